@@ -1,0 +1,3 @@
+import type { BackgroundProcesses } from './background-types.js';
+
+export const nodeBackgroundProcesses: BackgroundProcesses = {};

@@ -1,0 +1,3 @@
+import type { SearchProcesses } from './search-types.js';
+
+export const nodeSearchProcesses: SearchProcesses = {};

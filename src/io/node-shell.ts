@@ -1,0 +1,3 @@
+import type { ShellProcesses } from './shell-types.js';
+
+export const nodeShellProcesses: ShellProcesses = {};

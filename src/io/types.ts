@@ -1,0 +1,76 @@
+// The small world an op sees. Ops call only this; src/io/node.ts is the one real implementation.
+// File calls are synchronous on purpose: the helper is one short-lived process per tool call, and a
+// blocking call is cheaper than a trip through the thread pool.
+import type { BackgroundProcesses } from './background-types.js';
+import type { SearchProcesses } from './search-types.js';
+import type { ShellProcesses } from './shell-types.js';
+
+export type FileKind = 'file' | 'folder' | 'fifo' | 'socket' | 'device' | 'link' | 'other';
+
+export interface FileInfo {
+  kind: FileKind;
+  size: number;
+  /** Modification time, milliseconds since the epoch. */
+  mtimeMs: number;
+}
+
+/** A file opened for reading, never blocking (a FIFO opens and reads as empty instead of waiting). */
+export interface OpenFile {
+  info(): FileInfo;
+  /** Where the open file really is, whatever links led to it (read back from the kernel). */
+  realPath(): string;
+  /** Read up to `buffer.length` bytes into `buffer`; 0 at the end. */
+  read(buffer: Uint8Array): number;
+  /** Read up to `length` bytes at `position` into `buffer`. */
+  readAt(buffer: Uint8Array, length: number, position: number): number;
+  close(): void;
+}
+
+export interface Hasher {
+  update(bytes: Uint8Array): void;
+  hexDigest(): string;
+}
+
+export interface FileSystem {
+  /** The path with every link followed; throws (code ENOENT, ELOOP, …) when it cannot be. */
+  realPath(path: string): string;
+  /** Information on what `path` names, links followed; null when nothing is there. */
+  stat(path: string): FileInfo | null;
+  /** Information on `path` itself, a link not followed; null when nothing is there. */
+  lstat(path: string): FileInfo | null;
+  openRead(path: string): OpenFile;
+  readFile(path: string): Uint8Array;
+  /** Replace `path` whole: written beside it, then renamed over it. */
+  writeFileAtomic(path: string, data: string | Uint8Array): void;
+  makeFolder(path: string): void;
+  /** Remove a file; no error when it is already gone. */
+  removeFile(path: string): void;
+  /** Remove a folder and everything in it; no error when it is already gone. */
+  removeTree(path: string): void;
+  listFolder(path: string): string[];
+  touch(path: string): void;
+}
+
+export interface Io {
+  /** The agent's home: absolute, links resolved. */
+  home: string;
+  /** The helper's state folder ($GUILDS_RUN_DIR, default /run/guilds). */
+  runDir: string;
+  /** The agent's environment, as the helper received it. */
+  env: Readonly<Record<string, string | undefined>>;
+  fs: FileSystem;
+  shell: ShellProcesses;
+  background: BackgroundProcesses;
+  search: SearchProcesses;
+  sha256(): Hasher;
+  now(): number;
+}
+
+/** The errno name of a failed call (ENOENT, EACCES, …), if it has one. */
+export function errorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const code = (error as { code: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,19 @@
+// Every cap the helper applies, in one place, each with its unit in its name.
+
+// The result's byte cap (request field max_bytes).
+export const RESULT_DEFAULT_MAX_BYTES = 8192;
+export const RESULT_MIN_MAX_BYTES = 1024;
+// Above the platform's own 64 KiB cap nothing more reaches the model; a higher cap only costs memory.
+export const RESULT_CEILING_MAX_BYTES = 1_048_576;
+
+// Request ids become file names.
+export const ID_MAX_CHARS = 128;
+// A request file holds what did not fit on the command line; anything this large is not a tool call.
+export const REQUEST_FILE_MAX_BYTES = 16 * 1_048_576;
+
+// file_read
+export const FILE_READ_DEFAULT_LIMIT_LINES = 200;
+export const FILE_READ_MAX_LIMIT_LINES = 500;
+export const FILE_READ_LINE_MAX_CHARS = 400;
+export const BINARY_SNIFF_BYTES = 8000;
+export const READ_CHUNK_BYTES = 1_048_576;

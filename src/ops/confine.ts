@@ -1,0 +1,98 @@
+// Every path the model names, checked against the home with links followed, before and after opening.
+import { errorCode, type FileKind, type OpenFile } from '../io/types.js';
+import { ToolError } from '../protocol/envelope.js';
+import { isInside, relativePath, resolveUserPath } from '../paths.js';
+import type { Context } from './context.js';
+
+export interface ResolvedPath {
+  /** The path as named, made absolute, links not followed. */
+  lexical: string;
+  /** The path as the model should see it: relative to the working directory. */
+  display: string;
+  /** The path with every link followed; inside the home. */
+  real: string;
+}
+
+export function displayPath(context: Context, absolute: string): string {
+  return relativePath(context.cwd, absolute);
+}
+
+function failure(code: string | undefined, display: string): ToolError {
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return new ToolError(`no such file or folder: ${display}`);
+    case 'ELOOP':
+      return new ToolError(`too many levels of links: ${display}`);
+    case 'EACCES':
+    case 'EPERM':
+      return new ToolError(`permission denied: ${display}`);
+    case 'ENAMETOOLONG':
+      return new ToolError(`path too long: ${display.slice(0, 200)}…`);
+    default:
+      return new ToolError(`cannot open ${display}: ${code ?? 'unknown error'}`);
+  }
+}
+
+function outsideHome(display: string): ToolError {
+  return new ToolError(`${display} is outside the home; only paths inside it can be read`);
+}
+
+/** Resolve a path the model gave and make sure it leads, links followed, into the home. */
+export function resolveInsideHome(context: Context, input: string): ResolvedPath {
+  if (input.includes('\0')) throw new ToolError('the path contains a NUL byte');
+  if (input === '') throw new ToolError('the path is empty');
+  const { io } = context;
+  const lexical = resolveUserPath(input, context.cwd, io.home);
+  const display = displayPath(context, lexical);
+  let real: string;
+  try {
+    real = io.fs.realPath(lexical);
+  } catch (error) {
+    throw failure(errorCode(error), display);
+  }
+  if (!isInside(real, io.home)) throw outsideHome(display);
+  return { lexical, display, real };
+}
+
+const KIND_NAMES: Record<FileKind, string> = {
+  file: 'a file',
+  folder: 'a folder',
+  fifo: 'a FIFO',
+  socket: 'a socket',
+  device: 'a device',
+  link: 'a link',
+  other: 'not a regular file',
+};
+
+export function describeKind(kind: FileKind): string {
+  return KIND_NAMES[kind];
+}
+
+/**
+ * Open a regular file inside the home. The opened file itself is checked too, so a link swapped
+ * between the check and the open cannot hand over a file from outside.
+ */
+export function openFileInsideHome(context: Context, input: string): { file: OpenFile; path: ResolvedPath } {
+  const path = resolveInsideHome(context, input);
+  const before = context.io.fs.stat(path.real);
+  if (before && before.kind !== 'file') {
+    throw new ToolError(`${path.display} is ${describeKind(before.kind)}, not a regular file`);
+  }
+  let file: OpenFile;
+  try {
+    file = context.io.fs.openRead(path.real);
+  } catch (error) {
+    throw failure(errorCode(error), path.display);
+  }
+  try {
+    const opened = file.realPath();
+    if (!isInside(opened, context.io.home)) throw outsideHome(path.display);
+    const kind = file.info().kind;
+    if (kind !== 'file') throw new ToolError(`${path.display} is ${describeKind(kind)}, not a regular file`);
+    return { file, path: { ...path, real: opened } };
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+}

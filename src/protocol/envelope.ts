@@ -1,0 +1,48 @@
+// The helper's one answer, and how it travels: standard base64 of UTF-8 JSON, one line.
+
+export type Meta = Record<string, unknown>;
+
+export type Envelope =
+  | { ok: true; text: string; meta: Meta }
+  | { ok: false; error: string };
+
+/** A failure the model should read: one line, no stack. */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+export function okEnvelope(text: string, meta: Meta): Envelope {
+  return { ok: true, text, meta };
+}
+
+export function errorEnvelope(message: string): Envelope {
+  return { ok: false, error: oneLine(message) };
+}
+
+/** Collapse any message to one readable line. */
+export function oneLine(message: string): string {
+  const line = message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return line === '' ? 'unknown error' : line;
+}
+
+/** The error line for anything thrown: a ToolError's own words, or a short description otherwise. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof ToolError) return error.message;
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const prefix = typeof code === 'string' && !error.message.includes(code) ? `${code}: ` : '';
+    return `internal error: ${prefix}${error.message}`;
+  }
+  return `internal error: ${String(error)}`;
+}
+
+export function encodeEnvelope(envelope: Envelope): string {
+  return Buffer.from(JSON.stringify(envelope), 'utf8').toString('base64');
+}
+
+export function decodeEnvelope(line: string): Envelope {
+  return JSON.parse(Buffer.from(line, 'base64').toString('utf8')) as Envelope;
+}

@@ -1,0 +1,127 @@
+// Decoding and validating a request before anything runs. Pure: bytes in, a request or a ToolError out.
+import { ID_MAX_CHARS, RESULT_CEILING_MAX_BYTES, RESULT_DEFAULT_MAX_BYTES, RESULT_MIN_MAX_BYTES } from '../limits.js';
+import { ToolError } from './envelope.js';
+import { OP_NAMES, TOOL_SPECS, type OpName } from './tools.js';
+
+export type Args = Record<string, string | number | boolean | undefined>;
+
+export interface Request {
+  op: OpName;
+  args: Args;
+  runId: string;
+  agentId: string;
+  callId: string;
+  defaultCwd: string;
+  maxBytes: number;
+}
+
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+/** Strict standard base64 with padding: a stray character is refused, never skipped. */
+export function decodeBase64Strict(text: string): Uint8Array {
+  if (text.length === 0) throw new ToolError('invalid request: the argument is empty');
+  if (!STRICT_BASE64.test(text)) throw new ToolError('invalid request: the argument is not standard base64');
+  return Buffer.from(text, 'base64');
+}
+
+const utf8Strict = new TextDecoder('utf-8', { fatal: true });
+
+export function parseRequestBytes(bytes: Uint8Array): Request {
+  let text: string;
+  try {
+    text = utf8Strict.decode(bytes);
+  } catch {
+    throw new ToolError('invalid request: not UTF-8');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ToolError('invalid request: not JSON');
+  }
+  return validateRequest(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function validId(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw new ToolError(`invalid request: ${field} must be a string`);
+  if (value.length < 1 || value.length > ID_MAX_CHARS || !ID_PATTERN.test(value) || value === '.' || value === '..') {
+    throw new ToolError(
+      `invalid request: ${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`,
+    );
+  }
+  return value;
+}
+
+export function validateRequest(value: unknown): Request {
+  if (!isPlainObject(value)) throw new ToolError('invalid request: not a JSON object');
+  const op = value.op;
+  if (typeof op !== 'string') throw new ToolError('invalid request: op must be a string');
+  if (!(OP_NAMES as readonly string[]).includes(op)) {
+    throw new ToolError(`invalid request: unknown op '${op.slice(0, 64)}' (one of ${OP_NAMES.join(', ')})`);
+  }
+  const runId = validId(value.run_id, 'run_id');
+  const agentId = validId(value.agent_id, 'agent_id');
+  const callId = validId(value.call_id, 'call_id');
+
+  let defaultCwd = '';
+  if (value.default_cwd !== undefined && value.default_cwd !== null) {
+    if (typeof value.default_cwd !== 'string') throw new ToolError('invalid request: default_cwd must be a string');
+    if (value.default_cwd.includes('\0')) throw new ToolError('invalid request: default_cwd contains a NUL byte');
+    defaultCwd = value.default_cwd;
+  }
+
+  let maxBytes = RESULT_DEFAULT_MAX_BYTES;
+  if (value.max_bytes !== undefined && value.max_bytes !== null) {
+    if (typeof value.max_bytes !== 'number' || !Number.isInteger(value.max_bytes)) {
+      throw new ToolError('invalid request: max_bytes must be a whole number');
+    }
+    maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
+  }
+
+  const rawArgs = value.args ?? {};
+  if (!isPlainObject(rawArgs)) throw new ToolError('invalid request: args must be a JSON object');
+  const args = validateArgs(op as OpName, rawArgs);
+  return { op: op as OpName, args, runId, agentId, callId, defaultCwd, maxBytes };
+}
+
+/** Check a tool's arguments against its spec; null counts as absent, as models often send it. */
+export function validateArgs(op: OpName, raw: Record<string, unknown>): Args {
+  const spec = TOOL_SPECS[op];
+  const args: Args = {};
+  for (const key of Object.keys(raw)) {
+    if (!(key in spec.args)) {
+      const known = Object.keys(spec.args).join(', ');
+      throw new ToolError(`${op}: unknown argument '${key.slice(0, 64)}' (it takes ${known})`);
+    }
+  }
+  for (const [name, arg] of Object.entries(spec.args)) {
+    const value = raw[name];
+    if (value === undefined || value === null) {
+      if (arg.required) throw new ToolError(`${op}: ${name} is required`);
+      continue;
+    }
+    switch (arg.type) {
+      case 'string':
+        if (typeof value !== 'string') throw new ToolError(`${op}: ${name} must be a string`);
+        if (arg.values && !arg.values.includes(value)) {
+          throw new ToolError(`${op}: ${name} must be ${arg.values.map((v) => `"${v}"`).join(' or ')}`);
+        }
+        break;
+      case 'integer':
+        if (typeof value !== 'number' || !Number.isInteger(value)) {
+          throw new ToolError(`${op}: ${name} must be a whole number`);
+        }
+        break;
+      case 'boolean':
+        if (typeof value !== 'boolean') throw new ToolError(`${op}: ${name} must be true or false`);
+        break;
+    }
+    args[name] = value;
+  }
+  return args;
+}
