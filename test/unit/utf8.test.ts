@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { capText, codePointCount, firstCodePoints, prefixWithinBytes, utf8Bytes } from '../../src/shape/utf8.js';
+
+describe('utf8 helpers', () => {
+  it('counts UTF-8 bytes of ASCII, accents, CJK and emoji', () => {
+    expect(utf8Bytes('a')).toBe(1);
+    expect(utf8Bytes('é')).toBe(2);
+    expect(utf8Bytes('中')).toBe(3);
+    expect(utf8Bytes('😀')).toBe(4);
+    expect(utf8Bytes('a😀é')).toBe(Buffer.byteLength('a😀é'));
+  });
+
+  it('counts a lone surrogate as the three bytes of U+FFFD it becomes', () => {
+    expect(utf8Bytes('\uD800')).toBe(3);
+  });
+
+  it('counts code points and takes the first ones without splitting a pair', () => {
+    expect(codePointCount('a😀b')).toBe(3);
+    expect(firstCodePoints('😀😀😀', 2)).toBe('😀😀');
+  });
+
+  it('never cuts inside a character when it cuts at a byte limit', () => {
+    expect(prefixWithinBytes('aé中😀', 1)).toBe('a');
+    expect(prefixWithinBytes('aé中😀', 2)).toBe('a');
+    expect(prefixWithinBytes('aé中😀', 3)).toBe('aé');
+    expect(prefixWithinBytes('aé中😀', 9)).toBe('aé中');
+    expect(prefixWithinBytes('aé中😀', 10)).toBe('aé中😀');
+  });
+
+  it('leaves a text at the cap alone and cuts one byte over with a marker, within the cap', () => {
+    expect(capText('abcd', 4)).toBe('abcd');
+    const cut = capText('x'.repeat(100), 99);
+    expect(cut).toBe('x'.repeat(99 - utf8Bytes('\n[… cut to stay under 99 bytes]')) + '\n[… cut to stay under 99 bytes]');
+    expect(utf8Bytes(cut)).toBe(99);
+  });
+});
