@@ -20,6 +20,8 @@ export const LOCAL_STDERR_KEEP_BYTES = 65_536;
  */
 export const LOCAL_PIPE_DRAIN_MS = 1_000;
 
+const SPAWN_FAILED_EXIT_CODE = 127;
+
 export interface LocalSandboxOptions {
   /** The agent's home; made in a scratch folder when absent. */
   home?: string;
@@ -110,7 +112,9 @@ export class LocalSandbox implements Sandbox {
       });
       child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
       child.on('error', (error) => {
+        // The helper could not start (ENOENT, EACCES): a shell would say 127, and so does this.
         spawnError = error;
+        exitCode = SPAWN_FAILED_EXIT_CODE;
         settle();
       });
       child.on('exit', (code) => {
