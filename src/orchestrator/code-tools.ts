@@ -2,7 +2,7 @@
 // rule of the orchestrator side meets here; the parts are pure and live beside this file.
 import { oneLine, ToolError, type Envelope, type Meta } from '../protocol/envelope.js';
 import { validateArgs, validateRequest } from '../protocol/request.js';
-import { OP_NAMES, type OpName } from '../protocol/tools.js';
+import { OP_NAMES } from '../protocol/tools.js';
 import { isCodeTool } from './declarations.js';
 import { applyPipeline } from './pipeline.js';
 import { displayPathOf, pointerText, ReadHistory, readFacts } from './reads.js';
@@ -165,7 +165,8 @@ export class CodeToolRun {
     const meta: Meta = { ...envelope.meta };
     let text = envelope.text;
     let repeatOf: number | undefined;
-    const facts = (tool as OpName) === 'file_read' ? readFacts(meta) : null;
+    // Without a usable seq no step can be named, and no later read could tell what came before it.
+    const facts = tool === 'file_read' && Number.isSafeInteger(call.seq) ? readFacts(meta) : null;
     if (facts?.range) {
       const earlier = this.history.findRepeat(call.seq, facts.path, facts.contentHash, facts.range);
       if (earlier) {

@@ -163,6 +163,15 @@ describe('a repeated read', () => {
   });
 });
 
+describe('a read without a usable seq', () => {
+  it('is neither folded nor recorded', async () => {
+    const run = scriptedRun([{ range: [1, 200] }, { range: [1, 200] }]);
+    await read(run, 1);
+    expect((await read(run, Number.NaN)).meta.repeat_of).toBeUndefined();
+    expect(run.history.records.map((record) => record.seq)).toEqual([1]);
+  });
+});
+
 describe('a read cut by the pipeline', () => {
   it('is never pointed to', async () => {
     const long = 'x'.repeat(70_000);
