@@ -1,0 +1,191 @@
+// A run's code tools: a model's call in, what the model reads and what the app shows out. Every
+// rule of the orchestrator side meets here; the parts are pure and live beside this file.
+import { oneLine, ToolError, type Envelope, type Meta } from '../protocol/envelope.js';
+import { validateArgs, validateRequest } from '../protocol/request.js';
+import { OP_NAMES } from '../protocol/tools.js';
+import { isCodeTool } from './declarations.js';
+import { applyPipeline } from './pipeline.js';
+import { displayPathOf, pointerText, ReadHistory, readFacts } from './reads.js';
+import {
+  checkRepositoryName,
+  defaultCwdFor,
+  helperEnvironment,
+  helperTimeoutMs,
+  resultMaxBytes,
+  type HelperRequest,
+  type Repository,
+} from './request.js';
+import type { Sandbox } from './sandbox.js';
+import { metadataView, rowSummary, type MetadataField } from './summary.js';
+import { runHelper } from './transport.js';
+
+export interface CodeToolsConfig {
+  sandbox: Sandbox;
+  runId: string;
+  agentId: string;
+  /** The guild's repositories, cloned under repos/ in the home; a run starts in the only one. */
+  repositories?: readonly Repository[];
+  /** The agent's environment, as every command it runs gets it: port block, secrets. */
+  env?: Readonly<Record<string, string>>;
+  /** Values to mask in every result; the repositories' tokens are masked too. */
+  secretValues?: readonly string[];
+  /** CODE_RESULT_MAX_BYTES as configured (text or number); invalid or absent means 8192. */
+  resultMaxBytes?: string | number;
+  /** The run's earlier reads, when the platform keeps them across restarts. */
+  history?: ReadHistory;
+}
+
+export interface CodeToolCall {
+  /** The tool the model named. */
+  tool: string;
+  /** The arguments as the model gave them: an object, or its JSON text. */
+  args: unknown;
+  callId: string;
+  /** The call's message seq in the run: what a later pointer calls "step N". */
+  seq: number;
+  /** The run's remaining tool calls, for the trailer; no trailer when absent. */
+  remainingToolCalls?: number;
+}
+
+export interface CodeToolResult {
+  /** False for a failed call: the app marks the row, the model reads `text` as the error. */
+  ok: boolean;
+  /** What the model reads: the result or the error, through the platform pipeline. */
+  text: string;
+  /** The row in the run's flow. */
+  summary: string;
+  /** The tool's metadata fields (snake_case, as the helper sent them), repeat_of on a pointer. */
+  meta: Meta;
+  /** The Metadata view: the call, the tool, then the fields above, labelled. */
+  metadata: MetadataField[];
+  /** The 64 KiB cap cut the text. */
+  cut: boolean;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The model's arguments as an object: JSON text is parsed, absent arguments are none. */
+export function argumentObject(tool: string, args: unknown): Record<string, unknown> {
+  let value = args;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return {};
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw new ToolError(`${tool}: the arguments are not valid JSON`);
+    }
+  }
+  if (value === undefined || value === null) return {};
+  if (!isPlainObject(value)) throw new ToolError(`${tool}: the arguments must be a JSON object`);
+  return value;
+}
+
+export class CodeToolRun {
+  readonly history: ReadHistory;
+  private readonly sandbox: Sandbox;
+  private readonly runId: string;
+  private readonly agentId: string;
+  private readonly defaultCwd: string;
+  private readonly maxBytes: number;
+  private readonly env: Record<string, string>;
+  private readonly secretValues: string[];
+
+  constructor(config: CodeToolsConfig) {
+    const repositories = config.repositories ?? [];
+    for (const repository of repositories) checkRepositoryName(repository.name);
+    this.sandbox = config.sandbox;
+    this.runId = config.runId;
+    this.agentId = config.agentId;
+    this.defaultCwd = defaultCwdFor(repositories);
+    this.maxBytes = resultMaxBytes(config.resultMaxBytes);
+    this.env = helperEnvironment(config.env ?? {}, repositories);
+    this.secretValues = [
+      ...(config.secretValues ?? []),
+      ...repositories.flatMap((repository) => (repository.token ? [repository.token] : [])),
+    ];
+    this.history = config.history ?? new ReadHistory();
+  }
+
+  /** The request for a call, checked as the helper will check it; a ToolError says what is wrong. */
+  buildRequest(tool: string, args: unknown, callId: string): HelperRequest {
+    if (!isCodeTool(tool)) {
+      throw new ToolError(`unknown tool '${oneLine(String(tool)).slice(0, 64)}' (the code tools are ${OP_NAMES.join(', ')})`);
+    }
+    const checked = validateRequest({
+      op: tool,
+      args: validateArgs(tool, argumentObject(tool, args)),
+      run_id: this.runId,
+      agent_id: this.agentId,
+      call_id: callId,
+      default_cwd: this.defaultCwd,
+      max_bytes: this.maxBytes,
+    });
+    return {
+      op: checked.op,
+      args: checked.args,
+      run_id: checked.runId,
+      agent_id: checked.agentId,
+      call_id: checked.callId,
+      default_cwd: checked.defaultCwd,
+      max_bytes: checked.maxBytes,
+    };
+  }
+
+  /** Run one call. Never throws: whatever goes wrong is a failed call the model can read. */
+  async call(call: CodeToolCall): Promise<CodeToolResult> {
+    let args: Record<string, unknown> = {};
+    try {
+      args = isPlainObject(call.args) ? call.args : argumentObject(String(call.tool), call.args);
+    } catch {
+      // Reported by buildRequest below; the row makes do without arguments.
+    }
+    let envelope: Envelope;
+    try {
+      const request = this.buildRequest(call.tool, call.args, call.callId);
+      envelope = await runHelper(this.sandbox, request, this.env, helperTimeoutMs(request.op, request.args));
+    } catch (error) {
+      envelope = { ok: false, error: error instanceof ToolError ? error.message : `code tools: ${String(error)}` };
+    }
+    try {
+      return this.finish(call, args, envelope);
+    } catch (error) {
+      return this.finish(call, args, { ok: false, error: `code tools: ${String(error)}` });
+    }
+  }
+
+  private finish(call: CodeToolCall, args: Record<string, unknown>, envelope: Envelope): CodeToolResult {
+    const tool = String(call.tool);
+    const pipeline = { secretValues: this.secretValues, remainingToolCalls: call.remainingToolCalls };
+    if (!envelope.ok) {
+      const { text, cut } = applyPipeline(envelope.error, pipeline);
+      return { ok: false, text, summary: rowSummary(tool, args), meta: {}, metadata: metadataView(call.callId, tool, {}), cut };
+    }
+    const meta: Meta = { ...envelope.meta };
+    let text = envelope.text;
+    let repeatOf: number | undefined;
+    // Without a usable seq no step can be named, and no later read could tell what came before it.
+    const facts = tool === 'file_read' && Number.isSafeInteger(call.seq) ? readFacts(meta) : null;
+    if (facts?.range) {
+      const earlier = this.history.findRepeat(call.seq, facts.path, facts.contentHash, facts.range);
+      if (earlier) {
+        repeatOf = earlier.seq;
+        text = pointerText(displayPathOf(text, facts), facts.range, earlier.seq);
+        meta.repeat_of = earlier.seq;
+      }
+    }
+    const shaped = applyPipeline(text, pipeline);
+    if (facts?.range && repeatOf === undefined && !shaped.cut) {
+      this.history.record({ seq: call.seq, path: facts.path, contentHash: facts.contentHash, range: facts.range });
+    }
+    return {
+      ok: true,
+      text: shaped.text,
+      summary: rowSummary(tool, args, { meta, repeatOf }),
+      meta,
+      metadata: metadataView(call.callId, tool, meta),
+      cut: shaped.cut,
+    };
+  }
+}

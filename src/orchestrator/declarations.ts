@@ -1,0 +1,87 @@
+// The tools as a model sees them: JSON Schema made from the helper's own argument specs, so the
+// two can never disagree, plus what only the orchestrator side knows. Pure.
+import {
+  OP_NAMES,
+  SEARCH_TIMEOUT_SECONDS,
+  TOOL_SPECS,
+  type ArgSpec,
+  type OpName,
+  type ToolSpec,
+} from '../protocol/tools.js';
+
+export interface ArgumentSchema {
+  type: ArgSpec['type'];
+  description: string;
+  enum?: string[];
+  default?: string | number | boolean;
+  minimum?: number;
+  maximum?: number;
+}
+
+export interface ParametersSchema {
+  type: 'object';
+  properties: Record<string, ArgumentSchema>;
+  required: string[];
+  additionalProperties: false;
+}
+
+/** A tool as declared to a model: a name, what it teaches, and its arguments' JSON Schema. */
+export interface ToolDeclaration {
+  name: OpName;
+  description: string;
+  parameters: ParametersSchema;
+}
+
+/** Rules the model meets that the orchestrator side applies, said once in each tool's description. */
+export const ORCHESTRATOR_NOTES: Record<OpName, string> = {
+  shell:
+    "Commands get the agent's home, its port block (a server listens on $PORT) and its secrets in " +
+    'the environment; stdin is closed, so a command that prompts fails instead of waiting.',
+  shell_status: "Background commands end when the machine's container stops for idleness.",
+  file_read:
+    'A read of lines that one earlier read of this run already returned, with the file unchanged, ' +
+    'returns one line instead: "<path> lines a–b: unchanged since step N; read that result." The ' +
+    'text is in the result of step N.',
+  code_search: `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
+};
+
+export function argumentSchema(arg: ArgSpec): ArgumentSchema {
+  const schema: ArgumentSchema = { type: arg.type, description: arg.description };
+  if (arg.values) schema.enum = [...arg.values];
+  if (arg.default !== undefined) schema.default = arg.default;
+  if (arg.minimum !== undefined) schema.minimum = arg.minimum;
+  if (arg.maximum !== undefined) schema.maximum = arg.maximum;
+  return schema;
+}
+
+export function parametersSchema(spec: ToolSpec): ParametersSchema {
+  const properties: Record<string, ArgumentSchema> = {};
+  const required: string[] = [];
+  for (const [name, arg] of Object.entries(spec.args)) {
+    properties[name] = argumentSchema(arg);
+    if (arg.required) required.push(name);
+  }
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+export function toolDeclaration(spec: ToolSpec): ToolDeclaration {
+  return {
+    name: spec.name,
+    description: `${spec.description} ${ORCHESTRATOR_NOTES[spec.name]}`,
+    parameters: parametersSchema(spec),
+  };
+}
+
+export const CODE_TOOL_DECLARATIONS: readonly ToolDeclaration[] = OP_NAMES.map((name) => toolDeclaration(TOOL_SPECS[name]));
+
+/**
+ * The code tools to offer at this generation: all four while the agent's coding flag is on, none
+ * while it is off. Call it at every generation with the live flag, not the run's snapshot.
+ */
+export function codeToolDeclarations(codingEnabled: boolean): readonly ToolDeclaration[] {
+  return codingEnabled ? CODE_TOOL_DECLARATIONS : [];
+}
+
+export function isCodeTool(name: string): name is OpName {
+  return (OP_NAMES as readonly string[]).includes(name);
+}

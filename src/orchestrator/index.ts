@@ -1,0 +1,27 @@
+// The orchestrator side of the code tools, as a platform imports it. The local sandbox is exported
+// from ./local-sandbox.js on its own, being the one part that needs node: modules.
+export { CodeToolRun, argumentObject, type CodeToolCall, type CodeToolResult, type CodeToolsConfig } from './code-tools.js';
+export {
+  CODE_TOOL_DECLARATIONS,
+  codeToolDeclarations,
+  isCodeTool,
+  type ArgumentSchema,
+  type ParametersSchema,
+  type ToolDeclaration,
+} from './declarations.js';
+export { applyPipeline, PLATFORM_RESULT_MAX_BYTES, REDACTION_MASK, redact, remainingToolCallsTrailer } from './pipeline.js';
+export { ReadHistory, pointerText, type ReadRecord } from './reads.js';
+export {
+  defaultCwdFor,
+  helperEnvironment,
+  helperTimeoutMs,
+  OP_TIMEOUT_SECONDS,
+  RESULT_MAX_BYTES_SETTING,
+  resultMaxBytes,
+  SHELL_TIMEOUT_MARGIN_SECONDS,
+  type HelperRequest,
+  type Repository,
+} from './request.js';
+export { DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
+export { metadataView, rowSummary, type MetadataField } from './summary.js';
+export { HELPER_FAILED, REQUEST_ARGUMENT_MAX_BYTES, runHelper } from './transport.js';

@@ -1,0 +1,110 @@
+// Everything the orchestrator decides before the helper runs: the request, its byte cap, where a
+// run starts, how long to wait, and the environment. Pure.
+import { RESULT_DEFAULT_MAX_BYTES, RESULT_MIN_MAX_BYTES } from '../limits.js';
+import {
+  clampInteger,
+  SHELL_DEFAULT_TIMEOUT_SECONDS,
+  SHELL_MAX_TIMEOUT_SECONDS,
+  SHELL_MIN_TIMEOUT_SECONDS,
+  type OpName,
+} from '../protocol/tools.js';
+import type { Args } from '../protocol/request.js';
+
+/** The platform setting that sets the helper's result cap. */
+export const RESULT_MAX_BYTES_SETTING = 'CODE_RESULT_MAX_BYTES';
+/** How long an op other than shell may take, helper start included. */
+export const OP_TIMEOUT_SECONDS = 120;
+/** What shell gets beyond its own timeout: the helper stops the command, then still has to answer. */
+export const SHELL_TIMEOUT_MARGIN_SECONDS = 30;
+/** Where repositories live in the agent's home. */
+export const REPOSITORIES_FOLDER = 'repos';
+
+/** The request as it travels (section 2 of the spec). */
+export interface HelperRequest {
+  op: OpName;
+  args: Args;
+  run_id: string;
+  agent_id: string;
+  call_id: string;
+  default_cwd: string;
+  max_bytes: number;
+}
+
+export interface Repository {
+  /** The repository's folder name under repos/ in the agent's home. */
+  name: string;
+  /** The token that gh and git pushes use inside this repository (GH_TOKEN), if any. */
+  token?: string;
+}
+
+/**
+ * The result cap from CODE_RESULT_MAX_BYTES as configured: a whole number of bytes, raised to the
+ * minimum when below it; anything else (absent, empty, "8k", "1e4", negative) is the default.
+ */
+export function resultMaxBytes(setting: string | number | undefined): number {
+  let value: number;
+  if (typeof setting === 'number') value = setting;
+  else if (typeof setting === 'string' && /^\s*\d+\s*$/.test(setting)) value = Number(setting);
+  else return RESULT_DEFAULT_MAX_BYTES;
+  if (!Number.isSafeInteger(value) || value < 0) return RESULT_DEFAULT_MAX_BYTES;
+  return Math.max(RESULT_MIN_MAX_BYTES, value);
+}
+
+/** The folder of a repository, relative to the home. */
+export function repositoryFolder(name: string): string {
+  return `${REPOSITORIES_FOLDER}/${name}`;
+}
+
+/** A run starts in the repository when the guild has exactly one, else in the home (""). */
+export function defaultCwdFor(repositories: readonly Repository[]): string {
+  return repositories.length === 1 ? repositoryFolder(repositories[0]!.name) : '';
+}
+
+/** A repository name must stay one folder below repos/: it becomes a path in the home. */
+export function checkRepositoryName(name: string): void {
+  if (name === '' || name === '.' || name === '..' || /[/\0]/.test(name)) {
+    throw new TypeError(`invalid repository name ${JSON.stringify(name)}: it must be one folder name`);
+  }
+}
+
+/**
+ * How long to wait for the helper: 120 s for an op; for shell its own timeout, clamped as the
+ * helper clamps it, plus the margin in which the helper stops the command and answers.
+ */
+export function helperTimeoutMs(op: OpName, args: Args): number {
+  if (op !== 'shell') return OP_TIMEOUT_SECONDS * 1000;
+  const asked = typeof args.timeout_seconds === 'number' ? args.timeout_seconds : SHELL_DEFAULT_TIMEOUT_SECONDS;
+  const seconds = clampInteger(asked, SHELL_MIN_TIMEOUT_SECONDS, SHELL_MAX_TIMEOUT_SECONDS);
+  return (seconds + SHELL_TIMEOUT_MARGIN_SECONDS) * 1000;
+}
+
+/** The variable that carries the repository tokens to the helper, which never passes it on. */
+export const REPO_TOKENS_VARIABLE = 'GUILD_REPO_TOKENS';
+export const EXTRA_CA_CERTS_VARIABLE = 'NODE_EXTRA_CA_CERTS';
+/** Where the helper finds NODE_EXTRA_CA_CERTS again, to restore it for the commands it runs. */
+export const HANDED_ON_EXTRA_CA_CERTS_VARIABLE = 'GUILDS_NODE_EXTRA_CA_CERTS';
+
+/**
+ * The helper's environment: the agent's own (its port block, its secrets: every command it runs
+ * gets them), the repository tokens as JSON, and NODE_EXTRA_CA_CERTS moved aside. Node parses the
+ * whole CA bundle at start when that variable is set, which costs every cold helper start; an empty
+ * value makes Node skip it, and the helper hands the real value back to the commands it runs.
+ */
+export function helperEnvironment(
+  agentEnv: Readonly<Record<string, string>>,
+  repositories: readonly Repository[],
+): Record<string, string> {
+  const env: Record<string, string> = { ...agentEnv };
+  delete env[REPO_TOKENS_VARIABLE];
+  const tokens: Record<string, string> = {};
+  for (const repository of repositories) {
+    if (repository.token) tokens[repositoryFolder(repository.name)] = repository.token;
+  }
+  if (Object.keys(tokens).length > 0) env[REPO_TOKENS_VARIABLE] = JSON.stringify(tokens);
+  const extraCaCerts = env[EXTRA_CA_CERTS_VARIABLE];
+  if (extraCaCerts) {
+    env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
+    env[EXTRA_CA_CERTS_VARIABLE] = '';
+  }
+  return env;
+}

@@ -1,0 +1,112 @@
+// What the app shows of a call: its row in the run's flow, and the Metadata view. Pure.
+import type { Meta } from '../protocol/envelope.js';
+
+/** Joins a row's parts, as the helper's own headers do. */
+export const ROW_SEPARATOR = ' · ';
+/** A command or path longer than this is clipped in a row; the Arguments view has it whole. */
+export const ROW_TEXT_MAX_CHARS = 80;
+
+function clip(text: string): string {
+  const chars = [...text];
+  return chars.length <= ROW_TEXT_MAX_CHARS ? text : chars.slice(0, ROW_TEXT_MAX_CHARS - 1).join('') + '…';
+}
+
+/** A command's first line that says anything, trimmed. */
+export function firstLine(command: string): string {
+  for (const line of command.split(/\r?\n/)) {
+    if (line.trim() !== '') return line.trim();
+  }
+  return '';
+}
+
+function stringArg(args: Record<string, unknown>, name: string): string | undefined {
+  const value = args[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function withText(verb: string, text: string | undefined): string {
+  return text === undefined || text === '' ? verb : `${verb} ${clip(text)}`;
+}
+
+/** How a call ended, as far as its row tells. A failed call has no meta. */
+export interface RowOutcome {
+  meta?: Meta;
+  /** The step a repeated read points to. */
+  repeatOf?: number;
+}
+
+export function rowSummary(tool: string, args: Record<string, unknown>, outcome: RowOutcome = {}): string {
+  const meta = outcome.meta ?? {};
+  switch (tool) {
+    case 'shell': {
+      const command = stringArg(args, 'command');
+      const row = withText(args.background === true ? 'Start' : 'Run', command && firstLine(command));
+      if (meta.timed_out === true) return row + ROW_SEPARATOR + 'timed out';
+      if (typeof meta.exit_code === 'number' && meta.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta.exit_code}`;
+      return row;
+    }
+    case 'shell_status': {
+      const id = stringArg(args, 'id');
+      if (id === undefined) return 'List background commands';
+      return withText(args.stop === true ? 'Stop' : 'Check', id);
+    }
+    case 'file_read': {
+      let row = withText('Read', stringArg(args, 'path'));
+      const offset = args.offset;
+      if (typeof offset === 'number' && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
+      if (outcome.repeatOf !== undefined) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
+      return row;
+    }
+    case 'code_search': {
+      const row = args.mode === 'content' ? 'Search lines' : 'Search files';
+      const path = stringArg(args, 'path');
+      return path === undefined ? row : `${row} in ${clip(path)}`;
+    }
+    default:
+      return tool;
+  }
+}
+
+export interface MetadataField {
+  label: string;
+  value: string;
+}
+
+function lineRange(meta: Meta): string | undefined {
+  const { range, lines } = meta;
+  const total = typeof lines === 'number' ? ` of ${lines}` : '';
+  if (Array.isArray(range) && range.length === 2) return `${range[0]}–${range[1]}${total}`;
+  if (range === null && typeof lines === 'number') return `none${total}`;
+  return undefined;
+}
+
+/**
+ * The Metadata view: the call and the tool, then what the tool recorded, in the page's order (exit
+ * code, full output log, working directory, the file and its lines, Same as step), with the other
+ * fields of the page's Metadata list after them. Absent fields are left out.
+ */
+export function metadataView(callId: string, tool: string, meta: Meta): MetadataField[] {
+  const fields: MetadataField[] = [
+    { label: 'Call', value: callId },
+    { label: 'Tool', value: tool },
+  ];
+  const add = (label: string, value: unknown): void => {
+    if (value === undefined || value === null) return;
+    fields.push({ label, value: String(value) });
+  };
+  add('Exit code', meta.exit_code);
+  if (meta.timed_out === true) add('Timed out', 'yes');
+  add('Background command', meta.background_id);
+  add('State', meta.state);
+  add('Full output', meta.log_path);
+  add('Working directory', meta.cwd);
+  add('File', meta.path);
+  add('Lines', lineRange(meta));
+  add('Content hash', meta.content_hash);
+  add('Same as step', meta.repeat_of);
+  add('Matches', meta.matches);
+  add('Files', meta.files);
+  if (meta.truncated === true) add('Truncated', 'yes');
+  add('Background commands', meta.count);
+  return fields;
+}

@@ -1,0 +1,149 @@
+// One helper run: the request on the command line (or in a request file when too long), the
+// envelope back. Whatever the helper or the sandbox does, the answer is an envelope.
+import type { Envelope, Meta } from '../protocol/envelope.js';
+import { DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
+import type { HelperRequest } from './request.js';
+
+/** Past this many bytes of base64 the request goes in a file: argv has limits of its own. */
+export const REQUEST_ARGUMENT_MAX_BYTES = 65_536;
+/** How much of the helper's stderr a failed call shows. */
+export const HELPER_STDERR_TAIL_LINES = 5;
+/** One stderr line shown longer than this is clipped: a minified stack line can be huge. */
+export const HELPER_STDERR_LINE_MAX_CHARS = 300;
+/** How long past its own timeout a sandbox may take to report a stopped process. */
+export const SANDBOX_GRACE_MS = 5_000;
+export const HELPER_FAILED = 'code helper failed';
+
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+export function encodeBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+export function requestFilePath(runDir: string, runId: string, callId: string): string {
+  return `${runDir.replace(/\/+$/, '')}/requests/${runId}-${callId}.json`;
+}
+
+/** The helper's argument: base64 while it fits, else the path of a request file to write first. */
+export function requestArgument(
+  request: HelperRequest,
+  runDir: string,
+): { argument: string; file?: { path: string; bytes: Uint8Array } } {
+  const bytes = new TextEncoder().encode(JSON.stringify(request));
+  const base64 = encodeBase64(bytes);
+  if (base64.length <= REQUEST_ARGUMENT_MAX_BYTES) return { argument: base64 };
+  const path = requestFilePath(runDir, request.run_id, request.call_id);
+  return { argument: path, file: { path, bytes } };
+}
+
+/** The last lines of stderr that say anything, each clipped. */
+export function stderrTail(stderr: string): string[] {
+  const lines = stderr.replace(/\r\n?/g, '\n').split('\n').map((line) => line.trimEnd());
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines
+    .slice(-HELPER_STDERR_TAIL_LINES)
+    .map((line) =>
+      line.length > HELPER_STDERR_LINE_MAX_CHARS ? line.slice(0, HELPER_STDERR_LINE_MAX_CHARS) + '…' : line,
+    );
+}
+
+/** `code helper failed: <why>`, then the last lines of the helper's stderr. */
+export function helperFailure(reason: string, stderr = ''): Envelope {
+  const tail = stderrTail(stderr);
+  return { ok: false, error: [`${HELPER_FAILED}: ${reason}`, ...tail].join('\n') };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The envelope in one line of stdout, or null when there is none whole. */
+export function parseEnvelopeLine(line: string): Envelope | null {
+  if (line === '' || !STRICT_BASE64.test(line)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(line, 'base64')));
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(value)) return null;
+  if (value.ok === true && typeof value.text === 'string') {
+    if (value.meta !== undefined && !isPlainObject(value.meta)) return null;
+    return { ok: true, text: value.text, meta: (value.meta as Meta | undefined) ?? {} };
+  }
+  if (value.ok === false && typeof value.error === 'string') return { ok: false, error: value.error };
+  return null;
+}
+
+function exitDescription(result: ExecResult): string {
+  return result.exitCode === null ? 'it was stopped by a signal' : `exit status ${result.exitCode}`;
+}
+
+/** What the helper's run comes to. The envelope is the last line of stdout, as the spec prints it. */
+export function envelopeFromExec(result: ExecResult, timeoutMs: number): Envelope {
+  if (result.timedOut) return helperFailure(`no answer within ${timeoutMs / 1000} s`, result.stderr);
+  const lines = result.stdout.split('\n').map((line) => line.replace(/\r$/, ''));
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  if (lines.length === 0) return helperFailure(`no envelope (${exitDescription(result)})`, result.stderr);
+  const envelope = parseEnvelopeLine(lines[lines.length - 1]!.trim());
+  if (envelope === null) {
+    return helperFailure(`the answer is not an envelope (${exitDescription(result)})`, result.stderr);
+  }
+  return envelope;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A promise that settles as `work` does, or with `fallback` once `ms` pass. */
+function within<T>(work: Promise<T>, ms: number, fallback: () => T): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => resolve(fallback()), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Run the helper once and return its envelope. Never throws: a sandbox that fails, a helper that
+ * dies, hangs, or prints anything but an envelope all come back as a `code helper failed` envelope.
+ */
+export async function runHelper(
+  sandbox: Sandbox,
+  request: HelperRequest,
+  env: Readonly<Record<string, string>>,
+  timeoutMs: number,
+  graceMs: number = SANDBOX_GRACE_MS,
+): Promise<Envelope> {
+  const { argument, file } = requestArgument(request, sandbox.runDir ?? DEFAULT_RUN_DIR);
+  if (file) {
+    try {
+      await sandbox.writeFile(file.path, file.bytes);
+    } catch (error) {
+      return helperFailure(`cannot write the request file ${file.path}: ${describe(error)}`);
+    }
+  }
+  const argv = [...(sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND), argument];
+  let result: ExecResult;
+  try {
+    // The sandbox stops the helper at timeoutMs; a sandbox that does not answer either is not waited on.
+    result = await within(sandbox.exec(argv, env, timeoutMs), timeoutMs + graceMs, () => ({
+      stdout: '',
+      stderr: '',
+      exitCode: null,
+      timedOut: true,
+    }));
+  } catch (error) {
+    return helperFailure(`the sandbox could not run it: ${describe(error)}`);
+  }
+  return envelopeFromExec(result, timeoutMs);
+}

@@ -1,0 +1,94 @@
+// The try-out command, run as `npm start` runs it.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/paths.js';
+
+const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+
+function tryOut(...args: string[]) {
+  const run = spawnSync(TSX, ['scripts/try.ts', ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    timeout: 60_000,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('npm start', () => {
+  it('alone takes a tour of all four tools without crashing, whatever each answers', () => {
+    const { status, stdout, stderr } = tryOut();
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^home: \/.*\/home\nrun: try, starting in repos\/tryout-repo\n\n/);
+    const steps = [...stdout.matchAll(/^── step (\d+) · (\w+) /gm)].map((match) => `${match[1]} ${match[2]}`);
+    expect(steps).toEqual([
+      '1 shell',
+      '2 file_read',
+      '3 file_read',
+      '4 code_search',
+      '5 code_search',
+      '6 shell',
+      '7 shell',
+      '8 shell_status',
+      '9 shell_status',
+    ]);
+    expect(stdout).toContain('\nRead src/greet.js\n\nArguments\n  {"path":"src/greet.js"}\n\nResult\n  src/greet.js · lines 1–9 of 9\n');
+    expect(stdout).toContain('\nRead src/greet.js from line 3 · unchanged since step 2\n');
+    expect(stdout).toContain('\n  src/greet.js lines 3–4: unchanged since step 2; read that result.\n');
+    expect(stdout).toContain('\n  Same as step  2\n');
+  });
+
+  it('-- <tool> --arg value makes one call and prints it as the app does', () => {
+    const { status, stdout } = tryOut('file_read', '--path', 'src/greet.js', '--offset', '2', '--limit', '2');
+    expect(status).toBe(0);
+    const call = stdout.slice(stdout.indexOf('── step 1'));
+    expect(call).toMatch(
+      new RegExp(
+        [
+          '^── step 1 · file_read ─+',
+          'Read src/greet\\.js from line 2',
+          '',
+          'Arguments',
+          '  \\{"path":"src/greet\\.js","offset":2,"limit":2\\}',
+          '',
+          'Result',
+          '  src/greet\\.js · lines 2–3 of 9',
+          '  2\\texport function greet\\(name\\) \\{',
+          "  3\\t  const who = name && name\\.trim\\(\\) !== '' \\? name\\.trim\\(\\) : 'world';",
+          '',
+          'Metadata',
+          '  Call          c1',
+          '  Tool          file_read',
+          '  File          /.*/home/repos/tryout-repo/src/greet\\.js',
+          '  Lines         2–3 of 9',
+          '  Content hash  [0-9a-f]{64}',
+          '',
+        ].join('\n'),
+      ),
+    );
+  });
+
+  it('--home DIR uses that home and starts in its only repository', () => {
+    const home = realpathSync(mkdtempSync(join(tmpdir(), 'guilds-code-tryout-')));
+    try {
+      mkdirSync(join(home, 'repos', 'one'), { recursive: true });
+      writeFileSync(join(home, 'repos', 'one', 'x.txt'), 'hello\n');
+      const { status, stdout } = tryOut('--home', home, 'file_read', '--path', 'x.txt');
+      expect(status).toBe(0);
+      expect(stdout).toContain(`home: ${home}\nrun: try, starting in repos/one\n`);
+      expect(stdout).toContain('\n  x.txt · lines 1–1 of 1\n  1\thello\n');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a home that is not there', () => {
+    const { status, stderr } = tryOut('--home', '/no/such/home', 'shell_status');
+    expect(status).toBe(2);
+    expect(stderr).toBe('no folder at /no/such/home\n');
+  });
+});

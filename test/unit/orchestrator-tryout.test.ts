@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { CodeToolResult } from '../../src/orchestrator/code-tools.js';
+import { parseCommandLine, renderCall, UsageError } from '../../scripts/try-cli.js';
+
+describe("the try-out command's command line", () => {
+  it('is the tour when empty', () => expect(parseCommandLine([])).toEqual({ runId: 'try' }));
+
+  it('types arguments as the tool takes them', () => {
+    expect(parseCommandLine(['file_read', '--path', 'a.ts', '--offset', '3', '--limit', '2'])).toEqual({
+      runId: 'try',
+      step: { tool: 'file_read', args: { path: 'a.ts', offset: 3, limit: 2 } },
+    });
+  });
+
+  it('takes --name=value', () => {
+    expect(parseCommandLine(['shell', '--command=ls -la', '--timeout-seconds=5'])).toEqual({
+      runId: 'try',
+      step: { tool: 'shell', args: { command: 'ls -la', timeout_seconds: 5 } },
+    });
+  });
+
+  it('takes a boolean flag without a value', () => {
+    expect(parseCommandLine(['shell_status', '--stop', '--id', 'b1'])).toEqual({
+      runId: 'try',
+      step: { tool: 'shell_status', args: { stop: true, id: 'b1' } },
+    });
+  });
+
+  it('takes a boolean flag with true or false', () => {
+    expect(parseCommandLine(['shell', '--background', 'false', '--command', 'ls'])).toMatchObject({
+      step: { args: { background: false, command: 'ls' } },
+    });
+  });
+
+  it('passes a wrong value on as text, for the call to say what is wrong', () => {
+    expect(parseCommandLine(['file_read', '--path', 'a', '--limit', 'many'])).toMatchObject({
+      step: { args: { path: 'a', limit: 'many' } },
+    });
+  });
+
+  it('passes an unknown tool and its arguments on as text', () => {
+    expect(parseCommandLine(['frobnicate', '--x', '1'])).toEqual({ runId: 'try', step: { tool: 'frobnicate', args: { x: '1' } } });
+  });
+
+  it('takes --home and --run anywhere', () => {
+    expect(parseCommandLine(['--home', '/h', 'shell_status', '--run', 'r7'])).toEqual({
+      home: '/h',
+      runId: 'r7',
+      step: { tool: 'shell_status', args: {} },
+    });
+  });
+
+  it('asks for help with --help', () => expect(parseCommandLine(['file_read', '--help'])).toBe('help'));
+
+  it('refuses an argument before the tool', () => {
+    expect(() => parseCommandLine(['--path', 'a', 'file_read'])).toThrow(new UsageError("--path comes before the tool's name"));
+  });
+
+  it('refuses a second tool name', () => {
+    expect(() => parseCommandLine(['file_read', 'shell'])).toThrow(new UsageError("unexpected 'shell': give arguments as --name value"));
+  });
+
+  it('refuses a string argument without a value', () => {
+    expect(() => parseCommandLine(['file_read', '--path'])).toThrow(new UsageError('--path needs a value'));
+  });
+
+  it('refuses --home without a folder', () => {
+    expect(() => parseCommandLine(['--home'])).toThrow(new UsageError('--home needs a value'));
+  });
+});
+
+describe('a call as the try-out command prints it', () => {
+  it('shows the row, the arguments, the result and the metadata', () => {
+    const result: CodeToolResult = {
+      ok: true,
+      text: 'a.ts · lines 1–1 of 1\n1\tx',
+      summary: 'Read a.ts',
+      meta: {},
+      metadata: [
+        { label: 'Call', value: 'c2' },
+        { label: 'Tool', value: 'file_read' },
+        { label: 'Lines', value: '1–1 of 1' },
+      ],
+      cut: false,
+    };
+    expect(renderCall(2, { tool: 'file_read', args: { path: 'a.ts' } }, result)).toBe(
+      [
+        '── step 2 · file_read ' + '─'.repeat(50),
+        'Read a.ts',
+        '',
+        'Arguments',
+        '  {"path":"a.ts"}',
+        '',
+        'Result',
+        '  a.ts · lines 1–1 of 1',
+        '  1\tx',
+        '',
+        'Metadata',
+        '  Call   c2',
+        '  Tool   file_read',
+        '  Lines  1–1 of 1',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('marks a failed call', () => {
+    const result: CodeToolResult = {
+      ok: false,
+      text: "unknown tool 'frobnicate' (the code tools are shell, shell_status, file_read, code_search)",
+      summary: 'frobnicate',
+      meta: {},
+      metadata: [
+        { label: 'Call', value: 'c1' },
+        { label: 'Tool', value: 'frobnicate' },
+      ],
+      cut: false,
+    };
+    expect(renderCall(1, { tool: 'frobnicate', args: {} }, result)).toBe(
+      [
+        '── step 1 · frobnicate ' + '─'.repeat(49),
+        '✗ frobnicate',
+        '',
+        'Arguments',
+        '  {}',
+        '',
+        'Result (failed)',
+        "  unknown tool 'frobnicate' (the code tools are shell, shell_status, file_read, code_search)",
+        '',
+        'Metadata',
+        '  Call  c1',
+        '  Tool  frobnicate',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps blank lines of the result blank', () => {
+    const result: CodeToolResult = { ok: true, text: 'a\n\nb', summary: 'Run x', meta: {}, metadata: [{ label: 'Call', value: 'c1' }], cut: false };
+    expect(renderCall(1, { tool: 'shell', args: { command: 'x' } }, result)).toContain('\nResult\n  a\n\n  b\n');
+  });
+});
