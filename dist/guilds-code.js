@@ -441,7 +441,8 @@ function startedText(id, pid, logPath) {
 var NO_BACKGROUND_COMMANDS = "no background commands";
 function listLine(entry, commandMaxChars) {
   if ("problem" in entry) return `${entry.id} (${entry.problem})`;
-  return `${entry.id} ${stateText(entry.state)} ${formatElapsed(entry.elapsedMs)} ${commandFirstLine(entry.command, commandMaxChars)}`;
+  const line = `${entry.id} ${stateText(entry.state)} ${formatElapsed(entry.elapsedMs)} ${commandFirstLine(entry.command, commandMaxChars)}`;
+  return line.trimEnd();
 }
 function formatList(entries, commandMaxChars, maxBytes) {
   if (entries.length === 0) return NO_BACKGROUND_COMMANDS;
@@ -605,6 +606,21 @@ function recordedJobNumbers(io, folder) {
     if (match) numbers.push(Number(match[1]));
   }
   return numbers.sort((a, b) => a - b);
+}
+var JOB_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.(?:json|exit|stop|killed)$/;
+function highestJobNumber(io, folder) {
+  let names;
+  try {
+    names = io.fs.listFolder(folder);
+  } catch {
+    return 0;
+  }
+  let highest = 0;
+  for (const name of names) {
+    const match = JOB_FILE_PATTERN.exec(name);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  return highest;
 }
 function readSmallFile(io, path, maxBytes) {
   const info = io.fs.lstat(path);
@@ -813,8 +829,7 @@ function commandEnvironment(input) {
 var ID_CLAIM_MAX_ATTEMPTS = 1e4;
 function claimId(context, folder, record) {
   const { io } = context;
-  const numbers = recordedJobNumbers(io, folder);
-  let next = (numbers[numbers.length - 1] ?? 0) + 1;
+  let next = highestJobNumber(io, folder) + 1;
   for (let attempt = 0; attempt < ID_CLAIM_MAX_ATTEMPTS; attempt++, next++) {
     const id = `b${next}`;
     if (io.background.createExclusive(recordPath(folder, id), JSON.stringify({ id, ...record }) + "\n")) return id;
@@ -1263,6 +1278,7 @@ function foldersInUse(io, agentId) {
 }
 function pruneRuns(io, agentId, keep) {
   const root = runsFolder(io);
+  if (io.fs.lstat(root)?.kind !== "folder") return [];
   let names;
   try {
     names = io.fs.listFolder(root);

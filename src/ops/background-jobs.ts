@@ -97,6 +97,27 @@ export function recordedJobNumbers(io: Io, folder: string): number[] {
   return numbers.sort((a, b) => a - b);
 }
 
+const JOB_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.(?:json|exit|stop|killed)$/;
+
+/**
+ * The highest job number any file of the folder names: an id is never handed out again, even if its
+ * record was removed and only its exit status was left behind.
+ */
+export function highestJobNumber(io: Io, folder: string): number {
+  let names: string[];
+  try {
+    names = io.fs.listFolder(folder);
+  } catch {
+    return 0;
+  }
+  let highest = 0;
+  for (const name of names) {
+    const match = JOB_FILE_PATTERN.exec(name);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  return highest;
+}
+
 function readSmallFile(io: Io, path: string, maxBytes: number): string | null {
   const info = io.fs.lstat(path);
   if (info === null || info.kind !== 'file' || info.size > maxBytes) return null;

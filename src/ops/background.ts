@@ -8,8 +8,8 @@ import {
   exitPath,
   jobMarker,
   JOB_MARKER_VARIABLE,
+  highestJobNumber,
   recordPath,
-  recordedJobNumbers,
   type JobRecord,
 } from './background-jobs.js';
 import { commandEnvironment } from './command-env.js';
@@ -23,8 +23,7 @@ const ID_CLAIM_MAX_ATTEMPTS = 10_000;
 /** Claim the next free id by creating its record; the creation fails if another start got there first. */
 function claimId(context: Context, folder: string, record: Omit<JobRecord, 'id'>): string {
   const { io } = context;
-  const numbers = recordedJobNumbers(io, folder);
-  let next = (numbers[numbers.length - 1] ?? 0) + 1;
+  let next = highestJobNumber(io, folder) + 1;
   for (let attempt = 0; attempt < ID_CLAIM_MAX_ATTEMPTS; attempt++, next++) {
     const id = `b${next}`;
     if (io.background.createExclusive(recordPath(folder, id), JSON.stringify({ id, ...record }) + '\n')) return id;

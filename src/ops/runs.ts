@@ -27,6 +27,8 @@ function foldersInUse(io: Io, agentId: string): string[] {
  */
 export function pruneRuns(io: Io, agentId: string, keep: number): string[] {
   const root = runsFolder(io);
+  // A .runs that is a link could lead anywhere, and every folder there would look like an old run.
+  if (io.fs.lstat(root)?.kind !== 'folder') return [];
   let names: string[];
   try {
     names = io.fs.listFolder(root);

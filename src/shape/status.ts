@@ -56,7 +56,8 @@ export const NO_BACKGROUND_COMMANDS = 'no background commands';
 
 function listLine(entry: ListEntry, commandMaxChars: number): string {
   if ('problem' in entry) return `${entry.id} (${entry.problem})`;
-  return `${entry.id} ${stateText(entry.state)} ${formatElapsed(entry.elapsedMs)} ${commandFirstLine(entry.command, commandMaxChars)}`;
+  const line = `${entry.id} ${stateText(entry.state)} ${formatElapsed(entry.elapsedMs)} ${commandFirstLine(entry.command, commandMaxChars)}`;
+  return line.trimEnd();
 }
 
 /**

@@ -106,6 +106,12 @@ describe('formatList', () => {
     );
   });
 
+  it('an empty command leaves no space at the end of its line', () => {
+    expect(formatList([{ id: 'b1', state: { kind: 'exited', exitCode: 0 }, elapsedMs: 0, command: '' }], 200, 8192)).toBe(
+      'b1 exited 0 0s',
+    );
+  });
+
   it('drops the oldest lines first when they do not all fit, and says how many', () => {
     const entries = Array.from({ length: 100 }, (_, i) => ({
       id: `b${i + 1}`,
