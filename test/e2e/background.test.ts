@@ -34,7 +34,8 @@ const stateOf = (id: string) => () => status(sandbox, { id });
 
 describe('shell with background', () => {
   it('starts the command in its own session, returns at once, and names the log and how to check it', () => {
-    const envelope = start(sandbox, 'sleep 30', { call_id: 'start1' });
+    // Longer than the test's wait for the helper: a start that waited for its command would fail here.
+    const envelope = start(sandbox, 'sleep 100', { call_id: 'start1' });
     const logPath = join(sandbox.home, '.runs', 'r1', 'start1.log');
     expect(envelope.ok).toBe(true);
     const pid = Number(/^started b1 in the background \(pid (\d+)\)\n/.exec(envelope.text!)?.[1]);
@@ -46,7 +47,7 @@ describe('shell with background', () => {
     const stat = procStat(pid)!;
     expect(stat.session).toBe(pid);
     expect(stat.processGroup).toBe(pid);
-    expect(status(sandbox).text).toMatch(/^b1 running \d+s sleep 30$/);
+    expect(status(sandbox).text).toMatch(/^b1 running \d+s sleep 100$/);
   });
 
   it('captures the exit code of a job that ends after the helper has gone, with stdout and stderr in one log', async () => {
