@@ -717,6 +717,7 @@ var ProcessTable = class {
   /** Live members of the group other than its leader that carry the job's marker. */
   liveMembers(record, marker) {
     if (record.pid === null) return [];
+    if (!this.io.background.groupExists(record.pid)) return [];
     const members = this.groupMembers(record.pid);
     const { background } = this.io;
     return members.filter((pid) => {
@@ -1439,6 +1440,15 @@ var nodeBackgroundProcesses = {
   },
   listProcesses() {
     return fs.readdirSync("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+  },
+  groupExists(processGroup) {
+    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+    try {
+      process.kill(-processGroup, 0);
+      return true;
+    } catch (error) {
+      return error.code === "EPERM";
+    }
   },
   signalGroup(processGroup, signal) {
     if (!Number.isInteger(processGroup) || processGroup <= 1) return false;

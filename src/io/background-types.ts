@@ -38,6 +38,8 @@ export interface BackgroundProcesses {
   environmentHas(pid: number, entry: string): boolean;
   /** Every pid in /proc. */
   listProcesses(): number[];
+  /** Whether any process (a zombie included) is in the group: one kill(-group, 0), no /proc scan. */
+  groupExists(processGroup: number): boolean;
   /** Signal a whole process group; false when no process received it. */
   signalGroup(processGroup: number, signal: GroupSignal): boolean;
   /**

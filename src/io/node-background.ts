@@ -108,6 +108,16 @@ export const nodeBackgroundProcesses: BackgroundProcesses = {
       .map(Number);
   },
 
+  groupExists(processGroup: number): boolean {
+    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+    try {
+      process.kill(-processGroup, 0);
+      return true;
+    } catch (error) {
+      return (error as { code?: string }).code === 'EPERM';
+    }
+  },
+
   signalGroup(processGroup: number, signal: GroupSignal): boolean {
     if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
     try {

@@ -228,6 +228,8 @@ export class ProcessTable {
   /** Live members of the group other than its leader that carry the job's marker. */
   liveMembers(record: JobRecord, marker: string): number[] {
     if (record.pid === null) return [];
+    // Most jobs that have ended left nothing behind: one system call says so without reading /proc.
+    if (!this.io.background.groupExists(record.pid)) return [];
     const members = this.groupMembers(record.pid);
     const { background } = this.io;
     return members.filter((pid) => {

@@ -45,6 +45,9 @@ class FakeProcesses implements BackgroundProcesses {
   environmentHas(pid: number, entry: string): boolean {
     return this.processes.get(pid)?.environment.includes(entry) ?? false;
   }
+  groupExists(group: number): boolean {
+    return [...this.processes.values()].some((process) => process.processGroup === group);
+  }
   listProcesses(): number[] {
     return [...this.processes.keys()];
   }
