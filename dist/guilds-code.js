@@ -842,8 +842,13 @@ function startBackground(context) {
   const command = request.args.command;
   if (command.includes("\0")) throw new ToolError("shell: the command contains a NUL byte");
   const folder = backgroundFolder(io, request.agentId);
-  io.fs.makeFolder(folder);
-  io.fs.makeFolder(runFolder(io, request.runId));
+  for (const needed of [folder, runFolder(io, request.runId)]) {
+    try {
+      io.fs.makeFolder(needed);
+    } catch (error) {
+      throw new ToolError(`shell: cannot start a background command: cannot create ${needed}: ${errorCode(error) ?? "unknown error"}`);
+    }
+  }
   const logPath = joinPath(runFolder(io, request.runId), `${request.callId}.log`);
   const pending = {
     command,
@@ -858,7 +863,7 @@ function startBackground(context) {
   };
   const id = claimId(context, folder, pending);
   const env = commandEnvironment({ agentEnv: io.env, home: io.home, cwd, runId: request.runId, agentId: request.agentId });
-  env[JOB_MARKER_VARIABLE] = jobMarker(folder, id).slice(JOB_MARKER_VARIABLE.length + 1);
+  env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
   let pid;
   try {
     pid = io.background.startSupervised({ command, cwd, env, logPath, exitPath: exitPath(folder, id) });
@@ -1222,12 +1227,12 @@ function stopJob(context, id) {
     const done = before.state.kind === "stopped" ? "was already stopped" : `has already ${stateText(before.state)}`;
     return detail(context, before, [`${id} ${done}; no signal was sent`]);
   }
-  io.background.createExclusive(stopPath(folder, id), new Date(io.now()).toISOString() + "\n");
   table.refresh();
   if (!table.jobAlive(record, jobMarker(folder, id))) {
     const after2 = findJob(context, id, new ProcessTable(io));
-    return detail(context, after2, [`${id} ended before it could be signalled`]);
+    return detail(context, after2, [`${id} ended before it could be signalled; no signal was sent`]);
   }
+  io.background.createExclusive(stopPath(folder, id), new Date(io.now()).toISOString() + "\n");
   io.background.signalGroup(record.pid, "SIGTERM");
   io.background.scheduleGroupKill(record.pid, record.start_ticks, STOP_KILL_DELAY_SECONDS, killedPath(folder, id));
   let after = before;

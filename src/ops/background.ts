@@ -1,12 +1,12 @@
 // shell with background: true: start the command under a supervisor in its own session, record it,
 // and return at once. The job's whole life is read back later from its record by shell_status.
+import { errorCode } from '../io/types.js';
 import { ToolError } from '../protocol/envelope.js';
 import { joinPath } from '../paths.js';
 import { startedText } from '../shape/status.js';
 import {
   backgroundFolder,
   exitPath,
-  jobMarker,
   JOB_MARKER_VARIABLE,
   highestJobNumber,
   recordPath,
@@ -36,8 +36,13 @@ export function startBackground(context: Context): OpResult {
   const command = request.args.command as string;
   if (command.includes('\0')) throw new ToolError('shell: the command contains a NUL byte');
   const folder = backgroundFolder(io, request.agentId);
-  io.fs.makeFolder(folder);
-  io.fs.makeFolder(runFolder(io, request.runId));
+  for (const needed of [folder, runFolder(io, request.runId)]) {
+    try {
+      io.fs.makeFolder(needed);
+    } catch (error) {
+      throw new ToolError(`shell: cannot start a background command: cannot create ${needed}: ${errorCode(error) ?? 'unknown error'}`);
+    }
+  }
   const logPath = joinPath(runFolder(io, request.runId), `${request.callId}.log`);
 
   const pending: Omit<JobRecord, 'id'> = {
@@ -53,7 +58,7 @@ export function startBackground(context: Context): OpResult {
   };
   const id = claimId(context, folder, pending);
   const env = commandEnvironment({ agentEnv: io.env, home: io.home, cwd, runId: request.runId, agentId: request.agentId });
-  env[JOB_MARKER_VARIABLE] = jobMarker(folder, id).slice(JOB_MARKER_VARIABLE.length + 1);
+  env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
 
   let pid: number;
   try {

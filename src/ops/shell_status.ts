@@ -119,14 +119,15 @@ function stopJob(context: Context, id: string): OpResult {
     const done = before.state.kind === 'stopped' ? 'was already stopped' : `has already ${stateText(before.state)}`;
     return detail(context, before, [`${id} ${done}; no signal was sent`]);
   }
-  // The first request's time is the one kept: it is when the job was asked to end.
-  io.background.createExclusive(stopPath(folder, id), new Date(io.now()).toISOString() + '\n');
   // Checked again right before the signal: the group must still be this job's.
   table.refresh();
   if (!table.jobAlive(record, jobMarker(folder, id))) {
     const after = findJob(context, id, new ProcessTable(io));
-    return detail(context, after, [`${id} ended before it could be signalled`]);
+    return detail(context, after, [`${id} ended before it could be signalled; no signal was sent`]);
   }
+  // Recorded before the signal, so that the job's end reads as stopped. The first request's time is
+  // the one kept: it is when the job was asked to end.
+  io.background.createExclusive(stopPath(folder, id), new Date(io.now()).toISOString() + '\n');
   io.background.signalGroup(record.pid, 'SIGTERM');
   io.background.scheduleGroupKill(record.pid, record.start_ticks, STOP_KILL_DELAY_SECONDS, killedPath(folder, id));
 

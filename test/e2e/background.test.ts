@@ -91,6 +91,16 @@ describe('shell with background', () => {
     expect(envelope.meta).toEqual({ count: 2 });
   });
 
+  it('says clearly when the records cannot be kept', () => {
+    const notAFolder = join(sandbox.outside, 'file');
+    writeFileSync(notAFolder, '');
+    const envelope = start(sandbox, 'true', {}, { GUILDS_RUN_DIR: notAFolder });
+    expect(envelope).toEqual({
+      ok: false,
+      error: `shell: cannot start a background command: cannot create ${notAFolder}/a1/background: ENOTDIR`,
+    });
+  });
+
   it('never gives two concurrent starts the same id', async () => {
     const starts = await Promise.all(
       Array.from({ length: 10 }, (_, i) => callHelperAsync(sandbox, { op: 'shell', args: { command: `sleep 0.1; exit ${i}`, background: true } })),
