@@ -24,7 +24,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/main.ts
-var fs2 = __toESM(require("node:fs"), 1);
+var fs3 = __toESM(require("node:fs"), 1);
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -372,6 +372,514 @@ function capText(text, maxBytes) {
   return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
 }
 
+// node_modules/ansi-regex/index.js
+var ST = String.raw`(?:\u001B\u005C|\u009C)`;
+var stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
+var osc = String.raw`(?:\u001B\]|\u009D)[^\u0007${stringControls}]*(?:\u0007|${ST})`;
+var controlString = String.raw`(?:\u001B[PX^_k]|[\u0090\u0098\u009E\u009F])[^${stringControls}]*${ST}`;
+var linuxPalette = String.raw`\u001B\](?:P[\dA-Fa-f]{7}|R)(?:\u0007|${ST})?`;
+var csi = String.raw`(?:\u001B\[|\u009B)[\u0030-\u003F]*[\u0020-\u002F]*[\u0040-\u007E]`;
+var escape = String.raw`\u001B(?:[\u0020-\u002F]+[\u0030-\u007E]|[\dA-PR-TZcf-oq-uy=><~|}])`;
+var pattern = `${linuxPalette}|${osc}|${controlString}|${csi}|${escape}`;
+function ansiRegex({ onlyFirst = false } = {}) {
+  return new RegExp(pattern, onlyFirst ? void 0 : "g");
+}
+
+// node_modules/strip-ansi/index.js
+var regex = ansiRegex();
+function stripAnsi(string) {
+  if (typeof string !== "string") {
+    throw new TypeError(`Expected a \`string\`, got \`${typeof string}\``);
+  }
+  if (!string.includes("\x1B") && !string.includes("")) {
+    return string;
+  }
+  return string.replace(regex, "");
+}
+
+// src/shape/clean.ts
+function cleanTerminalOutput(text) {
+  return stripAnsi(text).replace(/\r\n/g, "\n").split("\n").map((line) => {
+    const parts = line.split("\r");
+    let shown = "";
+    for (const part of parts) shown = part + shown.slice(part.length);
+    return shown;
+  }).join("\n");
+}
+
+// src/shape/status.ts
+var SECOND_MS = 1e3;
+var MINUTE_SECONDS = 60;
+var HOUR_SECONDS = 3600;
+var DAY_SECONDS = 86400;
+function stateText(state) {
+  return state.kind === "exited" ? `exited ${state.exitCode}` : state.kind;
+}
+function twoDigits(value) {
+  return String(value).padStart(2, "0");
+}
+function formatElapsed(milliseconds) {
+  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS));
+  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
+  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
+  if (seconds < DAY_SECONDS) {
+    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
+  }
+  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
+}
+function commandFirstLine(command, maxChars) {
+  const line = command.replace(/^\s*\n/, "").split("\n")[0].replace(/\r$/, "").trimEnd();
+  return codePointCount(line) > maxChars ? firstCodePoints(line, maxChars) + "…" : line;
+}
+function startedText(id, pid, logPath) {
+  return [
+    `started ${id} in the background (pid ${pid})`,
+    `log: ${logPath}`,
+    `check it with shell_status {"id": "${id}"}; stop it with {"id": "${id}", "stop": true}`
+  ].join("\n");
+}
+var NO_BACKGROUND_COMMANDS = "no background commands";
+function listLine(entry, commandMaxChars) {
+  if ("problem" in entry) return `${entry.id} (${entry.problem})`;
+  const line = `${entry.id} ${stateText(entry.state)} ${formatElapsed(entry.elapsedMs)} ${commandFirstLine(entry.command, commandMaxChars)}`;
+  return line.trimEnd();
+}
+function formatList(entries, commandMaxChars, maxBytes) {
+  if (entries.length === 0) return NO_BACKGROUND_COMMANDS;
+  const lines = entries.map((entry) => listLine(entry, commandMaxChars));
+  const whole = lines.join("\n");
+  if (utf8Bytes(whole) <= maxBytes) return whole;
+  const kept = [];
+  let used = 0;
+  const markerFor = (left) => `[… ${left} older commands not shown]`;
+  const markerRoom = utf8Bytes(markerFor(lines.length));
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const size = utf8Bytes(lines[i]) + 1;
+    if (used + size + markerRoom > maxBytes) break;
+    kept.unshift(lines[i]);
+    used += size;
+  }
+  return [markerFor(lines.length - kept.length), ...kept].join("\n");
+}
+function logTail(bytes, fromStart, maxLines) {
+  let start = 0;
+  let clipped = false;
+  if (!fromStart) {
+    const newline = bytes.indexOf(10);
+    if (newline !== -1 && newline < bytes.length - 1) start = newline + 1;
+    else clipped = true;
+  }
+  const text = cleanTerminalOutput(new TextDecoder("utf-8").decode(bytes.subarray(start)));
+  const lines = text.replace(/\n$/, "").split("\n");
+  const tail = lines.slice(-maxLines).join("\n");
+  if (tail === "") return "";
+  return clipped ? "…" + tail.replace(/^\uFFFD+/, "") : tail;
+}
+function suffixWithinBytes(text, maxBytes) {
+  if (maxBytes <= 0) return "";
+  let bytes = 0;
+  let i = text.length;
+  while (i > 0) {
+    const unit = text.charCodeAt(i - 1);
+    let width = 1;
+    let size;
+    if (unit < 128) size = 1;
+    else if (unit < 2048) size = 2;
+    else if (unit >= 56320 && unit <= 57343 && i >= 2 && text.charCodeAt(i - 2) >= 55296 && text.charCodeAt(i - 2) <= 56319) {
+      size = 4;
+      width = 2;
+    } else size = 3;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    i -= width;
+  }
+  return text.slice(i);
+}
+var EMPTY_LOG_TEXT = "(no output yet)";
+var MISSING_LOG_TEXT = "(the log is gone)";
+function formatDetail(view, maxBytes, lead = []) {
+  const header = [
+    ...lead,
+    `state: ${stateText(view.state)}`,
+    `elapsed: ${formatElapsed(view.elapsedMs)}`,
+    `log: ${view.logPath}`
+  ].join("\n");
+  const body = view.tail === null ? MISSING_LOG_TEXT : view.tail === "" ? EMPTY_LOG_TEXT : view.tail;
+  const whole = `${header}
+${body}`;
+  if (utf8Bytes(whole) <= maxBytes) return whole;
+  const lines = body.split("\n");
+  const room = maxBytes - utf8Bytes(header) - 1;
+  const markerFor = (left) => `[… ${left} earlier lines left out to stay under ${maxBytes} bytes]`;
+  const markerRoom = utf8Bytes(markerFor(lines.length));
+  const kept = [];
+  let used = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const size = utf8Bytes(lines[i]) + 1;
+    if (used + size + markerRoom > room) break;
+    kept.unshift(lines[i]);
+    used += size;
+  }
+  if (kept.length === 0) {
+    const marker = markerFor(lines.length - 1);
+    const last = lines[lines.length - 1];
+    const end = suffixWithinBytes(last, room - utf8Bytes(marker) - 1 - utf8Bytes("…"));
+    return prefixWithinBytes(`${header}
+${marker}
+…${end}`, maxBytes);
+  }
+  return `${header}
+${markerFor(lines.length - kept.length)}
+${kept.join("\n")}`;
+}
+
+// src/ops/workdir.ts
+var RUNS_FOLDER_NAME = ".runs";
+function runsFolder(io) {
+  return joinPath(io.home, RUNS_FOLDER_NAME);
+}
+function runFolder(io, runId) {
+  return joinPath(runsFolder(io), runId);
+}
+function cwdFile(io, runId) {
+  return joinPath(runFolder(io, runId), "cwd");
+}
+function isFolder(io, path) {
+  return io.fs.stat(path)?.kind === "folder";
+}
+function defaultWorkingDirectory(io, defaultCwd) {
+  if (defaultCwd === "" || defaultCwd === "~") return io.home;
+  if (defaultCwd.startsWith("~/")) return joinPath(io.home, defaultCwd.slice(2));
+  return joinPath(io.home, defaultCwd);
+}
+function loadWorkingDirectory(io, runId, defaultCwd) {
+  let recorded;
+  try {
+    recorded = new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId)));
+  } catch {
+    recorded = void 0;
+  }
+  if (recorded !== void 0 && recorded.startsWith("/") && !/[\0\n]/.test(recorded)) {
+    const folder = normalizeAbsolute(recorded);
+    if (isFolder(io, folder)) return folder;
+  }
+  const fallback = defaultWorkingDirectory(io, defaultCwd);
+  return isFolder(io, fallback) ? fallback : io.home;
+}
+
+// src/ops/background-jobs.ts
+var BACKGROUND_ID_PATTERN = /^b([1-9][0-9]{0,8})$/;
+var RECORD_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.json$/;
+var JOB_MARKER_VARIABLE = "GUILDS_BACKGROUND_JOB";
+var EXIT_STATUS_PATTERN = /^([0-9]{1,3})\n?$/;
+var EXIT_STATUS_MAX = 255;
+var STATUS_FILE_MAX_BYTES = 64;
+var RECORD_MAX_BYTES = 1048576;
+function backgroundFolder(io, agentId) {
+  return joinPath(joinPath(io.runDir, agentId), "background");
+}
+function recordPath(folder, id) {
+  return joinPath(folder, `${id}.json`);
+}
+function exitPath(folder, id) {
+  return joinPath(folder, `${id}.exit`);
+}
+function stopPath(folder, id) {
+  return joinPath(folder, `${id}.stop`);
+}
+function killedPath(folder, id) {
+  return joinPath(folder, `${id}.killed`);
+}
+function jobMarker(folder, id) {
+  return `${JOB_MARKER_VARIABLE}=${recordPath(folder, id)}`;
+}
+function recordedJobNumbers(io, folder) {
+  let names;
+  try {
+    names = io.fs.listFolder(folder);
+  } catch {
+    return [];
+  }
+  const numbers = [];
+  for (const name of names) {
+    const match = RECORD_FILE_PATTERN.exec(name);
+    if (match) numbers.push(Number(match[1]));
+  }
+  return numbers.sort((a, b) => a - b);
+}
+var JOB_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.(?:json|exit|stop|killed)$/;
+function highestJobNumber(io, folder) {
+  let names;
+  try {
+    names = io.fs.listFolder(folder);
+  } catch {
+    return 0;
+  }
+  let highest = 0;
+  for (const name of names) {
+    const match = JOB_FILE_PATTERN.exec(name);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  return highest;
+}
+function readSmallFile(io, path, maxBytes) {
+  const info = io.fs.lstat(path);
+  if (info === null || info.kind !== "file" || info.size > maxBytes) return null;
+  try {
+    return new TextDecoder().decode(io.fs.readFile(path));
+  } catch {
+    return null;
+  }
+}
+function isWholeNumber(value) {
+  return typeof value === "number" && Number.isSafeInteger(value);
+}
+function validateRecord(io, id, value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "unreadable record";
+  const record = value;
+  if (record.id !== id) return "unreadable record";
+  for (const field of ["command", "cwd", "log_path", "run_id", "call_id"]) {
+    if (typeof record[field] !== "string") return "unreadable record";
+  }
+  if (!isWholeNumber(record.started_at_ms)) return "unreadable record";
+  const logPath = record.log_path;
+  if (!logPath.startsWith("/") || logPath.includes("\0") || normalizeAbsolute(logPath) !== logPath || !isInside(logPath, runsFolder(io)) || logPath === runsFolder(io)) {
+    return "record points outside the agent's folders";
+  }
+  const pid = record.pid;
+  if (pid !== null) {
+    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return "unreadable record";
+    if (record.start_ticks !== null && (typeof record.start_ticks !== "string" || !/^[0-9]+$/.test(record.start_ticks))) {
+      return "unreadable record";
+    }
+  }
+  return {
+    id,
+    command: record.command,
+    cwd: record.cwd,
+    log_path: logPath,
+    run_id: record.run_id,
+    call_id: record.call_id,
+    started_at_ms: record.started_at_ms,
+    pid,
+    process_group: pid,
+    start_ticks: pid === null ? null : record.start_ticks ?? null
+  };
+}
+function readJobFiles(io, folder, id) {
+  const number = Number(BACKGROUND_ID_PATTERN.exec(id)?.[1] ?? NaN);
+  const path = recordPath(folder, id);
+  if (io.fs.lstat(path) === null) return null;
+  const files = { id, number, record: null, exitCode: null, endedAtMs: null, stopRequestedAtMs: null };
+  const text = readSmallFile(io, path, RECORD_MAX_BYTES);
+  let parsed = void 0;
+  try {
+    parsed = text === null ? void 0 : JSON.parse(text);
+  } catch {
+    parsed = void 0;
+  }
+  const record = validateRecord(io, id, parsed);
+  if (typeof record === "string") files.problem = record;
+  else files.record = record;
+  const exit = exitPath(folder, id);
+  const status = EXIT_STATUS_PATTERN.exec(readSmallFile(io, exit, STATUS_FILE_MAX_BYTES) ?? "");
+  if (status && Number(status[1]) <= EXIT_STATUS_MAX) {
+    files.exitCode = Number(status[1]);
+    files.endedAtMs = io.fs.lstat(exit)?.mtimeMs ?? null;
+  } else {
+    files.endedAtMs = io.fs.lstat(killedPath(folder, id))?.mtimeMs ?? null;
+  }
+  const stop = io.fs.lstat(stopPath(folder, id));
+  if (stop !== null) {
+    const written = Date.parse(readSmallFile(io, stopPath(folder, id), STATUS_FILE_MAX_BYTES)?.trim() ?? "");
+    files.stopRequestedAtMs = Number.isFinite(written) ? written : stop.mtimeMs;
+  }
+  return files;
+}
+var ProcessTable = class {
+  constructor(io) {
+    this.io = io;
+  }
+  io;
+  byGroup = null;
+  leaderState(record, marker) {
+    const { background } = this.io;
+    if (record.pid === null || record.start_ticks === null) return "stranger";
+    if (record.pid === background.ownPid) return "stranger";
+    const stat = background.processStat(record.pid);
+    if (stat === null) return "gone";
+    if (stat.startTicks !== record.start_ticks || stat.processGroup !== record.pid || stat.session !== record.pid) {
+      return "stranger";
+    }
+    if (stat.state === "Z") return "zombie";
+    return background.environmentHas(record.pid, marker) ? "alive" : "stranger";
+  }
+  /** Live members of the group other than its leader that carry the job's marker. */
+  liveMembers(record, marker) {
+    if (record.pid === null) return [];
+    if (!this.io.background.groupExists(record.pid)) return [];
+    const members = this.groupMembers(record.pid);
+    const { background } = this.io;
+    return members.filter((pid) => {
+      if (pid === record.pid || pid === background.ownPid) return false;
+      const stat = background.processStat(pid);
+      return stat !== null && stat.state !== "Z" && stat.processGroup === record.pid && stat.session === record.pid && background.environmentHas(pid, marker);
+    });
+  }
+  /** Whether any process of the job is alive, and whether its group may be signalled. */
+  jobAlive(record, marker) {
+    const leader = this.leaderState(record, marker);
+    if (leader === "alive") return true;
+    if (leader === "stranger") return false;
+    return this.liveMembers(record, marker).length > 0;
+  }
+  groupMembers(group) {
+    if (this.byGroup === null) {
+      this.byGroup = /* @__PURE__ */ new Map();
+      for (const pid of this.io.background.listProcesses()) {
+        const stat = this.io.background.processStat(pid);
+        if (stat === null) continue;
+        const list = this.byGroup.get(stat.processGroup) ?? [];
+        list.push(pid);
+        this.byGroup.set(stat.processGroup, list);
+      }
+    }
+    return this.byGroup.get(group) ?? [];
+  }
+  /** Forget what was read, so that the next question reads /proc again. */
+  refresh() {
+    this.byGroup = null;
+  }
+};
+function deriveState(files, record, alive) {
+  if (files.stopRequestedAtMs !== null) return alive ? { kind: "stopping" } : { kind: "stopped" };
+  if (files.exitCode !== null) return { kind: "exited", exitCode: files.exitCode };
+  if (record.pid === null) return { kind: "ended" };
+  return alive ? { kind: "running" } : { kind: "ended" };
+}
+function endTime(io, files, record, alive, now) {
+  if (files.exitCode !== null && files.endedAtMs !== null) return files.endedAtMs;
+  if (alive) return now;
+  if (files.endedAtMs !== null) return files.endedAtMs;
+  const lastOutput = io.fs.lstat(record.log_path)?.mtimeMs ?? record.started_at_ms;
+  return Math.max(record.started_at_ms, lastOutput, files.stopRequestedAtMs ?? 0);
+}
+function jobStatus(io, folder, files, table) {
+  const record = files.record;
+  if (record === null) return null;
+  const alive = record.pid !== null && table.jobAlive(record, jobMarker(folder, files.id));
+  const now = io.now();
+  const elapsedMs = Math.max(0, endTime(io, files, record, alive, now) - record.started_at_ms);
+  return { files, record, state: deriveState(files, record, alive), alive, elapsedMs };
+}
+
+// src/ops/command-env.ts
+var COMMAND_FIXED_ENVIRONMENT = {
+  PAGER: "cat",
+  GIT_PAGER: "cat",
+  GIT_TERMINAL_PROMPT: "0",
+  NO_COLOR: "1",
+  TERM: "dumb",
+  DEBIAN_FRONTEND: "noninteractive"
+};
+var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
+var SAVED_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
+function repoFolder(home, key) {
+  if (key === "~") return home;
+  if (key.startsWith("~/")) return joinPath(home, key.slice(2));
+  return joinPath(home, key);
+}
+function repoTokenFor(tokensJson, home, cwd) {
+  if (tokensJson === void 0 || tokensJson === "") return void 0;
+  let tokens;
+  try {
+    tokens = JSON.parse(tokensJson);
+  } catch {
+    return void 0;
+  }
+  if (typeof tokens !== "object" || tokens === null || Array.isArray(tokens)) return void 0;
+  let best;
+  for (const [key, token] of Object.entries(tokens)) {
+    if (typeof token !== "string" || token === "" || key.includes("\0")) continue;
+    const folder = repoFolder(home, key);
+    if (!isInside(cwd, folder)) continue;
+    const depth = folder === "/" ? 0 : folder.split("/").length;
+    if (!best || depth > best.depth) best = { depth, token };
+  }
+  return best?.token;
+}
+function commandEnvironment(input) {
+  const env = {};
+  for (const [name, value] of Object.entries(input.agentEnv)) {
+    if (value !== void 0) env[name] = value;
+  }
+  const token = repoTokenFor(env[REPO_TOKENS_VARIABLE], input.home, input.cwd);
+  delete env[REPO_TOKENS_VARIABLE];
+  delete env.GH_TOKEN;
+  if (token !== void 0) env.GH_TOKEN = token;
+  const savedCaCerts = env[SAVED_CA_CERTS_VARIABLE];
+  delete env[SAVED_CA_CERTS_VARIABLE];
+  if (savedCaCerts !== void 0 && savedCaCerts !== "") env.NODE_EXTRA_CA_CERTS = savedCaCerts;
+  Object.assign(env, COMMAND_FIXED_ENVIRONMENT);
+  env.GUILD_RUN_ID = input.runId;
+  env.GUILD_AGENT_ID = input.agentId;
+  return env;
+}
+
+// src/ops/background.ts
+var ID_CLAIM_MAX_ATTEMPTS = 1e4;
+function claimId(context, folder, record) {
+  const { io } = context;
+  let next = highestJobNumber(io, folder) + 1;
+  for (let attempt = 0; attempt < ID_CLAIM_MAX_ATTEMPTS; attempt++, next++) {
+    const id = `b${next}`;
+    if (io.background.createExclusive(recordPath(folder, id), JSON.stringify({ id, ...record }) + "\n")) return id;
+  }
+  throw new ToolError("could not allocate a background id: too many starts at once");
+}
+function startBackground(context) {
+  const { io, request, cwd } = context;
+  const command = request.args.command;
+  if (command.includes("\0")) throw new ToolError("shell: the command contains a NUL byte");
+  const folder = backgroundFolder(io, request.agentId);
+  for (const needed of [folder, runFolder(io, request.runId)]) {
+    try {
+      io.fs.makeFolder(needed);
+    } catch (error) {
+      throw new ToolError(`shell: cannot start a background command: cannot create ${needed}: ${errorCode(error) ?? "unknown error"}`);
+    }
+  }
+  const logPath = joinPath(runFolder(io, request.runId), `${request.callId}.log`);
+  const pending = {
+    command,
+    cwd,
+    log_path: logPath,
+    run_id: request.runId,
+    call_id: request.callId,
+    started_at_ms: io.now(),
+    pid: null,
+    process_group: null,
+    start_ticks: null
+  };
+  const id = claimId(context, folder, pending);
+  const env = commandEnvironment({ agentEnv: io.env, home: io.home, cwd, runId: request.runId, agentId: request.agentId });
+  env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
+  let pid;
+  try {
+    pid = io.background.startSupervised({ command, cwd, env, logPath, exitPath: exitPath(folder, id) });
+  } catch (error) {
+    const reason = error.code ?? error.message;
+    throw new ToolError(`shell: could not start ${id} in the background: ${reason}`);
+  }
+  const startTicks = io.background.processStat(pid)?.startTicks ?? null;
+  const record = { id, ...pending, pid, process_group: pid, start_ticks: startTicks };
+  io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record) + "\n");
+  return {
+    text: startedText(id, pid, logPath),
+    meta: { exit_code: null, cwd, timed_out: false, log_path: logPath, background_id: id }
+  };
+}
+
 // src/shape/file_read.ts
 function clipMarker(cutChars) {
   return cutChars > 0 ? `… [+${cutChars} chars]` : "";
@@ -629,49 +1137,191 @@ function fileRead(context) {
   return { text: shaped.text, meta };
 }
 
+// src/ops/shell_status.ts
+var STATUS_COMMAND_MAX_CHARS = 200;
+var STATUS_LOG_TAIL_READ_MAX_BYTES = 65536;
+var STOP_KILL_DELAY_SECONDS = 5;
+var STOP_SETTLE_WAIT_MS = 1e3;
+var STOP_SETTLE_POLL_MS = 25;
+function listJobs(context) {
+  const { io, request } = context;
+  const folder = backgroundFolder(io, request.agentId);
+  const table = new ProcessTable(io);
+  const entries = [];
+  for (const number of recordedJobNumbers(io, folder)) {
+    const id = `b${number}`;
+    const files = readJobFiles(io, folder, id);
+    if (files === null) continue;
+    const status = jobStatus(io, folder, files, table);
+    if (status === null) entries.push({ id, problem: files.problem ?? "unreadable record" });
+    else entries.push({ id, state: status.state, elapsedMs: status.elapsedMs, command: status.record.command });
+  }
+  return { text: formatList(entries, STATUS_COMMAND_MAX_CHARS, request.maxBytes), meta: { count: entries.length } };
+}
+function knownIdsHint(io, folder) {
+  const numbers = recordedJobNumbers(io, folder);
+  if (numbers.length === 0) return "there are no background commands";
+  if (numbers.length === 1) return `the only one is b${numbers[0]}`;
+  return `known ids: b${numbers[0]} to b${numbers[numbers.length - 1]}`;
+}
+function findJob(context, id, table) {
+  const { io, request } = context;
+  if (!BACKGROUND_ID_PATTERN.test(id)) {
+    throw new ToolError(`shell_status: invalid id '${id.slice(0, 64)}': background ids look like b1, b2, …`);
+  }
+  const folder = backgroundFolder(io, request.agentId);
+  const files = readJobFiles(io, folder, id);
+  if (files === null) throw new ToolError(`shell_status: no background command ${id} (${knownIdsHint(io, folder)})`);
+  const status = jobStatus(io, folder, files, table);
+  if (status === null) {
+    throw new ToolError(`shell_status: the record of ${id} cannot be used (${files.problem}); nothing was done to it`);
+  }
+  return status;
+}
+function readLogTail(io, logPath) {
+  if (!isInside(logPath, runsFolder(io))) return null;
+  let file;
+  try {
+    file = io.fs.openRead(logPath);
+  } catch {
+    return null;
+  }
+  try {
+    const info = file.info();
+    if (info.kind !== "file" || !isInside(file.realPath(), runsFolder(io))) return null;
+    const length = Math.min(info.size, STATUS_LOG_TAIL_READ_MAX_BYTES);
+    const start = info.size - length;
+    const buffer = new Uint8Array(length);
+    let filled = 0;
+    while (filled < length) {
+      const read = file.readAt(buffer.subarray(filled), length - filled, start + filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return logTail(buffer.subarray(0, filled), start === 0, STATUS_LOG_TAIL_LINES);
+  } finally {
+    file.close();
+  }
+}
+function detail(context, status, lead = []) {
+  const { io, request } = context;
+  const { record, state } = status;
+  const tail = readLogTail(io, record.log_path);
+  return {
+    text: formatDetail({ state, elapsedMs: status.elapsedMs, logPath: record.log_path, tail }, request.maxBytes, lead),
+    meta: {
+      background_id: record.id,
+      state: stateText(state),
+      log_path: record.log_path,
+      exit_code: status.files.exitCode
+    }
+  };
+}
+function stopJob(context, id) {
+  const { io, request } = context;
+  const folder = backgroundFolder(io, request.agentId);
+  const table = new ProcessTable(io);
+  const before = findJob(context, id, table);
+  const { record } = before;
+  if (!before.alive || record.pid === null || record.start_ticks === null) {
+    const done = before.state.kind === "stopped" ? "was already stopped" : `has already ${stateText(before.state)}`;
+    return detail(context, before, [`${id} ${done}; no signal was sent`]);
+  }
+  table.refresh();
+  if (!table.jobAlive(record, jobMarker(folder, id))) {
+    const after2 = findJob(context, id, new ProcessTable(io));
+    return detail(context, after2, [`${id} ended before it could be signalled; no signal was sent`]);
+  }
+  io.background.createExclusive(stopPath(folder, id), new Date(io.now()).toISOString() + "\n");
+  io.background.signalGroup(record.pid, "SIGTERM");
+  io.background.scheduleGroupKill(record.pid, record.start_ticks, STOP_KILL_DELAY_SECONDS, killedPath(folder, id));
+  let after = before;
+  for (let waited = 0; ; waited += STOP_SETTLE_POLL_MS) {
+    after = findJob(context, id, new ProcessTable(io));
+    if (!after.alive || waited >= STOP_SETTLE_WAIT_MS) break;
+    io.background.sleep(STOP_SETTLE_POLL_MS);
+  }
+  const lead = after.alive ? `sent SIGTERM to ${id} (process group ${record.pid}); SIGKILL follows in ${STOP_KILL_DELAY_SECONDS}s if it is still running` : `sent SIGTERM to ${id} (process group ${record.pid}); it has stopped`;
+  return detail(context, after, [lead]);
+}
+function shellStatus(context) {
+  const { args } = context.request;
+  const id = args.id;
+  const stop = args.stop === true;
+  if (id === void 0) {
+    if (stop) throw new ToolError("shell_status: stop needs the id of the command to stop, such as b1");
+    return listJobs(context);
+  }
+  if (stop) return stopJob(context, id);
+  return detail(context, findJob(context, id, new ProcessTable(context.io)));
+}
+
 // src/ops/index.ts
 var notYet = (name) => () => {
   throw new ToolError(`${name} is not available in this version of guilds-code`);
 };
+var foregroundShell = notYet("shell");
 var OPS = {
-  shell: notYet("shell"),
-  shell_status: notYet("shell_status"),
+  shell: (context) => context.request.args.background === true ? startBackground(context) : foregroundShell(context),
+  shell_status: shellStatus,
   file_read: fileRead,
   code_search: notYet("code_search")
 };
 
-// src/ops/workdir.ts
-var RUNS_FOLDER_NAME = ".runs";
-function runsFolder(io) {
-  return joinPath(io.home, RUNS_FOLDER_NAME);
+// src/ops/runs.ts
+var RUNS_KEPT_COUNT = 20;
+var RUN_FOLDER_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
+function foldersInUse(io, agentId) {
+  const folder = backgroundFolder(io, agentId);
+  const table = new ProcessTable(io);
+  const inUse = [];
+  for (const number of recordedJobNumbers(io, folder)) {
+    const id = `b${number}`;
+    const record = readJobFiles(io, folder, id)?.record;
+    if (record && record.pid !== null && table.jobAlive(record, jobMarker(folder, id))) inUse.push(record.log_path);
+  }
+  return inUse;
 }
-function runFolder(io, runId) {
-  return joinPath(runsFolder(io), runId);
-}
-function cwdFile(io, runId) {
-  return joinPath(runFolder(io, runId), "cwd");
-}
-function isFolder(io, path) {
-  return io.fs.stat(path)?.kind === "folder";
-}
-function defaultWorkingDirectory(io, defaultCwd) {
-  if (defaultCwd === "" || defaultCwd === "~") return io.home;
-  if (defaultCwd.startsWith("~/")) return joinPath(io.home, defaultCwd.slice(2));
-  return joinPath(io.home, defaultCwd);
-}
-function loadWorkingDirectory(io, runId, defaultCwd) {
-  let recorded;
+function pruneRuns(io, agentId, keep) {
+  const root = runsFolder(io);
+  if (io.fs.lstat(root)?.kind !== "folder") return [];
+  let names;
   try {
-    recorded = new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId)));
+    names = io.fs.listFolder(root);
   } catch {
-    recorded = void 0;
+    return [];
   }
-  if (recorded !== void 0 && recorded.startsWith("/") && !/[\0\n]/.test(recorded)) {
-    const folder = normalizeAbsolute(recorded);
-    if (isFolder(io, folder)) return folder;
+  const runs = [];
+  for (const name of names) {
+    if (!RUN_FOLDER_NAME_PATTERN.test(name) || name === "." || name === "..") continue;
+    const path = joinPath(root, name);
+    const info = io.fs.lstat(path);
+    if (info?.kind === "folder") runs.push({ path, name, mtimeMs: info.mtimeMs });
   }
-  const fallback = defaultWorkingDirectory(io, defaultCwd);
-  return isFolder(io, fallback) ? fallback : io.home;
+  if (runs.length <= keep) return [];
+  runs.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const candidates = runs.slice(keep);
+  const logsInUse = foldersInUse(io, agentId);
+  const removed = [];
+  for (const run of candidates) {
+    if (logsInUse.some((log) => isInside(log, run.path))) continue;
+    io.fs.removeTree(run.path);
+    removed.push(run.path);
+  }
+  return removed;
+}
+function noteRunUse(io, runId, agentId) {
+  const folder = runFolder(io, runId);
+  try {
+    const info = io.fs.lstat(folder);
+    if (info !== null) {
+      if (info.kind === "folder") io.fs.touch(folder);
+      return;
+    }
+    pruneRuns(io, agentId, RUNS_KEPT_COUNT - 1);
+    io.fs.makeFolder(folder);
+  } catch {
+  }
 }
 
 // src/app.ts
@@ -706,6 +1356,7 @@ function decodeArgument(io, argument) {
 async function handle(io, argument) {
   try {
     const request = decodeArgument(io, argument);
+    noteRunUse(io, request.runId, request.agentId);
     const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
     const result = await OPS[request.op]({ io, request, cwd });
     return okEnvelope(capText(result.text, request.maxBytes), result.meta);
@@ -715,11 +1366,131 @@ async function handle(io, argument) {
 }
 
 // src/io/node.ts
-var fs = __toESM(require("node:fs"), 1);
+var fs2 = __toESM(require("node:fs"), 1);
 var import_node_module = require("node:module");
 
 // src/io/node-background.ts
-var nodeBackgroundProcesses = {};
+var fs = __toESM(require("node:fs"), 1);
+var SUPERVISOR_SCRIPT = [
+  "trap : TERM INT HUP",
+  'bash -c "$1" </dev/null',
+  "status=$?",
+  '{ printf "%s\\n" "$status" >"$2.$$.tmp" && mv -f "$2.$$.tmp" "$2"; } 2>/dev/null'
+].join("\n");
+var DELAYED_KILL_SCRIPT = [
+  'sleep "$1" || exit 0',
+  'if { read -r stat <"/proc/$2/stat"; } 2>/dev/null; then',
+  "  fields=(${stat##*) })",
+  '  [ "${fields[19]}" = "$3" ] || exit 0',
+  "fi",
+  'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
+].join("\n");
+var LOG_OPEN_FLAGS = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW | fs.constants.O_NOCTTY;
+var LOG_FILE_MODE = 384;
+var tempCounter = 0;
+var STAT_STATE_INDEX = 0;
+var STAT_PROCESS_GROUP_INDEX = 2;
+var STAT_SESSION_INDEX = 3;
+var STAT_START_TICKS_INDEX = 19;
+function parseStat(pid, text) {
+  const close = text.lastIndexOf(")");
+  if (close === -1) return null;
+  const fields = text.slice(close + 2).trim().split(" ");
+  const startTicks = fields[STAT_START_TICKS_INDEX];
+  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
+  return {
+    pid,
+    state: fields[STAT_STATE_INDEX] ?? "?",
+    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
+    session: Number(fields[STAT_SESSION_INDEX]),
+    startTicks
+  };
+}
+var nodeBackgroundProcesses = {
+  startSupervised(start) {
+    const log = fs.openSync(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    try {
+      const child = loadChildProcess().spawn(
+        "bash",
+        ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.command, start.exitPath],
+        { cwd: start.cwd, env: start.env, detached: true, stdio: ["ignore", log, log] }
+      );
+      child.on("error", () => void 0);
+      if (child.pid === void 0) throw new Error("bash could not be started");
+      child.unref();
+      return child.pid;
+    } finally {
+      fs.closeSync(log);
+    }
+  },
+  processStat(pid) {
+    let text;
+    try {
+      text = fs.readFileSync(`/proc/${pid}/stat`, "latin1");
+    } catch {
+      return null;
+    }
+    return parseStat(pid, text);
+  },
+  environmentHas(pid, entry) {
+    let environment;
+    try {
+      environment = fs.readFileSync(`/proc/${pid}/environ`);
+    } catch {
+      return false;
+    }
+    const wanted = Buffer.from(entry + "\0", "utf8");
+    if (environment.subarray(0, wanted.length).equals(wanted)) return true;
+    return environment.indexOf(Buffer.concat([Buffer.of(0), wanted])) !== -1;
+  },
+  listProcesses() {
+    return fs.readdirSync("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+  },
+  groupExists(processGroup) {
+    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+    try {
+      process.kill(-processGroup, 0);
+      return true;
+    } catch (error) {
+      return error.code === "EPERM";
+    }
+  },
+  signalGroup(processGroup, signal) {
+    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+    try {
+      process.kill(-processGroup, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2) {
+    const killer = loadChildProcess().spawn(
+      "bash",
+      ["-c", DELAYED_KILL_SCRIPT, "guilds-background-kill", String(delaySeconds), String(processGroup), leaderStartTicks, killedPath2],
+      { cwd: "/", env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, detached: true, stdio: "ignore" }
+    );
+    killer.on("error", () => void 0);
+    killer.unref();
+  },
+  createExclusive(path, data) {
+    const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
+    fs.writeFileSync(temp, data, { mode: 384, flag: "wx" });
+    try {
+      fs.linkSync(temp, path);
+      return true;
+    } catch (error) {
+      if (error.code === "EEXIST") return false;
+      throw error;
+    } finally {
+      fs.rmSync(temp, { force: true });
+    }
+  },
+  sleep(milliseconds) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
+  },
+  ownPid: process.pid
+};
 
 // src/io/node-search.ts
 var nodeSearchProcesses = {};
@@ -733,6 +1504,9 @@ var nodeRequire = typeof require === "function" ? require : (0, import_node_modu
 function loadCrypto() {
   return nodeRequire("node:crypto");
 }
+function loadChildProcess() {
+  return nodeRequire("node:child_process");
+}
 function kindOf(stats) {
   if (stats.isFile()) return "file";
   if (stats.isDirectory()) return "folder";
@@ -745,58 +1519,58 @@ function kindOf(stats) {
 function infoOf(stats) {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
 }
-var OPEN_READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY;
+var OPEN_READ_FLAGS = fs2.constants.O_RDONLY | fs2.constants.O_NONBLOCK | fs2.constants.O_NOCTTY;
 var NodeOpenFile = class {
   constructor(fd) {
     this.fd = fd;
   }
   fd;
   info() {
-    return infoOf(fs.fstatSync(this.fd));
+    return infoOf(fs2.fstatSync(this.fd));
   }
   realPath() {
-    return fs.readlinkSync(`/proc/self/fd/${this.fd}`);
+    return fs2.readlinkSync(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return fs.readSync(this.fd, buffer, 0, buffer.length, null);
+    return fs2.readSync(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return fs.readSync(this.fd, buffer, 0, length, position);
+    return fs2.readSync(this.fd, buffer, 0, length, position);
   }
   close() {
-    fs.closeSync(this.fd);
+    fs2.closeSync(this.fd);
   }
 };
-var tempCounter = 0;
+var tempCounter2 = 0;
 var nodeFileSystem = {
-  realPath: (path) => fs.realpathSync.native(path),
+  realPath: (path) => fs2.realpathSync.native(path),
   stat(path) {
-    const stats = fs.statSync(path, { throwIfNoEntry: false });
+    const stats = fs2.statSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = fs.lstatSync(path, { throwIfNoEntry: false });
+    const stats = fs2.lstatSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile(fs.openSync(path, OPEN_READ_FLAGS)),
-  readFile: (path) => fs.readFileSync(path),
+  openRead: (path) => new NodeOpenFile(fs2.openSync(path, OPEN_READ_FLAGS)),
+  readFile: (path) => fs2.readFileSync(path),
   writeFileAtomic(path, data) {
-    const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
+    const temp = `${path}.${process.pid}.${++tempCounter2}.tmp`;
     try {
-      fs.writeFileSync(temp, data, { mode: 384 });
-      fs.renameSync(temp, path);
+      fs2.writeFileSync(temp, data, { mode: 384 });
+      fs2.renameSync(temp, path);
     } catch (error) {
-      fs.rmSync(temp, { force: true });
+      fs2.rmSync(temp, { force: true });
       throw error;
     }
   },
-  makeFolder: (path) => void fs.mkdirSync(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => fs.rmSync(path, { force: true }),
-  removeTree: (path) => fs.rmSync(path, { force: true, recursive: true }),
-  listFolder: (path) => fs.readdirSync(path),
+  makeFolder: (path) => void fs2.mkdirSync(path, { recursive: true, mode: 448 }),
+  removeFile: (path) => fs2.rmSync(path, { force: true }),
+  removeTree: (path) => fs2.rmSync(path, { force: true, recursive: true }),
+  listFolder: (path) => fs2.readdirSync(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    fs.utimesSync(path, now, now);
+    fs2.utimesSync(path, now, now);
   }
 };
 var NodeHasher = class {
@@ -833,7 +1607,7 @@ function writeAll(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += fs2.writeSync(STDOUT_FD, bytes, written, bytes.length - written);
+      written += fs3.writeSync(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -856,11 +1630,11 @@ function homeFolder() {
   if (!home || !home.startsWith("/")) throw new Error("HOME is not set to an absolute path");
   let real;
   try {
-    real = fs2.realpathSync.native(home);
+    real = fs3.realpathSync.native(home);
   } catch {
     throw new Error(`the home folder ${home} does not exist`);
   }
-  if (!fs2.statSync(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
+  if (!fs3.statSync(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
   return real;
 }
 async function main() {

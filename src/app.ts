@@ -7,6 +7,7 @@ import { baseName, dirName, joinPath, normalizeAbsolute } from './paths.js';
 import { capText } from './shape/utf8.js';
 import { OPS } from './ops/index.js';
 import { loadWorkingDirectory } from './ops/workdir.js';
+import { noteRunUse } from './ops/runs.js';
 
 export function requestsFolder(io: Io): string {
   return joinPath(io.runDir, 'requests');
@@ -52,6 +53,7 @@ export function decodeArgument(io: Io, argument: string | undefined): Request {
 export async function handle(io: Io, argument: string | undefined): Promise<Envelope> {
   try {
     const request = decodeArgument(io, argument);
+    noteRunUse(io, request.runId, request.agentId);
     const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
     const result = await OPS[request.op]({ io, request, cwd });
     return okEnvelope(capText(result.text, request.maxBytes), result.meta);
