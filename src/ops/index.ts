@@ -1,6 +1,7 @@
 import { ToolError } from '../protocol/envelope.js';
 import type { OpName } from '../protocol/tools.js';
 import type { Op } from './context.js';
+import { codeSearch } from './code_search.js';
 import { fileRead } from './file_read.js';
 
 const notYet = (name: string): Op => () => {
@@ -11,5 +12,5 @@ export const OPS: Record<OpName, Op> = {
   shell: notYet('shell'),
   shell_status: notYet('shell_status'),
   file_read: fileRead,
-  code_search: notYet('code_search'),
+  code_search: codeSearch,
 };
