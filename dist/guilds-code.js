@@ -614,6 +614,12 @@ function codePointsIn(bytes) {
   for (let i = 0; i < bytes.length; i++) if (!isContinuationByte(bytes[i])) count++;
   return count;
 }
+function joinBytes(a, b) {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
 function sameBytes(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -778,8 +784,18 @@ var ContentCollector = class extends LineStream {
   piece(bytes) {
     if (this.state === "text") this.text.feed(bytes);
     else if (this.state === "header") {
-      this.header.push(bytes);
-      this.tryHeader();
+      const joined = this.header.length === 0 ? bytes : joinBytes(this.header.bytes(), bytes);
+      const textStart = this.tryHeader(joined);
+      if (textStart === -1) {
+        if (this.header.length === 0) this.header.push(bytes);
+        else {
+          this.header.clear();
+          this.header.push(joined);
+        }
+        return;
+      }
+      this.header.clear();
+      if (this.text !== null && textStart < joined.length) this.text.feed(joined.subarray(textStart));
     }
   }
   lineEnd() {
@@ -797,27 +813,28 @@ var ContentCollector = class extends LineStream {
     this.text = null;
     this.pending = null;
   }
-  /** Parse `path NUL digits (':' digits ':' | '-')` once all of it has arrived. */
-  tryHeader() {
-    const bytes = this.header.bytes();
+  /**
+   * Parse `path NUL digits (':' digits ':' | '-')` and start the line; the offset where its text
+   * starts, or -1 while the header is not all there yet.
+   */
+  tryHeader(bytes) {
     const nul = bytes.indexOf(NUL);
-    if (nul === -1) return;
+    if (nul === -1) return -1;
     let at = nul + 1;
     let lineNumber = 0;
     while (at < bytes.length && bytes[at] >= 48 && bytes[at] <= 57) lineNumber = lineNumber * 10 + bytes[at++] - 48;
-    if (at >= bytes.length) return;
+    if (at >= bytes.length) return -1;
     const isMatch = bytes[at] === COLON;
-    if (!isMatch && bytes[at] !== DASH) return;
+    if (!isMatch && bytes[at] !== DASH) return -1;
     at++;
     let column = 0;
     if (isMatch) {
       while (at < bytes.length && bytes[at] >= 48 && bytes[at] <= 57) column = column * 10 + bytes[at++] - 48;
-      if (at >= bytes.length) return;
+      if (at >= bytes.length) return -1;
       at++;
     }
-    this.header.clear();
     this.startLine(bytes.subarray(0, nul), lineNumber, isMatch, isMatch ? column - 1 : null);
-    if (this.state === "text" && at < bytes.length) this.text.feed(bytes.subarray(at));
+    return at;
   }
   startLine(pathBytes, lineNumber, isMatch, matchByte) {
     this.resultLines++;

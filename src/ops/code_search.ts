@@ -106,6 +106,13 @@ function codePointsIn(bytes: Uint8Array): number {
   return count;
 }
 
+function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
+
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -320,8 +327,20 @@ export class ContentCollector extends LineStream {
   protected piece(bytes: Uint8Array): void {
     if (this.state === 'text') this.text!.feed(bytes);
     else if (this.state === 'header') {
-      this.header.push(bytes);
-      this.tryHeader();
+      // Most headers arrive whole in one piece and are read in place; a split one is joined first.
+      const joined = this.header.length === 0 ? bytes : joinBytes(this.header.bytes(), bytes);
+      const textStart = this.tryHeader(joined);
+      if (textStart === -1) {
+        if (this.header.length === 0) this.header.push(bytes);
+        else {
+          this.header.clear();
+          this.header.push(joined);
+        }
+        return;
+      }
+      this.header.clear();
+      // startLine has chosen whether this line's text is kept (a LineText) or skipped (none).
+      if (this.text !== null && textStart < joined.length) this.text.feed(joined.subarray(textStart));
     }
   }
 
@@ -342,27 +361,28 @@ export class ContentCollector extends LineStream {
     this.pending = null;
   }
 
-  /** Parse `path NUL digits (':' digits ':' | '-')` once all of it has arrived. */
-  private tryHeader(): void {
-    const bytes = this.header.bytes();
+  /**
+   * Parse `path NUL digits (':' digits ':' | '-')` and start the line; the offset where its text
+   * starts, or -1 while the header is not all there yet.
+   */
+  private tryHeader(bytes: Uint8Array): number {
     const nul = bytes.indexOf(NUL);
-    if (nul === -1) return;
+    if (nul === -1) return -1;
     let at = nul + 1;
     let lineNumber = 0;
     while (at < bytes.length && bytes[at]! >= 0x30 && bytes[at]! <= 0x39) lineNumber = lineNumber * 10 + bytes[at++]! - 0x30;
-    if (at >= bytes.length) return;
+    if (at >= bytes.length) return -1;
     const isMatch = bytes[at] === COLON;
-    if (!isMatch && bytes[at] !== DASH) return;
+    if (!isMatch && bytes[at] !== DASH) return -1;
     at++;
     let column = 0;
     if (isMatch) {
       while (at < bytes.length && bytes[at]! >= 0x30 && bytes[at]! <= 0x39) column = column * 10 + bytes[at++]! - 0x30;
-      if (at >= bytes.length) return;
+      if (at >= bytes.length) return -1;
       at++;
     }
-    this.header.clear();
     this.startLine(bytes.subarray(0, nul), lineNumber, isMatch, isMatch ? column - 1 : null);
-    if (this.state === 'text' && at < bytes.length) this.text!.feed(bytes.subarray(at));
+    return at;
   }
 
   private startLine(pathBytes: Uint8Array, lineNumber: number, isMatch: boolean, matchByte: number | null): void {
