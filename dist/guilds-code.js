@@ -620,9 +620,9 @@ function joinBytes(a, b) {
   joined.set(b, a.length);
   return joined;
 }
-function sameBytes(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+function sameBytes(a, b, start, end) {
+  if (a.length !== end - start) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[start + i]) return false;
   return true;
 }
 var BoundedBytes = class {
@@ -659,17 +659,47 @@ var BoundedBytes = class {
 };
 var LineStream = class {
   feed(chunk) {
+    const length = chunk.length;
     let start = 0;
-    while (start < chunk.length) {
+    while (start < length) {
       const newline = chunk.indexOf(NEWLINE, start);
-      if (newline === -1) {
-        this.piece(chunk.subarray(start));
-        return;
-      }
-      if (newline > start) this.piece(chunk.subarray(start, newline));
+      const end = newline === -1 ? length : newline;
+      if (end > start) this.piece(chunk, start, end);
+      if (newline === -1) return;
       this.lineEnd();
       start = newline + 1;
     }
+  }
+};
+var LineBytes = class {
+  spilled = new BoundedBytes(SHORT_LINE_MAX_BYTES);
+  chunk = null;
+  start = 0;
+  end = 0;
+  add(chunk, start, end) {
+    if (this.chunk === null && this.spilled.length === 0) {
+      this.chunk = chunk;
+      this.start = start;
+      this.end = end;
+      return;
+    }
+    if (this.chunk !== null) {
+      this.spilled.push(this.chunk.subarray(this.start, this.end));
+      this.chunk = null;
+    }
+    this.spilled.push(chunk.subarray(start, end));
+  }
+  /** Hands over the line as (bytes, start, end) and forgets it. */
+  take(use) {
+    let result;
+    if (this.chunk !== null) result = use(this.chunk, this.start, this.end);
+    else {
+      const bytes = this.spilled.bytes();
+      result = use(bytes, 0, bytes.length);
+    }
+    this.chunk = null;
+    this.spilled.clear();
+    return result;
   }
 };
 var FileCountCollector = class extends LineStream {
@@ -678,25 +708,27 @@ var FileCountCollector = class extends LineStream {
     this.limit = limit;
   }
   limit;
-  line = new BoundedBytes(SHORT_LINE_MAX_BYTES);
+  line = new LineBytes();
   shown = [];
   matches = 0;
   files = 0;
-  piece(bytes) {
-    this.line.push(bytes);
+  piece(chunk, start, end) {
+    this.line.add(chunk, start, end);
   }
   lineEnd() {
-    const bytes = this.line.bytes();
-    this.line.clear();
-    const nul = bytes.lastIndexOf(NUL);
-    if (nul === -1) return;
+    this.line.take((bytes, start, end) => this.countLine(bytes, start, end));
+  }
+  countLine(bytes, start, end) {
+    let nul = end - 1;
+    while (nul >= start && bytes[nul] !== NUL) nul--;
+    if (nul < start) return;
     let count = 0;
-    for (let i = nul + 1; i < bytes.length; i++) count = count * 10 + (bytes[i] - 48);
+    for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i] - 48);
     this.matches += count;
     this.files++;
     const last = this.shown[this.shown.length - 1];
     if (this.shown.length === this.limit && last && count < last.count) return;
-    const rgPath = decode(bytes.subarray(0, nul));
+    const rgPath = decode(bytes.subarray(start, nul));
     const entry = { rgPath, count };
     let at = this.shown.length;
     while (at > 0 && ranksBefore(entry, this.shown[at - 1])) at--;
@@ -781,21 +813,19 @@ var ContentCollector = class extends LineStream {
   resultLines = 0;
   matchedLines = 0;
   files = 0;
-  piece(bytes) {
-    if (this.state === "text") this.text.feed(bytes);
+  piece(chunk, start, end) {
+    if (this.state === "text") this.text.feed(chunk.subarray(start, end));
     else if (this.state === "header") {
-      const joined = this.header.length === 0 ? bytes : joinBytes(this.header.bytes(), bytes);
-      const textStart = this.tryHeader(joined);
-      if (textStart === -1) {
-        if (this.header.length === 0) this.header.push(bytes);
-        else {
-          this.header.clear();
-          this.header.push(joined);
-        }
-        return;
+      let bytes = chunk;
+      if (this.header.length > 0) {
+        bytes = joinBytes(this.header.bytes(), chunk.subarray(start, end));
+        start = 0;
+        end = bytes.length;
+        this.header.clear();
       }
-      this.header.clear();
-      if (this.text !== null && textStart < joined.length) this.text.feed(joined.subarray(textStart));
+      const textStart = this.tryHeader(bytes, start, end);
+      if (textStart === -1) this.header.push(bytes.subarray(start, end));
+      else if (this.text !== null && textStart < end) this.text.feed(bytes.subarray(textStart, end));
     }
   }
   lineEnd() {
@@ -814,32 +844,35 @@ var ContentCollector = class extends LineStream {
     this.pending = null;
   }
   /**
-   * Parse `path NUL digits (':' digits ':' | '-')` and start the line; the offset where its text
-   * starts, or -1 while the header is not all there yet.
+   * Parse `path NUL digits (':' digits ':' | '-')` in bytes[start, end) and start the line; the
+   * offset where its text starts, or -1 while the header is not all there yet.
    */
-  tryHeader(bytes) {
-    const nul = bytes.indexOf(NUL);
-    if (nul === -1) return -1;
+  tryHeader(bytes, start, end) {
+    let nul = start;
+    while (nul < end && bytes[nul] !== NUL) nul++;
+    if (nul === end) return -1;
     let at = nul + 1;
     let lineNumber = 0;
-    while (at < bytes.length && bytes[at] >= 48 && bytes[at] <= 57) lineNumber = lineNumber * 10 + bytes[at++] - 48;
-    if (at >= bytes.length) return -1;
+    while (at < end && bytes[at] >= 48 && bytes[at] <= 57) lineNumber = lineNumber * 10 + bytes[at++] - 48;
+    if (at >= end) return -1;
     const isMatch = bytes[at] === COLON;
     if (!isMatch && bytes[at] !== DASH) return -1;
     at++;
     let column = 0;
     if (isMatch) {
-      while (at < bytes.length && bytes[at] >= 48 && bytes[at] <= 57) column = column * 10 + bytes[at++] - 48;
-      if (at >= bytes.length) return -1;
+      while (at < end && bytes[at] >= 48 && bytes[at] <= 57) column = column * 10 + bytes[at++] - 48;
+      if (at >= end) return -1;
       at++;
     }
-    this.startLine(bytes.subarray(0, nul), lineNumber, isMatch, isMatch ? column - 1 : null);
+    this.startLine(bytes, start, nul, lineNumber, isMatch, isMatch ? column - 1 : null);
     return at;
   }
-  startLine(pathBytes, lineNumber, isMatch, matchByte) {
+  startLine(bytes, pathStart, pathEnd, lineNumber, isMatch, matchByte) {
     this.resultLines++;
     if (isMatch) this.matchedLines++;
-    if (this.group === null || !sameBytes(this.group.pathBytes, pathBytes)) this.startGroup(pathBytes);
+    if (this.group === null || !sameBytes(this.group.pathBytes, bytes, pathStart, pathEnd)) {
+      this.startGroup(bytes.slice(pathStart, pathEnd));
+    }
     const group = this.group;
     this.state = "skip";
     if (group.closed) return;
@@ -875,7 +908,7 @@ var ContentCollector = class extends LineStream {
     const rgPath = decode(pathBytes);
     const lastKept = this.groups[this.groups.length - 1];
     const hopeless = this.full && lastKept !== void 0 && rgPath > lastKept.rgPath;
-    this.group = { rgPath, pathBytes: pathBytes.slice(), lines: [], matchLines: 0, lastMatchLine: 0, closed: hopeless };
+    this.group = { rgPath, pathBytes, lines: [], matchLines: 0, lastMatchLine: 0, closed: hopeless };
   }
   finishGroup() {
     const group = this.group;

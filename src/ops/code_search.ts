@@ -113,9 +113,10 @@ function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   return joined;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+/** Whether `a` holds the same bytes as b[start, end). */
+function sameBytes(a: Uint8Array, b: Uint8Array, start: number, end: number): boolean {
+  if (a.length !== end - start) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[start + i]) return false;
   return true;
 }
 
@@ -156,30 +157,67 @@ class BoundedBytes {
 
 /**
  * Splits ripgrep's stdout into lines without gathering them: each piece of a line is handed on as
- * it comes, and the line's end is announced.
+ * a range of the chunk it arrived in (no copy, no allocation), and the line's end is announced.
  */
 abstract class LineStream {
   feed(chunk: Uint8Array): void {
+    const length = chunk.length;
     let start = 0;
-    while (start < chunk.length) {
+    while (start < length) {
       const newline = chunk.indexOf(NEWLINE, start);
-      if (newline === -1) {
-        this.piece(chunk.subarray(start));
-        return;
-      }
-      if (newline > start) this.piece(chunk.subarray(start, newline));
+      const end = newline === -1 ? length : newline;
+      if (end > start) this.piece(chunk, start, end);
+      if (newline === -1) return;
       this.lineEnd();
       start = newline + 1;
     }
   }
 
-  protected abstract piece(bytes: Uint8Array): void;
+  protected abstract piece(chunk: Uint8Array, start: number, end: number): void;
   protected abstract lineEnd(): void;
+}
+
+/**
+ * A line's bytes: left where they arrived while the line lies in one chunk (nearly always), copied
+ * only when it spans chunks.
+ */
+class LineBytes {
+  private readonly spilled = new BoundedBytes(SHORT_LINE_MAX_BYTES);
+  private chunk: Uint8Array | null = null;
+  private start = 0;
+  private end = 0;
+
+  add(chunk: Uint8Array, start: number, end: number): void {
+    if (this.chunk === null && this.spilled.length === 0) {
+      this.chunk = chunk;
+      this.start = start;
+      this.end = end;
+      return;
+    }
+    if (this.chunk !== null) {
+      this.spilled.push(this.chunk.subarray(this.start, this.end));
+      this.chunk = null;
+    }
+    this.spilled.push(chunk.subarray(start, end));
+  }
+
+  /** Hands over the line as (bytes, start, end) and forgets it. */
+  take<T>(use: (bytes: Uint8Array, start: number, end: number) => T): T {
+    let result: T;
+    if (this.chunk !== null) result = use(this.chunk, this.start, this.end);
+    else {
+      const bytes = this.spilled.bytes();
+      result = use(bytes, 0, bytes.length);
+    }
+    this.chunk = null;
+    this.spilled.clear();
+    return result;
+  }
 }
 
 /** Files mode: `path NUL count` lines; keeps the `limit` best (most matches, then by path). */
 export class FileCountCollector extends LineStream {
-  private readonly line = new BoundedBytes(SHORT_LINE_MAX_BYTES);
+  private readonly line = new LineBytes();
   readonly shown: { rgPath: string; count: number }[] = [];
   matches = 0;
   files = 0;
@@ -188,23 +226,26 @@ export class FileCountCollector extends LineStream {
     super();
   }
 
-  protected piece(bytes: Uint8Array): void {
-    this.line.push(bytes);
+  protected piece(chunk: Uint8Array, start: number, end: number): void {
+    this.line.add(chunk, start, end);
   }
 
   protected lineEnd(): void {
-    const bytes = this.line.bytes();
-    this.line.clear();
-    const nul = bytes.lastIndexOf(NUL);
-    if (nul === -1) return;
+    this.line.take((bytes, start, end) => this.countLine(bytes, start, end));
+  }
+
+  private countLine(bytes: Uint8Array, start: number, end: number): void {
+    let nul = end - 1;
+    while (nul >= start && bytes[nul] !== NUL) nul--;
+    if (nul < start) return;
     let count = 0;
-    for (let i = nul + 1; i < bytes.length; i++) count = count * 10 + (bytes[i]! - 0x30);
+    for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i]! - 0x30);
     this.matches += count;
     this.files++;
     const last = this.shown[this.shown.length - 1];
     // Most files lose to the last kept one on their count alone; their paths are never decoded.
     if (this.shown.length === this.limit && last && count < last.count) return;
-    const rgPath = decode(bytes.subarray(0, nul));
+    const rgPath = decode(bytes.subarray(start, nul));
     const entry = { rgPath, count };
     let at = this.shown.length;
     while (at > 0 && ranksBefore(entry, this.shown[at - 1]!)) at--;
@@ -324,23 +365,21 @@ export class ContentCollector extends LineStream {
     super();
   }
 
-  protected piece(bytes: Uint8Array): void {
-    if (this.state === 'text') this.text!.feed(bytes);
+  protected piece(chunk: Uint8Array, start: number, end: number): void {
+    if (this.state === 'text') this.text!.feed(chunk.subarray(start, end));
     else if (this.state === 'header') {
       // Most headers arrive whole in one piece and are read in place; a split one is joined first.
-      const joined = this.header.length === 0 ? bytes : joinBytes(this.header.bytes(), bytes);
-      const textStart = this.tryHeader(joined);
-      if (textStart === -1) {
-        if (this.header.length === 0) this.header.push(bytes);
-        else {
-          this.header.clear();
-          this.header.push(joined);
-        }
-        return;
+      let bytes = chunk;
+      if (this.header.length > 0) {
+        bytes = joinBytes(this.header.bytes(), chunk.subarray(start, end));
+        start = 0;
+        end = bytes.length;
+        this.header.clear();
       }
-      this.header.clear();
+      const textStart = this.tryHeader(bytes, start, end);
+      if (textStart === -1) this.header.push(bytes.subarray(start, end));
       // startLine has chosen whether this line's text is kept (a LineText) or skipped (none).
-      if (this.text !== null && textStart < joined.length) this.text.feed(joined.subarray(textStart));
+      else if (this.text !== null && textStart < end) this.text.feed(bytes.subarray(textStart, end));
     }
   }
 
@@ -362,33 +401,43 @@ export class ContentCollector extends LineStream {
   }
 
   /**
-   * Parse `path NUL digits (':' digits ':' | '-')` and start the line; the offset where its text
-   * starts, or -1 while the header is not all there yet.
+   * Parse `path NUL digits (':' digits ':' | '-')` in bytes[start, end) and start the line; the
+   * offset where its text starts, or -1 while the header is not all there yet.
    */
-  private tryHeader(bytes: Uint8Array): number {
-    const nul = bytes.indexOf(NUL);
-    if (nul === -1) return -1;
+  private tryHeader(bytes: Uint8Array, start: number, end: number): number {
+    let nul = start;
+    while (nul < end && bytes[nul] !== NUL) nul++;
+    if (nul === end) return -1;
     let at = nul + 1;
     let lineNumber = 0;
-    while (at < bytes.length && bytes[at]! >= 0x30 && bytes[at]! <= 0x39) lineNumber = lineNumber * 10 + bytes[at++]! - 0x30;
-    if (at >= bytes.length) return -1;
+    while (at < end && bytes[at]! >= 0x30 && bytes[at]! <= 0x39) lineNumber = lineNumber * 10 + bytes[at++]! - 0x30;
+    if (at >= end) return -1;
     const isMatch = bytes[at] === COLON;
     if (!isMatch && bytes[at] !== DASH) return -1;
     at++;
     let column = 0;
     if (isMatch) {
-      while (at < bytes.length && bytes[at]! >= 0x30 && bytes[at]! <= 0x39) column = column * 10 + bytes[at++]! - 0x30;
-      if (at >= bytes.length) return -1;
+      while (at < end && bytes[at]! >= 0x30 && bytes[at]! <= 0x39) column = column * 10 + bytes[at++]! - 0x30;
+      if (at >= end) return -1;
       at++;
     }
-    this.startLine(bytes.subarray(0, nul), lineNumber, isMatch, isMatch ? column - 1 : null);
+    this.startLine(bytes, start, nul, lineNumber, isMatch, isMatch ? column - 1 : null);
     return at;
   }
 
-  private startLine(pathBytes: Uint8Array, lineNumber: number, isMatch: boolean, matchByte: number | null): void {
+  private startLine(
+    bytes: Uint8Array,
+    pathStart: number,
+    pathEnd: number,
+    lineNumber: number,
+    isMatch: boolean,
+    matchByte: number | null,
+  ): void {
     this.resultLines++;
     if (isMatch) this.matchedLines++;
-    if (this.group === null || !sameBytes(this.group.pathBytes, pathBytes)) this.startGroup(pathBytes);
+    if (this.group === null || !sameBytes(this.group.pathBytes, bytes, pathStart, pathEnd)) {
+      this.startGroup(bytes.slice(pathStart, pathEnd));
+    }
     const group = this.group!;
     this.state = 'skip';
     if (group.closed) return;
@@ -426,7 +475,7 @@ export class ContentCollector extends LineStream {
     const rgPath = decode(pathBytes);
     const lastKept = this.groups[this.groups.length - 1];
     const hopeless = this.full && lastKept !== undefined && rgPath > lastKept.rgPath;
-    this.group = { rgPath, pathBytes: pathBytes.slice(), lines: [], matchLines: 0, lastMatchLine: 0, closed: hopeless };
+    this.group = { rgPath, pathBytes, lines: [], matchLines: 0, lastMatchLine: 0, closed: hopeless };
   }
 
   private finishGroup(): void {
