@@ -86,6 +86,11 @@ describe('code_search files mode', () => {
     expect(search({ pattern: 'render', path: 'debug.log' }).text).toBe('debug.log: 1\n1 match in 1 file');
   });
 
+  it('a path through a link inside the home keeps the name it was given', () => {
+    symlinkSync(join(sandbox.home, 'repos', 'app', 'src'), join(sandbox.home, 'src-link'));
+    expect(search({ pattern: 'export const label', path: '~/src-link' }, '').text).toBe('src-link/odd names/a: b.ts: 1\n1 match in 1 file');
+  });
+
   it('a binary file named directly is not searched', () => {
     expect(search({ pattern: 'render', path: 'assets/logo.bin' }).text).toBe('assets/logo.bin is binary; not searched');
   });
@@ -255,6 +260,10 @@ describe('code_search bad input', () => {
     expect(search({ pattern: 'x', path: 'nope' })).toEqual({ ok: false, error: 'no such file or folder: nope' });
     expect(search({ pattern: 'x', path: sandbox.outside }).error).toMatch(/is outside the home/);
     expect(search({ pattern: 'x', path: '~/away' }).error).toMatch(/is outside the home/);
+  });
+
+  it('a pattern ripgrep refuses for another reason gives its first line', () => {
+    expect(search({ pattern: 'a\nb' })).toEqual({ ok: false, error: 'ripgrep: the literal "\\n" is not allowed in a regex' });
   });
 
   it('a link inside the tree that leads out of the home is not followed', () => {
