@@ -632,10 +632,8 @@ var BoundedBytes = class {
   maxBytes;
   parts = [];
   length = 0;
-  overflowed = false;
   push(bytes) {
     const room = this.maxBytes - this.length;
-    if (bytes.length > room) this.overflowed = true;
     const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
     if (kept.length === 0) return;
     this.parts.push(kept.slice());
@@ -654,7 +652,6 @@ var BoundedBytes = class {
   clear() {
     this.parts = [];
     this.length = 0;
-    this.overflowed = false;
   }
 };
 var LineStream = class {

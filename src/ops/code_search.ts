@@ -124,13 +124,11 @@ function sameBytes(a: Uint8Array, b: Uint8Array, start: number, end: number): bo
 class BoundedBytes {
   private parts: Uint8Array[] = [];
   length = 0;
-  overflowed = false;
 
   constructor(private readonly maxBytes: number) {}
 
   push(bytes: Uint8Array): void {
     const room = this.maxBytes - this.length;
-    if (bytes.length > room) this.overflowed = true;
     const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
     if (kept.length === 0) return;
     this.parts.push(kept.slice());
@@ -151,7 +149,6 @@ class BoundedBytes {
   clear(): void {
     this.parts = [];
     this.length = 0;
-    this.overflowed = false;
   }
 }
 
