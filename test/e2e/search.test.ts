@@ -82,8 +82,9 @@ describe('code_search files mode', () => {
     );
   });
 
-  it('a file named directly is searched even when .gitignore lists it', () => {
+  it('a file or folder named directly is searched even when .gitignore lists it', () => {
     expect(search({ pattern: 'render', path: 'debug.log' }).text).toBe('debug.log: 1\n1 match in 1 file');
+    expect(search({ pattern: 'render', path: 'build' }).text).toBe('build/bundle.js: 1\n1 match in 1 file');
   });
 
   it('a path through a link inside the home keeps the name it was given', () => {
