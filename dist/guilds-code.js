@@ -24,7 +24,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/main.ts
-var fs3 = __toESM(require("node:fs"), 1);
+var fs4 = __toESM(require("node:fs"), 1);
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -86,6 +86,8 @@ var SEARCH_MAX_FILES = 30;
 var SEARCH_MAX_LINES = 40;
 var SEARCH_MAX_MATCHES_PER_FILE = 10;
 var SEARCH_MAX_CONTEXT_LINES = 5;
+var SEARCH_LINE_MAX_CHARS = 300;
+var SEARCH_TIMEOUT_SECONDS = 60;
 var STATUS_LOG_TAIL_LINES = 40;
 var TOOL_SPECS = {
   shell: {
@@ -880,71 +882,87 @@ function startBackground(context) {
   };
 }
 
-// src/shape/file_read.ts
-function clipMarker(cutChars) {
-  return cutChars > 0 ? `… [+${cutChars} chars]` : "";
+// src/shape/search.ts
+function totalsLine(totals) {
+  const matches = `${totals.matches} ${totals.matches === 1 ? "match" : "matches"}`;
+  return `${matches} in ${totals.files} ${totals.files === 1 ? "file" : "files"}`;
 }
-function numberedLine(lineNumber, width, line) {
-  return `${String(lineNumber).padStart(width)}	${line.text}${clipMarker(line.cutChars)}`;
+function noMatchText(pattern2, displayPath2) {
+  return `no matches for '${pattern2}' in ${displayPath2}`;
 }
-function fileReadHeader(displayPath2, first, last, totalLines) {
-  return `${displayPath2} · lines ${first}–${last} of ${totalLines}`;
+function stoppedText(timeoutSeconds) {
+  return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
 }
-function stoppedLine(lastLine, maxBytes) {
-  return `[stopped at line ${lastLine} to stay under ${maxBytes} bytes; continue with offset ${lastLine + 1}]`;
+function byteCapLine(leftOut, maxBytes) {
+  return `[… ${leftOut} more ${leftOut === 1 ? "line" : "lines"} left out to stay under ${maxBytes} bytes]`;
 }
-function binaryText(displayPath2, sizeBytes) {
-  return `${displayPath2} is binary (${sizeBytes} bytes); not shown`;
+function clipSearchLine(view, maxChars, leadChars) {
+  if (view.totalChars <= maxChars) return view.text;
+  const match = view.matchChar;
+  const start = match === null || match <= maxChars - leadChars ? 0 : Math.max(0, Math.min(match - leadChars, view.totalChars - maxChars));
+  const skip = start - view.startChar;
+  const shown = firstCodePoints(skip > 0 ? view.text.slice(codeUnitsOf(view.text, skip)) : view.text, maxChars);
+  return `${start > 0 ? "…" : ""}${shown}… [+${view.totalChars - maxChars} chars]`;
 }
-function emptyText(displayPath2) {
-  return `${displayPath2} is empty`;
+function codeUnitsOf(text, chars) {
+  return firstCodePoints(text, chars).length;
 }
-function pastEndText(displayPath2, totalLines, offset) {
-  return `${displayPath2} has ${totalLines} ${totalLines === 1 ? "line" : "lines"}; offset ${offset} is past the end`;
+function fileCountLine(entry) {
+  return `${entry.path}: ${entry.count}`;
 }
-function shownBytes(displayPath2, offset, lineBytes, count, totalLines, maxBytes, withStop) {
-  const last = offset + count - 1;
-  const width = String(last).length;
-  let bytes = utf8Bytes(fileReadHeader(displayPath2, offset, last, totalLines));
-  for (let i = 0; i < count; i++) bytes += 1 + width + 1 + lineBytes[i];
-  if (withStop) bytes += 1 + utf8Bytes(stoppedLine(last, maxBytes));
-  return bytes;
+function contentLineText(line) {
+  const mark = line.isMatch ? ":" : "-";
+  return `${line.path}${mark}${line.lineNumber}${mark} ${line.text}`;
 }
-function formatFileRead(displayPath2, offset, lines, totalLines, maxBytes) {
-  const lineBytes = lines.map((line) => utf8Bytes(line.text) + utf8Bytes(clipMarker(line.cutChars)));
-  let count = lines.length;
-  let stopped = false;
-  if (shownBytes(displayPath2, offset, lineBytes, count, totalLines, maxBytes, false) > maxBytes) {
-    stopped = true;
-    let low = 0;
-    let high = lines.length - 1;
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (shownBytes(displayPath2, offset, lineBytes, mid, totalLines, maxBytes, true) <= maxBytes) low = mid;
-      else high = mid - 1;
-    }
-    count = low;
+function contentEntries(lines, withGroups) {
+  return lines.map((line, index) => {
+    const previous = index > 0 ? lines[index - 1] : null;
+    const newGroup = withGroups && previous !== null && (previous.path !== line.path || previous.lineNumber + 1 !== line.lineNumber);
+    return (newGroup ? "--\n" : "") + contentLineText(line);
+  });
+}
+function fitSearchResult(entries, moreLeftOut, moreLine, trailers, maxBytes) {
+  const trailerBytes = trailers.reduce((sum, line) => sum + 1 + utf8Bytes(line), 0);
+  const entryBytes = entries.map((entry) => utf8Bytes(entry) + 1);
+  const allEntries = entryBytes.reduce((sum, bytes) => sum + bytes, 0);
+  const moreText = moreLeftOut > 0 ? moreLine(moreLeftOut) : null;
+  const full = allEntries + (moreText === null ? 0 : utf8Bytes(moreText) + 1) + trailerBytes - 1;
+  if (full <= maxBytes) {
+    const parts = [...entries];
+    if (moreText !== null) parts.push(moreText);
+    return { text: [...parts, ...trailers].join("\n"), cut: false };
   }
-  if (count === 0) return firstLineSqueezed(displayPath2, offset, lines, totalLines, maxBytes);
-  const last = offset + count - 1;
-  const width = String(last).length;
-  const parts = [fileReadHeader(displayPath2, offset, last, totalLines)];
-  for (let i = 0; i < count; i++) parts.push(numberedLine(offset + i, width, lines[i]));
-  if (stopped) parts.push(stoppedLine(last, maxBytes));
-  return { text: parts.join("\n"), lastLine: last, stopped };
+  let kept = entries.length;
+  let keptBytes = allEntries;
+  for (; ; ) {
+    kept--;
+    keptBytes -= entryBytes[kept];
+    const capLine = byteCapLine(entries.length - kept + moreLeftOut, maxBytes);
+    if (kept === 0 || keptBytes + utf8Bytes(capLine) + trailerBytes <= maxBytes) {
+      const shown = entries.slice(0, kept);
+      return { text: [...shown, capLine, ...trailers].join("\n"), cut: true };
+    }
+  }
 }
-function firstLineSqueezed(displayPath2, offset, lines, totalLines, maxBytes) {
-  const first = lines[0];
-  const more = lines.length > 1;
-  const header = fileReadHeader(displayPath2, offset, offset, totalLines);
-  const prefix = `${offset}	`;
-  const fullChars = codePointCount(first.text) + first.cutChars;
-  const reserved = utf8Bytes(header) + 1 + utf8Bytes(prefix) + utf8Bytes(clipMarker(fullChars)) + (more ? 1 + utf8Bytes(stoppedLine(offset, maxBytes)) : 0);
-  const kept = prefixWithinBytes(first.text, maxBytes - reserved);
-  const line = { text: kept, cutChars: fullChars - codePointCount(kept) };
-  const parts = [header, numberedLine(offset, String(offset).length, line)];
-  if (more) parts.push(stoppedLine(offset, maxBytes));
-  return { text: parts.join("\n"), lastLine: offset, stopped: more };
+function formatFilesResult(shown, moreFiles, totals, maxBytes, stoppedLine2) {
+  const trailers = stoppedLine2 === null ? [totalsLine(totals)] : [stoppedLine2, totalsLine(totals)];
+  return fitSearchResult(
+    shown.map(fileCountLine),
+    moreFiles,
+    (count) => `… ${count} more ${count === 1 ? "file" : "files"}`,
+    trailers,
+    maxBytes
+  );
+}
+function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, stoppedLine2) {
+  const trailers = stoppedLine2 === null ? [totalsLine(totals)] : [stoppedLine2, totalsLine(totals)];
+  return fitSearchResult(
+    contentEntries(shown, withGroups),
+    moreLines,
+    (count) => `… ${count} more ${count === 1 ? "line" : "lines"}`,
+    trailers,
+    maxBytes
+  );
 }
 
 // src/ops/confine.ts
@@ -1021,9 +1039,563 @@ function openFileInsideHome(context, input) {
   }
 }
 
-// src/ops/file_read.ts
+// src/ops/code_search.ts
+var SEARCH_MATCH_LEAD_CHARS = 60;
+var LINE_KEEP_BYTES = SEARCH_LINE_MAX_CHARS * 4;
+var SHORT_LINE_MAX_BYTES = 65536;
+var STATS_LINES_KEPT = 24;
 var NEWLINE = 10;
+var NUL = 0;
+var COLON = 58;
+var DASH = 45;
 var CARRIAGE_RETURN = 13;
+function ripgrepArgs(options) {
+  const args = [
+    "--no-config",
+    "--hidden",
+    // .gitignore is respected in a folder that is not (yet) a git repository too.
+    "--no-require-git",
+    // Unreadable files are skipped quietly; pattern and glob errors are still reported.
+    "--no-messages",
+    "--color=never",
+    "--with-filename",
+    "--null",
+    options.ignoreCase ? "--ignore-case" : "--case-sensitive"
+  ];
+  if (options.fixed) args.push("--fixed-strings");
+  if (options.mode === "files") {
+    args.push("--count-matches");
+  } else {
+    args.push("--line-number", "--column", "--no-heading", "--no-context-separator", "--stats");
+    args.push(`--context=${options.contextLines}`);
+  }
+  if (options.glob !== null) args.push(`--glob=${options.glob}`);
+  args.push("--glob=!.git");
+  if (options.excludeRuns) args.push(`--glob=!/${RUNS_FOLDER_NAME}`);
+  args.push(`--regexp=${options.pattern}`, "--");
+  if (options.fileName !== null) args.push(options.fileName);
+  return args;
+}
+var utf8 = new TextDecoder("utf-8");
+function decode(bytes) {
+  return utf8.decode(bytes);
+}
+function isContinuationByte(byte) {
+  return (byte & 192) === 128;
+}
+function codePointsIn(bytes) {
+  let count = 0;
+  for (let i = 0; i < bytes.length; i++) if (!isContinuationByte(bytes[i])) count++;
+  return count;
+}
+function joinBytes(a, b) {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
+function sameBytes(a, b, start, end) {
+  if (a.length !== end - start) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[start + i]) return false;
+  return true;
+}
+var BoundedBytes = class {
+  constructor(maxBytes) {
+    this.maxBytes = maxBytes;
+  }
+  maxBytes;
+  parts = [];
+  length = 0;
+  push(bytes) {
+    const room = this.maxBytes - this.length;
+    const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
+    if (kept.length === 0) return;
+    this.parts.push(kept.slice());
+    this.length += kept.length;
+  }
+  bytes() {
+    if (this.parts.length === 1) return this.parts[0];
+    const joined = new Uint8Array(this.length);
+    let at = 0;
+    for (const part of this.parts) {
+      joined.set(part, at);
+      at += part.length;
+    }
+    return joined;
+  }
+  clear() {
+    this.parts = [];
+    this.length = 0;
+  }
+};
+var LineStream = class {
+  feed(chunk) {
+    const length = chunk.length;
+    let start = 0;
+    while (start < length) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      const end = newline === -1 ? length : newline;
+      if (end > start) this.piece(chunk, start, end);
+      if (newline === -1) return;
+      this.lineEnd();
+      start = newline + 1;
+    }
+  }
+};
+var LineBytes = class {
+  spilled = new BoundedBytes(SHORT_LINE_MAX_BYTES);
+  chunk = null;
+  start = 0;
+  end = 0;
+  add(chunk, start, end) {
+    if (this.chunk === null && this.spilled.length === 0) {
+      this.chunk = chunk;
+      this.start = start;
+      this.end = end;
+      return;
+    }
+    if (this.chunk !== null) {
+      this.spilled.push(this.chunk.subarray(this.start, this.end));
+      this.chunk = null;
+    }
+    this.spilled.push(chunk.subarray(start, end));
+  }
+  /** Hands over the line as (bytes, start, end) and forgets it. */
+  take(use) {
+    let result;
+    if (this.chunk !== null) result = use(this.chunk, this.start, this.end);
+    else {
+      const bytes = this.spilled.bytes();
+      result = use(bytes, 0, bytes.length);
+    }
+    this.chunk = null;
+    this.spilled.clear();
+    return result;
+  }
+};
+var FileCountCollector = class extends LineStream {
+  constructor(limit) {
+    super();
+    this.limit = limit;
+  }
+  limit;
+  line = new LineBytes();
+  shown = [];
+  matches = 0;
+  files = 0;
+  piece(chunk, start, end) {
+    this.line.add(chunk, start, end);
+  }
+  lineEnd() {
+    this.line.take((bytes, start, end) => this.countLine(bytes, start, end));
+  }
+  countLine(bytes, start, end) {
+    let nul = end - 1;
+    while (nul >= start && bytes[nul] !== NUL) nul--;
+    if (nul < start) return;
+    let count = 0;
+    for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i] - 48);
+    this.matches += count;
+    this.files++;
+    const last = this.shown[this.shown.length - 1];
+    if (this.shown.length === this.limit && last && count < last.count) return;
+    const rgPath = decode(bytes.subarray(start, nul));
+    const entry = { rgPath, count };
+    let at = this.shown.length;
+    while (at > 0 && ranksBefore(entry, this.shown[at - 1])) at--;
+    if (at >= this.limit) return;
+    this.shown.splice(at, 0, entry);
+    if (this.shown.length > this.limit) this.shown.pop();
+  }
+};
+function ranksBefore(a, b) {
+  return a.count > b.count || a.count === b.count && a.rgPath < b.rgPath;
+}
+var LineText = class {
+  /** `matchByte`: the byte offset of the first match in the line, null for a context line. */
+  constructor(matchByte) {
+    this.matchByte = matchByte;
+    this.windowStart = matchByte === null ? 0 : Math.max(0, matchByte - LINE_KEEP_BYTES);
+    const windowNeeded = matchByte !== null && matchByte > SEARCH_LINE_MAX_CHARS - SEARCH_MATCH_LEAD_CHARS;
+    this.window = windowNeeded ? new BoundedBytes(2 * LINE_KEEP_BYTES) : null;
+  }
+  matchByte;
+  head = new BoundedBytes(LINE_KEEP_BYTES);
+  window;
+  windowStart;
+  offset = 0;
+  chars = 0;
+  charsBeforeMatch = 0;
+  lastByte = -1;
+  feed(bytes) {
+    const start = this.offset;
+    const end = start + bytes.length;
+    if (start < LINE_KEEP_BYTES) this.head.push(bytes.subarray(0, LINE_KEEP_BYTES - start));
+    if (this.window !== null && end > this.windowStart) {
+      this.window.push(bytes.subarray(Math.max(0, this.windowStart - start)));
+    }
+    this.chars += codePointsIn(bytes);
+    if (this.matchByte !== null && start < this.matchByte) {
+      this.charsBeforeMatch += codePointsIn(bytes.subarray(0, Math.min(bytes.length, this.matchByte - start)));
+    }
+    this.offset = end;
+    if (bytes.length > 0) this.lastByte = bytes[bytes.length - 1];
+  }
+  view(maxChars, leadChars) {
+    const carriageReturn = this.lastByte === CARRIAGE_RETURN;
+    const totalChars = this.chars - (carriageReturn ? 1 : 0);
+    const matchChar = this.matchByte === null ? null : this.charsBeforeMatch;
+    const useWindow = this.window !== null && matchChar !== null && totalChars > maxChars && matchChar > maxChars - leadChars;
+    if (!useWindow) {
+      let text = decode(this.head.bytes());
+      if (carriageReturn && this.offset <= LINE_KEEP_BYTES) text = text.slice(0, -1);
+      return { text, startChar: 0, totalChars, matchChar };
+    }
+    let bytes = this.window.bytes();
+    let skipped = 0;
+    while (skipped < bytes.length && isContinuationByte(bytes[skipped])) skipped++;
+    bytes = bytes.subarray(skipped);
+    const charsBeforeInWindow = codePointsIn(bytes.subarray(0, this.matchByte - this.windowStart - skipped));
+    return { text: decode(bytes), startChar: matchChar - charsBeforeInWindow, totalChars, matchChar };
+  }
+};
+function trimLeadingContext(lines) {
+  while (lines.length > 0 && !lines[lines.length - 1].isMatch && !lines[lines.length - 1].followsMatch) lines.pop();
+}
+var ContentCollector = class extends LineStream {
+  constructor(limit, matchesPerFile, contextLines) {
+    super();
+    this.limit = limit;
+    this.matchesPerFile = matchesPerFile;
+    this.contextLines = contextLines;
+  }
+  limit;
+  matchesPerFile;
+  contextLines;
+  header = new BoundedBytes(SHORT_LINE_MAX_BYTES);
+  state = "header";
+  text = null;
+  pending = null;
+  group = null;
+  groups = [];
+  shownLines = 0;
+  full = false;
+  otherLines = [];
+  resultLines = 0;
+  matchedLines = 0;
+  files = 0;
+  piece(chunk, start, end) {
+    if (this.state === "text") this.text.feed(chunk.subarray(start, end));
+    else if (this.state === "header") {
+      let bytes = chunk;
+      if (this.header.length > 0) {
+        bytes = joinBytes(this.header.bytes(), chunk.subarray(start, end));
+        start = 0;
+        end = bytes.length;
+        this.header.clear();
+      }
+      const textStart = this.tryHeader(bytes, start, end);
+      if (textStart === -1) this.header.push(bytes.subarray(start, end));
+      else if (this.text !== null && textStart < end) this.text.feed(bytes.subarray(textStart, end));
+    }
+  }
+  lineEnd() {
+    if (this.state === "header") {
+      const line = decode(this.header.bytes());
+      this.header.clear();
+      this.otherLines.push(line);
+      if (this.otherLines.length > STATS_LINES_KEPT) this.otherLines.shift();
+    } else if (this.state === "text") {
+      const view = this.text.view(SEARCH_LINE_MAX_CHARS, SEARCH_MATCH_LEAD_CHARS);
+      const text = clipSearchLine(view, SEARCH_LINE_MAX_CHARS, SEARCH_MATCH_LEAD_CHARS);
+      this.group.lines.push({ ...this.pending, text });
+    }
+    this.state = "header";
+    this.text = null;
+    this.pending = null;
+  }
+  /**
+   * Parse `path NUL digits (':' digits ':' | '-')` in bytes[start, end) and start the line; the
+   * offset where its text starts, or -1 while the header is not all there yet.
+   */
+  tryHeader(bytes, start, end) {
+    let nul = start;
+    while (nul < end && bytes[nul] !== NUL) nul++;
+    if (nul === end) return -1;
+    let at = nul + 1;
+    let lineNumber = 0;
+    while (at < end && bytes[at] >= 48 && bytes[at] <= 57) lineNumber = lineNumber * 10 + bytes[at++] - 48;
+    if (at >= end) return -1;
+    const isMatch = bytes[at] === COLON;
+    if (!isMatch && bytes[at] !== DASH) return -1;
+    at++;
+    let column = 0;
+    if (isMatch) {
+      while (at < end && bytes[at] >= 48 && bytes[at] <= 57) column = column * 10 + bytes[at++] - 48;
+      if (at >= end) return -1;
+      at++;
+    }
+    this.startLine(bytes, start, nul, lineNumber, isMatch, isMatch ? column - 1 : null);
+    return at;
+  }
+  startLine(bytes, pathStart, pathEnd, lineNumber, isMatch, matchByte) {
+    this.resultLines++;
+    if (isMatch) this.matchedLines++;
+    if (this.group === null || !sameBytes(this.group.pathBytes, bytes, pathStart, pathEnd)) {
+      this.startGroup(bytes.slice(pathStart, pathEnd));
+    }
+    const group = this.group;
+    this.state = "skip";
+    if (group.closed) return;
+    const previous = group.lines[group.lines.length - 1];
+    if (group.lines.length >= this.limit) {
+      this.closeGroup(group);
+      return;
+    }
+    if (isMatch && group.matchLines >= this.matchesPerFile) {
+      this.closeGroup(group);
+      return;
+    }
+    if (!isMatch && group.matchLines >= this.matchesPerFile && previous?.lineNumber !== lineNumber - 1) {
+      this.closeGroup(group);
+      return;
+    }
+    if (isMatch) {
+      group.matchLines++;
+      group.lastMatchLine = lineNumber;
+    }
+    const followsMatch = !isMatch && group.matchLines > 0 && lineNumber - group.lastMatchLine <= this.contextLines;
+    this.pending = { lineNumber, isMatch, followsMatch };
+    this.text = new LineText(matchByte);
+    this.state = "text";
+  }
+  closeGroup(group) {
+    group.closed = true;
+    trimLeadingContext(group.lines);
+  }
+  startGroup(pathBytes) {
+    this.finishGroup();
+    this.files++;
+    const rgPath = decode(pathBytes);
+    const lastKept = this.groups[this.groups.length - 1];
+    const hopeless = this.full && lastKept !== void 0 && rgPath > lastKept.rgPath;
+    this.group = { rgPath, pathBytes, lines: [], matchLines: 0, lastMatchLine: 0, closed: hopeless };
+  }
+  finishGroup() {
+    const group = this.group;
+    this.group = null;
+    if (group === null) return;
+    trimLeadingContext(group.lines);
+    if (group.lines.length === 0) return;
+    let at = this.groups.length;
+    while (at > 0 && group.rgPath < this.groups[at - 1].rgPath) at--;
+    this.groups.splice(at, 0, group);
+    let room = this.limit;
+    let kept = 0;
+    for (; kept < this.groups.length && room > 0; kept++) {
+      const lines = this.groups[kept].lines;
+      if (lines.length > room) {
+        lines.length = room;
+        trimLeadingContext(lines);
+        this.full = true;
+      }
+      room -= lines.length;
+      if (room === 0) this.full = true;
+    }
+    if (kept < this.groups.length) this.full = true;
+    this.groups.length = kept;
+    while (this.groups.length > 0 && this.groups[this.groups.length - 1].lines.length === 0) this.groups.pop();
+    this.shownLines = this.groups.reduce((sum, kept2) => sum + kept2.lines.length, 0);
+  }
+  /** Call once ripgrep is done (a line cut off by a kill is dropped). */
+  finish() {
+    this.state = "header";
+    this.header.clear();
+    this.finishGroup();
+  }
+  shown(displayOf) {
+    const out = [];
+    for (const group of this.groups) {
+      const path = displayOf(group.rgPath);
+      for (const line of group.lines) out.push({ path, lineNumber: line.lineNumber, isMatch: line.isMatch, text: line.text });
+    }
+    return out;
+  }
+  get shownCount() {
+    return this.shownLines;
+  }
+  /** ripgrep's own totals from --stats, when it lived to print them. */
+  stats() {
+    let matches = null;
+    let files = null;
+    for (const line of this.otherLines) {
+      const matchCount = /^(\d+) matches$/.exec(line);
+      if (matchCount) matches = Number(matchCount[1]);
+      const fileCount = /^(\d+) files contained matches$/.exec(line);
+      if (fileCount) files = Number(fileCount[1]);
+    }
+    return matches === null || files === null ? null : { matches, files };
+  }
+};
+function ripgrepReason(stderr) {
+  const lines = stderr.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+  if (lines.length === 0) return "ripgrep failed without saying why";
+  const first = lines[0].replace(/^rg: /, "").replace(/:$/, "");
+  const reason = lines.find((line, index) => index > 0 && line.startsWith("error: "));
+  return reason ? `${first}: ${reason.slice("error: ".length)}` : first;
+}
+function stringArg(value) {
+  return typeof value === "string" ? value : null;
+}
+async function codeSearch(context) {
+  const { io, request } = context;
+  const { args, maxBytes } = request;
+  const pattern2 = args.pattern;
+  if (pattern2.includes("\0")) throw new ToolError("the pattern contains a NUL byte");
+  const glob = stringArg(args.glob) || null;
+  if (glob !== null && glob.includes("\0")) throw new ToolError("the glob contains a NUL byte");
+  const mode = args.mode === "content" ? "content" : "files";
+  const contextLines = clampInteger(args.context ?? 0, 0, SEARCH_MAX_CONTEXT_LINES);
+  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
+  const limit = clampInteger(args.limit ?? maximum, 1, maximum);
+  const given = stringArg(args.path);
+  const root = resolveInsideHome(context, given ?? ".");
+  const kind = io.fs.stat(root.real)?.kind;
+  if (kind !== "folder" && kind !== "file") {
+    throw new ToolError(`${root.display} is ${kind ? describeKind(kind) : "gone"}; code_search takes a file or a folder`);
+  }
+  const shownRoot = given === null ? "." : root.display;
+  if (kind === "file" && isBinaryFile(context, root.real)) {
+    return { text: `${root.display} is binary; not searched`, meta: { matches: 0, files: 0, truncated: false } };
+  }
+  const displayOf = kind === "file" ? () => root.display : root.display === "." ? (rgPath) => rgPath : (rgPath) => `${root.display}/${rgPath}`;
+  const binary = io.search.findRipgrep(io.env);
+  const options = {
+    mode,
+    pattern: pattern2,
+    fixed: args.fixed === true,
+    ignoreCase: args.ignore_case === true,
+    contextLines,
+    glob,
+    excludeRuns: kind === "folder" && root.real === io.home,
+    fileName: kind === "file" ? baseName(root.real) : null
+  };
+  const collector = mode === "files" ? new FileCountCollector(limit) : new ContentCollector(limit, SEARCH_MAX_MATCHES_PER_FILE, contextLines);
+  const exit = await io.search.run({
+    binary,
+    args: ripgrepArgs(options),
+    cwd: kind === "file" ? dirName(root.real) : root.real,
+    timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
+    onStdout: (chunk) => collector.feed(chunk)
+  });
+  if (!exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1) {
+    if (exit.exitCode !== 2 || exit.stderr.trim() !== "") throw new ToolError(`ripgrep: ${ripgrepReason(exit.stderr)}`);
+  }
+  const stopped = exit.timedOut ? stoppedText(SEARCH_TIMEOUT_SECONDS) : null;
+  let totals;
+  let shaped;
+  let leftOut;
+  if (collector instanceof FileCountCollector) {
+    totals = { matches: collector.matches, files: collector.files };
+    const shown = collector.shown.map((entry) => ({ path: displayOf(entry.rgPath), count: entry.count }));
+    leftOut = totals.files - shown.length;
+    shaped = formatFilesResult(shown, leftOut, totals, maxBytes, stopped);
+  } else {
+    collector.finish();
+    totals = collector.stats() ?? { matches: collector.matchedLines, files: collector.files };
+    leftOut = collector.resultLines - collector.shownCount;
+    shaped = formatContentResult(collector.shown(displayOf), leftOut, totals, contextLines > 0, maxBytes, stopped);
+  }
+  const truncated = exit.timedOut || leftOut > 0 || shaped.cut;
+  const meta = { matches: totals.matches, files: totals.files, truncated };
+  if (totals.files === 0) {
+    const none = noMatchText(pattern2, shownRoot);
+    return { text: stopped === null ? none : `${none}
+${stopped}`, meta };
+  }
+  return { text: shaped.text, meta };
+}
+function isBinaryFile(context, path) {
+  const file = context.io.fs.openRead(path);
+  try {
+    const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
+    const read = file.readAt(buffer, BINARY_SNIFF_BYTES, 0);
+    return buffer.subarray(0, read).indexOf(NUL) !== -1;
+  } finally {
+    file.close();
+  }
+}
+
+// src/shape/file_read.ts
+function clipMarker(cutChars) {
+  return cutChars > 0 ? `… [+${cutChars} chars]` : "";
+}
+function numberedLine(lineNumber, width, line) {
+  return `${String(lineNumber).padStart(width)}	${line.text}${clipMarker(line.cutChars)}`;
+}
+function fileReadHeader(displayPath2, first, last, totalLines) {
+  return `${displayPath2} · lines ${first}–${last} of ${totalLines}`;
+}
+function stoppedLine(lastLine, maxBytes) {
+  return `[stopped at line ${lastLine} to stay under ${maxBytes} bytes; continue with offset ${lastLine + 1}]`;
+}
+function binaryText(displayPath2, sizeBytes) {
+  return `${displayPath2} is binary (${sizeBytes} bytes); not shown`;
+}
+function emptyText(displayPath2) {
+  return `${displayPath2} is empty`;
+}
+function pastEndText(displayPath2, totalLines, offset) {
+  return `${displayPath2} has ${totalLines} ${totalLines === 1 ? "line" : "lines"}; offset ${offset} is past the end`;
+}
+function shownBytes(displayPath2, offset, lineBytes, count, totalLines, maxBytes, withStop) {
+  const last = offset + count - 1;
+  const width = String(last).length;
+  let bytes = utf8Bytes(fileReadHeader(displayPath2, offset, last, totalLines));
+  for (let i = 0; i < count; i++) bytes += 1 + width + 1 + lineBytes[i];
+  if (withStop) bytes += 1 + utf8Bytes(stoppedLine(last, maxBytes));
+  return bytes;
+}
+function formatFileRead(displayPath2, offset, lines, totalLines, maxBytes) {
+  const lineBytes = lines.map((line) => utf8Bytes(line.text) + utf8Bytes(clipMarker(line.cutChars)));
+  let count = lines.length;
+  let stopped = false;
+  if (shownBytes(displayPath2, offset, lineBytes, count, totalLines, maxBytes, false) > maxBytes) {
+    stopped = true;
+    let low = 0;
+    let high = lines.length - 1;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (shownBytes(displayPath2, offset, lineBytes, mid, totalLines, maxBytes, true) <= maxBytes) low = mid;
+      else high = mid - 1;
+    }
+    count = low;
+  }
+  if (count === 0) return firstLineSqueezed(displayPath2, offset, lines, totalLines, maxBytes);
+  const last = offset + count - 1;
+  const width = String(last).length;
+  const parts = [fileReadHeader(displayPath2, offset, last, totalLines)];
+  for (let i = 0; i < count; i++) parts.push(numberedLine(offset + i, width, lines[i]));
+  if (stopped) parts.push(stoppedLine(last, maxBytes));
+  return { text: parts.join("\n"), lastLine: last, stopped };
+}
+function firstLineSqueezed(displayPath2, offset, lines, totalLines, maxBytes) {
+  const first = lines[0];
+  const more = lines.length > 1;
+  const header = fileReadHeader(displayPath2, offset, offset, totalLines);
+  const prefix = `${offset}	`;
+  const fullChars = codePointCount(first.text) + first.cutChars;
+  const reserved = utf8Bytes(header) + 1 + utf8Bytes(prefix) + utf8Bytes(clipMarker(fullChars)) + (more ? 1 + utf8Bytes(stoppedLine(offset, maxBytes)) : 0);
+  const kept = prefixWithinBytes(first.text, maxBytes - reserved);
+  const line = { text: kept, cutChars: fullChars - codePointCount(kept) };
+  const parts = [header, numberedLine(offset, String(offset).length, line)];
+  if (more) parts.push(stoppedLine(offset, maxBytes));
+  return { text: parts.join("\n"), lastLine: offset, stopped: more };
+}
+
+// src/ops/file_read.ts
+var NEWLINE2 = 10;
+var CARRIAGE_RETURN2 = 13;
 var LineCollector = class {
   constructor(maxChars) {
     this.maxChars = maxChars;
@@ -1038,9 +1610,9 @@ var LineCollector = class {
     if (bytes.length === 0) return;
     if (this.heldCarriageReturn) {
       this.heldCarriageReturn = false;
-      this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN), { stream: true }));
+      this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN2), { stream: true }));
     }
-    if (bytes[bytes.length - 1] === CARRIAGE_RETURN) {
+    if (bytes[bytes.length - 1] === CARRIAGE_RETURN2) {
       this.heldCarriageReturn = true;
       bytes = bytes.subarray(0, bytes.length - 1);
     }
@@ -1049,7 +1621,7 @@ var LineCollector = class {
   /** The line ended: at a \n (a held \r is its CRLF and is dropped) or at the end of the file. */
   finish(atNewline) {
     if (this.heldCarriageReturn && !atNewline) {
-      this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN), { stream: true }));
+      this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN2), { stream: true }));
     }
     this.take(this.decoder.decode());
     if (this.extraChars === 0 && this.keptChars <= this.maxChars) return { text: this.kept, cutChars: 0 };
@@ -1091,7 +1663,7 @@ function scanFile(context, file, offset, limit) {
     lastByte = chunk[read - 1];
     let start = 0;
     for (; ; ) {
-      const newline = chunk.indexOf(NEWLINE, start);
+      const newline = chunk.indexOf(NEWLINE2, start);
       if (newline === -1) {
         if (collector && !binary) collector.feed(chunk.subarray(start));
         break;
@@ -1108,7 +1680,7 @@ function scanFile(context, file, offset, limit) {
       start = newline + 1;
     }
   }
-  const endsWithNewline = lastByte === NEWLINE;
+  const endsWithNewline = lastByte === NEWLINE2;
   if (collector && !binary && totalBytes > 0 && !endsWithNewline) lines.push(collector.finish(false));
   const totalLines = totalBytes === 0 ? 0 : endsWithNewline ? lineNumber - 1 : lineNumber;
   return { totalBytes, totalLines, binary, lines: binary ? [] : lines, hash: hasher.hexDigest() };
@@ -1265,7 +1837,7 @@ var OPS = {
   shell: (context) => context.request.args.background === true ? startBackground(context) : foregroundShell(context),
   shell_status: shellStatus,
   file_read: fileRead,
-  code_search: notYet("code_search")
+  code_search: codeSearch
 };
 
 // src/ops/runs.ts
@@ -1366,7 +1938,7 @@ async function handle(io, argument) {
 }
 
 // src/io/node.ts
-var fs2 = __toESM(require("node:fs"), 1);
+var fs3 = __toESM(require("node:fs"), 1);
 var import_node_module = require("node:module");
 
 // src/io/node-background.ts
@@ -1493,14 +2065,110 @@ var nodeBackgroundProcesses = {
 };
 
 // src/io/node-search.ts
-var nodeSearchProcesses = {};
+var fs2 = __toESM(require("node:fs"), 1);
+var import_meta = {};
+var RIPGREP_STDERR_KEEP_BYTES = 8192;
+function isExecutableFile(path) {
+  try {
+    if (!fs2.statSync(path).isFile()) return false;
+    fs2.accessSync(path, fs2.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function ownFile() {
+  if (typeof __filename === "string") return __filename;
+  return new URL(import_meta.url).pathname;
+}
+function parentFolder(path) {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+function vscodeRipgrepPackage() {
+  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
+}
+function developmentRipgrep() {
+  const start = parentFolder(ownFile());
+  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
+  for (let folder = start; ; folder = parentFolder(folder)) {
+    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
+    if (isExecutableFile(candidate)) return { found: candidate, from: start };
+    if (folder === "/") return { found: null, from: start };
+  }
+}
+function findRipgrepIn(env) {
+  const configured = env.GUILDS_RG;
+  if (configured) {
+    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
+    throw new ToolError(`ripgrep not found: GUILDS_RG=${configured} is not an executable file (an absolute path)`);
+  }
+  for (const folder of (env.PATH ?? "").split(":")) {
+    if (!folder.startsWith("/")) continue;
+    const candidate = `${folder}/rg`;
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  const development = developmentRipgrep();
+  if (development.found) return development.found;
+  throw new ToolError(
+    `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${vscodeRipgrepPackage()}/bin/rg in ${development.from} or above it`
+  );
+}
+function runRipgrep(run) {
+  const { spawn } = loadChildProcess();
+  return new Promise((resolve, reject) => {
+    let stderr = "";
+    let stderrBytes = 0;
+    let timedOut = false;
+    let child;
+    try {
+      child = spawn(run.binary, run.args, { cwd: run.cwd, stdio: ["ignore", "pipe", "pipe"] });
+    } catch (error) {
+      reject(new ToolError(`cannot run ripgrep (${run.binary}): ${error.message}`));
+      return;
+    }
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, run.timeoutMs);
+    let failure2 = null;
+    child.stdout.on("data", (chunk) => {
+      if (failure2 !== null) return;
+      try {
+        run.onStdout(chunk);
+      } catch (error) {
+        failure2 = error;
+        child.kill("SIGKILL");
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      if (stderrBytes >= RIPGREP_STDERR_KEEP_BYTES) return;
+      const kept = chunk.subarray(0, RIPGREP_STDERR_KEEP_BYTES - stderrBytes);
+      stderrBytes += kept.length;
+      stderr += kept.toString("utf8");
+    });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(new ToolError(`cannot run ripgrep (${run.binary}): ${error.code ?? error.message}`));
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (failure2 !== null) reject(failure2);
+      else resolve({ exitCode: timedOut ? null : code, stderr, timedOut });
+    });
+  });
+}
+var nodeSearchProcesses = {
+  findRipgrep: findRipgrepIn,
+  run: runRipgrep
+};
 
 // src/io/node-shell.ts
 var nodeShellProcesses = {};
 
 // src/io/node.ts
-var import_meta = {};
-var nodeRequire = typeof require === "function" ? require : (0, import_node_module.createRequire)(import_meta.url);
+var import_meta2 = {};
+var nodeRequire = typeof require === "function" ? require : (0, import_node_module.createRequire)(import_meta2.url);
 function loadCrypto() {
   return nodeRequire("node:crypto");
 }
@@ -1519,58 +2187,58 @@ function kindOf(stats) {
 function infoOf(stats) {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
 }
-var OPEN_READ_FLAGS = fs2.constants.O_RDONLY | fs2.constants.O_NONBLOCK | fs2.constants.O_NOCTTY;
+var OPEN_READ_FLAGS = fs3.constants.O_RDONLY | fs3.constants.O_NONBLOCK | fs3.constants.O_NOCTTY;
 var NodeOpenFile = class {
   constructor(fd) {
     this.fd = fd;
   }
   fd;
   info() {
-    return infoOf(fs2.fstatSync(this.fd));
+    return infoOf(fs3.fstatSync(this.fd));
   }
   realPath() {
-    return fs2.readlinkSync(`/proc/self/fd/${this.fd}`);
+    return fs3.readlinkSync(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return fs2.readSync(this.fd, buffer, 0, buffer.length, null);
+    return fs3.readSync(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return fs2.readSync(this.fd, buffer, 0, length, position);
+    return fs3.readSync(this.fd, buffer, 0, length, position);
   }
   close() {
-    fs2.closeSync(this.fd);
+    fs3.closeSync(this.fd);
   }
 };
 var tempCounter2 = 0;
 var nodeFileSystem = {
-  realPath: (path) => fs2.realpathSync.native(path),
+  realPath: (path) => fs3.realpathSync.native(path),
   stat(path) {
-    const stats = fs2.statSync(path, { throwIfNoEntry: false });
+    const stats = fs3.statSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = fs2.lstatSync(path, { throwIfNoEntry: false });
+    const stats = fs3.lstatSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile(fs2.openSync(path, OPEN_READ_FLAGS)),
-  readFile: (path) => fs2.readFileSync(path),
+  openRead: (path) => new NodeOpenFile(fs3.openSync(path, OPEN_READ_FLAGS)),
+  readFile: (path) => fs3.readFileSync(path),
   writeFileAtomic(path, data) {
     const temp = `${path}.${process.pid}.${++tempCounter2}.tmp`;
     try {
-      fs2.writeFileSync(temp, data, { mode: 384 });
-      fs2.renameSync(temp, path);
+      fs3.writeFileSync(temp, data, { mode: 384 });
+      fs3.renameSync(temp, path);
     } catch (error) {
-      fs2.rmSync(temp, { force: true });
+      fs3.rmSync(temp, { force: true });
       throw error;
     }
   },
-  makeFolder: (path) => void fs2.mkdirSync(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => fs2.rmSync(path, { force: true }),
-  removeTree: (path) => fs2.rmSync(path, { force: true, recursive: true }),
-  listFolder: (path) => fs2.readdirSync(path),
+  makeFolder: (path) => void fs3.mkdirSync(path, { recursive: true, mode: 448 }),
+  removeFile: (path) => fs3.rmSync(path, { force: true }),
+  removeTree: (path) => fs3.rmSync(path, { force: true, recursive: true }),
+  listFolder: (path) => fs3.readdirSync(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    fs2.utimesSync(path, now, now);
+    fs3.utimesSync(path, now, now);
   }
 };
 var NodeHasher = class {
@@ -1607,7 +2275,7 @@ function writeAll(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += fs3.writeSync(STDOUT_FD, bytes, written, bytes.length - written);
+      written += fs4.writeSync(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -1630,11 +2298,11 @@ function homeFolder() {
   if (!home || !home.startsWith("/")) throw new Error("HOME is not set to an absolute path");
   let real;
   try {
-    real = fs3.realpathSync.native(home);
+    real = fs4.realpathSync.native(home);
   } catch {
     throw new Error(`the home folder ${home} does not exist`);
   }
-  if (!fs3.statSync(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
+  if (!fs4.statSync(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
   return real;
 }
 async function main() {

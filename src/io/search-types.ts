@@ -1,3 +1,31 @@
-// Running ripgrep (the code_search op).
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface SearchProcesses {}
+// Running ripgrep (the code_search op): where it is, and one run of it with its output streamed.
+
+export interface RipgrepRun {
+  /** ripgrep's binary, as found by findRipgrep. */
+  binary: string;
+  args: readonly string[];
+  /** The folder ripgrep runs in: relative paths in its output and its globs start there. */
+  cwd: string;
+  /** ripgrep is killed after this long, and the run says so. */
+  timeoutMs: number;
+  /** Each piece of ripgrep's stdout, in order, as it arrives; nothing of it is kept by the runner. */
+  onStdout(chunk: Uint8Array): void;
+}
+
+export interface RipgrepExit {
+  /** ripgrep's exit code; null when it was killed. */
+  exitCode: number | null;
+  /** The start of what ripgrep wrote to stderr (bounded). */
+  stderr: string;
+  timedOut: boolean;
+}
+
+export interface SearchProcesses {
+  /**
+   * ripgrep's binary, looked for in the documented order: $GUILDS_RG, then `rg` on $PATH, then the
+   * binary @vscode/ripgrep ships in a development checkout. Throws a ToolError naming the places
+   * looked when there is none.
+   */
+  findRipgrep(env: Readonly<Record<string, string | undefined>>): string;
+  run(run: RipgrepRun): Promise<RipgrepExit>;
+}

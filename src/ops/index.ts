@@ -2,6 +2,7 @@ import { ToolError } from '../protocol/envelope.js';
 import type { OpName } from '../protocol/tools.js';
 import { startBackground } from './background.js';
 import type { Op } from './context.js';
+import { codeSearch } from './code_search.js';
 import { fileRead } from './file_read.js';
 import { shellStatus } from './shell_status.js';
 
@@ -15,5 +16,5 @@ export const OPS: Record<OpName, Op> = {
   shell: (context) => (context.request.args.background === true ? startBackground(context) : foregroundShell(context)),
   shell_status: shellStatus,
   file_read: fileRead,
-  code_search: notYet('code_search'),
+  code_search: codeSearch,
 };

@@ -95,9 +95,9 @@ function context(args: Record<string, unknown>, maxBytes = 8192): Context {
     runDir: join(root, 'run'),
     env: {},
     fs: nodeFileSystem,
-    shell: {},
+    shell: {} as Io['shell'],
     background: processes,
-    search: {},
+    search: {} as Io['search'],
     sha256: () => {
       throw new Error('not used');
     },

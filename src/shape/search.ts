@@ -1,0 +1,166 @@
+// How a code_search result reads. Pure and synchronous; every limit comes in as an argument.
+import { firstCodePoints, utf8Bytes } from './utf8.js';
+
+export interface FileCount {
+  /** Relative to the working directory. */
+  path: string;
+  count: number;
+}
+
+export interface Totals {
+  matches: number;
+  files: number;
+}
+
+/** What is known of one line ripgrep printed: a stretch of its text and where that stretch lies. */
+export interface LineView {
+  /** The part of the line that was kept (the whole line when it is short). */
+  text: string;
+  /** Index (in code points) in the line of the first character of `text`. */
+  startChar: number;
+  /** The line's length in code points. */
+  totalChars: number;
+  /** Index (in code points) of the line's first match; null for a context line. */
+  matchChar: number | null;
+}
+
+export interface ContentLine {
+  path: string;
+  lineNumber: number;
+  isMatch: boolean;
+  /** The line as shown: already clipped. */
+  text: string;
+}
+
+export interface ShapedSearch {
+  text: string;
+  /** True when the byte cap left lines out. */
+  cut: boolean;
+}
+
+export function totalsLine(totals: Totals): string {
+  const matches = `${totals.matches} ${totals.matches === 1 ? 'match' : 'matches'}`;
+  return `${matches} in ${totals.files} ${totals.files === 1 ? 'file' : 'files'}`;
+}
+
+export function noMatchText(pattern: string, displayPath: string): string {
+  return `no matches for '${pattern}' in ${displayPath}`;
+}
+
+export function stoppedText(timeoutSeconds: number): string {
+  return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
+}
+
+export function byteCapLine(leftOut: number, maxBytes: number): string {
+  return `[… ${leftOut} more ${leftOut === 1 ? 'line' : 'lines'} left out to stay under ${maxBytes} bytes]`;
+}
+
+/**
+ * A line clipped to `maxChars` characters with `… [+N chars]`. When the match starts too far in for
+ * `leadChars` of it to show, the window moves to hold it, `leadChars` before it, and starts with `…`.
+ */
+export function clipSearchLine(view: LineView, maxChars: number, leadChars: number): string {
+  if (view.totalChars <= maxChars) return view.text;
+  const match = view.matchChar;
+  const start =
+    match === null || match <= maxChars - leadChars
+      ? 0
+      : Math.max(0, Math.min(match - leadChars, view.totalChars - maxChars));
+  const skip = start - view.startChar;
+  const shown = firstCodePoints(skip > 0 ? view.text.slice(codeUnitsOf(view.text, skip)) : view.text, maxChars);
+  return `${start > 0 ? '…' : ''}${shown}… [+${view.totalChars - maxChars} chars]`;
+}
+
+/** How many UTF-16 units the first `chars` code points of `text` take. */
+function codeUnitsOf(text: string, chars: number): number {
+  return firstCodePoints(text, chars).length;
+}
+
+export function fileCountLine(entry: FileCount): string {
+  return `${entry.path}: ${entry.count}`;
+}
+
+export function contentLineText(line: ContentLine): string {
+  const mark = line.isMatch ? ':' : '-';
+  return `${line.path}${mark}${line.lineNumber}${mark} ${line.text}`;
+}
+
+/** Content lines with `--` before each line that does not follow the one before it. */
+export function contentEntries(lines: readonly ContentLine[], withGroups: boolean): string[] {
+  return lines.map((line, index) => {
+    const previous = index > 0 ? lines[index - 1]! : null;
+    const newGroup =
+      withGroups && previous !== null && (previous.path !== line.path || previous.lineNumber + 1 !== line.lineNumber);
+    return (newGroup ? '--\n' : '') + contentLineText(line);
+  });
+}
+
+/**
+ * The shown entries, the `… N more` line when the caps left some out, and the trailer lines, all
+ * under `maxBytes`. When the entries do not all fit, as many as do are kept and one line says how
+ * many result lines were left out in all (by the caps and by the byte cap).
+ */
+export function fitSearchResult(
+  entries: readonly string[],
+  moreLeftOut: number,
+  moreLine: (count: number) => string,
+  trailers: readonly string[],
+  maxBytes: number,
+): ShapedSearch {
+  const trailerBytes = trailers.reduce((sum, line) => sum + 1 + utf8Bytes(line), 0);
+  const entryBytes = entries.map((entry) => utf8Bytes(entry) + 1);
+  const allEntries = entryBytes.reduce((sum, bytes) => sum + bytes, 0);
+  const moreText = moreLeftOut > 0 ? moreLine(moreLeftOut) : null;
+  const full = allEntries + (moreText === null ? 0 : utf8Bytes(moreText) + 1) + trailerBytes - 1;
+  if (full <= maxBytes) {
+    const parts = [...entries];
+    if (moreText !== null) parts.push(moreText);
+    return { text: [...parts, ...trailers].join('\n'), cut: false };
+  }
+  let kept = entries.length;
+  let keptBytes = allEntries;
+  for (;;) {
+    kept--;
+    keptBytes -= entryBytes[kept]!;
+    const capLine = byteCapLine(entries.length - kept + moreLeftOut, maxBytes);
+    if (kept === 0 || keptBytes + utf8Bytes(capLine) + trailerBytes <= maxBytes) {
+      const shown = entries.slice(0, kept);
+      return { text: [...shown, capLine, ...trailers].join('\n'), cut: true };
+    }
+  }
+}
+
+export function formatFilesResult(
+  shown: readonly FileCount[],
+  moreFiles: number,
+  totals: Totals,
+  maxBytes: number,
+  stoppedLine: string | null,
+): ShapedSearch {
+  const trailers = stoppedLine === null ? [totalsLine(totals)] : [stoppedLine, totalsLine(totals)];
+  return fitSearchResult(
+    shown.map(fileCountLine),
+    moreFiles,
+    (count) => `… ${count} more ${count === 1 ? 'file' : 'files'}`,
+    trailers,
+    maxBytes,
+  );
+}
+
+export function formatContentResult(
+  shown: readonly ContentLine[],
+  moreLines: number,
+  totals: Totals,
+  withGroups: boolean,
+  maxBytes: number,
+  stoppedLine: string | null,
+): ShapedSearch {
+  const trailers = stoppedLine === null ? [totalsLine(totals)] : [stoppedLine, totalsLine(totals)];
+  return fitSearchResult(
+    contentEntries(shown, withGroups),
+    moreLines,
+    (count) => `… ${count} more ${count === 1 ? 'line' : 'lines'}`,
+    trailers,
+    maxBytes,
+  );
+}

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { ContentCollector, FileCountCollector, ripgrepArgs, ripgrepReason, type SearchOptions } from '../../src/ops/code_search.js';
+
+const encoder = new TextEncoder();
+const bytes = (text: string) => encoder.encode(text);
+
+/** Feed the same output whole, then in tiny pieces: a line or a character split anywhere reads the same. */
+function feedBothWays<T extends { feed(chunk: Uint8Array): void }>(
+  make: () => T,
+  output: string,
+  read: (collector: T) => unknown,
+  pieceBytes = 1,
+) {
+  const whole = make();
+  whole.feed(bytes(output));
+  const piecewise = make();
+  const all = bytes(output);
+  for (let at = 0; at < all.length; at += pieceBytes) piecewise.feed(all.slice(at, at + pieceBytes));
+  expect(read(piecewise)).toEqual(read(whole));
+  return read(whole);
+}
+
+const base: SearchOptions = {
+  mode: 'files',
+  pattern: 'foo',
+  fixed: false,
+  ignoreCase: false,
+  contextLines: 0,
+  glob: null,
+  excludeRuns: false,
+  fileName: null,
+};
+
+describe('ripgrepArgs', () => {
+  it('files mode: counts, no config, hidden files, .gitignore without a repository, .git left out', () => {
+    expect(ripgrepArgs(base)).toEqual([
+      '--no-config',
+      '--hidden',
+      '--no-require-git',
+      '--no-messages',
+      '--color=never',
+      '--with-filename',
+      '--null',
+      '--case-sensitive',
+      '--count-matches',
+      '--glob=!.git',
+      '--regexp=foo',
+      '--',
+    ]);
+  });
+
+  it('content mode with every option: the exclusions come after the glob, so they win', () => {
+    expect(
+      ripgrepArgs({ ...base, mode: 'content', pattern: '-v', fixed: true, ignoreCase: true, contextLines: 2, glob: '--files', excludeRuns: true, fileName: '-x.ts' }),
+    ).toEqual([
+      '--no-config',
+      '--hidden',
+      '--no-require-git',
+      '--no-messages',
+      '--color=never',
+      '--with-filename',
+      '--null',
+      '--ignore-case',
+      '--fixed-strings',
+      '--line-number',
+      '--column',
+      '--no-heading',
+      '--no-context-separator',
+      '--stats',
+      '--context=2',
+      '--glob=--files',
+      '--glob=!.git',
+      '--glob=!/.runs',
+      '--regexp=-v',
+      '--',
+      '-x.ts',
+    ]);
+  });
+});
+
+describe('ripgrepReason', () => {
+  it('a regex error is its first line with the reason', () => {
+    expect(ripgrepReason('rg: regex parse error:\n    (?:foo()\n    ^\nerror: unclosed group\n')).toBe('regex parse error: unclosed group');
+  });
+  it('a one-line error stays one line', () => {
+    expect(ripgrepReason("rg: error parsing glob '{a': unclosed alternate group\n")).toBe("error parsing glob '{a': unclosed alternate group");
+  });
+  it('nothing said', () => {
+    expect(ripgrepReason('')).toBe('ripgrep failed without saying why');
+  });
+});
+
+describe('FileCountCollector', () => {
+  const read = (c: FileCountCollector) => ({ shown: c.shown, matches: c.matches, files: c.files });
+
+  it('keeps the most matches first, ties by path, and counts every file', () => {
+    const output = 'b.ts\u00002\na: b.ts\u00005\nc.ts\u00002\na.ts\u00002\nz.ts\u00001\n';
+    expect(feedBothWays(() => new FileCountCollector(3), output, read)).toEqual({
+      shown: [
+        { rgPath: 'a: b.ts', count: 5 },
+        { rgPath: 'a.ts', count: 2 },
+        { rgPath: 'b.ts', count: 2 },
+      ],
+      matches: 12,
+      files: 5,
+    });
+  });
+
+  it('a path in another script is decoded whole even when split', () => {
+    expect(feedBothWays(() => new FileCountCollector(30), 'dossier/été.md\u00003\n', read)).toEqual({
+      shown: [{ rgPath: 'dossier/été.md', count: 3 }],
+      matches: 3,
+      files: 1,
+    });
+  });
+
+  it('two hundred thousand files keep only the few shown', () => {
+    const collector = new FileCountCollector(30);
+    const lines: string[] = [];
+    for (let i = 0; i < 200_000; i++) lines.push(`d/f${i}.txt\u0000${(i % 7) + 1}\n`);
+    const all = bytes(lines.join(''));
+    for (let at = 0; at < all.length; at += 65_536) collector.feed(all.subarray(at, at + 65_536));
+    expect(collector.files).toBe(200_000);
+    expect(collector.shown).toHaveLength(30);
+    expect(collector.shown[0]).toEqual({ rgPath: 'd/f1000.txt', count: 7 });
+  });
+});
+
+describe('ContentCollector', () => {
+  const read = (c: ContentCollector) => {
+    c.finish();
+    return { shown: c.shown((p) => p), results: c.resultLines, matched: c.matchedLines, files: c.files, stats: c.stats() };
+  };
+  const match = (path: string, line: number, column: number, text: string) => `${path}\u0000${line}:${column}:${text}\n`;
+  const context = (path: string, line: number, text: string) => `${path}\u0000${line}-${text}\n`;
+  const stats = '\n3 matches\n2 matched lines\n1 files contained matches\n1 files searched\n';
+
+  it('reads matches, context, a CRLF line end and the stats', () => {
+    const output = context('a.ts', 1, 'one\r') + match('a.ts', 2, 5, 'two foo\r') + context('a.ts', 3, 'three') + stats;
+    expect(feedBothWays(() => new ContentCollector(40, 10, 1), output, read)).toEqual({
+      shown: [
+        { path: 'a.ts', lineNumber: 1, isMatch: false, text: 'one' },
+        { path: 'a.ts', lineNumber: 2, isMatch: true, text: 'two foo' },
+        { path: 'a.ts', lineNumber: 3, isMatch: false, text: 'three' },
+      ],
+      results: 3,
+      matched: 1,
+      files: 1,
+      stats: { matches: 3, files: 1 },
+    });
+  });
+
+  it('a path with a colon and digits cannot be mistaken for a line number', () => {
+    const output = match('x:12:y.ts', 7, 1, 'foo:3: bar');
+    expect((feedBothWays(() => new ContentCollector(40, 10, 0), output, read) as { shown: unknown }).shown).toEqual([
+      { path: 'x:12:y.ts', lineNumber: 7, isMatch: true, text: 'foo:3: bar' },
+    ]);
+  });
+
+  it('after 10 matching lines a file shows only the context that follows the 10th match', () => {
+    let output = '';
+    for (let line = 1; line <= 10; line++) output += match('a', line * 3, 1, `m${line}`);
+    output += context('a', 31, 'after 10th') + context('a', 32, 'before 11th') + match('a', 33, 1, 'm11') + context('a', 34, 'after 11th');
+    const result = feedBothWays(() => new ContentCollector(40, 10, 1), output, read) as { shown: { lineNumber: number }[]; results: number };
+    expect(result.shown.map((line) => line.lineNumber)).toEqual([3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 31]);
+    expect(result.results).toBe(14);
+  });
+
+  it('the line cap never ends on context that only leads up to a match left out', () => {
+    const output = match('a', 1, 1, 'm') + context('a', 2, 'after') + context('a', 4, 'before') + match('a', 5, 1, 'm');
+    const result = feedBothWays(() => new ContentCollector(3, 10, 1), output, read) as { shown: { lineNumber: number }[] };
+    expect(result.shown.map((line) => line.lineNumber)).toEqual([1, 2]);
+  });
+
+  it('the files shown are the first by path, whatever order ripgrep finished them in', () => {
+    const files = ['c', 'a', 'd', 'b'].map((path) => match(path, 1, 1, 'x') + match(path, 2, 1, 'y'));
+    const forward = new ContentCollector(3, 10, 0);
+    forward.feed(bytes(files.join('')));
+    const backward = new ContentCollector(3, 10, 0);
+    backward.feed(bytes([...files].reverse().join('')));
+    expect(read(forward)).toEqual(read(backward));
+    expect((read(forward) as { shown: { path: string; lineNumber: number }[] }).shown.map((l) => `${l.path}${l.lineNumber}`)).toEqual([
+      'a1',
+      'a2',
+      'b1',
+    ]);
+  });
+
+  it('a line of a megabyte with its match in the middle shows the window around the match', () => {
+    const before = 'a'.repeat(500_000);
+    const after = 'b'.repeat(500_000);
+    const output = match('min.js', 1, before.length + 1, `${before}foo${after}`) + stats;
+    const result = feedBothWays(() => new ContentCollector(40, 10, 0), output, read, 4099) as { shown: { text: string }[] };
+    expect(result.shown[0]!.text).toBe(`…${'a'.repeat(60)}foo${'b'.repeat(237)}… [+999703 chars]`);
+  });
+
+  it('a long line of multibyte characters is cut at characters, counted in characters', () => {
+    const line = 'é'.repeat(1000) + 'foo' + 'ü'.repeat(1000);
+    const output = match('w', 1, Buffer.byteLength('é'.repeat(1000)) + 1, line);
+    const result = feedBothWays(() => new ContentCollector(40, 10, 0), output, read) as { shown: { text: string }[] };
+    expect(result.shown[0]!.text).toBe(`…${'é'.repeat(60)}foo${'ü'.repeat(237)}… [+1703 chars]`);
+  });
+
+  it('a context line longer than the maximum keeps its start', () => {
+    const output = context('w', 1, 'c'.repeat(400)) + match('w', 2, 1, 'foo');
+    const result = feedBothWays(() => new ContentCollector(40, 10, 1), output, read) as { shown: { text: string }[] };
+    expect(result.shown[0]!.text).toBe(`${'c'.repeat(300)}… [+100 chars]`);
+  });
+
+  it('a million matching lines keep only the lines shown', () => {
+    const collector = new ContentCollector(40, 10, 0);
+    const chunk = bytes(Array.from({ length: 10_000 }, (_, i) => match(`f${i % 100}`, i, 1, 'foo bar')).join(''));
+    for (let round = 0; round < 100; round++) collector.feed(chunk);
+    collector.finish();
+    expect(collector.resultLines).toBe(1_000_000);
+    expect(collector.shownCount).toBe(40);
+    expect(collector.stats()).toBeNull();
+  });
+
+  it('a line cut off by a kill is dropped', () => {
+    const collector = new ContentCollector(40, 10, 0);
+    collector.feed(bytes(match('a', 1, 1, 'foo') + 'a\u00002:1:fo'));
+    collector.finish();
+    expect(collector.shown((p) => p).map((line) => line.text)).toEqual(['foo']);
+  });
+});

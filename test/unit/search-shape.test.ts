@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import {
+  byteCapLine,
+  clipSearchLine,
+  contentEntries,
+  fitSearchResult,
+  formatContentResult,
+  formatFilesResult,
+  noMatchText,
+  stoppedText,
+  totalsLine,
+  type LineView,
+} from '../../src/shape/search.js';
+
+const whole = (text: string, matchChar: number | null): LineView => ({
+  text,
+  startChar: 0,
+  totalChars: [...text].length,
+  matchChar,
+});
+
+describe('totalsLine', () => {
+  it('one match in one file is singular', () => {
+    expect(totalsLine({ matches: 1, files: 1 })).toBe('1 match in 1 file');
+  });
+  it('more are plural', () => {
+    expect(totalsLine({ matches: 3, files: 2 })).toBe('3 matches in 2 files');
+    expect(totalsLine({ matches: 2, files: 1 })).toBe('2 matches in 1 file');
+  });
+});
+
+describe('the fixed sentences', () => {
+  it('no match', () => {
+    expect(noMatchText('foo(', '.')).toBe("no matches for 'foo(' in .");
+  });
+  it('stopped', () => {
+    expect(stoppedText(60)).toBe('[the search was stopped after 60 s; these are the matches found until then]');
+  });
+  it('byte cap, singular and plural', () => {
+    expect(byteCapLine(1, 1024)).toBe('[… 1 more line left out to stay under 1024 bytes]');
+    expect(byteCapLine(7, 8192)).toBe('[… 7 more lines left out to stay under 8192 bytes]');
+  });
+});
+
+describe('clipSearchLine', () => {
+  it('a line of exactly the maximum is whole', () => {
+    expect(clipSearchLine(whole('a'.repeat(10), 3), 10, 4)).toBe('aaaaaaaaaa');
+  });
+  it('one character over is clipped with the count cut', () => {
+    expect(clipSearchLine(whole('abcdefghijk', 0), 10, 4)).toBe('abcdefghij… [+1 chars]');
+  });
+  it('a match that the first characters show keeps the start', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghij', 6), 10, 4)).toBe('0123456789… [+10 chars]');
+  });
+  it('a match past the cut moves the window to start lead characters before it, with …', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghijklmnop', 12), 10, 4)).toBe('…89abcdefgh… [+16 chars]');
+  });
+  it('a match near the end shows the last characters', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghij', 18), 10, 4)).toBe('…abcdefghij… [+10 chars]');
+  });
+  it('a context line keeps its start', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghij', null), 10, 4)).toBe('0123456789… [+10 chars]');
+  });
+  it('characters outside the basic plane count once and are never split', () => {
+    expect(clipSearchLine(whole('😀😀😀😀😀😀😀😀😀😀😀x', 11), 10, 4)).toBe('…😀😀😀😀😀😀😀😀😀x… [+2 chars]');
+  });
+  it('a window kept from the middle of a long line', () => {
+    const view: LineView = { text: 'klmnopqrstuvwxyz', startChar: 1000, totalChars: 5000, matchChar: 1006 };
+    expect(clipSearchLine(view, 10, 4)).toBe('…mnopqrstuv… [+4990 chars]');
+  });
+});
+
+describe('content entries', () => {
+  const line = (path: string, lineNumber: number, isMatch: boolean) => ({ path, lineNumber, isMatch, text: `t${lineNumber}` });
+  it('-- separates lines that do not follow each other, and files', () => {
+    expect(contentEntries([line('a', 1, false), line('a', 2, true), line('a', 7, true), line('b', 8, true)], true)).toEqual([
+      'a-1- t1',
+      'a:2: t2',
+      '--\na:7: t7',
+      '--\nb:8: t8',
+    ]);
+  });
+  it('without context there are no groups', () => {
+    expect(contentEntries([line('a', 2, true), line('a', 7, true)], false)).toEqual(['a:2: t2', 'a:7: t7']);
+  });
+  it('an empty line keeps the space after its mark', () => {
+    expect(contentEntries([{ path: 'a', lineNumber: 3, isMatch: false, text: '' }], true)).toEqual(['a-3- ']);
+  });
+});
+
+describe('fitSearchResult', () => {
+  const more = (n: number) => `… ${n} more`;
+  it('everything that fits is shown whole', () => {
+    expect(fitSearchResult(['aa', 'bb'], 0, more, ['T'], 100)).toEqual({ text: 'aa\nbb\nT', cut: false });
+  });
+  it('the … N more line comes after the entries', () => {
+    expect(fitSearchResult(['aa'], 3, more, ['T'], 100)).toEqual({ text: 'aa\n… 3 more\nT', cut: false });
+  });
+  it('exactly at the cap is whole', () => {
+    // 'aa\nbb\nT' is 7 bytes.
+    expect(fitSearchResult(['aa', 'bb'], 0, more, ['T'], 7)).toEqual({ text: 'aa\nbb\nT', cut: false });
+  });
+  it('one byte over stops at a line and counts every line left out, by the caps and by the bytes', () => {
+    const entries = Array.from({ length: 5 }, (_, i) => `entry number ${i} `.padEnd(30, '.'));
+    const full = fitSearchResult(entries, 2, more, ['T'], 10_000).text;
+    expect(Buffer.byteLength(full)).toBe(167);
+    const shaped = fitSearchResult(entries, 2, more, ['T'], 166);
+    expect(shaped).toEqual({
+      text: [...entries.slice(0, 3), '[… 4 more lines left out to stay under 166 bytes]', 'T'].join('\n'),
+      cut: true,
+    });
+    expect(Buffer.byteLength(shaped.text)).toBeLessThanOrEqual(166);
+  });
+  it('a multibyte entry is measured in bytes, not characters', () => {
+    const entries = ['é'.repeat(40), 'x'];
+    // 40 characters, 80 bytes: 80 + 1 + 1 + 1 + 1 = 84 bytes in all.
+    expect(fitSearchResult(entries, 0, more, ['T'], 84).cut).toBe(false);
+    expect(fitSearchResult(entries, 0, more, ['T'], 83)).toEqual({
+      text: ['[… 2 more lines left out to stay under 83 bytes]', 'T'].join('\n'),
+      cut: true,
+    });
+  });
+  it('a separator goes with the entry after it', () => {
+    const entries = ['a:1: ' + 'x'.repeat(40), 'a:2: ' + 'y'.repeat(40), '--\na:9: ' + 'z'.repeat(100)];
+    const shaped = fitSearchResult(entries, 0, more, ['T'], 201);
+    expect(shaped.text).toBe([entries[0], entries[1], '[… 1 more line left out to stay under 201 bytes]', 'T'].join('\n'));
+  });
+});
+
+describe('whole results', () => {
+  it('files mode', () => {
+    const shaped = formatFilesResult(
+      [
+        { path: 'src/a.ts', count: 4 },
+        { path: 'src/b.ts', count: 1 },
+      ],
+      0,
+      { matches: 5, files: 2 },
+      8192,
+      null,
+    );
+    expect(shaped.text).toBe('src/a.ts: 4\nsrc/b.ts: 1\n5 matches in 2 files');
+  });
+  it('files mode with files left out, stopped by the time limit', () => {
+    const shaped = formatFilesResult([{ path: 'a', count: 9 }], 1, { matches: 10, files: 2 }, 8192, stoppedText(60));
+    expect(shaped.text).toBe(
+      'a: 9\n… 1 more file\n[the search was stopped after 60 s; these are the matches found until then]\n10 matches in 2 files',
+    );
+  });
+  it('content mode with groups and lines left out', () => {
+    const shaped = formatContentResult(
+      [
+        { path: 'a.ts', lineNumber: 1, isMatch: false, text: 'x' },
+        { path: 'a.ts', lineNumber: 2, isMatch: true, text: 'foo' },
+        { path: 'b.ts', lineNumber: 5, isMatch: true, text: 'foo' },
+      ],
+      4,
+      { matches: 6, files: 3 },
+      true,
+      8192,
+      null,
+    );
+    expect(shaped.text).toBe('a.ts-1- x\na.ts:2: foo\n--\nb.ts:5: foo\n… 4 more lines\n6 matches in 3 files');
+  });
+});
