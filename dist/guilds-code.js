@@ -24,7 +24,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/main.ts
-var fs2 = __toESM(require("node:fs"), 1);
+var fs3 = __toESM(require("node:fs"), 1);
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -37,6 +37,9 @@ var FILE_READ_MAX_LIMIT_LINES = 500;
 var FILE_READ_LINE_MAX_CHARS = 400;
 var BINARY_SNIFF_BYTES = 8e3;
 var READ_CHUNK_BYTES = 1048576;
+var SHELL_KILL_GRACE_MS = 2e3;
+var SHELL_HEAD_MAX_BYTES = 2048;
+var SHELL_LINE_END_REACH_PERCENT = 25;
 
 // src/io/types.ts
 function errorCode(error) {
@@ -319,6 +322,9 @@ function utf8Bytes(text) {
   }
   return bytes;
 }
+function encodeUtf8(text) {
+  return encoder.encode(text);
+}
 function codePointCount(text) {
   let count = text.length;
   for (let i = 0; i < text.length - 1; i++) {
@@ -560,7 +566,7 @@ var LineCollector = class {
 };
 function scanFile(context, file, offset, limit) {
   const hasher = context.io.sha256();
-  const buffer = new Uint8Array(READ_CHUNK_BYTES);
+  const buffer2 = new Uint8Array(READ_CHUNK_BYTES);
   const lastWanted = offset + limit - 1;
   const lines = [];
   let lineNumber = 1;
@@ -570,9 +576,9 @@ function scanFile(context, file, offset, limit) {
   let binary = false;
   let sniffed = 0;
   for (; ; ) {
-    const read = file.read(buffer);
+    const read = file.read(buffer2);
     if (read === 0) break;
-    const chunk = buffer.subarray(0, read);
+    const chunk = buffer2.subarray(0, read);
     hasher.update(chunk);
     if (sniffed < BINARY_SNIFF_BYTES) {
       const sniff = chunk.subarray(0, BINARY_SNIFF_BYTES - sniffed);
@@ -629,16 +635,457 @@ function fileRead(context) {
   return { text: shaped.text, meta };
 }
 
-// src/ops/index.ts
-var notYet = (name) => () => {
-  throw new ToolError(`${name} is not available in this version of guilds-code`);
+// node_modules/ansi-regex/index.js
+var ST = String.raw`(?:\u001B\u005C|\u009C)`;
+var stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
+var osc = String.raw`(?:\u001B\]|\u009D)[^\u0007${stringControls}]*(?:\u0007|${ST})`;
+var controlString = String.raw`(?:\u001B[PX^_k]|[\u0090\u0098\u009E\u009F])[^${stringControls}]*${ST}`;
+var linuxPalette = String.raw`\u001B\](?:P[\dA-Fa-f]{7}|R)(?:\u0007|${ST})?`;
+var csi = String.raw`(?:\u001B\[|\u009B)[\u0030-\u003F]*[\u0020-\u002F]*[\u0040-\u007E]`;
+var escape = String.raw`\u001B(?:[\u0020-\u002F]+[\u0030-\u007E]|[\dA-PR-TZcf-oq-uy=><~|}])`;
+var pattern = `${linuxPalette}|${osc}|${controlString}|${csi}|${escape}`;
+function ansiRegex({ onlyFirst = false } = {}) {
+  return new RegExp(pattern, onlyFirst ? void 0 : "g");
+}
+
+// node_modules/strip-ansi/index.js
+var regex = ansiRegex();
+function stripAnsi(string) {
+  if (typeof string !== "string") {
+    throw new TypeError(`Expected a \`string\`, got \`${typeof string}\``);
+  }
+  if (!string.includes("\x1B") && !string.includes("")) {
+    return string;
+  }
+  return string.replace(regex, "");
+}
+
+// src/shape/long-line.ts
+var EMPTY_LINE = { head: "", gap: null, tail: "" };
+var nativeByteLength = typeof Buffer === "function" ? Buffer.byteLength : void 0;
+function textBytes(text) {
+  return nativeByteLength ? nativeByteLength(text, "utf8") : utf8Bytes(text);
+}
+function isHigh(unit) {
+  return unit >= 55296 && unit <= 56319;
+}
+function isLow(unit) {
+  return unit >= 56320 && unit <= 57343;
+}
+function splitsPair(text, at) {
+  return at > 0 && at < text.length && isHigh(text.charCodeAt(at - 1)) && isLow(text.charCodeAt(at));
+}
+function firstChars(text, chars) {
+  let end = Math.min(chars, text.length);
+  if (splitsPair(text, end)) end--;
+  return text.slice(0, end);
+}
+function lastChars(text, chars) {
+  let start = Math.max(0, text.length - chars);
+  if (splitsPair(text, start)) start++;
+  return text.slice(start);
+}
+function dropChars(text, chars) {
+  let start = Math.min(chars, text.length);
+  if (splitsPair(text, start)) start++;
+  return text.slice(start);
+}
+function lineChars(line) {
+  return line.head.length + (line.gap?.chars ?? 0) + line.tail.length;
+}
+function lineFromText(text, keepChars) {
+  return compact({ head: text, gap: null, tail: "" }, keepChars);
+}
+function compact(line, keepChars) {
+  let { head, gap, tail } = line;
+  if (!gap) {
+    if (head.length <= 3 * keepChars) return line;
+    const first = firstChars(head, keepChars);
+    const rest = head.slice(first.length);
+    const last = lastChars(rest, keepChars);
+    const middle = rest.slice(0, rest.length - last.length);
+    return { head: first, gap: { chars: middle.length, bytes: textBytes(middle) }, tail: last };
+  }
+  if (head.length > 2 * keepChars) {
+    const first = firstChars(head, keepChars);
+    const moved = head.slice(first.length);
+    gap = { chars: gap.chars + moved.length, bytes: gap.bytes + textBytes(moved) };
+    head = first;
+  }
+  if (tail.length > 2 * keepChars) {
+    const last = lastChars(tail, keepChars);
+    const moved = tail.slice(0, tail.length - last.length);
+    gap = { chars: gap.chars + moved.length, bytes: gap.bytes + textBytes(moved) };
+    tail = last;
+  }
+  return { head, gap, tail };
+}
+function concatLines(first, second, keepChars) {
+  if (!first.gap && !second.gap) return compact({ head: first.head + second.head, gap: null, tail: "" }, keepChars);
+  if (!first.gap) return compact({ head: first.head + second.head, gap: second.gap, tail: second.tail }, keepChars);
+  if (!second.gap) return compact({ head: first.head, gap: first.gap, tail: first.tail + second.head }, keepChars);
+  const between = first.tail + second.head;
+  return {
+    head: first.head,
+    gap: {
+      chars: first.gap.chars + between.length + second.gap.chars,
+      bytes: first.gap.bytes + textBytes(between) + second.gap.bytes
+    },
+    tail: second.tail
+  };
+}
+function dropLineStart(line, chars) {
+  if (chars <= 0) return line;
+  if (chars <= line.head.length) return { ...line, head: dropChars(line.head, chars) };
+  const gap = line.gap;
+  if (gap && chars < line.head.length + gap.chars) {
+    const left = gap.chars - (chars - line.head.length);
+    const bytes = Math.min(4 * left, Math.max(left, Math.round(gap.bytes * left / gap.chars)));
+    return { head: "", gap: { chars: left, bytes }, tail: line.tail };
+  }
+  const fromTail = chars - line.head.length - (gap?.chars ?? 0);
+  return { head: dropChars(line.tail, fromTail), gap: null, tail: "" };
+}
+function overwriteLine(redraw2, line, keepChars) {
+  const covered = lineChars(redraw2);
+  if (covered >= lineChars(line)) return redraw2;
+  return concatLines(redraw2, dropLineStart(line, covered), keepChars);
+}
+
+// src/shape/clean.ts
+var NEWLINE2 = 10;
+var CARRIAGE_RETURN2 = 13;
+var ESCAPE = 27;
+var C1_LEAD = 194;
+var INTRODUCERS = /[\u001b\u0090\u0098\u009b\u009d\u009e\u009f]/g;
+var OPEN_ESCAPE_MAX_CHARS = 4096;
+var fatalDecoder = new TextDecoder("utf-8", { fatal: true });
+function isUtf8ByDecoding(bytes) {
+  try {
+    fatalDecoder.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function cleanLine(line) {
+  const text = stripAnsi(line);
+  if (!text.includes("\r")) return text;
+  let shown = "";
+  for (const part of text.split("\r")) shown = redraw(part, shown);
+  return shown;
+}
+function redraw(part, shown) {
+  if (part.length >= shown.length) return part;
+  return part + dropChars(shown, part.length);
+}
+var StreamingCleaner = class {
+  constructor(sink, options) {
+    this.sink = sink;
+    this.keepChars = options.keepChars;
+    this.pendingMaxChars = 4 * options.keepChars + OPEN_ESCAPE_MAX_CHARS;
+    this.isUtf8 = options.isUtf8 ?? isUtf8ByDecoding;
+  }
+  sink;
+  keepChars;
+  pendingMaxChars;
+  isUtf8;
+  decoder = new TextDecoder("utf-8");
+  /** Whether a line has started and not ended. */
+  lineOpen = false;
+  /** Text of the open line that has not been cleaned yet. */
+  raw = "";
+  /** Set once the open line outgrew `raw`: what it shows so far, and the part since its last \r. */
+  long = null;
+  write(chunk) {
+    const end = chunk.length;
+    let pos = 0;
+    let nextEscape = -2;
+    let nextReturn = -2;
+    let nextC1 = -2;
+    const lastNewline = chunk.lastIndexOf(NEWLINE2);
+    while (pos < end) {
+      if (this.lineOpen || lastNewline < pos) {
+        const newline2 = this.lineOpen ? chunk.indexOf(NEWLINE2, pos) : -1;
+        if (newline2 === -1) {
+          this.take(chunk.subarray(pos));
+          return;
+        }
+        this.take(chunk.subarray(pos, newline2));
+        this.endLine(true);
+        pos = newline2 + 1;
+        continue;
+      }
+      if (nextEscape !== -1 && nextEscape < pos) nextEscape = chunk.indexOf(ESCAPE, pos);
+      if (nextReturn !== -1 && nextReturn < pos) nextReturn = chunk.indexOf(CARRIAGE_RETURN2, pos);
+      if (nextC1 !== -1 && nextC1 < pos) nextC1 = chunk.indexOf(C1_LEAD, pos);
+      let dirty = end;
+      for (const at of [nextEscape, nextReturn, nextC1]) if (at !== -1 && at < dirty) dirty = at;
+      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE2, dirty) + 1);
+      if (cleanEnd > pos) {
+        this.passThrough(chunk.subarray(pos, cleanEnd));
+        pos = cleanEnd;
+      }
+      if (dirty > lastNewline) continue;
+      const newline = chunk.indexOf(NEWLINE2, dirty);
+      this.take(chunk.subarray(pos, newline));
+      this.endLine(true);
+      pos = newline + 1;
+    }
+  }
+  /** The output ended: a last line without \n is still a line. */
+  end() {
+    if (this.lineOpen) this.endLine(false);
+  }
+  passThrough(lines) {
+    if (this.isUtf8(lines)) this.sink.write(lines);
+    else this.sink.write(encodeUtf8(new TextDecoder("utf-8").decode(lines)));
+  }
+  take(bytes) {
+    this.lineOpen = true;
+    for (let start = 0; start < bytes.length; start += this.pendingMaxChars) {
+      this.raw += this.decoder.decode(bytes.subarray(start, start + this.pendingMaxChars), { stream: true });
+      if (this.raw.length > this.pendingMaxChars) this.foldRaw(false);
+    }
+  }
+  /** Clean what has arrived of a long line into its long form, holding back an escape still open. */
+  foldRaw(lineEnded) {
+    let text = this.raw;
+    this.raw = "";
+    if (!lineEnded) {
+      const hold = lastIntroducer(text, OPEN_ESCAPE_MAX_CHARS);
+      if (hold !== -1) {
+        this.raw = text.slice(hold);
+        text = text.slice(0, hold);
+      }
+    }
+    const state = this.long ?? { shown: EMPTY_LINE, current: EMPTY_LINE };
+    const parts = stripAnsi(text).split("\r");
+    state.current = concatLines(state.current, lineFromText(parts[0], this.keepChars), this.keepChars);
+    for (let i = 1; i < parts.length; i++) {
+      state.shown = overwriteLine(state.current, state.shown, this.keepChars);
+      state.current = lineFromText(parts[i], this.keepChars);
+    }
+    this.long = state;
+  }
+  endLine(atNewline) {
+    this.raw += this.decoder.decode();
+    if (this.long === null) {
+      this.sink.write(encodeUtf8(cleanLine(this.raw) + (atNewline ? "\n" : "")));
+    } else {
+      this.foldRaw(true);
+      const line = overwriteLine(this.long.current, this.long.shown, this.keepChars);
+      this.sink.write(encodeUtf8(line.head));
+      if (line.gap) {
+        this.sink.skip(line.gap.bytes);
+        this.sink.write(encodeUtf8(line.tail));
+      }
+      if (atNewline) this.sink.write(encodeUtf8("\n"));
+    }
+    this.raw = "";
+    this.long = null;
+    this.lineOpen = false;
+  }
 };
-var OPS = {
-  shell: notYet("shell"),
-  shell_status: notYet("shell_status"),
-  file_read: fileRead,
-  code_search: notYet("code_search")
+function lastIntroducer(text, withinChars) {
+  const from = Math.max(0, text.length - withinChars);
+  INTRODUCERS.lastIndex = from;
+  let last = -1;
+  for (let match = INTRODUCERS.exec(text); match; match = INTRODUCERS.exec(text)) last = match.index;
+  return last;
+}
+
+// src/shape/shell.ts
+var NEWLINE3 = 10;
+var NO_OUTPUT_TEXT = "(no output)";
+function headCapBytes(limits) {
+  return Math.min(limits.headMaxBytes, Math.floor(limits.maxBytes / 4));
+}
+var OutputCollector = class {
+  constructor(headKeepBytes, tailKeepBytes) {
+    this.tailKeepBytes = tailKeepBytes;
+    this.head = new Uint8Array(headKeepBytes);
+  }
+  tailKeepBytes;
+  totalBytes = 0;
+  /** True once a gap was counted: the tail then no longer reaches back to the head. */
+  skipped = false;
+  head;
+  headLength = 0;
+  headClosed = false;
+  tailPieces = [];
+  tailLength = 0;
+  write(bytes) {
+    if (bytes.length === 0) return;
+    this.totalBytes += bytes.length;
+    if (!this.headClosed && this.headLength < this.head.length) {
+      const take = Math.min(bytes.length, this.head.length - this.headLength);
+      this.head.set(bytes.subarray(0, take), this.headLength);
+      this.headLength += take;
+    }
+    if (bytes.length >= this.tailKeepBytes) {
+      this.tailPieces = [bytes.slice(bytes.length - this.tailKeepBytes)];
+      this.tailLength = this.tailKeepBytes;
+      return;
+    }
+    this.tailPieces.push(bytes.slice());
+    this.tailLength += bytes.length;
+    while (this.tailLength - this.tailPieces[0].length >= this.tailKeepBytes) {
+      this.tailLength -= this.tailPieces.shift().length;
+    }
+  }
+  skip(bytes) {
+    if (bytes <= 0) return;
+    this.totalBytes += bytes;
+    this.skipped = true;
+    this.headClosed = true;
+    this.tailPieces = [];
+    this.tailLength = 0;
+  }
+  headBytes() {
+    return this.head.subarray(0, this.headLength);
+  }
+  tailBytes() {
+    const all = new Uint8Array(this.tailLength);
+    let at = 0;
+    for (const piece of this.tailPieces) {
+      all.set(piece, at);
+      at += piece.length;
+    }
+    return all.subarray(Math.max(0, this.tailLength - this.tailKeepBytes));
+  }
 };
+function outputCollectorFor(limits) {
+  return new OutputCollector(headCapBytes(limits) + 1, limits.maxBytes + 1);
+}
+function collectedOutput(collector) {
+  const tail = collector.tailBytes();
+  return {
+    head: collector.headBytes(),
+    tail,
+    totalBytes: collector.totalBytes,
+    whole: !collector.skipped && tail.length === collector.totalBytes
+  };
+}
+function timedOutLine(timeoutSeconds) {
+  return `[timed out after ${timeoutSeconds}s; the command was stopped]`;
+}
+var INTERRUPTED_LINE = "[the helper was interrupted; the command was stopped]";
+function shellTrailers(exitCode, stopLine) {
+  const lines = [];
+  if (stopLine !== null) lines.push(stopLine);
+  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}`);
+  return lines;
+}
+function elisionLine(elidedBytes, logPath) {
+  return `[… ${elidedBytes} bytes elided; full output: ${logPath} …]`;
+}
+var decoder = new TextDecoder("utf-8");
+function isContinuationByte(byte) {
+  return byte !== void 0 && (byte & 192) === 128;
+}
+function shapeShellText(output, trailers, logPath, limits) {
+  const trailerText = trailers.map((line) => "\n" + line).join("");
+  const trailerBytes = utf8Bytes(trailerText);
+  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE3;
+  const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
+  if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
+    const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder.decode(output.tail.subarray(0, shownTotal));
+    return { text: body + trailerText, elided: false };
+  }
+  const headCap = headCapBytes(limits);
+  const reach = (size) => Math.floor(size * limits.lineEndReachPercent / 100);
+  const head = output.head;
+  let headShown = Math.min(headCap, head.length);
+  let headEnd = headShown;
+  const lastNewline = head.subarray(0, Math.min(headCap + 1, head.length)).lastIndexOf(NEWLINE3);
+  if (lastNewline !== -1 && lastNewline >= headCap - reach(headCap)) {
+    headShown = lastNewline;
+    headEnd = lastNewline + 1;
+  } else {
+    while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
+    headEnd = headShown;
+  }
+  const tail = output.tail;
+  const tailShownEnd = tail.length - (endsWithNewline ? 1 : 0);
+  const tailOffset = output.totalBytes - tail.length;
+  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, logPath));
+  const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
+  const earliest = Math.max(0, headEnd - tailOffset);
+  let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - room));
+  const windowStart = start;
+  let atLineStart = false;
+  for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(room)); i++) {
+    if (tail[i] === NEWLINE3) {
+      start = i + 1;
+      atLineStart = true;
+      break;
+    }
+  }
+  if (!atLineStart) while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
+  const elidedBytes = Math.max(0, tailOffset + start - headEnd);
+  const text = decoder.decode(head.subarray(0, headShown)) + "\n" + elisionLine(elidedBytes, logPath) + "\n" + decoder.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  return { text, elided: true };
+}
+
+// src/ops/shell_background.ts
+function startBackgroundCommand(_context) {
+  throw new ToolError("background commands are not available yet");
+}
+
+// src/ops/shell_env.ts
+var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
+var EXTRA_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
+var FIXED_SHELL_ENV = {
+  PAGER: "cat",
+  GIT_PAGER: "cat",
+  GIT_TERMINAL_PROMPT: "0",
+  NO_COLOR: "1",
+  TERM: "dumb",
+  DEBIAN_FRONTEND: "noninteractive"
+};
+function parseRepoTokens(value, home) {
+  if (value === void 0) return null;
+  let parsed;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return [];
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return [];
+  const tokens = [];
+  for (const [folder, token] of Object.entries(parsed)) {
+    if (typeof token !== "string" || token === "" || folder === "" || folder.includes("\0")) continue;
+    const relative = folder === "~" ? "" : folder.startsWith("~/") ? folder.slice(2) : folder;
+    tokens.push({ folder: joinPath(home, relative), token });
+  }
+  return tokens;
+}
+function tokenForFolder(tokens, places) {
+  let best = null;
+  for (const entry of tokens) {
+    if (!places.some((place) => isInside(normalizeAbsolute(place), entry.folder))) continue;
+    if (best === null || entry.folder.length > best.folder.length) best = entry;
+  }
+  return best?.token ?? null;
+}
+function shellEnvironment(input) {
+  const env = {};
+  for (const [name, value] of Object.entries(input.agentEnv)) if (value !== void 0) env[name] = value;
+  delete env[REPO_TOKENS_VARIABLE];
+  const extraCaCerts = env[EXTRA_CA_CERTS_VARIABLE];
+  if (extraCaCerts) env.NODE_EXTRA_CA_CERTS = extraCaCerts;
+  Object.assign(env, FIXED_SHELL_ENV);
+  env.GUILD_RUN_ID = input.runId;
+  env.GUILD_AGENT_ID = input.agentId;
+  env.PWD = input.cwd;
+  delete env.OLDPWD;
+  if (input.ghToken !== void 0) {
+    if (input.ghToken === null) delete env.GH_TOKEN;
+    else env.GH_TOKEN = input.ghToken;
+  }
+  return env;
+}
 
 // src/ops/workdir.ts
 var RUNS_FOLDER_NAME = ".runs";
@@ -673,6 +1120,126 @@ function loadWorkingDirectory(io, runId, defaultCwd) {
   const fallback = defaultWorkingDirectory(io, defaultCwd);
   return isFolder(io, fallback) ? fallback : io.home;
 }
+function saveWorkingDirectory(io, runId, folder) {
+  io.fs.makeFolder(runFolder(io, runId));
+  io.fs.writeFileAtomic(cwdFile(io, runId), folder);
+}
+
+// src/ops/shell.ts
+var TIMED_OUT_EXIT_CODE = 124;
+function bashQuote(text) {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+function scriptWithDirectoryRecord(command, recordPath) {
+  return `trap ${bashQuote(`builtin pwd >| ${bashQuote(recordPath)}`)} EXIT; ${command}`;
+}
+function readRecordedDirectory(io, path) {
+  try {
+    const text = new TextDecoder().decode(io.fs.readFile(path)).replace(/\n$/, "");
+    if (!text.startsWith("/") || /[\0\n]/.test(text)) return null;
+    return io.fs.stat(text)?.kind === "folder" ? normalizeAbsolute(text) : null;
+  } catch {
+    return null;
+  } finally {
+    io.fs.removeFile(path);
+  }
+}
+function ghTokenFor(io, cwd) {
+  const tokens = parseRepoTokens(io.env[REPO_TOKENS_VARIABLE], io.home);
+  if (tokens === null) return void 0;
+  const places = [cwd];
+  try {
+    places.push(io.fs.realPath(cwd));
+  } catch {
+  }
+  const resolved = tokens.flatMap((entry) => {
+    try {
+      return [entry, { folder: io.fs.realPath(entry.folder), token: entry.token }];
+    } catch {
+      return [entry];
+    }
+  });
+  return tokenForFolder(resolved, places);
+}
+function stopLineOf(outcome, timeoutSeconds) {
+  if (outcome.timedOut) return timedOutLine(timeoutSeconds);
+  if (outcome.interruptedBy !== null) return INTERRUPTED_LINE;
+  return null;
+}
+async function shell(context) {
+  const { io, request, cwd } = context;
+  const { args } = request;
+  if (args.background === true) return startBackgroundCommand(context);
+  const command = args.command;
+  if (command.trim() === "") throw new ToolError("shell: command is empty");
+  if (command.includes("\0")) throw new ToolError("shell: the command contains a NUL byte");
+  const timeoutSeconds = clampInteger(
+    args.timeout_seconds ?? SHELL_DEFAULT_TIMEOUT_SECONDS,
+    SHELL_MIN_TIMEOUT_SECONDS,
+    SHELL_MAX_TIMEOUT_SECONDS
+  );
+  const folder = runFolder(io, request.runId);
+  io.fs.makeFolder(folder);
+  const logPath = joinPath(folder, `${request.callId}.log`);
+  const recordPath = joinPath(folder, `${request.callId}.cwd`);
+  io.fs.removeFile(recordPath);
+  const limits = {
+    maxBytes: request.maxBytes,
+    headMaxBytes: SHELL_HEAD_MAX_BYTES,
+    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT
+  };
+  const collector = outputCollectorFor(limits);
+  const cleaner = new StreamingCleaner(collector, {
+    keepChars: limits.maxBytes,
+    isUtf8: (bytes) => io.shell.isUtf8(bytes)
+  });
+  let outcome;
+  try {
+    outcome = await io.shell.run({
+      script: scriptWithDirectoryRecord(command, recordPath),
+      cwd,
+      env: shellEnvironment({
+        agentEnv: io.env,
+        runId: request.runId,
+        agentId: request.agentId,
+        cwd,
+        ghToken: ghTokenFor(io, cwd)
+      }),
+      logPath,
+      timeoutMs: timeoutSeconds * 1e3,
+      killGraceMs: SHELL_KILL_GRACE_MS
+    }, (bytes) => cleaner.write(bytes));
+  } catch (error) {
+    io.fs.removeFile(logPath);
+    const code = error.code;
+    throw new ToolError(`shell: could not start bash in ${cwd}: ${typeof code === "string" ? code : error.message}`);
+  }
+  const finalFolder = readRecordedDirectory(io, recordPath);
+  if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
+  cleaner.end();
+  const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
+  const shaped = shapeShellText(
+    collectedOutput(collector),
+    shellTrailers(exitCode, stopLineOf(outcome, timeoutSeconds)),
+    logPath,
+    limits
+  );
+  if (!shaped.elided) io.fs.removeFile(logPath);
+  const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
+  if (shaped.elided) meta.log_path = logPath;
+  return { text: shaped.text, meta };
+}
+
+// src/ops/index.ts
+var notYet = (name) => () => {
+  throw new ToolError(`${name} is not available in this version of guilds-code`);
+};
+var OPS = {
+  shell,
+  shell_status: notYet("shell_status"),
+  file_read: fileRead,
+  code_search: notYet("code_search")
+};
 
 // src/app.ts
 function requestsFolder(io) {
@@ -715,7 +1282,7 @@ async function handle(io, argument) {
 }
 
 // src/io/node.ts
-var fs = __toESM(require("node:fs"), 1);
+var fs2 = __toESM(require("node:fs"), 1);
 var import_node_module = require("node:module");
 
 // src/io/node-background.ts
@@ -725,13 +1292,188 @@ var nodeBackgroundProcesses = {};
 var nodeSearchProcesses = {};
 
 // src/io/node-shell.ts
-var nodeShellProcesses = {};
+var buffer = __toESM(require("node:buffer"), 1);
+var fs = __toESM(require("node:fs"), 1);
+var import_node_os = require("node:os");
+var BASH = "bash";
+var GROUP_POLL_MS = 20;
+var GROUP_REAP_WAIT_MS = 1e3;
+var OUTPUT_CHUNK_BYTES = 1048576;
+var OUTPUT_POLL_MS = 10;
+var LOG_OPEN_FLAGS = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_NOFOLLOW;
+function signalGroup(groupId, signal) {
+  try {
+    process.kill(-groupId, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function signalNumber(signal) {
+  return import_node_os.constants.signals[signal] ?? 0;
+}
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+function groupRuns(groupId) {
+  if (!signalGroup(groupId, 0)) return false;
+  let entries;
+  try {
+    entries = fs.readdirSync("/proc");
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "latin1");
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === groupId && fields[0] !== "Z" && fields[0] !== "X") return true;
+  }
+  return false;
+}
+async function finishGroup(groupId, deadline) {
+  while (Date.now() < deadline) {
+    if (!groupRuns(groupId)) return;
+    await sleep(GROUP_POLL_MS);
+  }
+  signalGroup(groupId, "SIGKILL");
+  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
+  while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
+}
+function runShell(request, onOutput) {
+  const logFd = fs.openSync(request.logPath, LOG_OPEN_FLAGS, 384);
+  let readFd;
+  let child;
+  try {
+    readFd = fs.openSync(request.logPath, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  } catch (error) {
+    fs.closeSync(logFd);
+    throw error;
+  }
+  try {
+    child = loadChildProcess().spawn(BASH, ["-c", request.script], {
+      cwd: request.cwd,
+      env: request.env,
+      stdio: ["ignore", logFd, logFd],
+      detached: true
+    });
+  } catch (error) {
+    fs.closeSync(logFd);
+    fs.closeSync(readFd);
+    throw error;
+  }
+  return new Promise((resolve, reject) => {
+    let timedOut = false;
+    let interruptedBy = null;
+    let killDeadline = 0;
+    let killTimer;
+    let exitCode = 0;
+    const groupId = child.pid;
+    const stop = () => {
+      if (groupId === void 0 || killDeadline !== 0) return;
+      killDeadline = Date.now() + request.killGraceMs;
+      signalGroup(groupId, "SIGTERM");
+      killTimer = setTimeout(() => signalGroup(groupId, "SIGKILL"), request.killGraceMs);
+    };
+    const timeoutTimer = setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, request.timeoutMs);
+    const onSignal = (signal) => {
+      if (interruptedBy === null) interruptedBy = signal;
+      stop();
+    };
+    process.on("SIGTERM", onSignal);
+    process.on("SIGINT", onSignal);
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(timeoutTimer);
+      clearTimeout(killTimer);
+      clearTimeout(pollTimer);
+      clearImmediate(readNext);
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+      fs.closeSync(logFd);
+      fs.closeSync(readFd);
+    };
+    const buffer2 = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
+    let position = 0;
+    let endAt = null;
+    let pollTimer;
+    let readNext;
+    const schedule = (now) => {
+      clearTimeout(pollTimer);
+      clearImmediate(readNext);
+      if (now) readNext = setImmediate(follow);
+      else pollTimer = setTimeout(follow, OUTPUT_POLL_MS);
+    };
+    function follow() {
+      if (closed) return;
+      try {
+        const want = Math.min(buffer2.length, (endAt ?? Number.MAX_SAFE_INTEGER) - position);
+        const read = want > 0 ? fs.readSync(readFd, buffer2, 0, want, position) : 0;
+        if (read > 0) {
+          position += read;
+          onOutput(buffer2.subarray(0, read));
+          schedule(true);
+        } else if (endAt !== null) {
+          close();
+          resolve({ exitCode, timedOut, interruptedBy, logBytes: position });
+        } else {
+          schedule(false);
+        }
+      } catch (error) {
+        stop();
+        close();
+        reject(error);
+      }
+    }
+    schedule(false);
+    child.once("error", (error) => {
+      close();
+      reject(error);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timeoutTimer);
+      exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
+      const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      void finished.then(() => {
+        if (closed) return;
+        endAt = fs.fstatSync(logFd).size;
+        schedule(true);
+      });
+    });
+  });
+}
+var decoder2 = new TextDecoder("utf-8", { fatal: true });
+var nodeShellProcesses = {
+  run: runShell,
+  isUtf8(bytes) {
+    if (typeof buffer.isUtf8 === "function") return buffer.isUtf8(bytes);
+    try {
+      decoder2.decode(bytes);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+};
 
 // src/io/node.ts
 var import_meta = {};
 var nodeRequire = typeof require === "function" ? require : (0, import_node_module.createRequire)(import_meta.url);
 function loadCrypto() {
   return nodeRequire("node:crypto");
+}
+function loadChildProcess() {
+  return nodeRequire("node:child_process");
 }
 function kindOf(stats) {
   if (stats.isFile()) return "file";
@@ -745,58 +1487,58 @@ function kindOf(stats) {
 function infoOf(stats) {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
 }
-var OPEN_READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY;
+var OPEN_READ_FLAGS = fs2.constants.O_RDONLY | fs2.constants.O_NONBLOCK | fs2.constants.O_NOCTTY;
 var NodeOpenFile = class {
   constructor(fd) {
     this.fd = fd;
   }
   fd;
   info() {
-    return infoOf(fs.fstatSync(this.fd));
+    return infoOf(fs2.fstatSync(this.fd));
   }
   realPath() {
-    return fs.readlinkSync(`/proc/self/fd/${this.fd}`);
+    return fs2.readlinkSync(`/proc/self/fd/${this.fd}`);
   }
-  read(buffer) {
-    return fs.readSync(this.fd, buffer, 0, buffer.length, null);
+  read(buffer2) {
+    return fs2.readSync(this.fd, buffer2, 0, buffer2.length, null);
   }
-  readAt(buffer, length, position) {
-    return fs.readSync(this.fd, buffer, 0, length, position);
+  readAt(buffer2, length, position) {
+    return fs2.readSync(this.fd, buffer2, 0, length, position);
   }
   close() {
-    fs.closeSync(this.fd);
+    fs2.closeSync(this.fd);
   }
 };
 var tempCounter = 0;
 var nodeFileSystem = {
-  realPath: (path) => fs.realpathSync.native(path),
+  realPath: (path) => fs2.realpathSync.native(path),
   stat(path) {
-    const stats = fs.statSync(path, { throwIfNoEntry: false });
+    const stats = fs2.statSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = fs.lstatSync(path, { throwIfNoEntry: false });
+    const stats = fs2.lstatSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile(fs.openSync(path, OPEN_READ_FLAGS)),
-  readFile: (path) => fs.readFileSync(path),
+  openRead: (path) => new NodeOpenFile(fs2.openSync(path, OPEN_READ_FLAGS)),
+  readFile: (path) => fs2.readFileSync(path),
   writeFileAtomic(path, data) {
     const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
     try {
-      fs.writeFileSync(temp, data, { mode: 384 });
-      fs.renameSync(temp, path);
+      fs2.writeFileSync(temp, data, { mode: 384 });
+      fs2.renameSync(temp, path);
     } catch (error) {
-      fs.rmSync(temp, { force: true });
+      fs2.rmSync(temp, { force: true });
       throw error;
     }
   },
-  makeFolder: (path) => void fs.mkdirSync(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => fs.rmSync(path, { force: true }),
-  removeTree: (path) => fs.rmSync(path, { force: true, recursive: true }),
-  listFolder: (path) => fs.readdirSync(path),
+  makeFolder: (path) => void fs2.mkdirSync(path, { recursive: true, mode: 448 }),
+  removeFile: (path) => fs2.rmSync(path, { force: true }),
+  removeTree: (path) => fs2.rmSync(path, { force: true, recursive: true }),
+  listFolder: (path) => fs2.readdirSync(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    fs.utimesSync(path, now, now);
+    fs2.utimesSync(path, now, now);
   }
 };
 var NodeHasher = class {
@@ -833,7 +1575,7 @@ function writeAll(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += fs2.writeSync(STDOUT_FD, bytes, written, bytes.length - written);
+      written += fs3.writeSync(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -856,11 +1598,11 @@ function homeFolder() {
   if (!home || !home.startsWith("/")) throw new Error("HOME is not set to an absolute path");
   let real;
   try {
-    real = fs2.realpathSync.native(home);
+    real = fs3.realpathSync.native(home);
   } catch {
     throw new Error(`the home folder ${home} does not exist`);
   }
-  if (!fs2.statSync(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
+  if (!fs3.statSync(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
   return real;
 }
 async function main() {
