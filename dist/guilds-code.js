@@ -785,12 +785,16 @@ var StreamingCleaner = class {
     this.keepChars = options.keepChars;
     this.pendingMaxChars = 4 * options.keepChars + OPEN_ESCAPE_MAX_CHARS;
     this.isUtf8 = options.isUtf8 ?? isUtf8ByDecoding;
+    this.isAscii = options.isAscii;
   }
   sink;
   keepChars;
   pendingMaxChars;
   isUtf8;
   decoder = new TextDecoder("utf-8");
+  /** False while the decoder may hold the first bytes of a character split between pieces. */
+  decoderEmpty = true;
+  isAscii;
   /** Whether a line has started and not ended. */
   lineOpen = false;
   /** Text of the open line that has not been cleaned yet. */
@@ -844,9 +848,32 @@ var StreamingCleaner = class {
   take(bytes) {
     this.lineOpen = true;
     for (let start = 0; start < bytes.length; start += this.pendingMaxChars) {
-      this.raw += this.decoder.decode(bytes.subarray(start, start + this.pendingMaxChars), { stream: true });
+      const rest = bytes.subarray(start);
+      if (this.appendPlainAscii(rest)) return;
+      const piece = rest.subarray(0, this.pendingMaxChars);
+      this.raw += this.decoder.decode(piece, { stream: true });
+      this.decoderEmpty = piece[piece.length - 1] < 128;
       if (this.raw.length > this.pendingMaxChars) this.foldRaw(false);
     }
+  }
+  /**
+   * The fast way through the middle of a long line: plain ASCII with nothing to clean needs no
+   * decoding, only its two ends as text and its length. Taken only when nothing waits before it.
+   */
+  appendPlainAscii(bytes) {
+    if (this.long === null || this.raw !== "" || !this.decoderEmpty || !this.isAscii || bytes.length <= 2 * this.keepChars || bytes.indexOf(ESCAPE) !== -1 || bytes.indexOf(CARRIAGE_RETURN2) !== -1 || !this.isAscii(bytes)) {
+      return false;
+    }
+    const keep = this.keepChars;
+    const ascii = new TextDecoder("utf-8");
+    const middle = bytes.length - 2 * keep;
+    const line = {
+      head: ascii.decode(bytes.subarray(0, keep)),
+      gap: { chars: middle, bytes: middle },
+      tail: ascii.decode(bytes.subarray(bytes.length - keep))
+    };
+    this.long.current = concatLines(this.long.current, line, keep);
+    return true;
   }
   /** Clean what has arrived of a long line into its long form, holding back an escape still open. */
   foldRaw(lineEnded) {
@@ -870,6 +897,7 @@ var StreamingCleaner = class {
   }
   endLine(atNewline) {
     this.raw += this.decoder.decode();
+    this.decoderEmpty = true;
     if (this.long === null) {
       this.sink.write(encodeUtf8(cleanLine(this.raw) + (atNewline ? "\n" : "")));
     } else {
@@ -1191,7 +1219,8 @@ async function shell(context) {
   const collector = outputCollectorFor(limits);
   const cleaner = new StreamingCleaner(collector, {
     keepChars: limits.maxBytes,
-    isUtf8: (bytes) => io.shell.isUtf8(bytes)
+    isUtf8: (bytes) => io.shell.isUtf8(bytes),
+    isAscii: io.shell.isAscii
   });
   let outcome;
   try {
@@ -1294,7 +1323,6 @@ var nodeSearchProcesses = {};
 // src/io/node-shell.ts
 var buffer = __toESM(require("node:buffer"), 1);
 var fs = __toESM(require("node:fs"), 1);
-var import_node_os = require("node:os");
 var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
@@ -1310,7 +1338,7 @@ function signalGroup(groupId, signal) {
   }
 }
 function signalNumber(signal) {
-  return import_node_os.constants.signals[signal] ?? 0;
+  return loadOs().constants.signals[signal] ?? 0;
 }
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -1455,6 +1483,8 @@ function runShell(request, onOutput) {
 var decoder2 = new TextDecoder("utf-8", { fatal: true });
 var nodeShellProcesses = {
   run: runShell,
+  // buffer.isAscii arrived in Node 18.15.
+  isAscii: typeof buffer.isAscii === "function" ? (bytes) => buffer.isAscii(bytes) : void 0,
   isUtf8(bytes) {
     if (typeof buffer.isUtf8 === "function") return buffer.isUtf8(bytes);
     try {
@@ -1474,6 +1504,9 @@ function loadCrypto() {
 }
 function loadChildProcess() {
   return nodeRequire("node:child_process");
+}
+function loadOs() {
+  return nodeRequire("node:os");
 }
 function kindOf(stats) {
   if (stats.isFile()) return "file";

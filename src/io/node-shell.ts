@@ -3,8 +3,7 @@
 // neither holds the call open nor dies of a closed pipe once the helper is gone.
 import * as buffer from 'node:buffer';
 import * as fs from 'node:fs';
-import { constants as osConstants } from 'node:os';
-import { loadChildProcess } from './node.js';
+import { loadChildProcess, loadOs } from './node.js';
 import type { ShellOutcome, ShellProcesses, ShellRun } from './shell-types.js';
 
 const BASH = 'bash';
@@ -30,7 +29,7 @@ function signalGroup(groupId: number, signal: NodeJS.Signals | 0): boolean {
 }
 
 function signalNumber(signal: NodeJS.Signals): number {
-  return osConstants.signals[signal] ?? 0;
+  return loadOs().constants.signals[signal] ?? 0;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -196,6 +195,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export const nodeShellProcesses: ShellProcesses = {
   run: runShell,
+  // buffer.isAscii arrived in Node 18.15.
+  isAscii: typeof buffer.isAscii === 'function' ? (bytes) => buffer.isAscii(bytes) : undefined,
   isUtf8(bytes) {
     // buffer.isUtf8 arrived in Node 18.14; before it, decoding is the check.
     if (typeof buffer.isUtf8 === 'function') return buffer.isUtf8(bytes);

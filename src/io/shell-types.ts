@@ -34,4 +34,6 @@ export interface ShellProcesses {
   run(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Promise<ShellOutcome>;
   /** A fast check that bytes are valid UTF-8. */
   isUtf8(bytes: Uint8Array): boolean;
+  /** A fast check that bytes are all ASCII; undefined where the runtime has none. */
+  isAscii?: (bytes: Uint8Array) => boolean;
 }

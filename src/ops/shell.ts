@@ -115,6 +115,7 @@ export async function shell(context: Context): Promise<OpResult> {
   const cleaner = new StreamingCleaner(collector, {
     keepChars: limits.maxBytes,
     isUtf8: (bytes) => io.shell.isUtf8(bytes),
+    isAscii: io.shell.isAscii,
   });
 
   let outcome: ShellOutcome;

@@ -22,6 +22,8 @@ export interface StreamingCleanerOptions {
   keepChars: number;
   /** A fast UTF-8 check for the bytes that pass through untouched (node's buffer.isUtf8). */
   isUtf8?: (bytes: Uint8Array) => boolean;
+  /** A fast ASCII check (node's buffer.isAscii); without it a long line is decoded whole. */
+  isAscii?: (bytes: Uint8Array) => boolean;
 }
 
 const NEWLINE = 0x0a;
@@ -64,6 +66,9 @@ export class StreamingCleaner {
   private readonly pendingMaxChars: number;
   private readonly isUtf8: (bytes: Uint8Array) => boolean;
   private readonly decoder = new TextDecoder('utf-8');
+  /** False while the decoder may hold the first bytes of a character split between pieces. */
+  private decoderEmpty = true;
+  private readonly isAscii: ((bytes: Uint8Array) => boolean) | undefined;
   /** Whether a line has started and not ended. */
   private lineOpen = false;
   /** Text of the open line that has not been cleaned yet. */
@@ -78,6 +83,7 @@ export class StreamingCleaner {
     this.keepChars = options.keepChars;
     this.pendingMaxChars = 4 * options.keepChars + OPEN_ESCAPE_MAX_CHARS;
     this.isUtf8 = options.isUtf8 ?? isUtf8ByDecoding;
+    this.isAscii = options.isAscii;
   }
 
   write(chunk: Uint8Array): void {
@@ -134,9 +140,42 @@ export class StreamingCleaner {
     this.lineOpen = true;
     // A long line is decoded in small pieces, so that its text never needs more than a little memory.
     for (let start = 0; start < bytes.length; start += this.pendingMaxChars) {
-      this.raw += this.decoder.decode(bytes.subarray(start, start + this.pendingMaxChars), { stream: true });
+      const rest = bytes.subarray(start);
+      if (this.appendPlainAscii(rest)) return;
+      const piece = rest.subarray(0, this.pendingMaxChars);
+      this.raw += this.decoder.decode(piece, { stream: true });
+      this.decoderEmpty = piece[piece.length - 1]! < 0x80;
       if (this.raw.length > this.pendingMaxChars) this.foldRaw(false);
     }
+  }
+
+  /**
+   * The fast way through the middle of a long line: plain ASCII with nothing to clean needs no
+   * decoding, only its two ends as text and its length. Taken only when nothing waits before it.
+   */
+  private appendPlainAscii(bytes: Uint8Array): boolean {
+    if (
+      this.long === null ||
+      this.raw !== '' ||
+      !this.decoderEmpty ||
+      !this.isAscii ||
+      bytes.length <= 2 * this.keepChars ||
+      bytes.indexOf(ESCAPE) !== -1 ||
+      bytes.indexOf(CARRIAGE_RETURN) !== -1 ||
+      !this.isAscii(bytes)
+    ) {
+      return false;
+    }
+    const keep = this.keepChars;
+    const ascii = new TextDecoder('utf-8');
+    const middle = bytes.length - 2 * keep;
+    const line = {
+      head: ascii.decode(bytes.subarray(0, keep)),
+      gap: { chars: middle, bytes: middle },
+      tail: ascii.decode(bytes.subarray(bytes.length - keep)),
+    };
+    this.long.current = concatLines(this.long.current, line, keep);
+    return true;
   }
 
   /** Clean what has arrived of a long line into its long form, holding back an escape still open. */
@@ -162,6 +201,7 @@ export class StreamingCleaner {
 
   private endLine(atNewline: boolean): void {
     this.raw += this.decoder.decode();
+    this.decoderEmpty = true;
     if (this.long === null) {
       this.sink.write(encodeUtf8(cleanLine(this.raw) + (atNewline ? '\n' : '')));
     } else {

@@ -133,6 +133,21 @@ describe('StreamingCleaner', () => {
     expect(text).toMatch(/^x{4,8}<\d+>y{4,10}\n$/);
   });
 
+  it('the fast way through plain ASCII gives what decoding gives, to the byte', () => {
+    const isAscii = (bytes: Uint8Array) => bytes.every((byte) => byte < 0x80);
+    const input = encode('é' + 'a'.repeat(30000) + 'b'.repeat(30000) + '\rXYZ\n' + 'c'.repeat(20000) + '\u001b[1m' + 'd'.repeat(20000) + '\n');
+    const run = (options: { keepChars: number; isAscii?: (bytes: Uint8Array) => boolean }) => {
+      const sink = recordingSink();
+      const cleaner = new StreamingCleaner(sink, options);
+      for (let at = 0; at < input.length; at += 5000) cleaner.write(input.subarray(at, at + 5000));
+      cleaner.end();
+      return [sink.bytes, sink.text().replace(/<\d+>/g, '<gap>')];
+    };
+    const fast = run({ keepChars: 8, isAscii });
+    expect(fast).toEqual(run({ keepChars: 8 }));
+    expect(fast[0]).toBe(60001 + 1 + 40000 + 1); // XYZ covers é and two a: 3 characters for 4 bytes
+  });
+
   it('a short line is never cut, however it arrives', () => {
     expect(cleanInPieces(encode('x'.repeat(3000) + '\n'), 7, 4)).toBe('x'.repeat(3000) + '\n');
   });
