@@ -86,6 +86,12 @@ describe('shell: the working directory', () => {
     expect(next.meta).toMatchObject({ cwd: join(sandbox.home, 'a', 'b') });
   });
 
+  it('a cd followed by an outside program still carries over (bash does not exec it past the trap)', () => {
+    mkdirSync(join(sandbox.home, 'a'));
+    shell({ command: 'cd a && /bin/true' });
+    expect(shell({ command: 'pwd' }).text).toBe(join(sandbox.home, 'a'));
+  });
+
   it('the final folder is recorded after exit N too', () => {
     mkdirSync(join(sandbox.home, 'a'));
     expect(shell({ command: 'cd a; exit 4' }).text).toBe('(no output)\nexit_code: 4');
