@@ -758,6 +758,7 @@ var CARRIAGE_RETURN2 = 13;
 var ESCAPE = 27;
 var C1_LEAD = 194;
 var INTRODUCERS = /[\u001b\u0090\u0098\u009b\u009d\u009e\u009f]/g;
+var CLEAN_BATCH_BYTES = 16384;
 var OPEN_ESCAPE_MAX_CHARS = 4096;
 var fatalDecoder = new TextDecoder("utf-8", { fatal: true });
 function isUtf8ByDecoding(bytes) {
@@ -769,11 +770,20 @@ function isUtf8ByDecoding(bytes) {
   }
 }
 function cleanLine(line) {
-  const text = stripAnsi(line);
+  return redrawLine(stripAnsi(line));
+}
+function redrawLine(text) {
   if (!text.includes("\r")) return text;
   let shown = "";
   for (const part of text.split("\r")) shown = redraw(part, shown);
   return shown;
+}
+var PAYLOAD_INTRODUCERS = /\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f]/;
+var LINE_WITH_RETURN = /[^\n]*\r[^\n]*/g;
+function cleanLines(text) {
+  if (PAYLOAD_INTRODUCERS.test(text)) return text.split("\n").map(cleanLine).join("\n");
+  const stripped = stripAnsi(text);
+  return stripped.includes("\r") ? stripped.replace(LINE_WITH_RETURN, redrawLine) : stripped;
 }
 function redraw(part, shown) {
   if (part.length >= shown.length) return part;
@@ -792,6 +802,7 @@ var StreamingCleaner = class {
   pendingMaxChars;
   isUtf8;
   decoder = new TextDecoder("utf-8");
+  wholeDecoder = new TextDecoder("utf-8");
   /** False while the decoder may hold the first bytes of a character split between pieces. */
   decoderEmpty = true;
   isAscii;
@@ -804,38 +815,34 @@ var StreamingCleaner = class {
   write(chunk) {
     const end = chunk.length;
     let pos = 0;
-    let nextEscape = -2;
-    let nextReturn = -2;
-    let nextC1 = -2;
-    const lastNewline = chunk.lastIndexOf(NEWLINE2);
-    while (pos < end) {
-      if (this.lineOpen || lastNewline < pos) {
-        const newline2 = this.lineOpen ? chunk.indexOf(NEWLINE2, pos) : -1;
-        if (newline2 === -1) {
-          this.take(chunk.subarray(pos));
-          return;
-        }
-        this.take(chunk.subarray(pos, newline2));
-        this.endLine(true);
-        pos = newline2 + 1;
-        continue;
+    if (this.lineOpen) {
+      const newline = chunk.indexOf(NEWLINE2);
+      if (newline === -1) {
+        this.take(chunk);
+        return;
       }
-      if (nextEscape !== -1 && nextEscape < pos) nextEscape = chunk.indexOf(ESCAPE, pos);
-      if (nextReturn !== -1 && nextReturn < pos) nextReturn = chunk.indexOf(CARRIAGE_RETURN2, pos);
-      if (nextC1 !== -1 && nextC1 < pos) nextC1 = chunk.indexOf(C1_LEAD, pos);
-      let dirty = end;
-      for (const at of [nextEscape, nextReturn, nextC1]) if (at !== -1 && at < dirty) dirty = at;
-      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE2, dirty) + 1);
-      if (cleanEnd > pos) {
-        this.passThrough(chunk.subarray(pos, cleanEnd));
-        pos = cleanEnd;
-      }
-      if (dirty > lastNewline) continue;
-      const newline = chunk.indexOf(NEWLINE2, dirty);
-      this.take(chunk.subarray(pos, newline));
+      this.take(chunk.subarray(0, newline));
       this.endLine(true);
       pos = newline + 1;
     }
+    const lastNewline = chunk.lastIndexOf(NEWLINE2);
+    if (lastNewline >= pos) {
+      let dirty = lastNewline + 1;
+      for (const byte of [ESCAPE, CARRIAGE_RETURN2, C1_LEAD]) {
+        const at = chunk.indexOf(byte, pos);
+        if (at !== -1 && at < dirty) dirty = at;
+      }
+      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE2, dirty) + 1);
+      if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
+      for (let start = cleanEnd; start <= lastNewline; ) {
+        let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE2, start + CLEAN_BATCH_BYTES);
+        if (stop < start) stop = chunk.indexOf(NEWLINE2, start + CLEAN_BATCH_BYTES);
+        this.sink.write(encodeUtf8(cleanLines(this.wholeDecoder.decode(chunk.subarray(start, stop + 1)))));
+        start = stop + 1;
+      }
+      pos = lastNewline + 1;
+    }
+    if (pos < end) this.take(chunk.subarray(pos));
   }
   /** The output ended: a last line without \n is still a line. */
   end() {

@@ -33,6 +33,8 @@ const ESCAPE = 0x1b;
 const C1_LEAD = 0xc2;
 // Escape sequences that strip-ansi knows start with ESC or one of these C1 controls.
 const INTRODUCERS = /[\u001b\u0090\u0098\u009b\u009d\u009e\u009f]/g;
+// Whole lines that need cleaning are cleaned together, this many bytes at a time (or one longer line).
+const CLEAN_BATCH_BYTES = 16_384;
 // A sequence still open at the end of what has arrived is held back, up to this long, until its line ends.
 const OPEN_ESCAPE_MAX_CHARS = 4096;
 
@@ -48,7 +50,11 @@ function isUtf8ByDecoding(bytes: Uint8Array): boolean {
 
 /** A whole line (no \n), cleaned: escapes removed, then each \r redraws from the line's start. */
 export function cleanLine(line: string): string {
-  const text = stripAnsi(line);
+  return redrawLine(stripAnsi(line));
+}
+
+/** A line without escapes as a terminal leaves it: each \r starts drawing again from its start. */
+function redrawLine(text: string): string {
   if (!text.includes('\r')) return text;
   let shown = '';
   for (const part of text.split('\r')) shown = redraw(part, shown);
@@ -56,6 +62,18 @@ export function cleanLine(line: string): string {
 }
 
 /** The same redraw as overwriteLine (long-line.ts), for a line held whole. */
+// Sequences that carry a payload (OSC, DCS and the like) may run over a line end; text holding one is
+// cleaned line by line, as the streaming cleaner sees an open line. No other sequence holds a \n.
+const PAYLOAD_INTRODUCERS = /\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f]/;
+const LINE_WITH_RETURN = /[^\n]*\r[^\n]*/g;
+
+/** Whole lines (text ending with \n), cleaned: the same as cleanLine on each line, done in one pass. */
+export function cleanLines(text: string): string {
+  if (PAYLOAD_INTRODUCERS.test(text)) return text.split('\n').map(cleanLine).join('\n');
+  const stripped = stripAnsi(text);
+  return stripped.includes('\r') ? stripped.replace(LINE_WITH_RETURN, redrawLine) : stripped;
+}
+
 function redraw(part: string, shown: string): string {
   if (part.length >= shown.length) return part;
   return part + dropChars(shown, part.length);
@@ -66,6 +84,7 @@ export class StreamingCleaner {
   private readonly pendingMaxChars: number;
   private readonly isUtf8: (bytes: Uint8Array) => boolean;
   private readonly decoder = new TextDecoder('utf-8');
+  private readonly wholeDecoder = new TextDecoder('utf-8');
   /** False while the decoder may hold the first bytes of a character split between pieces. */
   private decoderEmpty = true;
   private readonly isAscii: ((bytes: Uint8Array) => boolean) | undefined;
@@ -89,41 +108,37 @@ export class StreamingCleaner {
   write(chunk: Uint8Array): void {
     const end = chunk.length;
     let pos = 0;
-    // Where the next byte of each kind lies, searched again only once passed, so that many short
-    // dirty lines in one piece cost one scan, not one per line.
-    let nextEscape = -2;
-    let nextReturn = -2;
-    let nextC1 = -2;
-    const lastNewline = chunk.lastIndexOf(NEWLINE);
-    while (pos < end) {
-      if (this.lineOpen || lastNewline < pos) {
-        const newline = this.lineOpen ? chunk.indexOf(NEWLINE, pos) : -1;
-        if (newline === -1) {
-          this.take(chunk.subarray(pos));
-          return;
-        }
-        this.take(chunk.subarray(pos, newline));
-        this.endLine(true);
-        pos = newline + 1;
-        continue;
+    if (this.lineOpen) {
+      const newline = chunk.indexOf(NEWLINE);
+      if (newline === -1) {
+        this.take(chunk);
+        return;
       }
-      // From here to just after lastNewline lie whole lines.
-      if (nextEscape !== -1 && nextEscape < pos) nextEscape = chunk.indexOf(ESCAPE, pos);
-      if (nextReturn !== -1 && nextReturn < pos) nextReturn = chunk.indexOf(CARRIAGE_RETURN, pos);
-      if (nextC1 !== -1 && nextC1 < pos) nextC1 = chunk.indexOf(C1_LEAD, pos);
-      let dirty = end;
-      for (const at of [nextEscape, nextReturn, nextC1]) if (at !== -1 && at < dirty) dirty = at;
-      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE, dirty) + 1);
-      if (cleanEnd > pos) {
-        this.passThrough(chunk.subarray(pos, cleanEnd));
-        pos = cleanEnd;
-      }
-      if (dirty > lastNewline) continue; // the rest, if any, is a line still open
-      const newline = chunk.indexOf(NEWLINE, dirty);
-      this.take(chunk.subarray(pos, newline));
+      this.take(chunk.subarray(0, newline));
       this.endLine(true);
       pos = newline + 1;
     }
+    const lastNewline = chunk.lastIndexOf(NEWLINE);
+    if (lastNewline >= pos) {
+      // From pos to just after lastNewline lie whole lines: those before the first byte that may need
+      // cleaning pass as they are, the rest are cleaned together.
+      let dirty = lastNewline + 1;
+      for (const byte of [ESCAPE, CARRIAGE_RETURN, C1_LEAD]) {
+        const at = chunk.indexOf(byte, pos);
+        if (at !== -1 && at < dirty) dirty = at;
+      }
+      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE, dirty) + 1);
+      if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
+      // In batches of whole lines, so that the text made along the way stays small.
+      for (let start = cleanEnd; start <= lastNewline; ) {
+        let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE, start + CLEAN_BATCH_BYTES);
+        if (stop < start) stop = chunk.indexOf(NEWLINE, start + CLEAN_BATCH_BYTES);
+        this.sink.write(encodeUtf8(cleanLines(this.wholeDecoder.decode(chunk.subarray(start, stop + 1)))));
+        start = stop + 1;
+      }
+      pos = lastNewline + 1;
+    }
+    if (pos < end) this.take(chunk.subarray(pos));
   }
 
   /** The output ended: a last line without \n is still a line. */

@@ -112,10 +112,18 @@ describe('StreamingCleaner', () => {
   it('redraws the start of a long line with a carriage return', () => {
     const sink = recordingSink();
     const cleaner = new StreamingCleaner(sink, { keepChars: 4 });
-    cleaner.write(encode('a'.repeat(10000) + '\rXY\n'));
+    cleaner.write(encode('a'.repeat(10000)));
+    cleaner.write(encode('\rXY\n'));
     cleaner.end();
     expect(sink.text()).toMatch(/^XYa{2,6}<\d+>a{4,8}\n$/);
     expect(sink.bytes).toBe(10001);
+  });
+
+  it('whole lines in one piece are cleaned together, with the same result as line by line', () => {
+    const lines = 'a\u001b[1mb\u001b[0m\r\nprogress 1\rprogress 22\r\n\u001b]0;title\u0007x\u001b]8;;\nu\u0007y\nplain\n';
+    const byLine = lines.split('\n').map((line) => cleanInPieces(encode(line), 1)).join('\n');
+    expect(cleanInPieces(encode(lines), 1 << 20)).toBe(byLine);
+    expect(byLine).toBe('ab\nprogress 22\nx\u001b]8;;\nu\u0007y\nplain\n');
   });
 
   it('a long redraw replaces a long line whole', () => {
