@@ -16,6 +16,7 @@ const cases = [
   ['1 KB', "head -c 1000 /dev/zero | tr '\\0' x"],
   ['1 GB of short lines', 'yes 0123456789abcdef | head -c 1000000000'],
   ['1 GB, one line', "head -c 1000000000 /dev/zero | tr '\\0' x"],
+  ['200 MB of colour', "yes $'\\e[32mok\\e[0m test passed' | head -c 200000000"],
 ];
 
 function wallMs(run) {
