@@ -2,10 +2,11 @@
 // carriage returns keeping its last state, and \r\n a plain line end. Pure.
 //
 // The streaming cleaner takes the raw bytes in pieces of any size and hands cleaned UTF-8 bytes to a
-// sink, line by line. Whole lines free of ESC, CR and C1 controls (the usual case) pass through as
-// bytes untouched; only the other lines are decoded and cleaned as text. A line is held until its end
-// because a later carriage return redraws its start and an escape sequence may be split between two
-// pieces; a line longer than can be shown is held as its head, a counted gap and its tail (long-line.ts).
+// sink. Whole lines free of ESC, CR and C1 controls (the usual case) pass through as bytes untouched;
+// only the other lines are decoded and cleaned as text. A line left open at the end of a piece is held
+// until its end, because a later carriage return redraws its start and an escape sequence may be split
+// between two pieces; one longer than can be shown is held as its head, a counted gap and its tail
+// (long-line.ts).
 import stripAnsi from 'strip-ansi';
 import { EMPTY_LINE, concatLines, dropChars, lineFromText, overwriteLine, type LongLine } from './long-line.js';
 import { encodeUtf8 } from './utf8.js';
@@ -61,7 +62,6 @@ function redrawLine(text: string): string {
   return shown;
 }
 
-/** The same redraw as overwriteLine (long-line.ts), for a line held whole. */
 // Sequences that carry a payload (OSC, DCS and the like) may run over a line end; text holding one is
 // cleaned line by line, as the streaming cleaner sees an open line. No other sequence holds a \n.
 const PAYLOAD_INTRODUCERS = /\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f]/;
@@ -74,6 +74,7 @@ export function cleanLines(text: string): string {
   return stripped.includes('\r') ? stripped.replace(LINE_WITH_RETURN, redrawLine) : stripped;
 }
 
+/** The same redraw as overwriteLine (long-line.ts), for a line held whole. */
 function redraw(part: string, shown: string): string {
   if (part.length >= shown.length) return part;
   return part + dropChars(shown, part.length);

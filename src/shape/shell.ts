@@ -145,7 +145,8 @@ function isContinuationByte(byte: number | undefined): boolean {
  * The result's text. The output's own final line end makes no line of its own; output that is empty
  * (or only that line end) reads (no output). When the whole does not fit in maxBytes, the head (at
  * most its cap) and the tail (all the room left) go around the elision line, whose N counts the bytes
- * of cleaned output between them; a line end at a cut belongs to the part it ends or starts.
+ * of cleaned output between the end of the head, with the line end it stops at, and the start of the
+ * tail: with both cuts at line ends, the bytes of the lines left out, their line ends included.
  */
 export function shapeShellText(
   output: CollectedOutput,

@@ -160,3 +160,22 @@ describe('StreamingCleaner', () => {
     expect(cleanInPieces(encode('x'.repeat(3000) + '\n'), 7, 4)).toBe('x'.repeat(3000) + '\n');
   });
 });
+
+describe('StreamingCleaner over many inputs', () => {
+  it('gives the same text whatever the pieces, for escapes, redraws, controls and broken bytes', () => {
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const atoms = ['a', 'bc', '\n', '\r', '\r\n', '\u001b[31m', '\u001b[0m', '\u001b', '[', 'm', '\u001b]0;t\u0007', '\u009b1m', 'é', '😀', '\u0007', ' '];
+    for (let round = 0; round < 200; round++) {
+      const parts: Uint8Array[] = [];
+      for (let i = random(80); i > 0; i--) parts.push(random(30) === 0 ? Uint8Array.of(0xff) : encode(atoms[random(atoms.length)]!));
+      const input = Buffer.concat(parts);
+      const whole = cleanInPieces(input, input.length + 1);
+      expect(cleanInPieces(input, 1 + random(7))).toBe(whole);
+      expect(cleanInPieces(input, 1 + random(40))).toBe(whole);
+    }
+  });
+});

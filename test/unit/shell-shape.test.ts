@@ -167,3 +167,38 @@ describe('OutputCollector', () => {
     expect(collectedOutput(collector).whole).toBe(false);
   });
 });
+
+describe('shapeShellText over many outputs', () => {
+  it('always stays under the cap, cuts only between characters, and accounts for every byte', () => {
+    let seed = 42;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const alphabet = ['a', 'b', '\n', 'é', '€', '😀', ' '];
+    for (let round = 0; round < 300; round++) {
+      const maxBytes = 1024 + random(3000);
+      const length = random(6000);
+      let output = '';
+      for (let i = 0; i < length; i++) output += alphabet[random(alphabet.length)];
+      const trailers = random(2) ? ['exit_code: 1'] : [];
+      const { text, elided } = shape(output, trailers, maxBytes);
+      expect(bytesOf(text)).toBeLessThanOrEqual(maxBytes);
+      expect(text).not.toContain('\uFFFD');
+      const whole = bytesOf(output.endsWith('\n') ? output.slice(0, -1) : output) + bytesOf(trailers.map((t) => '\n' + t).join(''));
+      expect(elided).toBe(whole > maxBytes);
+      if (!elided) continue;
+      const match = /^([\s\S]*)\n\[… (\d+) bytes elided; full output: \S+ …\]\n([\s\S]*)$/.exec(text)!;
+      const tail = trailers.length ? match[3]!.slice(0, -'\nexit_code: 1'.length) : match[3]!;
+      const head = match[1]!;
+      expect(output.startsWith(head)).toBe(true);
+      expect(bytesOf(head)).toBeLessThanOrEqual(Math.min(2048, Math.floor(maxBytes / 4)));
+      const shownEnd = output.endsWith('\n') ? output.length - 1 : output.length;
+      expect(output.slice(0, shownEnd).endsWith(tail)).toBe(true);
+      const tailStart = bytesOf(output.slice(0, shownEnd)) - bytesOf(tail);
+      // Everything between head and tail is elided, but for the line end the head stops at.
+      const lineEndAfterHead = output[head.length] === '\n' ? 1 : 0;
+      expect(tailStart - bytesOf(head) - Number(match[2])).toBe(lineEndAfterHead);
+    }
+  });
+});
