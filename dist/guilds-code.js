@@ -1217,6 +1217,7 @@ async function shell(context) {
   io.fs.makeFolder(folder);
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath = joinPath(folder, `${request.callId}.cwd`);
+  io.fs.removeFile(logPath);
   io.fs.removeFile(recordPath);
   const limits = {
     maxBytes: request.maxBytes,
@@ -1229,26 +1230,29 @@ async function shell(context) {
     isUtf8: (bytes) => io.shell.isUtf8(bytes),
     isAscii: io.shell.isAscii
   });
+  const run = {
+    script: scriptWithDirectoryRecord(command, recordPath),
+    cwd,
+    env: shellEnvironment({
+      agentEnv: io.env,
+      runId: request.runId,
+      agentId: request.agentId,
+      cwd,
+      ghToken: ghTokenFor(io, cwd)
+    }),
+    logPath,
+    timeoutMs: timeoutSeconds * 1e3,
+    killGraceMs: SHELL_KILL_GRACE_MS
+  };
   let outcome;
   try {
-    outcome = await io.shell.run({
-      script: scriptWithDirectoryRecord(command, recordPath),
-      cwd,
-      env: shellEnvironment({
-        agentEnv: io.env,
-        runId: request.runId,
-        agentId: request.agentId,
-        cwd,
-        ghToken: ghTokenFor(io, cwd)
-      }),
-      logPath,
-      timeoutMs: timeoutSeconds * 1e3,
-      killGraceMs: SHELL_KILL_GRACE_MS
-    }, (bytes) => cleaner.write(bytes));
+    outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
   } catch (error) {
     io.fs.removeFile(logPath);
+    io.fs.removeFile(recordPath);
     const code = error.code;
-    throw new ToolError(`shell: could not start bash in ${cwd}: ${typeof code === "string" ? code : error.message}`);
+    const reason = typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
+    throw new ToolError(`shell: could not run the command in ${cwd}: ${reason}`);
   }
   const finalFolder = readRecordedDirectory(io, recordPath);
   if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);

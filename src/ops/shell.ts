@@ -7,7 +7,7 @@ import {
   SHELL_LINE_END_REACH_PERCENT,
 } from '../limits.js';
 import type { Io } from '../io/types.js';
-import type { ShellOutcome } from '../io/shell-types.js';
+import type { ShellOutcome, ShellRun } from '../io/shell-types.js';
 import { ToolError, type Meta } from '../protocol/envelope.js';
 import {
   clampInteger,
@@ -104,6 +104,8 @@ export async function shell(context: Context): Promise<OpResult> {
   io.fs.makeFolder(folder);
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath = joinPath(folder, `${request.callId}.cwd`);
+  // Whatever a call with the same id left there goes, so that the log is never written through a link.
+  io.fs.removeFile(logPath);
   io.fs.removeFile(recordPath);
 
   const limits: ShellShapeLimits = {
@@ -118,26 +120,29 @@ export async function shell(context: Context): Promise<OpResult> {
     isAscii: io.shell.isAscii,
   });
 
+  const run: ShellRun = {
+    script: scriptWithDirectoryRecord(command, recordPath),
+    cwd,
+    env: shellEnvironment({
+      agentEnv: io.env,
+      runId: request.runId,
+      agentId: request.agentId,
+      cwd,
+      ghToken: ghTokenFor(io, cwd),
+    }),
+    logPath,
+    timeoutMs: timeoutSeconds * 1000,
+    killGraceMs: SHELL_KILL_GRACE_MS,
+  };
   let outcome: ShellOutcome;
   try {
-    outcome = await io.shell.run({
-      script: scriptWithDirectoryRecord(command, recordPath),
-      cwd,
-      env: shellEnvironment({
-        agentEnv: io.env,
-        runId: request.runId,
-        agentId: request.agentId,
-        cwd,
-        ghToken: ghTokenFor(io, cwd),
-      }),
-      logPath,
-      timeoutMs: timeoutSeconds * 1000,
-      killGraceMs: SHELL_KILL_GRACE_MS,
-    }, (bytes) => cleaner.write(bytes));
+    outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
   } catch (error) {
     io.fs.removeFile(logPath);
+    io.fs.removeFile(recordPath);
     const code = (error as { code?: unknown }).code;
-    throw new ToolError(`shell: could not start bash in ${cwd}: ${typeof code === 'string' ? code : (error as Error).message}`);
+    const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
+    throw new ToolError(`shell: could not run the command in ${cwd}: ${reason}`);
   }
 
   const finalFolder = readRecordedDirectory(io, recordPath);

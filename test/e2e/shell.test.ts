@@ -71,6 +71,13 @@ describe('shell: running', () => {
     expect(shell({ command: 'true\nfalse\n(' }).text).toBe('bash: -c: line 4: syntax error: unexpected end of file\nexit_code: 2');
   });
 
+  it('a link where the log goes is replaced, never written through', () => {
+    mkdirSync(join(sandbox.home, '.runs', 'r1'), { recursive: true });
+    symlinkSync(join(sandbox.outside, 'target'), join(sandbox.home, '.runs', 'r1', 'linked.log'));
+    expect(shell({ command: 'echo hi' }, {}, { call_id: 'linked' }).text).toBe('hi');
+    expect(readdirSync(sandbox.outside)).toEqual([]);
+  });
+
   it('the log is removed when the output was returned whole', () => {
     shell({ command: 'echo hi' }, {}, { call_id: 'whole1' });
     expect(readdirSync(join(sandbox.home, '.runs', 'r1')).sort()).toEqual(['cwd']);
