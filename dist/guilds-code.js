@@ -1196,6 +1196,16 @@ function ghTokenFor(io, cwd) {
   });
   return tokenForFolder(resolved, places);
 }
+function commandEnvironment(context) {
+  const { io, request, cwd } = context;
+  return shellEnvironment({
+    agentEnv: io.env,
+    runId: request.runId,
+    agentId: request.agentId,
+    cwd,
+    ghToken: ghTokenFor(io, cwd)
+  });
+}
 function stopLineOf(outcome, timeoutSeconds) {
   if (outcome.timedOut) return timedOutLine(timeoutSeconds);
   if (outcome.interruptedBy !== null) return INTERRUPTED_LINE;
@@ -1233,13 +1243,7 @@ async function shell(context) {
   const run = {
     script: scriptWithDirectoryRecord(command, recordPath),
     cwd,
-    env: shellEnvironment({
-      agentEnv: io.env,
-      runId: request.runId,
-      agentId: request.agentId,
-      cwd,
-      ghToken: ghTokenFor(io, cwd)
-    }),
+    env: commandEnvironment(context),
     logPath,
     timeoutMs: timeoutSeconds * 1e3,
     killGraceMs: SHELL_KILL_GRACE_MS

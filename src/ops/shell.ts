@@ -80,6 +80,18 @@ function ghTokenFor(io: Io, cwd: string): string | null | undefined {
   return tokenForFolder(resolved, places);
 }
 
+/** The whole environment of a command started from this call (background starts use it too). */
+export function commandEnvironment(context: Context): Record<string, string> {
+  const { io, request, cwd } = context;
+  return shellEnvironment({
+    agentEnv: io.env,
+    runId: request.runId,
+    agentId: request.agentId,
+    cwd,
+    ghToken: ghTokenFor(io, cwd),
+  });
+}
+
 function stopLineOf(outcome: ShellOutcome, timeoutSeconds: number): string | null {
   if (outcome.timedOut) return timedOutLine(timeoutSeconds);
   if (outcome.interruptedBy !== null) return INTERRUPTED_LINE;
@@ -123,13 +135,7 @@ export async function shell(context: Context): Promise<OpResult> {
   const run: ShellRun = {
     script: scriptWithDirectoryRecord(command, recordPath),
     cwd,
-    env: shellEnvironment({
-      agentEnv: io.env,
-      runId: request.runId,
-      agentId: request.agentId,
-      cwd,
-      ghToken: ghTokenFor(io, cwd),
-    }),
+    env: commandEnvironment(context),
     logPath,
     timeoutMs: timeoutSeconds * 1000,
     killGraceMs: SHELL_KILL_GRACE_MS,
