@@ -24,7 +24,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/main.ts
-var fs4 = __toESM(require("node:fs"), 1);
+var fs5 = __toESM(require("node:fs"), 1);
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -37,6 +37,9 @@ var FILE_READ_MAX_LIMIT_LINES = 500;
 var FILE_READ_LINE_MAX_CHARS = 400;
 var BINARY_SNIFF_BYTES = 8e3;
 var READ_CHUNK_BYTES = 1048576;
+var SHELL_KILL_GRACE_MS = 2e3;
+var SHELL_HEAD_MAX_BYTES = 2048;
+var SHELL_LINE_END_REACH_PERCENT = 25;
 
 // src/io/types.ts
 function errorCode(error) {
@@ -321,6 +324,9 @@ function utf8Bytes(text) {
   }
   return bytes;
 }
+function encodeUtf8(text) {
+  return encoder.encode(text);
+}
 function codePointCount(text) {
   let count = text.length;
   for (let i = 0; i < text.length - 1; i++) {
@@ -372,514 +378,6 @@ function capText(text, maxBytes) {
   if (utf8Bytes(text) <= maxBytes) return text;
   const marker = "\n[… cut to stay under " + maxBytes + " bytes]";
   return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
-}
-
-// node_modules/ansi-regex/index.js
-var ST = String.raw`(?:\u001B\u005C|\u009C)`;
-var stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
-var osc = String.raw`(?:\u001B\]|\u009D)[^\u0007${stringControls}]*(?:\u0007|${ST})`;
-var controlString = String.raw`(?:\u001B[PX^_k]|[\u0090\u0098\u009E\u009F])[^${stringControls}]*${ST}`;
-var linuxPalette = String.raw`\u001B\](?:P[\dA-Fa-f]{7}|R)(?:\u0007|${ST})?`;
-var csi = String.raw`(?:\u001B\[|\u009B)[\u0030-\u003F]*[\u0020-\u002F]*[\u0040-\u007E]`;
-var escape = String.raw`\u001B(?:[\u0020-\u002F]+[\u0030-\u007E]|[\dA-PR-TZcf-oq-uy=><~|}])`;
-var pattern = `${linuxPalette}|${osc}|${controlString}|${csi}|${escape}`;
-function ansiRegex({ onlyFirst = false } = {}) {
-  return new RegExp(pattern, onlyFirst ? void 0 : "g");
-}
-
-// node_modules/strip-ansi/index.js
-var regex = ansiRegex();
-function stripAnsi(string) {
-  if (typeof string !== "string") {
-    throw new TypeError(`Expected a \`string\`, got \`${typeof string}\``);
-  }
-  if (!string.includes("\x1B") && !string.includes("")) {
-    return string;
-  }
-  return string.replace(regex, "");
-}
-
-// src/shape/clean.ts
-function cleanTerminalOutput(text) {
-  return stripAnsi(text).replace(/\r\n/g, "\n").split("\n").map((line) => {
-    const parts = line.split("\r");
-    let shown = "";
-    for (const part of parts) shown = part + shown.slice(part.length);
-    return shown;
-  }).join("\n");
-}
-
-// src/shape/status.ts
-var SECOND_MS = 1e3;
-var MINUTE_SECONDS = 60;
-var HOUR_SECONDS = 3600;
-var DAY_SECONDS = 86400;
-function stateText(state) {
-  return state.kind === "exited" ? `exited ${state.exitCode}` : state.kind;
-}
-function twoDigits(value) {
-  return String(value).padStart(2, "0");
-}
-function formatElapsed(milliseconds) {
-  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS));
-  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
-  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
-  if (seconds < DAY_SECONDS) {
-    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
-  }
-  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
-}
-function commandFirstLine(command, maxChars) {
-  const line = command.replace(/^\s*\n/, "").split("\n")[0].replace(/\r$/, "").trimEnd();
-  return codePointCount(line) > maxChars ? firstCodePoints(line, maxChars) + "…" : line;
-}
-function startedText(id, pid, logPath) {
-  return [
-    `started ${id} in the background (pid ${pid})`,
-    `log: ${logPath}`,
-    `check it with shell_status {"id": "${id}"}; stop it with {"id": "${id}", "stop": true}`
-  ].join("\n");
-}
-var NO_BACKGROUND_COMMANDS = "no background commands";
-function listLine(entry, commandMaxChars) {
-  if ("problem" in entry) return `${entry.id} (${entry.problem})`;
-  const line = `${entry.id} ${stateText(entry.state)} ${formatElapsed(entry.elapsedMs)} ${commandFirstLine(entry.command, commandMaxChars)}`;
-  return line.trimEnd();
-}
-function formatList(entries, commandMaxChars, maxBytes) {
-  if (entries.length === 0) return NO_BACKGROUND_COMMANDS;
-  const lines = entries.map((entry) => listLine(entry, commandMaxChars));
-  const whole = lines.join("\n");
-  if (utf8Bytes(whole) <= maxBytes) return whole;
-  const kept = [];
-  let used = 0;
-  const markerFor = (left) => `[… ${left} older commands not shown]`;
-  const markerRoom = utf8Bytes(markerFor(lines.length));
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const size = utf8Bytes(lines[i]) + 1;
-    if (used + size + markerRoom > maxBytes) break;
-    kept.unshift(lines[i]);
-    used += size;
-  }
-  return [markerFor(lines.length - kept.length), ...kept].join("\n");
-}
-function logTail(bytes, fromStart, maxLines) {
-  let start = 0;
-  let clipped = false;
-  if (!fromStart) {
-    const newline = bytes.indexOf(10);
-    if (newline !== -1 && newline < bytes.length - 1) start = newline + 1;
-    else clipped = true;
-  }
-  const text = cleanTerminalOutput(new TextDecoder("utf-8").decode(bytes.subarray(start)));
-  const lines = text.replace(/\n$/, "").split("\n");
-  const tail = lines.slice(-maxLines).join("\n");
-  if (tail === "") return "";
-  return clipped ? "…" + tail.replace(/^\uFFFD+/, "") : tail;
-}
-function suffixWithinBytes(text, maxBytes) {
-  if (maxBytes <= 0) return "";
-  let bytes = 0;
-  let i = text.length;
-  while (i > 0) {
-    const unit = text.charCodeAt(i - 1);
-    let width = 1;
-    let size;
-    if (unit < 128) size = 1;
-    else if (unit < 2048) size = 2;
-    else if (unit >= 56320 && unit <= 57343 && i >= 2 && text.charCodeAt(i - 2) >= 55296 && text.charCodeAt(i - 2) <= 56319) {
-      size = 4;
-      width = 2;
-    } else size = 3;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    i -= width;
-  }
-  return text.slice(i);
-}
-var EMPTY_LOG_TEXT = "(no output yet)";
-var MISSING_LOG_TEXT = "(the log is gone)";
-function formatDetail(view, maxBytes, lead = []) {
-  const header = [
-    ...lead,
-    `state: ${stateText(view.state)}`,
-    `elapsed: ${formatElapsed(view.elapsedMs)}`,
-    `log: ${view.logPath}`
-  ].join("\n");
-  const body = view.tail === null ? MISSING_LOG_TEXT : view.tail === "" ? EMPTY_LOG_TEXT : view.tail;
-  const whole = `${header}
-${body}`;
-  if (utf8Bytes(whole) <= maxBytes) return whole;
-  const lines = body.split("\n");
-  const room = maxBytes - utf8Bytes(header) - 1;
-  const markerFor = (left) => `[… ${left} earlier lines left out to stay under ${maxBytes} bytes]`;
-  const markerRoom = utf8Bytes(markerFor(lines.length));
-  const kept = [];
-  let used = 0;
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const size = utf8Bytes(lines[i]) + 1;
-    if (used + size + markerRoom > room) break;
-    kept.unshift(lines[i]);
-    used += size;
-  }
-  if (kept.length === 0) {
-    const marker = markerFor(lines.length - 1);
-    const last = lines[lines.length - 1];
-    const end = suffixWithinBytes(last, room - utf8Bytes(marker) - 1 - utf8Bytes("…"));
-    return prefixWithinBytes(`${header}
-${marker}
-…${end}`, maxBytes);
-  }
-  return `${header}
-${markerFor(lines.length - kept.length)}
-${kept.join("\n")}`;
-}
-
-// src/ops/workdir.ts
-var RUNS_FOLDER_NAME = ".runs";
-function runsFolder(io) {
-  return joinPath(io.home, RUNS_FOLDER_NAME);
-}
-function runFolder(io, runId) {
-  return joinPath(runsFolder(io), runId);
-}
-function cwdFile(io, runId) {
-  return joinPath(runFolder(io, runId), "cwd");
-}
-function isFolder(io, path) {
-  return io.fs.stat(path)?.kind === "folder";
-}
-function defaultWorkingDirectory(io, defaultCwd) {
-  if (defaultCwd === "" || defaultCwd === "~") return io.home;
-  if (defaultCwd.startsWith("~/")) return joinPath(io.home, defaultCwd.slice(2));
-  return joinPath(io.home, defaultCwd);
-}
-function loadWorkingDirectory(io, runId, defaultCwd) {
-  let recorded;
-  try {
-    recorded = new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId)));
-  } catch {
-    recorded = void 0;
-  }
-  if (recorded !== void 0 && recorded.startsWith("/") && !/[\0\n]/.test(recorded)) {
-    const folder = normalizeAbsolute(recorded);
-    if (isFolder(io, folder)) return folder;
-  }
-  const fallback = defaultWorkingDirectory(io, defaultCwd);
-  return isFolder(io, fallback) ? fallback : io.home;
-}
-
-// src/ops/background-jobs.ts
-var BACKGROUND_ID_PATTERN = /^b([1-9][0-9]{0,8})$/;
-var RECORD_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.json$/;
-var JOB_MARKER_VARIABLE = "GUILDS_BACKGROUND_JOB";
-var EXIT_STATUS_PATTERN = /^([0-9]{1,3})\n?$/;
-var EXIT_STATUS_MAX = 255;
-var STATUS_FILE_MAX_BYTES = 64;
-var RECORD_MAX_BYTES = 1048576;
-function backgroundFolder(io, agentId) {
-  return joinPath(joinPath(io.runDir, agentId), "background");
-}
-function recordPath(folder, id) {
-  return joinPath(folder, `${id}.json`);
-}
-function exitPath(folder, id) {
-  return joinPath(folder, `${id}.exit`);
-}
-function stopPath(folder, id) {
-  return joinPath(folder, `${id}.stop`);
-}
-function killedPath(folder, id) {
-  return joinPath(folder, `${id}.killed`);
-}
-function jobMarker(folder, id) {
-  return `${JOB_MARKER_VARIABLE}=${recordPath(folder, id)}`;
-}
-function recordedJobNumbers(io, folder) {
-  let names;
-  try {
-    names = io.fs.listFolder(folder);
-  } catch {
-    return [];
-  }
-  const numbers = [];
-  for (const name of names) {
-    const match = RECORD_FILE_PATTERN.exec(name);
-    if (match) numbers.push(Number(match[1]));
-  }
-  return numbers.sort((a, b) => a - b);
-}
-var JOB_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.(?:json|exit|stop|killed)$/;
-function highestJobNumber(io, folder) {
-  let names;
-  try {
-    names = io.fs.listFolder(folder);
-  } catch {
-    return 0;
-  }
-  let highest = 0;
-  for (const name of names) {
-    const match = JOB_FILE_PATTERN.exec(name);
-    if (match) highest = Math.max(highest, Number(match[1]));
-  }
-  return highest;
-}
-function readSmallFile(io, path, maxBytes) {
-  const info = io.fs.lstat(path);
-  if (info === null || info.kind !== "file" || info.size > maxBytes) return null;
-  try {
-    return new TextDecoder().decode(io.fs.readFile(path));
-  } catch {
-    return null;
-  }
-}
-function isWholeNumber(value) {
-  return typeof value === "number" && Number.isSafeInteger(value);
-}
-function validateRecord(io, id, value) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return "unreadable record";
-  const record = value;
-  if (record.id !== id) return "unreadable record";
-  for (const field of ["command", "cwd", "log_path", "run_id", "call_id"]) {
-    if (typeof record[field] !== "string") return "unreadable record";
-  }
-  if (!isWholeNumber(record.started_at_ms)) return "unreadable record";
-  const logPath = record.log_path;
-  if (!logPath.startsWith("/") || logPath.includes("\0") || normalizeAbsolute(logPath) !== logPath || !isInside(logPath, runsFolder(io)) || logPath === runsFolder(io)) {
-    return "record points outside the agent's folders";
-  }
-  const pid = record.pid;
-  if (pid !== null) {
-    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return "unreadable record";
-    if (record.start_ticks !== null && (typeof record.start_ticks !== "string" || !/^[0-9]+$/.test(record.start_ticks))) {
-      return "unreadable record";
-    }
-  }
-  return {
-    id,
-    command: record.command,
-    cwd: record.cwd,
-    log_path: logPath,
-    run_id: record.run_id,
-    call_id: record.call_id,
-    started_at_ms: record.started_at_ms,
-    pid,
-    process_group: pid,
-    start_ticks: pid === null ? null : record.start_ticks ?? null
-  };
-}
-function readJobFiles(io, folder, id) {
-  const number = Number(BACKGROUND_ID_PATTERN.exec(id)?.[1] ?? NaN);
-  const path = recordPath(folder, id);
-  if (io.fs.lstat(path) === null) return null;
-  const files = { id, number, record: null, exitCode: null, endedAtMs: null, stopRequestedAtMs: null };
-  const text = readSmallFile(io, path, RECORD_MAX_BYTES);
-  let parsed = void 0;
-  try {
-    parsed = text === null ? void 0 : JSON.parse(text);
-  } catch {
-    parsed = void 0;
-  }
-  const record = validateRecord(io, id, parsed);
-  if (typeof record === "string") files.problem = record;
-  else files.record = record;
-  const exit = exitPath(folder, id);
-  const status = EXIT_STATUS_PATTERN.exec(readSmallFile(io, exit, STATUS_FILE_MAX_BYTES) ?? "");
-  if (status && Number(status[1]) <= EXIT_STATUS_MAX) {
-    files.exitCode = Number(status[1]);
-    files.endedAtMs = io.fs.lstat(exit)?.mtimeMs ?? null;
-  } else {
-    files.endedAtMs = io.fs.lstat(killedPath(folder, id))?.mtimeMs ?? null;
-  }
-  const stop = io.fs.lstat(stopPath(folder, id));
-  if (stop !== null) {
-    const written = Date.parse(readSmallFile(io, stopPath(folder, id), STATUS_FILE_MAX_BYTES)?.trim() ?? "");
-    files.stopRequestedAtMs = Number.isFinite(written) ? written : stop.mtimeMs;
-  }
-  return files;
-}
-var ProcessTable = class {
-  constructor(io) {
-    this.io = io;
-  }
-  io;
-  byGroup = null;
-  leaderState(record, marker) {
-    const { background } = this.io;
-    if (record.pid === null || record.start_ticks === null) return "stranger";
-    if (record.pid === background.ownPid) return "stranger";
-    const stat = background.processStat(record.pid);
-    if (stat === null) return "gone";
-    if (stat.startTicks !== record.start_ticks || stat.processGroup !== record.pid || stat.session !== record.pid) {
-      return "stranger";
-    }
-    if (stat.state === "Z") return "zombie";
-    return background.environmentHas(record.pid, marker) ? "alive" : "stranger";
-  }
-  /** Live members of the group other than its leader that carry the job's marker. */
-  liveMembers(record, marker) {
-    if (record.pid === null) return [];
-    if (!this.io.background.groupExists(record.pid)) return [];
-    const members = this.groupMembers(record.pid);
-    const { background } = this.io;
-    return members.filter((pid) => {
-      if (pid === record.pid || pid === background.ownPid) return false;
-      const stat = background.processStat(pid);
-      return stat !== null && stat.state !== "Z" && stat.processGroup === record.pid && stat.session === record.pid && background.environmentHas(pid, marker);
-    });
-  }
-  /** Whether any process of the job is alive, and whether its group may be signalled. */
-  jobAlive(record, marker) {
-    const leader = this.leaderState(record, marker);
-    if (leader === "alive") return true;
-    if (leader === "stranger") return false;
-    return this.liveMembers(record, marker).length > 0;
-  }
-  groupMembers(group) {
-    if (this.byGroup === null) {
-      this.byGroup = /* @__PURE__ */ new Map();
-      for (const pid of this.io.background.listProcesses()) {
-        const stat = this.io.background.processStat(pid);
-        if (stat === null) continue;
-        const list = this.byGroup.get(stat.processGroup) ?? [];
-        list.push(pid);
-        this.byGroup.set(stat.processGroup, list);
-      }
-    }
-    return this.byGroup.get(group) ?? [];
-  }
-  /** Forget what was read, so that the next question reads /proc again. */
-  refresh() {
-    this.byGroup = null;
-  }
-};
-function deriveState(files, record, alive) {
-  if (files.stopRequestedAtMs !== null) return alive ? { kind: "stopping" } : { kind: "stopped" };
-  if (files.exitCode !== null) return { kind: "exited", exitCode: files.exitCode };
-  if (record.pid === null) return { kind: "ended" };
-  return alive ? { kind: "running" } : { kind: "ended" };
-}
-function endTime(io, files, record, alive, now) {
-  if (files.exitCode !== null && files.endedAtMs !== null) return files.endedAtMs;
-  if (alive) return now;
-  if (files.endedAtMs !== null) return files.endedAtMs;
-  const lastOutput = io.fs.lstat(record.log_path)?.mtimeMs ?? record.started_at_ms;
-  return Math.max(record.started_at_ms, lastOutput, files.stopRequestedAtMs ?? 0);
-}
-function jobStatus(io, folder, files, table) {
-  const record = files.record;
-  if (record === null) return null;
-  const alive = record.pid !== null && table.jobAlive(record, jobMarker(folder, files.id));
-  const now = io.now();
-  const elapsedMs = Math.max(0, endTime(io, files, record, alive, now) - record.started_at_ms);
-  return { files, record, state: deriveState(files, record, alive), alive, elapsedMs };
-}
-
-// src/ops/command-env.ts
-var COMMAND_FIXED_ENVIRONMENT = {
-  PAGER: "cat",
-  GIT_PAGER: "cat",
-  GIT_TERMINAL_PROMPT: "0",
-  NO_COLOR: "1",
-  TERM: "dumb",
-  DEBIAN_FRONTEND: "noninteractive"
-};
-var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
-var SAVED_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
-function repoFolder(home, key) {
-  if (key === "~") return home;
-  if (key.startsWith("~/")) return joinPath(home, key.slice(2));
-  return joinPath(home, key);
-}
-function repoTokenFor(tokensJson, home, cwd) {
-  if (tokensJson === void 0 || tokensJson === "") return void 0;
-  let tokens;
-  try {
-    tokens = JSON.parse(tokensJson);
-  } catch {
-    return void 0;
-  }
-  if (typeof tokens !== "object" || tokens === null || Array.isArray(tokens)) return void 0;
-  let best;
-  for (const [key, token] of Object.entries(tokens)) {
-    if (typeof token !== "string" || token === "" || key.includes("\0")) continue;
-    const folder = repoFolder(home, key);
-    if (!isInside(cwd, folder)) continue;
-    const depth = folder === "/" ? 0 : folder.split("/").length;
-    if (!best || depth > best.depth) best = { depth, token };
-  }
-  return best?.token;
-}
-function commandEnvironment(input) {
-  const env = {};
-  for (const [name, value] of Object.entries(input.agentEnv)) {
-    if (value !== void 0) env[name] = value;
-  }
-  const token = repoTokenFor(env[REPO_TOKENS_VARIABLE], input.home, input.cwd);
-  delete env[REPO_TOKENS_VARIABLE];
-  delete env.GH_TOKEN;
-  if (token !== void 0) env.GH_TOKEN = token;
-  const savedCaCerts = env[SAVED_CA_CERTS_VARIABLE];
-  delete env[SAVED_CA_CERTS_VARIABLE];
-  if (savedCaCerts !== void 0 && savedCaCerts !== "") env.NODE_EXTRA_CA_CERTS = savedCaCerts;
-  Object.assign(env, COMMAND_FIXED_ENVIRONMENT);
-  env.GUILD_RUN_ID = input.runId;
-  env.GUILD_AGENT_ID = input.agentId;
-  return env;
-}
-
-// src/ops/background.ts
-var ID_CLAIM_MAX_ATTEMPTS = 1e4;
-function claimId(context, folder, record) {
-  const { io } = context;
-  let next = highestJobNumber(io, folder) + 1;
-  for (let attempt = 0; attempt < ID_CLAIM_MAX_ATTEMPTS; attempt++, next++) {
-    const id = `b${next}`;
-    if (io.background.createExclusive(recordPath(folder, id), JSON.stringify({ id, ...record }) + "\n")) return id;
-  }
-  throw new ToolError("could not allocate a background id: too many starts at once");
-}
-function startBackground(context) {
-  const { io, request, cwd } = context;
-  const command = request.args.command;
-  if (command.includes("\0")) throw new ToolError("shell: the command contains a NUL byte");
-  const folder = backgroundFolder(io, request.agentId);
-  for (const needed of [folder, runFolder(io, request.runId)]) {
-    try {
-      io.fs.makeFolder(needed);
-    } catch (error) {
-      throw new ToolError(`shell: cannot start a background command: cannot create ${needed}: ${errorCode(error) ?? "unknown error"}`);
-    }
-  }
-  const logPath = joinPath(runFolder(io, request.runId), `${request.callId}.log`);
-  const pending = {
-    command,
-    cwd,
-    log_path: logPath,
-    run_id: request.runId,
-    call_id: request.callId,
-    started_at_ms: io.now(),
-    pid: null,
-    process_group: null,
-    start_ticks: null
-  };
-  const id = claimId(context, folder, pending);
-  const env = commandEnvironment({ agentEnv: io.env, home: io.home, cwd, runId: request.runId, agentId: request.agentId });
-  env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
-  let pid;
-  try {
-    pid = io.background.startSupervised({ command, cwd, env, logPath, exitPath: exitPath(folder, id) });
-  } catch (error) {
-    const reason = error.code ?? error.message;
-    throw new ToolError(`shell: could not start ${id} in the background: ${reason}`);
-  }
-  const startTicks = io.background.processStat(pid)?.startTicks ?? null;
-  const record = { id, ...pending, pid, process_group: pid, start_ticks: startTicks };
-  io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record) + "\n");
-  return {
-    text: startedText(id, pid, logPath),
-    meta: { exit_code: null, cwd, timed_out: false, log_path: logPath, background_id: id }
-  };
 }
 
 // src/shape/search.ts
@@ -1037,6 +535,44 @@ function openFileInsideHome(context, input) {
     file.close();
     throw error;
   }
+}
+
+// src/ops/workdir.ts
+var RUNS_FOLDER_NAME = ".runs";
+function runsFolder(io) {
+  return joinPath(io.home, RUNS_FOLDER_NAME);
+}
+function runFolder(io, runId) {
+  return joinPath(runsFolder(io), runId);
+}
+function cwdFile(io, runId) {
+  return joinPath(runFolder(io, runId), "cwd");
+}
+function isFolder(io, path) {
+  return io.fs.stat(path)?.kind === "folder";
+}
+function defaultWorkingDirectory(io, defaultCwd) {
+  if (defaultCwd === "" || defaultCwd === "~") return io.home;
+  if (defaultCwd.startsWith("~/")) return joinPath(io.home, defaultCwd.slice(2));
+  return joinPath(io.home, defaultCwd);
+}
+function loadWorkingDirectory(io, runId, defaultCwd) {
+  let recorded;
+  try {
+    recorded = new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId)));
+  } catch {
+    recorded = void 0;
+  }
+  if (recorded !== void 0 && recorded.startsWith("/") && !/[\0\n]/.test(recorded)) {
+    const folder = normalizeAbsolute(recorded);
+    if (isFolder(io, folder)) return folder;
+  }
+  const fallback = defaultWorkingDirectory(io, defaultCwd);
+  return isFolder(io, fallback) ? fallback : io.home;
+}
+function saveWorkingDirectory(io, runId, folder) {
+  io.fs.makeFolder(runFolder(io, runId));
+  io.fs.writeFileAtomic(cwdFile(io, runId), folder);
 }
 
 // src/ops/code_search.ts
@@ -1518,9 +1054,9 @@ ${stopped}`, meta };
 function isBinaryFile(context, path) {
   const file = context.io.fs.openRead(path);
   try {
-    const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
-    const read = file.readAt(buffer, BINARY_SNIFF_BYTES, 0);
-    return buffer.subarray(0, read).indexOf(NUL) !== -1;
+    const buffer2 = new Uint8Array(BINARY_SNIFF_BYTES);
+    const read = file.readAt(buffer2, BINARY_SNIFF_BYTES, 0);
+    return buffer2.subarray(0, read).indexOf(NUL) !== -1;
   } finally {
     file.close();
   }
@@ -1640,7 +1176,7 @@ var LineCollector = class {
 };
 function scanFile(context, file, offset, limit) {
   const hasher = context.io.sha256();
-  const buffer = new Uint8Array(READ_CHUNK_BYTES);
+  const buffer2 = new Uint8Array(READ_CHUNK_BYTES);
   const lastWanted = offset + limit - 1;
   const lines = [];
   let lineNumber = 1;
@@ -1650,9 +1186,9 @@ function scanFile(context, file, offset, limit) {
   let binary = false;
   let sniffed = 0;
   for (; ; ) {
-    const read = file.read(buffer);
+    const read = file.read(buffer2);
     if (read === 0) break;
-    const chunk = buffer.subarray(0, read);
+    const chunk = buffer2.subarray(0, read);
     hasher.update(chunk);
     if (sniffed < BINARY_SNIFF_BYTES) {
       const sniff = chunk.subarray(0, BINARY_SNIFF_BYTES - sniffed);
@@ -1706,6 +1242,1008 @@ function fileRead(context) {
   if (offset > scan.totalLines) return { text: pastEndText(path.display, scan.totalLines, offset), meta };
   const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes);
   meta.range = [offset, shaped.lastLine];
+  return { text: shaped.text, meta };
+}
+
+// node_modules/ansi-regex/index.js
+var ST = String.raw`(?:\u001B\u005C|\u009C)`;
+var stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
+var osc = String.raw`(?:\u001B\]|\u009D)[^\u0007${stringControls}]*(?:\u0007|${ST})`;
+var controlString = String.raw`(?:\u001B[PX^_k]|[\u0090\u0098\u009E\u009F])[^${stringControls}]*${ST}`;
+var linuxPalette = String.raw`\u001B\](?:P[\dA-Fa-f]{7}|R)(?:\u0007|${ST})?`;
+var csi = String.raw`(?:\u001B\[|\u009B)[\u0030-\u003F]*[\u0020-\u002F]*[\u0040-\u007E]`;
+var escape = String.raw`\u001B(?:[\u0020-\u002F]+[\u0030-\u007E]|[\dA-PR-TZcf-oq-uy=><~|}])`;
+var pattern = `${linuxPalette}|${osc}|${controlString}|${csi}|${escape}`;
+function ansiRegex({ onlyFirst = false } = {}) {
+  return new RegExp(pattern, onlyFirst ? void 0 : "g");
+}
+
+// node_modules/strip-ansi/index.js
+var regex = ansiRegex();
+function stripAnsi(string) {
+  if (typeof string !== "string") {
+    throw new TypeError(`Expected a \`string\`, got \`${typeof string}\``);
+  }
+  if (!string.includes("\x1B") && !string.includes("")) {
+    return string;
+  }
+  return string.replace(regex, "");
+}
+
+// src/shape/long-line.ts
+var EMPTY_LINE = { head: "", gap: null, tail: "" };
+var nativeByteLength = typeof Buffer === "function" ? Buffer.byteLength : void 0;
+function textBytes(text) {
+  return nativeByteLength ? nativeByteLength(text, "utf8") : utf8Bytes(text);
+}
+function isHigh(unit) {
+  return unit >= 55296 && unit <= 56319;
+}
+function isLow(unit) {
+  return unit >= 56320 && unit <= 57343;
+}
+function splitsPair(text, at) {
+  return at > 0 && at < text.length && isHigh(text.charCodeAt(at - 1)) && isLow(text.charCodeAt(at));
+}
+function firstChars(text, chars) {
+  let end = Math.min(chars, text.length);
+  if (splitsPair(text, end)) end--;
+  return text.slice(0, end);
+}
+function lastChars(text, chars) {
+  let start = Math.max(0, text.length - chars);
+  if (splitsPair(text, start)) start++;
+  return text.slice(start);
+}
+function dropChars(text, chars) {
+  let start = Math.min(chars, text.length);
+  if (splitsPair(text, start)) start++;
+  return text.slice(start);
+}
+function lineChars(line) {
+  return line.head.length + (line.gap?.chars ?? 0) + line.tail.length;
+}
+function lineFromText(text, keepChars) {
+  return compact({ head: text, gap: null, tail: "" }, keepChars);
+}
+function compact(line, keepChars) {
+  let { head, gap, tail } = line;
+  if (!gap) {
+    if (head.length <= 3 * keepChars) return line;
+    const first = firstChars(head, keepChars);
+    const rest = head.slice(first.length);
+    const last = lastChars(rest, keepChars);
+    const middle = rest.slice(0, rest.length - last.length);
+    return { head: first, gap: { chars: middle.length, bytes: textBytes(middle) }, tail: last };
+  }
+  if (head.length > 2 * keepChars) {
+    const first = firstChars(head, keepChars);
+    const moved = head.slice(first.length);
+    gap = { chars: gap.chars + moved.length, bytes: gap.bytes + textBytes(moved) };
+    head = first;
+  }
+  if (tail.length > 2 * keepChars) {
+    const last = lastChars(tail, keepChars);
+    const moved = tail.slice(0, tail.length - last.length);
+    gap = { chars: gap.chars + moved.length, bytes: gap.bytes + textBytes(moved) };
+    tail = last;
+  }
+  return { head, gap, tail };
+}
+function concatLines(first, second, keepChars) {
+  if (!first.gap && !second.gap) return compact({ head: first.head + second.head, gap: null, tail: "" }, keepChars);
+  if (!first.gap) return compact({ head: first.head + second.head, gap: second.gap, tail: second.tail }, keepChars);
+  if (!second.gap) return compact({ head: first.head, gap: first.gap, tail: first.tail + second.head }, keepChars);
+  const between = first.tail + second.head;
+  return {
+    head: first.head,
+    gap: {
+      chars: first.gap.chars + between.length + second.gap.chars,
+      bytes: first.gap.bytes + textBytes(between) + second.gap.bytes
+    },
+    tail: second.tail
+  };
+}
+function dropLineStart(line, chars) {
+  if (chars <= 0) return line;
+  if (chars <= line.head.length) return { ...line, head: dropChars(line.head, chars) };
+  const gap = line.gap;
+  if (gap && chars < line.head.length + gap.chars) {
+    const left = gap.chars - (chars - line.head.length);
+    const bytes = Math.min(4 * left, Math.max(left, Math.round(gap.bytes * left / gap.chars)));
+    return { head: "", gap: { chars: left, bytes }, tail: line.tail };
+  }
+  const fromTail = chars - line.head.length - (gap?.chars ?? 0);
+  return { head: dropChars(line.tail, fromTail), gap: null, tail: "" };
+}
+function overwriteLine(redraw2, line, keepChars) {
+  const covered = lineChars(redraw2);
+  if (covered >= lineChars(line)) return redraw2;
+  return concatLines(redraw2, dropLineStart(line, covered), keepChars);
+}
+
+// src/shape/clean.ts
+var NEWLINE3 = 10;
+var CARRIAGE_RETURN3 = 13;
+var ESCAPE = 27;
+var C1_LEAD = 194;
+var INTRODUCERS = /[\u001b\u0090\u0098\u009b\u009d\u009e\u009f]/g;
+var CLEAN_BATCH_BYTES = 16384;
+var OPEN_ESCAPE_MAX_CHARS = 4096;
+var fatalDecoder = new TextDecoder("utf-8", { fatal: true });
+function isUtf8ByDecoding(bytes) {
+  try {
+    fatalDecoder.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function cleanLine(line) {
+  return redrawLine(stripAnsi(line));
+}
+function redrawLine(text) {
+  if (!text.includes("\r")) return text;
+  let shown = "";
+  for (const part of text.split("\r")) shown = redraw(part, shown);
+  return shown;
+}
+var PAYLOAD_INTRODUCERS = /\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f]/;
+var LINE_WITH_RETURN = /[^\n]*\r[^\n]*/g;
+function cleanLines(text) {
+  if (PAYLOAD_INTRODUCERS.test(text)) return text.split("\n").map(cleanLine).join("\n");
+  const stripped = stripAnsi(text);
+  return stripped.includes("\r") ? stripped.replace(LINE_WITH_RETURN, redrawLine) : stripped;
+}
+function redraw(part, shown) {
+  if (part.length >= shown.length) return part;
+  return part + dropChars(shown, part.length);
+}
+var StreamingCleaner = class {
+  constructor(sink, options) {
+    this.sink = sink;
+    this.keepChars = options.keepChars;
+    this.pendingMaxChars = 4 * options.keepChars + OPEN_ESCAPE_MAX_CHARS;
+    this.isUtf8 = options.isUtf8 ?? isUtf8ByDecoding;
+    this.isAscii = options.isAscii;
+  }
+  sink;
+  keepChars;
+  pendingMaxChars;
+  isUtf8;
+  decoder = new TextDecoder("utf-8");
+  wholeDecoder = new TextDecoder("utf-8");
+  /** False while the decoder may hold the first bytes of a character split between pieces. */
+  decoderEmpty = true;
+  isAscii;
+  /** Whether a line has started and not ended. */
+  lineOpen = false;
+  /** Text of the open line that has not been cleaned yet. */
+  raw = "";
+  /** Set once the open line outgrew `raw`: what it shows so far, and the part since its last \r. */
+  long = null;
+  write(chunk) {
+    const end = chunk.length;
+    let pos = 0;
+    if (this.lineOpen) {
+      const newline = chunk.indexOf(NEWLINE3);
+      if (newline === -1) {
+        this.take(chunk);
+        return;
+      }
+      this.take(chunk.subarray(0, newline));
+      this.endLine(true);
+      pos = newline + 1;
+    }
+    const lastNewline = chunk.lastIndexOf(NEWLINE3);
+    if (lastNewline >= pos) {
+      let dirty = lastNewline + 1;
+      for (const byte of [ESCAPE, CARRIAGE_RETURN3, C1_LEAD]) {
+        const at = chunk.indexOf(byte, pos);
+        if (at !== -1 && at < dirty) dirty = at;
+      }
+      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE3, dirty) + 1);
+      if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
+      for (let start = cleanEnd; start <= lastNewline; ) {
+        let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
+        if (stop < start) stop = chunk.indexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
+        this.sink.write(encodeUtf8(cleanLines(this.wholeDecoder.decode(chunk.subarray(start, stop + 1)))));
+        start = stop + 1;
+      }
+      pos = lastNewline + 1;
+    }
+    if (pos < end) this.take(chunk.subarray(pos));
+  }
+  /** The output ended: a last line without \n is still a line. */
+  end() {
+    if (this.lineOpen) this.endLine(false);
+  }
+  passThrough(lines) {
+    if (this.isUtf8(lines)) this.sink.write(lines);
+    else this.sink.write(encodeUtf8(new TextDecoder("utf-8").decode(lines)));
+  }
+  take(bytes) {
+    this.lineOpen = true;
+    for (let start = 0; start < bytes.length; start += this.pendingMaxChars) {
+      const rest = bytes.subarray(start);
+      if (this.appendPlainAscii(rest)) return;
+      const piece = rest.subarray(0, this.pendingMaxChars);
+      this.raw += this.decoder.decode(piece, { stream: true });
+      this.decoderEmpty = piece[piece.length - 1] < 128;
+      if (this.raw.length > this.pendingMaxChars) this.foldRaw(false);
+    }
+  }
+  /**
+   * The fast way through the middle of a long line: plain ASCII with nothing to clean needs no
+   * decoding, only its two ends as text and its length. Taken only when nothing waits before it.
+   */
+  appendPlainAscii(bytes) {
+    if (this.long === null || this.raw !== "" || !this.decoderEmpty || !this.isAscii || bytes.length <= 2 * this.keepChars || bytes.indexOf(ESCAPE) !== -1 || bytes.indexOf(CARRIAGE_RETURN3) !== -1 || !this.isAscii(bytes)) {
+      return false;
+    }
+    const keep = this.keepChars;
+    const ascii = new TextDecoder("utf-8");
+    const middle = bytes.length - 2 * keep;
+    const line = {
+      head: ascii.decode(bytes.subarray(0, keep)),
+      gap: { chars: middle, bytes: middle },
+      tail: ascii.decode(bytes.subarray(bytes.length - keep))
+    };
+    this.long.current = concatLines(this.long.current, line, keep);
+    return true;
+  }
+  /** Clean what has arrived of a long line into its long form, holding back an escape still open. */
+  foldRaw(lineEnded) {
+    let text = this.raw;
+    this.raw = "";
+    if (!lineEnded) {
+      const hold = lastIntroducer(text, OPEN_ESCAPE_MAX_CHARS);
+      if (hold !== -1) {
+        this.raw = text.slice(hold);
+        text = text.slice(0, hold);
+      }
+    }
+    const state = this.long ?? { shown: EMPTY_LINE, current: EMPTY_LINE };
+    const parts = stripAnsi(text).split("\r");
+    state.current = concatLines(state.current, lineFromText(parts[0], this.keepChars), this.keepChars);
+    for (let i = 1; i < parts.length; i++) {
+      state.shown = overwriteLine(state.current, state.shown, this.keepChars);
+      state.current = lineFromText(parts[i], this.keepChars);
+    }
+    this.long = state;
+  }
+  endLine(atNewline) {
+    this.raw += this.decoder.decode();
+    this.decoderEmpty = true;
+    if (this.long === null) {
+      this.sink.write(encodeUtf8(cleanLine(this.raw) + (atNewline ? "\n" : "")));
+    } else {
+      this.foldRaw(true);
+      const line = overwriteLine(this.long.current, this.long.shown, this.keepChars);
+      this.sink.write(encodeUtf8(line.head));
+      if (line.gap) {
+        this.sink.skip(line.gap.bytes);
+        this.sink.write(encodeUtf8(line.tail));
+      }
+      if (atNewline) this.sink.write(encodeUtf8("\n"));
+    }
+    this.raw = "";
+    this.long = null;
+    this.lineOpen = false;
+  }
+};
+function lastIntroducer(text, withinChars) {
+  const from = Math.max(0, text.length - withinChars);
+  INTRODUCERS.lastIndex = from;
+  let last = -1;
+  for (let match = INTRODUCERS.exec(text); match; match = INTRODUCERS.exec(text)) last = match.index;
+  return last;
+}
+function cleanTerminalOutput(text) {
+  const pieces = [];
+  const cleaner = new StreamingCleaner(
+    { write: (bytes) => void pieces.push(bytes.slice()), skip: () => void 0 },
+    { keepChars: Number.MAX_SAFE_INTEGER / 8 }
+  );
+  cleaner.write(encodeUtf8(text));
+  cleaner.end();
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const all = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    all.set(piece, at);
+    at += piece.length;
+  }
+  return new TextDecoder("utf-8").decode(all);
+}
+
+// src/shape/shell.ts
+var NEWLINE4 = 10;
+var NO_OUTPUT_TEXT = "(no output)";
+function headCapBytes(limits) {
+  return Math.min(limits.headMaxBytes, Math.floor(limits.maxBytes / 4));
+}
+var OutputCollector = class {
+  constructor(headKeepBytes, tailKeepBytes) {
+    this.tailKeepBytes = tailKeepBytes;
+    this.head = new Uint8Array(headKeepBytes);
+  }
+  tailKeepBytes;
+  totalBytes = 0;
+  /** True once a gap was counted: the tail then no longer reaches back to the head. */
+  skipped = false;
+  head;
+  headLength = 0;
+  headClosed = false;
+  tailPieces = [];
+  tailLength = 0;
+  write(bytes) {
+    if (bytes.length === 0) return;
+    this.totalBytes += bytes.length;
+    if (!this.headClosed && this.headLength < this.head.length) {
+      const take = Math.min(bytes.length, this.head.length - this.headLength);
+      this.head.set(bytes.subarray(0, take), this.headLength);
+      this.headLength += take;
+    }
+    if (bytes.length >= this.tailKeepBytes) {
+      this.tailPieces = [bytes.slice(bytes.length - this.tailKeepBytes)];
+      this.tailLength = this.tailKeepBytes;
+      return;
+    }
+    this.tailPieces.push(bytes.slice());
+    this.tailLength += bytes.length;
+    while (this.tailLength - this.tailPieces[0].length >= this.tailKeepBytes) {
+      this.tailLength -= this.tailPieces.shift().length;
+    }
+  }
+  skip(bytes) {
+    if (bytes <= 0) return;
+    this.totalBytes += bytes;
+    this.skipped = true;
+    this.headClosed = true;
+    this.tailPieces = [];
+    this.tailLength = 0;
+  }
+  headBytes() {
+    return this.head.subarray(0, this.headLength);
+  }
+  tailBytes() {
+    const all = new Uint8Array(this.tailLength);
+    let at = 0;
+    for (const piece of this.tailPieces) {
+      all.set(piece, at);
+      at += piece.length;
+    }
+    return all.subarray(Math.max(0, this.tailLength - this.tailKeepBytes));
+  }
+};
+function outputCollectorFor(limits) {
+  return new OutputCollector(headCapBytes(limits) + 1, limits.maxBytes + 1);
+}
+function collectedOutput(collector) {
+  const tail = collector.tailBytes();
+  return {
+    head: collector.headBytes(),
+    tail,
+    totalBytes: collector.totalBytes,
+    whole: !collector.skipped && tail.length === collector.totalBytes
+  };
+}
+function timedOutLine(timeoutSeconds) {
+  return `[timed out after ${timeoutSeconds}s; the command was stopped]`;
+}
+var INTERRUPTED_LINE = "[the helper was interrupted; the command was stopped]";
+function shellTrailers(exitCode, stopLine) {
+  const lines = [];
+  if (stopLine !== null) lines.push(stopLine);
+  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}`);
+  return lines;
+}
+function elisionLine(elidedBytes, logPath) {
+  return `[… ${elidedBytes} bytes elided; full output: ${logPath} …]`;
+}
+var decoder = new TextDecoder("utf-8");
+function isContinuationByte2(byte) {
+  return byte !== void 0 && (byte & 192) === 128;
+}
+function shapeShellText(output, trailers, logPath, limits) {
+  const trailerText = trailers.map((line) => "\n" + line).join("");
+  const trailerBytes = utf8Bytes(trailerText);
+  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE4;
+  const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
+  if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
+    const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder.decode(output.tail.subarray(0, shownTotal));
+    return { text: body + trailerText, elided: false };
+  }
+  const headCap = headCapBytes(limits);
+  const reach = (size) => Math.floor(size * limits.lineEndReachPercent / 100);
+  const head = output.head;
+  let headShown = Math.min(headCap, head.length);
+  let headEnd = headShown;
+  const lastNewline = head.subarray(0, Math.min(headCap + 1, head.length)).lastIndexOf(NEWLINE4);
+  if (lastNewline !== -1 && lastNewline >= headCap - reach(headCap)) {
+    headShown = lastNewline;
+    headEnd = lastNewline + 1;
+  } else {
+    while (headShown > 0 && isContinuationByte2(head[headShown])) headShown--;
+    headEnd = headShown;
+  }
+  const tail = output.tail;
+  const tailShownEnd = tail.length - (endsWithNewline ? 1 : 0);
+  const tailOffset = output.totalBytes - tail.length;
+  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, logPath));
+  const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
+  const earliest = Math.max(0, headEnd - tailOffset);
+  let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - room));
+  const windowStart = start;
+  let atLineStart = false;
+  for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(room)); i++) {
+    if (tail[i] === NEWLINE4) {
+      start = i + 1;
+      atLineStart = true;
+      break;
+    }
+  }
+  if (!atLineStart) while (start < tailShownEnd && isContinuationByte2(tail[start])) start++;
+  const elidedBytes = Math.max(0, tailOffset + start - headEnd);
+  const text = decoder.decode(head.subarray(0, headShown)) + "\n" + elisionLine(elidedBytes, logPath) + "\n" + decoder.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  return { text, elided: true };
+}
+
+// src/shape/status.ts
+var SECOND_MS = 1e3;
+var MINUTE_SECONDS = 60;
+var HOUR_SECONDS = 3600;
+var DAY_SECONDS = 86400;
+function stateText(state) {
+  return state.kind === "exited" ? `exited ${state.exitCode}` : state.kind;
+}
+function twoDigits(value) {
+  return String(value).padStart(2, "0");
+}
+function formatElapsed(milliseconds) {
+  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS));
+  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
+  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
+  if (seconds < DAY_SECONDS) {
+    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
+  }
+  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
+}
+function commandFirstLine(command, maxChars) {
+  const line = command.replace(/^\s*\n/, "").split("\n")[0].replace(/\r$/, "").trimEnd();
+  return codePointCount(line) > maxChars ? firstCodePoints(line, maxChars) + "…" : line;
+}
+function startedText(id, pid, logPath) {
+  return [
+    `started ${id} in the background (pid ${pid})`,
+    `log: ${logPath}`,
+    `check it with shell_status {"id": "${id}"}; stop it with {"id": "${id}", "stop": true}`
+  ].join("\n");
+}
+var NO_BACKGROUND_COMMANDS = "no background commands";
+function listLine(entry, commandMaxChars) {
+  if ("problem" in entry) return `${entry.id} (${entry.problem})`;
+  const line = `${entry.id} ${stateText(entry.state)} ${formatElapsed(entry.elapsedMs)} ${commandFirstLine(entry.command, commandMaxChars)}`;
+  return line.trimEnd();
+}
+function formatList(entries, commandMaxChars, maxBytes) {
+  if (entries.length === 0) return NO_BACKGROUND_COMMANDS;
+  const lines = entries.map((entry) => listLine(entry, commandMaxChars));
+  const whole = lines.join("\n");
+  if (utf8Bytes(whole) <= maxBytes) return whole;
+  const kept = [];
+  let used = 0;
+  const markerFor = (left) => `[… ${left} older commands not shown]`;
+  const markerRoom = utf8Bytes(markerFor(lines.length));
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const size = utf8Bytes(lines[i]) + 1;
+    if (used + size + markerRoom > maxBytes) break;
+    kept.unshift(lines[i]);
+    used += size;
+  }
+  return [markerFor(lines.length - kept.length), ...kept].join("\n");
+}
+function logTail(bytes, fromStart, maxLines) {
+  let start = 0;
+  let clipped = false;
+  if (!fromStart) {
+    const newline = bytes.indexOf(10);
+    if (newline !== -1 && newline < bytes.length - 1) start = newline + 1;
+    else clipped = true;
+  }
+  const text = cleanTerminalOutput(new TextDecoder("utf-8").decode(bytes.subarray(start)));
+  const lines = text.replace(/\n$/, "").split("\n");
+  const tail = lines.slice(-maxLines).join("\n");
+  if (tail === "") return "";
+  return clipped ? "…" + tail.replace(/^\uFFFD+/, "") : tail;
+}
+function suffixWithinBytes(text, maxBytes) {
+  if (maxBytes <= 0) return "";
+  let bytes = 0;
+  let i = text.length;
+  while (i > 0) {
+    const unit = text.charCodeAt(i - 1);
+    let width = 1;
+    let size;
+    if (unit < 128) size = 1;
+    else if (unit < 2048) size = 2;
+    else if (unit >= 56320 && unit <= 57343 && i >= 2 && text.charCodeAt(i - 2) >= 55296 && text.charCodeAt(i - 2) <= 56319) {
+      size = 4;
+      width = 2;
+    } else size = 3;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    i -= width;
+  }
+  return text.slice(i);
+}
+var EMPTY_LOG_TEXT = "(no output yet)";
+var MISSING_LOG_TEXT = "(the log is gone)";
+function formatDetail(view, maxBytes, lead = []) {
+  const header = [
+    ...lead,
+    `state: ${stateText(view.state)}`,
+    `elapsed: ${formatElapsed(view.elapsedMs)}`,
+    `log: ${view.logPath}`
+  ].join("\n");
+  const body = view.tail === null ? MISSING_LOG_TEXT : view.tail === "" ? EMPTY_LOG_TEXT : view.tail;
+  const whole = `${header}
+${body}`;
+  if (utf8Bytes(whole) <= maxBytes) return whole;
+  const lines = body.split("\n");
+  const room = maxBytes - utf8Bytes(header) - 1;
+  const markerFor = (left) => `[… ${left} earlier lines left out to stay under ${maxBytes} bytes]`;
+  const markerRoom = utf8Bytes(markerFor(lines.length));
+  const kept = [];
+  let used = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const size = utf8Bytes(lines[i]) + 1;
+    if (used + size + markerRoom > room) break;
+    kept.unshift(lines[i]);
+    used += size;
+  }
+  if (kept.length === 0) {
+    const marker = markerFor(lines.length - 1);
+    const last = lines[lines.length - 1];
+    const end = suffixWithinBytes(last, room - utf8Bytes(marker) - 1 - utf8Bytes("…"));
+    return prefixWithinBytes(`${header}
+${marker}
+…${end}`, maxBytes);
+  }
+  return `${header}
+${markerFor(lines.length - kept.length)}
+${kept.join("\n")}`;
+}
+
+// src/ops/background-jobs.ts
+var BACKGROUND_ID_PATTERN = /^b([1-9][0-9]{0,8})$/;
+var RECORD_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.json$/;
+var JOB_MARKER_VARIABLE = "GUILDS_BACKGROUND_JOB";
+var EXIT_STATUS_PATTERN = /^([0-9]{1,3})\n?$/;
+var EXIT_STATUS_MAX = 255;
+var STATUS_FILE_MAX_BYTES = 64;
+var RECORD_MAX_BYTES = 1048576;
+function backgroundFolder(io, agentId) {
+  return joinPath(joinPath(io.runDir, agentId), "background");
+}
+function recordPath(folder, id) {
+  return joinPath(folder, `${id}.json`);
+}
+function exitPath(folder, id) {
+  return joinPath(folder, `${id}.exit`);
+}
+function stopPath(folder, id) {
+  return joinPath(folder, `${id}.stop`);
+}
+function killedPath(folder, id) {
+  return joinPath(folder, `${id}.killed`);
+}
+function jobMarker(folder, id) {
+  return `${JOB_MARKER_VARIABLE}=${recordPath(folder, id)}`;
+}
+function recordedJobNumbers(io, folder) {
+  let names;
+  try {
+    names = io.fs.listFolder(folder);
+  } catch {
+    return [];
+  }
+  const numbers = [];
+  for (const name of names) {
+    const match = RECORD_FILE_PATTERN.exec(name);
+    if (match) numbers.push(Number(match[1]));
+  }
+  return numbers.sort((a, b) => a - b);
+}
+var JOB_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.(?:json|exit|stop|killed)$/;
+function highestJobNumber(io, folder) {
+  let names;
+  try {
+    names = io.fs.listFolder(folder);
+  } catch {
+    return 0;
+  }
+  let highest = 0;
+  for (const name of names) {
+    const match = JOB_FILE_PATTERN.exec(name);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  return highest;
+}
+function readSmallFile(io, path, maxBytes) {
+  const info = io.fs.lstat(path);
+  if (info === null || info.kind !== "file" || info.size > maxBytes) return null;
+  try {
+    return new TextDecoder().decode(io.fs.readFile(path));
+  } catch {
+    return null;
+  }
+}
+function isWholeNumber(value) {
+  return typeof value === "number" && Number.isSafeInteger(value);
+}
+function validateRecord(io, id, value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "unreadable record";
+  const record = value;
+  if (record.id !== id) return "unreadable record";
+  for (const field of ["command", "cwd", "log_path", "run_id", "call_id"]) {
+    if (typeof record[field] !== "string") return "unreadable record";
+  }
+  if (!isWholeNumber(record.started_at_ms)) return "unreadable record";
+  const logPath = record.log_path;
+  if (!logPath.startsWith("/") || logPath.includes("\0") || normalizeAbsolute(logPath) !== logPath || !isInside(logPath, runsFolder(io)) || logPath === runsFolder(io)) {
+    return "record points outside the agent's folders";
+  }
+  const pid = record.pid;
+  if (pid !== null) {
+    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return "unreadable record";
+    if (record.start_ticks !== null && (typeof record.start_ticks !== "string" || !/^[0-9]+$/.test(record.start_ticks))) {
+      return "unreadable record";
+    }
+  }
+  return {
+    id,
+    command: record.command,
+    cwd: record.cwd,
+    log_path: logPath,
+    run_id: record.run_id,
+    call_id: record.call_id,
+    started_at_ms: record.started_at_ms,
+    pid,
+    process_group: pid,
+    start_ticks: pid === null ? null : record.start_ticks ?? null
+  };
+}
+function readJobFiles(io, folder, id) {
+  const number = Number(BACKGROUND_ID_PATTERN.exec(id)?.[1] ?? NaN);
+  const path = recordPath(folder, id);
+  if (io.fs.lstat(path) === null) return null;
+  const files = { id, number, record: null, exitCode: null, endedAtMs: null, stopRequestedAtMs: null };
+  const text = readSmallFile(io, path, RECORD_MAX_BYTES);
+  let parsed = void 0;
+  try {
+    parsed = text === null ? void 0 : JSON.parse(text);
+  } catch {
+    parsed = void 0;
+  }
+  const record = validateRecord(io, id, parsed);
+  if (typeof record === "string") files.problem = record;
+  else files.record = record;
+  const exit = exitPath(folder, id);
+  const status = EXIT_STATUS_PATTERN.exec(readSmallFile(io, exit, STATUS_FILE_MAX_BYTES) ?? "");
+  if (status && Number(status[1]) <= EXIT_STATUS_MAX) {
+    files.exitCode = Number(status[1]);
+    files.endedAtMs = io.fs.lstat(exit)?.mtimeMs ?? null;
+  } else {
+    files.endedAtMs = io.fs.lstat(killedPath(folder, id))?.mtimeMs ?? null;
+  }
+  const stop = io.fs.lstat(stopPath(folder, id));
+  if (stop !== null) {
+    const written = Date.parse(readSmallFile(io, stopPath(folder, id), STATUS_FILE_MAX_BYTES)?.trim() ?? "");
+    files.stopRequestedAtMs = Number.isFinite(written) ? written : stop.mtimeMs;
+  }
+  return files;
+}
+var ProcessTable = class {
+  constructor(io) {
+    this.io = io;
+  }
+  io;
+  byGroup = null;
+  leaderState(record, marker) {
+    const { background } = this.io;
+    if (record.pid === null || record.start_ticks === null) return "stranger";
+    if (record.pid === background.ownPid) return "stranger";
+    const stat = background.processStat(record.pid);
+    if (stat === null) return "gone";
+    if (stat.startTicks !== record.start_ticks || stat.processGroup !== record.pid || stat.session !== record.pid) {
+      return "stranger";
+    }
+    if (stat.state === "Z") return "zombie";
+    return background.environmentHas(record.pid, marker) ? "alive" : "stranger";
+  }
+  /** Live members of the group other than its leader that carry the job's marker. */
+  liveMembers(record, marker) {
+    if (record.pid === null) return [];
+    if (!this.io.background.groupExists(record.pid)) return [];
+    const members = this.groupMembers(record.pid);
+    const { background } = this.io;
+    return members.filter((pid) => {
+      if (pid === record.pid || pid === background.ownPid) return false;
+      const stat = background.processStat(pid);
+      return stat !== null && stat.state !== "Z" && stat.processGroup === record.pid && stat.session === record.pid && background.environmentHas(pid, marker);
+    });
+  }
+  /** Whether any process of the job is alive, and whether its group may be signalled. */
+  jobAlive(record, marker) {
+    const leader = this.leaderState(record, marker);
+    if (leader === "alive") return true;
+    if (leader === "stranger") return false;
+    return this.liveMembers(record, marker).length > 0;
+  }
+  groupMembers(group) {
+    if (this.byGroup === null) {
+      this.byGroup = /* @__PURE__ */ new Map();
+      for (const pid of this.io.background.listProcesses()) {
+        const stat = this.io.background.processStat(pid);
+        if (stat === null) continue;
+        const list = this.byGroup.get(stat.processGroup) ?? [];
+        list.push(pid);
+        this.byGroup.set(stat.processGroup, list);
+      }
+    }
+    return this.byGroup.get(group) ?? [];
+  }
+  /** Forget what was read, so that the next question reads /proc again. */
+  refresh() {
+    this.byGroup = null;
+  }
+};
+function deriveState(files, record, alive) {
+  if (files.stopRequestedAtMs !== null) return alive ? { kind: "stopping" } : { kind: "stopped" };
+  if (files.exitCode !== null) return { kind: "exited", exitCode: files.exitCode };
+  if (record.pid === null) return { kind: "ended" };
+  return alive ? { kind: "running" } : { kind: "ended" };
+}
+function endTime(io, files, record, alive, now) {
+  if (files.exitCode !== null && files.endedAtMs !== null) return files.endedAtMs;
+  if (alive) return now;
+  if (files.endedAtMs !== null) return files.endedAtMs;
+  const lastOutput = io.fs.lstat(record.log_path)?.mtimeMs ?? record.started_at_ms;
+  return Math.max(record.started_at_ms, lastOutput, files.stopRequestedAtMs ?? 0);
+}
+function jobStatus(io, folder, files, table) {
+  const record = files.record;
+  if (record === null) return null;
+  const alive = record.pid !== null && table.jobAlive(record, jobMarker(folder, files.id));
+  const now = io.now();
+  const elapsedMs = Math.max(0, endTime(io, files, record, alive, now) - record.started_at_ms);
+  return { files, record, state: deriveState(files, record, alive), alive, elapsedMs };
+}
+
+// src/ops/shell_env.ts
+var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
+var EXTRA_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
+var FIXED_SHELL_ENV = {
+  PAGER: "cat",
+  GIT_PAGER: "cat",
+  GIT_TERMINAL_PROMPT: "0",
+  NO_COLOR: "1",
+  TERM: "dumb",
+  DEBIAN_FRONTEND: "noninteractive"
+};
+function parseRepoTokens(value, home) {
+  if (value === void 0) return null;
+  let parsed;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return [];
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return [];
+  const tokens = [];
+  for (const [folder, token] of Object.entries(parsed)) {
+    if (typeof token !== "string" || token === "" || folder === "" || folder.includes("\0")) continue;
+    const relative = folder === "~" ? "" : folder.startsWith("~/") ? folder.slice(2) : folder;
+    tokens.push({ folder: joinPath(home, relative), token });
+  }
+  return tokens;
+}
+function tokenForFolder(tokens, places) {
+  let best = null;
+  for (const entry of tokens) {
+    if (!places.some((place) => isInside(normalizeAbsolute(place), entry.folder))) continue;
+    if (best === null || entry.folder.length > best.folder.length) best = entry;
+  }
+  return best?.token ?? null;
+}
+function shellEnvironment(input) {
+  const env = {};
+  for (const [name, value] of Object.entries(input.agentEnv)) if (value !== void 0) env[name] = value;
+  delete env[REPO_TOKENS_VARIABLE];
+  const extraCaCerts = env[EXTRA_CA_CERTS_VARIABLE];
+  if (extraCaCerts) env.NODE_EXTRA_CA_CERTS = extraCaCerts;
+  Object.assign(env, FIXED_SHELL_ENV);
+  env.GUILD_RUN_ID = input.runId;
+  env.GUILD_AGENT_ID = input.agentId;
+  env.PWD = input.cwd;
+  delete env.OLDPWD;
+  if (input.ghToken !== void 0) {
+    if (input.ghToken === null) delete env.GH_TOKEN;
+    else env.GH_TOKEN = input.ghToken;
+  }
+  return env;
+}
+
+// src/ops/command-env.ts
+function ghTokenFor(io, cwd) {
+  const tokens = parseRepoTokens(io.env[REPO_TOKENS_VARIABLE], io.home);
+  if (tokens === null) return void 0;
+  const places = [cwd];
+  try {
+    places.push(io.fs.realPath(cwd));
+  } catch {
+  }
+  const resolved = tokens.flatMap((entry) => {
+    try {
+      return [entry, { folder: io.fs.realPath(entry.folder), token: entry.token }];
+    } catch {
+      return [entry];
+    }
+  });
+  return tokenForFolder(resolved, places);
+}
+function commandEnvironment(context) {
+  const { io, request, cwd } = context;
+  return shellEnvironment({
+    agentEnv: io.env,
+    runId: request.runId,
+    agentId: request.agentId,
+    cwd,
+    ghToken: ghTokenFor(io, cwd)
+  });
+}
+
+// src/ops/background.ts
+var ID_CLAIM_MAX_ATTEMPTS = 1e4;
+function claimId(context, folder, record) {
+  const { io } = context;
+  let next = highestJobNumber(io, folder) + 1;
+  for (let attempt = 0; attempt < ID_CLAIM_MAX_ATTEMPTS; attempt++, next++) {
+    const id = `b${next}`;
+    if (io.background.createExclusive(recordPath(folder, id), JSON.stringify({ id, ...record }) + "\n")) return id;
+  }
+  throw new ToolError("could not allocate a background id: too many starts at once");
+}
+function startBackground(context) {
+  const { io, request, cwd } = context;
+  const command = request.args.command;
+  if (command.includes("\0")) throw new ToolError("shell: the command contains a NUL byte");
+  const folder = backgroundFolder(io, request.agentId);
+  for (const needed of [folder, runFolder(io, request.runId)]) {
+    try {
+      io.fs.makeFolder(needed);
+    } catch (error) {
+      throw new ToolError(`shell: cannot start a background command: cannot create ${needed}: ${errorCode(error) ?? "unknown error"}`);
+    }
+  }
+  const logPath = joinPath(runFolder(io, request.runId), `${request.callId}.log`);
+  const pending = {
+    command,
+    cwd,
+    log_path: logPath,
+    run_id: request.runId,
+    call_id: request.callId,
+    started_at_ms: io.now(),
+    pid: null,
+    process_group: null,
+    start_ticks: null
+  };
+  const id = claimId(context, folder, pending);
+  const env = commandEnvironment(context);
+  env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
+  let pid;
+  try {
+    pid = io.background.startSupervised({ command, cwd, env, logPath, exitPath: exitPath(folder, id) });
+  } catch (error) {
+    const reason = error.code ?? error.message;
+    throw new ToolError(`shell: could not start ${id} in the background: ${reason}`);
+  }
+  const startTicks = io.background.processStat(pid)?.startTicks ?? null;
+  const record = { id, ...pending, pid, process_group: pid, start_ticks: startTicks };
+  io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record) + "\n");
+  return {
+    text: startedText(id, pid, logPath),
+    meta: { exit_code: null, cwd, timed_out: false, log_path: logPath, background_id: id }
+  };
+}
+
+// src/ops/shell.ts
+var TIMED_OUT_EXIT_CODE = 124;
+function bashQuote(text) {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+function scriptWithDirectoryRecord(command, recordPath2) {
+  return `trap ${bashQuote(`builtin pwd >| ${bashQuote(recordPath2)}`)} EXIT; ${command}`;
+}
+function readRecordedDirectory(io, path) {
+  try {
+    const text = new TextDecoder().decode(io.fs.readFile(path)).replace(/\n$/, "");
+    if (!text.startsWith("/") || /[\0\n]/.test(text)) return null;
+    return io.fs.stat(text)?.kind === "folder" ? normalizeAbsolute(text) : null;
+  } catch {
+    return null;
+  } finally {
+    io.fs.removeFile(path);
+  }
+}
+function stopLineOf(outcome, timeoutSeconds) {
+  if (outcome.timedOut) return timedOutLine(timeoutSeconds);
+  if (outcome.interruptedBy !== null) return INTERRUPTED_LINE;
+  return null;
+}
+async function shell(context) {
+  const { io, request, cwd } = context;
+  const { args } = request;
+  if (args.background === true) return startBackground(context);
+  const command = args.command;
+  if (command.trim() === "") throw new ToolError("shell: command is empty");
+  if (command.includes("\0")) throw new ToolError("shell: the command contains a NUL byte");
+  const timeoutSeconds = clampInteger(
+    args.timeout_seconds ?? SHELL_DEFAULT_TIMEOUT_SECONDS,
+    SHELL_MIN_TIMEOUT_SECONDS,
+    SHELL_MAX_TIMEOUT_SECONDS
+  );
+  const folder = runFolder(io, request.runId);
+  io.fs.makeFolder(folder);
+  const logPath = joinPath(folder, `${request.callId}.log`);
+  const recordPath2 = joinPath(folder, `${request.callId}.cwd`);
+  io.fs.removeFile(logPath);
+  io.fs.removeFile(recordPath2);
+  const limits = {
+    maxBytes: request.maxBytes,
+    headMaxBytes: SHELL_HEAD_MAX_BYTES,
+    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT
+  };
+  const collector = outputCollectorFor(limits);
+  const cleaner = new StreamingCleaner(collector, {
+    keepChars: limits.maxBytes,
+    isUtf8: (bytes) => io.shell.isUtf8(bytes),
+    isAscii: io.shell.isAscii
+  });
+  const run = {
+    script: scriptWithDirectoryRecord(command, recordPath2),
+    cwd,
+    env: commandEnvironment(context),
+    logPath,
+    timeoutMs: timeoutSeconds * 1e3,
+    killGraceMs: SHELL_KILL_GRACE_MS
+  };
+  let outcome;
+  try {
+    outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
+  } catch (error) {
+    io.fs.removeFile(logPath);
+    io.fs.removeFile(recordPath2);
+    const code = error.code;
+    const reason = typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
+    throw new ToolError(`shell: could not run the command in ${cwd}: ${reason}`);
+  }
+  const finalFolder = readRecordedDirectory(io, recordPath2);
+  if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
+  cleaner.end();
+  const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
+  const shaped = shapeShellText(
+    collectedOutput(collector),
+    shellTrailers(exitCode, stopLineOf(outcome, timeoutSeconds)),
+    logPath,
+    limits
+  );
+  if (!shaped.elided) io.fs.removeFile(logPath);
+  const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
+  if (shaped.elided) meta.log_path = logPath;
   return { text: shaped.text, meta };
 }
 
@@ -1763,14 +2301,14 @@ function readLogTail(io, logPath) {
     if (info.kind !== "file" || !isInside(file.realPath(), runsFolder(io))) return null;
     const length = Math.min(info.size, STATUS_LOG_TAIL_READ_MAX_BYTES);
     const start = info.size - length;
-    const buffer = new Uint8Array(length);
+    const buffer2 = new Uint8Array(length);
     let filled = 0;
     while (filled < length) {
-      const read = file.readAt(buffer.subarray(filled), length - filled, start + filled);
+      const read = file.readAt(buffer2.subarray(filled), length - filled, start + filled);
       if (read === 0) break;
       filled += read;
     }
-    return logTail(buffer.subarray(0, filled), start === 0, STATUS_LOG_TAIL_LINES);
+    return logTail(buffer2.subarray(0, filled), start === 0, STATUS_LOG_TAIL_LINES);
   } finally {
     file.close();
   }
@@ -1829,12 +2367,8 @@ function shellStatus(context) {
 }
 
 // src/ops/index.ts
-var notYet = (name) => () => {
-  throw new ToolError(`${name} is not available in this version of guilds-code`);
-};
-var foregroundShell = notYet("shell");
 var OPS = {
-  shell: (context) => context.request.args.background === true ? startBackground(context) : foregroundShell(context),
+  shell,
   shell_status: shellStatus,
   file_read: fileRead,
   code_search: codeSearch
@@ -1938,7 +2472,7 @@ async function handle(io, argument) {
 }
 
 // src/io/node.ts
-var fs3 = __toESM(require("node:fs"), 1);
+var fs4 = __toESM(require("node:fs"), 1);
 var import_node_module = require("node:module");
 
 // src/io/node-background.ts
@@ -2164,7 +2698,180 @@ var nodeSearchProcesses = {
 };
 
 // src/io/node-shell.ts
-var nodeShellProcesses = {};
+var buffer = __toESM(require("node:buffer"), 1);
+var fs3 = __toESM(require("node:fs"), 1);
+var BASH = "bash";
+var GROUP_POLL_MS = 20;
+var GROUP_REAP_WAIT_MS = 1e3;
+var OUTPUT_CHUNK_BYTES = 1048576;
+var OUTPUT_POLL_MS = 10;
+var LOG_OPEN_FLAGS2 = fs3.constants.O_WRONLY | fs3.constants.O_APPEND | fs3.constants.O_CREAT | fs3.constants.O_TRUNC | fs3.constants.O_NOFOLLOW;
+function signalGroup(groupId, signal) {
+  try {
+    process.kill(-groupId, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function signalNumber(signal) {
+  return loadOs().constants.signals[signal] ?? 0;
+}
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+function groupRuns(groupId) {
+  if (!signalGroup(groupId, 0)) return false;
+  let entries;
+  try {
+    entries = fs3.readdirSync("/proc");
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
+    let stat;
+    try {
+      stat = fs3.readFileSync(`/proc/${entry}/stat`, "latin1");
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === groupId && fields[0] !== "Z" && fields[0] !== "X") return true;
+  }
+  return false;
+}
+async function finishGroup(groupId, deadline) {
+  while (Date.now() < deadline) {
+    if (!groupRuns(groupId)) return;
+    await sleep(GROUP_POLL_MS);
+  }
+  signalGroup(groupId, "SIGKILL");
+  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
+  while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
+}
+function runShell(request, onOutput) {
+  const logFd = fs3.openSync(request.logPath, LOG_OPEN_FLAGS2, 384);
+  let readFd;
+  let child;
+  try {
+    readFd = fs3.openSync(request.logPath, fs3.constants.O_RDONLY | fs3.constants.O_NOFOLLOW);
+  } catch (error) {
+    fs3.closeSync(logFd);
+    throw error;
+  }
+  try {
+    child = loadChildProcess().spawn(BASH, ["-c", request.script], {
+      cwd: request.cwd,
+      env: request.env,
+      stdio: ["ignore", logFd, logFd],
+      detached: true
+    });
+  } catch (error) {
+    fs3.closeSync(logFd);
+    fs3.closeSync(readFd);
+    throw error;
+  }
+  return new Promise((resolve, reject) => {
+    let timedOut = false;
+    let interruptedBy = null;
+    let killDeadline = 0;
+    let killTimer;
+    let exitCode = 0;
+    const groupId = child.pid;
+    const stop = () => {
+      if (groupId === void 0 || killDeadline !== 0) return;
+      killDeadline = Date.now() + request.killGraceMs;
+      signalGroup(groupId, "SIGTERM");
+      killTimer = setTimeout(() => signalGroup(groupId, "SIGKILL"), request.killGraceMs);
+    };
+    const timeoutTimer = setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, request.timeoutMs);
+    const onSignal = (signal) => {
+      if (interruptedBy === null) interruptedBy = signal;
+      stop();
+    };
+    process.on("SIGTERM", onSignal);
+    process.on("SIGINT", onSignal);
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(timeoutTimer);
+      clearTimeout(killTimer);
+      clearTimeout(pollTimer);
+      clearImmediate(readNext);
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+      fs3.closeSync(logFd);
+      fs3.closeSync(readFd);
+    };
+    const buffer2 = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
+    let position = 0;
+    let endAt = null;
+    let pollTimer;
+    let readNext;
+    const schedule = (now) => {
+      clearTimeout(pollTimer);
+      clearImmediate(readNext);
+      if (now) readNext = setImmediate(follow);
+      else pollTimer = setTimeout(follow, OUTPUT_POLL_MS);
+    };
+    function follow() {
+      if (closed) return;
+      try {
+        const want = Math.min(buffer2.length, (endAt ?? Number.MAX_SAFE_INTEGER) - position);
+        const read = want > 0 ? fs3.readSync(readFd, buffer2, 0, want, position) : 0;
+        if (read > 0) {
+          position += read;
+          onOutput(buffer2.subarray(0, read));
+          schedule(true);
+        } else if (endAt !== null) {
+          close();
+          resolve({ exitCode, timedOut, interruptedBy, logBytes: position });
+        } else {
+          schedule(false);
+        }
+      } catch (error) {
+        stop();
+        close();
+        reject(error);
+      }
+    }
+    schedule(false);
+    child.once("error", (error) => {
+      close();
+      reject(error);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timeoutTimer);
+      exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
+      const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      void finished.then(() => {
+        if (closed) return;
+        endAt = fs3.fstatSync(logFd).size;
+        schedule(true);
+      });
+    });
+  });
+}
+var decoder2 = new TextDecoder("utf-8", { fatal: true });
+var nodeShellProcesses = {
+  run: runShell,
+  // buffer.isAscii arrived in Node 18.15.
+  isAscii: typeof buffer.isAscii === "function" ? (bytes) => buffer.isAscii(bytes) : void 0,
+  isUtf8(bytes) {
+    if (typeof buffer.isUtf8 === "function") return buffer.isUtf8(bytes);
+    try {
+      decoder2.decode(bytes);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+};
 
 // src/io/node.ts
 var import_meta2 = {};
@@ -2174,6 +2881,9 @@ function loadCrypto() {
 }
 function loadChildProcess() {
   return nodeRequire("node:child_process");
+}
+function loadOs() {
+  return nodeRequire("node:os");
 }
 function kindOf(stats) {
   if (stats.isFile()) return "file";
@@ -2187,58 +2897,58 @@ function kindOf(stats) {
 function infoOf(stats) {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
 }
-var OPEN_READ_FLAGS = fs3.constants.O_RDONLY | fs3.constants.O_NONBLOCK | fs3.constants.O_NOCTTY;
+var OPEN_READ_FLAGS = fs4.constants.O_RDONLY | fs4.constants.O_NONBLOCK | fs4.constants.O_NOCTTY;
 var NodeOpenFile = class {
   constructor(fd) {
     this.fd = fd;
   }
   fd;
   info() {
-    return infoOf(fs3.fstatSync(this.fd));
+    return infoOf(fs4.fstatSync(this.fd));
   }
   realPath() {
-    return fs3.readlinkSync(`/proc/self/fd/${this.fd}`);
+    return fs4.readlinkSync(`/proc/self/fd/${this.fd}`);
   }
-  read(buffer) {
-    return fs3.readSync(this.fd, buffer, 0, buffer.length, null);
+  read(buffer2) {
+    return fs4.readSync(this.fd, buffer2, 0, buffer2.length, null);
   }
-  readAt(buffer, length, position) {
-    return fs3.readSync(this.fd, buffer, 0, length, position);
+  readAt(buffer2, length, position) {
+    return fs4.readSync(this.fd, buffer2, 0, length, position);
   }
   close() {
-    fs3.closeSync(this.fd);
+    fs4.closeSync(this.fd);
   }
 };
 var tempCounter2 = 0;
 var nodeFileSystem = {
-  realPath: (path) => fs3.realpathSync.native(path),
+  realPath: (path) => fs4.realpathSync.native(path),
   stat(path) {
-    const stats = fs3.statSync(path, { throwIfNoEntry: false });
+    const stats = fs4.statSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = fs3.lstatSync(path, { throwIfNoEntry: false });
+    const stats = fs4.lstatSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile(fs3.openSync(path, OPEN_READ_FLAGS)),
-  readFile: (path) => fs3.readFileSync(path),
+  openRead: (path) => new NodeOpenFile(fs4.openSync(path, OPEN_READ_FLAGS)),
+  readFile: (path) => fs4.readFileSync(path),
   writeFileAtomic(path, data) {
     const temp = `${path}.${process.pid}.${++tempCounter2}.tmp`;
     try {
-      fs3.writeFileSync(temp, data, { mode: 384 });
-      fs3.renameSync(temp, path);
+      fs4.writeFileSync(temp, data, { mode: 384 });
+      fs4.renameSync(temp, path);
     } catch (error) {
-      fs3.rmSync(temp, { force: true });
+      fs4.rmSync(temp, { force: true });
       throw error;
     }
   },
-  makeFolder: (path) => void fs3.mkdirSync(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => fs3.rmSync(path, { force: true }),
-  removeTree: (path) => fs3.rmSync(path, { force: true, recursive: true }),
-  listFolder: (path) => fs3.readdirSync(path),
+  makeFolder: (path) => void fs4.mkdirSync(path, { recursive: true, mode: 448 }),
+  removeFile: (path) => fs4.rmSync(path, { force: true }),
+  removeTree: (path) => fs4.rmSync(path, { force: true, recursive: true }),
+  listFolder: (path) => fs4.readdirSync(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    fs3.utimesSync(path, now, now);
+    fs4.utimesSync(path, now, now);
   }
 };
 var NodeHasher = class {
@@ -2275,7 +2985,7 @@ function writeAll(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += fs4.writeSync(STDOUT_FD, bytes, written, bytes.length - written);
+      written += fs5.writeSync(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -2298,11 +3008,11 @@ function homeFolder() {
   if (!home || !home.startsWith("/")) throw new Error("HOME is not set to an absolute path");
   let real;
   try {
-    real = fs4.realpathSync.native(home);
+    real = fs5.realpathSync.native(home);
   } catch {
     throw new Error(`the home folder ${home} does not exist`);
   }
-  if (!fs4.statSync(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
+  if (!fs5.statSync(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
   return real;
 }
 async function main() {

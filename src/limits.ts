@@ -17,3 +17,11 @@ export const FILE_READ_MAX_LIMIT_LINES = 500;
 export const FILE_READ_LINE_MAX_CHARS = 400;
 export const BINARY_SNIFF_BYTES = 8000;
 export const READ_CHUNK_BYTES = 1_048_576;
+
+// shell
+// Between SIGTERM and SIGKILL for a stopped command's process group.
+export const SHELL_KILL_GRACE_MS = 2000;
+// The head of an elided output: at most this, and at most a quarter of the result's cap.
+export const SHELL_HEAD_MAX_BYTES = 2048;
+// A head or tail cut moves to a line end when one lies within this share of the part's size.
+export const SHELL_LINE_END_REACH_PERCENT = 25;

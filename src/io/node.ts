@@ -20,6 +20,10 @@ export function loadChildProcess(): typeof import('node:child_process') {
   return nodeRequire('node:child_process') as typeof import('node:child_process');
 }
 
+export function loadOs(): typeof import('node:os') {
+  return nodeRequire('node:os') as typeof import('node:os');
+}
+
 function kindOf(stats: fs.Stats): FileKind {
   if (stats.isFile()) return 'file';
   if (stats.isDirectory()) return 'folder';

@@ -1,3 +1,39 @@
-// Running a foreground shell command (the shell op). Filled in with the shell op.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ShellProcesses {}
+// Running a foreground shell command (the shell op).
+
+export interface ShellRun {
+  /** Passed to `bash -c`. */
+  script: string;
+  /** Absolute folder the command starts in. */
+  cwd: string;
+  /** The command's whole environment. */
+  env: Record<string, string>;
+  /** stdout and stderr both go to this file (created or emptied; never through a link). */
+  logPath: string;
+  timeoutMs: number;
+  /** Between SIGTERM and SIGKILL, for the whole process group. */
+  killGraceMs: number;
+}
+
+export interface ShellOutcome {
+  /** bash's exit status; 128 + the signal's number when a signal ended it. */
+  exitCode: number;
+  timedOut: boolean;
+  /** The helper itself was told to stop (SIGTERM or SIGINT) while the command ran. */
+  interruptedBy: 'SIGTERM' | 'SIGINT' | null;
+  /** The bytes of output: the log's size when the command ended (later writes by processes it left running are not its output). */
+  logBytes: number;
+}
+
+export interface ShellProcesses {
+  /**
+   * Run bash in its own process group with stdin from /dev/null and resolve when bash exits.
+   * A stopped command's group gets SIGTERM, then SIGKILL after the grace to whatever is left of it.
+   * The output is handed to `onOutput` in order, piece by piece, while the command runs; a piece is
+   * only lent (its memory is reused), so keep a copy of what must last.
+   */
+  run(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Promise<ShellOutcome>;
+  /** A fast check that bytes are valid UTF-8. */
+  isUtf8(bytes: Uint8Array): boolean;
+  /** A fast check that bytes are all ASCII; undefined where the runtime has none. */
+  isAscii?: (bytes: Uint8Array) => boolean;
+}

@@ -57,7 +57,7 @@ export function startBackground(context: Context): OpResult {
     start_ticks: null,
   };
   const id = claimId(context, folder, pending);
-  const env = commandEnvironment({ agentEnv: io.env, home: io.home, cwd, runId: request.runId, agentId: request.agentId });
+  const env = commandEnvironment(context);
   env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
 
   let pid: number;

@@ -1,0 +1,138 @@
+// shell: run a bash command in the run's working directory and return its cleaned, shaped output.
+// The output goes straight to the call's log file and is read back, while the command writes it, in one
+// streaming pass through the cleaner into a head/tail collector, so memory does not grow with the output.
+import {
+  SHELL_HEAD_MAX_BYTES,
+  SHELL_KILL_GRACE_MS,
+  SHELL_LINE_END_REACH_PERCENT,
+} from '../limits.js';
+import type { Io } from '../io/types.js';
+import type { ShellOutcome, ShellRun } from '../io/shell-types.js';
+import { ToolError, type Meta } from '../protocol/envelope.js';
+import {
+  clampInteger,
+  SHELL_DEFAULT_TIMEOUT_SECONDS,
+  SHELL_MAX_TIMEOUT_SECONDS,
+  SHELL_MIN_TIMEOUT_SECONDS,
+} from '../protocol/tools.js';
+import { joinPath, normalizeAbsolute } from '../paths.js';
+import { StreamingCleaner } from '../shape/clean.js';
+import {
+  collectedOutput,
+  INTERRUPTED_LINE,
+  outputCollectorFor,
+  shapeShellText,
+  shellTrailers,
+  timedOutLine,
+  type ShellShapeLimits,
+} from '../shape/shell.js';
+import type { Context, OpResult } from './context.js';
+import { startBackground } from './background.js';
+import { commandEnvironment } from './command-env.js';
+import { runFolder, saveWorkingDirectory } from './workdir.js';
+
+export const TIMED_OUT_EXIT_CODE = 124;
+
+/** Single quotes for bash: nothing inside is special but the quote itself. */
+export function bashQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The command, behind an EXIT trap that writes the shell's final folder to `recordPath`: the trap runs
+ * after a failing command and after `exit N` too. It shares the command's first line so that bash's
+ * line numbers in error messages stay the command's own.
+ */
+export function scriptWithDirectoryRecord(command: string, recordPath: string): string {
+  // >| writes even under `set -o noclobber`.
+  return `trap ${bashQuote(`builtin pwd >| ${bashQuote(recordPath)}`)} EXIT; ${command}`;
+}
+
+function readRecordedDirectory(io: Io, path: string): string | null {
+  try {
+    const text = new TextDecoder().decode(io.fs.readFile(path)).replace(/\n$/, '');
+    if (!text.startsWith('/') || /[\0\n]/.test(text)) return null;
+    return io.fs.stat(text)?.kind === 'folder' ? normalizeAbsolute(text) : null;
+  } catch {
+    return null;
+  } finally {
+    io.fs.removeFile(path);
+  }
+}
+
+function stopLineOf(outcome: ShellOutcome, timeoutSeconds: number): string | null {
+  if (outcome.timedOut) return timedOutLine(timeoutSeconds);
+  if (outcome.interruptedBy !== null) return INTERRUPTED_LINE;
+  return null;
+}
+
+export async function shell(context: Context): Promise<OpResult> {
+  const { io, request, cwd } = context;
+  const { args } = request;
+  if (args.background === true) return startBackground(context);
+
+  const command = args.command as string;
+  if (command.trim() === '') throw new ToolError('shell: command is empty');
+  if (command.includes('\0')) throw new ToolError('shell: the command contains a NUL byte');
+  const timeoutSeconds = clampInteger(
+    (args.timeout_seconds as number | undefined) ?? SHELL_DEFAULT_TIMEOUT_SECONDS,
+    SHELL_MIN_TIMEOUT_SECONDS,
+    SHELL_MAX_TIMEOUT_SECONDS,
+  );
+
+  const folder = runFolder(io, request.runId);
+  io.fs.makeFolder(folder);
+  const logPath = joinPath(folder, `${request.callId}.log`);
+  const recordPath = joinPath(folder, `${request.callId}.cwd`);
+  // Whatever a call with the same id left there goes, so that the log is never written through a link.
+  io.fs.removeFile(logPath);
+  io.fs.removeFile(recordPath);
+
+  const limits: ShellShapeLimits = {
+    maxBytes: request.maxBytes,
+    headMaxBytes: SHELL_HEAD_MAX_BYTES,
+    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+  };
+  const collector = outputCollectorFor(limits);
+  const cleaner = new StreamingCleaner(collector, {
+    keepChars: limits.maxBytes,
+    isUtf8: (bytes) => io.shell.isUtf8(bytes),
+    isAscii: io.shell.isAscii,
+  });
+
+  const run: ShellRun = {
+    script: scriptWithDirectoryRecord(command, recordPath),
+    cwd,
+    env: commandEnvironment(context),
+    logPath,
+    timeoutMs: timeoutSeconds * 1000,
+    killGraceMs: SHELL_KILL_GRACE_MS,
+  };
+  let outcome: ShellOutcome;
+  try {
+    outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
+  } catch (error) {
+    io.fs.removeFile(logPath);
+    io.fs.removeFile(recordPath);
+    const code = (error as { code?: unknown }).code;
+    const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
+    throw new ToolError(`shell: could not run the command in ${cwd}: ${reason}`);
+  }
+
+  const finalFolder = readRecordedDirectory(io, recordPath);
+  if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
+
+  cleaner.end();
+  const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
+  const shaped = shapeShellText(
+    collectedOutput(collector),
+    shellTrailers(exitCode, stopLineOf(outcome, timeoutSeconds)),
+    logPath,
+    limits,
+  );
+  if (!shaped.elided) io.fs.removeFile(logPath);
+
+  const meta: Meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
+  if (shaped.elided) meta.log_path = logPath;
+  return { text: shaped.text, meta };
+}
