@@ -111,16 +111,20 @@ export function snapshotTree(root: string, skip: (path: string) => boolean = () 
   return entries;
 }
 
-/** Processes whose command line mentions `marker` (a sandbox's root): what a test may have left behind. */
+/**
+ * Processes whose command line or environment mentions `marker` (a sandbox's root, which every
+ * helper has in HOME and GUILDS_RUN_DIR): what a test may have left behind.
+ */
 export function processesMentioning(marker: string): string[] {
   const found: string[] = [];
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
     try {
       const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (commandLine.includes(marker)) found.push(`${pid} ${commandLine}`);
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      if (commandLine.includes(marker) || environment.includes(marker)) found.push(`${pid} ${commandLine}`);
     } catch {
-      // Gone while listing: nothing left behind.
+      // Gone while listing, or not ours to read: nothing this test left behind.
     }
   }
   return found;
