@@ -34,8 +34,11 @@ function fileReadAnswer(outcome: Outcome): Answer {
   return { ok: false, error: `${outcome.special.shown} is ${outcome.special.kind}, not a regular file` };
 }
 
-// code_search's `path` joins here when that op lands: one entry, with an answer() that renders a
-// search for INSIDE_MARKER (a file: `<shown>: 1` and the totals; a folder: its matches).
+// code_search's `path` joins here when that op lands, as one entry such as
+//   { op: 'code_search', args: (path) => ({ pattern: INSIDE_MARKER, path, mode: 'content' }), answer: codeSearchAnswer },
+// where codeSearchAnswer renders its result for each outcome (a file: its one matching line and the
+// totals; a folder: its matches). The race test reads through every entry too, and counts an
+// answer holding INSIDE_MARKER as a read from inside.
 export const PATH_OPS: readonly PathOp[] = [
   { op: 'file_read', args: (path) => ({ path }), answer: fileReadAnswer },
 ];

@@ -10,7 +10,7 @@ import { describeFailure, ToolError } from '../../src/protocol/envelope.js';
 import type { Request } from '../../src/protocol/request.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { hookedFileSystem } from './fault-fs.js';
-import { INSIDE_MARKER, OUTSIDE_MARKER, PATH_OPS } from './path-ops.js';
+import { INSIDE_MARKER, OUTSIDE_MARKER, PATH_OPS, type PathOp } from './path-ops.js';
 import { OPS } from '../../src/ops/index.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle, writeMarked } from './support.js';
 
@@ -92,12 +92,12 @@ function tallyAnswer(tally: Tally, answer: { ok: boolean; text?: string; error?:
   }
 }
 
-/** file_read straight against the op, in this process, with the real Node I/O. */
-async function readDirect(path: string): Promise<{ ok: boolean; text?: string; error?: string }> {
+/** The op straight, in this process, with the real Node I/O: many more reads per second. */
+async function readDirect(pathOp: PathOp, path: string): Promise<{ ok: boolean; text?: string; error?: string }> {
   const io = nodeIo(sandbox.home, sandbox.runDir, {});
-  const request: Request = { op: 'file_read', args: { path }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
+  const request: Request = { op: pathOp.op, args: pathOp.args(path) as Request['args'], runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
   try {
-    const result = await OPS.file_read({ io, request, cwd: sandbox.home });
+    const result = await OPS[pathOp.op]({ io, request, cwd: sandbox.home });
     return { ok: true, text: result.text };
   } catch (error) {
     return { ok: false, error: describeFailure(error) };
@@ -105,17 +105,21 @@ async function readDirect(path: string): Promise<{ ok: boolean; text?: string; e
 }
 
 async function race(flipperArgs: string[], path: string): Promise<void> {
+  for (const pathOp of PATH_OPS) await raceOne(pathOp, flipperArgs, path);
+}
+
+async function raceOne(pathOp: PathOp, flipperArgs: string[], path: string): Promise<void> {
   const direct: Tally = { inside: 0, outside: 0, missing: 0, other: 0 };
   const bundle: Tally = { inside: 0, outside: 0, missing: 0, other: 0 };
   const flipper = await startFlipper(flipperArgs);
   let flips: number;
   try {
     const until = Date.now() + DIRECT_MAX_MS;
-    for (let i = 0; i < DIRECT_MAX_READS && Date.now() < until; i++) tallyAnswer(direct, await readDirect(path));
+    for (let i = 0; i < DIRECT_MAX_READS && Date.now() < until; i++) tallyAnswer(direct, await readDirect(pathOp, path));
     for (let done = 0; done < BUNDLE_READS; done += BUNDLE_READS_AT_ONCE) {
       const runs = await Promise.all(
         Array.from({ length: BUNDLE_READS_AT_ONCE }, (_, k) =>
-          spawnBundle(sandbox, base64Request({ op: PATH_OPS[0]!.op, args: PATH_OPS[0]!.args(path), run_id: 'r1', agent_id: 'a1', call_id: `c${done + k}` })),
+          spawnBundle(sandbox, base64Request({ op: pathOp.op, args: pathOp.args(path), run_id: 'r1', agent_id: 'a1', call_id: `c${done + k}` })),
         ),
       );
       for (const run of runs) tallyAnswer(bundle, expectOneEnvelope(run));
@@ -123,7 +127,7 @@ async function race(flipperArgs: string[], path: string): Promise<void> {
   } finally {
     flips = await flipper.stop();
   }
-  reportFigure(`race ${flipperArgs[0]} ${path}`, { flips, ...prefixed('direct', direct), ...prefixed('bundle', bundle) });
+  reportFigure(`race ${pathOp.op} ${flipperArgs[0]} ${path}`, { flips, ...prefixed('direct', direct), ...prefixed('bundle', bundle) });
   expect(flips).toBeGreaterThan(MIN_FLIPS);
   // The race really interleaved: both sides of the flip were seen.
   expect(direct.inside).toBeGreaterThan(0);
@@ -175,5 +179,18 @@ describe('the open itself is checked, not only the path', () => {
     expect(swapped).toBe(true);
     expect(failure).toBeInstanceOf(ToolError);
     expect((failure as ToolError).message).toBe('dir/f.txt is outside the home; only paths inside it can be read');
+  });
+});
+
+describe('the check for processes left behind', () => {
+  it('finds a process left running with the sandbox in its environment', async () => {
+    const child = spawn('sleep', ['30'], { env: { HOME: sandbox.home }, stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => child.once('spawn', resolve));
+      expect(processesMentioning(sandbox.root)).toEqual([`${child.pid} sleep 30 `]);
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('close', resolve));
+    }
   });
 });
