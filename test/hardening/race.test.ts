@@ -129,10 +129,11 @@ async function raceOne(pathOp: PathOp, flipperArgs: string[], path: string): Pro
   }
   reportFigure(`race ${pathOp.op} ${flipperArgs[0]} ${path}`, { flips, ...prefixed('direct', direct), ...prefixed('bundle', bundle) });
   expect(flips).toBeGreaterThan(MIN_FLIPS);
-  // The race really interleaved: both sides of the flip were seen.
-  expect(direct.inside).toBeGreaterThan(0);
-  expect(direct.outside + direct.missing).toBeGreaterThan(0);
-  expect(direct.other).toBe(0);
+  // The race really interleaved: the reads saw the name in at least two of its states (inside,
+  // outside, or gone for an instant while a swap is half done; which ones depends on the load).
+  const seen = (['inside', 'outside', 'missing'] as const).filter((state) => direct[state] + bundle[state] > 0);
+  expect(seen.length).toBeGreaterThanOrEqual(2);
+  expect(direct.other + bundle.other).toBe(0);
   expect(bundle.inside + bundle.outside + bundle.missing).toBe(BUNDLE_READS);
   raceFigures.flips += flips;
   raceFigures.reads += direct.inside + direct.outside + direct.missing + BUNDLE_READS;
