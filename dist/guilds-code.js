@@ -32,6 +32,8 @@ var RESULT_MIN_MAX_BYTES = 1024;
 var RESULT_CEILING_MAX_BYTES = 1048576;
 var ID_MAX_CHARS = 128;
 var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
+var CWD_FILE_MAX_BYTES = 4096;
+var ERROR_MAX_BYTES = 1024;
 var FILE_READ_DEFAULT_LIMIT_LINES = 200;
 var FILE_READ_MAX_LIMIT_LINES = 500;
 var FILE_READ_LINE_MAX_CHARS = 400;
@@ -50,6 +52,80 @@ function errorCode(error) {
   return void 0;
 }
 
+// src/shape/utf8.ts
+var encoder = new TextEncoder();
+function utf8Bytes(text) {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 128) bytes += 1;
+    else if (unit < 2048) bytes += 2;
+    else if (unit >= 55296 && unit <= 56319 && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 56320 && next <= 57343) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+function encodeUtf8(text) {
+  return encoder.encode(text);
+}
+function codePointCount(text) {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 55296 && unit <= 56319) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 56320 && next <= 57343) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+function firstCodePoints(text, maxChars) {
+  let units = 0;
+  let chars = 0;
+  while (units < text.length && chars < maxChars) {
+    const unit = text.charCodeAt(units);
+    units += unit >= 55296 && unit <= 56319 && units + 1 < text.length ? 2 : 1;
+    chars++;
+  }
+  return text.slice(0, units);
+}
+function prefixWithinBytes(text, maxBytes) {
+  if (maxBytes <= 0) return "";
+  let bytes = 0;
+  let i = 0;
+  while (i < text.length) {
+    const unit = text.charCodeAt(i);
+    let width = 1;
+    let size;
+    if (unit < 128) size = 1;
+    else if (unit < 2048) size = 2;
+    else if (unit >= 55296 && unit <= 56319 && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 56320 && next <= 57343) {
+        size = 4;
+        width = 2;
+      } else size = 3;
+    } else size = 3;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    i += width;
+  }
+  return text.slice(0, i);
+}
+function capText(text, maxBytes) {
+  if (utf8Bytes(text) <= maxBytes) return text;
+  const marker = "\n[… cut to stay under " + maxBytes + " bytes]";
+  return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
+}
+
 // src/protocol/envelope.ts
 var ToolError = class extends Error {
   constructor(message) {
@@ -63,9 +139,12 @@ function okEnvelope(text, meta) {
 function errorEnvelope(message) {
   return { ok: false, error: oneLine(message) };
 }
+var CLIPPED_ERROR_MARKER = "…";
 function oneLine(message) {
-  const line = message.replace(/\s*[\r\n]+\s*/g, " ").trim();
-  return line === "" ? "unknown error" : line;
+  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  if (line === "") return "unknown error";
+  if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
+  return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
 }
 function describeFailure(error) {
   if (error instanceof ToolError) return error.message;
@@ -188,6 +267,10 @@ function parseRequestBytes(bytes) {
   }
   return validateRequest(value);
 }
+var NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+function quotedName(name) {
+  return NAME_PATTERN.test(name) ? `'${name}' ` : "";
+}
 function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -205,7 +288,7 @@ function validateRequest(value) {
   const op = value.op;
   if (typeof op !== "string") throw new ToolError("invalid request: op must be a string");
   if (!OP_NAMES.includes(op)) {
-    throw new ToolError(`invalid request: unknown op '${op.slice(0, 64)}' (one of ${OP_NAMES.join(", ")})`);
+    throw new ToolError(`invalid request: unknown op ${quotedName(op)}(one of ${OP_NAMES.join(", ")})`);
   }
   const runId = validId(value.run_id, "run_id");
   const agentId = validId(value.agent_id, "agent_id");
@@ -232,9 +315,9 @@ function validateArgs(op, raw) {
   const spec = TOOL_SPECS[op];
   const args = {};
   for (const key of Object.keys(raw)) {
-    if (!(key in spec.args)) {
+    if (!Object.hasOwn(spec.args, key)) {
       const known = Object.keys(spec.args).join(", ");
-      throw new ToolError(`${op}: unknown argument '${key.slice(0, 64)}' (it takes ${known})`);
+      throw new ToolError(`${op}: unknown argument ${quotedName(key)}(it takes ${known})`);
     }
   }
   for (const [name, arg] of Object.entries(spec.args)) {
@@ -304,80 +387,6 @@ function dirName(path) {
 }
 function baseName(path) {
   return path.slice(path.lastIndexOf("/") + 1);
-}
-
-// src/shape/utf8.ts
-var encoder = new TextEncoder();
-function utf8Bytes(text) {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 128) bytes += 1;
-    else if (unit < 2048) bytes += 2;
-    else if (unit >= 55296 && unit <= 56319 && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 56320 && next <= 57343) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-function encodeUtf8(text) {
-  return encoder.encode(text);
-}
-function codePointCount(text) {
-  let count = text.length;
-  for (let i = 0; i < text.length - 1; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 55296 && unit <= 56319) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 56320 && next <= 57343) {
-        count--;
-        i++;
-      }
-    }
-  }
-  return count;
-}
-function firstCodePoints(text, maxChars) {
-  let units = 0;
-  let chars = 0;
-  while (units < text.length && chars < maxChars) {
-    const unit = text.charCodeAt(units);
-    units += unit >= 55296 && unit <= 56319 && units + 1 < text.length ? 2 : 1;
-    chars++;
-  }
-  return text.slice(0, units);
-}
-function prefixWithinBytes(text, maxBytes) {
-  if (maxBytes <= 0) return "";
-  let bytes = 0;
-  let i = 0;
-  while (i < text.length) {
-    const unit = text.charCodeAt(i);
-    let width = 1;
-    let size;
-    if (unit < 128) size = 1;
-    else if (unit < 2048) size = 2;
-    else if (unit >= 55296 && unit <= 56319 && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 56320 && next <= 57343) {
-        size = 4;
-        width = 2;
-      } else size = 3;
-    } else size = 3;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    i += width;
-  }
-  return text.slice(0, i);
-}
-function capText(text, maxBytes) {
-  if (utf8Bytes(text) <= maxBytes) return text;
-  const marker = "\n[… cut to stay under " + maxBytes + " bytes]";
-  return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
 }
 
 // src/shape/search.ts
@@ -464,6 +473,7 @@ function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, sto
 }
 
 // src/ops/confine.ts
+var LONG_PATH_SHOWN_CHARS = 200;
 function displayPath(context, absolute) {
   return relativePath(context.cwd, absolute);
 }
@@ -478,7 +488,7 @@ function failure(code, display) {
     case "EPERM":
       return new ToolError(`permission denied: ${display}`);
     case "ENAMETOOLONG":
-      return new ToolError(`path too long: ${display.slice(0, 200)}…`);
+      return new ToolError(`path too long: ${firstCodePoints(display, LONG_PATH_SHOWN_CHARS)}…`);
     default:
       return new ToolError(`cannot open ${display}: ${code ?? "unknown error"}`);
   }
@@ -515,7 +525,12 @@ function describeKind(kind) {
 }
 function openFileInsideHome(context, input) {
   const path = resolveInsideHome(context, input);
-  const before = context.io.fs.stat(path.real);
+  let before;
+  try {
+    before = context.io.fs.stat(path.real);
+  } catch (error) {
+    throw failure(errorCode(error), path.display);
+  }
   if (before && before.kind !== "file") {
     throw new ToolError(`${path.display} is ${describeKind(before.kind)}, not a regular file`);
   }
@@ -549,7 +564,11 @@ function cwdFile(io, runId) {
   return joinPath(runFolder(io, runId), "cwd");
 }
 function isFolder(io, path) {
-  return io.fs.stat(path)?.kind === "folder";
+  try {
+    return io.fs.stat(path)?.kind === "folder";
+  } catch {
+    return false;
+  }
 }
 function defaultWorkingDirectory(io, defaultCwd) {
   if (defaultCwd === "" || defaultCwd === "~") return io.home;
@@ -559,7 +578,7 @@ function defaultWorkingDirectory(io, defaultCwd) {
 function loadWorkingDirectory(io, runId, defaultCwd) {
   let recorded;
   try {
-    recorded = new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId)));
+    recorded = new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
   } catch {
     recorded = void 0;
   }
@@ -571,8 +590,26 @@ function loadWorkingDirectory(io, runId, defaultCwd) {
   return isFolder(io, fallback) ? fallback : io.home;
 }
 function saveWorkingDirectory(io, runId, folder) {
-  io.fs.makeFolder(runFolder(io, runId));
-  io.fs.writeFileAtomic(cwdFile(io, runId), folder);
+  try {
+    io.fs.makeFolder(runFolder(io, runId));
+    io.fs.writeFileAtomic(cwdFile(io, runId), folder);
+  } catch (error) {
+    throw new ToolError(`cannot record the working directory in ${cwdFile(io, runId)}: ${stateFailure(error)}`);
+  }
+}
+var STATE_FAILURES = {
+  ENOSPC: "no space left on the device",
+  EDQUOT: "the disk quota is used up",
+  EROFS: "the file system is read-only",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ENOTDIR: "a file stands where a folder should be",
+  EEXIST: "a file stands where a folder should be"
+};
+function stateFailure(error) {
+  const code = errorCode(error);
+  if (code === void 0) return "unknown error";
+  return STATE_FAILURES[code] ? `${STATE_FAILURES[code]} (${code})` : code;
 }
 
 // src/ops/code_search.ts
@@ -2443,15 +2480,20 @@ function readRequestFile(io, path) {
   if (info === null) throw new ToolError(`invalid request: no request file at ${path}`);
   if (info.kind !== "file") throw new ToolError(`invalid request: ${path} is not a regular file`);
   try {
-    if (info.size > REQUEST_FILE_MAX_BYTES) {
-      throw new ToolError(`invalid request: the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
-    }
-    return io.fs.readFile(path);
+    return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
   } catch (error) {
-    if (error instanceof ToolError) throw error;
-    throw new ToolError(`invalid request: cannot read ${path}: ${errorCode(error) ?? "unknown error"}`);
+    const code = errorCode(error);
+    if (code === "EFBIG") throw new ToolError(`invalid request: the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
+    if (code === "EISDIR" || code === "EFTYPE") throw new ToolError(`invalid request: ${path} is not a regular file`);
+    throw new ToolError(`invalid request: cannot read ${path}: ${code ?? "unknown error"}`);
   } finally {
+    removeRequestFile(io, path);
+  }
+}
+function removeRequestFile(io, path) {
+  try {
     io.fs.removeFile(path);
+  } catch {
   }
 }
 function decodeArgument(io, argument) {
@@ -2898,6 +2940,7 @@ function infoOf(stats) {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
 }
 var OPEN_READ_FLAGS = fs4.constants.O_RDONLY | fs4.constants.O_NONBLOCK | fs4.constants.O_NOCTTY;
+var READ_FILE_CHUNK_BYTES = 65536;
 var NodeOpenFile = class {
   constructor(fd) {
     this.fd = fd;
@@ -2920,6 +2963,30 @@ var NodeOpenFile = class {
   }
 };
 var tempCounter2 = 0;
+function codedError(code, message) {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+function readRegularFile(path, maxBytes) {
+  const fd = fs4.openSync(path, OPEN_READ_FLAGS);
+  try {
+    const stats = fs4.fstatSync(fd);
+    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(READ_FILE_CHUNK_BYTES, maxBytes - total + 1));
+      const read = fs4.readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    fs4.closeSync(fd);
+  }
+}
 var nodeFileSystem = {
   realPath: (path) => fs4.realpathSync.native(path),
   stat(path) {
@@ -2931,7 +2998,7 @@ var nodeFileSystem = {
     return stats ? infoOf(stats) : null;
   },
   openRead: (path) => new NodeOpenFile(fs4.openSync(path, OPEN_READ_FLAGS)),
-  readFile: (path) => fs4.readFileSync(path),
+  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic(path, data) {
     const temp = `${path}.${process.pid}.${++tempCounter2}.tmp`;
     try {

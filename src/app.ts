@@ -32,15 +32,28 @@ export function readRequestFile(io: Io, path: string): Uint8Array {
   if (info === null) throw new ToolError(`invalid request: no request file at ${path}`);
   if (info.kind !== 'file') throw new ToolError(`invalid request: ${path} is not a regular file`);
   try {
-    if (info.size > REQUEST_FILE_MAX_BYTES) {
-      throw new ToolError(`invalid request: the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
-    }
-    return io.fs.readFile(path);
+    // Read bounded and without blocking: the file may be swapped for a FIFO or a link to a device
+    // after the check above.
+    return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
   } catch (error) {
-    if (error instanceof ToolError) throw error;
-    throw new ToolError(`invalid request: cannot read ${path}: ${errorCode(error) ?? 'unknown error'}`);
+    const code = errorCode(error);
+    if (code === 'EFBIG') throw new ToolError(`invalid request: the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
+    if (code === 'EISDIR' || code === 'EFTYPE') throw new ToolError(`invalid request: ${path} is not a regular file`);
+    throw new ToolError(`invalid request: cannot read ${path}: ${code ?? 'unknown error'}`);
   } finally {
+    removeRequestFile(io, path);
+  }
+}
+
+/**
+ * A request file that cannot be deleted (it became a folder, the file system is read-only) is left
+ * where it is: the call's own answer matters more, and an error here would hide why the read failed.
+ */
+function removeRequestFile(io: Io, path: string): void {
+  try {
     io.fs.removeFile(path);
+  } catch {
+    // Left in place; the next request has its own name.
   }
 }
 

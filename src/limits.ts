@@ -11,6 +11,11 @@ export const ID_MAX_CHARS = 128;
 // A request file holds what did not fit on the command line; anything this large is not a tool call.
 export const REQUEST_FILE_MAX_BYTES = 16 * 1_048_576;
 
+// The run's cwd file holds one absolute path; a longer one is no path the kernel would take.
+export const CWD_FILE_MAX_BYTES = 4096;
+// An error line always fits the smallest result cap, whatever path or name it quotes.
+export const ERROR_MAX_BYTES = 1024;
+
 // file_read
 export const FILE_READ_DEFAULT_LIMIT_LINES = 200;
 export const FILE_READ_MAX_LIMIT_LINES = 500;

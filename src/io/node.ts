@@ -39,6 +39,7 @@ function infoOf(stats: fs.Stats): FileInfo {
 }
 
 const OPEN_READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY;
+const READ_FILE_CHUNK_BYTES = 65_536;
 
 class NodeOpenFile implements OpenFile {
   constructor(private readonly fd: number) {}
@@ -61,6 +62,37 @@ class NodeOpenFile implements OpenFile {
 
 let tempCounter = 0;
 
+function codedError(code: string, message: string): Error {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+
+/**
+ * A regular file's bytes, opened without blocking: a FIFO or a device named where a small state
+ * file is expected must not hang the call (a FIFO without a writer) or fill memory (/dev/zero).
+ */
+function readRegularFile(path: string, maxBytes: number): Uint8Array {
+  const fd = fs.openSync(path, OPEN_READ_FLAGS);
+  try {
+    const stats = fs.fstatSync(fd);
+    if (stats.isDirectory()) throw codedError('EISDIR', `${path} is a folder`);
+    if (!stats.isFile()) throw codedError('EFTYPE', `${path} is not a regular file`);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      // A /proc file says size 0 and still has content, so the size is only a hint.
+      const chunk = Buffer.allocUnsafe(Math.min(READ_FILE_CHUNK_BYTES, maxBytes - total + 1));
+      const read = fs.readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError('EFBIG', `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export const nodeFileSystem: FileSystem = {
   realPath: (path) => fs.realpathSync.native(path),
   stat(path) {
@@ -72,7 +104,7 @@ export const nodeFileSystem: FileSystem = {
     return stats ? infoOf(stats) : null;
   },
   openRead: (path) => new NodeOpenFile(fs.openSync(path, OPEN_READ_FLAGS)),
-  readFile: (path) => fs.readFileSync(path),
+  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic(path, data) {
     const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
     try {

@@ -39,7 +39,11 @@ export interface FileSystem {
   /** Information on `path` itself, a link not followed; null when nothing is there. */
   lstat(path: string): FileInfo | null;
   openRead(path: string): OpenFile;
-  readFile(path: string): Uint8Array;
+  /**
+   * A regular file's bytes, links followed, never blocking: a folder (EISDIR), FIFO or device
+   * (EFTYPE) is an error, and so is a file of more than `maxBytes` (EFBIG).
+   */
+  readFile(path: string, maxBytes?: number): Uint8Array;
   /** Replace `path` whole: written beside it, then renamed over it. */
   writeFileAtomic(path: string, data: string | Uint8Array): void;
   makeFolder(path: string): void;

@@ -1,8 +1,12 @@
 // Every path the model names, checked against the home with links followed, before and after opening.
-import { errorCode, type FileKind, type OpenFile } from '../io/types.js';
+import { errorCode, type FileInfo, type FileKind, type OpenFile } from '../io/types.js';
 import { ToolError } from '../protocol/envelope.js';
 import { isInside, relativePath, resolveUserPath } from '../paths.js';
+import { firstCodePoints } from '../shape/utf8.js';
 import type { Context } from './context.js';
+
+// An over-long path is named by its start: enough to recognise it, never a split character.
+const LONG_PATH_SHOWN_CHARS = 200;
 
 export interface ResolvedPath {
   /** The path as named, made absolute, links not followed. */
@@ -28,7 +32,7 @@ function failure(code: string | undefined, display: string): ToolError {
     case 'EPERM':
       return new ToolError(`permission denied: ${display}`);
     case 'ENAMETOOLONG':
-      return new ToolError(`path too long: ${display.slice(0, 200)}…`);
+      return new ToolError(`path too long: ${firstCodePoints(display, LONG_PATH_SHOWN_CHARS)}…`);
     default:
       return new ToolError(`cannot open ${display}: ${code ?? 'unknown error'}`);
   }
@@ -75,7 +79,12 @@ export function describeKind(kind: FileKind): string {
  */
 export function openFileInsideHome(context: Context, input: string): { file: OpenFile; path: ResolvedPath } {
   const path = resolveInsideHome(context, input);
-  const before = context.io.fs.stat(path.real);
+  let before: FileInfo | null;
+  try {
+    before = context.io.fs.stat(path.real);
+  } catch (error) {
+    throw failure(errorCode(error), path.display);
+  }
   if (before && before.kind !== 'file') {
     throw new ToolError(`${path.display} is ${describeKind(before.kind)}, not a regular file`);
   }

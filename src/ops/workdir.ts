@@ -1,5 +1,7 @@
 // The run's working directory, kept in $HOME/.runs/<run_id>/cwd between calls.
-import type { Io } from '../io/types.js';
+import { CWD_FILE_MAX_BYTES } from '../limits.js';
+import { errorCode, type Io } from '../io/types.js';
+import { ToolError } from '../protocol/envelope.js';
 import { joinPath, normalizeAbsolute } from '../paths.js';
 
 export const RUNS_FOLDER_NAME = '.runs';
@@ -16,8 +18,13 @@ function cwdFile(io: Io, runId: string): string {
   return joinPath(runFolder(io, runId), 'cwd');
 }
 
+/** A looping link or an over-long path recorded as the cwd is no folder, not a failed call. */
 function isFolder(io: Io, path: string): boolean {
-  return io.fs.stat(path)?.kind === 'folder';
+  try {
+    return io.fs.stat(path)?.kind === 'folder';
+  } catch {
+    return false;
+  }
 }
 
 /** Where the request says a new run starts: absolute, or relative to the home; "" is the home. */
@@ -31,7 +38,7 @@ export function defaultWorkingDirectory(io: Io, defaultCwd: string): string {
 export function loadWorkingDirectory(io: Io, runId: string, defaultCwd: string): string {
   let recorded: string | undefined;
   try {
-    recorded = new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId)));
+    recorded = new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
   } catch {
     recorded = undefined;
   }
@@ -45,6 +52,26 @@ export function loadWorkingDirectory(io: Io, runId: string, defaultCwd: string):
 
 /** Record the run's new working directory; a rename makes it whole for any call that overlaps. */
 export function saveWorkingDirectory(io: Io, runId: string, folder: string): void {
-  io.fs.makeFolder(runFolder(io, runId));
-  io.fs.writeFileAtomic(cwdFile(io, runId), folder);
+  try {
+    io.fs.makeFolder(runFolder(io, runId));
+    io.fs.writeFileAtomic(cwdFile(io, runId), folder);
+  } catch (error) {
+    throw new ToolError(`cannot record the working directory in ${cwdFile(io, runId)}: ${stateFailure(error)}`);
+  }
+}
+
+const STATE_FAILURES: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a file stands where a folder should be',
+  EEXIST: 'a file stands where a folder should be',
+};
+
+function stateFailure(error: unknown): string {
+  const code = errorCode(error);
+  if (code === undefined) return 'unknown error';
+  return STATE_FAILURES[code] ? `${STATE_FAILURES[code]} (${code})` : code;
 }

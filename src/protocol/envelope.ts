@@ -1,4 +1,6 @@
 // The helper's one answer, and how it travels: standard base64 of UTF-8 JSON, one line.
+import { ERROR_MAX_BYTES } from '../limits.js';
+import { prefixWithinBytes, utf8Bytes } from '../shape/utf8.js';
 
 export type Meta = Record<string, unknown>;
 
@@ -22,10 +24,14 @@ export function errorEnvelope(message: string): Envelope {
   return { ok: false, error: oneLine(message) };
 }
 
-/** Collapse any message to one readable line. */
+const CLIPPED_ERROR_MARKER = '…';
+
+/** Collapse any message to one readable line, short enough for the smallest result cap. */
 export function oneLine(message: string): string {
-  const line = message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-  return line === '' ? 'unknown error' : line;
+  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
+  if (line === '') return 'unknown error';
+  if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
+  return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
 }
 
 /** The error line for anything thrown: a ToolError's own words, or a short description otherwise. */

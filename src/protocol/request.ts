@@ -43,6 +43,16 @@ export function parseRequestBytes(bytes: Uint8Array): Request {
   return validateRequest(value);
 }
 
+const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/**
+ * An unknown name is echoed only when it looks like a name: anything else may be a request file's
+ * stray content, or a secret, and is not repeated back.
+ */
+function quotedName(name: string): string {
+  return NAME_PATTERN.test(name) ? `'${name}' ` : '';
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -62,7 +72,7 @@ export function validateRequest(value: unknown): Request {
   const op = value.op;
   if (typeof op !== 'string') throw new ToolError('invalid request: op must be a string');
   if (!(OP_NAMES as readonly string[]).includes(op)) {
-    throw new ToolError(`invalid request: unknown op '${op.slice(0, 64)}' (one of ${OP_NAMES.join(', ')})`);
+    throw new ToolError(`invalid request: unknown op ${quotedName(op)}(one of ${OP_NAMES.join(', ')})`);
   }
   const runId = validId(value.run_id, 'run_id');
   const agentId = validId(value.agent_id, 'agent_id');
@@ -94,9 +104,10 @@ export function validateArgs(op: OpName, raw: Record<string, unknown>): Args {
   const spec = TOOL_SPECS[op];
   const args: Args = {};
   for (const key of Object.keys(raw)) {
-    if (!(key in spec.args)) {
+    // Own keys only: `constructor` or `__proto__` must not pass as known arguments.
+    if (!Object.hasOwn(spec.args, key)) {
       const known = Object.keys(spec.args).join(', ');
-      throw new ToolError(`${op}: unknown argument '${key.slice(0, 64)}' (it takes ${known})`);
+      throw new ToolError(`${op}: unknown argument ${quotedName(key)}(it takes ${known})`);
     }
   }
   for (const [name, arg] of Object.entries(spec.args)) {

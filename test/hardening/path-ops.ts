@@ -1,0 +1,44 @@
+// Every op that takes a path, and how each answers the outcomes a home layout can lead to. The
+// confinement table and the race test run against every entry of PATH_OPS.
+import type { OpName } from '../../src/protocol/tools.js';
+
+/** Written into every file inside the home that a row expects to be read. */
+export const INSIDE_MARKER = 'inside-7f3a91';
+/** Written into every file outside the home: no answer may ever hold it. */
+export const OUTSIDE_MARKER = 'OUTSIDE-SECRET-c0ffee-5ca1ab1e';
+
+/** What a path leads to, independent of the op that follows it. */
+export type Outcome =
+  /** A refusal every op words the same way (confine.ts writes it). */
+  | { error: string }
+  /** A regular file inside the home, one line long; `shown` is its path as the model sees it. */
+  | { file: { shown: string; content: string } }
+  | { folder: { shown: string } }
+  /** A FIFO, socket or device inside the home. */
+  | { special: { shown: string; kind: string } };
+
+export type Answer = { ok: true; text: string } | { ok: false; error: string };
+
+export interface PathOp {
+  op: OpName;
+  /** The arguments that aim this op at `path`. */
+  args(path: string): Record<string, unknown>;
+  /** What this op answers for an outcome. */
+  answer(outcome: Outcome): Answer;
+}
+
+function fileReadAnswer(outcome: Outcome): Answer {
+  if ('error' in outcome) return { ok: false, error: outcome.error };
+  if ('file' in outcome) return { ok: true, text: `${outcome.file.shown} · lines 1–1 of 1\n1\t${outcome.file.content}` };
+  if ('folder' in outcome) return { ok: false, error: `${outcome.folder.shown} is a folder, not a regular file` };
+  return { ok: false, error: `${outcome.special.shown} is ${outcome.special.kind}, not a regular file` };
+}
+
+// code_search's `path` joins here when that op lands, as one entry such as
+//   { op: 'code_search', args: (path) => ({ pattern: INSIDE_MARKER, path, mode: 'content' }), answer: codeSearchAnswer },
+// where codeSearchAnswer renders its result for each outcome (a file: its one matching line and the
+// totals; a folder: its matches). The race test reads through every entry too, and counts an
+// answer holding INSIDE_MARKER as a read from inside.
+export const PATH_OPS: readonly PathOp[] = [
+  { op: 'file_read', args: (path) => ({ path }), answer: fileReadAnswer },
+];

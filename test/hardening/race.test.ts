@@ -1,0 +1,197 @@
+// Races: a separate process flips a name between inside and outside the home thousands of times
+// while reads run, through the bundle and straight against the op with the real Node I/O. No byte
+// from outside may ever come back. Bounded by count and time so the suite stays fast.
+import { spawn } from 'node:child_process';
+import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nodeFileSystem, nodeIo } from '../../src/io/node.js';
+import { describeFailure, ToolError } from '../../src/protocol/envelope.js';
+import type { Request } from '../../src/protocol/request.js';
+import { makeSandbox, type Sandbox } from '../helpers/helper.js';
+import { hookedFileSystem } from './fault-fs.js';
+import { INSIDE_MARKER, OUTSIDE_MARKER, PATH_OPS, type PathOp } from './path-ops.js';
+import { OPS } from '../../src/ops/index.js';
+import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle, writeMarked } from './support.js';
+
+const FLIPPER = new URL('./flipper.mjs', import.meta.url).pathname;
+// The flipper's own bounds, in case a test dies before stopping it.
+const FLIPPER_MAX_FLIPS = 1_000_000;
+const FLIPPER_MAX_MS = 15_000;
+// Reads stop at whichever bound comes first.
+const DIRECT_MAX_READS = 20_000;
+const DIRECT_MAX_MS = 800;
+const BUNDLE_READS = 8;
+const BUNDLE_READS_AT_ONCE = 4;
+const MIN_FLIPS = 500;
+
+let sandbox: Sandbox;
+beforeEach(() => {
+  sandbox = makeSandbox();
+  mkdirSync(join(sandbox.home, 'in'));
+  writeFileSync(join(sandbox.home, 'in', 'f.txt'), `${INSIDE_MARKER}\n`);
+  writeFileSync(join(sandbox.home, 'in.txt'), `${INSIDE_MARKER}\n`);
+  mkdirSync(join(sandbox.outside, 'in'));
+  writeMarked(join(sandbox.outside, 'in', 'f.txt'), OUTSIDE_MARKER);
+  writeMarked(join(sandbox.outside, 'secret.txt'), OUTSIDE_MARKER);
+});
+afterEach(() => {
+  expect(processesMentioning(sandbox.root)).toEqual([]);
+  sandbox.cleanup();
+});
+
+const raceFigures = { flips: 0, reads: 0 };
+afterAll(() => reportFigure('races in total', raceFigures));
+
+interface Flipper {
+  /** Stop flipping; resolves with the number of flips made, once the process has exited. */
+  stop(): Promise<number>;
+}
+
+/** Start the flipper and resolve once it flips. */
+async function startFlipper(args: string[]): Promise<Flipper> {
+  const child = spawn(process.execPath, [FLIPPER, ...args, String(FLIPPER_MAX_FLIPS), String(FLIPPER_MAX_MS)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  let announceReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (announceReady = resolve));
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.startsWith('ready\n')) announceReady();
+  });
+  const exited = new Promise<number>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => {
+      announceReady();
+      const flips = /flips (\d+)/.exec(output);
+      if (status === 0 && flips) resolve(Number(flips[1]));
+      else reject(new Error(`flipper exited ${status}: ${output}`));
+    });
+  });
+  await ready;
+  return {
+    stop() {
+      child.stdin.end();
+      return exited;
+    },
+  };
+}
+
+type Tally = Record<'inside' | 'outside' | 'missing' | 'other', number>;
+
+function tallyAnswer(tally: Tally, answer: { ok: boolean; text?: string; error?: string }): void {
+  const words = answer.ok ? answer.text! : answer.error!;
+  expect(words).not.toContain(OUTSIDE_MARKER);
+  if (answer.ok && words.includes(INSIDE_MARKER)) tally.inside++;
+  else if (!answer.ok && words.includes('is outside the home')) tally.outside++;
+  else if (!answer.ok && words.startsWith('no such file or folder')) tally.missing++;
+  else {
+    tally.other++;
+    throw new Error(`an answer the race should not give: ${words}`);
+  }
+}
+
+/** The op straight, in this process, with the real Node I/O: many more reads per second. */
+async function readDirect(pathOp: PathOp, path: string): Promise<{ ok: boolean; text?: string; error?: string }> {
+  const io = nodeIo(sandbox.home, sandbox.runDir, {});
+  const request: Request = { op: pathOp.op, args: pathOp.args(path) as Request['args'], runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
+  try {
+    const result = await OPS[pathOp.op]({ io, request, cwd: sandbox.home });
+    return { ok: true, text: result.text };
+  } catch (error) {
+    return { ok: false, error: describeFailure(error) };
+  }
+}
+
+async function race(flipperArgs: string[], path: string): Promise<void> {
+  for (const pathOp of PATH_OPS) await raceOne(pathOp, flipperArgs, path);
+}
+
+async function raceOne(pathOp: PathOp, flipperArgs: string[], path: string): Promise<void> {
+  const direct: Tally = { inside: 0, outside: 0, missing: 0, other: 0 };
+  const bundle: Tally = { inside: 0, outside: 0, missing: 0, other: 0 };
+  const flipper = await startFlipper(flipperArgs);
+  let flips: number;
+  try {
+    const until = Date.now() + DIRECT_MAX_MS;
+    for (let i = 0; i < DIRECT_MAX_READS && Date.now() < until; i++) tallyAnswer(direct, await readDirect(pathOp, path));
+    for (let done = 0; done < BUNDLE_READS; done += BUNDLE_READS_AT_ONCE) {
+      const runs = await Promise.all(
+        Array.from({ length: BUNDLE_READS_AT_ONCE }, (_, k) =>
+          spawnBundle(sandbox, base64Request({ op: pathOp.op, args: pathOp.args(path), run_id: 'r1', agent_id: 'a1', call_id: `c${done + k}` })),
+        ),
+      );
+      for (const run of runs) tallyAnswer(bundle, expectOneEnvelope(run));
+    }
+  } finally {
+    flips = await flipper.stop();
+  }
+  reportFigure(`race ${pathOp.op} ${flipperArgs[0]} ${path}`, { flips, ...prefixed('direct', direct), ...prefixed('bundle', bundle) });
+  expect(flips).toBeGreaterThan(MIN_FLIPS);
+  // The race really interleaved: the reads saw the name in at least two of its states (inside,
+  // outside, or gone for an instant while a swap is half done; which ones depends on the load).
+  const seen = (['inside', 'outside', 'missing'] as const).filter((state) => direct[state] + bundle[state] > 0);
+  expect(seen.length).toBeGreaterThanOrEqual(2);
+  expect(direct.other + bundle.other).toBe(0);
+  expect(bundle.inside + bundle.outside + bundle.missing).toBe(BUNDLE_READS);
+  raceFigures.flips += flips;
+  raceFigures.reads += direct.inside + direct.outside + direct.missing + BUNDLE_READS;
+}
+
+function prefixed(prefix: string, tally: Tally): Record<string, number> {
+  return Object.fromEntries(Object.entries(tally).map(([key, value]) => [`${prefix}_${key}`, value]));
+}
+
+describe('a name flipped between inside and outside while file_read runs', () => {
+  it('a link to a folder, re-pointed between a folder inside and one outside', async () => {
+    symlinkSync(join(sandbox.home, 'in'), join(sandbox.home, 'flip'));
+    await race(['link', join(sandbox.home, 'flip'), join(sandbox.home, 'in'), join(sandbox.outside, 'in')], 'flip/f.txt');
+  });
+
+  it('a link to a file, re-pointed between a file inside and one outside', async () => {
+    symlinkSync(join(sandbox.home, 'in.txt'), join(sandbox.home, 'flip.txt'));
+    await race(['link', join(sandbox.home, 'flip.txt'), join(sandbox.home, 'in.txt'), join(sandbox.outside, 'secret.txt')], 'flip.txt');
+  });
+
+  it('a real folder swapped for a link outside (the path checked is then not the path opened)', async () => {
+    renameSync(join(sandbox.home, 'in'), join(sandbox.home, 'flip'));
+    await race(['swap', join(sandbox.home, 'flip'), join(sandbox.home, 'parked'), join(sandbox.outside, 'in')], 'flip/f.txt');
+  });
+});
+
+describe('the open itself is checked, not only the path', () => {
+  it('a folder swapped for a link outside between the check and the open is refused', async () => {
+    mkdirSync(join(sandbox.home, 'dir'));
+    writeFileSync(join(sandbox.home, 'dir', 'f.txt'), `${INSIDE_MARKER}\n`);
+    const io = nodeIo(sandbox.home, sandbox.runDir, {});
+    let swapped = false;
+    // Exactly the window an attacker aims at: after realPath approved the path, before the open.
+    io.fs = hookedFileSystem(nodeFileSystem, (call) => {
+      if (call !== 'openRead' || swapped) return;
+      swapped = true;
+      rmSync(join(sandbox.home, 'dir'), { recursive: true });
+      symlinkSync(join(sandbox.outside, 'in'), join(sandbox.home, 'dir'));
+    });
+    const request: Request = { op: 'file_read', args: { path: 'dir/f.txt' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
+    const failure = await Promise.resolve()
+      .then(() => OPS.file_read({ io, request, cwd: sandbox.home }))
+      .then(() => null, (error: unknown) => error);
+    expect(swapped).toBe(true);
+    expect(failure).toBeInstanceOf(ToolError);
+    expect((failure as ToolError).message).toBe('dir/f.txt is outside the home; only paths inside it can be read');
+  });
+});
+
+describe('the check for processes left behind', () => {
+  it('finds a process left running with the sandbox in its environment', async () => {
+    const child = spawn('sleep', ['30'], { env: { HOME: sandbox.home }, stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => child.once('spawn', resolve));
+      expect(processesMentioning(sandbox.root)).toEqual([`${child.pid} sleep 30 `]);
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('close', resolve));
+    }
+  });
+});
