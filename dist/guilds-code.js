@@ -125,6 +125,9 @@ function capText(text, maxBytes) {
   const marker = "\n[… cut to stay under " + maxBytes + " bytes]";
   return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
 }
+function copyBytes(bytes) {
+  return new Uint8Array(bytes);
+}
 
 // src/protocol/envelope.ts
 var ToolError = class extends Error {
@@ -683,7 +686,7 @@ var BoundedBytes = class {
     const room = this.maxBytes - this.length;
     const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
     if (kept.length === 0) return;
-    this.parts.push(kept.slice());
+    this.parts.push(copyBytes(kept));
     this.length += kept.length;
   }
   bytes() {
@@ -915,7 +918,7 @@ var ContentCollector = class extends LineStream {
     this.resultLines++;
     if (isMatch) this.matchedLines++;
     if (this.group === null || !sameBytes(this.group.pathBytes, bytes, pathStart, pathEnd)) {
-      this.startGroup(bytes.slice(pathStart, pathEnd));
+      this.startGroup(copyBytes(bytes.subarray(pathStart, pathEnd)));
     }
     const group = this.group;
     this.state = "skip";
@@ -1579,7 +1582,7 @@ function lastIntroducer(text, withinChars) {
 function cleanTerminalOutput(text) {
   const pieces = [];
   const cleaner = new StreamingCleaner(
-    { write: (bytes) => void pieces.push(bytes.slice()), skip: () => void 0 },
+    { write: (bytes) => void pieces.push(copyBytes(bytes)), skip: () => void 0 },
     { keepChars: Number.MAX_SAFE_INTEGER / 8 }
   );
   cleaner.write(encodeUtf8(text));
@@ -1624,11 +1627,11 @@ var OutputCollector = class {
       this.headLength += take;
     }
     if (bytes.length >= this.tailKeepBytes) {
-      this.tailPieces = [bytes.slice(bytes.length - this.tailKeepBytes)];
+      this.tailPieces = [copyBytes(bytes.subarray(bytes.length - this.tailKeepBytes))];
       this.tailLength = this.tailKeepBytes;
       return;
     }
-    this.tailPieces.push(bytes.slice());
+    this.tailPieces.push(copyBytes(bytes));
     this.tailLength += bytes.length;
     while (this.tailLength - this.tailPieces[0].length >= this.tailKeepBytes) {
       this.tailLength -= this.tailPieces.shift().length;

@@ -12,6 +12,7 @@ import {
   SEARCH_TIMEOUT_SECONDS,
 } from '../protocol/tools.js';
 import { baseName, dirName } from '../paths.js';
+import { copyBytes } from '../shape/utf8.js';
 import {
   clipSearchLine,
   formatContentResult,
@@ -131,7 +132,7 @@ class BoundedBytes {
     const room = this.maxBytes - this.length;
     const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
     if (kept.length === 0) return;
-    this.parts.push(kept.slice());
+    this.parts.push(copyBytes(kept));
     this.length += kept.length;
   }
 
@@ -433,7 +434,7 @@ export class ContentCollector extends LineStream {
     this.resultLines++;
     if (isMatch) this.matchedLines++;
     if (this.group === null || !sameBytes(this.group.pathBytes, bytes, pathStart, pathEnd)) {
-      this.startGroup(bytes.slice(pathStart, pathEnd));
+      this.startGroup(copyBytes(bytes.subarray(pathStart, pathEnd)));
     }
     const group = this.group!;
     this.state = 'skip';

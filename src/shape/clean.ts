@@ -9,7 +9,7 @@
 // (long-line.ts).
 import stripAnsi from 'strip-ansi';
 import { EMPTY_LINE, concatLines, dropChars, lineFromText, overwriteLine, type LongLine } from './long-line.js';
-import { encodeUtf8 } from './utf8.js';
+import { copyBytes, encodeUtf8 } from './utf8.js';
 
 /** Where cleaned output goes: bytes in order, and counts of bytes that a gap stands for. */
 export interface CleanSink {
@@ -249,7 +249,7 @@ function lastIntroducer(text: string, withinChars: number): number {
 export function cleanTerminalOutput(text: string): string {
   const pieces: Uint8Array[] = [];
   const cleaner = new StreamingCleaner(
-    { write: (bytes) => void pieces.push(bytes.slice()), skip: () => undefined },
+    { write: (bytes) => void pieces.push(copyBytes(bytes)), skip: () => undefined },
     { keepChars: Number.MAX_SAFE_INTEGER / 8 },
   );
   cleaner.write(encodeUtf8(text));

@@ -1,7 +1,7 @@
 // How a shell result reads: the cleaned output whole when it fits, else its head, the elision line and
 // its tail, then the trailers. Pure and synchronous; every limit comes in as an argument.
 import type { CleanSink } from './clean.js';
-import { utf8Bytes } from './utf8.js';
+import { copyBytes, utf8Bytes } from './utf8.js';
 
 const NEWLINE = 0x0a;
 
@@ -52,11 +52,11 @@ export class OutputCollector implements CleanSink {
       this.headLength += take;
     }
     if (bytes.length >= this.tailKeepBytes) {
-      this.tailPieces = [bytes.slice(bytes.length - this.tailKeepBytes)];
+      this.tailPieces = [copyBytes(bytes.subarray(bytes.length - this.tailKeepBytes))];
       this.tailLength = this.tailKeepBytes;
       return;
     }
-    this.tailPieces.push(bytes.slice());
+    this.tailPieces.push(copyBytes(bytes));
     this.tailLength += bytes.length;
     while (this.tailLength - this.tailPieces[0]!.length >= this.tailKeepBytes) {
       this.tailLength -= this.tailPieces.shift()!.length;

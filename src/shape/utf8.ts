@@ -86,3 +86,11 @@ export function capText(text: string, maxBytes: number): string {
   const marker = '\n[… cut to stay under ' + maxBytes + ' bytes]';
   return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
 }
+
+/**
+ * A copy of `bytes` that later writes to the source cannot change. `slice()` is not enough: on a
+ * Buffer it returns a view of the same memory, and the I/O layer reuses its read buffer.
+ */
+export function copyBytes(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(bytes);
+}

@@ -14,6 +14,11 @@ function shell(args: Record<string, unknown>, env: Record<string, string | undef
 }
 
 describe('shell: running', () => {
+  it('keeps the output of every process in order when it arrives in several reads', () => {
+    const command = "printf 'a\\nb\\n'; sleep 0.1; /bin/echo 1; sleep 0.1; node -e 'console.log(2)'";
+    expect(shell({ command }).text).toBe('a\nb\n1\n2');
+  });
+
   it('stdout and stderr arrive as one stream in the order written', () => {
     const envelope = shell({ command: 'for i in 1 2 3; do echo out$i; echo err$i >&2; done' });
     expect(envelope).toEqual({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { StreamingCleaner } from '../../src/shape/clean.js';
 import {
   collectedOutput,
   elisionLine,
@@ -200,5 +201,21 @@ describe('shapeShellText over many outputs', () => {
       const lineEndAfterHead = output[head.length] === '\n' ? 1 : 0;
       expect(tailStart - bytesOf(head) - Number(match[2])).toBe(lineEndAfterHead);
     }
+  });
+});
+
+describe('output read through one reused buffer, as the log reader does', () => {
+  it('keeps earlier pieces intact when the next read overwrites the buffer', () => {
+    const limits = { maxBytes: 8192, headMaxBytes: 2048, lineEndReachPercent: 25 };
+    const collector = outputCollectorFor(limits);
+    const cleaner = new StreamingCleaner(collector, { keepChars: limits.maxBytes });
+    const buffer = Buffer.alloc(64);
+    for (const piece of ['a\nb\n', '1\n', 'tail without newline']) {
+      const length = buffer.write(piece);
+      cleaner.write(buffer.subarray(0, length));
+    }
+    cleaner.end();
+    const shaped = shapeShellText(collectedOutput(collector), [], '/log', limits);
+    expect(shaped).toEqual({ text: 'a\nb\n1\ntail without newline', elided: false });
   });
 });
