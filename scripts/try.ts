@@ -4,7 +4,8 @@
 //   npm start                                   a short tour of the four tools
 //   npm start -- file_read --path src/greet.js  one call
 //   npm start -- shell --command 'ls -la' --home ~/somewhere
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodeToolRun, type Repository } from '../src/orchestrator/index.js';
@@ -20,6 +21,12 @@ function repositoriesIn(home: string): Repository[] {
   return readdirSync(folder)
     .filter((name) => statSync(join(folder, name)).isDirectory())
     .map((name) => ({ name }));
+}
+
+/** One state folder per kept home, outside it, so that its background commands can be followed later. */
+function lastingRunDir(home: string): string {
+  const name = realpathSync(home).replace(/[^A-Za-z0-9]+/g, '_');
+  return join(tmpdir(), `guilds-code-run${name}`);
 }
 
 async function main(): Promise<number> {
@@ -42,8 +49,10 @@ async function main(): Promise<number> {
   const sandbox = new LocalSandbox(
     options.home === undefined
       ? { seed: { from: FIXTURE_REPOSITORY, to: join('repos', FIXTURE_NAME) } }
-      : { home: options.home },
+      : { home: options.home, runDir: lastingRunDir(options.home) },
   );
+  // Calls into a kept home need ids no earlier session used: a call's log is named after its id.
+  const callPrefix = options.home === undefined ? 'c' : `c${Date.now().toString(36)}-`;
   try {
     const repositories = repositoriesIn(sandbox.home);
     const run = new CodeToolRun({
@@ -58,7 +67,7 @@ async function main(): Promise<number> {
     const steps = options.step ? [options.step] : TOUR;
     for (const [index, step] of steps.entries()) {
       const seq = index + 1;
-      const result = await run.call({ tool: step.tool, args: step.args, callId: `c${seq}`, seq });
+      const result = await run.call({ tool: step.tool, args: step.args, callId: `${callPrefix}${seq}`, seq });
       process.stdout.write(renderCall(seq, step, result) + '\n');
     }
     if (options.home === undefined) process.stdout.write('(the scratch home is removed now; pass --home DIR to keep one)\n');

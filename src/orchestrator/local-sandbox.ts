@@ -29,6 +29,12 @@ export interface LocalSandboxOptions {
   seed?: { from: string; to: string };
   /** How to start the helper; `node dist/guilds-code.js` when absent. */
   helperCommand?: readonly string[];
+  /**
+   * The helper's state folder ($GUILDS_RUN_DIR: background records, request files); made in the
+   * scratch folder when absent. Give a lasting one with a lasting home, so that background
+   * commands started in one session can be followed in the next.
+   */
+  runDir?: string;
 }
 
 /** Keeps the last `limit` bytes written. */
@@ -57,7 +63,7 @@ export class LocalSandbox implements Sandbox {
   constructor(options: LocalSandboxOptions = {}) {
     this.scratch = realpathSync(mkdtempSync(join(tmpdir(), 'guilds-code-sandbox-')));
     this.home = options.home ?? join(this.scratch, 'home');
-    this.runDir = join(this.scratch, 'run');
+    this.runDir = options.runDir ?? join(this.scratch, 'run');
     mkdirSync(this.home, { recursive: true });
     this.home = realpathSync(this.home);
     mkdirSync(join(this.runDir, 'requests'), { recursive: true, mode: 0o700 });
