@@ -1013,6 +1013,7 @@ var ContentCollector = class extends LineStream {
     return matches === null || files === null ? null : { matches, files };
   }
 };
+var REGEX_ERROR_HINT = " (the pattern is a regular expression; set fixed: true to search for it as plain text)";
 function ripgrepReason(stderr) {
   const lines = stderr.split("\n").map((line) => line.trim()).filter((line) => line !== "");
   if (lines.length === 0) return "ripgrep failed without saying why";
@@ -1065,7 +1066,11 @@ async function codeSearch(context) {
     onStdout: (chunk) => collector.feed(chunk)
   });
   if (!exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1) {
-    if (exit.exitCode !== 2 || exit.stderr.trim() !== "") throw new ToolError(`ripgrep: ${ripgrepReason(exit.stderr)}`);
+    if (exit.exitCode !== 2 || exit.stderr.trim() !== "") {
+      const reason = ripgrepReason(exit.stderr);
+      const hint = reason.startsWith("regex parse error") && args.fixed !== true ? REGEX_ERROR_HINT : "";
+      throw new ToolError(`ripgrep: ${reason}${hint}`);
+    }
   }
   const stopped = exit.timedOut ? stoppedText(SEARCH_TIMEOUT_SECONDS) : null;
   let totals;

@@ -538,6 +538,8 @@ export class ContentCollector extends LineStream {
   }
 }
 
+export const REGEX_ERROR_HINT = ' (the pattern is a regular expression; set fixed: true to search for it as plain text)';
+
 /** ripgrep's complaint in one line: its first line, with the `error:` line that gives the reason. */
 export function ripgrepReason(stderr: string): string {
   const lines = stderr
@@ -606,7 +608,12 @@ export async function codeSearch(context: Context): Promise<OpResult> {
   if (!exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1) {
     // Exit 2 with nothing on stderr is an unreadable file that --no-messages kept quiet; what was
     // found elsewhere still stands.
-    if (exit.exitCode !== 2 || exit.stderr.trim() !== '') throw new ToolError(`ripgrep: ${ripgrepReason(exit.stderr)}`);
+    if (exit.exitCode !== 2 || exit.stderr.trim() !== '') {
+      const reason = ripgrepReason(exit.stderr);
+      // A model that meant the text itself (`render(`) learns the way to say so in the same answer.
+      const hint = reason.startsWith('regex parse error') && args.fixed !== true ? REGEX_ERROR_HINT : '';
+      throw new ToolError(`ripgrep: ${reason}${hint}`);
+    }
   }
   const stopped = exit.timedOut ? stoppedText(SEARCH_TIMEOUT_SECONDS) : null;
 

@@ -247,7 +247,10 @@ describe('code_search many files', () => {
 
 describe('code_search bad input', () => {
   it('an invalid regex is ripgrep\'s one-line reason', () => {
-    expect(search({ pattern: 'render(' })).toEqual({ ok: false, error: 'ripgrep: regex parse error: unclosed group' });
+    expect(search({ pattern: 'render(' })).toEqual({
+      ok: false,
+      error: 'ripgrep: regex parse error: unclosed group (the pattern is a regular expression; set fixed: true to search for it as plain text)',
+    });
   });
 
   it('a pattern or glob that looks like a flag is only a pattern or a glob', () => {
