@@ -14,8 +14,8 @@ export interface HelperRequest {
 
 export interface Case {
   name: string;
-  /** A helper call, or (for the informational cases) any command. */
-  subject: { request: HelperRequest } | { command: Command };
+  /** A helper call (null: started with no argument at all), or any command for reference. */
+  subject: { request: HelperRequest | null } | { command: Command };
   floorName: string;
   floor: Command[];
   kind: CaseKind;
@@ -23,8 +23,8 @@ export interface Case {
   targetRatio: number | null;
   /** The helper's peak resident memory must stay under this, when given. */
   peakTargetMiB?: number;
-  /** Run after each helper call, outside the timing. */
-  afterSubject?: () => void;
+  /** Run after each batch of runs, outside the timing. */
+  afterEachPlan?: () => void;
 }
 
 export const FEW_MATCHES_PATTERN = 'pthread_mutex_timedlock';
@@ -34,7 +34,7 @@ export const SHELL_OUTPUT_LINE = 'a line of build output, as a compiler or a tes
 // The ripgrep arguments every search shares; the helper adds its own on top (spec: code_search).
 const RG_COMMON = ['--no-config', '--hidden', '--color', 'never', '--glob', '!.git'];
 
-export function buildCases(scratch: Scratch, env: Env, helperStart: Command, caCertificates: string | undefined): Case[] {
+export function buildCases(scratch: Scratch, env: Env, caCertificates: string | undefined): Case[] {
   const node = (argv: string[], extra: Env = {}): Command => ({ argv: [process.execPath, ...argv], env: { ...env, ...extra } });
   const bareNode = node(['-e', '0']);
   const rg = (args: string[]): Command => ({ argv: [scratch.rg, ...RG_COMMON, ...args], env, cwd: scratch.home });
@@ -91,7 +91,7 @@ export function buildCases(scratch: Scratch, env: Env, helperStart: Command, caC
       kind: 'bulk',
       targetRatio: 2,
       peakTargetMiB: 100,
-      afterSubject: removeRunLogs,
+      afterEachPlan: removeRunLogs,
     },
     {
       name: `file_read of a ${mib(scratch.largeFileBytes)} file`,
@@ -104,7 +104,7 @@ export function buildCases(scratch: Scratch, env: Env, helperStart: Command, caC
     },
     {
       name: 'the helper answering no request (its start alone)',
-      subject: { command: helperStart },
+      subject: { request: null },
       floorName: 'node -e 0',
       floor: [bareNode],
       kind: 'info',

@@ -1,6 +1,9 @@
-// Timing and memory of one child process at a time, and the statistics the report prints.
+// Timing and memory of child processes, through bench/meter.py, and the statistics the report prints.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type Env = Record<string, string>;
 
@@ -9,59 +12,47 @@ export interface Command {
   argv: string[];
   env: Env;
   cwd?: string;
+  /** Measure its peak memory, under GNU time. */
+  peak?: boolean;
 }
 
 export interface Run {
-  /** Wall time of the whole run, process creation to exit, in milliseconds. */
-  ms: number;
-  /** Peak resident memory of the last command, in KiB (GNU time's %M), when measured. */
+  /** Wall time of the whole run, the first process's start to the last one's exit, in milliseconds. */
+  wallMs: number;
+  /** CPU time (user and system) of its processes, in milliseconds. */
+  cpuMs: number;
+  /** Peak resident memory of its largest measured process, in KiB (GNU time's %M); null when none was. */
   peakKiB: number | null;
+  /** The first 64 KiB of the last process's output. */
   stdout: Buffer;
 }
 
-const GNU_TIME = '/usr/bin/time';
-// Enough for a content search with 100,000 matches run directly; the helper's own answer is tiny.
-const OUTPUT_MAX_BYTES = 1024 * 1_048_576;
-
-export function gnuTimeAvailable(): boolean {
-  return existsSync(GNU_TIME);
-}
+const METER = join(dirname(fileURLToPath(import.meta.url)), 'meter.py');
+// The meter's own answer: a few hundred bytes per run.
+const METER_OUTPUT_MAX_BYTES = 256 * 1_048_576;
 
 /**
- * Run the commands one after the other and time them together (a floor may be two processes, as
- * node's own start followed by ripgrep). With `peakFile`, each runs under GNU time and the peak of
- * the largest is kept.
+ * Run each entry of the plan (commands run back to back, timed together: a floor may be node's own
+ * start followed by ripgrep) one after the other, in one meter process.
  */
-export function runTimed(commands: Command[], peakFile: string | null): Run {
-  let peakKiB: number | null = null;
-  let stdout = Buffer.alloc(0);
-  const start = process.hrtime.bigint();
-  for (const command of commands) {
-    const argv = peakFile ? [GNU_TIME, '-f', '%M', '-o', peakFile, ...command.argv] : command.argv;
-    const result = spawnSync(argv[0]!, argv.slice(1), {
-      env: command.env,
-      cwd: command.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      maxBuffer: OUTPUT_MAX_BYTES,
-    });
-    if (result.error) throw new Error(`${argv.join(' ').slice(0, 200)}: ${result.error.message}`);
-    if (result.status !== 0) {
-      throw new Error(`${argv.join(' ').slice(0, 200)} exited ${result.status}: ${result.stderr.toString().slice(0, 300)}`);
-    }
-    stdout = result.stdout;
-    if (peakFile) peakKiB = Math.max(peakKiB ?? 0, readPeak(peakFile));
+export function runPlan(plan: Command[][]): Run[] {
+  const folder = mkdtempSync(join(tmpdir(), 'guilds-code-bench-plan-'));
+  try {
+    const planFile = join(folder, 'plan.json');
+    writeFileSync(planFile, JSON.stringify(plan));
+    const meter = spawnSync('python3', [METER, planFile], { encoding: 'utf8', maxBuffer: METER_OUTPUT_MAX_BYTES });
+    if (meter.status !== 0) throw new Error(`bench/meter.py failed: ${meter.error?.message ?? meter.stderr.slice(-500)}`);
+    const results = JSON.parse(meter.stdout) as Array<Omit<Run, 'stdout'> & { stdout: string; error?: string }>;
+    const failed = results.find((result) => result.error !== undefined);
+    if (failed) throw new Error(failed.error);
+    return results.map((result) => ({ ...result, stdout: Buffer.from(result.stdout, 'base64') }));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  return { ms, peakKiB, stdout };
 }
 
-function readPeak(file: string): number {
-  // GNU time writes "Command exited with non-zero status" first when it did; the figure is last.
-  const lines = readFileSync(file, 'utf8').trim().split('\n');
-  rmSync(file, { force: true });
-  const kib = Number(lines[lines.length - 1]);
-  if (!Number.isFinite(kib)) throw new Error(`GNU time wrote no peak: ${lines.join(' ')}`);
-  return kib;
+export function gnuTimeAvailable(): boolean {
+  return existsSync('/usr/bin/time');
 }
 
 export function median(values: readonly number[]): number {

@@ -1,21 +1,21 @@
-// npm run bench [-- --smoke] [--pairs N] [--warmup N] [--only TEXT] [--bundle PATH] [--no-write]
+// npm run bench [-- --smoke] [--pairs N] [--warmup N] [--only REGEXP] [--bundle PATH] [--baseline PATH] [--no-write]
 //
 // Runs the built helper the way the orchestrator does (a fresh `node dist/guilds-code.js <base64>`
 // per call) side by side with each case's floor, alternating which goes first, and prints the
-// medians and the median of the pairwise ratios. The full run writes bench/RESULTS.md.
+// medians and the median of the pairwise ratios. The full run writes bench/RESULTS.md. With
+// --baseline, an older bundle joins every helper case in the same rotation, so that a change is
+// measured under the same conditions as what it replaces.
 import { cpus, loadavg } from 'node:os';
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HANDED_ON_CA_CERTS_VARIABLE } from '../src/environment.js';
 import { buildCases, type Case } from './cases.js';
 import { makeScratch, SYSTEM_HEADERS, type Scratch } from './fixtures.js';
-import { gnuTimeAvailable, median, runTimed, type Command, type Env } from './measure.js';
+import { gnuTimeAvailable, median, runPlan, type Command, type Env, type Run } from './measure.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(REPO_ROOT, 'bench', 'RESULTS.md');
-// How the orchestrator hands the agent's NODE_EXTRA_CA_CERTS on, so that the helper's own Node does
-// not parse the CA bundle at every start (docs/performance.md).
-const HANDED_ON_CA_CERTS_VARIABLE = 'GUILDS_NODE_EXTRA_CA_CERTS';
 const NOT_AVAILABLE = /is not available in this version of guilds-code/;
 const ISSUE_TREE = { files: 8_000, mib: 130 };
 
@@ -27,6 +27,7 @@ interface Options {
   warmup: number;
   only: string | null;
   bundle: string;
+  baseline: string | null;
   write: boolean;
 }
 
@@ -52,8 +53,17 @@ function parseOptions(argv: string[]): Options {
     warmup: count('--warmup', smoke ? 0 : 3),
     only: value('--only') ?? null,
     bundle: resolve(value('--bundle') ?? join(REPO_ROOT, 'dist', 'guilds-code.js')),
-    write: !smoke && !argv.includes('--no-write') && value('--only') === undefined && value('--bundle') === undefined,
+    baseline: value('--baseline') === undefined ? null : resolve(value('--baseline')!),
+    write: !smoke && !argv.includes('--no-write') && ['--only', '--bundle', '--baseline'].every((name) => value(name) === undefined),
   };
+}
+
+interface SideFigures {
+  /** Medians over the pairs. */
+  wallMs: number;
+  cpuMs: number;
+  /** The largest peak over the pairs, when measured. */
+  peakMiB: number | null;
 }
 
 interface Outcome {
@@ -61,24 +71,27 @@ interface Outcome {
   status: 'measured' | 'not available yet' | 'failed';
   error?: string;
   pairs: number;
-  subjectMs: number;
-  floorMs: number;
+  subject: SideFigures | null;
+  floor: SideFigures | null;
+  /** Medians of the pairwise ratios, helper over floor: of the wall times, and of the CPU times. */
   ratio: number;
-  subjectPeakMiB: number | null;
-  floorPeakMiB: number | null;
+  cpuRatio: number;
+  /** The same for the --baseline bundle, when one was given. */
+  baseline: (SideFigures & { ratio: number; cpuRatio: number }) | null;
 }
 
 let callCounter = 0;
 
-function helperCommand(options: Options, scratch: Scratch, env: Env, request: Case['subject']): Command {
-  if ('command' in request) return request.command;
-  const fields = { ...request.request, run_id: 'bench', agent_id: 'bench', call_id: `c${++callCounter}`, default_cwd: '' };
-  return { argv: [process.execPath, options.bundle, Buffer.from(JSON.stringify(fields)).toString('base64')], env, cwd: scratch.home };
+function subjectCommand(bundle: string, scratch: Scratch, env: Env, subject: Case['subject']): Command {
+  if ('command' in subject) return subject.command;
+  if (subject.request === null) return { argv: [process.execPath, bundle], env, cwd: scratch.home };
+  const fields = { ...subject.request, run_id: 'bench', agent_id: 'bench', call_id: `c${++callCounter}`, default_cwd: '' };
+  return { argv: [process.execPath, bundle, Buffer.from(JSON.stringify(fields)).toString('base64')], env, cwd: scratch.home };
 }
 
-/** The envelope's error, or null when the helper answered ok (or the subject is not the helper). */
+/** The envelope's error, or null when the helper answered ok (or no answer is expected). */
 function envelopeError(testCase: Case, stdout: Buffer): string | null {
-  if ('command' in testCase.subject) return null;
+  if ('command' in testCase.subject || testCase.subject.request === null) return null;
   const line = stdout.toString('utf8').trim();
   let envelope: { ok?: boolean; error?: string };
   try {
@@ -95,54 +108,58 @@ function pairsFor(options: Options, testCase: Case): number {
   return options.pairs;
 }
 
+function sideFigures(runs: Run[]): SideFigures {
+  return {
+    wallMs: median(runs.map((run) => run.wallMs)),
+    cpuMs: median(runs.map((run) => run.cpuMs)),
+    peakMiB: runs.some((run) => run.peakKiB === null) ? null : Math.max(...runs.map((run) => run.peakKiB!)) / 1024,
+  };
+}
+
+function pairwise(top: Run[], bottom: Run[], key: 'wallMs' | 'cpuMs'): number {
+  return median(top.map((run, i) => run[key] / bottom[i]![key]));
+}
+
 function measureCase(options: Options, scratch: Scratch, env: Env, testCase: Case): Outcome {
   const outcome: Outcome = {
-    testCase,
-    status: 'measured',
-    pairs: 0,
-    subjectMs: NaN,
-    floorMs: NaN,
-    ratio: NaN,
-    subjectPeakMiB: null,
-    floorPeakMiB: null,
+    testCase, status: 'measured', pairs: 0, subject: null, floor: null, ratio: NaN, cpuRatio: NaN, baseline: null,
   };
-  const peakFile = testCase.peakTargetMiB !== undefined && gnuTimeAvailable() ? join(scratch.root, 'peak.txt') : null;
-  const runSubject = () => {
-    const run = runTimed([helperCommand(options, scratch, env, testCase.subject)], peakFile);
-    testCase.afterSubject?.();
+  type Side = 'subject' | 'floor' | 'baseline';
+  // Peak memory is measured under GNU time, where the case has a memory target.
+  const peak = testCase.peakTargetMiB !== undefined && gnuTimeAvailable();
+  const commandsOf = (side: Side): Command[] =>
+    (side === 'floor' ? testCase.floor : [subjectCommand(side === 'subject' ? options.bundle : options.baseline!, scratch, env, testCase.subject)])
+      .map((command) => ({ ...command, peak }));
+  const sides: Side[] = options.baseline !== null && !('command' in testCase.subject) ? ['subject', 'floor', 'baseline'] : ['subject', 'floor'];
+  const checkEnvelope = (run: Run) => {
     const error = envelopeError(testCase, run.stdout);
     if (error !== null) throw Object.assign(new Error(error), { envelope: true });
-    return run;
   };
-  const runFloor = () => runTimed(testCase.floor, peakFile);
   try {
-    // The first call doubles as the probe: an op still missing from this build answers an error.
-    runSubject();
-    for (let i = 0; i < options.warmup; i++) {
-      runSubject();
-      runFloor();
-    }
-    const subject: number[] = [];
-    const floor: number[] = [];
-    const ratios: number[] = [];
-    const subjectPeaks: number[] = [];
-    const floorPeaks: number[] = [];
+    // A first call on its own: an op still missing from this build answers an error envelope.
+    checkEnvelope(runPlan([commandsOf('subject')])[0]!);
+    testCase.afterEachPlan?.();
+    const order: Side[] = [];
+    for (let i = 0; i < options.warmup; i++) order.push(...sides);
+    const measuredFrom = order.length;
     const total = pairsFor(options, testCase);
-    for (let i = 0; i < total; i++) {
-      // Alternating which goes first keeps a drift of the machine from favouring either side.
-      const [s, f] = i % 2 === 0 ? [runSubject(), runFloor()] : (() => { const f = runFloor(); return [runSubject(), f]; })();
-      subject.push(s.ms);
-      floor.push(f.ms);
-      ratios.push(s.ms / f.ms);
-      if (s.peakKiB !== null) subjectPeaks.push(s.peakKiB / 1024);
-      if (f.peakKiB !== null) floorPeaks.push(f.peakKiB / 1024);
-    }
+    // Rotating which goes first keeps a drift of the machine from favouring any side.
+    for (let i = 0; i < total; i++) for (let k = 0; k < sides.length; k++) order.push(sides[(i + k) % sides.length]!);
+    const runs = runPlan(order.map(commandsOf));
+    testCase.afterEachPlan?.();
+    const bySide = (side: Side) => runs.filter((_, i) => i >= measuredFrom && order[i] === side);
+    for (const [i, run] of runs.entries()) if (order[i] !== 'floor') checkEnvelope(run);
+    const subject = bySide('subject');
+    const floor = bySide('floor');
     outcome.pairs = total;
-    outcome.subjectMs = median(subject);
-    outcome.floorMs = median(floor);
-    outcome.ratio = median(ratios);
-    outcome.subjectPeakMiB = subjectPeaks.length ? Math.max(...subjectPeaks) : null;
-    outcome.floorPeakMiB = floorPeaks.length ? Math.max(...floorPeaks) : null;
+    outcome.subject = sideFigures(subject);
+    outcome.floor = sideFigures(floor);
+    outcome.ratio = pairwise(subject, floor, 'wallMs');
+    outcome.cpuRatio = pairwise(subject, floor, 'cpuMs');
+    if (sides.includes('baseline')) {
+      const baseline = bySide('baseline');
+      outcome.baseline = { ...sideFigures(baseline), ratio: pairwise(baseline, floor, 'wallMs'), cpuRatio: pairwise(baseline, floor, 'cpuMs') };
+    }
   } catch (error) {
     const message = (error as Error).message;
     outcome.status = (error as { envelope?: boolean }).envelope && NOT_AVAILABLE.test(message) ? 'not available yet' : 'failed';
@@ -156,8 +173,8 @@ function verdict(outcome: Outcome): string {
   if (outcome.status !== 'measured') return outcome.status;
   if (testCase.targetRatio === null) return 'for reference';
   const ratioMet = outcome.ratio <= testCase.targetRatio;
-  const peakMet =
-    testCase.peakTargetMiB === undefined || (outcome.subjectPeakMiB !== null && outcome.subjectPeakMiB < testCase.peakTargetMiB);
+  const peak = outcome.subject!.peakMiB;
+  const peakMet = testCase.peakTargetMiB === undefined || (peak !== null && peak < testCase.peakTargetMiB);
   return ratioMet && peakMet ? 'met' : 'NOT met';
 }
 
@@ -168,7 +185,12 @@ function targetText(testCase: Case): string {
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const peak = (value: number | null) => (value === null ? '' : ` (peak ${value.toFixed(1)} MiB)`);
+const times = (value: number) => `${value.toFixed(3)}×`;
+
+function sideText(testCase: Case, side: SideFigures): string {
+  const peak = side.peakMiB !== null ? `, peak ${side.peakMiB.toFixed(1)} MiB` : '';
+  return `${ms(side.wallMs)} (cpu ${ms(side.cpuMs)}${peak})`;
+}
 
 function printOutcome(outcome: Outcome): void {
   const { testCase } = outcome;
@@ -176,10 +198,13 @@ function printOutcome(outcome: Outcome): void {
     console.log(`${testCase.name}: ${outcome.status}${outcome.status === 'failed' ? ` (${outcome.error})` : ''}`);
     return;
   }
+  const baseline = outcome.baseline
+    ? ` [baseline ${sideText(testCase, outcome.baseline)}; ratio ${times(outcome.baseline.ratio)}, cpu ${times(outcome.baseline.cpuRatio)}]`
+    : '';
   console.log(
-    `${testCase.name}: ${ms(outcome.subjectMs)}${peak(outcome.subjectPeakMiB)} vs ${testCase.floorName} ` +
-      `${ms(outcome.floorMs)}${peak(outcome.floorPeakMiB)}; ratio ${outcome.ratio.toFixed(3)}× over ${outcome.pairs} pairs; ` +
-      `target ${targetText(testCase)}: ${verdict(outcome)}`,
+    `${testCase.name}: ${sideText(testCase, outcome.subject!)} vs ${testCase.floorName} ${sideText(testCase, outcome.floor!)}; ` +
+      `ratio ${times(outcome.ratio)} (cpu ${times(outcome.cpuRatio)}) over ${outcome.pairs} pairs; ` +
+      `target ${targetText(testCase)}: ${verdict(outcome)}${baseline}`,
   );
 }
 
@@ -201,15 +226,17 @@ function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch
   const rows = outcomes.map((o) => {
     const figures =
       o.status === 'measured'
-        ? [ms(o.subjectMs) + peak(o.subjectPeakMiB), ms(o.floorMs) + peak(o.floorPeakMiB), `${o.ratio.toFixed(3)}×`]
-        : ['–', '–', '–'];
+        ? [sideText(o.testCase, o.subject!), sideText(o.testCase, o.floor!), times(o.ratio), times(o.cpuRatio)]
+        : ['–', '–', '–', '–'];
     return `| ${o.testCase.name} | ${o.testCase.floorName} | ${figures.join(' | ')} | ${targetText(o.testCase)} | ${verdict(o)} |`;
   });
   return [
     '# Benchmark results',
     '',
-    'Written by `npm run bench` (docs/performance.md says what each case compares). Each figure is a',
-    'median; the ratio is the median of the pairwise ratios, helper over floor.',
+    'Written by `npm run bench` (docs/performance.md says what each case compares). Times are medians',
+    'over the pairs, wall time first, then CPU time (user and system) in brackets; a ratio is the median',
+    'of the pairwise ratios, helper over floor. The target applies to the wall-time ratio. Peak memory is',
+    'the largest over the pairs.',
     '',
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
     `- Machine: ${info.cpu}, ${info.cores} cores; Node ${info.node}`,
@@ -219,10 +246,10 @@ function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch
     `- Searched tree: a copy of ${SYSTEM_HEADERS}, ${scratch.treeFiles} files, ${treeMiB.toFixed(0)} MiB` +
       (smaller ? ` (smaller than the ${ISSUE_TREE.files} files and ${ISSUE_TREE.mib} MB the issue assumed)` : ''),
     `- NODE_EXTRA_CA_CERTS: ${caSet ? `set on this machine; the helper gets it as ${HANDED_ON_CA_CERTS_VARIABLE}, as the orchestrator hands it on` : 'not set on this machine'}`,
-    `- Peak memory: ${gnuTimeAvailable() ? "GNU time's %M (maximum resident set), largest over the pairs" : 'not measured (GNU time is not installed)'}`,
+    `- CPU time: from wait4 (bench/meter.py). Peak memory: ${gnuTimeAvailable() ? "GNU time's %M (maximum resident set size)" : 'not measured (GNU time, /usr/bin/time, is not installed)'}`,
     '',
-    '| Case | Floor | Helper | Floor time | Ratio | Target | Verdict |',
-    '|---|---|---|---|---|---|---|',
+    '| Case | Floor | Helper | Floor time | Ratio | CPU ratio | Target | Verdict |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');
@@ -244,14 +271,13 @@ function main(): number {
       GUILDS_RG: scratch.rg,
       ...(caCertificates !== undefined ? { [HANDED_ON_CA_CERTS_VARIABLE]: caCertificates } : {}),
     };
-    const helperStart: Command = { argv: [process.execPath, options.bundle], env, cwd: scratch.home };
-    const cases = buildCases(scratch, env, helperStart, caCertificates).filter(
-      (c) => options.only === null || c.name.includes(options.only),
+    const cases = buildCases(scratch, env, caCertificates).filter(
+      (c) => options.only === null || new RegExp(options.only, 'i').test(c.name),
     );
     console.log(`guilds-code bench${options.smoke ? ' (smoke: tiny data, no figures kept)' : ''}`);
     console.log(`machine: ${info.cpu}, ${info.cores} cores; node ${info.node}; load average ${info.load.toFixed(2)}; bundle ${options.bundle}`);
-    console.log(`searched tree: ${scratch.treeFiles} files, ${(scratch.treeBytes / 1_048_576).toFixed(0)} MiB; rg ${scratch.rg}`);
     if (!gnuTimeAvailable()) console.log('GNU time (/usr/bin/time) is not installed: peak memory is not measured');
+    console.log(`searched tree: ${scratch.treeFiles} files, ${(scratch.treeBytes / 1_048_576).toFixed(0)} MiB; rg ${scratch.rg}`);
     const outcomes: Outcome[] = [];
     for (const testCase of cases) {
       const outcome = measureCase(options, scratch, env, testCase);
