@@ -23,9 +23,13 @@ import type { Context, OpResult } from './context.js';
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
+// One decoder for every line: creating one costs more than decoding a short line, and finish()
+// flushes it, so each line starts from a clean state.
+const lineDecoder = new TextDecoder('utf-8');
+
 /** Gathers one line from pieces, keeping only what can be shown and counting the rest. */
 class LineCollector {
-  private readonly decoder = new TextDecoder('utf-8');
+  private readonly decoder = lineDecoder;
   private kept = '';
   private keptChars = 0;
   private extraChars = 0;
