@@ -2,6 +2,7 @@
 // hands it to the app, and writes exactly one envelope line to stdout, whatever happens.
 import * as fs from 'node:fs';
 import { handle } from './app.js';
+import { commandEnvironment } from './environment.js';
 import { nodeIo } from './io/node.js';
 import { describeFailure, encodeEnvelope, errorEnvelope, type Envelope } from './protocol/envelope.js';
 import { normalizeAbsolute } from './paths.js';
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
     answer(errorEnvelope((error as Error).message));
   }
   const runDir = normalizeAbsolute(process.env.GUILDS_RUN_DIR || DEFAULT_RUN_DIR);
-  const io = nodeIo(home, runDir, process.env);
+  const io = nodeIo(home, runDir, commandEnvironment(process.env));
   answer(await handle(io, process.argv[2]));
 }
 
