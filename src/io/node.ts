@@ -1,5 +1,23 @@
 // The real I/O. Only src/main.ts and the src/io/node*.ts modules touch node: modules.
-import * as fs from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { nodeBackgroundProcesses } from './node-background.js';
 import { nodeSearchProcesses } from './node-search.js';
@@ -20,7 +38,7 @@ export function loadChildProcess(): typeof import('node:child_process') {
   return nodeRequire('node:child_process') as typeof import('node:child_process');
 }
 
-function kindOf(stats: fs.Stats): FileKind {
+function kindOf(stats: Stats): FileKind {
   if (stats.isFile()) return 'file';
   if (stats.isDirectory()) return 'folder';
   if (stats.isFIFO()) return 'fifo';
@@ -30,62 +48,62 @@ function kindOf(stats: fs.Stats): FileKind {
   return 'other';
 }
 
-function infoOf(stats: fs.Stats): FileInfo {
+function infoOf(stats: Stats): FileInfo {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
 }
 
-const OPEN_READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY;
+const OPEN_READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
 
 class NodeOpenFile implements OpenFile {
   constructor(private readonly fd: number) {}
   info(): FileInfo {
-    return infoOf(fs.fstatSync(this.fd));
+    return infoOf(fstatSync(this.fd));
   }
   realPath(): string {
-    return fs.readlinkSync(`/proc/self/fd/${this.fd}`);
+    return readlinkSync(`/proc/self/fd/${this.fd}`);
   }
   read(buffer: Uint8Array): number {
-    return fs.readSync(this.fd, buffer, 0, buffer.length, null);
+    return readSync(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer: Uint8Array, length: number, position: number): number {
-    return fs.readSync(this.fd, buffer, 0, length, position);
+    return readSync(this.fd, buffer, 0, length, position);
   }
   close(): void {
-    fs.closeSync(this.fd);
+    closeSync(this.fd);
   }
 }
 
 let tempCounter = 0;
 
 export const nodeFileSystem: FileSystem = {
-  realPath: (path) => fs.realpathSync.native(path),
+  realPath: (path) => realpathSync.native(path),
   stat(path) {
-    const stats = fs.statSync(path, { throwIfNoEntry: false });
+    const stats = statSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = fs.lstatSync(path, { throwIfNoEntry: false });
+    const stats = lstatSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile(fs.openSync(path, OPEN_READ_FLAGS)),
-  readFile: (path) => fs.readFileSync(path),
+  openRead: (path) => new NodeOpenFile(openSync(path, OPEN_READ_FLAGS)),
+  readFile: (path) => readFileSync(path),
   writeFileAtomic(path, data) {
     const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
     try {
-      fs.writeFileSync(temp, data, { mode: 0o600 });
-      fs.renameSync(temp, path);
+      writeFileSync(temp, data, { mode: 0o600 });
+      renameSync(temp, path);
     } catch (error) {
-      fs.rmSync(temp, { force: true });
+      rmSync(temp, { force: true });
       throw error;
     }
   },
-  makeFolder: (path) => void fs.mkdirSync(path, { recursive: true, mode: 0o700 }),
-  removeFile: (path) => fs.rmSync(path, { force: true }),
-  removeTree: (path) => fs.rmSync(path, { force: true, recursive: true }),
-  listFolder: (path) => fs.readdirSync(path),
+  makeFolder: (path) => void mkdirSync(path, { recursive: true, mode: 0o700 }),
+  removeFile: (path) => rmSync(path, { force: true }),
+  removeTree: (path) => rmSync(path, { force: true, recursive: true }),
+  listFolder: (path) => readdirSync(path),
   touch(path) {
     const now = new Date();
-    fs.utimesSync(path, now, now);
+    utimesSync(path, now, now);
   },
 };
 
