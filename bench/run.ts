@@ -7,7 +7,7 @@
 // measured under the same conditions as what it replaces.
 import { cpus, loadavg } from 'node:os';
 import { existsSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HANDED_ON_CA_CERTS_VARIABLE } from '../src/environment.js';
 import { buildCases, type Case } from './cases.js';
@@ -54,7 +54,7 @@ function parseOptions(argv: string[]): Options {
     only: value('--only') ?? null,
     bundle: resolve(value('--bundle') ?? join(REPO_ROOT, 'dist', 'guilds-code.js')),
     baseline: value('--baseline') === undefined ? null : resolve(value('--baseline')!),
-    write: !smoke && !argv.includes('--no-write') && ['--only', '--bundle', '--baseline'].every((name) => value(name) === undefined),
+    write: !smoke && !argv.includes('--no-write') && ['--only', '--bundle'].every((name) => value(name) === undefined),
   };
 }
 
@@ -223,11 +223,13 @@ function machine(): Machine {
 function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch, info: Machine, caSet: boolean): string {
   const treeMiB = scratch.treeBytes / 1_048_576;
   const smaller = scratch.treeFiles < ISSUE_TREE.files * 0.95 || treeMiB < ISSUE_TREE.mib * 0.95;
+  const withBaseline = options.baseline !== null;
   const rows = outcomes.map((o) => {
     const figures =
       o.status === 'measured'
         ? [sideText(o.testCase, o.subject!), sideText(o.testCase, o.floor!), times(o.ratio), times(o.cpuRatio)]
         : ['–', '–', '–', '–'];
+    if (withBaseline) figures.push(o.baseline ? `${times(o.baseline.ratio)} (cpu ${times(o.baseline.cpuRatio)})` : '–');
     return `| ${o.testCase.name} | ${o.testCase.floorName} | ${figures.join(' | ')} | ${targetText(o.testCase)} | ${verdict(o)} |`;
   });
   return [
@@ -247,9 +249,12 @@ function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch
       (smaller ? ` (smaller than the ${ISSUE_TREE.files} files and ${ISSUE_TREE.mib} MB the issue assumed)` : ''),
     `- NODE_EXTRA_CA_CERTS: ${caSet ? `set on this machine; the helper gets it as ${HANDED_ON_CA_CERTS_VARIABLE}, as the orchestrator hands it on` : 'not set on this machine'}`,
     `- CPU time: from wait4 (bench/meter.py). Peak memory: ${gnuTimeAvailable() ? "GNU time's %M (maximum resident set size)" : 'not measured (GNU time, /usr/bin/time, is not installed)'}`,
+    ...(withBaseline
+      ? [`- Baseline: ${relative(REPO_ROOT, options.baseline!)}, run in the same rotation; its ratios are in the Baseline column`]
+      : []),
     '',
-    '| Case | Floor | Helper | Floor time | Ratio | CPU ratio | Target | Verdict |',
-    '|---|---|---|---|---|---|---|---|',
+    `| Case | Floor | Helper | Floor time | Ratio | CPU ratio |${withBaseline ? ' Baseline |' : ''} Target | Verdict |`,
+    `|---|---|---|---|---|---|${withBaseline ? '---|' : ''}---|---|`,
     ...rows,
     '',
   ].join('\n');

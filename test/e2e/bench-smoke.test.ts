@@ -31,7 +31,7 @@ describe('npm run bench -- --smoke', () => {
     const lines = run.stdout.split('\n');
     for (const name of CASES) {
       const line = lines.find((l) => l.startsWith(`${name}: `));
-      expect(line, name).toMatch(/ratio \d+\.\d{3}× over \d+ pairs; target .*: (met|NOT met|for reference)$|: not available yet$/);
+      expect(line, name).toMatch(/ratio \d+\.\d{3}× \(cpu \d+\.\d{3}×\) over 1 pairs; target .*: (met|NOT met|for reference)$|: not available yet$/);
     }
     expect(run.stdout).not.toContain('figures written');
   }, 120_000);
