@@ -1,30 +1,8 @@
 #!/usr/bin/env node
 "use strict";
-var __create = Object.create;
-var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __getProtoOf = Object.getPrototypeOf;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
-  // If the importer is in node compatibility mode or this is not an ESM
-  // file that has been converted to a CommonJS file using a Babel-
-  // compatible transform (i.e. "__esModule" has not been set), then set
-  // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
-  mod
-));
 
 // src/main.ts
-var fs2 = __toESM(require("node:fs"), 1);
+var import_node_fs2 = require("node:fs");
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -303,23 +281,14 @@ function baseName(path) {
 
 // src/shape/utf8.ts
 var encoder = new TextEncoder();
+var NON_ASCII = /[^\x00-\x7f]/;
+var SURROGATE = /[\ud800-\udfff]/;
 function utf8Bytes(text) {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 128) bytes += 1;
-    else if (unit < 2048) bytes += 2;
-    else if (unit >= 55296 && unit <= 56319 && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 56320 && next <= 57343) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
+  if (!NON_ASCII.test(text)) return text.length;
+  return encoder.encode(text).length;
 }
 function codePointCount(text) {
+  if (!SURROGATE.test(text)) return text.length;
   let count = text.length;
   for (let i = 0; i < text.length - 1; i++) {
     const unit = text.charCodeAt(i);
@@ -334,6 +303,7 @@ function codePointCount(text) {
   return count;
 }
 function firstCodePoints(text, maxChars) {
+  if (!SURROGATE.test(text)) return text.slice(0, Math.max(0, maxChars));
   let units = 0;
   let chars = 0;
   while (units < text.length && chars < maxChars) {
@@ -345,6 +315,7 @@ function firstCodePoints(text, maxChars) {
 }
 function prefixWithinBytes(text, maxBytes) {
   if (maxBytes <= 0) return "";
+  if (!NON_ASCII.test(text)) return text.slice(0, maxBytes);
   let bytes = 0;
   let i = 0;
   while (i < text.length) {
@@ -516,12 +487,13 @@ function openFileInsideHome(context, input) {
 // src/ops/file_read.ts
 var NEWLINE = 10;
 var CARRIAGE_RETURN = 13;
+var lineDecoder = new TextDecoder("utf-8");
 var LineCollector = class {
   constructor(maxChars) {
     this.maxChars = maxChars;
   }
   maxChars;
-  decoder = new TextDecoder("utf-8");
+  decoder = lineDecoder;
   kept = "";
   keptChars = 0;
   extraChars = 0;
@@ -714,8 +686,18 @@ async function handle(io, argument) {
   }
 }
 
+// src/environment.ts
+var HANDED_ON_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
+function commandEnvironment(env) {
+  const handedOn = env[HANDED_ON_CA_CERTS_VARIABLE];
+  if (handedOn === void 0) return env;
+  const restored = { ...env, NODE_EXTRA_CA_CERTS: handedOn };
+  delete restored[HANDED_ON_CA_CERTS_VARIABLE];
+  return restored;
+}
+
 // src/io/node.ts
-var fs = __toESM(require("node:fs"), 1);
+var import_node_fs = require("node:fs");
 var import_node_module = require("node:module");
 
 // src/io/node-background.ts
@@ -745,58 +727,58 @@ function kindOf(stats) {
 function infoOf(stats) {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
 }
-var OPEN_READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY;
+var OPEN_READ_FLAGS = import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK | import_node_fs.constants.O_NOCTTY;
 var NodeOpenFile = class {
   constructor(fd) {
     this.fd = fd;
   }
   fd;
   info() {
-    return infoOf(fs.fstatSync(this.fd));
+    return infoOf((0, import_node_fs.fstatSync)(this.fd));
   }
   realPath() {
-    return fs.readlinkSync(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return fs.readSync(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return fs.readSync(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs.readSync)(this.fd, buffer, 0, length, position);
   }
   close() {
-    fs.closeSync(this.fd);
+    (0, import_node_fs.closeSync)(this.fd);
   }
 };
 var tempCounter = 0;
 var nodeFileSystem = {
-  realPath: (path) => fs.realpathSync.native(path),
+  realPath: (path) => import_node_fs.realpathSync.native(path),
   stat(path) {
-    const stats = fs.statSync(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = fs.lstatSync(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile(fs.openSync(path, OPEN_READ_FLAGS)),
-  readFile: (path) => fs.readFileSync(path),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs.openSync)(path, OPEN_READ_FLAGS)),
+  readFile: (path) => (0, import_node_fs.readFileSync)(path),
   writeFileAtomic(path, data) {
     const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
     try {
-      fs.writeFileSync(temp, data, { mode: 384 });
-      fs.renameSync(temp, path);
+      (0, import_node_fs.writeFileSync)(temp, data, { mode: 384 });
+      (0, import_node_fs.renameSync)(temp, path);
     } catch (error) {
-      fs.rmSync(temp, { force: true });
+      (0, import_node_fs.rmSync)(temp, { force: true });
       throw error;
     }
   },
-  makeFolder: (path) => void fs.mkdirSync(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => fs.rmSync(path, { force: true }),
-  removeTree: (path) => fs.rmSync(path, { force: true, recursive: true }),
-  listFolder: (path) => fs.readdirSync(path),
+  makeFolder: (path) => void (0, import_node_fs.mkdirSync)(path, { recursive: true, mode: 448 }),
+  removeFile: (path) => (0, import_node_fs.rmSync)(path, { force: true }),
+  removeTree: (path) => (0, import_node_fs.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    fs.utimesSync(path, now, now);
+    (0, import_node_fs.utimesSync)(path, now, now);
   }
 };
 var NodeHasher = class {
@@ -833,7 +815,7 @@ function writeAll(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += fs2.writeSync(STDOUT_FD, bytes, written, bytes.length - written);
+      written += (0, import_node_fs2.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -856,11 +838,11 @@ function homeFolder() {
   if (!home || !home.startsWith("/")) throw new Error("HOME is not set to an absolute path");
   let real;
   try {
-    real = fs2.realpathSync.native(home);
+    real = import_node_fs2.realpathSync.native(home);
   } catch {
     throw new Error(`the home folder ${home} does not exist`);
   }
-  if (!fs2.statSync(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
+  if (!(0, import_node_fs2.statSync)(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
   return real;
 }
 async function main() {
@@ -873,7 +855,7 @@ async function main() {
     answer(errorEnvelope(error.message));
   }
   const runDir = normalizeAbsolute(process.env.GUILDS_RUN_DIR || DEFAULT_RUN_DIR);
-  const io = nodeIo(home, runDir, process.env);
+  const io = nodeIo(home, runDir, commandEnvironment(process.env));
   answer(await handle(io, process.argv[2]));
 }
 main().catch(fail);
