@@ -26,8 +26,8 @@ describe('npm run bench -- --smoke', () => {
       encoding: 'utf8',
       timeout: 120_000,
     });
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
+    expect(run.stderr, run.stdout).toBe('');
+    expect(run.status, run.stdout).toBe(0);
     const lines = run.stdout.split('\n');
     for (const name of CASES) {
       const line = lines.find((l) => l.startsWith(`${name}: `));
