@@ -24,7 +24,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/main.ts
-var fs5 = __toESM(require("node:fs"), 1);
+var import_node_fs = require("node:fs");
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -54,26 +54,17 @@ function errorCode(error) {
 
 // src/shape/utf8.ts
 var encoder = new TextEncoder();
+var NON_ASCII = /[^\x00-\x7f]/;
+var SURROGATE = /[\ud800-\udfff]/;
 function utf8Bytes(text) {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 128) bytes += 1;
-    else if (unit < 2048) bytes += 2;
-    else if (unit >= 55296 && unit <= 56319 && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 56320 && next <= 57343) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
+  if (!NON_ASCII.test(text)) return text.length;
+  return encoder.encode(text).length;
 }
 function encodeUtf8(text) {
   return encoder.encode(text);
 }
 function codePointCount(text) {
+  if (!SURROGATE.test(text)) return text.length;
   let count = text.length;
   for (let i = 0; i < text.length - 1; i++) {
     const unit = text.charCodeAt(i);
@@ -88,6 +79,7 @@ function codePointCount(text) {
   return count;
 }
 function firstCodePoints(text, maxChars) {
+  if (!SURROGATE.test(text)) return text.slice(0, Math.max(0, maxChars));
   let units = 0;
   let chars = 0;
   while (units < text.length && chars < maxChars) {
@@ -99,6 +91,7 @@ function firstCodePoints(text, maxChars) {
 }
 function prefixWithinBytes(text, maxBytes) {
   if (maxBytes <= 0) return "";
+  if (!NON_ASCII.test(text)) return text.slice(0, maxBytes);
   let bytes = 0;
   let i = 0;
   while (i < text.length) {
@@ -1177,12 +1170,14 @@ function firstLineSqueezed(displayPath2, offset, lines, totalLines, maxBytes) {
 // src/ops/file_read.ts
 var NEWLINE2 = 10;
 var CARRIAGE_RETURN2 = 13;
+var lineDecoder = new TextDecoder("utf-8");
 var LineCollector = class {
   constructor(maxChars) {
     this.maxChars = maxChars;
+    this.decoder.decode();
   }
   maxChars;
-  decoder = new TextDecoder("utf-8");
+  decoder = lineDecoder;
   kept = "";
   keptChars = 0;
   extraChars = 0;
@@ -2109,7 +2104,11 @@ function shellEnvironment(input) {
   for (const [name, value] of Object.entries(input.agentEnv)) if (value !== void 0) env[name] = value;
   delete env[REPO_TOKENS_VARIABLE];
   const extraCaCerts = env[EXTRA_CA_CERTS_VARIABLE];
-  if (extraCaCerts) env.NODE_EXTRA_CA_CERTS = extraCaCerts;
+  if (extraCaCerts !== void 0) {
+    delete env[EXTRA_CA_CERTS_VARIABLE];
+    if (extraCaCerts === "") delete env.NODE_EXTRA_CA_CERTS;
+    else env.NODE_EXTRA_CA_CERTS = extraCaCerts;
+  }
   Object.assign(env, FIXED_SHELL_ENV);
   env.GUILD_RUN_ID = input.runId;
   env.GUILD_AGENT_ID = input.agentId;
@@ -3060,7 +3059,7 @@ function writeAll(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += fs5.writeSync(STDOUT_FD, bytes, written, bytes.length - written);
+      written += (0, import_node_fs.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -3083,11 +3082,11 @@ function homeFolder() {
   if (!home || !home.startsWith("/")) throw new Error("HOME is not set to an absolute path");
   let real;
   try {
-    real = fs5.realpathSync.native(home);
+    real = import_node_fs.realpathSync.native(home);
   } catch {
     throw new Error(`the home folder ${home} does not exist`);
   }
-  if (!fs5.statSync(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
+  if (!(0, import_node_fs.statSync)(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
   return real;
 }
 async function main() {

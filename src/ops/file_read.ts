@@ -23,15 +23,21 @@ import type { Context, OpResult } from './context.js';
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
+// One decoder for every line: creating one costs more than decoding a short line. A line that is
+// never finished (the file turned out binary) may leave bytes in it, so each line flushes it first.
+const lineDecoder = new TextDecoder('utf-8');
+
 /** Gathers one line from pieces, keeping only what can be shown and counting the rest. */
 class LineCollector {
-  private readonly decoder = new TextDecoder('utf-8');
+  private readonly decoder = lineDecoder;
   private kept = '';
   private keptChars = 0;
   private extraChars = 0;
   private heldCarriageReturn = false;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(private readonly maxChars: number) {
+    this.decoder.decode();
+  }
 
   feed(bytes: Uint8Array): void {
     if (bytes.length === 0) return;

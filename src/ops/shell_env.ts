@@ -71,7 +71,12 @@ export function shellEnvironment(input: ShellEnvInput): Record<string, string> {
   for (const [name, value] of Object.entries(input.agentEnv)) if (value !== undefined) env[name] = value;
   delete env[REPO_TOKENS_VARIABLE];
   const extraCaCerts = env[EXTRA_CA_CERTS_VARIABLE];
-  if (extraCaCerts) env.NODE_EXTRA_CA_CERTS = extraCaCerts;
+  if (extraCaCerts !== undefined) {
+    // The helper was started with NODE_EXTRA_CA_CERTS emptied; the command gets the agent's value.
+    delete env[EXTRA_CA_CERTS_VARIABLE];
+    if (extraCaCerts === '') delete env.NODE_EXTRA_CA_CERTS;
+    else env.NODE_EXTRA_CA_CERTS = extraCaCerts;
+  }
   Object.assign(env, FIXED_SHELL_ENV);
   env.GUILD_RUN_ID = input.runId;
   env.GUILD_AGENT_ID = input.agentId;

@@ -51,8 +51,16 @@ describe('shellEnvironment', () => {
     expect(shellEnvironment({ ...base, agentEnv: { GH_TOKEN: 'own' }, ghToken: null }).GH_TOKEN).toBeUndefined());
   it('no token map leaves the agent\'s GH_TOKEN', () =>
     expect(shellEnvironment({ ...base, agentEnv: { GH_TOKEN: 'own' }, ghToken: undefined }).GH_TOKEN).toBe('own'));
-  it('the CA bundle comes back under its usual name', () =>
-    expect(shellEnvironment({ ...base, agentEnv: { GUILDS_NODE_EXTRA_CA_CERTS: '/ca.pem' }, ghToken: undefined }).NODE_EXTRA_CA_CERTS).toBe('/ca.pem'));
+  it('the CA bundle comes back under its usual name, and the name it travelled under is dropped', () => {
+    const env = shellEnvironment({ ...base, agentEnv: { NODE_EXTRA_CA_CERTS: '', GUILDS_NODE_EXTRA_CA_CERTS: '/ca.pem' }, ghToken: undefined });
+    expect([env.NODE_EXTRA_CA_CERTS, 'GUILDS_NODE_EXTRA_CA_CERTS' in env]).toEqual(['/ca.pem', false]);
+  });
+  it('an empty handed-on CA bundle leaves the command without NODE_EXTRA_CA_CERTS', () => {
+    const env = shellEnvironment({ ...base, agentEnv: { NODE_EXTRA_CA_CERTS: '', GUILDS_NODE_EXTRA_CA_CERTS: '' }, ghToken: undefined });
+    expect(['NODE_EXTRA_CA_CERTS' in env, 'GUILDS_NODE_EXTRA_CA_CERTS' in env]).toEqual([false, false]);
+  });
+  it('without a handed-on value the agent\'s own NODE_EXTRA_CA_CERTS stays', () =>
+    expect(shellEnvironment({ ...base, agentEnv: { NODE_EXTRA_CA_CERTS: '/own.pem' }, ghToken: undefined }).NODE_EXTRA_CA_CERTS).toBe('/own.pem'));
 });
 
 describe('the directory record', () => {

@@ -33,4 +33,15 @@ describe('utf8 helpers', () => {
     expect(cut).toBe('x'.repeat(99 - utf8Bytes('\n[… cut to stay under 99 bytes]')) + '\n[… cut to stay under 99 bytes]');
     expect(utf8Bytes(cut)).toBe(99);
   });
+
+  it('gives the same answers on the quick paths for ASCII text and text without surrogate pairs', () => {
+    expect(utf8Bytes('')).toBe(0);
+    expect(utf8Bytes('plain ascii')).toBe(11);
+    expect(utf8Bytes('\uDC00 lone low surrogate')).toBe(3 + 19);
+    expect(codePointCount('héllo wörld')).toBe(11);
+    expect(firstCodePoints('héllo', 2)).toBe('hé');
+    expect(firstCodePoints('abc', 0)).toBe('');
+    expect(prefixWithinBytes('abcdef', 3)).toBe('abc');
+    expect(prefixWithinBytes('abc', 10)).toBe('abc');
+  });
 });

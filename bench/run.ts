@@ -1,0 +1,302 @@
+// npm run bench [-- --smoke] [--pairs N] [--warmup N] [--only REGEXP] [--bundle PATH] [--baseline PATH] [--no-write]
+//
+// Runs the built helper the way the orchestrator does (a fresh `node dist/guilds-code.js <base64>`
+// per call) side by side with each case's floor, alternating which goes first, and prints the
+// medians and the median of the pairwise ratios. The full run writes bench/RESULTS.md. With
+// --baseline, an older bundle joins every helper case in the same rotation, so that a change is
+// measured under the same conditions as what it replaces.
+import { cpus, loadavg } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HANDED_ON_EXTRA_CA_CERTS_VARIABLE as HANDED_ON_CA_CERTS_VARIABLE } from '../src/orchestrator/request.js';
+import { buildCases, type Case } from './cases.js';
+import { makeScratch, SYSTEM_HEADERS, type Scratch } from './fixtures.js';
+import { gnuTimeAvailable, median, runPlan, type Command, type Env, type Run } from './measure.js';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS_FILE = join(REPO_ROOT, 'bench', 'RESULTS.md');
+const NOT_AVAILABLE = /is not available in this version of guilds-code/;
+const ISSUE_TREE = { files: 8_000, mib: 130 };
+
+interface Options {
+  smoke: boolean;
+  pairs: number;
+  searchPairs: number;
+  bulkPairs: number;
+  warmup: number;
+  only: string | null;
+  bundle: string;
+  baseline: string | null;
+  write: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const value = (name: string): string | undefined => {
+    const index = argv.indexOf(name);
+    return index === -1 ? undefined : argv[index + 1];
+  };
+  const count = (name: string, fallback: number): number => {
+    const text = value(name);
+    if (text === undefined) return fallback;
+    const parsed = Number(text);
+    if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} wants a whole number, not ${text}`);
+    return parsed;
+  };
+  const smoke = argv.includes('--smoke');
+  const pairs = count('--pairs', smoke ? 1 : 40);
+  return {
+    smoke,
+    pairs,
+    searchPairs: count('--search-pairs', smoke ? 1 : Math.max(1, Math.round(pairs / 2))),
+    bulkPairs: count('--bulk-pairs', smoke ? 1 : 5),
+    warmup: count('--warmup', smoke ? 0 : 3),
+    only: value('--only') ?? null,
+    bundle: resolve(value('--bundle') ?? join(REPO_ROOT, 'dist', 'guilds-code.js')),
+    baseline: value('--baseline') === undefined ? null : resolve(value('--baseline')!),
+    write: !smoke && !argv.includes('--no-write') && ['--only', '--bundle'].every((name) => value(name) === undefined),
+  };
+}
+
+interface SideFigures {
+  /** Medians over the pairs. */
+  wallMs: number;
+  cpuMs: number;
+  /** The largest peak over the pairs, when measured. */
+  peakMiB: number | null;
+}
+
+interface Outcome {
+  testCase: Case;
+  status: 'measured' | 'not available yet' | 'failed';
+  error?: string;
+  pairs: number;
+  subject: SideFigures | null;
+  floor: SideFigures | null;
+  /** Medians of the pairwise ratios, helper over floor: of the wall times, and of the CPU times. */
+  ratio: number;
+  cpuRatio: number;
+  /** The same for the --baseline bundle, when one was given. */
+  baseline: (SideFigures & { ratio: number; cpuRatio: number }) | null;
+}
+
+let callCounter = 0;
+
+function subjectCommand(bundle: string, scratch: Scratch, env: Env, subject: Case['subject']): Command {
+  if ('command' in subject) return subject.command;
+  if (subject.request === null) return { argv: [process.execPath, bundle], env, cwd: scratch.home };
+  const fields = { ...subject.request, run_id: 'bench', agent_id: 'bench', call_id: `c${++callCounter}`, default_cwd: '' };
+  return { argv: [process.execPath, bundle, Buffer.from(JSON.stringify(fields)).toString('base64')], env, cwd: scratch.home };
+}
+
+/** The envelope's error, or null when the helper answered ok (or no answer is expected). */
+function envelopeError(testCase: Case, stdout: Buffer): string | null {
+  if ('command' in testCase.subject || testCase.subject.request === null) return null;
+  const line = stdout.toString('utf8').trim();
+  let envelope: { ok?: boolean; error?: string };
+  try {
+    envelope = JSON.parse(Buffer.from(line, 'base64').toString('utf8'));
+  } catch {
+    return `no envelope on stdout: ${line.slice(0, 200)}`;
+  }
+  return envelope.ok === true ? null : (envelope.error ?? 'an error envelope without an error');
+}
+
+function pairsFor(options: Options, testCase: Case): number {
+  if (testCase.kind === 'search') return options.searchPairs;
+  if (testCase.kind === 'bulk') return options.bulkPairs;
+  return options.pairs;
+}
+
+function sideFigures(runs: Run[]): SideFigures {
+  return {
+    wallMs: median(runs.map((run) => run.wallMs)),
+    cpuMs: median(runs.map((run) => run.cpuMs)),
+    peakMiB: runs.some((run) => run.peakKiB === null) ? null : Math.max(...runs.map((run) => run.peakKiB!)) / 1024,
+  };
+}
+
+function pairwise(top: Run[], bottom: Run[], key: 'wallMs' | 'cpuMs'): number {
+  return median(top.map((run, i) => run[key] / bottom[i]![key]));
+}
+
+function measureCase(options: Options, scratch: Scratch, env: Env, testCase: Case): Outcome {
+  const outcome: Outcome = {
+    testCase, status: 'measured', pairs: 0, subject: null, floor: null, ratio: NaN, cpuRatio: NaN, baseline: null,
+  };
+  type Side = 'subject' | 'floor' | 'baseline';
+  // Peak memory is measured under GNU time, where the case has a memory target.
+  const peak = testCase.peakTargetMiB !== undefined && gnuTimeAvailable();
+  const commandsOf = (side: Side): Command[] =>
+    (side === 'floor' ? testCase.floor : [subjectCommand(side === 'subject' ? options.bundle : options.baseline!, scratch, env, testCase.subject)])
+      .map((command) => ({ ...command, peak }));
+  const sides: Side[] = options.baseline !== null && !('command' in testCase.subject) ? ['subject', 'floor', 'baseline'] : ['subject', 'floor'];
+  const checkEnvelope = (run: Run) => {
+    const error = envelopeError(testCase, run.stdout);
+    if (error !== null) throw Object.assign(new Error(error), { envelope: true });
+  };
+  try {
+    // A first call on its own: an op still missing from this build answers an error envelope.
+    checkEnvelope(runPlan([commandsOf('subject')])[0]!);
+    testCase.afterEachPlan?.();
+    const order: Side[] = [];
+    for (let i = 0; i < options.warmup; i++) order.push(...sides);
+    const measuredFrom = order.length;
+    const total = pairsFor(options, testCase);
+    // Rotating which goes first keeps a drift of the machine from favouring any side.
+    for (let i = 0; i < total; i++) for (let k = 0; k < sides.length; k++) order.push(sides[(i + k) % sides.length]!);
+    const runs = runPlan(order.map(commandsOf));
+    testCase.afterEachPlan?.();
+    const bySide = (side: Side) => runs.filter((_, i) => i >= measuredFrom && order[i] === side);
+    for (const [i, run] of runs.entries()) if (order[i] !== 'floor') checkEnvelope(run);
+    const subject = bySide('subject');
+    const floor = bySide('floor');
+    outcome.pairs = total;
+    outcome.subject = sideFigures(subject);
+    outcome.floor = sideFigures(floor);
+    outcome.ratio = pairwise(subject, floor, 'wallMs');
+    outcome.cpuRatio = pairwise(subject, floor, 'cpuMs');
+    if (sides.includes('baseline')) {
+      const baseline = bySide('baseline');
+      outcome.baseline = { ...sideFigures(baseline), ratio: pairwise(baseline, floor, 'wallMs'), cpuRatio: pairwise(baseline, floor, 'cpuMs') };
+    }
+  } catch (error) {
+    const message = (error as Error).message;
+    outcome.status = (error as { envelope?: boolean }).envelope && NOT_AVAILABLE.test(message) ? 'not available yet' : 'failed';
+    outcome.error = message;
+  }
+  return outcome;
+}
+
+function verdict(outcome: Outcome): string {
+  const { testCase } = outcome;
+  if (outcome.status !== 'measured') return outcome.status;
+  if (testCase.targetRatio === null) return 'for reference';
+  const ratioMet = outcome.ratio <= testCase.targetRatio;
+  const peak = outcome.subject!.peakMiB;
+  const peakMet = testCase.peakTargetMiB === undefined || (peak !== null && peak < testCase.peakTargetMiB);
+  return ratioMet && peakMet ? 'met' : 'NOT met';
+}
+
+function targetText(testCase: Case): string {
+  if (testCase.targetRatio === null) return '–';
+  const peak = testCase.peakTargetMiB !== undefined ? `, peak < ${testCase.peakTargetMiB} MiB` : '';
+  return `≤ ${testCase.targetRatio.toFixed(2)}×${peak}`;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const times = (value: number) => `${value.toFixed(3)}×`;
+
+function sideText(testCase: Case, side: SideFigures): string {
+  const peak = side.peakMiB !== null ? `, peak ${side.peakMiB.toFixed(1)} MiB` : '';
+  return `${ms(side.wallMs)} (cpu ${ms(side.cpuMs)}${peak})`;
+}
+
+function printOutcome(outcome: Outcome): void {
+  const { testCase } = outcome;
+  if (outcome.status !== 'measured') {
+    console.log(`${testCase.name}: ${outcome.status}${outcome.status === 'failed' ? ` (${outcome.error})` : ''}`);
+    return;
+  }
+  const baseline = outcome.baseline
+    ? ` [baseline ${sideText(testCase, outcome.baseline)}; ratio ${times(outcome.baseline.ratio)}, cpu ${times(outcome.baseline.cpuRatio)}]`
+    : '';
+  console.log(
+    `${testCase.name}: ${sideText(testCase, outcome.subject!)} vs ${testCase.floorName} ${sideText(testCase, outcome.floor!)}; ` +
+      `ratio ${times(outcome.ratio)} (cpu ${times(outcome.cpuRatio)}) over ${outcome.pairs} pairs; ` +
+      `target ${targetText(testCase)}: ${verdict(outcome)}${baseline}`,
+  );
+}
+
+interface Machine {
+  cpu: string;
+  cores: number;
+  node: string;
+  load: number;
+}
+
+function machine(): Machine {
+  const all = cpus();
+  return { cpu: all[0]?.model.trim() ?? 'unknown', cores: all.length, node: process.version, load: loadavg()[0]! };
+}
+
+function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch, info: Machine, caSet: boolean): string {
+  const treeMiB = scratch.treeBytes / 1_048_576;
+  const smaller = scratch.treeFiles < ISSUE_TREE.files * 0.95 || treeMiB < ISSUE_TREE.mib * 0.95;
+  const withBaseline = options.baseline !== null;
+  const rows = outcomes.map((o) => {
+    const figures =
+      o.status === 'measured'
+        ? [sideText(o.testCase, o.subject!), sideText(o.testCase, o.floor!), times(o.ratio), times(o.cpuRatio)]
+        : ['–', '–', '–', '–'];
+    if (withBaseline) figures.push(o.baseline ? `${times(o.baseline.ratio)} (cpu ${times(o.baseline.cpuRatio)})` : '–');
+    return `| ${o.testCase.name} | ${o.testCase.floorName} | ${figures.join(' | ')} | ${targetText(o.testCase)} | ${verdict(o)} |`;
+  });
+  return [
+    '# Benchmark results',
+    '',
+    'Written by `npm run bench` (docs/performance.md says what each case compares). Times are medians',
+    'over the pairs, wall time first, then CPU time (user and system) in brackets; a ratio is the median',
+    'of the pairwise ratios, helper over floor. The target applies to the wall-time ratio. Peak memory is',
+    'the largest over the pairs.',
+    '',
+    `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    `- Machine: ${info.cpu}, ${info.cores} cores; Node ${info.node}`,
+    `- Load average (1 min) at the start and at the end: ${info.load.toFixed(2)} and ${loadavg()[0]!.toFixed(2)}` +
+      ' (other work on the machine slows both sides of a pair alike, but widens the spread)',
+    `- Pairs: ${options.pairs} per start-up case, ${options.searchPairs} per search case, ${options.bulkPairs} per bulk case, after ${options.warmup} warm-up pairs`,
+    `- Searched tree: a copy of ${SYSTEM_HEADERS}, ${scratch.treeFiles} files, ${treeMiB.toFixed(0)} MiB` +
+      (smaller ? ` (smaller than the ${ISSUE_TREE.files} files and ${ISSUE_TREE.mib} MB the issue assumed)` : ''),
+    `- NODE_EXTRA_CA_CERTS: ${caSet ? `set on this machine; the helper gets it as ${HANDED_ON_CA_CERTS_VARIABLE}, as the orchestrator hands it on` : 'not set on this machine'}`,
+    `- CPU time: from wait4 (bench/meter.py). Peak memory: ${gnuTimeAvailable() ? "GNU time's %M (maximum resident set size)" : 'not measured (GNU time, /usr/bin/time, is not installed)'}`,
+    ...(withBaseline
+      ? [`- Baseline: ${relative(REPO_ROOT, options.baseline!)}, run in the same rotation; its ratios are in the Baseline column`]
+      : []),
+    '',
+    `| Case | Floor | Helper | Floor time | Ratio | CPU ratio |${withBaseline ? ' Baseline |' : ''} Target | Verdict |`,
+    `|---|---|---|---|---|---|${withBaseline ? '---|' : ''}---|---|`,
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+function main(): number {
+  const options = parseOptions(process.argv.slice(2));
+  if (!existsSync(options.bundle)) throw new Error(`no bundle at ${options.bundle}; run npm run build first`);
+  const info = machine();
+  const scratch = makeScratch(REPO_ROOT, options.smoke);
+  try {
+    const caCertificates = process.env.NODE_EXTRA_CA_CERTS || undefined;
+    // The environment the orchestrator gives the helper, and the same for every floor: without
+    // NODE_EXTRA_CA_CERTS, whose value is handed on under another name (docs/performance.md).
+    const env: Env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: scratch.home,
+      GUILDS_RUN_DIR: scratch.runDir,
+      GUILDS_RG: scratch.rg,
+      ...(caCertificates !== undefined ? { [HANDED_ON_CA_CERTS_VARIABLE]: caCertificates } : {}),
+    };
+    const cases = buildCases(scratch, env, caCertificates).filter(
+      (c) => options.only === null || new RegExp(options.only, 'i').test(c.name),
+    );
+    console.log(`guilds-code bench${options.smoke ? ' (smoke: tiny data, no figures kept)' : ''}`);
+    console.log(`machine: ${info.cpu}, ${info.cores} cores; node ${info.node}; load average ${info.load.toFixed(2)}; bundle ${options.bundle}`);
+    if (!gnuTimeAvailable()) console.log('GNU time (/usr/bin/time) is not installed: peak memory is not measured');
+    console.log(`searched tree: ${scratch.treeFiles} files, ${(scratch.treeBytes / 1_048_576).toFixed(0)} MiB; rg ${scratch.rg}`);
+    const outcomes: Outcome[] = [];
+    for (const testCase of cases) {
+      const outcome = measureCase(options, scratch, env, testCase);
+      printOutcome(outcome);
+      outcomes.push(outcome);
+    }
+    if (options.write) {
+      writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined));
+      console.log(`figures written to ${RESULTS_FILE}`);
+    }
+    return outcomes.some((o) => o.status === 'failed') ? 1 : 0;
+  } finally {
+    scratch.cleanup();
+  }
+}
+
+process.exitCode = main();

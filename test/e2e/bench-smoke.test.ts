@@ -1,0 +1,38 @@
+// The benchmark suite itself works: its smoke mode (tiny data, one or two runs of each case, no
+// figures written) completes and reports every case. Its timings are not checked here.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/paths.js';
+
+const TSX_CLI = join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const CASES = [
+  'file_read, 200 lines of a 2,000-line file',
+  'shell_status, no background commands',
+  'shell `true`',
+  'code_search files, few matches',
+  'code_search content, few matches',
+  'code_search files, ~100,000 matches',
+  'code_search content, ~100,000 matches',
+  'shell printing 4 MiB',
+  'file_read of a 4 MiB file',
+  'the helper answering no request (its start alone)',
+];
+
+describe('npm run bench -- --smoke', () => {
+  it('runs every case once and prints each with its ratio, or says that its op is not available yet', () => {
+    const run = spawnSync(process.execPath, [TSX_CLI, 'bench/run.ts', '--smoke'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run.stderr, run.stdout).toBe('');
+    expect(run.status, run.stdout).toBe(0);
+    const lines = run.stdout.split('\n');
+    for (const name of CASES) {
+      const line = lines.find((l) => l.startsWith(`${name}: `));
+      expect(line, name).toMatch(/ratio \d+\.\d{3}× \(cpu \d+\.\d{3}×\) over 1 pairs; target .*: (met|NOT met|for reference)$|: not available yet$/);
+    }
+    expect(run.stdout).not.toContain('figures written');
+  }, 120_000);
+});
