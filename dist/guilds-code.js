@@ -330,7 +330,7 @@ function validateArgs(op, raw) {
         }
         break;
       case "integer":
-        if (typeof value !== "number" || !Number.isInteger(value)) {
+        if (typeof value !== "number" || !Number.isSafeInteger(value)) {
           throw new ToolError(`${op}: ${name} must be a whole number`);
         }
         break;
@@ -498,14 +498,20 @@ function resolveInsideHome(context, input) {
   const { io } = context;
   const lexical = resolveUserPath(input, context.cwd, io.home);
   const display = displayPath(context, lexical);
+  const named = input.startsWith("/") || input.startsWith("~") ? input : display;
   let real;
   try {
     real = io.fs.realPath(lexical);
   } catch (error) {
-    throw failure(errorCode(error), display);
+    throw failure(errorCode(error), named);
   }
-  if (!isInside(real, io.home)) throw outsideHome(display);
-  return { lexical, display, real };
+  if (!isInside(real, io.home)) {
+    if (input === "." && lexical === context.cwd && !isInside(context.cwd, io.home)) {
+      throw new ToolError(`the working directory ${context.cwd} is outside the home; give a path inside it`);
+    }
+    throw outsideHome(named);
+  }
+  return { lexical, display, named, real };
 }
 var KIND_NAMES = {
   file: "a file",
@@ -525,22 +531,22 @@ function openFileInsideHome(context, input) {
   try {
     before = context.io.fs.stat(path.real);
   } catch (error) {
-    throw failure(errorCode(error), path.display);
+    throw failure(errorCode(error), path.named);
   }
   if (before && before.kind !== "file") {
-    throw new ToolError(`${path.display} is ${describeKind(before.kind)}, not a regular file`);
+    throw new ToolError(`${path.named} is ${describeKind(before.kind)}, not a regular file`);
   }
   let file;
   try {
     file = context.io.fs.openRead(path.real);
   } catch (error) {
-    throw failure(errorCode(error), path.display);
+    throw failure(errorCode(error), path.named);
   }
   try {
     const opened = file.realPath();
-    if (!isInside(opened, context.io.home)) throw outsideHome(path.display);
+    if (!isInside(opened, context.io.home)) throw outsideHome(path.named);
     const kind = file.info().kind;
-    if (kind !== "file") throw new ToolError(`${path.display} is ${describeKind(kind)}, not a regular file`);
+    if (kind !== "file") throw new ToolError(`${path.named} is ${describeKind(kind)}, not a regular file`);
     return { file, path: { ...path, real: opened } };
   } catch (error) {
     file.close();
@@ -1032,7 +1038,7 @@ async function codeSearch(context) {
   const root = resolveInsideHome(context, given ?? ".");
   const kind = io.fs.stat(root.real)?.kind;
   if (kind !== "folder" && kind !== "file") {
-    throw new ToolError(`${root.display} is ${kind ? describeKind(kind) : "gone"}; code_search takes a file or a folder`);
+    throw new ToolError(`${root.named} is ${kind ? describeKind(kind) : "gone"}; code_search takes a file or a folder`);
   }
   const shownRoot = given === null ? "." : root.display;
   if (kind === "file" && isBinaryFile(context, root.real)) {
@@ -1101,6 +1107,11 @@ function isBinaryFile(context, path) {
 }
 
 // src/shape/file_read.ts
+function clipLine(text, maxChars) {
+  const total = codePointCount(text);
+  if (total <= maxChars) return { text, cutChars: 0 };
+  return { text: firstCodePoints(text, maxChars), cutChars: total - maxChars };
+}
 function clipMarker(cutChars) {
   return cutChars > 0 ? `… [+${cutChars} chars]` : "";
 }
@@ -1200,9 +1211,8 @@ var LineCollector = class {
       this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN2), { stream: true }));
     }
     this.take(this.decoder.decode());
-    if (this.extraChars === 0 && this.keptChars <= this.maxChars) return { text: this.kept, cutChars: 0 };
-    const text = firstCodePoints(this.kept, this.maxChars);
-    return { text, cutChars: this.keptChars + this.extraChars - this.maxChars };
+    const clipped = clipLine(this.kept, this.maxChars);
+    return { text: clipped.text, cutChars: clipped.cutChars + this.extraChars };
   }
   take(text) {
     if (text === "") return;

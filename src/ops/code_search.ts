@@ -572,7 +572,7 @@ export async function codeSearch(context: Context): Promise<OpResult> {
   const root = resolveInsideHome(context, given ?? '.');
   const kind = io.fs.stat(root.real)?.kind;
   if (kind !== 'folder' && kind !== 'file') {
-    throw new ToolError(`${root.display} is ${kind ? describeKind(kind) : 'gone'}; code_search takes a file or a folder`);
+    throw new ToolError(`${root.named} is ${kind ? describeKind(kind) : 'gone'}; code_search takes a file or a folder`);
   }
   const shownRoot = given === null ? '.' : root.display;
   if (kind === 'file' && isBinaryFile(context, root.real)) {

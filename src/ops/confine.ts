@@ -13,6 +13,11 @@ export interface ResolvedPath {
   lexical: string;
   /** The path as the model should see it: relative to the working directory. */
   display: string;
+  /**
+   * The path as error lines name it: the model's own words when it gave an absolute or `~` path
+   * (`/proc/self/environ`, not `../../../proc/self/environ`), else the relative form.
+   */
+  named: string;
   /** The path with every link followed; inside the home. */
   real: string;
 }
@@ -49,14 +54,21 @@ export function resolveInsideHome(context: Context, input: string): ResolvedPath
   const { io } = context;
   const lexical = resolveUserPath(input, context.cwd, io.home);
   const display = displayPath(context, lexical);
+  const named = input.startsWith('/') || input.startsWith('~') ? input : display;
   let real: string;
   try {
     real = io.fs.realPath(lexical);
   } catch (error) {
-    throw failure(errorCode(error), display);
+    throw failure(errorCode(error), named);
   }
-  if (!isInside(real, io.home)) throw outsideHome(display);
-  return { lexical, display, real };
+  if (!isInside(real, io.home)) {
+    // No path given and a working directory outside the home: say which folder that is.
+    if (input === '.' && lexical === context.cwd && !isInside(context.cwd, io.home)) {
+      throw new ToolError(`the working directory ${context.cwd} is outside the home; give a path inside it`);
+    }
+    throw outsideHome(named);
+  }
+  return { lexical, display, named, real };
 }
 
 const KIND_NAMES: Record<FileKind, string> = {
@@ -83,22 +95,22 @@ export function openFileInsideHome(context: Context, input: string): { file: Ope
   try {
     before = context.io.fs.stat(path.real);
   } catch (error) {
-    throw failure(errorCode(error), path.display);
+    throw failure(errorCode(error), path.named);
   }
   if (before && before.kind !== 'file') {
-    throw new ToolError(`${path.display} is ${describeKind(before.kind)}, not a regular file`);
+    throw new ToolError(`${path.named} is ${describeKind(before.kind)}, not a regular file`);
   }
   let file: OpenFile;
   try {
     file = context.io.fs.openRead(path.real);
   } catch (error) {
-    throw failure(errorCode(error), path.display);
+    throw failure(errorCode(error), path.named);
   }
   try {
     const opened = file.realPath();
-    if (!isInside(opened, context.io.home)) throw outsideHome(path.display);
+    if (!isInside(opened, context.io.home)) throw outsideHome(path.named);
     const kind = file.info().kind;
-    if (kind !== 'file') throw new ToolError(`${path.display} is ${describeKind(kind)}, not a regular file`);
+    if (kind !== 'file') throw new ToolError(`${path.named} is ${describeKind(kind)}, not a regular file`);
     return { file, path: { ...path, real: opened } };
   } catch (error) {
     file.close();

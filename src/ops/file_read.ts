@@ -11,12 +11,13 @@ import {
 import { clampInteger } from '../protocol/tools.js';
 import {
   binaryText,
+  clipLine,
   emptyText,
   formatFileRead,
   pastEndText,
   type ShownLine,
 } from '../shape/file_read.js';
-import { codePointCount, firstCodePoints } from '../shape/utf8.js';
+import { codePointCount } from '../shape/utf8.js';
 import { openFileInsideHome } from './confine.js';
 import type { Context, OpResult } from './context.js';
 
@@ -59,9 +60,8 @@ class LineCollector {
       this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN), { stream: true }));
     }
     this.take(this.decoder.decode());
-    if (this.extraChars === 0 && this.keptChars <= this.maxChars) return { text: this.kept, cutChars: 0 };
-    const text = firstCodePoints(this.kept, this.maxChars);
-    return { text, cutChars: this.keptChars + this.extraChars - this.maxChars };
+    const clipped = clipLine(this.kept, this.maxChars);
+    return { text: clipped.text, cutChars: clipped.cutChars + this.extraChars };
   }
 
   private take(text: string): void {

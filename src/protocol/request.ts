@@ -124,7 +124,7 @@ export function validateArgs(op: OpName, raw: Record<string, unknown>): Args {
         }
         break;
       case 'integer':
-        if (typeof value !== 'number' || !Number.isInteger(value)) {
+        if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
           throw new ToolError(`${op}: ${name} must be a whole number`);
         }
         break;

@@ -332,3 +332,16 @@ describe('finding ripgrep', () => {
     expect(run.envelope).toEqual({ ok: false, error: 'ripgrep not found: GUILDS_RG=/nonexistent/rg is not an executable file (an absolute path)' });
   });
 });
+
+describe('code_search from a working directory outside the home', () => {
+  it('names the working directory when no path was given', () => {
+    // A cd in shell may leave the run outside the home; a search there is refused with where it stands.
+    const envelope = callHelper(sandbox, { op: 'code_search', args: { pattern: 'render' }, default_cwd: sandbox.outside });
+    expect(envelope).toEqual({ ok: false, error: `the working directory ${sandbox.outside} is outside the home; give a path inside it` });
+  });
+
+  it('names an absolute path outside the home as the model gave it', () => {
+    const envelope = callHelper(sandbox, { op: 'code_search', args: { pattern: 'render', path: sandbox.outside } });
+    expect(envelope).toEqual({ ok: false, error: `${sandbox.outside} is outside the home; only paths inside it can be read` });
+  });
+});
