@@ -29,7 +29,7 @@ export interface CodeToolsConfig {
   env?: Readonly<Record<string, string>>;
   /** Values to mask in every result; the repositories' tokens are masked too. */
   secretValues?: readonly string[];
-  /** CODE_RESULT_MAX_BYTES as configured (text or number); invalid or absent means 8192. */
+  /** CODE_RESULT_MAX_BYTES as configured (text or number); invalid or absent means 8192; at most 65536. */
   resultMaxBytes?: string | number;
   /** The run's earlier reads, when the platform keeps them across restarts. */
   history?: ReadHistory;

@@ -9,6 +9,7 @@ import {
   type OpName,
 } from '../protocol/tools.js';
 import type { Args } from '../protocol/request.js';
+import { PLATFORM_RESULT_MAX_BYTES } from './pipeline.js';
 
 /** The platform setting that sets the helper's result cap. */
 export const RESULT_MAX_BYTES_SETTING = 'CODE_RESULT_MAX_BYTES';
@@ -39,7 +40,10 @@ export interface Repository {
 
 /**
  * The result cap from CODE_RESULT_MAX_BYTES as configured: a whole number of bytes, raised to the
- * minimum when below it; anything else (absent, empty, "8k", "1e4", negative) is the default.
+ * minimum when below it, lowered to the platform's cap when above it; anything else (absent, empty,
+ * "8k", "1e4", negative) is the default. Above the platform's cap the helper would shape a text that
+ * the platform's blunt cut then clips mid-line, losing a command's last lines and exit code, or a
+ * read's continue line; at the platform's cap the helper's own shaping decides what is kept.
  */
 export function resultMaxBytes(setting: string | number | undefined): number {
   let value: number;
@@ -47,7 +51,7 @@ export function resultMaxBytes(setting: string | number | undefined): number {
   else if (typeof setting === 'string' && /^\s*\d+\s*$/.test(setting)) value = Number(setting);
   else return RESULT_DEFAULT_MAX_BYTES;
   if (!Number.isSafeInteger(value) || value < 0) return RESULT_DEFAULT_MAX_BYTES;
-  return Math.max(RESULT_MIN_MAX_BYTES, value);
+  return Math.min(PLATFORM_RESULT_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value));
 }
 
 /** The folder of a repository, relative to the home. */
