@@ -405,7 +405,9 @@ function clipSearchLine(view, maxChars, leadChars) {
   const start = match === null || match <= maxChars - leadChars ? 0 : Math.max(0, Math.min(match - leadChars, view.totalChars - maxChars));
   const skip = start - view.startChar;
   const shown = firstCodePoints(skip > 0 ? view.text.slice(codeUnitsOf(view.text, skip)) : view.text, maxChars);
-  return `${start > 0 ? "…" : ""}${shown}… [+${view.totalChars - maxChars} chars]`;
+  const cutBefore = start > 0 ? "…" : "";
+  const cutAfter = start + maxChars < view.totalChars ? "…" : "";
+  return `${cutBefore}${shown}${cutAfter} [+${view.totalChars - maxChars} chars]`;
 }
 function codeUnitsOf(text, chars) {
   return firstCodePoints(text, chars).length;

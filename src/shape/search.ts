@@ -56,8 +56,10 @@ export function byteCapLine(leftOut: number, maxBytes: number): string {
 }
 
 /**
- * A line clipped to `maxChars` characters with `… [+N chars]`. When the match starts too far in for
- * `leadChars` of it to show, the window moves to hold it, `leadChars` before it, and starts with `…`.
+ * A line clipped to a window of `maxChars` characters, then ` [+N chars]`, N the characters not
+ * shown. When the match starts too far in for `leadChars` of it to show, the window moves to hold
+ * it, `leadChars` before it. A `…` stands on each side where the window cuts the line: after it when
+ * text follows (`abc… [+N chars]`), before it when text precedes (`…xyz [+N chars]`), or both.
  */
 export function clipSearchLine(view: LineView, maxChars: number, leadChars: number): string {
   if (view.totalChars <= maxChars) return view.text;
@@ -68,7 +70,9 @@ export function clipSearchLine(view: LineView, maxChars: number, leadChars: numb
       : Math.max(0, Math.min(match - leadChars, view.totalChars - maxChars));
   const skip = start - view.startChar;
   const shown = firstCodePoints(skip > 0 ? view.text.slice(codeUnitsOf(view.text, skip)) : view.text, maxChars);
-  return `${start > 0 ? '…' : ''}${shown}… [+${view.totalChars - maxChars} chars]`;
+  const cutBefore = start > 0 ? '…' : '';
+  const cutAfter = start + maxChars < view.totalChars ? '…' : '';
+  return `${cutBefore}${shown}${cutAfter} [+${view.totalChars - maxChars} chars]`;
 }
 
 /** How many UTF-16 units the first `chars` code points of `text` take. */

@@ -55,14 +55,30 @@ describe('clipSearchLine', () => {
   it('a match past the cut moves the window to start lead characters before it, with …', () => {
     expect(clipSearchLine(whole('0123456789abcdefghijklmnop', 12), 10, 4)).toBe('…89abcdefgh… [+16 chars]');
   });
-  it('a match near the end shows the last characters', () => {
-    expect(clipSearchLine(whole('0123456789abcdefghij', 18), 10, 4)).toBe('…abcdefghij… [+10 chars]');
+  it('a match near the end shows the last characters, cut only before them: … at the start only', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghij', 18), 10, 4)).toBe('…abcdefghij [+10 chars]');
+  });
+  it('a window cut only at the end has … at the end only', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghij', 2), 10, 4)).toBe('0123456789… [+10 chars]');
+  });
+  it('a window cut at both sides has … at both', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghijklmnop', 12), 10, 4)).toBe('…89abcdefgh… [+16 chars]');
+  });
+  it('a window that ends exactly at the line end is cut only at the start', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghij', 14), 10, 4)).toBe('…abcdefghij [+10 chars]');
+  });
+  it('a window that stops one character before the line end is cut at both sides', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghijk', 13), 10, 4)).toBe('…9abcdefghi… [+11 chars]');
+  });
+  it('a match past the cut on a line that ends soon after it shows everything after the match', () => {
+    const line = 'a'.repeat(500) + 'NEEDLE' + 'b'.repeat(10);
+    expect(clipSearchLine(whole(line, 500), 300, 60)).toBe(`…${'a'.repeat(284)}NEEDLE${'b'.repeat(10)} [+216 chars]`);
   });
   it('a context line keeps its start', () => {
     expect(clipSearchLine(whole('0123456789abcdefghij', null), 10, 4)).toBe('0123456789… [+10 chars]');
   });
   it('characters outside the basic plane count once and are never split', () => {
-    expect(clipSearchLine(whole('😀😀😀😀😀😀😀😀😀😀😀x', 11), 10, 4)).toBe('…😀😀😀😀😀😀😀😀😀x… [+2 chars]');
+    expect(clipSearchLine(whole('😀😀😀😀😀😀😀😀😀😀😀x', 11), 10, 4)).toBe('…😀😀😀😀😀😀😀😀😀x [+2 chars]');
   });
   it('a window kept from the middle of a long line', () => {
     const view: LineView = { text: 'klmnopqrstuvwxyz', startChar: 1000, totalChars: 5000, matchChar: 1006 };
