@@ -390,8 +390,11 @@ function totalsLine(totals) {
   const matches = `${totals.matches} ${totals.matches === 1 ? "match" : "matches"}`;
   return `${matches} in ${totals.files} ${totals.files === 1 ? "file" : "files"}`;
 }
-function noMatchText(pattern2, displayPath2) {
-  return `no matches for '${pattern2}' in ${displayPath2}`;
+function echoedInput(input, maxChars) {
+  return codePointCount(input) <= maxChars ? input : `${firstCodePoints(input, maxChars)}…`;
+}
+function noMatchText(pattern2, displayPath2, patternMaxChars) {
+  return `no matches for '${echoedInput(pattern2, patternMaxChars)}' in ${displayPath2}`;
 }
 function stoppedText(timeoutSeconds) {
   return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
@@ -612,6 +615,7 @@ function stateFailure(error) {
 
 // src/ops/code_search.ts
 var SEARCH_MATCH_LEAD_CHARS = 60;
+var SEARCH_ECHO_MAX_CHARS = 200;
 var LINE_KEEP_BYTES = SEARCH_LINE_MAX_CHARS * 4;
 var SHORT_LINE_MAX_BYTES = 65536;
 var STATS_LINES_KEPT = 24;
@@ -1009,6 +1013,15 @@ var ContentCollector = class extends LineStream {
   }
 };
 var REGEX_ERROR_HINT = " (the pattern is a regular expression; set fixed: true to search for it as plain text)";
+function clipEchoedInputs(reason, inputs) {
+  let clipped = reason;
+  for (const input of inputs) {
+    if (input === null || !clipped.includes(input)) continue;
+    const shown = echoedInput(input, SEARCH_ECHO_MAX_CHARS);
+    if (shown !== input) clipped = clipped.split(input).join(shown);
+  }
+  return clipped;
+}
 function ripgrepReason(stderr) {
   const lines = stderr.split("\n").map((line) => line.trim()).filter((line) => line !== "");
   if (lines.length === 0) return "ripgrep failed without saying why";
@@ -1062,7 +1075,7 @@ async function codeSearch(context) {
   });
   if (!exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1) {
     if (exit.exitCode !== 2 || exit.stderr.trim() !== "") {
-      const reason = ripgrepReason(exit.stderr);
+      const reason = clipEchoedInputs(ripgrepReason(exit.stderr), [pattern2, glob]);
       const hint = reason.startsWith("regex parse error") && args.fixed !== true ? REGEX_ERROR_HINT : "";
       throw new ToolError(`ripgrep: ${reason}${hint}`);
     }
@@ -1085,7 +1098,7 @@ async function codeSearch(context) {
   const truncated = exit.timedOut || leftOut > 0 || shaped.cut;
   const meta = { matches: totals.matches, files: totals.files, truncated };
   if (totals.files === 0) {
-    const none = noMatchText(pattern2, shownRoot);
+    const none = noMatchText(pattern2, shownRoot, SEARCH_ECHO_MAX_CHARS);
     return { text: stopped === null ? none : `${none}
 ${stopped}`, meta };
   }

@@ -1,5 +1,5 @@
 // How a code_search result reads. Pure and synchronous; every limit comes in as an argument.
-import { firstCodePoints, utf8Bytes } from './utf8.js';
+import { codePointCount, firstCodePoints, utf8Bytes } from './utf8.js';
 
 export interface FileCount {
   /** Relative to the working directory. */
@@ -43,8 +43,14 @@ export function totalsLine(totals: Totals): string {
   return `${matches} in ${totals.files} ${totals.files === 1 ? 'file' : 'files'}`;
 }
 
-export function noMatchText(pattern: string, displayPath: string): string {
-  return `no matches for '${pattern}' in ${displayPath}`;
+/** A pattern or glob as a sentence quotes it: its first `maxChars` characters, then `…` when longer. */
+export function echoedInput(input: string, maxChars: number): string {
+  return codePointCount(input) <= maxChars ? input : `${firstCodePoints(input, maxChars)}…`;
+}
+
+/** The pattern is clipped so that a long one cannot crowd the rest of the sentence out of the cap. */
+export function noMatchText(pattern: string, displayPath: string, patternMaxChars: number): string {
+  return `no matches for '${echoedInput(pattern, patternMaxChars)}' in ${displayPath}`;
 }
 
 export function stoppedText(timeoutSeconds: number): string {

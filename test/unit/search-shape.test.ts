@@ -3,6 +3,7 @@ import {
   byteCapLine,
   clipSearchLine,
   contentEntries,
+  echoedInput,
   fitSearchResult,
   formatContentResult,
   formatFilesResult,
@@ -31,7 +32,20 @@ describe('totalsLine', () => {
 
 describe('the fixed sentences', () => {
   it('no match', () => {
-    expect(noMatchText('foo(', '.')).toBe("no matches for 'foo(' in .");
+    expect(noMatchText('foo(', '.', 200)).toBe("no matches for 'foo(' in .");
+  });
+  it('no match with a pattern over the maximum quotes its start, and the sentence stays whole', () => {
+    expect(noMatchText('q'.repeat(3000), 'src', 200)).toBe(`no matches for '${'q'.repeat(200)}…' in src`);
+  });
+});
+
+describe('echoedInput', () => {
+  it('empty', () => expect(echoedInput('', 5)).toBe(''));
+  it('exactly at the maximum is whole', () => expect(echoedInput('abcde', 5)).toBe('abcde'));
+  it('one character over is clipped with …', () => expect(echoedInput('abcdef', 5)).toBe('abcde…'));
+  it('characters outside the basic plane count once and are never split', () => {
+    expect(echoedInput('😀😀😀😀😀', 5)).toBe('😀😀😀😀😀');
+    expect(echoedInput('ab😀😀😀😀', 3)).toBe('ab😀…');
   });
   it('stopped', () => {
     expect(stoppedText(60)).toBe('[the search was stopped after 60 s; these are the matches found until then]');
