@@ -197,7 +197,7 @@ var TOOL_SPECS = {
   },
   file_read: {
     name: "file_read",
-    description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap (${RESULT_DEFAULT_MAX_BYTES} by default) stops early and says which offset continues it. Reading unchanged lines again returns a pointer to the earlier result instead of the text.`,
+    description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
     args: {
       path: { type: "string", required: true, description: "The file, relative to the working directory, ~/…, or absolute." },
       offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
