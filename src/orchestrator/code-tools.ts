@@ -41,8 +41,11 @@ export interface CodeToolCall {
   /** The arguments as the model gave them: an object, or its JSON text. */
   args: unknown;
   callId: string;
-  /** The call's message seq in the run: what a later pointer calls "step N". */
-  seq: number;
+  /**
+   * The seq of the message that carries this call's result, in the run's message order: what a
+   * later pointer calls "step N", the result to read.
+   */
+  resultSeq: number;
   /** The run's remaining tool calls, for the trailer; no trailer when absent. */
   remainingToolCalls?: number;
 }
@@ -165,10 +168,10 @@ export class CodeToolRun {
     const meta: Meta = { ...envelope.meta };
     let text = envelope.text;
     let repeatOf: number | undefined;
-    // Without a usable seq no step can be named, and no later read could tell what came before it.
-    const facts = tool === 'file_read' && Number.isSafeInteger(call.seq) ? readFacts(meta) : null;
+    // Without a usable result seq no step can be named, and no later read could tell what came before it.
+    const facts = tool === 'file_read' && Number.isSafeInteger(call.resultSeq) ? readFacts(meta) : null;
     if (facts?.range) {
-      const earlier = this.history.findRepeat(call.seq, facts.path, facts.contentHash, facts.range);
+      const earlier = this.history.findRepeat(call.resultSeq, facts.path, facts.contentHash, facts.range);
       if (earlier) {
         repeatOf = earlier.seq;
         text = pointerText(displayPathOf(text, facts), facts.range, earlier.seq);
@@ -177,7 +180,7 @@ export class CodeToolRun {
     }
     const shaped = applyPipeline(text, pipeline);
     if (facts?.range && repeatOf === undefined && !shaped.cut) {
-      this.history.record({ seq: call.seq, path: facts.path, contentHash: facts.contentHash, range: facts.range });
+      this.history.record({ seq: call.resultSeq, path: facts.path, contentHash: facts.contentHash, range: facts.range });
     }
     return {
       ok: true,

@@ -24,7 +24,7 @@ function newRun(config: Partial<ConstructorParameters<typeof CodeToolRun>[0]> = 
 
 function call(run: CodeToolRun, tool: string, args: unknown, extra: { remainingToolCalls?: number } = {}) {
   seq++;
-  return run.call({ tool, args, callId: `c${seq}`, seq, ...extra });
+  return run.call({ tool, args, callId: `c${seq}`, resultSeq: seq, ...extra });
 }
 
 function writeHomeFile(path: string, text: string): string {
