@@ -155,6 +155,12 @@ function encodeEnvelope(envelope) {
   return Buffer.from(JSON.stringify(envelope), "utf8").toString("base64");
 }
 
+// src/protocol/encoding.ts
+var STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function isPlainObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 // src/protocol/tools.ts
 var OP_NAMES = ["shell", "shell_status", "file_read", "code_search"];
 var SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
@@ -240,7 +246,6 @@ function clampInteger(value, minimum, maximum) {
 }
 
 // src/protocol/request.ts
-var STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 function decodeBase64Strict(text) {
   if (text.length === 0) throw new ToolError("invalid request: the argument is empty");
@@ -266,9 +271,6 @@ function parseRequestBytes(bytes) {
 var NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 function quotedName(name) {
   return NAME_PATTERN.test(name) ? `'${name}' ` : "";
-}
-function isPlainObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function validId(value, field) {
   if (typeof value !== "string") throw new ToolError(`invalid request: ${field} must be a string`);
@@ -2078,9 +2080,12 @@ function jobStatus(io, folder, files, table) {
   return { files, record, state: deriveState(files, record, alive), alive, elapsedMs };
 }
 
-// src/ops/shell_env.ts
+// src/protocol/environment.ts
 var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
-var EXTRA_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
+var NODE_EXTRA_CA_CERTS_VARIABLE = "NODE_EXTRA_CA_CERTS";
+var HANDED_ON_EXTRA_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
+
+// src/ops/shell_env.ts
 var FIXED_SHELL_ENV = {
   PAGER: "cat",
   GIT_PAGER: "cat",
@@ -2118,11 +2123,11 @@ function shellEnvironment(input) {
   const env = {};
   for (const [name, value] of Object.entries(input.agentEnv)) if (value !== void 0) env[name] = value;
   delete env[REPO_TOKENS_VARIABLE];
-  const extraCaCerts = env[EXTRA_CA_CERTS_VARIABLE];
+  const extraCaCerts = env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
   if (extraCaCerts !== void 0) {
-    delete env[EXTRA_CA_CERTS_VARIABLE];
-    if (extraCaCerts === "") delete env.NODE_EXTRA_CA_CERTS;
-    else env.NODE_EXTRA_CA_CERTS = extraCaCerts;
+    delete env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
+    if (extraCaCerts === "") delete env[NODE_EXTRA_CA_CERTS_VARIABLE];
+    else env[NODE_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
   }
   Object.assign(env, FIXED_SHELL_ENV);
   env.GUILD_RUN_ID = input.runId;

@@ -1,5 +1,6 @@
 // A run's code tools: a model's call in, what the model reads and what the app shows out. Every
 // rule of the orchestrator side meets here; the parts are pure and live beside this file.
+import { isPlainObject } from '../protocol/encoding.js';
 import { oneLine, ToolError, type Envelope, type Meta } from '../protocol/envelope.js';
 import { validateArgs, validateRequest } from '../protocol/request.js';
 import { OP_NAMES } from '../protocol/tools.js';
@@ -63,10 +64,6 @@ export interface CodeToolResult {
   metadata: MetadataField[];
   /** The 64 KiB cap cut the text. */
   cut: boolean;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The model's arguments as an object: JSON text is parsed, absent arguments are none. */

@@ -8,6 +8,11 @@ import {
   SHELL_MIN_TIMEOUT_SECONDS,
   type OpName,
 } from '../protocol/tools.js';
+import {
+  HANDED_ON_EXTRA_CA_CERTS_VARIABLE,
+  NODE_EXTRA_CA_CERTS_VARIABLE,
+  REPO_TOKENS_VARIABLE,
+} from '../protocol/environment.js';
 import type { Args } from '../protocol/request.js';
 import { PLATFORM_RESULT_MAX_BYTES } from './pipeline.js';
 
@@ -82,12 +87,6 @@ export function helperTimeoutMs(op: OpName, args: Args): number {
   return (seconds + SHELL_TIMEOUT_MARGIN_SECONDS) * 1000;
 }
 
-/** The variable that carries the repository tokens to the helper, which never passes it on. */
-export const REPO_TOKENS_VARIABLE = 'GUILD_REPO_TOKENS';
-export const EXTRA_CA_CERTS_VARIABLE = 'NODE_EXTRA_CA_CERTS';
-/** Where the helper finds NODE_EXTRA_CA_CERTS again, to restore it for the commands it runs. */
-export const HANDED_ON_EXTRA_CA_CERTS_VARIABLE = 'GUILDS_NODE_EXTRA_CA_CERTS';
-
 /**
  * The helper's environment: the agent's own (its port block, its secrets: every command it runs
  * gets them), the repository tokens as JSON, and NODE_EXTRA_CA_CERTS moved aside. Node parses the
@@ -105,10 +104,10 @@ export function helperEnvironment(
     if (repository.token) tokens[repositoryFolder(repository.name)] = repository.token;
   }
   if (Object.keys(tokens).length > 0) env[REPO_TOKENS_VARIABLE] = JSON.stringify(tokens);
-  const extraCaCerts = env[EXTRA_CA_CERTS_VARIABLE];
+  const extraCaCerts = env[NODE_EXTRA_CA_CERTS_VARIABLE];
   if (extraCaCerts) {
     env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
-    env[EXTRA_CA_CERTS_VARIABLE] = '';
+    env[NODE_EXTRA_CA_CERTS_VARIABLE] = '';
   }
   return env;
 }
