@@ -4,6 +4,7 @@ import { isPlainObject } from '../protocol/encoding.js';
 import { oneLine, ToolError, type Envelope, type Meta } from '../protocol/envelope.js';
 import { validateArgs, validateRequest } from '../protocol/request.js';
 import { OP_NAMES } from '../protocol/tools.js';
+import { firstCodePoints } from '../shape/utf8.js';
 import { isCodeTool } from './declarations.js';
 import { applyPipeline } from './pipeline.js';
 import { displayPathOf, pointerText, ReadHistory, readFacts } from './reads.js';
@@ -19,6 +20,9 @@ import {
 import type { Sandbox } from './sandbox.js';
 import { metadataView, rowSummary, type MetadataField } from './summary.js';
 import { runHelper } from './transport.js';
+
+/** How much of an unknown tool's name the error quotes: a name is short, anything longer is noise. */
+export const UNKNOWN_TOOL_SHOWN_CHARS = 64;
 
 export interface CodeToolsConfig {
   sandbox: Sandbox;
@@ -111,7 +115,8 @@ export class CodeToolRun {
   /** The request for a call, checked as the helper will check it; a ToolError says what is wrong. */
   buildRequest(tool: string, args: unknown, callId: string): HelperRequest {
     if (!isCodeTool(tool)) {
-      throw new ToolError(`unknown tool '${oneLine(String(tool)).slice(0, 64)}' (the code tools are ${OP_NAMES.join(', ')})`);
+      const shown = firstCodePoints(oneLine(String(tool)), UNKNOWN_TOOL_SHOWN_CHARS);
+      throw new ToolError(`unknown tool '${shown}' (the code tools are ${OP_NAMES.join(', ')})`);
     }
     const checked = validateRequest({
       op: tool,

@@ -2,6 +2,7 @@
 // envelope back. Whatever the helper or the sandbox does, the answer is an envelope.
 import { isPlainObject, STRICT_BASE64 } from '../protocol/encoding.js';
 import type { Envelope, Meta } from '../protocol/envelope.js';
+import { codePointCount, firstCodePoints } from '../shape/utf8.js';
 import { DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
 import type { HelperRequest } from './request.js';
 
@@ -42,7 +43,9 @@ export function stderrTail(stderr: string): string[] {
   return lines
     .slice(-HELPER_STDERR_TAIL_LINES)
     .map((line) =>
-      line.length > HELPER_STDERR_LINE_MAX_CHARS ? line.slice(0, HELPER_STDERR_LINE_MAX_CHARS) + '…' : line,
+      codePointCount(line) > HELPER_STDERR_LINE_MAX_CHARS
+        ? firstCodePoints(line, HELPER_STDERR_LINE_MAX_CHARS) + '…'
+        : line,
     );
 }
 

@@ -87,6 +87,12 @@ describe('bad input from the model', () => {
     ['an unknown argument', 'shell', { command: 'ls', cwd: '/' }, "shell: unknown argument 'cwd' (it takes command, timeout_seconds, background)"],
     ['a value outside the allowed ones', 'code_search', { pattern: 'x', mode: 'lines' }, 'code_search: mode must be "files" or "content"'],
   ];
+  it('names an unknown tool by its first 64 characters, never splitting one', async () => {
+    const { run } = runWith(answering(OK));
+    const result = await run.call({ tool: `${'x'.repeat(63)}😀y`, args: {}, callId: 'c1', resultSeq: 1 });
+    expect(result.text).toBe(`unknown tool '${'x'.repeat(63)}😀' (the code tools are shell, shell_status, file_read, code_search)`);
+  });
+
   for (const [name, tool, args, error] of cases) {
     it(`is a failed call, without running the helper: ${name}`, async () => {
       const { run, sandbox } = runWith(answering(OK));
