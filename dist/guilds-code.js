@@ -155,6 +155,12 @@ function encodeEnvelope(envelope) {
   return Buffer.from(JSON.stringify(envelope), "utf8").toString("base64");
 }
 
+// src/protocol/encoding.ts
+var STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function isPlainObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 // src/protocol/tools.ts
 var OP_NAMES = ["shell", "shell_status", "file_read", "code_search"];
 var SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
@@ -197,7 +203,7 @@ var TOOL_SPECS = {
   },
   file_read: {
     name: "file_read",
-    description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap (${RESULT_DEFAULT_MAX_BYTES} by default) stops early and says which offset continues it. Reading unchanged lines again returns a pointer to the earlier result instead of the text.`,
+    description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
     args: {
       path: { type: "string", required: true, description: "The file, relative to the working directory, ~/…, or absolute." },
       offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
@@ -240,7 +246,6 @@ function clampInteger(value, minimum, maximum) {
 }
 
 // src/protocol/request.ts
-var STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 function decodeBase64Strict(text) {
   if (text.length === 0) throw new ToolError("invalid request: the argument is empty");
@@ -266,9 +271,6 @@ function parseRequestBytes(bytes) {
 var NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 function quotedName(name) {
   return NAME_PATTERN.test(name) ? `'${name}' ` : "";
-}
-function isPlainObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function validId(value, field) {
   if (typeof value !== "string") throw new ToolError(`invalid request: ${field} must be a string`);
@@ -390,8 +392,11 @@ function totalsLine(totals) {
   const matches = `${totals.matches} ${totals.matches === 1 ? "match" : "matches"}`;
   return `${matches} in ${totals.files} ${totals.files === 1 ? "file" : "files"}`;
 }
-function noMatchText(pattern2, displayPath2) {
-  return `no matches for '${pattern2}' in ${displayPath2}`;
+function echoedInput(input, maxChars) {
+  return codePointCount(input) <= maxChars ? input : `${firstCodePoints(input, maxChars)}…`;
+}
+function noMatchText(pattern2, displayPath2, patternMaxChars) {
+  return `no matches for '${echoedInput(pattern2, patternMaxChars)}' in ${displayPath2}`;
 }
 function stoppedText(timeoutSeconds) {
   return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
@@ -405,7 +410,9 @@ function clipSearchLine(view, maxChars, leadChars) {
   const start = match === null || match <= maxChars - leadChars ? 0 : Math.max(0, Math.min(match - leadChars, view.totalChars - maxChars));
   const skip = start - view.startChar;
   const shown = firstCodePoints(skip > 0 ? view.text.slice(codeUnitsOf(view.text, skip)) : view.text, maxChars);
-  return `${start > 0 ? "…" : ""}${shown}… [+${view.totalChars - maxChars} chars]`;
+  const cutBefore = start > 0 ? "…" : "";
+  const cutAfter = start + maxChars < view.totalChars ? "…" : "";
+  return `${cutBefore}${shown}${cutAfter} [+${view.totalChars - maxChars} chars]`;
 }
 function codeUnitsOf(text, chars) {
   return firstCodePoints(text, chars).length;
@@ -616,6 +623,7 @@ function stateFailure(error) {
 
 // src/ops/code_search.ts
 var SEARCH_MATCH_LEAD_CHARS = 60;
+var SEARCH_ECHO_MAX_CHARS = 200;
 var LINE_KEEP_BYTES = SEARCH_LINE_MAX_CHARS * 4;
 var SHORT_LINE_MAX_BYTES = 65536;
 var STATS_LINES_KEPT = 24;
@@ -1013,6 +1021,15 @@ var ContentCollector = class extends LineStream {
   }
 };
 var REGEX_ERROR_HINT = " (the pattern is a regular expression; set fixed: true to search for it as plain text)";
+function clipEchoedInputs(reason, inputs) {
+  let clipped = reason;
+  for (const input of inputs) {
+    if (input === null || !clipped.includes(input)) continue;
+    const shown = echoedInput(input, SEARCH_ECHO_MAX_CHARS);
+    if (shown !== input) clipped = clipped.split(input).join(shown);
+  }
+  return clipped;
+}
 function ripgrepReason(stderr) {
   const lines = stderr.split("\n").map((line) => line.trim()).filter((line) => line !== "");
   if (lines.length === 0) return "ripgrep failed without saying why";
@@ -1066,7 +1083,7 @@ async function codeSearch(context) {
   });
   if (!exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1) {
     if (exit.exitCode !== 2 || exit.stderr.trim() !== "") {
-      const reason = ripgrepReason(exit.stderr);
+      const reason = clipEchoedInputs(ripgrepReason(exit.stderr), [pattern2, glob]);
       const hint = reason.startsWith("regex parse error") && args.fixed !== true ? REGEX_ERROR_HINT : "";
       throw new ToolError(`ripgrep: ${reason}${hint}`);
     }
@@ -1089,7 +1106,7 @@ async function codeSearch(context) {
   const truncated = exit.timedOut || leftOut > 0 || shaped.cut;
   const meta = { matches: totals.matches, files: totals.files, truncated };
   if (totals.files === 0) {
-    const none = noMatchText(pattern2, shownRoot);
+    const none = noMatchText(pattern2, shownRoot, SEARCH_ECHO_MAX_CHARS);
     return { text: stopped === null ? none : `${none}
 ${stopped}`, meta };
   }
@@ -2073,9 +2090,12 @@ function jobStatus(io, folder, files, table) {
   return { files, record, state: deriveState(files, record, alive), alive, elapsedMs };
 }
 
-// src/ops/shell_env.ts
+// src/protocol/environment.ts
 var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
-var EXTRA_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
+var NODE_EXTRA_CA_CERTS_VARIABLE = "NODE_EXTRA_CA_CERTS";
+var HANDED_ON_EXTRA_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
+
+// src/ops/shell_env.ts
 var FIXED_SHELL_ENV = {
   PAGER: "cat",
   GIT_PAGER: "cat",
@@ -2113,11 +2133,11 @@ function shellEnvironment(input) {
   const env = {};
   for (const [name, value] of Object.entries(input.agentEnv)) if (value !== void 0) env[name] = value;
   delete env[REPO_TOKENS_VARIABLE];
-  const extraCaCerts = env[EXTRA_CA_CERTS_VARIABLE];
+  const extraCaCerts = env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
   if (extraCaCerts !== void 0) {
-    delete env[EXTRA_CA_CERTS_VARIABLE];
-    if (extraCaCerts === "") delete env.NODE_EXTRA_CA_CERTS;
-    else env.NODE_EXTRA_CA_CERTS = extraCaCerts;
+    delete env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
+    if (extraCaCerts === "") delete env[NODE_EXTRA_CA_CERTS_VARIABLE];
+    else env[NODE_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
   }
   Object.assign(env, FIXED_SHELL_ENV);
   env.GUILD_RUN_ID = input.runId;

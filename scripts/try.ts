@@ -67,7 +67,7 @@ async function main(): Promise<number> {
     const steps = options.step ? [options.step] : TOUR;
     for (const [index, step] of steps.entries()) {
       const seq = index + 1;
-      const result = await run.call({ tool: step.tool, args: step.args, callId: `${callPrefix}${seq}`, seq });
+      const result = await run.call({ tool: step.tool, args: step.args, callId: `${callPrefix}${seq}`, resultSeq: seq });
       process.stdout.write(renderCall(seq, step, result) + '\n');
     }
     if (options.home === undefined) process.stdout.write('(the scratch home is removed now; pass --home DIR to keep one)\n');

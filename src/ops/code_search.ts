@@ -15,6 +15,7 @@ import { baseName, dirName } from '../paths.js';
 import { copyBytes } from '../shape/utf8.js';
 import {
   clipSearchLine,
+  echoedInput,
   formatContentResult,
   formatFilesResult,
   noMatchText,
@@ -30,6 +31,8 @@ import { RUNS_FOLDER_NAME } from './workdir.js';
 
 // Characters shown before the match when a long line's window moves to hold it.
 export const SEARCH_MATCH_LEAD_CHARS = 60;
+// Characters of the model's pattern or glob that a sentence quotes back; the rest is `…`.
+export const SEARCH_ECHO_MAX_CHARS = 200;
 // A code point takes at most 4 bytes: this many bytes always hold the characters a clipped line shows.
 const LINE_KEEP_BYTES = SEARCH_LINE_MAX_CHARS * 4;
 // Longest output line kept whole where whole lines are needed (a path and a count, a stats line).
@@ -540,6 +543,20 @@ export class ContentCollector extends LineStream {
 
 export const REGEX_ERROR_HINT = ' (the pattern is a regular expression; set fixed: true to search for it as plain text)';
 
+/**
+ * ripgrep quotes a bad glob whole in its complaint; a long pattern or glob is clipped there so the
+ * reason after it still fits the error line.
+ */
+export function clipEchoedInputs(reason: string, inputs: readonly (string | null)[]): string {
+  let clipped = reason;
+  for (const input of inputs) {
+    if (input === null || !clipped.includes(input)) continue;
+    const shown = echoedInput(input, SEARCH_ECHO_MAX_CHARS);
+    if (shown !== input) clipped = clipped.split(input).join(shown);
+  }
+  return clipped;
+}
+
 /** ripgrep's complaint in one line: its first line, with the `error:` line that gives the reason. */
 export function ripgrepReason(stderr: string): string {
   const lines = stderr
@@ -609,7 +626,7 @@ export async function codeSearch(context: Context): Promise<OpResult> {
     // Exit 2 with nothing on stderr is an unreadable file that --no-messages kept quiet; what was
     // found elsewhere still stands.
     if (exit.exitCode !== 2 || exit.stderr.trim() !== '') {
-      const reason = ripgrepReason(exit.stderr);
+      const reason = clipEchoedInputs(ripgrepReason(exit.stderr), [pattern, glob]);
       // A model that meant the text itself (`render(`) learns the way to say so in the same answer.
       const hint = reason.startsWith('regex parse error') && args.fixed !== true ? REGEX_ERROR_HINT : '';
       throw new ToolError(`ripgrep: ${reason}${hint}`);
@@ -635,7 +652,7 @@ export async function codeSearch(context: Context): Promise<OpResult> {
   const truncated = exit.timedOut || leftOut > 0 || shaped.cut;
   const meta = { matches: totals.matches, files: totals.files, truncated };
   if (totals.files === 0) {
-    const none = noMatchText(pattern, shownRoot);
+    const none = noMatchText(pattern, shownRoot, SEARCH_ECHO_MAX_CHARS);
     return { text: stopped === null ? none : `${none}\n${stopped}`, meta };
   }
   return { text: shaped.text, meta };

@@ -2,7 +2,8 @@
 // with the spec's fixed variables, the run's ids, and GH_TOKEN of the repository holding the directory.
 import type { Io } from '../io/types.js';
 import type { Context } from './context.js';
-import { parseRepoTokens, REPO_TOKENS_VARIABLE, shellEnvironment, tokenForFolder } from './shell_env.js';
+import { REPO_TOKENS_VARIABLE } from '../protocol/environment.js';
+import { parseRepoTokens, shellEnvironment, tokenForFolder } from './shell_env.js';
 
 function ghTokenFor(io: Io, cwd: string): string | null | undefined {
   const tokens = parseRepoTokens(io.env[REPO_TOKENS_VARIABLE], io.home);

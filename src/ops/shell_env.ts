@@ -1,10 +1,10 @@
 // The environment a shell command gets. Pure.
 import { isInside, joinPath, normalizeAbsolute } from '../paths.js';
-
-export const REPO_TOKENS_VARIABLE = 'GUILD_REPO_TOKENS';
-// The helper starts without NODE_EXTRA_CA_CERTS (parsing a CA bundle slows every Node start); the
-// orchestrator hands the bundle over under this name, and commands get it under the usual one.
-export const EXTRA_CA_CERTS_VARIABLE = 'GUILDS_NODE_EXTRA_CA_CERTS';
+import {
+  HANDED_ON_EXTRA_CA_CERTS_VARIABLE,
+  NODE_EXTRA_CA_CERTS_VARIABLE,
+  REPO_TOKENS_VARIABLE,
+} from '../protocol/environment.js';
 
 export const FIXED_SHELL_ENV: Readonly<Record<string, string>> = {
   PAGER: 'cat',
@@ -70,12 +70,12 @@ export function shellEnvironment(input: ShellEnvInput): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.agentEnv)) if (value !== undefined) env[name] = value;
   delete env[REPO_TOKENS_VARIABLE];
-  const extraCaCerts = env[EXTRA_CA_CERTS_VARIABLE];
+  const extraCaCerts = env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
   if (extraCaCerts !== undefined) {
     // The helper was started with NODE_EXTRA_CA_CERTS emptied; the command gets the agent's value.
-    delete env[EXTRA_CA_CERTS_VARIABLE];
-    if (extraCaCerts === '') delete env.NODE_EXTRA_CA_CERTS;
-    else env.NODE_EXTRA_CA_CERTS = extraCaCerts;
+    delete env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
+    if (extraCaCerts === '') delete env[NODE_EXTRA_CA_CERTS_VARIABLE];
+    else env[NODE_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
   }
   Object.assign(env, FIXED_SHELL_ENV);
   env.GUILD_RUN_ID = input.runId;

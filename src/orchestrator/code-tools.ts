@@ -1,8 +1,10 @@
 // A run's code tools: a model's call in, what the model reads and what the app shows out. Every
 // rule of the orchestrator side meets here; the parts are pure and live beside this file.
+import { isPlainObject } from '../protocol/encoding.js';
 import { oneLine, ToolError, type Envelope, type Meta } from '../protocol/envelope.js';
 import { validateArgs, validateRequest } from '../protocol/request.js';
 import { OP_NAMES } from '../protocol/tools.js';
+import { firstCodePoints } from '../shape/utf8.js';
 import { isCodeTool } from './declarations.js';
 import { applyPipeline } from './pipeline.js';
 import { displayPathOf, pointerText, ReadHistory, readFacts } from './reads.js';
@@ -19,6 +21,9 @@ import type { Sandbox } from './sandbox.js';
 import { metadataView, rowSummary, type MetadataField } from './summary.js';
 import { runHelper } from './transport.js';
 
+/** How much of an unknown tool's name the error quotes: a name is short, anything longer is noise. */
+export const UNKNOWN_TOOL_SHOWN_CHARS = 64;
+
 export interface CodeToolsConfig {
   sandbox: Sandbox;
   runId: string;
@@ -29,7 +34,7 @@ export interface CodeToolsConfig {
   env?: Readonly<Record<string, string>>;
   /** Values to mask in every result; the repositories' tokens are masked too. */
   secretValues?: readonly string[];
-  /** CODE_RESULT_MAX_BYTES as configured (text or number); invalid or absent means 8192. */
+  /** CODE_RESULT_MAX_BYTES as configured (text or number); invalid or absent means 8192; at most 65536. */
   resultMaxBytes?: string | number;
   /** The run's earlier reads, when the platform keeps them across restarts. */
   history?: ReadHistory;
@@ -41,8 +46,11 @@ export interface CodeToolCall {
   /** The arguments as the model gave them: an object, or its JSON text. */
   args: unknown;
   callId: string;
-  /** The call's message seq in the run: what a later pointer calls "step N". */
-  seq: number;
+  /**
+   * The seq of the message that carries this call's result, in the run's message order: what a
+   * later pointer calls "step N", the result to read.
+   */
+  resultSeq: number;
   /** The run's remaining tool calls, for the trailer; no trailer when absent. */
   remainingToolCalls?: number;
 }
@@ -60,10 +68,6 @@ export interface CodeToolResult {
   metadata: MetadataField[];
   /** The 64 KiB cap cut the text. */
   cut: boolean;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The model's arguments as an object: JSON text is parsed, absent arguments are none. */
@@ -111,7 +115,8 @@ export class CodeToolRun {
   /** The request for a call, checked as the helper will check it; a ToolError says what is wrong. */
   buildRequest(tool: string, args: unknown, callId: string): HelperRequest {
     if (!isCodeTool(tool)) {
-      throw new ToolError(`unknown tool '${oneLine(String(tool)).slice(0, 64)}' (the code tools are ${OP_NAMES.join(', ')})`);
+      const shown = firstCodePoints(oneLine(String(tool)), UNKNOWN_TOOL_SHOWN_CHARS);
+      throw new ToolError(`unknown tool '${shown}' (the code tools are ${OP_NAMES.join(', ')})`);
     }
     const checked = validateRequest({
       op: tool,
@@ -165,10 +170,10 @@ export class CodeToolRun {
     const meta: Meta = { ...envelope.meta };
     let text = envelope.text;
     let repeatOf: number | undefined;
-    // Without a usable seq no step can be named, and no later read could tell what came before it.
-    const facts = tool === 'file_read' && Number.isSafeInteger(call.seq) ? readFacts(meta) : null;
+    // Without a usable result seq no step can be named, and no later read could tell what came before it.
+    const facts = tool === 'file_read' && Number.isSafeInteger(call.resultSeq) ? readFacts(meta) : null;
     if (facts?.range) {
-      const earlier = this.history.findRepeat(call.seq, facts.path, facts.contentHash, facts.range);
+      const earlier = this.history.findRepeat(call.resultSeq, facts.path, facts.contentHash, facts.range);
       if (earlier) {
         repeatOf = earlier.seq;
         text = pointerText(displayPathOf(text, facts), facts.range, earlier.seq);
@@ -177,7 +182,7 @@ export class CodeToolRun {
     }
     const shaped = applyPipeline(text, pipeline);
     if (facts?.range && repeatOf === undefined && !shaped.cut) {
-      this.history.record({ seq: call.seq, path: facts.path, contentHash: facts.contentHash, range: facts.range });
+      this.history.record({ seq: call.resultSeq, path: facts.path, contentHash: facts.contentHash, range: facts.range });
     }
     return {
       ok: true,

@@ -1,5 +1,6 @@
 // The tools as a model sees them: JSON Schema made from the helper's own argument specs, so the
 // two can never disagree, plus what only the orchestrator side knows. Pure.
+import { RESULT_DEFAULT_MAX_BYTES } from '../limits.js';
 import {
   OP_NAMES,
   SEARCH_TIMEOUT_SECONDS,
@@ -8,6 +9,7 @@ import {
   type OpName,
   type ToolSpec,
 } from '../protocol/tools.js';
+import { resultMaxBytes } from './request.js';
 
 export interface ArgumentSchema {
   type: ArgSpec['type'];
@@ -32,18 +34,23 @@ export interface ToolDeclaration {
   parameters: ParametersSchema;
 }
 
-/** Rules the model meets that the orchestrator side applies, said once in each tool's description. */
-export const ORCHESTRATOR_NOTES: Record<OpName, string> = {
-  shell:
-    "Commands get the agent's home, its port block (a server listens on $PORT) and its secrets in " +
-    'the environment; stdin is closed, so a command that prompts fails instead of waiting.',
-  shell_status: "Background commands end when the machine's container stops for idleness.",
-  file_read:
-    'A read of lines that one earlier read of this run already returned, with the file unchanged, ' +
-    'returns one line instead: "<path> lines a–b: unchanged since step N; read that result." The ' +
-    'text is in the result of step N.',
-  code_search: `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
-};
+/**
+ * Rules the model meets that the orchestrator side applies, said once in each tool's description.
+ * The byte cap is the one configured (CODE_RESULT_MAX_BYTES), which only this side knows.
+ */
+export function orchestratorNotes(resultMaxBytes: number): Record<OpName, string> {
+  return {
+    shell:
+      "Commands get the agent's home, its port block (a server listens on $PORT) and its secrets in " +
+      'the environment; stdin is closed, so a command that prompts fails instead of waiting.',
+    shell_status: "Background commands end when the machine's container stops for idleness.",
+    file_read:
+      `The byte cap is ${resultMaxBytes} bytes. A read of lines that one earlier read of this run ` +
+      'already returned, with the file unchanged, returns one line instead: "<path> lines a–b: ' +
+      'unchanged since step N; read that result." The text is in the result of step N.',
+    code_search: `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
+  };
+}
 
 export function argumentSchema(arg: ArgSpec): ArgumentSchema {
   const schema: ArgumentSchema = { type: arg.type, description: arg.description };
@@ -64,22 +71,34 @@ export function parametersSchema(spec: ToolSpec): ParametersSchema {
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
-export function toolDeclaration(spec: ToolSpec): ToolDeclaration {
+export function toolDeclaration(spec: ToolSpec, resultMaxBytes: number = RESULT_DEFAULT_MAX_BYTES): ToolDeclaration {
   return {
     name: spec.name,
-    description: `${spec.description} ${ORCHESTRATOR_NOTES[spec.name]}`,
+    description: `${spec.description} ${orchestratorNotes(resultMaxBytes)[spec.name]}`,
     parameters: parametersSchema(spec),
   };
 }
 
-export const CODE_TOOL_DECLARATIONS: readonly ToolDeclaration[] = OP_NAMES.map((name) => toolDeclaration(TOOL_SPECS[name]));
+function declarationsFor(resultMaxBytes: number): readonly ToolDeclaration[] {
+  return OP_NAMES.map((name) => toolDeclaration(TOOL_SPECS[name], resultMaxBytes));
+}
+
+/** The declarations with CODE_RESULT_MAX_BYTES unset. */
+export const CODE_TOOL_DECLARATIONS: readonly ToolDeclaration[] = declarationsFor(RESULT_DEFAULT_MAX_BYTES);
 
 /**
  * The code tools to offer at this generation: all four while the agent's coding flag is on, none
- * while it is off. Call it at every generation with the live flag, not the run's snapshot.
+ * while it is off. Call it at every generation with the live flag, not the run's snapshot, and
+ * CODE_RESULT_MAX_BYTES as configured (the runs' own setting), so the cap the model reads is the
+ * one its results get.
  */
-export function codeToolDeclarations(codingEnabled: boolean): readonly ToolDeclaration[] {
-  return codingEnabled ? CODE_TOOL_DECLARATIONS : [];
+export function codeToolDeclarations(
+  codingEnabled: boolean,
+  resultMaxBytesSetting?: string | number,
+): readonly ToolDeclaration[] {
+  if (!codingEnabled) return [];
+  const maxBytes = resultMaxBytes(resultMaxBytesSetting);
+  return maxBytes === RESULT_DEFAULT_MAX_BYTES ? CODE_TOOL_DECLARATIONS : declarationsFor(maxBytes);
 }
 
 export function isCodeTool(name: string): name is OpName {

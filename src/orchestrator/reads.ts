@@ -5,7 +5,7 @@ import { fileReadHeader } from '../shape/file_read.js';
 
 /** A file_read result that later reads may point to. */
 export interface ReadRecord {
-  /** The earlier result's message seq: the N of "step N". */
+  /** The seq of the message that carries the earlier result (the call's resultSeq): the N of "step N". */
   seq: number;
   /** meta.path: absolute, links resolved, so that two spellings of one file match. */
   path: string;

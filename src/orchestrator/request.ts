@@ -8,7 +8,13 @@ import {
   SHELL_MIN_TIMEOUT_SECONDS,
   type OpName,
 } from '../protocol/tools.js';
+import {
+  HANDED_ON_EXTRA_CA_CERTS_VARIABLE,
+  NODE_EXTRA_CA_CERTS_VARIABLE,
+  REPO_TOKENS_VARIABLE,
+} from '../protocol/environment.js';
 import type { Args } from '../protocol/request.js';
+import { PLATFORM_RESULT_MAX_BYTES } from './pipeline.js';
 
 /** The platform setting that sets the helper's result cap. */
 export const RESULT_MAX_BYTES_SETTING = 'CODE_RESULT_MAX_BYTES';
@@ -39,7 +45,10 @@ export interface Repository {
 
 /**
  * The result cap from CODE_RESULT_MAX_BYTES as configured: a whole number of bytes, raised to the
- * minimum when below it; anything else (absent, empty, "8k", "1e4", negative) is the default.
+ * minimum when below it, lowered to the platform's cap when above it; anything else (absent, empty,
+ * "8k", "1e4", negative) is the default. Above the platform's cap the helper would shape a text that
+ * the platform's blunt cut then clips mid-line, losing a command's last lines and exit code, or a
+ * read's continue line; at the platform's cap the helper's own shaping decides what is kept.
  */
 export function resultMaxBytes(setting: string | number | undefined): number {
   let value: number;
@@ -47,7 +56,7 @@ export function resultMaxBytes(setting: string | number | undefined): number {
   else if (typeof setting === 'string' && /^\s*\d+\s*$/.test(setting)) value = Number(setting);
   else return RESULT_DEFAULT_MAX_BYTES;
   if (!Number.isSafeInteger(value) || value < 0) return RESULT_DEFAULT_MAX_BYTES;
-  return Math.max(RESULT_MIN_MAX_BYTES, value);
+  return Math.min(PLATFORM_RESULT_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value));
 }
 
 /** The folder of a repository, relative to the home. */
@@ -78,12 +87,6 @@ export function helperTimeoutMs(op: OpName, args: Args): number {
   return (seconds + SHELL_TIMEOUT_MARGIN_SECONDS) * 1000;
 }
 
-/** The variable that carries the repository tokens to the helper, which never passes it on. */
-export const REPO_TOKENS_VARIABLE = 'GUILD_REPO_TOKENS';
-export const EXTRA_CA_CERTS_VARIABLE = 'NODE_EXTRA_CA_CERTS';
-/** Where the helper finds NODE_EXTRA_CA_CERTS again, to restore it for the commands it runs. */
-export const HANDED_ON_EXTRA_CA_CERTS_VARIABLE = 'GUILDS_NODE_EXTRA_CA_CERTS';
-
 /**
  * The helper's environment: the agent's own (its port block, its secrets: every command it runs
  * gets them), the repository tokens as JSON, and NODE_EXTRA_CA_CERTS moved aside. Node parses the
@@ -101,10 +104,10 @@ export function helperEnvironment(
     if (repository.token) tokens[repositoryFolder(repository.name)] = repository.token;
   }
   if (Object.keys(tokens).length > 0) env[REPO_TOKENS_VARIABLE] = JSON.stringify(tokens);
-  const extraCaCerts = env[EXTRA_CA_CERTS_VARIABLE];
+  const extraCaCerts = env[NODE_EXTRA_CA_CERTS_VARIABLE];
   if (extraCaCerts) {
     env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
-    env[EXTRA_CA_CERTS_VARIABLE] = '';
+    env[NODE_EXTRA_CA_CERTS_VARIABLE] = '';
   }
   return env;
 }

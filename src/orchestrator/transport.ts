@@ -1,6 +1,8 @@
 // One helper run: the request on the command line (or in a request file when too long), the
 // envelope back. Whatever the helper or the sandbox does, the answer is an envelope.
+import { isPlainObject, STRICT_BASE64 } from '../protocol/encoding.js';
 import type { Envelope, Meta } from '../protocol/envelope.js';
+import { codePointCount, firstCodePoints } from '../shape/utf8.js';
 import { DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
 import type { HelperRequest } from './request.js';
 
@@ -13,8 +15,6 @@ export const HELPER_STDERR_LINE_MAX_CHARS = 300;
 /** How long past its own timeout a sandbox may take to report a stopped process. */
 export const SANDBOX_GRACE_MS = 5_000;
 export const HELPER_FAILED = 'code helper failed';
-
-const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export function encodeBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
@@ -43,7 +43,9 @@ export function stderrTail(stderr: string): string[] {
   return lines
     .slice(-HELPER_STDERR_TAIL_LINES)
     .map((line) =>
-      line.length > HELPER_STDERR_LINE_MAX_CHARS ? line.slice(0, HELPER_STDERR_LINE_MAX_CHARS) + '…' : line,
+      codePointCount(line) > HELPER_STDERR_LINE_MAX_CHARS
+        ? firstCodePoints(line, HELPER_STDERR_LINE_MAX_CHARS) + '…'
+        : line,
     );
 }
 
@@ -51,10 +53,6 @@ export function stderrTail(stderr: string): string[] {
 export function helperFailure(reason: string, stderr = ''): Envelope {
   const tail = stderrTail(stderr);
   return { ok: false, error: [`${HELPER_FAILED}: ${reason}`, ...tail].join('\n') };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The envelope in one line of stdout, or null when there is none whole. */

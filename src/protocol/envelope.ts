@@ -48,7 +48,3 @@ export function describeFailure(error: unknown): string {
 export function encodeEnvelope(envelope: Envelope): string {
   return Buffer.from(JSON.stringify(envelope), 'utf8').toString('base64');
 }
-
-export function decodeEnvelope(line: string): Envelope {
-  return JSON.parse(Buffer.from(line, 'base64').toString('utf8')) as Envelope;
-}

@@ -1,5 +1,6 @@
 // Decoding and validating a request before anything runs. Pure: bytes in, a request or a ToolError out.
 import { ID_MAX_CHARS, RESULT_CEILING_MAX_BYTES, RESULT_DEFAULT_MAX_BYTES, RESULT_MIN_MAX_BYTES } from '../limits.js';
+import { isPlainObject, STRICT_BASE64 } from './encoding.js';
 import { ToolError } from './envelope.js';
 import { OP_NAMES, TOOL_SPECS, type OpName } from './tools.js';
 
@@ -15,7 +16,6 @@ export interface Request {
   maxBytes: number;
 }
 
-const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 /** Strict standard base64 with padding: a stray character is refused, never skipped. */
@@ -51,10 +51,6 @@ const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
  */
 function quotedName(name: string): string {
   return NAME_PATTERN.test(name) ? `'${name}' ` : '';
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function validId(value: unknown, field: string): string {

@@ -4,7 +4,6 @@ import {
   FILE_READ_DEFAULT_LIMIT_LINES,
   FILE_READ_MAX_LIMIT_LINES,
   FILE_READ_LINE_MAX_CHARS,
-  RESULT_DEFAULT_MAX_BYTES,
 } from '../limits.js';
 
 export type OpName = 'shell' | 'shell_status' | 'file_read' | 'code_search';
@@ -82,8 +81,7 @@ export const TOOL_SPECS: Record<OpName, ToolSpec> = {
       'Read numbered lines of a text file inside the home. ' +
       `Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); ` +
       `lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the ` +
-      `byte cap (${RESULT_DEFAULT_MAX_BYTES} by default) stops early and says which offset continues ` +
-      'it. Reading unchanged lines again returns a pointer to the earlier result instead of the text.',
+      'byte cap stops early and says which offset continues it.',
     args: {
       path: { type: 'string', required: true, description: 'The file, relative to the working directory, ~/…, or absolute.' },
       offset: { type: 'integer', default: 1, minimum: 1, description: 'The first line to return (default 1).' },

@@ -1,5 +1,5 @@
 // How a code_search result reads. Pure and synchronous; every limit comes in as an argument.
-import { firstCodePoints, utf8Bytes } from './utf8.js';
+import { codePointCount, firstCodePoints, utf8Bytes } from './utf8.js';
 
 export interface FileCount {
   /** Relative to the working directory. */
@@ -43,8 +43,14 @@ export function totalsLine(totals: Totals): string {
   return `${matches} in ${totals.files} ${totals.files === 1 ? 'file' : 'files'}`;
 }
 
-export function noMatchText(pattern: string, displayPath: string): string {
-  return `no matches for '${pattern}' in ${displayPath}`;
+/** A pattern or glob as a sentence quotes it: its first `maxChars` characters, then `…` when longer. */
+export function echoedInput(input: string, maxChars: number): string {
+  return codePointCount(input) <= maxChars ? input : `${firstCodePoints(input, maxChars)}…`;
+}
+
+/** The pattern is clipped so that a long one cannot crowd the rest of the sentence out of the cap. */
+export function noMatchText(pattern: string, displayPath: string, patternMaxChars: number): string {
+  return `no matches for '${echoedInput(pattern, patternMaxChars)}' in ${displayPath}`;
 }
 
 export function stoppedText(timeoutSeconds: number): string {
@@ -56,8 +62,10 @@ export function byteCapLine(leftOut: number, maxBytes: number): string {
 }
 
 /**
- * A line clipped to `maxChars` characters with `… [+N chars]`. When the match starts too far in for
- * `leadChars` of it to show, the window moves to hold it, `leadChars` before it, and starts with `…`.
+ * A line clipped to a window of `maxChars` characters, then ` [+N chars]`, N the characters not
+ * shown. When the match starts too far in for `leadChars` of it to show, the window moves to hold
+ * it, `leadChars` before it. A `…` stands on each side where the window cuts the line: after it when
+ * text follows (`abc… [+N chars]`), before it when text precedes (`…xyz [+N chars]`), or both.
  */
 export function clipSearchLine(view: LineView, maxChars: number, leadChars: number): string {
   if (view.totalChars <= maxChars) return view.text;
@@ -68,7 +76,9 @@ export function clipSearchLine(view: LineView, maxChars: number, leadChars: numb
       : Math.max(0, Math.min(match - leadChars, view.totalChars - maxChars));
   const skip = start - view.startChar;
   const shown = firstCodePoints(skip > 0 ? view.text.slice(codeUnitsOf(view.text, skip)) : view.text, maxChars);
-  return `${start > 0 ? '…' : ''}${shown}… [+${view.totalChars - maxChars} chars]`;
+  const cutBefore = start > 0 ? '…' : '';
+  const cutAfter = start + maxChars < view.totalChars ? '…' : '';
+  return `${cutBefore}${shown}${cutAfter} [+${view.totalChars - maxChars} chars]`;
 }
 
 /** How many UTF-16 units the first `chars` code points of `text` take. */

@@ -24,7 +24,7 @@ function newRun(config: Partial<ConstructorParameters<typeof CodeToolRun>[0]> = 
 
 function call(run: CodeToolRun, tool: string, args: unknown, extra: { remainingToolCalls?: number } = {}) {
   seq++;
-  return run.call({ tool, args, callId: `c${seq}`, seq, ...extra });
+  return run.call({ tool, args, callId: `c${seq}`, resultSeq: seq, ...extra });
 }
 
 function writeHomeFile(path: string, text: string): string {
@@ -107,6 +107,28 @@ describe('file_read through the local sandbox', () => {
     const result = await call(newRun({ resultMaxBytes: '2048' }), 'file_read', { path: 'long.txt' });
     expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(2048);
     expect(result.text.split('\n').at(-1)).toMatch(/^\[stopped at line \d+ to stay under 2048 bytes; continue with offset \d+\]$/);
+  });
+});
+
+describe('a CODE_RESULT_MAX_BYTES above the platform cap', () => {
+  it("keeps a long shell output's last lines and exit code, the helper shaping it to 64 KiB", async () => {
+    const run = newRun({ resultMaxBytes: '200000' });
+    const result = await call(run, 'shell', { command: 'seq 1 100000; echo "FAILED: test_x" >&2; exit 1' }, { remainingToolCalls: 5 });
+    expect(result.cut).toBe(false);
+    expect(result.text).toContain(' bytes elided; full output: ');
+    expect(result.text.endsWith('\n99999\n100000\nFAILED: test_x\nexit_code: 1\n\nremaining_tool_calls: 5')).toBe(true);
+  });
+
+  it("ends a long read with the helper's continue line, and the range says what arrived", async () => {
+    const line = (n: number) => `${String(n).padStart(3, '0')} ${'y'.repeat(396)}`;
+    writeHomeFile('wide.txt', Array.from({ length: 300 }, (_, i) => line(i + 1)).join('\n') + '\n');
+    const result = await call(newRun({ resultMaxBytes: '200000' }), 'file_read', { path: 'wide.txt', limit: 300 });
+    expect(result.cut).toBe(false);
+    expect(result.meta.range).toEqual([1, 161]);
+    expect(result.text.split('\n').slice(-2)).toEqual([
+      `161\t${line(161)}`,
+      '[stopped at line 161 to stay under 65536 bytes; continue with offset 162]',
+    ]);
   });
 });
 

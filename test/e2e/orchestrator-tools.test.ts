@@ -24,7 +24,7 @@ function newRun(config: Partial<CodeToolsConfig> = {}): CodeToolRun {
 
 function call(run: CodeToolRun, tool: string, args: Record<string, unknown>) {
   seq++;
-  return run.call({ tool, args, callId: `c${seq}`, seq });
+  return run.call({ tool, args, callId: `c${seq}`, resultSeq: seq });
 }
 
 describe('shell', () => {

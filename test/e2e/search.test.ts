@@ -266,6 +266,18 @@ describe('code_search bad input', () => {
     expect(search({ pattern: 'x', path: '~/away' }).error).toMatch(/is outside the home/);
   });
 
+  it('a long pattern with no match is quoted clipped, so the sentence keeps its path under the smallest cap', () => {
+    const envelope = search({ pattern: 'q'.repeat(3000), path: 'src' }, 'repos/app', { max_bytes: 1024 });
+    expect(envelope.text).toBe(`no matches for '${'q'.repeat(200)}…' in src`);
+  });
+
+  it("a long invalid glob is quoted clipped, so ripgrep's reason still shows", () => {
+    expect(search({ pattern: 'render', glob: `${'g'.repeat(3000)}[` })).toEqual({
+      ok: false,
+      error: `ripgrep: error parsing glob '${'g'.repeat(200)}…': unclosed character class; missing ']'`,
+    });
+  });
+
   it('a pattern ripgrep refuses for another reason gives its first line', () => {
     expect(search({ pattern: 'a\nb' })).toEqual({ ok: false, error: 'ripgrep: the literal "\\n" is not allowed in a regex' });
   });

@@ -67,6 +67,28 @@ describe('a declaration', () => {
     expect(fileRead.description).toContain('"<path> lines a–b: unchanged since step N; read that result."');
   });
 
+  it("states the pointer rule once, the orchestrator's, and the default byte cap", () => {
+    const fileRead = codeToolDeclarations(true).find((tool) => tool.name === 'file_read')!;
+    expect(fileRead.description).toBe(
+      'Read numbered lines of a text file inside the home. Returns at most 500 lines (default 200); ' +
+        'lines over 400 characters are clipped; a result that would pass the byte cap stops early and ' +
+        'says which offset continues it. The byte cap is 8192 bytes. A read of lines that one earlier ' +
+        'read of this run already returned, with the file unchanged, returns one line instead: ' +
+        '"<path> lines a–b: unchanged since step N; read that result." The text is in the result of step N.',
+    );
+  });
+
+  it('states the byte cap as CODE_RESULT_MAX_BYTES sets it', () => {
+    const capOf = (setting: string | number | undefined) =>
+      /The byte cap is (\d+) bytes\./.exec(codeToolDeclarations(true, setting).find((tool) => tool.name === 'file_read')!.description)?.[1];
+    expect(capOf('20000')).toBe('20000');
+    expect(capOf(4096)).toBe('4096');
+    expect(capOf('100')).toBe('1024');
+    expect(capOf('200000')).toBe('65536');
+    expect(capOf('8k')).toBe('8192');
+    expect(capOf(undefined)).toBe('8192');
+  });
+
   it('is plain JSON', () => {
     expect(JSON.parse(JSON.stringify(CODE_TOOL_DECLARATIONS))).toEqual(CODE_TOOL_DECLARATIONS);
   });

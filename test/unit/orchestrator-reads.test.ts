@@ -38,7 +38,7 @@ function scriptedRun(answers: Answer[]): CodeToolRun {
 }
 
 async function read(run: CodeToolRun, seq: number, args: Record<string, unknown> = { path: 'src/app.ts' }) {
-  return run.call({ tool: 'file_read', args, callId: `c${seq}`, seq });
+  return run.call({ tool: 'file_read', args, callId: `c${seq}`, resultSeq: seq });
 }
 
 describe('a repeated read', () => {

@@ -211,4 +211,10 @@ describe("the stderr a failed call shows", () => {
   it('keeps a line of exactly 300 characters whole', () => {
     expect(stderrTail('y'.repeat(300))).toEqual(['y'.repeat(300)]);
   });
+  it('counts a character outside the basic plane once: 300 of them with one such is whole', () => {
+    expect(stderrTail('y'.repeat(299) + '😀')).toEqual(['y'.repeat(299) + '😀']);
+  });
+  it('never splits a character outside the basic plane at the cut', () => {
+    expect(stderrTail('y'.repeat(299) + '😀z')).toEqual(['y'.repeat(299) + '😀…']);
+  });
 });

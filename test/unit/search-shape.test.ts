@@ -3,6 +3,7 @@ import {
   byteCapLine,
   clipSearchLine,
   contentEntries,
+  echoedInput,
   fitSearchResult,
   formatContentResult,
   formatFilesResult,
@@ -31,7 +32,20 @@ describe('totalsLine', () => {
 
 describe('the fixed sentences', () => {
   it('no match', () => {
-    expect(noMatchText('foo(', '.')).toBe("no matches for 'foo(' in .");
+    expect(noMatchText('foo(', '.', 200)).toBe("no matches for 'foo(' in .");
+  });
+  it('no match with a pattern over the maximum quotes its start, and the sentence stays whole', () => {
+    expect(noMatchText('q'.repeat(3000), 'src', 200)).toBe(`no matches for '${'q'.repeat(200)}…' in src`);
+  });
+});
+
+describe('echoedInput', () => {
+  it('empty', () => expect(echoedInput('', 5)).toBe(''));
+  it('exactly at the maximum is whole', () => expect(echoedInput('abcde', 5)).toBe('abcde'));
+  it('one character over is clipped with …', () => expect(echoedInput('abcdef', 5)).toBe('abcde…'));
+  it('characters outside the basic plane count once and are never split', () => {
+    expect(echoedInput('😀😀😀😀😀', 5)).toBe('😀😀😀😀😀');
+    expect(echoedInput('ab😀😀😀😀', 3)).toBe('ab😀…');
   });
   it('stopped', () => {
     expect(stoppedText(60)).toBe('[the search was stopped after 60 s; these are the matches found until then]');
@@ -55,14 +69,30 @@ describe('clipSearchLine', () => {
   it('a match past the cut moves the window to start lead characters before it, with …', () => {
     expect(clipSearchLine(whole('0123456789abcdefghijklmnop', 12), 10, 4)).toBe('…89abcdefgh… [+16 chars]');
   });
-  it('a match near the end shows the last characters', () => {
-    expect(clipSearchLine(whole('0123456789abcdefghij', 18), 10, 4)).toBe('…abcdefghij… [+10 chars]');
+  it('a match near the end shows the last characters, cut only before them: … at the start only', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghij', 18), 10, 4)).toBe('…abcdefghij [+10 chars]');
+  });
+  it('a window cut only at the end has … at the end only', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghij', 2), 10, 4)).toBe('0123456789… [+10 chars]');
+  });
+  it('a window cut at both sides has … at both', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghijklmnop', 12), 10, 4)).toBe('…89abcdefgh… [+16 chars]');
+  });
+  it('a window that ends exactly at the line end is cut only at the start', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghij', 14), 10, 4)).toBe('…abcdefghij [+10 chars]');
+  });
+  it('a window that stops one character before the line end is cut at both sides', () => {
+    expect(clipSearchLine(whole('0123456789abcdefghijk', 13), 10, 4)).toBe('…9abcdefghi… [+11 chars]');
+  });
+  it('a match past the cut on a line that ends soon after it shows everything after the match', () => {
+    const line = 'a'.repeat(500) + 'NEEDLE' + 'b'.repeat(10);
+    expect(clipSearchLine(whole(line, 500), 300, 60)).toBe(`…${'a'.repeat(284)}NEEDLE${'b'.repeat(10)} [+216 chars]`);
   });
   it('a context line keeps its start', () => {
     expect(clipSearchLine(whole('0123456789abcdefghij', null), 10, 4)).toBe('0123456789… [+10 chars]');
   });
   it('characters outside the basic plane count once and are never split', () => {
-    expect(clipSearchLine(whole('😀😀😀😀😀😀😀😀😀😀😀x', 11), 10, 4)).toBe('…😀😀😀😀😀😀😀😀😀x… [+2 chars]');
+    expect(clipSearchLine(whole('😀😀😀😀😀😀😀😀😀😀😀x', 11), 10, 4)).toBe('…😀😀😀😀😀😀😀😀😀x [+2 chars]');
   });
   it('a window kept from the middle of a long line', () => {
     const view: LineView = { text: 'klmnopqrstuvwxyz', startChar: 1000, totalChars: 5000, matchChar: 1006 };
