@@ -2164,7 +2164,6 @@ function claimId(context, folder, record) {
 function startBackground(context) {
   const { io, request, cwd } = context;
   const command = request.args.command;
-  if (command.includes("\0")) throw new ToolError("shell: the command contains a NUL byte");
   const folder = backgroundFolder(io, request.agentId);
   for (const needed of [folder, runFolder(io, request.runId)]) {
     try {
@@ -2231,10 +2230,10 @@ function stopLineOf(outcome, timeoutSeconds) {
 async function shell(context) {
   const { io, request, cwd } = context;
   const { args } = request;
-  if (args.background === true) return startBackground(context);
   const command = args.command;
   if (command.trim() === "") throw new ToolError("shell: command is empty");
   if (command.includes("\0")) throw new ToolError("shell: the command contains a NUL byte");
+  if (args.background === true) return startBackground(context);
   const timeoutSeconds = clampInteger(
     args.timeout_seconds ?? SHELL_DEFAULT_TIMEOUT_SECONDS,
     SHELL_MIN_TIMEOUT_SECONDS,

@@ -69,11 +69,11 @@ function stopLineOf(outcome: ShellOutcome, timeoutSeconds: number): string | nul
 export async function shell(context: Context): Promise<OpResult> {
   const { io, request, cwd } = context;
   const { args } = request;
-  if (args.background === true) return startBackground(context);
-
   const command = args.command as string;
   if (command.trim() === '') throw new ToolError('shell: command is empty');
   if (command.includes('\0')) throw new ToolError('shell: the command contains a NUL byte');
+  if (args.background === true) return startBackground(context);
+
   const timeoutSeconds = clampInteger(
     (args.timeout_seconds as number | undefined) ?? SHELL_DEFAULT_TIMEOUT_SECONDS,
     SHELL_MIN_TIMEOUT_SECONDS,

@@ -215,6 +215,15 @@ describe('shell: bad input', () => {
     it(`${name} is a clear error`, () => expect(shell(args)).toEqual({ ok: false, error }));
   }
 
+  it('a blank background command is refused as the foreground one is, and starts nothing', () => {
+    expect(shell({ command: '   ', background: true })).toEqual({ ok: false, error: 'shell: command is empty' });
+    expect(shell({ command: 'echo a\u0000b', background: true })).toEqual({
+      ok: false,
+      error: 'shell: the command contains a NUL byte',
+    });
+    expect(callHelper(sandbox, { op: 'shell_status', args: {} }).text).toBe('no background commands');
+  });
+
   it('a timeout past 600 is clamped, not refused', () => {
     expect(shell({ command: 'echo ok', timeout_seconds: 100000 }).text).toBe('ok');
   });
