@@ -1828,7 +1828,9 @@ function formatDetail(view, maxBytes, lead = []) {
     `elapsed: ${formatElapsed(view.elapsedMs)}`,
     `log: ${view.logPath}`
   ].join("\n");
-  const body = view.tail === null ? MISSING_LOG_TEXT : view.tail === "" ? EMPTY_LOG_TEXT : view.tail;
+  const stillWriting = view.state.kind === "running" || view.state.kind === "stopping";
+  const emptyText2 = stillWriting ? EMPTY_LOG_TEXT : NO_OUTPUT_TEXT;
+  const body = view.tail === null ? MISSING_LOG_TEXT : view.tail === "" ? emptyText2 : view.tail;
   const whole = `${header}
 ${body}`;
   if (utf8Bytes(whole) <= maxBytes) return whole;

@@ -1,6 +1,7 @@
 // The texts of background commands: the start line, shell_status's list and detail views, elapsed
 // times and log tails. Pure: every limit and the clock's reading are passed in.
 import { cleanTerminalOutput } from './clean.js';
+import { NO_OUTPUT_TEXT } from './shell.js';
 import { firstCodePoints, codePointCount, prefixWithinBytes, utf8Bytes } from './utf8.js';
 
 export type JobState =
@@ -133,6 +134,7 @@ export interface DetailView {
   tail: string | null;
 }
 
+/** An empty log of a job that can still write to it. */
 export const EMPTY_LOG_TEXT = '(no output yet)';
 export const MISSING_LOG_TEXT = '(the log is gone)';
 
@@ -148,7 +150,9 @@ export function formatDetail(view: DetailView, maxBytes: number, lead: readonly 
     `elapsed: ${formatElapsed(view.elapsedMs)}`,
     `log: ${view.logPath}`,
   ].join('\n');
-  const body = view.tail === null ? MISSING_LOG_TEXT : view.tail === '' ? EMPTY_LOG_TEXT : view.tail;
+  const stillWriting = view.state.kind === 'running' || view.state.kind === 'stopping';
+  const emptyText = stillWriting ? EMPTY_LOG_TEXT : NO_OUTPUT_TEXT;
+  const body = view.tail === null ? MISSING_LOG_TEXT : view.tail === '' ? emptyText : view.tail;
   const whole = `${header}\n${body}`;
   if (utf8Bytes(whole) <= maxBytes) return whole;
 

@@ -195,6 +195,21 @@ describe('formatDetail', () => {
       'state: running\nelapsed: 3m04s\nlog: /h/.runs/r1/c1.log\n(no output yet)',
     );
   });
+  it('an empty log of a job that can still write says (no output yet)', () => {
+    expect(formatDetail({ ...base, state: { kind: 'stopping' }, tail: '' }, 8192)).toBe(
+      'state: stopping\nelapsed: 3m04s\nlog: /h/.runs/r1/c1.log\n(no output yet)',
+    );
+  });
+  it('an empty log of a job that is over says (no output)', () => {
+    expect(formatDetail({ ...base, state: { kind: 'exited', exitCode: 0 }, tail: '' }, 8192)).toBe(
+      'state: exited 0\nelapsed: 3m04s\nlog: /h/.runs/r1/c1.log\n(no output)',
+    );
+    for (const kind of ['stopped', 'ended'] as const) {
+      expect(formatDetail({ ...base, state: { kind }, tail: '' }, 8192)).toBe(
+        `state: ${kind}\nelapsed: 3m04s\nlog: /h/.runs/r1/c1.log\n(no output)`,
+      );
+    }
+  });
   it('says when the log is gone', () => {
     expect(formatDetail({ ...base, state: { kind: 'exited', exitCode: 2 }, tail: null }, 8192)).toBe(
       'state: exited 2\nelapsed: 3m04s\nlog: /h/.runs/r1/c1.log\n(the log is gone)',
