@@ -1,7 +1,7 @@
 // How a shell result reads: the cleaned output whole when it fits, else its head, the elision line and
 // its tail, then the trailers. Pure and synchronous; every limit comes in as an argument.
 import type { CleanSink } from './clean.js';
-import { copyBytes, utf8Bytes } from './utf8.js';
+import { copyBytes, isContinuationByte, utf8Bytes } from './utf8.js';
 
 const NEWLINE = 0x0a;
 
@@ -136,10 +136,6 @@ export interface ShellText {
 }
 
 const decoder = new TextDecoder('utf-8');
-
-function isContinuationByte(byte: number | undefined): boolean {
-  return byte !== undefined && (byte & 0xc0) === 0x80;
-}
 
 /**
  * The result's text. The output's own final line end makes no line of its own; output that is empty

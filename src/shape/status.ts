@@ -2,7 +2,7 @@
 // times and log tails. Pure: every limit and the clock's reading are passed in.
 import { cleanTerminalOutput } from './clean.js';
 import { NO_OUTPUT_TEXT } from './shell.js';
-import { firstCodePoints, codePointCount, prefixWithinBytes, utf8Bytes } from './utf8.js';
+import { firstCodePoints, codePointCount, prefixWithinBytes, suffixWithinBytes, utf8Bytes } from './utf8.js';
 
 export type JobState =
   | { kind: 'running' }
@@ -102,28 +102,6 @@ export function logTail(bytes: Uint8Array, fromStart: boolean, maxLines: number)
   const tail = lines.slice(-maxLines).join('\n');
   if (tail === '') return '';
   return clipped ? '…' + tail.replace(/^\uFFFD+/, '') : tail;
-}
-
-/** The longest suffix of `text` whose UTF-8 form is at most `maxBytes`, never splitting a character. */
-export function suffixWithinBytes(text: string, maxBytes: number): string {
-  if (maxBytes <= 0) return '';
-  let bytes = 0;
-  let i = text.length;
-  while (i > 0) {
-    const unit = text.charCodeAt(i - 1);
-    let width = 1;
-    let size: number;
-    if (unit < 0x80) size = 1;
-    else if (unit < 0x800) size = 2;
-    else if (unit >= 0xdc00 && unit <= 0xdfff && i >= 2 && text.charCodeAt(i - 2) >= 0xd800 && text.charCodeAt(i - 2) <= 0xdbff) {
-      size = 4;
-      width = 2;
-    } else size = 3;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    i -= width;
-  }
-  return text.slice(i);
 }
 
 export interface DetailView {

@@ -7,7 +7,6 @@ import {
   logTail,
   startedText,
   stateText,
-  suffixWithinBytes,
 } from '../../src/shape/status.js';
 import { utf8Bytes } from '../../src/shape/utf8.js';
 
@@ -165,20 +164,6 @@ describe('logTail', () => {
   });
   it('invalid UTF-8 shows as U+FFFD', () => {
     expect(logTail(Uint8Array.of(0x61, 0xff, 0x62), true, 40)).toBe('a\uFFFDb');
-  });
-});
-
-describe('suffixWithinBytes', () => {
-  it('keeps the whole text when it fits', () => {
-    expect(suffixWithinBytes('abc', 3)).toBe('abc');
-  });
-  it('never splits a multibyte character', () => {
-    expect(suffixWithinBytes('aé', 1)).toBe('');
-    expect(suffixWithinBytes('aé', 2)).toBe('é');
-  });
-  it('never splits a surrogate pair', () => {
-    expect(suffixWithinBytes('a😀', 3)).toBe('');
-    expect(suffixWithinBytes('a😀', 4)).toBe('😀');
   });
 });
 
