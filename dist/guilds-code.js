@@ -113,10 +113,33 @@ function prefixWithinBytes(text, maxBytes) {
   }
   return text.slice(0, i);
 }
+function suffixWithinBytes(text, maxBytes) {
+  if (maxBytes <= 0) return "";
+  let bytes = 0;
+  let i = text.length;
+  while (i > 0) {
+    const unit = text.charCodeAt(i - 1);
+    let width = 1;
+    let size;
+    if (unit < 128) size = 1;
+    else if (unit < 2048) size = 2;
+    else if (unit >= 56320 && unit <= 57343 && i >= 2 && text.charCodeAt(i - 2) >= 55296 && text.charCodeAt(i - 2) <= 56319) {
+      size = 4;
+      width = 2;
+    } else size = 3;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    i -= width;
+  }
+  return text.slice(i);
+}
 function capText(text, maxBytes) {
   if (utf8Bytes(text) <= maxBytes) return text;
   const marker = "\n[… cut to stay under " + maxBytes + " bytes]";
   return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
+}
+function isContinuationByte(byte) {
+  return byte !== void 0 && (byte & 192) === 128;
 }
 function copyBytes(bytes) {
   return new Uint8Array(bytes);
@@ -648,9 +671,6 @@ function ripgrepArgs(options) {
 var utf8 = new TextDecoder("utf-8");
 function decode(bytes) {
   return utf8.decode(bytes);
-}
-function isContinuationByte(byte) {
-  return (byte & 192) === 128;
 }
 function codePointsIn(bytes) {
   let count = 0;
@@ -1601,6 +1621,7 @@ function cleanTerminalOutput(text) {
 // src/shape/shell.ts
 var NEWLINE4 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
+var PATH_CUT_MARK = "…";
 function headCapBytes(limits) {
   return Math.min(limits.headMaxBytes, Math.floor(limits.maxBytes / 4));
 }
@@ -1684,10 +1705,7 @@ function elisionLine(elidedBytes, logPath) {
   return `[… ${elidedBytes} bytes elided; full output: ${logPath} …]`;
 }
 var decoder = new TextDecoder("utf-8");
-function isContinuationByte2(byte) {
-  return byte !== void 0 && (byte & 192) === 128;
-}
-function shapeShellText(output, trailers, logPath, limits) {
+function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath) {
   const trailerText = trailers.map((line) => "\n" + line).join("");
   const trailerBytes = utf8Bytes(trailerText);
   const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE4;
@@ -1697,22 +1715,30 @@ function shapeShellText(output, trailers, logPath, limits) {
     return { text: body + trailerText, elided: false };
   }
   const headCap = headCapBytes(limits);
+  const partsRoom = (path) => limits.maxBytes - utf8Bytes(elisionLine(output.totalBytes, path)) - 2 - trailerBytes;
+  let shownPath = logPath;
+  if (partsRoom(shownPath) < headCap) shownPath = shortLogPath;
+  if (partsRoom(shownPath) < headCap) {
+    const pathRoom = Math.max(0, partsRoom("") - headCap - utf8Bytes(PATH_CUT_MARK));
+    shownPath = PATH_CUT_MARK + suffixWithinBytes(shownPath, pathRoom);
+  }
+  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath));
+  const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath) - headCap));
   const reach = (size) => Math.floor(size * limits.lineEndReachPercent / 100);
   const head = output.head;
-  let headShown = Math.min(headCap, head.length);
+  let headShown = Math.min(headRoom, head.length);
   let headEnd = headShown;
-  const lastNewline = head.subarray(0, Math.min(headCap + 1, head.length)).lastIndexOf(NEWLINE4);
-  if (lastNewline !== -1 && lastNewline >= headCap - reach(headCap)) {
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE4);
+  if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
     headShown = lastNewline;
     headEnd = lastNewline + 1;
   } else {
-    while (headShown > 0 && isContinuationByte2(head[headShown])) headShown--;
+    while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
     headEnd = headShown;
   }
   const tail = output.tail;
   const tailShownEnd = tail.length - (endsWithNewline ? 1 : 0);
   const tailOffset = output.totalBytes - tail.length;
-  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, logPath));
   const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
   const earliest = Math.max(0, headEnd - tailOffset);
   let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - room));
@@ -1725,9 +1751,9 @@ function shapeShellText(output, trailers, logPath, limits) {
       break;
     }
   }
-  if (!atLineStart) while (start < tailShownEnd && isContinuationByte2(tail[start])) start++;
+  if (!atLineStart) while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
-  const text = decoder.decode(head.subarray(0, headShown)) + "\n" + elisionLine(elidedBytes, logPath) + "\n" + decoder.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  const text = (headShown > 0 ? decoder.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + decoder.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text, elided: true };
 }
 
@@ -1798,26 +1824,6 @@ function logTail(bytes, fromStart, maxLines) {
   const tail = lines.slice(-maxLines).join("\n");
   if (tail === "") return "";
   return clipped ? "…" + tail.replace(/^\uFFFD+/, "") : tail;
-}
-function suffixWithinBytes(text, maxBytes) {
-  if (maxBytes <= 0) return "";
-  let bytes = 0;
-  let i = text.length;
-  while (i > 0) {
-    const unit = text.charCodeAt(i - 1);
-    let width = 1;
-    let size;
-    if (unit < 128) size = 1;
-    else if (unit < 2048) size = 2;
-    else if (unit >= 56320 && unit <= 57343 && i >= 2 && text.charCodeAt(i - 2) >= 55296 && text.charCodeAt(i - 2) <= 56319) {
-      size = 4;
-      width = 2;
-    } else size = 3;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    i -= width;
-  }
-  return text.slice(i);
 }
 var EMPTY_LOG_TEXT = "(no output yet)";
 var MISSING_LOG_TEXT = "(the log is gone)";
@@ -2284,7 +2290,8 @@ async function shell(context) {
     collectedOutput(collector),
     shellTrailers(exitCode, stopLineOf(outcome, timeoutSeconds)),
     logPath,
-    limits
+    limits,
+    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`
   );
   if (!shaped.elided) io.fs.removeFile(logPath);
   const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };

@@ -29,7 +29,7 @@ import {
 import type { Context, OpResult } from './context.js';
 import { startBackground } from './background.js';
 import { commandEnvironment } from './command-env.js';
-import { runFolder, saveWorkingDirectory } from './workdir.js';
+import { runFolder, RUNS_FOLDER_NAME, saveWorkingDirectory } from './workdir.js';
 
 export const TIMED_OUT_EXIT_CODE = 124;
 
@@ -129,6 +129,7 @@ export async function shell(context: Context): Promise<OpResult> {
     shellTrailers(exitCode, stopLineOf(outcome, timeoutSeconds)),
     logPath,
     limits,
+    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
   );
   if (!shaped.elided) io.fs.removeFile(logPath);
 

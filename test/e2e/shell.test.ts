@@ -203,6 +203,24 @@ describe('shell: long output', () => {
   });
 });
 
+describe('shell: a long log path at the smallest cap', () => {
+  it('keeps the tail and the exit code, naming the log from the home', () => {
+    // A home of about 500 bytes and ids of 128: the log path alone is about 770 bytes.
+    const home = join(sandbox.home, ...Array.from({ length: 4 }, (_, i) => `${i}${'h'.repeat(110)}`));
+    mkdirSync(home, { recursive: true });
+    const runId = 'r'.repeat(128);
+    const callId = 'c'.repeat(128);
+    const envelope = shell({ command: 'seq 1 2000; exit 3' }, { HOME: home }, { run_id: runId, call_id: callId, max_bytes: 1024 });
+    const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+    const shortLog = `~/.runs/${runId}/${callId}.log`;
+    expect(envelope).toEqual({
+      ok: true,
+      text: [...lines(1, 88), `[… 8193 bytes elided; full output: ${shortLog} …]`, ...lines(1912, 2000), 'exit_code: 3'].join('\n'),
+      meta: { exit_code: 3, cwd: home, timed_out: false, log_path: join(home, '.runs', runId, `${callId}.log`) },
+    });
+  });
+});
+
 describe('shell: bad input', () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ['a missing command', {}, 'shell: command is required'],
