@@ -2219,6 +2219,24 @@ function bashQuote(text) {
 function scriptWithDirectoryRecord(command, recordPath2) {
   return `trap ${bashQuote(`builtin pwd >| ${bashQuote(recordPath2)}`)} EXIT; ${command}`;
 }
+function failureCode(error) {
+  const code = errorCode(error);
+  if (code === "ERR_FS_EISDIR") return "EISDIR";
+  return code ?? (error instanceof Error ? error.message : String(error));
+}
+function prepare(path, what, step) {
+  try {
+    step();
+  } catch (error) {
+    throw new ToolError(`shell: cannot run the command: cannot ${what} ${path}: ${failureCode(error)}`);
+  }
+}
+function removeIfPossible(io, path) {
+  try {
+    io.fs.removeFile(path);
+  } catch {
+  }
+}
 function readRecordedDirectory(io, path) {
   try {
     const text = new TextDecoder().decode(io.fs.readFile(path)).replace(/\n$/, "");
@@ -2227,7 +2245,7 @@ function readRecordedDirectory(io, path) {
   } catch {
     return null;
   } finally {
-    io.fs.removeFile(path);
+    removeIfPossible(io, path);
   }
 }
 function stopLineOf(outcome, timeoutSeconds) {
@@ -2248,11 +2266,11 @@ async function shell(context) {
     SHELL_MAX_TIMEOUT_SECONDS
   );
   const folder = runFolder(io, request.runId);
-  io.fs.makeFolder(folder);
+  prepare(folder, "create", () => io.fs.makeFolder(folder));
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath2 = joinPath(folder, `${request.callId}.cwd`);
-  io.fs.removeFile(logPath);
-  io.fs.removeFile(recordPath2);
+  prepare(logPath, "clear", () => io.fs.removeFile(logPath));
+  prepare(recordPath2, "clear", () => io.fs.removeFile(recordPath2));
   const limits = {
     maxBytes: request.maxBytes,
     headMaxBytes: SHELL_HEAD_MAX_BYTES,
@@ -2276,8 +2294,8 @@ async function shell(context) {
   try {
     outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
   } catch (error) {
-    io.fs.removeFile(logPath);
-    io.fs.removeFile(recordPath2);
+    removeIfPossible(io, logPath);
+    removeIfPossible(io, recordPath2);
     const code = error.code;
     const reason = typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
     throw new ToolError(`shell: could not run the command in ${cwd}: ${reason}`);
@@ -2293,7 +2311,7 @@ async function shell(context) {
     limits,
     `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`
   );
-  if (!shaped.elided) io.fs.removeFile(logPath);
+  if (!shaped.elided) removeIfPossible(io, logPath);
   const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
   if (shaped.elided) meta.log_path = logPath;
   return { text: shaped.text, meta };

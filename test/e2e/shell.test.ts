@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callHelper, makeSandbox, type Sandbox } from '../helpers/helper.js';
@@ -217,6 +217,35 @@ describe('shell: a long log path at the smallest cap', () => {
       ok: true,
       text: [...lines(1, 88), `[… 8193 bytes elided; full output: ${shortLog} …]`, ...lines(1912, 2000), 'exit_code: 3'].join('\n'),
       meta: { exit_code: 3, cwd: home, timed_out: false, log_path: join(home, '.runs', runId, `${callId}.log`) },
+    });
+  });
+});
+
+describe('shell: a home that cannot hold the run folder', () => {
+  it('a file named .runs is one clear line, as for a background start', () => {
+    writeFileSync(join(sandbox.home, '.runs'), '');
+    expect(shell({ command: 'echo hi' })).toEqual({
+      ok: false,
+      error: `shell: cannot run the command: cannot create ${join(sandbox.home, '.runs', 'r1')}: ENOTDIR`,
+    });
+  });
+
+  it('a folder where the log would go is one clear line', () => {
+    mkdirSync(join(sandbox.home, '.runs', 'r1', 'taken.log'), { recursive: true });
+    expect(shell({ command: 'echo hi' }, {}, { call_id: 'taken' })).toEqual({
+      ok: false,
+      error: `shell: cannot run the command: cannot clear ${join(sandbox.home, '.runs', 'r1', 'taken.log')}: EISDIR`,
+    });
+  });
+
+  it('a command that leaves a folder where its log was still answers', () => {
+    const log = join(sandbox.home, '.runs', 'r1', 'swap.log');
+    const record = join(sandbox.home, '.runs', 'r1', 'swap.cwd');
+    expect(shell({ command: `echo hi; rm -f ${log}; mkdir ${log} ${record}` }, {}, { call_id: 'swap' })).toEqual({
+      ok: true,
+      // The EXIT trap cannot record the final folder; the run keeps the folder it had.
+      text: `hi\nbash: line 1: ${record}: Is a directory`,
+      meta: { exit_code: 0, cwd: sandbox.home, timed_out: false },
     });
   });
 });
