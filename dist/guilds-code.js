@@ -293,9 +293,12 @@ function quotedName(name) {
 function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+function isValidId(text) {
+  return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
+}
 function validId(value, field) {
   if (typeof value !== "string") throw new ToolError(`invalid request: ${field} must be a string`);
-  if (value.length < 1 || value.length > ID_MAX_CHARS || !ID_PATTERN.test(value) || value === "." || value === "..") {
+  if (!isValidId(value)) {
     throw new ToolError(
       `invalid request: ${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`
     );
@@ -2446,7 +2449,6 @@ var OPS = {
 
 // src/ops/runs.ts
 var RUNS_KEPT_COUNT = 20;
-var RUN_FOLDER_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 function foldersInUse(io, agentId) {
   const folder = backgroundFolder(io, agentId);
   const table = new ProcessTable(io);
@@ -2469,7 +2471,7 @@ function pruneRuns(io, agentId, keep) {
   }
   const runs = [];
   for (const name of names) {
-    if (!RUN_FOLDER_NAME_PATTERN.test(name) || name === "." || name === "..") continue;
+    if (!isValidId(name)) continue;
     const path = joinPath(root, name);
     const info = io.fs.lstat(path);
     if (info?.kind === "folder") runs.push({ path, name, mtimeMs: info.mtimeMs });
