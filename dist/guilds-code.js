@@ -113,10 +113,33 @@ function prefixWithinBytes(text, maxBytes) {
   }
   return text.slice(0, i);
 }
+function suffixWithinBytes(text, maxBytes) {
+  if (maxBytes <= 0) return "";
+  let bytes = 0;
+  let i = text.length;
+  while (i > 0) {
+    const unit = text.charCodeAt(i - 1);
+    let width = 1;
+    let size;
+    if (unit < 128) size = 1;
+    else if (unit < 2048) size = 2;
+    else if (unit >= 56320 && unit <= 57343 && i >= 2 && text.charCodeAt(i - 2) >= 55296 && text.charCodeAt(i - 2) <= 56319) {
+      size = 4;
+      width = 2;
+    } else size = 3;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    i -= width;
+  }
+  return text.slice(i);
+}
 function capText(text, maxBytes) {
   if (utf8Bytes(text) <= maxBytes) return text;
   const marker = "\n[… cut to stay under " + maxBytes + " bytes]";
   return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
+}
+function isContinuationByte(byte) {
+  return byte !== void 0 && (byte & 192) === 128;
 }
 function copyBytes(bytes) {
   return new Uint8Array(bytes);
@@ -272,9 +295,12 @@ var NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 function quotedName(name) {
   return NAME_PATTERN.test(name) ? `'${name}' ` : "";
 }
+function isValidId(text) {
+  return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
+}
 function validId(value, field) {
   if (typeof value !== "string") throw new ToolError(`invalid request: ${field} must be a string`);
-  if (value.length < 1 || value.length > ID_MAX_CHARS || !ID_PATTERN.test(value) || value === "." || value === "..") {
+  if (!isValidId(value)) {
     throw new ToolError(
       `invalid request: ${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`
     );
@@ -662,9 +688,6 @@ function ripgrepArgs(options) {
 var utf8 = new TextDecoder("utf-8");
 function decode(bytes) {
   return utf8.decode(bytes);
-}
-function isContinuationByte(byte) {
-  return (byte & 192) === 128;
 }
 function codePointsIn(bytes) {
   let count = 0;
@@ -1628,6 +1651,7 @@ function cleanTerminalOutput(text) {
 // src/shape/shell.ts
 var NEWLINE4 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
+var PATH_CUT_MARK = "…";
 function headCapBytes(limits) {
   return Math.min(limits.headMaxBytes, Math.floor(limits.maxBytes / 4));
 }
@@ -1711,10 +1735,7 @@ function elisionLine(elidedBytes, logPath) {
   return `[… ${elidedBytes} bytes elided; full output: ${logPath} …]`;
 }
 var decoder = new TextDecoder("utf-8");
-function isContinuationByte2(byte) {
-  return byte !== void 0 && (byte & 192) === 128;
-}
-function shapeShellText(output, trailers, logPath, limits) {
+function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath) {
   const trailerText = trailers.map((line) => "\n" + line).join("");
   const trailerBytes = utf8Bytes(trailerText);
   const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE4;
@@ -1724,22 +1745,30 @@ function shapeShellText(output, trailers, logPath, limits) {
     return { text: body + trailerText, elided: false };
   }
   const headCap = headCapBytes(limits);
+  const partsRoom = (path) => limits.maxBytes - utf8Bytes(elisionLine(output.totalBytes, path)) - 2 - trailerBytes;
+  let shownPath = logPath;
+  if (partsRoom(shownPath) < headCap) shownPath = shortLogPath;
+  if (partsRoom(shownPath) < headCap) {
+    const pathRoom = Math.max(0, partsRoom("") - headCap - utf8Bytes(PATH_CUT_MARK));
+    shownPath = PATH_CUT_MARK + suffixWithinBytes(shownPath, pathRoom);
+  }
+  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath));
+  const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath) - headCap));
   const reach = (size) => Math.floor(size * limits.lineEndReachPercent / 100);
   const head = output.head;
-  let headShown = Math.min(headCap, head.length);
+  let headShown = Math.min(headRoom, head.length);
   let headEnd = headShown;
-  const lastNewline = head.subarray(0, Math.min(headCap + 1, head.length)).lastIndexOf(NEWLINE4);
-  if (lastNewline !== -1 && lastNewline >= headCap - reach(headCap)) {
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE4);
+  if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
     headShown = lastNewline;
     headEnd = lastNewline + 1;
   } else {
-    while (headShown > 0 && isContinuationByte2(head[headShown])) headShown--;
+    while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
     headEnd = headShown;
   }
   const tail = output.tail;
   const tailShownEnd = tail.length - (endsWithNewline ? 1 : 0);
   const tailOffset = output.totalBytes - tail.length;
-  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, logPath));
   const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
   const earliest = Math.max(0, headEnd - tailOffset);
   let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - room));
@@ -1752,9 +1781,9 @@ function shapeShellText(output, trailers, logPath, limits) {
       break;
     }
   }
-  if (!atLineStart) while (start < tailShownEnd && isContinuationByte2(tail[start])) start++;
+  if (!atLineStart) while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
-  const text = decoder.decode(head.subarray(0, headShown)) + "\n" + elisionLine(elidedBytes, logPath) + "\n" + decoder.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  const text = (headShown > 0 ? decoder.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + decoder.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text, elided: true };
 }
 
@@ -1826,26 +1855,6 @@ function logTail(bytes, fromStart, maxLines) {
   if (tail === "") return "";
   return clipped ? "…" + tail.replace(/^\uFFFD+/, "") : tail;
 }
-function suffixWithinBytes(text, maxBytes) {
-  if (maxBytes <= 0) return "";
-  let bytes = 0;
-  let i = text.length;
-  while (i > 0) {
-    const unit = text.charCodeAt(i - 1);
-    let width = 1;
-    let size;
-    if (unit < 128) size = 1;
-    else if (unit < 2048) size = 2;
-    else if (unit >= 56320 && unit <= 57343 && i >= 2 && text.charCodeAt(i - 2) >= 55296 && text.charCodeAt(i - 2) <= 56319) {
-      size = 4;
-      width = 2;
-    } else size = 3;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    i -= width;
-  }
-  return text.slice(i);
-}
 var EMPTY_LOG_TEXT = "(no output yet)";
 var MISSING_LOG_TEXT = "(the log is gone)";
 function formatDetail(view, maxBytes, lead = []) {
@@ -1855,7 +1864,9 @@ function formatDetail(view, maxBytes, lead = []) {
     `elapsed: ${formatElapsed(view.elapsedMs)}`,
     `log: ${view.logPath}`
   ].join("\n");
-  const body = view.tail === null ? MISSING_LOG_TEXT : view.tail === "" ? EMPTY_LOG_TEXT : view.tail;
+  const stillWriting = view.state.kind === "running" || view.state.kind === "stopping";
+  const emptyText2 = stillWriting ? EMPTY_LOG_TEXT : NO_OUTPUT_TEXT;
+  const body = view.tail === null ? MISSING_LOG_TEXT : view.tail === "" ? emptyText2 : view.tail;
   const whole = `${header}
 ${body}`;
   if (utf8Bytes(whole) <= maxBytes) return whole;
@@ -2194,7 +2205,6 @@ function claimId(context, folder, record) {
 function startBackground(context) {
   const { io, request, cwd } = context;
   const command = request.args.command;
-  if (command.includes("\0")) throw new ToolError("shell: the command contains a NUL byte");
   const folder = backgroundFolder(io, request.agentId);
   for (const needed of [folder, runFolder(io, request.runId)]) {
     try {
@@ -2242,6 +2252,24 @@ function bashQuote(text) {
 function scriptWithDirectoryRecord(command, recordPath2) {
   return `trap ${bashQuote(`builtin pwd >| ${bashQuote(recordPath2)}`)} EXIT; ${command}`;
 }
+function failureCode(error) {
+  const code = errorCode(error);
+  if (code === "ERR_FS_EISDIR") return "EISDIR";
+  return code ?? (error instanceof Error ? error.message : String(error));
+}
+function prepare(path, what, step) {
+  try {
+    step();
+  } catch (error) {
+    throw new ToolError(`shell: cannot run the command: cannot ${what} ${path}: ${failureCode(error)}`);
+  }
+}
+function removeIfPossible(io, path) {
+  try {
+    io.fs.removeFile(path);
+  } catch {
+  }
+}
 function readRecordedDirectory(io, path) {
   try {
     const text = new TextDecoder().decode(io.fs.readFile(path)).replace(/\n$/, "");
@@ -2250,7 +2278,7 @@ function readRecordedDirectory(io, path) {
   } catch {
     return null;
   } finally {
-    io.fs.removeFile(path);
+    removeIfPossible(io, path);
   }
 }
 function stopLineOf(outcome, timeoutSeconds) {
@@ -2261,21 +2289,21 @@ function stopLineOf(outcome, timeoutSeconds) {
 async function shell(context) {
   const { io, request, cwd } = context;
   const { args } = request;
-  if (args.background === true) return startBackground(context);
   const command = args.command;
   if (command.trim() === "") throw new ToolError("shell: command is empty");
   if (command.includes("\0")) throw new ToolError("shell: the command contains a NUL byte");
+  if (args.background === true) return startBackground(context);
   const timeoutSeconds = clampInteger(
     args.timeout_seconds ?? SHELL_DEFAULT_TIMEOUT_SECONDS,
     SHELL_MIN_TIMEOUT_SECONDS,
     SHELL_MAX_TIMEOUT_SECONDS
   );
   const folder = runFolder(io, request.runId);
-  io.fs.makeFolder(folder);
+  prepare(folder, "create", () => io.fs.makeFolder(folder));
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath2 = joinPath(folder, `${request.callId}.cwd`);
-  io.fs.removeFile(logPath);
-  io.fs.removeFile(recordPath2);
+  prepare(logPath, "clear", () => io.fs.removeFile(logPath));
+  prepare(recordPath2, "clear", () => io.fs.removeFile(recordPath2));
   const limits = {
     maxBytes: request.maxBytes,
     headMaxBytes: SHELL_HEAD_MAX_BYTES,
@@ -2299,8 +2327,8 @@ async function shell(context) {
   try {
     outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
   } catch (error) {
-    io.fs.removeFile(logPath);
-    io.fs.removeFile(recordPath2);
+    removeIfPossible(io, logPath);
+    removeIfPossible(io, recordPath2);
     const code = error.code;
     const reason = typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
     throw new ToolError(`shell: could not run the command in ${cwd}: ${reason}`);
@@ -2313,9 +2341,10 @@ async function shell(context) {
     collectedOutput(collector),
     shellTrailers(exitCode, stopLineOf(outcome, timeoutSeconds)),
     logPath,
-    limits
+    limits,
+    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`
   );
-  if (!shaped.elided) io.fs.removeFile(logPath);
+  if (!shaped.elided) removeIfPossible(io, logPath);
   const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
   if (shaped.elided) meta.log_path = logPath;
   return { text: shaped.text, meta };
@@ -2450,7 +2479,6 @@ var OPS = {
 
 // src/ops/runs.ts
 var RUNS_KEPT_COUNT = 20;
-var RUN_FOLDER_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 function foldersInUse(io, agentId) {
   const folder = backgroundFolder(io, agentId);
   const table = new ProcessTable(io);
@@ -2473,7 +2501,7 @@ function pruneRuns(io, agentId, keep) {
   }
   const runs = [];
   for (const name of names) {
-    if (!RUN_FOLDER_NAME_PATTERN.test(name) || name === "." || name === "..") continue;
+    if (!isValidId(name)) continue;
     const path = joinPath(root, name);
     const info = io.fs.lstat(path);
     if (info?.kind === "folder") runs.push({ path, name, mtimeMs: info.mtimeMs });

@@ -12,7 +12,7 @@ import {
   SEARCH_TIMEOUT_SECONDS,
 } from '../protocol/tools.js';
 import { baseName, dirName } from '../paths.js';
-import { copyBytes } from '../shape/utf8.js';
+import { copyBytes, isContinuationByte } from '../shape/utf8.js';
 import {
   clipSearchLine,
   echoedInput,
@@ -98,10 +98,6 @@ const utf8 = new TextDecoder('utf-8');
 
 function decode(bytes: Uint8Array): string {
   return utf8.decode(bytes);
-}
-
-function isContinuationByte(byte: number): boolean {
-  return (byte & 0xc0) === 0x80;
 }
 
 function codePointsIn(bytes: Uint8Array): number {

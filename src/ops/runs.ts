@@ -2,11 +2,11 @@
 // folders. Every call marks its run as used; the first call of a new run removes the oldest others.
 import type { Io } from '../io/types.js';
 import { isInside, joinPath } from '../paths.js';
+import { isValidId } from '../protocol/request.js';
 import { backgroundFolder, jobMarker, ProcessTable, readJobFiles, recordedJobNumbers } from './background-jobs.js';
 import { runFolder, runsFolder } from './workdir.js';
 
 export const RUNS_KEPT_COUNT = 20;
-const RUN_FOLDER_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** The folders holding the log of a background job with a process still alive. */
 function foldersInUse(io: Io, agentId: string): string[] {
@@ -37,7 +37,8 @@ export function pruneRuns(io: Io, agentId: string, keep: number): string[] {
   }
   const runs: { path: string; name: string; mtimeMs: number }[] = [];
   for (const name of names) {
-    if (!RUN_FOLDER_NAME_PATTERN.test(name) || name === '.' || name === '..') continue;
+    // Only a name a run id could have is a run's folder.
+    if (!isValidId(name)) continue;
     const path = joinPath(root, name);
     const info = io.fs.lstat(path);
     if (info?.kind === 'folder') runs.push({ path, name, mtimeMs: info.mtimeMs });

@@ -6,7 +6,7 @@ import {
   SHELL_KILL_GRACE_MS,
   SHELL_LINE_END_REACH_PERCENT,
 } from '../limits.js';
-import type { Io } from '../io/types.js';
+import { errorCode, type Io } from '../io/types.js';
 import type { ShellOutcome, ShellRun } from '../io/shell-types.js';
 import { ToolError, type Meta } from '../protocol/envelope.js';
 import {
@@ -29,7 +29,7 @@ import {
 import type { Context, OpResult } from './context.js';
 import { startBackground } from './background.js';
 import { commandEnvironment } from './command-env.js';
-import { runFolder, saveWorkingDirectory } from './workdir.js';
+import { runFolder, RUNS_FOLDER_NAME, saveWorkingDirectory } from './workdir.js';
 
 export const TIMED_OUT_EXIT_CODE = 124;
 
@@ -48,6 +48,34 @@ export function scriptWithDirectoryRecord(command: string, recordPath: string): 
   return `trap ${bashQuote(`builtin pwd >| ${bashQuote(recordPath)}`)} EXIT; ${command}`;
 }
 
+/** The error's code, as a user would look it up: Node's rm reports a folder as ERR_FS_EISDIR. */
+function failureCode(error: unknown): string {
+  const code = errorCode(error);
+  if (code === 'ERR_FS_EISDIR') return 'EISDIR';
+  return code ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** Prepares the run folder; what stands in the way is one line for the model, not an internal error. */
+function prepare(path: string, what: 'create' | 'clear', step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    throw new ToolError(`shell: cannot run the command: cannot ${what} ${path}: ${failureCode(error)}`);
+  }
+}
+
+/**
+ * Removes a file the call no longer needs. The command had the run folder to itself and may have put
+ * anything there; what stays is removed with the run, so a failure here must not lose the answer.
+ */
+function removeIfPossible(io: Io, path: string): void {
+  try {
+    io.fs.removeFile(path);
+  } catch {
+    // left for the run's removal
+  }
+}
+
 function readRecordedDirectory(io: Io, path: string): string | null {
   try {
     const text = new TextDecoder().decode(io.fs.readFile(path)).replace(/\n$/, '');
@@ -56,7 +84,7 @@ function readRecordedDirectory(io: Io, path: string): string | null {
   } catch {
     return null;
   } finally {
-    io.fs.removeFile(path);
+    removeIfPossible(io, path);
   }
 }
 
@@ -69,11 +97,11 @@ function stopLineOf(outcome: ShellOutcome, timeoutSeconds: number): string | nul
 export async function shell(context: Context): Promise<OpResult> {
   const { io, request, cwd } = context;
   const { args } = request;
-  if (args.background === true) return startBackground(context);
-
   const command = args.command as string;
   if (command.trim() === '') throw new ToolError('shell: command is empty');
   if (command.includes('\0')) throw new ToolError('shell: the command contains a NUL byte');
+  if (args.background === true) return startBackground(context);
+
   const timeoutSeconds = clampInteger(
     (args.timeout_seconds as number | undefined) ?? SHELL_DEFAULT_TIMEOUT_SECONDS,
     SHELL_MIN_TIMEOUT_SECONDS,
@@ -81,12 +109,12 @@ export async function shell(context: Context): Promise<OpResult> {
   );
 
   const folder = runFolder(io, request.runId);
-  io.fs.makeFolder(folder);
+  prepare(folder, 'create', () => io.fs.makeFolder(folder));
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath = joinPath(folder, `${request.callId}.cwd`);
   // Whatever a call with the same id left there goes, so that the log is never written through a link.
-  io.fs.removeFile(logPath);
-  io.fs.removeFile(recordPath);
+  prepare(logPath, 'clear', () => io.fs.removeFile(logPath));
+  prepare(recordPath, 'clear', () => io.fs.removeFile(recordPath));
 
   const limits: ShellShapeLimits = {
     maxBytes: request.maxBytes,
@@ -112,8 +140,8 @@ export async function shell(context: Context): Promise<OpResult> {
   try {
     outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
   } catch (error) {
-    io.fs.removeFile(logPath);
-    io.fs.removeFile(recordPath);
+    removeIfPossible(io, logPath);
+    removeIfPossible(io, recordPath);
     const code = (error as { code?: unknown }).code;
     const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
     throw new ToolError(`shell: could not run the command in ${cwd}: ${reason}`);
@@ -129,8 +157,9 @@ export async function shell(context: Context): Promise<OpResult> {
     shellTrailers(exitCode, stopLineOf(outcome, timeoutSeconds)),
     logPath,
     limits,
+    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
   );
-  if (!shaped.elided) io.fs.removeFile(logPath);
+  if (!shaped.elided) removeIfPossible(io, logPath);
 
   const meta: Meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
   if (shaped.elided) meta.log_path = logPath;

@@ -11,7 +11,11 @@ function clip(text: string): string {
   return chars.length <= ROW_TEXT_MAX_CHARS ? text : chars.slice(0, ROW_TEXT_MAX_CHARS - 1).join('') + '…';
 }
 
-/** A command's first line that says anything, trimmed. */
+/**
+ * A command's first line that says anything, trimmed. Not shape/status.ts's commandFirstLine, which
+ * the helper's list uses: that one skips only a leading blank line and keeps the line's indentation
+ * (`\n\n   cd app` lists as `   cd app`, rows read `Run cd app`), and the row clips it on its own.
+ */
 export function firstLine(command: string): string {
   for (const line of command.split(/\r?\n/)) {
     if (line.trim() !== '') return line.trim();

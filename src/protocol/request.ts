@@ -53,9 +53,14 @@ function quotedName(name: string): string {
   return NAME_PATTERN.test(name) ? `'${name}' ` : '';
 }
 
+/** A run, agent or call id: 1 to ID_MAX_CHARS of A-Z a-z 0-9 _ . -, not . or .. (ids become file names). */
+export function isValidId(text: string): boolean {
+  return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== '.' && text !== '..';
+}
+
 function validId(value: unknown, field: string): string {
   if (typeof value !== 'string') throw new ToolError(`invalid request: ${field} must be a string`);
-  if (value.length < 1 || value.length > ID_MAX_CHARS || !ID_PATTERN.test(value) || value === '.' || value === '..') {
+  if (!isValidId(value)) {
     throw new ToolError(
       `invalid request: ${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`,
     );

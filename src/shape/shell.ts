@@ -1,11 +1,13 @@
 // How a shell result reads: the cleaned output whole when it fits, else its head, the elision line and
 // its tail, then the trailers. Pure and synchronous; every limit comes in as an argument.
 import type { CleanSink } from './clean.js';
-import { copyBytes, utf8Bytes } from './utf8.js';
+import { copyBytes, isContinuationByte, suffixWithinBytes, utf8Bytes } from './utf8.js';
 
 const NEWLINE = 0x0a;
 
 export const NO_OUTPUT_TEXT = '(no output)';
+/** Marks a log path in the elision line that keeps only its end. */
+const PATH_CUT_MARK = '…';
 
 export interface ShellShapeLimits {
   /** The result's byte cap. */
@@ -137,22 +139,24 @@ export interface ShellText {
 
 const decoder = new TextDecoder('utf-8');
 
-function isContinuationByte(byte: number | undefined): boolean {
-  return byte !== undefined && (byte & 0xc0) === 0x80;
-}
-
 /**
  * The result's text. The output's own final line end makes no line of its own; output that is empty
  * (or only that line end) reads (no output). When the whole does not fit in maxBytes, the head (at
  * most its cap) and the tail (all the room left) go around the elision line, whose N counts the bytes
  * of cleaned output between the end of the head, with the line end it stops at, and the start of the
  * tail: with both cuts at line ends, the bytes of the lines left out, their line ends included.
+ *
+ * The trailers always survive and the tail always gets at least the head's cap: when a long log path
+ * leaves less room than that, the head shrinks (down to nothing, its line then left out), then the
+ * elision line names the log by `shortLogPath` (the same file from the home, `~/…`), and only if that
+ * is still too long by the end of it after `…`.
  */
 export function shapeShellText(
   output: CollectedOutput,
   trailers: readonly string[],
   logPath: string,
   limits: ShellShapeLimits,
+  shortLogPath: string = logPath,
 ): ShellText {
   const trailerText = trailers.map((line) => '\n' + line).join('');
   const trailerBytes = utf8Bytes(trailerText);
@@ -165,14 +169,27 @@ export function shapeShellText(
     return { text: body + trailerText, elided: false };
   }
 
-  // The head: up to its cap, ending at the last line end when that lies near the cap.
+  // What the head and tail share: the cap less the elision line (its N at most the whole output's
+  // size), the trailers and the line ends around the elision line.
   const headCap = headCapBytes(limits);
+  const partsRoom = (path: string): number =>
+    limits.maxBytes - utf8Bytes(elisionLine(output.totalBytes, path)) - 2 - trailerBytes;
+  let shownPath = logPath;
+  if (partsRoom(shownPath) < headCap) shownPath = shortLogPath;
+  if (partsRoom(shownPath) < headCap) {
+    const pathRoom = Math.max(0, partsRoom('') - headCap - utf8Bytes(PATH_CUT_MARK));
+    shownPath = PATH_CUT_MARK + suffixWithinBytes(shownPath, pathRoom);
+  }
+  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath));
+  const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath) - headCap));
+
+  // The head: up to its room, ending at the last line end when that lies near the room's end.
   const reach = (size: number): number => Math.floor((size * limits.lineEndReachPercent) / 100);
   const head = output.head;
-  let headShown = Math.min(headCap, head.length);
+  let headShown = Math.min(headRoom, head.length);
   let headEnd = headShown; // where the elided bytes start
-  const lastNewline = head.subarray(0, Math.min(headCap + 1, head.length)).lastIndexOf(NEWLINE);
-  if (lastNewline !== -1 && lastNewline >= headCap - reach(headCap)) {
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE);
+  if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
     headShown = lastNewline;
     headEnd = lastNewline + 1;
   } else {
@@ -184,7 +201,6 @@ export function shapeShellText(
   const tail = output.tail;
   const tailShownEnd = tail.length - (endsWithNewline ? 1 : 0);
   const tailOffset = output.totalBytes - tail.length; // where `tail` starts in the whole output
-  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, logPath));
   const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
   const earliest = Math.max(0, headEnd - tailOffset);
   let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - room));
@@ -201,9 +217,8 @@ export function shapeShellText(
 
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
   const text =
-    decoder.decode(head.subarray(0, headShown)) +
-    '\n' +
-    elisionLine(elidedBytes, logPath) +
+    (headShown > 0 ? decoder.decode(head.subarray(0, headShown)) + '\n' : '') +
+    elisionLine(elidedBytes, shownPath) +
     '\n' +
     decoder.decode(tail.subarray(start, tailShownEnd)) +
     trailerText;

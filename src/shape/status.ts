@@ -1,7 +1,8 @@
 // The texts of background commands: the start line, shell_status's list and detail views, elapsed
 // times and log tails. Pure: every limit and the clock's reading are passed in.
 import { cleanTerminalOutput } from './clean.js';
-import { firstCodePoints, codePointCount, prefixWithinBytes, utf8Bytes } from './utf8.js';
+import { NO_OUTPUT_TEXT } from './shell.js';
+import { firstCodePoints, codePointCount, prefixWithinBytes, suffixWithinBytes, utf8Bytes } from './utf8.js';
 
 export type JobState =
   | { kind: 'running' }
@@ -103,28 +104,6 @@ export function logTail(bytes: Uint8Array, fromStart: boolean, maxLines: number)
   return clipped ? '…' + tail.replace(/^\uFFFD+/, '') : tail;
 }
 
-/** The longest suffix of `text` whose UTF-8 form is at most `maxBytes`, never splitting a character. */
-export function suffixWithinBytes(text: string, maxBytes: number): string {
-  if (maxBytes <= 0) return '';
-  let bytes = 0;
-  let i = text.length;
-  while (i > 0) {
-    const unit = text.charCodeAt(i - 1);
-    let width = 1;
-    let size: number;
-    if (unit < 0x80) size = 1;
-    else if (unit < 0x800) size = 2;
-    else if (unit >= 0xdc00 && unit <= 0xdfff && i >= 2 && text.charCodeAt(i - 2) >= 0xd800 && text.charCodeAt(i - 2) <= 0xdbff) {
-      size = 4;
-      width = 2;
-    } else size = 3;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    i -= width;
-  }
-  return text.slice(i);
-}
-
 export interface DetailView {
   state: JobState;
   elapsedMs: number;
@@ -133,6 +112,7 @@ export interface DetailView {
   tail: string | null;
 }
 
+/** An empty log of a job that can still write to it. */
 export const EMPTY_LOG_TEXT = '(no output yet)';
 export const MISSING_LOG_TEXT = '(the log is gone)';
 
@@ -148,7 +128,9 @@ export function formatDetail(view: DetailView, maxBytes: number, lead: readonly 
     `elapsed: ${formatElapsed(view.elapsedMs)}`,
     `log: ${view.logPath}`,
   ].join('\n');
-  const body = view.tail === null ? MISSING_LOG_TEXT : view.tail === '' ? EMPTY_LOG_TEXT : view.tail;
+  const stillWriting = view.state.kind === 'running' || view.state.kind === 'stopping';
+  const emptyText = stillWriting ? EMPTY_LOG_TEXT : NO_OUTPUT_TEXT;
+  const body = view.tail === null ? MISSING_LOG_TEXT : view.tail === '' ? emptyText : view.tail;
   const whole = `${header}\n${body}`;
   if (utf8Bytes(whole) <= maxBytes) return whole;
 

@@ -73,6 +73,28 @@ export function prefixWithinBytes(text: string, maxBytes: number): string {
   return text.slice(0, i);
 }
 
+/** The longest suffix of `text` whose UTF-8 form is at most `maxBytes`, never splitting a character. */
+export function suffixWithinBytes(text: string, maxBytes: number): string {
+  if (maxBytes <= 0) return '';
+  let bytes = 0;
+  let i = text.length;
+  while (i > 0) {
+    const unit = text.charCodeAt(i - 1);
+    let width = 1;
+    let size: number;
+    if (unit < 0x80) size = 1;
+    else if (unit < 0x800) size = 2;
+    else if (unit >= 0xdc00 && unit <= 0xdfff && i >= 2 && text.charCodeAt(i - 2) >= 0xd800 && text.charCodeAt(i - 2) <= 0xdbff) {
+      size = 4;
+      width = 2;
+    } else size = 3;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    i -= width;
+  }
+  return text.slice(i);
+}
+
 /**
  * The last resort that keeps a result under its cap whatever produced it: cut at a character
  * boundary and say so. Well-shaped results never reach this cut.
@@ -81,6 +103,11 @@ export function capText(text: string, maxBytes: number): string {
   if (utf8Bytes(text) <= maxBytes) return text;
   const marker = '\n[… cut to stay under ' + maxBytes + ' bytes]';
   return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
+}
+
+/** A byte that continues a UTF-8 character rather than starting one. */
+export function isContinuationByte(byte: number | undefined): boolean {
+  return byte !== undefined && (byte & 0xc0) === 0x80;
 }
 
 /**

@@ -82,6 +82,13 @@ describe('shell with background', () => {
     expect(envelope.text!.split('\n').slice(3)).toEqual(expected);
   });
 
+  it('a job that exited with an empty log says (no output), not (no output yet)', async () => {
+    start(sandbox, 'true', { call_id: 'quiet' });
+    const envelope = await pollUntil(stateOf('b1'), (e) => e.meta?.state === 'exited 0');
+    const logPath = join(sandbox.home, '.runs', 'r1', 'quiet.log');
+    expect(envelope.text!.split('\n').filter((_, i) => i !== 1)).toEqual(['state: exited 0', `log: ${logPath}`, '(no output)']);
+  });
+
   it('lists every command oldest first, with ids that count up', async () => {
     start(sandbox, 'exit 3');
     start(sandbox, 'sleep 30\necho never');

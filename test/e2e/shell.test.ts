@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callHelper, makeSandbox, type Sandbox } from '../helpers/helper.js';
@@ -203,6 +203,53 @@ describe('shell: long output', () => {
   });
 });
 
+describe('shell: a long log path at the smallest cap', () => {
+  it('keeps the tail and the exit code, naming the log from the home', () => {
+    // A home of about 500 bytes and ids of 128: the log path alone is about 770 bytes.
+    const home = join(sandbox.home, ...Array.from({ length: 4 }, (_, i) => `${i}${'h'.repeat(110)}`));
+    mkdirSync(home, { recursive: true });
+    const runId = 'r'.repeat(128);
+    const callId = 'c'.repeat(128);
+    const envelope = shell({ command: 'seq 1 2000; exit 3' }, { HOME: home }, { run_id: runId, call_id: callId, max_bytes: 1024 });
+    const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+    const shortLog = `~/.runs/${runId}/${callId}.log`;
+    expect(envelope).toEqual({
+      ok: true,
+      text: [...lines(1, 88), `[… 8193 bytes elided; full output: ${shortLog} …]`, ...lines(1912, 2000), 'exit_code: 3'].join('\n'),
+      meta: { exit_code: 3, cwd: home, timed_out: false, log_path: join(home, '.runs', runId, `${callId}.log`) },
+    });
+  });
+});
+
+describe('shell: a home that cannot hold the run folder', () => {
+  it('a file named .runs is one clear line, as for a background start', () => {
+    writeFileSync(join(sandbox.home, '.runs'), '');
+    expect(shell({ command: 'echo hi' })).toEqual({
+      ok: false,
+      error: `shell: cannot run the command: cannot create ${join(sandbox.home, '.runs', 'r1')}: ENOTDIR`,
+    });
+  });
+
+  it('a folder where the log would go is one clear line', () => {
+    mkdirSync(join(sandbox.home, '.runs', 'r1', 'taken.log'), { recursive: true });
+    expect(shell({ command: 'echo hi' }, {}, { call_id: 'taken' })).toEqual({
+      ok: false,
+      error: `shell: cannot run the command: cannot clear ${join(sandbox.home, '.runs', 'r1', 'taken.log')}: EISDIR`,
+    });
+  });
+
+  it('a command that leaves a folder where its log was still answers', () => {
+    const log = join(sandbox.home, '.runs', 'r1', 'swap.log');
+    const record = join(sandbox.home, '.runs', 'r1', 'swap.cwd');
+    expect(shell({ command: `echo hi; rm -f ${log}; mkdir ${log} ${record}` }, {}, { call_id: 'swap' })).toEqual({
+      ok: true,
+      // The EXIT trap cannot record the final folder; the run keeps the folder it had.
+      text: `hi\nbash: line 1: ${record}: Is a directory`,
+      meta: { exit_code: 0, cwd: sandbox.home, timed_out: false },
+    });
+  });
+});
+
 describe('shell: bad input', () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ['a missing command', {}, 'shell: command is required'],
@@ -214,6 +261,15 @@ describe('shell: bad input', () => {
   for (const [name, args, error] of cases) {
     it(`${name} is a clear error`, () => expect(shell(args)).toEqual({ ok: false, error }));
   }
+
+  it('a blank background command is refused as the foreground one is, and starts nothing', () => {
+    expect(shell({ command: '   ', background: true })).toEqual({ ok: false, error: 'shell: command is empty' });
+    expect(shell({ command: 'echo a\u0000b', background: true })).toEqual({
+      ok: false,
+      error: 'shell: the command contains a NUL byte',
+    });
+    expect(callHelper(sandbox, { op: 'shell_status', args: {} }).text).toBe('no background commands');
+  });
 
   it('a timeout past 600 is clamped, not refused', () => {
     expect(shell({ command: 'echo ok', timeout_seconds: 100000 }).text).toBe('ok');

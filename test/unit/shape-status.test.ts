@@ -7,7 +7,6 @@ import {
   logTail,
   startedText,
   stateText,
-  suffixWithinBytes,
 } from '../../src/shape/status.js';
 import { utf8Bytes } from '../../src/shape/utf8.js';
 
@@ -168,20 +167,6 @@ describe('logTail', () => {
   });
 });
 
-describe('suffixWithinBytes', () => {
-  it('keeps the whole text when it fits', () => {
-    expect(suffixWithinBytes('abc', 3)).toBe('abc');
-  });
-  it('never splits a multibyte character', () => {
-    expect(suffixWithinBytes('aé', 1)).toBe('');
-    expect(suffixWithinBytes('aé', 2)).toBe('é');
-  });
-  it('never splits a surrogate pair', () => {
-    expect(suffixWithinBytes('a😀', 3)).toBe('');
-    expect(suffixWithinBytes('a😀', 4)).toBe('😀');
-  });
-});
-
 describe('formatDetail', () => {
   const base = { state: { kind: 'running' } as const, elapsedMs: 3 * MINUTE + 4 * SECOND, logPath: '/h/.runs/r1/c1.log' };
 
@@ -194,6 +179,21 @@ describe('formatDetail', () => {
     expect(formatDetail({ ...base, tail: '' }, 8192)).toBe(
       'state: running\nelapsed: 3m04s\nlog: /h/.runs/r1/c1.log\n(no output yet)',
     );
+  });
+  it('an empty log of a job that can still write says (no output yet)', () => {
+    expect(formatDetail({ ...base, state: { kind: 'stopping' }, tail: '' }, 8192)).toBe(
+      'state: stopping\nelapsed: 3m04s\nlog: /h/.runs/r1/c1.log\n(no output yet)',
+    );
+  });
+  it('an empty log of a job that is over says (no output)', () => {
+    expect(formatDetail({ ...base, state: { kind: 'exited', exitCode: 0 }, tail: '' }, 8192)).toBe(
+      'state: exited 0\nelapsed: 3m04s\nlog: /h/.runs/r1/c1.log\n(no output)',
+    );
+    for (const kind of ['stopped', 'ended'] as const) {
+      expect(formatDetail({ ...base, state: { kind }, tail: '' }, 8192)).toBe(
+        `state: ${kind}\nelapsed: 3m04s\nlog: /h/.runs/r1/c1.log\n(no output)`,
+      );
+    }
   });
   it('says when the log is gone', () => {
     expect(formatDetail({ ...base, state: { kind: 'exited', exitCode: 2 }, tail: null }, 8192)).toBe(

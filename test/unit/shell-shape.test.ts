@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StreamingCleaner } from '../../src/shape/clean.js';
 import {
@@ -10,6 +11,7 @@ import {
   shellTrailers,
   timedOutLine,
 } from '../../src/shape/shell.js';
+import { prefixWithinBytes } from '../../src/shape/utf8.js';
 
 const LOG = '/h/.runs/r1/c1.log';
 const limits = { maxBytes: 1024, headMaxBytes: 2048, lineEndReachPercent: 25 };
@@ -26,6 +28,7 @@ function shape(output: string, trailers: string[] = [], maxBytes = limits.maxByt
   return shapeShellText(collectedOutput(collect([output], maxBytes)), trailers, LOG, { ...limits, maxBytes });
 }
 
+const numbered0 = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 const numbered = (from: number, to: number): string[] =>
   Array.from({ length: to - from + 1 }, (_, i) => `line ${String(from + i).padStart(4, '0')}`);
 
@@ -166,6 +169,65 @@ describe('OutputCollector', () => {
     expect(new TextDecoder().decode(collector.tailBytes())).toBe('xyz');
     expect(collector.totalBytes).toBe(5006);
     expect(collectedOutput(collector).whole).toBe(false);
+  });
+});
+
+describe('shapeShellText with a long log path', () => {
+  // seq 1 2000 with exit 3 at the smallest cap: 8893 bytes of output.
+  const output = numbered0(1, 2000).join('\n') + '\n';
+  const run = (log: string, shortLog?: string) =>
+    shapeShellText(collectedOutput(collect([output], 1024)), ['exit_code: 3'], log, { ...limits, maxBytes: 1024 }, shortLog);
+  const pathOf = (bytes: number) => '/' + 'd'.repeat(bytes - 1);
+
+  it('a path that leaves the tail less than the head cap shrinks the head', () => {
+    const log = pathOf(600);
+    expect(run(log)).toEqual({
+      text: [...numbered0(1, 40), `[… 8527 bytes elided; full output: ${log} …]`, ...numbered0(1950, 2000), 'exit_code: 3'].join('\n'),
+      elided: true,
+    });
+  });
+  it('a longer path shrinks the head to nothing, and its line is left out', () => {
+    const log = pathOf(711);
+    expect(run(log)).toEqual({
+      text: [`[… 8638 bytes elided; full output: ${log} …]`, ...numbered0(1950, 2000), 'exit_code: 3'].join('\n'),
+      elided: true,
+    });
+  });
+  it('a path too long even without a head is named from the home', () => {
+    const text = [...numbered0(1, 88), '[… 7943 bytes elided; full output: ~/.runs/r1/c1.log …]', ...numbered0(1862, 2000), 'exit_code: 3'].join('\n');
+    expect(run(pathOf(760), '~/.runs/r1/c1.log')).toEqual({ text, elided: true });
+  });
+  it('a path with no shorter name keeps its end after …', () => {
+    expect(run(pathOf(1000))).toEqual({
+      text: [`[… 8638 bytes elided; full output: …${'d'.repeat(708)} …]`, ...numbered0(1950, 2000), 'exit_code: 3'].join('\n'),
+      elided: true,
+    });
+  });
+
+  it('for any output, cap from 1024 and log path up to 1000 bytes: under the cap, ending with the trailers', () => {
+    const pathUnit = fc.constantFrom('/', 'd', '.', '-', 'é', '€', '😀');
+    const outputUnit = fc.constantFrom('a', '\n', ' ', 'é', '€', '😀', '\r');
+    fc.assert(
+      fc.property(
+        fc.array(outputUnit, { maxLength: 6000, size: 'max' }),
+        fc.integer({ min: 1024, max: 4096 }),
+        fc.array(pathUnit, { maxLength: 1000, size: 'max' }),
+        fc.option(fc.stringMatching(/^~\/\.runs\/[A-Za-z0-9_.-]{1,128}\/[A-Za-z0-9_.-]{1,128}\.log$/), { nil: undefined }),
+        fc.integer({ min: -1, max: 255 }),
+        fc.option(fc.integer({ min: 1, max: 600 }), { nil: undefined }),
+        (units, maxBytes, pathUnits, shortLog, exitCode, timedOutAfter) => {
+          const log = prefixWithinBytes('/' + pathUnits.join(''), 1000);
+          const trailers = shellTrailers(exitCode, timedOutAfter === undefined ? null : timedOutLine(timedOutAfter));
+          const collector = outputCollectorFor({ ...limits, maxBytes });
+          collector.write(encode(units.join('')));
+          const { text } = shapeShellText(collectedOutput(collector), trailers, log, { ...limits, maxBytes }, shortLog);
+          expect(bytesOf(text)).toBeLessThanOrEqual(maxBytes);
+          expect(text.endsWith(trailers.map((line) => '\n' + line).join(''))).toBe(true);
+          expect(text).not.toContain('[… cut to stay under');
+        },
+      ),
+      { numRuns: 200, endOnFailure: true },
+    );
   });
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { capText, codePointCount, firstCodePoints, prefixWithinBytes, utf8Bytes } from '../../src/shape/utf8.js';
+import {
+  capText,
+  codePointCount,
+  firstCodePoints,
+  isContinuationByte,
+  prefixWithinBytes,
+  suffixWithinBytes,
+  utf8Bytes,
+} from '../../src/shape/utf8.js';
 
 describe('utf8 helpers', () => {
   it('counts UTF-8 bytes of ASCII, accents, CJK and emoji', () => {
@@ -44,4 +52,29 @@ describe('utf8 helpers', () => {
     expect(prefixWithinBytes('abcdef', 3)).toBe('abc');
     expect(prefixWithinBytes('abc', 10)).toBe('abc');
   });
+});
+
+describe('suffixWithinBytes', () => {
+  it('empty', () => {
+    expect(suffixWithinBytes('', 5)).toBe('');
+    expect(suffixWithinBytes('abc', 0)).toBe('');
+  });
+  it('keeps the whole text when it fits', () => {
+    expect(suffixWithinBytes('abc', 3)).toBe('abc');
+  });
+  it('never splits a multibyte character', () => {
+    expect(suffixWithinBytes('aé', 1)).toBe('');
+    expect(suffixWithinBytes('aé', 2)).toBe('é');
+  });
+  it('never splits a surrogate pair', () => {
+    expect(suffixWithinBytes('a😀', 3)).toBe('');
+    expect(suffixWithinBytes('a😀', 4)).toBe('😀');
+  });
+});
+
+describe('isContinuationByte', () => {
+  it('is true only for the bytes after the first of a multibyte character', () => {
+    expect([...new TextEncoder().encode('aé😀')].map(isContinuationByte)).toEqual([false, false, true, false, true, true, true]);
+  });
+  it('past the end of the bytes is no continuation', () => expect(isContinuationByte(undefined)).toBe(false));
 });
