@@ -22,6 +22,14 @@ export function headCapBytes(limits: ShellShapeLimits): number {
 }
 
 /**
+ * A copy with memory of its own. The pieces written to a collector are only lent (the reader reuses
+ * its buffer), and on a Node Buffer slice() is a view, not a copy.
+ */
+function ownCopy(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(bytes);
+}
+
+/**
  * Keeps the first and last bytes of the cleaned output and counts all of it, whatever its size.
  * The head holds one byte past the head's cap (to see whether a line ends right there); the tail
  * holds the last `tailKeepBytes`, which is at least all that a result could show.
@@ -52,11 +60,11 @@ export class OutputCollector implements CleanSink {
       this.headLength += take;
     }
     if (bytes.length >= this.tailKeepBytes) {
-      this.tailPieces = [bytes.slice(bytes.length - this.tailKeepBytes)];
+      this.tailPieces = [ownCopy(bytes.subarray(bytes.length - this.tailKeepBytes))];
       this.tailLength = this.tailKeepBytes;
       return;
     }
-    this.tailPieces.push(bytes.slice());
+    this.tailPieces.push(ownCopy(bytes));
     this.tailLength += bytes.length;
     while (this.tailLength - this.tailPieces[0]!.length >= this.tailKeepBytes) {
       this.tailLength -= this.tailPieces.shift()!.length;
