@@ -11,7 +11,6 @@ import {
   SEARCH_MAX_MATCHES_PER_FILE,
   SEARCH_TIMEOUT_SECONDS,
 } from '../protocol/tools.js';
-import { dirName } from '../paths.js';
 import {
   clipSearchLine,
   formatContentResult,
@@ -134,7 +133,8 @@ class BoundedBytes {
     const room = this.maxBytes - this.length;
     const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
     if (kept.length === 0) return;
-    this.parts.push(kept.slice());
+    // A copy of its own: on a Node Buffer slice() is a view that would keep ripgrep's whole chunk alive.
+    this.parts.push(new Uint8Array(kept));
     this.length += kept.length;
   }
 
@@ -571,8 +571,10 @@ export async function codeSearch(context: Context): Promise<OpResult> {
   const given = stringArg(args.path);
   const root = resolveInsideHome(context, given ?? '.');
   const kind = io.fs.stat(root.real)?.kind;
+  // Gone since it was resolved (a link re-pointed, a folder moved): the same words as a missing path.
+  if (kind === undefined) throw new ToolError(`no such file or folder: ${root.display}`);
   if (kind !== 'folder' && kind !== 'file') {
-    throw new ToolError(`${root.display} is ${kind ? describeKind(kind) : 'gone'}; code_search takes a file or a folder`);
+    throw new ToolError(`${root.display} is ${describeKind(kind)}; code_search takes a file or a folder`);
   }
   // ripgrep is handed the checked folder or file itself, never its path: a link swapped in since the
   // check would otherwise take it outside the home.
@@ -632,7 +634,8 @@ async function searchOpened(context: Context, search: OpenedSearch): Promise<OpR
   const exit = await io.search.run({
     binary,
     args: ripgrepArgs(options),
-    cwd: kind === 'file' ? dirName(real) : real,
+    // A file comes as stdin, so ripgrep's folder is only where it starts; the home is always there.
+    cwd: kind === 'file' ? io.home : real,
     folder: kind === 'folder' ? opened : undefined,
     input: kind === 'file' ? opened : undefined,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1000,
