@@ -44,8 +44,9 @@ export function bashQuote(text: string): string {
  * line numbers in error messages stay the command's own.
  */
 export function scriptWithDirectoryRecord(command: string, recordPath: string): string {
-  // >| writes even under `set -o noclobber`.
-  return `trap ${bashQuote(`builtin pwd >| ${bashQuote(recordPath)}`)} EXIT; ${command}`;
+  // >| writes even under `set -o noclobber`. A record that cannot be written (its run folder pruned
+  // meanwhile, a full disk) only leaves the directory as it was: no error line joins the output.
+  return `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath)}`)} EXIT; ${command}`;
 }
 
 function readRecordedDirectory(io: Io, path: string): string | null {
