@@ -29,7 +29,7 @@ import {
 import type { Context, OpResult } from './context.js';
 import { startBackground } from './background.js';
 import { commandEnvironment } from './command-env.js';
-import { runFolder, saveWorkingDirectory } from './workdir.js';
+import { runFolder, saveWorkingDirectory, stateFailure } from './workdir.js';
 
 export const TIMED_OUT_EXIT_CODE = 124;
 
@@ -82,7 +82,11 @@ export async function shell(context: Context): Promise<OpResult> {
   );
 
   const folder = runFolder(io, request.runId);
-  io.fs.makeFolder(folder);
+  try {
+    io.fs.makeFolder(folder);
+  } catch (error) {
+    throw new ToolError(`shell: cannot create ${folder} for the command's log: ${stateFailure(error)}`);
+  }
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath = joinPath(folder, `${request.callId}.cwd`);
   // Whatever a call with the same id left there goes, so that the log is never written through a link.
@@ -120,14 +124,21 @@ export async function shell(context: Context): Promise<OpResult> {
     throw new ToolError(`shell: could not run the command in ${cwd}: ${reason}`);
   }
 
+  // The command has run: a directory that cannot be recorded is said beside its output, never instead of it.
+  let notRecorded: string | null = null;
   const finalFolder = readRecordedDirectory(io, recordPath);
-  if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
+  try {
+    if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    notRecorded = `[${error.message}; the next call starts in ${cwd}]`;
+  }
 
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
   const shaped = shapeShellText(
     collectedOutput(collector),
-    shellTrailers(exitCode, stopLineOf(outcome, timeoutSeconds)),
+    shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join('\n') || null),
     logPath,
     limits,
   );

@@ -70,7 +70,8 @@ const STATE_FAILURES: Record<string, string> = {
   EEXIST: 'a file stands where a folder should be',
 };
 
-function stateFailure(error: unknown): string {
+/** Why a state file could not be written, in words, with its errno name. */
+export function stateFailure(error: unknown): string {
   const code = errorCode(error);
   if (code === undefined) return 'unknown error';
   return STATE_FAILURES[code] ? `${STATE_FAILURES[code]} (${code})` : code;
