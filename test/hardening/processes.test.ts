@@ -208,3 +208,39 @@ describe.concurrent('the helper told to stop (SIGTERM) mid-call answers one enve
     });
   });
 });
+
+/** The delayed SIGKILL that follows a stop: the spec keeps it for five seconds after the helper has returned. */
+function delayedKills(sandbox: Sandbox): number[] {
+  return processesMentioning(sandbox.root)
+    .filter((line) => line.includes('guilds-background-kill'))
+    .map((line) => Number(line.split(' ')[0]));
+}
+
+async function untilText(sandbox: Sandbox, args: Record<string, unknown>, done: (text: string) => boolean): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const envelope = expectOneEnvelope(await spawnBundle(sandbox, base64Request({ op: 'shell_status', args, run_id: 'r1', agent_id: 'a1', call_id: 'c2' })));
+    if (!envelope.ok) throw new Error(envelope.error);
+    if (done(envelope.text) || Date.now() > deadline) return envelope.text;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.concurrent('background commands', () => {
+  it('a stop ends the job with its children and grandchildren', async () => {
+    await scenario(async (sandbox) => {
+      expect(await shell(sandbox, { command: 'sleep 1000 & (sleep 1000 & (sleep 1000 & wait) & wait) & echo ready; wait', background: true })).toMatchObject({ ok: true });
+      await untilText(sandbox, { id: 'b1' }, (text) => text.endsWith('\nready'));
+      const stopped = await untilText(sandbox, { id: 'b1', stop: true }, () => true);
+      expect(stopped).toMatch(/^sent SIGTERM to b1 \(process group \d+\); it has stopped\nstate: stopped\n/);
+    }, delayedKills);
+  });
+
+  it('a job that reads stdin gets end-of-file, and one that closes its output still ends', async () => {
+    await scenario(async (sandbox) => {
+      expect(await shell(sandbox, { command: 'cat; read -r x; echo "read=$?"; exec >&- 2>&-; sleep 0.2', background: true })).toMatchObject({ ok: true });
+      const done = await untilText(sandbox, { id: 'b1' }, (text) => !text.startsWith('state: running'));
+      expect(done).toMatch(/^state: exited 0\nelapsed: \d+s\nlog: .*\nread=1$/);
+    });
+  });
+});
