@@ -106,7 +106,7 @@ const statusArgsArb = fc.record(
 );
 
 const patternArb = mostly(
-  fc.constantFrom(INSIDE_MARKER, 'second', 'b', '(', '[', '\\', '*', '+', '(?<', 'a{99999}', '\\p{Nope}', '--pre=sh', '-e', '--files', '-', '--', '--version', '-f/etc/passwd', '--no-config', '$(id)', '^', '', OUTSIDE_MARKER),
+  fc.constantFrom(INSIDE_MARKER, 'second', 'b', '(', '[', '\\', '*', '+', '(?<', 'a{99999}', '\\p{Nope}', '--pre=sh', '-e', '--files', '-', '--', '--version', '-f/etc/passwd', '--no-config', '$(id)', '^', '', 'OUTSIDE-SECRET', 'SECRET|inside'),
   fc.string({ maxLength: 10 }),
 );
 
