@@ -14,7 +14,7 @@ import { INSIDE_MARKER, OUTSIDE_MARKER } from './path-ops.js';
 import { base64Request, effectiveCap, expectOneEnvelope, processesMentioning, reportFigure, snapshotTree, spawnBundle, writeMarked } from './support.js';
 
 /** `npm run fuzz` raises this; `npm test` keeps it small. */
-const CASES = Number(process.env.GUILDS_FUZZ_OPS_CASES ?? 48);
+const CASES = Number(process.env.GUILDS_FUZZ_OPS_CASES ?? 36);
 const CASES_PER_BATCH_MAX = 4;
 const AVERAGE_CASES_PER_BATCH = 2.5;
 const SCRATCH_FOLDERS = ['t0', 't1', 't 2', 't0/deeper'];
