@@ -35,7 +35,7 @@ async function until(check: () => Promise<boolean> | boolean): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('gave up waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -59,7 +59,7 @@ describe('dozens of calls at once', () => {
         } catch (error) {
           if ((error as { code?: string }).code !== 'ENOENT') throw error;
         }
-        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setTimeout(resolve, 1));
       }
     })();
     const answers = await Promise.all(folders.map((_, i) => call('shell', { command: `cd ${folders[i]} && echo in d${i}` }, { call: `c${i}` })));
