@@ -4,7 +4,7 @@
 // (every process a call starts inherits HOME and GUILDS_RUN_DIR): none may be left unless the spec
 // says so. Each test has a sandbox of its own, so they run side by side.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, readlinkSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
@@ -180,6 +180,42 @@ async function stopHelperMidCall(sandbox: Sandbox, request: Record<string, unkno
 }
 
 describe.concurrent('the helper told to stop (SIGTERM) mid-call answers one envelope and leaves nothing behind', () => {
+  it('file_read of a large file: the read finishes and answers (the signal is handled between steps)', async () => {
+    await scenario(async (sandbox) => {
+      const big = join(sandbox.home, 'big.txt');
+      writeFileSync(big, 'first line\n');
+      truncateSync(big, 300_000_000);
+      const child = spawn(process.execPath, [BUNDLE, base64Request({ op: 'file_read', args: { path: 'big.txt', limit: 1 }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' })], {
+        env: sandboxEnv(sandbox),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
+      child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+      const closed = new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (status, signal) => resolve({ status, signal })));
+      // Signalled once the helper has the file open, in the middle of hashing it.
+      const hasOpen = () => {
+        try {
+          return readdirSync(`/proc/${child.pid}/fd`).some((fd) => {
+            try {
+              return readlinkSync(`/proc/${child.pid}/fd/${fd}`) === big;
+            } catch {
+              return false;
+            }
+          });
+        } catch {
+          return false;
+        }
+      };
+      const deadline = Date.now() + 20_000;
+      while (!hasOpen() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+      child.kill('SIGTERM');
+      const { status, signal } = await closed;
+      expect(expectOneEnvelope({ stdout, stderr, status, signal })).toMatchObject({ ok: true, text: 'big.txt is binary (300000000 bytes); not shown' });
+    });
+  });
+
   it('shell, with a grandchild that ignores SIGTERM', async () => {
     await scenario(async (sandbox) => {
       const envelope = await stopHelperMidCall(
