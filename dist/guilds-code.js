@@ -558,6 +558,21 @@ var KIND_NAMES = {
 function describeKind(kind) {
   return KIND_NAMES[kind];
 }
+function openInsideHome(context, path) {
+  let file;
+  try {
+    file = context.io.fs.openRead(path.real);
+  } catch (error) {
+    throw failure(errorCode(error), path.display);
+  }
+  try {
+    if (!isInside(file.realPath(), context.io.home)) throw outsideHome(path.display);
+    return file;
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+}
 function openFileInsideHome(context, input) {
   const path = resolveInsideHome(context, input);
   let before;
@@ -639,11 +654,13 @@ var STATE_FAILURES = {
   EACCES: "permission denied",
   EPERM: "permission denied",
   ENOTDIR: "a file stands where a folder should be",
-  EEXIST: "a file stands where a folder should be"
+  EEXIST: "a file stands where a folder should be",
+  EISDIR: "a folder stands where a file should be"
 };
 function stateFailure(error) {
-  const code = errorCode(error);
-  if (code === void 0) return "unknown error";
+  const reported = errorCode(error);
+  if (reported === void 0) return "unknown error";
+  const code = reported === "ERR_FS_EISDIR" ? "EISDIR" : reported;
   return STATE_FAILURES[code] ? `${STATE_FAILURES[code]} (${code})` : code;
 }
 
@@ -658,6 +675,7 @@ var NUL = 0;
 var COLON = 58;
 var DASH = 45;
 var CARRIAGE_RETURN = 13;
+var STDIN_PATH = "-";
 function ripgrepArgs(options) {
   const args = [
     "--no-config",
@@ -1077,15 +1095,32 @@ async function codeSearch(context) {
   const given = stringArg(args.path);
   const root = resolveInsideHome(context, given ?? ".");
   const kind = io.fs.stat(root.real)?.kind;
+  if (kind === void 0) throw new ToolError(`no such file or folder: ${root.named}`);
   if (kind !== "folder" && kind !== "file") {
-    throw new ToolError(`${root.named} is ${kind ? describeKind(kind) : "gone"}; code_search takes a file or a folder`);
+    throw new ToolError(`${root.named} is ${describeKind(kind)}; code_search takes a file or a folder`);
+  }
+  const opened = openInsideHome(context, root);
+  try {
+    return await searchOpened(context, { root, given, kind, opened, pattern: pattern2, glob, mode, contextLines, limit });
+  } finally {
+    opened.close();
+  }
+}
+async function searchOpened(context, search) {
+  const { io, request } = context;
+  const { args, maxBytes } = request;
+  const { root, given, opened, pattern: pattern2, glob, mode, contextLines, limit } = search;
+  const kind = opened.info().kind;
+  if (kind !== search.kind) {
+    throw new ToolError(`${root.named} changed while it was opened; code_search takes a file or a folder`);
   }
   const shownRoot = given === null ? "." : root.display;
-  if (kind === "file" && isBinaryFile(context, root.real)) {
+  if (kind === "file" && isBinaryFile(opened)) {
     return { text: `${root.display} is binary; not searched`, meta: { matches: 0, files: 0, truncated: false } };
   }
   const displayOf = kind === "file" ? () => root.display : root.display === "." ? (rgPath) => rgPath : (rgPath) => `${root.display}/${rgPath}`;
   const binary = io.search.findRipgrep(io.env);
+  const real = opened.realPath();
   const options = {
     mode,
     pattern: pattern2,
@@ -1093,17 +1128,23 @@ async function codeSearch(context) {
     ignoreCase: args.ignore_case === true,
     contextLines,
     glob,
-    excludeRuns: kind === "folder" && root.real === io.home,
-    fileName: kind === "file" ? baseName(root.real) : null
+    excludeRuns: kind === "folder" && real === io.home,
+    fileName: kind === "file" ? STDIN_PATH : null
   };
   const collector = mode === "files" ? new FileCountCollector(limit) : new ContentCollector(limit, SEARCH_MAX_MATCHES_PER_FILE, contextLines);
   const exit = await io.search.run({
     binary,
     args: ripgrepArgs(options),
-    cwd: kind === "file" ? dirName(root.real) : root.real,
+    // A file comes as stdin, so ripgrep's folder is only where it starts; the home is always there.
+    cwd: kind === "file" ? io.home : real,
+    folder: kind === "folder" ? opened : void 0,
+    input: kind === "file" ? opened : void 0,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
     onStdout: (chunk) => collector.feed(chunk)
   });
+  if (exit.interruptedBy !== void 0) {
+    throw new ToolError(`code_search: the helper was interrupted (${exit.interruptedBy}); ripgrep was stopped`);
+  }
   if (!exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1) {
     if (exit.exitCode !== 2 || exit.stderr.trim() !== "") {
       const reason = clipEchoedInputs(ripgrepReason(exit.stderr), [pattern2, glob]);
@@ -1135,15 +1176,10 @@ ${stopped}`, meta };
   }
   return { text: shaped.text, meta };
 }
-function isBinaryFile(context, path) {
-  const file = context.io.fs.openRead(path);
-  try {
-    const buffer2 = new Uint8Array(BINARY_SNIFF_BYTES);
-    const read = file.readAt(buffer2, BINARY_SNIFF_BYTES, 0);
-    return buffer2.subarray(0, read).indexOf(NUL) !== -1;
-  } finally {
-    file.close();
-  }
+function isBinaryFile(file) {
+  const buffer2 = new Uint8Array(BINARY_SNIFF_BYTES);
+  const read = file.readAt(buffer2, BINARY_SNIFF_BYTES, 0);
+  return buffer2.subarray(0, read).indexOf(NUL) !== -1;
 }
 
 // src/shape/file_read.ts
@@ -2225,7 +2261,13 @@ function startBackground(context) {
     process_group: null,
     start_ticks: null
   };
-  const id = claimId(context, folder, pending);
+  let id;
+  try {
+    id = claimId(context, folder, pending);
+  } catch (error) {
+    if (error instanceof ToolError) throw error;
+    throw new ToolError(`shell: cannot start a background command: cannot record it in ${folder}: ${stateFailure(error)}`);
+  }
   const env = commandEnvironment(context);
   env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
   let pid;
@@ -2237,7 +2279,12 @@ function startBackground(context) {
   }
   const startTicks = io.background.processStat(pid)?.startTicks ?? null;
   const record = { id, ...pending, pid, process_group: pid, start_ticks: startTicks };
-  io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record) + "\n");
+  try {
+    io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record) + "\n");
+  } catch (error) {
+    io.background.signalGroup(pid, "SIGKILL");
+    throw new ToolError(`shell: could not record ${id} in ${folder}: ${stateFailure(error)}; the command was stopped`);
+  }
   return {
     text: startedText(id, pid, logPath),
     meta: { exit_code: null, cwd, timed_out: false, log_path: logPath, background_id: id }
@@ -2250,18 +2297,13 @@ function bashQuote(text) {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 function scriptWithDirectoryRecord(command, recordPath2) {
-  return `trap ${bashQuote(`builtin pwd >| ${bashQuote(recordPath2)}`)} EXIT; ${command}`;
-}
-function failureCode(error) {
-  const code = errorCode(error);
-  if (code === "ERR_FS_EISDIR") return "EISDIR";
-  return code ?? (error instanceof Error ? error.message : String(error));
+  return `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath2)}`)} EXIT; ${command}`;
 }
 function prepare(path, what, step) {
   try {
     step();
   } catch (error) {
-    throw new ToolError(`shell: cannot run the command: cannot ${what} ${path}: ${failureCode(error)}`);
+    throw new ToolError(`shell: cannot run the command: cannot ${what} ${path}: ${stateFailure(error)}`);
   }
 }
 function removeIfPossible(io, path) {
@@ -2333,13 +2375,19 @@ async function shell(context) {
     const reason = typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
     throw new ToolError(`shell: could not run the command in ${cwd}: ${reason}`);
   }
+  let notRecorded = null;
   const finalFolder = readRecordedDirectory(io, recordPath2);
-  if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
+  try {
+    if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    notRecorded = `[${error.message}; the next call starts in ${cwd}]`;
+  }
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
   const shaped = shapeShellText(
     collectedOutput(collector),
-    shellTrailers(exitCode, stopLineOf(outcome, timeoutSeconds)),
+    shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join("\n") || null),
     logPath,
     limits,
     `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`
@@ -2761,9 +2809,12 @@ function runRipgrep(run) {
     let stderr = "";
     let stderrBytes = 0;
     let timedOut = false;
+    let interruptedBy;
     let child;
     try {
-      child = spawn(run.binary, run.args, { cwd: run.cwd, stdio: ["ignore", "pipe", "pipe"] });
+      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
+      const stdin = run.input ? run.input.descriptor() : "ignore";
+      child = spawn(run.binary, run.args, { cwd, stdio: [stdin, "pipe", "pipe"] });
     } catch (error) {
       reject(new ToolError(`cannot run ripgrep (${run.binary}): ${error.message}`));
       return;
@@ -2772,6 +2823,17 @@ function runRipgrep(run) {
       timedOut = true;
       child.kill("SIGKILL");
     }, run.timeoutMs);
+    const onSignal = (signal) => {
+      interruptedBy ??= signal;
+      child.kill("SIGKILL");
+    };
+    process.on("SIGTERM", onSignal);
+    process.on("SIGINT", onSignal);
+    const settle = () => {
+      clearTimeout(timer);
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+    };
     let failure2 = null;
     child.stdout.on("data", (chunk) => {
       if (failure2 !== null) return;
@@ -2789,12 +2851,13 @@ function runRipgrep(run) {
       stderr += kept.toString("utf8");
     });
     child.on("error", (error) => {
-      clearTimeout(timer);
+      settle();
       reject(new ToolError(`cannot run ripgrep (${run.binary}): ${error.code ?? error.message}`));
     });
     child.on("close", (code) => {
-      clearTimeout(timer);
+      settle();
       if (failure2 !== null) reject(failure2);
+      else if (interruptedBy !== void 0) resolve({ exitCode: null, stderr, timedOut, interruptedBy });
       else resolve({ exitCode: timedOut ? null : code, stderr, timedOut });
     });
   });
@@ -3023,6 +3086,9 @@ var NodeOpenFile = class {
   readAt(buffer2, length, position) {
     return fs4.readSync(this.fd, buffer2, 0, length, position);
   }
+  descriptor() {
+    return this.fd;
+  }
   close() {
     fs4.closeSync(this.fd);
   }
@@ -3135,6 +3201,10 @@ function answer(envelope) {
 function fail(error) {
   answer(errorEnvelope(describeFailure(error)));
 }
+function onStopSignal(signal) {
+  if (process.listenerCount(signal) > 1) return;
+  answer(errorEnvelope(`the helper was interrupted (${signal}) before it could answer`));
+}
 function homeFolder() {
   const home = process.env.HOME;
   if (!home || !home.startsWith("/")) throw new Error("HOME is not set to an absolute path");
@@ -3150,6 +3220,8 @@ function homeFolder() {
 async function main() {
   process.on("uncaughtException", fail);
   process.on("unhandledRejection", fail);
+  process.on("SIGTERM", onStopSignal);
+  process.on("SIGINT", onStopSignal);
   let home;
   try {
     home = homeFolder();

@@ -44,6 +44,15 @@ function fail(error: unknown): never {
   answer(errorEnvelope(describeFailure(error)));
 }
 
+/**
+ * Told to stop (SIGTERM, SIGINT) while no op is running a process of its own, the helper still answers
+ * with one envelope. An op that runs a process listens too; it stops the process and answers itself.
+ */
+function onStopSignal(signal: NodeJS.Signals): void {
+  if (process.listenerCount(signal) > 1) return;
+  answer(errorEnvelope(`the helper was interrupted (${signal}) before it could answer`));
+}
+
 function homeFolder(): string {
   const home = process.env.HOME;
   if (!home || !home.startsWith('/')) throw new Error('HOME is not set to an absolute path');
@@ -60,6 +69,8 @@ function homeFolder(): string {
 async function main(): Promise<void> {
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
+  process.on('SIGTERM', onStopSignal);
+  process.on('SIGINT', onStopSignal);
   let home: string;
   try {
     home = homeFolder();

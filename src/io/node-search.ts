@@ -6,6 +6,8 @@ import { ToolError } from '../protocol/envelope.js';
 import { loadChildProcess } from './node.js';
 import type { RipgrepExit, RipgrepRun, SearchProcesses } from './search-types.js';
 
+type Stop = 'SIGTERM' | 'SIGINT';
+
 // Enough of ripgrep's stderr for its one-line reason; the rest is dropped as it comes.
 const RIPGREP_STDERR_KEEP_BYTES = 8192;
 
@@ -71,9 +73,14 @@ function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
     let stderr = '';
     let stderrBytes = 0;
     let timedOut = false;
+    let interruptedBy: Stop | undefined;
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn(run.binary, run.args as string[], { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+      // The child changes into /proc/self/fd/N before it execs ripgrep: N is still open then (the
+      // descriptor closes only on exec), so this is the very folder that was checked.
+      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
+      const stdin = run.input ? run.input.descriptor() : 'ignore';
+      child = spawn(run.binary, run.args as string[], { cwd, stdio: [stdin, 'pipe', 'pipe'] });
     } catch (error) {
       reject(new ToolError(`cannot run ripgrep (${run.binary}): ${(error as Error).message}`));
       return;
@@ -82,6 +89,18 @@ function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
       timedOut = true;
       child.kill('SIGKILL');
     }, run.timeoutMs);
+    // Told to stop, the helper stops ripgrep and still answers; otherwise ripgrep would search on alone.
+    const onSignal = (signal: Stop): void => {
+      interruptedBy ??= signal;
+      child.kill('SIGKILL');
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+    const settle = (): void => {
+      clearTimeout(timer);
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+    };
     let failure: unknown = null;
     child.stdout!.on('data', (chunk: Buffer) => {
       if (failure !== null) return;
@@ -99,12 +118,13 @@ function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
       stderr += kept.toString('utf8');
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
+      settle();
       reject(new ToolError(`cannot run ripgrep (${run.binary}): ${error.code ?? error.message}`));
     });
     child.on('close', (code) => {
-      clearTimeout(timer);
+      settle();
       if (failure !== null) reject(failure);
+      else if (interruptedBy !== undefined) resolve({ exitCode: null, stderr, timedOut, interruptedBy });
       else resolve({ exitCode: timedOut ? null : code, stderr, timedOut });
     });
   });

@@ -55,6 +55,9 @@ class NodeOpenFile implements OpenFile {
   readAt(buffer: Uint8Array, length: number, position: number): number {
     return fs.readSync(this.fd, buffer, 0, length, position);
   }
+  descriptor(): number {
+    return this.fd;
+  }
   close(): void {
     fs.closeSync(this.fd);
   }

@@ -1,4 +1,5 @@
 // Running ripgrep (the code_search op): where it is, and one run of it with its output streamed.
+import type { OpenFile } from './types.js';
 
 export interface RipgrepRun {
   /** ripgrep's binary, as found by findRipgrep. */
@@ -6,6 +7,13 @@ export interface RipgrepRun {
   args: readonly string[];
   /** The folder ripgrep runs in: relative paths in its output and its globs start there. */
   cwd: string;
+  /**
+   * When given, ripgrep starts in this open folder instead of `cwd`'s path, which a link swapped in
+   * since the check could lead outside the home.
+   */
+  folder?: OpenFile;
+  /** When given, ripgrep reads this open file as its stdin (name it `-`). */
+  input?: OpenFile;
   /** ripgrep is killed after this long, and the run says so. */
   timeoutMs: number;
   /** Each piece of ripgrep's stdout, in order, as it arrives; nothing of it is kept by the runner. */
@@ -15,6 +23,8 @@ export interface RipgrepRun {
 export interface RipgrepExit {
   /** ripgrep's exit code; null when it was killed. */
   exitCode: number | null;
+  /** The helper was told to stop (SIGTERM or SIGINT) while ripgrep ran; ripgrep was killed. */
+  interruptedBy?: 'SIGTERM' | 'SIGINT';
   /** The start of what ripgrep wrote to stderr (bounded). */
   stderr: string;
   timedOut: boolean;

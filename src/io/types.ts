@@ -23,6 +23,11 @@ export interface OpenFile {
   read(buffer: Uint8Array): number;
   /** Read up to `length` bytes at `position` into `buffer`. */
   readAt(buffer: Uint8Array, length: number, position: number): number;
+  /**
+   * The open descriptor, so that a child process can be handed this very file or folder rather than
+   * a path that may lead elsewhere by the time the child opens it.
+   */
+  descriptor(): number;
   close(): void;
 }
 

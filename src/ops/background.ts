@@ -14,7 +14,7 @@ import {
 } from './background-jobs.js';
 import { commandEnvironment } from './command-env.js';
 import type { Context, OpResult } from './context.js';
-import { runFolder } from './workdir.js';
+import { runFolder, stateFailure } from './workdir.js';
 
 // Concurrent starts race for the next number; each loser moves on to the one after. Far more
 // attempts than helpers that could ever start at once, and still a bound.
@@ -56,7 +56,13 @@ export function startBackground(context: Context): OpResult {
     process_group: null,
     start_ticks: null,
   };
-  const id = claimId(context, folder, pending);
+  let id: string;
+  try {
+    id = claimId(context, folder, pending);
+  } catch (error) {
+    if (error instanceof ToolError) throw error;
+    throw new ToolError(`shell: cannot start a background command: cannot record it in ${folder}: ${stateFailure(error)}`);
+  }
   const env = commandEnvironment(context);
   env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
 
@@ -70,7 +76,14 @@ export function startBackground(context: Context): OpResult {
   // The supervisor is still this process's child, so even if it has already ended it is there to read.
   const startTicks = io.background.processStat(pid)?.startTicks ?? null;
   const record: JobRecord = { id, ...pending, pid, process_group: pid, start_ticks: startTicks };
-  io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record) + '\n');
+  try {
+    io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record) + '\n');
+  } catch (error) {
+    // Without its record the job could never be followed or stopped: it is ended at once. Its claimed
+    // record stays, so that the id is not handed out again; it reads as ended.
+    io.background.signalGroup(pid, 'SIGKILL');
+    throw new ToolError(`shell: could not record ${id} in ${folder}: ${stateFailure(error)}; the command was stopped`);
+  }
 
   return {
     text: startedText(id, pid, logPath),

@@ -25,7 +25,8 @@ import {
   type LineView,
   type Totals,
 } from '../shape/search.js';
-import { describeKind, resolveInsideHome } from './confine.js';
+import { describeKind, openInsideHome, resolveInsideHome, type ResolvedPath } from './confine.js';
+import type { OpenFile } from '../io/types.js';
 import type { Context, OpResult } from './context.js';
 import { RUNS_FOLDER_NAME } from './workdir.js';
 
@@ -45,6 +46,8 @@ const NUL = 0x00;
 const COLON = 0x3a;
 const DASH = 0x2d;
 const CARRIAGE_RETURN = 0x0d;
+// A single file is handed to ripgrep open, as its stdin; its name in the output is then ignored.
+const STDIN_PATH = '-';
 
 export type SearchMode = 'files' | 'content';
 
@@ -57,7 +60,7 @@ export interface SearchOptions {
   glob: string | null;
   /** Leave out the home's .runs/ folder (the search starts at the home). */
   excludeRuns: boolean;
-  /** The one file to search, named relative to ripgrep's folder; null to search that folder. */
+  /** The one file to search (`-` when it is ripgrep's stdin), relative to ripgrep's folder; null to search that folder. */
   fileName: string | null;
 }
 
@@ -584,11 +587,43 @@ export async function codeSearch(context: Context): Promise<OpResult> {
   const given = stringArg(args.path);
   const root = resolveInsideHome(context, given ?? '.');
   const kind = io.fs.stat(root.real)?.kind;
+  // Gone since it was resolved (a link re-pointed, a folder moved): the same words as a missing path.
+  if (kind === undefined) throw new ToolError(`no such file or folder: ${root.named}`);
   if (kind !== 'folder' && kind !== 'file') {
-    throw new ToolError(`${root.named} is ${kind ? describeKind(kind) : 'gone'}; code_search takes a file or a folder`);
+    throw new ToolError(`${root.named} is ${describeKind(kind)}; code_search takes a file or a folder`);
+  }
+  // ripgrep is handed the checked folder or file itself, never its path: a link swapped in since the
+  // check would otherwise take it outside the home.
+  const opened = openInsideHome(context, root);
+  try {
+    return await searchOpened(context, { root, given, kind, opened, pattern, glob, mode, contextLines, limit });
+  } finally {
+    opened.close();
+  }
+}
+
+interface OpenedSearch {
+  root: ResolvedPath;
+  given: string | null;
+  kind: 'file' | 'folder';
+  opened: OpenFile;
+  pattern: string;
+  glob: string | null;
+  mode: SearchMode;
+  contextLines: number;
+  limit: number;
+}
+
+async function searchOpened(context: Context, search: OpenedSearch): Promise<OpResult> {
+  const { io, request } = context;
+  const { args, maxBytes } = request;
+  const { root, given, opened, pattern, glob, mode, contextLines, limit } = search;
+  const kind = opened.info().kind;
+  if (kind !== search.kind) {
+    throw new ToolError(`${root.named} changed while it was opened; code_search takes a file or a folder`);
   }
   const shownRoot = given === null ? '.' : root.display;
-  if (kind === 'file' && isBinaryFile(context, root.real)) {
+  if (kind === 'file' && isBinaryFile(opened)) {
     return { text: `${root.display} is binary; not searched`, meta: { matches: 0, files: 0, truncated: false } };
   }
   const displayOf =
@@ -599,6 +634,7 @@ export async function codeSearch(context: Context): Promise<OpResult> {
         : (rgPath: string) => `${root.display}/${rgPath}`;
 
   const binary = io.search.findRipgrep(io.env);
+  const real = opened.realPath();
   const options: SearchOptions = {
     mode,
     pattern,
@@ -606,18 +642,24 @@ export async function codeSearch(context: Context): Promise<OpResult> {
     ignoreCase: args.ignore_case === true,
     contextLines,
     glob,
-    excludeRuns: kind === 'folder' && root.real === io.home,
-    fileName: kind === 'file' ? baseName(root.real) : null,
+    excludeRuns: kind === 'folder' && real === io.home,
+    fileName: kind === 'file' ? STDIN_PATH : null,
   };
   const collector =
     mode === 'files' ? new FileCountCollector(limit) : new ContentCollector(limit, SEARCH_MAX_MATCHES_PER_FILE, contextLines);
   const exit = await io.search.run({
     binary,
     args: ripgrepArgs(options),
-    cwd: kind === 'file' ? dirName(root.real) : root.real,
+    // A file comes as stdin, so ripgrep's folder is only where it starts; the home is always there.
+    cwd: kind === 'file' ? io.home : real,
+    folder: kind === 'folder' ? opened : undefined,
+    input: kind === 'file' ? opened : undefined,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1000,
     onStdout: (chunk) => collector.feed(chunk),
   });
+  if (exit.interruptedBy !== undefined) {
+    throw new ToolError(`code_search: the helper was interrupted (${exit.interruptedBy}); ripgrep was stopped`);
+  }
   if (!exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1) {
     // Exit 2 with nothing on stderr is an unreadable file that --no-messages kept quiet; what was
     // found elsewhere still stands.
@@ -655,13 +697,8 @@ export async function codeSearch(context: Context): Promise<OpResult> {
 }
 
 /** The same test as file_read's: a NUL byte in the first bytes. */
-function isBinaryFile(context: Context, path: string): boolean {
-  const file = context.io.fs.openRead(path);
-  try {
-    const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
-    const read = file.readAt(buffer, BINARY_SNIFF_BYTES, 0);
-    return buffer.subarray(0, read).indexOf(NUL) !== -1;
-  } finally {
-    file.close();
-  }
+function isBinaryFile(file: OpenFile): boolean {
+  const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
+  const read = file.readAt(buffer, BINARY_SNIFF_BYTES, 0);
+  return buffer.subarray(0, read).indexOf(NUL) !== -1;
 }

@@ -86,6 +86,26 @@ export function describeKind(kind: FileKind): string {
 }
 
 /**
+ * Open what a resolved path names, file or folder, and check the open one: a link swapped in since
+ * the path was resolved cannot lead a child process given this descriptor outside the home.
+ */
+export function openInsideHome(context: Context, path: ResolvedPath): OpenFile {
+  let file: OpenFile;
+  try {
+    file = context.io.fs.openRead(path.real);
+  } catch (error) {
+    throw failure(errorCode(error), path.display);
+  }
+  try {
+    if (!isInside(file.realPath(), context.io.home)) throw outsideHome(path.display);
+    return file;
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+}
+
+/**
  * Open a regular file inside the home. The opened file itself is checked too, so a link swapped
  * between the check and the open cannot hand over a file from outside.
  */

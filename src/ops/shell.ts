@@ -29,7 +29,7 @@ import {
 import type { Context, OpResult } from './context.js';
 import { startBackground } from './background.js';
 import { commandEnvironment } from './command-env.js';
-import { runFolder, RUNS_FOLDER_NAME, saveWorkingDirectory } from './workdir.js';
+import { runFolder, RUNS_FOLDER_NAME, saveWorkingDirectory, stateFailure } from './workdir.js';
 
 export const TIMED_OUT_EXIT_CODE = 124;
 
@@ -44,15 +44,9 @@ export function bashQuote(text: string): string {
  * line numbers in error messages stay the command's own.
  */
 export function scriptWithDirectoryRecord(command: string, recordPath: string): string {
-  // >| writes even under `set -o noclobber`.
-  return `trap ${bashQuote(`builtin pwd >| ${bashQuote(recordPath)}`)} EXIT; ${command}`;
-}
-
-/** The error's code, as a user would look it up: Node's rm reports a folder as ERR_FS_EISDIR. */
-function failureCode(error: unknown): string {
-  const code = errorCode(error);
-  if (code === 'ERR_FS_EISDIR') return 'EISDIR';
-  return code ?? (error instanceof Error ? error.message : String(error));
+  // >| writes even under `set -o noclobber`. A record that cannot be written (its run folder pruned
+  // meanwhile, a full disk) only leaves the directory as it was: no error line joins the output.
+  return `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath)}`)} EXIT; ${command}`;
 }
 
 /** Prepares the run folder; what stands in the way is one line for the model, not an internal error. */
@@ -60,7 +54,7 @@ function prepare(path: string, what: 'create' | 'clear', step: () => void): void
   try {
     step();
   } catch (error) {
-    throw new ToolError(`shell: cannot run the command: cannot ${what} ${path}: ${failureCode(error)}`);
+    throw new ToolError(`shell: cannot run the command: cannot ${what} ${path}: ${stateFailure(error)}`);
   }
 }
 
@@ -147,14 +141,21 @@ export async function shell(context: Context): Promise<OpResult> {
     throw new ToolError(`shell: could not run the command in ${cwd}: ${reason}`);
   }
 
+  // The command has run: a directory that cannot be recorded is said beside its output, never instead of it.
+  let notRecorded: string | null = null;
   const finalFolder = readRecordedDirectory(io, recordPath);
-  if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
+  try {
+    if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    notRecorded = `[${error.message}; the next call starts in ${cwd}]`;
+  }
 
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
   const shaped = shapeShellText(
     collectedOutput(collector),
-    shellTrailers(exitCode, stopLineOf(outcome, timeoutSeconds)),
+    shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join('\n') || null),
     logPath,
     limits,
     `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,

@@ -68,10 +68,14 @@ const STATE_FAILURES: Record<string, string> = {
   EPERM: 'permission denied',
   ENOTDIR: 'a file stands where a folder should be',
   EEXIST: 'a file stands where a folder should be',
+  EISDIR: 'a folder stands where a file should be',
 };
 
-function stateFailure(error: unknown): string {
-  const code = errorCode(error);
-  if (code === undefined) return 'unknown error';
+/** Why a state file could not be written, in words, with its errno name. */
+export function stateFailure(error: unknown): string {
+  const reported = errorCode(error);
+  if (reported === undefined) return 'unknown error';
+  // Node's rm names a folder in the way ERR_FS_EISDIR; the system's own name is the one to look up.
+  const code = reported === 'ERR_FS_EISDIR' ? 'EISDIR' : reported;
   return STATE_FAILURES[code] ? `${STATE_FAILURES[code]} (${code})` : code;
 }

@@ -95,6 +95,10 @@ interface Row {
 
 const outsideError = (shown: string): Outcome => ({ error: `${shown} is outside the home; only paths inside it can be read` });
 const readable = (shown: string, file: string = shown): Outcome => ({ file: { shown, content: content(file) } });
+/** A folder and its files named a.txt: [as shown, as laid out from the home]. */
+const folderOf = (shown: string, files: Array<[string, string]>, named?: string): Outcome => ({
+  folder: { shown, named, matches: files.map(([file, laidOut]) => ({ shown: file, content: content(laidOut) })) },
+});
 const missing = (shown: string): Outcome => ({ error: `no such file or folder: ${shown}` });
 
 const ROWS: Row[] = [
@@ -129,14 +133,17 @@ const ROWS: Row[] = [
   { name: 'a NUL byte in the path', path: () => 'a.txt\u0000.png', outcome: () => ({ error: 'the path contains a NUL byte' }) },
   { name: 'an empty path', path: () => '', outcome: () => ({ error: 'the path is empty' }) },
   // Error lines name an absolute or ~ path in the model's own words.
-  { name: 'the home itself (~)', path: () => '~', outcome: () => ({ folder: { shown: '~' } }) },
-  { name: 'a folder inside', path: () => 'deep', outcome: () => ({ folder: { shown: 'deep' } }) },
+  { name: 'the home itself (~)', path: () => '~', outcome: () => folderOf('.', [['a.txt', 'a.txt'], ['deep/er/still/a.txt', 'deep/er/still/a.txt']], '~') },
+  { name: 'a folder inside', path: () => 'deep', outcome: () => folderOf('deep', [['deep/er/still/a.txt', 'deep/er/still/a.txt']]) },
+  { name: 'a link to a folder inside, named as the path', path: () => 'alias', outcome: () => folderOf('alias', [['alias/still/a.txt', 'deep/er/still/a.txt']]) },
   { name: 'a FIFO inside, without blocking', path: () => 'pipe', outcome: () => ({ special: { shown: 'pipe', kind: 'a FIFO' } }) },
   { name: 'an absolute path outside', path: () => join(outside, 'secret.txt'), outcome: () => outsideError(join(outside, 'secret.txt')) },
   { name: 'a path that climbs out with ..', path: () => '../outside/secret.txt', outcome: () => outsideError('../outside/secret.txt') },
   { name: 'a path that climbs above /', path: () => '../../../../../../../../../../etc/passwd', outcome: () => outsideError(relativeFromHome('/etc/passwd')) },
   { name: 'a relative link that climbs out', path: () => 'up', outcome: () => outsideError('up') },
   { name: 'a link to a file outside', path: () => 'leak.txt', outcome: () => outsideError('leak.txt') },
+  { name: 'a link to a folder outside', path: () => 'out', outcome: () => outsideError('out') },
+  { name: 'a link to a folder outside, with a trailing slash', path: () => 'out/', outcome: () => outsideError('out') },
   { name: 'a file under a linked folder outside', path: () => 'out/secret.txt', outcome: () => outsideError('out/secret.txt') },
   { name: '.. after a link is lexical: out/../a.txt is the home\'s a.txt', path: () => 'out/../a.txt', outcome: () => readable('a.txt') },
   { name: 'a link to .. (the home\'s parent)', path: () => 'parent/outside/secret.txt', outcome: () => outsideError('parent/outside/secret.txt') },

@@ -216,6 +216,9 @@ function piecewiseFile(bytes: Uint8Array, pieceSizes: number[]): OpenFile {
     readAt: () => {
       throw new Error('not used');
     },
+    descriptor: () => {
+      throw new Error('not used');
+    },
     close: () => {},
   };
 }

@@ -13,7 +13,11 @@ export type Outcome =
   | { error: string }
   /** A regular file inside the home, one line long; `shown` is its path as the model sees it. */
   | { file: { shown: string; content: string } }
-  | { folder: { shown: string } }
+  /**
+   * A folder inside; `matches`: its files named a.txt, in path order, with their one line. `named`:
+   * how an error line names it, when the model gave it as an absolute or ~ path.
+   */
+  | { folder: { shown: string; named?: string; matches: Array<{ shown: string; content: string }> } }
   /** A FIFO, socket or device inside the home. */
   | { special: { shown: string; kind: string } };
 
@@ -30,15 +34,26 @@ export interface PathOp {
 function fileReadAnswer(outcome: Outcome): Answer {
   if ('error' in outcome) return { ok: false, error: outcome.error };
   if ('file' in outcome) return { ok: true, text: `${outcome.file.shown} · lines 1–1 of 1\n1\t${outcome.file.content}` };
-  if ('folder' in outcome) return { ok: false, error: `${outcome.folder.shown} is a folder, not a regular file` };
+  if ('folder' in outcome) return { ok: false, error: `${outcome.folder.named ?? outcome.folder.shown} is a folder, not a regular file` };
   return { ok: false, error: `${outcome.special.shown} is ${outcome.special.kind}, not a regular file` };
 }
 
-// code_search's `path` joins here when that op lands, as one entry such as
-//   { op: 'code_search', args: (path) => ({ pattern: INSIDE_MARKER, path, mode: 'content' }), answer: codeSearchAnswer },
-// where codeSearchAnswer renders its result for each outcome (a file: its one matching line and the
-// totals; a folder: its matches). The race test reads through every entry too, and counts an
-// answer holding INSIDE_MARKER as a read from inside.
+function codeSearchAnswer(outcome: Outcome): Answer {
+  if ('error' in outcome) return { ok: false, error: outcome.error };
+  if ('file' in outcome) return { ok: true, text: `${outcome.file.shown}:1: ${outcome.file.content}\n1 match in 1 file` };
+  if ('special' in outcome) return { ok: false, error: `${outcome.special.shown} is ${outcome.special.kind}; code_search takes a file or a folder` };
+  const { matches } = outcome.folder;
+  const lines = matches.map((match) => `${match.shown}:1: ${match.content}`);
+  const totals = matches.length === 1 ? '1 match in 1 file' : `${matches.length} matches in ${matches.length} files`;
+  return { ok: true, text: [...lines, totals].join('\n') };
+}
+
+/**
+ * Every op that takes a path. code_search looks for the marker in files named a.txt (a glob, which
+ * ripgrep ignores for a file named directly), so that a folder's answer is short and exact; the race
+ * test counts an answer holding INSIDE_MARKER as a read from inside.
+ */
 export const PATH_OPS: readonly PathOp[] = [
   { op: 'file_read', args: (path) => ({ path }), answer: fileReadAnswer },
+  { op: 'code_search', args: (path) => ({ pattern: INSIDE_MARKER, path, mode: 'content', glob: 'a.txt' }), answer: codeSearchAnswer },
 ];

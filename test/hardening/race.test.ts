@@ -1,5 +1,5 @@
 // Races: a separate process flips a name between inside and outside the home thousands of times
-// while reads run, through the bundle and straight against the op with the real Node I/O. No byte
+// while reads and searches run, through the bundle and straight against the op with the real Node I/O. No byte
 // from outside may ever come back. Bounded by count and time so the suite stays fast.
 import { spawn } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,9 @@ const FLIPPER_MAX_MS = 15_000;
 const DIRECT_MAX_READS = 20_000;
 const DIRECT_MAX_MS = 800;
 const BUNDLE_READS = 8;
+// Each code_search read starts ripgrep, so its races read for less time and fewer times through the bundle.
+const SEARCH_DIRECT_MAX_MS = 500;
+const SEARCH_BUNDLE_READS = 4;
 const BUNDLE_READS_AT_ONCE = 4;
 const MIN_FLIPS = 500;
 
@@ -31,8 +34,11 @@ beforeEach(() => {
   mkdirSync(join(sandbox.home, 'in'));
   writeFileSync(join(sandbox.home, 'in', 'f.txt'), `${INSIDE_MARKER}\n`);
   writeFileSync(join(sandbox.home, 'in.txt'), `${INSIDE_MARKER}\n`);
+  // code_search's entry looks in files named a.txt.
+  writeFileSync(join(sandbox.home, 'in', 'a.txt'), `${INSIDE_MARKER}\n`);
   mkdirSync(join(sandbox.outside, 'in'));
   writeMarked(join(sandbox.outside, 'in', 'f.txt'), OUTSIDE_MARKER);
+  writeMarked(join(sandbox.outside, 'in', 'a.txt'), OUTSIDE_MARKER);
   writeMarked(join(sandbox.outside, 'secret.txt'), OUTSIDE_MARKER);
 });
 afterEach(() => {
@@ -104,19 +110,28 @@ async function readDirect(pathOp: PathOp, path: string): Promise<{ ok: boolean; 
   }
 }
 
-async function race(flipperArgs: string[], path: string): Promise<void> {
-  for (const pathOp of PATH_OPS) await raceOne(pathOp, flipperArgs, path);
+async function race(flipperArgs: string[], path: string, ops: readonly PathOp[] = PATH_OPS, states = 2): Promise<void> {
+  for (const pathOp of ops) await raceOne(pathOp, flipperArgs, path, states);
 }
 
-async function raceOne(pathOp: PathOp, flipperArgs: string[], path: string): Promise<void> {
+const CODE_SEARCH = PATH_OPS.filter((pathOp) => pathOp.op === 'code_search');
+
+/**
+ * `states`: how many of the name's states (inside, outside, gone) the reads must have seen to prove
+ * that they interleaved with the flips; 1 where the name flipped lies below the path searched and
+ * every answer is the same search of the inside.
+ */
+async function raceOne(pathOp: PathOp, flipperArgs: string[], path: string, states: number): Promise<void> {
   const direct: Tally = { inside: 0, outside: 0, missing: 0, other: 0 };
   const bundle: Tally = { inside: 0, outside: 0, missing: 0, other: 0 };
+  const searching = pathOp.op === 'code_search';
+  const bundleReads = searching ? SEARCH_BUNDLE_READS : BUNDLE_READS;
   const flipper = await startFlipper(flipperArgs);
   let flips: number;
   try {
-    const until = Date.now() + DIRECT_MAX_MS;
+    const until = Date.now() + (searching ? SEARCH_DIRECT_MAX_MS : DIRECT_MAX_MS);
     for (let i = 0; i < DIRECT_MAX_READS && Date.now() < until; i++) tallyAnswer(direct, await readDirect(pathOp, path));
-    for (let done = 0; done < BUNDLE_READS; done += BUNDLE_READS_AT_ONCE) {
+    for (let done = 0; done < bundleReads; done += BUNDLE_READS_AT_ONCE) {
       const runs = await Promise.all(
         Array.from({ length: BUNDLE_READS_AT_ONCE }, (_, k) =>
           spawnBundle(sandbox, base64Request({ op: pathOp.op, args: pathOp.args(path), run_id: 'r1', agent_id: 'a1', call_id: `c${done + k}` })),
@@ -127,23 +142,23 @@ async function raceOne(pathOp: PathOp, flipperArgs: string[], path: string): Pro
   } finally {
     flips = await flipper.stop();
   }
-  reportFigure(`race ${pathOp.op} ${flipperArgs[0]} ${path}`, { flips, ...prefixed('direct', direct), ...prefixed('bundle', bundle) });
+  reportFigure(`race ${pathOp.op} ${flipperArgs[0]} '${path}'`, { flips, ...prefixed('direct', direct), ...prefixed('bundle', bundle) });
   expect(flips).toBeGreaterThan(MIN_FLIPS);
   // The race really interleaved: the reads saw the name in at least two of its states (inside,
   // outside, or gone for an instant while a swap is half done; which ones depends on the load).
   const seen = (['inside', 'outside', 'missing'] as const).filter((state) => direct[state] + bundle[state] > 0);
-  expect(seen.length).toBeGreaterThanOrEqual(2);
+  expect(seen.length).toBeGreaterThanOrEqual(states);
   expect(direct.other + bundle.other).toBe(0);
-  expect(bundle.inside + bundle.outside + bundle.missing).toBe(BUNDLE_READS);
+  expect(bundle.inside + bundle.outside + bundle.missing).toBe(bundleReads);
   raceFigures.flips += flips;
-  raceFigures.reads += direct.inside + direct.outside + direct.missing + BUNDLE_READS;
+  raceFigures.reads += direct.inside + direct.outside + direct.missing + bundleReads;
 }
 
 function prefixed(prefix: string, tally: Tally): Record<string, number> {
   return Object.fromEntries(Object.entries(tally).map(([key, value]) => [`${prefix}_${key}`, value]));
 }
 
-describe('a name flipped between inside and outside while file_read runs', () => {
+describe('a name flipped between inside and outside while file_read and code_search run', () => {
   it('a link to a folder, re-pointed between a folder inside and one outside', async () => {
     symlinkSync(join(sandbox.home, 'in'), join(sandbox.home, 'flip'));
     await race(['link', join(sandbox.home, 'flip'), join(sandbox.home, 'in'), join(sandbox.outside, 'in')], 'flip/f.txt');
@@ -160,8 +175,83 @@ describe('a name flipped between inside and outside while file_read runs', () =>
   });
 });
 
+describe('a name flipped between inside and outside while code_search searches a folder', () => {
+  it('the search path is a link, re-pointed between a folder inside and one outside', async () => {
+    symlinkSync(join(sandbox.home, 'in'), join(sandbox.home, 'flip'));
+    await race(['link', join(sandbox.home, 'flip'), join(sandbox.home, 'in'), join(sandbox.outside, 'in')], 'flip', CODE_SEARCH);
+  });
+
+  it('the search path is a real folder swapped for a link outside (ripgrep must start in the folder checked)', async () => {
+    renameSync(join(sandbox.home, 'in'), join(sandbox.home, 'flip'));
+    await race(['swap', join(sandbox.home, 'flip'), join(sandbox.home, 'parked'), join(sandbox.outside, 'in')], 'flip', CODE_SEARCH);
+  });
+
+  it('a link below the search path, re-pointed while ripgrep walks (links are never followed)', async () => {
+    mkdirSync(join(sandbox.home, 'tree'));
+    writeFileSync(join(sandbox.home, 'tree', 'a.txt'), `${INSIDE_MARKER}\n`);
+    symlinkSync(join(sandbox.home, 'in'), join(sandbox.home, 'tree', 'flip'));
+    await race(['link', join(sandbox.home, 'tree', 'flip'), join(sandbox.home, 'in'), join(sandbox.outside, 'in')], 'tree', CODE_SEARCH, 1);
+  });
+});
+
 describe('the open itself is checked, not only the path', () => {
-  it('a folder swapped for a link outside between the check and the open is refused', async () => {
+  it('code_search: a folder swapped for a link outside between the check and the open is refused', async () => {
+    mkdirSync(join(sandbox.home, 'dir'));
+    writeFileSync(join(sandbox.home, 'dir', 'a.txt'), `${INSIDE_MARKER}\n`);
+    const io = nodeIo(sandbox.home, sandbox.runDir, { PATH: process.env.PATH });
+    let swapped = false;
+    io.fs = hookedFileSystem(nodeFileSystem, (call) => {
+      if (call !== 'openRead' || swapped) return;
+      swapped = true;
+      rmSync(join(sandbox.home, 'dir'), { recursive: true });
+      symlinkSync(join(sandbox.outside, 'in'), join(sandbox.home, 'dir'));
+    });
+    const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'dir' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
+    const failure = await Promise.resolve()
+      .then(() => OPS.code_search({ io, request, cwd: sandbox.home }))
+      .then(() => null, (error: unknown) => error);
+    expect(swapped).toBe(true);
+    expect((failure as ToolError).message).toBe('dir is outside the home; only paths inside it can be read');
+  });
+
+  it('code_search: a folder swapped for a link outside after the open is still searched where it was opened', async () => {
+    mkdirSync(join(sandbox.home, 'dir'));
+    writeFileSync(join(sandbox.home, 'dir', 'a.txt'), `${INSIDE_MARKER}\n`);
+    const io = nodeIo(sandbox.home, sandbox.runDir, { PATH: process.env.PATH });
+    const realRun = io.search.run;
+    io.search = {
+      ...io.search,
+      // Exactly the window that was open before: after the checks, before ripgrep starts.
+      run: (run) => {
+        renameSync(join(sandbox.home, 'dir'), join(sandbox.home, 'parked'));
+        symlinkSync(join(sandbox.outside, 'in'), join(sandbox.home, 'dir'));
+        return realRun(run);
+      },
+    };
+    const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'dir', mode: 'content' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
+    const result = await OPS.code_search({ io, request, cwd: sandbox.home });
+    expect(result.text).toBe(`dir/a.txt:1: ${INSIDE_MARKER}\n1 match in 1 file`);
+  });
+
+  it('code_search: a file swapped for a link outside after the open is still the file searched', async () => {
+    writeFileSync(join(sandbox.home, 'one.txt'), `${INSIDE_MARKER}\n`);
+    const io = nodeIo(sandbox.home, sandbox.runDir, { PATH: process.env.PATH });
+    const realRun = io.search.run;
+    io.search = {
+      ...io.search,
+      run: (run) => {
+        renameSync(join(sandbox.home, 'one.txt'), join(sandbox.home, 'parked.txt'));
+        symlinkSync(join(sandbox.outside, 'secret.txt'), join(sandbox.home, 'one.txt'));
+        return realRun(run);
+      },
+    };
+    const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'one.txt', mode: 'content' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
+    const result = await OPS.code_search({ io, request, cwd: sandbox.home });
+    expect(result.text).toBe(`one.txt:1: ${INSIDE_MARKER}\n1 match in 1 file`);
+  });
+
+
+  it('file_read: a folder swapped for a link outside between the check and the open is refused', async () => {
     mkdirSync(join(sandbox.home, 'dir'));
     writeFileSync(join(sandbox.home, 'dir', 'f.txt'), `${INSIDE_MARKER}\n`);
     const io = nodeIo(sandbox.home, sandbox.runDir, {});

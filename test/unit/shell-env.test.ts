@@ -67,6 +67,6 @@ describe('the directory record', () => {
   it('quotes for bash', () => expect(bashQuote("it's")).toBe("'it'\\''s'"));
   it('shares the command\'s first line', () =>
     expect(scriptWithDirectoryRecord('make test', "/h/.runs/r1/c1.cwd")).toBe(
-      "trap 'builtin pwd >| '\\''/h/.runs/r1/c1.cwd'\\''' EXIT; make test",
+      "trap 'builtin pwd 2>/dev/null >| '\\''/h/.runs/r1/c1.cwd'\\''' EXIT; make test",
     ));
 });

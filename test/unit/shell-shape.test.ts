@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StreamingCleaner } from '../../src/shape/clean.js';
 import {
+  OutputCollector,
   collectedOutput,
   elisionLine,
   headCapBytes,
@@ -159,6 +160,22 @@ describe('OutputCollector', () => {
     const output = collectedOutput(collect(['ab', 'cd']));
     expect(output.whole).toBe(true);
     expect(new TextDecoder().decode(output.tail)).toBe('abcd');
+  });
+
+  it('a piece read into a Node Buffer that is then reused keeps its bytes (Buffer slice() is a view)', () => {
+    const collector = new OutputCollector(257, 1025);
+    const reused = Buffer.alloc(64);
+    collector.write(reused.subarray(0, reused.write('one\ntwo\n')));
+    collector.write(reused.subarray(0, reused.write('0\n')));
+    expect(new TextDecoder().decode(collector.tailBytes())).toBe('one\ntwo\n0\n');
+  });
+
+  it('a reused Buffer longer than the tail keeps its bytes too', () => {
+    const collector = new OutputCollector(3, 4);
+    const reused = Buffer.alloc(8);
+    collector.write(reused.subarray(0, reused.write('abcdef')));
+    reused.write('zzzzzz');
+    expect(new TextDecoder().decode(collector.tailBytes())).toBe('cdef');
   });
 
   it('a counted gap ends the head and restarts the tail', () => {
