@@ -1,7 +1,7 @@
 // Finding ripgrep and running it with its output streamed. The bundle is copied to /usr/local/bin
 // without node_modules, so @vscode/ripgrep's own rgPath (fixed at build time) is never used: the
 // binary is looked for at run time.
-import * as fs from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { ToolError } from '../protocol/envelope.js';
 import { loadChildProcess } from './node.js';
 import type { RipgrepExit, RipgrepRun, SearchProcesses } from './search-types.js';
@@ -11,8 +11,8 @@ const RIPGREP_STDERR_KEEP_BYTES = 8192;
 
 function isExecutableFile(path: string): boolean {
   try {
-    if (!fs.statSync(path).isFile()) return false;
-    fs.accessSync(path, fs.constants.X_OK);
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
     return true;
   } catch {
     return false;
@@ -71,6 +71,8 @@ function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
     let stderr = '';
     let stderrBytes = 0;
     let timedOut = false;
+    let exited = false;
+    let settled = false;
     let child: ReturnType<typeof spawn>;
     try {
       child = spawn(run.binary, run.args as string[], { cwd: run.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -78,13 +80,29 @@ function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
       reject(new ToolError(`cannot run ripgrep (${run.binary}): ${(error as Error).message}`));
       return;
     }
+    let failure: unknown = null;
+    const finish = (code: number | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (failure !== null) reject(failure);
+      else resolve({ exitCode: timedOut ? null : code, stderr, timedOut });
+    };
+    // 'close' waits for the pipes as well as the process: a child that the binary left behind (a
+    // wrapper script's) may hold them open for as long as it likes. Past the limit, once the process
+    // itself is gone, its pipes are given up.
+    const abandonPipes = (): void => {
+      child.stdout!.destroy();
+      child.stderr!.destroy();
+      finish(null);
+    };
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
+      if (exited) abandonPipes();
     }, run.timeoutMs);
-    let failure: unknown = null;
     child.stdout!.on('data', (chunk: Buffer) => {
-      if (failure !== null) return;
+      if (failure !== null || settled) return;
       try {
         run.onStdout(chunk);
       } catch (error) {
@@ -99,14 +117,16 @@ function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
       stderr += kept.toString('utf8');
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       reject(new ToolError(`cannot run ripgrep (${run.binary}): ${error.code ?? error.message}`));
     });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (failure !== null) reject(failure);
-      else resolve({ exitCode: timedOut ? null : code, stderr, timedOut });
+    child.on('exit', () => {
+      exited = true;
+      if (timedOut) abandonPipes();
     });
+    child.on('close', (code) => finish(code));
   });
 }
 

@@ -1,5 +1,5 @@
 // Finding and running ripgrep (src/io/node-search.ts), and the op's reading of how a run ended.
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nodeIo } from '../../src/io/node.js';
@@ -79,6 +79,26 @@ describe('running ripgrep', () => {
     });
     expect(chunks.join('')).toBe('found\n');
     expect(exit).toEqual({ exitCode: null, stderr: '', timedOut: true });
+  });
+
+  it('the time limit holds when ripgrep leaves a process behind that keeps its output open', async () => {
+    const pidFile = join(sandbox.root, 'left-behind.pid');
+    const wrapper = script('rg', `printf 'found\\n'; sleep 100 & echo $! > '${pidFile}'; wait`);
+    const chunks: string[] = [];
+    try {
+      const exit = await nodeSearchProcesses.run({
+        binary: wrapper,
+        args: [],
+        cwd: sandbox.home,
+        timeoutMs: 300,
+        onStdout: (chunk) => chunks.push(Buffer.from(chunk).toString()),
+      });
+      expect(chunks.join('')).toBe('found\n');
+      expect(exit).toEqual({ exitCode: null, stderr: '', timedOut: true });
+    } finally {
+      const leftBehind = Number(readFileSync(pidFile, 'utf8'));
+      if (leftBehind > 1) process.kill(leftBehind, 'SIGKILL');
+    }
   });
 
   it('a binary that cannot run is a one-line error', async () => {
