@@ -3,7 +3,8 @@
 // neither holds the call open nor dies of a closed pipe once the helper is gone.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { loadChildProcess, loadOs } from './node.js';
+import { loadOs } from './node.js';
+import { startDetached, type Started } from './node-spawn.js';
 import { isRunningState, listProcessIds, readProcessStat, signalProcessGroup } from './node-process.js';
 import type { ShellOutcome, ShellProcesses, ShellRun } from './shell-types.js';
 
@@ -61,7 +62,7 @@ async function finishGroup(groupId: number, deadline: number): Promise<void> {
 function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Promise<ShellOutcome> {
   const logFd = openSync(request.logPath, LOG_OPEN_FLAGS, 0o600);
   let readFd: number;
-  let child: import('node:child_process').ChildProcess;
+  let child: Started;
   try {
     readFd = openSync(request.logPath, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
@@ -69,12 +70,7 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
     throw error;
   }
   try {
-    child = loadChildProcess().spawn(BASH, ['-c', request.script], {
-      cwd: request.cwd,
-      env: request.env,
-      stdio: ['ignore', logFd, logFd],
-      detached: true,
-    });
+    child = startDetached({ file: BASH, args: ['-c', request.script], cwd: request.cwd, env: request.env, outputFd: logFd });
   } catch (error) {
     closeSync(logFd);
     closeSync(readFd);
@@ -157,11 +153,11 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
     }
     schedule(false);
 
-    child.once('error', (error) => {
+    child.onError((error) => {
       close();
       reject(error);
     });
-    child.once('exit', (code, signal) => {
+    child.onExit((code, signal) => {
       clearTimeout(timeoutTimer);
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();
