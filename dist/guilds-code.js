@@ -1034,6 +1034,7 @@ async function codeSearch(context) {
     args: ripgrepArgs(options),
     cwd: kind === "file" ? dirName(root.real) : root.real,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
+    outputBoundedByFiles: mode === "files",
     onStdout: (chunk) => collector.feed(chunk)
   });
   if (!exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1) {
@@ -2641,8 +2642,88 @@ var nodeBackgroundProcesses = {
 
 // src/io/node-search.ts
 var import_node_fs3 = require("node:fs");
+
+// src/io/node-internal.ts
+var CHECKED_NODE_VERSIONS = /* @__PURE__ */ new Set(["20.20.2"]);
+function internalBinding(name) {
+  if (!CHECKED_NODE_VERSIONS.has(process.versions.node)) return null;
+  const noDeprecation = process.noDeprecation;
+  try {
+    process.noDeprecation = true;
+    return process.binding(name);
+  } catch {
+    return null;
+  } finally {
+    process.noDeprecation = noDeprecation;
+  }
+}
+
+// src/io/node-spawn.ts
+var processConstructor;
+function internalProcess() {
+  if (processConstructor === void 0) {
+    const Process = internalBinding("process_wrap")?.Process;
+    processConstructor = typeof Process === "function" ? Process : null;
+  }
+  return processConstructor;
+}
+function startThroughBinding(Process, start) {
+  const handle2 = new Process();
+  let exitListener = null;
+  let exited = null;
+  handle2.onexit = (exitCode, signalCode) => {
+    handle2.close();
+    exited = signalCode ? [null, signalCode] : [exitCode, null];
+    exitListener?.(...exited);
+  };
+  const error = handle2.spawn({
+    file: start.file,
+    args: [start.file, ...start.args],
+    cwd: start.cwd,
+    envPairs: Object.entries(start.env ?? process.env).filter((entry) => entry[1] !== void 0).map(([name, value]) => `${name}=${value}`),
+    stdio: [{ type: "ignore" }, { type: "fd", fd: start.stdoutFd }, { type: "fd", fd: start.stderrFd }],
+    detached: start.detached,
+    windowsHide: false,
+    windowsVerbatimArguments: false
+  });
+  if (error !== 0) {
+    handle2.onexit = null;
+    handle2.close();
+    const code = loadUtil().getSystemErrorName(error);
+    throw Object.assign(new Error(`spawn ${start.file} ${code}`), { code, errno: error, syscall: "spawn" });
+  }
+  return {
+    pid: handle2.pid,
+    onExit(listener) {
+      exitListener = listener;
+      if (exited !== null) listener(...exited);
+    },
+    onError: () => void 0
+  };
+}
+function startThroughChildProcess(start) {
+  const child = loadChildProcess().spawn(start.file, start.args, {
+    cwd: start.cwd,
+    env: start.env ?? process.env,
+    stdio: ["ignore", start.stdoutFd, start.stderrFd],
+    detached: start.detached
+  });
+  return {
+    pid: child.pid,
+    onExit: (listener) => void child.once("exit", listener),
+    onError: (listener) => void child.once("error", listener)
+  };
+}
+function startProcess(start) {
+  const Process = internalProcess();
+  return Process !== null ? startThroughBinding(Process, start) : startThroughChildProcess(start);
+}
+
+// src/io/node-search.ts
 var import_meta = {};
 var RIPGREP_STDERR_KEEP_BYTES = 8192;
+var OUTPUT_FILE_CHUNK_BYTES = 1048576;
+var SCRATCH_OPEN_FLAGS = import_node_fs3.constants.O_RDWR | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_EXCL | import_node_fs3.constants.O_NOFOLLOW;
 function isExecutableFile(path) {
   try {
     if (!(0, import_node_fs3.statSync)(path).isFile()) return false;
@@ -2689,7 +2770,95 @@ function findRipgrepIn(env) {
     `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${vscodeRipgrepPackage()}/bin/rg in ${development.from} or above it`
   );
 }
+function openScratchFile() {
+  const folder = process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
+  const path = temporaryPathBeside(`${folder.replace(/\/+$/, "")}/guilds-code-rg`);
+  let fd;
+  try {
+    fd = (0, import_node_fs3.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+  } catch {
+    return null;
+  }
+  try {
+    (0, import_node_fs3.unlinkSync)(path);
+  } catch {
+    (0, import_node_fs3.closeSync)(fd);
+    return null;
+  }
+  return fd;
+}
+function readBack(fd, onBytes) {
+  for (let position = 0; ; ) {
+    const chunk = Buffer.allocUnsafe(OUTPUT_FILE_CHUNK_BYTES);
+    const read = (0, import_node_fs3.readSync)(fd, chunk, 0, chunk.length, position);
+    if (read === 0) return;
+    position += read;
+    onBytes(chunk.subarray(0, read));
+  }
+}
+function startFailure(run, error) {
+  const failure2 = error;
+  return new ToolError(`cannot run ripgrep (${run.binary}): ${failure2.code ?? failure2.message}`);
+}
+function runRipgrepThroughFiles(run, stdoutFd, stderrFd) {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let timedOut = false;
+    const settle = (outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      try {
+        resolve(outcome());
+      } catch (error) {
+        reject(error);
+      } finally {
+        (0, import_node_fs3.closeSync)(stdoutFd);
+        (0, import_node_fs3.closeSync)(stderrFd);
+      }
+    };
+    let child;
+    try {
+      child = startProcess({ file: run.binary, args: run.args, cwd: run.cwd, env: void 0, stdoutFd, stderrFd, detached: false });
+    } catch (error) {
+      (0, import_node_fs3.closeSync)(stdoutFd);
+      (0, import_node_fs3.closeSync)(stderrFd);
+      reject(startFailure(run, error));
+      return;
+    }
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (child.pid === void 0) return;
+      try {
+        process.kill(child.pid, "SIGKILL");
+      } catch {
+      }
+    }, run.timeoutMs);
+    child.onError(
+      (error) => settle(() => {
+        throw startFailure(run, error);
+      })
+    );
+    child.onExit(
+      (code) => settle(() => {
+        readBack(stdoutFd, run.onStdout);
+        const stderr = Buffer.allocUnsafe(RIPGREP_STDERR_KEEP_BYTES);
+        const stderrBytes = (0, import_node_fs3.readSync)(stderrFd, stderr, 0, stderr.length, 0);
+        return { exitCode: timedOut ? null : code, stderr: stderr.toString("utf8", 0, stderrBytes), timedOut };
+      })
+    );
+  });
+}
 function runRipgrep(run) {
+  if (run.outputBoundedByFiles === true) {
+    const stdoutFd = openScratchFile();
+    const stderrFd = stdoutFd === null ? null : openScratchFile();
+    if (stdoutFd !== null && stderrFd !== null) return runRipgrepThroughFiles(run, stdoutFd, stderrFd);
+    if (stdoutFd !== null) (0, import_node_fs3.closeSync)(stdoutFd);
+  }
+  return runRipgrepThroughPipes(run);
+}
+function runRipgrepThroughPipes(run) {
   const { spawn } = loadChildProcess();
   return new Promise((resolve, reject) => {
     let stderr = "";
@@ -2758,84 +2927,6 @@ var nodeSearchProcesses = {
 // src/io/node-shell.ts
 var import_node_buffer = require("node:buffer");
 var import_node_fs4 = require("node:fs");
-
-// src/io/node-internal.ts
-var CHECKED_NODE_VERSIONS = /* @__PURE__ */ new Set(["20.20.2"]);
-function internalBinding(name) {
-  if (!CHECKED_NODE_VERSIONS.has(process.versions.node)) return null;
-  const noDeprecation = process.noDeprecation;
-  try {
-    process.noDeprecation = true;
-    return process.binding(name);
-  } catch {
-    return null;
-  } finally {
-    process.noDeprecation = noDeprecation;
-  }
-}
-
-// src/io/node-spawn.ts
-var processConstructor;
-function internalProcess() {
-  if (processConstructor === void 0) {
-    const Process = internalBinding("process_wrap")?.Process;
-    processConstructor = typeof Process === "function" ? Process : null;
-  }
-  return processConstructor;
-}
-function startThroughBinding(Process, start) {
-  const handle2 = new Process();
-  let exitListener = null;
-  let exited = null;
-  handle2.onexit = (exitCode, signalCode) => {
-    handle2.close();
-    exited = signalCode ? [null, signalCode] : [exitCode, null];
-    exitListener?.(...exited);
-  };
-  const error = handle2.spawn({
-    file: start.file,
-    args: [start.file, ...start.args],
-    cwd: start.cwd,
-    envPairs: Object.entries(start.env).map(([name, value]) => `${name}=${value}`),
-    stdio: [{ type: "ignore" }, { type: "fd", fd: start.outputFd }, { type: "fd", fd: start.outputFd }],
-    detached: true,
-    windowsHide: false,
-    windowsVerbatimArguments: false
-  });
-  if (error !== 0) {
-    handle2.onexit = null;
-    handle2.close();
-    const code = loadUtil().getSystemErrorName(error);
-    throw Object.assign(new Error(`spawn ${start.file} ${code}`), { code, errno: error, syscall: "spawn" });
-  }
-  return {
-    pid: handle2.pid,
-    onExit(listener) {
-      exitListener = listener;
-      if (exited !== null) listener(...exited);
-    },
-    onError: () => void 0
-  };
-}
-function startThroughChildProcess(start) {
-  const child = loadChildProcess().spawn(start.file, start.args, {
-    cwd: start.cwd,
-    env: start.env,
-    stdio: ["ignore", start.outputFd, start.outputFd],
-    detached: true
-  });
-  return {
-    pid: child.pid,
-    onExit: (listener) => void child.once("exit", listener),
-    onError: (listener) => void child.once("error", listener)
-  };
-}
-function startDetached(start) {
-  const Process = internalProcess();
-  return Process !== null ? startThroughBinding(Process, start) : startThroughChildProcess(start);
-}
-
-// src/io/node-shell.ts
 var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
@@ -2882,7 +2973,15 @@ function runShell(request, onOutput) {
     throw error;
   }
   try {
-    child = startDetached({ file: BASH, args: ["-c", request.script], cwd: request.cwd, env: request.env, outputFd: logFd });
+    child = startProcess({
+      file: BASH,
+      args: ["-c", request.script],
+      cwd: request.cwd,
+      env: request.env,
+      stdoutFd: logFd,
+      stderrFd: logFd,
+      detached: true
+    });
   } catch (error) {
     (0, import_node_fs4.closeSync)(logFd);
     (0, import_node_fs4.closeSync)(readFd);

@@ -4,7 +4,7 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { loadOs } from './node.js';
-import { startDetached, type Started } from './node-spawn.js';
+import { startProcess, type Started } from './node-spawn.js';
 import { isRunningState, listProcessIds, readProcessStat, signalProcessGroup } from './node-process.js';
 import type { ShellOutcome, ShellProcesses, ShellRun } from './shell-types.js';
 
@@ -70,7 +70,15 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
     throw error;
   }
   try {
-    child = startDetached({ file: BASH, args: ['-c', request.script], cwd: request.cwd, env: request.env, outputFd: logFd });
+    child = startProcess({
+      file: BASH,
+      args: ['-c', request.script],
+      cwd: request.cwd,
+      env: request.env,
+      stdoutFd: logFd,
+      stderrFd: logFd,
+      detached: true,
+    });
   } catch (error) {
     closeSync(logFd);
     closeSync(readFd);

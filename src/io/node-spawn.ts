@@ -1,17 +1,21 @@
-// Starting a detached process whose output goes to file descriptors, without loading
+// Starting a process whose output goes to file descriptors, without loading
 // node:child_process (about 9 ms of JavaScript at every start that needs it): the process_wrap
 // binding's Process does the spawning for child_process too. src/io/node-internal.ts says when the
 // binding is used; otherwise child_process starts the process, with the same outcome.
 import { loadChildProcess, loadUtil } from './node.js';
 import { internalBinding } from './node-internal.js';
 
-export interface DetachedStart {
+export interface ProcessStart {
   file: string;
   args: readonly string[];
   cwd: string;
-  env: Record<string, string>;
-  /** stdout and stderr; stdin is /dev/null. */
-  outputFd: number;
+  /** The whole environment; undefined: the helper's own. */
+  env: Record<string, string> | undefined;
+  /** stdin is /dev/null. */
+  stdoutFd: number;
+  stderrFd: number;
+  /** In a process group of its own. */
+  detached: boolean;
 }
 
 export interface Started {
@@ -41,7 +45,7 @@ function internalProcess(): ProcessHandleConstructor | null {
   return processConstructor;
 }
 
-function startThroughBinding(Process: ProcessHandleConstructor, start: DetachedStart): Started {
+function startThroughBinding(Process: ProcessHandleConstructor, start: ProcessStart): Started {
   const handle = new Process();
   let exitListener: ((code: number | null, signal: NodeJS.Signals | null) => void) | null = null;
   let exited: [number | null, NodeJS.Signals | null] | null = null;
@@ -55,9 +59,11 @@ function startThroughBinding(Process: ProcessHandleConstructor, start: DetachedS
     file: start.file,
     args: [start.file, ...start.args],
     cwd: start.cwd,
-    envPairs: Object.entries(start.env).map(([name, value]) => `${name}=${value}`),
-    stdio: [{ type: 'ignore' }, { type: 'fd', fd: start.outputFd }, { type: 'fd', fd: start.outputFd }],
-    detached: true,
+    envPairs: Object.entries(start.env ?? process.env)
+      .filter((entry): entry is [string, string] => entry[1] !== undefined)
+      .map(([name, value]) => `${name}=${value}`),
+    stdio: [{ type: 'ignore' }, { type: 'fd', fd: start.stdoutFd }, { type: 'fd', fd: start.stderrFd }],
+    detached: start.detached,
     windowsHide: false,
     windowsVerbatimArguments: false,
   });
@@ -77,12 +83,12 @@ function startThroughBinding(Process: ProcessHandleConstructor, start: DetachedS
   };
 }
 
-function startThroughChildProcess(start: DetachedStart): Started {
+function startThroughChildProcess(start: ProcessStart): Started {
   const child = loadChildProcess().spawn(start.file, start.args as string[], {
     cwd: start.cwd,
-    env: start.env,
-    stdio: ['ignore', start.outputFd, start.outputFd],
-    detached: true,
+    env: start.env ?? process.env,
+    stdio: ['ignore', start.stdoutFd, start.stderrFd],
+    detached: start.detached,
   });
   return {
     pid: child.pid,
@@ -91,7 +97,7 @@ function startThroughChildProcess(start: DetachedStart): Started {
   };
 }
 
-export function startDetached(start: DetachedStart): Started {
+export function startProcess(start: ProcessStart): Started {
   const Process = internalProcess();
   return Process !== null ? startThroughBinding(Process, start) : startThroughChildProcess(start);
 }

@@ -603,6 +603,7 @@ export async function codeSearch(context: Context): Promise<OpResult> {
     args: ripgrepArgs(options),
     cwd: kind === 'file' ? dirName(root.real) : root.real,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1000,
+    outputBoundedByFiles: mode === 'files',
     onStdout: (chunk) => collector.feed(chunk),
   });
   if (!exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1) {

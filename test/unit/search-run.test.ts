@@ -52,12 +52,13 @@ describe('findRipgrepIn', () => {
   });
 });
 
-describe('running ripgrep', () => {
+describe.each([false, true])('running ripgrep (outputBoundedByFiles: %s)', (outputBoundedByFiles) => {
   it('streams stdout and reports the exit code and stderr', async () => {
     const fake = script('rg', "printf 'one\\n'; printf 'two\\n'; echo 'rg: oops' >&2; exit 2");
     const chunks: string[] = [];
     const exit = await nodeSearchProcesses.run({
       binary: fake,
+      outputBoundedByFiles,
       args: [],
       cwd: sandbox.home,
       timeoutMs: 30_000,
@@ -72,6 +73,7 @@ describe('running ripgrep', () => {
     const chunks: string[] = [];
     const exit = await nodeSearchProcesses.run({
       binary: slow,
+      outputBoundedByFiles,
       args: [],
       cwd: sandbox.home,
       timeoutMs: 300,
@@ -88,6 +90,7 @@ describe('running ripgrep', () => {
     try {
       const exit = await nodeSearchProcesses.run({
         binary: wrapper,
+        outputBoundedByFiles,
         args: [],
         cwd: sandbox.home,
         timeoutMs: 300,
@@ -103,7 +106,7 @@ describe('running ripgrep', () => {
 
   it('a binary that cannot run is a one-line error', async () => {
     await expect(
-      nodeSearchProcesses.run({ binary: join(sandbox.root, 'none'), args: [], cwd: sandbox.home, timeoutMs: 1000, onStdout: () => {} }),
+      nodeSearchProcesses.run({ binary: join(sandbox.root, 'none'), outputBoundedByFiles, args: [], cwd: sandbox.home, timeoutMs: 1000, onStdout: () => {} }),
     ).rejects.toThrow(`cannot run ripgrep (${join(sandbox.root, 'none')}): ENOENT`);
   });
 
@@ -112,6 +115,7 @@ describe('running ripgrep', () => {
     let out = '';
     await nodeSearchProcesses.run({
       binary: echo,
+      outputBoundedByFiles,
       args: ['--regexp=-e x', '--', 'a b'],
       cwd: sandbox.home,
       timeoutMs: 30_000,
