@@ -1,30 +1,8 @@
 #!/usr/bin/env node
 "use strict";
-var __create = Object.create;
-var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __getProtoOf = Object.getPrototypeOf;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
-  // If the importer is in node compatibility mode or this is not an ESM
-  // file that has been converted to a CommonJS file using a Babel-
-  // compatible transform (i.e. "__esModule" has not been set), then set
-  // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
-  mod
-));
 
 // src/main.ts
-var import_node_fs = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -1140,6 +1118,7 @@ async function searchOpened(context, search) {
     folder: kind === "folder" ? opened : void 0,
     input: kind === "file" ? opened : void 0,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
+    outputBoundedByFiles: mode === "files",
     onStdout: (chunk) => collector.feed(chunk)
   });
   if (exit.interruptedBy !== void 0) {
@@ -1177,9 +1156,9 @@ ${stopped}`, meta };
   return { text: shaped.text, meta };
 }
 function isBinaryFile(file) {
-  const buffer2 = new Uint8Array(BINARY_SNIFF_BYTES);
-  const read = file.readAt(buffer2, BINARY_SNIFF_BYTES, 0);
-  return buffer2.subarray(0, read).indexOf(NUL) !== -1;
+  const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
+  const read = file.readAt(buffer, BINARY_SNIFF_BYTES, 0);
+  return buffer.subarray(0, read).indexOf(NUL) !== -1;
 }
 
 // src/shape/file_read.ts
@@ -1302,7 +1281,7 @@ var LineCollector = class {
 };
 function scanFile(context, file, offset, limit) {
   const hasher = context.io.sha256();
-  const buffer2 = new Uint8Array(READ_CHUNK_BYTES);
+  const buffer = new Uint8Array(READ_CHUNK_BYTES);
   const lastWanted = offset + limit - 1;
   const lines = [];
   let lineNumber = 1;
@@ -1312,9 +1291,9 @@ function scanFile(context, file, offset, limit) {
   let binary = false;
   let sniffed = 0;
   for (; ; ) {
-    const read = file.read(buffer2);
+    const read = file.read(buffer);
     if (read === 0) break;
-    const chunk = buffer2.subarray(0, read);
+    const chunk = buffer.subarray(0, read);
     hasher.update(chunk);
     if (sniffed < BINARY_SNIFF_BYTES) {
       const sniff = chunk.subarray(0, BINARY_SNIFF_BYTES - sniffed);
@@ -2452,14 +2431,14 @@ function readLogTail(io, logPath) {
     if (info.kind !== "file" || !isInside(file.realPath(), runsFolder(io))) return null;
     const length = Math.min(info.size, STATUS_LOG_TAIL_READ_MAX_BYTES);
     const start = info.size - length;
-    const buffer2 = new Uint8Array(length);
+    const buffer = new Uint8Array(length);
     let filled = 0;
     while (filled < length) {
-      const read = file.readAt(buffer2.subarray(filled), length - filled, start + filled);
+      const read = file.readAt(buffer.subarray(filled), length - filled, start + filled);
       if (read === 0) break;
       filled += read;
     }
-    return logTail(buffer2.subarray(0, filled), start === 0, STATUS_LOG_TAIL_LINES);
+    return logTail(buffer.subarray(0, filled), start === 0, STATUS_LOG_TAIL_LINES);
   } finally {
     file.close();
   }
@@ -2627,11 +2606,62 @@ async function handle(io, argument) {
 }
 
 // src/io/node.ts
-var fs4 = __toESM(require("node:fs"), 1);
+var import_node_fs5 = require("node:fs");
 var import_node_module = require("node:module");
 
 // src/io/node-background.ts
-var fs = __toESM(require("node:fs"), 1);
+var import_node_fs2 = require("node:fs");
+
+// src/io/node-process.ts
+var import_node_fs = require("node:fs");
+var STAT_STATE_INDEX = 0;
+var STAT_PROCESS_GROUP_INDEX = 2;
+var STAT_SESSION_INDEX = 3;
+var STAT_START_TICKS_INDEX = 19;
+var temporaryCounter = 0;
+function temporaryPathBeside(path) {
+  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+function signalProcessGroup(processGroup, signal) {
+  if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+  try {
+    process.kill(-processGroup, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function parseProcessStat(pid, text) {
+  const close = text.lastIndexOf(")");
+  if (close === -1) return null;
+  const fields = text.slice(close + 2).trim().split(" ");
+  const startTicks = fields[STAT_START_TICKS_INDEX];
+  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
+  return {
+    pid,
+    state: fields[STAT_STATE_INDEX] ?? "?",
+    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
+    session: Number(fields[STAT_SESSION_INDEX]),
+    startTicks
+  };
+}
+function readProcessStat(pid) {
+  let text;
+  try {
+    text = (0, import_node_fs.readFileSync)(`/proc/${pid}/stat`, "latin1");
+  } catch {
+    return null;
+  }
+  return parseProcessStat(pid, text);
+}
+function listProcessIds() {
+  return (0, import_node_fs.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+}
+function isRunningState(state) {
+  return state !== "Z" && state !== "X";
+}
+
+// src/io/node-background.ts
 var SUPERVISOR_SCRIPT = [
   "trap : TERM INT HUP",
   'bash -c "$1" </dev/null',
@@ -2646,30 +2676,11 @@ var DELAYED_KILL_SCRIPT = [
   "fi",
   'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW | fs.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs2.constants.O_WRONLY | import_node_fs2.constants.O_APPEND | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_NOFOLLOW | import_node_fs2.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
-var tempCounter = 0;
-var STAT_STATE_INDEX = 0;
-var STAT_PROCESS_GROUP_INDEX = 2;
-var STAT_SESSION_INDEX = 3;
-var STAT_START_TICKS_INDEX = 19;
-function parseStat(pid, text) {
-  const close = text.lastIndexOf(")");
-  if (close === -1) return null;
-  const fields = text.slice(close + 2).trim().split(" ");
-  const startTicks = fields[STAT_START_TICKS_INDEX];
-  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
-  return {
-    pid,
-    state: fields[STAT_STATE_INDEX] ?? "?",
-    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
-    session: Number(fields[STAT_SESSION_INDEX]),
-    startTicks
-  };
-}
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = fs.openSync(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs2.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       const child = loadChildProcess().spawn(
         "bash",
@@ -2681,22 +2692,14 @@ var nodeBackgroundProcesses = {
       child.unref();
       return child.pid;
     } finally {
-      fs.closeSync(log);
+      (0, import_node_fs2.closeSync)(log);
     }
   },
-  processStat(pid) {
-    let text;
-    try {
-      text = fs.readFileSync(`/proc/${pid}/stat`, "latin1");
-    } catch {
-      return null;
-    }
-    return parseStat(pid, text);
-  },
+  processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment;
     try {
-      environment = fs.readFileSync(`/proc/${pid}/environ`);
+      environment = (0, import_node_fs2.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -2704,9 +2707,7 @@ var nodeBackgroundProcesses = {
     if (environment.subarray(0, wanted.length).equals(wanted)) return true;
     return environment.indexOf(Buffer.concat([Buffer.of(0), wanted])) !== -1;
   },
-  listProcesses() {
-    return fs.readdirSync("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
-  },
+  listProcesses: listProcessIds,
   groupExists(processGroup) {
     if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
     try {
@@ -2716,15 +2717,7 @@ var nodeBackgroundProcesses = {
       return error.code === "EPERM";
     }
   },
-  signalGroup(processGroup, signal) {
-    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
-    try {
-      process.kill(-processGroup, signal);
-      return true;
-    } catch {
-      return false;
-    }
-  },
+  signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
   scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2) {
     const killer = loadChildProcess().spawn(
       "bash",
@@ -2735,16 +2728,16 @@ var nodeBackgroundProcesses = {
     killer.unref();
   },
   createExclusive(path, data) {
-    const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
-    fs.writeFileSync(temp, data, { mode: 384, flag: "wx" });
+    const temp = temporaryPathBeside(path);
+    (0, import_node_fs2.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
     try {
-      fs.linkSync(temp, path);
+      (0, import_node_fs2.linkSync)(temp, path);
       return true;
     } catch (error) {
       if (error.code === "EEXIST") return false;
       throw error;
     } finally {
-      fs.rmSync(temp, { force: true });
+      (0, import_node_fs2.rmSync)(temp, { force: true });
     }
   },
   sleep(milliseconds) {
@@ -2754,13 +2747,15 @@ var nodeBackgroundProcesses = {
 };
 
 // src/io/node-search.ts
-var fs2 = __toESM(require("node:fs"), 1);
+var import_node_fs3 = require("node:fs");
 var import_meta = {};
 var RIPGREP_STDERR_KEEP_BYTES = 8192;
+var OUTPUT_FILE_CHUNK_BYTES = 1048576;
+var SCRATCH_OPEN_FLAGS = import_node_fs3.constants.O_RDWR | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_EXCL | import_node_fs3.constants.O_NOFOLLOW;
 function isExecutableFile(path) {
   try {
-    if (!fs2.statSync(path).isFile()) return false;
-    fs2.accessSync(path, fs2.constants.X_OK);
+    if (!(0, import_node_fs3.statSync)(path).isFile()) return false;
+    (0, import_node_fs3.accessSync)(path, import_node_fs3.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -2803,25 +2798,96 @@ function findRipgrepIn(env) {
     `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${vscodeRipgrepPackage()}/bin/rg in ${development.from} or above it`
   );
 }
+function openScratchFile() {
+  const folder = process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
+  const path = temporaryPathBeside(`${folder.replace(/\/+$/, "")}/guilds-code-rg`);
+  let fd;
+  try {
+    fd = (0, import_node_fs3.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+  } catch {
+    return null;
+  }
+  try {
+    (0, import_node_fs3.unlinkSync)(path);
+  } catch {
+    (0, import_node_fs3.closeSync)(fd);
+    return null;
+  }
+  return fd;
+}
+function readBack(fd, onBytes) {
+  for (let position = 0; ; ) {
+    const chunk = Buffer.allocUnsafe(OUTPUT_FILE_CHUNK_BYTES);
+    const read = (0, import_node_fs3.readSync)(fd, chunk, 0, chunk.length, position);
+    if (read === 0) return;
+    position += read;
+    onBytes(chunk.subarray(0, read));
+  }
+}
+function startFailure(run, error) {
+  const failure2 = error;
+  return new ToolError(`cannot run ripgrep (${run.binary}): ${failure2.code ?? failure2.message}`);
+}
 function runRipgrep(run) {
+  if (run.outputBoundedByFiles === true) {
+    const stdoutFd = openScratchFile();
+    const stderrFd = stdoutFd === null ? null : openScratchFile();
+    if (stdoutFd !== null && stderrFd !== null) return runRipgrepWith(run, { kind: "files", stdoutFd, stderrFd });
+    if (stdoutFd !== null) (0, import_node_fs3.closeSync)(stdoutFd);
+  }
+  return runRipgrepWith(run, { kind: "pipes" });
+}
+function runRipgrepWith(run, output) {
   const { spawn } = loadChildProcess();
   return new Promise((resolve, reject) => {
     let stderr = "";
     let stderrBytes = 0;
     let timedOut = false;
+    let exited = false;
+    let settled = false;
     let interruptedBy;
+    let failure2 = null;
+    const closeFiles = () => {
+      if (output.kind !== "files") return;
+      (0, import_node_fs3.closeSync)(output.stdoutFd);
+      (0, import_node_fs3.closeSync)(output.stderrFd);
+    };
     let child;
     try {
       const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
       const stdin = run.input ? run.input.descriptor() : "ignore";
-      child = spawn(run.binary, run.args, { cwd, stdio: [stdin, "pipe", "pipe"] });
+      const stdio = output.kind === "files" ? [stdin, output.stdoutFd, output.stderrFd] : [stdin, "pipe", "pipe"];
+      child = spawn(run.binary, run.args, { cwd, stdio });
     } catch (error) {
-      reject(new ToolError(`cannot run ripgrep (${run.binary}): ${error.message}`));
+      closeFiles();
+      reject(startFailure(run, error));
       return;
     }
+    const settle = (outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+      try {
+        if (failure2 !== null) throw failure2;
+        resolve(outcome());
+      } catch (error) {
+        reject(error);
+      } finally {
+        closeFiles();
+      }
+    };
+    const exitOf = (code) => interruptedBy !== void 0 ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+    const abandonPipes = () => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      settle(() => exitOf(null));
+    };
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill("SIGKILL");
+      if (exited && output.kind === "pipes") abandonPipes();
     }, run.timeoutMs);
     const onSignal = (signal) => {
       interruptedBy ??= signal;
@@ -2829,14 +2895,26 @@ function runRipgrep(run) {
     };
     process.on("SIGTERM", onSignal);
     process.on("SIGINT", onSignal);
-    const settle = () => {
-      clearTimeout(timer);
-      process.off("SIGTERM", onSignal);
-      process.off("SIGINT", onSignal);
-    };
-    let failure2 = null;
+    child.on(
+      "error",
+      (error) => settle(() => {
+        throw startFailure(run, error);
+      })
+    );
+    if (output.kind === "files") {
+      child.on(
+        "exit",
+        (code) => settle(() => {
+          readBack(output.stdoutFd, run.onStdout);
+          const kept = Buffer.allocUnsafe(RIPGREP_STDERR_KEEP_BYTES);
+          stderr = kept.toString("utf8", 0, (0, import_node_fs3.readSync)(output.stderrFd, kept, 0, kept.length, 0));
+          return exitOf(code);
+        })
+      );
+      return;
+    }
     child.stdout.on("data", (chunk) => {
-      if (failure2 !== null) return;
+      if (failure2 !== null || settled) return;
       try {
         run.onStdout(chunk);
       } catch (error) {
@@ -2850,16 +2928,11 @@ function runRipgrep(run) {
       stderrBytes += kept.length;
       stderr += kept.toString("utf8");
     });
-    child.on("error", (error) => {
-      settle();
-      reject(new ToolError(`cannot run ripgrep (${run.binary}): ${error.code ?? error.message}`));
+    child.on("exit", () => {
+      exited = true;
+      if (timedOut) abandonPipes();
     });
-    child.on("close", (code) => {
-      settle();
-      if (failure2 !== null) reject(failure2);
-      else if (interruptedBy !== void 0) resolve({ exitCode: null, stderr, timedOut, interruptedBy });
-      else resolve({ exitCode: timedOut ? null : code, stderr, timedOut });
-    });
+    child.on("close", (code) => settle(() => exitOf(code)));
   });
 }
 var nodeSearchProcesses = {
@@ -2868,22 +2941,92 @@ var nodeSearchProcesses = {
 };
 
 // src/io/node-shell.ts
-var buffer = __toESM(require("node:buffer"), 1);
-var fs3 = __toESM(require("node:fs"), 1);
+var import_node_buffer = require("node:buffer");
+var import_node_fs4 = require("node:fs");
+
+// src/io/node-internal.ts
+var CHECKED_NODE_VERSIONS = /* @__PURE__ */ new Set(["20.20.2"]);
+function internalBinding(name) {
+  if (!CHECKED_NODE_VERSIONS.has(process.versions.node)) return null;
+  const noDeprecation = process.noDeprecation;
+  try {
+    process.noDeprecation = true;
+    return process.binding(name);
+  } catch {
+    return null;
+  } finally {
+    process.noDeprecation = noDeprecation;
+  }
+}
+
+// src/io/node-spawn.ts
+var processConstructor;
+function internalProcess() {
+  if (processConstructor === void 0) {
+    const Process = internalBinding("process_wrap")?.Process;
+    processConstructor = typeof Process === "function" ? Process : null;
+  }
+  return processConstructor;
+}
+function startThroughBinding(Process, start) {
+  const handle2 = new Process();
+  let exitListener = null;
+  let exited = null;
+  handle2.onexit = (exitCode, signalCode) => {
+    handle2.close();
+    exited = signalCode ? [null, signalCode] : [exitCode, null];
+    exitListener?.(...exited);
+  };
+  const error = handle2.spawn({
+    file: start.file,
+    args: [start.file, ...start.args],
+    cwd: start.cwd,
+    envPairs: Object.entries(start.env ?? process.env).filter((entry) => entry[1] !== void 0).map(([name, value]) => `${name}=${value}`),
+    stdio: [{ type: "ignore" }, { type: "fd", fd: start.stdoutFd }, { type: "fd", fd: start.stderrFd }],
+    detached: start.detached,
+    windowsHide: false,
+    windowsVerbatimArguments: false
+  });
+  if (error !== 0) {
+    handle2.onexit = null;
+    handle2.close();
+    const code = loadUtil().getSystemErrorName(error);
+    throw Object.assign(new Error(`spawn ${start.file} ${code}`), { code, errno: error, syscall: "spawn" });
+  }
+  return {
+    pid: handle2.pid,
+    onExit(listener) {
+      exitListener = listener;
+      if (exited !== null) listener(...exited);
+    },
+    onError: () => void 0
+  };
+}
+function startThroughChildProcess(start) {
+  const child = loadChildProcess().spawn(start.file, start.args, {
+    cwd: start.cwd,
+    env: start.env ?? process.env,
+    stdio: ["ignore", start.stdoutFd, start.stderrFd],
+    detached: start.detached
+  });
+  return {
+    pid: child.pid,
+    onExit: (listener) => void child.once("exit", listener),
+    onError: (listener) => void child.once("error", listener)
+  };
+}
+function startProcess(start) {
+  const Process = internalProcess();
+  return Process !== null ? startThroughBinding(Process, start) : startThroughChildProcess(start);
+}
+
+// src/io/node-shell.ts
 var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
-var LOG_OPEN_FLAGS2 = fs3.constants.O_WRONLY | fs3.constants.O_APPEND | fs3.constants.O_CREAT | fs3.constants.O_TRUNC | fs3.constants.O_NOFOLLOW;
-function signalGroup(groupId, signal) {
-  try {
-    process.kill(-groupId, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
+var LOG_OPEN_FLAGS2 = import_node_fs4.constants.O_WRONLY | import_node_fs4.constants.O_APPEND | import_node_fs4.constants.O_CREAT | import_node_fs4.constants.O_TRUNC | import_node_fs4.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -2891,23 +3034,16 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 function groupRuns(groupId) {
-  if (!signalGroup(groupId, 0)) return false;
-  let entries;
+  if (!signalProcessGroup(groupId, 0)) return false;
+  let pids;
   try {
-    entries = fs3.readdirSync("/proc");
+    pids = listProcessIds();
   } catch {
     return true;
   }
-  for (const entry of entries) {
-    if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
-    let stat;
-    try {
-      stat = fs3.readFileSync(`/proc/${entry}/stat`, "latin1");
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) === groupId && fields[0] !== "Z" && fields[0] !== "X") return true;
+  for (const pid of pids) {
+    const stat = readProcessStat(pid);
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
   }
   return false;
 }
@@ -2916,30 +3052,33 @@ async function finishGroup(groupId, deadline) {
     if (!groupRuns(groupId)) return;
     await sleep(GROUP_POLL_MS);
   }
-  signalGroup(groupId, "SIGKILL");
+  signalProcessGroup(groupId, "SIGKILL");
   const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
   while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
 }
 function runShell(request, onOutput) {
-  const logFd = fs3.openSync(request.logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs4.openSync)(request.logPath, LOG_OPEN_FLAGS2, 384);
   let readFd;
   let child;
   try {
-    readFd = fs3.openSync(request.logPath, fs3.constants.O_RDONLY | fs3.constants.O_NOFOLLOW);
+    readFd = (0, import_node_fs4.openSync)(request.logPath, import_node_fs4.constants.O_RDONLY | import_node_fs4.constants.O_NOFOLLOW);
   } catch (error) {
-    fs3.closeSync(logFd);
+    (0, import_node_fs4.closeSync)(logFd);
     throw error;
   }
   try {
-    child = loadChildProcess().spawn(BASH, ["-c", request.script], {
+    child = startProcess({
+      file: BASH,
+      args: ["-c", request.script],
       cwd: request.cwd,
       env: request.env,
-      stdio: ["ignore", logFd, logFd],
+      stdoutFd: logFd,
+      stderrFd: logFd,
       detached: true
     });
   } catch (error) {
-    fs3.closeSync(logFd);
-    fs3.closeSync(readFd);
+    (0, import_node_fs4.closeSync)(logFd);
+    (0, import_node_fs4.closeSync)(readFd);
     throw error;
   }
   return new Promise((resolve, reject) => {
@@ -2952,8 +3091,8 @@ function runShell(request, onOutput) {
     const stop = () => {
       if (groupId === void 0 || killDeadline !== 0) return;
       killDeadline = Date.now() + request.killGraceMs;
-      signalGroup(groupId, "SIGTERM");
-      killTimer = setTimeout(() => signalGroup(groupId, "SIGKILL"), request.killGraceMs);
+      signalProcessGroup(groupId, "SIGTERM");
+      killTimer = setTimeout(() => signalProcessGroup(groupId, "SIGKILL"), request.killGraceMs);
     };
     const timeoutTimer = setTimeout(() => {
       timedOut = true;
@@ -2975,10 +3114,10 @@ function runShell(request, onOutput) {
       clearImmediate(readNext);
       process.off("SIGTERM", onSignal);
       process.off("SIGINT", onSignal);
-      fs3.closeSync(logFd);
-      fs3.closeSync(readFd);
+      (0, import_node_fs4.closeSync)(logFd);
+      (0, import_node_fs4.closeSync)(readFd);
     };
-    const buffer2 = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
+    const buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
     let position = 0;
     let endAt = null;
     let pollTimer;
@@ -2992,11 +3131,11 @@ function runShell(request, onOutput) {
     function follow() {
       if (closed) return;
       try {
-        const want = Math.min(buffer2.length, (endAt ?? Number.MAX_SAFE_INTEGER) - position);
-        const read = want > 0 ? fs3.readSync(readFd, buffer2, 0, want, position) : 0;
+        const want = Math.min(buffer.length, (endAt ?? Number.MAX_SAFE_INTEGER) - position);
+        const read = want > 0 ? (0, import_node_fs4.readSync)(readFd, buffer, 0, want, position) : 0;
         if (read > 0) {
           position += read;
-          onOutput(buffer2.subarray(0, read));
+          onOutput(buffer.subarray(0, read));
           schedule(true);
         } else if (endAt !== null) {
           close();
@@ -3011,17 +3150,17 @@ function runShell(request, onOutput) {
       }
     }
     schedule(false);
-    child.once("error", (error) => {
+    child.onError((error) => {
       close();
       reject(error);
     });
-    child.once("exit", (code, signal) => {
+    child.onExit((code, signal) => {
       clearTimeout(timeoutTimer);
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
         if (closed) return;
-        endAt = fs3.fstatSync(logFd).size;
+        endAt = (0, import_node_fs4.fstatSync)(logFd).size;
         schedule(true);
       });
     });
@@ -3031,9 +3170,9 @@ var decoder2 = new TextDecoder("utf-8", { fatal: true });
 var nodeShellProcesses = {
   run: runShell,
   // buffer.isAscii arrived in Node 18.15.
-  isAscii: typeof buffer.isAscii === "function" ? (bytes) => buffer.isAscii(bytes) : void 0,
+  isAscii: typeof import_node_buffer.isAscii === "function" ? (bytes) => (0, import_node_buffer.isAscii)(bytes) : void 0,
   isUtf8(bytes) {
-    if (typeof buffer.isUtf8 === "function") return buffer.isUtf8(bytes);
+    if (typeof import_node_buffer.isUtf8 === "function") return (0, import_node_buffer.isUtf8)(bytes);
     try {
       decoder2.decode(bytes);
       return true;
@@ -3043,6 +3182,32 @@ var nodeShellProcesses = {
   }
 };
 
+// src/io/node-hash.ts
+var UNCACHED_ALGORITHM_ID = -1;
+var KNOWN_INPUT = "abc";
+var KNOWN_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+var internalHash;
+function newInternal(Hash) {
+  return new Hash("sha256", void 0, UNCACHED_ALGORITHM_ID, {});
+}
+function internalSha256() {
+  if (internalHash !== void 0) return internalHash;
+  internalHash = null;
+  const Hash = internalBinding("crypto")?.Hash;
+  if (typeof Hash !== "function") return null;
+  try {
+    const probe = newInternal(Hash);
+    probe.update(Buffer.from(KNOWN_INPUT, "latin1"));
+    if (probe.digest("hex") === KNOWN_SHA256) internalHash = Hash;
+  } catch {
+  }
+  return internalHash;
+}
+function newSha256(loadCrypto2) {
+  const Hash = internalSha256();
+  return Hash !== null ? newInternal(Hash) : loadCrypto2().createHash("sha256");
+}
+
 // src/io/node.ts
 var import_meta2 = {};
 var nodeRequire = typeof require === "function" ? require : (0, import_node_module.createRequire)(import_meta2.url);
@@ -3051,6 +3216,9 @@ function loadCrypto() {
 }
 function loadChildProcess() {
   return nodeRequire("node:child_process");
+}
+function loadUtil() {
+  return nodeRequire("node:util");
 }
 function loadOs() {
   return nodeRequire("node:os");
@@ -3067,7 +3235,7 @@ function kindOf(stats) {
 function infoOf(stats) {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
 }
-var OPEN_READ_FLAGS = fs4.constants.O_RDONLY | fs4.constants.O_NONBLOCK | fs4.constants.O_NOCTTY;
+var OPEN_READ_FLAGS = import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NONBLOCK | import_node_fs5.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
 var NodeOpenFile = class {
   constructor(fd) {
@@ -3075,39 +3243,38 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf(fs4.fstatSync(this.fd));
+    return infoOf((0, import_node_fs5.fstatSync)(this.fd));
   }
   realPath() {
-    return fs4.readlinkSync(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs5.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
-  read(buffer2) {
-    return fs4.readSync(this.fd, buffer2, 0, buffer2.length, null);
+  read(buffer) {
+    return (0, import_node_fs5.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
-  readAt(buffer2, length, position) {
-    return fs4.readSync(this.fd, buffer2, 0, length, position);
+  readAt(buffer, length, position) {
+    return (0, import_node_fs5.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    fs4.closeSync(this.fd);
+    (0, import_node_fs5.closeSync)(this.fd);
   }
 };
-var tempCounter2 = 0;
 function codedError(code, message) {
   return Object.assign(new Error(`${code}: ${message}`), { code });
 }
 function readRegularFile(path, maxBytes) {
-  const fd = fs4.openSync(path, OPEN_READ_FLAGS);
+  const fd = (0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS);
   try {
-    const stats = fs4.fstatSync(fd);
+    const stats = (0, import_node_fs5.fstatSync)(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
     const chunks = [];
     let total = 0;
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.min(READ_FILE_CHUNK_BYTES, maxBytes - total + 1));
-      const read = fs4.readSync(fd, chunk, 0, chunk.length, null);
+      const read = (0, import_node_fs5.readSync)(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
@@ -3115,42 +3282,42 @@ function readRegularFile(path, maxBytes) {
     }
     return Buffer.concat(chunks, total);
   } finally {
-    fs4.closeSync(fd);
+    (0, import_node_fs5.closeSync)(fd);
   }
 }
 var nodeFileSystem = {
-  realPath: (path) => fs4.realpathSync.native(path),
+  realPath: (path) => import_node_fs5.realpathSync.native(path),
   stat(path) {
-    const stats = fs4.statSync(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs5.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = fs4.lstatSync(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs5.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile(fs4.openSync(path, OPEN_READ_FLAGS)),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic(path, data) {
-    const temp = `${path}.${process.pid}.${++tempCounter2}.tmp`;
+    const temp = temporaryPathBeside(path);
     try {
-      fs4.writeFileSync(temp, data, { mode: 384 });
-      fs4.renameSync(temp, path);
+      (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384 });
+      (0, import_node_fs5.renameSync)(temp, path);
     } catch (error) {
-      fs4.rmSync(temp, { force: true });
+      (0, import_node_fs5.rmSync)(temp, { force: true });
       throw error;
     }
   },
-  makeFolder: (path) => void fs4.mkdirSync(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => fs4.rmSync(path, { force: true }),
-  removeTree: (path) => fs4.rmSync(path, { force: true, recursive: true }),
-  listFolder: (path) => fs4.readdirSync(path),
+  makeFolder: (path) => void (0, import_node_fs5.mkdirSync)(path, { recursive: true, mode: 448 }),
+  removeFile: (path) => (0, import_node_fs5.rmSync)(path, { force: true }),
+  removeTree: (path) => (0, import_node_fs5.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs5.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    fs4.utimesSync(path, now, now);
+    (0, import_node_fs5.utimesSync)(path, now, now);
   }
 };
 var NodeHasher = class {
-  hash = loadCrypto().createHash("sha256");
+  hash = newSha256(loadCrypto);
   update(bytes) {
     this.hash.update(bytes);
   }
@@ -3183,7 +3350,7 @@ function writeAll(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += (0, import_node_fs.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
+      written += (0, import_node_fs6.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -3210,11 +3377,11 @@ function homeFolder() {
   if (!home || !home.startsWith("/")) throw new Error("HOME is not set to an absolute path");
   let real;
   try {
-    real = import_node_fs.realpathSync.native(home);
+    real = import_node_fs6.realpathSync.native(home);
   } catch {
     throw new Error(`the home folder ${home} does not exist`);
   }
-  if (!(0, import_node_fs.statSync)(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
+  if (!(0, import_node_fs6.statSync)(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
   return real;
 }
 async function main() {

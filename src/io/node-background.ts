@@ -1,7 +1,8 @@
 // Background jobs on Linux: a bash supervisor per job, liveness from /proc, signals to process groups.
-import * as fs from 'node:fs';
-import type { BackgroundProcesses, GroupSignal, ProcessStat, SupervisedStart } from './background-types.js';
+import { closeSync, constants, linkSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { BackgroundProcesses, GroupSignal, SupervisedStart } from './background-types.js';
 import { loadChildProcess } from './node.js';
+import { listProcessIds, readProcessStat, signalProcessGroup, temporaryPathBeside } from './node-process.js';
 
 /**
  * Runs the command as a child and records its exit status once it ends, long after the helper is
@@ -35,33 +36,12 @@ const DELAYED_KILL_SCRIPT = [
 ].join('\n');
 
 const LOG_OPEN_FLAGS =
-  fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW | fs.constants.O_NOCTTY;
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NOCTTY;
 const LOG_FILE_MODE = 0o600;
-let tempCounter = 0;
-// Fields of /proc/<pid>/stat counted after the command name, which may itself hold spaces and ')'.
-const STAT_STATE_INDEX = 0;
-const STAT_PROCESS_GROUP_INDEX = 2;
-const STAT_SESSION_INDEX = 3;
-const STAT_START_TICKS_INDEX = 19;
-
-function parseStat(pid: number, text: string): ProcessStat | null {
-  const close = text.lastIndexOf(')');
-  if (close === -1) return null;
-  const fields = text.slice(close + 2).trim().split(' ');
-  const startTicks = fields[STAT_START_TICKS_INDEX];
-  if (startTicks === undefined || !/^\d+$/.test(startTicks)) return null;
-  return {
-    pid,
-    state: fields[STAT_STATE_INDEX] ?? '?',
-    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
-    session: Number(fields[STAT_SESSION_INDEX]),
-    startTicks,
-  };
-}
 
 export const nodeBackgroundProcesses: BackgroundProcesses = {
   startSupervised(start: SupervisedStart): number {
-    const log = fs.openSync(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = openSync(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       const child = loadChildProcess().spawn(
         'bash',
@@ -75,24 +55,16 @@ export const nodeBackgroundProcesses: BackgroundProcesses = {
       child.unref();
       return child.pid;
     } finally {
-      fs.closeSync(log);
+      closeSync(log);
     }
   },
 
-  processStat(pid: number): ProcessStat | null {
-    let text: string;
-    try {
-      text = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
-    } catch {
-      return null;
-    }
-    return parseStat(pid, text);
-  },
+  processStat: readProcessStat,
 
   environmentHas(pid: number, entry: string): boolean {
     let environment: Buffer;
     try {
-      environment = fs.readFileSync(`/proc/${pid}/environ`);
+      environment = readFileSync(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -101,12 +73,7 @@ export const nodeBackgroundProcesses: BackgroundProcesses = {
     return environment.indexOf(Buffer.concat([Buffer.of(0), wanted])) !== -1;
   },
 
-  listProcesses(): number[] {
-    return fs
-      .readdirSync('/proc')
-      .filter((name) => /^[1-9][0-9]*$/.test(name))
-      .map(Number);
-  },
+  listProcesses: listProcessIds,
 
   groupExists(processGroup: number): boolean {
     if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
@@ -118,15 +85,7 @@ export const nodeBackgroundProcesses: BackgroundProcesses = {
     }
   },
 
-  signalGroup(processGroup: number, signal: GroupSignal): boolean {
-    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
-    try {
-      process.kill(-processGroup, signal);
-      return true;
-    } catch {
-      return false;
-    }
-  },
+  signalGroup: (processGroup: number, signal: GroupSignal): boolean => signalProcessGroup(processGroup, signal),
 
   scheduleGroupKill(processGroup: number, leaderStartTicks: string, delaySeconds: number, killedPath: string): void {
     const killer = loadChildProcess().spawn(
@@ -141,16 +100,16 @@ export const nodeBackgroundProcesses: BackgroundProcesses = {
   createExclusive(path: string, data: string): boolean {
     // Written whole beside it, then linked into place: link() fails when the name exists, so the claim
     // is atomic, and a reader never sees the file half written.
-    const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
-    fs.writeFileSync(temp, data, { mode: 0o600, flag: 'wx' });
+    const temp = temporaryPathBeside(path);
+    writeFileSync(temp, data, { mode: 0o600, flag: 'wx' });
     try {
-      fs.linkSync(temp, path);
+      linkSync(temp, path);
       return true;
     } catch (error) {
       if ((error as { code?: string }).code === 'EEXIST') return false;
       throw error;
     } finally {
-      fs.rmSync(temp, { force: true });
+      rmSync(temp, { force: true });
     }
   },
 

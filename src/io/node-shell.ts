@@ -1,9 +1,11 @@
 // Foreground commands: bash in its own process group, writing straight into the call's log file.
 // No pipe exists between the command and the helper, so a process that the command leaves running
 // neither holds the call open nor dies of a closed pipe once the helper is gone.
-import * as buffer from 'node:buffer';
-import * as fs from 'node:fs';
-import { loadChildProcess, loadOs } from './node.js';
+import { isAscii, isUtf8 } from 'node:buffer';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { loadOs } from './node.js';
+import { startProcess, type Started } from './node-spawn.js';
+import { isRunningState, listProcessIds, readProcessStat, signalProcessGroup } from './node-process.js';
 import type { ShellOutcome, ShellProcesses, ShellRun } from './shell-types.js';
 
 const BASH = 'bash';
@@ -14,19 +16,9 @@ const GROUP_REAP_WAIT_MS = 1000;
 const OUTPUT_CHUNK_BYTES = 1_048_576;
 const OUTPUT_POLL_MS = 10;
 const LOG_OPEN_FLAGS =
-  fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_NOFOLLOW;
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
 
 type Stop = 'SIGTERM' | 'SIGINT';
-
-/** Send `signal` to every process of the group; false once none is left. */
-function signalGroup(groupId: number, signal: NodeJS.Signals | 0): boolean {
-  try {
-    process.kill(-groupId, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function signalNumber(signal: NodeJS.Signals): number {
   return loadOs().constants.signals[signal] ?? 0;
@@ -42,24 +34,16 @@ function sleep(ms: number): Promise<void> {
  * are told apart through /proc; without /proc, any member counts.
  */
 function groupRuns(groupId: number): boolean {
-  if (!signalGroup(groupId, 0)) return false;
-  let entries: string[];
+  if (!signalProcessGroup(groupId, 0)) return false;
+  let pids: number[];
   try {
-    entries = fs.readdirSync('/proc');
+    pids = listProcessIds();
   } catch {
     return true;
   }
-  for (const entry of entries) {
-    if (entry.charCodeAt(0) < 0x30 || entry.charCodeAt(0) > 0x39) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'latin1');
-    } catch {
-      continue; // gone meanwhile
-    }
-    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so parse after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === groupId && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+  for (const pid of pids) {
+    const stat = readProcessStat(pid); // null: gone meanwhile
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
   }
   return false;
 }
@@ -70,31 +54,34 @@ async function finishGroup(groupId: number, deadline: number): Promise<void> {
     if (!groupRuns(groupId)) return;
     await sleep(GROUP_POLL_MS);
   }
-  signalGroup(groupId, 'SIGKILL');
+  signalProcessGroup(groupId, 'SIGKILL');
   const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
   while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
 }
 
 function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Promise<ShellOutcome> {
-  const logFd = fs.openSync(request.logPath, LOG_OPEN_FLAGS, 0o600);
+  const logFd = openSync(request.logPath, LOG_OPEN_FLAGS, 0o600);
   let readFd: number;
-  let child: import('node:child_process').ChildProcess;
+  let child: Started;
   try {
-    readFd = fs.openSync(request.logPath, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    readFd = openSync(request.logPath, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
-    fs.closeSync(logFd);
+    closeSync(logFd);
     throw error;
   }
   try {
-    child = loadChildProcess().spawn(BASH, ['-c', request.script], {
+    child = startProcess({
+      file: BASH,
+      args: ['-c', request.script],
       cwd: request.cwd,
       env: request.env,
-      stdio: ['ignore', logFd, logFd],
+      stdoutFd: logFd,
+      stderrFd: logFd,
       detached: true,
     });
   } catch (error) {
-    fs.closeSync(logFd);
-    fs.closeSync(readFd);
+    closeSync(logFd);
+    closeSync(readFd);
     throw error;
   }
 
@@ -109,8 +96,8 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
     const stop = (): void => {
       if (groupId === undefined || killDeadline !== 0) return;
       killDeadline = Date.now() + request.killGraceMs;
-      signalGroup(groupId, 'SIGTERM');
-      killTimer = setTimeout(() => signalGroup(groupId, 'SIGKILL'), request.killGraceMs);
+      signalProcessGroup(groupId, 'SIGTERM');
+      killTimer = setTimeout(() => signalProcessGroup(groupId, 'SIGKILL'), request.killGraceMs);
     };
     const timeoutTimer = setTimeout(() => {
       timedOut = true;
@@ -133,8 +120,8 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
       clearImmediate(readNext);
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
-      fs.closeSync(logFd);
-      fs.closeSync(readFd);
+      closeSync(logFd);
+      closeSync(readFd);
     };
 
     // The log is read while the command writes it, so that cleaning a large output overlaps its writing.
@@ -155,7 +142,7 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
       if (closed) return;
       try {
         const want = Math.min(buffer.length, (endAt ?? Number.MAX_SAFE_INTEGER) - position);
-        const read = want > 0 ? fs.readSync(readFd, buffer, 0, want, position) : 0;
+        const read = want > 0 ? readSync(readFd, buffer, 0, want, position) : 0;
         if (read > 0) {
           position += read;
           onOutput(buffer.subarray(0, read));
@@ -174,17 +161,17 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
     }
     schedule(false);
 
-    child.once('error', (error) => {
+    child.onError((error) => {
       close();
       reject(error);
     });
-    child.once('exit', (code, signal) => {
+    child.onExit((code, signal) => {
       clearTimeout(timeoutTimer);
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
         if (closed) return;
-        endAt = fs.fstatSync(logFd).size;
+        endAt = fstatSync(logFd).size;
         schedule(true);
       });
     });
@@ -196,10 +183,10 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 export const nodeShellProcesses: ShellProcesses = {
   run: runShell,
   // buffer.isAscii arrived in Node 18.15.
-  isAscii: typeof buffer.isAscii === 'function' ? (bytes) => buffer.isAscii(bytes) : undefined,
+  isAscii: typeof isAscii === 'function' ? (bytes) => isAscii(bytes) : undefined,
   isUtf8(bytes) {
     // buffer.isUtf8 arrived in Node 18.14; before it, decoding is the check.
-    if (typeof buffer.isUtf8 === 'function') return buffer.isUtf8(bytes);
+    if (typeof isUtf8 === 'function') return isUtf8(bytes);
     try {
       decoder.decode(bytes);
       return true;

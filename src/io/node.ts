@@ -1,9 +1,28 @@
 // The real I/O. Only src/main.ts and the src/io/node*.ts modules touch node: modules.
-import * as fs from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { nodeBackgroundProcesses } from './node-background.js';
 import { nodeSearchProcesses } from './node-search.js';
 import { nodeShellProcesses } from './node-shell.js';
+import { newSha256 } from './node-hash.js';
+import { temporaryPathBeside } from './node-process.js';
 import type { FileInfo, FileKind, FileSystem, Hasher, Io, OpenFile } from './types.js';
 
 // Loading node:crypto or node:child_process costs milliseconds at every start, so ops that need them
@@ -20,11 +39,15 @@ export function loadChildProcess(): typeof import('node:child_process') {
   return nodeRequire('node:child_process') as typeof import('node:child_process');
 }
 
+export function loadUtil(): typeof import('node:util') {
+  return nodeRequire('node:util') as typeof import('node:util');
+}
+
 export function loadOs(): typeof import('node:os') {
   return nodeRequire('node:os') as typeof import('node:os');
 }
 
-function kindOf(stats: fs.Stats): FileKind {
+function kindOf(stats: Stats): FileKind {
   if (stats.isFile()) return 'file';
   if (stats.isDirectory()) return 'folder';
   if (stats.isFIFO()) return 'fifo';
@@ -34,36 +57,34 @@ function kindOf(stats: fs.Stats): FileKind {
   return 'other';
 }
 
-function infoOf(stats: fs.Stats): FileInfo {
+function infoOf(stats: Stats): FileInfo {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
 }
 
-const OPEN_READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY;
+const OPEN_READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
 const READ_FILE_CHUNK_BYTES = 65_536;
 
 class NodeOpenFile implements OpenFile {
   constructor(private readonly fd: number) {}
   info(): FileInfo {
-    return infoOf(fs.fstatSync(this.fd));
+    return infoOf(fstatSync(this.fd));
   }
   realPath(): string {
-    return fs.readlinkSync(`/proc/self/fd/${this.fd}`);
+    return readlinkSync(`/proc/self/fd/${this.fd}`);
   }
   read(buffer: Uint8Array): number {
-    return fs.readSync(this.fd, buffer, 0, buffer.length, null);
+    return readSync(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer: Uint8Array, length: number, position: number): number {
-    return fs.readSync(this.fd, buffer, 0, length, position);
+    return readSync(this.fd, buffer, 0, length, position);
   }
   descriptor(): number {
     return this.fd;
   }
   close(): void {
-    fs.closeSync(this.fd);
+    closeSync(this.fd);
   }
 }
-
-let tempCounter = 0;
 
 function codedError(code: string, message: string): Error {
   return Object.assign(new Error(`${code}: ${message}`), { code });
@@ -74,9 +95,9 @@ function codedError(code: string, message: string): Error {
  * file is expected must not hang the call (a FIFO without a writer) or fill memory (/dev/zero).
  */
 function readRegularFile(path: string, maxBytes: number): Uint8Array {
-  const fd = fs.openSync(path, OPEN_READ_FLAGS);
+  const fd = openSync(path, OPEN_READ_FLAGS);
   try {
-    const stats = fs.fstatSync(fd);
+    const stats = fstatSync(fd);
     if (stats.isDirectory()) throw codedError('EISDIR', `${path} is a folder`);
     if (!stats.isFile()) throw codedError('EFTYPE', `${path} is not a regular file`);
     const chunks: Buffer[] = [];
@@ -84,7 +105,7 @@ function readRegularFile(path: string, maxBytes: number): Uint8Array {
     for (;;) {
       // A /proc file says size 0 and still has content, so the size is only a hint.
       const chunk = Buffer.allocUnsafe(Math.min(READ_FILE_CHUNK_BYTES, maxBytes - total + 1));
-      const read = fs.readSync(fd, chunk, 0, chunk.length, null);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError('EFBIG', `${path} passes ${maxBytes} bytes`);
@@ -92,44 +113,44 @@ function readRegularFile(path: string, maxBytes: number): Uint8Array {
     }
     return Buffer.concat(chunks, total);
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
 }
 
 export const nodeFileSystem: FileSystem = {
-  realPath: (path) => fs.realpathSync.native(path),
+  realPath: (path) => realpathSync.native(path),
   stat(path) {
-    const stats = fs.statSync(path, { throwIfNoEntry: false });
+    const stats = statSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = fs.lstatSync(path, { throwIfNoEntry: false });
+    const stats = lstatSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile(fs.openSync(path, OPEN_READ_FLAGS)),
+  openRead: (path) => new NodeOpenFile(openSync(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic(path, data) {
-    const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
+    const temp = temporaryPathBeside(path);
     try {
-      fs.writeFileSync(temp, data, { mode: 0o600 });
-      fs.renameSync(temp, path);
+      writeFileSync(temp, data, { mode: 0o600 });
+      renameSync(temp, path);
     } catch (error) {
-      fs.rmSync(temp, { force: true });
+      rmSync(temp, { force: true });
       throw error;
     }
   },
-  makeFolder: (path) => void fs.mkdirSync(path, { recursive: true, mode: 0o700 }),
-  removeFile: (path) => fs.rmSync(path, { force: true }),
-  removeTree: (path) => fs.rmSync(path, { force: true, recursive: true }),
-  listFolder: (path) => fs.readdirSync(path),
+  makeFolder: (path) => void mkdirSync(path, { recursive: true, mode: 0o700 }),
+  removeFile: (path) => rmSync(path, { force: true }),
+  removeTree: (path) => rmSync(path, { force: true, recursive: true }),
+  listFolder: (path) => readdirSync(path),
   touch(path) {
     const now = new Date();
-    fs.utimesSync(path, now, now);
+    utimesSync(path, now, now);
   },
 };
 
 class NodeHasher implements Hasher {
-  private readonly hash = loadCrypto().createHash('sha256');
+  private readonly hash = newSha256(loadCrypto);
   update(bytes: Uint8Array): void {
     this.hash.update(bytes);
   }

@@ -16,6 +16,11 @@ export interface RipgrepRun {
   input?: OpenFile;
   /** ripgrep is killed after this long, and the run says so. */
   timeoutMs: number;
+  /**
+   * ripgrep prints at most a line per file searched (files mode): its output may then go to a
+   * temporary file, read when it is done, instead of a pipe that wakes the helper at every write.
+   */
+  outputBoundedByFiles?: boolean;
   /** Each piece of ripgrep's stdout, in order, as it arrives; nothing of it is kept by the runner. */
   onStdout(chunk: Uint8Array): void;
 }

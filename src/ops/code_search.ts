@@ -655,6 +655,7 @@ async function searchOpened(context: Context, search: OpenedSearch): Promise<OpR
     folder: kind === 'folder' ? opened : undefined,
     input: kind === 'file' ? opened : undefined,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1000,
+    outputBoundedByFiles: mode === 'files',
     onStdout: (chunk) => collector.feed(chunk),
   });
   if (exit.interruptedBy !== undefined) {

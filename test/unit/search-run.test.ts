@@ -1,5 +1,5 @@
 // Finding and running ripgrep (src/io/node-search.ts), and the op's reading of how a run ended.
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nodeIo } from '../../src/io/node.js';
@@ -52,12 +52,13 @@ describe('findRipgrepIn', () => {
   });
 });
 
-describe('running ripgrep', () => {
+describe.each([false, true])('running ripgrep (outputBoundedByFiles: %s)', (outputBoundedByFiles) => {
   it('streams stdout and reports the exit code and stderr', async () => {
     const fake = script('rg', "printf 'one\\n'; printf 'two\\n'; echo 'rg: oops' >&2; exit 2");
     const chunks: string[] = [];
     const exit = await nodeSearchProcesses.run({
       binary: fake,
+      outputBoundedByFiles,
       args: [],
       cwd: sandbox.home,
       timeoutMs: 30_000,
@@ -72,6 +73,7 @@ describe('running ripgrep', () => {
     const chunks: string[] = [];
     const exit = await nodeSearchProcesses.run({
       binary: slow,
+      outputBoundedByFiles,
       args: [],
       cwd: sandbox.home,
       timeoutMs: 300,
@@ -81,9 +83,30 @@ describe('running ripgrep', () => {
     expect(exit).toEqual({ exitCode: null, stderr: '', timedOut: true });
   });
 
+  it('the time limit holds when ripgrep leaves a process behind that keeps its output open', async () => {
+    const pidFile = join(sandbox.root, 'left-behind.pid');
+    const wrapper = script('rg', `printf 'found\\n'; sleep 100 & echo $! > '${pidFile}'; wait`);
+    const chunks: string[] = [];
+    try {
+      const exit = await nodeSearchProcesses.run({
+        binary: wrapper,
+        outputBoundedByFiles,
+        args: [],
+        cwd: sandbox.home,
+        timeoutMs: 300,
+        onStdout: (chunk) => chunks.push(Buffer.from(chunk).toString()),
+      });
+      expect(chunks.join('')).toBe('found\n');
+      expect(exit).toEqual({ exitCode: null, stderr: '', timedOut: true });
+    } finally {
+      const leftBehind = Number(readFileSync(pidFile, 'utf8'));
+      if (leftBehind > 1) process.kill(leftBehind, 'SIGKILL');
+    }
+  });
+
   it('a binary that cannot run is a one-line error', async () => {
     await expect(
-      nodeSearchProcesses.run({ binary: join(sandbox.root, 'none'), args: [], cwd: sandbox.home, timeoutMs: 1000, onStdout: () => {} }),
+      nodeSearchProcesses.run({ binary: join(sandbox.root, 'none'), outputBoundedByFiles, args: [], cwd: sandbox.home, timeoutMs: 1000, onStdout: () => {} }),
     ).rejects.toThrow(`cannot run ripgrep (${join(sandbox.root, 'none')}): ENOENT`);
   });
 
@@ -92,6 +115,7 @@ describe('running ripgrep', () => {
     let out = '';
     await nodeSearchProcesses.run({
       binary: echo,
+      outputBoundedByFiles,
       args: ['--regexp=-e x', '--', 'a b'],
       cwd: sandbox.home,
       timeoutMs: 30_000,
