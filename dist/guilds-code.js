@@ -2943,84 +2943,6 @@ var nodeSearchProcesses = {
 // src/io/node-shell.ts
 var import_node_buffer = require("node:buffer");
 var import_node_fs4 = require("node:fs");
-
-// src/io/node-internal.ts
-var CHECKED_NODE_VERSIONS = /* @__PURE__ */ new Set(["20.20.2"]);
-function internalBinding(name) {
-  if (!CHECKED_NODE_VERSIONS.has(process.versions.node)) return null;
-  const noDeprecation = process.noDeprecation;
-  try {
-    process.noDeprecation = true;
-    return process.binding(name);
-  } catch {
-    return null;
-  } finally {
-    process.noDeprecation = noDeprecation;
-  }
-}
-
-// src/io/node-spawn.ts
-var processConstructor;
-function internalProcess() {
-  if (processConstructor === void 0) {
-    const Process = internalBinding("process_wrap")?.Process;
-    processConstructor = typeof Process === "function" ? Process : null;
-  }
-  return processConstructor;
-}
-function startThroughBinding(Process, start) {
-  const handle2 = new Process();
-  let exitListener = null;
-  let exited = null;
-  handle2.onexit = (exitCode, signalCode) => {
-    handle2.close();
-    exited = signalCode ? [null, signalCode] : [exitCode, null];
-    exitListener?.(...exited);
-  };
-  const error = handle2.spawn({
-    file: start.file,
-    args: [start.file, ...start.args],
-    cwd: start.cwd,
-    envPairs: Object.entries(start.env ?? process.env).filter((entry) => entry[1] !== void 0).map(([name, value]) => `${name}=${value}`),
-    stdio: [{ type: "ignore" }, { type: "fd", fd: start.stdoutFd }, { type: "fd", fd: start.stderrFd }],
-    detached: start.detached,
-    windowsHide: false,
-    windowsVerbatimArguments: false
-  });
-  if (error !== 0) {
-    handle2.onexit = null;
-    handle2.close();
-    const code = loadUtil().getSystemErrorName(error);
-    throw Object.assign(new Error(`spawn ${start.file} ${code}`), { code, errno: error, syscall: "spawn" });
-  }
-  return {
-    pid: handle2.pid,
-    onExit(listener) {
-      exitListener = listener;
-      if (exited !== null) listener(...exited);
-    },
-    onError: () => void 0
-  };
-}
-function startThroughChildProcess(start) {
-  const child = loadChildProcess().spawn(start.file, start.args, {
-    cwd: start.cwd,
-    env: start.env ?? process.env,
-    stdio: ["ignore", start.stdoutFd, start.stderrFd],
-    detached: start.detached
-  });
-  return {
-    pid: child.pid,
-    onExit: (listener) => void child.once("exit", listener),
-    onError: (listener) => void child.once("error", listener)
-  };
-}
-function startProcess(start) {
-  const Process = internalProcess();
-  return Process !== null ? startThroughBinding(Process, start) : startThroughChildProcess(start);
-}
-
-// src/io/node-shell.ts
 var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
@@ -3067,13 +2989,10 @@ function runShell(request, onOutput) {
     throw error;
   }
   try {
-    child = startProcess({
-      file: BASH,
-      args: ["-c", request.script],
+    child = loadChildProcess().spawn(BASH, ["-c", request.script], {
       cwd: request.cwd,
       env: request.env,
-      stdoutFd: logFd,
-      stderrFd: logFd,
+      stdio: ["ignore", logFd, logFd],
       detached: true
     });
   } catch (error) {
@@ -3150,11 +3069,11 @@ function runShell(request, onOutput) {
       }
     }
     schedule(false);
-    child.onError((error) => {
+    child.once("error", (error) => {
       close();
       reject(error);
     });
-    child.onExit((code, signal) => {
+    child.once("exit", (code, signal) => {
       clearTimeout(timeoutTimer);
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
@@ -3181,6 +3100,21 @@ var nodeShellProcesses = {
     }
   }
 };
+
+// src/io/node-internal.ts
+var CHECKED_NODE_VERSIONS = /* @__PURE__ */ new Set(["20.20.2"]);
+function internalBinding(name) {
+  if (!CHECKED_NODE_VERSIONS.has(process.versions.node)) return null;
+  const noDeprecation = process.noDeprecation;
+  try {
+    process.noDeprecation = true;
+    return process.binding(name);
+  } catch {
+    return null;
+  } finally {
+    process.noDeprecation = noDeprecation;
+  }
+}
 
 // src/io/node-hash.ts
 var UNCACHED_ALGORITHM_ID = -1;
@@ -3216,9 +3150,6 @@ function loadCrypto() {
 }
 function loadChildProcess() {
   return nodeRequire("node:child_process");
-}
-function loadUtil() {
-  return nodeRequire("node:util");
 }
 function loadOs() {
   return nodeRequire("node:os");

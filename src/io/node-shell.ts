@@ -3,8 +3,7 @@
 // neither holds the call open nor dies of a closed pipe once the helper is gone.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { loadOs } from './node.js';
-import { startProcess, type Started } from './node-spawn.js';
+import { loadChildProcess, loadOs } from './node.js';
 import { isRunningState, listProcessIds, readProcessStat, signalProcessGroup } from './node-process.js';
 import type { ShellOutcome, ShellProcesses, ShellRun } from './shell-types.js';
 
@@ -62,7 +61,7 @@ async function finishGroup(groupId: number, deadline: number): Promise<void> {
 function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Promise<ShellOutcome> {
   const logFd = openSync(request.logPath, LOG_OPEN_FLAGS, 0o600);
   let readFd: number;
-  let child: Started;
+  let child: import('node:child_process').ChildProcess;
   try {
     readFd = openSync(request.logPath, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
@@ -70,13 +69,10 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
     throw error;
   }
   try {
-    child = startProcess({
-      file: BASH,
-      args: ['-c', request.script],
+    child = loadChildProcess().spawn(BASH, ['-c', request.script], {
       cwd: request.cwd,
       env: request.env,
-      stdoutFd: logFd,
-      stderrFd: logFd,
+      stdio: ['ignore', logFd, logFd],
       detached: true,
     });
   } catch (error) {
@@ -161,11 +157,11 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
     }
     schedule(false);
 
-    child.onError((error) => {
+    child.once('error', (error) => {
       close();
       reject(error);
     });
-    child.onExit((code, signal) => {
+    child.once('exit', (code, signal) => {
       clearTimeout(timeoutTimer);
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();

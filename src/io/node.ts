@@ -39,10 +39,6 @@ export function loadChildProcess(): typeof import('node:child_process') {
   return nodeRequire('node:child_process') as typeof import('node:child_process');
 }
 
-export function loadUtil(): typeof import('node:util') {
-  return nodeRequire('node:util') as typeof import('node:util');
-}
-
 export function loadOs(): typeof import('node:os') {
   return nodeRequire('node:os') as typeof import('node:os');
 }
