@@ -3101,47 +3101,6 @@ var nodeShellProcesses = {
   }
 };
 
-// src/io/node-internal.ts
-var CHECKED_NODE_VERSIONS = /* @__PURE__ */ new Set(["20.20.2"]);
-function internalBinding(name) {
-  if (!CHECKED_NODE_VERSIONS.has(process.versions.node)) return null;
-  const noDeprecation = process.noDeprecation;
-  try {
-    process.noDeprecation = true;
-    return process.binding(name);
-  } catch {
-    return null;
-  } finally {
-    process.noDeprecation = noDeprecation;
-  }
-}
-
-// src/io/node-hash.ts
-var UNCACHED_ALGORITHM_ID = -1;
-var KNOWN_INPUT = "abc";
-var KNOWN_SHA256 = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
-var internalHash;
-function newInternal(Hash) {
-  return new Hash("sha256", void 0, UNCACHED_ALGORITHM_ID, {});
-}
-function internalSha256() {
-  if (internalHash !== void 0) return internalHash;
-  internalHash = null;
-  const Hash = internalBinding("crypto")?.Hash;
-  if (typeof Hash !== "function") return null;
-  try {
-    const probe = newInternal(Hash);
-    probe.update(Buffer.from(KNOWN_INPUT, "latin1"));
-    if (probe.digest("hex") === KNOWN_SHA256) internalHash = Hash;
-  } catch {
-  }
-  return internalHash;
-}
-function newSha256(loadCrypto2) {
-  const Hash = internalSha256();
-  return Hash !== null ? newInternal(Hash) : loadCrypto2().createHash("sha256");
-}
-
 // src/io/node.ts
 var import_meta2 = {};
 var nodeRequire = typeof require === "function" ? require : (0, import_node_module.createRequire)(import_meta2.url);
@@ -3248,7 +3207,7 @@ var nodeFileSystem = {
   }
 };
 var NodeHasher = class {
-  hash = newSha256(loadCrypto);
+  hash = loadCrypto().createHash("sha256");
   update(bytes) {
     this.hash.update(bytes);
   }

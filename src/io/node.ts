@@ -21,7 +21,6 @@ import { createRequire } from 'node:module';
 import { nodeBackgroundProcesses } from './node-background.js';
 import { nodeSearchProcesses } from './node-search.js';
 import { nodeShellProcesses } from './node-shell.js';
-import { newSha256 } from './node-hash.js';
 import { temporaryPathBeside } from './node-process.js';
 import type { FileInfo, FileKind, FileSystem, Hasher, Io, OpenFile } from './types.js';
 
@@ -146,7 +145,7 @@ export const nodeFileSystem: FileSystem = {
 };
 
 class NodeHasher implements Hasher {
-  private readonly hash = newSha256(loadCrypto);
+  private readonly hash = loadCrypto().createHash('sha256');
   update(bytes: Uint8Array): void {
     this.hash.update(bytes);
   }
