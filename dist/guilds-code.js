@@ -1266,6 +1266,7 @@ var LineCollector = class {
       this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN2), { stream: true }));
     }
     this.take(this.decoder.decode());
+    if (this.extraChars === 0 && this.keptChars <= this.maxChars) return { text: this.kept, cutChars: 0 };
     const clipped = clipLine(this.kept, this.maxChars);
     return { text: clipped.text, cutChars: clipped.cutChars + this.extraChars };
   }

@@ -60,6 +60,8 @@ class LineCollector {
       this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN), { stream: true }));
     }
     this.take(this.decoder.decode());
+    // Most lines are short, and their length is already counted.
+    if (this.extraChars === 0 && this.keptChars <= this.maxChars) return { text: this.kept, cutChars: 0 };
     const clipped = clipLine(this.kept, this.maxChars);
     return { text: clipped.text, cutChars: clipped.cutChars + this.extraChars };
   }
