@@ -2112,9 +2112,10 @@ function jobStatus(io, folder, files, table) {
   const record = files.record;
   if (record === null) return null;
   const alive = record.pid !== null && table.jobAlive(record, jobMarker(folder, files.id));
+  const current = !alive && files.exitCode === null ? readJobFiles(io, folder, files.id) ?? files : files;
   const now = io.now();
-  const elapsedMs = Math.max(0, endTime(io, files, record, alive, now) - record.started_at_ms);
-  return { files, record, state: deriveState(files, record, alive), alive, elapsedMs };
+  const elapsedMs = Math.max(0, endTime(io, current, record, alive, now) - record.started_at_ms);
+  return { files: current, record, state: deriveState(current, record, alive), alive, elapsedMs };
 }
 
 // src/protocol/environment.ts

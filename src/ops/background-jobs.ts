@@ -298,7 +298,10 @@ export function jobStatus(io: Io, folder: string, files: JobFiles, table: Proces
   const record = files.record;
   if (record === null) return null;
   const alive = record.pid !== null && table.jobAlive(record, jobMarker(folder, files.id));
+  // The files were read before the processes were looked at: a job that ended in between has its exit
+  // status on disk by now (the supervisor writes it before it goes), and is not 'ended'.
+  const current = !alive && files.exitCode === null ? (readJobFiles(io, folder, files.id) ?? files) : files;
   const now = io.now();
-  const elapsedMs = Math.max(0, endTime(io, files, record, alive, now) - record.started_at_ms);
-  return { files, record, state: deriveState(files, record, alive), alive, elapsedMs };
+  const elapsedMs = Math.max(0, endTime(io, current, record, alive, now) - record.started_at_ms);
+  return { files: current, record, state: deriveState(current, record, alive), alive, elapsedMs };
 }

@@ -315,3 +315,17 @@ describe('shell_status with stop', () => {
     expect(processes.scheduled).toEqual([]);
   });
 });
+
+describe('a job that ends between reading its files and looking at its processes', () => {
+  it('is exited with its code, not ended', async () => {
+    const { jobStatus, ProcessTable, readJobFiles } = await import('../../src/ops/background-jobs.js');
+    record('b1', 'sleep 1; exit 7', 101);
+    processes.add({ pid: 101, environment: [marker('b1')] });
+    const { io } = context({});
+    const files = readJobFiles(io, folder, 'b1')!;
+    // Now the command ends: the supervisor writes the exit status and goes.
+    exited('b1', '7\n', T0 + 1_000);
+    processes.processes.delete(101);
+    expect(jobStatus(io, folder, files, new ProcessTable(io))?.state).toEqual({ kind: 'exited', exitCode: 7 });
+  });
+});
