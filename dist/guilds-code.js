@@ -541,11 +541,12 @@ function openInsideHome(context, path) {
   try {
     file = context.io.fs.openRead(path.real);
   } catch (error) {
-    throw failure(errorCode(error), path.display);
+    throw failure(errorCode(error), path.named);
   }
   try {
-    if (!isInside(file.realPath(), context.io.home)) throw outsideHome(path.display);
-    return file;
+    const real = file.realPath();
+    if (!isInside(real, context.io.home)) throw outsideHome(path.named);
+    return { file, real };
   } catch (error) {
     file.close();
     throw error;
@@ -562,18 +563,11 @@ function openFileInsideHome(context, input) {
   if (before && before.kind !== "file") {
     throw new ToolError(`${path.named} is ${describeKind(before.kind)}, not a regular file`);
   }
-  let file;
+  const { file, real } = openInsideHome(context, path);
   try {
-    file = context.io.fs.openRead(path.real);
-  } catch (error) {
-    throw failure(errorCode(error), path.named);
-  }
-  try {
-    const opened = file.realPath();
-    if (!isInside(opened, context.io.home)) throw outsideHome(path.named);
     const kind = file.info().kind;
     if (kind !== "file") throw new ToolError(`${path.named} is ${describeKind(kind)}, not a regular file`);
-    return { file, path: { ...path, real: opened } };
+    return { file, path: { ...path, real } };
   } catch (error) {
     file.close();
     throw error;
@@ -1077,7 +1071,7 @@ async function codeSearch(context) {
   if (kind !== "folder" && kind !== "file") {
     throw new ToolError(`${root.named} is ${describeKind(kind)}; code_search takes a file or a folder`);
   }
-  const opened = openInsideHome(context, root);
+  const { file: opened } = openInsideHome(context, root);
   try {
     return await searchOpened(context, { root, given, kind, opened, pattern: pattern2, glob, mode, contextLines, limit });
   } finally {

@@ -594,7 +594,7 @@ export async function codeSearch(context: Context): Promise<OpResult> {
   }
   // ripgrep is handed the checked folder or file itself, never its path: a link swapped in since the
   // check would otherwise take it outside the home.
-  const opened = openInsideHome(context, root);
+  const { file: opened } = openInsideHome(context, root);
   try {
     return await searchOpened(context, { root, given, kind, opened, pattern, glob, mode, contextLines, limit });
   } finally {

@@ -89,16 +89,17 @@ export function describeKind(kind: FileKind): string {
  * Open what a resolved path names, file or folder, and check the open one: a link swapped in since
  * the path was resolved cannot lead a child process given this descriptor outside the home.
  */
-export function openInsideHome(context: Context, path: ResolvedPath): OpenFile {
+export function openInsideHome(context: Context, path: ResolvedPath): { file: OpenFile; real: string } {
   let file: OpenFile;
   try {
     file = context.io.fs.openRead(path.real);
   } catch (error) {
-    throw failure(errorCode(error), path.display);
+    throw failure(errorCode(error), path.named);
   }
   try {
-    if (!isInside(file.realPath(), context.io.home)) throw outsideHome(path.display);
-    return file;
+    const real = file.realPath();
+    if (!isInside(real, context.io.home)) throw outsideHome(path.named);
+    return { file, real };
   } catch (error) {
     file.close();
     throw error;
@@ -120,18 +121,11 @@ export function openFileInsideHome(context: Context, input: string): { file: Ope
   if (before && before.kind !== 'file') {
     throw new ToolError(`${path.named} is ${describeKind(before.kind)}, not a regular file`);
   }
-  let file: OpenFile;
+  const { file, real } = openInsideHome(context, path);
   try {
-    file = context.io.fs.openRead(path.real);
-  } catch (error) {
-    throw failure(errorCode(error), path.named);
-  }
-  try {
-    const opened = file.realPath();
-    if (!isInside(opened, context.io.home)) throw outsideHome(path.named);
     const kind = file.info().kind;
     if (kind !== 'file') throw new ToolError(`${path.named} is ${describeKind(kind)}, not a regular file`);
-    return { file, path: { ...path, real: opened } };
+    return { file, path: { ...path, real } };
   } catch (error) {
     file.close();
     throw error;
