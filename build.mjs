@@ -1,27 +1,64 @@
 // Builds dist/guilds-code.js: one CommonJS file (faster to start than an ES module) with a shebang,
 // no runtime dependency but node: built-ins, byte for byte the same from the same sources.
+//
+// The file is a small loader (src/boot/loader.ts) followed by the helper's code (src/main.ts and
+// everything it imports) inside one block comment. Node skips the comment almost for free; the loader
+// compiles the code with a V8 code cache kept in the home (docs/performance.md says why and how much).
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
-const options = {
-  entryPoints: ['src/main.ts'],
-  outfile: process.env.GUILDS_BUILD_OUTFILE || 'dist/guilds-code.js',
+const outfile = process.env.GUILDS_BUILD_OUTFILE || 'dist/guilds-code.js';
+const SHEBANG = '#!/usr/bin/env node\n';
+const BUILD_ID_HEX_CHARS = 16;
+
+const common = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node18',
-  banner: { js: '#!/usr/bin/env node' },
   legalComments: 'none',
   charset: 'utf8',
   logLevel: 'warning',
-  // src/io/node.ts only falls back to import.meta.url outside the bundle.
-  logOverride: { 'empty-import-meta': 'silent' },
+  write: false,
 };
 
-await build(options);
+async function bundleText(options) {
+  const result = await build({ ...common, ...options });
+  return result.outputFiles[0].text;
+}
+
+const code = await bundleText({
+  entryPoints: ['src/main.ts'],
+  // src/io/node-search.ts only falls back to import.meta.url outside the bundle.
+  logOverride: { 'empty-import-meta': 'silent' },
+});
+
+// The loader's helpers for the comment, taken from the same module the loader uses.
+const codeCacheModule = await bundleText({ entryPoints: ['src/boot/code-cache.ts'], format: 'esm' });
+const { commentedCode } = await import(`data:text/javascript,${encodeURIComponent(codeCacheModule)}`);
+
+const buildId = createHash('sha256').update(code).digest('hex').slice(0, BUILD_ID_HEX_CHARS);
+
+async function loaderText(codeLineOffset) {
+  return bundleText({
+    entryPoints: ['src/boot/loader.ts'],
+    define: { GUILDS_BUILD_ID: JSON.stringify(buildId), GUILDS_CODE_LINE_OFFSET: String(codeLineOffset) },
+  });
+}
+
+const lineCount = (text) => text.split('\n').length - 1;
+// The code starts on the line after the comment's opening line; its line numbers in stack traces
+// are those of this file. The offset's digits do not change the loader's number of lines.
+const probe = await loaderText(0);
+const codeLineOffset = lineCount(SHEBANG + probe) + 1;
+const loader = await loaderText(codeLineOffset);
+
+const file = `${SHEBANG}${loader}function guildsCodeBody() {/*\n${commentedCode(code)}*/}\n`;
+writeFileSync(outfile, file);
 
 // The image runs it as ./guilds-code.js too. In this checkout the package is an ES module package,
 // so dist/ says that its file is CommonJS (in an image it stands alone and is CommonJS anyway).
-const { chmodSync, writeFileSync } = await import('node:fs');
-const { dirname, join } = await import('node:path');
-chmodSync(options.outfile, 0o755);
-writeFileSync(join(dirname(options.outfile), 'package.json'), '{ "type": "commonjs" }\n');
+chmodSync(outfile, 0o755);
+writeFileSync(join(dirname(outfile), 'package.json'), '{ "type": "commonjs" }\n');

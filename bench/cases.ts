@@ -15,7 +15,7 @@ export interface HelperRequest {
 export interface Case {
   name: string;
   /** A helper call (null: started with no argument at all), or any command for reference. */
-  subject: { request: HelperRequest | null } | { command: Command };
+  subject: { request: HelperRequest | null; env?: Env } | { command: Command };
   floorName: string;
   floor: Command[];
   kind: CaseKind;
@@ -101,6 +101,14 @@ export function buildCases(scratch: Scratch, env: Env, caCertificates: string | 
       kind: 'bulk',
       targetRatio: 2,
       peakTargetMiB: 100,
+    },
+    {
+      name: 'file_read as above, code cache off (a first call of its kind, less writing the cache)',
+      subject: { request: { op: 'file_read', args: { path: scratch.smallFile, offset: 901, limit: 200 } }, env: { GUILDS_CODE_CACHE: 'off' } },
+      floorName: 'node -e 0',
+      floor: [bareNode],
+      kind: 'info',
+      targetRatio: null,
     },
     {
       name: 'the helper answering no request (its start alone)',

@@ -84,9 +84,10 @@ let callCounter = 0;
 
 function subjectCommand(bundle: string, scratch: Scratch, env: Env, subject: Case['subject']): Command {
   if ('command' in subject) return subject.command;
-  if (subject.request === null) return { argv: [process.execPath, bundle], env, cwd: scratch.home };
+  const helperEnv = { ...env, ...subject.env };
+  if (subject.request === null) return { argv: [process.execPath, bundle], env: helperEnv, cwd: scratch.home };
   const fields = { ...subject.request, run_id: 'bench', agent_id: 'bench', call_id: `c${++callCounter}`, default_cwd: '' };
-  return { argv: [process.execPath, bundle, Buffer.from(JSON.stringify(fields)).toString('base64')], env, cwd: scratch.home };
+  return { argv: [process.execPath, bundle, Buffer.from(JSON.stringify(fields)).toString('base64')], env: helperEnv, cwd: scratch.home };
 }
 
 /** The envelope's error, or null when the helper answered ok (or no answer is expected). */

@@ -1,6 +1,177 @@
 #!/usr/bin/env node
 "use strict";
 
+// src/boot/loader.ts
+var import_node_fs = require("node:fs");
+var import_node_vm = require("node:vm");
+
+// src/boot/code-cache.ts
+var CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
+var HEADER_TITLE = "guilds-code v8 code cache";
+var SWAP_WORD_BYTES = 8;
+var OP_FIELD = /"op"\s*:\s*"([a-z_]{1,32})"/;
+var BACKGROUND_TRUE = /"background"\s*:\s*true/;
+var KNOWN_OPS = /* @__PURE__ */ new Set(["file_read", "shell", "shell_status", "code_search"]);
+function cacheKindOf(requestText2) {
+  if (requestText2 === null) return "other";
+  const op = OP_FIELD.exec(requestText2)?.[1];
+  if (op === void 0 || !KNOWN_OPS.has(op)) return "other";
+  if (op === "shell" && BACKGROUND_TRUE.test(requestText2)) return "shell-background";
+  return op;
+}
+function cacheFileName(buildId, nodeVersion, arch, kind) {
+  return `${buildId}-node${nodeVersion.replace(/^v/, "")}-${arch}-${kind}.v8cache`;
+}
+function isOwnCacheFile(buildId, name) {
+  return name.startsWith(`${buildId}-`) && name.endsWith(".v8cache");
+}
+function temporaryCacheFileName(name, pid) {
+  return `.${name}.${pid}.tmp`;
+}
+var ANY_CACHE_FILE = /^\.?[0-9a-f]{16}-node[0-9A-Za-z.+_-]*\.v8cache(\.[0-9]+\.tmp)?$/;
+function isStaleCacheFile(buildId, name) {
+  return ANY_CACHE_FILE.test(name) && !isOwnCacheFile(buildId, name);
+}
+function headerOf(buildId, payloadBytes) {
+  return `${HEADER_TITLE}
+${buildId}
+${payloadBytes}
+`;
+}
+function paddedToWords(bytes) {
+  return Math.ceil(bytes / SWAP_WORD_BYTES) * SWAP_WORD_BYTES;
+}
+function encodeCacheFile(buildId, payload) {
+  const copy = Buffer.alloc(paddedToWords(payload.length));
+  copy.set(payload);
+  copy.swap64();
+  return Buffer.concat([Buffer.from(headerOf(buildId, payload.length), "latin1"), payload, copy]);
+}
+function decodeCacheFile(buildId, file) {
+  const start = `${HEADER_TITLE}
+${buildId}
+`;
+  if (file.length < start.length || file.toString("latin1", 0, start.length) !== start) return null;
+  const lengthEnd = file.indexOf(10, start.length);
+  if (lengthEnd < 0 || lengthEnd - start.length > 10) return null;
+  const lengthText = file.toString("latin1", start.length, lengthEnd);
+  if (!/^(0|[1-9][0-9]*)$/.test(lengthText)) return null;
+  const payloadBytes = Number(lengthText);
+  const payloadStart = lengthEnd + 1;
+  const copyStart = payloadStart + payloadBytes;
+  if (payloadBytes === 0 || file.length !== copyStart + paddedToWords(payloadBytes)) return null;
+  const payload = file.subarray(payloadStart, copyStart);
+  const copy = file.subarray(copyStart).swap64();
+  return copy.subarray(0, payloadBytes).equals(payload) && copy.subarray(payloadBytes).every((byte) => byte === 0) ? payload : null;
+}
+var ESCAPED_COMMENT_END = "*␣/";
+function codeOfComment(functionText) {
+  const open = functionText.indexOf("/*\n");
+  const close = functionText.lastIndexOf("\n*/");
+  if (open < 0 || close < open) throw new Error("the helper code is missing from this file");
+  return functionText.slice(open + 3, close + 1).replaceAll(ESCAPED_COMMENT_END, "*/");
+}
+
+// src/boot/loader.ts
+var BUILD_ID = "f211aee408c94803";
+var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
+var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
+var CACHE_FILE_MODE = 384;
+var CACHE_FOLDER_MODE = 448;
+var BASE64_ARGUMENT = /^[A-Za-z0-9+/]*={0,2}$/;
+var WRAPPER_START = "(function (exports, require, module, __filename, __dirname) { ";
+var WRAPPER_END = "\n})";
+function cacheFolder(env) {
+  if (env.GUILDS_CODE_CACHE === "off") return null;
+  const home = env.HOME;
+  if (!home || !home.startsWith("/") || home.includes("\0")) return null;
+  return `${home.replace(/\/+$/, "")}/${CACHE_FOLDER_IN_HOME}`;
+}
+function requestText(argument) {
+  if (argument === void 0 || argument.length > REQUEST_PEEK_MAX_CHARS || !BASE64_ARGUMENT.test(argument)) return null;
+  return Buffer.from(argument, "base64").toString("latin1");
+}
+function readSmallFile(path) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NOFOLLOW | import_node_fs.constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    const info = (0, import_node_fs.fstatSync)(fd);
+    if (!info.isFile() || info.size > CODE_CACHE_FILE_MAX_BYTES) return null;
+    const bytes = Buffer.allocUnsafe(info.size);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const read = (0, import_node_fs.readSync)(fd, bytes, filled, bytes.length - filled, filled);
+      if (read === 0) return null;
+      filled += read;
+    }
+    return bytes;
+  } catch {
+    return null;
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+function saveCache(folder, name, script) {
+  const temporary = `${folder}/${temporaryCacheFileName(name, process.pid)}`;
+  try {
+    const file = encodeCacheFile(BUILD_ID, script.createCachedData());
+    (0, import_node_fs.mkdirSync)(folder, { recursive: true, mode: CACHE_FOLDER_MODE });
+    if (!(0, import_node_fs.lstatSync)(folder).isDirectory()) return;
+    const flags = import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_CREAT | import_node_fs.constants.O_EXCL | import_node_fs.constants.O_NOFOLLOW;
+    const fd = (0, import_node_fs.openSync)(temporary, flags, CACHE_FILE_MODE);
+    try {
+      let written = 0;
+      while (written < file.length) written += (0, import_node_fs.writeSync)(fd, file, written, file.length - written);
+    } finally {
+      (0, import_node_fs.closeSync)(fd);
+    }
+    (0, import_node_fs.renameSync)(temporary, `${folder}/${name}`);
+    for (const other of (0, import_node_fs.readdirSync)(folder)) {
+      if (isStaleCacheFile(BUILD_ID, other)) (0, import_node_fs.rmSync)(`${folder}/${other}`, { force: true });
+    }
+  } catch {
+    try {
+      (0, import_node_fs.rmSync)(temporary, { force: true });
+    } catch {
+    }
+  }
+}
+function compile(code, cachedData) {
+  return new import_node_vm.Script(WRAPPER_START + code + WRAPPER_END, {
+    filename: __filename,
+    lineOffset: 172,
+    cachedData
+  });
+}
+function run() {
+  const code = codeOfComment(guildsCodeBody.toString());
+  let script;
+  try {
+    const folder = cacheFolder(process.env);
+    if (folder === null) {
+      script = compile(code, void 0);
+    } else {
+      const name = cacheFileName(BUILD_ID, process.version, process.arch, cacheKindOf(requestText(process.argv[2])));
+      const file = readSmallFile(`${folder}/${name}`);
+      const cachedData = file === null ? null : decodeCacheFile(BUILD_ID, file);
+      script = compile(code, cachedData ?? void 0);
+      if (cachedData === null || script.cachedDataRejected === true) {
+        process.once("exit", () => saveCache(folder, name, script));
+      }
+    }
+  } catch {
+    script = compile(code, void 0);
+  }
+  script.runInThisContext()(exports, require, module, __filename, __dirname);
+}
+run();
+function guildsCodeBody() {/*
+"use strict";
+
 // src/main.ts
 var import_node_fs6 = require("node:fs");
 
@@ -138,7 +309,7 @@ function errorEnvelope(message) {
 }
 var CLIPPED_ERROR_MARKER = "…";
 function oneLine(message) {
-  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*␣/g, " ").trim();
   if (line === "") return "unknown error";
   if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
   return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
@@ -756,7 +927,7 @@ var LineBytes = class {
     }
     this.spilled.push(chunk.subarray(start, end));
   }
-  /** Hands over the line as (bytes, start, end) and forgets it. */
+  /** Hands over the line as (bytes, start, end) and forgets it. *␣/
   take(use) {
     let result;
     if (this.chunk !== null) result = use(this.chunk, this.start, this.end);
@@ -808,7 +979,7 @@ function ranksBefore(a, b) {
   return a.count > b.count || a.count === b.count && a.rgPath < b.rgPath;
 }
 var LineText = class {
-  /** `matchByte`: the byte offset of the first match in the line, null for a context line. */
+  /** `matchByte`: the byte offset of the first match in the line, null for a context line. *␣/
   constructor(matchByte) {
     this.matchByte = matchByte;
     this.windowStart = matchByte === null ? 0 : Math.max(0, matchByte - LINE_KEEP_BYTES);
@@ -913,7 +1084,7 @@ var ContentCollector = class extends LineStream {
   /**
    * Parse `path NUL digits (':' digits ':' | '-')` in bytes[start, end) and start the line; the
    * offset where its text starts, or -1 while the header is not all there yet.
-   */
+   *␣/
   tryHeader(bytes, start, end) {
     let nul = start;
     while (nul < end && bytes[nul] !== NUL) nul++;
@@ -1003,7 +1174,7 @@ var ContentCollector = class extends LineStream {
     while (this.groups.length > 0 && this.groups[this.groups.length - 1].lines.length === 0) this.groups.pop();
     this.shownLines = this.groups.reduce((sum, kept2) => sum + kept2.lines.length, 0);
   }
-  /** Call once ripgrep is done (a line cut off by a kill is dropped). */
+  /** Call once ripgrep is done (a line cut off by a kill is dropped). *␣/
   finish() {
     this.state = "header";
     this.header.clear();
@@ -1020,7 +1191,7 @@ var ContentCollector = class extends LineStream {
   get shownCount() {
     return this.shownLines;
   }
-  /** ripgrep's own totals from --stats, when it lived to print them. */
+  /** ripgrep's own totals from --stats, when it lived to print them. *␣/
   stats() {
     let matches = null;
     let files = null;
@@ -1254,7 +1425,7 @@ var LineCollector = class {
     }
     this.take(this.decoder.decode(bytes, { stream: true }));
   }
-  /** The line ended: at a \n (a held \r is its CRLF and is dropped) or at the end of the file. */
+  /** The line ended: at a \n (a held \r is its CRLF and is dropped) or at the end of the file. *␣/
   finish(atNewline) {
     if (this.heldCarriageReturn && !atNewline) {
       this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN2), { stream: true }));
@@ -1489,7 +1660,7 @@ function redrawLine(text) {
   return shown;
 }
 var PAYLOAD_INTRODUCERS = /\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f]/;
-var LINE_WITH_RETURN = /[^\n]*\r[^\n]*/g;
+var LINE_WITH_RETURN = /[^\n]*\r[^\n]*␣/g;
 function cleanLines(text) {
   if (PAYLOAD_INTRODUCERS.test(text)) return text.split("\n").map(cleanLine).join("\n");
   const stripped = stripAnsi(text);
@@ -1513,14 +1684,14 @@ var StreamingCleaner = class {
   isUtf8;
   decoder = new TextDecoder("utf-8");
   wholeDecoder = new TextDecoder("utf-8");
-  /** False while the decoder may hold the first bytes of a character split between pieces. */
+  /** False while the decoder may hold the first bytes of a character split between pieces. *␣/
   decoderEmpty = true;
   isAscii;
-  /** Whether a line has started and not ended. */
+  /** Whether a line has started and not ended. *␣/
   lineOpen = false;
-  /** Text of the open line that has not been cleaned yet. */
+  /** Text of the open line that has not been cleaned yet. *␣/
   raw = "";
-  /** Set once the open line outgrew `raw`: what it shows so far, and the part since its last \r. */
+  /** Set once the open line outgrew `raw`: what it shows so far, and the part since its last \r. *␣/
   long = null;
   write(chunk) {
     const end = chunk.length;
@@ -1554,7 +1725,7 @@ var StreamingCleaner = class {
     }
     if (pos < end) this.take(chunk.subarray(pos));
   }
-  /** The output ended: a last line without \n is still a line. */
+  /** The output ended: a last line without \n is still a line. *␣/
   end() {
     if (this.lineOpen) this.endLine(false);
   }
@@ -1576,7 +1747,7 @@ var StreamingCleaner = class {
   /**
    * The fast way through the middle of a long line: plain ASCII with nothing to clean needs no
    * decoding, only its two ends as text and its length. Taken only when nothing waits before it.
-   */
+   *␣/
   appendPlainAscii(bytes) {
     if (this.long === null || this.raw !== "" || !this.decoderEmpty || !this.isAscii || bytes.length <= 2 * this.keepChars || bytes.indexOf(ESCAPE) !== -1 || bytes.indexOf(CARRIAGE_RETURN3) !== -1 || !this.isAscii(bytes)) {
       return false;
@@ -1592,7 +1763,7 @@ var StreamingCleaner = class {
     this.long.current = concatLines(this.long.current, line, keep);
     return true;
   }
-  /** Clean what has arrived of a long line into its long form, holding back an escape still open. */
+  /** Clean what has arrived of a long line into its long form, holding back an escape still open. *␣/
   foldRaw(lineEnded) {
     let text = this.raw;
     this.raw = "";
@@ -1672,7 +1843,7 @@ var OutputCollector = class {
   }
   tailKeepBytes;
   totalBytes = 0;
-  /** True once a gap was counted: the tail then no longer reaches back to the head. */
+  /** True once a gap was counted: the tail then no longer reaches back to the head. *␣/
   skipped = false;
   head;
   headLength = 0;
@@ -2052,7 +2223,7 @@ var ProcessTable = class {
     if (stat.state === "Z") return "zombie";
     return background.environmentHas(record.pid, marker) ? "alive" : "stranger";
   }
-  /** Live members of the group other than its leader that carry the job's marker. */
+  /** Live members of the group other than its leader that carry the job's marker. *␣/
   liveMembers(record, marker) {
     if (record.pid === null) return [];
     if (!this.io.background.groupExists(record.pid)) return [];
@@ -2064,7 +2235,7 @@ var ProcessTable = class {
       return stat !== null && stat.state !== "Z" && stat.processGroup === record.pid && stat.session === record.pid && background.environmentHas(pid, marker);
     });
   }
-  /** Whether any process of the job is alive, and whether its group may be signalled. */
+  /** Whether any process of the job is alive, and whether its group may be signalled. *␣/
   jobAlive(record, marker) {
     const leader = this.leaderState(record, marker);
     if (leader === "alive") return true;
@@ -2073,7 +2244,7 @@ var ProcessTable = class {
   }
   groupMembers(group) {
     if (this.byGroup === null) {
-      this.byGroup = /* @__PURE__ */ new Map();
+      this.byGroup = /* @__PURE__ *␣/ new Map();
       for (const pid of this.io.background.listProcesses()) {
         const stat = this.io.background.processStat(pid);
         if (stat === null) continue;
@@ -2084,7 +2255,7 @@ var ProcessTable = class {
     }
     return this.byGroup.get(group) ?? [];
   }
-  /** Forget what was read, so that the next question reads /proc again. */
+  /** Forget what was read, so that the next question reads /proc again. *␣/
   refresh() {
     this.byGroup = null;
   }
@@ -2603,7 +2774,6 @@ async function handle(io, argument) {
 
 // src/io/node.ts
 var import_node_fs5 = require("node:fs");
-var import_node_module = require("node:module");
 
 // src/io/node-background.ts
 var import_node_fs2 = require("node:fs");
@@ -3098,8 +3268,7 @@ var nodeShellProcesses = {
 };
 
 // src/io/node.ts
-var import_meta2 = {};
-var nodeRequire = typeof require === "function" ? require : (0, import_node_module.createRequire)(import_meta2.url);
+var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
 function loadCrypto() {
   return nodeRequire("node:crypto");
 }
@@ -3198,7 +3367,7 @@ var nodeFileSystem = {
   removeTree: (path) => (0, import_node_fs5.rmSync)(path, { force: true, recursive: true }),
   listFolder: (path) => (0, import_node_fs5.readdirSync)(path),
   touch(path) {
-    const now = /* @__PURE__ */ new Date();
+    const now = /* @__PURE__ *␣/ new Date();
     (0, import_node_fs5.utimesSync)(path, now, now);
   }
 };
@@ -3286,3 +3455,4 @@ async function main() {
   answer(await handle(io, process.argv[2]));
 }
 main().catch(fail);
+*/}

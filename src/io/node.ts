@@ -17,7 +17,6 @@ import {
   writeFileSync,
   type Stats,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { nodeBackgroundProcesses } from './node-background.js';
 import { nodeSearchProcesses } from './node-search.js';
 import { nodeShellProcesses } from './node-shell.js';
@@ -25,10 +24,11 @@ import { temporaryPathBeside } from './node-process.js';
 import type { FileInfo, FileKind, FileSystem, Hasher, Io, OpenFile } from './types.js';
 
 // Loading node:crypto or node:child_process costs milliseconds at every start, so ops that need them
-// load them on first use. In the bundle `require` is CommonJS's own; under the test runner it is made.
+// load them on first use. In the bundle `require` is CommonJS's own; under the test runner (an ES
+// module) Node's built-ins come from process.getBuiltinModule, so the bundle need not load node:module.
 declare const require: NodeJS.Require | undefined;
-const nodeRequire: NodeJS.Require =
-  typeof require === 'function' ? require : createRequire(import.meta.url);
+const nodeRequire = (id: string): unknown =>
+  typeof require === 'function' ? require(id) : process.getBuiltinModule(id);
 
 export function loadCrypto(): typeof import('node:crypto') {
   return nodeRequire('node:crypto') as typeof import('node:crypto');

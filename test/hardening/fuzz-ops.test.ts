@@ -48,12 +48,15 @@ afterAll(async () => {
   sandbox.cleanup();
 });
 
-/** Everything but the home's .runs (logs and cwd records) and the run dir (background records). */
+/**
+ * Everything but the home's .runs (logs and cwd records), its .cache (the helper's code cache) and
+ * the run dir (background records).
+ */
 function outsideRuns(): Map<string, string> {
   const all = new Map<string, string>();
-  const runs = join(sandbox.home, '.runs');
+  const helperState = new Set([join(sandbox.home, '.runs'), join(sandbox.home, '.cache')]);
   for (const root of [sandbox.home, sandbox.outside]) {
-    for (const [path, what] of snapshotTree(root, (path) => path === runs)) all.set(path, what);
+    for (const [path, what] of snapshotTree(root, (path) => helperState.has(path))) all.set(path, what);
   }
   return all;
 }

@@ -1,0 +1,121 @@
+// The V8 code cache of the helper's own code: which file a call uses, and the file's format.
+// Pure: src/boot/loader.ts does the reading, compiling and writing.
+//
+// V8 trusts a code cache it accepts: it checks its own version, its flags and the source's length,
+// and nothing else in a release build. A cache damaged on disk (a torn write, a `sed -i` over the
+// home) makes Node crash in C++ with no envelope. So the file carries its payload twice, the second
+// time with the bytes of every 8-byte word in reverse order, and is used only when both agree: a
+// torn write, a flipped bit or an edit of some text in the file cannot change both alike (it would
+// take a run of one repeated byte replaced by a run of another, in place). Buffer.swap64 and
+// Buffer.equals check that natively in well under a millisecond, where a checksum written in
+// JavaScript would run in the interpreter. The file names the build it was made by, because V8
+// would accept the cache of another build of the same length.
+
+/** A cache file larger than this is not read (a healthy one is a few hundred KiB). */
+export const CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
+
+const HEADER_TITLE = 'guilds-code v8 code cache';
+const SWAP_WORD_BYTES = 8;
+
+/** Which code a call runs, so that each kind of call gets a cache holding the functions it uses. */
+export type CacheKind = 'file_read' | 'shell' | 'shell-background' | 'shell_status' | 'code_search' | 'other';
+
+const OP_FIELD = /"op"\s*:\s*"([a-z_]{1,32})"/;
+const BACKGROUND_TRUE = /"background"\s*:\s*true/;
+const KNOWN_OPS = new Set(['file_read', 'shell', 'shell_status', 'code_search']);
+
+/**
+ * The kind of call, from the request's JSON text. A quote inside a JSON string is always escaped, so
+ * `"op":"…"` matches a key, never the inside of a value. A wrong guess only costs speed.
+ */
+export function cacheKindOf(requestText: string | null): CacheKind {
+  if (requestText === null) return 'other';
+  const op = OP_FIELD.exec(requestText)?.[1];
+  if (op === undefined || !KNOWN_OPS.has(op)) return 'other';
+  if (op === 'shell' && BACKGROUND_TRUE.test(requestText)) return 'shell-background';
+  return op as CacheKind;
+}
+
+/**
+ * The cache's file name: the build, the Node that made it (V8 rejects another version's cache, and
+ * two Nodes on one machine would otherwise take turns rewriting it) and the kind of call.
+ */
+export function cacheFileName(buildId: string, nodeVersion: string, arch: string, kind: CacheKind): string {
+  return `${buildId}-node${nodeVersion.replace(/^v/, '')}-${arch}-${kind}.v8cache`;
+}
+
+/** Whether a file in the cache folder belongs to this build (the others are left by older builds). */
+export function isOwnCacheFile(buildId: string, name: string): boolean {
+  return name.startsWith(`${buildId}-`) && name.endsWith('.v8cache');
+}
+
+/** The name a cache file is written under before it is renamed into place. */
+export function temporaryCacheFileName(name: string, pid: number): string {
+  return `.${name}.${pid}.tmp`;
+}
+
+const ANY_CACHE_FILE = /^\.?[0-9a-f]{16}-node[0-9A-Za-z.+_-]*\.v8cache(\.[0-9]+\.tmp)?$/;
+
+/**
+ * Whether a file in the cache folder may be removed when a cache is written: a cache of another build,
+ * or a temporary file left by a killed call. Nothing not named like a cache file is ever removed.
+ */
+export function isStaleCacheFile(buildId: string, name: string): boolean {
+  return ANY_CACHE_FILE.test(name) && !isOwnCacheFile(buildId, name);
+}
+
+function headerOf(buildId: string, payloadBytes: number): string {
+  return `${HEADER_TITLE}\n${buildId}\n${payloadBytes}\n`;
+}
+
+function paddedToWords(bytes: number): number {
+  return Math.ceil(bytes / SWAP_WORD_BYTES) * SWAP_WORD_BYTES;
+}
+
+export function encodeCacheFile(buildId: string, payload: Uint8Array): Buffer {
+  const copy = Buffer.alloc(paddedToWords(payload.length));
+  copy.set(payload);
+  copy.swap64();
+  return Buffer.concat([Buffer.from(headerOf(buildId, payload.length), 'latin1'), payload, copy]);
+}
+
+/**
+ * The payload, when the file is whole, of this build, and its two copies agree; null otherwise.
+ * Reverses the second copy in place.
+ */
+export function decodeCacheFile(buildId: string, file: Buffer): Buffer | null {
+  const start = `${HEADER_TITLE}\n${buildId}\n`;
+  if (file.length < start.length || file.toString('latin1', 0, start.length) !== start) return null;
+  const lengthEnd = file.indexOf(0x0a, start.length);
+  if (lengthEnd < 0 || lengthEnd - start.length > 10) return null;
+  const lengthText = file.toString('latin1', start.length, lengthEnd);
+  if (!/^(0|[1-9][0-9]*)$/.test(lengthText)) return null;
+  const payloadBytes = Number(lengthText);
+  const payloadStart = lengthEnd + 1;
+  const copyStart = payloadStart + payloadBytes;
+  if (payloadBytes === 0 || file.length !== copyStart + paddedToWords(payloadBytes)) return null;
+  const payload = file.subarray(payloadStart, copyStart);
+  const copy = file.subarray(copyStart).swap64();
+  return copy.subarray(0, payloadBytes).equals(payload) && copy.subarray(payloadBytes).every((byte) => byte === 0)
+    ? payload
+    : null;
+}
+
+/**
+ * The helper's code as the loader finds it: the text of a function whose body is one block comment.
+ * The comment would end at the code's first star-slash, so each is written as this instead (the
+ * build fails if the code holds this sequence itself).
+ */
+export const ESCAPED_COMMENT_END = '*\u2423/';
+
+export function commentedCode(code: string): string {
+  if (code.includes(ESCAPED_COMMENT_END)) throw new Error(`the code holds ${ESCAPED_COMMENT_END}, the escape of a comment's end`);
+  return code.replaceAll('*/', ESCAPED_COMMENT_END);
+}
+
+export function codeOfComment(functionText: string): string {
+  const open = functionText.indexOf('/*\n');
+  const close = functionText.lastIndexOf('\n*/');
+  if (open < 0 || close < open) throw new Error('the helper code is missing from this file');
+  return functionText.slice(open + 3, close + 1).replaceAll(ESCAPED_COMMENT_END, '*/');
+}

@@ -1,0 +1,150 @@
+// The first code of dist/guilds-code.js. The helper's own code follows it in the same file as one
+// block comment, which Node skips almost for free; this loader compiles it with a V8 code cache, so a
+// call does not parse and compile the whole helper again. Measured in docs/performance.md.
+//
+// Any trouble with the cache (no home, a read-only disk, a damaged or foreign file) leaves the code
+// compiled without it: slower, never wrong. Nothing here may throw past run().
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { Script } from 'node:vm';
+import {
+  CODE_CACHE_FILE_MAX_BYTES,
+  cacheFileName,
+  cacheKindOf,
+  codeOfComment,
+  decodeCacheFile,
+  encodeCacheFile,
+  isStaleCacheFile,
+  temporaryCacheFileName,
+} from './code-cache.js';
+
+/** Set by build.mjs: a digest of the helper's code, and the line of the file where that code starts. */
+declare const GUILDS_BUILD_ID: string;
+declare const GUILDS_CODE_LINE_OFFSET: number;
+/** Declared by build.mjs after this loader: its body is the comment holding the helper's code. */
+declare function guildsCodeBody(): void;
+
+const BUILD_ID = GUILDS_BUILD_ID;
+
+/** Longest argument looked into for the kind of call; past it the call is just `other`. */
+const REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
+const CACHE_FOLDER_IN_HOME = '.cache/guilds-code';
+const CACHE_FILE_MODE = 0o600;
+const CACHE_FOLDER_MODE = 0o700;
+const BASE64_ARGUMENT = /^[A-Za-z0-9+/]*={0,2}$/;
+const WRAPPER_START = '(function (exports, require, module, __filename, __dirname) { ';
+const WRAPPER_END = '\n})';
+
+/** The cache folder, or null when the cache is off (GUILDS_CODE_CACHE=off) or there is no home. */
+function cacheFolder(env: NodeJS.ProcessEnv): string | null {
+  if (env.GUILDS_CODE_CACHE === 'off') return null;
+  const home = env.HOME;
+  if (!home || !home.startsWith('/') || home.includes('\0')) return null;
+  return `${home.replace(/\/+$/, '')}/${CACHE_FOLDER_IN_HOME}`;
+}
+
+function requestText(argument: string | undefined): string | null {
+  if (argument === undefined || argument.length > REQUEST_PEEK_MAX_CHARS || !BASE64_ARGUMENT.test(argument)) return null;
+  return Buffer.from(argument, 'base64').toString('latin1');
+}
+
+/** The file's bytes, or null. Opened without following a link or waiting on a FIFO, read bounded. */
+function readSmallFile(path: string): Buffer | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.size > CODE_CACHE_FILE_MAX_BYTES) return null;
+    const bytes = Buffer.allocUnsafe(info.size);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const read = readSync(fd, bytes, filled, bytes.length - filled, filled);
+      if (read === 0) return null;
+      filled += read;
+    }
+    return bytes;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Written beside under a name of its own and renamed into place, so a reader sees a whole file or
+ * none. Caches of other builds are removed then, so upgrades do not pile them up. Only into a real
+ * folder: where a link stands in its place, nothing is written or removed through it.
+ */
+function saveCache(folder: string, name: string, script: Script): void {
+  const temporary = `${folder}/${temporaryCacheFileName(name, process.pid)}`;
+  try {
+    const file = encodeCacheFile(BUILD_ID, script.createCachedData());
+    mkdirSync(folder, { recursive: true, mode: CACHE_FOLDER_MODE });
+    if (!lstatSync(folder).isDirectory()) return;
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+    const fd = openSync(temporary, flags, CACHE_FILE_MODE);
+    try {
+      let written = 0;
+      while (written < file.length) written += writeSync(fd, file, written, file.length - written);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, `${folder}/${name}`);
+    for (const other of readdirSync(folder)) {
+      if (isStaleCacheFile(BUILD_ID, other)) rmSync(`${folder}/${other}`, { force: true });
+    }
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // The next call tries again.
+    }
+  }
+}
+
+function compile(code: string, cachedData: Buffer | undefined): Script {
+  return new Script(WRAPPER_START + code + WRAPPER_END, {
+    filename: __filename,
+    lineOffset: GUILDS_CODE_LINE_OFFSET,
+    cachedData,
+  });
+}
+
+function run(): void {
+  const code = codeOfComment(guildsCodeBody.toString());
+  let script: Script;
+  try {
+    const folder = cacheFolder(process.env);
+    if (folder === null) {
+      script = compile(code, undefined);
+    } else {
+      const name = cacheFileName(BUILD_ID, process.version, process.arch, cacheKindOf(requestText(process.argv[2])));
+      const file = readSmallFile(`${folder}/${name}`);
+      const cachedData = file === null ? null : decodeCacheFile(BUILD_ID, file);
+      script = compile(code, cachedData ?? undefined);
+      if (cachedData === null || script.cachedDataRejected === true) {
+        process.once('exit', () => saveCache(folder, name, script));
+      }
+    }
+  } catch {
+    script = compile(code, undefined);
+  }
+  script.runInThisContext()(exports, require, module, __filename, __dirname);
+}
+
+run();
