@@ -39,9 +39,7 @@ const code = await bundleText({
 const codeCacheModule = await bundleText({ entryPoints: ['src/boot/code-cache.ts'], format: 'esm' });
 const { commentedCode } = await import(`data:text/javascript,${encodeURIComponent(codeCacheModule)}`);
 
-const buildId = createHash('sha256').update(code).digest('hex').slice(0, BUILD_ID_HEX_CHARS);
-
-async function loaderText(codeLineOffset) {
+async function loaderText(buildId, codeLineOffset) {
   return bundleText({
     entryPoints: ['src/boot/loader.ts'],
     define: { GUILDS_BUILD_ID: JSON.stringify(buildId), GUILDS_CODE_LINE_OFFSET: String(codeLineOffset) },
@@ -50,10 +48,14 @@ async function loaderText(codeLineOffset) {
 
 const lineCount = (text) => text.split('\n').length - 1;
 // The code starts on the line after the comment's opening line; its line numbers in stack traces
-// are those of this file. The offset's digits do not change the loader's number of lines.
-const probe = await loaderText(0);
-const codeLineOffset = lineCount(SHEBANG + probe) + 1;
-const loader = await loaderText(codeLineOffset);
+// are those of this file. Neither the offset's digits nor the id change the loader's number of lines.
+const placeholderId = '0'.repeat(BUILD_ID_HEX_CHARS);
+const codeLineOffset = lineCount(SHEBANG + (await loaderText(placeholderId, 0))) + 1;
+// The id names everything that makes the compiled source and how it is compiled: the code, and the
+// loader that wraps it. V8 itself only checks the source's length.
+const withoutId = await loaderText(placeholderId, codeLineOffset);
+const buildId = createHash('sha256').update(withoutId).update(code).digest('hex').slice(0, BUILD_ID_HEX_CHARS);
+const loader = await loaderText(buildId, codeLineOffset);
 
 const file = `${SHEBANG}${loader}function guildsCodeBody() {/*\n${commentedCode(code)}*/}\n`;
 writeFileSync(outfile, file);

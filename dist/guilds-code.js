@@ -73,7 +73,7 @@ function codeOfComment(functionText) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "f211aee408c94803";
+var BUILD_ID = "970b78226e6a2187";
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
 var CACHE_FILE_MODE = 384;
