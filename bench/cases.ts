@@ -1,6 +1,6 @@
 // What is measured, against what. Each case pairs a helper call, started as the orchestrator starts
 // it, with its floor: the least any implementation would have to pay for the same answer.
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command, Env } from './measure.js';
 import type { Scratch } from './fixtures.js';
@@ -53,6 +53,20 @@ export function buildCases(scratch: Scratch, env: Env, caCertificates: string | 
     kind: 'search',
     targetRatio,
   });
+
+  // The least any helper written for Node pays: the same process started through node:child_process,
+  // from a script (under `node -e`, Node has loaded modules a script must load itself).
+  const leastScript = (name: string, source: string): Command => {
+    const path = join(scratch.root, name);
+    writeFileSync(path, source);
+    return node([path]);
+  };
+  const contentArgs = (pattern: string) => [...RG_COMMON, '--line-number', '--no-heading', '--with-filename', '--', pattern, scratch.tree];
+  const leastShell = leastScript('least-shell.cjs', `require('node:child_process').spawn('bash', ['-c', 'true'], { stdio: 'ignore' }).on('exit', () => {});\n`);
+  const leastSearch = leastScript(
+    'least-search.cjs',
+    `const child = require('node:child_process').spawn(${JSON.stringify(scratch.rg)}, ${JSON.stringify(contentArgs(FEW_MATCHES_PATTERN))}, { cwd: ${JSON.stringify(scratch.home)}, stdio: ['ignore', 'pipe', 'ignore'] });\nchild.stdout.on('data', () => {});\n`,
+  );
 
   const cases: Case[] = [
     {
@@ -107,6 +121,22 @@ export function buildCases(scratch: Scratch, env: Env, caCertificates: string | 
       subject: { request: { op: 'file_read', args: { path: scratch.smallFile, offset: 901, limit: 200 } }, env: { GUILDS_CODE_CACHE: 'off' } },
       floorName: 'node -e 0',
       floor: [bareNode],
+      kind: 'info',
+      targetRatio: null,
+    },
+    {
+      name: 'node starting `bash -c true` and waiting, nothing else (the least a Node helper pays for shell)',
+      subject: { command: leastShell },
+      floorName: 'node -e 0',
+      floor: [bareNode],
+      kind: 'info',
+      targetRatio: null,
+    },
+    {
+      name: 'node running the few-matches content search through node:child_process, nothing else (the least for code_search)',
+      subject: { command: leastSearch },
+      floorName: 'node -e 0, then rg -n',
+      floor: [bareNode, rg(contentArgs(FEW_MATCHES_PATTERN).slice(RG_COMMON.length))],
       kind: 'info',
       targetRatio: null,
     },
