@@ -17,6 +17,7 @@ var FILE_READ_MAX_LIMIT_LINES = 500;
 var FILE_READ_LINE_MAX_CHARS = 400;
 var BINARY_SNIFF_BYTES = 8e3;
 var READ_CHUNK_BYTES = 1048576;
+var SHA256_WASM_MAX_BYTES = 524288;
 var SHELL_KILL_GRACE_MS = 2e3;
 var SHELL_HEAD_MAX_BYTES = 2048;
 var SHELL_LINE_END_REACH_PERCENT = 25;
@@ -565,9 +566,9 @@ function openFileInsideHome(context, input) {
   }
   const { file, real } = openInsideHome(context, path);
   try {
-    const kind = file.info().kind;
-    if (kind !== "file") throw new ToolError(`${path.named} is ${describeKind(kind)}, not a regular file`);
-    return { file, path: { ...path, real } };
+    const info = file.info();
+    if (info.kind !== "file") throw new ToolError(`${path.named} is ${describeKind(info.kind)}, not a regular file`);
+    return { file, path: { ...path, real }, info };
   } catch (error) {
     file.close();
     throw error;
@@ -1274,8 +1275,8 @@ var LineCollector = class {
     this.keptChars += codePointCount(text);
   }
 };
-function scanFile(context, file, offset, limit) {
-  const hasher = context.io.sha256();
+function scanFile(context, file, sizeBytes, offset, limit) {
+  const hasher = context.io.sha256(sizeBytes);
   const buffer = new Uint8Array(READ_CHUNK_BYTES);
   const lastWanted = offset + limit - 1;
   const lines = [];
@@ -1329,10 +1330,10 @@ function fileRead(context) {
     1,
     FILE_READ_MAX_LIMIT_LINES
   );
-  const { file, path } = openFileInsideHome(context, args.path);
+  const { file, path, info } = openFileInsideHome(context, args.path);
   let scan;
   try {
-    scan = scanFile(context, file, offset, limit);
+    scan = scanFile(context, file, info.size, offset, limit);
   } finally {
     file.close();
   }
@@ -3097,6 +3098,83 @@ var nodeShellProcesses = {
   }
 };
 
+// src/io/sha256-wasm-bytes.ts
+var SHA256_WASM_BASE64 = "AGFzbQEAAAABBQFgAX8AAwIBAAUDAQABBhUDfwBBgIACC38AQYCAAgt/AEGAAgsHMgUGbWVtb3J5AgAGd2luZG93AwALd2luZG93Qnl0ZXMDAQVzdGF0ZQMCBmJsb2NrcwAACtoKAdcKAwN/AX4JfyMAIQECQANAIABFDQFBACECA0AgASACaigCACEDIAIgA0EYdCADQRh2ciADQQh0QYCA/AdxIANBCHZBgP4DcXJyNgKABCACQQRqIgJBwABJDQALA0AgAigCxAMhAyADrSADrUIghoQhBCAEQgeIIARCEoiFpyADQQN2cyEFIAIoAvgDIQMgA60gA61CIIaEIQQgAiAFIARCEYggBEITiIWnIANBCnZzaiACKALkAyACKALAA2pqNgKABCACQQRqIgJBgAJJDQALQQAoAoACIQZBACgChAIhB0EAKAKIAiEIQQAoAowCIQlBACgCkAIhCkEAKAKUAiELQQAoApgCIQxBACgCnAIhDUEAIQIDQCAKrSAKrUIghoQhBCANIARCBoggBEILiIUgBEIZiIWnaiAMIAogCyAMc3FzIAIoAgAgAigCgARqamohBSAJIAVqIQkgBq0gBq1CIIaEIQQgBSAEQgKIIARCDYiFIARCFoiFp2ogBiAHcSAIIAYgB3JxcmohDSAJrSAJrUIghoQhBCAMIARCBoggBEILiIUgBEIZiIWnaiALIAkgCiALc3FzIAIoAgQgAigChARqamohBSAIIAVqIQggDa0gDa1CIIaEIQQgBSAEQgKIIARCDYiFIARCFoiFp2ogDSAGcSAHIA0gBnJxcmohDCAIrSAIrUIghoQhBCALIARCBoggBEILiIUgBEIZiIWnaiAKIAggCSAKc3FzIAIoAgggAigCiARqamohBSAHIAVqIQcgDK0gDK1CIIaEIQQgBSAEQgKIIARCDYiFIARCFoiFp2ogDCANcSAGIAwgDXJxcmohCyAHrSAHrUIghoQhBCAKIARCBoggBEILiIUgBEIZiIWnaiAJIAcgCCAJc3FzIAIoAgwgAigCjARqamohBSAGIAVqIQYgC60gC61CIIaEIQQgBSAEQgKIIARCDYiFIARCFoiFp2ogCyAMcSANIAsgDHJxcmohCiAGrSAGrUIghoQhBCAJIARCBoggBEILiIUgBEIZiIWnaiAIIAYgByAIc3FzIAIoAhAgAigCkARqamohBSANIAVqIQ0gCq0gCq1CIIaEIQQgBSAEQgKIIARCDYiFIARCFoiFp2ogCiALcSAMIAogC3JxcmohCSANrSANrUIghoQhBCAIIARCBoggBEILiIUgBEIZiIWnaiAHIA0gBiAHc3FzIAIoAhQgAigClARqamohBSAMIAVqIQwgCa0gCa1CIIaEIQQgBSAEQgKIIARCDYiFIARCFoiFp2ogCSAKcSALIAkgCnJxcmohCCAMrSAMrUIghoQhBCAHIARCBoggBEILiIUgBEIZiIWnaiAGIAwgDSAGc3FzIAIoAhggAigCmARqamohBSALIAVqIQsgCK0gCK1CIIaEIQQgBSAEQgKIIARCDYiFIARCFoiFp2ogCCAJcSAKIAggCXJxcmohByALrSALrUIghoQhBCAGIARCBoggBEILiIUgBEIZiIWnaiANIAsgDCANc3FzIAIoAhwgAigCnARqamohBSAKIAVqIQogB60gB61CIIaEIQQgBSAEQgKIIARCDYiFIARCFoiFp2ogByAIcSAJIAcgCHJxcmohBiACQSBqIgJBgAJJDQALQQBBACgCgAIgBmo2AoACQQBBACgChAIgB2o2AoQCQQBBACgCiAIgCGo2AogCQQBBACgCjAIgCWo2AowCQQBBACgCkAIgCmo2ApACQQBBACgClAIgC2o2ApQCQQBBACgCmAIgDGo2ApgCQQBBACgCnAIgDWo2ApwCIAFBwABqIQEgAEEBayEADAALCwsLrQICAEEAC4ACmC+KQpFEN3HP+8C1pdu16VvCVjnxEfFZpII/ktVeHKuYqgfYAVuDEr6FMSTDfQxVdF2+cv6x3oCnBtybdPGbwcFpm+SGR77vxp3BD8yhDCRvLOktqoR0StypsFzaiPl2UlE+mG3GMajIJwOwx39Zv/ML4MZHkafVUWPKBmcpKRSFCrcnOCEbLvxtLE0TDThTVHMKZbsKanYuycKBhSxykqHov6JLZhqocItLwqNRbMcZ6JLRJAaZ1oU1DvRwoGoQFsGkGQhsNx5Md0gntbywNLMMHDlKqthOT8qcW/NvLmjugo90b2OleBR4yIQIAseM+v++kOtsUKT3o/m+8nhxxgBBgAILIGfmCWqFrme7cvNuPDr1T6V/Ug5RjGgFm6vZgx8ZzeBb";
+
+// src/io/sha256-wasm.ts
+var BLOCK_BYTES = 64;
+var LENGTH_FIELD_BYTES = 8;
+var END_MARKER = 128;
+var BYTES_PER_HIGH_LENGTH_UNIT = 2 ** 29;
+function bitLengthWords(totalBytes) {
+  return [Math.floor(totalBytes / BYTES_PER_HIGH_LENGTH_UNIT), totalBytes % BYTES_PER_HIGH_LENGTH_UNIT * 8];
+}
+var compiled;
+function sha256Module() {
+  compiled ??= new WebAssembly.Module(decodeBase64(SHA256_WASM_BASE64));
+  return compiled;
+}
+function decodeBase64(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+var WasmSha256 = class {
+  wasm;
+  memory;
+  window;
+  windowBytes;
+  /** Bytes copied into the window and not compressed yet. */
+  filled = 0;
+  totalBytes = 0;
+  digest = null;
+  constructor() {
+    this.wasm = new WebAssembly.Instance(sha256Module()).exports;
+    this.memory = new Uint8Array(this.wasm.memory.buffer);
+    this.window = this.wasm.window.value;
+    this.windowBytes = this.wasm.windowBytes.value;
+  }
+  update(bytes) {
+    if (this.digest !== null) throw new Error("SHA-256: update after the digest was taken");
+    this.totalBytes += bytes.length;
+    let offset = 0;
+    while (offset < bytes.length) {
+      const take = Math.min(this.windowBytes - this.filled, bytes.length - offset);
+      this.memory.set(bytes.subarray(offset, offset + take), this.window + this.filled);
+      this.filled += take;
+      offset += take;
+      if (this.filled === this.windowBytes) {
+        this.wasm.blocks(this.windowBytes / BLOCK_BYTES);
+        this.filled = 0;
+      }
+    }
+  }
+  hexDigest() {
+    if (this.digest !== null) return this.digest;
+    const wholeBytes = this.filled - this.filled % BLOCK_BYTES;
+    if (wholeBytes > 0) {
+      this.wasm.blocks(wholeBytes / BLOCK_BYTES);
+      this.memory.copyWithin(this.window, this.window + wholeBytes, this.window + this.filled);
+    }
+    const tail = this.filled - wholeBytes;
+    const paddedBlocks = tail + 1 + LENGTH_FIELD_BYTES <= BLOCK_BYTES ? 1 : 2;
+    const end = this.window + paddedBlocks * BLOCK_BYTES;
+    this.memory.fill(0, this.window + tail, end);
+    this.memory[this.window + tail] = END_MARKER;
+    const view = new DataView(this.memory.buffer);
+    const [high, low] = bitLengthWords(this.totalBytes);
+    view.setUint32(end - LENGTH_FIELD_BYTES, high);
+    view.setUint32(end - LENGTH_FIELD_BYTES + 4, low);
+    this.wasm.blocks(paddedBlocks);
+    let hex = "";
+    const state = this.wasm.state.value;
+    for (let word = 0; word < 8; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, "0");
+    this.digest = hex;
+    return hex;
+  }
+};
+
 // src/io/node.ts
 var import_meta2 = {};
 var nodeRequire = typeof require === "function" ? require : (0, import_node_module.createRequire)(import_meta2.url);
@@ -3220,7 +3298,7 @@ function nodeIo(home, runDir, env) {
     shell: nodeShellProcesses,
     background: nodeBackgroundProcesses,
     search: nodeSearchProcesses,
-    sha256: () => new NodeHasher(),
+    sha256: (expectedBytes) => expectedBytes <= SHA256_WASM_MAX_BYTES ? new WasmSha256() : new NodeHasher(),
     now: () => Date.now()
   };
 }

@@ -22,6 +22,12 @@ export const FILE_READ_MAX_LIMIT_LINES = 500;
 export const FILE_READ_LINE_MAX_CHARS = 400;
 export const BINARY_SNIFF_BYTES = 8000;
 export const READ_CHUNK_BYTES = 1_048_576;
+// Up to this size file_read hashes in WebAssembly (src/io/sha256-wasm.ts); above it through
+// node:crypto, whose OpenSSL is about 12 times as fast per byte but costs 6 to 8 ms to load.
+// In-process, median of fresh processes (setup + hash): 10 KB 1.8 ms against 8.0; 100 KB 3.7
+// against 8.0; 1 MB 13.9 against 8.2; 4 MB 49 against 11; 16 MB 173 against 20. They cross near
+// 550 KB (docs/performance.md, "SHA-256 without node:crypto").
+export const SHA256_WASM_MAX_BYTES = 524_288;
 
 // shell
 // Between SIGTERM and SIGKILL for a stopped command's process group.

@@ -18,10 +18,12 @@ import {
   type Stats,
 } from 'node:fs';
 import { createRequire } from 'node:module';
+import { SHA256_WASM_MAX_BYTES } from '../limits.js';
 import { nodeBackgroundProcesses } from './node-background.js';
 import { nodeSearchProcesses } from './node-search.js';
 import { nodeShellProcesses } from './node-shell.js';
 import { temporaryPathBeside } from './node-process.js';
+import { WasmSha256 } from './sha256-wasm.js';
 import type { FileInfo, FileKind, FileSystem, Hasher, Io, OpenFile } from './types.js';
 
 // Loading node:crypto or node:child_process costs milliseconds at every start, so ops that need them
@@ -163,7 +165,7 @@ export function nodeIo(home: string, runDir: string, env: Record<string, string 
     shell: nodeShellProcesses,
     background: nodeBackgroundProcesses,
     search: nodeSearchProcesses,
-    sha256: () => new NodeHasher(),
+    sha256: (expectedBytes) => (expectedBytes <= SHA256_WASM_MAX_BYTES ? new WasmSha256() : new NodeHasher()),
     now: () => Date.now(),
   };
 }

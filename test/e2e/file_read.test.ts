@@ -1,9 +1,10 @@
 // file_read end to end: the built bundle, real base64 requests, a temporary home.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, symlinkSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SHA256_WASM_MAX_BYTES } from '../../src/limits.js';
 import { callHelper, makeSandbox, type Sandbox } from '../helpers/helper.js';
 
 let sandbox: Sandbox;
@@ -124,6 +125,17 @@ describe('file_read through the bundle', () => {
     const envelope = read({ path: 'alias/a.txt' });
     expect(envelope.text).toBe('alias/a.txt · lines 1–1 of 1\n1\tinside');
     expect(envelope.meta!.path).toBe(join(sandbox.home, 'real', 'a.txt'));
+  });
+
+  it('hashes a file of 2,000 lines, one exactly at the WebAssembly hash\'s size limit and one a byte over it as node:crypto does', () => {
+    let lines = '';
+    for (let i = 1; i <= 2000; i++) lines += `${i}: the quick brown fox jumps over the lazy dog, line ${i}\n`;
+    const atLimit = randomBytes(SHA256_WASM_MAX_BYTES);
+    const overLimit = Buffer.concat([atLimit, Buffer.from([0x0a])]);
+    for (const [name, content] of [['lines.txt', Buffer.from(lines)], ['at.bin', atLimit], ['over.bin', overLimit]] as const) {
+      write(name, content);
+      expect(read({ path: name }).meta!.content_hash, name).toBe(createHash('sha256').update(content).digest('hex'));
+    }
   });
 
   it('reads a file of 64 MB in one pass, hashing and counting all of it', () => {
