@@ -2,7 +2,7 @@
 // node:crypto would cost more than the whole hash: compiling the module takes well under a
 // millisecond, loading node:crypto 6 to 8 (src/limits.ts, SHA256_WASM_MAX_BYTES). It needs only the
 // WebAssembly global, no node: module.
-import { SHA256_WASM_BASE64 } from './sha256-wasm-bytes.js';
+import { sha256WasmBytes } from './sha256-wasm-bytes.js';
 import type { Hasher } from './types.js';
 
 // @types/node does not declare the WebAssembly global (it lives in the DOM library); what is used of it:
@@ -42,15 +42,8 @@ export function bitLengthWords(totalBytes: number): [high: number, low: number] 
 let compiled: object | undefined;
 
 function sha256Module(): object {
-  compiled ??= new WebAssembly.Module(decodeBase64(SHA256_WASM_BASE64));
+  compiled ??= new WebAssembly.Module(sha256WasmBytes());
   return compiled;
-}
-
-function decodeBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 export class WasmSha256 implements Hasher {
