@@ -3285,6 +3285,15 @@ var NodeHasher = class {
     return this.hash.digest("hex");
   }
 };
+function sha256Hasher(expectedBytes) {
+  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
+    try {
+      return new WasmSha256();
+    } catch {
+    }
+  }
+  return new NodeHasher();
+}
 function nodeIo(home, runDir, env) {
   return {
     home,
@@ -3294,7 +3303,7 @@ function nodeIo(home, runDir, env) {
     shell: nodeShellProcesses,
     background: nodeBackgroundProcesses,
     search: nodeSearchProcesses,
-    sha256: (expectedBytes) => expectedBytes <= SHA256_WASM_MAX_BYTES ? new WasmSha256() : new NodeHasher(),
+    sha256: sha256Hasher,
     now: () => Date.now()
   };
 }

@@ -156,6 +156,19 @@ class NodeHasher implements Hasher {
   }
 }
 
+/** WebAssembly for a small input (src/limits.ts says why), node:crypto for a large one. */
+function sha256Hasher(expectedBytes: number): Hasher {
+  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
+    try {
+      return new WasmSha256();
+    } catch {
+      // No WebAssembly in this Node (--jitless), or no address space for its memory (a ulimit -v
+      // below the gigabytes V8 reserves around it): node:crypto always works.
+    }
+  }
+  return new NodeHasher();
+}
+
 export function nodeIo(home: string, runDir: string, env: Record<string, string | undefined>): Io {
   return {
     home,
@@ -165,7 +178,7 @@ export function nodeIo(home: string, runDir: string, env: Record<string, string 
     shell: nodeShellProcesses,
     background: nodeBackgroundProcesses,
     search: nodeSearchProcesses,
-    sha256: (expectedBytes) => (expectedBytes <= SHA256_WASM_MAX_BYTES ? new WasmSha256() : new NodeHasher()),
+    sha256: sha256Hasher,
     now: () => Date.now(),
   };
 }
