@@ -73,7 +73,7 @@ function codeOfComment(functionText) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "970b78226e6a2187";
+var BUILD_ID = "f33b0d9e9d66bff5";
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
 var CACHE_FILE_MODE = 384;
@@ -188,6 +188,7 @@ var FILE_READ_MAX_LIMIT_LINES = 500;
 var FILE_READ_LINE_MAX_CHARS = 400;
 var BINARY_SNIFF_BYTES = 8e3;
 var READ_CHUNK_BYTES = 1048576;
+var SHA256_WASM_MAX_BYTES = 262144;
 var SHELL_KILL_GRACE_MS = 2e3;
 var SHELL_HEAD_MAX_BYTES = 2048;
 var SHELL_LINE_END_REACH_PERCENT = 25;
@@ -736,9 +737,9 @@ function openFileInsideHome(context, input) {
   }
   const { file, real } = openInsideHome(context, path);
   try {
-    const kind = file.info().kind;
-    if (kind !== "file") throw new ToolError(`${path.named} is ${describeKind(kind)}, not a regular file`);
-    return { file, path: { ...path, real } };
+    const info = file.info();
+    if (info.kind !== "file") throw new ToolError(`${path.named} is ${describeKind(info.kind)}, not a regular file`);
+    return { file, path: { ...path, real }, info };
   } catch (error) {
     file.close();
     throw error;
@@ -1445,8 +1446,8 @@ var LineCollector = class {
     this.keptChars += codePointCount(text);
   }
 };
-function scanFile(context, file, offset, limit) {
-  const hasher = context.io.sha256();
+function scanFile(context, file, sizeBytes, offset, limit) {
+  const hasher = context.io.sha256(sizeBytes);
   const buffer = new Uint8Array(READ_CHUNK_BYTES);
   const lastWanted = offset + limit - 1;
   const lines = [];
@@ -1500,10 +1501,10 @@ function fileRead(context) {
     1,
     FILE_READ_MAX_LIMIT_LINES
   );
-  const { file, path } = openFileInsideHome(context, args.path);
+  const { file, path, info } = openFileInsideHome(context, args.path);
   let scan;
   try {
-    scan = scanFile(context, file, offset, limit);
+    scan = scanFile(context, file, info.size, offset, limit);
   } finally {
     file.close();
   }
@@ -3267,6 +3268,84 @@ var nodeShellProcesses = {
   }
 };
 
+// src/io/sha256-wasm-bytes.ts
+function sha256WasmBytes() {
+  const words = new Int32Array([1836278016, 1, 1610679553, 50364161, 83886338, 16777475, 2130908422, -2139078400, 8325890, 41975873, 1090551563, 118162048, 1829111090, 1919905125, 100663929, 1684957559, 227183, 1852405515, 1115123556, 1936028793, 1929707779, 1702125940, 1644560899, 1801678700, 167772275, -687797542, 2130903818, 2131328513, 18939939, 1073954818, 222625824, 553664769, 541065986, 1778524161, 553648680, 537010179, 1947746563, 406913824, 52458102, 1098123329, 133988480, 1090723953, -2143193592, 1920009214, -2147338638, 1090658308, 35809796, 1224785985, 51052557, 671227968, 553894914, -1392304125, 1118634784, 562333216, 1107566596, 69240839, -2054679998, 1090724007, 561214979, 671227909, 553908226, -1392304125, 1118634784, 562333216, 537010180, 1107566597, 69240849, -2054679742, 1090724007, 1785951754, 36176416, 35652580, 62915112, 37120618, 35652736, 577373249, 41959682, 184552777, 36175937, 102826624, 36175937, 119603844, 36175937, 136381064, 36175937, 153158284, 36175937, 169935504, 36175937, 186712724, 36175937, 203489944, 36175937, 220267164, 35717185, 169885699, -1391845203, -2071584702, 220202017, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537534476, 1930174475, 35681137, 536871464, -2147342334, 1785358852, 153093409, 560596256, -1392107511, 1118635552, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 102787751, 544278304, 537272328, 1920037383, 537731434, 153136393, -2044706131, 537141636, 1107566604, 69240838, -2054681790, 423756832, 1789363592, 153094944, 186649120, 544436595, 67250178, 36176416, 1785332868, 537207146, 1778720776, 220203041, -1391648595, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896226829, 220202784, 1903298080, 203516530, 548210720, 541240584, 69305478, 69208864, 545785410, -2012528124, 1107566725, -1484421095, 537534570, 537468936, 1936814858, 36176416, 671227912, 1778681858, 86076010, 85985056, 537338218, 203468044, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 220204064, 537272433, 1913462796, 560624241, -1392041973, 1118635808, 562333216, 537534468, -2012855804, 188875808, 69240200, -2054678206, 153119399, 136316704, 1903364384, 671228019, 35654658, 76284456, 560622186, 537272325, 102853125, 548211488, 541240587, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537600106, 220229900, 203426592, 1785885042, 102763041, -1392107347, -2071584702, 153093153, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537272328, 1929912327, 35681137, 537920040, -1878906878, 1785358852, 220202273, 560596256, -1391845363, 1118636576, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 169896615, 544279328, 537534476, 1920037387, 537469290, 220245261, -2044706131, 537141636, 1107566600, 69240838, -2054681790, 423756832, 1789363592, 220202784, 119539232, 544436595, 335685634, 36176416, 1785332884, 537207146, 1778720780, 153095201, -1391910739, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896488969, 153094944, 1903299104, 136407666, 548211744, 541240588, 69305478, 69207840, 545785410, -2012528124, 1107566725, -1484421095, 537272426, 537731084, 1936814854, 36176416, 671227928, 1778685954, 86076010, 85986080, 537600362, 136359176, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 153094176, 537534577, 1913200648, 560624241, -1391779833, 1118636832, 562333216, 537272324, -2012855804, 188875808, 69240200, -2054678206, 220228263, 203426592, 1903365408, 671228019, 35658754, 77333032, 560622186, 537534469, 169961989, 548210464, 541240583, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537337962, 153121032, 136316704, 1785885042, 35653153, 577380417, 41959682, 184552777, 4259905, 41943592, 912918048, 1090682882, 671105280, 537035778, 37120519, 4260484, 36175937, 136315528, -2013120918, 1090535682, -1946015744, 1778982914, 42730038, 4259905, 42992168, 912919072, 1090686978, 671105280, 537039874, 37120523, 4260500, 36175937, 203424408, -1744685462, 1090535682, -1677580288, 1779245058, 43778614, -1069481696, 18967040, 21037088, 201335147, 185273088, 33729803, 184566016, 798491264, 1150370442, -70291145, -609897024, -1034163787, 301021526, -2103158287, 1591054911, -1432835300, 1526847495, -2051140989, 2109940785, 1567905036, -1308724546, 111640798, -244016164, 1774305691, 1200022683, -1647906882, -1580462143, 745481228, -2069221911, -1445180812, -1998955344, 1364358905, -965896130, 667461681, 2143793155, 200523609, -1857567008, 1666307495, 694617802, 176493609, 557328311, 1845243419, 219368748, 1934906168, 180053258, -919701910, 746947010, -392064398, 1716232895, -1955551206, 1369686603, -400963732, 103076242, 897963673, -1603210226, -1055518614, 1812470180, 2001477175, -1128978616, 213071024, -1437976292, -900772136, 1878219676, -2098304978, 1668248719, 2014607525, 34112712, -357177, 1827377342, -1544051632, 2029174521, 1090569841, 537592448, 1779033703, -1150833019, 1013904242, -1521486534, 1359893119, -1694144372, 528734635, 1541459225]);
+  const packed = new Uint8Array(words.buffer);
+  if (new Uint8Array(Uint16Array.of(1).buffer)[0] === 1) return packed.subarray(0, 1776);
+  const bytes = new Uint8Array(1776);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = packed[i ^ 3];
+  return bytes;
+}
+
+// src/io/sha256-wasm.ts
+var BLOCK_BYTES = 64;
+var LENGTH_FIELD_BYTES = 8;
+var END_MARKER = 128;
+var BYTES_PER_HIGH_LENGTH_UNIT = 2 ** 29;
+function bitLengthWords(totalBytes) {
+  return [Math.floor(totalBytes / BYTES_PER_HIGH_LENGTH_UNIT), totalBytes % BYTES_PER_HIGH_LENGTH_UNIT * 8];
+}
+var compiled;
+function sha256Module() {
+  compiled ??= new WebAssembly.Module(sha256WasmBytes());
+  return compiled;
+}
+var WasmSha256 = class {
+  wasm;
+  memory;
+  window;
+  windowBytes;
+  /** Bytes copied into the window and not compressed yet. *␣/
+  filled = 0;
+  totalBytes = 0;
+  digest = null;
+  constructor() {
+    this.wasm = new WebAssembly.Instance(sha256Module()).exports;
+    this.memory = new Uint8Array(this.wasm.memory.buffer);
+    this.window = this.wasm.window.value;
+    this.windowBytes = this.wasm.windowBytes.value;
+  }
+  update(bytes) {
+    if (this.digest !== null) throw new Error("SHA-256: update after the digest was taken");
+    this.totalBytes += bytes.length;
+    let offset = 0;
+    while (offset < bytes.length) {
+      const take = Math.min(this.windowBytes - this.filled, bytes.length - offset);
+      this.memory.set(bytes.subarray(offset, offset + take), this.window + this.filled);
+      this.filled += take;
+      offset += take;
+      if (this.filled === this.windowBytes) {
+        this.wasm.blocks(this.windowBytes / BLOCK_BYTES);
+        this.filled = 0;
+      }
+    }
+  }
+  hexDigest() {
+    if (this.digest !== null) return this.digest;
+    const wholeBytes = this.filled - this.filled % BLOCK_BYTES;
+    if (wholeBytes > 0) {
+      this.wasm.blocks(wholeBytes / BLOCK_BYTES);
+      this.memory.copyWithin(this.window, this.window + wholeBytes, this.window + this.filled);
+    }
+    const tail = this.filled - wholeBytes;
+    const paddedBlocks = tail + 1 + LENGTH_FIELD_BYTES <= BLOCK_BYTES ? 1 : 2;
+    const end = this.window + paddedBlocks * BLOCK_BYTES;
+    this.memory.fill(0, this.window + tail, end);
+    this.memory[this.window + tail] = END_MARKER;
+    const view = new DataView(this.memory.buffer);
+    const [high, low] = bitLengthWords(this.totalBytes);
+    view.setUint32(end - LENGTH_FIELD_BYTES, high);
+    view.setUint32(end - LENGTH_FIELD_BYTES + 4, low);
+    this.wasm.blocks(paddedBlocks);
+    let hex = "";
+    const state = this.wasm.state.value;
+    for (let word = 0; word < 8; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, "0");
+    this.digest = hex;
+    return hex;
+  }
+};
+
 // src/io/node.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
 function loadCrypto() {
@@ -3380,6 +3459,15 @@ var NodeHasher = class {
     return this.hash.digest("hex");
   }
 };
+function sha256Hasher(expectedBytes) {
+  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
+    try {
+      return new WasmSha256();
+    } catch {
+    }
+  }
+  return new NodeHasher();
+}
 function nodeIo(home, runDir, env) {
   return {
     home,
@@ -3389,7 +3477,7 @@ function nodeIo(home, runDir, env) {
     shell: nodeShellProcesses,
     background: nodeBackgroundProcesses,
     search: nodeSearchProcesses,
-    sha256: () => new NodeHasher(),
+    sha256: sha256Hasher,
     now: () => Date.now()
   };
 }

@@ -22,6 +22,13 @@ export const FILE_READ_MAX_LIMIT_LINES = 500;
 export const FILE_READ_LINE_MAX_CHARS = 400;
 export const BINARY_SNIFF_BYTES = 8000;
 export const READ_CHUNK_BYTES = 1_048_576;
+// Up to this size file_read hashes in WebAssembly (src/io/sha256-wasm.ts), above it through
+// node:crypto, whose OpenSSL is about 12 times as fast per byte but costs about 8 ms to load. Setup
+// and hash in one fresh process, medians of 11 (busy 2-core machine), WebAssembly against
+// node:crypto: 10 KB 3.7 ms / 9.8; 100 KB 5.6 / 8.0; 256 KiB 7.7 / 8.6;
+// 512 KiB 10.7 / 9.1; 1 MB 16.1 / 8.8; 4 MB 43 / 13.7; 16 MB 139 / 21. Whole processes hashing a
+// 256 KiB file cost the same CPU either way (51.7 ms, medians of 40); see docs/performance.md.
+export const SHA256_WASM_MAX_BYTES = 262_144;
 
 // shell
 // Between SIGTERM and SIGKILL for a stopped command's process group.

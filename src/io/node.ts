@@ -17,10 +17,12 @@ import {
   writeFileSync,
   type Stats,
 } from 'node:fs';
+import { SHA256_WASM_MAX_BYTES } from '../limits.js';
 import { nodeBackgroundProcesses } from './node-background.js';
 import { nodeSearchProcesses } from './node-search.js';
 import { nodeShellProcesses } from './node-shell.js';
 import { temporaryPathBeside } from './node-process.js';
+import { WasmSha256 } from './sha256-wasm.js';
 import type { FileInfo, FileKind, FileSystem, Hasher, Io, OpenFile } from './types.js';
 
 // Loading node:crypto or node:child_process costs milliseconds at every start, so ops that need them
@@ -154,6 +156,19 @@ class NodeHasher implements Hasher {
   }
 }
 
+/** WebAssembly for a small input (src/limits.ts says why), node:crypto for a large one. */
+function sha256Hasher(expectedBytes: number): Hasher {
+  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
+    try {
+      return new WasmSha256();
+    } catch {
+      // No WebAssembly in this Node (--jitless), or no address space for its memory (a ulimit -v
+      // below the gigabytes V8 reserves around it): node:crypto always works.
+    }
+  }
+  return new NodeHasher();
+}
+
 export function nodeIo(home: string, runDir: string, env: Record<string, string | undefined>): Io {
   return {
     home,
@@ -163,7 +178,7 @@ export function nodeIo(home: string, runDir: string, env: Record<string, string 
     shell: nodeShellProcesses,
     background: nodeBackgroundProcesses,
     search: nodeSearchProcesses,
-    sha256: () => new NodeHasher(),
+    sha256: sha256Hasher,
     now: () => Date.now(),
   };
 }

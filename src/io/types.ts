@@ -71,7 +71,11 @@ export interface Io {
   shell: ShellProcesses;
   background: BackgroundProcesses;
   search: SearchProcesses;
-  sha256(): Hasher;
+  /**
+   * A SHA-256 for about `expectedBytes` of input (the size a file had when it was opened): the way
+   * that is quickest for that size. Any hasher is correct for input of any length.
+   */
+  sha256(expectedBytes: number): Hasher;
   now(): number;
 }
 

@@ -110,7 +110,7 @@ export function openInsideHome(context: Context, path: ResolvedPath): { file: Op
  * Open a regular file inside the home. The opened file itself is checked too, so a link swapped
  * between the check and the open cannot hand over a file from outside.
  */
-export function openFileInsideHome(context: Context, input: string): { file: OpenFile; path: ResolvedPath } {
+export function openFileInsideHome(context: Context, input: string): { file: OpenFile; path: ResolvedPath; info: FileInfo } {
   const path = resolveInsideHome(context, input);
   let before: FileInfo | null;
   try {
@@ -123,9 +123,9 @@ export function openFileInsideHome(context: Context, input: string): { file: Ope
   }
   const { file, real } = openInsideHome(context, path);
   try {
-    const kind = file.info().kind;
-    if (kind !== 'file') throw new ToolError(`${path.named} is ${describeKind(kind)}, not a regular file`);
-    return { file, path: { ...path, real } };
+    const info = file.info();
+    if (info.kind !== 'file') throw new ToolError(`${path.named} is ${describeKind(info.kind)}, not a regular file`);
+    return { file, path: { ...path, real }, info };
   } catch (error) {
     file.close();
     throw error;

@@ -86,8 +86,9 @@ interface Scan {
 }
 
 /** One pass over the file: hash, line count, binary sniff, and the lines of the range. */
-function scanFile(context: Context, file: OpenFile, offset: number, limit: number): Scan {
-  const hasher = context.io.sha256();
+function scanFile(context: Context, file: OpenFile, sizeBytes: number, offset: number, limit: number): Scan {
+  // The size at open chooses the hasher; a file that grows meanwhile is still hashed whole.
+  const hasher = context.io.sha256(sizeBytes);
   const buffer = new Uint8Array(READ_CHUNK_BYTES);
   const lastWanted = offset + limit - 1;
   const lines: ShownLine[] = [];
@@ -144,10 +145,10 @@ export function fileRead(context: Context): OpResult {
     1,
     FILE_READ_MAX_LIMIT_LINES,
   );
-  const { file, path } = openFileInsideHome(context, args.path as string);
+  const { file, path, info } = openFileInsideHome(context, args.path as string);
   let scan: Scan;
   try {
-    scan = scanFile(context, file, offset, limit);
+    scan = scanFile(context, file, info.size, offset, limit);
   } finally {
     file.close();
   }

@@ -1,10 +1,12 @@
 // file_read end to end: the built bundle, real base64 requests, a temporary home.
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, symlinkSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callHelper, makeSandbox, type Sandbox } from '../helpers/helper.js';
+import { SHA256_WASM_MAX_BYTES } from '../../src/limits.js';
+import { callHelper, encodeRequest, makeSandbox, type Sandbox } from '../helpers/helper.js';
+import { BUNDLE } from '../helpers/paths.js';
 
 let sandbox: Sandbox;
 beforeEach(() => {
@@ -124,6 +126,34 @@ describe('file_read through the bundle', () => {
     const envelope = read({ path: 'alias/a.txt' });
     expect(envelope.text).toBe('alias/a.txt · lines 1–1 of 1\n1\tinside');
     expect(envelope.meta!.path).toBe(join(sandbox.home, 'real', 'a.txt'));
+  });
+
+  it('hashes a file of 2,000 lines, one exactly at the WebAssembly hash\'s size limit and one a byte over it as node:crypto does', () => {
+    let lines = '';
+    for (let i = 1; i <= 2000; i++) lines += `${i}: the quick brown fox jumps over the lazy dog, line ${i}\n`;
+    const atLimit = randomBytes(SHA256_WASM_MAX_BYTES);
+    const overLimit = Buffer.concat([atLimit, Buffer.from([0x0a])]);
+    for (const [name, content] of [['lines.txt', Buffer.from(lines)], ['at.bin', atLimit], ['over.bin', overLimit]] as const) {
+      write(name, content);
+      expect(read({ path: name }).meta!.content_hash, name).toBe(createHash('sha256').update(content).digest('hex'));
+    }
+  });
+
+  it('hashes through node:crypto where WebAssembly is missing (--jitless)', () => {
+    write('a.txt', 'hello\n');
+    const envelope = callHelper(sandbox, { op: 'file_read', args: { path: 'a.txt' } }, { NODE_OPTIONS: '--jitless' });
+    expect(envelope.meta!.content_hash).toBe(createHash('sha256').update('hello\n').digest('hex'));
+  });
+
+  it('hashes through node:crypto where an address-space limit leaves no room for WebAssembly memory', () => {
+    write('a.txt', 'hello\n');
+    // V8 reserves about 10 GiB of address space around a WebAssembly memory; 2 GB is enough for Node.
+    const raw = spawnSync('sh', ['-c', 'ulimit -v 2000000 && exec "$@"', 'sh', process.execPath, BUNDLE, encodeRequest({ op: 'file_read', args: { path: 'a.txt' } })], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir },
+    });
+    const envelope = JSON.parse(Buffer.from(raw.stdout.trim(), 'base64').toString('utf8'));
+    expect(envelope.meta.content_hash).toBe(createHash('sha256').update('hello\n').digest('hex'));
   });
 
   it('reads a file of 64 MB in one pass, hashing and counting all of it', () => {
