@@ -19,7 +19,7 @@ const common = {
   format: 'cjs',
   target: 'node18',
   legalComments: 'none',
-  charset: 'utf8',
+  charset: 'ascii',
   logLevel: 'warning',
   write: false,
 };

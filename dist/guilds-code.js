@@ -64,7 +64,7 @@ ${buildId}
   const copy = file.subarray(copyStart).swap64();
   return copy.subarray(0, payloadBytes).equals(payload) && copy.subarray(payloadBytes).every((byte) => byte === 0) ? payload : null;
 }
-var ESCAPED_COMMENT_END = "*␣/";
+var ESCAPED_COMMENT_END = "*{/}";
 function codeOfComment(functionText) {
   const open = functionText.indexOf("/*\n");
   const close = functionText.lastIndexOf("\n*/");
@@ -73,9 +73,10 @@ function codeOfComment(functionText) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "f33b0d9e9d66bff5";
+var BUILD_ID = "c1d502471a7c0b9b";
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
+var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
 var CACHE_FILE_MODE = 384;
 var CACHE_FOLDER_MODE = 448;
 var BASE64_ARGUMENT = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -130,8 +131,11 @@ function saveCache(folder, name, script) {
       (0, import_node_fs.closeSync)(fd);
     }
     (0, import_node_fs.renameSync)(temporary, `${folder}/${name}`);
+    const staleBefore = Date.now() - OTHER_BUILD_KEPT_MS;
     for (const other of (0, import_node_fs.readdirSync)(folder)) {
-      if (isStaleCacheFile(BUILD_ID, other)) (0, import_node_fs.rmSync)(`${folder}/${other}`, { force: true });
+      if (!isStaleCacheFile(BUILD_ID, other)) continue;
+      const path = `${folder}/${other}`;
+      if ((0, import_node_fs.lstatSync)(path).mtimeMs < staleBefore) (0, import_node_fs.rmSync)(path, { force: true });
     }
   } catch {
     try {
@@ -143,7 +147,7 @@ function saveCache(folder, name, script) {
 function compile(code, cachedData) {
   return new import_node_vm.Script(WRAPPER_START + code + WRAPPER_END, {
     filename: __filename,
-    lineOffset: 172,
+    lineOffset: 176,
     cachedData
   });
 }
@@ -285,7 +289,7 @@ function suffixWithinBytes(text, maxBytes) {
 }
 function capText(text, maxBytes) {
   if (utf8Bytes(text) <= maxBytes) return text;
-  const marker = "\n[… cut to stay under " + maxBytes + " bytes]";
+  const marker = "\n[\u2026 cut to stay under " + maxBytes + " bytes]";
   return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
 }
 function isContinuationByte(byte) {
@@ -308,9 +312,9 @@ function okEnvelope(text, meta) {
 function errorEnvelope(message) {
   return { ok: false, error: oneLine(message) };
 }
-var CLIPPED_ERROR_MARKER = "…";
+var CLIPPED_ERROR_MARKER = "\u2026";
 function oneLine(message) {
-  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*␣/g, " ").trim();
+  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
   if (line === "") return "unknown error";
   if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
   return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
@@ -362,7 +366,7 @@ var TOOL_SPECS = {
       background: {
         type: "boolean",
         default: false,
-        description: "Start the command in the background and return at once with its id (b1, b2, …) and log."
+        description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
       }
     }
   },
@@ -378,7 +382,7 @@ var TOOL_SPECS = {
     name: "file_read",
     description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
     args: {
-      path: { type: "string", required: true, description: "The file, relative to the working directory, ~/…, or absolute." },
+      path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
       offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
       limit: {
         type: "integer",
@@ -569,7 +573,7 @@ function totalsLine(totals) {
   return `${matches} in ${totals.files} ${totals.files === 1 ? "file" : "files"}`;
 }
 function echoedInput(input, maxChars) {
-  return codePointCount(input) <= maxChars ? input : `${firstCodePoints(input, maxChars)}…`;
+  return codePointCount(input) <= maxChars ? input : `${firstCodePoints(input, maxChars)}\u2026`;
 }
 function noMatchText(pattern2, displayPath2, patternMaxChars) {
   return `no matches for '${echoedInput(pattern2, patternMaxChars)}' in ${displayPath2}`;
@@ -578,7 +582,7 @@ function stoppedText(timeoutSeconds) {
   return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
 }
 function byteCapLine(leftOut, maxBytes) {
-  return `[… ${leftOut} more ${leftOut === 1 ? "line" : "lines"} left out to stay under ${maxBytes} bytes]`;
+  return `[\u2026 ${leftOut} more ${leftOut === 1 ? "line" : "lines"} left out to stay under ${maxBytes} bytes]`;
 }
 function clipSearchLine(view, maxChars, leadChars) {
   if (view.totalChars <= maxChars) return view.text;
@@ -586,8 +590,8 @@ function clipSearchLine(view, maxChars, leadChars) {
   const start = match === null || match <= maxChars - leadChars ? 0 : Math.max(0, Math.min(match - leadChars, view.totalChars - maxChars));
   const skip = start - view.startChar;
   const shown = firstCodePoints(skip > 0 ? view.text.slice(codeUnitsOf(view.text, skip)) : view.text, maxChars);
-  const cutBefore = start > 0 ? "…" : "";
-  const cutAfter = start + maxChars < view.totalChars ? "…" : "";
+  const cutBefore = start > 0 ? "\u2026" : "";
+  const cutAfter = start + maxChars < view.totalChars ? "\u2026" : "";
   return `${cutBefore}${shown}${cutAfter} [+${view.totalChars - maxChars} chars]`;
 }
 function codeUnitsOf(text, chars) {
@@ -635,7 +639,7 @@ function formatFilesResult(shown, moreFiles, totals, maxBytes, stoppedLine2) {
   return fitSearchResult(
     shown.map(fileCountLine),
     moreFiles,
-    (count) => `… ${count} more ${count === 1 ? "file" : "files"}`,
+    (count) => `\u2026 ${count} more ${count === 1 ? "file" : "files"}`,
     trailers,
     maxBytes
   );
@@ -645,7 +649,7 @@ function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, sto
   return fitSearchResult(
     contentEntries(shown, withGroups),
     moreLines,
-    (count) => `… ${count} more ${count === 1 ? "line" : "lines"}`,
+    (count) => `\u2026 ${count} more ${count === 1 ? "line" : "lines"}`,
     trailers,
     maxBytes
   );
@@ -667,7 +671,7 @@ function failure(code, display) {
     case "EPERM":
       return new ToolError(`permission denied: ${display}`);
     case "ENAMETOOLONG":
-      return new ToolError(`path too long: ${firstCodePoints(display, LONG_PATH_SHOWN_CHARS)}…`);
+      return new ToolError(`path too long: ${firstCodePoints(display, LONG_PATH_SHOWN_CHARS)}\u2026`);
     default:
       return new ToolError(`cannot open ${display}: ${code ?? "unknown error"}`);
   }
@@ -928,7 +932,7 @@ var LineBytes = class {
     }
     this.spilled.push(chunk.subarray(start, end));
   }
-  /** Hands over the line as (bytes, start, end) and forgets it. *␣/
+  /** Hands over the line as (bytes, start, end) and forgets it. *{/}
   take(use) {
     let result;
     if (this.chunk !== null) result = use(this.chunk, this.start, this.end);
@@ -980,7 +984,7 @@ function ranksBefore(a, b) {
   return a.count > b.count || a.count === b.count && a.rgPath < b.rgPath;
 }
 var LineText = class {
-  /** `matchByte`: the byte offset of the first match in the line, null for a context line. *␣/
+  /** `matchByte`: the byte offset of the first match in the line, null for a context line. *{/}
   constructor(matchByte) {
     this.matchByte = matchByte;
     this.windowStart = matchByte === null ? 0 : Math.max(0, matchByte - LINE_KEEP_BYTES);
@@ -1085,7 +1089,7 @@ var ContentCollector = class extends LineStream {
   /**
    * Parse `path NUL digits (':' digits ':' | '-')` in bytes[start, end) and start the line; the
    * offset where its text starts, or -1 while the header is not all there yet.
-   *␣/
+   *{/}
   tryHeader(bytes, start, end) {
     let nul = start;
     while (nul < end && bytes[nul] !== NUL) nul++;
@@ -1175,7 +1179,7 @@ var ContentCollector = class extends LineStream {
     while (this.groups.length > 0 && this.groups[this.groups.length - 1].lines.length === 0) this.groups.pop();
     this.shownLines = this.groups.reduce((sum, kept2) => sum + kept2.lines.length, 0);
   }
-  /** Call once ripgrep is done (a line cut off by a kill is dropped). *␣/
+  /** Call once ripgrep is done (a line cut off by a kill is dropped). *{/}
   finish() {
     this.state = "header";
     this.header.clear();
@@ -1192,7 +1196,7 @@ var ContentCollector = class extends LineStream {
   get shownCount() {
     return this.shownLines;
   }
-  /** ripgrep's own totals from --stats, when it lived to print them. *␣/
+  /** ripgrep's own totals from --stats, when it lived to print them. *{/}
   stats() {
     let matches = null;
     let files = null;
@@ -1334,13 +1338,13 @@ function clipLine(text, maxChars) {
   return { text: firstCodePoints(text, maxChars), cutChars: total - maxChars };
 }
 function clipMarker(cutChars) {
-  return cutChars > 0 ? `… [+${cutChars} chars]` : "";
+  return cutChars > 0 ? `\u2026 [+${cutChars} chars]` : "";
 }
 function numberedLine(lineNumber, width, line) {
   return `${String(lineNumber).padStart(width)}	${line.text}${clipMarker(line.cutChars)}`;
 }
 function fileReadHeader(displayPath2, first, last, totalLines) {
-  return `${displayPath2} · lines ${first}–${last} of ${totalLines}`;
+  return `${displayPath2} \xB7 lines ${first}\u2013${last} of ${totalLines}`;
 }
 function stoppedLine(lastLine, maxBytes) {
   return `[stopped at line ${lastLine} to stay under ${maxBytes} bytes; continue with offset ${lastLine + 1}]`;
@@ -1426,7 +1430,7 @@ var LineCollector = class {
     }
     this.take(this.decoder.decode(bytes, { stream: true }));
   }
-  /** The line ended: at a \n (a held \r is its CRLF and is dropped) or at the end of the file. *␣/
+  /** The line ended: at a \n (a held \r is its CRLF and is dropped) or at the end of the file. *{/}
   finish(atNewline) {
     if (this.heldCarriageReturn && !atNewline) {
       this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN2), { stream: true }));
@@ -1536,7 +1540,7 @@ function stripAnsi(string) {
   if (typeof string !== "string") {
     throw new TypeError(`Expected a \`string\`, got \`${typeof string}\``);
   }
-  if (!string.includes("\x1B") && !string.includes("")) {
+  if (!string.includes("\x1B") && !string.includes("\x9B")) {
     return string;
   }
   return string.replace(regex, "");
@@ -1661,7 +1665,7 @@ function redrawLine(text) {
   return shown;
 }
 var PAYLOAD_INTRODUCERS = /\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f]/;
-var LINE_WITH_RETURN = /[^\n]*\r[^\n]*␣/g;
+var LINE_WITH_RETURN = /[^\n]*\r[^\n]*{/}g;
 function cleanLines(text) {
   if (PAYLOAD_INTRODUCERS.test(text)) return text.split("\n").map(cleanLine).join("\n");
   const stripped = stripAnsi(text);
@@ -1685,14 +1689,14 @@ var StreamingCleaner = class {
   isUtf8;
   decoder = new TextDecoder("utf-8");
   wholeDecoder = new TextDecoder("utf-8");
-  /** False while the decoder may hold the first bytes of a character split between pieces. *␣/
+  /** False while the decoder may hold the first bytes of a character split between pieces. *{/}
   decoderEmpty = true;
   isAscii;
-  /** Whether a line has started and not ended. *␣/
+  /** Whether a line has started and not ended. *{/}
   lineOpen = false;
-  /** Text of the open line that has not been cleaned yet. *␣/
+  /** Text of the open line that has not been cleaned yet. *{/}
   raw = "";
-  /** Set once the open line outgrew `raw`: what it shows so far, and the part since its last \r. *␣/
+  /** Set once the open line outgrew `raw`: what it shows so far, and the part since its last \r. *{/}
   long = null;
   write(chunk) {
     const end = chunk.length;
@@ -1726,7 +1730,7 @@ var StreamingCleaner = class {
     }
     if (pos < end) this.take(chunk.subarray(pos));
   }
-  /** The output ended: a last line without \n is still a line. *␣/
+  /** The output ended: a last line without \n is still a line. *{/}
   end() {
     if (this.lineOpen) this.endLine(false);
   }
@@ -1748,7 +1752,7 @@ var StreamingCleaner = class {
   /**
    * The fast way through the middle of a long line: plain ASCII with nothing to clean needs no
    * decoding, only its two ends as text and its length. Taken only when nothing waits before it.
-   *␣/
+   *{/}
   appendPlainAscii(bytes) {
     if (this.long === null || this.raw !== "" || !this.decoderEmpty || !this.isAscii || bytes.length <= 2 * this.keepChars || bytes.indexOf(ESCAPE) !== -1 || bytes.indexOf(CARRIAGE_RETURN3) !== -1 || !this.isAscii(bytes)) {
       return false;
@@ -1764,7 +1768,7 @@ var StreamingCleaner = class {
     this.long.current = concatLines(this.long.current, line, keep);
     return true;
   }
-  /** Clean what has arrived of a long line into its long form, holding back an escape still open. *␣/
+  /** Clean what has arrived of a long line into its long form, holding back an escape still open. *{/}
   foldRaw(lineEnded) {
     let text = this.raw;
     this.raw = "";
@@ -1833,7 +1837,7 @@ function cleanTerminalOutput(text) {
 // src/shape/shell.ts
 var NEWLINE4 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
-var PATH_CUT_MARK = "…";
+var PATH_CUT_MARK = "\u2026";
 function headCapBytes(limits) {
   return Math.min(limits.headMaxBytes, Math.floor(limits.maxBytes / 4));
 }
@@ -1844,7 +1848,7 @@ var OutputCollector = class {
   }
   tailKeepBytes;
   totalBytes = 0;
-  /** True once a gap was counted: the tail then no longer reaches back to the head. *␣/
+  /** True once a gap was counted: the tail then no longer reaches back to the head. *{/}
   skipped = false;
   head;
   headLength = 0;
@@ -1914,7 +1918,7 @@ function shellTrailers(exitCode, stopLine) {
   return lines;
 }
 function elisionLine(elidedBytes, logPath) {
-  return `[… ${elidedBytes} bytes elided; full output: ${logPath} …]`;
+  return `[\u2026 ${elidedBytes} bytes elided; full output: ${logPath} \u2026]`;
 }
 var decoder = new TextDecoder("utf-8");
 function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath) {
@@ -1991,7 +1995,7 @@ function formatElapsed(milliseconds) {
 }
 function commandFirstLine(command, maxChars) {
   const line = command.replace(/^\s*\n/, "").split("\n")[0].replace(/\r$/, "").trimEnd();
-  return codePointCount(line) > maxChars ? firstCodePoints(line, maxChars) + "…" : line;
+  return codePointCount(line) > maxChars ? firstCodePoints(line, maxChars) + "\u2026" : line;
 }
 function startedText(id, pid, logPath) {
   return [
@@ -2013,7 +2017,7 @@ function formatList(entries, commandMaxChars, maxBytes) {
   if (utf8Bytes(whole) <= maxBytes) return whole;
   const kept = [];
   let used = 0;
-  const markerFor = (left) => `[… ${left} older commands not shown]`;
+  const markerFor = (left) => `[\u2026 ${left} older commands not shown]`;
   const markerRoom = utf8Bytes(markerFor(lines.length));
   for (let i = lines.length - 1; i >= 0; i--) {
     const size = utf8Bytes(lines[i]) + 1;
@@ -2035,7 +2039,7 @@ function logTail(bytes, fromStart, maxLines) {
   const lines = text.replace(/\n$/, "").split("\n");
   const tail = lines.slice(-maxLines).join("\n");
   if (tail === "") return "";
-  return clipped ? "…" + tail.replace(/^\uFFFD+/, "") : tail;
+  return clipped ? "\u2026" + tail.replace(/^\uFFFD+/, "") : tail;
 }
 var EMPTY_LOG_TEXT = "(no output yet)";
 var MISSING_LOG_TEXT = "(the log is gone)";
@@ -2054,7 +2058,7 @@ ${body}`;
   if (utf8Bytes(whole) <= maxBytes) return whole;
   const lines = body.split("\n");
   const room = maxBytes - utf8Bytes(header) - 1;
-  const markerFor = (left) => `[… ${left} earlier lines left out to stay under ${maxBytes} bytes]`;
+  const markerFor = (left) => `[\u2026 ${left} earlier lines left out to stay under ${maxBytes} bytes]`;
   const markerRoom = utf8Bytes(markerFor(lines.length));
   const kept = [];
   let used = 0;
@@ -2067,10 +2071,10 @@ ${body}`;
   if (kept.length === 0) {
     const marker = markerFor(lines.length - 1);
     const last = lines[lines.length - 1];
-    const end = suffixWithinBytes(last, room - utf8Bytes(marker) - 1 - utf8Bytes("…"));
+    const end = suffixWithinBytes(last, room - utf8Bytes(marker) - 1 - utf8Bytes("\u2026"));
     return prefixWithinBytes(`${header}
 ${marker}
-…${end}`, maxBytes);
+\u2026${end}`, maxBytes);
   }
   return `${header}
 ${markerFor(lines.length - kept.length)}
@@ -2224,7 +2228,7 @@ var ProcessTable = class {
     if (stat.state === "Z") return "zombie";
     return background.environmentHas(record.pid, marker) ? "alive" : "stranger";
   }
-  /** Live members of the group other than its leader that carry the job's marker. *␣/
+  /** Live members of the group other than its leader that carry the job's marker. *{/}
   liveMembers(record, marker) {
     if (record.pid === null) return [];
     if (!this.io.background.groupExists(record.pid)) return [];
@@ -2236,7 +2240,7 @@ var ProcessTable = class {
       return stat !== null && stat.state !== "Z" && stat.processGroup === record.pid && stat.session === record.pid && background.environmentHas(pid, marker);
     });
   }
-  /** Whether any process of the job is alive, and whether its group may be signalled. *␣/
+  /** Whether any process of the job is alive, and whether its group may be signalled. *{/}
   jobAlive(record, marker) {
     const leader = this.leaderState(record, marker);
     if (leader === "alive") return true;
@@ -2245,7 +2249,7 @@ var ProcessTable = class {
   }
   groupMembers(group) {
     if (this.byGroup === null) {
-      this.byGroup = /* @__PURE__ *␣/ new Map();
+      this.byGroup = /* @__PURE__ *{/} new Map();
       for (const pid of this.io.background.listProcesses()) {
         const stat = this.io.background.processStat(pid);
         if (stat === null) continue;
@@ -2256,7 +2260,7 @@ var ProcessTable = class {
     }
     return this.byGroup.get(group) ?? [];
   }
-  /** Forget what was read, so that the next question reads /proc again. *␣/
+  /** Forget what was read, so that the next question reads /proc again. *{/}
   refresh() {
     this.byGroup = null;
   }
@@ -2575,7 +2579,7 @@ function knownIdsHint(io, folder) {
 function findJob(context, id, table) {
   const { io, request } = context;
   if (!BACKGROUND_ID_PATTERN.test(id)) {
-    throw new ToolError(`shell_status: invalid id '${id.slice(0, 64)}': background ids look like b1, b2, …`);
+    throw new ToolError(`shell_status: invalid id '${id.slice(0, 64)}': background ids look like b1, b2, \u2026`);
   }
   const folder = backgroundFolder(io, request.agentId);
   const files = readJobFiles(io, folder, id);
@@ -3296,7 +3300,7 @@ var WasmSha256 = class {
   memory;
   window;
   windowBytes;
-  /** Bytes copied into the window and not compressed yet. *␣/
+  /** Bytes copied into the window and not compressed yet. *{/}
   filled = 0;
   totalBytes = 0;
   digest = null;
@@ -3446,7 +3450,7 @@ var nodeFileSystem = {
   removeTree: (path) => (0, import_node_fs5.rmSync)(path, { force: true, recursive: true }),
   listFolder: (path) => (0, import_node_fs5.readdirSync)(path),
   touch(path) {
-    const now = /* @__PURE__ *␣/ new Date();
+    const now = /* @__PURE__ *{/} new Date();
     (0, import_node_fs5.utimesSync)(path, now, now);
   }
 };

@@ -104,9 +104,10 @@ export function decodeCacheFile(buildId: string, file: Buffer): Buffer | null {
 /**
  * The helper's code as the loader finds it: the text of a function whose body is one block comment.
  * The comment would end at the code's first star-slash, so each is written as this instead (the
- * build fails if the code holds this sequence itself).
+ * build fails if the code holds this sequence itself). ASCII, as the whole bundle is: Node then
+ * reads it into a one-byte string, which V8 also scans faster.
  */
-export const ESCAPED_COMMENT_END = '*\u2423/';
+export const ESCAPED_COMMENT_END = '*{/}';
 
 export function commentedCode(code: string): string {
   if (code.includes(ESCAPED_COMMENT_END)) throw new Error(`the code holds ${ESCAPED_COMMENT_END}, the escape of a comment's end`);

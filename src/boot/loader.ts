@@ -40,6 +40,11 @@ const BUILD_ID = GUILDS_BUILD_ID;
 /** Longest argument looked into for the kind of call; past it the call is just `other`. */
 const REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 const CACHE_FOLDER_IN_HOME = '.cache/guilds-code';
+/**
+ * Another build's cache, or a temporary file, is removed once it is this old: two builds used side by
+ * side (a benchmark against the last release) keep theirs, and a writer is never raced.
+ */
+const OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1000;
 const CACHE_FILE_MODE = 0o600;
 const CACHE_FOLDER_MODE = 0o700;
 const BASE64_ARGUMENT = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -87,8 +92,8 @@ function readSmallFile(path: string): Buffer | null {
 
 /**
  * Written beside under a name of its own and renamed into place, so a reader sees a whole file or
- * none. Caches of other builds are removed then, so upgrades do not pile them up. Only into a real
- * folder: where a link stands in its place, nothing is written or removed through it.
+ * none. Caches of other builds unused for a day are removed then, so upgrades do not pile them up.
+ * Only into a real folder: where a link stands in its place, nothing is written or removed through it.
  */
 function saveCache(folder: string, name: string, script: Script): void {
   const temporary = `${folder}/${temporaryCacheFileName(name, process.pid)}`;
@@ -105,8 +110,11 @@ function saveCache(folder: string, name: string, script: Script): void {
       closeSync(fd);
     }
     renameSync(temporary, `${folder}/${name}`);
+    const staleBefore = Date.now() - OTHER_BUILD_KEPT_MS;
     for (const other of readdirSync(folder)) {
-      if (isStaleCacheFile(BUILD_ID, other)) rmSync(`${folder}/${other}`, { force: true });
+      if (!isStaleCacheFile(BUILD_ID, other)) continue;
+      const path = `${folder}/${other}`;
+      if (lstatSync(path).mtimeMs < staleBefore) rmSync(path, { force: true });
     }
   } catch {
     try {

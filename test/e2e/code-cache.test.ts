@@ -1,7 +1,7 @@
 // The bundle's V8 code cache, as the orchestrator meets it: calls that keep answering the same
 // whatever state the cache file is in.
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeCacheFile } from '../../src/boot/code-cache.js';
@@ -68,13 +68,27 @@ describe('the code cache', () => {
     }
   });
 
-  it('of another build is left alone when read, and removed when this build writes its own', () => {
+  it('of another build, unused for a day, is removed when this build writes its own, as is a temporary file as old', () => {
     mkdirSync(cacheFolder(), { recursive: true });
     const foreign = join(cacheFolder(), `fedcba9876543210-node${process.version.slice(1)}-${process.arch}-file_read.v8cache`);
-    writeFileSync(foreign, 'an older build');
+    const leftover = join(cacheFolder(), `.${buildId()}-node${process.version.slice(1)}-${process.arch}-shell.v8cache.4242.tmp`);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    for (const path of [foreign, leftover]) {
+      writeFileSync(path, 'old');
+      utimesSync(path, twoDaysAgo, twoDaysAgo);
+    }
     expect(read()).toBe(EXPECTED_TEXT);
     expect(existsSync(foreign)).toBe(false);
+    expect(existsSync(leftover)).toBe(false);
     expect(existsSync(cacheFile('file_read'))).toBe(true);
+  });
+
+  it('of another build in use lately is kept: two builds side by side do not undo each other', () => {
+    mkdirSync(cacheFolder(), { recursive: true });
+    const foreign = join(cacheFolder(), `fedcba9876543210-node${process.version.slice(1)}-${process.arch}-file_read.v8cache`);
+    writeFileSync(foreign, 'a build in use');
+    expect(read()).toBe(EXPECTED_TEXT);
+    expect(readFileSync(foreign, 'utf8')).toBe('a build in use');
   });
 
   it('removes nothing from its folder that is not named like a cache file', () => {
@@ -90,6 +104,8 @@ describe('the code cache', () => {
     mkdirSync(elsewhere);
     const olderBuild = `fedcba9876543210-node${process.version.slice(1)}-${process.arch}-file_read.v8cache`;
     writeFileSync(join(elsewhere, olderBuild), 'kept');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    utimesSync(join(elsewhere, olderBuild), twoDaysAgo, twoDaysAgo);
     symlinkSync(elsewhere, cacheFolder());
     expect(read()).toBe(EXPECTED_TEXT);
     expect(read()).toBe(EXPECTED_TEXT);

@@ -140,7 +140,7 @@ describe('the helper code inside the comment', () => {
   it('writes each star-slash of the code as the escape, and reads it back', () => {
     const code = 'const glob = "src/**/*.ts"; /* a comment */\n';
     const comment = commentedCode(code);
-    expect(comment).toBe(`const glob = "src/**${'\u2423'}/*.ts"; /* a comment *${'\u2423'}/\n`);
+    expect(comment).toBe('const glob = "src/**{/}*.ts"; /* a comment *{/}\n');
     expect(comment.includes('*/')).toBe(false);
     expect(codeOfComment(`function guildsCodeBody() {/*\n${comment}*/}`)).toBe(code);
   });
