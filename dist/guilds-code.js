@@ -898,7 +898,8 @@ var ContentCollector = class extends LineStream {
   resultLines = 0;
   matchedLines = 0;
   files = 0;
-  feed(chunk) {
+  feed(given) {
+    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
     const length = chunk.length;
     let text = null;
     let start = 0;

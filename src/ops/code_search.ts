@@ -399,7 +399,10 @@ export class ContentCollector extends LineStream {
     super();
   }
 
-  override feed(chunk: Uint8Array): void {
+  override feed(given: Uint8Array): void {
+    // A plain view of Node's Buffer: the parse then sees one kind of array, the same as a header joined
+    // from two chunks, and V8 keeps one compiled version of it.
+    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
     const length = chunk.length;
     let text: string | null = null;
     let start = 0;
