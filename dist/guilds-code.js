@@ -680,11 +680,6 @@ var utf8 = new TextDecoder("utf-8");
 function decode(bytes) {
   return utf8.decode(bytes);
 }
-function codePointsIn(bytes) {
-  let count = 0;
-  for (let i = 0; i < bytes.length; i++) if (!isContinuationByte(bytes[i])) count++;
-  return count;
-}
 var nativeLatin1 = typeof Buffer === "function" ? (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1") : void 0;
 var LATIN1_PIECE_BYTES = 8192;
 function byteString(bytes) {
@@ -701,6 +696,10 @@ var MATCH_RUN = new RegExp(String.raw`([^\0\n]*\0)${MATCH_LINE}(?:\1${MATCH_LINE
 var RESULT_RUN = new RegExp(String.raw`([^\0\n]*\0)(?:${MATCH_LINE}|${CONTEXT_LINE})(?:\1(?:${MATCH_LINE}|${CONTEXT_LINE}))*`, "y");
 var LINE_END_EVERYWHERE = /\n/g;
 var MATCH_HEADER_EVERYWHERE = /^[^\0\n]*\0\d*:/gm;
+var OTHER_THAN_CONTINUATION_BYTES = /[^\x80-\xbf]+/g;
+function codePointsIn(bytes) {
+  return bytes.length - byteString(bytes).replace(OTHER_THAN_CONTINUATION_BYTES, "").length;
+}
 var indexOfByte = Uint8Array.prototype.indexOf;
 function joinBytes(a, b) {
   const joined = new Uint8Array(a.length + b.length);
