@@ -18,7 +18,7 @@ const OUTPUT_FILE_CHUNK_BYTES = 1_048_576;
 // large-object space; a smaller one passes through the young generation, and each 64 KiB piece made
 // it collect about twice as often (12 scavenges against 6 or 7 for the 100,000-line search).
 const SPOOL_READ_BYTES = 524_288;
-// How often the size of content mode's temporary file is looked at while ripgrep writes into it.
+// How often what ripgrep has added to content mode's temporary file is read (and its size checked).
 const SPOOL_CHECK_INTERVAL_MS = 10;
 // The temporary file is used only where this many times its cap is free: the search stays far from
 // filling the folder, and a folder that is full does not make every search run twice.
@@ -81,14 +81,14 @@ export function findRipgrepIn(env: Readonly<Record<string, string | undefined>>)
   );
 }
 
-/**
- * A file nobody else can open: created, then unlinked at once, so it goes when the last descriptor
- * does, whatever happens to the helper. null when the temporary folder does not take one.
- */
 function scratchFolder(): string {
   return process.env.TMPDIR?.startsWith('/') ? process.env.TMPDIR : '/tmp';
 }
 
+/**
+ * A file nobody else can open: created, then unlinked at once, so it goes when the last descriptor
+ * does, whatever happens to the helper. null when the temporary folder does not take one.
+ */
 function openScratchFile(): number | null {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, '')}/guilds-code-rg`);
   let fd: number;
@@ -157,8 +157,9 @@ function openOutputFiles(): { stdoutFd: number; stderrFd: number } | null {
  * ripgrep writing into two temporary files when it can, else into pipes. Its parallel printer writes
  * each file's lines on their own, and through a pipe every write wakes the helper and goes through
  * Node's stream machinery, and ripgrep waits whenever the pipe is full; a file takes them all without
- * anyone waking, and is read in one go once ripgrep is done. Files mode prints a line per file at
- * most; content mode's output has no bound, so its file has a cap (runSpooled).
+ * anyone waking. Files mode prints a line per file at most: its file is read in one go once ripgrep
+ * is done. Content mode's output has no bound, so its file has a cap and is read as it grows
+ * (runSpooled).
  */
 function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
   if (run.outputBoundedByFiles === true) {
@@ -172,10 +173,10 @@ function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
 }
 
 /**
- * Content mode: ripgrep writes into a temporary file of bounded size, read once it is done; when the
- * file cannot hold its output, the search runs again through the pipe, which gives what it gives
- * without the file. Between the two runs a stop signal is still heard (and ends the search), never
- * left to Node's default of ending the helper without an answer.
+ * Content mode: ripgrep writes into a temporary file of bounded size, read every few milliseconds as
+ * it grows; when the file cannot hold its output, the search runs again through the pipe, which gives
+ * what it gives without the file. Between the two runs a stop signal is still heard (and ends the
+ * search), never left to Node's default of ending the helper without an answer.
  */
 async function runSpooled(run: RipgrepRun, output: Output & { kind: 'spool' }): Promise<RipgrepExit> {
   const started = performance.now();

@@ -103,7 +103,6 @@ function decode(bytes: Uint8Array): string {
   return utf8.decode(bytes);
 }
 
-
 // Node turns bytes into a string of one character per byte natively; outside Node the plain loop
 // gives the same string.
 const nativeLatin1: ((bytes: Uint8Array) => string) | undefined =
@@ -122,10 +121,8 @@ export function byteString(bytes: Uint8Array): string {
   return text;
 }
 
-/*
- * One result line whose header tryHeader takes: digits, then `:`, column digits and a byte that is
- * neither a digit nor the line's end (a match), or `-` (context); then the rest of the line.
- */
+// One result line whose header tryHeader takes: digits, then `:`, column digits and a byte that is
+// neither a digit nor the line's end (a match), or `-` (context); then the rest of the line.
 const MATCH_LINE = String.raw`\d*:\d*[^\d\n][^\n]*\n`;
 const CONTEXT_LINE = String.raw`\d*-[^\n]*\n`;
 // A run of whole lines that all start with the first one's path and NUL: matches only, or matches and
@@ -136,7 +133,7 @@ const LINE_END_EVERYWHERE = /\n/g;
 // At every line start of a run: its path (no NUL in it), the NUL, the line number, then a match's `:`.
 const MATCH_HEADER_EVERYWHERE = /^[^\0\n]*\0\d*:/gm;
 
-// Runs of bytes that continue no character: removing them leaves one byte per UTF-8 continuation byte.
+// Every run of bytes that are not UTF-8 continuation bytes: removing them leaves the continuation bytes.
 const OTHER_THAN_CONTINUATION_BYTES = /[^\x80-\xbf]+/g;
 
 /**
