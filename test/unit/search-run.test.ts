@@ -259,6 +259,26 @@ describe('how the run ended', () => {
     await expect(searchWith({ pattern: 'x' }, '', { exitCode: 2, stderr: 'rg: boom\n', timedOut: false })).rejects.toThrow('ripgrep: boom');
   });
 
+  it('content mode asks for the spool, and what came before a restart is not counted', async () => {
+    writeFileSync(join(sandbox.home, 'a.txt'), 'x\n');
+    const search: SearchProcesses = {
+      findRipgrep: () => '/fake/rg',
+      run: async (run) => {
+        expect(run.spool?.maxBytes).toBe(64 * 1_048_576);
+        run.onStdout(new TextEncoder().encode('z.txt\u00001:1:lost\nz.txt\u00002:1:lo'));
+        run.spool!.restart();
+        run.onStdout(new TextEncoder().encode('a.txt\u00001:1:x\n\n1 matches\n1 matched lines\n1 files contained matches\n'));
+        return { exitCode: 0, stderr: '', timedOut: false };
+      },
+    };
+    const io = { ...nodeIo(sandbox.home, sandbox.runDir, {}), search };
+    const request = validateRequest({ op: 'code_search', args: { pattern: 'x', mode: 'content' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' });
+    expect(await codeSearch({ io, request, cwd: sandbox.home })).toEqual({
+      text: 'a.txt:1: x\n1 match in 1 file',
+      meta: { matches: 1, files: 1, truncated: false },
+    });
+  });
+
   it('a pattern or glob holding a NUL byte is refused before ripgrep runs', async () => {
     await expect(searchWith({ pattern: 'a\u0000b' }, '', killed)).rejects.toThrow('the pattern contains a NUL byte');
     await expect(searchWith({ pattern: 'a', glob: '*\u0000' }, '', killed)).rejects.toThrow('the glob contains a NUL byte');
