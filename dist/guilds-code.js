@@ -73,7 +73,7 @@ function codeOfComment(functionText) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "c1d502471a7c0b9b";
+var BUILD_ID = "bc07b35e7f822637";
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -196,6 +196,7 @@ var SHA256_WASM_MAX_BYTES = 262144;
 var SHELL_KILL_GRACE_MS = 2e3;
 var SHELL_HEAD_MAX_BYTES = 2048;
 var SHELL_LINE_END_REACH_PERCENT = 25;
+var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/io/types.ts
 function errorCode(error) {
@@ -855,11 +856,27 @@ var utf8 = new TextDecoder("utf-8");
 function decode(bytes) {
   return utf8.decode(bytes);
 }
-function codePointsIn(bytes) {
-  let count = 0;
-  for (let i = 0; i < bytes.length; i++) if (!isContinuationByte(bytes[i])) count++;
-  return count;
+var nativeLatin1 = typeof Buffer === "function" ? (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1") : void 0;
+var LATIN1_PIECE_BYTES = 8192;
+function byteString(bytes) {
+  if (nativeLatin1) return nativeLatin1(bytes);
+  let text = "";
+  for (let at = 0; at < bytes.length; at += LATIN1_PIECE_BYTES) {
+    text += String.fromCharCode(...bytes.subarray(at, at + LATIN1_PIECE_BYTES));
+  }
+  return text;
 }
+var MATCH_LINE = String.raw`\d*:\d*[^\d\n][^\n]*\n`;
+var CONTEXT_LINE = String.raw`\d*-[^\n]*\n`;
+var MATCH_RUN = new RegExp(String.raw`([^\0\n]*\0)${MATCH_LINE}(?:\1${MATCH_LINE})*`, "y");
+var RESULT_RUN = new RegExp(String.raw`([^\0\n]*\0)(?:${MATCH_LINE}|${CONTEXT_LINE})(?:\1(?:${MATCH_LINE}|${CONTEXT_LINE}))*`, "y");
+var LINE_END_EVERYWHERE = /\n/g;
+var MATCH_HEADER_EVERYWHERE = /^[^\0\n]*\0\d*:/gm;
+var OTHER_THAN_CONTINUATION_BYTES = /[^\x80-\xbf]+/g;
+function codePointsIn(bytes) {
+  return bytes.length - byteString(bytes).replace(OTHER_THAN_CONTINUATION_BYTES, "").length;
+}
+var indexOfByte = Uint8Array.prototype.indexOf;
 function joinBytes(a, b) {
   const joined = new Uint8Array(a.length + b.length);
   joined.set(a);
@@ -1056,6 +1073,47 @@ var ContentCollector = class extends LineStream {
   resultLines = 0;
   matchedLines = 0;
   files = 0;
+  feed(given) {
+    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
+    const length = chunk.length;
+    let text = null;
+    let start = 0;
+    let lineStart = -1;
+    while (start < length) {
+      if (lineStart !== -1 && this.group !== null && this.group.closed) {
+        text ??= byteString(chunk);
+        start = this.countClosedRun(text, lineStart, start);
+        if (start === length) return;
+      }
+      const newline = chunk.indexOf(NEWLINE, start);
+      const end = newline === -1 ? length : newline;
+      const wholeLine = this.state === "header" && this.header.length === 0;
+      if (end > start) this.piece(chunk, start, end);
+      if (newline === -1) return;
+      this.lineEnd();
+      lineStart = wholeLine ? start : -1;
+      start = newline + 1;
+    }
+  }
+  /**
+   * Nearly all the lines of a large result belong to a file none of whose further lines will be
+   * shown: they only need counting, and a file's lines come together. One regular expression finds,
+   * from the line just read at `runStart` (the current file's), how far the lines that start with the
+   * same path and a header tryHeader would take go on; those from `start` are counted without a step
+   * per byte in JavaScript. Returns where the first other line starts (another file's, the stats, one
+   * the chunk cuts), which the full parse then reads.
+   *{/}
+  countClosedRun(text, runStart, start) {
+    const run = this.contextLines === 0 ? MATCH_RUN : RESULT_RUN;
+    run.lastIndex = runStart;
+    if (!run.test(text) || run.lastIndex <= start) return start;
+    const end = run.lastIndex;
+    const lines = text.slice(start, end);
+    const count = lines.match(LINE_END_EVERYWHERE).length;
+    this.resultLines += count;
+    this.matchedLines += run === MATCH_RUN ? count : lines.match(MATCH_HEADER_EVERYWHERE)?.length ?? 0;
+    return end;
+  }
   piece(chunk, start, end) {
     if (this.state === "text") this.text.feed(chunk.subarray(start, end));
     else if (this.state === "header") {
@@ -1091,9 +1149,8 @@ var ContentCollector = class extends LineStream {
    * offset where its text starts, or -1 while the header is not all there yet.
    *{/}
   tryHeader(bytes, start, end) {
-    let nul = start;
-    while (nul < end && bytes[nul] !== NUL) nul++;
-    if (nul === end) return -1;
+    const nul = indexOfByte.call(bytes, NUL, start);
+    if (nul === -1 || nul >= end) return -1;
     let at = nul + 1;
     let lineNumber = 0;
     while (at < end && bytes[at] >= 48 && bytes[at] <= 57) lineNumber = lineNumber * 10 + bytes[at++] - 48;
@@ -1279,7 +1336,8 @@ async function searchOpened(context, search) {
     excludeRuns: kind === "folder" && real === io.home,
     fileName: kind === "file" ? STDIN_PATH : null
   };
-  const collector = mode === "files" ? new FileCountCollector(limit) : new ContentCollector(limit, SEARCH_MAX_MATCHES_PER_FILE, contextLines);
+  const newCollector = () => mode === "files" ? new FileCountCollector(limit) : new ContentCollector(limit, SEARCH_MAX_MATCHES_PER_FILE, contextLines);
+  let collector = newCollector();
   const exit = await io.search.run({
     binary,
     args: ripgrepArgs(options),
@@ -1289,6 +1347,7 @@ async function searchOpened(context, search) {
     input: kind === "file" ? opened : void 0,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
     outputBoundedByFiles: mode === "files",
+    spool: mode === "content" ? { maxBytes: SEARCH_SPOOL_MAX_BYTES, restart: () => collector = newCollector() } : void 0,
     onStdout: (chunk) => collector.feed(chunk)
   });
   if (exit.interruptedBy !== void 0) {
@@ -2922,6 +2981,9 @@ var import_node_fs3 = require("node:fs");
 var import_meta = {};
 var RIPGREP_STDERR_KEEP_BYTES = 8192;
 var OUTPUT_FILE_CHUNK_BYTES = 1048576;
+var SPOOL_READ_BYTES = 524288;
+var SPOOL_CHECK_INTERVAL_MS = 10;
+var SPOOL_FREE_SPACE_FACTOR = 2;
 var SCRATCH_OPEN_FLAGS = import_node_fs3.constants.O_RDWR | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_EXCL | import_node_fs3.constants.O_NOFOLLOW;
 function isExecutableFile(path) {
   try {
@@ -2969,9 +3031,11 @@ function findRipgrepIn(env) {
     `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${vscodeRipgrepPackage()}/bin/rg in ${development.from} or above it`
   );
 }
+function scratchFolder() {
+  return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
+}
 function openScratchFile() {
-  const folder = process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
-  const path = temporaryPathBeside(`${folder.replace(/\/+$/, "")}/guilds-code-rg`);
+  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
     fd = (0, import_node_fs3.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
@@ -2986,27 +3050,66 @@ function openScratchFile() {
   }
   return fd;
 }
-function readBack(fd, onBytes) {
-  for (let position = 0; ; ) {
-    const chunk = Buffer.allocUnsafe(OUTPUT_FILE_CHUNK_BYTES);
-    const read = (0, import_node_fs3.readSync)(fd, chunk, 0, chunk.length, position);
-    if (read === 0) return;
+function readBack(fd, position, onBytes, reused) {
+  for (; ; ) {
+    const left = (0, import_node_fs3.fstatSync)(fd).size - position;
+    if (left <= 0) return position;
+    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, OUTPUT_FILE_CHUNK_BYTES));
+    const read = (0, import_node_fs3.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    if (read === 0) return position;
     position += read;
-    onBytes(chunk.subarray(0, read));
+    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
   }
 }
 function startFailure(run, error) {
   const failure2 = error;
   return new ToolError(`cannot run ripgrep (${run.binary}): ${failure2.code ?? failure2.message}`);
 }
+function roomInScratchFolder(bytes) {
+  if (typeof import_node_fs3.statfsSync !== "function") return false;
+  try {
+    const space = (0, import_node_fs3.statfsSync)(scratchFolder());
+    return space.bavail * space.bsize >= bytes;
+  } catch {
+    return false;
+  }
+}
+function openOutputFiles() {
+  const stdoutFd = openScratchFile();
+  const stderrFd = stdoutFd === null ? null : openScratchFile();
+  if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
+  if (stdoutFd !== null) (0, import_node_fs3.closeSync)(stdoutFd);
+  return null;
+}
 function runRipgrep(run) {
   if (run.outputBoundedByFiles === true) {
-    const stdoutFd = openScratchFile();
-    const stderrFd = stdoutFd === null ? null : openScratchFile();
-    if (stdoutFd !== null && stderrFd !== null) return runRipgrepWith(run, { kind: "files", stdoutFd, stderrFd });
-    if (stdoutFd !== null) (0, import_node_fs3.closeSync)(stdoutFd);
+    const files = openOutputFiles();
+    if (files !== null) return runRipgrepWith(run, { kind: "files", ...files });
+  } else if (run.spool !== void 0 && roomInScratchFolder(SPOOL_FREE_SPACE_FACTOR * run.spool.maxBytes)) {
+    const files = openOutputFiles();
+    if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: run.spool.maxBytes });
   }
   return runRipgrepWith(run, { kind: "pipes" });
+}
+async function runSpooled(run, output) {
+  const started = performance.now();
+  let heard;
+  const hear = (signal) => {
+    heard ??= signal;
+  };
+  process.on("SIGTERM", hear);
+  process.on("SIGINT", hear);
+  try {
+    const spooled = await runRipgrepWith(run, output);
+    if (spooled !== null) return spooled;
+    if (heard !== void 0) return { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard };
+    run.spool.restart();
+    const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
+    return await runRipgrepWith({ ...run, timeoutMs }, { kind: "pipes" });
+  } finally {
+    process.off("SIGTERM", hear);
+    process.off("SIGINT", hear);
+  }
 }
 function runRipgrepWith(run, output) {
   const { spawn } = loadChildProcess();
@@ -3018,8 +3121,9 @@ function runRipgrepWith(run, output) {
     let settled = false;
     let interruptedBy;
     let failure2 = null;
+    let overflowed = false;
     const closeFiles = () => {
-      if (output.kind !== "files") return;
+      if (output.kind === "pipes") return;
       (0, import_node_fs3.closeSync)(output.stdoutFd);
       (0, import_node_fs3.closeSync)(output.stderrFd);
     };
@@ -3027,7 +3131,7 @@ function runRipgrepWith(run, output) {
     try {
       const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
       const stdin = run.input ? run.input.descriptor() : "ignore";
-      const stdio = output.kind === "files" ? [stdin, output.stdoutFd, output.stderrFd] : [stdin, "pipe", "pipe"];
+      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
       child = spawn(run.binary, run.args, { cwd, stdio });
     } catch (error) {
       closeFiles();
@@ -3038,6 +3142,7 @@ function runRipgrepWith(run, output) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      if (watch !== void 0) clearInterval(watch);
       process.off("SIGTERM", onSignal);
       process.off("SIGINT", onSignal);
       try {
@@ -3066,19 +3171,38 @@ function runRipgrepWith(run, output) {
     };
     process.on("SIGTERM", onSignal);
     process.on("SIGINT", onSignal);
+    let spoolRead = 0;
+    const spoolBuffer = output.kind === "spool" ? Buffer.allocUnsafe(SPOOL_READ_BYTES) : void 0;
+    const watch = output.kind === "spool" ? setInterval(() => {
+      if (exited || timedOut || interruptedBy !== void 0 || overflowed || failure2 !== null) return;
+      try {
+        spoolRead = readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
+      } catch (error) {
+        failure2 = error;
+        child.kill("SIGKILL");
+        return;
+      }
+      if (spoolRead <= output.maxBytes) return;
+      overflowed = true;
+      child.kill("SIGKILL");
+    }, SPOOL_CHECK_INTERVAL_MS) : void 0;
     child.on(
       "error",
       (error) => settle(() => {
         throw startFailure(run, error);
       })
     );
-    if (output.kind === "files") {
+    if (output.kind !== "pipes") {
       child.on(
         "exit",
-        (code) => settle(() => {
-          readBack(output.stdoutFd, run.onStdout);
+        (code, signal) => settle(() => {
+          exited = true;
           const kept = Buffer.allocUnsafe(RIPGREP_STDERR_KEEP_BYTES);
           stderr = kept.toString("utf8", 0, (0, import_node_fs3.readSync)(output.stderrFd, kept, 0, kept.length, 0));
+          if (output.kind === "spool" && interruptedBy === void 0 && !timedOut && spoolFailed(overflowed, code, signal, stderr)) {
+            return null;
+          }
+          readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
           return exitOf(code);
         })
       );
@@ -3105,6 +3229,10 @@ function runRipgrepWith(run, output) {
     });
     child.on("close", (code) => settle(() => exitOf(code)));
   });
+}
+function spoolFailed(overflowed, code, signal, stderr) {
+  if (overflowed || signal === "SIGXFSZ") return true;
+  return code === 2 && stderr.trim() === "";
 }
 var nodeSearchProcesses = {
   findRipgrep: findRipgrepIn,

@@ -37,3 +37,9 @@ export const SHELL_KILL_GRACE_MS = 2000;
 export const SHELL_HEAD_MAX_BYTES = 2048;
 // A head or tail cut moves to a line end when one lies within this share of the part's size.
 export const SHELL_LINE_END_REACH_PERCENT = 25;
+
+// code_search
+// Content mode's output goes to an unlinked temporary file up to this size (the 100,000 lines of the
+// system headers' `void` take 11 MiB), then through a pipe: a pattern like `e` over a large tree prints
+// gigabytes, and the temporary folder may be a small tmpfs.
+export const SEARCH_SPOOL_MAX_BYTES = 64 * 1_048_576;

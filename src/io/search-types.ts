@@ -21,6 +21,13 @@ export interface RipgrepRun {
    * temporary file, read when it is done, instead of a pipe that wakes the helper at every write.
    */
   outputBoundedByFiles?: boolean;
+  /**
+   * ripgrep's output has no bound (content mode): it goes to a temporary file, read as it grows, while
+   * that stays under `maxBytes`. Past them ripgrep is stopped, `restart` is called (what onStdout was
+   * given so far is void), and the search runs again through a pipe with what is left of the time limit.
+   * The pieces read from the file are valid only during the onStdout call: a collector copies what it keeps.
+   */
+  spool?: { maxBytes: number; restart(): void };
   /** Each piece of ripgrep's stdout, in order, as it arrives; nothing of it is kept by the runner. */
   onStdout(chunk: Uint8Array): void;
 }

@@ -1,6 +1,6 @@
 // code_search: ripgrep over the code, its output read as a stream and reduced as it comes, so
 // memory holds what will be shown and some counters, however much matched.
-import { BINARY_SNIFF_BYTES } from '../limits.js';
+import { BINARY_SNIFF_BYTES, SEARCH_SPOOL_MAX_BYTES } from '../limits.js';
 import { ToolError } from '../protocol/envelope.js';
 import {
   clampInteger,
@@ -103,11 +103,48 @@ function decode(bytes: Uint8Array): string {
   return utf8.decode(bytes);
 }
 
-function codePointsIn(bytes: Uint8Array): number {
-  let count = 0;
-  for (let i = 0; i < bytes.length; i++) if (!isContinuationByte(bytes[i]!)) count++;
-  return count;
+// Node turns bytes into a string of one character per byte natively; outside Node the plain loop
+// gives the same string.
+const nativeLatin1: ((bytes: Uint8Array) => string) | undefined =
+  typeof Buffer === 'function'
+    ? (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1')
+    : undefined;
+const LATIN1_PIECE_BYTES = 8192;
+
+/** The bytes as a string of one character per byte (codes 0–255): its offsets are the byte offsets. */
+export function byteString(bytes: Uint8Array): string {
+  if (nativeLatin1) return nativeLatin1(bytes);
+  let text = '';
+  for (let at = 0; at < bytes.length; at += LATIN1_PIECE_BYTES) {
+    text += String.fromCharCode(...bytes.subarray(at, at + LATIN1_PIECE_BYTES));
+  }
+  return text;
 }
+
+// One result line whose header tryHeader takes: digits, then `:`, column digits and a byte that is
+// neither a digit nor the line's end (a match), or `-` (context); then the rest of the line.
+const MATCH_LINE = String.raw`\d*:\d*[^\d\n][^\n]*\n`;
+const CONTEXT_LINE = String.raw`\d*-[^\n]*\n`;
+// A run of whole lines that all start with the first one's path and NUL: matches only, or matches and
+// context. Sticky, so that it is tried at one line start and nowhere else.
+const MATCH_RUN = new RegExp(String.raw`([^\0\n]*\0)${MATCH_LINE}(?:\1${MATCH_LINE})*`, 'y');
+const RESULT_RUN = new RegExp(String.raw`([^\0\n]*\0)(?:${MATCH_LINE}|${CONTEXT_LINE})(?:\1(?:${MATCH_LINE}|${CONTEXT_LINE}))*`, 'y');
+const LINE_END_EVERYWHERE = /\n/g;
+// At every line start of a run: its path (no NUL in it), the NUL, the line number, then a match's `:`.
+const MATCH_HEADER_EVERYWHERE = /^[^\0\n]*\0\d*:/gm;
+
+// Every run of bytes that are not UTF-8 continuation bytes: removing them leaves the continuation bytes.
+const OTHER_THAN_CONTINUATION_BYTES = /[^\x80-\xbf]+/g;
+
+/**
+ * Each byte that does not continue a character starts one. Counted natively: a loop over every
+ * byte would be compiled by V8 for each search that shows a few lines, and run uncompiled until then.
+ */
+function codePointsIn(bytes: Uint8Array): number {
+  return bytes.length - byteString(bytes).replace(OTHER_THAN_CONTINUATION_BYTES, '').length;
+}
+
+const indexOfByte = Uint8Array.prototype.indexOf;
 
 function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   const joined = new Uint8Array(a.length + b.length);
@@ -365,6 +402,53 @@ export class ContentCollector extends LineStream {
     super();
   }
 
+  override feed(given: Uint8Array): void {
+    // A plain view of Node's Buffer: the parse then sees one kind of array, the same as a header joined
+    // from two chunks, and V8 keeps one compiled version of it.
+    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
+    const length = chunk.length;
+    let text: string | null = null;
+    let start = 0;
+    // The start of the last line read whole from this chunk, when there is one: its file's lines go on
+    // from there, and once the file is closed they only need counting (countClosedRun).
+    let lineStart = -1;
+    while (start < length) {
+      if (lineStart !== -1 && this.group !== null && this.group.closed) {
+        text ??= byteString(chunk);
+        start = this.countClosedRun(text, lineStart, start);
+        if (start === length) return;
+      }
+      const newline = chunk.indexOf(NEWLINE, start);
+      const end = newline === -1 ? length : newline;
+      const wholeLine = this.state === 'header' && this.header.length === 0;
+      if (end > start) this.piece(chunk, start, end);
+      if (newline === -1) return;
+      this.lineEnd();
+      lineStart = wholeLine ? start : -1;
+      start = newline + 1;
+    }
+  }
+
+  /**
+   * Nearly all the lines of a large result belong to a file none of whose further lines will be
+   * shown: they only need counting, and a file's lines come together. One regular expression finds,
+   * from the line just read at `runStart` (the current file's), how far the lines that start with the
+   * same path and a header tryHeader would take go on; those from `start` are counted without a step
+   * per byte in JavaScript. Returns where the first other line starts (another file's, the stats, one
+   * the chunk cuts), which the full parse then reads.
+   */
+  private countClosedRun(text: string, runStart: number, start: number): number {
+    const run = this.contextLines === 0 ? MATCH_RUN : RESULT_RUN;
+    run.lastIndex = runStart;
+    if (!run.test(text) || run.lastIndex <= start) return start;
+    const end = run.lastIndex;
+    const lines = text.slice(start, end);
+    const count = lines.match(LINE_END_EVERYWHERE)!.length;
+    this.resultLines += count;
+    this.matchedLines += run === MATCH_RUN ? count : (lines.match(MATCH_HEADER_EVERYWHERE)?.length ?? 0);
+    return end;
+  }
+
   protected piece(chunk: Uint8Array, start: number, end: number): void {
     if (this.state === 'text') this.text!.feed(chunk.subarray(start, end));
     else if (this.state === 'header') {
@@ -405,9 +489,9 @@ export class ContentCollector extends LineStream {
    * offset where its text starts, or -1 while the header is not all there yet.
    */
   private tryHeader(bytes: Uint8Array, start: number, end: number): number {
-    let nul = start;
-    while (nul < end && bytes[nul] !== NUL) nul++;
-    if (nul === end) return -1;
+    // One function whether the bytes are a chunk as it came or a header joined from two.
+    const nul = indexOfByte.call(bytes, NUL, start);
+    if (nul === -1 || nul >= end) return -1;
     let at = nul + 1;
     let lineNumber = 0;
     while (at < end && bytes[at]! >= 0x30 && bytes[at]! <= 0x39) lineNumber = lineNumber * 10 + bytes[at++]! - 0x30;
@@ -645,8 +729,9 @@ async function searchOpened(context: Context, search: OpenedSearch): Promise<OpR
     excludeRuns: kind === 'folder' && real === io.home,
     fileName: kind === 'file' ? STDIN_PATH : null,
   };
-  const collector =
+  const newCollector = () =>
     mode === 'files' ? new FileCountCollector(limit) : new ContentCollector(limit, SEARCH_MAX_MATCHES_PER_FILE, contextLines);
+  let collector = newCollector();
   const exit = await io.search.run({
     binary,
     args: ripgrepArgs(options),
@@ -656,6 +741,7 @@ async function searchOpened(context: Context, search: OpenedSearch): Promise<OpR
     input: kind === 'file' ? opened : undefined,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1000,
     outputBoundedByFiles: mode === 'files',
+    spool: mode === 'content' ? { maxBytes: SEARCH_SPOOL_MAX_BYTES, restart: () => (collector = newCollector()) } : undefined,
     onStdout: (chunk) => collector.feed(chunk),
   });
   if (exit.interruptedBy !== undefined) {

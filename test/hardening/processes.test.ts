@@ -228,7 +228,8 @@ describe.concurrent('the helper told to stop (SIGTERM) mid-call answers one enve
     });
   });
 
-  it('code_search, with a ripgrep that would search for ever', async () => {
+  // Content mode's ripgrep writes into the spool, files mode's into a temporary file.
+  it.each(['files', 'content'])('code_search in %s mode, with a ripgrep that would search for ever', async (mode) => {
     await scenario(async (sandbox) => {
       const ready = join(sandbox.root, 'rg-started');
       const slowRipgrep = join(sandbox.root, 'slow-rg');
@@ -236,7 +237,7 @@ describe.concurrent('the helper told to stop (SIGTERM) mid-call answers one enve
       chmodSync(slowRipgrep, 0o755);
       const envelope = await stopHelperMidCall(
         sandbox,
-        { op: 'code_search', args: { pattern: 'x' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' },
+        { op: 'code_search', args: { pattern: 'x', mode }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' },
         ready,
         { GUILDS_RG: slowRipgrep },
       );

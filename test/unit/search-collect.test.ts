@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContentCollector, FileCountCollector, ripgrepArgs, ripgrepReason, type SearchOptions } from '../../src/ops/code_search.js';
+import { byteString, ContentCollector, FileCountCollector, ripgrepArgs, ripgrepReason, type SearchOptions } from '../../src/ops/code_search.js';
 
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text);
@@ -75,6 +75,18 @@ describe('ripgrepArgs', () => {
       '--',
       '-x.ts',
     ]);
+  });
+});
+
+describe('byteString', () => {
+  it('one character per byte, natively from a Buffer and by the loop from plain bytes', () => {
+    const every = Uint8Array.from({ length: 256 * 40 }, (_, i) => i % 256);
+    const text = byteString(every);
+    expect(text.length).toBe(every.length);
+    expect(Array.from(text, (char) => char.charCodeAt(0))).toEqual(Array.from(every));
+    expect(byteString(Buffer.from(every))).toBe(text);
+    expect(byteString(Buffer.from(every).subarray(3, 300))).toBe(text.slice(3, 300));
+    expect(byteString(new Uint8Array(0))).toBe('');
   });
 });
 
@@ -215,6 +227,87 @@ describe('ContentCollector', () => {
     expect(collector.resultLines).toBe(1_000_000);
     expect(collector.shownCount).toBe(40);
     expect(collector.stats()).toBeNull();
+  });
+
+  describe('the lines of a file that will not be shown are counted, not parsed', () => {
+    // Whole, as Node Buffers (the native path) and plain bytes, then in pieces that cut lines and
+    // headers anywhere (each line parsed in full): the counts are the same.
+    const feedEveryWay = (limit: number, contextLines: number, output: string) => {
+      const make = () => new ContentCollector(limit, 10, contextLines);
+      const asBuffer = make();
+      asBuffer.feed(Buffer.from(output));
+      const result = feedBothWays(make, output, read);
+      for (const pieceBytes of [7, 64, 4096]) expect(feedBothWays(make, output, read, pieceBytes)).toEqual(result);
+      expect(read(asBuffer)).toEqual(result);
+      return result as { shown: { path: string; lineNumber: number }[]; results: number; matched: number; files: number };
+    };
+
+    it('matches only: every line of a closed file counts as a matched line, a CRLF line end included', () => {
+      let output = '';
+      for (const [path, count] of [['b', 4], ['a', 3], ['c', 25]] as const) {
+        for (let line = 1; line <= count; line++) output += match(path, line, 2, `x foo${line % 2 ? '\r' : ''}`);
+      }
+      const result = feedEveryWay(2, 0, output + stats);
+      expect(result.shown.map((line) => `${line.path}${line.lineNumber}`)).toEqual(['a1', 'a2']);
+      expect(result).toMatchObject({ results: 32, matched: 32, files: 3 });
+    });
+
+    it('with context: context lines count as result lines, not as matched lines', () => {
+      let output = '';
+      for (const path of ['z', 'y']) {
+        for (let line = 1; line <= 40; line++) output += line % 3 === 0 ? match(path, line, 1, 'foo') : context(path, line, 'ctx');
+      }
+      const result = feedEveryWay(5, 2, output);
+      expect(result.shown.map((line) => `${line.path}${line.lineNumber}`)).toEqual(['y1', 'y2', 'y3', 'y4', 'y5']);
+      expect(result).toMatchObject({ results: 80, matched: 26, files: 2 });
+    });
+
+    it('a line of the same file that is no result line stops the count and is read as the parse reads it', () => {
+      const output =
+        match('a', 1, 1, 'foo') +
+        match('a', 2, 1, 'foo') +
+        'a\u00003:7\n' + // a column with nothing after it: no header
+        match('a', 4, 1, 'foo') +
+        'a\u0000x:1:foo\n' + // no line number, then a letter: no header
+        'a\u00005:1:\n' + // an empty match text
+        match('a', 6, 1, 'foo') +
+        'ab\u00007:1:foo\n' + // another file whose path starts with this one's
+        match('ab', 8, 1, 'foo');
+      const result = feedEveryWay(1, 0, output);
+      expect(result).toMatchObject({ results: 7, matched: 7, files: 2 });
+    });
+
+    it('a file whose lines go on in the next chunk is counted across the cut', () => {
+      const lines = Array.from({ length: 50 }, (_, i) => match('src/long-name.ts', i + 1, 3, `foo ${i}`));
+      const whole = new ContentCollector(1, 10, 0);
+      whole.feed(bytes(lines.join('')));
+      const cut = new ContentCollector(1, 10, 0);
+      const all = bytes(lines.join(''));
+      const cuts = [0, 100, 101, 1000, 1013, all.length];
+      for (let i = 1; i < cuts.length; i++) cut.feed(all.subarray(cuts[i - 1], cuts[i]));
+      expect(read(cut)).toEqual(read(whole));
+      expect(read(whole)).toMatchObject({ results: 50, matched: 50, files: 1 });
+    });
+
+    it('a chunk read into a buffer used again: the collector keeps nothing of it', () => {
+      let output = context('a.ts', 1, 'é one') + match('a.ts', 2, 5, 'two foo\r') + context('a.ts', 3, 'three');
+      for (let line = 1; line <= 30; line++) output += match(`f${line % 4}`, line, 1, `ü foo ${'x'.repeat(line * 7)}`);
+      output += stats;
+      const all = bytes(output);
+      for (const pieceBytes of [5, 64, 333]) {
+        const reused = new Uint8Array(pieceBytes);
+        const collector = new ContentCollector(40, 10, 1);
+        for (let at = 0; at < all.length; at += pieceBytes) {
+          const piece = all.subarray(at, at + pieceBytes);
+          reused.set(piece);
+          collector.feed(reused.subarray(0, piece.length));
+          reused.fill(0x2d);
+        }
+        const fresh = new ContentCollector(40, 10, 1);
+        fresh.feed(all);
+        expect(read(collector)).toEqual(read(fresh));
+      }
+    });
   });
 
   it('a line cut off by a kill is dropped', () => {

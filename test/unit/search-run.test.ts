@@ -52,13 +52,21 @@ describe('findRipgrepIn', () => {
   });
 });
 
-describe.each([false, true])('running ripgrep (outputBoundedByFiles: %s)', (outputBoundedByFiles) => {
+// The three ways ripgrep's output can reach the helper: a pipe, a temporary file (files mode), and a
+// temporary file with a cap (content mode's spool), here one that none of these tests passes.
+const OUTPUTS = [
+  { output: 'a pipe', through: {} },
+  { output: 'a temporary file', through: { outputBoundedByFiles: true } },
+  { output: 'a spool', through: { spool: { maxBytes: 1_048_576, restart: () => {} } } },
+] as const;
+
+describe.each(OUTPUTS)('running ripgrep (output through $output)', ({ through }) => {
   it('streams stdout and reports the exit code and stderr', async () => {
     const fake = script('rg', "printf 'one\\n'; printf 'two\\n'; echo 'rg: oops' >&2; exit 2");
     const chunks: string[] = [];
     const exit = await nodeSearchProcesses.run({
       binary: fake,
-      outputBoundedByFiles,
+      ...through,
       args: [],
       cwd: sandbox.home,
       timeoutMs: 30_000,
@@ -73,7 +81,7 @@ describe.each([false, true])('running ripgrep (outputBoundedByFiles: %s)', (outp
     const chunks: string[] = [];
     const exit = await nodeSearchProcesses.run({
       binary: slow,
-      outputBoundedByFiles,
+      ...through,
       args: [],
       cwd: sandbox.home,
       timeoutMs: 300,
@@ -90,7 +98,7 @@ describe.each([false, true])('running ripgrep (outputBoundedByFiles: %s)', (outp
     try {
       const exit = await nodeSearchProcesses.run({
         binary: wrapper,
-        outputBoundedByFiles,
+        ...through,
         args: [],
         cwd: sandbox.home,
         timeoutMs: 300,
@@ -106,7 +114,7 @@ describe.each([false, true])('running ripgrep (outputBoundedByFiles: %s)', (outp
 
   it('a binary that cannot run is a one-line error', async () => {
     await expect(
-      nodeSearchProcesses.run({ binary: join(sandbox.root, 'none'), outputBoundedByFiles, args: [], cwd: sandbox.home, timeoutMs: 1000, onStdout: () => {} }),
+      nodeSearchProcesses.run({ binary: join(sandbox.root, 'none'), ...through, args: [], cwd: sandbox.home, timeoutMs: 1000, onStdout: () => {} }),
     ).rejects.toThrow(`cannot run ripgrep (${join(sandbox.root, 'none')}): ENOENT`);
   });
 
@@ -115,13 +123,88 @@ describe.each([false, true])('running ripgrep (outputBoundedByFiles: %s)', (outp
     let out = '';
     await nodeSearchProcesses.run({
       binary: echo,
-      outputBoundedByFiles,
+      ...through,
       args: ['--regexp=-e x', '--', 'a b'],
       cwd: sandbox.home,
       timeoutMs: 30_000,
       onStdout: (chunk) => (out += Buffer.from(chunk).toString()),
     });
     expect(out).toBe('--regexp=-e x|--|a b|');
+  });
+});
+
+describe('content mode: the spool', () => {
+  /** A ripgrep that notes each start in a file, then runs `body`. */
+  const counted = (body: string) => {
+    const starts = join(sandbox.root, 'starts');
+    return { binary: script('rg', `echo start >> '${starts}'\n${body}`), starts: () => readFileSync(starts, 'utf8').split('\n').length - 1 };
+  };
+  const runSpooled = async (binary: string, maxBytes: number, timeoutMs = 30_000) => {
+    let out = '';
+    let restarts = 0;
+    const exit = await nodeSearchProcesses.run({
+      binary,
+      args: [],
+      cwd: sandbox.home,
+      timeoutMs,
+      spool: { maxBytes, restart: () => ((out = ''), restarts++) },
+      onStdout: (chunk) => (out += Buffer.from(chunk).toString()),
+    });
+    return { exit, out, restarts };
+  };
+
+  it('ripgrep writes into an unlinked temporary file, not a pipe', async () => {
+    const { out } = await runSpooled(script('rg', 'readlink /proc/self/fd/1'), 1_048_576);
+    expect(out).toMatch(/^\/.*\/guilds-code-rg\.\d+\.\d+\.tmp \(deleted\)\n$/);
+  });
+
+  it('a temporary folder that cannot take it leaves the pipe', async () => {
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = join(sandbox.root, 'no-such-folder');
+    try {
+      const { out } = await runSpooled(script('rg', 'readlink /proc/self/fd/1'), 1_048_576);
+      // Node's pipes to a child are a socket pair.
+      expect(out).toMatch(/^(pipe|socket):\[\d+\]\n$/);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+  });
+
+  it('past its cap ripgrep is stopped, what was read is void, and the search runs again through a pipe', async () => {
+    // 300,000 bytes, then a wait long enough for the size to be looked at while ripgrep still runs.
+    const { binary, starts } = counted("head -c 300000 /dev/zero | tr '\\0' x; echo; echo 'rg: fine' >&2; sleep 1; exit 1");
+    const { exit, out, restarts } = await runSpooled(binary, 1000);
+    expect(starts()).toBe(2);
+    expect(restarts).toBe(1);
+    expect(out).toBe(`${'x'.repeat(300_000)}\n`);
+    expect(exit).toEqual({ exitCode: 1, stderr: 'rg: fine\n', timedOut: false });
+  });
+
+  it('an exit 2 with nothing said runs again through a pipe: a write that failed for want of room looks the same', async () => {
+    const { binary, starts } = counted("printf 'a\\0001\\n'; exit 2");
+    const { exit, out, restarts } = await runSpooled(binary, 1_048_576);
+    expect(starts()).toBe(2);
+    expect(restarts).toBe(1);
+    expect(out).toBe('a\u00001\n');
+    expect(exit).toEqual({ exitCode: 2, stderr: '', timedOut: false });
+  });
+
+  it('an exit 2 with a reason is final', async () => {
+    const { binary, starts } = counted("echo 'rg: regex parse error' >&2; exit 2");
+    const { exit, restarts } = await runSpooled(binary, 1_048_576);
+    expect(starts()).toBe(1);
+    expect(restarts).toBe(0);
+    expect(exit).toEqual({ exitCode: 2, stderr: 'rg: regex parse error\n', timedOut: false });
+  });
+
+  it('output under the cap is read as ripgrep writes it, and once more after it ends', async () => {
+    const { binary, starts } = counted("printf 'one\\n'; sleep 0.2; printf 'tw'; sleep 0.2; printf 'o\\n'");
+    const { exit, out, restarts } = await runSpooled(binary, 1_048_576);
+    expect(starts()).toBe(1);
+    expect(restarts).toBe(0);
+    expect(out).toBe('one\ntwo\n');
+    expect(exit).toEqual({ exitCode: 0, stderr: '', timedOut: false });
   });
 });
 
@@ -174,6 +257,26 @@ describe('how the run ended', () => {
 
   it('exit 2 with a reason is an error', async () => {
     await expect(searchWith({ pattern: 'x' }, '', { exitCode: 2, stderr: 'rg: boom\n', timedOut: false })).rejects.toThrow('ripgrep: boom');
+  });
+
+  it('content mode asks for the spool, and what came before a restart is not counted', async () => {
+    writeFileSync(join(sandbox.home, 'a.txt'), 'x\n');
+    const search: SearchProcesses = {
+      findRipgrep: () => '/fake/rg',
+      run: async (run) => {
+        expect(run.spool?.maxBytes).toBe(64 * 1_048_576);
+        run.onStdout(new TextEncoder().encode('z.txt\u00001:1:lost\nz.txt\u00002:1:lo'));
+        run.spool!.restart();
+        run.onStdout(new TextEncoder().encode('a.txt\u00001:1:x\n\n1 matches\n1 matched lines\n1 files contained matches\n'));
+        return { exitCode: 0, stderr: '', timedOut: false };
+      },
+    };
+    const io = { ...nodeIo(sandbox.home, sandbox.runDir, {}), search };
+    const request = validateRequest({ op: 'code_search', args: { pattern: 'x', mode: 'content' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' });
+    expect(await codeSearch({ io, request, cwd: sandbox.home })).toEqual({
+      text: 'a.txt:1: x\n1 match in 1 file',
+      meta: { matches: 1, files: 1, truncated: false },
+    });
   });
 
   it('a pattern or glob holding a NUL byte is refused before ripgrep runs', async () => {
