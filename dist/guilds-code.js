@@ -32,24 +32,24 @@ var ANY_CACHE_FILE = /^\.?[0-9a-f]{16}-node[0-9A-Za-z.+_-]*\.v8cache(\.[0-9]+\.t
 function isStaleCacheFile(buildId, name) {
   return ANY_CACHE_FILE.test(name) && !isOwnCacheFile(buildId, name);
 }
-function headerOf(buildId, payloadBytes) {
+function headerOf(stamp, payloadBytes) {
   return `${HEADER_TITLE}
-${buildId}
+${stamp}
 ${payloadBytes}
 `;
 }
 function paddedToWords(bytes) {
   return Math.ceil(bytes / SWAP_WORD_BYTES) * SWAP_WORD_BYTES;
 }
-function encodeCacheFile(buildId, payload) {
+function encodeCacheFile(stamp, payload) {
   const copy = Buffer.alloc(paddedToWords(payload.length));
   copy.set(payload);
   copy.swap64();
-  return Buffer.concat([Buffer.from(headerOf(buildId, payload.length), "latin1"), payload, copy]);
+  return Buffer.concat([Buffer.from(headerOf(stamp, payload.length), "latin1"), payload, copy]);
 }
-function decodeCacheFile(buildId, file) {
+function decodeCacheFile(stamp, file) {
   const start = `${HEADER_TITLE}
-${buildId}
+${stamp}
 `;
   if (file.length < start.length || file.toString("latin1", 0, start.length) !== start) return null;
   const lengthEnd = file.indexOf(10, start.length);
@@ -73,7 +73,8 @@ function codeOfComment(functionText) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "bc07b35e7f822637";
+var BUILD_ID = "3ee1834a5464c546";
+var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -82,6 +83,8 @@ var CACHE_FOLDER_MODE = 448;
 var BASE64_ARGUMENT = /^[A-Za-z0-9+/]*={0,2}$/;
 var WRAPPER_START = "(function (exports, require, module, __filename, __dirname) { ";
 var WRAPPER_END = "\n})";
+var STDOUT_FD = 1;
+var NOT_STARTED_MESSAGE_MAX_CHARS = 500;
 function cacheFolder(env) {
   if (env.GUILDS_CODE_CACHE === "off") return null;
   const home = env.HOME;
@@ -116,10 +119,11 @@ function readSmallFile(path) {
     (0, import_node_fs.closeSync)(fd);
   }
 }
-function saveCache(folder, name, script) {
+function saveCache(folder, name, stamp, script) {
+  if (!started) return;
   const temporary = `${folder}/${temporaryCacheFileName(name, process.pid)}`;
   try {
-    const file = encodeCacheFile(BUILD_ID, script.createCachedData());
+    const file = encodeCacheFile(stamp, script.createCachedData());
     (0, import_node_fs.mkdirSync)(folder, { recursive: true, mode: CACHE_FOLDER_MODE });
     if (!(0, import_node_fs.lstatSync)(folder).isDirectory()) return;
     const flags = import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_CREAT | import_node_fs.constants.O_EXCL | import_node_fs.constants.O_NOFOLLOW;
@@ -147,30 +151,56 @@ function saveCache(folder, name, script) {
 function compile(code, cachedData) {
   return new import_node_vm.Script(WRAPPER_START + code + WRAPPER_END, {
     filename: __filename,
-    lineOffset: 176,
+    lineOffset: 206,
     cachedData
   });
 }
-function run() {
-  const code = codeOfComment(guildsCodeBody.toString());
-  let script;
+function bundleStamp() {
+  const info = (0, import_node_fs.statSync)(__filename);
+  return `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1e3)}`;
+}
+function compiled(code) {
   try {
     const folder = cacheFolder(process.env);
-    if (folder === null) {
-      script = compile(code, void 0);
-    } else {
-      const name = cacheFileName(BUILD_ID, process.version, process.arch, cacheKindOf(requestText(process.argv[2])));
-      const file = readSmallFile(`${folder}/${name}`);
-      const cachedData = file === null ? null : decodeCacheFile(BUILD_ID, file);
-      script = compile(code, cachedData ?? void 0);
-      if (cachedData === null || script.cachedDataRejected === true) {
-        process.once("exit", () => saveCache(folder, name, script));
-      }
+    if (folder === null) return compile(code, void 0);
+    const name = cacheFileName(BUILD_ID, process.version, process.arch, cacheKindOf(requestText(process.argv[2])));
+    const stamp = bundleStamp();
+    const file = readSmallFile(`${folder}/${name}`);
+    const cachedData = file === null ? null : decodeCacheFile(stamp, file);
+    const script = compile(code, cachedData ?? void 0);
+    if (cachedData === null || script.cachedDataRejected === true) {
+      process.once("exit", () => saveCache(folder, name, stamp, script));
     }
+    return script;
   } catch {
-    script = compile(code, void 0);
+    return compile(code, void 0);
   }
-  script.runInThisContext()(exports, require, module, __filename, __dirname);
+}
+function answerNotStarted(error) {
+  started = false;
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const message = `the helper could not start (is ${__filename} damaged?): ${reason}`.replace(/\s+/g, " ");
+  const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS) })).toString("base64");
+  try {
+    (0, import_node_fs.writeSync)(STDOUT_FD, `${line}
+`);
+  } finally {
+    process.exit(0);
+  }
+}
+function run() {
+  let script;
+  try {
+    script = compiled(codeOfComment(guildsCodeBody.toString()));
+  } catch (error) {
+    answerNotStarted(error);
+    return;
+  }
+  try {
+    script.runInThisContext()(exports, require, module, __filename, __dirname);
+  } catch (error) {
+    answerNotStarted(error);
+  }
 }
 run();
 function guildsCodeBody() {/*

@@ -64,27 +64,31 @@ export function isStaleCacheFile(buildId: string, name: string): boolean {
   return ANY_CACHE_FILE.test(name) && !isOwnCacheFile(buildId, name);
 }
 
-function headerOf(buildId: string, payloadBytes: number): string {
-  return `${HEADER_TITLE}\n${buildId}\n${payloadBytes}\n`;
+/**
+ * The header: a title, the stamp of what made the cache (the loader passes its build id and the
+ * bundle file's size and time of change), and the payload's length.
+ */
+function headerOf(stamp: string, payloadBytes: number): string {
+  return `${HEADER_TITLE}\n${stamp}\n${payloadBytes}\n`;
 }
 
 function paddedToWords(bytes: number): number {
   return Math.ceil(bytes / SWAP_WORD_BYTES) * SWAP_WORD_BYTES;
 }
 
-export function encodeCacheFile(buildId: string, payload: Uint8Array): Buffer {
+export function encodeCacheFile(stamp: string, payload: Uint8Array): Buffer {
   const copy = Buffer.alloc(paddedToWords(payload.length));
   copy.set(payload);
   copy.swap64();
-  return Buffer.concat([Buffer.from(headerOf(buildId, payload.length), 'latin1'), payload, copy]);
+  return Buffer.concat([Buffer.from(headerOf(stamp, payload.length), 'latin1'), payload, copy]);
 }
 
 /**
- * The payload, when the file is whole, of this build, and its two copies agree; null otherwise.
+ * The payload, when the file is whole, has this stamp, and its two copies agree; null otherwise.
  * Reverses the second copy in place.
  */
-export function decodeCacheFile(buildId: string, file: Buffer): Buffer | null {
-  const start = `${HEADER_TITLE}\n${buildId}\n`;
+export function decodeCacheFile(stamp: string, file: Buffer): Buffer | null {
+  const start = `${HEADER_TITLE}\n${stamp}\n`;
   if (file.length < start.length || file.toString('latin1', 0, start.length) !== start) return null;
   const lengthEnd = file.indexOf(0x0a, start.length);
   if (lengthEnd < 0 || lengthEnd - start.length > 10) return null;

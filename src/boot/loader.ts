@@ -15,6 +15,7 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from 'node:fs';
 import { Script } from 'node:vm';
@@ -36,6 +37,8 @@ declare const GUILDS_CODE_LINE_OFFSET: number;
 declare function guildsCodeBody(): void;
 
 const BUILD_ID = GUILDS_BUILD_ID;
+/** False once the code failed to start: no cache is made of code that does not run. */
+let started = true;
 
 /** Longest argument looked into for the kind of call; past it the call is just `other`. */
 const REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
@@ -50,6 +53,8 @@ const CACHE_FOLDER_MODE = 0o700;
 const BASE64_ARGUMENT = /^[A-Za-z0-9+/]*={0,2}$/;
 const WRAPPER_START = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_END = '\n})';
+const STDOUT_FD = 1;
+const NOT_STARTED_MESSAGE_MAX_CHARS = 500;
 
 /** The cache folder, or null when the cache is off (GUILDS_CODE_CACHE=off) or there is no home. */
 function cacheFolder(env: NodeJS.ProcessEnv): string | null {
@@ -95,10 +100,11 @@ function readSmallFile(path: string): Buffer | null {
  * none. Caches of other builds unused for a day are removed then, so upgrades do not pile them up.
  * Only into a real folder: where a link stands in its place, nothing is written or removed through it.
  */
-function saveCache(folder: string, name: string, script: Script): void {
+function saveCache(folder: string, name: string, stamp: string, script: Script): void {
+  if (!started) return;
   const temporary = `${folder}/${temporaryCacheFileName(name, process.pid)}`;
   try {
-    const file = encodeCacheFile(BUILD_ID, script.createCachedData());
+    const file = encodeCacheFile(stamp, script.createCachedData());
     mkdirSync(folder, { recursive: true, mode: CACHE_FOLDER_MODE });
     if (!lstatSync(folder).isDirectory()) return;
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
@@ -133,26 +139,63 @@ function compile(code: string, cachedData: Buffer | undefined): Script {
   });
 }
 
-function run(): void {
-  const code = codeOfComment(guildsCodeBody.toString());
-  let script: Script;
+/**
+ * What a cache must have been made by: this build, and this very file, by size and time of change. V8
+ * would run the cache of a bundle edited in place as long as its length stayed the same.
+ */
+function bundleStamp(): string {
+  const info = statSync(__filename);
+  return `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1000)}`;
+}
+
+/** The code compiled, from the cache when there is a good one. Throws only when the code itself is bad. */
+function compiled(code: string): Script {
   try {
     const folder = cacheFolder(process.env);
-    if (folder === null) {
-      script = compile(code, undefined);
-    } else {
-      const name = cacheFileName(BUILD_ID, process.version, process.arch, cacheKindOf(requestText(process.argv[2])));
-      const file = readSmallFile(`${folder}/${name}`);
-      const cachedData = file === null ? null : decodeCacheFile(BUILD_ID, file);
-      script = compile(code, cachedData ?? undefined);
-      if (cachedData === null || script.cachedDataRejected === true) {
-        process.once('exit', () => saveCache(folder, name, script));
-      }
+    if (folder === null) return compile(code, undefined);
+    const name = cacheFileName(BUILD_ID, process.version, process.arch, cacheKindOf(requestText(process.argv[2])));
+    const stamp = bundleStamp();
+    const file = readSmallFile(`${folder}/${name}`);
+    const cachedData = file === null ? null : decodeCacheFile(stamp, file);
+    const script = compile(code, cachedData ?? undefined);
+    if (cachedData === null || script.cachedDataRejected === true) {
+      process.once('exit', () => saveCache(folder, name, stamp, script));
     }
+    return script;
   } catch {
-    script = compile(code, undefined);
+    return compile(code, undefined);
   }
-  script.runInThisContext()(exports, require, module, __filename, __dirname);
+}
+
+/**
+ * A damaged installation (the code cut or edited so that it no longer compiles, or fails before the
+ * helper's own handlers are set) still answers with one envelope line, never Node's stack trace.
+ */
+function answerNotStarted(error: unknown): void {
+  started = false;
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const message = `the helper could not start (is ${__filename} damaged?): ${reason}`.replace(/\s+/g, ' ');
+  const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS) })).toString('base64');
+  try {
+    writeSync(STDOUT_FD, `${line}\n`);
+  } finally {
+    process.exit(0);
+  }
+}
+
+function run(): void {
+  let script: Script;
+  try {
+    script = compiled(codeOfComment(guildsCodeBody.toString()));
+  } catch (error) {
+    answerNotStarted(error);
+    return;
+  }
+  try {
+    script.runInThisContext()(exports, require, module, __filename, __dirname);
+  } catch (error) {
+    answerNotStarted(error);
+  }
 }
 
 run();

@@ -1,11 +1,11 @@
 // The bundle's V8 code cache, as the orchestrator meets it: calls that keep answering the same
 // whatever state the cache file is in.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeCacheFile } from '../../src/boot/code-cache.js';
-import { callHelper, makeSandbox, runHelperArgument, type Sandbox } from '../helpers/helper.js';
+import { callHelper, encodeRequest, makeSandbox, runHelperArgument, type RequestFields, type Sandbox } from '../helpers/helper.js';
 import { BUNDLE } from '../helpers/paths.js';
 
 let sandbox: Sandbox;
@@ -17,6 +17,12 @@ afterEach(() => sandbox.cleanup());
 
 const EXPECTED_TEXT = 'a.txt · lines 1–2 of 2\n1\tone\n2\ttwo';
 const buildId = (): string => /\nvar BUILD_ID = "([0-9a-f]{16})";\n/.exec(readFileSync(BUNDLE, 'utf8'))![1]!;
+/** The stamp the loader writes in a cache's header: the build, and the bundle file's size and time of change. */
+const stampOf = (bundle: string): string => {
+  const info = statSync(bundle);
+  return `${buildId()} ${info.size} ${Math.round(info.mtimeMs * 1000)}`;
+};
+const stamp = (): string => stampOf(BUNDLE);
 const cacheFolder = (): string => join(sandbox.home, '.cache', 'guilds-code');
 const cacheFile = (kind: string): string =>
   join(cacheFolder(), `${buildId()}-node${process.version.slice(1)}-${process.arch}-${kind}.v8cache`);
@@ -31,7 +37,7 @@ describe('the code cache', () => {
     expect(read()).toBe(EXPECTED_TEXT);
     expect(statSync(cacheFile('file_read')).mode & 0o777).toBe(0o600);
     expect(statSync(cacheFolder()).mode & 0o777).toBe(0o700);
-    expect(decodeCacheFile(buildId(), readFileSync(cacheFile('file_read')))).not.toBeNull();
+    expect(decodeCacheFile(stamp(), readFileSync(cacheFile('file_read')))).not.toBeNull();
     expect(readdirSync(cacheFolder())).toEqual([cacheFile('file_read').split('/').pop()]);
   });
 
@@ -64,7 +70,7 @@ describe('the code cache', () => {
     for (const [damage, bytes] of damages) {
       writeFileSync(cacheFile('file_read'), bytes);
       expect(read(), damage).toBe(EXPECTED_TEXT);
-      expect(decodeCacheFile(buildId(), readFileSync(cacheFile('file_read'))), damage).not.toBeNull();
+      expect(decodeCacheFile(stamp(), readFileSync(cacheFile('file_read'))), damage).not.toBeNull();
     }
   });
 
@@ -152,6 +158,53 @@ describe('the code cache', () => {
     read();
     callHelper(sandbox, { op: 'shell_status', args: {} });
     expect(readdirSync(cacheFolder()).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+});
+
+describe('a damaged or edited bundle', () => {
+  /** A copy of the bundle with one edit, and a call of it. */
+  const editedBundle = (from: string, to: string): string => {
+    const source = readFileSync(BUNDLE, 'utf8');
+    expect(source.includes(from)).toBe(true);
+    const copy = join(sandbox.root, 'guilds-code.js');
+    writeFileSync(copy, source.replace(from, to));
+    return copy;
+  };
+  const callWith = (bundle: string, fields: RequestFields) =>
+    spawnSync(process.execPath, [bundle, encodeRequest(fields)], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir },
+    });
+  const envelopeOf = (stdout: string) => JSON.parse(Buffer.from(stdout.trim(), 'base64').toString('utf8'));
+
+  it('never runs the cache of what it was, even edited to the same length', () => {
+    const missing = { op: 'file_read', args: { path: 'nope.txt' } };
+    const copy = editedBundle('no such file or folder', 'no such file or folder');
+    expect(envelopeOf(callWith(copy, missing).stdout).error).toBe('no such file or folder: nope.txt');
+    const before = statSync(copy);
+    writeFileSync(copy, readFileSync(copy, 'utf8').replace('no such file or folder', 'no such file or FOLDER'));
+    utimesSync(copy, before.atime, new Date(before.mtimeMs + 5000));
+    expect(statSync(copy).size).toBe(before.size);
+    expect(envelopeOf(callWith(copy, missing).stdout).error).toBe('no such file or FOLDER: nope.txt');
+  });
+
+  it('answers one envelope line when its code no longer compiles', () => {
+    const copy = editedBundle('async function main() {', 'async function main() {{');
+    const run = callWith(copy, { op: 'shell_status', args: {} });
+    expect(run.status).toBe(0);
+    expect(run.stdout.split('\n')).toHaveLength(2);
+    expect(envelopeOf(run.stdout)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^the helper could not start \(is .*guilds-code\.js damaged\?\): SyntaxError: /),
+    });
+  });
+
+  it('answers one envelope line, and makes no cache, when its code throws before the helper starts', () => {
+    const copy = editedBundle('main().catch(fail);', 'throw new Error("cut short");');
+    const run = callWith(copy, { op: 'shell_status', args: {} });
+    expect(run.status).toBe(0);
+    expect(envelopeOf(run.stdout).error).toMatch(/: Error: cut short$/);
+    expect(existsSync(cacheFolder())).toBe(false);
   });
 });
 
