@@ -73,7 +73,7 @@ function codeOfComment(functionText) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "3ee1834a5464c546";
+var BUILD_ID = "b22c3e30cd161b0b";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -804,13 +804,15 @@ function defaultWorkingDirectory(io, defaultCwd) {
   if (defaultCwd.startsWith("~/")) return joinPath(io.home, defaultCwd.slice(2));
   return joinPath(io.home, defaultCwd);
 }
-function loadWorkingDirectory(io, runId, defaultCwd) {
-  let recorded;
+function recordedText(io, runId) {
   try {
-    recorded = new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
+    return new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
   } catch {
-    recorded = void 0;
+    return void 0;
   }
+}
+function loadWorkingDirectory(io, runId, defaultCwd) {
+  const recorded = recordedText(io, runId);
   if (recorded !== void 0 && recorded.startsWith("/") && !/[\0\n]/.test(recorded)) {
     const folder = normalizeAbsolute(recorded);
     if (isFolder(io, folder)) return folder;
@@ -819,6 +821,7 @@ function loadWorkingDirectory(io, runId, defaultCwd) {
   return isFolder(io, fallback) ? fallback : io.home;
 }
 function saveWorkingDirectory(io, runId, folder) {
+  if (recordedText(io, runId) === folder) return;
   try {
     io.fs.makeFolder(runFolder(io, runId));
     io.fs.writeFileAtomic(cwdFile(io, runId), folder);

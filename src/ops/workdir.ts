@@ -34,14 +34,18 @@ export function defaultWorkingDirectory(io: Io, defaultCwd: string): string {
   return joinPath(io.home, defaultCwd);
 }
 
+/** The run's cwd record as written, or undefined when there is none that can be read. */
+function recordedText(io: Io, runId: string): string | undefined {
+  try {
+    return new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The recorded folder if it still is one, else the request's default, else the home. */
 export function loadWorkingDirectory(io: Io, runId: string, defaultCwd: string): string {
-  let recorded: string | undefined;
-  try {
-    recorded = new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
-  } catch {
-    recorded = undefined;
-  }
+  const recorded = recordedText(io, runId);
   if (recorded !== undefined && recorded.startsWith('/') && !/[\0\n]/.test(recorded)) {
     const folder = normalizeAbsolute(recorded);
     if (isFolder(io, folder)) return folder;
@@ -50,8 +54,13 @@ export function loadWorkingDirectory(io: Io, runId: string, defaultCwd: string):
   return isFolder(io, fallback) ? fallback : io.home;
 }
 
-/** Record the run's new working directory; a rename makes it whole for any call that overlaps. */
+/**
+ * Record the run's new working directory; a rename makes it whole for any call that overlaps. Most
+ * commands end where they started: a record that already says so is left as it is, which spares
+ * every such call a write and a rename.
+ */
 export function saveWorkingDirectory(io: Io, runId: string, folder: string): void {
+  if (recordedText(io, runId) === folder) return;
   try {
     io.fs.makeFolder(runFolder(io, runId));
     io.fs.writeFileAtomic(cwdFile(io, runId), folder);

@@ -90,6 +90,18 @@ describe('shell: running', () => {
 });
 
 describe('shell: the working directory', () => {
+  it('a command that ends where it started leaves the record as it is; one that moves rewrites it', () => {
+    mkdirSync(join(sandbox.home, 'a'));
+    const record = join(sandbox.home, '.runs', 'r1', 'cwd');
+    shell({ command: 'cd a' });
+    const first = statSync(record);
+    expect(shell({ command: 'true' }).meta).toMatchObject({ cwd: join(sandbox.home, 'a') });
+    expect(statSync(record).ino).toBe(first.ino);
+    shell({ command: 'cd ..' });
+    expect(statSync(record).ino).not.toBe(first.ino);
+    expect(shell({ command: 'pwd' }).text).toBe(sandbox.home);
+  });
+
   it('a cd carries over to the next call; environment changes do not', () => {
     mkdirSync(join(sandbox.home, 'a', 'b'), { recursive: true });
     expect(shell({ command: 'cd a/b && export CARRIED=yes' }).meta).toMatchObject({ cwd: sandbox.home });
