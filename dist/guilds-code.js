@@ -2,8 +2,11 @@
 "use strict";
 
 // src/boot/loader.ts
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 var import_node_vm = require("node:vm");
+
+// src/protocol/op-names.ts
+var OP_NAMES = ["shell", "shell_status", "file_read", "code_search"];
 
 // src/boot/code-cache.ts
 var CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
@@ -11,7 +14,7 @@ var HEADER_TITLE = "guilds-code v8 code cache";
 var SWAP_WORD_BYTES = 8;
 var OP_FIELD = /"op"\s*:\s*"([a-z_]{1,32})"/;
 var BACKGROUND_TRUE = /"background"\s*:\s*true/;
-var KNOWN_OPS = /* @__PURE__ */ new Set(["file_read", "shell", "shell_status", "code_search"]);
+var KNOWN_OPS = new Set(OP_NAMES);
 function cacheKindOf(requestText2) {
   if (requestText2 === null) return "other";
   const op = OP_FIELD.exec(requestText2)?.[1];
@@ -25,10 +28,7 @@ function cacheFileName(buildId, nodeVersion, arch, kind) {
 function isOwnCacheFile(buildId, name) {
   return name.startsWith(`${buildId}-`) && name.endsWith(".v8cache");
 }
-function temporaryCacheFileName(name, pid) {
-  return `.${name}.${pid}.tmp`;
-}
-var ANY_CACHE_FILE = /^\.?[0-9a-f]{16}-node[0-9A-Za-z.+_-]*\.v8cache(\.[0-9]+\.tmp)?$/;
+var ANY_CACHE_FILE = /^[0-9a-f]{16}-node[0-9A-Za-z.+_-]*\.v8cache(\.[0-9]+\.[0-9]+\.tmp)?$/;
 function isStaleCacheFile(buildId, name) {
   return ANY_CACHE_FILE.test(name) && !isOwnCacheFile(buildId, name);
 }
@@ -47,7 +47,8 @@ function encodeCacheFile(stamp, payload) {
   copy.swap64();
   return Buffer.concat([Buffer.from(headerOf(stamp, payload.length), "latin1"), payload, copy]);
 }
-function decodeCacheFile(stamp, file) {
+function decodeCacheFile(stamp, bytes) {
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const start = `${HEADER_TITLE}
 ${stamp}
 `;
@@ -72,13 +73,61 @@ function codeOfComment(functionText) {
   return functionText.slice(open + 3, close + 1).replaceAll(ESCAPED_COMMENT_END, "*/");
 }
 
+// src/io/node-files.ts
+var import_node_fs = require("node:fs");
+
+// src/io/node-process.ts
+var temporaryCounter = 0;
+function temporaryPathBeside(path) {
+  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+
+// src/io/node-files.ts
+var OPEN_READ_FLAGS = import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK | import_node_fs.constants.O_NOCTTY;
+var READ_FILE_CHUNK_BYTES = 65536;
+function codedError(code, message) {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+function readRegularFile(path, maxBytes, extraFlags = 0) {
+  const fd = (0, import_node_fs.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+    const chunks = [];
+    let total = 0;
+    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
+      chunkBytes = READ_FILE_CHUNK_BYTES;
+      const read = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+function writeFileAtomic(path, data) {
+  const temp = temporaryPathBeside(path);
+  try {
+    (0, import_node_fs.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs.renameSync)(temp, path);
+  } catch (error) {
+    (0, import_node_fs.rmSync)(temp, { force: true });
+    throw error;
+  }
+}
+
 // src/boot/loader.ts
-var BUILD_ID = "b22c3e30cd161b0b";
+var BUILD_ID = "53a15ecb8d686369";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
-var CACHE_FILE_MODE = 384;
 var CACHE_FOLDER_MODE = 448;
 var BASE64_ARGUMENT = /^[A-Za-z0-9+/]*={0,2}$/;
 var WRAPPER_START = "(function (exports, require, module, __filename, __dirname) { ";
@@ -95,68 +144,38 @@ function requestText(argument) {
   if (argument === void 0 || argument.length > REQUEST_PEEK_MAX_CHARS || !BASE64_ARGUMENT.test(argument)) return null;
   return Buffer.from(argument, "base64").toString("latin1");
 }
-function readSmallFile(path) {
-  let fd;
+function readCacheFile(path) {
   try {
-    fd = (0, import_node_fs.openSync)(path, import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NOFOLLOW | import_node_fs.constants.O_NONBLOCK);
+    return readRegularFile(path, CODE_CACHE_FILE_MAX_BYTES, import_node_fs2.constants.O_NOFOLLOW);
   } catch {
     return null;
-  }
-  try {
-    const info = (0, import_node_fs.fstatSync)(fd);
-    if (!info.isFile() || info.size > CODE_CACHE_FILE_MAX_BYTES) return null;
-    const bytes = Buffer.allocUnsafe(info.size);
-    let filled = 0;
-    while (filled < bytes.length) {
-      const read = (0, import_node_fs.readSync)(fd, bytes, filled, bytes.length - filled, filled);
-      if (read === 0) return null;
-      filled += read;
-    }
-    return bytes;
-  } catch {
-    return null;
-  } finally {
-    (0, import_node_fs.closeSync)(fd);
   }
 }
 function saveCache(folder, name, stamp, script) {
   if (!started) return;
-  const temporary = `${folder}/${temporaryCacheFileName(name, process.pid)}`;
   try {
     const file = encodeCacheFile(stamp, script.createCachedData());
-    (0, import_node_fs.mkdirSync)(folder, { recursive: true, mode: CACHE_FOLDER_MODE });
-    if (!(0, import_node_fs.lstatSync)(folder).isDirectory()) return;
-    const flags = import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_CREAT | import_node_fs.constants.O_EXCL | import_node_fs.constants.O_NOFOLLOW;
-    const fd = (0, import_node_fs.openSync)(temporary, flags, CACHE_FILE_MODE);
-    try {
-      let written = 0;
-      while (written < file.length) written += (0, import_node_fs.writeSync)(fd, file, written, file.length - written);
-    } finally {
-      (0, import_node_fs.closeSync)(fd);
-    }
-    (0, import_node_fs.renameSync)(temporary, `${folder}/${name}`);
+    (0, import_node_fs2.mkdirSync)(folder, { recursive: true, mode: CACHE_FOLDER_MODE });
+    if (!(0, import_node_fs2.lstatSync)(folder).isDirectory()) return;
+    writeFileAtomic(`${folder}/${name}`, file);
     const staleBefore = Date.now() - OTHER_BUILD_KEPT_MS;
-    for (const other of (0, import_node_fs.readdirSync)(folder)) {
+    for (const other of (0, import_node_fs2.readdirSync)(folder)) {
       if (!isStaleCacheFile(BUILD_ID, other)) continue;
       const path = `${folder}/${other}`;
-      if ((0, import_node_fs.lstatSync)(path).mtimeMs < staleBefore) (0, import_node_fs.rmSync)(path, { force: true });
+      if ((0, import_node_fs2.lstatSync)(path).mtimeMs < staleBefore) (0, import_node_fs2.rmSync)(path, { force: true });
     }
   } catch {
-    try {
-      (0, import_node_fs.rmSync)(temporary, { force: true });
-    } catch {
-    }
   }
 }
 function compile(code, cachedData) {
   return new import_node_vm.Script(WRAPPER_START + code + WRAPPER_END, {
     filename: __filename,
-    lineOffset: 206,
+    lineOffset: 225,
     cachedData
   });
 }
 function bundleStamp() {
-  const info = (0, import_node_fs.statSync)(__filename);
+  const info = (0, import_node_fs2.statSync)(__filename);
   return `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1e3)}`;
 }
 function compiled(code) {
@@ -165,7 +184,7 @@ function compiled(code) {
     if (folder === null) return compile(code, void 0);
     const name = cacheFileName(BUILD_ID, process.version, process.arch, cacheKindOf(requestText(process.argv[2])));
     const stamp = bundleStamp();
-    const file = readSmallFile(`${folder}/${name}`);
+    const file = readCacheFile(`${folder}/${name}`);
     const cachedData = file === null ? null : decodeCacheFile(stamp, file);
     const script = compile(code, cachedData ?? void 0);
     if (cachedData === null || script.cachedDataRejected === true) {
@@ -182,7 +201,7 @@ function answerNotStarted(error) {
   const message = `the helper could not start (is ${__filename} damaged?): ${reason}`.replace(/\s+/g, " ");
   const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS) })).toString("base64");
   try {
-    (0, import_node_fs.writeSync)(STDOUT_FD, `${line}
+    (0, import_node_fs2.writeSync)(STDOUT_FD, `${line}
 `);
   } finally {
     process.exit(0);
@@ -207,7 +226,7 @@ function guildsCodeBody() {/*
 "use strict";
 
 // src/main.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -369,8 +388,10 @@ function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// src/protocol/tools.ts
+// src/protocol/op-names.ts
 var OP_NAMES = ["shell", "shell_status", "file_read", "code_search"];
+
+// src/protocol/tools.ts
 var SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
 var SHELL_MIN_TIMEOUT_SECONDS = 1;
 var SHELL_MAX_TIMEOUT_SECONDS = 600;
@@ -2870,7 +2891,7 @@ async function handle(io, argument) {
 }
 
 // src/io/node.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // src/io/node-background.ts
 var import_node_fs2 = require("node:fs");
@@ -3433,6 +3454,47 @@ var nodeShellProcesses = {
   }
 };
 
+// src/io/node-files.ts
+var import_node_fs5 = require("node:fs");
+var OPEN_READ_FLAGS = import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NONBLOCK | import_node_fs5.constants.O_NOCTTY;
+var READ_FILE_CHUNK_BYTES = 65536;
+function codedError(code, message) {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+function readRegularFile(path, maxBytes, extraFlags = 0) {
+  const fd = (0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  try {
+    const stats = (0, import_node_fs5.fstatSync)(fd);
+    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+    const chunks = [];
+    let total = 0;
+    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
+      chunkBytes = READ_FILE_CHUNK_BYTES;
+      const read = (0, import_node_fs5.readSync)(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } finally {
+    (0, import_node_fs5.closeSync)(fd);
+  }
+}
+function writeFileAtomic(path, data) {
+  const temp = temporaryPathBeside(path);
+  try {
+    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs5.renameSync)(temp, path);
+  } catch (error) {
+    (0, import_node_fs5.rmSync)(temp, { force: true });
+    throw error;
+  }
+}
+
 // src/io/sha256-wasm-bytes.ts
 function sha256WasmBytes() {
   const words = new Int32Array([1836278016, 1, 1610679553, 50364161, 83886338, 16777475, 2130908422, -2139078400, 8325890, 41975873, 1090551563, 118162048, 1829111090, 1919905125, 100663929, 1684957559, 227183, 1852405515, 1115123556, 1936028793, 1929707779, 1702125940, 1644560899, 1801678700, 167772275, -687797542, 2130903818, 2131328513, 18939939, 1073954818, 222625824, 553664769, 541065986, 1778524161, 553648680, 537010179, 1947746563, 406913824, 52458102, 1098123329, 133988480, 1090723953, -2143193592, 1920009214, -2147338638, 1090658308, 35809796, 1224785985, 51052557, 671227968, 553894914, -1392304125, 1118634784, 562333216, 1107566596, 69240839, -2054679998, 1090724007, 561214979, 671227909, 553908226, -1392304125, 1118634784, 562333216, 537010180, 1107566597, 69240849, -2054679742, 1090724007, 1785951754, 36176416, 35652580, 62915112, 37120618, 35652736, 577373249, 41959682, 184552777, 36175937, 102826624, 36175937, 119603844, 36175937, 136381064, 36175937, 153158284, 36175937, 169935504, 36175937, 186712724, 36175937, 203489944, 36175937, 220267164, 35717185, 169885699, -1391845203, -2071584702, 220202017, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537534476, 1930174475, 35681137, 536871464, -2147342334, 1785358852, 153093409, 560596256, -1392107511, 1118635552, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 102787751, 544278304, 537272328, 1920037383, 537731434, 153136393, -2044706131, 537141636, 1107566604, 69240838, -2054681790, 423756832, 1789363592, 153094944, 186649120, 544436595, 67250178, 36176416, 1785332868, 537207146, 1778720776, 220203041, -1391648595, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896226829, 220202784, 1903298080, 203516530, 548210720, 541240584, 69305478, 69208864, 545785410, -2012528124, 1107566725, -1484421095, 537534570, 537468936, 1936814858, 36176416, 671227912, 1778681858, 86076010, 85985056, 537338218, 203468044, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 220204064, 537272433, 1913462796, 560624241, -1392041973, 1118635808, 562333216, 537534468, -2012855804, 188875808, 69240200, -2054678206, 153119399, 136316704, 1903364384, 671228019, 35654658, 76284456, 560622186, 537272325, 102853125, 548211488, 541240587, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537600106, 220229900, 203426592, 1785885042, 102763041, -1392107347, -2071584702, 153093153, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537272328, 1929912327, 35681137, 537920040, -1878906878, 1785358852, 220202273, 560596256, -1391845363, 1118636576, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 169896615, 544279328, 537534476, 1920037387, 537469290, 220245261, -2044706131, 537141636, 1107566600, 69240838, -2054681790, 423756832, 1789363592, 220202784, 119539232, 544436595, 335685634, 36176416, 1785332884, 537207146, 1778720780, 153095201, -1391910739, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896488969, 153094944, 1903299104, 136407666, 548211744, 541240588, 69305478, 69207840, 545785410, -2012528124, 1107566725, -1484421095, 537272426, 537731084, 1936814854, 36176416, 671227928, 1778685954, 86076010, 85986080, 537600362, 136359176, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 153094176, 537534577, 1913200648, 560624241, -1391779833, 1118636832, 562333216, 537272324, -2012855804, 188875808, 69240200, -2054678206, 220228263, 203426592, 1903365408, 671228019, 35658754, 77333032, 560622186, 537534469, 169961989, 548210464, 541240583, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537337962, 153121032, 136316704, 1785885042, 35653153, 577380417, 41959682, 184552777, 4259905, 41943592, 912918048, 1090682882, 671105280, 537035778, 37120519, 4260484, 36175937, 136315528, -2013120918, 1090535682, -1946015744, 1778982914, 42730038, 4259905, 42992168, 912919072, 1090686978, 671105280, 537039874, 37120523, 4260500, 36175937, 203424408, -1744685462, 1090535682, -1677580288, 1779245058, 43778614, -1069481696, 18967040, 21037088, 201335147, 185273088, 33729803, 184566016, 798491264, 1150370442, -70291145, -609897024, -1034163787, 301021526, -2103158287, 1591054911, -1432835300, 1526847495, -2051140989, 2109940785, 1567905036, -1308724546, 111640798, -244016164, 1774305691, 1200022683, -1647906882, -1580462143, 745481228, -2069221911, -1445180812, -1998955344, 1364358905, -965896130, 667461681, 2143793155, 200523609, -1857567008, 1666307495, 694617802, 176493609, 557328311, 1845243419, 219368748, 1934906168, 180053258, -919701910, 746947010, -392064398, 1716232895, -1955551206, 1369686603, -400963732, 103076242, 897963673, -1603210226, -1055518614, 1812470180, 2001477175, -1128978616, 213071024, -1437976292, -900772136, 1878219676, -2098304978, 1668248719, 2014607525, 34112712, -357177, 1827377342, -1544051632, 2029174521, 1090569841, 537592448, 1779033703, -1150833019, 1013904242, -1521486534, 1359893119, -1694144372, 528734635, 1541459225]);
@@ -3534,85 +3596,50 @@ function kindOf(stats) {
 function infoOf(stats) {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
 }
-var OPEN_READ_FLAGS = import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NONBLOCK | import_node_fs5.constants.O_NOCTTY;
-var READ_FILE_CHUNK_BYTES = 65536;
 var NodeOpenFile = class {
   constructor(fd) {
     this.fd = fd;
   }
   fd;
   info() {
-    return infoOf((0, import_node_fs5.fstatSync)(this.fd));
+    return infoOf((0, import_node_fs6.fstatSync)(this.fd));
   }
   realPath() {
-    return (0, import_node_fs5.readlinkSync)(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs6.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return (0, import_node_fs5.readSync)(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return (0, import_node_fs5.readSync)(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    (0, import_node_fs5.closeSync)(this.fd);
+    (0, import_node_fs6.closeSync)(this.fd);
   }
 };
-function codedError(code, message) {
-  return Object.assign(new Error(`${code}: ${message}`), { code });
-}
-function readRegularFile(path, maxBytes) {
-  const fd = (0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS);
-  try {
-    const stats = (0, import_node_fs5.fstatSync)(fd);
-    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
-    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
-    const chunks = [];
-    let total = 0;
-    for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(READ_FILE_CHUNK_BYTES, maxBytes - total + 1));
-      const read = (0, import_node_fs5.readSync)(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      total += read;
-      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-      chunks.push(chunk.subarray(0, read));
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    (0, import_node_fs5.closeSync)(fd);
-  }
-}
 var nodeFileSystem = {
-  realPath: (path) => import_node_fs5.realpathSync.native(path),
+  realPath: (path) => import_node_fs6.realpathSync.native(path),
   stat(path) {
-    const stats = (0, import_node_fs5.statSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs6.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = (0, import_node_fs5.lstatSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs6.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile((0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS)),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
-  writeFileAtomic(path, data) {
-    const temp = temporaryPathBeside(path);
-    try {
-      (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384 });
-      (0, import_node_fs5.renameSync)(temp, path);
-    } catch (error) {
-      (0, import_node_fs5.rmSync)(temp, { force: true });
-      throw error;
-    }
-  },
-  makeFolder: (path) => void (0, import_node_fs5.mkdirSync)(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => (0, import_node_fs5.rmSync)(path, { force: true }),
-  removeTree: (path) => (0, import_node_fs5.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs5.readdirSync)(path),
+  writeFileAtomic,
+  makeFolder: (path) => void (0, import_node_fs6.mkdirSync)(path, { recursive: true, mode: 448 }),
+  removeFile: (path) => (0, import_node_fs6.rmSync)(path, { force: true }),
+  removeTree: (path) => (0, import_node_fs6.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs6.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ *{/} new Date();
-    (0, import_node_fs5.utimesSync)(path, now, now);
+    (0, import_node_fs6.utimesSync)(path, now, now);
   }
 };
 var NodeHasher = class {
@@ -3658,7 +3685,7 @@ function writeAll(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += (0, import_node_fs6.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
+      written += (0, import_node_fs7.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -3685,11 +3712,11 @@ function homeFolder() {
   if (!home || !home.startsWith("/")) throw new Error("HOME is not set to an absolute path");
   let real;
   try {
-    real = import_node_fs6.realpathSync.native(home);
+    real = import_node_fs7.realpathSync.native(home);
   } catch {
     throw new Error(`the home folder ${home} does not exist`);
   }
-  if (!(0, import_node_fs6.statSync)(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
+  if (!(0, import_node_fs7.statSync)(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
   return real;
 }
 async function main() {

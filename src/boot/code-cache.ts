@@ -11,6 +11,8 @@
 // JavaScript would run in the interpreter. The file names the build it was made by, because V8
 // would accept the cache of another build of the same length.
 
+import { OP_NAMES, type OpName } from '../protocol/op-names.js';
+
 /** A cache file larger than this is not read (a healthy one is a few hundred KiB). */
 export const CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -18,11 +20,11 @@ const HEADER_TITLE = 'guilds-code v8 code cache';
 const SWAP_WORD_BYTES = 8;
 
 /** Which code a call runs, so that each kind of call gets a cache holding the functions it uses. */
-export type CacheKind = 'file_read' | 'shell' | 'shell-background' | 'shell_status' | 'code_search' | 'other';
+export type CacheKind = OpName | 'shell-background' | 'other';
 
 const OP_FIELD = /"op"\s*:\s*"([a-z_]{1,32})"/;
 const BACKGROUND_TRUE = /"background"\s*:\s*true/;
-const KNOWN_OPS = new Set(['file_read', 'shell', 'shell_status', 'code_search']);
+const KNOWN_OPS: ReadonlySet<string> = new Set(OP_NAMES);
 
 /**
  * The kind of call, from the request's JSON text. A quote inside a JSON string is always escaped, so
@@ -33,7 +35,7 @@ export function cacheKindOf(requestText: string | null): CacheKind {
   const op = OP_FIELD.exec(requestText)?.[1];
   if (op === undefined || !KNOWN_OPS.has(op)) return 'other';
   if (op === 'shell' && BACKGROUND_TRUE.test(requestText)) return 'shell-background';
-  return op as CacheKind;
+  return op as OpName;
 }
 
 /**
@@ -49,12 +51,8 @@ export function isOwnCacheFile(buildId: string, name: string): boolean {
   return name.startsWith(`${buildId}-`) && name.endsWith('.v8cache');
 }
 
-/** The name a cache file is written under before it is renamed into place. */
-export function temporaryCacheFileName(name: string, pid: number): string {
-  return `.${name}.${pid}.tmp`;
-}
-
-const ANY_CACHE_FILE = /^\.?[0-9a-f]{16}-node[0-9A-Za-z.+_-]*\.v8cache(\.[0-9]+\.tmp)?$/;
+// A cache, or the temporary file one is written to first (src/io/node-files.ts: pid and counter).
+const ANY_CACHE_FILE = /^[0-9a-f]{16}-node[0-9A-Za-z.+_-]*\.v8cache(\.[0-9]+\.[0-9]+\.tmp)?$/;
 
 /**
  * Whether a file in the cache folder may be removed when a cache is written: a cache of another build,
@@ -87,7 +85,8 @@ export function encodeCacheFile(stamp: string, payload: Uint8Array): Buffer {
  * The payload, when the file is whole, has this stamp, and its two copies agree; null otherwise.
  * Reverses the second copy in place.
  */
-export function decodeCacheFile(stamp: string, file: Buffer): Buffer | null {
+export function decodeCacheFile(stamp: string, bytes: Uint8Array): Buffer | null {
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const start = `${HEADER_TITLE}\n${stamp}\n`;
   if (file.length < start.length || file.toString('latin1', 0, start.length) !== start) return null;
   const lengthEnd = file.indexOf(0x0a, start.length);

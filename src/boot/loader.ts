@@ -4,20 +4,7 @@
 //
 // Any trouble with the cache (no home, a read-only disk, a damaged or foreign file) leaves the code
 // compiled without it: slower, never wrong. Nothing here may throw past run().
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { constants, lstatSync, mkdirSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { Script } from 'node:vm';
 import {
   CODE_CACHE_FILE_MAX_BYTES,
@@ -27,8 +14,8 @@ import {
   decodeCacheFile,
   encodeCacheFile,
   isStaleCacheFile,
-  temporaryCacheFileName,
 } from './code-cache.js';
+import { readRegularFile, writeFileAtomic } from '../io/node-files.js';
 
 /** Set by build.mjs: a digest of the helper's code, and the line of the file where that code starts. */
 declare const GUILDS_BUILD_ID: string;
@@ -48,7 +35,6 @@ const CACHE_FOLDER_IN_HOME = '.cache/guilds-code';
  * side (a benchmark against the last release) keep theirs, and a writer is never raced.
  */
 const OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1000;
-const CACHE_FILE_MODE = 0o600;
 const CACHE_FOLDER_MODE = 0o700;
 const BASE64_ARGUMENT = /^[A-Za-z0-9+/]*={0,2}$/;
 const WRAPPER_START = '(function (exports, require, module, __filename, __dirname) { ';
@@ -69,53 +55,27 @@ function requestText(argument: string | undefined): string | null {
   return Buffer.from(argument, 'base64').toString('latin1');
 }
 
-/** The file's bytes, or null. Opened without following a link or waiting on a FIFO, read bounded. */
-function readSmallFile(path: string): Buffer | null {
-  let fd: number;
+/** The cache file's bytes, or null: never through a link, never waiting on a FIFO, bounded. */
+function readCacheFile(path: string): Uint8Array | null {
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    return readRegularFile(path, CODE_CACHE_FILE_MAX_BYTES, constants.O_NOFOLLOW);
   } catch {
     return null;
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.size > CODE_CACHE_FILE_MAX_BYTES) return null;
-    const bytes = Buffer.allocUnsafe(info.size);
-    let filled = 0;
-    while (filled < bytes.length) {
-      const read = readSync(fd, bytes, filled, bytes.length - filled, filled);
-      if (read === 0) return null;
-      filled += read;
-    }
-    return bytes;
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
   }
 }
 
 /**
- * Written beside under a name of its own and renamed into place, so a reader sees a whole file or
- * none. Caches of other builds unused for a day are removed then, so upgrades do not pile them up.
- * Only into a real folder: where a link stands in its place, nothing is written or removed through it.
+ * Written atomically (src/io/node-files.ts). Caches of other builds and temporary files, unused for
+ * a day, are removed then, so upgrades do not pile them up. Only into a real folder: where a link
+ * stands in its place, nothing is written or removed through it.
  */
 function saveCache(folder: string, name: string, stamp: string, script: Script): void {
   if (!started) return;
-  const temporary = `${folder}/${temporaryCacheFileName(name, process.pid)}`;
   try {
     const file = encodeCacheFile(stamp, script.createCachedData());
     mkdirSync(folder, { recursive: true, mode: CACHE_FOLDER_MODE });
     if (!lstatSync(folder).isDirectory()) return;
-    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-    const fd = openSync(temporary, flags, CACHE_FILE_MODE);
-    try {
-      let written = 0;
-      while (written < file.length) written += writeSync(fd, file, written, file.length - written);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, `${folder}/${name}`);
+    writeFileAtomic(`${folder}/${name}`, file);
     const staleBefore = Date.now() - OTHER_BUILD_KEPT_MS;
     for (const other of readdirSync(folder)) {
       if (!isStaleCacheFile(BUILD_ID, other)) continue;
@@ -123,11 +83,7 @@ function saveCache(folder: string, name: string, stamp: string, script: Script):
       if (lstatSync(path).mtimeMs < staleBefore) rmSync(path, { force: true });
     }
   } catch {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // The next call tries again.
-    }
+    // The next call of this kind tries again.
   }
 }
 
@@ -155,7 +111,7 @@ function compiled(code: string): Script {
     if (folder === null) return compile(code, undefined);
     const name = cacheFileName(BUILD_ID, process.version, process.arch, cacheKindOf(requestText(process.argv[2])));
     const stamp = bundleStamp();
-    const file = readSmallFile(`${folder}/${name}`);
+    const file = readCacheFile(`${folder}/${name}`);
     const cachedData = file === null ? null : decodeCacheFile(stamp, file);
     const script = compile(code, cachedData ?? undefined);
     if (cachedData === null || script.cachedDataRejected === true) {

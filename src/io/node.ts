@@ -1,7 +1,6 @@
 // The real I/O. Only src/main.ts and the src/io/node*.ts modules touch node: modules.
 import {
   closeSync,
-  constants,
   fstatSync,
   lstatSync,
   mkdirSync,
@@ -10,18 +9,16 @@ import {
   readdirSync,
   readlinkSync,
   realpathSync,
-  renameSync,
   rmSync,
   statSync,
   utimesSync,
-  writeFileSync,
   type Stats,
 } from 'node:fs';
 import { SHA256_WASM_MAX_BYTES } from '../limits.js';
 import { nodeBackgroundProcesses } from './node-background.js';
 import { nodeSearchProcesses } from './node-search.js';
 import { nodeShellProcesses } from './node-shell.js';
-import { temporaryPathBeside } from './node-process.js';
+import { OPEN_READ_FLAGS, readRegularFile, writeFileAtomic } from './node-files.js';
 import { WasmSha256 } from './sha256-wasm.js';
 import type { FileInfo, FileKind, FileSystem, Hasher, Io, OpenFile } from './types.js';
 
@@ -58,8 +55,6 @@ function infoOf(stats: Stats): FileInfo {
   return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
 }
 
-const OPEN_READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
-const READ_FILE_CHUNK_BYTES = 65_536;
 
 class NodeOpenFile implements OpenFile {
   constructor(private readonly fd: number) {}
@@ -83,37 +78,6 @@ class NodeOpenFile implements OpenFile {
   }
 }
 
-function codedError(code: string, message: string): Error {
-  return Object.assign(new Error(`${code}: ${message}`), { code });
-}
-
-/**
- * A regular file's bytes, opened without blocking: a FIFO or a device named where a small state
- * file is expected must not hang the call (a FIFO without a writer) or fill memory (/dev/zero).
- */
-function readRegularFile(path: string, maxBytes: number): Uint8Array {
-  const fd = openSync(path, OPEN_READ_FLAGS);
-  try {
-    const stats = fstatSync(fd);
-    if (stats.isDirectory()) throw codedError('EISDIR', `${path} is a folder`);
-    if (!stats.isFile()) throw codedError('EFTYPE', `${path} is not a regular file`);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      // A /proc file says size 0 and still has content, so the size is only a hint.
-      const chunk = Buffer.allocUnsafe(Math.min(READ_FILE_CHUNK_BYTES, maxBytes - total + 1));
-      const read = readSync(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      total += read;
-      if (total > maxBytes) throw codedError('EFBIG', `${path} passes ${maxBytes} bytes`);
-      chunks.push(chunk.subarray(0, read));
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 export const nodeFileSystem: FileSystem = {
   realPath: (path) => realpathSync.native(path),
   stat(path) {
@@ -126,16 +90,7 @@ export const nodeFileSystem: FileSystem = {
   },
   openRead: (path) => new NodeOpenFile(openSync(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
-  writeFileAtomic(path, data) {
-    const temp = temporaryPathBeside(path);
-    try {
-      writeFileSync(temp, data, { mode: 0o600 });
-      renameSync(temp, path);
-    } catch (error) {
-      rmSync(temp, { force: true });
-      throw error;
-    }
-  },
+  writeFileAtomic,
   makeFolder: (path) => void mkdirSync(path, { recursive: true, mode: 0o700 }),
   removeFile: (path) => rmSync(path, { force: true }),
   removeTree: (path) => rmSync(path, { force: true, recursive: true }),

@@ -6,8 +6,8 @@ import {
   FILE_READ_LINE_MAX_CHARS,
 } from '../limits.js';
 
-export type OpName = 'shell' | 'shell_status' | 'file_read' | 'code_search';
-export const OP_NAMES: readonly OpName[] = ['shell', 'shell_status', 'file_read', 'code_search'];
+import type { OpName } from './op-names.js';
+export { OP_NAMES, type OpName } from './op-names.js';
 
 export interface ArgSpec {
   type: 'string' | 'integer' | 'boolean';

@@ -77,7 +77,7 @@ describe('the code cache', () => {
   it('of another build, unused for a day, is removed when this build writes its own, as is a temporary file as old', () => {
     mkdirSync(cacheFolder(), { recursive: true });
     const foreign = join(cacheFolder(), `fedcba9876543210-node${process.version.slice(1)}-${process.arch}-file_read.v8cache`);
-    const leftover = join(cacheFolder(), `.${buildId()}-node${process.version.slice(1)}-${process.arch}-shell.v8cache.4242.tmp`);
+    const leftover = join(cacheFolder(), `${buildId()}-node${process.version.slice(1)}-${process.arch}-shell.v8cache.4242.1.tmp`);
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
     for (const path of [foreign, leftover]) {
       writeFileSync(path, 'old');
@@ -157,7 +157,7 @@ describe('the code cache', () => {
   it('leaves no temporary file behind', () => {
     read();
     callHelper(sandbox, { op: 'shell_status', args: {} });
-    expect(readdirSync(cacheFolder()).filter((name) => name.startsWith('.'))).toEqual([]);
+    expect(readdirSync(cacheFolder()).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });
 

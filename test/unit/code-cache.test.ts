@@ -9,8 +9,8 @@ import {
   ESCAPED_COMMENT_END,
   isOwnCacheFile,
   isStaleCacheFile,
-  temporaryCacheFileName,
 } from '../../src/boot/code-cache.js';
+import { OP_NAMES } from '../../src/protocol/tools.js';
 
 const BUILD = '0123456789abcdef';
 const request = (fields: Record<string, unknown>): string => JSON.stringify({ run_id: 'r', call_id: 'c', ...fields });
@@ -37,6 +37,10 @@ describe('the kind of call, read from the request', () => {
     expect(cacheKindOf(text)).toBe('shell');
   });
 
+  it('knows every op the helper has', () => {
+    for (const op of OP_NAMES) expect(cacheKindOf(request({ op, args: {} }))).toBe(op);
+  });
+
   it('is other for an unknown op, a missing op, or no request at all', () => {
     expect(cacheKindOf(request({ op: 'format_disk' }))).toBe('other');
     expect(cacheKindOf(request({ args: {} }))).toBe('other');
@@ -53,18 +57,12 @@ describe('the cache file name', () => {
   it('is this build\'s own only with the build\'s prefix and the suffix', () => {
     expect(isOwnCacheFile(BUILD, '0123456789abcdef-node20.20.2-x64-shell.v8cache')).toBe(true);
     expect(isOwnCacheFile(BUILD, 'fedcba9876543210-node20.20.2-x64-shell.v8cache')).toBe(false);
-    expect(isOwnCacheFile(BUILD, '.0123456789abcdef-node20.20.2-x64-shell.v8cache.77.tmp')).toBe(false);
-  });
-
-  it('is written first under a hidden temporary name with the process id', () => {
-    expect(temporaryCacheFileName('0123456789abcdef-node20.20.2-x64-shell.v8cache', 77)).toBe(
-      '.0123456789abcdef-node20.20.2-x64-shell.v8cache.77.tmp',
-    );
+    expect(isOwnCacheFile(BUILD, '0123456789abcdef-node20.20.2-x64-shell.v8cache.77.3.tmp')).toBe(false);
   });
 
   it('is stale when another build wrote it, or when it is a temporary file left behind', () => {
     expect(isStaleCacheFile(BUILD, 'fedcba9876543210-node18.20.1-arm64-code_search.v8cache')).toBe(true);
-    expect(isStaleCacheFile(BUILD, '.0123456789abcdef-node20.20.2-x64-shell.v8cache.77.tmp')).toBe(true);
+    expect(isStaleCacheFile(BUILD, '0123456789abcdef-node20.20.2-x64-shell.v8cache.77.3.tmp')).toBe(true);
     expect(isStaleCacheFile(BUILD, '0123456789abcdef-node20.20.2-x64-shell.v8cache')).toBe(false);
   });
 
