@@ -9,7 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HANDED_ON_EXTRA_CA_CERTS_VARIABLE as HANDED_ON_CA_CERTS_VARIABLE } from '../src/protocol/environment.js';
+import { HANDED_ON_EXTRA_CA_CERTS_VARIABLE as HANDED_ON_CA_CERTS_VARIABLE } from '../src/contract/environment.js';
 import { buildCases, type Case } from './cases.js';
 import { makeScratch, SYSTEM_HEADERS, type Scratch } from './fixtures.js';
 import { gnuTimeAvailable, median, runPlan, type Command, type Env, type Run } from './measure.js';

@@ -15,7 +15,7 @@ import {
   encodeCacheFile,
   isStaleCacheFile,
 } from './code-cache.js';
-import { readRegularFile, writeFileAtomic } from '../io/node-files.js';
+import { readRegularFile, writeFileAtomic } from '../io/node/files.js';
 
 /** Set by build.mjs: a digest of the helper's code, and the line of the file where that code starts. */
 declare const GUILDS_BUILD_ID: string;
