@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "8bbd641c1f0c4c7d";
+var BUILD_ID = "0790c05715803474";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -170,7 +170,7 @@ function saveCache(folder, name, stamp, script) {
 function compile(code, cachedData) {
   return new import_node_vm.Script(WRAPPER_START + code + WRAPPER_END, {
     filename: __filename,
-    lineOffset: 225,
+    lineOffset: 226,
     cachedData
   });
 }
@@ -199,7 +199,8 @@ function answerNotStarted(error) {
   started = false;
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const message = `the helper could not start (is ${__filename} damaged?): ${reason}`.replace(/\s+/g, " ");
-  const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS) })).toString("base64");
+  const kind = "internal";
+  const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS), kind })).toString("base64");
   try {
     (0, import_node_fs2.writeSync)(STDOUT_FD, `${line}
 `);

@@ -173,7 +173,7 @@ describe('background records forged or broken: answered plainly, and no stranger
       ].join('\n'),
     });
     for (const [id, problem] of [['b1', 'unreadable record'], ['b2', 'unreadable record'], ['b3', 'unreadable record'], ['b6', "record points outside the agent's folders"], ['b8', 'unreadable record']]) {
-      expect(await call('shell_status', { id, stop: true })).toEqual({ ok: false, error: `shell_status: the record of ${id} cannot be used (${problem}); nothing was done to it` });
+      expect(await call('shell_status', { id, stop: true })).toEqual({ ok: false, error: `shell_status: the record of ${id} cannot be used (${problem}); nothing was done to it`, kind: 'io' });
     }
     for (const id of ['b4', 'b5']) {
       expect(textOf(await call('shell_status', { id, stop: true }))).toBe(`${id} has already ended; no signal was sent\nstate: ended\nelapsed: 0s\nlog: ${logPath}\n(the log is gone)`);
@@ -206,6 +206,7 @@ describe('a full disk under shell and background starts (a fault-injecting FileS
     expect(await handleCode(io, request({ command: 'echo never > ran.txt' }))).toEqual({
       ok: false,
       error: `shell: cannot run the command: cannot create ${join(sandbox.home, '.runs', 'r1')}: no space left on the device (ENOSPC)`,
+      kind: 'io',
     });
     expect(existsSync(join(sandbox.home, 'ran.txt'))).toBe(false);
   });
@@ -238,6 +239,7 @@ describe('a full disk under shell and background starts (a fault-injecting FileS
     expect(await handleCode(io, request({ command: 'sleep 1000', background: true }))).toEqual({
       ok: false,
       error: `shell: cannot start a background command: cannot create ${folder}: ENOSPC`,
+      kind: 'io',
     });
   });
 
@@ -247,6 +249,7 @@ describe('a full disk under shell and background starts (a fault-injecting FileS
     expect(await handleCode(io, request({ command: 'sleep 1000', background: true }))).toEqual({
       ok: false,
       error: `shell: could not record b1 in ${folder}: no space left on the device (ENOSPC); the command was stopped`,
+      kind: 'io',
     });
     await until(() => processesMentioning(sandbox.root).length === 0);
     expect(textOf(await call('shell_status', {}))).toMatch(/^b1 ended \d+s sleep 1000$/);

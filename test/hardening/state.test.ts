@@ -187,7 +187,7 @@ describe('a full or failing disk: the answer says what happened, in one line', (
       });
     }
     const envelope = await handleCode(io, base64Request({ op: 'file_read', args: { path: 'where.txt' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' }));
-    expect(envelope).toEqual({ ok: false, error: expectedError[call](code) });
+    expect(envelope).toEqual({ ok: false, error: expectedError[call](code), kind: 'io' });
   });
 });
 
@@ -208,6 +208,6 @@ describe('a request file swapped between the check and the read', () => {
         swap(path);
       }
     });
-    expect(await handleCode(io, path)).toEqual({ ok: false, error: `invalid request: ${path} is not a regular file` });
+    expect(await handleCode(io, path)).toEqual({ ok: false, error: `invalid request: ${path} is not a regular file`, kind: 'invalid_request' });
   });
 });
