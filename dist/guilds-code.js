@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "0790c05715803474";
+var BUILD_ID = "155850bb3fdf84f1";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -2694,7 +2694,7 @@ function stringArg2(value) {
 }
 async function codeSearch(context) {
   const { io, request } = context;
-  const { args, maxBytes } = request;
+  const { args } = request;
   const pattern2 = args.pattern;
   if (pattern2.includes("\0")) throw new ToolError2("the pattern contains a NUL byte");
   const glob = stringArg2(args.glob) || null;

@@ -11,7 +11,6 @@ import {
   SEARCH_MAX_MATCHES_PER_FILE,
   SEARCH_TIMEOUT_SECONDS,
 } from '../contract/tools/legacy-search-limits.js';
-import { baseName, dirName } from '../text/paths.js';
 import { copyBytes, isContinuationByte } from '../text/utf8.js';
 import {
   clipSearchLine,
@@ -658,7 +657,7 @@ function stringArg(value: unknown): string | null {
 
 export async function codeSearch(context: Context): Promise<OpResult> {
   const { io, request } = context;
-  const { args, maxBytes } = request;
+  const { args } = request;
   const pattern = args.pattern as string;
   if (pattern.includes('\0')) throw new ToolError('the pattern contains a NUL byte');
   const glob = stringArg(args.glob) || null;

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assembleWat, BYTES_MODULE_PATH, bytesModuleSource, WAT_PATH } from '../../scripts/wasm-assemble.js';
+import { assembleWat, BYTES_MODULE_PATH, bytesModuleSource, WAT_PATH } from '../../scripts/wasm.js';
 import { bitLengthWords, WasmSha256 } from '../../src/io/sha256-wasm.js';
 
 function wasmHash(...pieces: Uint8Array[]): string {

@@ -1,7 +1,7 @@
 // Assembles src/io/sha256.wat into the TypeScript module that embeds its bytes, so that the bundle
 // stays one file with nothing to read at run time. `npm run wasm` writes it; a unit test assembles
 // it again and fails when the committed module differs.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import wabtInit from 'wabt';
 
@@ -46,4 +46,11 @@ export function bytesModuleSource(bytes: Uint8Array): string {
     '}',
     '',
   ].join('\n');
+}
+
+// npm run wasm: src/io/sha256.wat -> src/io/sha256-wasm-bytes.ts (the test of the bytes imports the rest).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const bytes = await assembleWat(WAT_PATH);
+  writeFileSync(BYTES_MODULE_PATH, bytesModuleSource(bytes));
+  console.log(`${BYTES_MODULE_PATH}: ${bytes.length} bytes of WebAssembly`);
 }
