@@ -6,6 +6,8 @@ import {
   elisionLine,
   INTERRUPTED_LINE,
   shapeShellText,
+  notRecordedLine,
+  shellErrors,
   shellTrailers,
   startedText,
   timedOutLine,
@@ -303,6 +305,42 @@ describe('startedText', () => {
       'started b3 in the background (pid 4242)\n' +
         'log: /home/a/.runs/r1/c7.log\n' +
         'check it with shell_status {"id": "b3"}; stop it with {"id": "b3", "stop": true}',
+    );
+  });
+});
+
+describe('the sentences of a failed shell call', () => {
+  const pair = (error: { kind: string; message: string }) => [error.kind, error.message];
+  it('say what is wrong, in one line, with the kind', () => {
+    expect(pair(shellErrors.emptyCommand())).toEqual(['invalid_request', 'shell: command is empty']);
+    expect(pair(shellErrors.nulInCommand())).toEqual(['invalid_request', 'shell: the command contains a NUL byte']);
+    expect(pair(shellErrors.cannotPrepare('clear', '/h/.runs/r1/c1.log', 'permission denied (EACCES)'))).toEqual([
+      'io',
+      'shell: cannot run the command: cannot clear /h/.runs/r1/c1.log: permission denied (EACCES)',
+    ]);
+    expect(pair(shellErrors.cannotRun('/h', 'EAGAIN'))).toEqual(['unavailable', 'shell: could not run the command in /h: EAGAIN']);
+    expect(pair(shellErrors.noBackgroundId())).toEqual(['busy', 'could not allocate a background id: too many starts at once']);
+    expect(pair(shellErrors.cannotCreateForBackground('/run/a1/background', 'ENOSPC'))).toEqual([
+      'io',
+      'shell: cannot start a background command: cannot create /run/a1/background: ENOSPC',
+    ]);
+    expect(pair(shellErrors.cannotClaimBackgroundId('/run/a1/background', 'the file system is read-only (EROFS)'))).toEqual([
+      'io',
+      'shell: cannot start a background command: cannot record it in /run/a1/background: the file system is read-only (EROFS)',
+    ]);
+    expect(pair(shellErrors.cannotStartBackground('b3', 'bash could not be started'))).toEqual([
+      'unavailable',
+      'shell: could not start b3 in the background: bash could not be started',
+    ]);
+    expect(pair(shellErrors.cannotRecordBackground('b3', '/run/a1/background', 'no space left on the device (ENOSPC)'))).toEqual([
+      'io',
+      'shell: could not record b3 in /run/a1/background: no space left on the device (ENOSPC); the command was stopped',
+    ]);
+  });
+
+  it('say beside the output that the directory was not recorded', () => {
+    expect(notRecordedLine('cannot record the working directory in /h/.runs/r1/cwd: permission denied (EACCES)', '/h')).toBe(
+      '[cannot record the working directory in /h/.runs/r1/cwd: permission denied (EACCES); the next call starts in /h]',
     );
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   commandFirstLine,
+  endedFirstLead,
+  knownIdsHint,
+  notSignalledLead,
+  shellStatusErrors,
+  signalledLead,
   formatDetail,
   formatElapsed,
   formatList,
@@ -216,5 +221,38 @@ describe('formatDetail', () => {
     const lines = text.split('\n');
     expect(lines[3]).toBe('[… 1 earlier lines left out to stay under 1024 bytes]');
     expect(lines[4]).toMatch(/^…é+$/);
+  });
+});
+
+describe('the lines and errors of shell_status', () => {
+  const pair = (error: { kind: string; message: string }) => [error.kind, error.message];
+  it('lead a stop’s answer with what was done', () => {
+    expect(notSignalledLead('b1', { kind: 'stopped' })).toBe('b1 was already stopped; no signal was sent');
+    expect(notSignalledLead('b1', { kind: 'exited', exitCode: 3 })).toBe('b1 has already exited 3; no signal was sent');
+    expect(notSignalledLead('b1', { kind: 'ended' })).toBe('b1 has already ended; no signal was sent');
+    expect(endedFirstLead('b2')).toBe('b2 ended before it could be signalled; no signal was sent');
+    expect(signalledLead('b2', 4242, true, 5)).toBe('sent SIGTERM to b2 (process group 4242); it has stopped');
+    expect(signalledLead('b2', 4242, false, 5)).toBe(
+      'sent SIGTERM to b2 (process group 4242); SIGKILL follows in 5s if it is still running',
+    );
+  });
+
+  it('name the ids it knows when asked for another', () => {
+    expect(knownIdsHint([])).toBe('there are no background commands');
+    expect(knownIdsHint([2])).toBe('the only one is b2');
+    expect(knownIdsHint([1, 2, 9])).toBe('known ids: b1 to b9');
+  });
+
+  it('refuse in one line, with the kind', () => {
+    expect(pair(shellStatusErrors.stopWithoutId())).toEqual(['invalid_request', 'shell_status: stop needs the id of the command to stop, such as b1']);
+    expect(pair(shellStatusErrors.invalidId('x'.repeat(100)))).toEqual([
+      'invalid_request',
+      `shell_status: invalid id '${'x'.repeat(64)}': background ids look like b1, b2, …`,
+    ]);
+    expect(pair(shellStatusErrors.noSuchJob('b4', [1, 2]))).toEqual(['not_found', 'shell_status: no background command b4 (known ids: b1 to b2)']);
+    expect(pair(shellStatusErrors.unusableRecord('b3', 'unreadable record'))).toEqual([
+      'io',
+      'shell_status: the record of b3 cannot be used (unreadable record); nothing was done to it',
+    ]);
   });
 });
