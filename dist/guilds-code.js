@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "155850bb3fdf84f1";
+var BUILD_ID = "743dcfc828026e71";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -1791,15 +1791,70 @@ async function finishGroup(groupId, deadline) {
   const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
   while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
 }
-function runShell(request, onOutput) {
-  const logFd = (0, import_node_fs5.openSync)(request.logPath, LOG_OPEN_FLAGS2, 384);
-  let readFd;
+var LogFollower = class {
+  constructor(readFd, onOutput, onEnd, onError) {
+    this.readFd = readFd;
+    this.onOutput = onOutput;
+    this.onEnd = onEnd;
+    this.onError = onError;
+    this.schedule(false);
+  }
+  readFd;
+  onOutput;
+  onEnd;
+  onError;
+  buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
+  position = 0;
+  endAt = null;
+  pollTimer;
+  readNext;
+  stopped = false;
+  /** The command is over and its output is `size` bytes: read up to there, then end. *{/}
+  finishAt(size) {
+    this.endAt = size;
+    this.schedule(true);
+  }
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+  }
+  schedule(now) {
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+    if (now) this.readNext = setImmediate(() => this.follow());
+    else this.pollTimer = setTimeout(() => this.follow(), OUTPUT_POLL_MS);
+  }
+  follow() {
+    if (this.stopped) return;
+    try {
+      const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
+      const read = want > 0 ? (0, import_node_fs5.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      if (read > 0) {
+        this.position += read;
+        this.onOutput(this.buffer.subarray(0, read));
+        this.schedule(true);
+      } else if (this.endAt !== null) {
+        this.onEnd(this.position);
+      } else {
+        this.schedule(false);
+      }
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+};
+function openLog(logPath) {
+  const logFd = (0, import_node_fs5.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    readFd = (0, import_node_fs5.openSync)(request.logPath, import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NOFOLLOW);
+    return { logFd, readFd: (0, import_node_fs5.openSync)(logPath, import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NOFOLLOW) };
   } catch (error) {
     (0, import_node_fs5.closeSync)(logFd);
     throw error;
   }
+}
+function runShell(request, onOutput) {
+  const { logFd, readFd } = openLog(request.logPath);
   let killDeadline = 0;
   let killTimer;
   const stop = () => {
@@ -1826,47 +1881,25 @@ function runShell(request, onOutput) {
   return new Promise((resolve, reject) => {
     let exitCode = 0;
     const close = () => {
-      if (!supervised.settle()) return false;
+      if (!supervised.settle()) return;
       clearTimeout(killTimer);
-      clearTimeout(pollTimer);
-      clearImmediate(readNext);
+      follower.stop();
       (0, import_node_fs5.closeSync)(logFd);
       (0, import_node_fs5.closeSync)(readFd);
-      return true;
     };
-    const buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
-    let position = 0;
-    let endAt = null;
-    let pollTimer;
-    let readNext;
-    const schedule = (now) => {
-      clearTimeout(pollTimer);
-      clearImmediate(readNext);
-      if (now) readNext = setImmediate(follow);
-      else pollTimer = setTimeout(follow, OUTPUT_POLL_MS);
-    };
-    function follow() {
-      if (supervised.isSettled) return;
-      try {
-        const want = Math.min(buffer.length, (endAt ?? Number.MAX_SAFE_INTEGER) - position);
-        const read = want > 0 ? (0, import_node_fs5.readSync)(readFd, buffer, 0, want, position) : 0;
-        if (read > 0) {
-          position += read;
-          onOutput(buffer.subarray(0, read));
-          schedule(true);
-        } else if (endAt !== null) {
-          close();
-          resolve({ exitCode, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes: position });
-        } else {
-          schedule(false);
-        }
-      } catch (error) {
+    const follower = new LogFollower(
+      readFd,
+      onOutput,
+      (logBytes) => {
+        close();
+        resolve({ exitCode, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
+      },
+      (error) => {
         stop();
         close();
         reject(error);
       }
-    }
-    schedule(false);
+    );
     child.once("error", (error) => {
       close();
       reject(error);
@@ -1876,9 +1909,7 @@ function runShell(request, onOutput) {
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
-        if (supervised.isSettled) return;
-        endAt = (0, import_node_fs5.fstatSync)(logFd).size;
-        schedule(true);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs5.fstatSync)(logFd).size);
       });
     });
   });

@@ -57,15 +57,81 @@ async function finishGroup(groupId: number, deadline: number): Promise<void> {
   while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
 }
 
-function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Promise<ShellOutcome> {
-  const logFd = openSync(request.logPath, LOG_OPEN_FLAGS, 0o600);
-  let readFd: number;
+/**
+ * Reads the log while the command writes it, so that cleaning a large output overlaps its writing.
+ * Once the command is over, reading stops at the log's size then: what processes it left running
+ * write later is not its output.
+ */
+class LogFollower {
+  private readonly buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
+  private position = 0;
+  private endAt: number | null = null;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private readNext: NodeJS.Immediate | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly readFd: number,
+    private readonly onOutput: (bytes: Uint8Array) => void,
+    /** The whole output was read: the bytes read in all. */
+    private readonly onEnd: (logBytes: number) => void,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.schedule(false);
+  }
+
+  /** The command is over and its output is `size` bytes: read up to there, then end. */
+  finishAt(size: number): void {
+    this.endAt = size;
+    this.schedule(true);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+  }
+
+  private schedule(now: boolean): void {
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+    if (now) this.readNext = setImmediate(() => this.follow());
+    else this.pollTimer = setTimeout(() => this.follow(), OUTPUT_POLL_MS);
+  }
+
+  private follow(): void {
+    if (this.stopped) return;
+    try {
+      const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
+      const read = want > 0 ? readSync(this.readFd, this.buffer, 0, want, this.position) : 0;
+      if (read > 0) {
+        this.position += read;
+        this.onOutput(this.buffer.subarray(0, read));
+        this.schedule(true);
+      } else if (this.endAt !== null) {
+        this.onEnd(this.position);
+      } else {
+        this.schedule(false);
+      }
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+}
+
+/** Both ends of the call's log: bash writes one, the helper reads the other. */
+function openLog(logPath: string): { logFd: number; readFd: number } {
+  const logFd = openSync(logPath, LOG_OPEN_FLAGS, 0o600);
   try {
-    readFd = openSync(request.logPath, constants.O_RDONLY | constants.O_NOFOLLOW);
+    return { logFd, readFd: openSync(logPath, constants.O_RDONLY | constants.O_NOFOLLOW) };
   } catch (error) {
     closeSync(logFd);
     throw error;
   }
+}
+
+function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Promise<ShellOutcome> {
+  const { logFd, readFd } = openLog(request.logPath);
   // A stopped command's group gets SIGTERM, then SIGKILL after the grace; once is enough.
   let killDeadline = 0;
   let killTimer: NodeJS.Timeout | undefined;
@@ -93,53 +159,26 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
 
   return new Promise<ShellOutcome>((resolve, reject) => {
     let exitCode = 0;
-    const close = (): boolean => {
-      if (!supervised.settle()) return false;
+    const close = (): void => {
+      if (!supervised.settle()) return;
       clearTimeout(killTimer);
-      clearTimeout(pollTimer);
-      clearImmediate(readNext);
+      follower.stop();
       closeSync(logFd);
       closeSync(readFd);
-      return true;
     };
-
-    // The log is read while the command writes it, so that cleaning a large output overlaps its writing.
-    // Once the command is over, reading stops at the log's size then: what processes it left running
-    // write later is not its output.
-    const buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
-    let position = 0;
-    let endAt: number | null = null;
-    let pollTimer: NodeJS.Timeout | undefined;
-    let readNext: NodeJS.Immediate | undefined;
-    const schedule = (now: boolean): void => {
-      clearTimeout(pollTimer);
-      clearImmediate(readNext);
-      if (now) readNext = setImmediate(follow);
-      else pollTimer = setTimeout(follow, OUTPUT_POLL_MS);
-    };
-    function follow(): void {
-      if (supervised.isSettled) return;
-      try {
-        const want = Math.min(buffer.length, (endAt ?? Number.MAX_SAFE_INTEGER) - position);
-        const read = want > 0 ? readSync(readFd, buffer, 0, want, position) : 0;
-        if (read > 0) {
-          position += read;
-          onOutput(buffer.subarray(0, read));
-          schedule(true);
-        } else if (endAt !== null) {
-          close();
-          resolve({ exitCode, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes: position });
-        } else {
-          schedule(false);
-        }
-      } catch (error) {
+    const follower = new LogFollower(
+      readFd,
+      onOutput,
+      (logBytes) => {
+        close();
+        resolve({ exitCode, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
+      },
+      (error) => {
         stop();
         close();
         reject(error);
-      }
-    }
-    schedule(false);
-
+      },
+    );
     child.once('error', (error) => {
       close();
       reject(error);
@@ -149,9 +188,7 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
-        if (supervised.isSettled) return;
-        endAt = fstatSync(logFd).size;
-        schedule(true);
+        if (!supervised.isSettled) follower.finishAt(fstatSync(logFd).size);
       });
     });
   });
