@@ -51,7 +51,7 @@ export function isOwnCacheFile(buildId: string, name: string): boolean {
   return name.startsWith(`${buildId}-`) && name.endsWith('.v8cache');
 }
 
-// A cache, or the temporary file one is written to first (src/io/node-files.ts: pid and counter).
+// A cache, or the temporary file one is written to first (src/io/node/files.ts: pid and counter).
 const ANY_CACHE_FILE = /^[0-9a-f]{16}-node[0-9A-Za-z.+_-]*\.v8cache(\.[0-9]+\.[0-9]+\.tmp)?$/;
 
 /**

@@ -66,7 +66,7 @@ function readCacheFile(path: string): Uint8Array | null {
 }
 
 /**
- * Written atomically (src/io/node-files.ts). Caches of other builds and temporary files, unused for
+ * Written atomically (src/io/node/files.ts). Caches of other builds and temporary files, unused for
  * a day, are removed then, so upgrades do not pile them up. Only into a real folder: where a link
  * stands in its place, nothing is written or removed through it.
  */

@@ -13,7 +13,7 @@ function clip(text: string): string {
 }
 
 /**
- * A command's first line that says anything, trimmed. Not shape/status.ts's commandFirstLine, which
+ * A command's first line that says anything, trimmed. Not tools/shell_status/format.ts's commandFirstLine, which
  * the helper's list uses: that one skips only a leading blank line and keeps the line's indentation
  * (`\n\n   cd app` lists as `   cd app`, rows read `Run cd app`), and the row clips it on its own.
  */
