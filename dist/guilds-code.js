@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "53a15ecb8d686369";
+var BUILD_ID = "2cb3f08c4b2498c6";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -245,6 +245,7 @@ var SHA256_WASM_MAX_BYTES = 262144;
 var SHELL_KILL_GRACE_MS = 2e3;
 var SHELL_HEAD_MAX_BYTES = 2048;
 var SHELL_LINE_END_REACH_PERCENT = 25;
+var SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/io/types.ts
@@ -1634,7 +1635,7 @@ function fileRead(context) {
   return { text: shaped.text, meta };
 }
 
-// node_modules/ansi-regex/index.js
+// ../../main/node_modules/ansi-regex/index.js
 var ST = String.raw`(?:\u001B\u005C|\u009C)`;
 var stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
 var osc = String.raw`(?:\u001B\]|\u009D)[^\u0007${stringControls}]*(?:\u0007|${ST})`;
@@ -1647,7 +1648,7 @@ function ansiRegex({ onlyFirst = false } = {}) {
   return new RegExp(pattern, onlyFirst ? void 0 : "g");
 }
 
-// node_modules/strip-ansi/index.js
+// ../../main/node_modules/strip-ansi/index.js
 var regex = ansiRegex();
 function stripAnsi(string) {
   if (typeof string !== "string") {
@@ -1751,6 +1752,93 @@ function overwriteLine(redraw2, line, keepChars) {
   return concatLines(redraw2, dropLineStart(line, covered), keepChars);
 }
 
+// src/shape/terminal-line.ts
+var LINE_CONTROL_SOURCE = String.raw`(?:\u001b\[|\u009b)([0-9]*)([KGCD])`;
+var LINE_CONTROL = new RegExp(LINE_CONTROL_SOURCE);
+var STRING_CONTROL = String.raw`(?:\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u0018\u001a\u001b\u0080-\u009f]*(?:\u0007|\u001b\\|\u009c)`;
+var TOKENS = new RegExp(`(${STRING_CONTROL})|(\r)|${LINE_CONTROL_SOURCE}`, "g");
+function hasLineControl(text) {
+  return LINE_CONTROL.test(text);
+}
+var EMPTY_CURSOR_LINE = { drawn: EMPTY_LINE, column: 0, written: EMPTY_LINE };
+function takeLineStart(line, chars, keepChars) {
+  if (chars >= lineChars(line)) return line;
+  if (chars <= line.head.length) return lineFromText(firstChars(line.head, chars), keepChars);
+  const gap = line.gap;
+  const inGap = chars - line.head.length;
+  if (inGap <= gap.chars) {
+    const bytes = Math.min(4 * inGap, Math.max(inGap, Math.round(gap.bytes * inGap / gap.chars)));
+    return { head: line.head, gap: { chars: inGap, bytes }, tail: "" };
+  }
+  return { head: line.head, gap, tail: firstChars(line.tail, inGap - gap.chars) };
+}
+function blanks(chars, keepChars) {
+  if (chars <= 3 * keepChars) return lineFromText(" ".repeat(chars), keepChars);
+  const end = " ".repeat(keepChars);
+  return { head: end, gap: { chars: chars - 2 * keepChars, bytes: chars - 2 * keepChars }, tail: end };
+}
+function shownLine(line, keepChars) {
+  const { drawn, column, written } = line;
+  const writtenChars = lineChars(written);
+  if (writtenChars === 0) return drawn;
+  if (column === 0) return overwriteLine(written, drawn, keepChars);
+  const drawnChars = lineChars(drawn);
+  if (column >= drawnChars) {
+    return concatLines(concatLines(drawn, blanks(column - drawnChars, keepChars), keepChars), written, keepChars);
+  }
+  const before = concatLines(takeLineStart(drawn, column, keepChars), written, keepChars);
+  return concatLines(before, dropLineStart(drawn, column + writtenChars), keepChars);
+}
+function writeText(line, text, keepChars) {
+  if (text === "") return line;
+  return { ...line, written: concatLines(line.written, lineFromText(text, keepChars), keepChars) };
+}
+function applyControl(line, command, parameter, keepChars) {
+  const drawn = shownLine(line, keepChars);
+  const cursor = line.column + lineChars(line.written);
+  const count = parameter === "" ? 0 : Number(parameter);
+  const rightLimit = Math.max(cursor, lineChars(drawn), SHELL_CURSOR_MOVE_MAX_COLUMNS);
+  switch (command) {
+    case "\r":
+      return { drawn, column: 0, written: EMPTY_LINE };
+    case "G":
+      return { drawn, column: Math.min(Math.max(count, 1) - 1, rightLimit), written: EMPTY_LINE };
+    case "C":
+      return { drawn, column: Math.min(cursor + Math.max(count, 1), rightLimit), written: EMPTY_LINE };
+    case "D":
+      return { drawn, column: Math.max(0, cursor - Math.max(count, 1)), written: EMPTY_LINE };
+    case "K": {
+      if (parameter === "" || count === 0) {
+        return { drawn: cursor >= lineChars(drawn) ? drawn : takeLineStart(drawn, cursor, keepChars), column: cursor, written: EMPTY_LINE };
+      }
+      if (count === 1) {
+        const erased = cursor + 1;
+        const rest = erased >= lineChars(drawn) ? EMPTY_LINE : concatLines(blanks(erased, keepChars), dropLineStart(drawn, erased), keepChars);
+        return { drawn: rest, column: cursor, written: EMPTY_LINE };
+      }
+      if (count === 2) return { drawn: EMPTY_LINE, column: cursor, written: EMPTY_LINE };
+      return { drawn, column: cursor, written: EMPTY_LINE };
+    }
+    default:
+      return line;
+  }
+}
+function drawText(line, text, keepChars) {
+  let at = 0;
+  TOKENS.lastIndex = 0;
+  for (let match = TOKENS.exec(text); match; match = TOKENS.exec(text)) {
+    if (match[1] !== void 0) continue;
+    line = writeText(line, stripAnsi(text.slice(at, match.index)), keepChars);
+    line = match[2] !== void 0 ? applyControl(line, "\r", "", keepChars) : applyControl(line, match[4], match[3], keepChars);
+    at = TOKENS.lastIndex;
+  }
+  return writeText(line, stripAnsi(text.slice(at)), keepChars);
+}
+var WHOLE_LINE_KEEP_CHARS = Number.MAX_SAFE_INTEGER / 8;
+function drawLine(text) {
+  return shownLine(drawText(EMPTY_CURSOR_LINE, text, WHOLE_LINE_KEEP_CHARS), WHOLE_LINE_KEEP_CHARS).head;
+}
+
 // src/shape/clean.ts
 var NEWLINE3 = 10;
 var CARRIAGE_RETURN3 = 13;
@@ -1769,7 +1857,7 @@ function isUtf8ByDecoding(bytes) {
   }
 }
 function cleanLine(line) {
-  return redrawLine(stripAnsi(line));
+  return hasLineControl(line) ? drawLine(line) : redrawLine(stripAnsi(line));
 }
 function redrawLine(text) {
   if (!text.includes("\r")) return text;
@@ -1780,7 +1868,7 @@ function redrawLine(text) {
 var PAYLOAD_INTRODUCERS = /\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f]/;
 var LINE_WITH_RETURN = /[^\n]*\r[^\n]*{/}g;
 function cleanLines(text) {
-  if (PAYLOAD_INTRODUCERS.test(text)) return text.split("\n").map(cleanLine).join("\n");
+  if (PAYLOAD_INTRODUCERS.test(text) || hasLineControl(text)) return text.split("\n").map(cleanLine).join("\n");
   const stripped = stripAnsi(text);
   return stripped.includes("\r") ? stripped.replace(LINE_WITH_RETURN, redrawLine) : stripped;
 }
@@ -1809,7 +1897,7 @@ var StreamingCleaner = class {
   lineOpen = false;
   /** Text of the open line that has not been cleaned yet. *{/}
   raw = "";
-  /** Set once the open line outgrew `raw`: what it shows so far, and the part since its last \r. *{/}
+  /** Set once the open line outgrew `raw`: the line as drawn so far, with its cursor. *{/}
   long = null;
   write(chunk) {
     const end = chunk.length;
@@ -1842,6 +1930,11 @@ var StreamingCleaner = class {
       pos = lastNewline + 1;
     }
     if (pos < end) this.take(chunk.subarray(pos));
+  }
+  /** The characters held of the open line: bounded whatever the line (its memory, for tests). *{/}
+  heldChars() {
+    const long = this.long === null ? 0 : lineChars(this.long.drawn) - (this.long.drawn.gap?.chars ?? 0) + lineChars(this.long.written) - (this.long.written.gap?.chars ?? 0);
+    return this.raw.length + long;
   }
   /** The output ended: a last line without \n is still a line. *{/}
   end() {
@@ -1878,7 +1971,7 @@ var StreamingCleaner = class {
       gap: { chars: middle, bytes: middle },
       tail: ascii.decode(bytes.subarray(bytes.length - keep))
     };
-    this.long.current = concatLines(this.long.current, line, keep);
+    this.long = { ...this.long, written: concatLines(this.long.written, line, keep) };
     return true;
   }
   /** Clean what has arrived of a long line into its long form, holding back an escape still open. *{/}
@@ -1892,14 +1985,7 @@ var StreamingCleaner = class {
         text = text.slice(0, hold);
       }
     }
-    const state = this.long ?? { shown: EMPTY_LINE, current: EMPTY_LINE };
-    const parts = stripAnsi(text).split("\r");
-    state.current = concatLines(state.current, lineFromText(parts[0], this.keepChars), this.keepChars);
-    for (let i = 1; i < parts.length; i++) {
-      state.shown = overwriteLine(state.current, state.shown, this.keepChars);
-      state.current = lineFromText(parts[i], this.keepChars);
-    }
-    this.long = state;
+    this.long = drawText(this.long ?? EMPTY_CURSOR_LINE, text, this.keepChars);
   }
   endLine(atNewline) {
     this.raw += this.decoder.decode();
@@ -1908,7 +1994,7 @@ var StreamingCleaner = class {
       this.sink.write(encodeUtf8(cleanLine(this.raw) + (atNewline ? "\n" : "")));
     } else {
       this.foldRaw(true);
-      const line = overwriteLine(this.long.current, this.long.shown, this.keepChars);
+      const line = shownLine(this.long, this.keepChars);
       this.sink.write(encodeUtf8(line.head));
       if (line.gap) {
         this.sink.skip(line.gap.bytes);

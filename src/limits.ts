@@ -37,6 +37,9 @@ export const SHELL_KILL_GRACE_MS = 2000;
 export const SHELL_HEAD_MAX_BYTES = 2048;
 // A head or tail cut moves to a line end when one lies within this share of the part's size.
 export const SHELL_LINE_END_REACH_PERCENT = 25;
+// A cursor move to the right (ESC[nG, ESC[nC) stops at this column or the end of the line drawn,
+// whichever is further, as a terminal stops at its width: six bytes of output never make a line huge.
+export const SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
 
 // code_search
 // Content mode's output goes to an unlinked temporary file up to this size (the 100,000 lines of the
