@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "2cb3f08c4b2498c6";
+var BUILD_ID = "52337faf852d9f24";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -246,6 +246,11 @@ var SHELL_KILL_GRACE_MS = 2e3;
 var SHELL_HEAD_MAX_BYTES = 2048;
 var SHELL_LINE_END_REACH_PERCENT = 25;
 var SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
+var SHELL_KEPT_ERROR_LINES_MAX = 12;
+var SHELL_KEPT_ERRORS_MAX_PERCENT = 25;
+var SHELL_KEPT_ERROR_LINE_MAX_BYTES = 200;
+var SHELL_ERROR_LINE_SEARCH_BYTES = 1024;
+var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/io/types.ts
@@ -1635,6 +1640,413 @@ function fileRead(context) {
   return { text: shaped.text, meta };
 }
 
+// src/shape/failure-lines.ts
+var FAILURE_PATTERNS = [
+  // gcc/clang `x.c:3:5: error: …`, rustc `error[E0308]: …`, tsc `a.ts(1,7): error TS2322: …`, `ERROR: …`, JS `Error: …`
+  { name: "error:, error[E\u2026]:, error TS\u2026:", pattern: /\b(?:error|Error|ERROR)(?:\[[A-Za-z]*\d+\]| TS\d+)?:/ },
+  // Python and JS exceptions: `ValueError: …`, `AssertionError [ERR_ASSERTION]: …`, Java `…Exception: …`
+  { name: "SomethingError: / SomethingException:", pattern: /\b[A-Z]\w*(?:Error|Exception)(?::|\s\[|$)/ },
+  // jest/vitest `FAIL file`, pytest `FAILED`, cargo `... FAILED`, go `--- FAIL:`
+  { name: "FAIL, FAILED", pattern: /\bFAIL(?:ED|URE)?\b/ },
+  // vitest `×`, jest `✕`, mocha and others `✖`, `✗`, `✘` at the start of a line
+  { name: "\xD7 \u2715 \u2716 \u2717 \u2718 starting a line", pattern: /^\s*[×✕✖✗✘]\s/ },
+  // jest's heading of each failed test (`● suite › test`); `● Console` heads logged output
+  { name: "jest \u25CF heading", pattern: /^\s*● (?!Console$)/ },
+  { name: "Python Traceback", pattern: /^Traceback \(most recent call last\)/ },
+  // go `panic: …`, rust `thread 'main' panicked at src/main.rs:2:5:`
+  { name: "panic:, panicked at", pattern: /^panic: |\bpanicked at\b/ },
+  { name: "npm ERR!", pattern: /^npm ERR! / },
+  // pytest's explanation lines (`E       assert 1 == 2`)
+  { name: "pytest E lines", pattern: /^E {3}/ },
+  // C `Assertion `x' failed.`, rust `assertion `left == right` failed`, `assertion failed: …`
+  { name: "assertion \u2026 failed", pattern: /\b[Aa]ssert(?:ion)?\b.*\bfailed\b/ },
+  { name: "fatal:, FATAL", pattern: /^fatal: |\bFATAL\b/ },
+  { name: "Segmentation fault", pattern: /\bSegmentation fault\b/ }
+];
+var PASSING_LINE = /^\s*(?:[✓✔√]|PASS\b|ok\b)|\bPASSED\b|\.\.\. ok$/;
+function looksLikeFailure(line) {
+  if (PASSING_LINE.test(line)) return false;
+  for (const { pattern: pattern2 } of FAILURE_PATTERNS) if (pattern2.test(line)) return true;
+  return false;
+}
+var FAILURE_TRIGGERS = [
+  "rror",
+  "RROR",
+  "Exception",
+  "FAIL",
+  "\xD7",
+  "\u2715",
+  "\u2716",
+  "\u2717",
+  "\u2718",
+  "\u25CF",
+  "Traceback",
+  "panic",
+  "npm ERR!",
+  "E   ",
+  "ssert",
+  "fatal",
+  "FATAL",
+  "Segmentation fault"
+];
+var encoder2 = new TextEncoder();
+var byteLength = (text) => encoder2.encode(text).length;
+function keptLineText(line) {
+  const shownBytes2 = byteLength(line.text);
+  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes2 ? `\u2026 [+${line.bytes - shownBytes2} bytes]` : "");
+}
+function keptLinesHeader(count, more, searchedTo) {
+  const what = count === 1 ? "1 line that looks like an error" : `${count} lines that look like errors`;
+  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : "";
+  return more ? `[\u2026 kept the first ${what} from the elided part${searched}; the log has more \u2026]` : `[\u2026 kept ${what} from the elided part${searched} \u2026]`;
+}
+function keptFailures(scan, from, to, budgetBytes) {
+  const eligible = scan.lines.filter((line) => line.start >= from && line.end <= to);
+  const searchedTo = scan.searchedTo < to ? scan.searchedTo : Infinity;
+  let best = null;
+  const shown = [];
+  for (const line of eligible.slice(0, scan.maxLines)) {
+    shown.push(keptLineText(line));
+    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join("\n");
+    const bytes = byteLength(text);
+    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
+  }
+  return best;
+}
+
+// src/shape/failure-scan.ts
+var NEWLINE3 = 10;
+var byteText = new TextDecoder("latin1");
+var utf82 = new TextDecoder("utf-8");
+var TRIGGERS = FAILURE_TRIGGERS.map((trigger) => byteText.decode(new TextEncoder().encode(trigger)));
+function countNewlines(bytes, from, to) {
+  let count = 0;
+  let at = from;
+  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE3) count++;
+  const words = Math.max(0, to - at >> 2);
+  if (words > 0) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + at, words);
+    for (let i = 0; i < words; i++) {
+      const x = view[i] ^ 168430090;
+      let zero = ~((x & 2139062143) + 2139062143 | x | 2139062143);
+      if (zero !== 0) {
+        zero >>>= 7;
+        count += (zero & 1) + (zero >>> 8 & 1) + (zero >>> 16 & 1) + (zero >>> 24 & 1);
+      }
+    }
+    at += words * 4;
+  }
+  for (; at < to; at++) if (bytes[at] === NEWLINE3) count++;
+  return count;
+}
+function headText(bytes, maxBytes) {
+  let end = Math.min(bytes.length, maxBytes);
+  if (end < bytes.length) while (end > 0 && isContinuationByte(bytes[end])) end--;
+  return utf82.decode(bytes.subarray(0, end));
+}
+var FailureLineScanner = class {
+  constructor(limits) {
+    this.limits = limits;
+    this.lineHead = new Uint8Array(limits.lineSearchBytes);
+  }
+  limits;
+  offset = 0;
+  /** The number of the line that starts at `lineStart`. *{/}
+  lineNumber = 1;
+  lineStart = 0;
+  lineLength = 0;
+  lineHead;
+  lineHeadLength = 0;
+  inHead = [];
+  after = [];
+  searchedTo = Infinity;
+  done = false;
+  write(bytes) {
+    if (this.done || bytes.length === 0) return;
+    const base = this.offset;
+    this.offset += bytes.length;
+    const first = bytes.indexOf(NEWLINE3);
+    if (first === -1) {
+      this.extendLine(bytes);
+    } else {
+      this.extendLine(bytes.subarray(0, first));
+      this.endLine();
+      const last = bytes.lastIndexOf(NEWLINE3);
+      if (last > first) this.searchLines(bytes, first + 1, last + 1, base);
+      this.lineStart = base + last + 1;
+      if (!this.done) this.extendLine(bytes.subarray(last + 1));
+    }
+    if (!this.done && this.offset >= this.limits.searchMaxBytes) {
+      this.searchedTo = this.lineStart;
+      this.done = true;
+    }
+  }
+  /** Bytes of the open line that are counted, never seen (the middle of a very long line). *{/}
+  skip(bytes) {
+    if (this.done) return;
+    this.offset += bytes;
+    this.lineLength += bytes;
+  }
+  /** The output ended: its last line, without a line end, is a line too. *{/}
+  end() {
+    if (!this.done && this.lineLength > 0) this.endLine();
+    this.done = true;
+    const { maxLines, maxPercent } = this.limits;
+    return { lines: [...this.inHead, ...this.after], searchedTo: this.searchedTo, maxLines, maxPercent };
+  }
+  extendLine(bytes) {
+    const take = Math.min(bytes.length, this.lineHead.length - this.lineHeadLength);
+    if (take > 0) this.lineHead.set(bytes.subarray(0, take), this.lineHeadLength);
+    this.lineHeadLength += take;
+    this.lineLength += bytes.length;
+  }
+  /** The open line ended with a \n (or the output did). *{/}
+  endLine() {
+    this.consider(this.lineHead.subarray(0, this.lineHeadLength), this.lineStart, this.lineLength, this.lineNumber);
+    this.lineNumber++;
+    this.lineStart += this.lineLength + 1;
+    this.lineLength = 0;
+    this.lineHeadLength = 0;
+  }
+  /** Whole lines bytes[from, to), `to` just after a \n: only those holding a trigger are looked at. *{/}
+  searchLines(bytes, from, to, base) {
+    const text = byteText.decode(bytes.subarray(from, to));
+    const next = TRIGGERS.map(() => -1);
+    let counted = 0;
+    for (let at = 0; at < text.length && !this.done; ) {
+      let hit = Infinity;
+      for (let i = 0; i < TRIGGERS.length; i++) {
+        if (next[i] < at && next[i] !== Infinity) {
+          const found = text.indexOf(TRIGGERS[i], at);
+          next[i] = found === -1 ? Infinity : found;
+        }
+        if (next[i] < hit) hit = next[i];
+      }
+      if (hit === Infinity) break;
+      const start = hit === 0 ? 0 : text.lastIndexOf("\n", hit - 1) + 1;
+      const end = text.indexOf("\n", hit);
+      this.lineNumber += countNewlines(bytes, from + counted, from + start);
+      counted = start;
+      const line = bytes.subarray(from + start, from + end);
+      this.consider(line.subarray(0, this.limits.lineSearchBytes), base + from + start, end - start, this.lineNumber);
+      at = end + 1;
+    }
+    this.lineNumber += countNewlines(bytes, from + counted, to);
+  }
+  consider(head, start, length, number) {
+    const text = headText(head, this.limits.lineSearchBytes);
+    if (!looksLikeFailure(text)) return;
+    const line = { number, start, end: start + length + 1, text: headText(head, this.limits.keptLineMaxBytes), bytes: length };
+    if (start < this.limits.headBytes) {
+      this.inHead.push(line);
+    } else {
+      this.after.push(line);
+      if (this.after.length > this.limits.maxLines) {
+        this.searchedTo = Infinity;
+        this.done = true;
+      }
+    }
+  }
+};
+var FailureWatch = class {
+  constructor(collector, wholeBytes, limits) {
+    this.collector = collector;
+    this.wholeBytes = wholeBytes;
+    this.limits = limits;
+  }
+  collector;
+  wholeBytes;
+  limits;
+  scanner = null;
+  write(bytes) {
+    if (this.scanner === null && this.collector.totalBytes + bytes.length > this.wholeBytes) this.start();
+    this.scanner?.write(bytes);
+    this.collector.write(bytes);
+  }
+  skip(bytes) {
+    if (this.scanner === null) this.start();
+    this.scanner.skip(bytes);
+    this.collector.skip(bytes);
+  }
+  /** The scan's result, for an output that is being elided (started now if it has not been). *{/}
+  result(output) {
+    if (this.scanner === null) {
+      this.scanner = new FailureLineScanner(this.limits);
+      if (output.whole) this.scanner.write(output.tail);
+    }
+    return this.scanner.end();
+  }
+  start() {
+    this.scanner = new FailureLineScanner(this.limits);
+    this.scanner.write(this.collector.tailBytes());
+  }
+};
+
+// src/shape/shell.ts
+var NEWLINE4 = 10;
+var NO_OUTPUT_TEXT = "(no output)";
+var PATH_CUT_MARK = "\u2026";
+function headCapBytes(limits) {
+  return Math.min(limits.headMaxBytes, Math.floor(limits.maxBytes / 4));
+}
+var OutputCollector = class {
+  constructor(headKeepBytes, tailKeepBytes) {
+    this.tailKeepBytes = tailKeepBytes;
+    this.head = new Uint8Array(headKeepBytes);
+  }
+  tailKeepBytes;
+  totalBytes = 0;
+  /** True once a gap was counted: the tail then no longer reaches back to the head. *{/}
+  skipped = false;
+  head;
+  headLength = 0;
+  headClosed = false;
+  tailPieces = [];
+  tailLength = 0;
+  write(bytes) {
+    if (bytes.length === 0) return;
+    this.totalBytes += bytes.length;
+    if (!this.headClosed && this.headLength < this.head.length) {
+      const take = Math.min(bytes.length, this.head.length - this.headLength);
+      this.head.set(bytes.subarray(0, take), this.headLength);
+      this.headLength += take;
+    }
+    if (bytes.length >= this.tailKeepBytes) {
+      this.tailPieces = [copyBytes(bytes.subarray(bytes.length - this.tailKeepBytes))];
+      this.tailLength = this.tailKeepBytes;
+      return;
+    }
+    this.tailPieces.push(copyBytes(bytes));
+    this.tailLength += bytes.length;
+    while (this.tailLength - this.tailPieces[0].length >= this.tailKeepBytes) {
+      this.tailLength -= this.tailPieces.shift().length;
+    }
+  }
+  skip(bytes) {
+    if (bytes <= 0) return;
+    this.totalBytes += bytes;
+    this.skipped = true;
+    this.headClosed = true;
+    this.tailPieces = [];
+    this.tailLength = 0;
+  }
+  headBytes() {
+    return this.head.subarray(0, this.headLength);
+  }
+  tailBytes() {
+    const all = new Uint8Array(this.tailLength);
+    let at = 0;
+    for (const piece of this.tailPieces) {
+      all.set(piece, at);
+      at += piece.length;
+    }
+    return all.subarray(Math.max(0, this.tailLength - this.tailKeepBytes));
+  }
+};
+function outputCollectorFor(limits) {
+  return new OutputCollector(headCapBytes(limits) + 1, limits.maxBytes + 1);
+}
+function collectedOutput(collector) {
+  const tail = collector.tailBytes();
+  return {
+    head: collector.headBytes(),
+    tail,
+    totalBytes: collector.totalBytes,
+    whole: !collector.skipped && tail.length === collector.totalBytes
+  };
+}
+function timedOutLine(timeoutSeconds) {
+  return `[timed out after ${timeoutSeconds}s; the command was stopped]`;
+}
+var INTERRUPTED_LINE = "[the helper was interrupted; the command was stopped]";
+function shellTrailers(exitCode, stopLine) {
+  const lines = [];
+  if (stopLine !== null) lines.push(stopLine);
+  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}`);
+  return lines;
+}
+function elisionLine(elidedBytes, logPath) {
+  return `[\u2026 ${elidedBytes} bytes elided; full output: ${logPath} \u2026]`;
+}
+var decoder = new TextDecoder("utf-8");
+function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath, failures) {
+  const trailerText = trailers.map((line) => "\n" + line).join("");
+  const trailerBytes = utf8Bytes(trailerText);
+  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE4;
+  const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
+  if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
+    const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder.decode(output.tail.subarray(0, shownTotal));
+    return { text: body + trailerText, elided: false };
+  }
+  const headCap = headCapBytes(limits);
+  const partsRoom = (path) => limits.maxBytes - utf8Bytes(elisionLine(output.totalBytes, path)) - 2 - trailerBytes;
+  let shownPath = logPath;
+  if (partsRoom(shownPath) < headCap) shownPath = shortLogPath;
+  if (partsRoom(shownPath) < headCap) {
+    const pathRoom = Math.max(0, partsRoom("") - headCap - utf8Bytes(PATH_CUT_MARK));
+    shownPath = PATH_CUT_MARK + suffixWithinBytes(shownPath, pathRoom);
+  }
+  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath));
+  const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath) - headCap));
+  const reach = (size) => Math.floor(size * limits.lineEndReachPercent / 100);
+  const head = output.head;
+  let headShown = Math.min(headRoom, head.length);
+  let headEnd = headShown;
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE4);
+  if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
+    headShown = lastNewline;
+    headEnd = lastNewline + 1;
+  } else {
+    while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
+    headEnd = headShown;
+  }
+  const tail = output.tail;
+  const tailShownEnd = tail.length - (endsWithNewline ? 1 : 0);
+  const tailOffset = output.totalBytes - tail.length;
+  const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
+  const earliest = Math.max(0, headEnd - tailOffset);
+  const tailStart = (tailRoom) => {
+    let start2 = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
+    const windowStart = start2;
+    let atLineStart = false;
+    for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
+      if (tail[i] === NEWLINE4) {
+        start2 = i + 1;
+        atLineStart = true;
+        break;
+      }
+    }
+    if (!atLineStart) while (start2 < tailShownEnd && isContinuationByte(tail[start2])) start2++;
+    return start2;
+  };
+  let start = tailStart(room);
+  let kept = "";
+  const scan = failures?.();
+  const budget = scan ? Math.min(Math.floor(limits.maxBytes * scan.maxPercent / 100), room - headCap - 1) : 0;
+  if (scan && budget > 0) {
+    const block = keptFailures(scan, headEnd, tailOffset + tailStart(room - budget - 1), budget);
+    if (block) {
+      kept = block.text + "\n";
+      start = Math.max(tailStart(room - block.bytes - 1), block.end - tailOffset);
+    }
+  }
+  const elidedBytes = Math.max(0, tailOffset + start - headEnd);
+  const text = (headShown > 0 ? decoder.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + kept + decoder.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  return { text, elided: true };
+}
+
+// src/ops/failure-watch.ts
+function failureWatchFor(collector, limits) {
+  return new FailureWatch(collector, limits.maxBytes + 1, {
+    headBytes: headCapBytes(limits) + 1,
+    maxLines: SHELL_KEPT_ERROR_LINES_MAX,
+    maxPercent: SHELL_KEPT_ERRORS_MAX_PERCENT,
+    searchMaxBytes: SHELL_ERROR_SEARCH_MAX_BYTES,
+    lineSearchBytes: SHELL_ERROR_LINE_SEARCH_BYTES,
+    keptLineMaxBytes: SHELL_KEPT_ERROR_LINE_MAX_BYTES
+  });
+}
+
 // ../../main/node_modules/ansi-regex/index.js
 var ST = String.raw`(?:\u001B\u005C|\u009C)`;
 var stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
@@ -1840,7 +2252,7 @@ function drawLine(text) {
 }
 
 // src/shape/clean.ts
-var NEWLINE3 = 10;
+var NEWLINE5 = 10;
 var CARRIAGE_RETURN3 = 13;
 var ESCAPE = 27;
 var C1_LEAD = 194;
@@ -1903,7 +2315,7 @@ var StreamingCleaner = class {
     const end = chunk.length;
     let pos = 0;
     if (this.lineOpen) {
-      const newline = chunk.indexOf(NEWLINE3);
+      const newline = chunk.indexOf(NEWLINE5);
       if (newline === -1) {
         this.take(chunk);
         return;
@@ -1912,18 +2324,18 @@ var StreamingCleaner = class {
       this.endLine(true);
       pos = newline + 1;
     }
-    const lastNewline = chunk.lastIndexOf(NEWLINE3);
+    const lastNewline = chunk.lastIndexOf(NEWLINE5);
     if (lastNewline >= pos) {
       let dirty = lastNewline + 1;
       for (const byte of [ESCAPE, CARRIAGE_RETURN3, C1_LEAD]) {
         const at = chunk.indexOf(byte, pos);
         if (at !== -1 && at < dirty) dirty = at;
       }
-      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE3, dirty) + 1);
+      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE5, dirty) + 1);
       if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
       for (let start = cleanEnd; start <= lastNewline; ) {
-        let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
-        if (stop < start) stop = chunk.indexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
+        let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE5, start + CLEAN_BATCH_BYTES);
+        if (stop < start) stop = chunk.indexOf(NEWLINE5, start + CLEAN_BATCH_BYTES);
         this.sink.write(encodeUtf8(cleanLines(this.wholeDecoder.decode(chunk.subarray(start, stop + 1)))));
         start = stop + 1;
       }
@@ -2031,145 +2443,6 @@ function cleanTerminalOutput(text) {
     at += piece.length;
   }
   return new TextDecoder("utf-8").decode(all);
-}
-
-// src/shape/shell.ts
-var NEWLINE4 = 10;
-var NO_OUTPUT_TEXT = "(no output)";
-var PATH_CUT_MARK = "\u2026";
-function headCapBytes(limits) {
-  return Math.min(limits.headMaxBytes, Math.floor(limits.maxBytes / 4));
-}
-var OutputCollector = class {
-  constructor(headKeepBytes, tailKeepBytes) {
-    this.tailKeepBytes = tailKeepBytes;
-    this.head = new Uint8Array(headKeepBytes);
-  }
-  tailKeepBytes;
-  totalBytes = 0;
-  /** True once a gap was counted: the tail then no longer reaches back to the head. *{/}
-  skipped = false;
-  head;
-  headLength = 0;
-  headClosed = false;
-  tailPieces = [];
-  tailLength = 0;
-  write(bytes) {
-    if (bytes.length === 0) return;
-    this.totalBytes += bytes.length;
-    if (!this.headClosed && this.headLength < this.head.length) {
-      const take = Math.min(bytes.length, this.head.length - this.headLength);
-      this.head.set(bytes.subarray(0, take), this.headLength);
-      this.headLength += take;
-    }
-    if (bytes.length >= this.tailKeepBytes) {
-      this.tailPieces = [copyBytes(bytes.subarray(bytes.length - this.tailKeepBytes))];
-      this.tailLength = this.tailKeepBytes;
-      return;
-    }
-    this.tailPieces.push(copyBytes(bytes));
-    this.tailLength += bytes.length;
-    while (this.tailLength - this.tailPieces[0].length >= this.tailKeepBytes) {
-      this.tailLength -= this.tailPieces.shift().length;
-    }
-  }
-  skip(bytes) {
-    if (bytes <= 0) return;
-    this.totalBytes += bytes;
-    this.skipped = true;
-    this.headClosed = true;
-    this.tailPieces = [];
-    this.tailLength = 0;
-  }
-  headBytes() {
-    return this.head.subarray(0, this.headLength);
-  }
-  tailBytes() {
-    const all = new Uint8Array(this.tailLength);
-    let at = 0;
-    for (const piece of this.tailPieces) {
-      all.set(piece, at);
-      at += piece.length;
-    }
-    return all.subarray(Math.max(0, this.tailLength - this.tailKeepBytes));
-  }
-};
-function outputCollectorFor(limits) {
-  return new OutputCollector(headCapBytes(limits) + 1, limits.maxBytes + 1);
-}
-function collectedOutput(collector) {
-  const tail = collector.tailBytes();
-  return {
-    head: collector.headBytes(),
-    tail,
-    totalBytes: collector.totalBytes,
-    whole: !collector.skipped && tail.length === collector.totalBytes
-  };
-}
-function timedOutLine(timeoutSeconds) {
-  return `[timed out after ${timeoutSeconds}s; the command was stopped]`;
-}
-var INTERRUPTED_LINE = "[the helper was interrupted; the command was stopped]";
-function shellTrailers(exitCode, stopLine) {
-  const lines = [];
-  if (stopLine !== null) lines.push(stopLine);
-  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}`);
-  return lines;
-}
-function elisionLine(elidedBytes, logPath) {
-  return `[\u2026 ${elidedBytes} bytes elided; full output: ${logPath} \u2026]`;
-}
-var decoder = new TextDecoder("utf-8");
-function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath) {
-  const trailerText = trailers.map((line) => "\n" + line).join("");
-  const trailerBytes = utf8Bytes(trailerText);
-  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE4;
-  const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
-  if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
-    const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder.decode(output.tail.subarray(0, shownTotal));
-    return { text: body + trailerText, elided: false };
-  }
-  const headCap = headCapBytes(limits);
-  const partsRoom = (path) => limits.maxBytes - utf8Bytes(elisionLine(output.totalBytes, path)) - 2 - trailerBytes;
-  let shownPath = logPath;
-  if (partsRoom(shownPath) < headCap) shownPath = shortLogPath;
-  if (partsRoom(shownPath) < headCap) {
-    const pathRoom = Math.max(0, partsRoom("") - headCap - utf8Bytes(PATH_CUT_MARK));
-    shownPath = PATH_CUT_MARK + suffixWithinBytes(shownPath, pathRoom);
-  }
-  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath));
-  const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath) - headCap));
-  const reach = (size) => Math.floor(size * limits.lineEndReachPercent / 100);
-  const head = output.head;
-  let headShown = Math.min(headRoom, head.length);
-  let headEnd = headShown;
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE4);
-  if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
-    headShown = lastNewline;
-    headEnd = lastNewline + 1;
-  } else {
-    while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
-    headEnd = headShown;
-  }
-  const tail = output.tail;
-  const tailShownEnd = tail.length - (endsWithNewline ? 1 : 0);
-  const tailOffset = output.totalBytes - tail.length;
-  const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
-  const earliest = Math.max(0, headEnd - tailOffset);
-  let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - room));
-  const windowStart = start;
-  let atLineStart = false;
-  for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(room)); i++) {
-    if (tail[i] === NEWLINE4) {
-      start = i + 1;
-      atLineStart = true;
-      break;
-    }
-  }
-  if (!atLineStart) while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
-  const elidedBytes = Math.max(0, tailOffset + start - headEnd);
-  const text = (headShown > 0 ? decoder.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + decoder.decode(tail.subarray(start, tailShownEnd)) + trailerText;
-  return { text, elided: true };
 }
 
 // src/shape/status.ts
@@ -2702,7 +2975,8 @@ async function shell(context) {
     lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT
   };
   const collector = outputCollectorFor(limits);
-  const cleaner = new StreamingCleaner(collector, {
+  const watch = failureWatchFor(collector, limits);
+  const cleaner = new StreamingCleaner(watch, {
     keepChars: limits.maxBytes,
     isUtf8: (bytes) => io.shell.isUtf8(bytes),
     isAscii: io.shell.isAscii
@@ -2735,12 +3009,14 @@ async function shell(context) {
   }
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
+  const output = collectedOutput(collector);
   const shaped = shapeShellText(
-    collectedOutput(collector),
+    output,
     shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join("\n") || null),
     logPath,
     limits,
-    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`
+    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
+    () => watch.result(output)
   );
   if (!shaped.elided) removeIfPossible(io, logPath);
   const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };

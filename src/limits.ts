@@ -40,6 +40,18 @@ export const SHELL_LINE_END_REACH_PERCENT = 25;
 // A cursor move to the right (ESC[nG, ESC[nC) stops at this column or the end of the line drawn,
 // whichever is further, as a terminal stops at its width: six bytes of output never make a line huge.
 export const SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
+// Lines of an elided output's middle that look like failures are kept, first ones first: at most this
+// many lines, taking at most this share of the result's cap (and never leaving the tail less than
+// the head's cap).
+export const SHELL_KEPT_ERROR_LINES_MAX = 12;
+export const SHELL_KEPT_ERRORS_MAX_PERCENT = 25;
+// A kept line shows at most its first this many bytes, then `… [+N bytes]`.
+export const SHELL_KEPT_ERROR_LINE_MAX_BYTES = 200;
+// The failure detector reads the first this many bytes of each line.
+export const SHELL_ERROR_LINE_SEARCH_BYTES = 1024;
+// Failure lines are looked for in the first this many bytes of cleaned output: test and build logs
+// fit many times over, and the search of a gigabyte of output stops early instead of costing seconds.
+export const SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1_048_576;
 
 // code_search
 // Content mode's output goes to an unlinked temporary file up to this size (the 100,000 lines of the

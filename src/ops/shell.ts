@@ -6,6 +6,7 @@ import {
   SHELL_KILL_GRACE_MS,
   SHELL_LINE_END_REACH_PERCENT,
 } from '../limits.js';
+import { failureWatchFor } from './failure-watch.js';
 import { errorCode, type Io } from '../io/types.js';
 import type { ShellOutcome, ShellRun } from '../io/shell-types.js';
 import { ToolError, type Meta } from '../protocol/envelope.js';
@@ -116,7 +117,8 @@ export async function shell(context: Context): Promise<OpResult> {
     lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
   };
   const collector = outputCollectorFor(limits);
-  const cleaner = new StreamingCleaner(collector, {
+  const watch = failureWatchFor(collector, limits);
+  const cleaner = new StreamingCleaner(watch, {
     keepChars: limits.maxBytes,
     isUtf8: (bytes) => io.shell.isUtf8(bytes),
     isAscii: io.shell.isAscii,
@@ -153,12 +155,14 @@ export async function shell(context: Context): Promise<OpResult> {
 
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
+  const output = collectedOutput(collector);
   const shaped = shapeShellText(
-    collectedOutput(collector),
+    output,
     shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join('\n') || null),
     logPath,
     limits,
     `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
+    () => watch.result(output),
   );
   if (!shaped.elided) removeIfPossible(io, logPath);
 
