@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "247f8864ad4ad4ec";
+var BUILD_ID = "ec1bdabdf1ad5ee1";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -261,6 +261,12 @@ var STOP_SETTLE_WAIT_MS = 1e3;
 var STOP_SETTLE_POLL_MS = 25;
 var JOB_RECORD_MAX_BYTES = 1048576;
 var JOB_STATUS_FILE_MAX_BYTES = 64;
+var SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
+var SHELL_KEPT_ERROR_LINES_MAX = 12;
+var SHELL_KEPT_ERRORS_MAX_PERCENT = 25;
+var SHELL_KEPT_ERROR_LINE_MAX_BYTES = 200;
+var SHELL_ERROR_LINE_SEARCH_BYTES = 1024;
+var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_MAX_FILES = 30;
 var SEARCH_MAX_LINES = 40;
 var SEARCH_MAX_MATCHES_PER_FILE = 10;
@@ -3075,7 +3081,7 @@ function stripAnsi(string) {
   return string.replace(regex, "");
 }
 
-// src/shape/long-line.ts
+// src/tools/shell/long-line.ts
 var EMPTY_LINE = { head: "", gap: null, tail: "" };
 var nativeByteLength = typeof Buffer === "function" ? Buffer.byteLength : void 0;
 function textBytes(text) {
@@ -3167,6 +3173,93 @@ function overwriteLine(redraw2, line, keepChars) {
   return concatLines(redraw2, dropLineStart(line, covered), keepChars);
 }
 
+// src/tools/shell/terminal-line.ts
+var LINE_CONTROL_SOURCE = String.raw`(?:\u001b\[|\u009b)([0-9]*)([KGCD])`;
+var LINE_CONTROL = new RegExp(LINE_CONTROL_SOURCE);
+var STRING_CONTROL = String.raw`(?:\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u0018\u001a\u001b\u0080-\u009f]*(?:\u0007|\u001b\\|\u009c)`;
+var TOKENS = new RegExp(`(${STRING_CONTROL})|(\r)|${LINE_CONTROL_SOURCE}`, "g");
+function hasLineControl(text) {
+  return LINE_CONTROL.test(text);
+}
+var EMPTY_CURSOR_LINE = { drawn: EMPTY_LINE, column: 0, written: EMPTY_LINE };
+function takeLineStart(line, chars, keepChars) {
+  if (chars >= lineChars(line)) return line;
+  if (chars <= line.head.length) return lineFromText(firstChars(line.head, chars), keepChars);
+  const gap = line.gap;
+  const inGap = chars - line.head.length;
+  if (inGap <= gap.chars) {
+    const bytes = Math.min(4 * inGap, Math.max(inGap, Math.round(gap.bytes * inGap / gap.chars)));
+    return { head: line.head, gap: { chars: inGap, bytes }, tail: "" };
+  }
+  return { head: line.head, gap, tail: firstChars(line.tail, inGap - gap.chars) };
+}
+function blanks(chars, keepChars) {
+  if (chars <= 3 * keepChars) return lineFromText(" ".repeat(chars), keepChars);
+  const end = " ".repeat(keepChars);
+  return { head: end, gap: { chars: chars - 2 * keepChars, bytes: chars - 2 * keepChars }, tail: end };
+}
+function shownLine(line, keepChars) {
+  const { drawn, column, written } = line;
+  const writtenChars = lineChars(written);
+  if (writtenChars === 0) return drawn;
+  if (column === 0) return overwriteLine(written, drawn, keepChars);
+  const drawnChars = lineChars(drawn);
+  if (column >= drawnChars) {
+    return concatLines(concatLines(drawn, blanks(column - drawnChars, keepChars), keepChars), written, keepChars);
+  }
+  const before = concatLines(takeLineStart(drawn, column, keepChars), written, keepChars);
+  return concatLines(before, dropLineStart(drawn, column + writtenChars), keepChars);
+}
+function writeText(line, text, keepChars) {
+  if (text === "") return line;
+  return { ...line, written: concatLines(line.written, lineFromText(text, keepChars), keepChars) };
+}
+function applyControl(line, command, parameter, keepChars) {
+  const drawn = shownLine(line, keepChars);
+  const cursor = line.column + lineChars(line.written);
+  const count = parameter === "" ? 0 : Number(parameter);
+  const rightLimit = Math.max(cursor, lineChars(drawn), SHELL_CURSOR_MOVE_MAX_COLUMNS);
+  switch (command) {
+    case "\r":
+      return { drawn, column: 0, written: EMPTY_LINE };
+    case "G":
+      return { drawn, column: Math.min(Math.max(count, 1) - 1, rightLimit), written: EMPTY_LINE };
+    case "C":
+      return { drawn, column: Math.min(cursor + Math.max(count, 1), rightLimit), written: EMPTY_LINE };
+    case "D":
+      return { drawn, column: Math.max(0, cursor - Math.max(count, 1)), written: EMPTY_LINE };
+    case "K": {
+      if (parameter === "" || count === 0) {
+        return { drawn: cursor >= lineChars(drawn) ? drawn : takeLineStart(drawn, cursor, keepChars), column: cursor, written: EMPTY_LINE };
+      }
+      if (count === 1) {
+        const erased = cursor + 1;
+        const rest = erased >= lineChars(drawn) ? EMPTY_LINE : concatLines(blanks(erased, keepChars), dropLineStart(drawn, erased), keepChars);
+        return { drawn: rest, column: cursor, written: EMPTY_LINE };
+      }
+      if (count === 2) return { drawn: EMPTY_LINE, column: cursor, written: EMPTY_LINE };
+      return { drawn, column: cursor, written: EMPTY_LINE };
+    }
+    default:
+      return line;
+  }
+}
+function drawText(line, text, keepChars) {
+  let at = 0;
+  TOKENS.lastIndex = 0;
+  for (let match = TOKENS.exec(text); match; match = TOKENS.exec(text)) {
+    if (match[1] !== void 0) continue;
+    line = writeText(line, stripAnsi(text.slice(at, match.index)), keepChars);
+    line = match[2] !== void 0 ? applyControl(line, "\r", "", keepChars) : applyControl(line, match[4], match[3], keepChars);
+    at = TOKENS.lastIndex;
+  }
+  return writeText(line, stripAnsi(text.slice(at)), keepChars);
+}
+var WHOLE_LINE_KEEP_CHARS = Number.MAX_SAFE_INTEGER / 8;
+function drawLine(text) {
+  return shownLine(drawText(EMPTY_CURSOR_LINE, text, WHOLE_LINE_KEEP_CHARS), WHOLE_LINE_KEEP_CHARS).head;
+}
+
 // src/tools/shell/clean.ts
 var NEWLINE3 = 10;
 var CARRIAGE_RETURN3 = 13;
@@ -3185,7 +3278,7 @@ function isUtf8ByDecoding(bytes) {
   }
 }
 function cleanLine(line) {
-  return redrawLine(stripAnsi(line));
+  return hasLineControl(line) ? drawLine(line) : redrawLine(stripAnsi(line));
 }
 function redrawLine(text) {
   if (!text.includes("\r")) return text;
@@ -3196,7 +3289,7 @@ function redrawLine(text) {
 var PAYLOAD_INTRODUCERS = /\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f]/;
 var LINE_WITH_RETURN = /[^\n]*\r[^\n]*{/}g;
 function cleanLines(text) {
-  if (PAYLOAD_INTRODUCERS.test(text)) return text.split("\n").map(cleanLine).join("\n");
+  if (PAYLOAD_INTRODUCERS.test(text) || hasLineControl(text)) return text.split("\n").map(cleanLine).join("\n");
   const stripped = stripAnsi(text);
   return stripped.includes("\r") ? stripped.replace(LINE_WITH_RETURN, redrawLine) : stripped;
 }
@@ -3225,7 +3318,7 @@ var StreamingCleaner = class {
   lineOpen = false;
   /** Text of the open line that has not been cleaned yet. *{/}
   raw = "";
-  /** Set once the open line outgrew `raw`: what it shows so far, and the part since its last \r. *{/}
+  /** Set once the open line outgrew `raw`: the line as drawn so far, with its cursor. *{/}
   long = null;
   write(chunk) {
     const end = chunk.length;
@@ -3258,6 +3351,11 @@ var StreamingCleaner = class {
       pos = lastNewline + 1;
     }
     if (pos < end) this.take(chunk.subarray(pos));
+  }
+  /** The characters held of the open line: bounded whatever the line (its memory, for tests). *{/}
+  heldChars() {
+    const long = this.long === null ? 0 : lineChars(this.long.drawn) - (this.long.drawn.gap?.chars ?? 0) + lineChars(this.long.written) - (this.long.written.gap?.chars ?? 0);
+    return this.raw.length + long;
   }
   /** The output ended: a last line without \n is still a line. *{/}
   end() {
@@ -3294,7 +3392,7 @@ var StreamingCleaner = class {
       gap: { chars: middle, bytes: middle },
       tail: ascii.decode(bytes.subarray(bytes.length - keep))
     };
-    this.long.current = concatLines(this.long.current, line, keep);
+    this.long = { ...this.long, written: concatLines(this.long.written, line, keep) };
     return true;
   }
   /** Clean what has arrived of a long line into its long form, holding back an escape still open. *{/}
@@ -3308,14 +3406,7 @@ var StreamingCleaner = class {
         text = text.slice(0, hold);
       }
     }
-    const state = this.long ?? { shown: EMPTY_LINE, current: EMPTY_LINE };
-    const parts = stripAnsi(text).split("\r");
-    state.current = concatLines(state.current, lineFromText(parts[0], this.keepChars), this.keepChars);
-    for (let i = 1; i < parts.length; i++) {
-      state.shown = overwriteLine(state.current, state.shown, this.keepChars);
-      state.current = lineFromText(parts[i], this.keepChars);
-    }
-    this.long = state;
+    this.long = drawText(this.long ?? EMPTY_CURSOR_LINE, text, this.keepChars);
   }
   endLine(atNewline) {
     this.raw += this.decoder.decode();
@@ -3324,7 +3415,7 @@ var StreamingCleaner = class {
       this.sink.write(encodeUtf8(cleanLine(this.raw) + (atNewline ? "\n" : "")));
     } else {
       this.foldRaw(true);
-      const line = overwriteLine(this.long.current, this.long.shown, this.keepChars);
+      const line = shownLine(this.long, this.keepChars);
       this.sink.write(encodeUtf8(line.head));
       if (line.gap) {
         this.sink.skip(line.gap.bytes);
@@ -3362,6 +3453,248 @@ function cleanTerminalOutput(text) {
   }
   return new TextDecoder("utf-8").decode(all);
 }
+
+// src/tools/shell/failure-lines.ts
+var FAILURE_PATTERNS = [
+  // gcc/clang `x.c:3:5: error: …`, rustc `error[E0308]: …`, tsc `a.ts(1,7): error TS2322: …`, `ERROR: …`, JS `Error: …`
+  { name: "error:, error[E\u2026]:, error TS\u2026:", pattern: /\b(?:error|Error|ERROR)(?:\[[A-Za-z]*\d+\]| TS\d+)?:/ },
+  // Python and JS exceptions: `ValueError: …`, `AssertionError [ERR_ASSERTION]: …`, Java `…Exception: …`
+  { name: "SomethingError: / SomethingException:", pattern: /\b[A-Z]\w*(?:Error|Exception)(?::|\s\[|$)/ },
+  // jest/vitest `FAIL file`, pytest `FAILED`, cargo `... FAILED`, go `--- FAIL:`
+  { name: "FAIL, FAILED", pattern: /\bFAIL(?:ED|URE)?\b/ },
+  // vitest `×`, jest `✕`, mocha and others `✖`, `✗`, `✘` at the start of a line
+  { name: "\xD7 \u2715 \u2716 \u2717 \u2718 starting a line", pattern: /^\s*[×✕✖✗✘]\s/ },
+  // jest's heading of each failed test (`● suite › test`); `● Console` heads logged output
+  { name: "jest \u25CF heading", pattern: /^\s*● (?!Console$)/ },
+  { name: "Python Traceback", pattern: /^Traceback \(most recent call last\)/ },
+  // go `panic: …`, rust `thread 'main' panicked at src/main.rs:2:5:`
+  { name: "panic:, panicked at", pattern: /^panic: |\bpanicked at\b/ },
+  { name: "npm ERR!", pattern: /^npm ERR! / },
+  // pytest's explanation lines (`E       assert 1 == 2`)
+  { name: "pytest E lines", pattern: /^E {3}/ },
+  // C `Assertion `x' failed.`, rust `assertion `left == right` failed`, `assertion failed: …`
+  { name: "assertion \u2026 failed", pattern: /\b[Aa]ssert(?:ion)?\b.*\bfailed\b/ },
+  { name: "fatal:, FATAL", pattern: /^fatal: |\bFATAL\b/ },
+  { name: "Segmentation fault", pattern: /\bSegmentation fault\b/ }
+];
+var PASSING_LINE = /^\s*(?:[✓✔√]|PASS\b|ok\b)|\bPASSED\b|\.\.\. ok$/;
+function looksLikeFailure(line) {
+  if (PASSING_LINE.test(line)) return false;
+  for (const { pattern: pattern2 } of FAILURE_PATTERNS) if (pattern2.test(line)) return true;
+  return false;
+}
+var FAILURE_TRIGGERS = [
+  "rror",
+  "RROR",
+  "Exception",
+  "FAIL",
+  "\xD7",
+  "\u2715",
+  "\u2716",
+  "\u2717",
+  "\u2718",
+  "\u25CF",
+  "Traceback",
+  "panic",
+  "npm ERR!",
+  "E   ",
+  "ssert",
+  "fatal",
+  "FATAL",
+  "Segmentation fault"
+];
+var encoder2 = new TextEncoder();
+var byteLength = (text) => encoder2.encode(text).length;
+function keptLineText(line) {
+  const shownBytes2 = byteLength(line.text);
+  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes2 ? `\u2026 [+${line.bytes - shownBytes2} bytes]` : "");
+}
+function keptLinesHeader(count, more, searchedTo) {
+  const what = count === 1 ? "1 line that looks like an error" : `${count} lines that look like errors`;
+  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : "";
+  return more ? `[\u2026 kept the first ${what} from the elided part${searched}; the log has more \u2026]` : `[\u2026 kept ${what} from the elided part${searched} \u2026]`;
+}
+function keptFailures(scan, from, to, budgetBytes) {
+  const eligible = scan.lines.filter((line) => line.start >= from && line.end <= to);
+  const searchedTo = scan.searchedTo < to ? scan.searchedTo : Infinity;
+  let best = null;
+  const shown = [];
+  for (const line of eligible.slice(0, scan.maxLines)) {
+    shown.push(keptLineText(line));
+    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join("\n");
+    const bytes = byteLength(text);
+    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
+  }
+  return best;
+}
+
+// src/tools/shell/failure-scan.ts
+var NEWLINE4 = 10;
+var byteText = new TextDecoder("latin1");
+var utf82 = new TextDecoder("utf-8");
+var TRIGGERS = FAILURE_TRIGGERS.map((trigger) => byteText.decode(new TextEncoder().encode(trigger)));
+function countNewlines(bytes, from, to) {
+  let count = 0;
+  let at = from;
+  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE4) count++;
+  const words = Math.max(0, to - at >> 2);
+  if (words > 0) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + at, words);
+    for (let i = 0; i < words; i++) {
+      const x = view[i] ^ 168430090;
+      let zero = ~((x & 2139062143) + 2139062143 | x | 2139062143);
+      if (zero !== 0) {
+        zero >>>= 7;
+        count += (zero & 1) + (zero >>> 8 & 1) + (zero >>> 16 & 1) + (zero >>> 24 & 1);
+      }
+    }
+    at += words * 4;
+  }
+  for (; at < to; at++) if (bytes[at] === NEWLINE4) count++;
+  return count;
+}
+function headText(bytes, maxBytes) {
+  let end = Math.min(bytes.length, maxBytes);
+  if (end < bytes.length) while (end > 0 && isContinuationByte(bytes[end])) end--;
+  return utf82.decode(bytes.subarray(0, end));
+}
+var FailureLineScanner = class {
+  constructor(limits) {
+    this.limits = limits;
+    this.lineHead = new Uint8Array(limits.lineSearchBytes);
+  }
+  limits;
+  offset = 0;
+  /** The number of the line that starts at `lineStart`. *{/}
+  lineNumber = 1;
+  lineStart = 0;
+  lineLength = 0;
+  lineHead;
+  lineHeadLength = 0;
+  inHead = [];
+  after = [];
+  searchedTo = Infinity;
+  done = false;
+  write(bytes) {
+    if (this.done || bytes.length === 0) return;
+    const base = this.offset;
+    this.offset += bytes.length;
+    const first = bytes.indexOf(NEWLINE4);
+    if (first === -1) {
+      this.extendLine(bytes);
+    } else {
+      this.extendLine(bytes.subarray(0, first));
+      this.endLine();
+      const last = bytes.lastIndexOf(NEWLINE4);
+      if (last > first) this.searchLines(bytes, first + 1, last + 1, base);
+      this.lineStart = base + last + 1;
+      if (!this.done) this.extendLine(bytes.subarray(last + 1));
+    }
+    if (!this.done && this.offset >= this.limits.searchMaxBytes) {
+      this.searchedTo = this.lineStart;
+      this.done = true;
+    }
+  }
+  /** Bytes of the open line that are counted, never seen (the middle of a very long line). *{/}
+  skip(bytes) {
+    if (this.done) return;
+    this.offset += bytes;
+    this.lineLength += bytes;
+  }
+  /** The output ended: its last line, without a line end, is a line too. *{/}
+  end() {
+    if (!this.done && this.lineLength > 0) this.endLine();
+    this.done = true;
+    const { maxLines, maxPercent } = this.limits;
+    return { lines: [...this.inHead, ...this.after], searchedTo: this.searchedTo, maxLines, maxPercent };
+  }
+  extendLine(bytes) {
+    const take = Math.min(bytes.length, this.lineHead.length - this.lineHeadLength);
+    if (take > 0) this.lineHead.set(bytes.subarray(0, take), this.lineHeadLength);
+    this.lineHeadLength += take;
+    this.lineLength += bytes.length;
+  }
+  /** The open line ended with a \n (or the output did). *{/}
+  endLine() {
+    this.consider(this.lineHead.subarray(0, this.lineHeadLength), this.lineStart, this.lineLength, this.lineNumber);
+    this.lineNumber++;
+    this.lineStart += this.lineLength + 1;
+    this.lineLength = 0;
+    this.lineHeadLength = 0;
+  }
+  /** Whole lines bytes[from, to), `to` just after a \n: only those holding a trigger are looked at. *{/}
+  searchLines(bytes, from, to, base) {
+    const text = byteText.decode(bytes.subarray(from, to));
+    const next = TRIGGERS.map(() => -1);
+    let counted = 0;
+    for (let at = 0; at < text.length && !this.done; ) {
+      let hit = Infinity;
+      for (let i = 0; i < TRIGGERS.length; i++) {
+        if (next[i] < at && next[i] !== Infinity) {
+          const found = text.indexOf(TRIGGERS[i], at);
+          next[i] = found === -1 ? Infinity : found;
+        }
+        if (next[i] < hit) hit = next[i];
+      }
+      if (hit === Infinity) break;
+      const start = hit === 0 ? 0 : text.lastIndexOf("\n", hit - 1) + 1;
+      const end = text.indexOf("\n", hit);
+      this.lineNumber += countNewlines(bytes, from + counted, from + start);
+      counted = start;
+      const line = bytes.subarray(from + start, from + end);
+      this.consider(line.subarray(0, this.limits.lineSearchBytes), base + from + start, end - start, this.lineNumber);
+      at = end + 1;
+    }
+    this.lineNumber += countNewlines(bytes, from + counted, to);
+  }
+  consider(head, start, length, number) {
+    const text = headText(head, this.limits.lineSearchBytes);
+    if (!looksLikeFailure(text)) return;
+    const line = { number, start, end: start + length + 1, text: headText(head, this.limits.keptLineMaxBytes), bytes: length };
+    if (start < this.limits.headBytes) {
+      this.inHead.push(line);
+    } else {
+      this.after.push(line);
+      if (this.after.length > this.limits.maxLines) {
+        this.searchedTo = Infinity;
+        this.done = true;
+      }
+    }
+  }
+};
+var FailureWatch = class {
+  constructor(collector, wholeBytes, limits) {
+    this.collector = collector;
+    this.wholeBytes = wholeBytes;
+    this.limits = limits;
+  }
+  collector;
+  wholeBytes;
+  limits;
+  scanner = null;
+  write(bytes) {
+    if (this.scanner === null && this.collector.totalBytes + bytes.length > this.wholeBytes) this.start();
+    this.scanner?.write(bytes);
+    this.collector.write(bytes);
+  }
+  skip(bytes) {
+    if (this.scanner === null) this.start();
+    this.scanner.skip(bytes);
+    this.collector.skip(bytes);
+  }
+  /** The scan's result, for an output that is being elided (started now if it has not been). *{/}
+  result(output) {
+    if (this.scanner === null) {
+      this.scanner = new FailureLineScanner(this.limits);
+      if (output.whole) this.scanner.write(output.tail);
+    }
+    return this.scanner.end();
+  }
+  start() {
+    this.scanner = new FailureLineScanner(this.limits);
+    this.scanner.write(this.collector.tailBytes());
+  }
+};
 
 // src/tools/shell/collect.ts
 function headCapBytes(limits) {
@@ -3434,6 +3767,18 @@ function collectedOutput(collector) {
   };
 }
 
+// src/tools/shell/failure-watch.ts
+function failureWatchFor(collector, limits) {
+  return new FailureWatch(collector, limits.maxBytes + 1, {
+    headBytes: headCapBytes(limits) + 1,
+    maxLines: SHELL_KEPT_ERROR_LINES_MAX,
+    maxPercent: SHELL_KEPT_ERRORS_MAX_PERCENT,
+    searchMaxBytes: SHELL_ERROR_SEARCH_MAX_BYTES,
+    lineSearchBytes: SHELL_ERROR_LINE_SEARCH_BYTES,
+    keptLineMaxBytes: SHELL_KEPT_ERROR_LINE_MAX_BYTES
+  });
+}
+
 // src/tools/shell/environment.ts
 var FIXED_SHELL_ENV = {
   PAGER: "cat",
@@ -3501,7 +3846,7 @@ function shellEnvironment(input) {
 }
 
 // src/tools/shell/format.ts
-var NEWLINE4 = 10;
+var NEWLINE5 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
 var PATH_CUT_MARK = "\u2026";
 function timedOutLine(timeoutSeconds) {
@@ -3518,10 +3863,10 @@ function elisionLine(elidedBytes, logPath) {
   return `[\u2026 ${elidedBytes} bytes elided; full output: ${logPath} \u2026]`;
 }
 var decoder2 = new TextDecoder("utf-8");
-function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath) {
+function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath, failures) {
   const trailerText = trailers.map((line) => "\n" + line).join("");
   const trailerBytes = utf8Bytes(trailerText);
-  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE4;
+  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE5;
   const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
   if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
     const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder2.decode(output.tail.subarray(0, shownTotal));
@@ -3541,7 +3886,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const head = output.head;
   let headShown = Math.min(headRoom, head.length);
   let headEnd = headShown;
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE4);
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE5);
   if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
     headShown = lastNewline;
     headEnd = lastNewline + 1;
@@ -3554,19 +3899,33 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const tailOffset = output.totalBytes - tail.length;
   const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
   const earliest = Math.max(0, headEnd - tailOffset);
-  let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - room));
-  const windowStart = start;
-  let atLineStart = false;
-  for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(room)); i++) {
-    if (tail[i] === NEWLINE4) {
-      start = i + 1;
-      atLineStart = true;
-      break;
+  const tailStart = (tailRoom) => {
+    let start2 = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
+    const windowStart = start2;
+    let atLineStart = false;
+    for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
+      if (tail[i] === NEWLINE5) {
+        start2 = i + 1;
+        atLineStart = true;
+        break;
+      }
+    }
+    if (!atLineStart) while (start2 < tailShownEnd && isContinuationByte(tail[start2])) start2++;
+    return start2;
+  };
+  let start = tailStart(room);
+  let kept = "";
+  const scan = failures?.();
+  const budget = scan ? Math.min(Math.floor(limits.maxBytes * scan.maxPercent / 100), room - headCap - 1) : 0;
+  if (scan && budget > 0) {
+    const block = keptFailures(scan, headEnd, tailOffset + tailStart(room - budget - 1), budget);
+    if (block) {
+      kept = block.text + "\n";
+      start = Math.max(tailStart(room - block.bytes - 1), block.end - tailOffset);
     }
   }
-  if (!atLineStart) while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
-  const text = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  const text = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + kept + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text, elided: true };
 }
 function startedText(id, pid, logPath) {
@@ -3667,7 +4026,8 @@ async function runForeground(context, command, timeoutSeconds) {
     lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT
   };
   const collector = outputCollectorFor(limits);
-  const cleaner = new StreamingCleaner(collector, {
+  const watch = failureWatchFor(collector, limits);
+  const cleaner = new StreamingCleaner(watch, {
     keepChars: limits.maxBytes,
     isUtf8: (bytes) => io.shell.isUtf8(bytes),
     isAscii: io.shell.isAscii
@@ -3698,12 +4058,14 @@ async function runForeground(context, command, timeoutSeconds) {
   }
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
+  const output = collectedOutput(collector);
   const shaped = shapeShellText(
-    collectedOutput(collector),
+    output,
     shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join("\n") || null),
     logPath,
     limits,
-    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`
+    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
+    () => watch.result(output)
   );
   if (!shaped.elided) removeIfPossible(io, logPath);
   const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };

@@ -61,6 +61,21 @@ export const STOP_SETTLE_POLL_MS = 25;
 // A job's record and its small status files: anything larger was not written by the helper.
 export const JOB_RECORD_MAX_BYTES = 1_048_576;
 export const JOB_STATUS_FILE_MAX_BYTES = 64;
+// A cursor move to the right (ESC[nG, ESC[nC) stops at this column or the end of the line drawn,
+// whichever is further, as a terminal stops at its width: six bytes of output never make a line huge.
+export const SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
+// Lines of an elided output's middle that look like failures are kept, first ones first: at most this
+// many lines, taking at most this share of the result's cap (and never leaving the tail less than
+// the head's cap).
+export const SHELL_KEPT_ERROR_LINES_MAX = 12;
+export const SHELL_KEPT_ERRORS_MAX_PERCENT = 25;
+// A kept line shows at most its first this many bytes, then `… [+N bytes]`.
+export const SHELL_KEPT_ERROR_LINE_MAX_BYTES = 200;
+// The failure detector reads the first this many bytes of each line.
+export const SHELL_ERROR_LINE_SEARCH_BYTES = 1024;
+// Failure lines are looked for in the first this many bytes of cleaned output: test and build logs
+// fit many times over, and the search of a gigabyte of output stops early instead of costing seconds.
+export const SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1_048_576;
 
 // code_search
 export const SEARCH_MAX_FILES = 30;

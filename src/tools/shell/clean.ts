@@ -1,5 +1,6 @@
 // Terminal output as a person would see it: ANSI escapes removed (strip-ansi), a line redrawn with
-// carriage returns keeping its last state, and \r\n a plain line end. Pure.
+// carriage returns keeping its last state, erase-line and cursor-column escapes applied as a terminal
+// applies them (terminal-line.ts), and \r\n a plain line end. Pure.
 //
 // The streaming cleaner takes the raw bytes in pieces of any size and hands cleaned UTF-8 bytes to a
 // sink. Whole lines free of ESC, CR and C1 controls (the usual case) pass through as bytes untouched;
@@ -8,7 +9,8 @@
 // between two pieces; one longer than can be shown is held as its head, a counted gap and its tail
 // (long-line.ts).
 import stripAnsi from 'strip-ansi';
-import { EMPTY_LINE, concatLines, dropChars, lineFromText, overwriteLine, type LongLine } from '../../shape/long-line.js';
+import { concatLines, dropChars, lineChars } from './long-line.js';
+import { drawLine, drawText, EMPTY_CURSOR_LINE, hasLineControl, shownLine, type CursorLine } from './terminal-line.js';
 import { copyBytes, encodeUtf8 } from '../../text/utf8.js';
 
 /** Where cleaned output goes: bytes in order, and counts of bytes that a gap stands for. */
@@ -51,7 +53,7 @@ function isUtf8ByDecoding(bytes: Uint8Array): boolean {
 
 /** A whole line (no \n), cleaned: escapes removed, then each \r redraws from the line's start. */
 export function cleanLine(line: string): string {
-  return redrawLine(stripAnsi(line));
+  return hasLineControl(line) ? drawLine(line) : redrawLine(stripAnsi(line));
 }
 
 /** A line without escapes as a terminal leaves it: each \r starts drawing again from its start. */
@@ -69,7 +71,7 @@ const LINE_WITH_RETURN = /[^\n]*\r[^\n]*/g;
 
 /** Whole lines (text ending with \n), cleaned: the same as cleanLine on each line, done in one pass. */
 export function cleanLines(text: string): string {
-  if (PAYLOAD_INTRODUCERS.test(text)) return text.split('\n').map(cleanLine).join('\n');
+  if (PAYLOAD_INTRODUCERS.test(text) || hasLineControl(text)) return text.split('\n').map(cleanLine).join('\n');
   const stripped = stripAnsi(text);
   return stripped.includes('\r') ? stripped.replace(LINE_WITH_RETURN, redrawLine) : stripped;
 }
@@ -93,8 +95,8 @@ export class StreamingCleaner {
   private lineOpen = false;
   /** Text of the open line that has not been cleaned yet. */
   private raw = '';
-  /** Set once the open line outgrew `raw`: what it shows so far, and the part since its last \r. */
-  private long: { shown: LongLine; current: LongLine } | null = null;
+  /** Set once the open line outgrew `raw`: the line as drawn so far, with its cursor. */
+  private long: CursorLine | null = null;
 
   constructor(
     private readonly sink: CleanSink,
@@ -140,6 +142,12 @@ export class StreamingCleaner {
       pos = lastNewline + 1;
     }
     if (pos < end) this.take(chunk.subarray(pos));
+  }
+
+  /** The characters held of the open line: bounded whatever the line (its memory, for tests). */
+  heldChars(): number {
+    const long = this.long === null ? 0 : lineChars(this.long.drawn) - (this.long.drawn.gap?.chars ?? 0) + lineChars(this.long.written) - (this.long.written.gap?.chars ?? 0);
+    return this.raw.length + long;
   }
 
   /** The output ended: a last line without \n is still a line. */
@@ -190,7 +198,7 @@ export class StreamingCleaner {
       gap: { chars: middle, bytes: middle },
       tail: ascii.decode(bytes.subarray(bytes.length - keep)),
     };
-    this.long.current = concatLines(this.long.current, line, keep);
+    this.long = { ...this.long, written: concatLines(this.long.written, line, keep) };
     return true;
   }
 
@@ -205,14 +213,7 @@ export class StreamingCleaner {
         text = text.slice(0, hold);
       }
     }
-    const state = this.long ?? { shown: EMPTY_LINE, current: EMPTY_LINE };
-    const parts = stripAnsi(text).split('\r');
-    state.current = concatLines(state.current, lineFromText(parts[0]!, this.keepChars), this.keepChars);
-    for (let i = 1; i < parts.length; i++) {
-      state.shown = overwriteLine(state.current, state.shown, this.keepChars);
-      state.current = lineFromText(parts[i]!, this.keepChars);
-    }
-    this.long = state;
+    this.long = drawText(this.long ?? EMPTY_CURSOR_LINE, text, this.keepChars);
   }
 
   private endLine(atNewline: boolean): void {
@@ -222,7 +223,7 @@ export class StreamingCleaner {
       this.sink.write(encodeUtf8(cleanLine(this.raw) + (atNewline ? '\n' : '')));
     } else {
       this.foldRaw(true);
-      const line = overwriteLine(this.long.current, this.long.shown, this.keepChars);
+      const line = shownLine(this.long, this.keepChars);
       this.sink.write(encodeUtf8(line.head));
       if (line.gap) {
         this.sink.skip(line.gap.bytes);

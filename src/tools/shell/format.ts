@@ -3,6 +3,7 @@
 // Pure and synchronous; every limit comes in as an argument.
 import { ToolError } from '../../contract/errors.js';
 import { isContinuationByte, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
+import { keptFailures, type FailureScan } from './failure-lines.js';
 import { headCapBytes, type CollectedOutput, type ShellShapeLimits } from './collect.js';
 
 const NEWLINE = 0x0a;
@@ -47,6 +48,10 @@ const decoder = new TextDecoder('utf-8');
  * leaves less room than that, the head shrinks (down to nothing, its line then left out), then the
  * elision line names the log by `shortLogPath` (the same file from the home, `~/…`), and only if that
  * is still too long by the end of it after `…`.
+ *
+ * `failures`, asked only when the output is elided, gives the failure lines found in it: those lying
+ * wholly in the elided part follow the elision line (failure-lines.ts), within their budget and never
+ * leaving the tail less than the head's cap; the tail then starts after the last of them.
  */
 export function shapeShellText(
   output: CollectedOutput,
@@ -54,6 +59,7 @@ export function shapeShellText(
   logPath: string,
   limits: ShellShapeLimits,
   shortLogPath: string = logPath,
+  failures?: () => FailureScan,
 ): ShellText {
   const trailerText = trailers.map((line) => '\n' + line).join('');
   const trailerBytes = utf8Bytes(trailerText);
@@ -100,23 +106,40 @@ export function shapeShellText(
   const tailOffset = output.totalBytes - tail.length; // where `tail` starts in the whole output
   const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
   const earliest = Math.max(0, headEnd - tailOffset);
-  let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - room));
-  const windowStart = start;
-  let atLineStart = false;
-  for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(room)); i++) {
-    if (tail[i] === NEWLINE) {
-      start = i + 1;
-      atLineStart = true;
-      break;
+  const tailStart = (tailRoom: number): number => {
+    let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
+    const windowStart = start;
+    let atLineStart = false;
+    for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
+      if (tail[i] === NEWLINE) {
+        start = i + 1;
+        atLineStart = true;
+        break;
+      }
+    }
+    if (!atLineStart) while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
+    return start;
+  };
+  let start = tailStart(room);
+
+  // Failure lines of the elided part: looked for only among the lines the smallest tail would leave out.
+  let kept = '';
+  const scan = failures?.();
+  const budget = scan ? Math.min(Math.floor((limits.maxBytes * scan.maxPercent) / 100), room - headCap - 1) : 0;
+  if (scan && budget > 0) {
+    const block = keptFailures(scan, headEnd, tailOffset + tailStart(room - budget - 1), budget);
+    if (block) {
+      kept = block.text + '\n';
+      start = Math.max(tailStart(room - block.bytes - 1), block.end - tailOffset);
     }
   }
-  if (!atLineStart) while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
 
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
   const text =
     (headShown > 0 ? decoder.decode(head.subarray(0, headShown)) + '\n' : '') +
     elisionLine(elidedBytes, shownPath) +
     '\n' +
+    kept +
     decoder.decode(tail.subarray(start, tailShownEnd)) +
     trailerText;
   return { text, elided: true };

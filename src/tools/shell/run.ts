@@ -25,6 +25,7 @@ import {
 import { runFolder, RUNS_FOLDER_NAME, saveWorkingDirectory } from '../../workspace/workdir.js';
 import type { Context, OpResult } from '../context.js';
 import { StreamingCleaner } from './clean.js';
+import { failureWatchFor } from './failure-watch.js';
 import { collectedOutput, outputCollectorFor, type ShellShapeLimits } from './collect.js';
 import { ghTokenFor, shellEnvironment } from './environment.js';
 import {
@@ -119,7 +120,8 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
     lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
   };
   const collector = outputCollectorFor(limits);
-  const cleaner = new StreamingCleaner(collector, {
+  const watch = failureWatchFor(collector, limits);
+  const cleaner = new StreamingCleaner(watch, {
     keepChars: limits.maxBytes,
     isUtf8: (bytes) => io.shell.isUtf8(bytes),
     isAscii: io.shell.isAscii,
@@ -154,12 +156,14 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
 
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
+  const output = collectedOutput(collector);
   const shaped = shapeShellText(
-    collectedOutput(collector),
+    output,
     shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join('\n') || null),
     logPath,
     limits,
     `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
+    () => watch.result(output),
   );
   if (!shaped.elided) removeIfPossible(io, logPath);
 

@@ -37,7 +37,7 @@ describe('cleanTerminalOutput', () => {
     ['empty stays empty', '', ''],
     ['no trailing newline stays so', 'one\ntwo', 'one\ntwo'],
     ['colour escapes are removed', '\u001b[31mred\u001b[0m and \u001b[1;32mbold green\u001b[m\n', 'red and bold green\n'],
-    ['cursor movement and erase escapes are removed', 'a\u001b[2K\u001b[1Gb\u001b[?25l\n', 'ab\n'],
+    ['cursor movement and erase escapes act, then go', 'a\u001b[2K\u001b[1Gb\u001b[?25l\n', 'b\n'],
     ['an OSC hyperlink keeps only its text', '\u001b]8;;https://x.example\u0007link\u001b]8;;\u0007\n', 'link\n'],
     ['a C1 CSI is removed', 'a\u009b31mb\n', 'ab\n'],
     ['a CRLF line end is a plain line end', 'a\r\nb\r\n', 'a\nb\n'],

@@ -4,7 +4,7 @@
 //
 // Characters are counted as UTF-16 units, which also counts a character outside the Basic
 // Multilingual Plane (most emoji) as two, as a terminal gives it two columns; a cut never splits one.
-import { utf8Bytes } from '../text/utf8.js';
+import { utf8Bytes } from '../../text/utf8.js';
 
 export interface Gap {
   chars: number;

@@ -8,7 +8,7 @@ import {
   lineChars,
   lineFromText,
   overwriteLine,
-} from '../../src/shape/long-line.js';
+} from '../../../src/tools/shell/long-line.js';
 
 const K = 4;
 
