@@ -22,6 +22,7 @@ const TASK_TIMEOUT_MS = 90_000;
 const HANG_TIMEOUT_MS = 8_000;
 const KILL_GRACE_MS = 10_000;
 const SCRUBBED_HOME = '/home/agent';
+const SCRUBBED_CLI_CACHE = '/home/agent/.cache/guilds-code/harness-clis';
 
 interface RunResult {
   readonly exitCode: number | null;
@@ -137,7 +138,16 @@ async function driveOne(name: CliName, record: boolean, checks: Check[]): Promis
   profile.configure(home, server.url);
   const env = { ...baseEnvironment(home, `${join(CLI_CACHE, 'bin')}:/usr/local/bin:/usr/bin:/bin`), ...profile.environment(home, server.url) };
   const transcript: string[] = [];
-  const scrub = (text: string): string => text.split(root).join(SCRUBBED_HOME).split(server.url).join('http://127.0.0.1:PORT');
+  // Machine paths become the image's: the home (also in the dashed form Claude names project folders
+  // with), the CLI cache, and the model server's port.
+  const dashed = (path: string): string => path.replace(/[^A-Za-z0-9]/g, '-');
+  const replacements: Array<[string, string]> = [
+    [root, SCRUBBED_HOME],
+    [dashed(root), dashed(SCRUBBED_HOME)],
+    [CLI_CACHE, SCRUBBED_CLI_CACHE],
+    [server.url, 'http://127.0.0.1:PORT'],
+  ];
+  const scrub = (text: string): string => replacements.reduce((out, [from, to]) => out.split(from).join(to), text);
 
   const run = async (scenario: string, invocation: Invocation, brief: string, timeoutMs: number): Promise<RunResult> => {
     const result = await runCli(profile, invocation, env, brief, timeoutMs);

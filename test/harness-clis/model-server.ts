@@ -494,9 +494,16 @@ function answerGemini(response: ServerResponse, turn: Turn, action: Action): str
   return label;
 }
 
-// The CLI's own side questions through generateContent (the model router, the next-speaker check) ask
-// for JSON matching a schema; one object with every field they read answers them all.
-export const GEMINI_SIDE_ANSWER = { reasoning: 'scripted model server', model_choice: 'flash', next_speaker: 'user' };
+// The CLI's own side questions through generateContent (the model routers, the next-speaker check) ask
+// for JSON matching a schema; one object with every field they read answers them all. Gemini CLI 0.61
+// routes with a numerical classifier (complexity_reasoning, complexity_score 1..100: low picks flash).
+export const GEMINI_SIDE_ANSWER = {
+  reasoning: 'scripted model server',
+  model_choice: 'flash',
+  complexity_reasoning: 'scripted model server',
+  complexity_score: 10,
+  next_speaker: 'user',
+};
 
 function answerGeminiGenerate(response: ServerResponse, turn: Turn): string {
   json(response, 200, {
