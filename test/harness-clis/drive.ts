@@ -1,6 +1,7 @@
 // Drives each real harness CLI directly (no helper) against the scripted model server, in a fresh git
-// repository with its own home: (a) a task that creates a file, (b) a resume of that session, (c) an
-// API error, (d) a hung model stopped by the caller's timeout. Prints what happened and, with
+// repository with its own home: (a) a task that creates a file, (b) a resume of that session that
+// creates another, (b2) a resume that edits a tracked file, (c) an API error, (d) a hung model stopped
+// by the caller's timeout. Prints what happened and, with
 // --record, writes what each CLI printed to fixtures/harness-transcripts/recorded/<cli>.jsonl (machine
 // paths replaced by /home/agent) for the parsers' golden tests.
 //
@@ -13,7 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startModelServer, type ModelServer } from './model-server.js';
+import { startModelServer, WRITTEN_FILE_CONTENT, type ModelServer } from './model-server.js';
 import { baseEnvironment, CLI_NAMES, PROFILES, type CliName, type CliProfile, type Invocation, type RunSummary } from './clis.js';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -184,6 +185,18 @@ async function driveOne(name: CliName, record: boolean, checks: Check[]): Promis
         `exit ${b.exitCode}, two.txt ${existsSync(join(repo, 'two.txt'))}, final ${b.summary.finalMessage}, session ${b.summary.sessionId}`,
       );
     } else check('b resume', false, 'no session id from the first run');
+
+    // (b2) an edit of a file the repository tracks, in the same session (each CLI's write tool
+    // overwrites it: Claude Code 2.1.332 does not ask for a Read first in bypassPermissions mode)
+    if (sessionId) {
+      const e = await run('edit', profile.resume(repo, sessionId), 'MARK-t3 WRITE_FILE(README.md)', TASK_TIMEOUT_MS);
+      const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+      check(
+        'b2 edit',
+        e.exitCode === 0 && readme === WRITTEN_FILE_CONTENT && e.summary.finalMessage === 'FAKE_DONE README.md | markers=[MARK-t1,MARK-t2,MARK-t3]',
+        `exit ${e.exitCode}, README.md ${JSON.stringify(readme)}, final ${e.summary.finalMessage}`,
+      );
+    }
 
     // (c) an API error
     const errorRepo = join(root, `repo-error-${name}`);
