@@ -204,6 +204,15 @@ async function driveOne(name: CliName, record: boolean, checks: Check[]): Promis
     const c = await run('api-error', profile.newTask(errorRepo), 'MARK-e FAKE_ERROR(401)', TASK_TIMEOUT_MS);
     check('c api error', c.exitCode !== 0 && !c.timedOut, `exit ${c.exitCode}, reason ${c.summary.errorReason}`);
 
+    // (c2) a server error, which every CLI retries in its own way (only with GUILDS_DRIVE_500=1: slow)
+    if (process.env.GUILDS_DRIVE_500) {
+      const serverErrorRepo = join(root, `repo-500-${name}`);
+      gitRepo(serverErrorRepo);
+      const c2 = await run('server-error', profile.newTask(serverErrorRepo), 'MARK-s FAKE_ERROR(500)', 150_000);
+      const attempts = server.requests.filter((r) => r.action === 'error:500').length;
+      check('c2 server error', c2.exitCode !== 0 && !c2.timedOut, `exit ${c2.exitCode}, ${attempts} requests answered 500, reason ${c2.summary.errorReason}`);
+    }
+
     // (d) a hung model, stopped by the caller's timeout
     const hangRepo = join(root, `repo-hang-${name}`);
     gitRepo(hangRepo);
