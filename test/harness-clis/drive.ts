@@ -20,7 +20,10 @@ import { baseEnvironment, CLI_NAMES, PROFILES, type CliName, type CliProfile, ty
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI_CACHE = process.env.GUILDS_CLI_CACHE ?? join(homedir(), '.cache', 'guilds-code', 'harness-clis');
 const TASK_TIMEOUT_MS = 90_000;
-const HANG_TIMEOUT_MS = 8_000;
+// A hung run is stopped this long after the model server took its hanging request (so the CLI is
+// really waiting on the model, however slow its start), or at the cap, whichever comes first.
+const HANG_STOP_AFTER_REQUEST_MS = 2_000;
+const HANG_TIMEOUT_CAP_MS = 60_000;
 const KILL_GRACE_MS = 10_000;
 const SCRUBBED_HOME = '/home/agent';
 const SCRUBBED_CLI_CACHE = '/home/agent/.cache/guilds-code/harness-clis';
@@ -53,7 +56,14 @@ async function waitForEmptyGroup(pgid: number, withinMs: number): Promise<string
   }
 }
 
-function runCli(profile: CliProfile, invocation: Invocation, env: Record<string, string>, brief: string, timeoutMs: number): Promise<RunResult> {
+function runCli(
+  profile: CliProfile,
+  invocation: Invocation,
+  env: Record<string, string>,
+  brief: string,
+  timeoutMs: number,
+  stopWhen?: () => boolean,
+): Promise<RunResult> {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(profile.name, invocation.args, { cwd: invocation.cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -84,7 +94,9 @@ function runCli(profile: CliProfile, invocation: Invocation, env: Record<string,
     child.stdin!.end(brief);
     let timedOut = false;
     let killTimer: NodeJS.Timeout | undefined;
-    const timer = setTimeout(() => {
+    // The caller's timeout: SIGTERM to the whole group, SIGKILL 10 s later, as the helper does.
+    const stop = (): void => {
+      if (timedOut) return;
       timedOut = true;
       try {
         process.kill(-child.pid!, 'SIGTERM');
@@ -94,9 +106,18 @@ function runCli(profile: CliProfile, invocation: Invocation, env: Record<string,
           process.kill(-child.pid!, 'SIGKILL');
         } catch {}
       }, KILL_GRACE_MS);
-    }, timeoutMs);
+    };
+    const timer = setTimeout(stop, timeoutMs);
+    let stopSoon: NodeJS.Timeout | undefined;
+    const watch = stopWhen
+      ? setInterval(() => {
+          if (stopSoon === undefined && stopWhen()) stopSoon = setTimeout(stop, HANG_STOP_AFTER_REQUEST_MS);
+        }, 100)
+      : undefined;
     child.on('close', async (exitCode, signal) => {
       clearTimeout(timer);
+      clearInterval(watch);
+      clearTimeout(stopSoon);
       const elapsedMs = Date.now() - started;
       // The harness may leave children behind; the caller ends the whole group, as the helper will.
       let leftInGroup = await waitForEmptyGroup(child.pid!, timedOut ? KILL_GRACE_MS + 1000 : 2000);
@@ -150,8 +171,8 @@ async function driveOne(name: CliName, record: boolean, checks: Check[]): Promis
   ];
   const scrub = (text: string): string => replacements.reduce((out, [from, to]) => out.split(from).join(to), text);
 
-  const run = async (scenario: string, invocation: Invocation, brief: string, timeoutMs: number): Promise<RunResult> => {
-    const result = await runCli(profile, invocation, env, brief, timeoutMs);
+  const run = async (scenario: string, invocation: Invocation, brief: string, timeoutMs: number, stopWhen?: () => boolean): Promise<RunResult> => {
+    const result = await runCli(profile, invocation, env, brief, timeoutMs, stopWhen);
     transcript.push(`# ${new Date().toISOString()} ${name} ${scrub(JSON.stringify(invocation.args))} cwd=${scrub(invocation.cwd)} brief=${JSON.stringify(brief)} scenario=${scenario}`);
     for (const line of result.lines) transcript.push(scrub(line));
     transcript.push(`# exit=${result.exitCode} signal=${result.signal} timed_out=${result.timedOut} elapsed_ms=${result.elapsedMs}`);
@@ -216,8 +237,13 @@ async function driveOne(name: CliName, record: boolean, checks: Check[]): Promis
     // (d) a hung model, stopped by the caller's timeout
     const hangRepo = join(root, `repo-hang-${name}`);
     gitRepo(hangRepo);
-    const d = await run('hang', profile.newTask(hangRepo), 'MARK-h FAKE_HANG', HANG_TIMEOUT_MS);
-    check('d hang', d.timedOut && d.leftInGroup.length === 0, `timed out ${d.timedOut}, exit ${d.exitCode} ${d.signal}, left ${d.leftInGroup.join(' | ')}`);
+    const hangingRequests = (): number => server.requests.filter((r) => r.action === 'hang').length;
+    const d = await run('hang', profile.newTask(hangRepo), 'MARK-h FAKE_HANG', HANG_TIMEOUT_CAP_MS, () => hangingRequests() > 0);
+    check(
+      'd hang',
+      d.timedOut && d.leftInGroup.length === 0 && hangingRequests() > 0,
+      `timed out ${d.timedOut}, exit ${d.exitCode} ${d.signal}, ${hangingRequests()} hanging requests, left ${d.leftInGroup.join(' | ')}`,
+    );
   } finally {
     console.log(`${name} requests: ${server.requests.map((r) => `${r.method} ${r.path.replace(/\?.*/, '')} → ${r.action}`).join('; ')}`);
     const others = server.requests.filter((r) => r.api === 'other');
