@@ -1,156 +1,33 @@
-// Finding ripgrep and running it with its output streamed. The bundle is copied to /usr/local/bin
-// without node_modules, so @vscode/ripgrep's own rgPath (fixed at build time) is never used: the
-// binary is looked for at run time.
-import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statfsSync, statSync, unlinkSync } from 'node:fs';
-import { ToolError } from '../protocol/envelope.js';
+// Running ripgrep with its output streamed into the tool's sink. This layer owns how the output
+// travels (a pipe, a temporary file, a capped spool) and any restart; it throws codes
+// (RipgrepError), never sentences.
+import { closeSync } from 'node:fs';
+import {
+  SEARCH_OUTPUT_FILE_CHUNK_BYTES,
+  SEARCH_SPOOL_CHECK_INTERVAL_MS,
+  SEARCH_SPOOL_FREE_SPACE_FACTOR,
+  SEARCH_SPOOL_MAX_BYTES,
+  SEARCH_SPOOL_READ_BYTES,
+  SEARCH_STDERR_KEEP_BYTES,
+} from '../limits.js';
 import { loadChildProcess } from './node.js';
-import { temporaryPathBeside } from './node-process.js';
-import type { RipgrepExit, RipgrepRun, SearchProcesses } from './search-types.js';
+import { findRipgrepIn } from './node-search-find.js';
+import { openOutputFiles, readBack, readStart, roomInScratchFolder } from './node-search-scratch.js';
+import { RipgrepError, type OutputSink, type RipgrepExit, type RipgrepRun, type SearchProcesses } from './search-types.js';
+
+export { findRipgrepIn, vscodeRipgrepPackage } from './node-search-find.js';
 
 type Stop = 'SIGTERM' | 'SIGINT';
-
-// Enough of ripgrep's stderr for its one-line reason; the rest is dropped as it comes.
-const RIPGREP_STDERR_KEEP_BYTES = 8192;
-// ripgrep's output read back from its temporary file in pieces of this size.
-const OUTPUT_FILE_CHUNK_BYTES = 1_048_576;
-// Content mode's spool is read into one buffer of this size, over and over: fresh memory for each
-// piece costs page faults. The string the parse makes of a piece this large goes straight to V8's
-// large-object space; a smaller one passes through the young generation, and each 64 KiB piece made
-// it collect about twice as often (12 scavenges against 6 or 7 for the 100,000-line search).
-const SPOOL_READ_BYTES = 524_288;
-// How often what ripgrep has added to content mode's temporary file is read (and its size checked).
-const SPOOL_CHECK_INTERVAL_MS = 10;
-// The temporary file is used only where this many times its cap is free: the search stays far from
-// filling the folder, and a folder that is full does not make every search run twice.
-const SPOOL_FREE_SPACE_FACTOR = 2;
-const SCRATCH_OPEN_FLAGS = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-
-function isExecutableFile(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The file this code runs from: the bundle in dist/, or the source module under the test runner. */
-function ownFile(): string {
-  if (typeof __filename === 'string') return __filename;
-  return new URL(import.meta.url).pathname;
-}
-
-function parentFolder(path: string): string {
-  const cut = path.lastIndexOf('/');
-  return cut <= 0 ? '/' : path.slice(0, cut);
-}
-
-/** The package name @vscode/ripgrep installs its binary from on this machine. */
-export function vscodeRipgrepPackage(): string {
-  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
-}
-
-/** Where a development checkout holds ripgrep: node_modules beside the running file or above it. */
-function developmentRipgrep(): { found: string | null; from: string } {
-  const start = parentFolder(ownFile());
-  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
-  for (let folder = start; ; folder = parentFolder(folder)) {
-    const candidate = `${folder === '/' ? '' : folder}/${relative}`;
-    if (isExecutableFile(candidate)) return { found: candidate, from: start };
-    if (folder === '/') return { found: null, from: start };
-  }
-}
-
-export function findRipgrepIn(env: Readonly<Record<string, string | undefined>>): string {
-  const configured = env.GUILDS_RG;
-  if (configured) {
-    // An explicit choice that does not work is reported, not silently replaced by another ripgrep.
-    if (configured.startsWith('/') && isExecutableFile(configured)) return configured;
-    throw new ToolError(`ripgrep not found: GUILDS_RG=${configured} is not an executable file (an absolute path)`);
-  }
-  for (const folder of (env.PATH ?? '').split(':')) {
-    if (!folder.startsWith('/')) continue;
-    const candidate = `${folder}/rg`;
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  const development = developmentRipgrep();
-  if (development.found) return development.found;
-  throw new ToolError(
-    `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${vscodeRipgrepPackage()}/bin/rg in ${development.from} or above it`,
-  );
-}
-
-function scratchFolder(): string {
-  return process.env.TMPDIR?.startsWith('/') ? process.env.TMPDIR : '/tmp';
-}
-
-/**
- * A file nobody else can open: created, then unlinked at once, so it goes when the last descriptor
- * does, whatever happens to the helper. null when the temporary folder does not take one.
- */
-function openScratchFile(): number | null {
-  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, '')}/guilds-code-rg`);
-  let fd: number;
-  try {
-    fd = openSync(path, SCRATCH_OPEN_FLAGS, 0o600);
-  } catch {
-    return null;
-  }
-  try {
-    unlinkSync(path);
-  } catch {
-    closeSync(fd);
-    return null;
-  }
-  return fd;
-}
-
-/**
- * The file's bytes from `position` to its end as it is now, to `onBytes` in pieces; returns the
- * position reached. Each piece is fresh (a collector may keep one), or, with `reused`, read into that
- * buffer and valid only until `onBytes` returns.
- */
-function readBack(fd: number, position: number, onBytes: (bytes: Uint8Array) => void, reused?: Buffer): number {
-  for (;;) {
-    const left = fstatSync(fd).size - position;
-    if (left <= 0) return position;
-    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, OUTPUT_FILE_CHUNK_BYTES));
-    const read = readSync(fd, chunk, 0, Math.min(left, chunk.length), position);
-    if (read === 0) return position;
-    position += read;
-    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
-  }
-}
-
-function startFailure(run: RipgrepRun, error: unknown): ToolError {
-  const failure = error as NodeJS.ErrnoException;
-  return new ToolError(`cannot run ripgrep (${run.binary}): ${failure.code ?? failure.message}`);
-}
-
-/** Whether the temporary folder has `bytes` free; false when that cannot be told (Node before 18.15). */
-function roomInScratchFolder(bytes: number): boolean {
-  if (typeof statfsSync !== 'function') return false;
-  try {
-    const space = statfsSync(scratchFolder());
-    return space.bavail * space.bsize >= bytes;
-  } catch {
-    return false;
-  }
-}
+type ChildProcess = ReturnType<ReturnType<typeof loadChildProcess>['spawn']>;
 
 type Output =
   | { kind: 'pipes' }
   | { kind: 'files'; stdoutFd: number; stderrFd: number }
   | { kind: 'spool'; stdoutFd: number; stderrFd: number; maxBytes: number };
 
-/** Two temporary files for ripgrep's stdout and stderr, or null (the pipes are used then). */
-function openOutputFiles(): { stdoutFd: number; stderrFd: number } | null {
-  const stdoutFd = openScratchFile();
-  const stderrFd = stdoutFd === null ? null : openScratchFile();
-  if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) closeSync(stdoutFd);
-  return null;
+export interface SearchRunnerLimits {
+  /** Content mode's temporary file holds at most this much of ripgrep's output; past it, a pipe. */
+  spoolMaxBytes: number;
 }
 
 /**
@@ -161,24 +38,31 @@ function openOutputFiles(): { stdoutFd: number; stderrFd: number } | null {
  * is done. Content mode's output has no bound, so its file has a cap and is read as it grows
  * (runSpooled).
  */
-function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
-  if (run.outputBoundedByFiles === true) {
-    const files = openOutputFiles();
-    if (files !== null) return runRipgrepWith(run, { kind: 'files', ...files }) as Promise<RipgrepExit>;
-  } else if (run.spool !== undefined && roomInScratchFolder(SPOOL_FREE_SPACE_FACTOR * run.spool.maxBytes)) {
-    const files = openOutputFiles();
-    if (files !== null) return runSpooled(run, { kind: 'spool', ...files, maxBytes: run.spool.maxBytes });
-  }
-  return runRipgrepWith(run, { kind: 'pipes' }) as Promise<RipgrepExit>;
+export function makeSearchProcesses(limits: SearchRunnerLimits): SearchProcesses {
+  return {
+    findRipgrep: findRipgrepIn,
+    run<S extends OutputSink>(run: RipgrepRun<S>): Promise<{ exit: RipgrepExit; sink: S }> {
+      if (run.output === 'line-per-file') {
+        const files = openOutputFiles();
+        if (files !== null) return runOnce(run, { kind: 'files', ...files }) as Promise<{ exit: RipgrepExit; sink: S }>;
+      } else if (roomInScratchFolder(SEARCH_SPOOL_FREE_SPACE_FACTOR * limits.spoolMaxBytes)) {
+        const files = openOutputFiles();
+        if (files !== null) return runSpooled(run, { kind: 'spool', ...files, maxBytes: limits.spoolMaxBytes });
+      }
+      return runOnce(run, { kind: 'pipes' }) as Promise<{ exit: RipgrepExit; sink: S }>;
+    },
+  };
 }
+
+export const nodeSearchProcesses: SearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
 
 /**
  * Content mode: ripgrep writes into a temporary file of bounded size, read every few milliseconds as
- * it grows; when the file cannot hold its output, the search runs again through the pipe, which gives
- * what it gives without the file. Between the two runs a stop signal is still heard (and ends the
- * search), never left to Node's default of ending the helper without an answer.
+ * it grows; when the file cannot hold its output, the search runs again through the pipe into a fresh
+ * sink, which gives what it gives without the file. Between the two runs a stop signal is still heard
+ * (and ends the search), never left to Node's default of ending the helper without an answer.
  */
-async function runSpooled(run: RipgrepRun, output: Output & { kind: 'spool' }): Promise<RipgrepExit> {
+async function runSpooled<S extends OutputSink>(run: RipgrepRun<S>, output: Output & { kind: 'spool' }): Promise<{ exit: RipgrepExit; sink: S }> {
   const started = performance.now();
   let heard: Stop | undefined;
   const hear = (signal: Stop): void => {
@@ -187,152 +71,29 @@ async function runSpooled(run: RipgrepRun, output: Output & { kind: 'spool' }): 
   process.on('SIGTERM', hear);
   process.on('SIGINT', hear);
   try {
-    const spooled = await runRipgrepWith(run, output);
+    const spooled = await runOnce(run, output);
     if (spooled !== null) return spooled;
-    if (heard !== undefined) return { exitCode: null, stderr: '', timedOut: false, interruptedBy: heard };
-    run.spool!.restart();
+    if (heard !== undefined) return { exit: { exitCode: null, stderr: '', timedOut: false, interruptedBy: heard }, sink: run.newSink() };
     // One time limit for the whole search, as the result says.
     const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
-    return (await runRipgrepWith({ ...run, timeoutMs }, { kind: 'pipes' }))!;
+    return (await runOnce({ ...run, timeoutMs }, { kind: 'pipes' }))!;
   } finally {
     process.off('SIGTERM', hear);
     process.off('SIGINT', hear);
   }
 }
 
-/** ripgrep's end; null when its output did not fit the spool and the search must run again. */
-function runRipgrepWith(run: RipgrepRun, output: Output): Promise<RipgrepExit | null> {
-  const { spawn } = loadChildProcess();
+/** One run of ripgrep into a fresh sink; null when its output did not fit the spool. */
+function runOnce<S extends OutputSink>(run: RipgrepRun<S>, output: Output): Promise<{ exit: RipgrepExit; sink: S } | null> {
+  const sink = run.newSink();
   return new Promise((resolve, reject) => {
-    let stderr = '';
-    let stderrBytes = 0;
-    let timedOut = false;
-    let exited = false;
-    let settled = false;
-    let interruptedBy: Stop | undefined;
-    let failure: unknown = null;
-    let overflowed = false;
-    const closeFiles = (): void => {
-      if (output.kind === 'pipes') return;
-      closeSync(output.stdoutFd);
-      closeSync(output.stderrFd);
-    };
-    let child: ReturnType<typeof spawn>;
-    try {
-      // The child changes into /proc/self/fd/N before it execs ripgrep: N is still open then (the
-      // descriptor closes only on exec), so this is the very folder that was checked.
-      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
-      const stdin = run.input ? run.input.descriptor() : 'ignore';
-      const stdio = output.kind === 'pipes' ? [stdin, 'pipe', 'pipe'] : [stdin, output.stdoutFd, output.stderrFd];
-      child = spawn(run.binary, run.args as string[], { cwd, stdio: stdio as ['ignore', 'pipe', 'pipe'] });
-    } catch (error) {
-      closeFiles();
-      reject(startFailure(run, error));
-      return;
-    }
-    const settle = (outcome: () => RipgrepExit | null): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (watch !== undefined) clearInterval(watch);
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
-      try {
-        if (failure !== null) throw failure;
-        resolve(outcome());
-      } catch (error) {
-        reject(error);
-      } finally {
-        closeFiles();
-      }
-    };
-    const exitOf = (code: number | null): RipgrepExit =>
-      interruptedBy !== undefined
-        ? { exitCode: null, stderr, timedOut, interruptedBy }
-        : { exitCode: timedOut ? null : code, stderr, timedOut };
-    // 'close' waits for the pipes as well as the process: a child that the binary left behind (a
-    // wrapper script's) may hold them open for as long as it likes. Past the limit, once the process
-    // itself is gone, its pipes are given up.
-    const abandonPipes = (): void => {
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      settle(() => exitOf(null));
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-      if (exited && output.kind === 'pipes') abandonPipes();
-    }, run.timeoutMs);
-    // Told to stop, the helper stops ripgrep and still answers; otherwise ripgrep would search on alone.
-    const onSignal = (signal: Stop): void => {
-      interruptedBy ??= signal;
-      child.kill('SIGKILL');
-    };
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
-    // The spool is read as it grows, so that its lines are taken in while ripgrep searches on, and is
-    // given up as soon as it passes its cap; one that ends a little past it between two looks is whole.
-    let spoolRead = 0;
-    const spoolBuffer = output.kind === 'spool' ? Buffer.allocUnsafe(SPOOL_READ_BYTES) : undefined;
-    const watch =
-      output.kind === 'spool'
-        ? setInterval(() => {
-            if (exited || timedOut || interruptedBy !== undefined || overflowed || failure !== null) return;
-            try {
-              spoolRead = readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
-            } catch (error) {
-              failure = error;
-              child.kill('SIGKILL');
-              return;
-            }
-            if (spoolRead <= output.maxBytes) return;
-            overflowed = true;
-            child.kill('SIGKILL');
-          }, SPOOL_CHECK_INTERVAL_MS)
-        : undefined;
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      settle(() => {
-        throw startFailure(run, error);
-      }),
-    );
-
-    if (output.kind !== 'pipes') {
-      child.on('exit', (code, signal) =>
-        settle(() => {
-          exited = true;
-          const kept = Buffer.allocUnsafe(RIPGREP_STDERR_KEEP_BYTES);
-          stderr = kept.toString('utf8', 0, readSync(output.stderrFd, kept, 0, kept.length, 0));
-          if (output.kind === 'spool' && interruptedBy === undefined && !timedOut && spoolFailed(overflowed, code, signal, stderr)) {
-            return null;
-          }
-          readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
-          return exitOf(code);
-        }),
-      );
-      return;
-    }
-
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (failure !== null || settled) return;
-      try {
-        run.onStdout(chunk);
-      } catch (error) {
-        failure = error;
-        child.kill('SIGKILL');
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      if (stderrBytes >= RIPGREP_STDERR_KEEP_BYTES) return;
-      const kept = chunk.subarray(0, RIPGREP_STDERR_KEEP_BYTES - stderrBytes);
-      stderrBytes += kept.length;
-      stderr += kept.toString('utf8');
-    });
-    child.on('exit', () => {
-      exited = true;
-      if (timedOut) abandonPipes();
-    });
-    child.on('close', (code) => settle(() => exitOf(code)));
+    new RipgrepAttempt(run, output, sink, (exit) => resolve(exit === null ? null : { exit, sink }), reject).start();
   });
+}
+
+function startFailure(run: RipgrepRun<OutputSink>, error: unknown): RipgrepError {
+  const failure = error as NodeJS.ErrnoException;
+  return new RipgrepError({ code: 'RG_CANNOT_START', binary: run.binary, cause: failure.code ?? failure.message });
 }
 
 /**
@@ -346,7 +107,166 @@ function spoolFailed(overflowed: boolean, code: number | null, signal: NodeJS.Si
   return code === 2 && stderr.trim() === '';
 }
 
-export const nodeSearchProcesses: SearchProcesses = {
-  findRipgrep: findRipgrepIn,
-  run: runRipgrep,
-};
+/** One ripgrep process: its time limit, the stop signals, its output, and one settlement. */
+class RipgrepAttempt {
+  private child!: ChildProcess;
+  private stderr = '';
+  private stderrBytes = 0;
+  private timedOut = false;
+  private exited = false;
+  private settled = false;
+  private interruptedBy: Stop | undefined;
+  private failure: unknown = null;
+  private overflowed = false;
+  private spoolRead = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private watch: ReturnType<typeof setInterval> | undefined;
+  private readonly onSignal = (signal: Stop): void => {
+    this.interruptedBy ??= signal;
+    this.child.kill('SIGKILL');
+  };
+  private readonly feed: (chunk: Uint8Array) => void;
+
+  constructor(
+    private readonly run: RipgrepRun<OutputSink>,
+    private readonly output: Output,
+    sink: OutputSink,
+    private readonly resolve: (exit: RipgrepExit | null) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {
+    this.feed = (chunk) => sink.feed(chunk);
+  }
+
+  start(): void {
+    const { run, output } = this;
+    try {
+      // The child changes into /proc/self/fd/N before it execs ripgrep: N is still open then (the
+      // descriptor closes only on exec), so this is the very folder that was checked.
+      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
+      const stdin = run.input ? run.input.descriptor() : 'ignore';
+      const stdio = output.kind === 'pipes' ? [stdin, 'pipe', 'pipe'] : [stdin, output.stdoutFd, output.stderrFd];
+      this.child = loadChildProcess().spawn(run.binary, run.args as string[], { cwd, stdio: stdio as ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      this.closeFiles();
+      this.reject(startFailure(run, error));
+      return;
+    }
+    this.timer = setTimeout(() => this.onTimeout(), run.timeoutMs);
+    // Told to stop, the helper stops ripgrep and still answers; otherwise ripgrep would search on alone.
+    process.on('SIGTERM', this.onSignal);
+    process.on('SIGINT', this.onSignal);
+    if (output.kind === 'spool') this.watchSpool(output);
+    this.child.on('error', (error: NodeJS.ErrnoException) =>
+      this.settle(() => {
+        throw startFailure(run, error);
+      }),
+    );
+    if (output.kind === 'pipes') this.readPipes();
+    else this.readFilesAtExit(output);
+  }
+
+  private onTimeout(): void {
+    this.timedOut = true;
+    this.child.kill('SIGKILL');
+    if (this.exited && this.output.kind === 'pipes') this.abandonPipes();
+  }
+
+  private closeFiles(): void {
+    if (this.output.kind === 'pipes') return;
+    closeSync(this.output.stdoutFd);
+    closeSync(this.output.stderrFd);
+  }
+
+  private settle(outcome: () => RipgrepExit | null): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    if (this.watch !== undefined) clearInterval(this.watch);
+    process.off('SIGTERM', this.onSignal);
+    process.off('SIGINT', this.onSignal);
+    try {
+      if (this.failure !== null) throw this.failure;
+      this.resolve(outcome());
+    } catch (error) {
+      this.reject(error);
+    } finally {
+      this.closeFiles();
+    }
+  }
+
+  private exitOf(code: number | null): RipgrepExit {
+    const { stderr, timedOut, interruptedBy } = this;
+    return interruptedBy !== undefined ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+  }
+
+  /**
+   * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
+   * wrapper script's) may hold them open for as long as it likes. Past the limit, once the process
+   * itself is gone, its pipes are given up.
+   */
+  private abandonPipes(): void {
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    this.settle(() => this.exitOf(null));
+  }
+
+  /**
+   * The spool is read as it grows, so that its lines are taken in while ripgrep searches on, and is
+   * given up as soon as it passes its cap; one that ends a little past it between two looks is whole.
+   */
+  private watchSpool(output: Output & { kind: 'spool' }): void {
+    const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
+    this.watch = setInterval(() => {
+      if (this.exited || this.timedOut || this.interruptedBy !== undefined || this.overflowed || this.failure !== null) return;
+      try {
+        this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
+      } catch (error) {
+        this.failure = error;
+        this.child.kill('SIGKILL');
+        return;
+      }
+      if (this.spoolRead <= output.maxBytes) return;
+      this.overflowed = true;
+      this.child.kill('SIGKILL');
+    }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
+  }
+
+  /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. */
+  private readFilesAtExit(output: Output & { kind: 'files' | 'spool' }): void {
+    const reused = output.kind === 'spool' ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : undefined;
+    this.child.on('exit', (code, signal) =>
+      this.settle(() => {
+        this.exited = true;
+        this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
+        const stoppedByUs = this.interruptedBy !== undefined || this.timedOut;
+        if (output.kind === 'spool' && !stoppedByUs && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
+        readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
+        return this.exitOf(code);
+      }),
+    );
+  }
+
+  private readPipes(): void {
+    const child = this.child;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (this.failure !== null || this.settled) return;
+      try {
+        this.feed(chunk);
+      } catch (error) {
+        this.failure = error;
+        child.kill('SIGKILL');
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (this.stderrBytes >= SEARCH_STDERR_KEEP_BYTES) return;
+      const kept = chunk.subarray(0, SEARCH_STDERR_KEEP_BYTES - this.stderrBytes);
+      this.stderrBytes += kept.length;
+      this.stderr += kept.toString('utf8');
+    });
+    child.on('exit', () => {
+      this.exited = true;
+      if (this.timedOut) this.abandonPipes();
+    });
+    child.on('close', (code) => this.settle(() => this.exitOf(code)));
+  }
+}

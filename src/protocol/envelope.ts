@@ -1,4 +1,5 @@
 // The helper's one answer, and how it travels: standard base64 of UTF-8 JSON, one line.
+import { ToolError as KindedToolError } from '../contract/errors.js';
 import { ERROR_MAX_BYTES } from '../limits.js';
 import { prefixWithinBytes, utf8Bytes } from '../shape/utf8.js';
 
@@ -8,11 +9,13 @@ export type Envelope =
   | { ok: true; text: string; meta: Meta }
   | { ok: false; error: string };
 
-/** A failure the model should read: one line, no stack. */
-export class ToolError extends Error {
+/**
+ * The one-argument form, until every op throws contract/errors.ts's ToolError with its kind: the
+ * same class underneath, so a failure of either form is the model's one line.
+ */
+export class ToolError extends KindedToolError {
   constructor(message: string) {
-    super(message);
-    this.name = 'ToolError';
+    super('internal', message);
   }
 }
 
@@ -36,7 +39,7 @@ export function oneLine(message: string): string {
 
 /** The error line for anything thrown: a ToolError's own words, or a short description otherwise. */
 export function describeFailure(error: unknown): string {
-  if (error instanceof ToolError) return error.message;
+  if (error instanceof KindedToolError) return error.message;
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     const prefix = typeof code === 'string' && !error.message.includes(code) ? `${code}: ` : '';

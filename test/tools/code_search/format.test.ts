@@ -8,10 +8,11 @@ import {
   formatContentResult,
   formatFilesResult,
   noMatchText,
+  ripgrepReason,
   stoppedText,
   totalsLine,
   type LineView,
-} from '../../src/shape/search.js';
+} from '../../../src/tools/code_search/format.js';
 
 const whole = (text: string, matchChar: number | null): LineView => ({
   text,
@@ -193,3 +194,16 @@ describe('whole results', () => {
     expect(shaped.text).toBe('a.ts-1- x\na.ts:2: foo\n--\nb.ts:5: foo\n… 4 more lines\n6 matches in 3 files');
   });
 });
+
+describe('ripgrepReason', () => {
+  it('a regex error is its first line with the reason', () => {
+    expect(ripgrepReason('rg: regex parse error:\n    (?:foo()\n    ^\nerror: unclosed group\n')).toBe('regex parse error: unclosed group');
+  });
+  it('a one-line error stays one line', () => {
+    expect(ripgrepReason("rg: error parsing glob '{a': unclosed alternate group\n")).toBe("error parsing glob '{a': unclosed alternate group");
+  });
+  it('nothing said', () => {
+    expect(ripgrepReason('')).toBe('ripgrep failed without saying why');
+  });
+});
+
