@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "ab0c3df79daed84d";
+var BUILD_ID = "89b803fb97861c47";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -1038,22 +1038,22 @@ var LineText = class {
 var NEWLINE = 10;
 var NUL = 0;
 var DIGIT_0 = 48;
+var DIGIT_9 = 57;
+var COLON = 58;
 var PATH = String.raw`[^\0\n]*`;
 var NUMBER = String.raw`\d*`;
 var matchMark = (column) => String.raw`:${column}[^\d\n]`;
 var CONTEXT_MARK = "-";
 var REST_OF_LINE = String.raw`[^\n]*\n`;
-var HEADER = new RegExp(`(${PATH})\\0(${NUMBER})(?:${matchMark(`(${NUMBER})`)}|${CONTEXT_MARK})`, "y");
+var HEADER = new RegExp(`${PATH}\\0${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})`, "y");
 var MATCH_AFTER_PATH = `${NUMBER}${matchMark(NUMBER)}${REST_OF_LINE}`;
 var RESULT_AFTER_PATH = `${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})${REST_OF_LINE}`;
 var MATCH_RUN = new RegExp(`(${PATH}\\0)${MATCH_AFTER_PATH}(?:\\1${MATCH_AFTER_PATH})*`, "y");
 var RESULT_RUN = new RegExp(`(${PATH}\\0)${RESULT_AFTER_PATH}(?:\\1${RESULT_AFTER_PATH})*`, "y");
 var LINE_END_EVERYWHERE = /\n/g;
 var MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, "gm");
-function digitsValue(digits) {
-  let value = 0;
-  for (let i = 0; i < digits.length; i++) value = value * 10 + digits.charCodeAt(i) - DIGIT_0;
-  return value;
+function isDigit(byte) {
+  return byte !== void 0 && byte >= DIGIT_0 && byte <= DIGIT_9;
 }
 function countResultRun(text, runStart, from, withContext) {
   const run = withContext ? RESULT_RUN : MATCH_RUN;
@@ -1148,16 +1148,25 @@ var ContentOutputReader = class {
   /**
    * Reads the header at `start` (the piece's end is a line end or the end of `text`, which the
    * grammar cannot cross) and starts its line; the offset where its text starts, or -1 while there
-   * is no whole header there (not yet, or never: a stats line).
+   * is no whole header there (not yet, or never: a stats line). The grammar decides; once it has,
+   * the fields are read where it put them: the path up to the first NUL, the line number, a match's column.
    *{/}
   readHeader(bytes, text, start) {
     HEADER.lastIndex = start;
-    const header = HEADER.exec(text);
-    if (header === null) return -1;
-    const pathEnd = start + header[1].length;
-    const column = header[3];
-    this.startLine(bytes, start, pathEnd, digitsValue(header[2]), column === void 0 ? null : digitsValue(column) - 1);
-    return HEADER.lastIndex;
+    if (!HEADER.test(text)) return -1;
+    const textStart = HEADER.lastIndex;
+    const nul = bytes.indexOf(NUL, start);
+    let at = nul + 1;
+    let lineNumber = 0;
+    while (isDigit(bytes[at])) lineNumber = lineNumber * 10 + bytes[at++] - DIGIT_0;
+    let matchByte = null;
+    if (bytes[at++] === COLON) {
+      let column = 0;
+      while (isDigit(bytes[at])) column = column * 10 + bytes[at++] - DIGIT_0;
+      matchByte = column - 1;
+    }
+    this.startLine(bytes, start, nul, lineNumber, matchByte);
+    return textStart;
   }
   startLine(bytes, pathStart, pathEnd, lineNumber, matchByte) {
     if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, pathStart, pathEnd)) {

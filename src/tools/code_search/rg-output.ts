@@ -10,6 +10,8 @@ import { copyBytes } from '../../shape/utf8.js';
 const NEWLINE = 0x0a;
 const NUL = 0x00;
 const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const COLON = 0x3a;
 
 // The grammar of a content-mode result line, written once. The header parser and the fast count
 // path below are both made from these pieces, so they cannot disagree on what a result line is.
@@ -21,8 +23,8 @@ const matchMark = (column: string) => String.raw`:${column}[^\d\n]`;
 const CONTEXT_MARK = '-';
 const REST_OF_LINE = String.raw`[^\n]*\n`;
 
-/** One header at one place (sticky): 1 the path, 2 the line number, 3 the column (a match only). */
-const HEADER = new RegExp(`(${PATH})\\0(${NUMBER})(?:${matchMark(`(${NUMBER})`)}|${CONTEXT_MARK})`, 'y');
+/** One header at one place (sticky): where it ends is where the line's text starts. */
+const HEADER = new RegExp(`${PATH}\\0${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})`, 'y');
 
 const MATCH_AFTER_PATH = `${NUMBER}${matchMark(NUMBER)}${REST_OF_LINE}`;
 const RESULT_AFTER_PATH = `${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})${REST_OF_LINE}`;
@@ -34,11 +36,8 @@ const LINE_END_EVERYWHERE = /\n/g;
 // At every line start of a run of result lines: a match's header up to its mark.
 const MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, 'gm');
 
-/** The value of a run of ASCII digits (0 for none). */
-function digitsValue(digits: string): number {
-  let value = 0;
-  for (let i = 0; i < digits.length; i++) value = value * 10 + digits.charCodeAt(i) - DIGIT_0;
-  return value;
+function isDigit(byte: number | undefined): boolean {
+  return byte !== undefined && byte >= DIGIT_0 && byte <= DIGIT_9;
 }
 
 export interface CountedRun {
@@ -205,16 +204,25 @@ export class ContentOutputReader {
   /**
    * Reads the header at `start` (the piece's end is a line end or the end of `text`, which the
    * grammar cannot cross) and starts its line; the offset where its text starts, or -1 while there
-   * is no whole header there (not yet, or never: a stats line).
+   * is no whole header there (not yet, or never: a stats line). The grammar decides; once it has,
+   * the fields are read where it put them: the path up to the first NUL, the line number, a match's column.
    */
   private readHeader(bytes: Uint8Array, text: string, start: number): number {
     HEADER.lastIndex = start;
-    const header = HEADER.exec(text);
-    if (header === null) return -1;
-    const pathEnd = start + header[1]!.length;
-    const column = header[3];
-    this.startLine(bytes, start, pathEnd, digitsValue(header[2]!), column === undefined ? null : digitsValue(column) - 1);
-    return HEADER.lastIndex;
+    if (!HEADER.test(text)) return -1;
+    const textStart = HEADER.lastIndex;
+    const nul = bytes.indexOf(NUL, start);
+    let at = nul + 1;
+    let lineNumber = 0;
+    while (isDigit(bytes[at])) lineNumber = lineNumber * 10 + bytes[at++]! - DIGIT_0;
+    let matchByte: number | null = null;
+    if (bytes[at++] === COLON) {
+      let column = 0;
+      while (isDigit(bytes[at])) column = column * 10 + bytes[at++]! - DIGIT_0;
+      matchByte = column - 1;
+    }
+    this.startLine(bytes, start, nul, lineNumber, matchByte);
+    return textStart;
   }
 
   private startLine(bytes: Uint8Array, pathStart: number, pathEnd: number, lineNumber: number, matchByte: number | null): void {
