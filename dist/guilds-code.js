@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "89b803fb97861c47";
+var BUILD_ID = "dc4d69a0a913c474";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -1055,12 +1055,12 @@ var MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, "gm");
 function isDigit(byte) {
   return byte !== void 0 && byte >= DIGIT_0 && byte <= DIGIT_9;
 }
-function countResultRun(text, runStart, from, withContext) {
+function countResultRun(text, start, withContext) {
   const run = withContext ? RESULT_RUN : MATCH_RUN;
-  run.lastIndex = runStart;
-  if (!run.test(text) || run.lastIndex <= from) return null;
+  run.lastIndex = start;
+  if (!run.test(text)) return null;
   const end = run.lastIndex;
-  const lines = text.slice(from, end);
+  const lines = text.slice(start, end);
   const count = lines.match(LINE_END_EVERYWHERE).length;
   const matchedLines = withContext ? lines.match(MATCH_HEADER_EVERYWHERE)?.length ?? 0 : count;
   return { end, lines: count, matchedLines };
@@ -1084,19 +1084,16 @@ var ContentOutputReader = class {
     const length = chunk.length;
     this.chunkText = null;
     let start = 0;
-    let lineStart = -1;
     while (start < length) {
-      if (lineStart !== -1 && this.fastCount && this.events.fileClosed) {
-        start = this.countClosedRun(this.textOf(chunk), lineStart, start);
+      if (this.fastCount && this.state === "header" && this.header.length === 0) {
+        start = this.countClosedRun(chunk, start);
         if (start === length) return;
       }
       const newline = chunk.indexOf(NEWLINE, start);
       const end = newline === -1 ? length : newline;
-      const wholeLine = this.state === "header" && this.header.length === 0;
       if (end > start) this.piece(chunk, start, end);
       if (newline === -1) return;
       this.lineEnd();
-      lineStart = wholeLine ? start : -1;
       start = newline + 1;
     }
   }
@@ -1111,9 +1108,18 @@ var ContentOutputReader = class {
     this.chunkText ??= byteString(chunk);
     return this.chunkText;
   }
-  countClosedRun(text, runStart, from) {
-    const counted = countResultRun(text, runStart, from, this.withContext);
-    if (counted === null) return from;
+  /**
+   * At a line start after a closed file's line: when the line is a result line of that file, counts
+   * it and the lines of that file after it; returns where the first line it did not count starts.
+   * (A file's first line is read whole, as the collector decides there whether to close it.)
+   *{/}
+  countClosedRun(chunk, start) {
+    const path = this.pathBytes;
+    if (path === null || !this.events.fileClosed) return start;
+    const pathEnd = start + path.length;
+    if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL || !sameBytes(path, chunk, start, pathEnd)) return start;
+    const counted = countResultRun(this.textOf(chunk), start, this.withContext);
+    if (counted === null) return start;
     this.events.countedLines(counted.lines, counted.matchedLines);
     return counted.end;
   }
@@ -1165,16 +1171,13 @@ var ContentOutputReader = class {
       while (isDigit(bytes[at])) column = column * 10 + bytes[at++] - DIGIT_0;
       matchByte = column - 1;
     }
-    this.startLine(bytes, start, nul, lineNumber, matchByte);
-    return textStart;
-  }
-  startLine(bytes, pathStart, pathEnd, lineNumber, matchByte) {
-    if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, pathStart, pathEnd)) {
+    if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start, nul)) {
       if (this.pathBytes !== null) this.events.fileEnd();
-      this.pathBytes = copyBytes(bytes.subarray(pathStart, pathEnd));
+      this.pathBytes = copyBytes(bytes.subarray(start, nul));
       this.events.fileStart(decode(this.pathBytes));
     }
     this.state = this.events.resultLine(lineNumber, matchByte) ? "text" : "skip";
+    return textStart;
   }
 };
 function parseStats(lines) {
