@@ -31,7 +31,7 @@ async function bundleText(options) {
 
 const code = await bundleText({
   entryPoints: ['src/main.ts'],
-  // src/io/node-search.ts only falls back to import.meta.url outside the bundle.
+  // src/io/node/search.ts only falls back to import.meta.url outside the bundle.
   logOverride: { 'empty-import-meta': 'silent' },
 });
 
