@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "ec1bdabdf1ad5ee1";
+var BUILD_ID = "3938b4284932cbe1";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -750,8 +750,33 @@ function expandHome(input, home, base) {
   if (input.startsWith("~/")) return joinPath(home, input.slice(2));
   return joinPath(base, input);
 }
-function resolveUserPath(input, cwd, home) {
-  return expandHome(input, home, cwd);
+function resolveShownPath(input, cwd, home, homeAlias, isRealFolder2) {
+  const homeParts = home.split("/").filter(Boolean);
+  const aliasParts = homeAlias === null ? null : homeAlias.split("/").filter(Boolean);
+  let parts;
+  let rest;
+  if (input === "~" || input.startsWith("~/")) {
+    parts = homeParts.slice();
+    rest = input.slice(1);
+  } else {
+    parts = [];
+    rest = input.startsWith("/") ? input : cwd + "/" + input;
+  }
+  for (const part of rest.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      const top = parts[parts.length - 1];
+      if (top === void 0) continue;
+      if (top !== ".." && isRealFolder2("/" + parts.join("/"))) parts.pop();
+      else parts.push("..");
+      continue;
+    }
+    parts.push(part);
+    if (aliasParts !== null && parts.length === aliasParts.length && parts.every((name, i) => name === aliasParts[i])) {
+      parts = homeParts.slice();
+    }
+  }
+  return "/" + parts.join("/");
 }
 function isInside(path, root) {
   if (root === "/") return true;
@@ -2098,8 +2123,8 @@ function totalsLine(totals) {
 function echoedInput(input, maxChars) {
   return codePointCount(input) <= maxChars ? input : `${firstCodePoints(input, maxChars)}\u2026`;
 }
-function noMatchText(pattern2, displayPath2, patternMaxChars) {
-  return `no matches for '${echoedInput(pattern2, patternMaxChars)}' in ${displayPath2}`;
+function noMatchText(pattern2, displayPath, patternMaxChars) {
+  return `no matches for '${echoedInput(pattern2, patternMaxChars)}' in ${displayPath}`;
 }
 function stoppedText(timeoutSeconds) {
   return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
@@ -2179,9 +2204,6 @@ function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, sto
 }
 
 // src/workspace/confine.ts
-function displayPath(context, absolute) {
-  return relativePath(context.cwd, absolute);
-}
 function failure(code, named) {
   return pathFailure(code, named, LONG_PATH_SHOWN_CHARS);
 }
@@ -2189,8 +2211,9 @@ function resolveInsideHome(context, input) {
   if (input.includes("\0")) throw pathHasNul();
   if (input === "") throw pathIsEmpty();
   const { io } = context;
-  const lexical = resolveUserPath(input, context.cwd, io.home);
-  const display = displayPath(context, lexical);
+  const { cwd } = context;
+  const lexical = resolveShownPath(input, cwd, io.home, null, (folder) => isRealFolder(context, folder));
+  const display = relativePath(cwd, lexical);
   const named = input.startsWith("/") || input.startsWith("~") ? input : display;
   let real;
   try {
@@ -2199,12 +2222,19 @@ function resolveInsideHome(context, input) {
     throw failure(errorCode(error), named);
   }
   if (!isInside(real, io.home)) {
-    if (input === "." && lexical === context.cwd && !isInside(context.cwd, io.home)) {
+    if (input === "." && lexical === cwd && !isInside(context.cwd, io.home)) {
       throw workingDirectoryOutsideHome(context.cwd);
     }
     throw outsideHome(named);
   }
   return { lexical, display, named, real };
+}
+function isRealFolder(context, path) {
+  try {
+    return context.io.fs.lstat(path)?.kind === "folder";
+  } catch {
+    return false;
+  }
 }
 var KIND_NAMES = {
   file: "a file",
@@ -2845,56 +2875,56 @@ function clipMarker(cutChars) {
 function numberedLine(lineNumber, width, line) {
   return `${String(lineNumber).padStart(width)}	${line.text}${clipMarker(line.cutChars)}`;
 }
-function fileReadHeader(displayPath2, first, last, totalLines) {
-  return `${displayPath2} \xB7 lines ${first}\u2013${last} of ${totalLines}`;
+function fileReadHeader(displayPath, first, last, totalLines) {
+  return `${displayPath} \xB7 lines ${first}\u2013${last} of ${totalLines}`;
 }
 function stoppedLine(lastLine, maxBytes) {
   return `[stopped at line ${lastLine} to stay under ${maxBytes} bytes; continue with offset ${lastLine + 1}]`;
 }
-function binaryText(displayPath2, sizeBytes) {
-  return `${displayPath2} is binary (${sizeBytes} bytes); not shown`;
+function binaryText(displayPath, sizeBytes) {
+  return `${displayPath} is binary (${sizeBytes} bytes); not shown`;
 }
-function emptyText(displayPath2) {
-  return `${displayPath2} is empty`;
+function emptyText(displayPath) {
+  return `${displayPath} is empty`;
 }
-function pastEndText(displayPath2, totalLines, offset) {
-  return `${displayPath2} has ${totalLines} ${totalLines === 1 ? "line" : "lines"}; offset ${offset} is past the end`;
+function pastEndText(displayPath, totalLines, offset) {
+  return `${displayPath} has ${totalLines} ${totalLines === 1 ? "line" : "lines"}; offset ${offset} is past the end`;
 }
-function shownBytes(displayPath2, offset, lineBytes, count, totalLines, maxBytes, withStop) {
+function shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, withStop) {
   const last = offset + count - 1;
   const width = String(last).length;
-  let bytes = utf8Bytes(fileReadHeader(displayPath2, offset, last, totalLines));
+  let bytes = utf8Bytes(fileReadHeader(displayPath, offset, last, totalLines));
   for (let i = 0; i < count; i++) bytes += 1 + width + 1 + lineBytes[i];
   if (withStop) bytes += 1 + utf8Bytes(stoppedLine(last, maxBytes));
   return bytes;
 }
-function formatFileRead(displayPath2, offset, lines, totalLines, maxBytes) {
+function formatFileRead(displayPath, offset, lines, totalLines, maxBytes) {
   const lineBytes = lines.map((line) => utf8Bytes(line.text) + utf8Bytes(clipMarker(line.cutChars)));
   let count = lines.length;
   let stopped = false;
-  if (shownBytes(displayPath2, offset, lineBytes, count, totalLines, maxBytes, false) > maxBytes) {
+  if (shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, false) > maxBytes) {
     stopped = true;
     let low = 0;
     let high = lines.length - 1;
     while (low < high) {
       const mid = Math.ceil((low + high) / 2);
-      if (shownBytes(displayPath2, offset, lineBytes, mid, totalLines, maxBytes, true) <= maxBytes) low = mid;
+      if (shownBytes(displayPath, offset, lineBytes, mid, totalLines, maxBytes, true) <= maxBytes) low = mid;
       else high = mid - 1;
     }
     count = low;
   }
-  if (count === 0) return firstLineSqueezed(displayPath2, offset, lines, totalLines, maxBytes);
+  if (count === 0) return firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes);
   const last = offset + count - 1;
   const width = String(last).length;
-  const parts = [fileReadHeader(displayPath2, offset, last, totalLines)];
+  const parts = [fileReadHeader(displayPath, offset, last, totalLines)];
   for (let i = 0; i < count; i++) parts.push(numberedLine(offset + i, width, lines[i]));
   if (stopped) parts.push(stoppedLine(last, maxBytes));
   return { text: parts.join("\n"), lastLine: last, stopped };
 }
-function firstLineSqueezed(displayPath2, offset, lines, totalLines, maxBytes) {
+function firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes) {
   const first = lines[0];
   const more = lines.length > 1;
-  const header = fileReadHeader(displayPath2, offset, offset, totalLines);
+  const header = fileReadHeader(displayPath, offset, offset, totalLines);
   const prefix = `${offset}	`;
   const fullChars = codePointCount(first.text) + first.cutChars;
   const reserved = utf8Bytes(header) + 1 + utf8Bytes(prefix) + utf8Bytes(clipMarker(fullChars)) + (more ? 1 + utf8Bytes(stoppedLine(offset, maxBytes)) : 0);

@@ -11,11 +11,14 @@ import {
   type ToolError,
 } from '../contract/errors.js';
 import { errorCode } from '../text/errno.js';
-import { isInside, relativePath, resolveUserPath } from '../text/paths.js';
+import { isInside, relativePath, resolveShownPath } from '../text/paths.js';
 import type { Context } from '../tools/context.js';
 
 export interface ResolvedPath {
-  /** The path as named, made absolute, links not followed. */
+  /**
+   * The path as named, made absolute: `..` folded where the kernel folds it (not after a link), links
+   * not followed.
+   */
   lexical: string;
   /** The path as the model should see it: relative to the working directory. */
   display: string;
@@ -41,8 +44,9 @@ export function resolveInsideHome(context: Context, input: string): ResolvedPath
   if (input.includes('\0')) throw pathHasNul();
   if (input === '') throw pathIsEmpty();
   const { io } = context;
-  const lexical = resolveUserPath(input, context.cwd, io.home);
-  const display = displayPath(context, lexical);
+  const { cwd } = context;
+  const lexical = resolveShownPath(input, cwd, io.home, null, (folder) => isRealFolder(context, folder));
+  const display = relativePath(cwd, lexical);
   const named = input.startsWith('/') || input.startsWith('~') ? input : display;
   let real: string;
   try {
@@ -52,12 +56,21 @@ export function resolveInsideHome(context: Context, input: string): ResolvedPath
   }
   if (!isInside(real, io.home)) {
     // No path given and a working directory outside the home: say which folder that is.
-    if (input === '.' && lexical === context.cwd && !isInside(context.cwd, io.home)) {
+    if (input === '.' && lexical === cwd && !isInside(context.cwd, io.home)) {
       throw workingDirectoryOutsideHome(context.cwd);
     }
     throw outsideHome(named);
   }
   return { lexical, display, named, real };
+}
+
+/** A folder itself, not a link to one; anything that cannot be looked at counts as no folder. */
+function isRealFolder(context: Context, path: string): boolean {
+  try {
+    return context.io.fs.lstat(path)?.kind === 'folder';
+  } catch {
+    return false;
+  }
 }
 
 const KIND_NAMES: Record<FileKind, string> = {

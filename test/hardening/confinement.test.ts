@@ -145,7 +145,12 @@ const ROWS: Row[] = [
   { name: 'a link to a folder outside', path: () => 'out', outcome: () => outsideError('out') },
   { name: 'a link to a folder outside, with a trailing slash', path: () => 'out/', outcome: () => outsideError('out') },
   { name: 'a file under a linked folder outside', path: () => 'out/secret.txt', outcome: () => outsideError('out/secret.txt') },
-  { name: '.. after a link is lexical: out/../a.txt is the home\'s a.txt', path: () => 'out/../a.txt', outcome: () => readable('a.txt') },
+  // `..` after a link goes up from where the link leads, as the kernel walks it; the path is shown as written.
+  { name: '.. after a link leads up from the link\'s target: out/../a.txt is not the home\'s a.txt', path: () => 'out/../a.txt', outcome: () => missing('out/../a.txt') },
+  { name: '.. after a link to a folder outside climbs further out', path: () => 'out/../outside/secret.txt', outcome: () => outsideError('out/../outside/secret.txt') },
+  { name: '.. after a link to a folder inside', path: () => 'alias/../er/still/a.txt', outcome: () => readable('alias/../er/still/a.txt', 'deep/er/still/a.txt') },
+  { name: '.. after a link, then a folder of the home by its plain name', path: () => 'alias/../../a.txt', outcome: () => readable('alias/../../a.txt', 'a.txt') },
+  { name: '.. after a real folder still folds', path: () => 'deep/er/../er/still/a.txt', outcome: () => readable('deep/er/still/a.txt') },
   { name: 'a link to .. (the home\'s parent)', path: () => 'parent/outside/secret.txt', outcome: () => outsideError('parent/outside/secret.txt') },
   { name: 'a sibling folder sharing the home\'s prefix', path: () => join(root, 'home2', 'secret.txt'), outcome: () => outsideError(join(root, 'home2', 'secret.txt')) },
   { name: 'a link to a sibling sharing the prefix', path: () => 'sibling/secret.txt', outcome: () => outsideError('sibling/secret.txt') },
@@ -208,7 +213,7 @@ const ROWS: Row[] = [
     name: 'HOME set to a link to the home: the link\'s own name is not a way out',
     env: () => ({ HOME: join(root, 'home-link') }),
     path: () => '../home-link/../outside/secret.txt',
-    outcome: () => outsideError('../outside/secret.txt'),
+    outcome: () => outsideError('../home-link/../outside/secret.txt'),
   },
 ];
 
