@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "3938b4284932cbe1";
+var BUILD_ID = "f75eed679a7cf433";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -389,8 +389,11 @@ function interruptedBeforeAnswer(signal) {
 function pathFailure(code, named, longPathShownChars) {
   switch (code) {
     case "ENOENT":
-    case "ENOTDIR":
       return new ToolError("not_found", `no such file or folder: ${named}`);
+    // A name that is not a folder, followed by more of the path (`a.txt/b`, `a.txt/../b`): the shell's
+    // `Not a directory`.
+    case "ENOTDIR":
+      return notAFolder(named);
     case "ELOOP":
       return new ToolError("invalid_path", `too many levels of links: ${named}`);
     case "EACCES":
@@ -407,6 +410,9 @@ function outsideHome(named) {
 }
 function workingDirectoryOutsideHome(cwd) {
   return new ToolError("outside_home", `the working directory ${cwd} is outside the home; give a path inside it`);
+}
+function notAFolder(named) {
+  return new ToolError("not_a_folder", `${named} is not a folder`);
 }
 function notARegularFile(named, kindWords) {
   return new ToolError("not_a_file", `${named} is ${kindWords}, not a regular file`);
@@ -2227,7 +2233,18 @@ function resolveInsideHome(context, input) {
     }
     throw outsideHome(named);
   }
+  if (namesAFolder(input) && !isFolder2(context, real)) throw notAFolder(named);
   return { lexical, display, named, real };
+}
+function namesAFolder(input) {
+  return input.endsWith("/") || input.endsWith("/.") || input.endsWith("/..");
+}
+function isFolder2(context, path) {
+  try {
+    return context.io.fs.stat(path)?.kind === "folder";
+  } catch {
+    return false;
+  }
 }
 function isRealFolder(context, path) {
   try {

@@ -2,6 +2,7 @@
 import type { FileInfo, FileKind, OpenFile } from '../io/types.js';
 import { LONG_PATH_SHOWN_CHARS } from '../limits.js';
 import {
+  notAFolder,
   notARegularFile,
   outsideHome,
   pathFailure,
@@ -61,7 +62,22 @@ export function resolveInsideHome(context: Context, input: string): ResolvedPath
     }
     throw outsideHome(named);
   }
+  // `a.txt/` names a folder, as it does to the shell (`Not a directory`); the folded path lost the slash.
+  if (namesAFolder(input) && !isFolder(context, real)) throw notAFolder(named);
   return { lexical, display, named, real };
+}
+
+/** A path that ends in `/`, `/.` or `/..`: whatever it names must be a folder. */
+function namesAFolder(input: string): boolean {
+  return input.endsWith('/') || input.endsWith('/.') || input.endsWith('/..');
+}
+
+function isFolder(context: Context, path: string): boolean {
+  try {
+    return context.io.fs.stat(path)?.kind === 'folder';
+  } catch {
+    return false;
+  }
 }
 
 /** A folder itself, not a link to one; anything that cannot be looked at counts as no folder. */

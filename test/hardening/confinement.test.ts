@@ -100,13 +100,19 @@ const folderOf = (shown: string, files: Array<[string, string]>, named?: string)
   folder: { shown, named, matches: files.map(([file, laidOut]) => ({ shown: file, content: content(laidOut) })) },
 });
 const missing = (shown: string): Outcome => ({ error: `no such file or folder: ${shown}` });
+const notAFolder = (shown: string): Outcome => ({ error: `${shown} is not a folder` });
 
 const ROWS: Row[] = [
   { name: 'a plain file', path: () => 'a.txt', outcome: () => readable('a.txt') },
   { name: 'a nested file', path: () => 'deep/er/still/a.txt', outcome: () => readable('deep/er/still/a.txt') },
   { name: 'a path that wanders down and back up', path: () => './deep/er/../../a.txt', outcome: () => readable('a.txt') },
   { name: 'a path that climbs out and back in', path: () => '../home/a.txt', outcome: () => readable('a.txt') },
-  { name: 'a trailing slash on a file (lexical, like the shell)', path: () => 'a.txt/', outcome: () => readable('a.txt') },
+  { name: 'a trailing slash on a file is not a folder (the shell\'s Not a directory)', path: () => 'a.txt/', outcome: () => notAFolder('a.txt') },
+  { name: 'a trailing /. on a file is not a folder', path: () => 'a.txt/.', outcome: () => notAFolder('a.txt') },
+  { name: 'a file followed by .. is not a folder', path: () => 'a.txt/../a.txt', outcome: () => notAFolder('a.txt/../a.txt') },
+  { name: 'a trailing slash on a ~ path to a file, named as given', path: () => '~/a.txt/', outcome: () => notAFolder('~/a.txt/') },
+  { name: 'a trailing slash on a link to a file', path: () => 'chain-1/', outcome: () => notAFolder('chain-1') },
+  { name: 'a trailing slash on a folder', path: () => 'deep/', outcome: () => folderOf('deep', [['deep/er/still/a.txt', 'deep/er/still/a.txt']]) },
   { name: 'a ~/ path', path: () => '~/a.txt', outcome: () => readable('a.txt') },
   { name: 'the absolute path of a file inside', path: () => inside('a.txt'), outcome: () => readable('a.txt') },
   { name: 'a link to a folder inside', path: () => 'alias/still/a.txt', outcome: () => readable('alias/still/a.txt', 'deep/er/still/a.txt') },
