@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "f75eed679a7cf433";
+var BUILD_ID = "f3f335aec74ad196";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -756,9 +756,9 @@ function expandHome(input, home, base) {
   if (input.startsWith("~/")) return joinPath(home, input.slice(2));
   return joinPath(base, input);
 }
-function resolveShownPath(input, cwd, home, homeAlias, isRealFolder2) {
+function resolveShownPath(input, cwd, home, homeAlias2, isRealFolder2) {
   const homeParts = home.split("/").filter(Boolean);
-  const aliasParts = homeAlias === null ? null : homeAlias.split("/").filter(Boolean);
+  const aliasParts = homeAlias2 === null ? null : homeAlias2.split("/").filter(Boolean);
   let parts;
   let rest;
   if (input === "~" || input.startsWith("~/")) {
@@ -2210,6 +2210,16 @@ function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, sto
 }
 
 // src/workspace/confine.ts
+function homeAlias(context) {
+  const named = context.io.env.HOME;
+  if (named === void 0 || !named.startsWith("/") || named.includes("\0")) return null;
+  const alias = normalizeAbsolute(named);
+  return alias === context.io.home ? null : alias;
+}
+function shownWorkingDirectory(context, alias) {
+  if (alias === null) return context.cwd;
+  return resolveShownPath(".", context.cwd, context.io.home, alias, () => true);
+}
 function failure(code, named) {
   return pathFailure(code, named, LONG_PATH_SHOWN_CHARS);
 }
@@ -2217,8 +2227,9 @@ function resolveInsideHome(context, input) {
   if (input.includes("\0")) throw pathHasNul();
   if (input === "") throw pathIsEmpty();
   const { io } = context;
-  const { cwd } = context;
-  const lexical = resolveShownPath(input, cwd, io.home, null, (folder) => isRealFolder(context, folder));
+  const alias = homeAlias(context);
+  const cwd = shownWorkingDirectory(context, alias);
+  const lexical = resolveShownPath(input, cwd, io.home, alias, (folder) => isRealFolder(context, folder));
   const display = relativePath(cwd, lexical);
   const named = input.startsWith("/") || input.startsWith("~") ? input : display;
   let real;

@@ -12,13 +12,13 @@ import {
   type ToolError,
 } from '../contract/errors.js';
 import { errorCode } from '../text/errno.js';
-import { isInside, relativePath, resolveShownPath } from '../text/paths.js';
+import { isInside, normalizeAbsolute, relativePath, resolveShownPath } from '../text/paths.js';
 import type { Context } from '../tools/context.js';
 
 export interface ResolvedPath {
   /**
-   * The path as named, made absolute: `..` folded where the kernel folds it (not after a link), links
-   * not followed.
+   * The path as named, made absolute: `..` folded where the kernel folds it (not after a link), the
+   * home's alias read as the home, other links not followed.
    */
   lexical: string;
   /** The path as the model should see it: relative to the working directory. */
@@ -32,8 +32,26 @@ export interface ResolvedPath {
   real: string;
 }
 
+/**
+ * $HOME as the agent's environment names it, when that is not the home's real path (a link to it, or
+ * under one): paths through it are read as paths in the home, so that `~/a.txt` from a working
+ * directory the shell entered as `cd ~` shows as `a.txt`.
+ */
+export function homeAlias(context: Context): string | null {
+  const named = context.io.env.HOME;
+  if (named === undefined || !named.startsWith('/') || named.includes('\0')) return null;
+  const alias = normalizeAbsolute(named);
+  return alias === context.io.home ? null : alias;
+}
+
+/** The working directory as paths are shown from it: through the home's alias, the home's own path. */
+function shownWorkingDirectory(context: Context, alias: string | null): string {
+  if (alias === null) return context.cwd;
+  return resolveShownPath('.', context.cwd, context.io.home, alias, () => true);
+}
+
 export function displayPath(context: Context, absolute: string): string {
-  return relativePath(context.cwd, absolute);
+  return relativePath(shownWorkingDirectory(context, homeAlias(context)), absolute);
 }
 
 function failure(code: string | undefined, named: string): ToolError {
@@ -45,8 +63,9 @@ export function resolveInsideHome(context: Context, input: string): ResolvedPath
   if (input.includes('\0')) throw pathHasNul();
   if (input === '') throw pathIsEmpty();
   const { io } = context;
-  const { cwd } = context;
-  const lexical = resolveShownPath(input, cwd, io.home, null, (folder) => isRealFolder(context, folder));
+  const alias = homeAlias(context);
+  const cwd = shownWorkingDirectory(context, alias);
+  const lexical = resolveShownPath(input, cwd, io.home, alias, (folder) => isRealFolder(context, folder));
   const display = relativePath(cwd, lexical);
   const named = input.startsWith('/') || input.startsWith('~') ? input : display;
   let real: string;
