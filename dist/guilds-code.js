@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "f3f335aec74ad196";
+var BUILD_ID = "e832042a3aa9aa34";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -635,6 +635,16 @@ function quotedName(name) {
 function isValidId(text) {
   return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
 }
+var REQUEST_FILE_SUFFIX = ".json";
+function isRequestFileName(name) {
+  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
+  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
+  if (!ID_PATTERN.test(stem)) return false;
+  for (let dash = stem.indexOf("-"); dash !== -1; dash = stem.indexOf("-", dash + 1)) {
+    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
+  }
+  return false;
+}
 function validId(value, field) {
   if (typeof value !== "string") throw invalidRequest(`${field} must be a string`);
   if (!isValidId(value)) {
@@ -1119,9 +1129,11 @@ function requestsFolder(io) {
   return joinPath(io.runDir, "requests");
 }
 function readRequestFile(io, path) {
-  const name = baseName(path);
-  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== requestsFolder(io) || name === "" || name.startsWith(".")) {
+  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== requestsFolder(io)) {
     throw invalidRequest(`a request file must lie directly in ${requestsFolder(io)}/`);
+  }
+  if (!isRequestFileName(baseName(path))) {
+    throw invalidRequest(`a request file is named <run_id>-<call_id>.json; ${path} is not`);
   }
   const info = io.fs.lstat(path);
   if (info === null) throw invalidRequest(`no request file at ${path}`);
