@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "e832042a3aa9aa34";
+var BUILD_ID = "6661fce0a58c20f8";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -2915,8 +2915,11 @@ function clipMarker(cutChars) {
 function numberedLine(lineNumber, width, line) {
   return `${String(lineNumber).padStart(width)}	${line.text}${clipMarker(line.cutChars)}`;
 }
-function fileReadHeader(displayPath, first, last, totalLines) {
-  return `${displayPath} \xB7 lines ${first}\u2013${last} of ${totalLines}`;
+function encodingNote(encoding) {
+  return encoding === null ? "" : ` (${encoding})`;
+}
+function fileReadHeader(displayPath, first, last, totalLines, encoding = null) {
+  return `${displayPath} \xB7 lines ${first}\u2013${last} of ${totalLines}${encodingNote(encoding)}`;
 }
 function stoppedLine(lastLine, maxBytes) {
   return `[stopped at line ${lastLine} to stay under ${maxBytes} bytes; continue with offset ${lastLine + 1}]`;
@@ -2924,47 +2927,47 @@ function stoppedLine(lastLine, maxBytes) {
 function binaryText(displayPath, sizeBytes) {
   return `${displayPath} is binary (${sizeBytes} bytes); not shown`;
 }
-function emptyText(displayPath) {
-  return `${displayPath} is empty`;
+function emptyText(displayPath, encoding = null) {
+  return `${displayPath} is empty${encodingNote(encoding)}`;
 }
 function pastEndText(displayPath, totalLines, offset) {
   return `${displayPath} has ${totalLines} ${totalLines === 1 ? "line" : "lines"}; offset ${offset} is past the end`;
 }
-function shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, withStop) {
+function shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, withStop, encoding) {
   const last = offset + count - 1;
   const width = String(last).length;
-  let bytes = utf8Bytes(fileReadHeader(displayPath, offset, last, totalLines));
+  let bytes = utf8Bytes(fileReadHeader(displayPath, offset, last, totalLines, encoding));
   for (let i = 0; i < count; i++) bytes += 1 + width + 1 + lineBytes[i];
   if (withStop) bytes += 1 + utf8Bytes(stoppedLine(last, maxBytes));
   return bytes;
 }
-function formatFileRead(displayPath, offset, lines, totalLines, maxBytes) {
+function formatFileRead(displayPath, offset, lines, totalLines, maxBytes, encoding = null) {
   const lineBytes = lines.map((line) => utf8Bytes(line.text) + utf8Bytes(clipMarker(line.cutChars)));
   let count = lines.length;
   let stopped = false;
-  if (shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, false) > maxBytes) {
+  if (shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, false, encoding) > maxBytes) {
     stopped = true;
     let low = 0;
     let high = lines.length - 1;
     while (low < high) {
       const mid = Math.ceil((low + high) / 2);
-      if (shownBytes(displayPath, offset, lineBytes, mid, totalLines, maxBytes, true) <= maxBytes) low = mid;
+      if (shownBytes(displayPath, offset, lineBytes, mid, totalLines, maxBytes, true, encoding) <= maxBytes) low = mid;
       else high = mid - 1;
     }
     count = low;
   }
-  if (count === 0) return firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes);
+  if (count === 0) return firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, encoding);
   const last = offset + count - 1;
   const width = String(last).length;
-  const parts = [fileReadHeader(displayPath, offset, last, totalLines)];
+  const parts = [fileReadHeader(displayPath, offset, last, totalLines, encoding)];
   for (let i = 0; i < count; i++) parts.push(numberedLine(offset + i, width, lines[i]));
   if (stopped) parts.push(stoppedLine(last, maxBytes));
   return { text: parts.join("\n"), lastLine: last, stopped };
 }
-function firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes) {
+function firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, encoding) {
   const first = lines[0];
   const more = lines.length > 1;
-  const header = fileReadHeader(displayPath, offset, offset, totalLines);
+  const header = fileReadHeader(displayPath, offset, offset, totalLines, encoding);
   const prefix = `${offset}	`;
   const fullChars = codePointCount(first.text) + first.cutChars;
   const reserved = utf8Bytes(header) + 1 + utf8Bytes(prefix) + utf8Bytes(clipMarker(fullChars)) + (more ? 1 + utf8Bytes(stoppedLine(offset, maxBytes)) : 0);
@@ -2985,6 +2988,57 @@ var BinarySniffer = class {
     const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
     if (sample.indexOf(NUL2) !== -1) this.binary = true;
     this.sniffed += sample.length;
+  }
+};
+
+// src/text/utf16.ts
+function utf16ByteOrder(firstBytes) {
+  if (firstBytes.length < 2) return null;
+  if (firstBytes[0] === 255 && firstBytes[1] === 254) {
+    return firstBytes[2] === 0 && firstBytes[3] === 0 ? null : "UTF-16 LE";
+  }
+  if (firstBytes[0] === 254 && firstBytes[1] === 255) return "UTF-16 BE";
+  return null;
+}
+var encoder2 = new TextEncoder();
+var REPLACEMENT_CHARACTER = "\uFFFD";
+var Utf16ToUtf8 = class {
+  // The platform's decoder handles the surrogates; big-endian input is swapped into little-endian
+  // first, since a Node built without full ICU decodes only `utf-16le`.
+  decoder = new TextDecoder("utf-16le");
+  bigEndian;
+  heldByte = -1;
+  constructor(byteOrder) {
+    this.bigEndian = byteOrder === "UTF-16 BE";
+  }
+  transcode(piece) {
+    return encoder2.encode(this.decoder.decode(this.evenBytes(piece), { stream: true }));
+  }
+  /** What is left at the end of the file. *{/}
+  finish() {
+    const rest = this.decoder.decode() + (this.heldByte === -1 ? "" : REPLACEMENT_CHARACTER);
+    this.heldByte = -1;
+    return encoder2.encode(rest);
+  }
+  /** The held byte and the piece, cut to whole code units (the odd one held), little-endian. *{/}
+  evenBytes(piece) {
+    if (piece.length === 0) return piece;
+    const held = this.heldByte === -1 ? 0 : 1;
+    const total = held + piece.length;
+    const even = total - total % 2;
+    if (held === 0 && !this.bigEndian && even === piece.length) return piece;
+    const units = new Uint8Array(even);
+    if (held === 1) units[0] = this.heldByte;
+    units.set(piece.subarray(0, even - held), held);
+    this.heldByte = total % 2 === 1 ? piece[piece.length - 1] : -1;
+    if (this.bigEndian) {
+      for (let i = 0; i < even; i += 2) {
+        const high = units[i];
+        units[i] = units[i + 1];
+        units[i + 1] = high;
+      }
+    }
+    return units;
   }
 };
 
@@ -3083,22 +3137,47 @@ var FileScanner = class {
     const endsWithNewline = this.lastByte === NEWLINE2;
     if (this.collector && !binary && this.totalBytes > 0 && !endsWithNewline) this.lines.push(this.collector.finish(false));
     const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
-    return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines };
+    return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines, encoding: null };
   }
 };
+var Utf16FileScanner = class {
+  constructor(byteOrder, offset, limit, lineMaxChars) {
+    this.byteOrder = byteOrder;
+    this.transcoder = new Utf16ToUtf8(byteOrder);
+    this.inner = new FileScanner(offset, limit, lineMaxChars);
+  }
+  byteOrder;
+  transcoder;
+  inner;
+  totalBytes = 0;
+  feed(chunk) {
+    this.totalBytes += chunk.length;
+    this.inner.feed(this.transcoder.transcode(chunk));
+  }
+  finish() {
+    this.inner.feed(this.transcoder.finish());
+    return { ...this.inner.finish(), totalBytes: this.totalBytes, encoding: this.byteOrder };
+  }
+};
+function scannerFor(firstChunk, offset, limit, lineMaxChars) {
+  const byteOrder = utf16ByteOrder(firstChunk);
+  return byteOrder === null ? new FileScanner(offset, limit, lineMaxChars) : new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
+}
 
 // src/tools/file_read/run.ts
 function readFile(context, file, sizeBytes, args) {
   const hasher = context.io.sha256(sizeBytes);
-  const scanner = new FileScanner(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
+  let scanner = null;
   const buffer = new Uint8Array(READ_CHUNK_BYTES);
   for (; ; ) {
     const read = file.read(buffer);
     if (read === 0) break;
     const chunk = buffer.subarray(0, read);
     hasher.update(chunk);
+    scanner ??= scannerFor(chunk, args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
     scanner.feed(chunk);
   }
+  scanner ??= new FileScanner(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
   return { ...scanner.finish(), hash: hasher.hexDigest() };
 }
 function fileRead(context, args) {
@@ -3118,10 +3197,11 @@ function fileRead(context, args) {
     lines: scan.totalLines,
     display_path: path.display
   };
+  if (scan.encoding !== null) meta.encoding = scan.encoding;
   if (scan.binary) return { text: binaryText(path.display, scan.totalBytes), meta };
-  if (scan.totalBytes === 0) return { text: emptyText(path.display), meta };
+  if (scan.totalLines === 0) return { text: emptyText(path.display, scan.encoding), meta };
   if (offset > scan.totalLines) return { text: pastEndText(path.display, scan.totalLines, offset), meta };
-  const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes);
+  const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes, scan.encoding);
   meta.range = [offset, shaped.lastLine];
   return { text: shaped.text, meta };
 }
@@ -3573,8 +3653,8 @@ var FAILURE_TRIGGERS = [
   "FATAL",
   "Segmentation fault"
 ];
-var encoder2 = new TextEncoder();
-var byteLength = (text) => encoder2.encode(text).length;
+var encoder3 = new TextEncoder();
+var byteLength = (text) => encoder3.encode(text).length;
 function keptLineText(line) {
   const shownBytes2 = byteLength(line.text);
   return `L${line.number}: ${line.text}` + (line.bytes > shownBytes2 ? `\u2026 [+${line.bytes - shownBytes2} bytes]` : "");
