@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "6661fce0a58c20f8";
+var BUILD_ID = "035504bafc68983b";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -3000,7 +3000,6 @@ function utf16ByteOrder(firstBytes) {
   if (firstBytes[0] === 254 && firstBytes[1] === 255) return "UTF-16 BE";
   return null;
 }
-var encoder2 = new TextEncoder();
 var REPLACEMENT_CHARACTER = "\uFFFD";
 var Utf16ToUtf8 = class {
   // The platform's decoder handles the surrogates; big-endian input is swapped into little-endian
@@ -3012,13 +3011,13 @@ var Utf16ToUtf8 = class {
     this.bigEndian = byteOrder === "UTF-16 BE";
   }
   transcode(piece) {
-    return encoder2.encode(this.decoder.decode(this.evenBytes(piece), { stream: true }));
+    return encodeUtf8(this.decoder.decode(this.evenBytes(piece), { stream: true }));
   }
   /** What is left at the end of the file. *{/}
   finish() {
     const rest = this.decoder.decode() + (this.heldByte === -1 ? "" : REPLACEMENT_CHARACTER);
     this.heldByte = -1;
-    return encoder2.encode(rest);
+    return encodeUtf8(rest);
   }
   /** The held byte and the piece, cut to whole code units (the odd one held), little-endian. *{/}
   evenBytes(piece) {
@@ -3653,8 +3652,8 @@ var FAILURE_TRIGGERS = [
   "FATAL",
   "Segmentation fault"
 ];
-var encoder3 = new TextEncoder();
-var byteLength = (text) => encoder3.encode(text).length;
+var encoder2 = new TextEncoder();
+var byteLength = (text) => encoder2.encode(text).length;
 function keptLineText(line) {
   const shownBytes2 = byteLength(line.text);
   return `L${line.number}: ${line.text}` + (line.bytes > shownBytes2 ? `\u2026 [+${line.bytes - shownBytes2} bytes]` : "");

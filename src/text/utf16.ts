@@ -1,6 +1,7 @@
 // UTF-16 text with a byte-order mark, as Windows tools write it (Notepad's "Unicode", PowerShell's
 // `>` and `Out-File`, `.reg` exports), turned into UTF-8 piece by piece so the one UTF-8 line scan
 // serves it too. Pure: no I/O, no node: modules.
+import { encodeUtf8 } from './utf8.js';
 
 export type Utf16ByteOrder = 'UTF-16 LE' | 'UTF-16 BE';
 
@@ -17,7 +18,6 @@ export function utf16ByteOrder(firstBytes: Uint8Array): Utf16ByteOrder | null {
   return null;
 }
 
-const encoder = new TextEncoder();
 const REPLACEMENT_CHARACTER = '\ufffd';
 
 /**
@@ -37,14 +37,14 @@ export class Utf16ToUtf8 {
   }
 
   transcode(piece: Uint8Array): Uint8Array {
-    return encoder.encode(this.decoder.decode(this.evenBytes(piece), { stream: true }));
+    return encodeUtf8(this.decoder.decode(this.evenBytes(piece), { stream: true }));
   }
 
   /** What is left at the end of the file. */
   finish(): Uint8Array {
     const rest = this.decoder.decode() + (this.heldByte === -1 ? '' : REPLACEMENT_CHARACTER);
     this.heldByte = -1;
-    return encoder.encode(rest);
+    return encodeUtf8(rest);
   }
 
   /** The held byte and the piece, cut to whole code units (the odd one held), little-endian. */
