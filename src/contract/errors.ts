@@ -64,8 +64,11 @@ export function interruptedBeforeAnswer(signal: string): ToolError {
 export function pathFailure(code: string | undefined, named: string, longPathShownChars: number): ToolError {
   switch (code) {
     case 'ENOENT':
-    case 'ENOTDIR':
       return new ToolError('not_found', `no such file or folder: ${named}`);
+    // A name that is not a folder, followed by more of the path (`a.txt/b`, `a.txt/../b`): the shell's
+    // `Not a directory`.
+    case 'ENOTDIR':
+      return notAFolder(named);
     case 'ELOOP':
       return new ToolError('invalid_path', `too many levels of links: ${named}`);
     case 'EACCES':
@@ -84,6 +87,11 @@ export function outsideHome(named: string): ToolError {
 
 export function workingDirectoryOutsideHome(cwd: string): ToolError {
   return new ToolError('outside_home', `the working directory ${cwd} is outside the home; give a path inside it`);
+}
+
+/** A path that goes on (or ends in `/`) after a name that is not a folder. */
+export function notAFolder(named: string): ToolError {
+  return new ToolError('not_a_folder', `${named} is not a folder`);
 }
 
 /** `<path> is a folder, not a regular file`; `kindWords` names what it is (`a folder`, `a FIFO`, …). */

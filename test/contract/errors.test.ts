@@ -5,6 +5,7 @@ import {
   interruptedBeforeAnswer,
   invalidArgument,
   invalidRequest,
+  notAFolder,
   notARegularFile,
   outsideHome,
   pathFailure,
@@ -45,7 +46,9 @@ describe('the shared sentences', () => {
 
   it('name a path by its errno, with the kind a program can act on', () => {
     expect(pair(pathFailure('ENOENT', 'a.txt', 200))).toEqual(['not_found', 'no such file or folder: a.txt']);
-    expect(pair(pathFailure('ENOTDIR', 'a.txt/b', 200))).toEqual(['not_found', 'no such file or folder: a.txt/b']);
+    // The shell's `Not a directory`: a file's name followed by more of the path.
+    expect(pair(pathFailure('ENOTDIR', 'a.txt/b', 200))).toEqual(['not_a_folder', 'a.txt/b is not a folder']);
+    expect(pair(notAFolder('src/index.js'))).toEqual(['not_a_folder', 'src/index.js is not a folder']);
     expect(pair(pathFailure('ELOOP', 'loop', 200))).toEqual(['invalid_path', 'too many levels of links: loop']);
     expect(pair(pathFailure('EACCES', 'secret', 200))).toEqual(['io', 'permission denied: secret']);
     expect(pair(pathFailure('EPERM', 'secret', 200))).toEqual(['io', 'permission denied: secret']);
