@@ -43,3 +43,27 @@ export const SHELL_LINE_END_REACH_PERCENT = 25;
 // system headers' `void` take 11 MiB), then through a pipe: a pattern like `e` over a large tree prints
 // gigabytes, and the temporary folder may be a small tmpfs.
 export const SEARCH_SPOOL_MAX_BYTES = 64 * 1_048_576;
+
+// code_task
+export const CODE_TASK_DEFAULT_TIMEOUT_MINUTES = 30;
+export const CODE_TASK_MIN_TIMEOUT_MINUTES = 1;
+export const CODE_TASK_MAX_TIMEOUT_MINUTES = 120;
+// Between SIGTERM and SIGKILL for a stopped harness's process group.
+export const CODE_TASK_KILL_GRACE_MS = 10_000;
+// The diffstat shows at most this many file lines before `… N more files`.
+export const DIFFSTAT_MAX_FILE_LINES = 30;
+// git's --stat width: what git prints for a pipe, written down so that no terminal setting changes it.
+export const DIFFSTAT_WIDTH_COLUMNS = 80;
+// A snapshot (`git add -A` + `git write-tree`) or the diff between two is stopped after this long: a
+// huge untracked tree then costs the diffstat, never the task's answer.
+export const SNAPSHOT_TIMEOUT_MS = 120_000;
+// One line of a harness's output or of git's is kept up to this size; the rest of it is counted, not held.
+export const HARNESS_LINE_MAX_BYTES = 1_048_576;
+// The harness's final message is kept up to this size (its head and its tail); the middle is in the log.
+export const HARNESS_FINAL_MESSAGE_MAX_BYTES = 262_144;
+// An error reason is one line, at most this long.
+export const HARNESS_REASON_MAX_CHARS = 300;
+// The brief's first line in the app's code_task block.
+export const BRIEF_FIRST_LINE_MAX_CHARS = 120;
+// A session record or a lock file is a few hundred bytes; anything larger was not written by the helper.
+export const CODE_TASK_STATE_FILE_MAX_BYTES = 65_536;
