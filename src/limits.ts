@@ -67,3 +67,6 @@ export const HARNESS_REASON_MAX_CHARS = 300;
 export const BRIEF_FIRST_LINE_MAX_CHARS = 120;
 // A session record or a lock file is a few hundred bytes; anything larger was not written by the helper.
 export const CODE_TASK_STATE_FILE_MAX_BYTES = 65_536;
+// Over the result's cap, the final message keeps at least this much of its head and tail before the
+// diffstat's file lines are dropped.
+export const CODE_TASK_MESSAGE_MIN_BYTES = 512;
