@@ -192,3 +192,71 @@ export function harnessInput(brief: string, notes: string | undefined): string {
   const text = notes === undefined ? brief : `${brief.trimEnd()}\n\nNotes:\n${notes}`;
   return text.endsWith('\n') ? text : text + '\n';
 }
+
+// The one-line errors of code_task. Each names what to do about it.
+
+const HARNESS_CHOICES = 'claude, codex, gemini, opencode or command';
+
+export function noHarnessError(detected: readonly string[]): string {
+  return (
+    `code_task: no harness: none of ${detected.join(', ')} is on PATH; set GUILDS_HARNESS to one of them, ` +
+    'or to command with GUILDS_HARNESS_COMMAND (a command line that reads the brief on stdin)'
+  );
+}
+
+export function unknownHarnessError(value: string): string {
+  const shown = /^[A-Za-z0-9_.-]{1,40}$/.test(value) ? `'${value}'` : 'not a harness name';
+  return `code_task: GUILDS_HARNESS is ${shown}; it must be ${HARNESS_CHOICES}`;
+}
+
+export const NO_HARNESS_COMMAND_ERROR = 'code_task: GUILDS_HARNESS is command but GUILDS_HARNESS_COMMAND is not set';
+
+export function notInstalledError(harness: string, program: string): string {
+  return `code_task: the ${harness} harness is not installed (no ${program} on PATH)`;
+}
+
+export function cannotStartError(harness: string, reason: string): string {
+  return `code_task: could not start the ${harness} harness: ${reason}`;
+}
+
+export function noSuchRepoError(named: string): string {
+  return `code_task: no such repository: ${named}`;
+}
+
+export function bareNameMissingError(name: string, relative: string): string {
+  return `code_task: no repository ${name}: neither ~/repos/${name} nor ${relative} exists`;
+}
+
+export function repoOutsideHomeError(named: string): string {
+  return `code_task: ${named} is outside the home; give a repository inside it`;
+}
+
+export function repoNotAFolderError(named: string): string {
+  return `code_task: ${named} is not a folder`;
+}
+
+const CHOICES_SHOWN = 20;
+
+export function noDefaultRepoError(choices: readonly string[]): string {
+  if (choices.length === 0) {
+    return 'code_task: the working directory is in no git repository and ~/repos/ holds none; give repo, a folder inside the home';
+  }
+  const shown = choices.slice(0, CHOICES_SHOWN).join(', ') + (choices.length > CHOICES_SHOWN ? `, … ${choices.length - CHOICES_SHOWN} more` : '');
+  return `code_task: the working directory is in no git repository and ~/repos/ holds ${choices.length} repositories; give repo: one of ${shown}`;
+}
+
+export function unknownSessionError(sessionId: string): string {
+  return `code_task: no session ${sessionId} for this agent`;
+}
+
+export function sessionRepoMismatchError(sessionId: string, sessionRepo: string): string {
+  return `code_task: session ${sessionId} works in ${sessionRepo}; resume it there (leave repo out)`;
+}
+
+export function busyError(repo: string, callId: string, elapsedMs: number): string {
+  return `a code_task is already running in ${repo} (call ${callId}, ${formatElapsed(elapsedMs)})`;
+}
+
+export function stateError(what: string, path: string, reason: string): string {
+  return `code_task: cannot ${what} ${path}: ${reason}`;
+}

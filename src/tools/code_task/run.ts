@@ -1,0 +1,232 @@
+// code_task: hand the brief to the harness in the repository, wait for it, and report its status, the
+// diffstat of exactly this task, its final message and its log (SPEC section 6). The only part of the
+// tool that sees the I/O interfaces.
+import { ToolError } from '../../contract/errors.js';
+import { resolveCodeTaskArgs, type HarnessName } from '../../contract/tools/code_task.js';
+import type { GitProcesses } from '../../io/git-types.js';
+import type { HarnessOutcome, HarnessProcesses } from '../../io/harness-types.js';
+import {
+  CODE_TASK_KILL_GRACE_MS,
+  CODE_TASK_MESSAGE_MIN_BYTES,
+  CODE_TASK_STATE_FILE_MAX_BYTES,
+  DIFFSTAT_MAX_FILE_LINES,
+  DIFFSTAT_WIDTH_COLUMNS,
+  HARNESS_FINAL_MESSAGE_MAX_BYTES,
+  HARNESS_LINE_MAX_BYTES,
+  HARNESS_REASON_MAX_CHARS,
+  SHELL_LINE_END_REACH_PERCENT,
+  SNAPSHOT_TIMEOUT_MS,
+} from '../../limits.js';
+import type { Context, OpResult } from '../../ops/context.js';
+import { commandEnvironment } from '../../ops/command-env.js';
+import { runFolder, runsFolder, stateFailure } from '../../ops/workdir.js';
+import { joinPath } from '../../paths.js';
+import { encodeUtf8 } from '../../shape/utf8.js';
+import { LineSplitter } from '../../text/line-splitter.js';
+import {
+  cannotStartError,
+  formatCodeTask,
+  harnessInput,
+  NO_HARNESS_COMMAND_ERROR,
+  noHarnessError,
+  notInstalledError,
+  sessionRepoMismatchError,
+  stateError,
+  unknownHarnessError,
+  unknownSessionError,
+} from './format.js';
+import { chooseHarness, DETECTION_ORDER, type HarnessChoice } from './harnesses/index.js';
+import { codeTaskMeta, failureReason, taskStatus } from './outcome.js';
+import { acquireLock, lockPath, readSession, releaseLock, stateFolder, writeSession, type LockHolder, type LockSystem } from './records.js';
+import { chooseRepository, namedRepository, type RepoChoice } from './repo.js';
+import { diffSince, snapshotBefore, type Snapshotter } from './snapshot.js';
+
+/** What code_task needs beyond the Io every tool gets. */
+export interface CodeTaskSystem {
+  git: GitProcesses;
+  harness: HarnessProcesses;
+}
+
+/** The caps of a task; tests shorten the minute to drive a timeout in seconds. */
+export interface CodeTaskLimits {
+  minuteMs: number;
+  killGraceMs: number;
+  snapshotTimeoutMs: number;
+}
+
+export const CODE_TASK_LIMITS: CodeTaskLimits = {
+  minuteMs: 60_000,
+  killGraceMs: CODE_TASK_KILL_GRACE_MS,
+  snapshotTimeoutMs: SNAPSHOT_TIMEOUT_MS,
+};
+
+function harnessOrFail(context: Context, system: CodeTaskSystem, sessionHarness: HarnessName | null): HarnessChoice {
+  const { env } = context.io;
+  const choice = chooseHarness(env, (program) => system.harness.findOnPath(program, env.PATH) !== null, sessionHarness);
+  if ('adapter' in choice) return choice;
+  switch (choice.kind) {
+    case 'unknown':
+      throw new ToolError('unavailable', unknownHarnessError(choice.value));
+    case 'no_command':
+      throw new ToolError('unavailable', NO_HARNESS_COMMAND_ERROR);
+    case 'not_installed':
+      throw new ToolError('unavailable', notInstalledError(choice.harness, choice.program));
+    case 'none_found':
+      throw new ToolError('unavailable', noHarnessError(DETECTION_ORDER));
+  }
+}
+
+function prepareLog(context: Context): string {
+  const { io, request } = context;
+  const folder = runFolder(io, request.runId);
+  const logPath = joinPath(folder, `${request.callId}.log`);
+  try {
+    io.fs.makeFolder(folder);
+    // Whatever a call with the same id left there goes, so that the log is never written through a link.
+    io.fs.removeFile(logPath);
+  } catch (error) {
+    throw new ToolError('io', stateError('create the log', logPath, stateFailure(error)));
+  }
+  return logPath;
+}
+
+function repoHash(context: Context, repo: string): string {
+  const hasher = context.io.sha256(repo.length);
+  hasher.update(encodeUtf8(repo));
+  return hasher.hexDigest();
+}
+
+const NOT_STARTED: HarnessOutcome = { exitCode: null, signal: null, timedOut: false, stopped: true, logBytes: 0 };
+
+export async function codeTask(context: Context, system: CodeTaskSystem, limits: CodeTaskLimits = CODE_TASK_LIMITS): Promise<OpResult> {
+  const { io, request } = context;
+  const args = resolveCodeTaskArgs(request.args);
+  const repoChoice: RepoChoice = { fs: io.fs, home: io.home, cwd: context.cwd };
+
+  // A resumed session keeps its harness and its repository.
+  let repo: string;
+  let session = null;
+  if (args.sessionId !== undefined) {
+    session = readSession(io.fs, io.home, request.agentId, args.sessionId, CODE_TASK_STATE_FILE_MAX_BYTES);
+    if (session === null) throw new ToolError('not_found', unknownSessionError(args.sessionId));
+    if (args.repo !== undefined && namedRepository(repoChoice, args.repo) !== session.repo) {
+      throw new ToolError('invalid_request', sessionRepoMismatchError(args.sessionId, session.repo));
+    }
+    repo = namedRepository(repoChoice, session.repo);
+  } else {
+    repo = chooseRepository(repoChoice, args.repo);
+  }
+  const harness = harnessOrFail(context, system, session?.harness ?? null);
+
+  const lockSystem: LockSystem = { fs: io.fs, processes: system.harness, now: () => io.now(), maxBytes: CODE_TASK_STATE_FILE_MAX_BYTES };
+  const self = system.harness.self();
+  const holder: LockHolder = {
+    pid: self.pid,
+    start_ticks: self.startTicks,
+    run_id: request.runId,
+    agent_id: request.agentId,
+    call_id: request.callId,
+    started_ms: io.now(),
+    repo,
+  };
+  const lock = lockPath(io.home, repoHash(context, repo));
+  acquireLock(lockSystem, lock, holder);
+  const stop = system.harness.watchStop();
+  try {
+    const logPath = prepareLog(context);
+    const snapshotter: Snapshotter = {
+      git: system.git,
+      agentEnv: io.env,
+      home: io.home,
+      scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
+      excludedFolders: [runsFolder(io), stateFolder(io.home)],
+      removeFile: (path) => io.fs.removeFile(path),
+      limits: {
+        timeoutMs: limits.snapshotTimeoutMs,
+        maxFileLines: DIFFSTAT_MAX_FILE_LINES,
+        statWidthColumns: DIFFSTAT_WIDTH_COLUMNS,
+        lineMaxBytes: HARNESS_LINE_MAX_BYTES,
+      },
+    };
+    const before = await snapshotBefore(snapshotter, repo);
+
+    const resumeId = session === null ? null : args.sessionId!;
+    const newSessionId = session === null && harness.adapter.choosesSessionId ? system.harness.randomUuid() : null;
+    const launch = harness.adapter.launch({ repo, resumeId, newSessionId, model: harness.model, command: harness.command });
+    const parser = harness.adapter.parser({ finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS });
+    const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
+
+    const started = io.now();
+    let outcome: HarnessOutcome;
+    if (stop.requested) {
+      outcome = NOT_STARTED;
+      io.fs.writeFileAtomic(logPath, '');
+    } else {
+      try {
+        outcome = await system.harness.run(
+          {
+            argv: launch.argv,
+            cwd: repo,
+            env: { ...commandEnvironment({ ...context, cwd: repo }), ...launch.env },
+            input: encodeUtf8(harnessInput(args.brief, args.notes)),
+            logPath,
+            timeoutMs: args.timeoutMinutes * limits.minuteMs,
+            killGraceMs: limits.killGraceMs,
+          },
+          stop,
+          (bytes) => splitter.write(bytes),
+        );
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        const reason = typeof code === 'string' ? stateFailure(error) : error instanceof Error ? error.message : String(error);
+        throw new ToolError('unavailable', cannotStartError(harness.adapter.name, reason));
+      }
+    }
+    const elapsedMs = io.now() - started;
+    splitter.end();
+    const events = parser.result();
+    const diff = await diffSince(snapshotter, before);
+
+    const sessionId = events.sessionId ?? resumeId ?? newSessionId;
+    if (sessionId !== null) {
+      const now = io.now();
+      try {
+        writeSession(io.fs, io.home, request.agentId, sessionId, {
+          harness: harness.adapter.name,
+          repo,
+          created_ms: session?.created_ms ?? now,
+          updated_ms: now,
+          run_id: request.runId,
+          call_id: request.callId,
+        });
+      } catch {
+        // The answer matters more than the record; a resume of this id will say it is unknown.
+      }
+    }
+
+    const status = taskStatus(outcome, events);
+    const text = formatCodeTask(
+      {
+        status,
+        elapsedMs,
+        reason: status === 'failed' ? failureReason(outcome, events) : null,
+        harness: harness.adapter.name,
+        sessionId,
+        diff,
+        finalMessage: events.finalMessage,
+        logPath,
+      },
+      {
+        maxBytes: request.maxBytes,
+        messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
+        lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+        reasonMaxChars: HARNESS_REASON_MAX_CHARS,
+      },
+    );
+    const meta = codeTaskMeta({ status, harness: harness.adapter.name, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
+    return { text, meta: { ...meta } };
+  } finally {
+    stop.dispose();
+    releaseLock(lockSystem, lock, holder);
+  }
+}
