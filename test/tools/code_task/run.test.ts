@@ -115,6 +115,13 @@ describe('code_task with the scripted harness', () => {
     expect(logOf(result.meta)).toBe(`GUILDS_REPO=${scratch.repo}\nGUILDS_SESSION_ID=\n${scratch.repo}\nnotes: say not run\n`);
   });
 
+  it("gives the harness the shell's environment: GH_TOKEN of the repository, not GUILD_REPO_TOKENS itself", async () => {
+    initRepo(scratch, { 'a.txt': 'a\n' });
+    const env = { GUILD_REPO_TOKENS: JSON.stringify({ 'repos/app': 'token-app', 'repos/other': 'token-other' }), GH_TOKEN: 'agent-wide' };
+    const result = await task({ brief: 'env GH_TOKEN\nenv GUILD_REPO_TOKENS\nenv GIT_PAGER' }, { env, cwd: scratch.home });
+    expect(logOf(result.meta)).toBe('GH_TOKEN=token-app\nGUILD_REPO_TOKENS unset\nGIT_PAGER=cat\n');
+  });
+
   it('records a session and resumes it: same harness, same repository, its history kept', async () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
     const first = await task({ brief: 'session\nwrite one.txt 1\nfinal first done' });
