@@ -63,7 +63,7 @@ export function namedRepository(choice: RepoChoice, given: string): string {
 }
 
 /** The git repository (a folder with a `.git`) holding `folder`, up to the home; null when none does. */
-function enclosingRepository(choice: RepoChoice, folder: string): string | null {
+export function enclosingRepository(choice: RepoChoice, folder: string): string | null {
   let current: string;
   try {
     current = choice.fs.realPath(folder);

@@ -38,7 +38,7 @@ import {
 import { chooseHarness, DETECTION_ORDER, type HarnessChoice } from './harnesses/index.js';
 import { codeTaskMeta, failureReason, taskStatus } from './outcome.js';
 import { acquireLock, lockPath, readSession, releaseLock, stateFolder, writeSession, type LockHolder, type LockSystem } from './records.js';
-import { chooseRepository, namedRepository, type RepoChoice } from './repo.js';
+import { chooseRepository, enclosingRepository, namedRepository, type RepoChoice } from './repo.js';
 import { diffSince, snapshotBefore, type Snapshotter } from './snapshot.js';
 
 /** What code_task needs beyond the Io every tool gets. */
@@ -129,7 +129,8 @@ export async function codeTask(context: Context, system: CodeTaskSystem, limits:
     started_ms: io.now(),
     repo,
   };
-  const lock = lockPath(io.home, repoHash(context, repo));
+  // One lock per work tree: two tasks in two folders of one git repository would share its index.
+  const lock = lockPath(io.home, repoHash(context, enclosingRepository(repoChoice, repo) ?? repo));
   acquireLock(lockSystem, lock, holder);
   const stop = system.harness.watchStop();
   try {

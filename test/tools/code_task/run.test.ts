@@ -224,6 +224,17 @@ describe('code_task with the scripted harness', () => {
     expect((await task({ brief: 'say free again' })).meta.status).toBe('completed');
   });
 
+  it('refuses a second task in another folder of the same git repository', async () => {
+    initRepo(scratch, { 'src/a.txt': 'a\n' });
+    const first = task({ brief: 'hang', timeout_minutes: 2 }, { callId: 'c-whole' });
+    while (!existsSync(join(scratch.home, '.runs/r1/c-whole.log'))) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await failure(task({ brief: 'say hi', repo: `${scratch.repo}/src` }))).toEqual({
+      kind: 'busy',
+      message: `a code_task is already running in ${scratch.repo}/src (call c-whole, 0s)`,
+    });
+    await first;
+  });
+
   it('takes over the lock of a helper that died', async () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
     // A lock as a killed helper leaves it: its pid now names another process (another start time).
