@@ -2,9 +2,9 @@
 // diffstat of exactly this task, its final message and its log (SPEC section 6). The only part of the
 // tool that sees the I/O interfaces.
 import { ToolError } from '../../contract/errors.js';
-import { resolveCodeTaskArgs, type HarnessName } from '../../contract/tools/code_task.js';
+import { resolveCodeTaskArgs, type CodeTaskArgs, type HarnessName } from '../../contract/tools/code_task.js';
 import type { GitProcesses } from '../../io/git-types.js';
-import type { HarnessOutcome, HarnessProcesses } from '../../io/harness-types.js';
+import type { HarnessOutcome, HarnessProcesses, HarnessRun, StopWatch } from '../../io/harness-types.js';
 import {
   CODE_TASK_KILL_GRACE_MS,
   CODE_TASK_MESSAGE_MIN_BYTES,
@@ -36,8 +36,19 @@ import {
   unknownSessionError,
 } from './format.js';
 import { chooseHarness, DETECTION_ORDER, type HarnessChoice } from './harnesses/index.js';
+import type { HarnessEvents } from './harnesses/types.js';
 import { codeTaskMeta, failureReason, taskStatus } from './outcome.js';
-import { acquireLock, lockPath, readSession, releaseLock, stateFolder, writeSession, type LockHolder, type LockSystem } from './records.js';
+import {
+  acquireLock,
+  lockPath,
+  readSession,
+  releaseLock,
+  stateFolder,
+  writeSession,
+  type LockHolder,
+  type LockSystem,
+  type SessionRecord,
+} from './records.js';
 import { chooseRepository, enclosingRepository, namedRepository, type RepoChoice } from './repo.js';
 import { diffSince, snapshotBefore, type Snapshotter } from './snapshot.js';
 
@@ -98,25 +109,124 @@ function repoHash(context: Context, repo: string): string {
 
 const NOT_STARTED: HarnessOutcome = { exitCode: null, signal: null, timedOut: false, stopped: true, logBytes: 0 };
 
+interface Target {
+  repo: string;
+  /** The session resumed; null for a new one. */
+  session: SessionRecord | null;
+  harness: HarnessChoice;
+}
+
+/** Where the task runs and with which harness; a resumed session keeps its harness and its repository. */
+function taskTarget(context: Context, system: CodeTaskSystem, args: CodeTaskArgs, repoChoice: RepoChoice): Target {
+  const { io, request } = context;
+  if (args.sessionId === undefined) {
+    const repo = chooseRepository(repoChoice, args.repo);
+    return { repo, session: null, harness: harnessOrFail(context, system, null) };
+  }
+  const session = readSession(io.fs, io.home, request.agentId, args.sessionId, CODE_TASK_STATE_FILE_MAX_BYTES);
+  if (session === null) throw new ToolError('not_found', unknownSessionError(args.sessionId));
+  if (args.repo !== undefined && namedRepository(repoChoice, args.repo) !== session.repo) {
+    throw new ToolError('invalid_request', sessionRepoMismatchError(args.sessionId, session.repo));
+  }
+  return { repo: namedRepository(repoChoice, session.repo), session, harness: harnessOrFail(context, system, session.harness) };
+}
+
+function snapshotterFor(context: Context, system: CodeTaskSystem, limits: CodeTaskLimits): Snapshotter {
+  const { io, request } = context;
+  return {
+    git: system.git,
+    agentEnv: io.env,
+    home: io.home,
+    scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
+    excludedFolders: [runsFolder(io), stateFolder(io.home)],
+    removeFile: (path) => io.fs.removeFile(path),
+    limits: {
+      timeoutMs: limits.snapshotTimeoutMs,
+      maxFileLines: DIFFSTAT_MAX_FILE_LINES,
+      statWidthColumns: DIFFSTAT_WIDTH_COLUMNS,
+      lineMaxBytes: HARNESS_LINE_MAX_BYTES,
+    },
+  };
+}
+
+interface HarnessRunResult {
+  outcome: HarnessOutcome;
+  events: HarnessEvents;
+  elapsedMs: number;
+  /** The id the harness reported, else the one resumed or picked up front. */
+  sessionId: string | null;
+}
+
+/** Run the harness to its end (or none at all when the helper was told to stop before it started). */
+async function runHarness(
+  context: Context,
+  system: CodeTaskSystem,
+  target: Target,
+  args: CodeTaskArgs,
+  logPath: string,
+  stop: StopWatch,
+  limits: CodeTaskLimits,
+): Promise<HarnessRunResult> {
+  const { io } = context;
+  const { adapter, model, command } = target.harness;
+  const resumeId = target.session === null ? null : args.sessionId!;
+  const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
+  const launch = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
+  const parser = adapter.parser({ finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS });
+  const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
+
+  const started = io.now();
+  let outcome = NOT_STARTED;
+  if (stop.requested) {
+    io.fs.writeFileAtomic(logPath, '');
+  } else {
+    const run: HarnessRun = {
+      argv: launch.argv,
+      cwd: target.repo,
+      env: { ...commandEnvironment({ ...context, cwd: target.repo }), ...launch.env },
+      input: encodeUtf8(harnessInput(args.brief, args.notes)),
+      logPath,
+      timeoutMs: args.timeoutMinutes * limits.minuteMs,
+      killGraceMs: limits.killGraceMs,
+    };
+    try {
+      outcome = await system.harness.run(run, stop, (bytes) => splitter.write(bytes));
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const reason = typeof code === 'string' ? stateFailure(error) : error instanceof Error ? error.message : String(error);
+      throw new ToolError('unavailable', cannotStartError(adapter.name, reason));
+    }
+  }
+  const elapsedMs = io.now() - started;
+  splitter.end();
+  const events = parser.result();
+  return { outcome, events, elapsedMs, sessionId: events.sessionId ?? resumeId ?? newSessionId };
+}
+
+/** Remember the session for a resume; the answer matters more than the record, so a failure is silent. */
+function recordSession(context: Context, target: Target, sessionId: string): void {
+  const { io, request } = context;
+  const now = io.now();
+  try {
+    writeSession(io.fs, io.home, request.agentId, sessionId, {
+      harness: target.harness.adapter.name,
+      repo: target.repo,
+      created_ms: target.session?.created_ms ?? now,
+      updated_ms: now,
+      run_id: request.runId,
+      call_id: request.callId,
+    });
+  } catch {
+    // A resume of this id will say it is unknown.
+  }
+}
+
 export async function codeTask(context: Context, system: CodeTaskSystem, limits: CodeTaskLimits = CODE_TASK_LIMITS): Promise<OpResult> {
   const { io, request } = context;
   const args = resolveCodeTaskArgs(request.args);
   const repoChoice: RepoChoice = { fs: io.fs, home: io.home, cwd: context.cwd };
-
-  // A resumed session keeps its harness and its repository.
-  let repo: string;
-  let session = null;
-  if (args.sessionId !== undefined) {
-    session = readSession(io.fs, io.home, request.agentId, args.sessionId, CODE_TASK_STATE_FILE_MAX_BYTES);
-    if (session === null) throw new ToolError('not_found', unknownSessionError(args.sessionId));
-    if (args.repo !== undefined && namedRepository(repoChoice, args.repo) !== session.repo) {
-      throw new ToolError('invalid_request', sessionRepoMismatchError(args.sessionId, session.repo));
-    }
-    repo = namedRepository(repoChoice, session.repo);
-  } else {
-    repo = chooseRepository(repoChoice, args.repo);
-  }
-  const harness = harnessOrFail(context, system, session?.harness ?? null);
+  const target = taskTarget(context, system, args, repoChoice);
+  const { repo } = target;
 
   const lockSystem: LockSystem = { fs: io.fs, processes: system.harness, now: () => io.now(), maxBytes: CODE_TASK_STATE_FILE_MAX_BYTES };
   const self = system.harness.self();
@@ -135,96 +245,31 @@ export async function codeTask(context: Context, system: CodeTaskSystem, limits:
   const stop = system.harness.watchStop();
   try {
     const logPath = prepareLog(context);
-    const snapshotter: Snapshotter = {
-      git: system.git,
-      agentEnv: io.env,
-      home: io.home,
-      scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
-      excludedFolders: [runsFolder(io), stateFolder(io.home)],
-      removeFile: (path) => io.fs.removeFile(path),
-      limits: {
-        timeoutMs: limits.snapshotTimeoutMs,
-        maxFileLines: DIFFSTAT_MAX_FILE_LINES,
-        statWidthColumns: DIFFSTAT_WIDTH_COLUMNS,
-        lineMaxBytes: HARNESS_LINE_MAX_BYTES,
-      },
-    };
+    const snapshotter = snapshotterFor(context, system, limits);
     const before = await snapshotBefore(snapshotter, repo);
-
-    const resumeId = session === null ? null : args.sessionId!;
-    const newSessionId = session === null && harness.adapter.choosesSessionId ? system.harness.randomUuid() : null;
-    const launch = harness.adapter.launch({ repo, resumeId, newSessionId, model: harness.model, command: harness.command });
-    const parser = harness.adapter.parser({ finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS });
-    const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
-
-    const started = io.now();
-    let outcome: HarnessOutcome;
-    if (stop.requested) {
-      outcome = NOT_STARTED;
-      io.fs.writeFileAtomic(logPath, '');
-    } else {
-      try {
-        outcome = await system.harness.run(
-          {
-            argv: launch.argv,
-            cwd: repo,
-            env: { ...commandEnvironment({ ...context, cwd: repo }), ...launch.env },
-            input: encodeUtf8(harnessInput(args.brief, args.notes)),
-            logPath,
-            timeoutMs: args.timeoutMinutes * limits.minuteMs,
-            killGraceMs: limits.killGraceMs,
-          },
-          stop,
-          (bytes) => splitter.write(bytes),
-        );
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        const reason = typeof code === 'string' ? stateFailure(error) : error instanceof Error ? error.message : String(error);
-        throw new ToolError('unavailable', cannotStartError(harness.adapter.name, reason));
-      }
-    }
-    const elapsedMs = io.now() - started;
-    splitter.end();
-    const events = parser.result();
+    const { outcome, events, elapsedMs, sessionId } = await runHarness(context, system, target, args, logPath, stop, limits);
     const diff = await diffSince(snapshotter, before);
-
-    const sessionId = events.sessionId ?? resumeId ?? newSessionId;
-    if (sessionId !== null) {
-      const now = io.now();
-      try {
-        writeSession(io.fs, io.home, request.agentId, sessionId, {
-          harness: harness.adapter.name,
-          repo,
-          created_ms: session?.created_ms ?? now,
-          updated_ms: now,
-          run_id: request.runId,
-          call_id: request.callId,
-        });
-      } catch {
-        // The answer matters more than the record; a resume of this id will say it is unknown.
-      }
-    }
+    if (sessionId !== null) recordSession(context, target, sessionId);
 
     const status = taskStatus(outcome, events);
-    const text = formatCodeTask(
-      {
-        status,
-        elapsedMs,
-        reason: status === 'failed' ? failureReason(outcome, events) : null,
-        harness: harness.adapter.name,
-        sessionId,
-        diff,
-        finalMessage: events.finalMessage,
-        logPath,
-      },
-      {
-        maxBytes: request.maxBytes,
-        messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
-        lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
-        reasonMaxChars: HARNESS_REASON_MAX_CHARS,
-      },
-    );
-    const meta = codeTaskMeta({ status, harness: harness.adapter.name, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
+    const harness = target.harness.adapter.name;
+    const report = {
+      status,
+      elapsedMs,
+      reason: status === 'failed' ? failureReason(outcome, events) : null,
+      harness,
+      sessionId,
+      diff,
+      finalMessage: events.finalMessage,
+      logPath,
+    };
+    const text = formatCodeTask(report, {
+      maxBytes: request.maxBytes,
+      messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
+      lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+      reasonMaxChars: HARNESS_REASON_MAX_CHARS,
+    });
+    const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
     return { text, meta: { ...meta } };
   } finally {
     stop.dispose();
