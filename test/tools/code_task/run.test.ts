@@ -170,6 +170,23 @@ describe('code_task with the scripted harness', () => {
     expect(statSync(result.meta.log_path as string).size).toBe(0);
   });
 
+  it('reports a harness that prints nothing and exits 0 as completed, with no final message', async () => {
+    initRepo(scratch, { 'a.txt': 'a\n' });
+    const result = await task({ brief: '# nothing to do' });
+    expect(result.text).toBe(['completed in 0s · command', 'no changes', '', '(no final message)', '', `log: ${result.meta.log_path}`].join('\n'));
+  });
+
+  it('answers stopped without starting the harness when the helper was told to stop before it', async () => {
+    initRepo(scratch, { 'a.txt': 'a\n' });
+    const stopped = { requested: true, onStop: (listener: () => void) => listener(), dispose: () => {} };
+    const system = { ...SYSTEM, harness: { ...SYSTEM.harness, watchStop: () => stopped } };
+    const result = await codeTask(context({ brief: 'write never.txt x' }), system, FAST);
+    expect(result.text.split('\n').slice(0, 2)).toEqual(['stopped after 0s; the call was cancelled · command', 'no changes']);
+    expect(result.meta).toMatchObject({ status: 'stopped', exit_code: null, timed_out: false });
+    expect(statSync(result.meta.log_path as string).size).toBe(0);
+    expect(existsSync(join(scratch.repo, 'never.txt'))).toBe(false);
+  });
+
   it('takes invalid JSON for plain output, and the last paragraph for the final message', async () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
     const result = await task({ brief: 'say first\nsay\nraw {"type":"final","text":\nsay last words' });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { git, initRepo, makeScratch, type Scratch } from './git-fixtures.js';
 
-export const SCRIPTED_HARNESS = join(import.meta.dirname, '../../../fixtures/harness/scripted-harness.mjs');
+const SCRIPTED_HARNESS = join(import.meta.dirname, '../../../fixtures/harness/scripted-harness.mjs');
 
 let scratch: Scratch;
 beforeEach(() => {
