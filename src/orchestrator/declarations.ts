@@ -1,14 +1,7 @@
 // The tools as a model sees them: JSON Schema made from the helper's own argument specs, so the
 // two can never disagree, plus what only the orchestrator side knows. Pure.
-import { RESULT_DEFAULT_MAX_BYTES } from '../limits.js';
-import {
-  OP_NAMES,
-  SEARCH_TIMEOUT_SECONDS,
-  TOOL_SPECS,
-  type ArgSpec,
-  type OpName,
-  type ToolSpec,
-} from '../protocol/tools.js';
+import { RESULT_DEFAULT_MAX_BYTES, SEARCH_TIMEOUT_SECONDS } from '../limits.js';
+import { OP_NAMES, TOOL_SPECS, type ArgSpec, type OpName, type ToolSpec } from '../contract/tools/index.js';
 import { resultMaxBytes } from './request.js';
 
 export interface ArgumentSchema {

@@ -6,8 +6,7 @@ import {
   CODE_TASK_MIN_TIMEOUT_MINUTES,
   ID_MAX_CHARS,
 } from '../../limits.js';
-import { clampInteger, type ArgSpec } from '../../protocol/tools.js';
-import type { Args } from '../../protocol/request.js';
+import { clampInteger, type ArgSpec, type ValidatedArgs as Args } from './spec.js';
 import { ToolError } from '../errors.js';
 
 export const CODE_TASK_OP = 'code_task';
