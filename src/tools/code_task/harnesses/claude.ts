@@ -16,6 +16,8 @@ function launch(request: LaunchRequest) {
       IS_SANDBOX: '1',
       // Telemetry, update checks and error reports off; the telemetry switches alone still reach the API host.
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      // Said on its own too: an installed CLI that updates itself mid-task would change under the run.
+      DISABLE_AUTOUPDATER: '1',
     },
   };
 }
@@ -72,6 +74,9 @@ class ClaudeParser implements EventParser {
         // An API error still says subtype "success": is_error tells, and the result text says why.
         const status = countAt(event, 'api_error_status');
         this.state.reportError(result ?? (status !== undefined ? `API error ${status}` : stringAt(event, 'terminal_reason') ?? 'error'));
+        // The same words came as an assistant message too: they are the reason, not an answer.
+        this.lastAssistant = null;
+        this.resultText = null;
       } else if (result !== null) {
         this.resultText = this.state.message(result);
       }

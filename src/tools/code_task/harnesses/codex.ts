@@ -3,18 +3,20 @@ import type { HeadTail } from '../../../text/head-tail.js';
 import { countAt, jsonObjectOf, objectAt, ParserState, stringAt } from './events.js';
 import type { EventParser, HarnessAdapter, HarnessParserLimits, HarnessUsage, LaunchRequest } from './types.js';
 
-// Analytics, plugins and the update check off.
+// Analytics, plugins and the update check off (config overrides: the user's config.toml stays as it is).
 const QUIET = ['-c', 'analytics.enabled=false', '-c', 'check_for_update_on_startup=false', '--disable', 'plugins'];
 
 function launch(request: LaunchRequest) {
-  // `exec resume` takes no -C: it runs where it is started, which is the repository.
+  // The default `exec` sandbox is read-only; the sandbox the helper runs in is the boundary.
+  const common = ['--json', '--dangerously-bypass-approvals-and-sandbox'];
+  if (request.model !== null) common.push('-m', request.model);
+  common.push(...QUIET);
+  // `exec resume` takes no -C: it runs where it is started, which is the repository. `-` reads the
+  // brief from stdin.
   const argv =
     request.resumeId !== null
-      ? ['codex', 'exec', 'resume', '--json', '--dangerously-bypass-approvals-and-sandbox', ...QUIET]
-      : ['codex', 'exec', '--json', '-C', request.repo, '--dangerously-bypass-approvals-and-sandbox', ...QUIET];
-  if (request.model !== null) argv.push('-m', request.model);
-  if (request.resumeId !== null) argv.push(request.resumeId);
-  argv.push('-');
+      ? ['codex', 'exec', 'resume', ...common, request.resumeId, '-']
+      : ['codex', 'exec', ...common, '-C', request.repo, '-'];
   return { argv, env: {} };
 }
 

@@ -45,6 +45,9 @@ export function withoutUndefined(usage: HarnessUsage): HarnessUsage {
   return clean;
 }
 
+// `    at fn (file:line:col)` of a JavaScript stack trace.
+const STACK_FRAME = /^at (?:async )?\S/;
+
 /** The common state of every parser: the session id, the error, the last plain line, the limits. */
 export class ParserState {
   sessionId: string | null = null;
@@ -53,10 +56,13 @@ export class ParserState {
 
   constructor(readonly limits: HarnessParserLimits) {}
 
-  /** A line that is no event of the harness: kept, short, in case it is the CLI's own last word. */
+  /**
+   * A line that is no event of the harness: kept, short, in case it is the CLI's own last word. The
+   * frames of a stack trace and lines of bare brackets are never that word: the line before them is.
+   */
   plain(text: string): void {
     const line = text.trim();
-    if (line === '') return;
+    if (line === '' || STACK_FRAME.test(line) || !/[\p{L}\p{N}]/u.test(line)) return;
     const max = this.limits.reasonMaxChars;
     this.lastPlainLine = codePointCount(line) > max ? firstCodePoints(line, max) + '…' : line;
   }

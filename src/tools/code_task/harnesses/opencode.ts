@@ -4,10 +4,21 @@ import { countAt, jsonObjectOf, objectAt, ParserState, stringAt } from './events
 import type { EventParser, HarnessAdapter, HarnessParserLimits, LaunchRequest } from './types.js';
 
 function launch(request: LaunchRequest) {
-  const argv = ['opencode', 'run', '--format', 'json', '--dir', request.repo];
-  if (request.resumeId !== null) argv.push('--session', request.resumeId);
+  // --auto approves what the default agent would ask about (a path outside the repository, a repeated
+  // tool call, a .env file): the sandbox is the boundary. The brief comes on stdin.
+  const argv = ['opencode', 'run', '--format', 'json', '--auto', '--dir', request.repo];
   if (request.model !== null) argv.push('-m', request.model);
-  return { argv, env: { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' } };
+  if (request.resumeId !== null) argv.push('--session', request.resumeId);
+  return {
+    argv,
+    env: {
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      // The model list from models.dev, language servers from GitHub, and shared session links.
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_SHARE: '1',
+    },
+  };
 }
 
 class OpenCodeParser implements EventParser {
