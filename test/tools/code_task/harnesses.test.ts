@@ -4,25 +4,40 @@ import { describe, expect, it } from 'vitest';
 import { HARNESS_FINAL_MESSAGE_MAX_BYTES, HARNESS_LINE_MAX_BYTES, HARNESS_REASON_MAX_CHARS } from '../../../src/limits.js';
 import { wholeText } from '../../../src/text/head-tail.js';
 import { LineSplitter } from '../../../src/text/line-splitter.js';
+import { geminiErrorReason } from '../../../src/tools/code_task/harnesses/gemini.js';
 import { DETECTION_ORDER, HARNESSES } from '../../../src/tools/code_task/harnesses/index.js';
 import type { HarnessAdapter, HarnessEvents, HarnessParserLimits } from '../../../src/tools/code_task/harnesses/types.js';
 
-const TRANSCRIPTS = join(import.meta.dirname, '../../../fixtures/harness-transcripts');
+const TRANSCRIPTS = join(import.meta.dirname, '../../../fixtures/harness-transcripts/recorded');
 const LIMITS: HarnessParserLimits = { finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS };
 
+/** One run of a real CLI as test/harness-clis/drive.ts recorded it. */
 interface Run {
-  header: string;
+  scenario: string;
+  /** The CLI's arguments, the program left out. */
+  args: string[];
+  cwd: string;
+  /** Everything it printed, stdout and stderr in arrival order. */
   output: string;
+  exit: string;
 }
 
-/** A transcript holds several runs, each after a `# <time> <cli> <argv> cwd=…` line. */
-function runsOf(name: string): Run[] {
+/** A transcript holds several runs: `# <time> <cli> <argv> cwd=… brief=… scenario=…`, the output, `# exit=…`. */
+function runsOf(cli: string): Run[] {
   const runs: Run[] = [];
-  for (const line of readFileSync(join(TRANSCRIPTS, name), 'utf8').split('\n')) {
-    if (line.startsWith('# ')) runs.push({ header: line, output: '' });
+  for (const line of readFileSync(join(TRANSCRIPTS, `${cli}.jsonl`), 'utf8').split('\n')) {
+    const header = /^# \S+ \S+ (\[.*\]) cwd=(\S+) brief=.* scenario=(\S+)$/.exec(line);
+    if (header) runs.push({ scenario: header[3]!, args: JSON.parse(header[1]!) as string[], cwd: header[2]!, output: '', exit: '' });
+    else if (line.startsWith('# exit=')) runs.at(-1)!.exit = line.slice(2);
     else if (line !== '') runs.at(-1)!.output += line + '\n';
   }
   return runs;
+}
+
+function run(cli: string, scenario: string): Run {
+  const found = runsOf(cli).find((entry) => entry.scenario === scenario);
+  if (found === undefined) throw new Error(`no ${scenario} run in ${cli}.jsonl`);
+  return found;
 }
 
 /** Parse output fed in pieces of `pieceBytes`, as a pipe would hand it over. */
@@ -36,13 +51,26 @@ function parse(adapter: HarnessAdapter, output: string, pieceBytes = 7, limits =
 }
 
 const NEW = { repo: '/home/agent/repo', resumeId: null, newSessionId: null, model: null, command: null };
+// The models the recordings ran with (GUILDS_HARNESS_MODEL): Codex needs one it knows, OpenCode a provider's.
+const RECORDED_MODEL: Record<string, string | null> = { claude: null, codex: 'gpt-5.5', gemini: null, opencode: 'fake/fake-model' };
+
+describe.each(['claude', 'codex', 'gemini', 'opencode'] as const)('%s: the recorded command lines are the adapter\'s', (cli) => {
+  it.each(runsOf(cli).map((entry) => [entry.scenario, entry] as const))('%s', (_scenario, entry) => {
+    const adapter = HARNESSES[cli];
+    const resumeAt = entry.args.indexOf(cli === 'opencode' ? '--session' : '--resume');
+    const resumeId = cli === 'codex' ? (entry.args[1] === 'resume' ? entry.args.at(-2)! : null) : resumeAt >= 0 ? entry.args[resumeAt + 1]! : null;
+    const presetAt = entry.args.indexOf('--session-id');
+    const newSessionId = presetAt >= 0 ? entry.args[presetAt + 1]! : null;
+    const launch = adapter.launch({ repo: entry.cwd, resumeId, newSessionId, model: RECORDED_MODEL[cli]!, command: null });
+    expect(launch.argv).toEqual([cli, ...entry.args]);
+  });
+});
 
 describe('claude', () => {
-  const runs = runsOf('claude.jsonl');
-
   it('reads a new task: session, final message, usage and this call\'s cost', () => {
-    expect(parse(HARNESSES.claude, runs[0]!.output)).toEqual({
-      sessionId: '26d00057-108d-42ac-8149-f719a92d68ca',
+    expect(run('claude', 'task').exit).toMatch(/^exit=0 /);
+    expect(parse(HARNESSES.claude, run('claude', 'task').output)).toEqual({
+      sessionId: '38150eb2-6d29-44c2-8b02-65d33a3cf2da',
       finalMessage: wholeText('FAKE_DONE one.txt | markers=[MARK-t1]'),
       error: null,
       lastPlainLine: null,
@@ -51,8 +79,8 @@ describe('claude', () => {
   });
 
   it('reads a resume: the same session, and the cost of this call, not the session\'s total', () => {
-    expect(parse(HARNESSES.claude, runs[1]!.output)).toEqual({
-      sessionId: '26d00057-108d-42ac-8149-f719a92d68ca',
+    expect(parse(HARNESSES.claude, run('claude', 'resume').output)).toEqual({
+      sessionId: '38150eb2-6d29-44c2-8b02-65d33a3cf2da',
       finalMessage: wholeText('FAKE_DONE two.txt | markers=[MARK-t1,MARK-t2]'),
       error: null,
       lastPlainLine: null,
@@ -60,26 +88,34 @@ describe('claude', () => {
     });
   });
 
-  it('reads a run stopped while the model hung: a session, nothing else', () => {
-    expect(parse(HARNESSES.claude, runs[2]!.output)).toEqual({
-      sessionId: '9e49af51-743c-4775-9923-96aa582eb6e0',
+  it('reads a resume that edited a tracked file', () => {
+    expect(parse(HARNESSES.claude, run('claude', 'edit').output)).toMatchObject({
+      sessionId: '38150eb2-6d29-44c2-8b02-65d33a3cf2da',
+      finalMessage: wholeText('FAKE_DONE README.md | markers=[MARK-t1,MARK-t2,MARK-t3]'),
+      error: null,
+    });
+  });
+
+  it('takes a 401 from is_error although the subtype says success, and gives no final message', () => {
+    expect(run('claude', 'api-error').exit).toMatch(/^exit=1 /);
+    expect(run('claude', 'api-error').output).toMatch(/"is_error":true,.*"subtype":"success"/);
+    expect(parse(HARNESSES.claude, run('claude', 'api-error').output)).toEqual({
+      sessionId: '33e11aa1-2aad-453e-a081-abe094f7edfc',
+      finalMessage: null,
+      error: 'Invalid API key · Fix external API key',
+      lastPlainLine: null,
+      usage: { turns: 1, inputTokens: 0, outputTokens: 0, costUsd: 0 },
+    });
+  });
+
+  it('reads a run stopped while the model hung: the session chosen up front, nothing else', () => {
+    expect(run('claude', 'hang').exit).toMatch(/^exit=143 .* timed_out=true/);
+    expect(parse(HARNESSES.claude, run('claude', 'hang').output)).toEqual({
+      sessionId: '38fa9ddb-0404-4b91-b712-1c17b07c9b09',
       finalMessage: null,
       error: null,
       lastPlainLine: null,
       usage: {},
-    });
-  });
-
-  it('takes an API error from is_error, whatever the subtype says', () => {
-    const output = [
-      '{"type":"system","subtype":"init","session_id":"s-1"}',
-      '{"type":"result","subtype":"success","is_error":true,"api_error_status":401,"terminal_reason":"api_error","result":"API Error: 401 {\\"error\\":\\"invalid x-api-key\\"}","num_turns":1,"session_id":"s-1"}',
-    ].join('\n');
-    expect(parse(HARNESSES.claude, output)).toMatchObject({
-      sessionId: 's-1',
-      finalMessage: null,
-      error: 'API Error: 401 {"error":"invalid x-api-key"}',
-      usage: { turns: 1 },
     });
   });
 
@@ -95,11 +131,11 @@ describe('claude', () => {
     );
   });
 
-  it('starts a new session with the id chosen, and resumes one, the brief never in argv', () => {
+  it('starts a new session with the id chosen, and resumes one, approved, quiet, the brief never in argv', () => {
     expect(HARNESSES.claude.choosesSessionId).toBe(true);
     expect(HARNESSES.claude.launch({ ...NEW, newSessionId: 'u-1' })).toEqual({
       argv: ['claude', '-p', '--output-format', 'stream-json', '--verbose', '--permission-mode', 'bypassPermissions', '--session-id', 'u-1'],
-      env: { IS_SANDBOX: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
+      env: { IS_SANDBOX: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' },
     });
     expect(HARNESSES.claude.launch({ ...NEW, resumeId: 'u-1', model: 'opus' }).argv).toEqual([
       'claude', '-p', '--output-format', 'stream-json', '--verbose', '--permission-mode', 'bypassPermissions', '--resume', 'u-1', '--model', 'opus',
@@ -108,11 +144,9 @@ describe('claude', () => {
 });
 
 describe('codex', () => {
-  const runs = runsOf('codex.jsonl');
-
   it('reads a new task: the thread id is the session, the last agent message the final one', () => {
-    expect(parse(HARNESSES.codex, runs[0]!.output)).toEqual({
-      sessionId: '01a230ec-56ff-78a3-84cf-81ee8b4b2397',
+    expect(parse(HARNESSES.codex, run('codex', 'task').output)).toEqual({
+      sessionId: '01a23165-eb7f-7df2-9d97-ea7ed345eb84',
       finalMessage: wholeText('FAKE_DONE one.txt | markers=[MARK-t1]'),
       error: null,
       lastPlainLine: null,
@@ -120,19 +154,33 @@ describe('codex', () => {
     });
   });
 
-  it('reads a resume (tokens as Codex counts them: over the whole thread)', () => {
-    expect(parse(HARNESSES.codex, runs[1]!.output)).toEqual({
-      sessionId: '01a230ec-56ff-78a3-84cf-81ee8b4b2397',
+  it('reads resumes (tokens as Codex counts them: over the whole thread)', () => {
+    expect(parse(HARNESSES.codex, run('codex', 'resume').output)).toEqual({
+      sessionId: '01a23165-eb7f-7df2-9d97-ea7ed345eb84',
       finalMessage: wholeText('FAKE_DONE two.txt | markers=[MARK-t1,MARK-t2]'),
       error: null,
       lastPlainLine: null,
       usage: { inputTokens: 40, outputTokens: 20 },
     });
+    expect(parse(HARNESSES.codex, run('codex', 'edit').output).usage).toEqual({ inputTokens: 60, outputTokens: 30 });
   });
 
-  it('reads a run stopped while the model hung', () => {
-    expect(parse(HARNESSES.codex, runs[2]!.output)).toEqual({
-      sessionId: '01a230ec-5a18-79e3-a313-4a91f48f08a5',
+  it('takes a 401 from turn.failed', () => {
+    expect(run('codex', 'api-error').exit).toMatch(/^exit=1 /);
+    expect(parse(HARNESSES.codex, run('codex', 'api-error').output)).toEqual({
+      sessionId: '01a23165-f39c-7780-bcd2-55abb1f27454',
+      finalMessage: null,
+      error:
+        'unexpected status 401 Unauthorized: Incorrect API key provided: sk-fake. You can find your API key at https://platform.openai.com/account/api-keys., url: http://127.0.0.1:PORT/v1/responses, request id: req_fake0016',
+      lastPlainLine: null,
+      usage: {},
+    });
+  });
+
+  it('reads a run stopped while the model hung: the thread id came before any model request', () => {
+    expect(run('codex', 'hang').exit).toMatch(/^exit=null signal=SIGTERM timed_out=true/);
+    expect(parse(HARNESSES.codex, run('codex', 'hang').output)).toEqual({
+      sessionId: '01a23165-f545-7df0-bdfa-76328a1f73d8',
       finalMessage: null,
       error: null,
       lastPlainLine: null,
@@ -140,50 +188,68 @@ describe('codex', () => {
     });
   });
 
-  it('takes the reason of a failed turn', () => {
+  it('lets turn.failed speak last over a retry notice', () => {
     const output = '{"type":"thread.started","thread_id":"t-1"}\n{"type":"error","message":"Reconnecting... 1/5"}\n{"type":"turn.failed","error":{"message":"unexpected status 401 Unauthorized"}}\n';
     expect(parse(HARNESSES.codex, output)).toMatchObject({ sessionId: 't-1', error: 'unexpected status 401 Unauthorized' });
   });
 
-  it('starts in the repository with -C, and resumes from it without', () => {
+  it('starts in the repository with -C and resumes from it without, approved and quiet', () => {
     expect(HARNESSES.codex.choosesSessionId).toBe(false);
-    expect(HARNESSES.codex.launch(NEW).argv).toEqual([
-      'codex', 'exec', '--json', '-C', '/home/agent/repo', '--dangerously-bypass-approvals-and-sandbox',
-      '-c', 'analytics.enabled=false', '-c', 'check_for_update_on_startup=false', '--disable', 'plugins', '-',
-    ]);
+    expect(HARNESSES.codex.launch(NEW)).toEqual({
+      argv: [
+        'codex', 'exec', '--json', '--dangerously-bypass-approvals-and-sandbox',
+        '-c', 'analytics.enabled=false', '-c', 'check_for_update_on_startup=false', '--disable', 'plugins', '-C', '/home/agent/repo', '-',
+      ],
+      env: {},
+    });
     expect(HARNESSES.codex.launch({ ...NEW, resumeId: 't-1', model: 'gpt-5.5' }).argv).toEqual([
-      'codex', 'exec', 'resume', '--json', '--dangerously-bypass-approvals-and-sandbox',
-      '-c', 'analytics.enabled=false', '-c', 'check_for_update_on_startup=false', '--disable', 'plugins', '-m', 'gpt-5.5', 't-1', '-',
+      'codex', 'exec', 'resume', '--json', '--dangerously-bypass-approvals-and-sandbox', '-m', 'gpt-5.5',
+      '-c', 'analytics.enabled=false', '-c', 'check_for_update_on_startup=false', '--disable', 'plugins', 't-1', '-',
     ]);
   });
 });
 
 describe('gemini', () => {
-  const runs = runsOf('gemini.jsonl');
-
-  it('reads a new task among its plain warnings: the assistant deltas after the last tool event', () => {
-    expect(parse(HARNESSES.gemini, runs[0]!.output)).toEqual({
-      sessionId: '481236bc-24e1-468a-a619-7c5bba3cb7ca',
+  it('reads a new task among its startup notices: the assistant deltas after the last tool event', () => {
+    expect(run('gemini', 'task').output).toContain('Ripgrep is not available. Falling back to GrepTool.');
+    expect(parse(HARNESSES.gemini, run('gemini', 'task').output)).toEqual({
+      sessionId: '31e9577b-ff94-4157-ac77-6b928db3a5ed',
       finalMessage: wholeText('FAKE_DONE one.txt | markers=[MARK-t1]'),
       error: null,
-      lastPlainLine: 'Ripgrep is not available. Falling back to GrepTool.',
+      lastPlainLine: null,
       usage: { inputTokens: 30, outputTokens: 15 },
     });
   });
 
-  it('reads a resume', () => {
-    expect(parse(HARNESSES.gemini, runs[1]!.output)).toMatchObject({
-      sessionId: '481236bc-24e1-468a-a619-7c5bba3cb7ca',
+  it('reads resumes', () => {
+    expect(parse(HARNESSES.gemini, run('gemini', 'resume').output)).toMatchObject({
+      sessionId: '31e9577b-ff94-4157-ac77-6b928db3a5ed',
       finalMessage: wholeText('FAKE_DONE two.txt | markers=[MARK-t1,MARK-t2]'),
       error: null,
     });
+    expect(parse(HARNESSES.gemini, run('gemini', 'edit').output).finalMessage).toEqual(wholeText('FAKE_DONE README.md | markers=[MARK-t1,MARK-t2,MARK-t3]'));
   });
 
-  it('reads a run stopped while the model hung', () => {
-    expect(parse(HARNESSES.gemini, runs[2]!.output)).toMatchObject({
-      sessionId: 'bd8de338-7788-40c6-980d-6e4f5bcc896d',
+  it('takes a 401 (exit 145, the status mod 256) from the result event, the API\'s JSON read into words; stack frames are no last line', () => {
+    expect(run('gemini', 'api-error').exit).toMatch(/^exit=145 /);
+    expect(parse(HARNESSES.gemini, run('gemini', 'api-error').output)).toEqual({
+      sessionId: 'e2e2bf7a-fd88-45a1-9bf0-a1f15dcd614a',
+      finalMessage: null,
+      error:
+        'API error 401 UNAUTHENTICATED: Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+      lastPlainLine: expect.stringMatching(/^Error when talking to Gemini API Full report available at: \/home\/agent\/tmp\/gemini-client-error-/),
+      usage: { inputTokens: 0, outputTokens: 0 },
+    });
+  });
+
+  it('reads a run stopped while the model hung (it exited 0 after the SIGTERM): the session chosen up front', () => {
+    expect(run('gemini', 'hang').exit).toMatch(/^exit=0 .* timed_out=true/);
+    expect(parse(HARNESSES.gemini, run('gemini', 'hang').output)).toEqual({
+      sessionId: '0c199f8d-4eee-43d8-8a2e-e0b2f4e9e6b4',
       finalMessage: null,
       error: null,
+      lastPlainLine: null,
+      usage: {},
     });
   });
 
@@ -198,20 +264,36 @@ describe('gemini', () => {
     expect(parse(HARNESSES.gemini, output)).toMatchObject({ finalMessage: wholeText('All done.'), error: 'quota exceeded' });
   });
 
-  it('keeps the brief on stdin: an empty prompt in argv', () => {
-    expect(HARNESSES.gemini.launch({ ...NEW, newSessionId: 'u-2' }).argv).toEqual([
-      'gemini', '--output-format', 'stream-json', '--approval-mode', 'yolo', '--skip-trust', '--session-id', 'u-2', '-p', '',
+  it('keeps its own words for an exit without events', () => {
+    const output = 'YOLO mode is enabled. All tool calls will be automatically approved.\nInvalid auth method selected.\n';
+    expect(parse(HARNESSES.gemini, output).lastPlainLine).toBe('Invalid auth method selected.');
+  });
+
+  it.each([
+    ['[API Error: {"error":{"code":429,"message":"Quota exceeded.","status":"RESOURCE_EXHAUSTED"}}]', 'API error 429 RESOURCE_EXHAUSTED: Quota exceeded.'],
+    ['[API Error: {"error":{"message":"Bad gateway"}}]', 'API error: Bad gateway'],
+    ['[API Error: not json]', '[API Error: not json]'],
+    ['[API Error: {"error":{"code":500}}]', '[API Error: {"error":{"code":500}}]'],
+    ['Model stream ended with an invalid chunk', 'Model stream ended with an invalid chunk'],
+  ])('reads the API error %s as %s', (message, reason) => {
+    expect(geminiErrorReason(message)).toBe(reason);
+  });
+
+  it('keeps the brief on stdin: an empty prompt in argv; trusted and without telemetry', () => {
+    expect(HARNESSES.gemini.launch({ ...NEW, newSessionId: 'u-2' })).toEqual({
+      argv: ['gemini', '--output-format', 'stream-json', '--approval-mode', 'yolo', '--skip-trust', '--session-id', 'u-2', '-p', ''],
+      env: { GEMINI_CLI_TRUST_WORKSPACE: 'true', GEMINI_TELEMETRY_ENABLED: 'false' },
+    });
+    expect(HARNESSES.gemini.launch({ ...NEW, resumeId: 'u-2', model: 'gemini-2.5-pro' }).argv).toEqual([
+      'gemini', '--output-format', 'stream-json', '--approval-mode', 'yolo', '--skip-trust', '--resume', 'u-2', '-m', 'gemini-2.5-pro', '-p', '',
     ]);
-    expect(HARNESSES.gemini.launch({ ...NEW, resumeId: 'u-2' }).argv).toContain('--resume');
   });
 });
 
 describe('opencode', () => {
-  const runs = runsOf('opencode.jsonl');
-
   it('reads a new task: the session from its events, the last step\'s text, steps as turns', () => {
-    expect(parse(HARNESSES.opencode, runs[0]!.output)).toEqual({
-      sessionId: 'ses_dcf13140bffeWzYWED7cIUsTjc',
+    expect(parse(HARNESSES.opencode, run('opencode', 'task').output)).toEqual({
+      sessionId: 'ses_dce993c21ffeRXTmLO7Yh3niAh',
       finalMessage: wholeText('FAKE_DONE one.txt | markers=[MARK-t1]'),
       error: null,
       lastPlainLine: null,
@@ -219,16 +301,28 @@ describe('opencode', () => {
     });
   });
 
-  it('reads a resume', () => {
-    expect(parse(HARNESSES.opencode, runs[1]!.output)).toMatchObject({
-      sessionId: 'ses_dcf13140bffeWzYWED7cIUsTjc',
+  it('reads resumes', () => {
+    expect(parse(HARNESSES.opencode, run('opencode', 'resume').output)).toMatchObject({
+      sessionId: 'ses_dce993c21ffeRXTmLO7Yh3niAh',
       finalMessage: wholeText('FAKE_DONE two.txt | markers=[MARK-t1,MARK-t2]'),
+    });
+    expect(parse(HARNESSES.opencode, run('opencode', 'edit').output).finalMessage).toEqual(wholeText('FAKE_DONE README.md | markers=[MARK-t1,MARK-t2,MARK-t3]'));
+  });
+
+  it('takes a 401 from its error event', () => {
+    expect(run('opencode', 'api-error').exit).toMatch(/^exit=1 /);
+    expect(parse(HARNESSES.opencode, run('opencode', 'api-error').output)).toEqual({
+      sessionId: 'ses_dce984041ffeU66Ain0LUrH2YN',
+      finalMessage: null,
+      error: 'Incorrect API key provided: sk-fake. You can find your API key at https://platform.openai.com/account/api-keys.',
+      lastPlainLine: null,
+      usage: {},
     });
   });
 
-  it('has no session when it hung before the first model reply', () => {
-    expect(runs[2]!.output).toBe('');
-    expect(parse(HARNESSES.opencode, runs[2]!.output)).toEqual({
+  it('has no session when it hung before the first model reply: it printed nothing', () => {
+    expect(run('opencode', 'hang').output).toBe('');
+    expect(parse(HARNESSES.opencode, run('opencode', 'hang').output)).toEqual({
       sessionId: null,
       finalMessage: null,
       error: null,
@@ -237,15 +331,16 @@ describe('opencode', () => {
     });
   });
 
-  it('takes the reason of an error event', () => {
-    const output = '{"type":"error","sessionID":"ses_1","error":{"name":"APIError","data":{"message":"Unauthorized","statusCode":401}}}\n';
-    expect(parse(HARNESSES.opencode, output)).toMatchObject({ sessionId: 'ses_1', error: 'Unauthorized' });
-  });
-
-  it('starts in the repository and resumes with --session', () => {
+  it('starts in the repository, approves what the default agent would ask about, resumes with --session', () => {
+    expect(HARNESSES.opencode.choosesSessionId).toBe(false);
     expect(HARNESSES.opencode.launch({ ...NEW, resumeId: 'ses_1', model: 'fake/fake-model' })).toEqual({
-      argv: ['opencode', 'run', '--format', 'json', '--dir', '/home/agent/repo', '--session', 'ses_1', '-m', 'fake/fake-model'],
-      env: { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' },
+      argv: ['opencode', 'run', '--format', 'json', '--auto', '--dir', '/home/agent/repo', '-m', 'fake/fake-model', '--session', 'ses_1'],
+      env: {
+        OPENCODE_DISABLE_AUTOUPDATE: '1',
+        OPENCODE_DISABLE_MODELS_FETCH: '1',
+        OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+        OPENCODE_DISABLE_SHARE: '1',
+      },
     });
   });
 });
@@ -315,10 +410,9 @@ describe('command', () => {
 
 describe('every parser', () => {
   it.each(DETECTION_ORDER.concat(['command']))('%s gives the same result whatever the pieces', (name) => {
-    const file = name === 'command' ? 'codex.jsonl' : `${name}.jsonl`;
-    for (const run of runsOf(file)) {
-      const whole = parse(HARNESSES[name], run.output, 1 << 20);
-      for (const piece of [1, 3, 64]) expect(parse(HARNESSES[name], run.output, piece)).toEqual(whole);
+    for (const entry of runsOf(name === 'command' ? 'codex' : name)) {
+      const whole = parse(HARNESSES[name], entry.output, 1 << 20);
+      for (const piece of [1, 3, 64]) expect(parse(HARNESSES[name], entry.output, piece)).toEqual(whole);
     }
   });
 
