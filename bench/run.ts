@@ -9,7 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HANDED_ON_EXTRA_CA_CERTS_VARIABLE as HANDED_ON_CA_CERTS_VARIABLE } from '../src/protocol/environment.js';
+import { HANDED_ON_EXTRA_CA_CERTS_VARIABLE as HANDED_ON_CA_CERTS_VARIABLE } from '../src/contract/environment.js';
 import { buildCases, type Case } from './cases.js';
 import { makeScratch, SYSTEM_HEADERS, type Scratch } from './fixtures.js';
 import { gnuTimeAvailable, median, runPlan, type Command, type Env, type Run } from './measure.js';
@@ -188,7 +188,7 @@ function targetText(testCase: Case): string {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const times = (value: number) => `${value.toFixed(3)}×`;
 
-function sideText(testCase: Case, side: SideFigures): string {
+function sideText(side: SideFigures): string {
   const peak = side.peakMiB !== null ? `, peak ${side.peakMiB.toFixed(1)} MiB` : '';
   return `${ms(side.wallMs)} (cpu ${ms(side.cpuMs)}${peak})`;
 }
@@ -200,10 +200,10 @@ function printOutcome(outcome: Outcome): void {
     return;
   }
   const baseline = outcome.baseline
-    ? ` [baseline ${sideText(testCase, outcome.baseline)}; ratio ${times(outcome.baseline.ratio)}, cpu ${times(outcome.baseline.cpuRatio)}]`
+    ? ` [baseline ${sideText(outcome.baseline)}; ratio ${times(outcome.baseline.ratio)}, cpu ${times(outcome.baseline.cpuRatio)}]`
     : '';
   console.log(
-    `${testCase.name}: ${sideText(testCase, outcome.subject!)} vs ${testCase.floorName} ${sideText(testCase, outcome.floor!)}; ` +
+    `${testCase.name}: ${sideText(outcome.subject!)} vs ${testCase.floorName} ${sideText(outcome.floor!)}; ` +
       `ratio ${times(outcome.ratio)} (cpu ${times(outcome.cpuRatio)}) over ${outcome.pairs} pairs; ` +
       `target ${targetText(testCase)}: ${verdict(outcome)}${baseline}`,
   );
@@ -228,7 +228,7 @@ function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch
   const rows = outcomes.map((o) => {
     const figures =
       o.status === 'measured'
-        ? [sideText(o.testCase, o.subject!), sideText(o.testCase, o.floor!), times(o.ratio), times(o.cpuRatio)]
+        ? [sideText(o.subject!), sideText(o.floor!), times(o.ratio), times(o.cpuRatio)]
         : ['–', '–', '–', '–'];
     if (withBaseline) figures.push(o.baseline ? `${times(o.baseline.ratio)} (cpu ${times(o.baseline.cpuRatio)})` : '–');
     return `| ${o.testCase.name} | ${o.testCase.floorName} | ${figures.join(' | ')} | ${targetText(o.testCase)} | ${verdict(o)} |`;

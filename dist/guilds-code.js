@@ -5,7 +5,7 @@
 var import_node_fs2 = require("node:fs");
 var import_node_vm = require("node:vm");
 
-// src/protocol/op-names.ts
+// src/contract/tool-names.ts
 var OP_NAMES = ["shell", "shell_status", "file_read", "code_search"];
 
 // src/boot/code-cache.ts
@@ -73,16 +73,16 @@ function codeOfComment(functionText) {
   return functionText.slice(open + 3, close + 1).replaceAll(ESCAPED_COMMENT_END, "*/");
 }
 
-// src/io/node-files.ts
+// src/io/node/files.ts
 var import_node_fs = require("node:fs");
 
-// src/io/node-process.ts
+// src/io/node/process.ts
 var temporaryCounter = 0;
 function temporaryPathBeside(path) {
   return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
 }
 
-// src/io/node-files.ts
+// src/io/node/files.ts
 var OPEN_READ_FLAGS = import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK | import_node_fs.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
 function codedError(code, message) {
@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "53a15ecb8d686369";
+var BUILD_ID = "ec1bdabdf1ad5ee1";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -170,7 +170,7 @@ function saveCache(folder, name, stamp, script) {
 function compile(code, cachedData) {
   return new import_node_vm.Script(WRAPPER_START + code + WRAPPER_END, {
     filename: __filename,
-    lineOffset: 225,
+    lineOffset: 226,
     cachedData
   });
 }
@@ -199,7 +199,8 @@ function answerNotStarted(error) {
   started = false;
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const message = `the helper could not start (is ${__filename} damaged?): ${reason}`.replace(/\s+/g, " ");
-  const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS) })).toString("base64");
+  const kind = "internal";
+  const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS), kind })).toString("base64");
   try {
     (0, import_node_fs2.writeSync)(STDOUT_FD, `${line}
 `);
@@ -225,7 +226,7 @@ run();
 function guildsCodeBody() {/*
 "use strict";
 
-// src/main.ts
+// src/entry.ts
 var import_node_fs7 = require("node:fs");
 
 // src/limits.ts
@@ -234,29 +235,47 @@ var RESULT_MIN_MAX_BYTES = 1024;
 var RESULT_CEILING_MAX_BYTES = 1048576;
 var ID_MAX_CHARS = 128;
 var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
+var QUOTED_NAME_MAX_CHARS = 64;
 var CWD_FILE_MAX_BYTES = 4096;
 var ERROR_MAX_BYTES = 1024;
+var LONG_PATH_SHOWN_CHARS = 200;
+var RUNS_KEPT_COUNT = 20;
 var FILE_READ_DEFAULT_LIMIT_LINES = 200;
 var FILE_READ_MAX_LIMIT_LINES = 500;
 var FILE_READ_LINE_MAX_CHARS = 400;
 var BINARY_SNIFF_BYTES = 8e3;
 var READ_CHUNK_BYTES = 1048576;
 var SHA256_WASM_MAX_BYTES = 262144;
+var SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
+var SHELL_MIN_TIMEOUT_SECONDS = 1;
+var SHELL_MAX_TIMEOUT_SECONDS = 600;
 var SHELL_KILL_GRACE_MS = 2e3;
 var SHELL_HEAD_MAX_BYTES = 2048;
 var SHELL_LINE_END_REACH_PERCENT = 25;
+var BACKGROUND_ID_CLAIM_MAX_ATTEMPTS = 1e4;
+var STATUS_LOG_TAIL_LINES = 40;
+var STATUS_COMMAND_MAX_CHARS = 200;
+var STATUS_LOG_TAIL_READ_MAX_BYTES = 65536;
+var STOP_KILL_DELAY_SECONDS = 5;
+var STOP_SETTLE_WAIT_MS = 1e3;
+var STOP_SETTLE_POLL_MS = 25;
+var JOB_RECORD_MAX_BYTES = 1048576;
+var JOB_STATUS_FILE_MAX_BYTES = 64;
+var SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
+var SHELL_KEPT_ERROR_LINES_MAX = 12;
+var SHELL_KEPT_ERRORS_MAX_PERCENT = 25;
+var SHELL_KEPT_ERROR_LINE_MAX_BYTES = 200;
+var SHELL_ERROR_LINE_SEARCH_BYTES = 1024;
+var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
+var SEARCH_MAX_FILES = 30;
+var SEARCH_MAX_LINES = 40;
+var SEARCH_MAX_MATCHES_PER_FILE = 10;
+var SEARCH_MAX_CONTEXT_LINES = 5;
+var SEARCH_LINE_MAX_CHARS = 300;
+var SEARCH_TIMEOUT_SECONDS = 60;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
-// src/io/types.ts
-function errorCode(error) {
-  if (typeof error === "object" && error !== null && "code" in error) {
-    const code = error.code;
-    return typeof code === "string" ? code : void 0;
-  }
-  return void 0;
-}
-
-// src/shape/utf8.ts
+// src/text/utf8.ts
 var encoder = new TextEncoder();
 var NON_ASCII = /[^\x00-\x7f]/;
 var SURROGATE = /[\ud800-\udfff]/;
@@ -349,18 +368,62 @@ function copyBytes(bytes) {
   return new Uint8Array(bytes);
 }
 
-// src/protocol/envelope.ts
+// src/contract/errors.ts
 var ToolError = class extends Error {
-  constructor(message) {
+  constructor(kind, message) {
     super(message);
+    this.kind = kind;
     this.name = "ToolError";
   }
+  kind;
 };
+function invalidRequest(reason) {
+  return new ToolError("invalid_request", `invalid request: ${reason}`);
+}
+function invalidArgument(tool, reason) {
+  return new ToolError("invalid_request", `${tool}: ${reason}`);
+}
+function interruptedBeforeAnswer(signal) {
+  return new ToolError("interrupted", `the helper was interrupted (${signal}) before it could answer`);
+}
+function pathFailure(code, named, longPathShownChars) {
+  switch (code) {
+    case "ENOENT":
+    case "ENOTDIR":
+      return new ToolError("not_found", `no such file or folder: ${named}`);
+    case "ELOOP":
+      return new ToolError("invalid_path", `too many levels of links: ${named}`);
+    case "EACCES":
+    case "EPERM":
+      return new ToolError("io", `permission denied: ${named}`);
+    case "ENAMETOOLONG":
+      return new ToolError("invalid_path", `path too long: ${firstCodePoints(named, longPathShownChars)}\u2026`);
+    default:
+      return new ToolError("io", `cannot open ${named}: ${code ?? "unknown error"}`);
+  }
+}
+function outsideHome(named) {
+  return new ToolError("outside_home", `${named} is outside the home; only paths inside it can be read`);
+}
+function workingDirectoryOutsideHome(cwd) {
+  return new ToolError("outside_home", `the working directory ${cwd} is outside the home; give a path inside it`);
+}
+function notARegularFile(named, kindWords) {
+  return new ToolError("not_a_file", `${named} is ${kindWords}, not a regular file`);
+}
+function pathHasNul() {
+  return new ToolError("invalid_path", "the path contains a NUL byte");
+}
+function pathIsEmpty() {
+  return new ToolError("invalid_path", "the path is empty");
+}
+
+// src/contract/envelope.ts
 function okEnvelope(text, meta) {
   return { ok: true, text, meta };
 }
-function errorEnvelope(message) {
-  return { ok: false, error: oneLine(message) };
+function errorEnvelope(message, kind) {
+  return { ok: false, error: oneLine(message), kind };
 }
 var CLIPPED_ERROR_MARKER = "\u2026";
 function oneLine(message) {
@@ -370,134 +433,196 @@ function oneLine(message) {
   return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
 }
 function describeFailure(error) {
-  if (error instanceof ToolError) return error.message;
+  if (error instanceof ToolError) return { message: error.message, kind: error.kind };
   if (error instanceof Error) {
     const code = error.code;
     const prefix = typeof code === "string" && !error.message.includes(code) ? `${code}: ` : "";
-    return `internal error: ${prefix}${error.message}`;
+    return { message: `internal error: ${prefix}${error.message}`, kind: "internal" };
   }
-  return `internal error: ${String(error)}`;
+  return { message: `internal error: ${String(error)}`, kind: "internal" };
+}
+function failureEnvelope(error) {
+  const { message, kind } = describeFailure(error);
+  return errorEnvelope(message, kind);
 }
 function encodeEnvelope(envelope) {
   return Buffer.from(JSON.stringify(envelope), "utf8").toString("base64");
 }
 
-// src/protocol/encoding.ts
+// src/contract/encoding.ts
 var STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// src/protocol/op-names.ts
-var OP_NAMES = ["shell", "shell_status", "file_read", "code_search"];
-
-// src/protocol/tools.ts
-var SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
-var SHELL_MIN_TIMEOUT_SECONDS = 1;
-var SHELL_MAX_TIMEOUT_SECONDS = 600;
-var SEARCH_MAX_FILES = 30;
-var SEARCH_MAX_LINES = 40;
-var SEARCH_MAX_MATCHES_PER_FILE = 10;
-var SEARCH_MAX_CONTEXT_LINES = 5;
-var SEARCH_LINE_MAX_CHARS = 300;
-var SEARCH_TIMEOUT_SECONDS = 60;
-var STATUS_LOG_TAIL_LINES = 40;
-var TOOL_SPECS = {
-  shell: {
-    name: "shell",
-    description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
-    args: {
-      command: { type: "string", required: true, description: "The bash command to run." },
-      timeout_seconds: {
-        type: "integer",
-        default: SHELL_DEFAULT_TIMEOUT_SECONDS,
-        minimum: SHELL_MIN_TIMEOUT_SECONDS,
-        maximum: SHELL_MAX_TIMEOUT_SECONDS,
-        description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
-      },
-      background: {
-        type: "boolean",
-        default: false,
-        description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
-      }
-    }
-  },
-  shell_status: {
-    name: "shell_status",
-    description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
-    args: {
-      id: { type: "string", description: "A background command id, such as b1." },
-      stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
-    }
-  },
-  file_read: {
-    name: "file_read",
-    description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
-    args: {
-      path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
-      offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
-      limit: {
-        type: "integer",
-        default: FILE_READ_DEFAULT_LIMIT_LINES,
-        minimum: 1,
-        maximum: FILE_READ_MAX_LIMIT_LINES,
-        description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
-      }
-    }
-  },
-  code_search: {
-    name: "code_search",
-    description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
-    args: {
-      pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
-      path: { type: "string", description: "The file or folder to search (default the working directory)." },
-      glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
-      mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
-      fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
-      ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
-      context: {
-        type: "integer",
-        default: 0,
-        minimum: 0,
-        maximum: SEARCH_MAX_CONTEXT_LINES,
-        description: "Lines of context around each match in content mode (0 to 5)."
-      },
-      limit: {
-        type: "integer",
-        minimum: 1,
-        description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
-      }
-    }
-  }
-};
+// src/contract/tools/spec.ts
 function clampInteger(value, minimum, maximum) {
   return Math.min(maximum, Math.max(minimum, value));
 }
+function integerArg(spec, args, name) {
+  const arg = spec.args[name];
+  const value = typeof args[name] === "number" ? args[name] : arg.default;
+  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
+}
+function booleanArg(spec, args, name) {
+  const value = args[name];
+  return typeof value === "boolean" ? value : spec.args[name].default === true;
+}
+function stringArg(args, name) {
+  const value = args[name];
+  return typeof value === "string" ? value : void 0;
+}
 
-// src/protocol/request.ts
+// src/contract/tools/code_search.ts
+var CODE_SEARCH_SPEC = {
+  name: "code_search",
+  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
+  args: {
+    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
+    path: { type: "string", description: "The file or folder to search (default the working directory)." },
+    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
+    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
+    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
+    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
+    context: {
+      type: "integer",
+      default: 0,
+      minimum: 0,
+      maximum: SEARCH_MAX_CONTEXT_LINES,
+      description: "Lines of context around each match in content mode (0 to 5)."
+    },
+    limit: {
+      type: "integer",
+      minimum: 1,
+      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
+    }
+  }
+};
+function resolveCodeSearchArgs(args) {
+  const mode = args.mode === "content" ? "content" : "files";
+  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
+  const limit = typeof args.limit === "number" ? args.limit : maximum;
+  return {
+    pattern: args.pattern,
+    path: stringArg(args, "path") ?? null,
+    glob: stringArg(args, "glob") || null,
+    mode,
+    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
+    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
+    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
+    limit: clampInteger(limit, 1, maximum)
+  };
+}
+
+// src/contract/tools/file_read.ts
+var FILE_READ_SPEC = {
+  name: "file_read",
+  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
+  args: {
+    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
+    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
+    limit: {
+      type: "integer",
+      default: FILE_READ_DEFAULT_LIMIT_LINES,
+      minimum: 1,
+      maximum: FILE_READ_MAX_LIMIT_LINES,
+      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
+    }
+  }
+};
+function resolveFileReadArgs(args) {
+  return {
+    path: args.path,
+    offset: integerArg(FILE_READ_SPEC, args, "offset"),
+    limit: integerArg(FILE_READ_SPEC, args, "limit")
+  };
+}
+
+// src/contract/tools/shell.ts
+var SHELL_SPEC = {
+  name: "shell",
+  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
+  args: {
+    command: { type: "string", required: true, description: "The bash command to run." },
+    timeout_seconds: {
+      type: "integer",
+      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
+      minimum: SHELL_MIN_TIMEOUT_SECONDS,
+      maximum: SHELL_MAX_TIMEOUT_SECONDS,
+      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
+    },
+    background: {
+      type: "boolean",
+      default: false,
+      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
+    }
+  }
+};
+function resolveShellArgs(args) {
+  return {
+    command: args.command,
+    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
+    background: booleanArg(SHELL_SPEC, args, "background")
+  };
+}
+
+// src/contract/tools/shell_status.ts
+var SHELL_STATUS_SPEC = {
+  name: "shell_status",
+  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
+  args: {
+    id: { type: "string", description: "A background command id, such as b1." },
+    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
+  }
+};
+function resolveShellStatusArgs(args) {
+  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
+}
+
+// src/contract/tool-names.ts
+var OP_NAMES = ["shell", "shell_status", "file_read", "code_search"];
+
+// src/contract/tools/index.ts
+var TOOL_SPECS = {
+  shell: SHELL_SPEC,
+  shell_status: SHELL_STATUS_SPEC,
+  file_read: FILE_READ_SPEC,
+  code_search: CODE_SEARCH_SPEC
+};
+var RESOLVE_ARGS = {
+  shell: resolveShellArgs,
+  shell_status: resolveShellStatusArgs,
+  file_read: resolveFileReadArgs,
+  code_search: resolveCodeSearchArgs
+};
+function resolveArgs(name, args) {
+  return RESOLVE_ARGS[name](args);
+}
+
+// src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 function decodeBase64Strict(text) {
-  if (text.length === 0) throw new ToolError("invalid request: the argument is empty");
-  if (!STRICT_BASE64.test(text)) throw new ToolError("invalid request: the argument is not standard base64");
+  if (text.length === 0) throw invalidRequest("the argument is empty");
+  if (!STRICT_BASE64.test(text)) throw invalidRequest("the argument is not standard base64");
   return Buffer.from(text, "base64");
 }
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
-function parseRequestBytes(bytes) {
+function parseRequestBytes(bytes, known = OP_NAMES) {
   let text;
   try {
     text = utf8Strict.decode(bytes);
   } catch {
-    throw new ToolError("invalid request: not UTF-8");
+    throw invalidRequest("not UTF-8");
   }
   let value;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ToolError("invalid request: not JSON");
+    throw invalidRequest("not JSON");
   }
-  return validateRequest(value);
+  return validateRequest(value, known);
 }
-var NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+var NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
 function quotedName(name) {
   return NAME_PATTERN.test(name) ? `'${name}' ` : "";
 }
@@ -505,39 +630,39 @@ function isValidId(text) {
   return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
 }
 function validId(value, field) {
-  if (typeof value !== "string") throw new ToolError(`invalid request: ${field} must be a string`);
+  if (typeof value !== "string") throw invalidRequest(`${field} must be a string`);
   if (!isValidId(value)) {
-    throw new ToolError(
-      `invalid request: ${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`
+    throw invalidRequest(
+      `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`
     );
   }
   return value;
 }
-function validateRequest(value) {
-  if (!isPlainObject(value)) throw new ToolError("invalid request: not a JSON object");
+function validateRequest(value, known = OP_NAMES) {
+  if (!isPlainObject(value)) throw invalidRequest("not a JSON object");
   const op = value.op;
-  if (typeof op !== "string") throw new ToolError("invalid request: op must be a string");
-  if (!OP_NAMES.includes(op)) {
-    throw new ToolError(`invalid request: unknown op ${quotedName(op)}(one of ${OP_NAMES.join(", ")})`);
+  if (typeof op !== "string") throw invalidRequest("op must be a string");
+  if (!known.includes(op)) {
+    throw invalidRequest(`unknown op ${quotedName(op)}(one of ${known.join(", ")})`);
   }
   const runId = validId(value.run_id, "run_id");
   const agentId = validId(value.agent_id, "agent_id");
   const callId = validId(value.call_id, "call_id");
   let defaultCwd = "";
   if (value.default_cwd !== void 0 && value.default_cwd !== null) {
-    if (typeof value.default_cwd !== "string") throw new ToolError("invalid request: default_cwd must be a string");
-    if (value.default_cwd.includes("\0")) throw new ToolError("invalid request: default_cwd contains a NUL byte");
+    if (typeof value.default_cwd !== "string") throw invalidRequest("default_cwd must be a string");
+    if (value.default_cwd.includes("\0")) throw invalidRequest("default_cwd contains a NUL byte");
     defaultCwd = value.default_cwd;
   }
   let maxBytes = RESULT_DEFAULT_MAX_BYTES;
   if (value.max_bytes !== void 0 && value.max_bytes !== null) {
     if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) {
-      throw new ToolError("invalid request: max_bytes must be a whole number");
+      throw invalidRequest("max_bytes must be a whole number");
     }
     maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
   }
   const rawArgs = value.args ?? {};
-  if (!isPlainObject(rawArgs)) throw new ToolError("invalid request: args must be a JSON object");
+  if (!isPlainObject(rawArgs)) throw invalidRequest("args must be a JSON object");
   const args = validateArgs(op, rawArgs);
   return { op, args, runId, agentId, callId, defaultCwd, maxBytes };
 }
@@ -547,29 +672,29 @@ function validateArgs(op, raw) {
   for (const key of Object.keys(raw)) {
     if (!Object.hasOwn(spec.args, key)) {
       const known = Object.keys(spec.args).join(", ");
-      throw new ToolError(`${op}: unknown argument ${quotedName(key)}(it takes ${known})`);
+      throw invalidArgument(op, `unknown argument ${quotedName(key)}(it takes ${known})`);
     }
   }
   for (const [name, arg] of Object.entries(spec.args)) {
     const value = raw[name];
     if (value === void 0 || value === null) {
-      if (arg.required) throw new ToolError(`${op}: ${name} is required`);
+      if (arg.required) throw invalidArgument(op, `${name} is required`);
       continue;
     }
     switch (arg.type) {
       case "string":
-        if (typeof value !== "string") throw new ToolError(`${op}: ${name} must be a string`);
+        if (typeof value !== "string") throw invalidArgument(op, `${name} must be a string`);
         if (arg.values && !arg.values.includes(value)) {
-          throw new ToolError(`${op}: ${name} must be ${arg.values.map((v) => `"${v}"`).join(" or ")}`);
+          throw invalidArgument(op, `${name} must be ${arg.values.map((v) => `"${v}"`).join(" or ")}`);
         }
         break;
       case "integer":
         if (typeof value !== "number" || !Number.isSafeInteger(value)) {
-          throw new ToolError(`${op}: ${name} must be a whole number`);
+          throw invalidArgument(op, `${name} must be a whole number`);
         }
         break;
       case "boolean":
-        if (typeof value !== "boolean") throw new ToolError(`${op}: ${name} must be true or false`);
+        if (typeof value !== "boolean") throw invalidArgument(op, `${name} must be true or false`);
         break;
     }
     args[name] = value;
@@ -577,7 +702,37 @@ function validateArgs(op, raw) {
   return args;
 }
 
-// src/paths.ts
+// src/text/errno.ts
+function errorCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error) {
+    const code = error.code;
+    return typeof code === "string" ? code : void 0;
+  }
+  return void 0;
+}
+var STATE_FAILURES = {
+  ENOSPC: "no space left on the device",
+  EDQUOT: "the disk quota is used up",
+  EROFS: "the file system is read-only",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ENOTDIR: "a file stands where a folder should be",
+  EEXIST: "a file stands where a folder should be",
+  EISDIR: "a folder stands where a file should be"
+};
+function stateFailure(error) {
+  const reported = errorCode(error);
+  if (reported === void 0) return "unknown error";
+  const code = reported === "ERR_FS_EISDIR" ? "EISDIR" : reported;
+  return STATE_FAILURES[code] ? `${STATE_FAILURES[code]} (${code})` : code;
+}
+function codeOrMessage(error) {
+  const code = errorCode(error);
+  if (code !== void 0) return code;
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/text/paths.ts
 function normalizeAbsolute(path) {
   const out = [];
   for (const part of path.split("/")) {
@@ -590,10 +745,13 @@ function normalizeAbsolute(path) {
 function joinPath(base, rel) {
   return normalizeAbsolute(rel.startsWith("/") ? rel : base + "/" + rel);
 }
-function resolveUserPath(input, cwd, home) {
+function expandHome(input, home, base) {
   if (input === "~") return normalizeAbsolute(home);
   if (input.startsWith("~/")) return joinPath(home, input.slice(2));
-  return joinPath(cwd, input);
+  return joinPath(base, input);
+}
+function resolveUserPath(input, cwd, home) {
+  return expandHome(input, home, cwd);
 }
 function isInside(path, root) {
   if (root === "/") return true;
@@ -617,6 +775,1319 @@ function dirName(path) {
 }
 function baseName(path) {
   return path.slice(path.lastIndexOf("/") + 1);
+}
+
+// src/workspace/workdir.ts
+var RUNS_FOLDER_NAME = ".runs";
+function runsFolder(io) {
+  return joinPath(io.home, RUNS_FOLDER_NAME);
+}
+function runFolder(io, runId) {
+  return joinPath(runsFolder(io), runId);
+}
+function cwdFile(io, runId) {
+  return joinPath(runFolder(io, runId), "cwd");
+}
+function isFolder(io, path) {
+  try {
+    return io.fs.stat(path)?.kind === "folder";
+  } catch {
+    return false;
+  }
+}
+function defaultWorkingDirectory(io, defaultCwd) {
+  return defaultCwd === "" ? io.home : expandHome(defaultCwd, io.home, io.home);
+}
+function recordedText(io, runId) {
+  try {
+    return new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
+  } catch {
+    return void 0;
+  }
+}
+function loadWorkingDirectory(io, runId, defaultCwd) {
+  const recorded = recordedText(io, runId);
+  if (recorded !== void 0 && recorded.startsWith("/") && !/[\0\n]/.test(recorded)) {
+    const folder = normalizeAbsolute(recorded);
+    if (isFolder(io, folder)) return folder;
+  }
+  const fallback = defaultWorkingDirectory(io, defaultCwd);
+  return isFolder(io, fallback) ? fallback : io.home;
+}
+function saveWorkingDirectory(io, runId, folder) {
+  if (recordedText(io, runId) === folder) return;
+  try {
+    io.fs.makeFolder(runFolder(io, runId));
+    io.fs.writeFileAtomic(cwdFile(io, runId), folder);
+  } catch (error) {
+    throw new ToolError("io", `cannot record the working directory in ${cwdFile(io, runId)}: ${stateFailure(error)}`);
+  }
+}
+
+// src/workspace/jobs.ts
+var BACKGROUND_ID_PATTERN = /^b([1-9][0-9]{0,8})$/;
+var RECORD_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.json$/;
+var JOB_MARKER_VARIABLE = "GUILDS_BACKGROUND_JOB";
+var EXIT_STATUS_PATTERN = /^([0-9]{1,3})\n?$/;
+var EXIT_STATUS_MAX = 255;
+function backgroundFolder(io, agentId) {
+  return joinPath(joinPath(io.runDir, agentId), "background");
+}
+function recordPath(folder, id) {
+  return joinPath(folder, `${id}.json`);
+}
+function exitPath(folder, id) {
+  return joinPath(folder, `${id}.exit`);
+}
+function stopPath(folder, id) {
+  return joinPath(folder, `${id}.stop`);
+}
+function killedPath(folder, id) {
+  return joinPath(folder, `${id}.killed`);
+}
+function jobMarker(folder, id) {
+  return `${JOB_MARKER_VARIABLE}=${recordPath(folder, id)}`;
+}
+function recordedJobNumbers(io, folder) {
+  let names;
+  try {
+    names = io.fs.listFolder(folder);
+  } catch {
+    return [];
+  }
+  const numbers = [];
+  for (const name of names) {
+    const match = RECORD_FILE_PATTERN.exec(name);
+    if (match) numbers.push(Number(match[1]));
+  }
+  return numbers.sort((a, b) => a - b);
+}
+var JOB_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.(?:json|exit|stop|killed)$/;
+function highestJobNumber(io, folder) {
+  let names;
+  try {
+    names = io.fs.listFolder(folder);
+  } catch {
+    return 0;
+  }
+  let highest = 0;
+  for (const name of names) {
+    const match = JOB_FILE_PATTERN.exec(name);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  return highest;
+}
+function readSmallFile(io, path, maxBytes) {
+  const info = io.fs.lstat(path);
+  if (info === null || info.kind !== "file" || info.size > maxBytes) return null;
+  try {
+    return new TextDecoder().decode(io.fs.readFile(path));
+  } catch {
+    return null;
+  }
+}
+function isWholeNumber(value) {
+  return typeof value === "number" && Number.isSafeInteger(value);
+}
+function validateRecord(io, id, value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "unreadable record";
+  const record = value;
+  if (record.id !== id) return "unreadable record";
+  for (const field of ["command", "cwd", "log_path", "run_id", "call_id"]) {
+    if (typeof record[field] !== "string") return "unreadable record";
+  }
+  if (!isWholeNumber(record.started_at_ms)) return "unreadable record";
+  const logPath = record.log_path;
+  if (!logPath.startsWith("/") || logPath.includes("\0") || normalizeAbsolute(logPath) !== logPath || !isInside(logPath, runsFolder(io)) || logPath === runsFolder(io)) {
+    return "record points outside the agent's folders";
+  }
+  const pid = record.pid;
+  if (pid !== null) {
+    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return "unreadable record";
+    if (record.start_ticks !== null && (typeof record.start_ticks !== "string" || !/^[0-9]+$/.test(record.start_ticks))) {
+      return "unreadable record";
+    }
+  }
+  return {
+    id,
+    command: record.command,
+    cwd: record.cwd,
+    log_path: logPath,
+    run_id: record.run_id,
+    call_id: record.call_id,
+    started_at_ms: record.started_at_ms,
+    pid,
+    process_group: pid,
+    start_ticks: pid === null ? null : record.start_ticks ?? null
+  };
+}
+function readJobFiles(io, folder, id) {
+  const number = Number(BACKGROUND_ID_PATTERN.exec(id)?.[1] ?? NaN);
+  const path = recordPath(folder, id);
+  if (io.fs.lstat(path) === null) return null;
+  const files = { id, number, record: null, exitCode: null, endedAtMs: null, stopRequestedAtMs: null };
+  const text = readSmallFile(io, path, JOB_RECORD_MAX_BYTES);
+  let parsed = void 0;
+  try {
+    parsed = text === null ? void 0 : JSON.parse(text);
+  } catch {
+    parsed = void 0;
+  }
+  const record = validateRecord(io, id, parsed);
+  if (typeof record === "string") files.problem = record;
+  else files.record = record;
+  const exit = exitPath(folder, id);
+  const status = EXIT_STATUS_PATTERN.exec(readSmallFile(io, exit, JOB_STATUS_FILE_MAX_BYTES) ?? "");
+  if (status && Number(status[1]) <= EXIT_STATUS_MAX) {
+    files.exitCode = Number(status[1]);
+    files.endedAtMs = io.fs.lstat(exit)?.mtimeMs ?? null;
+  } else {
+    files.endedAtMs = io.fs.lstat(killedPath(folder, id))?.mtimeMs ?? null;
+  }
+  const stop = io.fs.lstat(stopPath(folder, id));
+  if (stop !== null) {
+    const written = Date.parse(readSmallFile(io, stopPath(folder, id), JOB_STATUS_FILE_MAX_BYTES)?.trim() ?? "");
+    files.stopRequestedAtMs = Number.isFinite(written) ? written : stop.mtimeMs;
+  }
+  return files;
+}
+var ProcessTable = class {
+  constructor(io) {
+    this.io = io;
+  }
+  io;
+  byGroup = null;
+  leaderState(record, marker) {
+    const { background } = this.io;
+    if (record.pid === null || record.start_ticks === null) return "stranger";
+    if (record.pid === background.ownPid) return "stranger";
+    const stat = background.processStat(record.pid);
+    if (stat === null) return "gone";
+    if (stat.startTicks !== record.start_ticks || stat.processGroup !== record.pid || stat.session !== record.pid) {
+      return "stranger";
+    }
+    if (stat.state === "Z") return "zombie";
+    return background.environmentHas(record.pid, marker) ? "alive" : "stranger";
+  }
+  /** Live members of the group other than its leader that carry the job's marker. *{/}
+  liveMembers(record, marker) {
+    if (record.pid === null) return [];
+    if (!this.io.background.groupExists(record.pid)) return [];
+    const members = this.groupMembers(record.pid);
+    const { background } = this.io;
+    return members.filter((pid) => {
+      if (pid === record.pid || pid === background.ownPid) return false;
+      const stat = background.processStat(pid);
+      return stat !== null && stat.state !== "Z" && stat.processGroup === record.pid && stat.session === record.pid && background.environmentHas(pid, marker);
+    });
+  }
+  /** Whether any process of the job is alive, and whether its group may be signalled. *{/}
+  jobAlive(record, marker) {
+    const leader = this.leaderState(record, marker);
+    if (leader === "alive") return true;
+    if (leader === "stranger") return false;
+    return this.liveMembers(record, marker).length > 0;
+  }
+  groupMembers(group) {
+    if (this.byGroup === null) {
+      this.byGroup = /* @__PURE__ *{/} new Map();
+      for (const pid of this.io.background.listProcesses()) {
+        const stat = this.io.background.processStat(pid);
+        if (stat === null) continue;
+        const list = this.byGroup.get(stat.processGroup) ?? [];
+        list.push(pid);
+        this.byGroup.set(stat.processGroup, list);
+      }
+    }
+    return this.byGroup.get(group) ?? [];
+  }
+  /** Forget what was read, so that the next question reads /proc again. *{/}
+  refresh() {
+    this.byGroup = null;
+  }
+};
+function deriveState(files, record, alive) {
+  if (files.stopRequestedAtMs !== null) return alive ? { kind: "stopping" } : { kind: "stopped" };
+  if (files.exitCode !== null) return { kind: "exited", exitCode: files.exitCode };
+  if (record.pid === null) return { kind: "ended" };
+  return alive ? { kind: "running" } : { kind: "ended" };
+}
+function endTime(io, files, record, alive, now) {
+  if (files.exitCode !== null && files.endedAtMs !== null) return files.endedAtMs;
+  if (alive) return now;
+  if (files.endedAtMs !== null) return files.endedAtMs;
+  const lastOutput = io.fs.lstat(record.log_path)?.mtimeMs ?? record.started_at_ms;
+  return Math.max(record.started_at_ms, lastOutput, files.stopRequestedAtMs ?? 0);
+}
+function jobStatus(io, folder, files, table) {
+  const record = files.record;
+  if (record === null) return null;
+  const alive = record.pid !== null && table.jobAlive(record, jobMarker(folder, files.id));
+  const current = !alive && files.exitCode === null ? readJobFiles(io, folder, files.id) ?? files : files;
+  const now = io.now();
+  const elapsedMs = Math.max(0, endTime(io, current, record, alive, now) - record.started_at_ms);
+  return { files: current, record, state: deriveState(current, record, alive), alive, elapsedMs };
+}
+
+// src/workspace/runs.ts
+function foldersInUse(io, agentId) {
+  const folder = backgroundFolder(io, agentId);
+  const table = new ProcessTable(io);
+  const inUse = [];
+  for (const number of recordedJobNumbers(io, folder)) {
+    const id = `b${number}`;
+    const record = readJobFiles(io, folder, id)?.record;
+    if (record && record.pid !== null && table.jobAlive(record, jobMarker(folder, id))) inUse.push(record.log_path);
+  }
+  return inUse;
+}
+function pruneRuns(io, agentId, keep) {
+  const root = runsFolder(io);
+  if (io.fs.lstat(root)?.kind !== "folder") return [];
+  let names;
+  try {
+    names = io.fs.listFolder(root);
+  } catch {
+    return [];
+  }
+  const runs = [];
+  for (const name of names) {
+    if (!isValidId(name)) continue;
+    const path = joinPath(root, name);
+    const info = io.fs.lstat(path);
+    if (info?.kind === "folder") runs.push({ path, name, mtimeMs: info.mtimeMs });
+  }
+  if (runs.length <= keep) return [];
+  runs.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const candidates = runs.slice(keep);
+  const logsInUse = foldersInUse(io, agentId);
+  const removed = [];
+  for (const run of candidates) {
+    if (logsInUse.some((log) => isInside(log, run.path))) continue;
+    io.fs.removeTree(run.path);
+    removed.push(run.path);
+  }
+  return removed;
+}
+function noteRunUse(io, runId, agentId) {
+  const folder = runFolder(io, runId);
+  try {
+    const info = io.fs.lstat(folder);
+    if (info !== null) {
+      if (info.kind === "folder") io.fs.touch(folder);
+      return;
+    }
+    pruneRuns(io, agentId, RUNS_KEPT_COUNT - 1);
+    io.fs.makeFolder(folder);
+  } catch {
+  }
+}
+
+// src/app.ts
+function requestsFolder(io) {
+  return joinPath(io.runDir, "requests");
+}
+function readRequestFile(io, path) {
+  const name = baseName(path);
+  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== requestsFolder(io) || name === "" || name.startsWith(".")) {
+    throw invalidRequest(`a request file must lie directly in ${requestsFolder(io)}/`);
+  }
+  const info = io.fs.lstat(path);
+  if (info === null) throw invalidRequest(`no request file at ${path}`);
+  if (info.kind !== "file") throw invalidRequest(`${path} is not a regular file`);
+  try {
+    return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "EFBIG") throw invalidRequest(`the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
+    if (code === "EISDIR" || code === "EFTYPE") throw invalidRequest(`${path} is not a regular file`);
+    throw invalidRequest(`cannot read ${path}: ${code ?? "unknown error"}`);
+  } finally {
+    removeRequestFile(io, path);
+  }
+}
+function removeRequestFile(io, path) {
+  try {
+    io.fs.removeFile(path);
+  } catch {
+  }
+}
+function decodeArgument(io, argument, ops) {
+  if (argument === void 0) throw invalidRequest("no argument (expected base64 JSON or a request file)");
+  const bytes = argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument);
+  return parseRequestBytes(bytes, Object.keys(ops));
+}
+function runTool(ops, name, context) {
+  const run = ops[name];
+  return run(context, resolveArgs(name, context.request.args));
+}
+async function handle(io, argument, ops) {
+  try {
+    const request = decodeArgument(io, argument, ops);
+    noteRunUse(io, request.runId, request.agentId);
+    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+    const result = await runTool(ops, request.op, { io, request, cwd });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+  } catch (error) {
+    return failureEnvelope(error);
+  }
+}
+
+// src/contract/environment.ts
+var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
+var NODE_EXTRA_CA_CERTS_VARIABLE = "NODE_EXTRA_CA_CERTS";
+var HANDED_ON_EXTRA_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
+var DEFAULT_RUN_DIR = "/run/guilds";
+var RUN_DIR_VARIABLE = "GUILDS_RUN_DIR";
+
+// src/io/node/index.ts
+var import_node_fs6 = require("node:fs");
+
+// src/io/node-search.ts
+var import_node_fs2 = require("node:fs");
+
+// src/contract/legacy-tool-error.ts
+var KIND_BY_START = [
+  ["no such file or folder: ", "not_found"],
+  ["ripgrep not found", "unavailable"],
+  ["cannot run ripgrep", "unavailable"],
+  ["ripgrep: ", "invalid_pattern"],
+  ["code_search: the helper was interrupted", "interrupted"],
+  ["the pattern contains", "invalid_request"],
+  ["the glob contains", "invalid_request"]
+];
+function kindOfMessage(message) {
+  for (const [start, kind] of KIND_BY_START) if (message.startsWith(start)) return kind;
+  if (message.endsWith("code_search takes a file or a folder")) return "not_a_file";
+  return "internal";
+}
+var ToolError2 = class extends ToolError {
+  constructor(message) {
+    super(kindOfMessage(message), message);
+  }
+};
+
+// src/io/node/modules.ts
+var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
+function loadCrypto() {
+  return nodeRequire("node:crypto");
+}
+function loadChildProcess() {
+  return nodeRequire("node:child_process");
+}
+function loadOs() {
+  return nodeRequire("node:os");
+}
+
+// src/io/node/process.ts
+var import_node_fs = require("node:fs");
+var STAT_STATE_INDEX = 0;
+var STAT_PROCESS_GROUP_INDEX = 2;
+var STAT_SESSION_INDEX = 3;
+var STAT_START_TICKS_INDEX = 19;
+var temporaryCounter = 0;
+function temporaryPathBeside(path) {
+  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+function signalProcessGroup(processGroup, signal) {
+  if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+  try {
+    process.kill(-processGroup, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function parseProcessStat(pid, text) {
+  const close = text.lastIndexOf(")");
+  if (close === -1) return null;
+  const fields = text.slice(close + 2).trim().split(" ");
+  const startTicks = fields[STAT_START_TICKS_INDEX];
+  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
+  return {
+    pid,
+    state: fields[STAT_STATE_INDEX] ?? "?",
+    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
+    session: Number(fields[STAT_SESSION_INDEX]),
+    startTicks
+  };
+}
+function readProcessStat(pid) {
+  let text;
+  try {
+    text = (0, import_node_fs.readFileSync)(`/proc/${pid}/stat`, "latin1");
+  } catch {
+    return null;
+  }
+  return parseProcessStat(pid, text);
+}
+function listProcessIds() {
+  return (0, import_node_fs.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+}
+function isRunningState(state) {
+  return state !== "Z" && state !== "X";
+}
+
+// src/io/node-search.ts
+var import_meta = {};
+var RIPGREP_STDERR_KEEP_BYTES = 8192;
+var OUTPUT_FILE_CHUNK_BYTES = 1048576;
+var SPOOL_READ_BYTES = 524288;
+var SPOOL_CHECK_INTERVAL_MS = 10;
+var SPOOL_FREE_SPACE_FACTOR = 2;
+var SCRATCH_OPEN_FLAGS = import_node_fs2.constants.O_RDWR | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_EXCL | import_node_fs2.constants.O_NOFOLLOW;
+function isExecutableFile(path) {
+  try {
+    if (!(0, import_node_fs2.statSync)(path).isFile()) return false;
+    (0, import_node_fs2.accessSync)(path, import_node_fs2.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function ownFile() {
+  if (typeof __filename === "string") return __filename;
+  return new URL(import_meta.url).pathname;
+}
+function parentFolder(path) {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+function vscodeRipgrepPackage() {
+  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
+}
+function developmentRipgrep() {
+  const start = parentFolder(ownFile());
+  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
+  for (let folder = start; ; folder = parentFolder(folder)) {
+    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
+    if (isExecutableFile(candidate)) return { found: candidate, from: start };
+    if (folder === "/") return { found: null, from: start };
+  }
+}
+function findRipgrepIn(env) {
+  const configured = env.GUILDS_RG;
+  if (configured) {
+    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
+    throw new ToolError2(`ripgrep not found: GUILDS_RG=${configured} is not an executable file (an absolute path)`);
+  }
+  for (const folder of (env.PATH ?? "").split(":")) {
+    if (!folder.startsWith("/")) continue;
+    const candidate = `${folder}/rg`;
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  const development = developmentRipgrep();
+  if (development.found) return development.found;
+  throw new ToolError2(
+    `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${vscodeRipgrepPackage()}/bin/rg in ${development.from} or above it`
+  );
+}
+function scratchFolder() {
+  return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
+}
+function openScratchFile() {
+  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+  } catch {
+    return null;
+  }
+  try {
+    (0, import_node_fs2.unlinkSync)(path);
+  } catch {
+    (0, import_node_fs2.closeSync)(fd);
+    return null;
+  }
+  return fd;
+}
+function readBack(fd, position, onBytes, reused) {
+  for (; ; ) {
+    const left = (0, import_node_fs2.fstatSync)(fd).size - position;
+    if (left <= 0) return position;
+    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, OUTPUT_FILE_CHUNK_BYTES));
+    const read = (0, import_node_fs2.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    if (read === 0) return position;
+    position += read;
+    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
+  }
+}
+function startFailure(run, error) {
+  const failure2 = error;
+  return new ToolError2(`cannot run ripgrep (${run.binary}): ${failure2.code ?? failure2.message}`);
+}
+function roomInScratchFolder(bytes) {
+  if (typeof import_node_fs2.statfsSync !== "function") return false;
+  try {
+    const space = (0, import_node_fs2.statfsSync)(scratchFolder());
+    return space.bavail * space.bsize >= bytes;
+  } catch {
+    return false;
+  }
+}
+function openOutputFiles() {
+  const stdoutFd = openScratchFile();
+  const stderrFd = stdoutFd === null ? null : openScratchFile();
+  if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
+  if (stdoutFd !== null) (0, import_node_fs2.closeSync)(stdoutFd);
+  return null;
+}
+function runRipgrep(run) {
+  if (run.outputBoundedByFiles === true) {
+    const files = openOutputFiles();
+    if (files !== null) return runRipgrepWith(run, { kind: "files", ...files });
+  } else if (run.spool !== void 0 && roomInScratchFolder(SPOOL_FREE_SPACE_FACTOR * run.spool.maxBytes)) {
+    const files = openOutputFiles();
+    if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: run.spool.maxBytes });
+  }
+  return runRipgrepWith(run, { kind: "pipes" });
+}
+async function runSpooled(run, output) {
+  const started = performance.now();
+  let heard;
+  const hear = (signal) => {
+    heard ??= signal;
+  };
+  process.on("SIGTERM", hear);
+  process.on("SIGINT", hear);
+  try {
+    const spooled = await runRipgrepWith(run, output);
+    if (spooled !== null) return spooled;
+    if (heard !== void 0) return { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard };
+    run.spool.restart();
+    const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
+    return await runRipgrepWith({ ...run, timeoutMs }, { kind: "pipes" });
+  } finally {
+    process.off("SIGTERM", hear);
+    process.off("SIGINT", hear);
+  }
+}
+function runRipgrepWith(run, output) {
+  const { spawn } = loadChildProcess();
+  return new Promise((resolve, reject) => {
+    let stderr = "";
+    let stderrBytes = 0;
+    let timedOut = false;
+    let exited = false;
+    let settled = false;
+    let interruptedBy;
+    let failure2 = null;
+    let overflowed = false;
+    const closeFiles = () => {
+      if (output.kind === "pipes") return;
+      (0, import_node_fs2.closeSync)(output.stdoutFd);
+      (0, import_node_fs2.closeSync)(output.stderrFd);
+    };
+    let child;
+    try {
+      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
+      const stdin = run.input ? run.input.descriptor() : "ignore";
+      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
+      child = spawn(run.binary, run.args, { cwd, stdio });
+    } catch (error) {
+      closeFiles();
+      reject(startFailure(run, error));
+      return;
+    }
+    const settle = (outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (watch !== void 0) clearInterval(watch);
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+      try {
+        if (failure2 !== null) throw failure2;
+        resolve(outcome());
+      } catch (error) {
+        reject(error);
+      } finally {
+        closeFiles();
+      }
+    };
+    const exitOf = (code) => interruptedBy !== void 0 ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+    const abandonPipes = () => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      settle(() => exitOf(null));
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+      if (exited && output.kind === "pipes") abandonPipes();
+    }, run.timeoutMs);
+    const onSignal = (signal) => {
+      interruptedBy ??= signal;
+      child.kill("SIGKILL");
+    };
+    process.on("SIGTERM", onSignal);
+    process.on("SIGINT", onSignal);
+    let spoolRead = 0;
+    const spoolBuffer = output.kind === "spool" ? Buffer.allocUnsafe(SPOOL_READ_BYTES) : void 0;
+    const watch = output.kind === "spool" ? setInterval(() => {
+      if (exited || timedOut || interruptedBy !== void 0 || overflowed || failure2 !== null) return;
+      try {
+        spoolRead = readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
+      } catch (error) {
+        failure2 = error;
+        child.kill("SIGKILL");
+        return;
+      }
+      if (spoolRead <= output.maxBytes) return;
+      overflowed = true;
+      child.kill("SIGKILL");
+    }, SPOOL_CHECK_INTERVAL_MS) : void 0;
+    child.on(
+      "error",
+      (error) => settle(() => {
+        throw startFailure(run, error);
+      })
+    );
+    if (output.kind !== "pipes") {
+      child.on(
+        "exit",
+        (code, signal) => settle(() => {
+          exited = true;
+          const kept = Buffer.allocUnsafe(RIPGREP_STDERR_KEEP_BYTES);
+          stderr = kept.toString("utf8", 0, (0, import_node_fs2.readSync)(output.stderrFd, kept, 0, kept.length, 0));
+          if (output.kind === "spool" && interruptedBy === void 0 && !timedOut && spoolFailed(overflowed, code, signal, stderr)) {
+            return null;
+          }
+          readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
+          return exitOf(code);
+        })
+      );
+      return;
+    }
+    child.stdout.on("data", (chunk) => {
+      if (failure2 !== null || settled) return;
+      try {
+        run.onStdout(chunk);
+      } catch (error) {
+        failure2 = error;
+        child.kill("SIGKILL");
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      if (stderrBytes >= RIPGREP_STDERR_KEEP_BYTES) return;
+      const kept = chunk.subarray(0, RIPGREP_STDERR_KEEP_BYTES - stderrBytes);
+      stderrBytes += kept.length;
+      stderr += kept.toString("utf8");
+    });
+    child.on("exit", () => {
+      exited = true;
+      if (timedOut) abandonPipes();
+    });
+    child.on("close", (code) => settle(() => exitOf(code)));
+  });
+}
+function spoolFailed(overflowed, code, signal, stderr) {
+  if (overflowed || signal === "SIGXFSZ") return true;
+  return code === 2 && stderr.trim() === "";
+}
+var nodeSearchProcesses = {
+  findRipgrep: findRipgrepIn,
+  run: runRipgrep
+};
+
+// src/io/sha256-wasm-bytes.ts
+function sha256WasmBytes() {
+  const words = new Int32Array([1836278016, 1, 1610679553, 50364161, 83886338, 16777475, 2130908422, -2139078400, 8325890, 41975873, 1090551563, 118162048, 1829111090, 1919905125, 100663929, 1684957559, 227183, 1852405515, 1115123556, 1936028793, 1929707779, 1702125940, 1644560899, 1801678700, 167772275, -687797542, 2130903818, 2131328513, 18939939, 1073954818, 222625824, 553664769, 541065986, 1778524161, 553648680, 537010179, 1947746563, 406913824, 52458102, 1098123329, 133988480, 1090723953, -2143193592, 1920009214, -2147338638, 1090658308, 35809796, 1224785985, 51052557, 671227968, 553894914, -1392304125, 1118634784, 562333216, 1107566596, 69240839, -2054679998, 1090724007, 561214979, 671227909, 553908226, -1392304125, 1118634784, 562333216, 537010180, 1107566597, 69240849, -2054679742, 1090724007, 1785951754, 36176416, 35652580, 62915112, 37120618, 35652736, 577373249, 41959682, 184552777, 36175937, 102826624, 36175937, 119603844, 36175937, 136381064, 36175937, 153158284, 36175937, 169935504, 36175937, 186712724, 36175937, 203489944, 36175937, 220267164, 35717185, 169885699, -1391845203, -2071584702, 220202017, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537534476, 1930174475, 35681137, 536871464, -2147342334, 1785358852, 153093409, 560596256, -1392107511, 1118635552, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 102787751, 544278304, 537272328, 1920037383, 537731434, 153136393, -2044706131, 537141636, 1107566604, 69240838, -2054681790, 423756832, 1789363592, 153094944, 186649120, 544436595, 67250178, 36176416, 1785332868, 537207146, 1778720776, 220203041, -1391648595, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896226829, 220202784, 1903298080, 203516530, 548210720, 541240584, 69305478, 69208864, 545785410, -2012528124, 1107566725, -1484421095, 537534570, 537468936, 1936814858, 36176416, 671227912, 1778681858, 86076010, 85985056, 537338218, 203468044, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 220204064, 537272433, 1913462796, 560624241, -1392041973, 1118635808, 562333216, 537534468, -2012855804, 188875808, 69240200, -2054678206, 153119399, 136316704, 1903364384, 671228019, 35654658, 76284456, 560622186, 537272325, 102853125, 548211488, 541240587, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537600106, 220229900, 203426592, 1785885042, 102763041, -1392107347, -2071584702, 153093153, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537272328, 1929912327, 35681137, 537920040, -1878906878, 1785358852, 220202273, 560596256, -1391845363, 1118636576, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 169896615, 544279328, 537534476, 1920037387, 537469290, 220245261, -2044706131, 537141636, 1107566600, 69240838, -2054681790, 423756832, 1789363592, 220202784, 119539232, 544436595, 335685634, 36176416, 1785332884, 537207146, 1778720780, 153095201, -1391910739, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896488969, 153094944, 1903299104, 136407666, 548211744, 541240588, 69305478, 69207840, 545785410, -2012528124, 1107566725, -1484421095, 537272426, 537731084, 1936814854, 36176416, 671227928, 1778685954, 86076010, 85986080, 537600362, 136359176, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 153094176, 537534577, 1913200648, 560624241, -1391779833, 1118636832, 562333216, 537272324, -2012855804, 188875808, 69240200, -2054678206, 220228263, 203426592, 1903365408, 671228019, 35658754, 77333032, 560622186, 537534469, 169961989, 548210464, 541240583, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537337962, 153121032, 136316704, 1785885042, 35653153, 577380417, 41959682, 184552777, 4259905, 41943592, 912918048, 1090682882, 671105280, 537035778, 37120519, 4260484, 36175937, 136315528, -2013120918, 1090535682, -1946015744, 1778982914, 42730038, 4259905, 42992168, 912919072, 1090686978, 671105280, 537039874, 37120523, 4260500, 36175937, 203424408, -1744685462, 1090535682, -1677580288, 1779245058, 43778614, -1069481696, 18967040, 21037088, 201335147, 185273088, 33729803, 184566016, 798491264, 1150370442, -70291145, -609897024, -1034163787, 301021526, -2103158287, 1591054911, -1432835300, 1526847495, -2051140989, 2109940785, 1567905036, -1308724546, 111640798, -244016164, 1774305691, 1200022683, -1647906882, -1580462143, 745481228, -2069221911, -1445180812, -1998955344, 1364358905, -965896130, 667461681, 2143793155, 200523609, -1857567008, 1666307495, 694617802, 176493609, 557328311, 1845243419, 219368748, 1934906168, 180053258, -919701910, 746947010, -392064398, 1716232895, -1955551206, 1369686603, -400963732, 103076242, 897963673, -1603210226, -1055518614, 1812470180, 2001477175, -1128978616, 213071024, -1437976292, -900772136, 1878219676, -2098304978, 1668248719, 2014607525, 34112712, -357177, 1827377342, -1544051632, 2029174521, 1090569841, 537592448, 1779033703, -1150833019, 1013904242, -1521486534, 1359893119, -1694144372, 528734635, 1541459225]);
+  const packed = new Uint8Array(words.buffer);
+  if (new Uint8Array(Uint16Array.of(1).buffer)[0] === 1) return packed.subarray(0, 1776);
+  const bytes = new Uint8Array(1776);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = packed[i ^ 3];
+  return bytes;
+}
+
+// src/io/sha256-wasm.ts
+var BLOCK_BYTES = 64;
+var LENGTH_FIELD_BYTES = 8;
+var END_MARKER = 128;
+var BYTES_PER_HIGH_LENGTH_UNIT = 2 ** 29;
+function bitLengthWords(totalBytes) {
+  return [Math.floor(totalBytes / BYTES_PER_HIGH_LENGTH_UNIT), totalBytes % BYTES_PER_HIGH_LENGTH_UNIT * 8];
+}
+var compiled;
+function sha256Module() {
+  compiled ??= new WebAssembly.Module(sha256WasmBytes());
+  return compiled;
+}
+var WasmSha256 = class {
+  wasm;
+  memory;
+  window;
+  windowBytes;
+  /** Bytes copied into the window and not compressed yet. *{/}
+  filled = 0;
+  totalBytes = 0;
+  digest = null;
+  constructor() {
+    this.wasm = new WebAssembly.Instance(sha256Module()).exports;
+    this.memory = new Uint8Array(this.wasm.memory.buffer);
+    this.window = this.wasm.window.value;
+    this.windowBytes = this.wasm.windowBytes.value;
+  }
+  update(bytes) {
+    if (this.digest !== null) throw new Error("SHA-256: update after the digest was taken");
+    this.totalBytes += bytes.length;
+    let offset = 0;
+    while (offset < bytes.length) {
+      const take = Math.min(this.windowBytes - this.filled, bytes.length - offset);
+      this.memory.set(bytes.subarray(offset, offset + take), this.window + this.filled);
+      this.filled += take;
+      offset += take;
+      if (this.filled === this.windowBytes) {
+        this.wasm.blocks(this.windowBytes / BLOCK_BYTES);
+        this.filled = 0;
+      }
+    }
+  }
+  hexDigest() {
+    if (this.digest !== null) return this.digest;
+    const wholeBytes = this.filled - this.filled % BLOCK_BYTES;
+    if (wholeBytes > 0) {
+      this.wasm.blocks(wholeBytes / BLOCK_BYTES);
+      this.memory.copyWithin(this.window, this.window + wholeBytes, this.window + this.filled);
+    }
+    const tail = this.filled - wholeBytes;
+    const paddedBlocks = tail + 1 + LENGTH_FIELD_BYTES <= BLOCK_BYTES ? 1 : 2;
+    const end = this.window + paddedBlocks * BLOCK_BYTES;
+    this.memory.fill(0, this.window + tail, end);
+    this.memory[this.window + tail] = END_MARKER;
+    const view = new DataView(this.memory.buffer);
+    const [high, low] = bitLengthWords(this.totalBytes);
+    view.setUint32(end - LENGTH_FIELD_BYTES, high);
+    view.setUint32(end - LENGTH_FIELD_BYTES + 4, low);
+    this.wasm.blocks(paddedBlocks);
+    let hex = "";
+    const state = this.wasm.state.value;
+    for (let word = 0; word < 8; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, "0");
+    this.digest = hex;
+    return hex;
+  }
+};
+
+// src/io/node/background.ts
+var import_node_fs3 = require("node:fs");
+
+// src/io/node/child.ts
+var SupervisedChild = class {
+  /**
+   * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
+   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
+   *{/}
+  constructor(start, timeoutMs, stop) {
+    this.stop = stop;
+    this.process = loadChildProcess().spawn(start.file, start.args, {
+      cwd: start.cwd,
+      env: start.env,
+      stdio: start.stdio,
+      detached: start.detached ?? false
+    });
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.stop("timeout");
+    }, timeoutMs);
+    process.on("SIGTERM", this.onSignal);
+    process.on("SIGINT", this.onSignal);
+  }
+  stop;
+  process;
+  timedOut = false;
+  interruptedBy = null;
+  settled = false;
+  timer;
+  onSignal = (signal) => {
+    this.interruptedBy ??= signal;
+    this.stop(signal);
+  };
+  /** The child itself has ended: its time limit no longer applies (stop signals still do). *{/}
+  disarmTimer() {
+    clearTimeout(this.timer);
+  }
+  /** Stop watching: the timer and the signal listeners go. True only the first time. *{/}
+  settle() {
+    if (this.settled) return false;
+    this.settled = true;
+    clearTimeout(this.timer);
+    process.off("SIGTERM", this.onSignal);
+    process.off("SIGINT", this.onSignal);
+    return true;
+  }
+  get isSettled() {
+    return this.settled;
+  }
+};
+function startDetached(start) {
+  const child = loadChildProcess().spawn(start.file, start.args, {
+    cwd: start.cwd,
+    env: start.env,
+    stdio: start.stdio,
+    detached: true
+  });
+  child.on("error", () => void 0);
+  child.unref();
+  if (child.pid === void 0) throw new Error(`${start.file} could not be started`);
+  return child.pid;
+}
+
+// src/io/node/background.ts
+var SUPERVISOR_SCRIPT = [
+  "trap : TERM INT HUP",
+  'bash -c "$1" </dev/null',
+  "status=$?",
+  '{ printf "%s\\n" "$status" >"$2.$$.tmp" && mv -f "$2.$$.tmp" "$2"; } 2>/dev/null'
+].join("\n");
+var DELAYED_KILL_SCRIPT = [
+  'sleep "$1" || exit 0',
+  'if { read -r stat <"/proc/$2/stat"; } 2>/dev/null; then',
+  "  fields=(${stat##*) })",
+  '  [ "${fields[19]}" = "$3" ] || exit 0',
+  "fi",
+  'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
+].join("\n");
+var LOG_OPEN_FLAGS = import_node_fs3.constants.O_WRONLY | import_node_fs3.constants.O_APPEND | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_NOFOLLOW | import_node_fs3.constants.O_NOCTTY;
+var LOG_FILE_MODE = 384;
+var nodeBackgroundProcesses = {
+  startSupervised(start) {
+    const log = (0, import_node_fs3.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    try {
+      return startDetached({
+        file: "bash",
+        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.command, start.exitPath],
+        cwd: start.cwd,
+        env: start.env,
+        stdio: ["ignore", log, log]
+      });
+    } finally {
+      (0, import_node_fs3.closeSync)(log);
+    }
+  },
+  processStat: readProcessStat,
+  environmentHas(pid, entry) {
+    let environment;
+    try {
+      environment = (0, import_node_fs3.readFileSync)(`/proc/${pid}/environ`);
+    } catch {
+      return false;
+    }
+    const wanted = Buffer.from(entry + "\0", "utf8");
+    if (environment.subarray(0, wanted.length).equals(wanted)) return true;
+    return environment.indexOf(Buffer.concat([Buffer.of(0), wanted])) !== -1;
+  },
+  listProcesses: listProcessIds,
+  groupExists(processGroup) {
+    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+    try {
+      process.kill(-processGroup, 0);
+      return true;
+    } catch (error) {
+      return error.code === "EPERM";
+    }
+  },
+  signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
+  scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2) {
+    try {
+      startDetached({
+        file: "bash",
+        args: ["-c", DELAYED_KILL_SCRIPT, "guilds-background-kill", String(delaySeconds), String(processGroup), leaderStartTicks, killedPath2],
+        cwd: "/",
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+        stdio: "ignore"
+      });
+    } catch {
+    }
+  },
+  createExclusive(path, data) {
+    const temp = temporaryPathBeside(path);
+    (0, import_node_fs3.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
+    try {
+      (0, import_node_fs3.linkSync)(temp, path);
+      return true;
+    } catch (error) {
+      if (error.code === "EEXIST") return false;
+      throw error;
+    } finally {
+      (0, import_node_fs3.rmSync)(temp, { force: true });
+    }
+  },
+  sleep(milliseconds) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
+  },
+  ownPid: process.pid
+};
+
+// src/io/node/files.ts
+var import_node_fs4 = require("node:fs");
+var OPEN_READ_FLAGS = import_node_fs4.constants.O_RDONLY | import_node_fs4.constants.O_NONBLOCK | import_node_fs4.constants.O_NOCTTY;
+var READ_FILE_CHUNK_BYTES = 65536;
+function codedError(code, message) {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+function readRegularFile(path, maxBytes, extraFlags = 0) {
+  const fd = (0, import_node_fs4.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  try {
+    const stats = (0, import_node_fs4.fstatSync)(fd);
+    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+    const chunks = [];
+    let total = 0;
+    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
+      chunkBytes = READ_FILE_CHUNK_BYTES;
+      const read = (0, import_node_fs4.readSync)(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } finally {
+    (0, import_node_fs4.closeSync)(fd);
+  }
+}
+function writeFileAtomic(path, data) {
+  const temp = temporaryPathBeside(path);
+  try {
+    (0, import_node_fs4.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs4.renameSync)(temp, path);
+  } catch (error) {
+    (0, import_node_fs4.rmSync)(temp, { force: true });
+    throw error;
+  }
+}
+
+// src/io/node/shell.ts
+var import_node_buffer = require("node:buffer");
+var import_node_fs5 = require("node:fs");
+var BASH = "bash";
+var GROUP_POLL_MS = 20;
+var GROUP_REAP_WAIT_MS = 1e3;
+var OUTPUT_CHUNK_BYTES = 1048576;
+var OUTPUT_POLL_MS = 10;
+var LOG_OPEN_FLAGS2 = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_APPEND | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_TRUNC | import_node_fs5.constants.O_NOFOLLOW;
+function signalNumber(signal) {
+  return loadOs().constants.signals[signal] ?? 0;
+}
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+function groupRuns(groupId) {
+  if (!signalProcessGroup(groupId, 0)) return false;
+  let pids;
+  try {
+    pids = listProcessIds();
+  } catch {
+    return true;
+  }
+  for (const pid of pids) {
+    const stat = readProcessStat(pid);
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
+  }
+  return false;
+}
+async function finishGroup(groupId, deadline) {
+  while (Date.now() < deadline) {
+    if (!groupRuns(groupId)) return;
+    await sleep(GROUP_POLL_MS);
+  }
+  signalProcessGroup(groupId, "SIGKILL");
+  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
+  while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
+}
+var LogFollower = class {
+  constructor(readFd, onOutput, onEnd, onError) {
+    this.readFd = readFd;
+    this.onOutput = onOutput;
+    this.onEnd = onEnd;
+    this.onError = onError;
+    this.schedule(false);
+  }
+  readFd;
+  onOutput;
+  onEnd;
+  onError;
+  buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
+  position = 0;
+  endAt = null;
+  pollTimer;
+  readNext;
+  stopped = false;
+  /** The command is over and its output is `size` bytes: read up to there, then end. *{/}
+  finishAt(size) {
+    this.endAt = size;
+    this.schedule(true);
+  }
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+  }
+  schedule(now) {
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+    if (now) this.readNext = setImmediate(() => this.follow());
+    else this.pollTimer = setTimeout(() => this.follow(), OUTPUT_POLL_MS);
+  }
+  follow() {
+    if (this.stopped) return;
+    try {
+      const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
+      const read = want > 0 ? (0, import_node_fs5.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      if (read > 0) {
+        this.position += read;
+        this.onOutput(this.buffer.subarray(0, read));
+        this.schedule(true);
+      } else if (this.endAt !== null) {
+        this.onEnd(this.position);
+      } else {
+        this.schedule(false);
+      }
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+};
+function openLog(logPath) {
+  const logFd = (0, import_node_fs5.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  try {
+    return { logFd, readFd: (0, import_node_fs5.openSync)(logPath, import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NOFOLLOW) };
+  } catch (error) {
+    (0, import_node_fs5.closeSync)(logFd);
+    throw error;
+  }
+}
+function runShell(request, onOutput) {
+  const { logFd, readFd } = openLog(request.logPath);
+  let killDeadline = 0;
+  let killTimer;
+  const stop = () => {
+    const groupId2 = supervised.process.pid;
+    if (groupId2 === void 0 || killDeadline !== 0) return;
+    killDeadline = Date.now() + request.killGraceMs;
+    signalProcessGroup(groupId2, "SIGTERM");
+    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), request.killGraceMs);
+  };
+  let supervised;
+  try {
+    supervised = new SupervisedChild(
+      { file: BASH, args: ["-c", request.script], cwd: request.cwd, env: request.env, stdio: ["ignore", logFd, logFd], detached: true },
+      request.timeoutMs,
+      stop
+    );
+  } catch (error) {
+    (0, import_node_fs5.closeSync)(logFd);
+    (0, import_node_fs5.closeSync)(readFd);
+    throw error;
+  }
+  const child = supervised.process;
+  const groupId = child.pid;
+  return new Promise((resolve, reject) => {
+    let exitCode = 0;
+    const close = () => {
+      if (!supervised.settle()) return;
+      clearTimeout(killTimer);
+      follower.stop();
+      (0, import_node_fs5.closeSync)(logFd);
+      (0, import_node_fs5.closeSync)(readFd);
+    };
+    const follower = new LogFollower(
+      readFd,
+      onOutput,
+      (logBytes) => {
+        close();
+        resolve({ exitCode, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
+      },
+      (error) => {
+        stop();
+        close();
+        reject(error);
+      }
+    );
+    child.once("error", (error) => {
+      close();
+      reject(error);
+    });
+    child.once("exit", (code, signal) => {
+      supervised.disarmTimer();
+      exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
+      const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      void finished.then(() => {
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs5.fstatSync)(logFd).size);
+      });
+    });
+  });
+}
+var decoder = new TextDecoder("utf-8", { fatal: true });
+var nodeShellProcesses = {
+  run: runShell,
+  // buffer.isAscii arrived in Node 18.15.
+  isAscii: typeof import_node_buffer.isAscii === "function" ? (bytes) => (0, import_node_buffer.isAscii)(bytes) : void 0,
+  isUtf8(bytes) {
+    if (typeof import_node_buffer.isUtf8 === "function") return (0, import_node_buffer.isUtf8)(bytes);
+    try {
+      decoder.decode(bytes);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+};
+
+// src/io/node/index.ts
+function kindOf(stats) {
+  if (stats.isFile()) return "file";
+  if (stats.isDirectory()) return "folder";
+  if (stats.isFIFO()) return "fifo";
+  if (stats.isSocket()) return "socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "device";
+  if (stats.isSymbolicLink()) return "link";
+  return "other";
+}
+function infoOf(stats) {
+  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
+}
+var NodeOpenFile = class {
+  constructor(fd) {
+    this.fd = fd;
+  }
+  fd;
+  info() {
+    return infoOf((0, import_node_fs6.fstatSync)(this.fd));
+  }
+  realPath() {
+    return (0, import_node_fs6.readlinkSync)(`/proc/self/fd/${this.fd}`);
+  }
+  read(buffer) {
+    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, buffer.length, null);
+  }
+  readAt(buffer, length, position) {
+    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, length, position);
+  }
+  descriptor() {
+    return this.fd;
+  }
+  close() {
+    (0, import_node_fs6.closeSync)(this.fd);
+  }
+};
+var nodeFileSystem = {
+  realPath: (path) => import_node_fs6.realpathSync.native(path),
+  stat(path) {
+    const stats = (0, import_node_fs6.statSync)(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  lstat(path) {
+    const stats = (0, import_node_fs6.lstatSync)(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  openRead: (path) => new NodeOpenFile((0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS)),
+  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
+  writeFileAtomic,
+  makeFolder: (path) => void (0, import_node_fs6.mkdirSync)(path, { recursive: true, mode: 448 }),
+  removeFile: (path) => (0, import_node_fs6.rmSync)(path, { force: true }),
+  removeTree: (path) => (0, import_node_fs6.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs6.readdirSync)(path),
+  touch(path) {
+    const now = /* @__PURE__ *{/} new Date();
+    (0, import_node_fs6.utimesSync)(path, now, now);
+  }
+};
+var NodeHasher = class {
+  hash = loadCrypto().createHash("sha256");
+  update(bytes) {
+    this.hash.update(bytes);
+  }
+  hexDigest() {
+    return this.hash.digest("hex");
+  }
+};
+function sha256Hasher(expectedBytes) {
+  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
+    try {
+      return new WasmSha256();
+    } catch {
+    }
+  }
+  return new NodeHasher();
+}
+function nodeIo(home, runDir, env) {
+  return {
+    home,
+    runDir,
+    env,
+    fs: nodeFileSystem,
+    shell: nodeShellProcesses,
+    background: nodeBackgroundProcesses,
+    search: nodeSearchProcesses,
+    sha256: sha256Hasher,
+    now: () => Date.now()
+  };
+}
+
+// src/entry.ts
+var STDOUT_FD = 1;
+var WRITE_RETRY_WAIT_MS = 1;
+var answered = false;
+function writeAll(line) {
+  const bytes = Buffer.from(line, "utf8");
+  let written = 0;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (written < bytes.length) {
+    try {
+      written += (0, import_node_fs7.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
+    } catch (error) {
+      const code = error.code;
+      if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
+      else return;
+    }
+  }
+}
+function answer(envelope) {
+  if (!answered) {
+    answered = true;
+    writeAll(encodeEnvelope(envelope) + "\n");
+  }
+  process.exit(0);
+}
+function fail(error) {
+  answer(failureEnvelope(error));
+}
+function onStopSignal(signal) {
+  if (process.listenerCount(signal) > 1) return;
+  answer(failureEnvelope(interruptedBeforeAnswer(signal)));
+}
+function homeFolder() {
+  const home = process.env.HOME;
+  if (!home || !home.startsWith("/")) throw new ToolError("invalid_request", "HOME is not set to an absolute path");
+  let real;
+  try {
+    real = import_node_fs7.realpathSync.native(home);
+  } catch {
+    throw new ToolError("not_found", `the home folder ${home} does not exist`);
+  }
+  if (!(0, import_node_fs7.statSync)(real).isDirectory()) throw new ToolError("not_a_folder", `the home ${home} is not a folder`);
+  return real;
+}
+async function serveOnce(ops) {
+  process.on("uncaughtException", fail);
+  process.on("unhandledRejection", fail);
+  process.on("SIGTERM", onStopSignal);
+  process.on("SIGINT", onStopSignal);
+  let home;
+  try {
+    home = homeFolder();
+  } catch (error) {
+    answer(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal"));
+  }
+  const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
+  const io = nodeIo(home, runDir, process.env);
+  answer(await handle(io, process.argv[2], ops));
+}
+function serve(ops) {
+  serveOnce(ops).catch(fail);
 }
 
 // src/shape/search.ts
@@ -707,33 +2178,16 @@ function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, sto
   );
 }
 
-// src/ops/confine.ts
-var LONG_PATH_SHOWN_CHARS = 200;
+// src/workspace/confine.ts
 function displayPath(context, absolute) {
   return relativePath(context.cwd, absolute);
 }
-function failure(code, display) {
-  switch (code) {
-    case "ENOENT":
-    case "ENOTDIR":
-      return new ToolError(`no such file or folder: ${display}`);
-    case "ELOOP":
-      return new ToolError(`too many levels of links: ${display}`);
-    case "EACCES":
-    case "EPERM":
-      return new ToolError(`permission denied: ${display}`);
-    case "ENAMETOOLONG":
-      return new ToolError(`path too long: ${firstCodePoints(display, LONG_PATH_SHOWN_CHARS)}\u2026`);
-    default:
-      return new ToolError(`cannot open ${display}: ${code ?? "unknown error"}`);
-  }
-}
-function outsideHome(display) {
-  return new ToolError(`${display} is outside the home; only paths inside it can be read`);
+function failure(code, named) {
+  return pathFailure(code, named, LONG_PATH_SHOWN_CHARS);
 }
 function resolveInsideHome(context, input) {
-  if (input.includes("\0")) throw new ToolError("the path contains a NUL byte");
-  if (input === "") throw new ToolError("the path is empty");
+  if (input.includes("\0")) throw pathHasNul();
+  if (input === "") throw pathIsEmpty();
   const { io } = context;
   const lexical = resolveUserPath(input, context.cwd, io.home);
   const display = displayPath(context, lexical);
@@ -746,7 +2200,7 @@ function resolveInsideHome(context, input) {
   }
   if (!isInside(real, io.home)) {
     if (input === "." && lexical === context.cwd && !isInside(context.cwd, io.home)) {
-      throw new ToolError(`the working directory ${context.cwd} is outside the home; give a path inside it`);
+      throw workingDirectoryOutsideHome(context.cwd);
     }
     throw outsideHome(named);
   }
@@ -789,82 +2243,17 @@ function openFileInsideHome(context, input) {
     throw failure(errorCode(error), path.named);
   }
   if (before && before.kind !== "file") {
-    throw new ToolError(`${path.named} is ${describeKind(before.kind)}, not a regular file`);
+    throw notARegularFile(path.named, describeKind(before.kind));
   }
   const { file, real } = openInsideHome(context, path);
   try {
     const info = file.info();
-    if (info.kind !== "file") throw new ToolError(`${path.named} is ${describeKind(info.kind)}, not a regular file`);
+    if (info.kind !== "file") throw notARegularFile(path.named, describeKind(info.kind));
     return { file, path: { ...path, real }, info };
   } catch (error) {
     file.close();
     throw error;
   }
-}
-
-// src/ops/workdir.ts
-var RUNS_FOLDER_NAME = ".runs";
-function runsFolder(io) {
-  return joinPath(io.home, RUNS_FOLDER_NAME);
-}
-function runFolder(io, runId) {
-  return joinPath(runsFolder(io), runId);
-}
-function cwdFile(io, runId) {
-  return joinPath(runFolder(io, runId), "cwd");
-}
-function isFolder(io, path) {
-  try {
-    return io.fs.stat(path)?.kind === "folder";
-  } catch {
-    return false;
-  }
-}
-function defaultWorkingDirectory(io, defaultCwd) {
-  if (defaultCwd === "" || defaultCwd === "~") return io.home;
-  if (defaultCwd.startsWith("~/")) return joinPath(io.home, defaultCwd.slice(2));
-  return joinPath(io.home, defaultCwd);
-}
-function recordedText(io, runId) {
-  try {
-    return new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
-  } catch {
-    return void 0;
-  }
-}
-function loadWorkingDirectory(io, runId, defaultCwd) {
-  const recorded = recordedText(io, runId);
-  if (recorded !== void 0 && recorded.startsWith("/") && !/[\0\n]/.test(recorded)) {
-    const folder = normalizeAbsolute(recorded);
-    if (isFolder(io, folder)) return folder;
-  }
-  const fallback = defaultWorkingDirectory(io, defaultCwd);
-  return isFolder(io, fallback) ? fallback : io.home;
-}
-function saveWorkingDirectory(io, runId, folder) {
-  if (recordedText(io, runId) === folder) return;
-  try {
-    io.fs.makeFolder(runFolder(io, runId));
-    io.fs.writeFileAtomic(cwdFile(io, runId), folder);
-  } catch (error) {
-    throw new ToolError(`cannot record the working directory in ${cwdFile(io, runId)}: ${stateFailure(error)}`);
-  }
-}
-var STATE_FAILURES = {
-  ENOSPC: "no space left on the device",
-  EDQUOT: "the disk quota is used up",
-  EROFS: "the file system is read-only",
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-  ENOTDIR: "a file stands where a folder should be",
-  EEXIST: "a file stands where a folder should be",
-  EISDIR: "a folder stands where a file should be"
-};
-function stateFailure(error) {
-  const reported = errorCode(error);
-  if (reported === void 0) return "unknown error";
-  const code = reported === "ERR_FS_EISDIR" ? "EISDIR" : reported;
-  return STATE_FAILURES[code] ? `${STATE_FAILURES[code]} (${code})` : code;
 }
 
 // src/ops/code_search.ts
@@ -1337,26 +2726,26 @@ function ripgrepReason(stderr) {
   const reason = lines.find((line, index) => index > 0 && line.startsWith("error: "));
   return reason ? `${first}: ${reason.slice("error: ".length)}` : first;
 }
-function stringArg(value) {
+function stringArg2(value) {
   return typeof value === "string" ? value : null;
 }
 async function codeSearch(context) {
   const { io, request } = context;
-  const { args, maxBytes } = request;
+  const { args } = request;
   const pattern2 = args.pattern;
-  if (pattern2.includes("\0")) throw new ToolError("the pattern contains a NUL byte");
-  const glob = stringArg(args.glob) || null;
-  if (glob !== null && glob.includes("\0")) throw new ToolError("the glob contains a NUL byte");
+  if (pattern2.includes("\0")) throw new ToolError2("the pattern contains a NUL byte");
+  const glob = stringArg2(args.glob) || null;
+  if (glob !== null && glob.includes("\0")) throw new ToolError2("the glob contains a NUL byte");
   const mode = args.mode === "content" ? "content" : "files";
   const contextLines = clampInteger(args.context ?? 0, 0, SEARCH_MAX_CONTEXT_LINES);
   const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
   const limit = clampInteger(args.limit ?? maximum, 1, maximum);
-  const given = stringArg(args.path);
+  const given = stringArg2(args.path);
   const root = resolveInsideHome(context, given ?? ".");
   const kind = io.fs.stat(root.real)?.kind;
-  if (kind === void 0) throw new ToolError(`no such file or folder: ${root.named}`);
+  if (kind === void 0) throw new ToolError2(`no such file or folder: ${root.named}`);
   if (kind !== "folder" && kind !== "file") {
-    throw new ToolError(`${root.named} is ${describeKind(kind)}; code_search takes a file or a folder`);
+    throw new ToolError2(`${root.named} is ${describeKind(kind)}; code_search takes a file or a folder`);
   }
   const { file: opened } = openInsideHome(context, root);
   try {
@@ -1371,7 +2760,7 @@ async function searchOpened(context, search) {
   const { root, given, opened, pattern: pattern2, glob, mode, contextLines, limit } = search;
   const kind = opened.info().kind;
   if (kind !== search.kind) {
-    throw new ToolError(`${root.named} changed while it was opened; code_search takes a file or a folder`);
+    throw new ToolError2(`${root.named} changed while it was opened; code_search takes a file or a folder`);
   }
   const shownRoot = given === null ? "." : root.display;
   if (kind === "file" && isBinaryFile(opened)) {
@@ -1405,13 +2794,13 @@ async function searchOpened(context, search) {
     onStdout: (chunk) => collector.feed(chunk)
   });
   if (exit.interruptedBy !== void 0) {
-    throw new ToolError(`code_search: the helper was interrupted (${exit.interruptedBy}); ripgrep was stopped`);
+    throw new ToolError2(`code_search: the helper was interrupted (${exit.interruptedBy}); ripgrep was stopped`);
   }
   if (!exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1) {
     if (exit.exitCode !== 2 || exit.stderr.trim() !== "") {
       const reason = clipEchoedInputs(ripgrepReason(exit.stderr), [pattern2, glob]);
       const hint = reason.startsWith("regex parse error") && args.fixed !== true ? REGEX_ERROR_HINT : "";
-      throw new ToolError(`ripgrep: ${reason}${hint}`);
+      throw new ToolError2(`ripgrep: ${reason}${hint}`);
     }
   }
   const stopped = exit.timedOut ? stoppedText(SEARCH_TIMEOUT_SECONDS) : null;
@@ -1444,7 +2833,7 @@ function isBinaryFile(file) {
   return buffer.subarray(0, read).indexOf(NUL) !== -1;
 }
 
-// src/shape/file_read.ts
+// src/tools/file_read/format.ts
 function clipLine(text, maxChars) {
   const total = codePointCount(text);
   if (total <= maxChars) return { text, cutChars: 0 };
@@ -1516,7 +2905,20 @@ function firstLineSqueezed(displayPath2, offset, lines, totalLines, maxBytes) {
   return { text: parts.join("\n"), lastLine: offset, stopped: more };
 }
 
-// src/ops/file_read.ts
+// src/text/sniff.ts
+var NUL2 = 0;
+var BinarySniffer = class {
+  binary = false;
+  sniffed = 0;
+  feed(chunk) {
+    if (this.sniffed >= BINARY_SNIFF_BYTES) return;
+    const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
+    if (sample.indexOf(NUL2) !== -1) this.binary = true;
+    this.sniffed += sample.length;
+  }
+};
+
+// src/tools/file_read/scan.ts
 var NEWLINE2 = 10;
 var CARRIAGE_RETURN2 = 13;
 var lineDecoder = new TextDecoder("utf-8");
@@ -1563,69 +2965,89 @@ var LineCollector = class {
     this.keptChars += codePointCount(text);
   }
 };
-function scanFile(context, file, sizeBytes, offset, limit) {
+var FileScanner = class {
+  constructor(offset, limit, lineMaxChars) {
+    this.offset = offset;
+    this.lineMaxChars = lineMaxChars;
+    this.lastWanted = offset + limit - 1;
+    this.collector = offset === 1 ? new LineCollector(lineMaxChars) : null;
+  }
+  offset;
+  lineMaxChars;
+  lastWanted;
+  lines = [];
+  sniffer = new BinarySniffer();
+  lineNumber = 1;
+  collector;
+  totalBytes = 0;
+  lastByte = -1;
+  feed(chunk) {
+    if (chunk.length === 0) return;
+    this.sniffer.feed(chunk);
+    const binary = this.sniffer.binary;
+    this.totalBytes += chunk.length;
+    this.lastByte = chunk[chunk.length - 1];
+    let start = 0;
+    for (; ; ) {
+      const newline = chunk.indexOf(NEWLINE2, start);
+      if (newline === -1) {
+        if (this.collector && !binary) this.collector.feed(chunk.subarray(start));
+        return;
+      }
+      if (this.collector) {
+        if (!binary) {
+          this.collector.feed(chunk.subarray(start, newline));
+          this.lines.push(this.collector.finish(true));
+        }
+        this.collector = null;
+      }
+      this.lineNumber++;
+      if (this.lineNumber >= this.offset && this.lineNumber <= this.lastWanted) {
+        this.collector = new LineCollector(this.lineMaxChars);
+      }
+      start = newline + 1;
+    }
+  }
+  finish() {
+    const binary = this.sniffer.binary;
+    const endsWithNewline = this.lastByte === NEWLINE2;
+    if (this.collector && !binary && this.totalBytes > 0 && !endsWithNewline) this.lines.push(this.collector.finish(false));
+    const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
+    return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines };
+  }
+};
+
+// src/tools/file_read/run.ts
+function readFile(context, file, sizeBytes, args) {
   const hasher = context.io.sha256(sizeBytes);
+  const scanner = new FileScanner(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
   const buffer = new Uint8Array(READ_CHUNK_BYTES);
-  const lastWanted = offset + limit - 1;
-  const lines = [];
-  let lineNumber = 1;
-  let collector = offset === 1 ? new LineCollector(FILE_READ_LINE_MAX_CHARS) : null;
-  let totalBytes = 0;
-  let lastByte = -1;
-  let binary = false;
-  let sniffed = 0;
   for (; ; ) {
     const read = file.read(buffer);
     if (read === 0) break;
     const chunk = buffer.subarray(0, read);
     hasher.update(chunk);
-    if (sniffed < BINARY_SNIFF_BYTES) {
-      const sniff = chunk.subarray(0, BINARY_SNIFF_BYTES - sniffed);
-      if (sniff.indexOf(0) !== -1) binary = true;
-      sniffed += sniff.length;
-    }
-    totalBytes += read;
-    lastByte = chunk[read - 1];
-    let start = 0;
-    for (; ; ) {
-      const newline = chunk.indexOf(NEWLINE2, start);
-      if (newline === -1) {
-        if (collector && !binary) collector.feed(chunk.subarray(start));
-        break;
-      }
-      if (collector) {
-        if (!binary) {
-          collector.feed(chunk.subarray(start, newline));
-          lines.push(collector.finish(true));
-        }
-        collector = null;
-      }
-      lineNumber++;
-      if (lineNumber >= offset && lineNumber <= lastWanted) collector = new LineCollector(FILE_READ_LINE_MAX_CHARS);
-      start = newline + 1;
-    }
+    scanner.feed(chunk);
   }
-  const endsWithNewline = lastByte === NEWLINE2;
-  if (collector && !binary && totalBytes > 0 && !endsWithNewline) lines.push(collector.finish(false));
-  const totalLines = totalBytes === 0 ? 0 : endsWithNewline ? lineNumber - 1 : lineNumber;
-  return { totalBytes, totalLines, binary, lines: binary ? [] : lines, hash: hasher.hexDigest() };
+  return { ...scanner.finish(), hash: hasher.hexDigest() };
 }
-function fileRead(context) {
-  const { args, maxBytes } = context.request;
-  const offset = Math.max(1, args.offset ?? 1);
-  const limit = clampInteger(
-    args.limit ?? FILE_READ_DEFAULT_LIMIT_LINES,
-    1,
-    FILE_READ_MAX_LIMIT_LINES
-  );
+function fileRead(context, args) {
+  const { maxBytes } = context.request;
+  const { offset } = args;
   const { file, path, info } = openFileInsideHome(context, args.path);
   let scan;
   try {
-    scan = scanFile(context, file, info.size, offset, limit);
+    scan = readFile(context, file, info.size, args);
   } finally {
     file.close();
   }
-  const meta = { path: path.real, range: null, content_hash: scan.hash, lines: scan.totalLines };
+  const meta = {
+    path: path.real,
+    range: null,
+    content_hash: scan.hash,
+    lines: scan.totalLines,
+    display_path: path.display
+  };
   if (scan.binary) return { text: binaryText(path.display, scan.totalBytes), meta };
   if (scan.totalBytes === 0) return { text: emptyText(path.display), meta };
   if (offset > scan.totalLines) return { text: pastEndText(path.display, scan.totalLines, offset), meta };
@@ -1659,7 +3081,7 @@ function stripAnsi(string) {
   return string.replace(regex, "");
 }
 
-// src/shape/long-line.ts
+// src/tools/shell/long-line.ts
 var EMPTY_LINE = { head: "", gap: null, tail: "" };
 var nativeByteLength = typeof Buffer === "function" ? Buffer.byteLength : void 0;
 function textBytes(text) {
@@ -1751,7 +3173,94 @@ function overwriteLine(redraw2, line, keepChars) {
   return concatLines(redraw2, dropLineStart(line, covered), keepChars);
 }
 
-// src/shape/clean.ts
+// src/tools/shell/terminal-line.ts
+var LINE_CONTROL_SOURCE = String.raw`(?:\u001b\[|\u009b)([0-9]*)([KGCD])`;
+var LINE_CONTROL = new RegExp(LINE_CONTROL_SOURCE);
+var STRING_CONTROL = String.raw`(?:\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u0018\u001a\u001b\u0080-\u009f]*(?:\u0007|\u001b\\|\u009c)`;
+var TOKENS = new RegExp(`(${STRING_CONTROL})|(\r)|${LINE_CONTROL_SOURCE}`, "g");
+function hasLineControl(text) {
+  return LINE_CONTROL.test(text);
+}
+var EMPTY_CURSOR_LINE = { drawn: EMPTY_LINE, column: 0, written: EMPTY_LINE };
+function takeLineStart(line, chars, keepChars) {
+  if (chars >= lineChars(line)) return line;
+  if (chars <= line.head.length) return lineFromText(firstChars(line.head, chars), keepChars);
+  const gap = line.gap;
+  const inGap = chars - line.head.length;
+  if (inGap <= gap.chars) {
+    const bytes = Math.min(4 * inGap, Math.max(inGap, Math.round(gap.bytes * inGap / gap.chars)));
+    return { head: line.head, gap: { chars: inGap, bytes }, tail: "" };
+  }
+  return { head: line.head, gap, tail: firstChars(line.tail, inGap - gap.chars) };
+}
+function blanks(chars, keepChars) {
+  if (chars <= 3 * keepChars) return lineFromText(" ".repeat(chars), keepChars);
+  const end = " ".repeat(keepChars);
+  return { head: end, gap: { chars: chars - 2 * keepChars, bytes: chars - 2 * keepChars }, tail: end };
+}
+function shownLine(line, keepChars) {
+  const { drawn, column, written } = line;
+  const writtenChars = lineChars(written);
+  if (writtenChars === 0) return drawn;
+  if (column === 0) return overwriteLine(written, drawn, keepChars);
+  const drawnChars = lineChars(drawn);
+  if (column >= drawnChars) {
+    return concatLines(concatLines(drawn, blanks(column - drawnChars, keepChars), keepChars), written, keepChars);
+  }
+  const before = concatLines(takeLineStart(drawn, column, keepChars), written, keepChars);
+  return concatLines(before, dropLineStart(drawn, column + writtenChars), keepChars);
+}
+function writeText(line, text, keepChars) {
+  if (text === "") return line;
+  return { ...line, written: concatLines(line.written, lineFromText(text, keepChars), keepChars) };
+}
+function applyControl(line, command, parameter, keepChars) {
+  const drawn = shownLine(line, keepChars);
+  const cursor = line.column + lineChars(line.written);
+  const count = parameter === "" ? 0 : Number(parameter);
+  const rightLimit = Math.max(cursor, lineChars(drawn), SHELL_CURSOR_MOVE_MAX_COLUMNS);
+  switch (command) {
+    case "\r":
+      return { drawn, column: 0, written: EMPTY_LINE };
+    case "G":
+      return { drawn, column: Math.min(Math.max(count, 1) - 1, rightLimit), written: EMPTY_LINE };
+    case "C":
+      return { drawn, column: Math.min(cursor + Math.max(count, 1), rightLimit), written: EMPTY_LINE };
+    case "D":
+      return { drawn, column: Math.max(0, cursor - Math.max(count, 1)), written: EMPTY_LINE };
+    case "K": {
+      if (parameter === "" || count === 0) {
+        return { drawn: cursor >= lineChars(drawn) ? drawn : takeLineStart(drawn, cursor, keepChars), column: cursor, written: EMPTY_LINE };
+      }
+      if (count === 1) {
+        const erased = cursor + 1;
+        const rest = erased >= lineChars(drawn) ? EMPTY_LINE : concatLines(blanks(erased, keepChars), dropLineStart(drawn, erased), keepChars);
+        return { drawn: rest, column: cursor, written: EMPTY_LINE };
+      }
+      if (count === 2) return { drawn: EMPTY_LINE, column: cursor, written: EMPTY_LINE };
+      return { drawn, column: cursor, written: EMPTY_LINE };
+    }
+    default:
+      return line;
+  }
+}
+function drawText(line, text, keepChars) {
+  let at = 0;
+  TOKENS.lastIndex = 0;
+  for (let match = TOKENS.exec(text); match; match = TOKENS.exec(text)) {
+    if (match[1] !== void 0) continue;
+    line = writeText(line, stripAnsi(text.slice(at, match.index)), keepChars);
+    line = match[2] !== void 0 ? applyControl(line, "\r", "", keepChars) : applyControl(line, match[4], match[3], keepChars);
+    at = TOKENS.lastIndex;
+  }
+  return writeText(line, stripAnsi(text.slice(at)), keepChars);
+}
+var WHOLE_LINE_KEEP_CHARS = Number.MAX_SAFE_INTEGER / 8;
+function drawLine(text) {
+  return shownLine(drawText(EMPTY_CURSOR_LINE, text, WHOLE_LINE_KEEP_CHARS), WHOLE_LINE_KEEP_CHARS).head;
+}
+
+// src/tools/shell/clean.ts
 var NEWLINE3 = 10;
 var CARRIAGE_RETURN3 = 13;
 var ESCAPE = 27;
@@ -1769,7 +3278,7 @@ function isUtf8ByDecoding(bytes) {
   }
 }
 function cleanLine(line) {
-  return redrawLine(stripAnsi(line));
+  return hasLineControl(line) ? drawLine(line) : redrawLine(stripAnsi(line));
 }
 function redrawLine(text) {
   if (!text.includes("\r")) return text;
@@ -1780,7 +3289,7 @@ function redrawLine(text) {
 var PAYLOAD_INTRODUCERS = /\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f]/;
 var LINE_WITH_RETURN = /[^\n]*\r[^\n]*{/}g;
 function cleanLines(text) {
-  if (PAYLOAD_INTRODUCERS.test(text)) return text.split("\n").map(cleanLine).join("\n");
+  if (PAYLOAD_INTRODUCERS.test(text) || hasLineControl(text)) return text.split("\n").map(cleanLine).join("\n");
   const stripped = stripAnsi(text);
   return stripped.includes("\r") ? stripped.replace(LINE_WITH_RETURN, redrawLine) : stripped;
 }
@@ -1809,7 +3318,7 @@ var StreamingCleaner = class {
   lineOpen = false;
   /** Text of the open line that has not been cleaned yet. *{/}
   raw = "";
-  /** Set once the open line outgrew `raw`: what it shows so far, and the part since its last \r. *{/}
+  /** Set once the open line outgrew `raw`: the line as drawn so far, with its cursor. *{/}
   long = null;
   write(chunk) {
     const end = chunk.length;
@@ -1842,6 +3351,11 @@ var StreamingCleaner = class {
       pos = lastNewline + 1;
     }
     if (pos < end) this.take(chunk.subarray(pos));
+  }
+  /** The characters held of the open line: bounded whatever the line (its memory, for tests). *{/}
+  heldChars() {
+    const long = this.long === null ? 0 : lineChars(this.long.drawn) - (this.long.drawn.gap?.chars ?? 0) + lineChars(this.long.written) - (this.long.written.gap?.chars ?? 0);
+    return this.raw.length + long;
   }
   /** The output ended: a last line without \n is still a line. *{/}
   end() {
@@ -1878,7 +3392,7 @@ var StreamingCleaner = class {
       gap: { chars: middle, bytes: middle },
       tail: ascii.decode(bytes.subarray(bytes.length - keep))
     };
-    this.long.current = concatLines(this.long.current, line, keep);
+    this.long = { ...this.long, written: concatLines(this.long.written, line, keep) };
     return true;
   }
   /** Clean what has arrived of a long line into its long form, holding back an escape still open. *{/}
@@ -1892,14 +3406,7 @@ var StreamingCleaner = class {
         text = text.slice(0, hold);
       }
     }
-    const state = this.long ?? { shown: EMPTY_LINE, current: EMPTY_LINE };
-    const parts = stripAnsi(text).split("\r");
-    state.current = concatLines(state.current, lineFromText(parts[0], this.keepChars), this.keepChars);
-    for (let i = 1; i < parts.length; i++) {
-      state.shown = overwriteLine(state.current, state.shown, this.keepChars);
-      state.current = lineFromText(parts[i], this.keepChars);
-    }
-    this.long = state;
+    this.long = drawText(this.long ?? EMPTY_CURSOR_LINE, text, this.keepChars);
   }
   endLine(atNewline) {
     this.raw += this.decoder.decode();
@@ -1908,7 +3415,7 @@ var StreamingCleaner = class {
       this.sink.write(encodeUtf8(cleanLine(this.raw) + (atNewline ? "\n" : "")));
     } else {
       this.foldRaw(true);
-      const line = overwriteLine(this.long.current, this.long.shown, this.keepChars);
+      const line = shownLine(this.long, this.keepChars);
       this.sink.write(encodeUtf8(line.head));
       if (line.gap) {
         this.sink.skip(line.gap.bytes);
@@ -1947,10 +3454,249 @@ function cleanTerminalOutput(text) {
   return new TextDecoder("utf-8").decode(all);
 }
 
-// src/shape/shell.ts
+// src/tools/shell/failure-lines.ts
+var FAILURE_PATTERNS = [
+  // gcc/clang `x.c:3:5: error: …`, rustc `error[E0308]: …`, tsc `a.ts(1,7): error TS2322: …`, `ERROR: …`, JS `Error: …`
+  { name: "error:, error[E\u2026]:, error TS\u2026:", pattern: /\b(?:error|Error|ERROR)(?:\[[A-Za-z]*\d+\]| TS\d+)?:/ },
+  // Python and JS exceptions: `ValueError: …`, `AssertionError [ERR_ASSERTION]: …`, Java `…Exception: …`
+  { name: "SomethingError: / SomethingException:", pattern: /\b[A-Z]\w*(?:Error|Exception)(?::|\s\[|$)/ },
+  // jest/vitest `FAIL file`, pytest `FAILED`, cargo `... FAILED`, go `--- FAIL:`
+  { name: "FAIL, FAILED", pattern: /\bFAIL(?:ED|URE)?\b/ },
+  // vitest `×`, jest `✕`, mocha and others `✖`, `✗`, `✘` at the start of a line
+  { name: "\xD7 \u2715 \u2716 \u2717 \u2718 starting a line", pattern: /^\s*[×✕✖✗✘]\s/ },
+  // jest's heading of each failed test (`● suite › test`); `● Console` heads logged output
+  { name: "jest \u25CF heading", pattern: /^\s*● (?!Console$)/ },
+  { name: "Python Traceback", pattern: /^Traceback \(most recent call last\)/ },
+  // go `panic: …`, rust `thread 'main' panicked at src/main.rs:2:5:`
+  { name: "panic:, panicked at", pattern: /^panic: |\bpanicked at\b/ },
+  { name: "npm ERR!", pattern: /^npm ERR! / },
+  // pytest's explanation lines (`E       assert 1 == 2`)
+  { name: "pytest E lines", pattern: /^E {3}/ },
+  // C `Assertion `x' failed.`, rust `assertion `left == right` failed`, `assertion failed: …`
+  { name: "assertion \u2026 failed", pattern: /\b[Aa]ssert(?:ion)?\b.*\bfailed\b/ },
+  { name: "fatal:, FATAL", pattern: /^fatal: |\bFATAL\b/ },
+  { name: "Segmentation fault", pattern: /\bSegmentation fault\b/ }
+];
+var PASSING_LINE = /^\s*(?:[✓✔√]|PASS\b|ok\b)|\bPASSED\b|\.\.\. ok$/;
+function looksLikeFailure(line) {
+  if (PASSING_LINE.test(line)) return false;
+  for (const { pattern: pattern2 } of FAILURE_PATTERNS) if (pattern2.test(line)) return true;
+  return false;
+}
+var FAILURE_TRIGGERS = [
+  "rror",
+  "RROR",
+  "Exception",
+  "FAIL",
+  "\xD7",
+  "\u2715",
+  "\u2716",
+  "\u2717",
+  "\u2718",
+  "\u25CF",
+  "Traceback",
+  "panic",
+  "npm ERR!",
+  "E   ",
+  "ssert",
+  "fatal",
+  "FATAL",
+  "Segmentation fault"
+];
+var encoder2 = new TextEncoder();
+var byteLength = (text) => encoder2.encode(text).length;
+function keptLineText(line) {
+  const shownBytes2 = byteLength(line.text);
+  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes2 ? `\u2026 [+${line.bytes - shownBytes2} bytes]` : "");
+}
+function keptLinesHeader(count, more, searchedTo) {
+  const what = count === 1 ? "1 line that looks like an error" : `${count} lines that look like errors`;
+  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : "";
+  return more ? `[\u2026 kept the first ${what} from the elided part${searched}; the log has more \u2026]` : `[\u2026 kept ${what} from the elided part${searched} \u2026]`;
+}
+function keptFailures(scan, from, to, budgetBytes) {
+  const eligible = scan.lines.filter((line) => line.start >= from && line.end <= to);
+  const searchedTo = scan.searchedTo < to ? scan.searchedTo : Infinity;
+  let best = null;
+  const shown = [];
+  for (const line of eligible.slice(0, scan.maxLines)) {
+    shown.push(keptLineText(line));
+    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join("\n");
+    const bytes = byteLength(text);
+    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
+  }
+  return best;
+}
+
+// src/tools/shell/failure-scan.ts
 var NEWLINE4 = 10;
-var NO_OUTPUT_TEXT = "(no output)";
-var PATH_CUT_MARK = "\u2026";
+var byteText = new TextDecoder("latin1");
+var utf82 = new TextDecoder("utf-8");
+var TRIGGERS = FAILURE_TRIGGERS.map((trigger) => byteText.decode(new TextEncoder().encode(trigger)));
+function countNewlines(bytes, from, to) {
+  let count = 0;
+  let at = from;
+  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE4) count++;
+  const words = Math.max(0, to - at >> 2);
+  if (words > 0) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + at, words);
+    for (let i = 0; i < words; i++) {
+      const x = view[i] ^ 168430090;
+      let zero = ~((x & 2139062143) + 2139062143 | x | 2139062143);
+      if (zero !== 0) {
+        zero >>>= 7;
+        count += (zero & 1) + (zero >>> 8 & 1) + (zero >>> 16 & 1) + (zero >>> 24 & 1);
+      }
+    }
+    at += words * 4;
+  }
+  for (; at < to; at++) if (bytes[at] === NEWLINE4) count++;
+  return count;
+}
+function headText(bytes, maxBytes) {
+  let end = Math.min(bytes.length, maxBytes);
+  if (end < bytes.length) while (end > 0 && isContinuationByte(bytes[end])) end--;
+  return utf82.decode(bytes.subarray(0, end));
+}
+var FailureLineScanner = class {
+  constructor(limits) {
+    this.limits = limits;
+    this.lineHead = new Uint8Array(limits.lineSearchBytes);
+  }
+  limits;
+  offset = 0;
+  /** The number of the line that starts at `lineStart`. *{/}
+  lineNumber = 1;
+  lineStart = 0;
+  lineLength = 0;
+  lineHead;
+  lineHeadLength = 0;
+  inHead = [];
+  after = [];
+  searchedTo = Infinity;
+  done = false;
+  write(bytes) {
+    if (this.done || bytes.length === 0) return;
+    const base = this.offset;
+    this.offset += bytes.length;
+    const first = bytes.indexOf(NEWLINE4);
+    if (first === -1) {
+      this.extendLine(bytes);
+    } else {
+      this.extendLine(bytes.subarray(0, first));
+      this.endLine();
+      const last = bytes.lastIndexOf(NEWLINE4);
+      if (last > first) this.searchLines(bytes, first + 1, last + 1, base);
+      this.lineStart = base + last + 1;
+      if (!this.done) this.extendLine(bytes.subarray(last + 1));
+    }
+    if (!this.done && this.offset >= this.limits.searchMaxBytes) {
+      this.searchedTo = this.lineStart;
+      this.done = true;
+    }
+  }
+  /** Bytes of the open line that are counted, never seen (the middle of a very long line). *{/}
+  skip(bytes) {
+    if (this.done) return;
+    this.offset += bytes;
+    this.lineLength += bytes;
+  }
+  /** The output ended: its last line, without a line end, is a line too. *{/}
+  end() {
+    if (!this.done && this.lineLength > 0) this.endLine();
+    this.done = true;
+    const { maxLines, maxPercent } = this.limits;
+    return { lines: [...this.inHead, ...this.after], searchedTo: this.searchedTo, maxLines, maxPercent };
+  }
+  extendLine(bytes) {
+    const take = Math.min(bytes.length, this.lineHead.length - this.lineHeadLength);
+    if (take > 0) this.lineHead.set(bytes.subarray(0, take), this.lineHeadLength);
+    this.lineHeadLength += take;
+    this.lineLength += bytes.length;
+  }
+  /** The open line ended with a \n (or the output did). *{/}
+  endLine() {
+    this.consider(this.lineHead.subarray(0, this.lineHeadLength), this.lineStart, this.lineLength, this.lineNumber);
+    this.lineNumber++;
+    this.lineStart += this.lineLength + 1;
+    this.lineLength = 0;
+    this.lineHeadLength = 0;
+  }
+  /** Whole lines bytes[from, to), `to` just after a \n: only those holding a trigger are looked at. *{/}
+  searchLines(bytes, from, to, base) {
+    const text = byteText.decode(bytes.subarray(from, to));
+    const next = TRIGGERS.map(() => -1);
+    let counted = 0;
+    for (let at = 0; at < text.length && !this.done; ) {
+      let hit = Infinity;
+      for (let i = 0; i < TRIGGERS.length; i++) {
+        if (next[i] < at && next[i] !== Infinity) {
+          const found = text.indexOf(TRIGGERS[i], at);
+          next[i] = found === -1 ? Infinity : found;
+        }
+        if (next[i] < hit) hit = next[i];
+      }
+      if (hit === Infinity) break;
+      const start = hit === 0 ? 0 : text.lastIndexOf("\n", hit - 1) + 1;
+      const end = text.indexOf("\n", hit);
+      this.lineNumber += countNewlines(bytes, from + counted, from + start);
+      counted = start;
+      const line = bytes.subarray(from + start, from + end);
+      this.consider(line.subarray(0, this.limits.lineSearchBytes), base + from + start, end - start, this.lineNumber);
+      at = end + 1;
+    }
+    this.lineNumber += countNewlines(bytes, from + counted, to);
+  }
+  consider(head, start, length, number) {
+    const text = headText(head, this.limits.lineSearchBytes);
+    if (!looksLikeFailure(text)) return;
+    const line = { number, start, end: start + length + 1, text: headText(head, this.limits.keptLineMaxBytes), bytes: length };
+    if (start < this.limits.headBytes) {
+      this.inHead.push(line);
+    } else {
+      this.after.push(line);
+      if (this.after.length > this.limits.maxLines) {
+        this.searchedTo = Infinity;
+        this.done = true;
+      }
+    }
+  }
+};
+var FailureWatch = class {
+  constructor(collector, wholeBytes, limits) {
+    this.collector = collector;
+    this.wholeBytes = wholeBytes;
+    this.limits = limits;
+  }
+  collector;
+  wholeBytes;
+  limits;
+  scanner = null;
+  write(bytes) {
+    if (this.scanner === null && this.collector.totalBytes + bytes.length > this.wholeBytes) this.start();
+    this.scanner?.write(bytes);
+    this.collector.write(bytes);
+  }
+  skip(bytes) {
+    if (this.scanner === null) this.start();
+    this.scanner.skip(bytes);
+    this.collector.skip(bytes);
+  }
+  /** The scan's result, for an output that is being elided (started now if it has not been). *{/}
+  result(output) {
+    if (this.scanner === null) {
+      this.scanner = new FailureLineScanner(this.limits);
+      if (output.whole) this.scanner.write(output.tail);
+    }
+    return this.scanner.end();
+  }
+  start() {
+    this.scanner = new FailureLineScanner(this.limits);
+    this.scanner.write(this.collector.tailBytes());
+  }
+};
+
+// src/tools/shell/collect.ts
 function headCapBytes(limits) {
   return Math.min(limits.headMaxBytes, Math.floor(limits.maxBytes / 4));
 }
@@ -2020,6 +3766,89 @@ function collectedOutput(collector) {
     whole: !collector.skipped && tail.length === collector.totalBytes
   };
 }
+
+// src/tools/shell/failure-watch.ts
+function failureWatchFor(collector, limits) {
+  return new FailureWatch(collector, limits.maxBytes + 1, {
+    headBytes: headCapBytes(limits) + 1,
+    maxLines: SHELL_KEPT_ERROR_LINES_MAX,
+    maxPercent: SHELL_KEPT_ERRORS_MAX_PERCENT,
+    searchMaxBytes: SHELL_ERROR_SEARCH_MAX_BYTES,
+    lineSearchBytes: SHELL_ERROR_LINE_SEARCH_BYTES,
+    keptLineMaxBytes: SHELL_KEPT_ERROR_LINE_MAX_BYTES
+  });
+}
+
+// src/tools/shell/environment.ts
+var FIXED_SHELL_ENV = {
+  PAGER: "cat",
+  GIT_PAGER: "cat",
+  GIT_TERMINAL_PROMPT: "0",
+  NO_COLOR: "1",
+  TERM: "dumb",
+  DEBIAN_FRONTEND: "noninteractive"
+};
+function parseRepoTokens(value, home) {
+  if (value === void 0) return null;
+  let parsed;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return [];
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return [];
+  const tokens = [];
+  for (const [folder, token] of Object.entries(parsed)) {
+    if (typeof token !== "string" || token === "" || folder === "" || folder.includes("\0")) continue;
+    tokens.push({ folder: expandHome(folder, home, home), token });
+  }
+  return tokens;
+}
+function tokenForFolder(tokens, places) {
+  let best = null;
+  for (const entry of tokens) {
+    if (!places.some((place) => isInside(normalizeAbsolute(place), entry.folder))) continue;
+    if (best === null || entry.folder.length > best.folder.length) best = entry;
+  }
+  return best?.token ?? null;
+}
+function ghTokenFor(agentEnv, home, cwd, realPath) {
+  const tokens = parseRepoTokens(agentEnv[REPO_TOKENS_VARIABLE], home);
+  if (tokens === null) return void 0;
+  const resolvedCwd = realPath(cwd);
+  const places = resolvedCwd === null ? [cwd] : [cwd, resolvedCwd];
+  const resolved = tokens.flatMap((entry) => {
+    const folder = realPath(entry.folder);
+    return folder === null ? [entry] : [entry, { folder, token: entry.token }];
+  });
+  return tokenForFolder(resolved, places);
+}
+function shellEnvironment(input) {
+  const env = {};
+  for (const [name, value] of Object.entries(input.agentEnv)) if (value !== void 0) env[name] = value;
+  delete env[REPO_TOKENS_VARIABLE];
+  const extraCaCerts = env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
+  if (extraCaCerts !== void 0) {
+    delete env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
+    if (extraCaCerts === "") delete env[NODE_EXTRA_CA_CERTS_VARIABLE];
+    else env[NODE_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
+  }
+  Object.assign(env, FIXED_SHELL_ENV);
+  env.GUILD_RUN_ID = input.runId;
+  env.GUILD_AGENT_ID = input.agentId;
+  env.PWD = input.cwd;
+  delete env.OLDPWD;
+  if (input.ghToken !== void 0) {
+    if (input.ghToken === null) delete env.GH_TOKEN;
+    else env.GH_TOKEN = input.ghToken;
+  }
+  return env;
+}
+
+// src/tools/shell/format.ts
+var NEWLINE5 = 10;
+var NO_OUTPUT_TEXT = "(no output)";
+var PATH_CUT_MARK = "\u2026";
 function timedOutLine(timeoutSeconds) {
   return `[timed out after ${timeoutSeconds}s; the command was stopped]`;
 }
@@ -2033,14 +3862,14 @@ function shellTrailers(exitCode, stopLine) {
 function elisionLine(elidedBytes, logPath) {
   return `[\u2026 ${elidedBytes} bytes elided; full output: ${logPath} \u2026]`;
 }
-var decoder = new TextDecoder("utf-8");
-function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath) {
+var decoder2 = new TextDecoder("utf-8");
+function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath, failures) {
   const trailerText = trailers.map((line) => "\n" + line).join("");
   const trailerBytes = utf8Bytes(trailerText);
-  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE4;
+  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE5;
   const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
   if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
-    const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder.decode(output.tail.subarray(0, shownTotal));
+    const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder2.decode(output.tail.subarray(0, shownTotal));
     return { text: body + trailerText, elided: false };
   }
   const headCap = headCapBytes(limits);
@@ -2057,7 +3886,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const head = output.head;
   let headShown = Math.min(headRoom, head.length);
   let headEnd = headShown;
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE4);
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE5);
   if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
     headShown = lastNewline;
     headEnd = lastNewline + 1;
@@ -2070,23 +3899,258 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const tailOffset = output.totalBytes - tail.length;
   const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
   const earliest = Math.max(0, headEnd - tailOffset);
-  let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - room));
-  const windowStart = start;
-  let atLineStart = false;
-  for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(room)); i++) {
-    if (tail[i] === NEWLINE4) {
-      start = i + 1;
-      atLineStart = true;
-      break;
+  const tailStart = (tailRoom) => {
+    let start2 = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
+    const windowStart = start2;
+    let atLineStart = false;
+    for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
+      if (tail[i] === NEWLINE5) {
+        start2 = i + 1;
+        atLineStart = true;
+        break;
+      }
+    }
+    if (!atLineStart) while (start2 < tailShownEnd && isContinuationByte(tail[start2])) start2++;
+    return start2;
+  };
+  let start = tailStart(room);
+  let kept = "";
+  const scan = failures?.();
+  const budget = scan ? Math.min(Math.floor(limits.maxBytes * scan.maxPercent / 100), room - headCap - 1) : 0;
+  if (scan && budget > 0) {
+    const block = keptFailures(scan, headEnd, tailOffset + tailStart(room - budget - 1), budget);
+    if (block) {
+      kept = block.text + "\n";
+      start = Math.max(tailStart(room - block.bytes - 1), block.end - tailOffset);
     }
   }
-  if (!atLineStart) while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
-  const text = (headShown > 0 ? decoder.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + decoder.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  const text = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + kept + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text, elided: true };
 }
+function startedText(id, pid, logPath) {
+  return [
+    `started ${id} in the background (pid ${pid})`,
+    `log: ${logPath}`,
+    `check it with shell_status {"id": "${id}"}; stop it with {"id": "${id}", "stop": true}`
+  ].join("\n");
+}
+function notRecordedLine(reason, cwd) {
+  return `[${reason}; the next call starts in ${cwd}]`;
+}
+var shellErrors = {
+  emptyCommand: () => new ToolError("invalid_request", "shell: command is empty"),
+  nulInCommand: () => new ToolError("invalid_request", "shell: the command contains a NUL byte"),
+  cannotPrepare: (what, path, reason) => new ToolError("io", `shell: cannot run the command: cannot ${what} ${path}: ${reason}`),
+  cannotRun: (cwd, reason) => new ToolError("unavailable", `shell: could not run the command in ${cwd}: ${reason}`),
+  noBackgroundId: () => new ToolError("busy", "could not allocate a background id: too many starts at once"),
+  cannotCreateForBackground: (path, reason) => new ToolError("io", `shell: cannot start a background command: cannot create ${path}: ${reason}`),
+  cannotClaimBackgroundId: (folder, reason) => new ToolError("io", `shell: cannot start a background command: cannot record it in ${folder}: ${reason}`),
+  cannotStartBackground: (id, reason) => new ToolError("unavailable", `shell: could not start ${id} in the background: ${reason}`),
+  cannotRecordBackground: (id, folder, reason) => new ToolError("io", `shell: could not record ${id} in ${folder}: ${reason}; the command was stopped`)
+};
 
-// src/shape/status.ts
+// src/tools/shell/script.ts
+function bashQuote(text) {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+function scriptWithDirectoryRecord(command, recordPath2) {
+  return `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath2)}`)} EXIT; ${command}`;
+}
+var TIMED_OUT_EXIT_CODE = 124;
+
+// src/tools/shell/run.ts
+function commandEnvironment(context) {
+  const { io, request, cwd } = context;
+  const realPath = (path) => {
+    try {
+      return io.fs.realPath(path);
+    } catch {
+      return null;
+    }
+  };
+  return shellEnvironment({
+    agentEnv: io.env,
+    runId: request.runId,
+    agentId: request.agentId,
+    cwd,
+    ghToken: ghTokenFor(io.env, io.home, cwd, realPath)
+  });
+}
+function prepare(path, what, step) {
+  try {
+    step();
+  } catch (error) {
+    throw shellErrors.cannotPrepare(what, path, stateFailure(error));
+  }
+}
+function removeIfPossible(io, path) {
+  try {
+    io.fs.removeFile(path);
+  } catch {
+  }
+}
+function readRecordedDirectory(io, path) {
+  try {
+    const text = new TextDecoder().decode(io.fs.readFile(path)).replace(/\n$/, "");
+    if (!text.startsWith("/") || /[\0\n]/.test(text)) return null;
+    return io.fs.stat(text)?.kind === "folder" ? normalizeAbsolute(text) : null;
+  } catch {
+    return null;
+  } finally {
+    removeIfPossible(io, path);
+  }
+}
+function stopLineOf(outcome, timeoutSeconds) {
+  if (outcome.timedOut) return timedOutLine(timeoutSeconds);
+  if (outcome.interruptedBy !== null) return INTERRUPTED_LINE;
+  return null;
+}
+async function shell(context, args) {
+  const { command } = args;
+  if (command.trim() === "") throw shellErrors.emptyCommand();
+  if (command.includes("\0")) throw shellErrors.nulInCommand();
+  return args.background ? startBackground(context, command) : runForeground(context, command, args.timeoutSeconds);
+}
+async function runForeground(context, command, timeoutSeconds) {
+  const { io, request, cwd } = context;
+  const folder = runFolder(io, request.runId);
+  prepare(folder, "create", () => io.fs.makeFolder(folder));
+  const logPath = joinPath(folder, `${request.callId}.log`);
+  const recordPath2 = joinPath(folder, `${request.callId}.cwd`);
+  prepare(logPath, "clear", () => io.fs.removeFile(logPath));
+  prepare(recordPath2, "clear", () => io.fs.removeFile(recordPath2));
+  const limits = {
+    maxBytes: request.maxBytes,
+    headMaxBytes: SHELL_HEAD_MAX_BYTES,
+    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT
+  };
+  const collector = outputCollectorFor(limits);
+  const watch = failureWatchFor(collector, limits);
+  const cleaner = new StreamingCleaner(watch, {
+    keepChars: limits.maxBytes,
+    isUtf8: (bytes) => io.shell.isUtf8(bytes),
+    isAscii: io.shell.isAscii
+  });
+  const run = {
+    script: scriptWithDirectoryRecord(command, recordPath2),
+    cwd,
+    env: commandEnvironment(context),
+    logPath,
+    timeoutMs: timeoutSeconds * 1e3,
+    killGraceMs: SHELL_KILL_GRACE_MS
+  };
+  let outcome;
+  try {
+    outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
+  } catch (error) {
+    removeIfPossible(io, logPath);
+    removeIfPossible(io, recordPath2);
+    throw shellErrors.cannotRun(cwd, codeOrMessage(error));
+  }
+  let notRecorded = null;
+  const finalFolder = readRecordedDirectory(io, recordPath2);
+  try {
+    if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    notRecorded = notRecordedLine(error.message, cwd);
+  }
+  cleaner.end();
+  const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
+  const output = collectedOutput(collector);
+  const shaped = shapeShellText(
+    output,
+    shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join("\n") || null),
+    logPath,
+    limits,
+    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
+    () => watch.result(output)
+  );
+  if (!shaped.elided) removeIfPossible(io, logPath);
+  const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
+  if (shaped.elided) meta.log_path = logPath;
+  return { text: shaped.text, meta };
+}
+function claimId(io, folder, record) {
+  let next = highestJobNumber(io, folder) + 1;
+  for (let attempt = 0; attempt < BACKGROUND_ID_CLAIM_MAX_ATTEMPTS; attempt++, next++) {
+    const id = `b${next}`;
+    if (io.background.createExclusive(recordPath(folder, id), JSON.stringify({ id, ...record }) + "\n")) return id;
+  }
+  throw shellErrors.noBackgroundId();
+}
+function startBackground(context, command) {
+  const { io, request, cwd } = context;
+  const folder = backgroundFolder(io, request.agentId);
+  for (const needed of [folder, runFolder(io, request.runId)]) {
+    try {
+      io.fs.makeFolder(needed);
+    } catch (error) {
+      throw shellErrors.cannotCreateForBackground(needed, errorCode(error) ?? "unknown error");
+    }
+  }
+  const logPath = joinPath(runFolder(io, request.runId), `${request.callId}.log`);
+  const pending = {
+    command,
+    cwd,
+    log_path: logPath,
+    run_id: request.runId,
+    call_id: request.callId,
+    started_at_ms: io.now(),
+    pid: null,
+    process_group: null,
+    start_ticks: null
+  };
+  let id;
+  try {
+    id = claimId(io, folder, pending);
+  } catch (error) {
+    if (error instanceof ToolError) throw error;
+    throw shellErrors.cannotClaimBackgroundId(folder, stateFailure(error));
+  }
+  const env = commandEnvironment(context);
+  env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
+  let pid;
+  try {
+    pid = io.background.startSupervised({ command, cwd, env, logPath, exitPath: exitPath(folder, id) });
+  } catch (error) {
+    throw shellErrors.cannotStartBackground(id, codeOrMessage(error));
+  }
+  const startTicks = io.background.processStat(pid)?.startTicks ?? null;
+  const record = { id, ...pending, pid, process_group: pid, start_ticks: startTicks };
+  try {
+    io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record) + "\n");
+  } catch (error) {
+    io.background.signalGroup(pid, "SIGKILL");
+    throw shellErrors.cannotRecordBackground(id, folder, stateFailure(error));
+  }
+  return {
+    text: startedText(id, pid, logPath),
+    meta: { exit_code: null, cwd, timed_out: false, log_path: logPath, background_id: id }
+  };
+}
+
+// src/text/clip.ts
+var CLIP_MARK = "\u2026";
+function clipChars(text, maxChars) {
+  return codePointCount(text) > maxChars ? firstCodePoints(text, maxChars) + CLIP_MARK : text;
+}
+
+// src/text/lines.ts
+function lastLinesWithin(lines, roomBytes, markerBytes) {
+  const kept = [];
+  let used = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const size = utf8Bytes(lines[i]) + 1;
+    if (used + size + markerBytes > roomBytes) break;
+    kept.unshift(lines[i]);
+    used += size;
+  }
+  return kept;
+}
+
+// src/tools/shell_status/format.ts
 var SECOND_MS = 1e3;
 var MINUTE_SECONDS = 60;
 var HOUR_SECONDS = 3600;
@@ -2108,14 +4172,7 @@ function formatElapsed(milliseconds) {
 }
 function commandFirstLine(command, maxChars) {
   const line = command.replace(/^\s*\n/, "").split("\n")[0].replace(/\r$/, "").trimEnd();
-  return codePointCount(line) > maxChars ? firstCodePoints(line, maxChars) + "\u2026" : line;
-}
-function startedText(id, pid, logPath) {
-  return [
-    `started ${id} in the background (pid ${pid})`,
-    `log: ${logPath}`,
-    `check it with shell_status {"id": "${id}"}; stop it with {"id": "${id}", "stop": true}`
-  ].join("\n");
+  return clipChars(line, maxChars);
 }
 var NO_BACKGROUND_COMMANDS = "no background commands";
 function listLine(entry, commandMaxChars) {
@@ -2128,16 +4185,8 @@ function formatList(entries, commandMaxChars, maxBytes) {
   const lines = entries.map((entry) => listLine(entry, commandMaxChars));
   const whole = lines.join("\n");
   if (utf8Bytes(whole) <= maxBytes) return whole;
-  const kept = [];
-  let used = 0;
   const markerFor = (left) => `[\u2026 ${left} older commands not shown]`;
-  const markerRoom = utf8Bytes(markerFor(lines.length));
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const size = utf8Bytes(lines[i]) + 1;
-    if (used + size + markerRoom > maxBytes) break;
-    kept.unshift(lines[i]);
-    used += size;
-  }
+  const kept = lastLinesWithin(lines, maxBytes, utf8Bytes(markerFor(lines.length)));
   return [markerFor(lines.length - kept.length), ...kept].join("\n");
 }
 function logTail(bytes, fromStart, maxLines) {
@@ -2172,15 +4221,7 @@ ${body}`;
   const lines = body.split("\n");
   const room = maxBytes - utf8Bytes(header) - 1;
   const markerFor = (left) => `[\u2026 ${left} earlier lines left out to stay under ${maxBytes} bytes]`;
-  const markerRoom = utf8Bytes(markerFor(lines.length));
-  const kept = [];
-  let used = 0;
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const size = utf8Bytes(lines[i]) + 1;
-    if (used + size + markerRoom > room) break;
-    kept.unshift(lines[i]);
-    used += size;
-  }
+  const kept = lastLinesWithin(lines, room, utf8Bytes(markerFor(lines.length)));
   if (kept.length === 0) {
     const marker = markerFor(lines.length - 1);
     const last = lines[lines.length - 1];
@@ -2193,481 +4234,29 @@ ${marker}
 ${markerFor(lines.length - kept.length)}
 ${kept.join("\n")}`;
 }
-
-// src/ops/background-jobs.ts
-var BACKGROUND_ID_PATTERN = /^b([1-9][0-9]{0,8})$/;
-var RECORD_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.json$/;
-var JOB_MARKER_VARIABLE = "GUILDS_BACKGROUND_JOB";
-var EXIT_STATUS_PATTERN = /^([0-9]{1,3})\n?$/;
-var EXIT_STATUS_MAX = 255;
-var STATUS_FILE_MAX_BYTES = 64;
-var RECORD_MAX_BYTES = 1048576;
-function backgroundFolder(io, agentId) {
-  return joinPath(joinPath(io.runDir, agentId), "background");
+function notSignalledLead(id, state) {
+  const done = state.kind === "stopped" ? "was already stopped" : `has already ${stateText(state)}`;
+  return `${id} ${done}; no signal was sent`;
 }
-function recordPath(folder, id) {
-  return joinPath(folder, `${id}.json`);
+function endedFirstLead(id) {
+  return `${id} ended before it could be signalled; no signal was sent`;
 }
-function exitPath(folder, id) {
-  return joinPath(folder, `${id}.exit`);
+function signalledLead(id, processGroup, stopped, killDelaySeconds) {
+  return stopped ? `sent SIGTERM to ${id} (process group ${processGroup}); it has stopped` : `sent SIGTERM to ${id} (process group ${processGroup}); SIGKILL follows in ${killDelaySeconds}s if it is still running`;
 }
-function stopPath(folder, id) {
-  return joinPath(folder, `${id}.stop`);
+function knownIdsHint(numbers) {
+  if (numbers.length === 0) return "there are no background commands";
+  if (numbers.length === 1) return `the only one is b${numbers[0]}`;
+  return `known ids: b${numbers[0]} to b${numbers[numbers.length - 1]}`;
 }
-function killedPath(folder, id) {
-  return joinPath(folder, `${id}.killed`);
-}
-function jobMarker(folder, id) {
-  return `${JOB_MARKER_VARIABLE}=${recordPath(folder, id)}`;
-}
-function recordedJobNumbers(io, folder) {
-  let names;
-  try {
-    names = io.fs.listFolder(folder);
-  } catch {
-    return [];
-  }
-  const numbers = [];
-  for (const name of names) {
-    const match = RECORD_FILE_PATTERN.exec(name);
-    if (match) numbers.push(Number(match[1]));
-  }
-  return numbers.sort((a, b) => a - b);
-}
-var JOB_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.(?:json|exit|stop|killed)$/;
-function highestJobNumber(io, folder) {
-  let names;
-  try {
-    names = io.fs.listFolder(folder);
-  } catch {
-    return 0;
-  }
-  let highest = 0;
-  for (const name of names) {
-    const match = JOB_FILE_PATTERN.exec(name);
-    if (match) highest = Math.max(highest, Number(match[1]));
-  }
-  return highest;
-}
-function readSmallFile(io, path, maxBytes) {
-  const info = io.fs.lstat(path);
-  if (info === null || info.kind !== "file" || info.size > maxBytes) return null;
-  try {
-    return new TextDecoder().decode(io.fs.readFile(path));
-  } catch {
-    return null;
-  }
-}
-function isWholeNumber(value) {
-  return typeof value === "number" && Number.isSafeInteger(value);
-}
-function validateRecord(io, id, value) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return "unreadable record";
-  const record = value;
-  if (record.id !== id) return "unreadable record";
-  for (const field of ["command", "cwd", "log_path", "run_id", "call_id"]) {
-    if (typeof record[field] !== "string") return "unreadable record";
-  }
-  if (!isWholeNumber(record.started_at_ms)) return "unreadable record";
-  const logPath = record.log_path;
-  if (!logPath.startsWith("/") || logPath.includes("\0") || normalizeAbsolute(logPath) !== logPath || !isInside(logPath, runsFolder(io)) || logPath === runsFolder(io)) {
-    return "record points outside the agent's folders";
-  }
-  const pid = record.pid;
-  if (pid !== null) {
-    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return "unreadable record";
-    if (record.start_ticks !== null && (typeof record.start_ticks !== "string" || !/^[0-9]+$/.test(record.start_ticks))) {
-      return "unreadable record";
-    }
-  }
-  return {
-    id,
-    command: record.command,
-    cwd: record.cwd,
-    log_path: logPath,
-    run_id: record.run_id,
-    call_id: record.call_id,
-    started_at_ms: record.started_at_ms,
-    pid,
-    process_group: pid,
-    start_ticks: pid === null ? null : record.start_ticks ?? null
-  };
-}
-function readJobFiles(io, folder, id) {
-  const number = Number(BACKGROUND_ID_PATTERN.exec(id)?.[1] ?? NaN);
-  const path = recordPath(folder, id);
-  if (io.fs.lstat(path) === null) return null;
-  const files = { id, number, record: null, exitCode: null, endedAtMs: null, stopRequestedAtMs: null };
-  const text = readSmallFile(io, path, RECORD_MAX_BYTES);
-  let parsed = void 0;
-  try {
-    parsed = text === null ? void 0 : JSON.parse(text);
-  } catch {
-    parsed = void 0;
-  }
-  const record = validateRecord(io, id, parsed);
-  if (typeof record === "string") files.problem = record;
-  else files.record = record;
-  const exit = exitPath(folder, id);
-  const status = EXIT_STATUS_PATTERN.exec(readSmallFile(io, exit, STATUS_FILE_MAX_BYTES) ?? "");
-  if (status && Number(status[1]) <= EXIT_STATUS_MAX) {
-    files.exitCode = Number(status[1]);
-    files.endedAtMs = io.fs.lstat(exit)?.mtimeMs ?? null;
-  } else {
-    files.endedAtMs = io.fs.lstat(killedPath(folder, id))?.mtimeMs ?? null;
-  }
-  const stop = io.fs.lstat(stopPath(folder, id));
-  if (stop !== null) {
-    const written = Date.parse(readSmallFile(io, stopPath(folder, id), STATUS_FILE_MAX_BYTES)?.trim() ?? "");
-    files.stopRequestedAtMs = Number.isFinite(written) ? written : stop.mtimeMs;
-  }
-  return files;
-}
-var ProcessTable = class {
-  constructor(io) {
-    this.io = io;
-  }
-  io;
-  byGroup = null;
-  leaderState(record, marker) {
-    const { background } = this.io;
-    if (record.pid === null || record.start_ticks === null) return "stranger";
-    if (record.pid === background.ownPid) return "stranger";
-    const stat = background.processStat(record.pid);
-    if (stat === null) return "gone";
-    if (stat.startTicks !== record.start_ticks || stat.processGroup !== record.pid || stat.session !== record.pid) {
-      return "stranger";
-    }
-    if (stat.state === "Z") return "zombie";
-    return background.environmentHas(record.pid, marker) ? "alive" : "stranger";
-  }
-  /** Live members of the group other than its leader that carry the job's marker. *{/}
-  liveMembers(record, marker) {
-    if (record.pid === null) return [];
-    if (!this.io.background.groupExists(record.pid)) return [];
-    const members = this.groupMembers(record.pid);
-    const { background } = this.io;
-    return members.filter((pid) => {
-      if (pid === record.pid || pid === background.ownPid) return false;
-      const stat = background.processStat(pid);
-      return stat !== null && stat.state !== "Z" && stat.processGroup === record.pid && stat.session === record.pid && background.environmentHas(pid, marker);
-    });
-  }
-  /** Whether any process of the job is alive, and whether its group may be signalled. *{/}
-  jobAlive(record, marker) {
-    const leader = this.leaderState(record, marker);
-    if (leader === "alive") return true;
-    if (leader === "stranger") return false;
-    return this.liveMembers(record, marker).length > 0;
-  }
-  groupMembers(group) {
-    if (this.byGroup === null) {
-      this.byGroup = /* @__PURE__ *{/} new Map();
-      for (const pid of this.io.background.listProcesses()) {
-        const stat = this.io.background.processStat(pid);
-        if (stat === null) continue;
-        const list = this.byGroup.get(stat.processGroup) ?? [];
-        list.push(pid);
-        this.byGroup.set(stat.processGroup, list);
-      }
-    }
-    return this.byGroup.get(group) ?? [];
-  }
-  /** Forget what was read, so that the next question reads /proc again. *{/}
-  refresh() {
-    this.byGroup = null;
-  }
+var shellStatusErrors = {
+  stopWithoutId: () => new ToolError("invalid_request", "shell_status: stop needs the id of the command to stop, such as b1"),
+  invalidId: (id) => new ToolError("invalid_request", `shell_status: invalid id '${id.slice(0, QUOTED_NAME_MAX_CHARS)}': background ids look like b1, b2, \u2026`),
+  noSuchJob: (id, knownIds) => new ToolError("not_found", `shell_status: no background command ${id} (${knownIdsHint(knownIds)})`),
+  unusableRecord: (id, problem) => new ToolError("io", `shell_status: the record of ${id} cannot be used (${problem}); nothing was done to it`)
 };
-function deriveState(files, record, alive) {
-  if (files.stopRequestedAtMs !== null) return alive ? { kind: "stopping" } : { kind: "stopped" };
-  if (files.exitCode !== null) return { kind: "exited", exitCode: files.exitCode };
-  if (record.pid === null) return { kind: "ended" };
-  return alive ? { kind: "running" } : { kind: "ended" };
-}
-function endTime(io, files, record, alive, now) {
-  if (files.exitCode !== null && files.endedAtMs !== null) return files.endedAtMs;
-  if (alive) return now;
-  if (files.endedAtMs !== null) return files.endedAtMs;
-  const lastOutput = io.fs.lstat(record.log_path)?.mtimeMs ?? record.started_at_ms;
-  return Math.max(record.started_at_ms, lastOutput, files.stopRequestedAtMs ?? 0);
-}
-function jobStatus(io, folder, files, table) {
-  const record = files.record;
-  if (record === null) return null;
-  const alive = record.pid !== null && table.jobAlive(record, jobMarker(folder, files.id));
-  const current = !alive && files.exitCode === null ? readJobFiles(io, folder, files.id) ?? files : files;
-  const now = io.now();
-  const elapsedMs = Math.max(0, endTime(io, current, record, alive, now) - record.started_at_ms);
-  return { files: current, record, state: deriveState(current, record, alive), alive, elapsedMs };
-}
 
-// src/protocol/environment.ts
-var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
-var NODE_EXTRA_CA_CERTS_VARIABLE = "NODE_EXTRA_CA_CERTS";
-var HANDED_ON_EXTRA_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
-
-// src/ops/shell_env.ts
-var FIXED_SHELL_ENV = {
-  PAGER: "cat",
-  GIT_PAGER: "cat",
-  GIT_TERMINAL_PROMPT: "0",
-  NO_COLOR: "1",
-  TERM: "dumb",
-  DEBIAN_FRONTEND: "noninteractive"
-};
-function parseRepoTokens(value, home) {
-  if (value === void 0) return null;
-  let parsed;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return [];
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return [];
-  const tokens = [];
-  for (const [folder, token] of Object.entries(parsed)) {
-    if (typeof token !== "string" || token === "" || folder === "" || folder.includes("\0")) continue;
-    const relative = folder === "~" ? "" : folder.startsWith("~/") ? folder.slice(2) : folder;
-    tokens.push({ folder: joinPath(home, relative), token });
-  }
-  return tokens;
-}
-function tokenForFolder(tokens, places) {
-  let best = null;
-  for (const entry of tokens) {
-    if (!places.some((place) => isInside(normalizeAbsolute(place), entry.folder))) continue;
-    if (best === null || entry.folder.length > best.folder.length) best = entry;
-  }
-  return best?.token ?? null;
-}
-function shellEnvironment(input) {
-  const env = {};
-  for (const [name, value] of Object.entries(input.agentEnv)) if (value !== void 0) env[name] = value;
-  delete env[REPO_TOKENS_VARIABLE];
-  const extraCaCerts = env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
-  if (extraCaCerts !== void 0) {
-    delete env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
-    if (extraCaCerts === "") delete env[NODE_EXTRA_CA_CERTS_VARIABLE];
-    else env[NODE_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
-  }
-  Object.assign(env, FIXED_SHELL_ENV);
-  env.GUILD_RUN_ID = input.runId;
-  env.GUILD_AGENT_ID = input.agentId;
-  env.PWD = input.cwd;
-  delete env.OLDPWD;
-  if (input.ghToken !== void 0) {
-    if (input.ghToken === null) delete env.GH_TOKEN;
-    else env.GH_TOKEN = input.ghToken;
-  }
-  return env;
-}
-
-// src/ops/command-env.ts
-function ghTokenFor(io, cwd) {
-  const tokens = parseRepoTokens(io.env[REPO_TOKENS_VARIABLE], io.home);
-  if (tokens === null) return void 0;
-  const places = [cwd];
-  try {
-    places.push(io.fs.realPath(cwd));
-  } catch {
-  }
-  const resolved = tokens.flatMap((entry) => {
-    try {
-      return [entry, { folder: io.fs.realPath(entry.folder), token: entry.token }];
-    } catch {
-      return [entry];
-    }
-  });
-  return tokenForFolder(resolved, places);
-}
-function commandEnvironment(context) {
-  const { io, request, cwd } = context;
-  return shellEnvironment({
-    agentEnv: io.env,
-    runId: request.runId,
-    agentId: request.agentId,
-    cwd,
-    ghToken: ghTokenFor(io, cwd)
-  });
-}
-
-// src/ops/background.ts
-var ID_CLAIM_MAX_ATTEMPTS = 1e4;
-function claimId(context, folder, record) {
-  const { io } = context;
-  let next = highestJobNumber(io, folder) + 1;
-  for (let attempt = 0; attempt < ID_CLAIM_MAX_ATTEMPTS; attempt++, next++) {
-    const id = `b${next}`;
-    if (io.background.createExclusive(recordPath(folder, id), JSON.stringify({ id, ...record }) + "\n")) return id;
-  }
-  throw new ToolError("could not allocate a background id: too many starts at once");
-}
-function startBackground(context) {
-  const { io, request, cwd } = context;
-  const command = request.args.command;
-  const folder = backgroundFolder(io, request.agentId);
-  for (const needed of [folder, runFolder(io, request.runId)]) {
-    try {
-      io.fs.makeFolder(needed);
-    } catch (error) {
-      throw new ToolError(`shell: cannot start a background command: cannot create ${needed}: ${errorCode(error) ?? "unknown error"}`);
-    }
-  }
-  const logPath = joinPath(runFolder(io, request.runId), `${request.callId}.log`);
-  const pending = {
-    command,
-    cwd,
-    log_path: logPath,
-    run_id: request.runId,
-    call_id: request.callId,
-    started_at_ms: io.now(),
-    pid: null,
-    process_group: null,
-    start_ticks: null
-  };
-  let id;
-  try {
-    id = claimId(context, folder, pending);
-  } catch (error) {
-    if (error instanceof ToolError) throw error;
-    throw new ToolError(`shell: cannot start a background command: cannot record it in ${folder}: ${stateFailure(error)}`);
-  }
-  const env = commandEnvironment(context);
-  env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
-  let pid;
-  try {
-    pid = io.background.startSupervised({ command, cwd, env, logPath, exitPath: exitPath(folder, id) });
-  } catch (error) {
-    const reason = error.code ?? error.message;
-    throw new ToolError(`shell: could not start ${id} in the background: ${reason}`);
-  }
-  const startTicks = io.background.processStat(pid)?.startTicks ?? null;
-  const record = { id, ...pending, pid, process_group: pid, start_ticks: startTicks };
-  try {
-    io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record) + "\n");
-  } catch (error) {
-    io.background.signalGroup(pid, "SIGKILL");
-    throw new ToolError(`shell: could not record ${id} in ${folder}: ${stateFailure(error)}; the command was stopped`);
-  }
-  return {
-    text: startedText(id, pid, logPath),
-    meta: { exit_code: null, cwd, timed_out: false, log_path: logPath, background_id: id }
-  };
-}
-
-// src/ops/shell.ts
-var TIMED_OUT_EXIT_CODE = 124;
-function bashQuote(text) {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-function scriptWithDirectoryRecord(command, recordPath2) {
-  return `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath2)}`)} EXIT; ${command}`;
-}
-function prepare(path, what, step) {
-  try {
-    step();
-  } catch (error) {
-    throw new ToolError(`shell: cannot run the command: cannot ${what} ${path}: ${stateFailure(error)}`);
-  }
-}
-function removeIfPossible(io, path) {
-  try {
-    io.fs.removeFile(path);
-  } catch {
-  }
-}
-function readRecordedDirectory(io, path) {
-  try {
-    const text = new TextDecoder().decode(io.fs.readFile(path)).replace(/\n$/, "");
-    if (!text.startsWith("/") || /[\0\n]/.test(text)) return null;
-    return io.fs.stat(text)?.kind === "folder" ? normalizeAbsolute(text) : null;
-  } catch {
-    return null;
-  } finally {
-    removeIfPossible(io, path);
-  }
-}
-function stopLineOf(outcome, timeoutSeconds) {
-  if (outcome.timedOut) return timedOutLine(timeoutSeconds);
-  if (outcome.interruptedBy !== null) return INTERRUPTED_LINE;
-  return null;
-}
-async function shell(context) {
-  const { io, request, cwd } = context;
-  const { args } = request;
-  const command = args.command;
-  if (command.trim() === "") throw new ToolError("shell: command is empty");
-  if (command.includes("\0")) throw new ToolError("shell: the command contains a NUL byte");
-  if (args.background === true) return startBackground(context);
-  const timeoutSeconds = clampInteger(
-    args.timeout_seconds ?? SHELL_DEFAULT_TIMEOUT_SECONDS,
-    SHELL_MIN_TIMEOUT_SECONDS,
-    SHELL_MAX_TIMEOUT_SECONDS
-  );
-  const folder = runFolder(io, request.runId);
-  prepare(folder, "create", () => io.fs.makeFolder(folder));
-  const logPath = joinPath(folder, `${request.callId}.log`);
-  const recordPath2 = joinPath(folder, `${request.callId}.cwd`);
-  prepare(logPath, "clear", () => io.fs.removeFile(logPath));
-  prepare(recordPath2, "clear", () => io.fs.removeFile(recordPath2));
-  const limits = {
-    maxBytes: request.maxBytes,
-    headMaxBytes: SHELL_HEAD_MAX_BYTES,
-    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT
-  };
-  const collector = outputCollectorFor(limits);
-  const cleaner = new StreamingCleaner(collector, {
-    keepChars: limits.maxBytes,
-    isUtf8: (bytes) => io.shell.isUtf8(bytes),
-    isAscii: io.shell.isAscii
-  });
-  const run = {
-    script: scriptWithDirectoryRecord(command, recordPath2),
-    cwd,
-    env: commandEnvironment(context),
-    logPath,
-    timeoutMs: timeoutSeconds * 1e3,
-    killGraceMs: SHELL_KILL_GRACE_MS
-  };
-  let outcome;
-  try {
-    outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
-  } catch (error) {
-    removeIfPossible(io, logPath);
-    removeIfPossible(io, recordPath2);
-    const code = error.code;
-    const reason = typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
-    throw new ToolError(`shell: could not run the command in ${cwd}: ${reason}`);
-  }
-  let notRecorded = null;
-  const finalFolder = readRecordedDirectory(io, recordPath2);
-  try {
-    if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
-  } catch (error) {
-    if (!(error instanceof ToolError)) throw error;
-    notRecorded = `[${error.message}; the next call starts in ${cwd}]`;
-  }
-  cleaner.end();
-  const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
-  const shaped = shapeShellText(
-    collectedOutput(collector),
-    shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join("\n") || null),
-    logPath,
-    limits,
-    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`
-  );
-  if (!shaped.elided) removeIfPossible(io, logPath);
-  const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
-  if (shaped.elided) meta.log_path = logPath;
-  return { text: shaped.text, meta };
-}
-
-// src/ops/shell_status.ts
-var STATUS_COMMAND_MAX_CHARS = 200;
-var STATUS_LOG_TAIL_READ_MAX_BYTES = 65536;
-var STOP_KILL_DELAY_SECONDS = 5;
-var STOP_SETTLE_WAIT_MS = 1e3;
-var STOP_SETTLE_POLL_MS = 25;
+// src/tools/shell_status/run.ts
 function listJobs(context) {
   const { io, request } = context;
   const folder = backgroundFolder(io, request.agentId);
@@ -2683,24 +4272,16 @@ function listJobs(context) {
   }
   return { text: formatList(entries, STATUS_COMMAND_MAX_CHARS, request.maxBytes), meta: { count: entries.length } };
 }
-function knownIdsHint(io, folder) {
-  const numbers = recordedJobNumbers(io, folder);
-  if (numbers.length === 0) return "there are no background commands";
-  if (numbers.length === 1) return `the only one is b${numbers[0]}`;
-  return `known ids: b${numbers[0]} to b${numbers[numbers.length - 1]}`;
-}
 function findJob(context, id, table) {
   const { io, request } = context;
   if (!BACKGROUND_ID_PATTERN.test(id)) {
-    throw new ToolError(`shell_status: invalid id '${id.slice(0, 64)}': background ids look like b1, b2, \u2026`);
+    throw shellStatusErrors.invalidId(id);
   }
   const folder = backgroundFolder(io, request.agentId);
   const files = readJobFiles(io, folder, id);
-  if (files === null) throw new ToolError(`shell_status: no background command ${id} (${knownIdsHint(io, folder)})`);
+  if (files === null) throw shellStatusErrors.noSuchJob(id, recordedJobNumbers(io, folder));
   const status = jobStatus(io, folder, files, table);
-  if (status === null) {
-    throw new ToolError(`shell_status: the record of ${id} cannot be used (${files.problem}); nothing was done to it`);
-  }
+  if (status === null) throw shellStatusErrors.unusableRecord(id, files.problem);
   return status;
 }
 function readLogTail(io, logPath) {
@@ -2749,13 +4330,12 @@ function stopJob(context, id) {
   const before = findJob(context, id, table);
   const { record } = before;
   if (!before.alive || record.pid === null || record.start_ticks === null) {
-    const done = before.state.kind === "stopped" ? "was already stopped" : `has already ${stateText(before.state)}`;
-    return detail(context, before, [`${id} ${done}; no signal was sent`]);
+    return detail(context, before, [notSignalledLead(id, before.state)]);
   }
   table.refresh();
   if (!table.jobAlive(record, jobMarker(folder, id))) {
     const after2 = findJob(context, id, new ProcessTable(io));
-    return detail(context, after2, [`${id} ended before it could be signalled; no signal was sent`]);
+    return detail(context, after2, [endedFirstLead(id)]);
   }
   io.background.createExclusive(stopPath(folder, id), new Date(io.now()).toISOString() + "\n");
   io.background.signalGroup(record.pid, "SIGTERM");
@@ -2766,973 +4346,27 @@ function stopJob(context, id) {
     if (!after.alive || waited >= STOP_SETTLE_WAIT_MS) break;
     io.background.sleep(STOP_SETTLE_POLL_MS);
   }
-  const lead = after.alive ? `sent SIGTERM to ${id} (process group ${record.pid}); SIGKILL follows in ${STOP_KILL_DELAY_SECONDS}s if it is still running` : `sent SIGTERM to ${id} (process group ${record.pid}); it has stopped`;
-  return detail(context, after, [lead]);
+  return detail(context, after, [signalledLead(id, record.pid, !after.alive, STOP_KILL_DELAY_SECONDS)]);
 }
-function shellStatus(context) {
-  const { args } = context.request;
-  const id = args.id;
-  const stop = args.stop === true;
+function shellStatus(context, args) {
+  const { id, stop } = args;
   if (id === void 0) {
-    if (stop) throw new ToolError("shell_status: stop needs the id of the command to stop, such as b1");
+    if (stop) throw shellStatusErrors.stopWithoutId();
     return listJobs(context);
   }
   if (stop) return stopJob(context, id);
   return detail(context, findJob(context, id, new ProcessTable(context.io)));
 }
 
-// src/ops/index.ts
-var OPS = {
+// src/tools/index.ts
+var CODE_TOOLS = {
   shell,
   shell_status: shellStatus,
   file_read: fileRead,
-  code_search: codeSearch
+  // code_search resolves its own arguments until it moves to src/tools/code_search/.
+  code_search: (context) => codeSearch(context)
 };
-
-// src/ops/runs.ts
-var RUNS_KEPT_COUNT = 20;
-function foldersInUse(io, agentId) {
-  const folder = backgroundFolder(io, agentId);
-  const table = new ProcessTable(io);
-  const inUse = [];
-  for (const number of recordedJobNumbers(io, folder)) {
-    const id = `b${number}`;
-    const record = readJobFiles(io, folder, id)?.record;
-    if (record && record.pid !== null && table.jobAlive(record, jobMarker(folder, id))) inUse.push(record.log_path);
-  }
-  return inUse;
-}
-function pruneRuns(io, agentId, keep) {
-  const root = runsFolder(io);
-  if (io.fs.lstat(root)?.kind !== "folder") return [];
-  let names;
-  try {
-    names = io.fs.listFolder(root);
-  } catch {
-    return [];
-  }
-  const runs = [];
-  for (const name of names) {
-    if (!isValidId(name)) continue;
-    const path = joinPath(root, name);
-    const info = io.fs.lstat(path);
-    if (info?.kind === "folder") runs.push({ path, name, mtimeMs: info.mtimeMs });
-  }
-  if (runs.length <= keep) return [];
-  runs.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const candidates = runs.slice(keep);
-  const logsInUse = foldersInUse(io, agentId);
-  const removed = [];
-  for (const run of candidates) {
-    if (logsInUse.some((log) => isInside(log, run.path))) continue;
-    io.fs.removeTree(run.path);
-    removed.push(run.path);
-  }
-  return removed;
-}
-function noteRunUse(io, runId, agentId) {
-  const folder = runFolder(io, runId);
-  try {
-    const info = io.fs.lstat(folder);
-    if (info !== null) {
-      if (info.kind === "folder") io.fs.touch(folder);
-      return;
-    }
-    pruneRuns(io, agentId, RUNS_KEPT_COUNT - 1);
-    io.fs.makeFolder(folder);
-  } catch {
-  }
-}
-
-// src/app.ts
-function requestsFolder(io) {
-  return joinPath(io.runDir, "requests");
-}
-function readRequestFile(io, path) {
-  const name = baseName(path);
-  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== requestsFolder(io) || name === "" || name.startsWith(".")) {
-    throw new ToolError(`invalid request: a request file must lie directly in ${requestsFolder(io)}/`);
-  }
-  const info = io.fs.lstat(path);
-  if (info === null) throw new ToolError(`invalid request: no request file at ${path}`);
-  if (info.kind !== "file") throw new ToolError(`invalid request: ${path} is not a regular file`);
-  try {
-    return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === "EFBIG") throw new ToolError(`invalid request: the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
-    if (code === "EISDIR" || code === "EFTYPE") throw new ToolError(`invalid request: ${path} is not a regular file`);
-    throw new ToolError(`invalid request: cannot read ${path}: ${code ?? "unknown error"}`);
-  } finally {
-    removeRequestFile(io, path);
-  }
-}
-function removeRequestFile(io, path) {
-  try {
-    io.fs.removeFile(path);
-  } catch {
-  }
-}
-function decodeArgument(io, argument) {
-  if (argument === void 0) throw new ToolError("invalid request: no argument (expected base64 JSON or a request file)");
-  const bytes = argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument);
-  return parseRequestBytes(bytes);
-}
-async function handle(io, argument) {
-  try {
-    const request = decodeArgument(io, argument);
-    noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await OPS[request.op]({ io, request, cwd });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
-  } catch (error) {
-    return errorEnvelope(describeFailure(error));
-  }
-}
-
-// src/io/node.ts
-var import_node_fs6 = require("node:fs");
-
-// src/io/node-background.ts
-var import_node_fs2 = require("node:fs");
-
-// src/io/node-process.ts
-var import_node_fs = require("node:fs");
-var STAT_STATE_INDEX = 0;
-var STAT_PROCESS_GROUP_INDEX = 2;
-var STAT_SESSION_INDEX = 3;
-var STAT_START_TICKS_INDEX = 19;
-var temporaryCounter = 0;
-function temporaryPathBeside(path) {
-  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
-}
-function signalProcessGroup(processGroup, signal) {
-  if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
-  try {
-    process.kill(-processGroup, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function parseProcessStat(pid, text) {
-  const close = text.lastIndexOf(")");
-  if (close === -1) return null;
-  const fields = text.slice(close + 2).trim().split(" ");
-  const startTicks = fields[STAT_START_TICKS_INDEX];
-  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
-  return {
-    pid,
-    state: fields[STAT_STATE_INDEX] ?? "?",
-    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
-    session: Number(fields[STAT_SESSION_INDEX]),
-    startTicks
-  };
-}
-function readProcessStat(pid) {
-  let text;
-  try {
-    text = (0, import_node_fs.readFileSync)(`/proc/${pid}/stat`, "latin1");
-  } catch {
-    return null;
-  }
-  return parseProcessStat(pid, text);
-}
-function listProcessIds() {
-  return (0, import_node_fs.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
-}
-function isRunningState(state) {
-  return state !== "Z" && state !== "X";
-}
-
-// src/io/node-background.ts
-var SUPERVISOR_SCRIPT = [
-  "trap : TERM INT HUP",
-  'bash -c "$1" </dev/null',
-  "status=$?",
-  '{ printf "%s\\n" "$status" >"$2.$$.tmp" && mv -f "$2.$$.tmp" "$2"; } 2>/dev/null'
-].join("\n");
-var DELAYED_KILL_SCRIPT = [
-  'sleep "$1" || exit 0',
-  'if { read -r stat <"/proc/$2/stat"; } 2>/dev/null; then',
-  "  fields=(${stat##*) })",
-  '  [ "${fields[19]}" = "$3" ] || exit 0',
-  "fi",
-  'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
-].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs2.constants.O_WRONLY | import_node_fs2.constants.O_APPEND | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_NOFOLLOW | import_node_fs2.constants.O_NOCTTY;
-var LOG_FILE_MODE = 384;
-var nodeBackgroundProcesses = {
-  startSupervised(start) {
-    const log = (0, import_node_fs2.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
-    try {
-      const child = loadChildProcess().spawn(
-        "bash",
-        ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.command, start.exitPath],
-        { cwd: start.cwd, env: start.env, detached: true, stdio: ["ignore", log, log] }
-      );
-      child.on("error", () => void 0);
-      if (child.pid === void 0) throw new Error("bash could not be started");
-      child.unref();
-      return child.pid;
-    } finally {
-      (0, import_node_fs2.closeSync)(log);
-    }
-  },
-  processStat: readProcessStat,
-  environmentHas(pid, entry) {
-    let environment;
-    try {
-      environment = (0, import_node_fs2.readFileSync)(`/proc/${pid}/environ`);
-    } catch {
-      return false;
-    }
-    const wanted = Buffer.from(entry + "\0", "utf8");
-    if (environment.subarray(0, wanted.length).equals(wanted)) return true;
-    return environment.indexOf(Buffer.concat([Buffer.of(0), wanted])) !== -1;
-  },
-  listProcesses: listProcessIds,
-  groupExists(processGroup) {
-    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
-    try {
-      process.kill(-processGroup, 0);
-      return true;
-    } catch (error) {
-      return error.code === "EPERM";
-    }
-  },
-  signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
-  scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2) {
-    const killer = loadChildProcess().spawn(
-      "bash",
-      ["-c", DELAYED_KILL_SCRIPT, "guilds-background-kill", String(delaySeconds), String(processGroup), leaderStartTicks, killedPath2],
-      { cwd: "/", env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, detached: true, stdio: "ignore" }
-    );
-    killer.on("error", () => void 0);
-    killer.unref();
-  },
-  createExclusive(path, data) {
-    const temp = temporaryPathBeside(path);
-    (0, import_node_fs2.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
-    try {
-      (0, import_node_fs2.linkSync)(temp, path);
-      return true;
-    } catch (error) {
-      if (error.code === "EEXIST") return false;
-      throw error;
-    } finally {
-      (0, import_node_fs2.rmSync)(temp, { force: true });
-    }
-  },
-  sleep(milliseconds) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
-  },
-  ownPid: process.pid
-};
-
-// src/io/node-search.ts
-var import_node_fs3 = require("node:fs");
-var import_meta = {};
-var RIPGREP_STDERR_KEEP_BYTES = 8192;
-var OUTPUT_FILE_CHUNK_BYTES = 1048576;
-var SPOOL_READ_BYTES = 524288;
-var SPOOL_CHECK_INTERVAL_MS = 10;
-var SPOOL_FREE_SPACE_FACTOR = 2;
-var SCRATCH_OPEN_FLAGS = import_node_fs3.constants.O_RDWR | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_EXCL | import_node_fs3.constants.O_NOFOLLOW;
-function isExecutableFile(path) {
-  try {
-    if (!(0, import_node_fs3.statSync)(path).isFile()) return false;
-    (0, import_node_fs3.accessSync)(path, import_node_fs3.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function ownFile() {
-  if (typeof __filename === "string") return __filename;
-  return new URL(import_meta.url).pathname;
-}
-function parentFolder(path) {
-  const cut = path.lastIndexOf("/");
-  return cut <= 0 ? "/" : path.slice(0, cut);
-}
-function vscodeRipgrepPackage() {
-  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
-}
-function developmentRipgrep() {
-  const start = parentFolder(ownFile());
-  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
-  for (let folder = start; ; folder = parentFolder(folder)) {
-    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
-    if (isExecutableFile(candidate)) return { found: candidate, from: start };
-    if (folder === "/") return { found: null, from: start };
-  }
-}
-function findRipgrepIn(env) {
-  const configured = env.GUILDS_RG;
-  if (configured) {
-    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
-    throw new ToolError(`ripgrep not found: GUILDS_RG=${configured} is not an executable file (an absolute path)`);
-  }
-  for (const folder of (env.PATH ?? "").split(":")) {
-    if (!folder.startsWith("/")) continue;
-    const candidate = `${folder}/rg`;
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  const development = developmentRipgrep();
-  if (development.found) return development.found;
-  throw new ToolError(
-    `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${vscodeRipgrepPackage()}/bin/rg in ${development.from} or above it`
-  );
-}
-function scratchFolder() {
-  return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
-}
-function openScratchFile() {
-  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
-  let fd;
-  try {
-    fd = (0, import_node_fs3.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
-  } catch {
-    return null;
-  }
-  try {
-    (0, import_node_fs3.unlinkSync)(path);
-  } catch {
-    (0, import_node_fs3.closeSync)(fd);
-    return null;
-  }
-  return fd;
-}
-function readBack(fd, position, onBytes, reused) {
-  for (; ; ) {
-    const left = (0, import_node_fs3.fstatSync)(fd).size - position;
-    if (left <= 0) return position;
-    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, OUTPUT_FILE_CHUNK_BYTES));
-    const read = (0, import_node_fs3.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
-    if (read === 0) return position;
-    position += read;
-    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
-  }
-}
-function startFailure(run, error) {
-  const failure2 = error;
-  return new ToolError(`cannot run ripgrep (${run.binary}): ${failure2.code ?? failure2.message}`);
-}
-function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs3.statfsSync !== "function") return false;
-  try {
-    const space = (0, import_node_fs3.statfsSync)(scratchFolder());
-    return space.bavail * space.bsize >= bytes;
-  } catch {
-    return false;
-  }
-}
-function openOutputFiles() {
-  const stdoutFd = openScratchFile();
-  const stderrFd = stdoutFd === null ? null : openScratchFile();
-  if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs3.closeSync)(stdoutFd);
-  return null;
-}
-function runRipgrep(run) {
-  if (run.outputBoundedByFiles === true) {
-    const files = openOutputFiles();
-    if (files !== null) return runRipgrepWith(run, { kind: "files", ...files });
-  } else if (run.spool !== void 0 && roomInScratchFolder(SPOOL_FREE_SPACE_FACTOR * run.spool.maxBytes)) {
-    const files = openOutputFiles();
-    if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: run.spool.maxBytes });
-  }
-  return runRipgrepWith(run, { kind: "pipes" });
-}
-async function runSpooled(run, output) {
-  const started = performance.now();
-  let heard;
-  const hear = (signal) => {
-    heard ??= signal;
-  };
-  process.on("SIGTERM", hear);
-  process.on("SIGINT", hear);
-  try {
-    const spooled = await runRipgrepWith(run, output);
-    if (spooled !== null) return spooled;
-    if (heard !== void 0) return { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard };
-    run.spool.restart();
-    const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
-    return await runRipgrepWith({ ...run, timeoutMs }, { kind: "pipes" });
-  } finally {
-    process.off("SIGTERM", hear);
-    process.off("SIGINT", hear);
-  }
-}
-function runRipgrepWith(run, output) {
-  const { spawn } = loadChildProcess();
-  return new Promise((resolve, reject) => {
-    let stderr = "";
-    let stderrBytes = 0;
-    let timedOut = false;
-    let exited = false;
-    let settled = false;
-    let interruptedBy;
-    let failure2 = null;
-    let overflowed = false;
-    const closeFiles = () => {
-      if (output.kind === "pipes") return;
-      (0, import_node_fs3.closeSync)(output.stdoutFd);
-      (0, import_node_fs3.closeSync)(output.stderrFd);
-    };
-    let child;
-    try {
-      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
-      const stdin = run.input ? run.input.descriptor() : "ignore";
-      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      child = spawn(run.binary, run.args, { cwd, stdio });
-    } catch (error) {
-      closeFiles();
-      reject(startFailure(run, error));
-      return;
-    }
-    const settle = (outcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (watch !== void 0) clearInterval(watch);
-      process.off("SIGTERM", onSignal);
-      process.off("SIGINT", onSignal);
-      try {
-        if (failure2 !== null) throw failure2;
-        resolve(outcome());
-      } catch (error) {
-        reject(error);
-      } finally {
-        closeFiles();
-      }
-    };
-    const exitOf = (code) => interruptedBy !== void 0 ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
-    const abandonPipes = () => {
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      settle(() => exitOf(null));
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGKILL");
-      if (exited && output.kind === "pipes") abandonPipes();
-    }, run.timeoutMs);
-    const onSignal = (signal) => {
-      interruptedBy ??= signal;
-      child.kill("SIGKILL");
-    };
-    process.on("SIGTERM", onSignal);
-    process.on("SIGINT", onSignal);
-    let spoolRead = 0;
-    const spoolBuffer = output.kind === "spool" ? Buffer.allocUnsafe(SPOOL_READ_BYTES) : void 0;
-    const watch = output.kind === "spool" ? setInterval(() => {
-      if (exited || timedOut || interruptedBy !== void 0 || overflowed || failure2 !== null) return;
-      try {
-        spoolRead = readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
-      } catch (error) {
-        failure2 = error;
-        child.kill("SIGKILL");
-        return;
-      }
-      if (spoolRead <= output.maxBytes) return;
-      overflowed = true;
-      child.kill("SIGKILL");
-    }, SPOOL_CHECK_INTERVAL_MS) : void 0;
-    child.on(
-      "error",
-      (error) => settle(() => {
-        throw startFailure(run, error);
-      })
-    );
-    if (output.kind !== "pipes") {
-      child.on(
-        "exit",
-        (code, signal) => settle(() => {
-          exited = true;
-          const kept = Buffer.allocUnsafe(RIPGREP_STDERR_KEEP_BYTES);
-          stderr = kept.toString("utf8", 0, (0, import_node_fs3.readSync)(output.stderrFd, kept, 0, kept.length, 0));
-          if (output.kind === "spool" && interruptedBy === void 0 && !timedOut && spoolFailed(overflowed, code, signal, stderr)) {
-            return null;
-          }
-          readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
-          return exitOf(code);
-        })
-      );
-      return;
-    }
-    child.stdout.on("data", (chunk) => {
-      if (failure2 !== null || settled) return;
-      try {
-        run.onStdout(chunk);
-      } catch (error) {
-        failure2 = error;
-        child.kill("SIGKILL");
-      }
-    });
-    child.stderr.on("data", (chunk) => {
-      if (stderrBytes >= RIPGREP_STDERR_KEEP_BYTES) return;
-      const kept = chunk.subarray(0, RIPGREP_STDERR_KEEP_BYTES - stderrBytes);
-      stderrBytes += kept.length;
-      stderr += kept.toString("utf8");
-    });
-    child.on("exit", () => {
-      exited = true;
-      if (timedOut) abandonPipes();
-    });
-    child.on("close", (code) => settle(() => exitOf(code)));
-  });
-}
-function spoolFailed(overflowed, code, signal, stderr) {
-  if (overflowed || signal === "SIGXFSZ") return true;
-  return code === 2 && stderr.trim() === "";
-}
-var nodeSearchProcesses = {
-  findRipgrep: findRipgrepIn,
-  run: runRipgrep
-};
-
-// src/io/node-shell.ts
-var import_node_buffer = require("node:buffer");
-var import_node_fs4 = require("node:fs");
-var BASH = "bash";
-var GROUP_POLL_MS = 20;
-var GROUP_REAP_WAIT_MS = 1e3;
-var OUTPUT_CHUNK_BYTES = 1048576;
-var OUTPUT_POLL_MS = 10;
-var LOG_OPEN_FLAGS2 = import_node_fs4.constants.O_WRONLY | import_node_fs4.constants.O_APPEND | import_node_fs4.constants.O_CREAT | import_node_fs4.constants.O_TRUNC | import_node_fs4.constants.O_NOFOLLOW;
-function signalNumber(signal) {
-  return loadOs().constants.signals[signal] ?? 0;
-}
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-function groupRuns(groupId) {
-  if (!signalProcessGroup(groupId, 0)) return false;
-  let pids;
-  try {
-    pids = listProcessIds();
-  } catch {
-    return true;
-  }
-  for (const pid of pids) {
-    const stat = readProcessStat(pid);
-    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
-  }
-  return false;
-}
-async function finishGroup(groupId, deadline) {
-  while (Date.now() < deadline) {
-    if (!groupRuns(groupId)) return;
-    await sleep(GROUP_POLL_MS);
-  }
-  signalProcessGroup(groupId, "SIGKILL");
-  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
-  while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
-}
-function runShell(request, onOutput) {
-  const logFd = (0, import_node_fs4.openSync)(request.logPath, LOG_OPEN_FLAGS2, 384);
-  let readFd;
-  let child;
-  try {
-    readFd = (0, import_node_fs4.openSync)(request.logPath, import_node_fs4.constants.O_RDONLY | import_node_fs4.constants.O_NOFOLLOW);
-  } catch (error) {
-    (0, import_node_fs4.closeSync)(logFd);
-    throw error;
-  }
-  try {
-    child = loadChildProcess().spawn(BASH, ["-c", request.script], {
-      cwd: request.cwd,
-      env: request.env,
-      stdio: ["ignore", logFd, logFd],
-      detached: true
-    });
-  } catch (error) {
-    (0, import_node_fs4.closeSync)(logFd);
-    (0, import_node_fs4.closeSync)(readFd);
-    throw error;
-  }
-  return new Promise((resolve, reject) => {
-    let timedOut = false;
-    let interruptedBy = null;
-    let killDeadline = 0;
-    let killTimer;
-    let exitCode = 0;
-    const groupId = child.pid;
-    const stop = () => {
-      if (groupId === void 0 || killDeadline !== 0) return;
-      killDeadline = Date.now() + request.killGraceMs;
-      signalProcessGroup(groupId, "SIGTERM");
-      killTimer = setTimeout(() => signalProcessGroup(groupId, "SIGKILL"), request.killGraceMs);
-    };
-    const timeoutTimer = setTimeout(() => {
-      timedOut = true;
-      stop();
-    }, request.timeoutMs);
-    const onSignal = (signal) => {
-      if (interruptedBy === null) interruptedBy = signal;
-      stop();
-    };
-    process.on("SIGTERM", onSignal);
-    process.on("SIGINT", onSignal);
-    let closed = false;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearTimeout(timeoutTimer);
-      clearTimeout(killTimer);
-      clearTimeout(pollTimer);
-      clearImmediate(readNext);
-      process.off("SIGTERM", onSignal);
-      process.off("SIGINT", onSignal);
-      (0, import_node_fs4.closeSync)(logFd);
-      (0, import_node_fs4.closeSync)(readFd);
-    };
-    const buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
-    let position = 0;
-    let endAt = null;
-    let pollTimer;
-    let readNext;
-    const schedule = (now) => {
-      clearTimeout(pollTimer);
-      clearImmediate(readNext);
-      if (now) readNext = setImmediate(follow);
-      else pollTimer = setTimeout(follow, OUTPUT_POLL_MS);
-    };
-    function follow() {
-      if (closed) return;
-      try {
-        const want = Math.min(buffer.length, (endAt ?? Number.MAX_SAFE_INTEGER) - position);
-        const read = want > 0 ? (0, import_node_fs4.readSync)(readFd, buffer, 0, want, position) : 0;
-        if (read > 0) {
-          position += read;
-          onOutput(buffer.subarray(0, read));
-          schedule(true);
-        } else if (endAt !== null) {
-          close();
-          resolve({ exitCode, timedOut, interruptedBy, logBytes: position });
-        } else {
-          schedule(false);
-        }
-      } catch (error) {
-        stop();
-        close();
-        reject(error);
-      }
-    }
-    schedule(false);
-    child.once("error", (error) => {
-      close();
-      reject(error);
-    });
-    child.once("exit", (code, signal) => {
-      clearTimeout(timeoutTimer);
-      exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
-      const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
-      void finished.then(() => {
-        if (closed) return;
-        endAt = (0, import_node_fs4.fstatSync)(logFd).size;
-        schedule(true);
-      });
-    });
-  });
-}
-var decoder2 = new TextDecoder("utf-8", { fatal: true });
-var nodeShellProcesses = {
-  run: runShell,
-  // buffer.isAscii arrived in Node 18.15.
-  isAscii: typeof import_node_buffer.isAscii === "function" ? (bytes) => (0, import_node_buffer.isAscii)(bytes) : void 0,
-  isUtf8(bytes) {
-    if (typeof import_node_buffer.isUtf8 === "function") return (0, import_node_buffer.isUtf8)(bytes);
-    try {
-      decoder2.decode(bytes);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-};
-
-// src/io/node-files.ts
-var import_node_fs5 = require("node:fs");
-var OPEN_READ_FLAGS = import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NONBLOCK | import_node_fs5.constants.O_NOCTTY;
-var READ_FILE_CHUNK_BYTES = 65536;
-function codedError(code, message) {
-  return Object.assign(new Error(`${code}: ${message}`), { code });
-}
-function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS | extraFlags);
-  try {
-    const stats = (0, import_node_fs5.fstatSync)(fd);
-    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
-    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
-    const chunks = [];
-    let total = 0;
-    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
-    for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
-      chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs5.readSync)(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      total += read;
-      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-      chunks.push(chunk.subarray(0, read));
-    }
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
-  } finally {
-    (0, import_node_fs5.closeSync)(fd);
-  }
-}
-function writeFileAtomic(path, data) {
-  const temp = temporaryPathBeside(path);
-  try {
-    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs5.renameSync)(temp, path);
-  } catch (error) {
-    (0, import_node_fs5.rmSync)(temp, { force: true });
-    throw error;
-  }
-}
-
-// src/io/sha256-wasm-bytes.ts
-function sha256WasmBytes() {
-  const words = new Int32Array([1836278016, 1, 1610679553, 50364161, 83886338, 16777475, 2130908422, -2139078400, 8325890, 41975873, 1090551563, 118162048, 1829111090, 1919905125, 100663929, 1684957559, 227183, 1852405515, 1115123556, 1936028793, 1929707779, 1702125940, 1644560899, 1801678700, 167772275, -687797542, 2130903818, 2131328513, 18939939, 1073954818, 222625824, 553664769, 541065986, 1778524161, 553648680, 537010179, 1947746563, 406913824, 52458102, 1098123329, 133988480, 1090723953, -2143193592, 1920009214, -2147338638, 1090658308, 35809796, 1224785985, 51052557, 671227968, 553894914, -1392304125, 1118634784, 562333216, 1107566596, 69240839, -2054679998, 1090724007, 561214979, 671227909, 553908226, -1392304125, 1118634784, 562333216, 537010180, 1107566597, 69240849, -2054679742, 1090724007, 1785951754, 36176416, 35652580, 62915112, 37120618, 35652736, 577373249, 41959682, 184552777, 36175937, 102826624, 36175937, 119603844, 36175937, 136381064, 36175937, 153158284, 36175937, 169935504, 36175937, 186712724, 36175937, 203489944, 36175937, 220267164, 35717185, 169885699, -1391845203, -2071584702, 220202017, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537534476, 1930174475, 35681137, 536871464, -2147342334, 1785358852, 153093409, 560596256, -1392107511, 1118635552, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 102787751, 544278304, 537272328, 1920037383, 537731434, 153136393, -2044706131, 537141636, 1107566604, 69240838, -2054681790, 423756832, 1789363592, 153094944, 186649120, 544436595, 67250178, 36176416, 1785332868, 537207146, 1778720776, 220203041, -1391648595, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896226829, 220202784, 1903298080, 203516530, 548210720, 541240584, 69305478, 69208864, 545785410, -2012528124, 1107566725, -1484421095, 537534570, 537468936, 1936814858, 36176416, 671227912, 1778681858, 86076010, 85985056, 537338218, 203468044, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 220204064, 537272433, 1913462796, 560624241, -1392041973, 1118635808, 562333216, 537534468, -2012855804, 188875808, 69240200, -2054678206, 153119399, 136316704, 1903364384, 671228019, 35654658, 76284456, 560622186, 537272325, 102853125, 548211488, 541240587, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537600106, 220229900, 203426592, 1785885042, 102763041, -1392107347, -2071584702, 153093153, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537272328, 1929912327, 35681137, 537920040, -1878906878, 1785358852, 220202273, 560596256, -1391845363, 1118636576, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 169896615, 544279328, 537534476, 1920037387, 537469290, 220245261, -2044706131, 537141636, 1107566600, 69240838, -2054681790, 423756832, 1789363592, 220202784, 119539232, 544436595, 335685634, 36176416, 1785332884, 537207146, 1778720780, 153095201, -1391910739, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896488969, 153094944, 1903299104, 136407666, 548211744, 541240588, 69305478, 69207840, 545785410, -2012528124, 1107566725, -1484421095, 537272426, 537731084, 1936814854, 36176416, 671227928, 1778685954, 86076010, 85986080, 537600362, 136359176, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 153094176, 537534577, 1913200648, 560624241, -1391779833, 1118636832, 562333216, 537272324, -2012855804, 188875808, 69240200, -2054678206, 220228263, 203426592, 1903365408, 671228019, 35658754, 77333032, 560622186, 537534469, 169961989, 548210464, 541240583, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537337962, 153121032, 136316704, 1785885042, 35653153, 577380417, 41959682, 184552777, 4259905, 41943592, 912918048, 1090682882, 671105280, 537035778, 37120519, 4260484, 36175937, 136315528, -2013120918, 1090535682, -1946015744, 1778982914, 42730038, 4259905, 42992168, 912919072, 1090686978, 671105280, 537039874, 37120523, 4260500, 36175937, 203424408, -1744685462, 1090535682, -1677580288, 1779245058, 43778614, -1069481696, 18967040, 21037088, 201335147, 185273088, 33729803, 184566016, 798491264, 1150370442, -70291145, -609897024, -1034163787, 301021526, -2103158287, 1591054911, -1432835300, 1526847495, -2051140989, 2109940785, 1567905036, -1308724546, 111640798, -244016164, 1774305691, 1200022683, -1647906882, -1580462143, 745481228, -2069221911, -1445180812, -1998955344, 1364358905, -965896130, 667461681, 2143793155, 200523609, -1857567008, 1666307495, 694617802, 176493609, 557328311, 1845243419, 219368748, 1934906168, 180053258, -919701910, 746947010, -392064398, 1716232895, -1955551206, 1369686603, -400963732, 103076242, 897963673, -1603210226, -1055518614, 1812470180, 2001477175, -1128978616, 213071024, -1437976292, -900772136, 1878219676, -2098304978, 1668248719, 2014607525, 34112712, -357177, 1827377342, -1544051632, 2029174521, 1090569841, 537592448, 1779033703, -1150833019, 1013904242, -1521486534, 1359893119, -1694144372, 528734635, 1541459225]);
-  const packed = new Uint8Array(words.buffer);
-  if (new Uint8Array(Uint16Array.of(1).buffer)[0] === 1) return packed.subarray(0, 1776);
-  const bytes = new Uint8Array(1776);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = packed[i ^ 3];
-  return bytes;
-}
-
-// src/io/sha256-wasm.ts
-var BLOCK_BYTES = 64;
-var LENGTH_FIELD_BYTES = 8;
-var END_MARKER = 128;
-var BYTES_PER_HIGH_LENGTH_UNIT = 2 ** 29;
-function bitLengthWords(totalBytes) {
-  return [Math.floor(totalBytes / BYTES_PER_HIGH_LENGTH_UNIT), totalBytes % BYTES_PER_HIGH_LENGTH_UNIT * 8];
-}
-var compiled;
-function sha256Module() {
-  compiled ??= new WebAssembly.Module(sha256WasmBytes());
-  return compiled;
-}
-var WasmSha256 = class {
-  wasm;
-  memory;
-  window;
-  windowBytes;
-  /** Bytes copied into the window and not compressed yet. *{/}
-  filled = 0;
-  totalBytes = 0;
-  digest = null;
-  constructor() {
-    this.wasm = new WebAssembly.Instance(sha256Module()).exports;
-    this.memory = new Uint8Array(this.wasm.memory.buffer);
-    this.window = this.wasm.window.value;
-    this.windowBytes = this.wasm.windowBytes.value;
-  }
-  update(bytes) {
-    if (this.digest !== null) throw new Error("SHA-256: update after the digest was taken");
-    this.totalBytes += bytes.length;
-    let offset = 0;
-    while (offset < bytes.length) {
-      const take = Math.min(this.windowBytes - this.filled, bytes.length - offset);
-      this.memory.set(bytes.subarray(offset, offset + take), this.window + this.filled);
-      this.filled += take;
-      offset += take;
-      if (this.filled === this.windowBytes) {
-        this.wasm.blocks(this.windowBytes / BLOCK_BYTES);
-        this.filled = 0;
-      }
-    }
-  }
-  hexDigest() {
-    if (this.digest !== null) return this.digest;
-    const wholeBytes = this.filled - this.filled % BLOCK_BYTES;
-    if (wholeBytes > 0) {
-      this.wasm.blocks(wholeBytes / BLOCK_BYTES);
-      this.memory.copyWithin(this.window, this.window + wholeBytes, this.window + this.filled);
-    }
-    const tail = this.filled - wholeBytes;
-    const paddedBlocks = tail + 1 + LENGTH_FIELD_BYTES <= BLOCK_BYTES ? 1 : 2;
-    const end = this.window + paddedBlocks * BLOCK_BYTES;
-    this.memory.fill(0, this.window + tail, end);
-    this.memory[this.window + tail] = END_MARKER;
-    const view = new DataView(this.memory.buffer);
-    const [high, low] = bitLengthWords(this.totalBytes);
-    view.setUint32(end - LENGTH_FIELD_BYTES, high);
-    view.setUint32(end - LENGTH_FIELD_BYTES + 4, low);
-    this.wasm.blocks(paddedBlocks);
-    let hex = "";
-    const state = this.wasm.state.value;
-    for (let word = 0; word < 8; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, "0");
-    this.digest = hex;
-    return hex;
-  }
-};
-
-// src/io/node.ts
-var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
-function loadCrypto() {
-  return nodeRequire("node:crypto");
-}
-function loadChildProcess() {
-  return nodeRequire("node:child_process");
-}
-function loadOs() {
-  return nodeRequire("node:os");
-}
-function kindOf(stats) {
-  if (stats.isFile()) return "file";
-  if (stats.isDirectory()) return "folder";
-  if (stats.isFIFO()) return "fifo";
-  if (stats.isSocket()) return "socket";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "device";
-  if (stats.isSymbolicLink()) return "link";
-  return "other";
-}
-function infoOf(stats) {
-  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
-}
-var NodeOpenFile = class {
-  constructor(fd) {
-    this.fd = fd;
-  }
-  fd;
-  info() {
-    return infoOf((0, import_node_fs6.fstatSync)(this.fd));
-  }
-  realPath() {
-    return (0, import_node_fs6.readlinkSync)(`/proc/self/fd/${this.fd}`);
-  }
-  read(buffer) {
-    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, buffer.length, null);
-  }
-  readAt(buffer, length, position) {
-    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, length, position);
-  }
-  descriptor() {
-    return this.fd;
-  }
-  close() {
-    (0, import_node_fs6.closeSync)(this.fd);
-  }
-};
-var nodeFileSystem = {
-  realPath: (path) => import_node_fs6.realpathSync.native(path),
-  stat(path) {
-    const stats = (0, import_node_fs6.statSync)(path, { throwIfNoEntry: false });
-    return stats ? infoOf(stats) : null;
-  },
-  lstat(path) {
-    const stats = (0, import_node_fs6.lstatSync)(path, { throwIfNoEntry: false });
-    return stats ? infoOf(stats) : null;
-  },
-  openRead: (path) => new NodeOpenFile((0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS)),
-  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
-  writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs6.mkdirSync)(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => (0, import_node_fs6.rmSync)(path, { force: true }),
-  removeTree: (path) => (0, import_node_fs6.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs6.readdirSync)(path),
-  touch(path) {
-    const now = /* @__PURE__ *{/} new Date();
-    (0, import_node_fs6.utimesSync)(path, now, now);
-  }
-};
-var NodeHasher = class {
-  hash = loadCrypto().createHash("sha256");
-  update(bytes) {
-    this.hash.update(bytes);
-  }
-  hexDigest() {
-    return this.hash.digest("hex");
-  }
-};
-function sha256Hasher(expectedBytes) {
-  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
-    try {
-      return new WasmSha256();
-    } catch {
-    }
-  }
-  return new NodeHasher();
-}
-function nodeIo(home, runDir, env) {
-  return {
-    home,
-    runDir,
-    env,
-    fs: nodeFileSystem,
-    shell: nodeShellProcesses,
-    background: nodeBackgroundProcesses,
-    search: nodeSearchProcesses,
-    sha256: sha256Hasher,
-    now: () => Date.now()
-  };
-}
 
 // src/main.ts
-var DEFAULT_RUN_DIR = "/run/guilds";
-var STDOUT_FD = 1;
-var WRITE_RETRY_WAIT_MS = 1;
-var answered = false;
-function writeAll(line) {
-  const bytes = Buffer.from(line, "utf8");
-  let written = 0;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
-  while (written < bytes.length) {
-    try {
-      written += (0, import_node_fs7.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
-    } catch (error) {
-      const code = error.code;
-      if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
-      else return;
-    }
-  }
-}
-function answer(envelope) {
-  if (!answered) {
-    answered = true;
-    writeAll(encodeEnvelope(envelope) + "\n");
-  }
-  process.exit(0);
-}
-function fail(error) {
-  answer(errorEnvelope(describeFailure(error)));
-}
-function onStopSignal(signal) {
-  if (process.listenerCount(signal) > 1) return;
-  answer(errorEnvelope(`the helper was interrupted (${signal}) before it could answer`));
-}
-function homeFolder() {
-  const home = process.env.HOME;
-  if (!home || !home.startsWith("/")) throw new Error("HOME is not set to an absolute path");
-  let real;
-  try {
-    real = import_node_fs7.realpathSync.native(home);
-  } catch {
-    throw new Error(`the home folder ${home} does not exist`);
-  }
-  if (!(0, import_node_fs7.statSync)(real).isDirectory()) throw new Error(`the home ${home} is not a folder`);
-  return real;
-}
-async function main() {
-  process.on("uncaughtException", fail);
-  process.on("unhandledRejection", fail);
-  process.on("SIGTERM", onStopSignal);
-  process.on("SIGINT", onStopSignal);
-  let home;
-  try {
-    home = homeFolder();
-  } catch (error) {
-    answer(errorEnvelope(error.message));
-  }
-  const runDir = normalizeAbsolute(process.env.GUILDS_RUN_DIR || DEFAULT_RUN_DIR);
-  const io = nodeIo(home, runDir, process.env);
-  answer(await handle(io, process.argv[2]));
-}
-main().catch(fail);
+serve(CODE_TOOLS);
 */}

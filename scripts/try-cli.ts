@@ -1,6 +1,6 @@
 // The try-out command's pure parts: its command line, its tour, and how a call is printed.
 import type { CodeToolResult } from '../src/orchestrator/index.js';
-import { OP_NAMES, TOOL_SPECS, type OpName } from '../src/protocol/tools.js';
+import { OP_NAMES, TOOL_SPECS, type OpName } from '../src/contract/tools/index.js';
 
 export const FIXTURE_NAME = 'tryout-repo';
 const RULE_WIDTH_CHARS = 72;

@@ -1,13 +1,17 @@
-// From the command-line argument to the envelope: decode, validate, run the op, cap the text.
+// From the command-line argument to the envelope: decode, validate, resolve the tool's arguments, run
+// it, cap the text. Shared by every bundle; each passes the table of the tools it runs.
 import { REQUEST_FILE_MAX_BYTES } from './limits.js';
-import { errorCode, type Io } from './io/types.js';
-import { describeFailure, errorEnvelope, okEnvelope, ToolError, type Envelope } from './protocol/envelope.js';
-import { decodeBase64Strict, parseRequestBytes, type Request } from './protocol/request.js';
-import { baseName, dirName, joinPath, normalizeAbsolute } from './paths.js';
-import { capText } from './shape/utf8.js';
-import { OPS } from './ops/index.js';
-import { loadWorkingDirectory } from './ops/workdir.js';
-import { noteRunUse } from './ops/runs.js';
+import type { Io } from './io/types.js';
+import { invalidRequest } from './contract/errors.js';
+import { failureEnvelope, okEnvelope, type Envelope, type Meta } from './contract/envelope.js';
+import { decodeBase64Strict, parseRequestBytes, type Request } from './contract/request.js';
+import { resolveArgs, type OpName } from './contract/tools/index.js';
+import { errorCode } from './text/errno.js';
+import { baseName, dirName, joinPath, normalizeAbsolute } from './text/paths.js';
+import { capText } from './text/utf8.js';
+import type { Context, OpResult, OpTable, ToolRun } from './tools/context.js';
+import { loadWorkingDirectory } from './workspace/workdir.js';
+import { noteRunUse } from './workspace/runs.js';
 
 export function requestsFolder(io: Io): string {
   return joinPath(io.runDir, 'requests');
@@ -26,20 +30,20 @@ export function readRequestFile(io: Io, path: string): Uint8Array {
     name === '' ||
     name.startsWith('.')
   ) {
-    throw new ToolError(`invalid request: a request file must lie directly in ${requestsFolder(io)}/`);
+    throw invalidRequest(`a request file must lie directly in ${requestsFolder(io)}/`);
   }
   const info = io.fs.lstat(path);
-  if (info === null) throw new ToolError(`invalid request: no request file at ${path}`);
-  if (info.kind !== 'file') throw new ToolError(`invalid request: ${path} is not a regular file`);
+  if (info === null) throw invalidRequest(`no request file at ${path}`);
+  if (info.kind !== 'file') throw invalidRequest(`${path} is not a regular file`);
   try {
     // Read bounded and without blocking: the file may be swapped for a FIFO or a link to a device
     // after the check above.
     return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
   } catch (error) {
     const code = errorCode(error);
-    if (code === 'EFBIG') throw new ToolError(`invalid request: the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
-    if (code === 'EISDIR' || code === 'EFTYPE') throw new ToolError(`invalid request: ${path} is not a regular file`);
-    throw new ToolError(`invalid request: cannot read ${path}: ${code ?? 'unknown error'}`);
+    if (code === 'EFBIG') throw invalidRequest(`the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
+    if (code === 'EISDIR' || code === 'EFTYPE') throw invalidRequest(`${path} is not a regular file`);
+    throw invalidRequest(`cannot read ${path}: ${code ?? 'unknown error'}`);
   } finally {
     removeRequestFile(io, path);
   }
@@ -57,20 +61,25 @@ function removeRequestFile(io: Io, path: string): void {
   }
 }
 
-export function decodeArgument(io: Io, argument: string | undefined): Request {
-  if (argument === undefined) throw new ToolError('invalid request: no argument (expected base64 JSON or a request file)');
+export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable): Request {
+  if (argument === undefined) throw invalidRequest('no argument (expected base64 JSON or a request file)');
   const bytes = argument.startsWith('/') ? readRequestFile(io, argument) : decodeBase64Strict(argument);
-  return parseRequestBytes(bytes);
+  return parseRequestBytes(bytes, Object.keys(ops) as OpName[]);
 }
 
-export async function handle(io: Io, argument: string | undefined): Promise<Envelope> {
+export function runTool<Name extends OpName>(ops: OpTable, name: Name, context: Context): OpResult<object> | Promise<OpResult<object>> {
+  const run = ops[name] as ToolRun<Name>;
+  return run(context, resolveArgs(name, context.request.args));
+}
+
+export async function handle(io: Io, argument: string | undefined, ops: OpTable): Promise<Envelope> {
   try {
-    const request = decodeArgument(io, argument);
+    const request = decodeArgument(io, argument, ops);
     noteRunUse(io, request.runId, request.agentId);
     const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await OPS[request.op]({ io, request, cwd });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+    const result = await runTool(ops, request.op, { io, request, cwd });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
   } catch (error) {
-    return errorEnvelope(describeFailure(error));
+    return failureEnvelope(error);
   }
 }

@@ -1,4 +1,5 @@
-// Every cap the helper applies, in one place, each with its unit in its name.
+// Every cap the helper and its orchestrator side apply, in one place, each with its unit in its name.
+// Why a figure is what it is, where it was measured, is in docs/performance.md.
 
 // The result's byte cap (request field max_bytes).
 export const RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -10,38 +11,81 @@ export const RESULT_CEILING_MAX_BYTES = 1_048_576;
 export const ID_MAX_CHARS = 128;
 // A request file holds what did not fit on the command line; anything this large is not a tool call.
 export const REQUEST_FILE_MAX_BYTES = 16 * 1_048_576;
+// An unknown op or argument is quoted back only when it looks like a name of at most this many characters.
+export const QUOTED_NAME_MAX_CHARS = 64;
 
 // The run's cwd file holds one absolute path; a longer one is no path the kernel would take.
 export const CWD_FILE_MAX_BYTES = 4096;
 // An error line always fits the smallest result cap, whatever path or name it quotes.
 export const ERROR_MAX_BYTES = 1024;
+// An over-long path is named by its start: enough to recognise it, never a split character.
+export const LONG_PATH_SHOWN_CHARS = 200;
+// Only the agent's most recently used runs keep their $HOME/.runs/<run_id>/ folders.
+export const RUNS_KEPT_COUNT = 20;
 
 // file_read
 export const FILE_READ_DEFAULT_LIMIT_LINES = 200;
 export const FILE_READ_MAX_LIMIT_LINES = 500;
 export const FILE_READ_LINE_MAX_CHARS = 400;
+// A NUL byte among a file's first bytes makes it binary (file_read and code_search alike).
 export const BINARY_SNIFF_BYTES = 8000;
 export const READ_CHUNK_BYTES = 1_048_576;
 // Up to this size file_read hashes in WebAssembly (src/io/sha256-wasm.ts), above it through
-// node:crypto, whose OpenSSL is about 12 times as fast per byte but costs about 8 ms to load. Setup
-// and hash in one fresh process, medians of 11 (busy 2-core machine), WebAssembly against
-// node:crypto: 10 KB 3.7 ms / 9.8; 100 KB 5.6 / 8.0; 256 KiB 7.7 / 8.6;
-// 512 KiB 10.7 / 9.1; 1 MB 16.1 / 8.8; 4 MB 43 / 13.7; 16 MB 139 / 21. Whole processes hashing a
-// 256 KiB file cost the same CPU either way (51.7 ms, medians of 40); see docs/performance.md.
+// node:crypto: where the two cost the same in a fresh process (docs/performance.md).
 export const SHA256_WASM_MAX_BYTES = 262_144;
 
 // shell
+export const SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
+export const SHELL_MIN_TIMEOUT_SECONDS = 1;
+export const SHELL_MAX_TIMEOUT_SECONDS = 600;
 // Between SIGTERM and SIGKILL for a stopped command's process group.
 export const SHELL_KILL_GRACE_MS = 2000;
 // The head of an elided output: at most this, and at most a quarter of the result's cap.
 export const SHELL_HEAD_MAX_BYTES = 2048;
 // A head or tail cut moves to a line end when one lies within this share of the part's size.
 export const SHELL_LINE_END_REACH_PERCENT = 25;
+// Concurrent background starts race for the next id; far more attempts than helpers that could
+// ever start at once, and still a bound.
+export const BACKGROUND_ID_CLAIM_MAX_ATTEMPTS = 10_000;
+
+// shell_status
+export const STATUS_LOG_TAIL_LINES = 40;
+export const STATUS_COMMAND_MAX_CHARS = 200;
+// Enough for 40 long lines; the tail is read from the end, so a log of any size costs the same.
+export const STATUS_LOG_TAIL_READ_MAX_BYTES = 65_536;
+export const STOP_KILL_DELAY_SECONDS = 5;
+// After the SIGTERM, how long the answer waits for a cooperative job to be gone, so that it can say
+// "stopped" rather than "stopping"; a job that ignores the signal costs this wait once.
+export const STOP_SETTLE_WAIT_MS = 1000;
+export const STOP_SETTLE_POLL_MS = 25;
+// A job's record and its small status files: anything larger was not written by the helper.
+export const JOB_RECORD_MAX_BYTES = 1_048_576;
+export const JOB_STATUS_FILE_MAX_BYTES = 64;
+// A cursor move to the right (ESC[nG, ESC[nC) stops at this column or the end of the line drawn,
+// whichever is further, as a terminal stops at its width: six bytes of output never make a line huge.
+export const SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
+// Lines of an elided output's middle that look like failures are kept, first ones first: at most this
+// many lines, taking at most this share of the result's cap (and never leaving the tail less than
+// the head's cap).
+export const SHELL_KEPT_ERROR_LINES_MAX = 12;
+export const SHELL_KEPT_ERRORS_MAX_PERCENT = 25;
+// A kept line shows at most its first this many bytes, then `… [+N bytes]`.
+export const SHELL_KEPT_ERROR_LINE_MAX_BYTES = 200;
+// The failure detector reads the first this many bytes of each line.
+export const SHELL_ERROR_LINE_SEARCH_BYTES = 1024;
+// Failure lines are looked for in the first this many bytes of cleaned output: test and build logs
+// fit many times over, and the search of a gigabyte of output stops early instead of costing seconds.
+export const SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1_048_576;
 
 // code_search
-// Content mode's output goes to an unlinked temporary file up to this size (the 100,000 lines of the
-// system headers' `void` take 11 MiB), then through a pipe: a pattern like `e` over a large tree prints
-// gigabytes, and the temporary folder may be a small tmpfs.
+export const SEARCH_MAX_FILES = 30;
+export const SEARCH_MAX_LINES = 40;
+export const SEARCH_MAX_MATCHES_PER_FILE = 10;
+export const SEARCH_MAX_CONTEXT_LINES = 5;
+export const SEARCH_LINE_MAX_CHARS = 300;
+export const SEARCH_TIMEOUT_SECONDS = 60;
+// Content mode's output goes to an unlinked temporary file up to this size, then through a pipe: a
+// pattern like `e` over a large tree prints gigabytes, and the temporary folder may be a small tmpfs.
 export const SEARCH_SPOOL_MAX_BYTES = 64 * 1_048_576;
 
 // code_task
@@ -70,3 +114,24 @@ export const CODE_TASK_STATE_FILE_MAX_BYTES = 65_536;
 // Over the result's cap, the final message keeps at least this much of its head and tail before the
 // diffstat's file lines are dropped.
 export const CODE_TASK_MESSAGE_MIN_BYTES = 512;
+
+// The orchestrator side.
+// The platform's cap on any tool result.
+export const PLATFORM_RESULT_MAX_BYTES = 65_536;
+// How long an op other than shell may take, helper start included.
+export const OP_TIMEOUT_SECONDS = 120;
+// What shell gets beyond its own timeout: the helper stops the command, then still has to answer.
+export const SHELL_TIMEOUT_MARGIN_SECONDS = 30;
+// What code_task gets beyond its timeout_minutes: the harness's 10 s grace, the snapshot after it, the answer.
+export const CODE_TASK_TIMEOUT_MARGIN_SECONDS = 60;
+// Past this many bytes of base64 the request goes in a file: argv has limits of its own.
+export const REQUEST_ARGUMENT_MAX_BYTES = 65_536;
+// How much of the helper's stderr a failed call shows, and how long one of its lines may be.
+export const HELPER_STDERR_TAIL_LINES = 5;
+export const HELPER_STDERR_LINE_MAX_CHARS = 300;
+// How long past its own timeout a sandbox may take to report a stopped process.
+export const SANDBOX_GRACE_MS = 5_000;
+// A command or path longer than this is clipped in a row; the Arguments view has it whole.
+export const ROW_TEXT_MAX_CHARS = 80;
+// How much of an unknown tool's name the error quotes: a name is short, anything longer is noise.
+export const UNKNOWN_TOOL_SHOWN_CHARS = 64;

@@ -11,7 +11,7 @@
 // JavaScript would run in the interpreter. The file names the build it was made by, because V8
 // would accept the cache of another build of the same length.
 
-import { OP_NAMES, type OpName } from '../protocol/op-names.js';
+import { OP_NAMES, type OpName } from '../contract/tool-names.js';
 
 /** A cache file larger than this is not read (a healthy one is a few hundred KiB). */
 export const CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
@@ -51,7 +51,7 @@ export function isOwnCacheFile(buildId: string, name: string): boolean {
   return name.startsWith(`${buildId}-`) && name.endsWith('.v8cache');
 }
 
-// A cache, or the temporary file one is written to first (src/io/node-files.ts: pid and counter).
+// A cache, or the temporary file one is written to first (src/io/node/files.ts: pid and counter).
 const ANY_CACHE_FILE = /^[0-9a-f]{16}-node[0-9A-Za-z.+_-]*\.v8cache(\.[0-9]+\.[0-9]+\.tmp)?$/;
 
 /**

@@ -15,7 +15,8 @@ import {
   encodeCacheFile,
   isStaleCacheFile,
 } from './code-cache.js';
-import { readRegularFile, writeFileAtomic } from '../io/node-files.js';
+import { readRegularFile, writeFileAtomic } from '../io/node/files.js';
+import type { ErrorKind } from '../contract/errors.js';
 
 /** Set by build.mjs: a digest of the helper's code, and the line of the file where that code starts. */
 declare const GUILDS_BUILD_ID: string;
@@ -65,7 +66,7 @@ function readCacheFile(path: string): Uint8Array | null {
 }
 
 /**
- * Written atomically (src/io/node-files.ts). Caches of other builds and temporary files, unused for
+ * Written atomically (src/io/node/files.ts). Caches of other builds and temporary files, unused for
  * a day, are removed then, so upgrades do not pile them up. Only into a real folder: where a link
  * stands in its place, nothing is written or removed through it.
  */
@@ -131,7 +132,8 @@ function answerNotStarted(error: unknown): void {
   started = false;
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const message = `the helper could not start (is ${__filename} damaged?): ${reason}`.replace(/\s+/g, ' ');
-  const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS) })).toString('base64');
+  const kind: ErrorKind = 'internal';
+  const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS), kind })).toString('base64');
   try {
     writeSync(STDOUT_FD, `${line}\n`);
   } finally {

@@ -1,6 +1,7 @@
 // The failures a tool call can answer with. The message is the one line the model reads; the kind is
 // for programs (the orchestrator, an MCP client, a platform's UI) that must tell failures apart without
 // matching text. Kinds are only ever added, never renamed: they are part of the envelope.
+import { firstCodePoints } from '../text/utf8.js';
 
 export const ERROR_KINDS = [
   /** The request or the tool's arguments are not what the contract takes. */
@@ -40,4 +41,60 @@ export class ToolError extends Error {
     super(message);
     this.name = 'ToolError';
   }
+}
+
+// The sentences of failures shared by every tool; a tool's own are in its format.ts.
+
+/** `invalid request: <reason>`: the request itself is not what the contract takes. */
+export function invalidRequest(reason: string): ToolError {
+  return new ToolError('invalid_request', `invalid request: ${reason}`);
+}
+
+/** `<tool>: <reason>`: one of the tool's arguments is not what it takes. */
+export function invalidArgument(tool: string, reason: string): ToolError {
+  return new ToolError('invalid_request', `${tool}: ${reason}`);
+}
+
+/** Told to stop (SIGTERM, SIGINT) before any answer was ready. */
+export function interruptedBeforeAnswer(signal: string): ToolError {
+  return new ToolError('interrupted', `the helper was interrupted (${signal}) before it could answer`);
+}
+
+/** A path that could not be followed or opened, by the errno name of the failure. */
+export function pathFailure(code: string | undefined, named: string, longPathShownChars: number): ToolError {
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return new ToolError('not_found', `no such file or folder: ${named}`);
+    case 'ELOOP':
+      return new ToolError('invalid_path', `too many levels of links: ${named}`);
+    case 'EACCES':
+    case 'EPERM':
+      return new ToolError('io', `permission denied: ${named}`);
+    case 'ENAMETOOLONG':
+      return new ToolError('invalid_path', `path too long: ${firstCodePoints(named, longPathShownChars)}…`);
+    default:
+      return new ToolError('io', `cannot open ${named}: ${code ?? 'unknown error'}`);
+  }
+}
+
+export function outsideHome(named: string): ToolError {
+  return new ToolError('outside_home', `${named} is outside the home; only paths inside it can be read`);
+}
+
+export function workingDirectoryOutsideHome(cwd: string): ToolError {
+  return new ToolError('outside_home', `the working directory ${cwd} is outside the home; give a path inside it`);
+}
+
+/** `<path> is a folder, not a regular file`; `kindWords` names what it is (`a folder`, `a FIFO`, …). */
+export function notARegularFile(named: string, kindWords: string): ToolError {
+  return new ToolError('not_a_file', `${named} is ${kindWords}, not a regular file`);
+}
+
+export function pathHasNul(): ToolError {
+  return new ToolError('invalid_path', 'the path contains a NUL byte');
+}
+
+export function pathIsEmpty(): ToolError {
+  return new ToolError('invalid_path', 'the path is empty');
 }

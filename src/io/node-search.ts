@@ -2,9 +2,9 @@
 // without node_modules, so @vscode/ripgrep's own rgPath (fixed at build time) is never used: the
 // binary is looked for at run time.
 import { accessSync, closeSync, constants, fstatSync, openSync, readSync, statfsSync, statSync, unlinkSync } from 'node:fs';
-import { ToolError } from '../protocol/envelope.js';
-import { loadChildProcess } from './node.js';
-import { temporaryPathBeside } from './node-process.js';
+import { ToolError } from '../contract/legacy-tool-error.js';
+import { loadChildProcess } from './node/modules.js';
+import { temporaryPathBeside } from './node/process.js';
 import type { RipgrepExit, RipgrepRun, SearchProcesses } from './search-types.js';
 
 type Stop = 'SIGTERM' | 'SIGINT';

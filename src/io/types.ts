@@ -1,4 +1,5 @@
-// The small world an op sees. Ops call only this; src/io/node.ts is the one real implementation.
+// The small world a tool's run step sees, and only it; src/io/node/ is the one real implementation.
+// It reports failures as errors with an errno name (`code`), never as sentences: the tools word them.
 // File calls are synchronous on purpose: the helper is one short-lived process per tool call, and a
 // blocking call is cheaper than a trip through the thread pool.
 import type { BackgroundProcesses } from './background-types.js';
@@ -77,13 +78,4 @@ export interface Io {
    */
   sha256(expectedBytes: number): Hasher;
   now(): number;
-}
-
-/** The errno name of a failed call (ENOENT, EACCES, …), if it has one. */
-export function errorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error) {
-    const code = (error as { code: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
-  }
-  return undefined;
 }

@@ -1,7 +1,7 @@
 // code_search: ripgrep over the code, its output read as a stream and reduced as it comes, so
 // memory holds what will be shown and some counters, however much matched.
 import { BINARY_SNIFF_BYTES, SEARCH_SPOOL_MAX_BYTES } from '../limits.js';
-import { ToolError } from '../protocol/envelope.js';
+import { ToolError } from '../contract/legacy-tool-error.js';
 import {
   clampInteger,
   SEARCH_LINE_MAX_CHARS,
@@ -10,9 +10,8 @@ import {
   SEARCH_MAX_LINES,
   SEARCH_MAX_MATCHES_PER_FILE,
   SEARCH_TIMEOUT_SECONDS,
-} from '../protocol/tools.js';
-import { baseName, dirName } from '../paths.js';
-import { copyBytes, isContinuationByte } from '../shape/utf8.js';
+} from '../contract/tools/legacy-search-limits.js';
+import { copyBytes, isContinuationByte } from '../text/utf8.js';
 import {
   clipSearchLine,
   echoedInput,
@@ -25,10 +24,10 @@ import {
   type LineView,
   type Totals,
 } from '../shape/search.js';
-import { describeKind, openInsideHome, resolveInsideHome, type ResolvedPath } from './confine.js';
+import { describeKind, openInsideHome, resolveInsideHome, type ResolvedPath } from '../workspace/confine.js';
 import type { OpenFile } from '../io/types.js';
-import type { Context, OpResult } from './context.js';
-import { RUNS_FOLDER_NAME } from './workdir.js';
+import type { Context, OpResult } from '../tools/context.js';
+import { RUNS_FOLDER_NAME } from '../workspace/workdir.js';
 
 // Characters shown before the match when a long line's window moves to hold it.
 export const SEARCH_MATCH_LEAD_CHARS = 60;
@@ -658,7 +657,7 @@ function stringArg(value: unknown): string | null {
 
 export async function codeSearch(context: Context): Promise<OpResult> {
   const { io, request } = context;
-  const { args, maxBytes } = request;
+  const { args } = request;
   const pattern = args.pattern as string;
   if (pattern.includes('\0')) throw new ToolError('the pattern contains a NUL byte');
   const glob = stringArg(args.glob) || null;

@@ -1,13 +1,15 @@
 // A run's code tools: a model's call in, what the model reads and what the app shows out. Every
 // rule of the orchestrator side meets here; the parts are pure and live beside this file.
-import { isPlainObject } from '../protocol/encoding.js';
-import { oneLine, ToolError, type Envelope, type Meta } from '../protocol/envelope.js';
-import { validateArgs, validateRequest } from '../protocol/request.js';
-import { OP_NAMES } from '../protocol/tools.js';
-import { firstCodePoints } from '../shape/utf8.js';
+import { UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
+import { isPlainObject } from '../contract/encoding.js';
+import { oneLine, type Envelope, type Meta } from '../contract/envelope.js';
+import { ToolError, type ErrorKind } from '../contract/errors.js';
+import { validateArgs, validateRequest } from '../contract/request.js';
+import { OP_NAMES } from '../contract/tools/index.js';
+import { firstCodePoints } from '../text/utf8.js';
 import { isCodeTool } from './declarations.js';
 import { applyPipeline } from './pipeline.js';
-import { displayPathOf, pointerText, ReadHistory, readFacts } from './reads.js';
+import { pointerText, ReadHistory, readFacts } from './reads.js';
 import {
   checkRepositoryName,
   defaultCwdFor,
@@ -21,8 +23,7 @@ import type { Sandbox } from './sandbox.js';
 import { metadataView, rowSummary, type MetadataField } from './summary.js';
 import { runHelper } from './transport.js';
 
-/** How much of an unknown tool's name the error quotes: a name is short, anything longer is noise. */
-export const UNKNOWN_TOOL_SHOWN_CHARS = 64;
+export { UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
 
 export interface CodeToolsConfig {
   sandbox: Sandbox;
@@ -58,6 +59,8 @@ export interface CodeToolCall {
 export interface CodeToolResult {
   /** False for a failed call: the app marks the row, the model reads `text` as the error. */
   ok: boolean;
+  /** A failed call's kind (src/contract/errors.ts), when the helper or this side named one. */
+  kind?: ErrorKind;
   /** What the model reads: the result or the error, through the platform pipeline. */
   text: string;
   /** The row in the run's flow. */
@@ -78,11 +81,11 @@ export function argumentObject(tool: string, args: unknown): Record<string, unkn
     try {
       value = JSON.parse(value);
     } catch {
-      throw new ToolError(`${tool}: the arguments are not valid JSON`);
+      throw new ToolError('invalid_request', `${tool}: the arguments are not valid JSON`);
     }
   }
   if (value === undefined || value === null) return {};
-  if (!isPlainObject(value)) throw new ToolError(`${tool}: the arguments must be a JSON object`);
+  if (!isPlainObject(value)) throw new ToolError('invalid_request', `${tool}: the arguments must be a JSON object`);
   return value;
 }
 
@@ -116,7 +119,7 @@ export class CodeToolRun {
   buildRequest(tool: string, args: unknown, callId: string): HelperRequest {
     if (!isCodeTool(tool)) {
       const shown = firstCodePoints(oneLine(String(tool)), UNKNOWN_TOOL_SHOWN_CHARS);
-      throw new ToolError(`unknown tool '${shown}' (the code tools are ${OP_NAMES.join(', ')})`);
+      throw new ToolError('invalid_request', `unknown tool '${shown}' (the code tools are ${OP_NAMES.join(', ')})`);
     }
     const checked = validateRequest({
       op: tool,
@@ -151,12 +154,15 @@ export class CodeToolRun {
       const request = this.buildRequest(call.tool, call.args, call.callId);
       envelope = await runHelper(this.sandbox, request, this.env, helperTimeoutMs(request.op, request.args));
     } catch (error) {
-      envelope = { ok: false, error: error instanceof ToolError ? error.message : `code tools: ${String(error)}` };
+      envelope =
+        error instanceof ToolError
+          ? { ok: false, error: error.message, kind: error.kind }
+          : { ok: false, error: `code tools: ${String(error)}`, kind: 'internal' };
     }
     try {
       return this.finish(call, args, envelope);
     } catch (error) {
-      return this.finish(call, args, { ok: false, error: `code tools: ${String(error)}` });
+      return this.finish(call, args, { ok: false, error: `code tools: ${String(error)}`, kind: 'internal' });
     }
   }
 
@@ -165,7 +171,9 @@ export class CodeToolRun {
     const pipeline = { secretValues: this.secretValues, remainingToolCalls: call.remainingToolCalls };
     if (!envelope.ok) {
       const { text, cut } = applyPipeline(envelope.error, pipeline);
-      return { ok: false, text, summary: rowSummary(tool, args), meta: {}, metadata: metadataView(call.callId, tool, {}), cut };
+      const failed: CodeToolResult = { ok: false, text, summary: rowSummary(tool, args), meta: {}, metadata: metadataView(call.callId, tool, {}), cut };
+      if (envelope.kind !== undefined) failed.kind = envelope.kind;
+      return failed;
     }
     const meta: Meta = { ...envelope.meta };
     let text = envelope.text;
@@ -176,7 +184,7 @@ export class CodeToolRun {
       const earlier = this.history.findRepeat(call.resultSeq, facts.path, facts.contentHash, facts.range);
       if (earlier) {
         repeatOf = earlier.seq;
-        text = pointerText(displayPathOf(text, facts), facts.range, earlier.seq);
+        text = pointerText(facts.displayPath, facts.range, earlier.seq);
         meta.repeat_of = earlier.seq;
       }
     }

@@ -1,14 +1,7 @@
 // The tools as a model sees them: JSON Schema made from the helper's own argument specs, so the
 // two can never disagree, plus what only the orchestrator side knows. Pure.
-import { RESULT_DEFAULT_MAX_BYTES } from '../limits.js';
-import {
-  OP_NAMES,
-  SEARCH_TIMEOUT_SECONDS,
-  TOOL_SPECS,
-  type ArgSpec,
-  type OpName,
-  type ToolSpec,
-} from '../protocol/tools.js';
+import { RESULT_DEFAULT_MAX_BYTES, SEARCH_TIMEOUT_SECONDS } from '../limits.js';
+import { OP_NAMES, TOOL_SPECS, type ArgSpec, type OpName, type ToolSpec } from '../contract/tools/index.js';
 import { resultMaxBytes } from './request.js';
 
 export interface ArgumentSchema {
@@ -49,6 +42,9 @@ export function orchestratorNotes(resultMaxBytes: number): Record<OpName, string
       'already returned, with the file unchanged, returns one line instead: "<path> lines a–b: ' +
       'unchanged since step N; read that result." The text is in the result of step N.',
     code_search: `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
+    code_task:
+      'The harness edits; the other four tools check. It works in its own session of the repository ' +
+      'and returns when it is done: do not also edit the same files while it runs.',
   };
 }
 
@@ -87,7 +83,7 @@ function declarationsFor(resultMaxBytes: number): readonly ToolDeclaration[] {
 export const CODE_TOOL_DECLARATIONS: readonly ToolDeclaration[] = declarationsFor(RESULT_DEFAULT_MAX_BYTES);
 
 /**
- * The code tools to offer at this generation: all four while the agent's coding flag is on, none
+ * The code tools to offer at this generation: all five while the agent's coding flag is on, none
  * while it is off. Call it at every generation with the live flag, not the run's snapshot, and
  * CODE_RESULT_MAX_BYTES as configured (the runs' own setting), so the cap the model reads is the
  * one its results get.

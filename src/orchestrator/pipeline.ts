@@ -1,9 +1,9 @@
 // The platform's output pipeline, applied to every code tool result after the helper's own cap, in
 // this order: redaction, the 64 KiB cap, the remaining_tool_calls trailer. Pure.
-import { capText } from '../shape/utf8.js';
+import { PLATFORM_RESULT_MAX_BYTES } from '../limits.js';
+import { capText } from '../text/utf8.js';
 
-/** The platform's cap on any tool result, in UTF-8 bytes. */
-export const PLATFORM_RESULT_MAX_BYTES = 65_536;
+export { PLATFORM_RESULT_MAX_BYTES } from '../limits.js';
 /** What a secret value reads as. */
 export const REDACTION_MASK = '[REDACTED]';
 

@@ -1,7 +1,6 @@
 // No repeated reads: a run's file_read results, and the pointer that replaces a read whose lines an
 // earlier read of the same unchanged file already returned. Pure.
-import type { Meta } from '../protocol/envelope.js';
-import { fileReadHeader } from '../shape/file_read.js';
+import type { Meta } from '../contract/envelope.js';
 
 /** A file_read result that later reads may point to. */
 export interface ReadRecord {
@@ -17,6 +16,8 @@ export interface ReadRecord {
 /** What a file_read result says about itself, read defensively from its meta. */
 export interface ReadFacts {
   path: string;
+  /** The path as the result's header showed it (meta.display_path); the absolute path from a helper without it. */
+  displayPath: string;
   contentHash: string;
   /** null when no line was returned (empty file, binary, offset past the end). */
   range: [number, number] | null;
@@ -27,15 +28,22 @@ function isLineNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 }
 
+/** The facts of a file_read result, from its meta (src/contract/tools/file_read.ts), untrusted as it travels. */
 export function readFacts(meta: Meta): ReadFacts | null {
-  const { path, content_hash: contentHash, range, lines } = meta;
+  const { path, display_path: displayPath, content_hash: contentHash, range, lines } = meta;
   if (typeof path !== 'string' || typeof contentHash !== 'string' || path === '' || contentHash === '') return null;
   let returned: [number, number] | null = null;
   if (Array.isArray(range) && range.length === 2 && isLineNumber(range[0]) && isLineNumber(range[1])) {
     // A cap so small that no line fitted reports [offset, offset - 1]: nothing was returned.
     if (range[1] >= range[0]) returned = [range[0], range[1]];
   }
-  return { path, contentHash, range: returned, lines: isLineNumber(lines) || lines === 0 ? (lines as number) : null };
+  return {
+    path,
+    displayPath: typeof displayPath === 'string' && displayPath !== '' ? displayPath : path,
+    contentHash,
+    range: returned,
+    lines: isLineNumber(lines) || lines === 0 ? (lines as number) : null,
+  };
 }
 
 /**
@@ -79,16 +87,4 @@ export class ReadHistory {
 /** The one line a repeated read returns. */
 export function pointerText(displayPath: string, range: [number, number], seq: number): string {
   return `${displayPath} lines ${range[0]}–${range[1]}: unchanged since step ${seq}; read that result.`;
-}
-
-/**
- * The path as the result's header showed it (relative to the run's working directory), taken back
- * from the header whose tail is known from the meta; the absolute path when the header is not there.
- */
-export function displayPathOf(text: string, facts: ReadFacts): string {
-  if (facts.range === null || facts.lines === null) return facts.path;
-  const firstLine = text.split('\n', 1)[0]!;
-  const tail = fileReadHeader('', facts.range[0], facts.range[1], facts.lines);
-  if (firstLine.length > tail.length && firstLine.endsWith(tail)) return firstLine.slice(0, -tail.length);
-  return facts.path;
 }

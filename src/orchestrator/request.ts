@@ -1,34 +1,33 @@
 // Everything the orchestrator decides before the helper runs: the request, its byte cap, where a
 // run starts, how long to wait, and the environment. Pure.
-import { RESULT_DEFAULT_MAX_BYTES, RESULT_MIN_MAX_BYTES } from '../limits.js';
 import {
-  clampInteger,
-  SHELL_DEFAULT_TIMEOUT_SECONDS,
-  SHELL_MAX_TIMEOUT_SECONDS,
-  SHELL_MIN_TIMEOUT_SECONDS,
-  type OpName,
-} from '../protocol/tools.js';
+  CODE_TASK_TIMEOUT_MARGIN_SECONDS,
+  OP_TIMEOUT_SECONDS,
+  PLATFORM_RESULT_MAX_BYTES,
+  RESULT_DEFAULT_MAX_BYTES,
+  RESULT_MIN_MAX_BYTES,
+  SHELL_TIMEOUT_MARGIN_SECONDS,
+} from '../limits.js';
+import type { OpName, ValidatedArgs } from '../contract/tools/index.js';
+import { resolveShellArgs } from '../contract/tools/shell.js';
+import { resolveCodeTaskArgs } from '../contract/tools/code_task.js';
 import {
   HANDED_ON_EXTRA_CA_CERTS_VARIABLE,
   NODE_EXTRA_CA_CERTS_VARIABLE,
   REPO_TOKENS_VARIABLE,
-} from '../protocol/environment.js';
-import type { Args } from '../protocol/request.js';
-import { PLATFORM_RESULT_MAX_BYTES } from './pipeline.js';
+} from '../contract/environment.js';
+
+export { OP_TIMEOUT_SECONDS, SHELL_TIMEOUT_MARGIN_SECONDS } from '../limits.js';
 
 /** The platform setting that sets the helper's result cap. */
 export const RESULT_MAX_BYTES_SETTING = 'CODE_RESULT_MAX_BYTES';
-/** How long an op other than shell may take, helper start included. */
-export const OP_TIMEOUT_SECONDS = 120;
-/** What shell gets beyond its own timeout: the helper stops the command, then still has to answer. */
-export const SHELL_TIMEOUT_MARGIN_SECONDS = 30;
 /** Where repositories live in the agent's home. */
 export const REPOSITORIES_FOLDER = 'repos';
 
 /** The request as it travels (section 2 of the spec). */
 export interface HelperRequest {
   op: OpName;
-  args: Args;
+  args: ValidatedArgs;
   run_id: string;
   agent_id: string;
   call_id: string;
@@ -76,15 +75,26 @@ export function checkRepositoryName(name: string): void {
   }
 }
 
+const SECOND_MS = 1000;
+const MINUTE_SECONDS = 60;
+
 /**
- * How long to wait for the helper: 120 s for an op; for shell its own timeout, clamped as the
- * helper clamps it, plus the margin in which the helper stops the command and answers.
+ * How long to wait for the helper: 120 s for an op; for shell its own timeout, resolved as the
+ * helper resolves it, plus the margin in which the helper stops the command and answers; for
+ * code_task its minutes plus a minute (the harness's grace, both snapshots, the answer). An
+ * argument the helper will refuse gets the op's wait: the refusal comes at once.
  */
-export function helperTimeoutMs(op: OpName, args: Args): number {
-  if (op !== 'shell') return OP_TIMEOUT_SECONDS * 1000;
-  const asked = typeof args.timeout_seconds === 'number' ? args.timeout_seconds : SHELL_DEFAULT_TIMEOUT_SECONDS;
-  const seconds = clampInteger(asked, SHELL_MIN_TIMEOUT_SECONDS, SHELL_MAX_TIMEOUT_SECONDS);
-  return (seconds + SHELL_TIMEOUT_MARGIN_SECONDS) * 1000;
+export function helperTimeoutMs(op: OpName, args: ValidatedArgs): number {
+  if (op === 'shell') return (resolveShellArgs(args).timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
+  if (op === 'code_task') {
+    try {
+      const minutes = resolveCodeTaskArgs(args).timeoutMinutes;
+      return (minutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
+    } catch {
+      return OP_TIMEOUT_SECONDS * SECOND_MS;
+    }
+  }
+  return OP_TIMEOUT_SECONDS * SECOND_MS;
 }
 
 /**

@@ -26,4 +26,4 @@ export interface Sandbox {
 
 /** The image's helper: node runs it directly, which skips the shebang's `env` lookup. */
 export const DEFAULT_HELPER_COMMAND: readonly string[] = ['node', '/usr/local/bin/guilds-code'];
-export const DEFAULT_RUN_DIR = '/run/guilds';
+export { DEFAULT_RUN_DIR } from '../contract/environment.js';

@@ -1,18 +1,19 @@
 // What the app shows of a call: its row in the run's flow, and the Metadata view. Pure.
-import type { Meta } from '../protocol/envelope.js';
+import { ROW_TEXT_MAX_CHARS } from '../limits.js';
+import type { Meta } from '../contract/envelope.js';
+import type { ShellMeta } from '../contract/tools/shell.js';
+import { clipCharsWithin } from '../text/clip.js';
 
+export { ROW_TEXT_MAX_CHARS } from '../limits.js';
 /** Joins a row's parts, as the helper's own headers do. */
 export const ROW_SEPARATOR = ' · ';
-/** A command or path longer than this is clipped in a row; the Arguments view has it whole. */
-export const ROW_TEXT_MAX_CHARS = 80;
 
 function clip(text: string): string {
-  const chars = [...text];
-  return chars.length <= ROW_TEXT_MAX_CHARS ? text : chars.slice(0, ROW_TEXT_MAX_CHARS - 1).join('') + '…';
+  return clipCharsWithin(text, ROW_TEXT_MAX_CHARS);
 }
 
 /**
- * A command's first line that says anything, trimmed. Not shape/status.ts's commandFirstLine, which
+ * A command's first line that says anything, trimmed. Not tools/shell_status/format.ts's commandFirstLine, which
  * the helper's list uses: that one skips only a leading blank line and keeps the line's indentation
  * (`\n\n   cd app` lists as `   cd app`, rows read `Run cd app`), and the row clips it on its own.
  */
@@ -40,11 +41,12 @@ export interface RowOutcome {
 }
 
 export function rowSummary(tool: string, args: Record<string, unknown>, outcome: RowOutcome = {}): string {
-  const meta = outcome.meta ?? {};
   switch (tool) {
     case 'shell': {
       const command = stringArg(args, 'command');
       const row = withText(args.background === true ? 'Start' : 'Run', command && firstLine(command));
+      // As it travelled: the fields are checked, not trusted.
+      const meta: Partial<Record<keyof ShellMeta, unknown>> = outcome.meta ?? {};
       if (meta.timed_out === true) return row + ROW_SEPARATOR + 'timed out';
       if (typeof meta.exit_code === 'number' && meta.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta.exit_code}`;
       return row;

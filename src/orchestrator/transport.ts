@@ -1,19 +1,19 @@
 // One helper run: the request on the command line (or in a request file when too long), the
 // envelope back. Whatever the helper or the sandbox does, the answer is an envelope.
-import { isPlainObject, STRICT_BASE64 } from '../protocol/encoding.js';
-import type { Envelope, Meta } from '../protocol/envelope.js';
-import { codePointCount, firstCodePoints } from '../shape/utf8.js';
+import {
+  HELPER_STDERR_LINE_MAX_CHARS,
+  HELPER_STDERR_TAIL_LINES,
+  REQUEST_ARGUMENT_MAX_BYTES,
+  SANDBOX_GRACE_MS,
+} from '../limits.js';
+import { isPlainObject, STRICT_BASE64 } from '../contract/encoding.js';
+import type { Envelope, Meta } from '../contract/envelope.js';
+import { ERROR_KINDS, type ErrorKind } from '../contract/errors.js';
+import { clipChars } from '../text/clip.js';
 import { DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
 import type { HelperRequest } from './request.js';
 
-/** Past this many bytes of base64 the request goes in a file: argv has limits of its own. */
-export const REQUEST_ARGUMENT_MAX_BYTES = 65_536;
-/** How much of the helper's stderr a failed call shows. */
-export const HELPER_STDERR_TAIL_LINES = 5;
-/** One stderr line shown longer than this is clipped: a minified stack line can be huge. */
-export const HELPER_STDERR_LINE_MAX_CHARS = 300;
-/** How long past its own timeout a sandbox may take to report a stopped process. */
-export const SANDBOX_GRACE_MS = 5_000;
+export { HELPER_STDERR_LINE_MAX_CHARS, HELPER_STDERR_TAIL_LINES, REQUEST_ARGUMENT_MAX_BYTES, SANDBOX_GRACE_MS } from '../limits.js';
 export const HELPER_FAILED = 'code helper failed';
 
 export function encodeBase64(bytes: Uint8Array): string {
@@ -42,17 +42,13 @@ export function stderrTail(stderr: string): string[] {
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines
     .slice(-HELPER_STDERR_TAIL_LINES)
-    .map((line) =>
-      codePointCount(line) > HELPER_STDERR_LINE_MAX_CHARS
-        ? firstCodePoints(line, HELPER_STDERR_LINE_MAX_CHARS) + '…'
-        : line,
-    );
+    .map((line) => clipChars(line, HELPER_STDERR_LINE_MAX_CHARS));
 }
 
 /** `code helper failed: <why>`, then the last lines of the helper's stderr. */
 export function helperFailure(reason: string, stderr = ''): Envelope {
   const tail = stderrTail(stderr);
-  return { ok: false, error: [`${HELPER_FAILED}: ${reason}`, ...tail].join('\n') };
+  return { ok: false, error: [`${HELPER_FAILED}: ${reason}`, ...tail].join('\n'), kind: 'unavailable' };
 }
 
 /** The envelope in one line of stdout, or null when there is none whole. */
@@ -69,7 +65,11 @@ export function parseEnvelopeLine(line: string): Envelope | null {
     if (value.meta !== undefined && !isPlainObject(value.meta)) return null;
     return { ok: true, text: value.text, meta: (value.meta as Meta | undefined) ?? {} };
   }
-  if (value.ok === false && typeof value.error === 'string') return { ok: false, error: value.error };
+  if (value.ok === false && typeof value.error === 'string') {
+    // A helper from before kinds, or one with a kind this side does not know yet, still fails plainly.
+    const kind = (ERROR_KINDS as readonly unknown[]).includes(value.kind) ? (value.kind as ErrorKind) : undefined;
+    return kind === undefined ? { ok: false, error: value.error } : { ok: false, error: value.error, kind };
+  }
   return null;
 }
 

@@ -1,5 +1,5 @@
 // How a code_search result reads. Pure and synchronous; every limit comes in as an argument.
-import { codePointCount, firstCodePoints, utf8Bytes } from './utf8.js';
+import { codePointCount, firstCodePoints, utf8Bytes } from '../text/utf8.js';
 
 export interface FileCount {
   /** Relative to the working directory. */

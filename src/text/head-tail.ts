@@ -1,6 +1,6 @@
 // A text of any length kept as its head and its tail, with the size of what lies between: a message
 // or a paragraph that may run to megabytes is held in bounded memory and still shows both ends. Pure.
-import { prefixWithinBytes, suffixWithinBytes, utf8Bytes } from '../shape/utf8.js';
+import { prefixWithinBytes, suffixWithinBytes, utf8Bytes } from './utf8.js';
 
 export interface HeadTail {
   head: string;

@@ -105,6 +105,7 @@ describe('shell with background', () => {
     expect(envelope).toEqual({
       ok: false,
       error: `shell: cannot start a background command: cannot create ${notAFolder}/a1/background: ENOTDIR`,
+      kind: 'io',
     });
   });
 
@@ -150,11 +151,12 @@ describe('shell_status stop', () => {
   });
 
   it('refuses stop without an id, an unknown id and a malformed one with one clear line', () => {
-    expect(status(sandbox, { stop: true })).toEqual({ ok: false, error: 'shell_status: stop needs the id of the command to stop, such as b1' });
-    expect(status(sandbox, { id: 'b9' })).toEqual({ ok: false, error: 'shell_status: no background command b9 (there are no background commands)' });
+    expect(status(sandbox, { stop: true })).toEqual({ ok: false, error: 'shell_status: stop needs the id of the command to stop, such as b1', kind: 'invalid_request' });
+    expect(status(sandbox, { id: 'b9' })).toEqual({ ok: false, error: 'shell_status: no background command b9 (there are no background commands)', kind: 'not_found' });
     expect(status(sandbox, { id: '../../etc' })).toEqual({
       ok: false,
       error: "shell_status: invalid id '../../etc': background ids look like b1, b2, …",
+      kind: 'invalid_request',
     });
   });
 });

@@ -189,18 +189,19 @@ describe('a damaged or edited bundle', () => {
   });
 
   it('answers one envelope line when its code no longer compiles', () => {
-    const copy = editedBundle('async function main() {', 'async function main() {{');
+    const copy = editedBundle('async function serveOnce(ops) {', 'async function serveOnce(ops) {{');
     const run = callWith(copy, { op: 'shell_status', args: {} });
     expect(run.status).toBe(0);
     expect(run.stdout.split('\n')).toHaveLength(2);
     expect(envelopeOf(run.stdout)).toEqual({
       ok: false,
       error: expect.stringMatching(/^the helper could not start \(is .*guilds-code\.js damaged\?\): SyntaxError: /),
+      kind: 'internal',
     });
   });
 
   it('answers one envelope line, and makes no cache, when its code throws before the helper starts', () => {
-    const copy = editedBundle('main().catch(fail);', 'throw new Error("cut short");');
+    const copy = editedBundle('serveOnce(ops).catch(fail);', 'throw new Error("cut short");');
     const run = callWith(copy, { op: 'shell_status', args: {} });
     expect(run.status).toBe(0);
     expect(envelopeOf(run.stdout).error).toMatch(/: Error: cut short$/);

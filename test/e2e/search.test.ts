@@ -250,6 +250,7 @@ describe('code_search bad input', () => {
     expect(search({ pattern: 'render(' })).toEqual({
       ok: false,
       error: 'ripgrep: regex parse error: unclosed group (the pattern is a regular expression; set fixed: true to search for it as plain text)',
+      kind: 'invalid_pattern',
     });
   });
 
@@ -260,8 +261,8 @@ describe('code_search bad input', () => {
   });
 
   it('a missing pattern, a missing path, a path outside the home', () => {
-    expect(search({})).toEqual({ ok: false, error: 'code_search: pattern is required' });
-    expect(search({ pattern: 'x', path: 'nope' })).toEqual({ ok: false, error: 'no such file or folder: nope' });
+    expect(search({})).toEqual({ ok: false, error: 'code_search: pattern is required', kind: 'invalid_request' });
+    expect(search({ pattern: 'x', path: 'nope' })).toEqual({ ok: false, error: 'no such file or folder: nope', kind: 'not_found' });
     expect(search({ pattern: 'x', path: sandbox.outside }).error).toMatch(/is outside the home/);
     expect(search({ pattern: 'x', path: '~/away' }).error).toMatch(/is outside the home/);
   });
@@ -275,11 +276,12 @@ describe('code_search bad input', () => {
     expect(search({ pattern: 'render', glob: `${'g'.repeat(3000)}[` })).toEqual({
       ok: false,
       error: `ripgrep: error parsing glob '${'g'.repeat(200)}…': unclosed character class; missing ']'`,
+      kind: 'invalid_pattern',
     });
   });
 
   it('a pattern ripgrep refuses for another reason gives its first line', () => {
-    expect(search({ pattern: 'a\nb' })).toEqual({ ok: false, error: 'ripgrep: the literal "\\n" is not allowed in a regex' });
+    expect(search({ pattern: 'a\nb' })).toEqual({ ok: false, error: 'ripgrep: the literal "\\n" is not allowed in a regex', kind: 'invalid_pattern' });
   });
 
   it('a link inside the tree that leads out of the home is not followed', () => {
@@ -336,12 +338,13 @@ describe('finding ripgrep', () => {
     expect(envelope).toEqual({
       ok: false,
       error: `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/@vscode/ripgrep-${process.platform}-${process.arch}/bin/rg in ${lonely} or above it`,
+      kind: 'unavailable',
     });
   });
 
   it('a $GUILDS_RG that is not there is an error, not a fallback', () => {
     const run = runHelperArgument(sandbox, request(), { GUILDS_RG: '/nonexistent/rg' });
-    expect(run.envelope).toEqual({ ok: false, error: 'ripgrep not found: GUILDS_RG=/nonexistent/rg is not an executable file (an absolute path)' });
+    expect(run.envelope).toEqual({ ok: false, error: 'ripgrep not found: GUILDS_RG=/nonexistent/rg is not an executable file (an absolute path)', kind: 'unavailable' });
   });
 });
 
@@ -349,11 +352,11 @@ describe('code_search from a working directory outside the home', () => {
   it('names the working directory when no path was given', () => {
     // A cd in shell may leave the run outside the home; a search there is refused with where it stands.
     const envelope = callHelper(sandbox, { op: 'code_search', args: { pattern: 'render' }, default_cwd: sandbox.outside });
-    expect(envelope).toEqual({ ok: false, error: `the working directory ${sandbox.outside} is outside the home; give a path inside it` });
+    expect(envelope).toEqual({ ok: false, error: `the working directory ${sandbox.outside} is outside the home; give a path inside it`, kind: 'outside_home' });
   });
 
   it('names an absolute path outside the home as the model gave it', () => {
     const envelope = callHelper(sandbox, { op: 'code_search', args: { pattern: 'render', path: sandbox.outside } });
-    expect(envelope).toEqual({ ok: false, error: `${sandbox.outside} is outside the home; only paths inside it can be read` });
+    expect(envelope).toEqual({ ok: false, error: `${sandbox.outside} is outside the home; only paths inside it can be read`, kind: 'outside_home' });
   });
 });

@@ -239,6 +239,7 @@ describe('shell: a home that cannot hold the run folder', () => {
     expect(shell({ command: 'echo hi' })).toEqual({
       ok: false,
       error: `shell: cannot run the command: cannot create ${join(sandbox.home, '.runs', 'r1')}: a file stands where a folder should be (ENOTDIR)`,
+      kind: 'io',
     });
   });
 
@@ -247,6 +248,7 @@ describe('shell: a home that cannot hold the run folder', () => {
     expect(shell({ command: 'echo hi' }, {}, { call_id: 'taken' })).toEqual({
       ok: false,
       error: `shell: cannot run the command: cannot clear ${join(sandbox.home, '.runs', 'r1', 'taken.log')}: a folder stands where a file should be (EISDIR)`,
+      kind: 'io',
     });
   });
 
@@ -271,14 +273,15 @@ describe('shell: bad input', () => {
     ['a timeout that is not a number', { command: 'true', timeout_seconds: '5' }, 'shell: timeout_seconds must be a whole number'],
   ];
   for (const [name, args, error] of cases) {
-    it(`${name} is a clear error`, () => expect(shell(args)).toEqual({ ok: false, error }));
+    it(`${name} is a clear error`, () => expect(shell(args)).toEqual({ ok: false, error, kind: 'invalid_request' }));
   }
 
   it('a blank background command is refused as the foreground one is, and starts nothing', () => {
-    expect(shell({ command: '   ', background: true })).toEqual({ ok: false, error: 'shell: command is empty' });
+    expect(shell({ command: '   ', background: true })).toEqual({ ok: false, error: 'shell: command is empty', kind: 'invalid_request' });
     expect(shell({ command: 'echo a\u0000b', background: true })).toEqual({
       ok: false,
       error: 'shell: the command contains a NUL byte',
+      kind: 'invalid_request',
     });
     expect(callHelper(sandbox, { op: 'shell_status', args: {} }).text).toBe('no background commands');
   });

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneLine } from '../../src/protocol/envelope.js';
+import { oneLine } from '../../src/contract/envelope.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { INSIDE_MARKER, OUTSIDE_MARKER, PATH_OPS, type Outcome } from './path-ops.js';
 import { base64Request, expectOneEnvelope, processesMentioning, spawnBundle, writeMarked } from './support.js';

@@ -7,7 +7,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bashQuote } from '../../src/ops/shell.js';
+import { bashQuote } from '../../src/tools/shell/script.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { idArb, INTERESTING_PATHS, maxBytesArb } from './arbitraries.js';
 import { INSIDE_MARKER, OUTSIDE_MARKER } from './path-ops.js';

@@ -6,12 +6,14 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FileInfo, FileSystem, Hasher, Io, OpenFile } from '../../src/io/types.js';
 import { BINARY_SNIFF_BYTES, ERROR_MAX_BYTES, FILE_READ_LINE_MAX_CHARS, ID_MAX_CHARS, RESULT_CEILING_MAX_BYTES, RESULT_MIN_MAX_BYTES } from '../../src/limits.js';
-import { fileRead } from '../../src/ops/file_read.js';
-import { errorEnvelope, ToolError } from '../../src/protocol/envelope.js';
-import { decodeBase64Strict, parseRequestBytes, validateRequest, type Request } from '../../src/protocol/request.js';
-import { OP_NAMES, TOOL_SPECS } from '../../src/protocol/tools.js';
-import { binaryText, clipLine, emptyText, fileReadHeader, formatFileRead, pastEndText, type ShownLine } from '../../src/shape/file_read.js';
-import { capText, utf8Bytes } from '../../src/shape/utf8.js';
+import { fileRead } from '../../src/tools/file_read/run.js';
+import { errorEnvelope } from '../../src/contract/envelope.js';
+import { ToolError } from '../../src/contract/errors.js';
+import { resolveFileReadArgs } from '../../src/contract/tools/file_read.js';
+import { decodeBase64Strict, parseRequestBytes, validateRequest, type Request } from '../../src/contract/request.js';
+import { OP_NAMES, TOOL_SPECS } from '../../src/contract/tools/index.js';
+import { binaryText, clipLine, emptyText, fileReadHeader, formatFileRead, pastEndText, type ShownLine } from '../../src/tools/file_read/format.js';
+import { capText, utf8Bytes } from '../../src/text/utf8.js';
 import { requestValueArb } from './arbitraries.js';
 import { reportFigure } from './support.js';
 
@@ -121,7 +123,7 @@ describe('request validation', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 3000 }), (message) => {
         count('errorEnvelope');
-        const envelope = errorEnvelope(message);
+        const envelope = errorEnvelope(message, 'internal');
         if (envelope.ok) throw new Error('an error envelope came out ok');
         expect(envelope.error).not.toMatch(/[\r\n\u2028\u2029]/);
         expect(utf8Bytes(envelope.error)).toBeLessThanOrEqual(ERROR_MAX_BYTES);
@@ -287,7 +289,7 @@ describe('file_read streaming, fed in random pieces, against the whole-file mode
           count('fileRead streaming');
           const io = ioWithFile(bytes, pieceSizes);
           const request: Request = { op: 'file_read', args: { path: 'f.txt', offset, limit }, runId: 'r', agentId: 'a', callId: 'c', defaultCwd: '', maxBytes };
-          const result = await fileRead({ io, request, cwd: '/home/u' });
+          const result = await fileRead({ io, request, cwd: '/home/u' }, resolveFileReadArgs(request.args));
           const model = modelFileRead(bytes, offset, Math.min(limit, 500), maxBytes);
           expect(result.text).toBe(model.text);
           expect(result.meta.content_hash).toBe(createHash('sha256').update(bytes).digest('hex'));

@@ -1,6 +1,6 @@
 // Every op that takes a path, and how each answers the outcomes a home layout can lead to. The
 // confinement table and the race test run against every entry of PATH_OPS.
-import type { OpName } from '../../src/protocol/tools.js';
+import type { OpName } from '../../src/contract/tools/index.js';
 
 /** Written into every file inside the home that a row expects to be read. */
 export const INSIDE_MARKER = 'inside-7f3a91';

@@ -241,7 +241,7 @@ describe.concurrent('the helper told to stop (SIGTERM) mid-call answers one enve
         ready,
         { GUILDS_RG: slowRipgrep },
       );
-      expect(envelope).toEqual({ ok: false, error: 'code_search: the helper was interrupted (SIGTERM); ripgrep was stopped' });
+      expect(envelope).toEqual({ ok: false, error: 'code_search: the helper was interrupted (SIGTERM); ripgrep was stopped', kind: 'interrupted' });
     });
   });
 });

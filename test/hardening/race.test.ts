@@ -5,13 +5,15 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nodeFileSystem, nodeIo } from '../../src/io/node.js';
-import { describeFailure, ToolError } from '../../src/protocol/envelope.js';
-import type { Request } from '../../src/protocol/request.js';
+import { nodeFileSystem, nodeIo } from '../../src/io/node/index.js';
+import { describeFailure } from '../../src/contract/envelope.js';
+import { ToolError } from '../../src/contract/errors.js';
+import { runTool } from '../../src/app.js';
+import type { Request } from '../../src/contract/request.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { hookedFileSystem } from './fault-fs.js';
 import { INSIDE_MARKER, OUTSIDE_MARKER, PATH_OPS, type PathOp } from './path-ops.js';
-import { OPS } from '../../src/ops/index.js';
+import { CODE_TOOLS } from '../../src/tools/index.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle, writeMarked } from './support.js';
 
 const FLIPPER = new URL('./flipper.mjs', import.meta.url).pathname;
@@ -103,10 +105,10 @@ async function readDirect(pathOp: PathOp, path: string): Promise<{ ok: boolean; 
   const io = nodeIo(sandbox.home, sandbox.runDir, {});
   const request: Request = { op: pathOp.op, args: pathOp.args(path) as Request['args'], runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
   try {
-    const result = await OPS[pathOp.op]({ io, request, cwd: sandbox.home });
+    const result = await runTool(CODE_TOOLS, pathOp.op, { io, request, cwd: sandbox.home });
     return { ok: true, text: result.text };
   } catch (error) {
-    return { ok: false, error: describeFailure(error) };
+    return { ok: false, error: describeFailure(error).message };
   }
 }
 
@@ -208,7 +210,7 @@ describe('the open itself is checked, not only the path', () => {
     });
     const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'dir' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
     const failure = await Promise.resolve()
-      .then(() => OPS.code_search({ io, request, cwd: sandbox.home }))
+      .then(() => runTool(CODE_TOOLS, 'code_search', { io, request, cwd: sandbox.home }))
       .then(() => null, (error: unknown) => error);
     expect(swapped).toBe(true);
     expect((failure as ToolError).message).toBe('dir is outside the home; only paths inside it can be read');
@@ -229,7 +231,7 @@ describe('the open itself is checked, not only the path', () => {
       },
     };
     const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'dir', mode: 'content' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
-    const result = await OPS.code_search({ io, request, cwd: sandbox.home });
+    const result = await runTool(CODE_TOOLS, 'code_search', { io, request, cwd: sandbox.home });
     expect(result.text).toBe(`dir/a.txt:1: ${INSIDE_MARKER}\n1 match in 1 file`);
   });
 
@@ -246,7 +248,7 @@ describe('the open itself is checked, not only the path', () => {
       },
     };
     const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'one.txt', mode: 'content' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
-    const result = await OPS.code_search({ io, request, cwd: sandbox.home });
+    const result = await runTool(CODE_TOOLS, 'code_search', { io, request, cwd: sandbox.home });
     expect(result.text).toBe(`one.txt:1: ${INSIDE_MARKER}\n1 match in 1 file`);
   });
 
@@ -265,7 +267,7 @@ describe('the open itself is checked, not only the path', () => {
     });
     const request: Request = { op: 'file_read', args: { path: 'dir/f.txt' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
     const failure = await Promise.resolve()
-      .then(() => OPS.file_read({ io, request, cwd: sandbox.home }))
+      .then(() => runTool(CODE_TOOLS, 'file_read', { io, request, cwd: sandbox.home }))
       .then(() => null, (error: unknown) => error);
     expect(swapped).toBe(true);
     expect(failure).toBeInstanceOf(ToolError);

@@ -6,11 +6,15 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFile
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handle } from '../../src/app.js';
-import { nodeFileSystem, nodeIo } from '../../src/io/node.js';
+import { CODE_TOOLS } from '../../src/tools/index.js';
+import { nodeFileSystem, nodeIo } from '../../src/io/node/index.js';
 import type { Io } from '../../src/io/types.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { fsError, hookedFileSystem, type FileSystemCall } from './fault-fs.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle, type AnyEnvelope } from './support.js';
+
+/** The helper's app with the tools of dist/guilds-code.js. */
+const handleCode = (io: Io, argument: string | undefined) => handle(io, argument, CODE_TOOLS);
 
 let sandbox: Sandbox;
 beforeEach(() => {
@@ -169,7 +173,7 @@ describe('background records forged or broken: answered plainly, and no stranger
       ].join('\n'),
     });
     for (const [id, problem] of [['b1', 'unreadable record'], ['b2', 'unreadable record'], ['b3', 'unreadable record'], ['b6', "record points outside the agent's folders"], ['b8', 'unreadable record']]) {
-      expect(await call('shell_status', { id, stop: true })).toEqual({ ok: false, error: `shell_status: the record of ${id} cannot be used (${problem}); nothing was done to it` });
+      expect(await call('shell_status', { id, stop: true })).toEqual({ ok: false, error: `shell_status: the record of ${id} cannot be used (${problem}); nothing was done to it`, kind: 'io' });
     }
     for (const id of ['b4', 'b5']) {
       expect(textOf(await call('shell_status', { id, stop: true }))).toBe(`${id} has already ended; no signal was sent\nstate: ended\nelapsed: 0s\nlog: ${logPath}\n(the log is gone)`);
@@ -199,9 +203,10 @@ describe('a full disk under shell and background starts (a fault-injecting FileS
 
   it('the run folder for the log cannot be made', async () => {
     const io = ioFailing('makeFolder');
-    expect(await handle(io, request({ command: 'echo never > ran.txt' }))).toEqual({
+    expect(await handleCode(io, request({ command: 'echo never > ran.txt' }))).toEqual({
       ok: false,
       error: `shell: cannot run the command: cannot create ${join(sandbox.home, '.runs', 'r1')}: no space left on the device (ENOSPC)`,
+      kind: 'io',
     });
     expect(existsSync(join(sandbox.home, 'ran.txt'))).toBe(false);
   });
@@ -210,7 +215,7 @@ describe('a full disk under shell and background starts (a fault-injecting FileS
     const cwdFile = join(sandbox.home, '.runs', 'r1', 'cwd');
     writeFileSync(cwdFile, sandbox.home);
     const io = ioFailing('writeFileAtomic');
-    expect(await handle(io, request({ command: 'cd sub && echo moved' }))).toEqual({
+    expect(await handleCode(io, request({ command: 'cd sub && echo moved' }))).toEqual({
       ok: true,
       text: `moved\n[cannot record the working directory in ${cwdFile}: no space left on the device (ENOSPC); the next call starts in ${sandbox.home}]`,
       meta: { exit_code: 0, cwd: sandbox.home, timed_out: false },
@@ -221,7 +226,7 @@ describe('a full disk under shell and background starts (a fault-injecting FileS
   it('a read-only file system under the record says so too', async () => {
     const cwdFile = join(sandbox.home, '.runs', 'r1', 'cwd');
     const io = ioFailing('writeFileAtomic', 'EROFS');
-    expect(await handle(io, request({ command: 'cd sub; false' }))).toEqual({
+    expect(await handleCode(io, request({ command: 'cd sub; false' }))).toEqual({
       ok: true,
       text: `(no output)\n[cannot record the working directory in ${cwdFile}: the file system is read-only (EROFS); the next call starts in ${sandbox.home}]\nexit_code: 1`,
       meta: { exit_code: 1, cwd: sandbox.home, timed_out: false },
@@ -231,18 +236,20 @@ describe('a full disk under shell and background starts (a fault-injecting FileS
   it('the background folder cannot be made', async () => {
     const folder = join(sandbox.runDir, 'a1', 'background');
     const io = ioFailing('makeFolder', 'ENOSPC', (path) => path === folder);
-    expect(await handle(io, request({ command: 'sleep 1000', background: true }))).toEqual({
+    expect(await handleCode(io, request({ command: 'sleep 1000', background: true }))).toEqual({
       ok: false,
       error: `shell: cannot start a background command: cannot create ${folder}: ENOSPC`,
+      kind: 'io',
     });
   });
 
   it('the started job cannot be recorded: it is stopped at once, and its id reads as ended', async () => {
     const folder = join(sandbox.runDir, 'a1', 'background');
     const io = ioFailing('writeFileAtomic', 'ENOSPC', (path) => path.startsWith(folder));
-    expect(await handle(io, request({ command: 'sleep 1000', background: true }))).toEqual({
+    expect(await handleCode(io, request({ command: 'sleep 1000', background: true }))).toEqual({
       ok: false,
       error: `shell: could not record b1 in ${folder}: no space left on the device (ENOSPC); the command was stopped`,
+      kind: 'io',
     });
     await until(() => processesMentioning(sandbox.root).length === 0);
     expect(textOf(await call('shell_status', {}))).toMatch(/^b1 ended \d+s sleep 1000$/);

@@ -5,13 +5,17 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handle } from '../../src/app.js';
-import { nodeFileSystem, nodeIo } from '../../src/io/node.js';
+import { nodeFileSystem, nodeIo } from '../../src/io/node/index.js';
 import type { Io } from '../../src/io/types.js';
-import { loadWorkingDirectory, saveWorkingDirectory } from '../../src/ops/workdir.js';
-import { ToolError } from '../../src/protocol/envelope.js';
+import { loadWorkingDirectory, saveWorkingDirectory } from '../../src/workspace/workdir.js';
+import { ToolError } from '../../src/contract/errors.js';
+import { CODE_TOOLS } from '../../src/tools/index.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { fsError, hookedFileSystem, type FileSystemCall } from './fault-fs.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle } from './support.js';
+
+/** The helper's app with the tools of dist/guilds-code.js. */
+const handleCode = (io: Io, argument: string | undefined) => handle(io, argument, CODE_TOOLS);
 
 let sandbox: Sandbox;
 let cwdFile: string;
@@ -135,7 +139,7 @@ describe('a full or failing disk: the answer says what happened, in one line', (
     rmSync(join(sandbox.home, '.runs'), { recursive: true });
     const io = ioFailing(['makeFolder'], 'ENOSPC');
     expect(() => saveWorkingDirectory(io, 'r1', sandbox.home)).toThrow(
-      new ToolError(`cannot record the working directory in ${cwdFile}: no space left on the device (ENOSPC)`),
+      new ToolError('io', `cannot record the working directory in ${cwdFile}: no space left on the device (ENOSPC)`),
     );
   });
 
@@ -143,7 +147,7 @@ describe('a full or failing disk: the answer says what happened, in one line', (
     writeFileSync(cwdFile, join(sandbox.home, 'other'));
     const io = ioFailing(['writeFileAtomic'], 'ENOSPC');
     expect(() => saveWorkingDirectory(io, 'r1', join(sandbox.home, 'start'))).toThrow(
-      new ToolError(`cannot record the working directory in ${cwdFile}: no space left on the device (ENOSPC)`),
+      new ToolError('io', `cannot record the working directory in ${cwdFile}: no space left on the device (ENOSPC)`),
     );
     expect(readFileSync(cwdFile, 'utf8')).toBe(join(sandbox.home, 'other'));
     expect(readdirSync(join(sandbox.home, '.runs', 'r1'))).toEqual(['cwd']);
@@ -161,7 +165,7 @@ describe('a full or failing disk: the answer says what happened, in one line', (
 
   it('a record that cannot be read at all (EIO) is a fallback, not a failed call', async () => {
     writeFileSync(cwdFile, join(sandbox.home, 'other'));
-    const envelope = await handle(ioFailing(['readFile'], 'EIO'), base64Request({ op: 'file_read', args: { path: 'where.txt' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1', default_cwd: 'start' }));
+    const envelope = await handleCode(ioFailing(['readFile'], 'EIO'), base64Request({ op: 'file_read', args: { path: 'where.txt' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1', default_cwd: 'start' }));
     expect(envelope).toMatchObject({ ok: true, text: 'where.txt · lines 1–1 of 1\n1\tstart' });
   });
 
@@ -182,8 +186,8 @@ describe('a full or failing disk: the answer says what happened, in one line', (
         if (seen === 'stat' && ++statsSeen > 1) throw fsError(code, `stat '${String(args[0])}'`);
       });
     }
-    const envelope = await handle(io, base64Request({ op: 'file_read', args: { path: 'where.txt' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' }));
-    expect(envelope).toEqual({ ok: false, error: expectedError[call](code) });
+    const envelope = await handleCode(io, base64Request({ op: 'file_read', args: { path: 'where.txt' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' }));
+    expect(envelope).toEqual({ ok: false, error: expectedError[call](code), kind: 'io' });
   });
 });
 
@@ -204,6 +208,6 @@ describe('a request file swapped between the check and the read', () => {
         swap(path);
       }
     });
-    expect(await handle(io, path)).toEqual({ ok: false, error: `invalid request: ${path} is not a regular file` });
+    expect(await handleCode(io, path)).toEqual({ ok: false, error: `invalid request: ${path} is not a regular file`, kind: 'invalid_request' });
   });
 });

@@ -1,9 +1,9 @@
-// Runs the built helper the way the orchestrator does: one fresh process, one base64 request.
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+// Runs the built helper the way the orchestrator does: one fresh process, one base64 request, every
+// answer checked by the bundle harness (test/helpers/bundle.ts).
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUNDLE } from './paths.js';
+import { effectiveCap, expectOneEnvelope, spawnBundleSync, type BundleRun } from './bundle.js';
 
 export interface Sandbox {
   /** The agent's home, links resolved. */
@@ -44,28 +44,19 @@ export function encodeRequest(fields: RequestFields): string {
 }
 
 export interface HelperRun {
-  envelope: { ok: boolean; text?: string; meta?: Record<string, unknown>; error?: string };
-  raw: SpawnSyncReturns<string>;
+  envelope: { ok: boolean; text?: string; meta?: Record<string, unknown>; error?: string; kind?: string };
+  raw: BundleRun;
 }
 
+/** One call with a raw argument; `cap` is the byte cap its text must stay under. */
 export function runHelperArgument(
   sandbox: Sandbox,
   argument: string | undefined,
   env: Record<string, string | undefined> = {},
+  cap?: number,
 ): HelperRun {
-  const argv = argument === undefined ? [BUNDLE] : [BUNDLE, argument];
-  const raw = spawnSync(process.execPath, argv, {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir, ...env },
-    timeout: 60_000,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const lines = raw.stdout.split('\n');
-  if (raw.status !== 0 || lines.length !== 2 || lines[1] !== '') {
-    throw new Error(`helper did not print one envelope line (status ${raw.status}): ${raw.stdout.slice(0, 300)} ${raw.stderr.slice(0, 300)}`);
-  }
-  const envelope = JSON.parse(Buffer.from(lines[0]!, 'base64').toString('utf8'));
-  return { envelope, raw };
+  const raw = spawnBundleSync(sandbox, argument, env);
+  return { envelope: expectOneEnvelope(raw, cap), raw };
 }
 
 export function callHelper(
@@ -73,5 +64,5 @@ export function callHelper(
   fields: RequestFields,
   env: Record<string, string | undefined> = {},
 ): HelperRun['envelope'] {
-  return runHelperArgument(sandbox, encodeRequest(fields), env).envelope;
+  return runHelperArgument(sandbox, encodeRequest(fields), env, effectiveCap(fields.max_bytes)).envelope;
 }

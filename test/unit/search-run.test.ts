@@ -2,11 +2,11 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nodeIo } from '../../src/io/node.js';
+import { nodeIo } from '../../src/io/node/index.js';
 import { findRipgrepIn, nodeSearchProcesses } from '../../src/io/node-search.js';
 import type { RipgrepExit, SearchProcesses } from '../../src/io/search-types.js';
 import { codeSearch } from '../../src/ops/code_search.js';
-import { validateRequest } from '../../src/protocol/request.js';
+import { validateRequest } from '../../src/contract/request.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 

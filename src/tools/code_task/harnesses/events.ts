@@ -1,7 +1,7 @@
 // What the harness parsers share: JSON lines told apart from plain output, numbers read safely, and
 // the last plain line kept short. Pure.
 import { isValidSessionId } from '../../../contract/tools/code_task.js';
-import { codePointCount, firstCodePoints } from '../../../shape/utf8.js';
+import { codePointCount, firstCodePoints } from '../../../text/utf8.js';
 import { headTailOf, type HeadTail } from '../../../text/head-tail.js';
 import type { HarnessEvents, HarnessParserLimits, HarnessUsage } from './types.js';
 

@@ -1,0 +1,152 @@
+// Decoding and validating a request before anything runs. Pure: bytes in, a request or a ToolError out.
+import {
+  ID_MAX_CHARS,
+  QUOTED_NAME_MAX_CHARS,
+  RESULT_CEILING_MAX_BYTES,
+  RESULT_DEFAULT_MAX_BYTES,
+  RESULT_MIN_MAX_BYTES,
+} from '../limits.js';
+import { isPlainObject, STRICT_BASE64 } from './encoding.js';
+import { invalidArgument, invalidRequest } from './errors.js';
+import { HELPER_OF_TOOL, OP_NAMES, TOOL_SPECS, type OpName, type ValidatedArgs } from './tools/index.js';
+
+export interface Request {
+  op: OpName;
+  /** Checked against the tool's spec; src/contract/tools/ resolves defaults and bounds. */
+  args: ValidatedArgs;
+  runId: string;
+  agentId: string;
+  callId: string;
+  defaultCwd: string;
+  maxBytes: number;
+}
+
+const ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+/** Strict standard base64 with padding: a stray character is refused, never skipped. */
+export function decodeBase64Strict(text: string): Uint8Array {
+  if (text.length === 0) throw invalidRequest('the argument is empty');
+  if (!STRICT_BASE64.test(text)) throw invalidRequest('the argument is not standard base64');
+  return Buffer.from(text, 'base64');
+}
+
+const utf8Strict = new TextDecoder('utf-8', { fatal: true });
+
+export function parseRequestBytes(bytes: Uint8Array, known: readonly OpName[] = OP_NAMES): Request {
+  let text: string;
+  try {
+    text = utf8Strict.decode(bytes);
+  } catch {
+    throw invalidRequest('not UTF-8');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidRequest('not JSON');
+  }
+  return validateRequest(value, known);
+}
+
+const NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
+
+/**
+ * An unknown name is echoed only when it looks like a name: anything else may be a request file's
+ * stray content, or a secret, and is not repeated back.
+ */
+function quotedName(name: string): string {
+  return NAME_PATTERN.test(name) ? `'${name}' ` : '';
+}
+
+/** A run, agent or call id: 1 to ID_MAX_CHARS of A-Z a-z 0-9 _ . -, not . or .. (ids become file names). */
+export function isValidId(text: string): boolean {
+  return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== '.' && text !== '..';
+}
+
+function validId(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw invalidRequest(`${field} must be a string`);
+  if (!isValidId(value)) {
+    throw invalidRequest(
+      `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Check a request; `known` are the ops the answering bundle runs (every tool of the contract by
+ * default), in the order the error lists them.
+ */
+export function validateRequest(value: unknown, known: readonly OpName[] = OP_NAMES): Request {
+  if (!isPlainObject(value)) throw invalidRequest('not a JSON object');
+  const op = value.op;
+  if (typeof op !== 'string') throw invalidRequest('op must be a string');
+  if (!(known as readonly string[]).includes(op)) {
+    // A tool of the contract that another helper runs: say which, so that a misrouted call is plain.
+    if (Object.hasOwn(HELPER_OF_TOOL, op)) {
+      throw invalidRequest(`${op} is run by ${HELPER_OF_TOOL[op as OpName]}, not by this helper (it runs ${known.join(', ')})`);
+    }
+    throw invalidRequest(`unknown op ${quotedName(op)}(one of ${known.join(', ')})`);
+  }
+  const runId = validId(value.run_id, 'run_id');
+  const agentId = validId(value.agent_id, 'agent_id');
+  const callId = validId(value.call_id, 'call_id');
+
+  let defaultCwd = '';
+  if (value.default_cwd !== undefined && value.default_cwd !== null) {
+    if (typeof value.default_cwd !== 'string') throw invalidRequest('default_cwd must be a string');
+    if (value.default_cwd.includes('\0')) throw invalidRequest('default_cwd contains a NUL byte');
+    defaultCwd = value.default_cwd;
+  }
+
+  let maxBytes = RESULT_DEFAULT_MAX_BYTES;
+  if (value.max_bytes !== undefined && value.max_bytes !== null) {
+    if (typeof value.max_bytes !== 'number' || !Number.isInteger(value.max_bytes)) {
+      throw invalidRequest('max_bytes must be a whole number');
+    }
+    maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
+  }
+
+  const rawArgs = value.args ?? {};
+  if (!isPlainObject(rawArgs)) throw invalidRequest('args must be a JSON object');
+  const args = validateArgs(op as OpName, rawArgs);
+  return { op: op as OpName, args, runId, agentId, callId, defaultCwd, maxBytes };
+}
+
+/** Check a tool's arguments against its spec; null counts as absent, as models often send it. */
+export function validateArgs(op: OpName, raw: Record<string, unknown>): ValidatedArgs {
+  const spec = TOOL_SPECS[op];
+  const args: ValidatedArgs = {};
+  for (const key of Object.keys(raw)) {
+    // Own keys only: `constructor` or `__proto__` must not pass as known arguments.
+    if (!Object.hasOwn(spec.args, key)) {
+      const known = Object.keys(spec.args).join(', ');
+      throw invalidArgument(op, `unknown argument ${quotedName(key)}(it takes ${known})`);
+    }
+  }
+  for (const [name, arg] of Object.entries(spec.args)) {
+    const value = raw[name];
+    if (value === undefined || value === null) {
+      if (arg.required) throw invalidArgument(op, `${name} is required`);
+      continue;
+    }
+    switch (arg.type) {
+      case 'string':
+        if (typeof value !== 'string') throw invalidArgument(op, `${name} must be a string`);
+        if (arg.values && !arg.values.includes(value)) {
+          throw invalidArgument(op, `${name} must be ${arg.values.map((v) => `"${v}"`).join(' or ')}`);
+        }
+        break;
+      case 'integer':
+        if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+          throw invalidArgument(op, `${name} must be a whole number`);
+        }
+        break;
+      case 'boolean':
+        if (typeof value !== 'boolean') throw invalidArgument(op, `${name} must be true or false`);
+        break;
+    }
+    args[name] = value;
+  }
+  return args;
+}

@@ -1,0 +1,51 @@
+// file_read: its spec, its arguments once resolved, and its meta.
+import { FILE_READ_DEFAULT_LIMIT_LINES, FILE_READ_LINE_MAX_CHARS, FILE_READ_MAX_LIMIT_LINES } from '../../limits.js';
+import { integerArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+
+export const FILE_READ_SPEC: ToolSpec = {
+  name: 'file_read',
+  description:
+    'Read numbered lines of a text file inside the home. ' +
+    `Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); ` +
+    `lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the ` +
+    'byte cap stops early and says which offset continues it.',
+  args: {
+    path: { type: 'string', required: true, description: 'The file, relative to the working directory, ~/…, or absolute.' },
+    offset: { type: 'integer', default: 1, minimum: 1, description: 'The first line to return (default 1).' },
+    limit: {
+      type: 'integer',
+      default: FILE_READ_DEFAULT_LIMIT_LINES,
+      minimum: 1,
+      maximum: FILE_READ_MAX_LIMIT_LINES,
+      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`,
+    },
+  },
+};
+
+export interface FileReadArgs {
+  path: string;
+  /** 1 or more. */
+  offset: number;
+  /** Inside 1..500. */
+  limit: number;
+}
+
+export function resolveFileReadArgs(args: ValidatedArgs): FileReadArgs {
+  return {
+    path: args.path as string,
+    offset: integerArg(FILE_READ_SPEC, args, 'offset'),
+    limit: integerArg(FILE_READ_SPEC, args, 'limit'),
+  };
+}
+
+export interface FileReadMeta {
+  /** Absolute, links resolved: two spellings of one file name the same path. */
+  path: string;
+  /** The path as the text's header shows it: relative to the working directory. */
+  display_path: string;
+  /** The lines returned, first and last; null when none were (empty, binary, offset past the end). */
+  range: [number, number] | null;
+  /** SHA-256 of the whole file's bytes, hex. */
+  content_hash: string;
+  lines: number;
+}

@@ -1,0 +1,57 @@
+// shell: its spec, its arguments once resolved, and its meta.
+import {
+  SHELL_DEFAULT_TIMEOUT_SECONDS,
+  SHELL_MAX_TIMEOUT_SECONDS,
+  SHELL_MIN_TIMEOUT_SECONDS,
+} from '../../limits.js';
+import { booleanArg, integerArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+
+export const SHELL_SPEC: ToolSpec = {
+  name: 'shell',
+  description:
+    'Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and ' +
+    'stderr. A cd carries over to the next call; environment changes do not. Long output keeps its ' +
+    'start and its end and names a log file with all of it. A command past its timeout is stopped ' +
+    '(exit_code: 124). Start servers and other long-running processes with background: true and ' +
+    'follow them with shell_status.',
+  args: {
+    command: { type: 'string', required: true, description: 'The bash command to run.' },
+    timeout_seconds: {
+      type: 'integer',
+      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
+      minimum: SHELL_MIN_TIMEOUT_SECONDS,
+      maximum: SHELL_MAX_TIMEOUT_SECONDS,
+      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`,
+    },
+    background: {
+      type: 'boolean',
+      default: false,
+      description: 'Start the command in the background and return at once with its id (b1, b2, …) and log.',
+    },
+  },
+};
+
+export interface ShellArgs {
+  command: string;
+  /** Inside 1..600. */
+  timeoutSeconds: number;
+  background: boolean;
+}
+
+export function resolveShellArgs(args: ValidatedArgs): ShellArgs {
+  return {
+    command: args.command as string,
+    timeoutSeconds: integerArg(SHELL_SPEC, args, 'timeout_seconds'),
+    background: booleanArg(SHELL_SPEC, args, 'background'),
+  };
+}
+
+export interface ShellMeta {
+  /** null for a command started in the background. */
+  exit_code: number | null;
+  cwd: string;
+  timed_out: boolean;
+  /** The full output's log, when the text elided part of it; a background command's log. */
+  log_path?: string;
+  background_id?: string;
+}

@@ -1,0 +1,91 @@
+// What every bundle's entry does: gather the process's world, hand it to the app with the bundle's
+// own tools, and write exactly one envelope line to stdout, whatever happens. With src/io/node/, the
+// only code that touches node: modules.
+// Named imports: a namespace import makes the bundle copy all of node:fs at every start.
+import { realpathSync, statSync, writeSync } from 'node:fs';
+import { handle } from './app.js';
+import { interruptedBeforeAnswer, ToolError } from './contract/errors.js';
+import { encodeEnvelope, errorEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
+import { DEFAULT_RUN_DIR, RUN_DIR_VARIABLE } from './contract/environment.js';
+import { nodeIo } from './io/node/index.js';
+import { normalizeAbsolute } from './text/paths.js';
+import type { OpTable } from './tools/context.js';
+
+const STDOUT_FD = 1;
+const WRITE_RETRY_WAIT_MS = 1;
+
+let answered = false;
+
+/**
+ * Write the whole line with blocking writes: process.stdout may still hold data when the process
+ * exits, and a pipe in non-blocking mode answers EAGAIN, which is waited out here.
+ */
+function writeAll(line: string): void {
+  const bytes = Buffer.from(line, 'utf8');
+  let written = 0;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (written < bytes.length) {
+    try {
+      written += writeSync(STDOUT_FD, bytes, written, bytes.length - written);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'EAGAIN') Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
+      else return; // EPIPE and the like: nobody is reading any more.
+    }
+  }
+}
+
+function answer(envelope: Envelope): never {
+  if (!answered) {
+    answered = true;
+    writeAll(encodeEnvelope(envelope) + '\n');
+  }
+  process.exit(0);
+}
+
+function fail(error: unknown): never {
+  answer(failureEnvelope(error));
+}
+
+/**
+ * Told to stop (SIGTERM, SIGINT) while no tool is running a process of its own, the helper still
+ * answers with one envelope. A tool that runs a process listens too; it stops the process and answers.
+ */
+function onStopSignal(signal: NodeJS.Signals): void {
+  if (process.listenerCount(signal) > 1) return;
+  answer(failureEnvelope(interruptedBeforeAnswer(signal)));
+}
+
+function homeFolder(): string {
+  const home = process.env.HOME;
+  if (!home || !home.startsWith('/')) throw new ToolError('invalid_request', 'HOME is not set to an absolute path');
+  let real: string;
+  try {
+    real = realpathSync.native(home);
+  } catch {
+    throw new ToolError('not_found', `the home folder ${home} does not exist`);
+  }
+  if (!statSync(real).isDirectory()) throw new ToolError('not_a_folder', `the home ${home} is not a folder`);
+  return real;
+}
+
+async function serveOnce(ops: OpTable): Promise<void> {
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+  process.on('SIGTERM', onStopSignal);
+  process.on('SIGINT', onStopSignal);
+  let home: string;
+  try {
+    home = homeFolder();
+  } catch (error) {
+    answer(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope((error as Error).message, 'internal'));
+  }
+  const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
+  const io = nodeIo(home, runDir, process.env);
+  answer(await handle(io, process.argv[2], ops));
+}
+
+/** Answer the process's one request with `ops`, the tools this bundle runs. */
+export function serve(ops: OpTable): void {
+  serveOnce(ops).catch(fail);
+}

@@ -1,0 +1,121 @@
+// Background jobs on Linux: a bash supervisor per job, liveness from /proc, signals to process groups.
+import { closeSync, constants, linkSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { BackgroundProcesses, GroupSignal, SupervisedStart } from '../background-types.js';
+import { startDetached } from './child.js';
+import { listProcessIds, readProcessStat, signalProcessGroup, temporaryPathBeside } from './process.js';
+
+/**
+ * Runs the command as a child and records its exit status once it ends, long after the helper is
+ * gone. A SIGTERM to the group would otherwise end the supervisor before it could write the status:
+ * the trap defers it (bash runs a trap only after the foreground child returns), and unlike an ignored
+ * signal a trapped one is reset to the default in the command. The status goes through a temporary
+ * file and a rename, so a reader never sees half of it.
+ * $1 is the command, $2 the exit status file.
+ */
+const SUPERVISOR_SCRIPT = [
+  'trap : TERM INT HUP',
+  'bash -c "$1" </dev/null',
+  'status=$?',
+  '{ printf "%s\\n" "$status" >"$2.$$.tmp" && mv -f "$2.$$.tmp" "$2"; } 2>/dev/null',
+].join('\n');
+
+/**
+ * The SIGKILL that follows a stop's SIGTERM, from a process that outlives the helper. The group's id
+ * cannot be handed to another process while any member lives; if its leader's pid now names a
+ * process with another start time, the job is gone and that pid belongs to a stranger.
+ * Once it has killed something, it leaves the file $4, whose time is when the job was made to end.
+ * $1 is the delay in seconds, $2 the process group, $3 its leader's start time (field 22 of stat).
+ */
+const DELAYED_KILL_SCRIPT = [
+  'sleep "$1" || exit 0',
+  'if { read -r stat <"/proc/$2/stat"; } 2>/dev/null; then',
+  '  fields=(${stat##*) })',
+  '  [ "${fields[19]}" = "$3" ] || exit 0',
+  'fi',
+  'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"',
+].join('\n');
+
+const LOG_OPEN_FLAGS =
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NOCTTY;
+const LOG_FILE_MODE = 0o600;
+
+export const nodeBackgroundProcesses: BackgroundProcesses = {
+  startSupervised(start: SupervisedStart): number {
+    const log = openSync(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    try {
+      return startDetached({
+        file: 'bash',
+        args: ['-c', SUPERVISOR_SCRIPT, 'guilds-background', start.command, start.exitPath],
+        cwd: start.cwd,
+        env: start.env,
+        stdio: ['ignore', log, log],
+      });
+    } finally {
+      closeSync(log);
+    }
+  },
+
+  processStat: readProcessStat,
+
+  environmentHas(pid: number, entry: string): boolean {
+    let environment: Buffer;
+    try {
+      environment = readFileSync(`/proc/${pid}/environ`);
+    } catch {
+      return false;
+    }
+    const wanted = Buffer.from(entry + '\0', 'utf8');
+    if (environment.subarray(0, wanted.length).equals(wanted)) return true;
+    return environment.indexOf(Buffer.concat([Buffer.of(0), wanted])) !== -1;
+  },
+
+  listProcesses: listProcessIds,
+
+  groupExists(processGroup: number): boolean {
+    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+    try {
+      process.kill(-processGroup, 0);
+      return true;
+    } catch (error) {
+      return (error as { code?: string }).code === 'EPERM';
+    }
+  },
+
+  signalGroup: (processGroup: number, signal: GroupSignal): boolean => signalProcessGroup(processGroup, signal),
+
+  scheduleGroupKill(processGroup: number, leaderStartTicks: string, delaySeconds: number, killedPath: string): void {
+    try {
+      startDetached({
+        file: 'bash',
+        args: ['-c', DELAYED_KILL_SCRIPT, 'guilds-background-kill', String(delaySeconds), String(processGroup), leaderStartTicks, killedPath],
+        cwd: '/',
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+        stdio: 'ignore',
+      });
+    } catch {
+      // Without the delayed kill the stop is the SIGTERM alone; the job's state still says stopping.
+    }
+  },
+
+  createExclusive(path: string, data: string): boolean {
+    // Written whole beside it, then linked into place: link() fails when the name exists, so the claim
+    // is atomic, and a reader never sees the file half written.
+    const temp = temporaryPathBeside(path);
+    writeFileSync(temp, data, { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(temp, path);
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'EEXIST') return false;
+      throw error;
+    } finally {
+      rmSync(temp, { force: true });
+    }
+  },
+
+  sleep(milliseconds: number): void {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
+  },
+
+  ownPid: process.pid,
+};

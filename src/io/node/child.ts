@@ -1,0 +1,99 @@
+// The one way the helper runs a child process it waits for (a shell command, ripgrep) and the one way
+// it starts one it does not (a background job's supervisor, the delayed kill of a stopped job).
+//
+// A waited-for child is supervised: a timer that fires once at its time limit, the helper's own stop
+// signals (SIGTERM, SIGINT) forwarded to it, and a settle that happens once, however many of the
+// child's events, the timer and the signals race to it. How the child is stopped (its process group,
+// SIGTERM then SIGKILL; or SIGKILL to it alone) and where its output goes (a file, a pipe) are the
+// caller's: the helper only says when.
+import type { ChildProcess, StdioOptions } from 'node:child_process';
+import { loadChildProcess } from './modules.js';
+
+export type StopSignal = 'SIGTERM' | 'SIGINT';
+/** Why a supervised child is being stopped. */
+export type StopReason = 'timeout' | StopSignal;
+
+export interface ChildStart {
+  file: string;
+  args: readonly string[];
+  cwd: string;
+  /** The whole environment; the helper's own when absent. */
+  env?: Record<string, string>;
+  /** stdin, stdout, stderr: 'ignore', 'pipe', or an open descriptor. */
+  stdio: StdioOptions;
+  /** A session and process group of its own, whose id is the child's pid. */
+  detached?: boolean;
+}
+
+export class SupervisedChild {
+  readonly process: ChildProcess;
+  timedOut = false;
+  interruptedBy: StopSignal | null = null;
+  private settled = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly onSignal = (signal: StopSignal): void => {
+    this.interruptedBy ??= signal;
+    this.stop(signal);
+  };
+
+  /**
+   * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
+   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
+   */
+  constructor(
+    start: ChildStart,
+    timeoutMs: number,
+    private readonly stop: (reason: StopReason) => void,
+  ) {
+    this.process = loadChildProcess().spawn(start.file, start.args as string[], {
+      cwd: start.cwd,
+      env: start.env,
+      stdio: start.stdio,
+      detached: start.detached ?? false,
+    });
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.stop('timeout');
+    }, timeoutMs);
+    process.on('SIGTERM', this.onSignal);
+    process.on('SIGINT', this.onSignal);
+  }
+
+  /** The child itself has ended: its time limit no longer applies (stop signals still do). */
+  disarmTimer(): void {
+    clearTimeout(this.timer);
+  }
+
+  /** Stop watching: the timer and the signal listeners go. True only the first time. */
+  settle(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    clearTimeout(this.timer);
+    process.off('SIGTERM', this.onSignal);
+    process.off('SIGINT', this.onSignal);
+    return true;
+  }
+
+  get isSettled(): boolean {
+    return this.settled;
+  }
+}
+
+/**
+ * Start a child that outlives the helper: its own session, never waited for. Returns its pid; throws
+ * when it could not be started.
+ */
+export function startDetached(start: ChildStart): number {
+  const child = loadChildProcess().spawn(start.file, start.args as string[], {
+    cwd: start.cwd,
+    env: start.env,
+    stdio: start.stdio,
+    detached: true,
+  });
+  // A failed spawn reports itself as an event after this returns; without a listener it would
+  // become an uncaught exception.
+  child.on('error', () => undefined);
+  child.unref();
+  if (child.pid === undefined) throw new Error(`${start.file} could not be started`);
+  return child.pid;
+}

@@ -1,0 +1,213 @@
+// Foreground commands: bash in its own process group, writing straight into the call's log file.
+// No pipe exists between the command and the helper, so a process that the command leaves running
+// neither holds the call open nor dies of a closed pipe once the helper is gone.
+import { isAscii, isUtf8 } from 'node:buffer';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import type { ShellOutcome, ShellProcesses, ShellRun } from '../shell-types.js';
+import { SupervisedChild } from './child.js';
+import { loadOs } from './modules.js';
+import { isRunningState, listProcessIds, readProcessStat, signalProcessGroup } from './process.js';
+
+const BASH = 'bash';
+// How often a stopped group is checked for members still running, and how long SIGKILLed ones may take to stop.
+const GROUP_POLL_MS = 20;
+const GROUP_REAP_WAIT_MS = 1000;
+// The log is read in pieces of this size, and looked at again this often while nothing new is in it.
+const OUTPUT_CHUNK_BYTES = 1_048_576;
+const OUTPUT_POLL_MS = 10;
+const LOG_OPEN_FLAGS =
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
+
+function signalNumber(signal: NodeJS.Signals): number {
+  return loadOs().constants.signals[signal] ?? 0;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Whether a process of the group still runs. A dead member stays in the group as a zombie until its
+ * parent reaps it, and an orphan's new parent (the container's init) may take seconds to, so zombies
+ * are told apart through /proc; without /proc, any member counts.
+ */
+export function groupRuns(groupId: number): boolean {
+  if (!signalProcessGroup(groupId, 0)) return false;
+  let pids: number[];
+  try {
+    pids = listProcessIds();
+  } catch {
+    return true;
+  }
+  for (const pid of pids) {
+    const stat = readProcessStat(pid); // null: gone meanwhile
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
+  }
+  return false;
+}
+
+/** Wait until no process of the group runs or `deadline` passes; then SIGKILL whatever is left of it. */
+export async function finishGroup(groupId: number, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    if (!groupRuns(groupId)) return;
+    await sleep(GROUP_POLL_MS);
+  }
+  signalProcessGroup(groupId, 'SIGKILL');
+  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
+  while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
+}
+
+/**
+ * Reads the log while the command writes it, so that cleaning a large output overlaps its writing.
+ * Once the command is over, reading stops at the log's size then: what processes it left running
+ * write later is not its output.
+ */
+export class LogFollower {
+  private readonly buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
+  private position = 0;
+  private endAt: number | null = null;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private readNext: NodeJS.Immediate | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly readFd: number,
+    private readonly onOutput: (bytes: Uint8Array) => void,
+    /** The whole output was read: the bytes read in all. */
+    private readonly onEnd: (logBytes: number) => void,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.schedule(false);
+  }
+
+  /** The command is over and its output is `size` bytes: read up to there, then end. */
+  finishAt(size: number): void {
+    this.endAt = size;
+    this.schedule(true);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+  }
+
+  private schedule(now: boolean): void {
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+    if (now) this.readNext = setImmediate(() => this.follow());
+    else this.pollTimer = setTimeout(() => this.follow(), OUTPUT_POLL_MS);
+  }
+
+  private follow(): void {
+    if (this.stopped) return;
+    try {
+      const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
+      const read = want > 0 ? readSync(this.readFd, this.buffer, 0, want, this.position) : 0;
+      if (read > 0) {
+        this.position += read;
+        this.onOutput(this.buffer.subarray(0, read));
+        this.schedule(true);
+      } else if (this.endAt !== null) {
+        this.onEnd(this.position);
+      } else {
+        this.schedule(false);
+      }
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+}
+
+/** Both ends of the call's log: bash writes one, the helper reads the other. */
+export function openLog(logPath: string): { logFd: number; readFd: number } {
+  const logFd = openSync(logPath, LOG_OPEN_FLAGS, 0o600);
+  try {
+    return { logFd, readFd: openSync(logPath, constants.O_RDONLY | constants.O_NOFOLLOW) };
+  } catch (error) {
+    closeSync(logFd);
+    throw error;
+  }
+}
+
+function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Promise<ShellOutcome> {
+  const { logFd, readFd } = openLog(request.logPath);
+  // A stopped command's group gets SIGTERM, then SIGKILL after the grace; once is enough.
+  let killDeadline = 0;
+  let killTimer: NodeJS.Timeout | undefined;
+  const stop = (): void => {
+    const groupId = supervised.process.pid;
+    if (groupId === undefined || killDeadline !== 0) return;
+    killDeadline = Date.now() + request.killGraceMs;
+    signalProcessGroup(groupId, 'SIGTERM');
+    killTimer = setTimeout(() => signalProcessGroup(groupId, 'SIGKILL'), request.killGraceMs);
+  };
+  let supervised: SupervisedChild;
+  try {
+    supervised = new SupervisedChild(
+      { file: BASH, args: ['-c', request.script], cwd: request.cwd, env: request.env, stdio: ['ignore', logFd, logFd], detached: true },
+      request.timeoutMs,
+      stop,
+    );
+  } catch (error) {
+    closeSync(logFd);
+    closeSync(readFd);
+    throw error;
+  }
+  const child = supervised.process;
+  const groupId = child.pid;
+
+  return new Promise<ShellOutcome>((resolve, reject) => {
+    let exitCode = 0;
+    const close = (): void => {
+      if (!supervised.settle()) return;
+      clearTimeout(killTimer);
+      follower.stop();
+      closeSync(logFd);
+      closeSync(readFd);
+    };
+    const follower = new LogFollower(
+      readFd,
+      onOutput,
+      (logBytes) => {
+        close();
+        resolve({ exitCode, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
+      },
+      (error) => {
+        stop();
+        close();
+        reject(error);
+      },
+    );
+    child.once('error', (error) => {
+      close();
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      supervised.disarmTimer();
+      exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
+      const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      void finished.then(() => {
+        if (!supervised.isSettled) follower.finishAt(fstatSync(logFd).size);
+      });
+    });
+  });
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+export const nodeShellProcesses: ShellProcesses = {
+  run: runShell,
+  // buffer.isAscii arrived in Node 18.15.
+  isAscii: typeof isAscii === 'function' ? (bytes) => isAscii(bytes) : undefined,
+  isUtf8(bytes) {
+    // buffer.isUtf8 arrived in Node 18.14; before it, decoding is the check.
+    if (typeof isUtf8 === 'function') return isUtf8(bytes);
+    try {
+      decoder.decode(bytes);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};

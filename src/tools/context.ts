@@ -1,0 +1,30 @@
+// What every tool is handed, what it gives back, and a bundle's table of the tools it runs.
+import type { Io } from '../io/types.js';
+import type { Meta } from '../contract/envelope.js';
+import type { Request } from '../contract/request.js';
+import type { OpName, ToolArgs, ToolMeta } from '../contract/tools/index.js';
+
+/** The world, the validated request, and where the run stands. */
+export interface Context {
+  io: Io;
+  request: Request;
+  /** The run's working directory: absolute. */
+  cwd: string;
+}
+
+export interface OpResult<M = Meta> {
+  text: string;
+  meta: M;
+}
+
+/** A tool's run step: the resolved arguments in (defaults and bounds applied), text and meta out. */
+export type ToolRun<Name extends OpName> = (
+  context: Context,
+  args: ToolArgs[Name],
+) => OpResult<ToolMeta[Name]> | Promise<OpResult<ToolMeta[Name]>>;
+
+/**
+ * The tools one bundle runs, by name. Each bundle's entry hands its own table to the shared handle:
+ * a request for a tool of the contract that this bundle does not run is refused as an unknown op.
+ */
+export type OpTable = { readonly [Name in OpName]?: ToolRun<Name> };

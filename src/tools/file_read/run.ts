@@ -1,0 +1,50 @@
+// file_read: numbered lines of one range of a file, read in a single streaming pass that also hashes
+// the whole file and counts its lines. The only part of the tool that sees the I/O layer.
+import { FILE_READ_LINE_MAX_CHARS, READ_CHUNK_BYTES } from '../../limits.js';
+import type { OpenFile } from '../../io/types.js';
+import type { FileReadArgs, FileReadMeta } from '../../contract/tools/file_read.js';
+import { openFileInsideHome } from '../../workspace/confine.js';
+import type { Context, OpResult } from '../context.js';
+import { binaryText, emptyText, formatFileRead, pastEndText } from './format.js';
+import { FileScanner, type Scan } from './scan.js';
+
+/** One pass over the file: the scan of its lines and the hash of all its bytes. */
+function readFile(context: Context, file: OpenFile, sizeBytes: number, args: FileReadArgs): Scan & { hash: string } {
+  // The size at open chooses the hasher; a file that grows meanwhile is still hashed whole.
+  const hasher = context.io.sha256(sizeBytes);
+  const scanner = new FileScanner(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
+  const buffer = new Uint8Array(READ_CHUNK_BYTES);
+  for (;;) {
+    const read = file.read(buffer);
+    if (read === 0) break;
+    const chunk = buffer.subarray(0, read);
+    hasher.update(chunk);
+    scanner.feed(chunk);
+  }
+  return { ...scanner.finish(), hash: hasher.hexDigest() };
+}
+
+export function fileRead(context: Context, args: FileReadArgs): OpResult<FileReadMeta> {
+  const { maxBytes } = context.request;
+  const { offset } = args;
+  const { file, path, info } = openFileInsideHome(context, args.path);
+  let scan: Scan & { hash: string };
+  try {
+    scan = readFile(context, file, info.size, args);
+  } finally {
+    file.close();
+  }
+  const meta: FileReadMeta = {
+    path: path.real,
+    range: null,
+    content_hash: scan.hash,
+    lines: scan.totalLines,
+    display_path: path.display,
+  };
+  if (scan.binary) return { text: binaryText(path.display, scan.totalBytes), meta };
+  if (scan.totalBytes === 0) return { text: emptyText(path.display), meta };
+  if (offset > scan.totalLines) return { text: pastEndText(path.display, scan.totalLines, offset), meta };
+  const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes);
+  meta.range = [offset, shaped.lastLine];
+  return { text: shaped.text, meta };
+}

@@ -1,0 +1,126 @@
+// The one pass over a file's bytes that file_read makes: the line count, the binary sniff, and the
+// lines of the range, clipped as they come, with memory that does not grow with the file. Pure: the
+// run step reads the file and hands each piece to the scanner.
+import { clipLine, type ShownLine } from './format.js';
+import { BinarySniffer } from '../../text/sniff.js';
+import { codePointCount } from '../../text/utf8.js';
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+// One decoder for every line: creating one costs more than decoding a short line. A line that is
+// never finished (the file turned out binary) may leave bytes in it, so each line flushes it first.
+const lineDecoder = new TextDecoder('utf-8');
+
+/** Gathers one line from pieces, keeping only what can be shown and counting the rest. */
+class LineCollector {
+  private readonly decoder = lineDecoder;
+  private kept = '';
+  private keptChars = 0;
+  private extraChars = 0;
+  private heldCarriageReturn = false;
+
+  constructor(private readonly maxChars: number) {
+    this.decoder.decode();
+  }
+
+  feed(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    if (this.heldCarriageReturn) {
+      this.heldCarriageReturn = false;
+      this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN), { stream: true }));
+    }
+    // A \r at the end of a piece may be half of a \r\n line end; it waits for the next piece.
+    if (bytes[bytes.length - 1] === CARRIAGE_RETURN) {
+      this.heldCarriageReturn = true;
+      bytes = bytes.subarray(0, bytes.length - 1);
+    }
+    this.take(this.decoder.decode(bytes, { stream: true }));
+  }
+
+  /** The line ended: at a \n (a held \r is its CRLF and is dropped) or at the end of the file. */
+  finish(atNewline: boolean): ShownLine {
+    if (this.heldCarriageReturn && !atNewline) {
+      this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN), { stream: true }));
+    }
+    this.take(this.decoder.decode());
+    // Most lines are short, and their length is already counted.
+    if (this.extraChars === 0 && this.keptChars <= this.maxChars) return { text: this.kept, cutChars: 0 };
+    const clipped = clipLine(this.kept, this.maxChars);
+    return { text: clipped.text, cutChars: clipped.cutChars + this.extraChars };
+  }
+
+  private take(text: string): void {
+    if (text === '') return;
+    if (this.keptChars > this.maxChars) {
+      this.extraChars += codePointCount(text);
+      return;
+    }
+    this.kept += text;
+    this.keptChars += codePointCount(text);
+  }
+}
+
+export interface Scan {
+  totalBytes: number;
+  totalLines: number;
+  binary: boolean;
+  /** The lines of the range that exist; none for a binary file. */
+  lines: ShownLine[];
+}
+
+/** Lines `offset` to `offset + limit - 1`, from a file fed in pieces from its start. */
+export class FileScanner {
+  private readonly lastWanted: number;
+  private readonly lines: ShownLine[] = [];
+  private readonly sniffer = new BinarySniffer();
+  private lineNumber = 1;
+  private collector: LineCollector | null;
+  private totalBytes = 0;
+  private lastByte = -1;
+
+  constructor(
+    private readonly offset: number,
+    limit: number,
+    private readonly lineMaxChars: number,
+  ) {
+    this.lastWanted = offset + limit - 1;
+    this.collector = offset === 1 ? new LineCollector(lineMaxChars) : null;
+  }
+
+  feed(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    this.sniffer.feed(chunk);
+    const binary = this.sniffer.binary;
+    this.totalBytes += chunk.length;
+    this.lastByte = chunk[chunk.length - 1]!;
+    let start = 0;
+    for (;;) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      if (newline === -1) {
+        if (this.collector && !binary) this.collector.feed(chunk.subarray(start));
+        return;
+      }
+      if (this.collector) {
+        if (!binary) {
+          this.collector.feed(chunk.subarray(start, newline));
+          this.lines.push(this.collector.finish(true));
+        }
+        this.collector = null;
+      }
+      this.lineNumber++;
+      if (this.lineNumber >= this.offset && this.lineNumber <= this.lastWanted) {
+        this.collector = new LineCollector(this.lineMaxChars);
+      }
+      start = newline + 1;
+    }
+  }
+
+  finish(): Scan {
+    const binary = this.sniffer.binary;
+    const endsWithNewline = this.lastByte === NEWLINE;
+    if (this.collector && !binary && this.totalBytes > 0 && !endsWithNewline) this.lines.push(this.collector.finish(false));
+    const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
+    return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines };
+  }
+}

@@ -1,0 +1,117 @@
+// The environment of every command the helper starts, foreground or background: the agent's own,
+// with the spec's fixed variables, the run's ids, and GH_TOKEN of the repository holding the
+// directory. Pure: where links lead is asked of the function the run step passes in.
+import { expandHome, isInside, normalizeAbsolute } from '../../text/paths.js';
+import {
+  HANDED_ON_EXTRA_CA_CERTS_VARIABLE,
+  NODE_EXTRA_CA_CERTS_VARIABLE,
+  REPO_TOKENS_VARIABLE,
+} from '../../contract/environment.js';
+
+export const FIXED_SHELL_ENV: Readonly<Record<string, string>> = {
+  PAGER: 'cat',
+  GIT_PAGER: 'cat',
+  GIT_TERMINAL_PROMPT: '0',
+  NO_COLOR: '1',
+  TERM: 'dumb',
+  DEBIAN_FRONTEND: 'noninteractive',
+};
+
+export interface RepoToken {
+  /** Absolute, normalized. */
+  folder: string;
+  token: string;
+}
+
+/**
+ * The repository tokens of GUILD_REPO_TOKENS: a JSON object from folder (absolute, or relative to the
+ * home) to token. null when the variable is absent; an unreadable value or entry gives no token.
+ */
+export function parseRepoTokens(value: string | undefined, home: string): RepoToken[] | null {
+  if (value === undefined) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return [];
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
+  const tokens: RepoToken[] = [];
+  for (const [folder, token] of Object.entries(parsed as Record<string, unknown>)) {
+    if (typeof token !== 'string' || token === '' || folder === '' || folder.includes('\0')) continue;
+    tokens.push({ folder: expandHome(folder, home, home), token });
+  }
+  return tokens;
+}
+
+/** The token of the deepest listed folder that holds one of `places` (the same folder, as named and resolved). */
+export function tokenForFolder(tokens: readonly RepoToken[], places: readonly string[]): string | null {
+  let best: RepoToken | null = null;
+  for (const entry of tokens) {
+    if (!places.some((place) => isInside(normalizeAbsolute(place), entry.folder))) continue;
+    if (best === null || entry.folder.length > best.folder.length) best = entry;
+  }
+  return best?.token ?? null;
+}
+
+/** Where a path leads, links followed; null when it cannot be told. */
+export type RealPath = (path: string) => string | null;
+
+/**
+ * GH_TOKEN for a command in `cwd`: null when GUILD_REPO_TOKENS lists no folder holding it, undefined
+ * when GUILD_REPO_TOKENS is not set. The folder is compared as named and as resolved, and so is each
+ * listed folder (it may itself be a link).
+ */
+export function ghTokenFor(
+  agentEnv: Readonly<Record<string, string | undefined>>,
+  home: string,
+  cwd: string,
+  realPath: RealPath,
+): string | null | undefined {
+  const tokens = parseRepoTokens(agentEnv[REPO_TOKENS_VARIABLE], home);
+  if (tokens === null) return undefined;
+  const resolvedCwd = realPath(cwd);
+  const places = resolvedCwd === null ? [cwd] : [cwd, resolvedCwd];
+  const resolved = tokens.flatMap((entry) => {
+    const folder = realPath(entry.folder);
+    return folder === null ? [entry] : [entry, { folder, token: entry.token }];
+  });
+  return tokenForFolder(resolved, places);
+}
+
+export interface ShellEnvInput {
+  agentEnv: Readonly<Record<string, string | undefined>>;
+  runId: string;
+  agentId: string;
+  cwd: string;
+  /**
+   * The token for the working directory; null when GUILD_REPO_TOKENS lists no folder holding it (the
+   * command then has no GH_TOKEN at all); undefined when GUILD_REPO_TOKENS is not set (GH_TOKEN stays as
+   * the agent's environment has it).
+   */
+  ghToken: string | null | undefined;
+}
+
+export function shellEnvironment(input: ShellEnvInput): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.agentEnv)) if (value !== undefined) env[name] = value;
+  delete env[REPO_TOKENS_VARIABLE];
+  const extraCaCerts = env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
+  if (extraCaCerts !== undefined) {
+    // The helper was started with NODE_EXTRA_CA_CERTS emptied; the command gets the agent's value.
+    delete env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
+    if (extraCaCerts === '') delete env[NODE_EXTRA_CA_CERTS_VARIABLE];
+    else env[NODE_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
+  }
+  Object.assign(env, FIXED_SHELL_ENV);
+  env.GUILD_RUN_ID = input.runId;
+  env.GUILD_AGENT_ID = input.agentId;
+  // bash keeps a logical PWD (a folder reached through a link) only when PWD names its start folder.
+  env.PWD = input.cwd;
+  delete env.OLDPWD;
+  if (input.ghToken !== undefined) {
+    if (input.ghToken === null) delete env.GH_TOKEN;
+    else env.GH_TOKEN = input.ghToken;
+  }
+  return env;
+}

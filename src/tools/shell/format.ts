@@ -1,0 +1,177 @@
+// Every sentence a shell result and a shell failure read: the cleaned output whole when it fits,
+// else its head, the elision line and its tail, then the trailers; the background start; the errors.
+// Pure and synchronous; every limit comes in as an argument.
+import { ToolError } from '../../contract/errors.js';
+import { isContinuationByte, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
+import { keptFailures, type FailureScan } from './failure-lines.js';
+import { headCapBytes, type CollectedOutput, type ShellShapeLimits } from './collect.js';
+
+const NEWLINE = 0x0a;
+
+export const NO_OUTPUT_TEXT = '(no output)';
+/** Marks a log path in the elision line that keeps only its end. */
+const PATH_CUT_MARK = '…';
+
+export function timedOutLine(timeoutSeconds: number): string {
+  return `[timed out after ${timeoutSeconds}s; the command was stopped]`;
+}
+
+export const INTERRUPTED_LINE = '[the helper was interrupted; the command was stopped]';
+
+/** The lines after the output: why it stopped, then its exit code when not 0. */
+export function shellTrailers(exitCode: number, stopLine: string | null): string[] {
+  const lines: string[] = [];
+  if (stopLine !== null) lines.push(stopLine);
+  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}`);
+  return lines;
+}
+
+export function elisionLine(elidedBytes: number, logPath: string): string {
+  return `[… ${elidedBytes} bytes elided; full output: ${logPath} …]`;
+}
+
+export interface ShellText {
+  text: string;
+  elided: boolean;
+}
+
+const decoder = new TextDecoder('utf-8');
+
+/**
+ * The result's text. The output's own final line end makes no line of its own; output that is empty
+ * (or only that line end) reads (no output). When the whole does not fit in maxBytes, the head (at
+ * most its cap) and the tail (all the room left) go around the elision line, whose N counts the bytes
+ * of cleaned output between the end of the head, with the line end it stops at, and the start of the
+ * tail: with both cuts at line ends, the bytes of the lines left out, their line ends included.
+ *
+ * The trailers always survive and the tail always gets at least the head's cap: when a long log path
+ * leaves less room than that, the head shrinks (down to nothing, its line then left out), then the
+ * elision line names the log by `shortLogPath` (the same file from the home, `~/…`), and only if that
+ * is still too long by the end of it after `…`.
+ *
+ * `failures`, asked only when the output is elided, gives the failure lines found in it: those lying
+ * wholly in the elided part follow the elision line (failure-lines.ts), within their budget and never
+ * leaving the tail less than the head's cap; the tail then starts after the last of them.
+ */
+export function shapeShellText(
+  output: CollectedOutput,
+  trailers: readonly string[],
+  logPath: string,
+  limits: ShellShapeLimits,
+  shortLogPath: string = logPath,
+  failures?: () => FailureScan,
+): ShellText {
+  const trailerText = trailers.map((line) => '\n' + line).join('');
+  const trailerBytes = utf8Bytes(trailerText);
+  const endsWithNewline =
+    output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE;
+  const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
+
+  if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
+    const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder.decode(output.tail.subarray(0, shownTotal));
+    return { text: body + trailerText, elided: false };
+  }
+
+  // What the head and tail share: the cap less the elision line (its N at most the whole output's
+  // size), the trailers and the line ends around the elision line.
+  const headCap = headCapBytes(limits);
+  const partsRoom = (path: string): number =>
+    limits.maxBytes - utf8Bytes(elisionLine(output.totalBytes, path)) - 2 - trailerBytes;
+  let shownPath = logPath;
+  if (partsRoom(shownPath) < headCap) shownPath = shortLogPath;
+  if (partsRoom(shownPath) < headCap) {
+    const pathRoom = Math.max(0, partsRoom('') - headCap - utf8Bytes(PATH_CUT_MARK));
+    shownPath = PATH_CUT_MARK + suffixWithinBytes(shownPath, pathRoom);
+  }
+  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath));
+  const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath) - headCap));
+
+  // The head: up to its room, ending at the last line end when that lies near the room's end.
+  const reach = (size: number): number => Math.floor((size * limits.lineEndReachPercent) / 100);
+  const head = output.head;
+  let headShown = Math.min(headRoom, head.length);
+  let headEnd = headShown; // where the elided bytes start
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE);
+  if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
+    headShown = lastNewline;
+    headEnd = lastNewline + 1;
+  } else {
+    while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
+    headEnd = headShown;
+  }
+
+  // The tail: all the room left, starting just after a line end when one lies near the start.
+  const tail = output.tail;
+  const tailShownEnd = tail.length - (endsWithNewline ? 1 : 0);
+  const tailOffset = output.totalBytes - tail.length; // where `tail` starts in the whole output
+  const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
+  const earliest = Math.max(0, headEnd - tailOffset);
+  const tailStart = (tailRoom: number): number => {
+    let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
+    const windowStart = start;
+    let atLineStart = false;
+    for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
+      if (tail[i] === NEWLINE) {
+        start = i + 1;
+        atLineStart = true;
+        break;
+      }
+    }
+    if (!atLineStart) while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
+    return start;
+  };
+  let start = tailStart(room);
+
+  // Failure lines of the elided part: looked for only among the lines the smallest tail would leave out.
+  let kept = '';
+  const scan = failures?.();
+  const budget = scan ? Math.min(Math.floor((limits.maxBytes * scan.maxPercent) / 100), room - headCap - 1) : 0;
+  if (scan && budget > 0) {
+    const block = keptFailures(scan, headEnd, tailOffset + tailStart(room - budget - 1), budget);
+    if (block) {
+      kept = block.text + '\n';
+      start = Math.max(tailStart(room - block.bytes - 1), block.end - tailOffset);
+    }
+  }
+
+  const elidedBytes = Math.max(0, tailOffset + start - headEnd);
+  const text =
+    (headShown > 0 ? decoder.decode(head.subarray(0, headShown)) + '\n' : '') +
+    elisionLine(elidedBytes, shownPath) +
+    '\n' +
+    kept +
+    decoder.decode(tail.subarray(start, tailShownEnd)) +
+    trailerText;
+  return { text, elided: true };
+}
+
+export function startedText(id: string, pid: number, logPath: string): string {
+  return [
+    `started ${id} in the background (pid ${pid})`,
+    `log: ${logPath}`,
+    `check it with shell_status {"id": "${id}"}; stop it with {"id": "${id}", "stop": true}`,
+  ].join('\n');
+}
+
+/** The run's new directory could not be recorded: said beside the output, never instead of it. */
+export function notRecordedLine(reason: string, cwd: string): string {
+  return `[${reason}; the next call starts in ${cwd}]`;
+}
+
+export const shellErrors = {
+  emptyCommand: () => new ToolError('invalid_request', 'shell: command is empty'),
+  nulInCommand: () => new ToolError('invalid_request', 'shell: the command contains a NUL byte'),
+  cannotPrepare: (what: 'create' | 'clear', path: string, reason: string) =>
+    new ToolError('io', `shell: cannot run the command: cannot ${what} ${path}: ${reason}`),
+  cannotRun: (cwd: string, reason: string) =>
+    new ToolError('unavailable', `shell: could not run the command in ${cwd}: ${reason}`),
+  noBackgroundId: () => new ToolError('busy', 'could not allocate a background id: too many starts at once'),
+  cannotCreateForBackground: (path: string, reason: string) =>
+    new ToolError('io', `shell: cannot start a background command: cannot create ${path}: ${reason}`),
+  cannotClaimBackgroundId: (folder: string, reason: string) =>
+    new ToolError('io', `shell: cannot start a background command: cannot record it in ${folder}: ${reason}`),
+  cannotStartBackground: (id: string, reason: string) =>
+    new ToolError('unavailable', `shell: could not start ${id} in the background: ${reason}`),
+  cannotRecordBackground: (id: string, folder: string, reason: string) =>
+    new ToolError('io', `shell: could not record ${id} in ${folder}: ${reason}; the command was stopped`),
+};

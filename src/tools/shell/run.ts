@@ -1,0 +1,244 @@
+// shell: run a bash command in the run's working directory and return its cleaned, shaped output, or
+// start it in the background. The only part of the tool that sees the I/O layer.
+// The output goes straight to the call's log file and is read back, while the command writes it, in one
+// streaming pass through the cleaner into a head/tail collector, so memory does not grow with the output.
+import {
+  BACKGROUND_ID_CLAIM_MAX_ATTEMPTS,
+  SHELL_HEAD_MAX_BYTES,
+  SHELL_KILL_GRACE_MS,
+  SHELL_LINE_END_REACH_PERCENT,
+} from '../../limits.js';
+import type { Io } from '../../io/types.js';
+import type { ShellOutcome, ShellRun } from '../../io/shell-types.js';
+import { ToolError } from '../../contract/errors.js';
+import type { ShellArgs, ShellMeta } from '../../contract/tools/shell.js';
+import { codeOrMessage, errorCode, stateFailure } from '../../text/errno.js';
+import { joinPath, normalizeAbsolute } from '../../text/paths.js';
+import {
+  backgroundFolder,
+  exitPath,
+  highestJobNumber,
+  JOB_MARKER_VARIABLE,
+  recordPath,
+  type JobRecord,
+} from '../../workspace/jobs.js';
+import { runFolder, RUNS_FOLDER_NAME, saveWorkingDirectory } from '../../workspace/workdir.js';
+import type { Context, OpResult } from '../context.js';
+import { StreamingCleaner } from './clean.js';
+import { failureWatchFor } from './failure-watch.js';
+import { collectedOutput, outputCollectorFor, type ShellShapeLimits } from './collect.js';
+import { ghTokenFor, shellEnvironment } from './environment.js';
+import {
+  INTERRUPTED_LINE,
+  notRecordedLine,
+  shapeShellText,
+  shellErrors,
+  shellTrailers,
+  startedText,
+  timedOutLine,
+} from './format.js';
+import { scriptWithDirectoryRecord, TIMED_OUT_EXIT_CODE } from './script.js';
+
+/** The whole environment of a command started from this call. */
+function commandEnvironment(context: Context): Record<string, string> {
+  const { io, request, cwd } = context;
+  const realPath = (path: string): string | null => {
+    try {
+      return io.fs.realPath(path);
+    } catch {
+      return null;
+    }
+  };
+  return shellEnvironment({
+    agentEnv: io.env,
+    runId: request.runId,
+    agentId: request.agentId,
+    cwd,
+    ghToken: ghTokenFor(io.env, io.home, cwd, realPath),
+  });
+}
+
+/** Prepares the run folder; what stands in the way is one line for the model, not an internal error. */
+function prepare(path: string, what: 'create' | 'clear', step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    throw shellErrors.cannotPrepare(what, path, stateFailure(error));
+  }
+}
+
+/**
+ * Removes a file the call no longer needs. The command had the run folder to itself and may have put
+ * anything there; what stays is removed with the run, so a failure here must not lose the answer.
+ */
+function removeIfPossible(io: Io, path: string): void {
+  try {
+    io.fs.removeFile(path);
+  } catch {
+    // left for the run's removal
+  }
+}
+
+function readRecordedDirectory(io: Io, path: string): string | null {
+  try {
+    const text = new TextDecoder().decode(io.fs.readFile(path)).replace(/\n$/, '');
+    if (!text.startsWith('/') || /[\0\n]/.test(text)) return null;
+    return io.fs.stat(text)?.kind === 'folder' ? normalizeAbsolute(text) : null;
+  } catch {
+    return null;
+  } finally {
+    removeIfPossible(io, path);
+  }
+}
+
+function stopLineOf(outcome: ShellOutcome, timeoutSeconds: number): string | null {
+  if (outcome.timedOut) return timedOutLine(timeoutSeconds);
+  if (outcome.interruptedBy !== null) return INTERRUPTED_LINE;
+  return null;
+}
+
+export async function shell(context: Context, args: ShellArgs): Promise<OpResult<ShellMeta>> {
+  const { command } = args;
+  if (command.trim() === '') throw shellErrors.emptyCommand();
+  if (command.includes('\0')) throw shellErrors.nulInCommand();
+  return args.background ? startBackground(context, command) : runForeground(context, command, args.timeoutSeconds);
+}
+
+async function runForeground(context: Context, command: string, timeoutSeconds: number): Promise<OpResult<ShellMeta>> {
+  const { io, request, cwd } = context;
+  const folder = runFolder(io, request.runId);
+  prepare(folder, 'create', () => io.fs.makeFolder(folder));
+  const logPath = joinPath(folder, `${request.callId}.log`);
+  const recordPath = joinPath(folder, `${request.callId}.cwd`);
+  // Whatever a call with the same id left there goes, so that the log is never written through a link.
+  prepare(logPath, 'clear', () => io.fs.removeFile(logPath));
+  prepare(recordPath, 'clear', () => io.fs.removeFile(recordPath));
+
+  const limits: ShellShapeLimits = {
+    maxBytes: request.maxBytes,
+    headMaxBytes: SHELL_HEAD_MAX_BYTES,
+    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+  };
+  const collector = outputCollectorFor(limits);
+  const watch = failureWatchFor(collector, limits);
+  const cleaner = new StreamingCleaner(watch, {
+    keepChars: limits.maxBytes,
+    isUtf8: (bytes) => io.shell.isUtf8(bytes),
+    isAscii: io.shell.isAscii,
+  });
+
+  const run: ShellRun = {
+    script: scriptWithDirectoryRecord(command, recordPath),
+    cwd,
+    env: commandEnvironment(context),
+    logPath,
+    timeoutMs: timeoutSeconds * 1000,
+    killGraceMs: SHELL_KILL_GRACE_MS,
+  };
+  let outcome: ShellOutcome;
+  try {
+    outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
+  } catch (error) {
+    removeIfPossible(io, logPath);
+    removeIfPossible(io, recordPath);
+    throw shellErrors.cannotRun(cwd, codeOrMessage(error));
+  }
+
+  // The command has run: a directory that cannot be recorded is said beside its output, never instead of it.
+  let notRecorded: string | null = null;
+  const finalFolder = readRecordedDirectory(io, recordPath);
+  try {
+    if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    notRecorded = notRecordedLine(error.message, cwd);
+  }
+
+  cleaner.end();
+  const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
+  const output = collectedOutput(collector);
+  const shaped = shapeShellText(
+    output,
+    shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join('\n') || null),
+    logPath,
+    limits,
+    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
+    () => watch.result(output),
+  );
+  if (!shaped.elided) removeIfPossible(io, logPath);
+
+  const meta: ShellMeta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
+  if (shaped.elided) meta.log_path = logPath;
+  return { text: shaped.text, meta };
+}
+
+/** Claim the next free id by creating its record; the creation fails if another start got there first. */
+function claimId(io: Io, folder: string, record: Omit<JobRecord, 'id'>): string {
+  let next = highestJobNumber(io, folder) + 1;
+  for (let attempt = 0; attempt < BACKGROUND_ID_CLAIM_MAX_ATTEMPTS; attempt++, next++) {
+    const id = `b${next}`;
+    if (io.background.createExclusive(recordPath(folder, id), JSON.stringify({ id, ...record }) + '\n')) return id;
+  }
+  throw shellErrors.noBackgroundId();
+}
+
+/**
+ * Start the command under a supervisor in its own session, record it, and return at once. The job's
+ * whole life is read back later from its record by shell_status.
+ */
+function startBackground(context: Context, command: string): OpResult<ShellMeta> {
+  const { io, request, cwd } = context;
+  const folder = backgroundFolder(io, request.agentId);
+  for (const needed of [folder, runFolder(io, request.runId)]) {
+    try {
+      io.fs.makeFolder(needed);
+    } catch (error) {
+      throw shellErrors.cannotCreateForBackground(needed, errorCode(error) ?? 'unknown error');
+    }
+  }
+  const logPath = joinPath(runFolder(io, request.runId), `${request.callId}.log`);
+
+  const pending: Omit<JobRecord, 'id'> = {
+    command,
+    cwd,
+    log_path: logPath,
+    run_id: request.runId,
+    call_id: request.callId,
+    started_at_ms: io.now(),
+    pid: null,
+    process_group: null,
+    start_ticks: null,
+  };
+  let id: string;
+  try {
+    id = claimId(io, folder, pending);
+  } catch (error) {
+    if (error instanceof ToolError) throw error;
+    throw shellErrors.cannotClaimBackgroundId(folder, stateFailure(error));
+  }
+  const env = commandEnvironment(context);
+  env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
+
+  let pid: number;
+  try {
+    pid = io.background.startSupervised({ command, cwd, env, logPath, exitPath: exitPath(folder, id) });
+  } catch (error) {
+    throw shellErrors.cannotStartBackground(id, codeOrMessage(error));
+  }
+  // The supervisor is still this process's child, so even if it has already ended it is there to read.
+  const startTicks = io.background.processStat(pid)?.startTicks ?? null;
+  const record: JobRecord = { id, ...pending, pid, process_group: pid, start_ticks: startTicks };
+  try {
+    io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record) + '\n');
+  } catch (error) {
+    // Without its record the job could never be followed or stopped: it is ended at once. Its claimed
+    // record stays, so that the id is not handed out again; it reads as ended.
+    io.background.signalGroup(pid, 'SIGKILL');
+    throw shellErrors.cannotRecordBackground(id, folder, stateFailure(error));
+  }
+
+  return {
+    text: startedText(id, pid, logPath),
+    meta: { exit_code: null, cwd, timed_out: false, log_path: logPath, background_id: id },
+  };
+}

@@ -1,0 +1,122 @@
+// Every path the model names, checked against the home with links followed, before and after opening.
+import type { FileInfo, FileKind, OpenFile } from '../io/types.js';
+import { LONG_PATH_SHOWN_CHARS } from '../limits.js';
+import {
+  notARegularFile,
+  outsideHome,
+  pathFailure,
+  pathHasNul,
+  pathIsEmpty,
+  workingDirectoryOutsideHome,
+  type ToolError,
+} from '../contract/errors.js';
+import { errorCode } from '../text/errno.js';
+import { isInside, relativePath, resolveUserPath } from '../text/paths.js';
+import type { Context } from '../tools/context.js';
+
+export interface ResolvedPath {
+  /** The path as named, made absolute, links not followed. */
+  lexical: string;
+  /** The path as the model should see it: relative to the working directory. */
+  display: string;
+  /**
+   * The path as error lines name it: the model's own words when it gave an absolute or `~` path
+   * (`/proc/self/environ`, not `../../../proc/self/environ`), else the relative form.
+   */
+  named: string;
+  /** The path with every link followed; inside the home. */
+  real: string;
+}
+
+export function displayPath(context: Context, absolute: string): string {
+  return relativePath(context.cwd, absolute);
+}
+
+function failure(code: string | undefined, named: string): ToolError {
+  return pathFailure(code, named, LONG_PATH_SHOWN_CHARS);
+}
+
+/** Resolve a path the model gave and make sure it leads, links followed, into the home. */
+export function resolveInsideHome(context: Context, input: string): ResolvedPath {
+  if (input.includes('\0')) throw pathHasNul();
+  if (input === '') throw pathIsEmpty();
+  const { io } = context;
+  const lexical = resolveUserPath(input, context.cwd, io.home);
+  const display = displayPath(context, lexical);
+  const named = input.startsWith('/') || input.startsWith('~') ? input : display;
+  let real: string;
+  try {
+    real = io.fs.realPath(lexical);
+  } catch (error) {
+    throw failure(errorCode(error), named);
+  }
+  if (!isInside(real, io.home)) {
+    // No path given and a working directory outside the home: say which folder that is.
+    if (input === '.' && lexical === context.cwd && !isInside(context.cwd, io.home)) {
+      throw workingDirectoryOutsideHome(context.cwd);
+    }
+    throw outsideHome(named);
+  }
+  return { lexical, display, named, real };
+}
+
+const KIND_NAMES: Record<FileKind, string> = {
+  file: 'a file',
+  folder: 'a folder',
+  fifo: 'a FIFO',
+  socket: 'a socket',
+  device: 'a device',
+  link: 'a link',
+  other: 'not a regular file',
+};
+
+export function describeKind(kind: FileKind): string {
+  return KIND_NAMES[kind];
+}
+
+/**
+ * Open what a resolved path names, file or folder, and check the open one: a link swapped in since
+ * the path was resolved cannot lead a child process given this descriptor outside the home.
+ */
+export function openInsideHome(context: Context, path: ResolvedPath): { file: OpenFile; real: string } {
+  let file: OpenFile;
+  try {
+    file = context.io.fs.openRead(path.real);
+  } catch (error) {
+    throw failure(errorCode(error), path.named);
+  }
+  try {
+    const real = file.realPath();
+    if (!isInside(real, context.io.home)) throw outsideHome(path.named);
+    return { file, real };
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+}
+
+/**
+ * Open a regular file inside the home. The opened file itself is checked too, so a link swapped
+ * between the check and the open cannot hand over a file from outside.
+ */
+export function openFileInsideHome(context: Context, input: string): { file: OpenFile; path: ResolvedPath; info: FileInfo } {
+  const path = resolveInsideHome(context, input);
+  let before: FileInfo | null;
+  try {
+    before = context.io.fs.stat(path.real);
+  } catch (error) {
+    throw failure(errorCode(error), path.named);
+  }
+  if (before && before.kind !== 'file') {
+    throw notARegularFile(path.named, describeKind(before.kind));
+  }
+  const { file, real } = openInsideHome(context, path);
+  try {
+    const info = file.info();
+    if (info.kind !== 'file') throw notARegularFile(path.named, describeKind(info.kind));
+    return { file, path: { ...path, real }, info };
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+// The run's working directory, kept in $HOME/.runs/<run_id>/cwd between calls.
+import { CWD_FILE_MAX_BYTES } from '../limits.js';
+import type { Io } from '../io/types.js';
+import { ToolError } from '../contract/errors.js';
+import { stateFailure } from '../text/errno.js';
+import { expandHome, joinPath, normalizeAbsolute } from '../text/paths.js';
+
+export const RUNS_FOLDER_NAME = '.runs';
+
+export function runsFolder(io: Io): string {
+  return joinPath(io.home, RUNS_FOLDER_NAME);
+}
+
+export function runFolder(io: Io, runId: string): string {
+  return joinPath(runsFolder(io), runId);
+}
+
+function cwdFile(io: Io, runId: string): string {
+  return joinPath(runFolder(io, runId), 'cwd');
+}
+
+/** A looping link or an over-long path recorded as the cwd is no folder, not a failed call. */
+function isFolder(io: Io, path: string): boolean {
+  try {
+    return io.fs.stat(path)?.kind === 'folder';
+  } catch {
+    return false;
+  }
+}
+
+/** Where the request says a new run starts: absolute, or relative to the home; "" is the home. */
+export function defaultWorkingDirectory(io: Io, defaultCwd: string): string {
+  return defaultCwd === '' ? io.home : expandHome(defaultCwd, io.home, io.home);
+}
+
+/** The run's cwd record as written, or undefined when there is none that can be read. */
+function recordedText(io: Io, runId: string): string | undefined {
+  try {
+    return new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The recorded folder if it still is one, else the request's default, else the home. */
+export function loadWorkingDirectory(io: Io, runId: string, defaultCwd: string): string {
+  const recorded = recordedText(io, runId);
+  if (recorded !== undefined && recorded.startsWith('/') && !/[\0\n]/.test(recorded)) {
+    const folder = normalizeAbsolute(recorded);
+    if (isFolder(io, folder)) return folder;
+  }
+  const fallback = defaultWorkingDirectory(io, defaultCwd);
+  return isFolder(io, fallback) ? fallback : io.home;
+}
+
+/**
+ * Record the run's new working directory; a rename makes it whole for any call that overlaps. Most
+ * commands end where they started: a record that already says so is left as it is, which spares
+ * every such call a write and a rename.
+ */
+export function saveWorkingDirectory(io: Io, runId: string, folder: string): void {
+  if (recordedText(io, runId) === folder) return;
+  try {
+    io.fs.makeFolder(runFolder(io, runId));
+    io.fs.writeFileAtomic(cwdFile(io, runId), folder);
+  } catch (error) {
+    throw new ToolError('io', `cannot record the working directory in ${cwdFile(io, runId)}: ${stateFailure(error)}`);
+  }
+}

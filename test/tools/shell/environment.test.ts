@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { parseRepoTokens, shellEnvironment, tokenForFolder } from '../../../src/tools/shell/environment.js';
+import { bashQuote, scriptWithDirectoryRecord } from '../../../src/tools/shell/script.js';
+
+const HOME = '/home/agent';
+
+describe('parseRepoTokens', () => {
+  it('absent is null (tokens are not managed)', () => expect(parseRepoTokens(undefined, HOME)).toBeNull());
+  it('folders are absolute or relative to the home', () =>
+    expect(parseRepoTokens('{"repos/a":"ta","/srv/b":"tb","~/c":"tc"}', HOME)).toEqual([
+      { folder: '/home/agent/repos/a', token: 'ta' },
+      { folder: '/srv/b', token: 'tb' },
+      { folder: '/home/agent/c', token: 'tc' },
+    ]));
+  it('not JSON is an empty list', () => expect(parseRepoTokens('{nope', HOME)).toEqual([]));
+  it('not an object is an empty list', () => expect(parseRepoTokens('["a"]', HOME)).toEqual([]));
+  it('entries that are not string tokens are skipped', () =>
+    expect(parseRepoTokens('{"a":1,"b":"","c":"tc"}', HOME)).toEqual([{ folder: '/home/agent/c', token: 'tc' }]));
+});
+
+describe('tokenForFolder', () => {
+  const tokens = [
+    { folder: '/home/agent/repos/a', token: 'ta' },
+    { folder: '/home/agent/repos/a/sub', token: 'tsub' },
+  ];
+  it('the deepest holder wins', () => expect(tokenForFolder(tokens, ['/home/agent/repos/a/sub/x'])).toBe('tsub'));
+  it('the folder itself holds', () => expect(tokenForFolder(tokens, ['/home/agent/repos/a'])).toBe('ta'));
+  it('a sibling with a common prefix does not', () => expect(tokenForFolder(tokens, ['/home/agent/repos/ab'])).toBeNull());
+  it('the resolved form counts too', () => expect(tokenForFolder(tokens, ['/elsewhere', '/home/agent/repos/a/z'])).toBe('ta'));
+});
+
+describe('shellEnvironment', () => {
+  const base = { runId: 'r1', agentId: 'a1', cwd: '/home/agent/x' };
+  it('adds the fixed variables over the agent\'s and drops the token map', () =>
+    expect(
+      shellEnvironment({ ...base, agentEnv: { PATH: '/bin', TERM: 'xterm', GUILD_REPO_TOKENS: '{}', OLDPWD: '/' }, ghToken: 't' }),
+    ).toEqual({
+      PATH: '/bin',
+      PAGER: 'cat',
+      GIT_PAGER: 'cat',
+      GIT_TERMINAL_PROMPT: '0',
+      NO_COLOR: '1',
+      TERM: 'dumb',
+      DEBIAN_FRONTEND: 'noninteractive',
+      GUILD_RUN_ID: 'r1',
+      GUILD_AGENT_ID: 'a1',
+      PWD: '/home/agent/x',
+      GH_TOKEN: 't',
+    }));
+  it('no holder removes the agent\'s GH_TOKEN', () =>
+    expect(shellEnvironment({ ...base, agentEnv: { GH_TOKEN: 'own' }, ghToken: null }).GH_TOKEN).toBeUndefined());
+  it('no token map leaves the agent\'s GH_TOKEN', () =>
+    expect(shellEnvironment({ ...base, agentEnv: { GH_TOKEN: 'own' }, ghToken: undefined }).GH_TOKEN).toBe('own'));
+  it('the CA bundle comes back under its usual name, and the name it travelled under is dropped', () => {
+    const env = shellEnvironment({ ...base, agentEnv: { NODE_EXTRA_CA_CERTS: '', GUILDS_NODE_EXTRA_CA_CERTS: '/ca.pem' }, ghToken: undefined });
+    expect([env.NODE_EXTRA_CA_CERTS, 'GUILDS_NODE_EXTRA_CA_CERTS' in env]).toEqual(['/ca.pem', false]);
+  });
+  it('an empty handed-on CA bundle leaves the command without NODE_EXTRA_CA_CERTS', () => {
+    const env = shellEnvironment({ ...base, agentEnv: { NODE_EXTRA_CA_CERTS: '', GUILDS_NODE_EXTRA_CA_CERTS: '' }, ghToken: undefined });
+    expect(['NODE_EXTRA_CA_CERTS' in env, 'GUILDS_NODE_EXTRA_CA_CERTS' in env]).toEqual([false, false]);
+  });
+  it('without a handed-on value the agent\'s own NODE_EXTRA_CA_CERTS stays', () =>
+    expect(shellEnvironment({ ...base, agentEnv: { NODE_EXTRA_CA_CERTS: '/own.pem' }, ghToken: undefined }).NODE_EXTRA_CA_CERTS).toBe('/own.pem'));
+});
+
+describe('the directory record', () => {
+  it('quotes for bash', () => expect(bashQuote("it's")).toBe("'it'\\''s'"));
+  it('shares the command\'s first line', () =>
+    expect(scriptWithDirectoryRecord('make test', "/h/.runs/r1/c1.cwd")).toBe(
+      "trap 'builtin pwd 2>/dev/null >| '\\''/h/.runs/r1/c1.cwd'\\''' EXIT; make test",
+    ));
+});
