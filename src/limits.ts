@@ -94,6 +94,8 @@ export const CODE_TASK_MIN_TIMEOUT_MINUTES = 1;
 export const CODE_TASK_MAX_TIMEOUT_MINUTES = 120;
 // Between SIGTERM and SIGKILL for a stopped harness's process group.
 export const CODE_TASK_KILL_GRACE_MS = 10_000;
+// The shortest minute the test knob (GUILDS_HARNESS_MINUTE_MS) may set: time for a harness to start.
+export const CODE_TASK_TEST_MINUTE_MIN_MS = 100;
 // The diffstat shows at most this many file lines before `… N more files`.
 export const DIFFSTAT_MAX_FILE_LINES = 30;
 // git's --stat width: what git prints for a pipe, written down so that no terminal setting changes it.

@@ -9,6 +9,7 @@ import {
   CODE_TASK_KILL_GRACE_MS,
   CODE_TASK_MESSAGE_MIN_BYTES,
   CODE_TASK_STATE_FILE_MAX_BYTES,
+  CODE_TASK_TEST_MINUTE_MIN_MS,
   DIFFSTAT_MAX_FILE_LINES,
   DIFFSTAT_WIDTH_COLUMNS,
   HARNESS_FINAL_MESSAGE_MAX_BYTES,
@@ -90,6 +91,21 @@ export const CODE_TASK_LIMITS: CodeTaskLimits = {
   killGraceMs: CODE_TASK_KILL_GRACE_MS,
   snapshotTimeoutMs: SNAPSHOT_TIMEOUT_MS,
 };
+
+/**
+ * The test knob of the minute: the end-to-end tests drive a timed-out harness through the bundle with
+ * a minute of a few hundred milliseconds. Read from the helper's own environment, which a request
+ * cannot set; anything but a whole number inside the bounds leaves the real minute.
+ */
+export const MINUTE_MS_VARIABLE = 'GUILDS_HARNESS_MINUTE_MS';
+
+export function codeTaskLimits(env: Readonly<Record<string, string | undefined>>): CodeTaskLimits {
+  const text = env[MINUTE_MS_VARIABLE];
+  if (text === undefined || !/^[1-9][0-9]{0,5}$/.test(text)) return CODE_TASK_LIMITS;
+  const minuteMs = Number(text);
+  if (minuteMs < CODE_TASK_TEST_MINUTE_MIN_MS || minuteMs > CODE_TASK_LIMITS.minuteMs) return CODE_TASK_LIMITS;
+  return { ...CODE_TASK_LIMITS, minuteMs };
+}
 
 function harnessOrFail(context: Context, system: CodeTaskSystem, sessionHarness: HarnessName | null): HarnessChoice {
   const { env } = context.io;
