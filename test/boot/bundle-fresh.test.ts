@@ -17,10 +17,6 @@ describe.each([
     const required = [...source.matchAll(/\brequire\(["']([^"']+)["']\)/g)].map((m) => m[1]);
     expect(required.filter((name) => !name!.startsWith('node:'))).toEqual([]);
   });
-
-  it('is ASCII, so that Node reads it into a one-byte string', () => {
-    expect(readFileSync(freshPath).every((byte) => byte < 0x80)).toBe(true);
-  });
 });
 
 describe('dist/guilds-code.js', () => {
