@@ -94,6 +94,8 @@ export const CODE_TASK_MIN_TIMEOUT_MINUTES = 1;
 export const CODE_TASK_MAX_TIMEOUT_MINUTES = 120;
 // Between SIGTERM and SIGKILL for a stopped harness's process group.
 export const CODE_TASK_KILL_GRACE_MS = 10_000;
+// The shortest minute the test knob (GUILDS_HARNESS_MINUTE_MS) may set: time for a harness to start.
+export const CODE_TASK_TEST_MINUTE_MIN_MS = 100;
 // The diffstat shows at most this many file lines before `… N more files`.
 export const DIFFSTAT_MAX_FILE_LINES = 30;
 // git's --stat width: what git prints for a pipe, written down so that no terminal setting changes it.
@@ -122,6 +124,8 @@ export const PLATFORM_RESULT_MAX_BYTES = 65_536;
 export const OP_TIMEOUT_SECONDS = 120;
 // What shell gets beyond its own timeout: the helper stops the command, then still has to answer.
 export const SHELL_TIMEOUT_MARGIN_SECONDS = 30;
+// What code_task gets beyond its timeout_minutes: the harness's 10 s grace, the snapshot after it, the answer.
+export const CODE_TASK_TIMEOUT_MARGIN_SECONDS = 60;
 // Past this many bytes of base64 the request goes in a file: argv has limits of its own.
 export const REQUEST_ARGUMENT_MAX_BYTES = 65_536;
 // How much of the helper's stderr a failed call shows, and how long one of its lines may be.

@@ -29,22 +29,25 @@ export interface HarnessOutcome {
 
 /** The helper's own stop signals (SIGTERM, SIGINT), watched for the length of a task. */
 export interface StopWatch {
+  /** A stop signal came since the watch began: a harness not yet started is not started. */
   readonly requested: boolean;
-  /** Called once, at the first signal (at once if one already came). */
-  onStop(listener: () => void): void;
   dispose(): void;
 }
 
 export interface HarnessProcesses {
-  /** Start answering the helper's stop signals: from now until `dispose`, they stop the task instead of the helper. */
+  /**
+   * Start answering the helper's stop signals: from now until `dispose`, they stop the task instead of
+   * the helper, which still answers.
+   */
   watchStop(): StopWatch;
   /**
    * Run the harness in its own process group. Its output is handed to `onOutput` in order, piece by
-   * piece, while it runs (a piece is only lent). On a timeout or a stop, the group gets SIGTERM, then
-   * SIGKILL after the grace. When the harness itself exits, whatever it left running in its group is
-   * stopped the same way, so a task leaves nothing behind. Rejects when the harness cannot be started.
+   * piece, while it runs (a piece is only lent). On a timeout or a stop signal to the helper, the group
+   * gets SIGTERM, then SIGKILL after the grace. When the harness itself exits, whatever it left running
+   * in its group is stopped the same way, so a task leaves nothing behind. Rejects when the harness
+   * cannot be started.
    */
-  run(request: HarnessRun, stop: StopWatch, onOutput: (bytes: Uint8Array) => void): Promise<HarnessOutcome>;
+  run(request: HarnessRun, onOutput: (bytes: Uint8Array) => void): Promise<HarnessOutcome>;
   /** The program's path on `pathVariable` (an executable file), or null. */
   findOnPath(program: string, pathVariable: string | undefined): string | null;
   /** A new random UUID (a session id the caller picks). */

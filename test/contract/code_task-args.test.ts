@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_TASK_ARGS, isValidSessionId, resolveCodeTaskArgs } from '../../src/contract/tools/code_task.js';
+import { CODE_TASK_SPEC, isValidSessionId, resolveCodeTaskArgs } from '../../src/contract/tools/code_task.js';
+import { validateArgs } from '../../src/contract/request.js';
 import { ToolError } from '../../src/contract/errors.js';
 import { argumentSchema } from '../../src/orchestrator/declarations.js';
 
@@ -13,7 +14,7 @@ function failure(run: () => unknown): { kind: string; message: string } {
   throw new Error('expected a ToolError');
 }
 
-describe('resolveCodeTaskArgs', () => {
+describe('resolveCodeTaskArgs, after the request check against the spec', () => {
   it('fills the defaults: 30 minutes, no repo, no session, no notes', () => {
     expect(resolveCodeTaskArgs({ brief: 'fix the tests' })).toEqual({
       brief: 'fix the tests',
@@ -56,7 +57,7 @@ describe('resolveCodeTaskArgs', () => {
       'an unknown argument',
       { brief: 'b', model: 'x' },
       'invalid_request',
-      'code_task: unknown argument (it takes brief, repo, session_id, notes, timeout_minutes)',
+      "code_task: unknown argument 'model' (it takes brief, repo, session_id, notes, timeout_minutes)",
     ],
     [
       'a session id that could name another file',
@@ -65,7 +66,7 @@ describe('resolveCodeTaskArgs', () => {
       'code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)',
     ],
   ])('refuses %s', (_name, args, kind, message) => {
-    expect(failure(() => resolveCodeTaskArgs(args as never))).toEqual({ kind, message });
+    expect(failure(() => resolveCodeTaskArgs(validateArgs('code_task', args)))).toEqual({ kind, message });
   });
 });
 
@@ -87,7 +88,7 @@ describe('isValidSessionId', () => {
 
 describe('the arguments as data', () => {
   it('make the JSON Schema the declaration will carry', () => {
-    expect(Object.fromEntries(Object.entries(CODE_TASK_ARGS).map(([name, arg]) => [name, argumentSchema(arg)]))).toEqual({
+    expect(Object.fromEntries(Object.entries(CODE_TASK_SPEC.args).map(([name, arg]) => [name, argumentSchema(arg)]))).toEqual({
       brief: { type: 'string', description: 'The task in your words: what to change, where, and how to know it is done.' },
       repo: {
         type: 'string',

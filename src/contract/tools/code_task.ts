@@ -6,47 +6,47 @@ import {
   CODE_TASK_MIN_TIMEOUT_MINUTES,
   ID_MAX_CHARS,
 } from '../../limits.js';
-import { clampInteger, type ArgSpec, type ValidatedArgs as Args } from './spec.js';
 import { ToolError } from '../errors.js';
+import { integerArg, stringArg, type ToolSpec, type ValidatedArgs } from './spec.js';
 
-export const CODE_TASK_OP = 'code_task';
-
-export const CODE_TASK_DESCRIPTION =
-  "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, " +
-  'OpenCode or the platform\'s own). The harness reads the repository, edits files and runs commands ' +
-  'until the task is done; you get its status, the diffstat of what it changed, its final message and ' +
-  'the log of everything it printed. Write the brief as you would for a colleague: the goal, where to ' +
-  'look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read ' +
-  'and code_search, and resume the same session with what the checks found.';
-
-export const CODE_TASK_ARGS: Record<string, ArgSpec> = {
-  brief: {
-    type: 'string',
-    required: true,
-    description: 'The task in your words: what to change, where, and how to know it is done.',
-  },
-  repo: {
-    type: 'string',
-    description:
-      'Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository ' +
-      "holding the working directory, else the home's only repository.",
-  },
-  session_id: {
-    type: 'string',
-    description: 'Resume the harness session an earlier code_task returned: same harness, same repository, its history kept.',
-  },
-  notes: {
-    type: 'string',
-    description: 'Context given after the brief: constraints, what your checks found.',
-  },
-  timeout_minutes: {
-    type: 'integer',
-    default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
-    minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
-    maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
-    description:
-      `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ` +
-      `${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`,
+export const CODE_TASK_SPEC: ToolSpec = {
+  name: 'code_task',
+  description:
+    "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, " +
+    "OpenCode or the platform's own). The harness reads the repository, edits files and runs commands " +
+    'until the task is done; you get its status, the diffstat of what it changed, its final message and ' +
+    'the log of everything it printed. Write the brief as you would for a colleague: the goal, where to ' +
+    'look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read ' +
+    'and code_search, and resume the same session with what the checks found.',
+  args: {
+    brief: {
+      type: 'string',
+      required: true,
+      description: 'The task in your words: what to change, where, and how to know it is done.',
+    },
+    repo: {
+      type: 'string',
+      description:
+        'Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository ' +
+        "holding the working directory, else the home's only repository.",
+    },
+    session_id: {
+      type: 'string',
+      description: 'Resume the harness session an earlier code_task returned: same harness, same repository, its history kept.',
+    },
+    notes: {
+      type: 'string',
+      description: 'Context given after the brief: constraints, what your checks found.',
+    },
+    timeout_minutes: {
+      type: 'integer',
+      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
+      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
+      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
+      description:
+        `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ` +
+        `${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`,
+    },
   },
 };
 
@@ -57,6 +57,7 @@ export interface CodeTaskArgs {
   sessionId: string | undefined;
   /** undefined when absent or blank. */
   notes: string | undefined;
+  /** Inside 1..120. */
   timeoutMinutes: number;
 }
 
@@ -67,49 +68,37 @@ export function isValidSessionId(text: string): boolean {
   return text.length >= 1 && text.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text) && text !== '.' && text !== '..';
 }
 
-function optionalString(args: Args, name: string): string | undefined {
-  const value = args[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new ToolError('invalid_request', `code_task: ${name} must be a string`);
-  if (value.includes('\0')) throw new ToolError('invalid_request', `code_task: ${name} contains a NUL byte`);
+/** A string argument without NUL bytes (they cannot reach a harness's stdin or argv intact). */
+function textArg(args: ValidatedArgs, name: string): string | undefined {
+  const value = stringArg(args, name);
+  if (value?.includes('\0')) throw new ToolError('invalid_request', `code_task: ${name} contains a NUL byte`);
   return value;
 }
 
-/** The arguments with their defaults and bounds; what no default can mend is a one-line error. */
-export function resolveCodeTaskArgs(args: Args): CodeTaskArgs {
-  for (const name of Object.keys(args)) {
-    if (!Object.hasOwn(CODE_TASK_ARGS, name)) {
-      const known = Object.keys(CODE_TASK_ARGS).join(', ');
-      throw new ToolError('invalid_request', `code_task: unknown argument (it takes ${known})`);
-    }
-  }
-  const brief = optionalString(args, 'brief');
+/**
+ * Defaults and bounds on arguments already checked against CODE_TASK_SPEC (types, required, unknown
+ * names); what no default can mend is a one-line error.
+ */
+export function resolveCodeTaskArgs(args: ValidatedArgs): CodeTaskArgs {
+  const brief = textArg(args, 'brief');
   if (brief === undefined) throw new ToolError('invalid_request', 'code_task: brief is required');
   if (brief.trim() === '') throw new ToolError('invalid_request', 'code_task: brief is empty');
 
-  const repo = optionalString(args, 'repo');
+  const repo = textArg(args, 'repo');
   if (repo !== undefined && repo.trim() === '') throw new ToolError('invalid_request', 'code_task: repo is empty');
 
-  const sessionId = optionalString(args, 'session_id');
+  const sessionId = textArg(args, 'session_id');
   if (sessionId !== undefined && !isValidSessionId(sessionId)) {
     throw new ToolError('not_found', 'code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)');
   }
 
-  const notes = optionalString(args, 'notes');
-  const timeout = args.timeout_minutes;
-  if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isSafeInteger(timeout))) {
-    throw new ToolError('invalid_request', 'code_task: timeout_minutes must be a whole number');
-  }
+  const notes = textArg(args, 'notes');
   return {
     brief,
     repo,
     sessionId,
     notes: notes === undefined || notes.trim() === '' ? undefined : notes,
-    timeoutMinutes: clampInteger(
-      timeout ?? CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
-      CODE_TASK_MIN_TIMEOUT_MINUTES,
-      CODE_TASK_MAX_TIMEOUT_MINUTES,
-    ),
+    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, 'timeout_minutes'),
   };
 }
 

@@ -1,8 +1,8 @@
 // Every sentence of code_task that a model or a harness reads, and the shaping of the answer under
 // its byte cap (SPEC section 6). Pure: the limits come in as arguments.
 import type { CodeTaskStatus } from '../../contract/tools/code_task.js';
-import { formatElapsed } from '../../shape/status.js';
-import { capText, codePointCount, firstCodePoints, prefixWithinBytes, suffixWithinBytes, utf8Bytes } from '../../shape/utf8.js';
+import { formatElapsed } from '../shell_status/format.js';
+import { capText, codePointCount, firstCodePoints, prefixWithinBytes, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
 import { headTailBytes, type HeadTail } from '../../text/head-tail.js';
 import type { Diffstat } from './diffstat.js';
 import type { DiffstatOutcome, SnapshotProblem } from './snapshot.js';

@@ -6,8 +6,8 @@ import { ToolError } from '../../contract/errors.js';
 import { HARNESS_NAMES, type HarnessName } from '../../contract/tools/code_task.js';
 import type { HarnessProcesses } from '../../io/harness-types.js';
 import type { FileSystem } from '../../io/types.js';
-import { joinPath } from '../../paths.js';
-import { stateFailure } from '../../ops/workdir.js';
+import { joinPath } from '../../text/paths.js';
+import { stateFailure } from '../../text/errno.js';
 import { busyError, stateError } from './format.js';
 
 export const STATE_FOLDER_NAME = '.guilds';

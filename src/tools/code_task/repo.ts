@@ -1,8 +1,9 @@
 // Which repository a task works in (SPEC section 6): the one named, or the git repository holding the
 // run's working directory, or the home's only one under repos/. Reads the file system; writes nothing.
 import { ToolError } from '../../contract/errors.js';
-import { errorCode, type FileSystem } from '../../io/types.js';
-import { dirName, isInside, joinPath, resolveUserPath } from '../../paths.js';
+import type { FileSystem } from '../../io/types.js';
+import { errorCode } from '../../text/errno.js';
+import { dirName, isInside, joinPath, resolveUserPath } from '../../text/paths.js';
 import {
   bareNameMissingError,
   noDefaultRepoError,

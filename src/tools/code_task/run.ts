@@ -2,13 +2,14 @@
 // diffstat of exactly this task, its final message and its log (SPEC section 6). The only part of the
 // tool that sees the I/O interfaces.
 import { ToolError } from '../../contract/errors.js';
-import { resolveCodeTaskArgs, type CodeTaskArgs, type HarnessName } from '../../contract/tools/code_task.js';
+import type { CodeTaskArgs, CodeTaskMeta, HarnessName } from '../../contract/tools/code_task.js';
 import type { GitProcesses } from '../../io/git-types.js';
 import type { HarnessOutcome, HarnessProcesses, HarnessRun, StopWatch } from '../../io/harness-types.js';
 import {
   CODE_TASK_KILL_GRACE_MS,
   CODE_TASK_MESSAGE_MIN_BYTES,
   CODE_TASK_STATE_FILE_MAX_BYTES,
+  CODE_TASK_TEST_MINUTE_MIN_MS,
   DIFFSTAT_MAX_FILE_LINES,
   DIFFSTAT_WIDTH_COLUMNS,
   HARNESS_FINAL_MESSAGE_MAX_BYTES,
@@ -17,11 +18,12 @@ import {
   SHELL_LINE_END_REACH_PERCENT,
   SNAPSHOT_TIMEOUT_MS,
 } from '../../limits.js';
-import type { Context, OpResult } from '../../ops/context.js';
-import { commandEnvironment } from '../../ops/command-env.js';
-import { runFolder, runsFolder, stateFailure } from '../../ops/workdir.js';
-import { joinPath } from '../../paths.js';
-import { encodeUtf8 } from '../../shape/utf8.js';
+import type { Context, OpResult } from '../context.js';
+import { ghTokenFor, shellEnvironment } from '../shell/environment.js';
+import { stateFailure } from '../../text/errno.js';
+import { runFolder, runsFolder } from '../../workspace/workdir.js';
+import { joinPath } from '../../text/paths.js';
+import { encodeUtf8 } from '../../text/utf8.js';
 import { LineSplitter } from '../../text/line-splitter.js';
 import {
   cannotStartError,
@@ -58,6 +60,25 @@ export interface CodeTaskSystem {
   harness: HarnessProcesses;
 }
 
+/** The environment of the harness: that of a shell command in the repository (GH_TOKEN included). */
+function harnessEnvironment(context: Context, repo: string): Record<string, string> {
+  const { io, request } = context;
+  const realPath = (path: string): string | null => {
+    try {
+      return io.fs.realPath(path);
+    } catch {
+      return null;
+    }
+  };
+  return shellEnvironment({
+    agentEnv: io.env,
+    runId: request.runId,
+    agentId: request.agentId,
+    cwd: repo,
+    ghToken: ghTokenFor(io.env, io.home, repo, realPath),
+  });
+}
+
 /** The caps of a task; tests shorten the minute to drive a timeout in seconds. */
 export interface CodeTaskLimits {
   minuteMs: number;
@@ -70,6 +91,21 @@ export const CODE_TASK_LIMITS: CodeTaskLimits = {
   killGraceMs: CODE_TASK_KILL_GRACE_MS,
   snapshotTimeoutMs: SNAPSHOT_TIMEOUT_MS,
 };
+
+/**
+ * The test knob of the minute: the end-to-end tests drive a timed-out harness through the bundle with
+ * a minute of a few hundred milliseconds. Read from the helper's own environment, which a request
+ * cannot set; anything but a whole number inside the bounds leaves the real minute.
+ */
+export const MINUTE_MS_VARIABLE = 'GUILDS_HARNESS_MINUTE_MS';
+
+export function codeTaskLimits(env: Readonly<Record<string, string | undefined>>): CodeTaskLimits {
+  const text = env[MINUTE_MS_VARIABLE];
+  if (text === undefined || !/^[1-9][0-9]{0,5}$/.test(text)) return CODE_TASK_LIMITS;
+  const minuteMs = Number(text);
+  if (minuteMs < CODE_TASK_TEST_MINUTE_MIN_MS || minuteMs > CODE_TASK_LIMITS.minuteMs) return CODE_TASK_LIMITS;
+  return { ...CODE_TASK_LIMITS, minuteMs };
+}
 
 function harnessOrFail(context: Context, system: CodeTaskSystem, sessionHarness: HarnessName | null): HarnessChoice {
   const { env } = context.io;
@@ -183,14 +219,14 @@ async function runHarness(
     const run: HarnessRun = {
       argv: launch.argv,
       cwd: target.repo,
-      env: { ...commandEnvironment({ ...context, cwd: target.repo }), ...launch.env },
+      env: { ...harnessEnvironment(context, target.repo), ...launch.env },
       input: encodeUtf8(harnessInput(args.brief, args.notes)),
       logPath,
       timeoutMs: args.timeoutMinutes * limits.minuteMs,
       killGraceMs: limits.killGraceMs,
     };
     try {
-      outcome = await system.harness.run(run, stop, (bytes) => splitter.write(bytes));
+      outcome = await system.harness.run(run, (bytes) => splitter.write(bytes));
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       const reason = typeof code === 'string' ? stateFailure(error) : error instanceof Error ? error.message : String(error);
@@ -221,9 +257,13 @@ function recordSession(context: Context, target: Target, sessionId: string): voi
   }
 }
 
-export async function codeTask(context: Context, system: CodeTaskSystem, limits: CodeTaskLimits = CODE_TASK_LIMITS): Promise<OpResult> {
+export async function codeTask(
+  context: Context,
+  args: CodeTaskArgs,
+  system: CodeTaskSystem,
+  limits: CodeTaskLimits = CODE_TASK_LIMITS,
+): Promise<OpResult<CodeTaskMeta>> {
   const { io, request } = context;
-  const args = resolveCodeTaskArgs(request.args);
   const repoChoice: RepoChoice = { fs: io.fs, home: io.home, cwd: context.cwd };
   const target = taskTarget(context, system, args, repoChoice);
   const { repo } = target;
@@ -270,7 +310,7 @@ export async function codeTask(context: Context, system: CodeTaskSystem, limits:
       reasonMaxChars: HARNESS_REASON_MAX_CHARS,
     });
     const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
-    return { text, meta: { ...meta } };
+    return { text, meta };
   } finally {
     stop.dispose();
     releaseLock(lockSystem, lock, holder);

@@ -11,7 +11,7 @@
 // made in the second of the last `git add` or commit look clean, and drop it from the diffstat. An
 // index older than the real one only makes git hash a few more files.
 import type { GitOutcome, GitProcesses } from '../../io/git-types.js';
-import { dirName, isInside, relativePath } from '../../paths.js';
+import { dirName, isInside, relativePath } from '../../text/paths.js';
 import { LineSplitter } from '../../text/line-splitter.js';
 import { DiffstatCollector, type Diffstat } from './diffstat.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_TASK_MESSAGE_MIN_BYTES, HARNESS_REASON_MAX_CHARS, SHELL_LINE_END_REACH_PERCENT } from '../../../src/limits.js';
-import { utf8Bytes } from '../../../src/shape/utf8.js';
+import { utf8Bytes } from '../../../src/text/utf8.js';
 import { headTailOf, wholeText } from '../../../src/text/head-tail.js';
 import type { Diffstat } from '../../../src/tools/code_task/diffstat.js';
 import {

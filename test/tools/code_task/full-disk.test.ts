@@ -3,9 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { nodeGitProcesses } from '../../../src/io/node-git.js';
-import { nodeHarnessProcesses } from '../../../src/io/node-harness.js';
-import { nodeIo } from '../../../src/io/node.js';
+import { nodeGitProcesses } from '../../../src/io/node/git.js';
+import { nodeHarnessProcesses } from '../../../src/io/node/harness.js';
+import { nodeIo } from '../../../src/io/node/index.js';
+import { resolveCodeTaskArgs } from '../../../src/contract/tools/code_task.js';
 import { codeTask } from '../../../src/tools/code_task/run.js';
 import { initRepo, makeScratch, type Scratch } from './git-fixtures.js';
 
@@ -48,9 +49,10 @@ it.skipIf(!canMount())('answers with the output that fit when the log fills the 
   const result = await codeTask(
     {
       io: { ...nodeIo(scratch.home, join(scratch.home, '../run'), env), now: () => 0 },
-      request: { op: 'shell', args: { brief: 'edit a.txt\nflood 1MB\nsay never seen' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 2048 },
+      request: { op: 'code_task', args: { brief: 'edit a.txt\nflood 1MB\nsay never seen' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 2048 },
       cwd: scratch.repo,
     },
+    resolveCodeTaskArgs({ brief: 'edit a.txt\nflood 1MB\nsay never seen' }),
     { git: nodeGitProcesses, harness: nodeHarnessProcesses },
   );
   // The harness dies of its failed writes; the snapshot after it cannot copy the index to the full disk.

@@ -4,12 +4,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToolError } from '../../../src/contract/errors.js';
-import { nodeGitProcesses } from '../../../src/io/node-git.js';
-import { nodeHarnessProcesses } from '../../../src/io/node-harness.js';
-import { nodeIo } from '../../../src/io/node.js';
-import { readProcessStat } from '../../../src/io/node-process.js';
-import type { Context } from '../../../src/ops/context.js';
-import type { Args } from '../../../src/protocol/request.js';
+import { nodeGitProcesses } from '../../../src/io/node/git.js';
+import { nodeHarnessProcesses } from '../../../src/io/node/harness.js';
+import { nodeIo } from '../../../src/io/node/index.js';
+import { readProcessStat } from '../../../src/io/node/process.js';
+import type { Context } from '../../../src/tools/context.js';
+import type { ValidatedArgs as Args } from '../../../src/contract/tools/index.js';
+import { validateArgs } from '../../../src/contract/request.js';
+import { resolveCodeTaskArgs } from '../../../src/contract/tools/code_task.js';
+import type { OpResult } from '../../../src/tools/context.js';
 import { codeTask, type CodeTaskLimits } from '../../../src/tools/code_task/run.js';
 import { fingerprint, git, initRepo, makeScratch, write, type Scratch } from './git-fixtures.js';
 
@@ -40,7 +43,7 @@ function context(args: Args, options: CallOptions = {}): Context {
   return {
     io,
     request: {
-      op: 'shell',
+      op: 'code_task',
       args,
       runId: 'r1',
       agentId: options.agentId ?? 'a1',
@@ -54,8 +57,11 @@ function context(args: Args, options: CallOptions = {}): Context {
 
 const SYSTEM = { git: nodeGitProcesses, harness: nodeHarnessProcesses };
 
-function task(args: Args, options: CallOptions = {}, limits: CodeTaskLimits = FAST) {
-  return codeTask(context(args, options), SYSTEM, limits);
+/** Arguments checked and resolved as the helper's app does, then the task. */
+async function task(args: Args, options: CallOptions = {}, limits: CodeTaskLimits = FAST, system = SYSTEM): Promise<OpResult<Record<string, unknown>>> {
+  const resolved = resolveCodeTaskArgs(validateArgs('code_task', args));
+  const result = await codeTask(context(args, options), resolved, system, limits);
+  return { text: result.text, meta: { ...result.meta } };
 }
 
 async function failure(promise: Promise<unknown>): Promise<{ kind: string; message: string }> {
@@ -178,9 +184,9 @@ describe('code_task with the scripted harness', () => {
 
   it('answers stopped without starting the harness when the helper was told to stop before it', async () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
-    const stopped = { requested: true, onStop: (listener: () => void) => listener(), dispose: () => {} };
+    const stopped = { requested: true, dispose: () => {} };
     const system = { ...SYSTEM, harness: { ...SYSTEM.harness, watchStop: () => stopped } };
-    const result = await codeTask(context({ brief: 'write never.txt x' }), system, FAST);
+    const result = await task({ brief: 'write never.txt x' }, {}, FAST, system);
     expect(result.text.split('\n').slice(0, 2)).toEqual(['stopped after 0s; the call was cancelled · command', 'no changes']);
     expect(result.meta).toMatchObject({ status: 'stopped', exit_code: null, timed_out: false });
     expect(statSync(result.meta.log_path as string).size).toBe(0);

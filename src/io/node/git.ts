@@ -1,10 +1,10 @@
 // git for code_task's snapshots: a child in its own process group with piped output, killed whole
 // when it runs past its time.
 import { copyFileSync, statSync, utimesSync } from 'node:fs';
-import { loadChildProcess } from './node.js';
-import { errorCode } from './types.js';
-import { signalProcessGroup } from './node-process.js';
-import type { GitOutcome, GitProcesses, GitRun } from './git-types.js';
+import { loadChildProcess } from './modules.js';
+import { errorCode } from '../../text/errno.js';
+import { signalProcessGroup } from './process.js';
+import type { GitOutcome, GitProcesses, GitRun } from '../git-types.js';
 
 const GIT = 'git';
 const STDERR_TAIL_BYTES = 4096;
