@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "146af65153eff59e";
+var BUILD_ID = "a3ce3ea67476ef38";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
@@ -2691,6 +2691,7 @@ function withoutUndefined(usage) {
   }
   return clean;
 }
+var STACK_FRAME = /^at (?:async )?\S/;
 var ParserState = class {
   constructor(limits) {
     this.limits = limits;
@@ -2699,10 +2700,13 @@ var ParserState = class {
   sessionId = null;
   error = null;
   lastPlainLine = null;
-  /** A line that is no event of the harness: kept, short, in case it is the CLI's own last word. *{/}
+  /**
+   * A line that is no event of the harness: kept, short, in case it is the CLI's own last word. The
+   * frames of a stack trace and lines of bare brackets are never that word: the line before them is.
+   *{/}
   plain(text) {
     const line = text.trim();
-    if (line === "") return;
+    if (line === "" || STACK_FRAME.test(line) || !/[\p{L}\p{N}]/u.test(line)) return;
     const max = this.limits.reasonMaxChars;
     this.lastPlainLine = codePointCount(line) > max ? firstCodePoints(line, max) + "\u2026" : line;
   }
@@ -2740,7 +2744,9 @@ function launch(request) {
       // The sandbox is the boundary: as root, bypassPermissions is refused without it.
       IS_SANDBOX: "1",
       // Telemetry, update checks and error reports off; the telemetry switches alone still reach the API host.
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1"
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      // Said on its own too: an installed CLI that updates itself mid-task would change under the run.
+      DISABLE_AUTOUPDATER: "1"
     }
   };
 }
@@ -2786,6 +2792,8 @@ var ClaudeParser = class {
       if (event.is_error === true) {
         const status = countAt(event, "api_error_status");
         this.state.reportError(result ?? (status !== void 0 ? `API error ${status}` : stringAt(event, "terminal_reason") ?? "error"));
+        this.lastAssistant = null;
+        this.resultText = null;
       } else if (result !== null) {
         this.resultText = this.state.message(result);
       }
@@ -2813,10 +2821,10 @@ var claudeHarness = {
 // src/tools/code_task/harnesses/codex.ts
 var QUIET = ["-c", "analytics.enabled=false", "-c", "check_for_update_on_startup=false", "--disable", "plugins"];
 function launch2(request) {
-  const argv = request.resumeId !== null ? ["codex", "exec", "resume", "--json", "--dangerously-bypass-approvals-and-sandbox", ...QUIET] : ["codex", "exec", "--json", "-C", request.repo, "--dangerously-bypass-approvals-and-sandbox", ...QUIET];
-  if (request.model !== null) argv.push("-m", request.model);
-  if (request.resumeId !== null) argv.push(request.resumeId);
-  argv.push("-");
+  const common = ["--json", "--dangerously-bypass-approvals-and-sandbox"];
+  if (request.model !== null) common.push("-m", request.model);
+  common.push(...QUIET);
+  const argv = request.resumeId !== null ? ["codex", "exec", "resume", ...common, request.resumeId, "-"] : ["codex", "exec", ...common, "-C", request.repo, "-"];
   return { argv, env: {} };
 }
 var CodexParser = class {
@@ -2922,13 +2930,24 @@ var commandHarness = {
 };
 
 // src/tools/code_task/harnesses/gemini.ts
+var STARTUP_NOTICES = [/^Warning: /, /^YOLO mode is enabled\./, /^Ripgrep is not available\./, /^status: \d+$/];
+function geminiErrorReason(message) {
+  const wrapped = /^\[API Error: (\{.*\})\]$/s.exec(message.trim());
+  const error = wrapped === null ? null : objectAt(jsonObjectOf(wrapped[1], false), "error");
+  const text = stringAt(error, "message");
+  if (text === null) return message;
+  const code = countAt(error, "code");
+  const status = stringAt(error, "status");
+  const label = [code, status].filter((part) => part !== void 0 && part !== null).join(" ");
+  return label === "" ? `API error: ${text}` : `API error ${label}: ${text}`;
+}
 function launch4(request) {
   const argv = ["gemini", "--output-format", "stream-json", "--approval-mode", "yolo", "--skip-trust"];
   if (request.resumeId !== null) argv.push("--resume", request.resumeId);
   else if (request.newSessionId !== null) argv.push("--session-id", request.newSessionId);
   if (request.model !== null) argv.push("-m", request.model);
   argv.push("-p", "");
-  return { argv, env: { GEMINI_CLI_TRUST_WORKSPACE: "true" } };
+  return { argv, env: { GEMINI_CLI_TRUST_WORKSPACE: "true", GEMINI_TELEMETRY_ENABLED: "false" } };
 }
 var GeminiParser = class {
   constructor(limits) {
@@ -2943,7 +2962,10 @@ var GeminiParser = class {
   usage = {};
   line(text, clipped) {
     const event = jsonObjectOf(text, clipped);
-    if (event === null) return this.state.plain(text);
+    if (event === null) {
+      if (!STARTUP_NOTICES.some((notice) => notice.test(text.trim()))) this.state.plain(text);
+      return;
+    }
     switch (event.type) {
       case "init":
         this.state.session(stringAt(event, "session_id"));
@@ -2962,14 +2984,16 @@ var GeminiParser = class {
         this.current = new HeadTailBuilder(this.limits.finalMessageMaxBytes);
         break;
       case "result": {
-        if (event.status === "error") this.state.reportError(stringAt(objectAt(event, "error"), "message") ?? "error");
+        if (event.status === "error") this.state.reportError(geminiErrorReason(stringAt(objectAt(event, "error"), "message") ?? "error"));
         const stats = objectAt(event, "stats");
         this.usage = { inputTokens: countAt(stats, "input_tokens"), outputTokens: countAt(stats, "output_tokens") };
         break;
       }
-      case "error":
-        this.state.reportError(stringAt(event, "message"));
+      case "error": {
+        const message = stringAt(event, "message");
+        this.state.reportError(message === null ? null : geminiErrorReason(message));
         break;
+      }
     }
   }
   result() {
@@ -2986,10 +3010,19 @@ var geminiHarness = {
 
 // src/tools/code_task/harnesses/opencode.ts
 function launch5(request) {
-  const argv = ["opencode", "run", "--format", "json", "--dir", request.repo];
-  if (request.resumeId !== null) argv.push("--session", request.resumeId);
+  const argv = ["opencode", "run", "--format", "json", "--auto", "--dir", request.repo];
   if (request.model !== null) argv.push("-m", request.model);
-  return { argv, env: { OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1" } };
+  if (request.resumeId !== null) argv.push("--session", request.resumeId);
+  return {
+    argv,
+    env: {
+      OPENCODE_DISABLE_AUTOUPDATE: "1",
+      // The model list from models.dev, language servers from GitHub, and shared session links.
+      OPENCODE_DISABLE_MODELS_FETCH: "1",
+      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+      OPENCODE_DISABLE_SHARE: "1"
+    }
+  };
 }
 var OpenCodeParser = class {
   constructor(limits) {

@@ -85,10 +85,17 @@ const install = installClis();
 interface TaskCall {
   envelope: AnyEnvelope;
   raw: BundleRun;
-  /** Processes still alive afterwards that carry this call's environment (the harness and anything it started). */
+  /**
+   * Processes that carry this call's environment (the harness and anything it started) still alive
+   * LEFT_RUNNING_SETTLE_MS after the answer: the group is stopped before the helper answers, but a
+   * process the harness started in a session of its own (Codex's shell snapshot) is out of its reach
+   * and may take a moment to end by itself.
+   */
   leftRunning: string[];
   callId: string;
 }
+
+const LEFT_RUNNING_SETTLE_MS = 5_000;
 
 interface CliWorld {
   name: CliName;
@@ -99,19 +106,33 @@ interface CliWorld {
 
 let callCounter = 0;
 
-/** Processes whose environment holds `mark`: what a call started and left behind. */
+/** Processes whose environment holds `mark`, with their group and session: what a call started and left behind. */
 function processesMarked(mark: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (!readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(mark)) continue;
-      found.push(`${entry} ${readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').join(' ').trim()}`);
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+      const [state, , group, session] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state === 'Z') continue;
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').join(' ').trim().slice(0, 120);
+      found.push(`pid ${entry} group ${group} session ${session}: ${command}`);
     } catch {
-      // Gone meanwhile, or a zombie: not running.
+      // Gone meanwhile: not running.
     }
   }
   return found;
+}
+
+async function processesMarkedAfterSettling(mark: string): Promise<string[]> {
+  const deadline = Date.now() + LEFT_RUNNING_SETTLE_MS;
+  let left = processesMarked(mark);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = processesMarked(mark);
+  }
+  return left;
 }
 
 function callCodeTask(world: CliWorld, repo: string, args: Record<string, unknown>, timeoutMinutes: number): Promise<TaskCall> {
@@ -143,12 +164,15 @@ function callCodeTask(world: CliWorld, repo: string, args: Record<string, unknow
     child.on('error', reject);
     child.on('close', (status, signal) => {
       const raw = { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), status, signal };
-      const leftRunning = processesMarked(mark);
-      try {
-        resolve({ envelope: expectOneEnvelope(raw), raw, leftRunning, callId });
-      } catch (error) {
-        reject(error);
-      }
+      const atAnswer = processesMarked(mark);
+      if (atAnswer.length > 0) process.stdout.write(`harness CLIs: ${world.name} call ${callId} answered with still running: ${atAnswer.join(' | ')}\n`);
+      processesMarkedAfterSettling(mark).then((leftRunning) => {
+        try {
+          resolve({ envelope: expectOneEnvelope(raw), raw, leftRunning, callId });
+        } catch (error) {
+          reject(error);
+        }
+      }, reject);
     });
   });
 }
@@ -418,7 +442,7 @@ tier('code_task on the real harness CLIs, offline against the scripted model ser
         if (refused.envelope.ok) return;
         expect(refused.envelope.kind).toBe('busy');
         expect(refused.envelope.error).toMatch(
-          new RegExp(`^code_task: a code_task is already running in ${join(world.sandbox.home, 'repos', 'stuck')} \\(call ${hung.callId}, \\d+s\\)$`),
+          new RegExp(`^a code_task is already running in ${join(world.sandbox.home, 'repos', 'stuck')} \\(call ${hung.callId}, \\d+s\\)$`),
         );
         // The refused task never started a harness, so it never wrote its file.
         expect(existsSync(join(world.sandbox.home, 'repos', 'stuck', 'other.txt'))).toBe(false);
