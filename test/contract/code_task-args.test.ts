@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_TASK_SPEC, isValidSessionId, resolveCodeTaskArgs } from '../../src/contract/tools/code_task.js';
-import { validateArgs } from '../../src/contract/request.js';
+import { validateArgs, validateRequest } from '../../src/contract/request.js';
+import type { OpName } from '../../src/contract/tool-names.js';
 import { ToolError } from '../../src/contract/errors.js';
 import { argumentSchema } from '../../src/orchestrator/declarations.js';
+
+const CODE_HELPER_OPS: readonly OpName[] = ['shell', 'shell_status', 'file_read', 'code_search'];
 
 function failure(run: () => unknown): { kind: string; message: string } {
   try {
@@ -107,6 +110,29 @@ describe('the arguments as data', () => {
         maximum: 120,
         description: 'Minutes before the harness is stopped (default 30, 1 to 120).',
       },
+    });
+  });
+});
+
+describe('a request for a tool another helper runs', () => {
+  it('is refused by guilds-code, naming guilds-harness', () => {
+    expect(failure(() => validateRequest({ op: 'code_task', args: { brief: 'x' }, run_id: 'r', agent_id: 'a', call_id: 'c' }, CODE_HELPER_OPS))).toEqual({
+      kind: 'invalid_request',
+      message: 'invalid request: code_task is run by guilds-harness, not by this helper (it runs shell, shell_status, file_read, code_search)',
+    });
+  });
+
+  it('is refused by guilds-harness, naming guilds-code', () => {
+    expect(failure(() => validateRequest({ op: 'file_read', args: { path: 'x' }, run_id: 'r', agent_id: 'a', call_id: 'c' }, ['code_task']))).toEqual({
+      kind: 'invalid_request',
+      message: 'invalid request: file_read is run by guilds-code, not by this helper (it runs code_task)',
+    });
+  });
+
+  it('and an op of no helper is still unknown', () => {
+    expect(failure(() => validateRequest({ op: 'rm_rf', run_id: 'r', agent_id: 'a', call_id: 'c' }, ['code_task']))).toEqual({
+      kind: 'invalid_request',
+      message: "invalid request: unknown op 'rm_rf' (one of code_task)",
     });
   });
 });
