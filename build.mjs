@@ -45,7 +45,7 @@ const lineCount = (text) => text.split('\n').length - 1;
 async function buildHelper({ entry, name }) {
   const code = await bundleText({
     entryPoints: [entry],
-    // src/io/node-search.ts only falls back to import.meta.url outside the bundle.
+    // src/io/node/search.ts only falls back to import.meta.url outside the bundle.
     logOverride: { 'empty-import-meta': 'silent' },
   });
 

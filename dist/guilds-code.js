@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "2e986b795b36d935";
+var BUILD_ID = "c74d853b8229abb6";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -227,7 +227,7 @@ function guildsCodeBody() {/*
 "use strict";
 
 // src/entry.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -274,6 +274,15 @@ var SEARCH_MAX_CONTEXT_LINES = 5;
 var SEARCH_LINE_MAX_CHARS = 300;
 var SEARCH_TIMEOUT_SECONDS = 60;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
+var SEARCH_MATCH_LEAD_CHARS = 60;
+var SEARCH_ECHO_MAX_CHARS = 200;
+var SEARCH_SHORT_LINE_MAX_BYTES = 65536;
+var SEARCH_STATS_MAX_LINES = 24;
+var SEARCH_STDERR_KEEP_BYTES = 8192;
+var SEARCH_OUTPUT_FILE_CHUNK_BYTES = 1048576;
+var SEARCH_SPOOL_READ_BYTES = 524288;
+var SEARCH_SPOOL_CHECK_INTERVAL_MS = 10;
+var SEARCH_SPOOL_FREE_SPACE_FACTOR = 2;
 var CODE_TASK_DEFAULT_TIMEOUT_MINUTES = 30;
 var CODE_TASK_MIN_TIMEOUT_MINUTES = 1;
 var CODE_TASK_MAX_TIMEOUT_MINUTES = 120;
@@ -1216,31 +1225,10 @@ var DEFAULT_RUN_DIR = "/run/guilds";
 var RUN_DIR_VARIABLE = "GUILDS_RUN_DIR";
 
 // src/io/node/index.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 
-// src/io/node-search.ts
-var import_node_fs2 = require("node:fs");
-
-// src/contract/legacy-tool-error.ts
-var KIND_BY_START = [
-  ["no such file or folder: ", "not_found"],
-  ["ripgrep not found", "unavailable"],
-  ["cannot run ripgrep", "unavailable"],
-  ["ripgrep: ", "invalid_pattern"],
-  ["code_search: the helper was interrupted", "interrupted"],
-  ["the pattern contains", "invalid_request"],
-  ["the glob contains", "invalid_request"]
-];
-function kindOfMessage(message) {
-  for (const [start, kind] of KIND_BY_START) if (message.startsWith(start)) return kind;
-  if (message.endsWith("code_search takes a file or a folder")) return "not_a_file";
-  return "internal";
-}
-var ToolError2 = class extends ToolError {
-  constructor(message) {
-    super(kindOfMessage(message), message);
-  }
-};
+// src/io/node/search.ts
+var import_node_fs4 = require("node:fs");
 
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
@@ -1254,8 +1242,73 @@ function loadOs() {
   return nodeRequire("node:os");
 }
 
-// src/io/node/process.ts
+// src/io/node/search-find.ts
 var import_node_fs = require("node:fs");
+
+// src/io/search-types.ts
+var RipgrepError = class extends Error {
+  constructor(failure2) {
+    super(failure2.code);
+    this.failure = failure2;
+    this.name = "RipgrepError";
+    this.code = failure2.code;
+  }
+  failure;
+  code;
+};
+
+// src/io/node/search-find.ts
+var import_meta = {};
+function isExecutableFile(path) {
+  try {
+    if (!(0, import_node_fs.statSync)(path).isFile()) return false;
+    (0, import_node_fs.accessSync)(path, import_node_fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function ownFile() {
+  if (typeof __filename === "string") return __filename;
+  return new URL(import_meta.url).pathname;
+}
+function parentFolder(path) {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+function vscodeRipgrepPackage() {
+  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
+}
+function developmentRipgrep() {
+  const start = parentFolder(ownFile());
+  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
+  for (let folder = start; ; folder = parentFolder(folder)) {
+    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
+    if (isExecutableFile(candidate)) return { found: candidate, from: start };
+    if (folder === "/") return { found: null, from: start };
+  }
+}
+function findRipgrepIn(env) {
+  const configured = env.GUILDS_RG;
+  if (configured) {
+    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
+    throw new RipgrepError({ code: "RG_CONFIGURED_NOT_EXECUTABLE", configured });
+  }
+  for (const folder of (env.PATH ?? "").split(":")) {
+    if (!folder.startsWith("/")) continue;
+    const candidate = `${folder}/rg`;
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  const development = developmentRipgrep();
+  if (development.found) return development.found;
+  throw new RipgrepError({ code: "RG_NOT_FOUND", packageName: vscodeRipgrepPackage(), searchedFrom: development.from });
+}
+
+// src/io/node/search-scratch.ts
+var import_node_fs3 = require("node:fs");
+
+// src/io/node/process.ts
+var import_node_fs2 = require("node:fs");
 var STAT_STATE_INDEX = 0;
 var STAT_PROCESS_GROUP_INDEX = 2;
 var STAT_SESSION_INDEX = 3;
@@ -1290,73 +1343,21 @@ function parseProcessStat(pid, text) {
 function readProcessStat(pid) {
   let text;
   try {
-    text = (0, import_node_fs.readFileSync)(`/proc/${pid}/stat`, "latin1");
+    text = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "latin1");
   } catch {
     return null;
   }
   return parseProcessStat(pid, text);
 }
 function listProcessIds() {
-  return (0, import_node_fs.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+  return (0, import_node_fs2.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
 }
 function isRunningState(state) {
   return state !== "Z" && state !== "X";
 }
 
-// src/io/node-search.ts
-var import_meta = {};
-var RIPGREP_STDERR_KEEP_BYTES = 8192;
-var OUTPUT_FILE_CHUNK_BYTES = 1048576;
-var SPOOL_READ_BYTES = 524288;
-var SPOOL_CHECK_INTERVAL_MS = 10;
-var SPOOL_FREE_SPACE_FACTOR = 2;
-var SCRATCH_OPEN_FLAGS = import_node_fs2.constants.O_RDWR | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_EXCL | import_node_fs2.constants.O_NOFOLLOW;
-function isExecutableFile(path) {
-  try {
-    if (!(0, import_node_fs2.statSync)(path).isFile()) return false;
-    (0, import_node_fs2.accessSync)(path, import_node_fs2.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function ownFile() {
-  if (typeof __filename === "string") return __filename;
-  return new URL(import_meta.url).pathname;
-}
-function parentFolder(path) {
-  const cut = path.lastIndexOf("/");
-  return cut <= 0 ? "/" : path.slice(0, cut);
-}
-function vscodeRipgrepPackage() {
-  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
-}
-function developmentRipgrep() {
-  const start = parentFolder(ownFile());
-  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
-  for (let folder = start; ; folder = parentFolder(folder)) {
-    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
-    if (isExecutableFile(candidate)) return { found: candidate, from: start };
-    if (folder === "/") return { found: null, from: start };
-  }
-}
-function findRipgrepIn(env) {
-  const configured = env.GUILDS_RG;
-  if (configured) {
-    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
-    throw new ToolError2(`ripgrep not found: GUILDS_RG=${configured} is not an executable file (an absolute path)`);
-  }
-  for (const folder of (env.PATH ?? "").split(":")) {
-    if (!folder.startsWith("/")) continue;
-    const candidate = `${folder}/rg`;
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  const development = developmentRipgrep();
-  if (development.found) return development.found;
-  throw new ToolError2(
-    `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${vscodeRipgrepPackage()}/bin/rg in ${development.from} or above it`
-  );
-}
+// src/io/node/search-scratch.ts
+var SCRATCH_OPEN_FLAGS = import_node_fs3.constants.O_RDWR | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_EXCL | import_node_fs3.constants.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -1364,59 +1365,67 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = (0, import_node_fs2.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = (0, import_node_fs3.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    (0, import_node_fs2.unlinkSync)(path);
+    (0, import_node_fs3.unlinkSync)(path);
   } catch {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
     return null;
   }
   return fd;
-}
-function readBack(fd, position, onBytes, reused) {
-  for (; ; ) {
-    const left = (0, import_node_fs2.fstatSync)(fd).size - position;
-    if (left <= 0) return position;
-    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, OUTPUT_FILE_CHUNK_BYTES));
-    const read = (0, import_node_fs2.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
-    if (read === 0) return position;
-    position += read;
-    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
-  }
-}
-function startFailure(run, error) {
-  const failure2 = error;
-  return new ToolError2(`cannot run ripgrep (${run.binary}): ${failure2.code ?? failure2.message}`);
-}
-function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs2.statfsSync !== "function") return false;
-  try {
-    const space = (0, import_node_fs2.statfsSync)(scratchFolder());
-    return space.bavail * space.bsize >= bytes;
-  } catch {
-    return false;
-  }
 }
 function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs2.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs3.closeSync)(stdoutFd);
   return null;
 }
-function runRipgrep(run) {
-  if (run.outputBoundedByFiles === true) {
-    const files = openOutputFiles();
-    if (files !== null) return runRipgrepWith(run, { kind: "files", ...files });
-  } else if (run.spool !== void 0 && roomInScratchFolder(SPOOL_FREE_SPACE_FACTOR * run.spool.maxBytes)) {
-    const files = openOutputFiles();
-    if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: run.spool.maxBytes });
+function roomInScratchFolder(bytes) {
+  if (typeof import_node_fs3.statfsSync !== "function") return false;
+  try {
+    const space = (0, import_node_fs3.statfsSync)(scratchFolder());
+    return space.bavail * space.bsize >= bytes;
+  } catch {
+    return false;
   }
-  return runRipgrepWith(run, { kind: "pipes" });
 }
+function readBack(fd, position, onBytes, pieceBytes, reused) {
+  for (; ; ) {
+    const left = (0, import_node_fs3.fstatSync)(fd).size - position;
+    if (left <= 0) return position;
+    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
+    const read = (0, import_node_fs3.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    if (read === 0) return position;
+    position += read;
+    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
+  }
+}
+function readStart(fd, maxBytes) {
+  const kept = Buffer.allocUnsafe(maxBytes);
+  return kept.toString("utf8", 0, (0, import_node_fs3.readSync)(fd, kept, 0, kept.length, 0));
+}
+
+// src/io/node/search.ts
+function makeSearchProcesses(limits) {
+  return {
+    findRipgrep: findRipgrepIn,
+    run(run) {
+      if (run.output === "line-per-file") {
+        const files = openOutputFiles();
+        if (files !== null) return runOnce(run, { kind: "files", ...files });
+      } else if (roomInScratchFolder(SEARCH_SPOOL_FREE_SPACE_FACTOR * limits.spoolMaxBytes)) {
+        const files = openOutputFiles();
+        if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: limits.spoolMaxBytes });
+      }
+      return runOnce(run, { kind: "pipes" });
+    }
+  };
+}
+var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
 async function runSpooled(run, output) {
   const started = performance.now();
   let heard;
@@ -1426,143 +1435,182 @@ async function runSpooled(run, output) {
   process.on("SIGTERM", hear);
   process.on("SIGINT", hear);
   try {
-    const spooled = await runRipgrepWith(run, output);
+    const spooled = await runOnce(run, output);
     if (spooled !== null) return spooled;
-    if (heard !== void 0) return { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard };
-    run.spool.restart();
+    if (heard !== void 0) return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard }, sink: run.newSink() };
     const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
-    return await runRipgrepWith({ ...run, timeoutMs }, { kind: "pipes" });
+    return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
   } finally {
     process.off("SIGTERM", hear);
     process.off("SIGINT", hear);
   }
 }
-function runRipgrepWith(run, output) {
-  const { spawn } = loadChildProcess();
+function runOnce(run, output) {
+  const sink = run.newSink();
   return new Promise((resolve, reject) => {
-    let stderr = "";
-    let stderrBytes = 0;
-    let timedOut = false;
-    let exited = false;
-    let settled = false;
-    let interruptedBy;
-    let failure2 = null;
-    let overflowed = false;
-    const closeFiles = () => {
-      if (output.kind === "pipes") return;
-      (0, import_node_fs2.closeSync)(output.stdoutFd);
-      (0, import_node_fs2.closeSync)(output.stderrFd);
-    };
-    let child;
-    try {
-      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
-      const stdin = run.input ? run.input.descriptor() : "ignore";
-      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      child = spawn(run.binary, run.args, { cwd, stdio });
-    } catch (error) {
-      closeFiles();
-      reject(startFailure(run, error));
-      return;
-    }
-    const settle = (outcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (watch !== void 0) clearInterval(watch);
-      process.off("SIGTERM", onSignal);
-      process.off("SIGINT", onSignal);
-      try {
-        if (failure2 !== null) throw failure2;
-        resolve(outcome());
-      } catch (error) {
-        reject(error);
-      } finally {
-        closeFiles();
-      }
-    };
-    const exitOf = (code) => interruptedBy !== void 0 ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
-    const abandonPipes = () => {
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      settle(() => exitOf(null));
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGKILL");
-      if (exited && output.kind === "pipes") abandonPipes();
-    }, run.timeoutMs);
-    const onSignal = (signal) => {
-      interruptedBy ??= signal;
-      child.kill("SIGKILL");
-    };
-    process.on("SIGTERM", onSignal);
-    process.on("SIGINT", onSignal);
-    let spoolRead = 0;
-    const spoolBuffer = output.kind === "spool" ? Buffer.allocUnsafe(SPOOL_READ_BYTES) : void 0;
-    const watch = output.kind === "spool" ? setInterval(() => {
-      if (exited || timedOut || interruptedBy !== void 0 || overflowed || failure2 !== null) return;
-      try {
-        spoolRead = readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
-      } catch (error) {
-        failure2 = error;
-        child.kill("SIGKILL");
-        return;
-      }
-      if (spoolRead <= output.maxBytes) return;
-      overflowed = true;
-      child.kill("SIGKILL");
-    }, SPOOL_CHECK_INTERVAL_MS) : void 0;
-    child.on(
-      "error",
-      (error) => settle(() => {
-        throw startFailure(run, error);
-      })
-    );
-    if (output.kind !== "pipes") {
-      child.on(
-        "exit",
-        (code, signal) => settle(() => {
-          exited = true;
-          const kept = Buffer.allocUnsafe(RIPGREP_STDERR_KEEP_BYTES);
-          stderr = kept.toString("utf8", 0, (0, import_node_fs2.readSync)(output.stderrFd, kept, 0, kept.length, 0));
-          if (output.kind === "spool" && interruptedBy === void 0 && !timedOut && spoolFailed(overflowed, code, signal, stderr)) {
-            return null;
-          }
-          readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
-          return exitOf(code);
-        })
-      );
-      return;
-    }
-    child.stdout.on("data", (chunk) => {
-      if (failure2 !== null || settled) return;
-      try {
-        run.onStdout(chunk);
-      } catch (error) {
-        failure2 = error;
-        child.kill("SIGKILL");
-      }
-    });
-    child.stderr.on("data", (chunk) => {
-      if (stderrBytes >= RIPGREP_STDERR_KEEP_BYTES) return;
-      const kept = chunk.subarray(0, RIPGREP_STDERR_KEEP_BYTES - stderrBytes);
-      stderrBytes += kept.length;
-      stderr += kept.toString("utf8");
-    });
-    child.on("exit", () => {
-      exited = true;
-      if (timedOut) abandonPipes();
-    });
-    child.on("close", (code) => settle(() => exitOf(code)));
+    new RipgrepAttempt(run, output, sink, (exit) => resolve(exit === null ? null : { exit, sink }), reject).start();
   });
+}
+function startFailure(run, error) {
+  const failure2 = error;
+  return new RipgrepError({ code: "RG_CANNOT_START", binary: run.binary, cause: failure2.code ?? failure2.message });
 }
 function spoolFailed(overflowed, code, signal, stderr) {
   if (overflowed || signal === "SIGXFSZ") return true;
   return code === 2 && stderr.trim() === "";
 }
-var nodeSearchProcesses = {
-  findRipgrep: findRipgrepIn,
-  run: runRipgrep
+var RipgrepAttempt = class {
+  constructor(run, output, sink, resolve, reject) {
+    this.run = run;
+    this.output = output;
+    this.resolve = resolve;
+    this.reject = reject;
+    this.feed = (chunk) => sink.feed(chunk);
+  }
+  run;
+  output;
+  resolve;
+  reject;
+  child;
+  stderr = "";
+  stderrBytes = 0;
+  timedOut = false;
+  exited = false;
+  settled = false;
+  interruptedBy;
+  failure = null;
+  overflowed = false;
+  spoolRead = 0;
+  timer;
+  watch;
+  onSignal = (signal) => {
+    this.interruptedBy ??= signal;
+    this.child.kill("SIGKILL");
+  };
+  feed;
+  start() {
+    const { run, output } = this;
+    try {
+      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
+      const stdin = run.input ? run.input.descriptor() : "ignore";
+      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
+      this.child = loadChildProcess().spawn(run.binary, run.args, { cwd, stdio });
+    } catch (error) {
+      this.closeFiles();
+      this.reject(startFailure(run, error));
+      return;
+    }
+    this.timer = setTimeout(() => this.onTimeout(), run.timeoutMs);
+    process.on("SIGTERM", this.onSignal);
+    process.on("SIGINT", this.onSignal);
+    if (output.kind === "spool") this.watchSpool(output);
+    this.child.on(
+      "error",
+      (error) => this.settle(() => {
+        throw startFailure(run, error);
+      })
+    );
+    if (output.kind === "pipes") this.readPipes();
+    else this.readFilesAtExit(output);
+  }
+  onTimeout() {
+    this.timedOut = true;
+    this.child.kill("SIGKILL");
+    if (this.exited && this.output.kind === "pipes") this.abandonPipes();
+  }
+  closeFiles() {
+    if (this.output.kind === "pipes") return;
+    (0, import_node_fs4.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs4.closeSync)(this.output.stderrFd);
+  }
+  settle(outcome) {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    if (this.watch !== void 0) clearInterval(this.watch);
+    process.off("SIGTERM", this.onSignal);
+    process.off("SIGINT", this.onSignal);
+    try {
+      if (this.failure !== null) throw this.failure;
+      this.resolve(outcome());
+    } catch (error) {
+      this.reject(error);
+    } finally {
+      this.closeFiles();
+    }
+  }
+  exitOf(code) {
+    const { stderr, timedOut, interruptedBy } = this;
+    return interruptedBy !== void 0 ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+  }
+  /**
+   * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
+   * wrapper script's) may hold them open for as long as it likes. Past the limit, once the process
+   * itself is gone, its pipes are given up.
+   *{/}
+  abandonPipes() {
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    this.settle(() => this.exitOf(null));
+  }
+  /**
+   * The spool is read as it grows, so that its lines are taken in while ripgrep searches on, and is
+   * given up as soon as it passes its cap; one that ends a little past it between two looks is whole.
+   *{/}
+  watchSpool(output) {
+    const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
+    this.watch = setInterval(() => {
+      if (this.exited || this.timedOut || this.interruptedBy !== void 0 || this.overflowed || this.failure !== null) return;
+      try {
+        this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
+      } catch (error) {
+        this.failure = error;
+        this.child.kill("SIGKILL");
+        return;
+      }
+      if (this.spoolRead <= output.maxBytes) return;
+      this.overflowed = true;
+      this.child.kill("SIGKILL");
+    }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
+  }
+  /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. *{/}
+  readFilesAtExit(output) {
+    const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
+    this.child.on(
+      "exit",
+      (code, signal) => this.settle(() => {
+        this.exited = true;
+        this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
+        const stoppedByUs = this.interruptedBy !== void 0 || this.timedOut;
+        if (output.kind === "spool" && !stoppedByUs && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
+        readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
+        return this.exitOf(code);
+      })
+    );
+  }
+  readPipes() {
+    const child = this.child;
+    child.stdout.on("data", (chunk) => {
+      if (this.failure !== null || this.settled) return;
+      try {
+        this.feed(chunk);
+      } catch (error) {
+        this.failure = error;
+        child.kill("SIGKILL");
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      if (this.stderrBytes >= SEARCH_STDERR_KEEP_BYTES) return;
+      const kept = chunk.subarray(0, SEARCH_STDERR_KEEP_BYTES - this.stderrBytes);
+      this.stderrBytes += kept.length;
+      this.stderr += kept.toString("utf8");
+    });
+    child.on("exit", () => {
+      this.exited = true;
+      if (this.timedOut) this.abandonPipes();
+    });
+    child.on("close", (code) => this.settle(() => this.exitOf(code)));
+  }
 };
 
 // src/io/sha256-wasm-bytes.ts
@@ -1644,7 +1692,7 @@ var WasmSha256 = class {
 };
 
 // src/io/node/background.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 
 // src/io/node/child.ts
 var SupervisedChild = class {
@@ -1722,11 +1770,11 @@ var DELAYED_KILL_SCRIPT = [
   "fi",
   'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs3.constants.O_WRONLY | import_node_fs3.constants.O_APPEND | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_NOFOLLOW | import_node_fs3.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_APPEND | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_NOFOLLOW | import_node_fs5.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = (0, import_node_fs3.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs5.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -1736,14 +1784,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs3.closeSync)(log);
+      (0, import_node_fs5.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment;
     try {
-      environment = (0, import_node_fs3.readFileSync)(`/proc/${pid}/environ`);
+      environment = (0, import_node_fs5.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -1776,15 +1824,15 @@ var nodeBackgroundProcesses = {
   },
   createExclusive(path, data) {
     const temp = temporaryPathBeside(path);
-    (0, import_node_fs3.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
+    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
     try {
-      (0, import_node_fs3.linkSync)(temp, path);
+      (0, import_node_fs5.linkSync)(temp, path);
       return true;
     } catch (error) {
       if (error.code === "EEXIST") return false;
       throw error;
     } finally {
-      (0, import_node_fs3.rmSync)(temp, { force: true });
+      (0, import_node_fs5.rmSync)(temp, { force: true });
     }
   },
   sleep(milliseconds) {
@@ -1794,16 +1842,16 @@ var nodeBackgroundProcesses = {
 };
 
 // src/io/node/files.ts
-var import_node_fs4 = require("node:fs");
-var OPEN_READ_FLAGS = import_node_fs4.constants.O_RDONLY | import_node_fs4.constants.O_NONBLOCK | import_node_fs4.constants.O_NOCTTY;
+var import_node_fs6 = require("node:fs");
+var OPEN_READ_FLAGS = import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NONBLOCK | import_node_fs6.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
 function codedError(code, message) {
   return Object.assign(new Error(`${code}: ${message}`), { code });
 }
 function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs4.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  const fd = (0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS | extraFlags);
   try {
-    const stats = (0, import_node_fs4.fstatSync)(fd);
+    const stats = (0, import_node_fs6.fstatSync)(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
     const chunks = [];
@@ -1812,7 +1860,7 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
       chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs4.readSync)(fd, chunk, 0, chunk.length, null);
+      const read = (0, import_node_fs6.readSync)(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
@@ -1820,29 +1868,29 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     }
     return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
   } finally {
-    (0, import_node_fs4.closeSync)(fd);
+    (0, import_node_fs6.closeSync)(fd);
   }
 }
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
   try {
-    (0, import_node_fs4.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs4.renameSync)(temp, path);
+    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs6.renameSync)(temp, path);
   } catch (error) {
-    (0, import_node_fs4.rmSync)(temp, { force: true });
+    (0, import_node_fs6.rmSync)(temp, { force: true });
     throw error;
   }
 }
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
-var import_node_fs5 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
-var LOG_OPEN_FLAGS2 = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_APPEND | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_TRUNC | import_node_fs5.constants.O_NOFOLLOW;
+var LOG_OPEN_FLAGS2 = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_TRUNC | import_node_fs7.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -1910,7 +1958,7 @@ var LogFollower = class {
     if (this.stopped) return;
     try {
       const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs5.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? (0, import_node_fs7.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(this.buffer.subarray(0, read));
@@ -1926,11 +1974,11 @@ var LogFollower = class {
   }
 };
 function openLog(logPath) {
-  const logFd = (0, import_node_fs5.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs7.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs5.openSync)(logPath, import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs7.openSync)(logPath, import_node_fs7.constants.O_RDONLY | import_node_fs7.constants.O_NOFOLLOW) };
   } catch (error) {
-    (0, import_node_fs5.closeSync)(logFd);
+    (0, import_node_fs7.closeSync)(logFd);
     throw error;
   }
 }
@@ -1953,8 +2001,8 @@ function runShell(request, onOutput) {
       stop
     );
   } catch (error) {
-    (0, import_node_fs5.closeSync)(logFd);
-    (0, import_node_fs5.closeSync)(readFd);
+    (0, import_node_fs7.closeSync)(logFd);
+    (0, import_node_fs7.closeSync)(readFd);
     throw error;
   }
   const child = supervised.process;
@@ -1965,8 +2013,8 @@ function runShell(request, onOutput) {
       if (!supervised.settle()) return;
       clearTimeout(killTimer);
       follower.stop();
-      (0, import_node_fs5.closeSync)(logFd);
-      (0, import_node_fs5.closeSync)(readFd);
+      (0, import_node_fs7.closeSync)(logFd);
+      (0, import_node_fs7.closeSync)(readFd);
     };
     const follower = new LogFollower(
       readFd,
@@ -1990,7 +2038,7 @@ function runShell(request, onOutput) {
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs5.fstatSync)(logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs7.fstatSync)(logFd).size);
       });
     });
   });
@@ -2030,44 +2078,44 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf((0, import_node_fs6.fstatSync)(this.fd));
+    return infoOf((0, import_node_fs8.fstatSync)(this.fd));
   }
   realPath() {
-    return (0, import_node_fs6.readlinkSync)(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs8.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    (0, import_node_fs6.closeSync)(this.fd);
+    (0, import_node_fs8.closeSync)(this.fd);
   }
 };
 var nodeFileSystem = {
-  realPath: (path) => import_node_fs6.realpathSync.native(path),
+  realPath: (path) => import_node_fs8.realpathSync.native(path),
   stat(path) {
-    const stats = (0, import_node_fs6.statSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs8.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = (0, import_node_fs6.lstatSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs8.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile((0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS)),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs8.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs6.mkdirSync)(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => (0, import_node_fs6.rmSync)(path, { force: true }),
-  removeTree: (path) => (0, import_node_fs6.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs6.readdirSync)(path),
+  makeFolder: (path) => void (0, import_node_fs8.mkdirSync)(path, { recursive: true, mode: 448 }),
+  removeFile: (path) => (0, import_node_fs8.rmSync)(path, { force: true }),
+  removeTree: (path) => (0, import_node_fs8.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs8.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ *{/} new Date();
-    (0, import_node_fs6.utimesSync)(path, now, now);
+    (0, import_node_fs8.utimesSync)(path, now, now);
   }
 };
 var NodeHasher = class {
@@ -2112,7 +2160,7 @@ function writeAll(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += (0, import_node_fs7.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
+      written += (0, import_node_fs9.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -2139,11 +2187,11 @@ function homeFolder() {
   if (!home || !home.startsWith("/")) throw new ToolError("invalid_request", "HOME is not set to an absolute path");
   let real;
   try {
-    real = import_node_fs7.realpathSync.native(home);
+    real = import_node_fs9.realpathSync.native(home);
   } catch {
     throw new ToolError("not_found", `the home folder ${home} does not exist`);
   }
-  if (!(0, import_node_fs7.statSync)(real).isDirectory()) throw new ToolError("not_a_folder", `the home ${home} is not a folder`);
+  if (!(0, import_node_fs9.statSync)(real).isDirectory()) throw new ToolError("not_a_folder", `the home ${home} is not a folder`);
   return real;
 }
 async function serveOnce(ops) {
@@ -2165,7 +2213,179 @@ function serve(ops) {
   serveOnce(ops).catch(fail);
 }
 
-// src/shape/search.ts
+// src/workspace/confine.ts
+function displayPath(context, absolute) {
+  return relativePath(context.cwd, absolute);
+}
+function failure(code, named) {
+  return pathFailure(code, named, LONG_PATH_SHOWN_CHARS);
+}
+function resolveInsideHome(context, input) {
+  if (input.includes("\0")) throw pathHasNul();
+  if (input === "") throw pathIsEmpty();
+  const { io } = context;
+  const lexical = resolveUserPath(input, context.cwd, io.home);
+  const display = displayPath(context, lexical);
+  const named = input.startsWith("/") || input.startsWith("~") ? input : display;
+  let real;
+  try {
+    real = io.fs.realPath(lexical);
+  } catch (error) {
+    throw failure(errorCode(error), named);
+  }
+  if (!isInside(real, io.home)) {
+    if (input === "." && lexical === context.cwd && !isInside(context.cwd, io.home)) {
+      throw workingDirectoryOutsideHome(context.cwd);
+    }
+    throw outsideHome(named);
+  }
+  return { lexical, display, named, real };
+}
+var KIND_NAMES = {
+  file: "a file",
+  folder: "a folder",
+  fifo: "a FIFO",
+  socket: "a socket",
+  device: "a device",
+  link: "a link",
+  other: "not a regular file"
+};
+function describeKind(kind) {
+  return KIND_NAMES[kind];
+}
+function openInsideHome(context, path) {
+  let file;
+  try {
+    file = context.io.fs.openRead(path.real);
+  } catch (error) {
+    throw failure(errorCode(error), path.named);
+  }
+  try {
+    const real = file.realPath();
+    if (!isInside(real, context.io.home)) throw outsideHome(path.named);
+    return { file, real };
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+}
+function openFileInsideHome(context, input) {
+  const path = resolveInsideHome(context, input);
+  let before;
+  try {
+    before = context.io.fs.stat(path.real);
+  } catch (error) {
+    throw failure(errorCode(error), path.named);
+  }
+  if (before && before.kind !== "file") {
+    throw notARegularFile(path.named, describeKind(before.kind));
+  }
+  const { file, real } = openInsideHome(context, path);
+  try {
+    const info = file.info();
+    if (info.kind !== "file") throw notARegularFile(path.named, describeKind(info.kind));
+    return { file, path: { ...path, real }, info };
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+}
+
+// src/tools/code_search/bytes.ts
+var utf8 = new TextDecoder("utf-8");
+function decode(bytes) {
+  return utf8.decode(bytes);
+}
+var nativeLatin1 = typeof Buffer === "function" ? (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1") : void 0;
+var LATIN1_PIECE_BYTES = 8192;
+function byteString(bytes) {
+  if (nativeLatin1) return nativeLatin1(bytes);
+  let text = "";
+  for (let at = 0; at < bytes.length; at += LATIN1_PIECE_BYTES) {
+    text += String.fromCharCode(...bytes.subarray(at, at + LATIN1_PIECE_BYTES));
+  }
+  return text;
+}
+var OTHER_THAN_CONTINUATION_BYTES = /[^\x80-\xbf]+/g;
+function codePointsIn(bytes) {
+  return bytes.length - byteString(bytes).replace(OTHER_THAN_CONTINUATION_BYTES, "").length;
+}
+function joinBytes(a, b) {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
+function sameBytes(a, b, start, end) {
+  if (a.length !== end - start) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[start + i]) return false;
+  return true;
+}
+var BoundedBytes = class {
+  constructor(maxBytes) {
+    this.maxBytes = maxBytes;
+  }
+  maxBytes;
+  parts = [];
+  length = 0;
+  push(bytes) {
+    const room = this.maxBytes - this.length;
+    const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
+    if (kept.length === 0) return;
+    this.parts.push(copyBytes(kept));
+    this.length += kept.length;
+  }
+  bytes() {
+    if (this.parts.length === 1) return this.parts[0];
+    const joined = new Uint8Array(this.length);
+    let at = 0;
+    for (const part of this.parts) {
+      joined.set(part, at);
+      at += part.length;
+    }
+    return joined;
+  }
+  clear() {
+    this.parts = [];
+    this.length = 0;
+  }
+};
+var LineBytes = class {
+  spilled;
+  chunk = null;
+  start = 0;
+  end = 0;
+  constructor(maxBytes) {
+    this.spilled = new BoundedBytes(maxBytes);
+  }
+  add(chunk, start, end) {
+    if (this.chunk === null && this.spilled.length === 0) {
+      this.chunk = chunk;
+      this.start = start;
+      this.end = end;
+      return;
+    }
+    if (this.chunk !== null) {
+      this.spilled.push(this.chunk.subarray(this.start, this.end));
+      this.chunk = null;
+    }
+    this.spilled.push(chunk.subarray(start, end));
+  }
+  /** Hands over the line as (bytes, start, end) and forgets it. *{/}
+  take(use) {
+    let result;
+    if (this.chunk !== null) result = use(this.chunk, this.start, this.end);
+    else {
+      const bytes = this.spilled.bytes();
+      result = use(bytes, 0, bytes.length);
+    }
+    this.chunk = null;
+    this.spilled.clear();
+    return result;
+  }
+};
+
+// src/tools/code_search/format.ts
 function totalsLine(totals) {
   const matches = `${totals.matches} ${totals.matches === 1 ? "match" : "matches"}`;
   return `${matches} in ${totals.files} ${totals.files === 1 ? "file" : "files"}`;
@@ -2252,96 +2472,460 @@ function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, sto
     maxBytes
   );
 }
-
-// src/workspace/confine.ts
-function displayPath(context, absolute) {
-  return relativePath(context.cwd, absolute);
+function nulInInputText(input) {
+  return `the ${input} contains a NUL byte`;
 }
-function failure(code, named) {
-  return pathFailure(code, named, LONG_PATH_SHOWN_CHARS);
+function goneText(named) {
+  return `no such file or folder: ${named}`;
 }
-function resolveInsideHome(context, input) {
-  if (input.includes("\0")) throw pathHasNul();
-  if (input === "") throw pathIsEmpty();
-  const { io } = context;
-  const lexical = resolveUserPath(input, context.cwd, io.home);
-  const display = displayPath(context, lexical);
-  const named = input.startsWith("/") || input.startsWith("~") ? input : display;
-  let real;
-  try {
-    real = io.fs.realPath(lexical);
-  } catch (error) {
-    throw failure(errorCode(error), named);
+function notSearchableText(named, kindWords) {
+  return `${named} is ${kindWords}; code_search takes a file or a folder`;
+}
+function changedWhileOpenedText(named) {
+  return `${named} changed while it was opened; code_search takes a file or a folder`;
+}
+function binaryFileText(display) {
+  return `${display} is binary; not searched`;
+}
+function interruptedText(signal) {
+  return `code_search: the helper was interrupted (${signal}); ripgrep was stopped`;
+}
+function ripgrepFailureText(missing) {
+  switch (missing.code) {
+    case "RG_CONFIGURED_NOT_EXECUTABLE":
+      return `ripgrep not found: GUILDS_RG=${missing.configured} is not an executable file (an absolute path)`;
+    case "RG_NOT_FOUND":
+      return `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${missing.packageName}/bin/rg in ${missing.searchedFrom} or above it`;
+    case "RG_CANNOT_START":
+      return `cannot run ripgrep (${missing.binary}): ${missing.cause}`;
   }
-  if (!isInside(real, io.home)) {
-    if (input === "." && lexical === context.cwd && !isInside(context.cwd, io.home)) {
-      throw workingDirectoryOutsideHome(context.cwd);
+}
+var REGEX_ERROR_HINT = " (the pattern is a regular expression; set fixed: true to search for it as plain text)";
+function ripgrepReason(stderr) {
+  const lines = stderr.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+  if (lines.length === 0) return "ripgrep failed without saying why";
+  const first = lines[0].replace(/^rg: /, "").replace(/:$/, "");
+  const reason = lines.find((line, index) => index > 0 && line.startsWith("error: "));
+  return reason ? `${first}: ${reason.slice("error: ".length)}` : first;
+}
+function clipEchoedInputs(reason, inputs, echoMaxChars) {
+  let clipped = reason;
+  for (const input of inputs) {
+    if (input === null || !clipped.includes(input)) continue;
+    const shown = echoedInput(input, echoMaxChars);
+    if (shown !== input) clipped = clipped.split(input).join(shown);
+  }
+  return clipped;
+}
+function ripgrepRefusalText(stderr, pattern2, glob, fixed, echoMaxChars) {
+  const reason = clipEchoedInputs(ripgrepReason(stderr), [pattern2, glob], echoMaxChars);
+  const hint = reason.startsWith("regex parse error") && !fixed ? REGEX_ERROR_HINT : "";
+  return `ripgrep: ${reason}${hint}`;
+}
+
+// src/tools/code_search/line-text.ts
+var CARRIAGE_RETURN = 13;
+var LineText = class {
+  /** `matchByte`: the byte offset of the first match in the line, null for a context line. *{/}
+  constructor(matchByte, limits) {
+    this.matchByte = matchByte;
+    this.limits = limits;
+    this.keepBytes = limits.maxChars * 4;
+    this.head = new BoundedBytes(this.keepBytes);
+    this.windowStart = matchByte === null ? 0 : Math.max(0, matchByte - this.keepBytes);
+    const windowNeeded = matchByte !== null && matchByte > limits.maxChars - limits.leadChars;
+    this.window = windowNeeded ? new BoundedBytes(2 * this.keepBytes) : null;
+  }
+  matchByte;
+  limits;
+  head;
+  window;
+  windowStart;
+  // A code point takes at most 4 bytes: this many bytes always hold the characters a clipped line shows.
+  keepBytes;
+  offset = 0;
+  chars = 0;
+  charsBeforeMatch = 0;
+  lastByte = -1;
+  feed(bytes) {
+    const start = this.offset;
+    const end = start + bytes.length;
+    if (start < this.keepBytes) this.head.push(bytes.subarray(0, this.keepBytes - start));
+    if (this.window !== null && end > this.windowStart) {
+      this.window.push(bytes.subarray(Math.max(0, this.windowStart - start)));
     }
-    throw outsideHome(named);
+    this.chars += codePointsIn(bytes);
+    if (this.matchByte !== null && start < this.matchByte) {
+      this.charsBeforeMatch += codePointsIn(bytes.subarray(0, Math.min(bytes.length, this.matchByte - start)));
+    }
+    this.offset = end;
+    if (bytes.length > 0) this.lastByte = bytes[bytes.length - 1];
   }
-  return { lexical, display, named, real };
-}
-var KIND_NAMES = {
-  file: "a file",
-  folder: "a folder",
-  fifo: "a FIFO",
-  socket: "a socket",
-  device: "a device",
-  link: "a link",
-  other: "not a regular file"
+  view() {
+    const { maxChars, leadChars } = this.limits;
+    const carriageReturn = this.lastByte === CARRIAGE_RETURN;
+    const totalChars = this.chars - (carriageReturn ? 1 : 0);
+    const matchChar = this.matchByte === null ? null : this.charsBeforeMatch;
+    const useWindow = this.window !== null && matchChar !== null && totalChars > maxChars && matchChar > maxChars - leadChars;
+    if (!useWindow) {
+      let text = decode(this.head.bytes());
+      if (carriageReturn && this.offset <= this.keepBytes) text = text.slice(0, -1);
+      return { text, startChar: 0, totalChars, matchChar };
+    }
+    let bytes = this.window.bytes();
+    let skipped = 0;
+    while (skipped < bytes.length && isContinuationByte(bytes[skipped])) skipped++;
+    bytes = bytes.subarray(skipped);
+    const charsBeforeInWindow = codePointsIn(bytes.subarray(0, this.matchByte - this.windowStart - skipped));
+    return { text: decode(bytes), startChar: matchChar - charsBeforeInWindow, totalChars, matchChar };
+  }
 };
-function describeKind(kind) {
-  return KIND_NAMES[kind];
-}
-function openInsideHome(context, path) {
-  let file;
-  try {
-    file = context.io.fs.openRead(path.real);
-  } catch (error) {
-    throw failure(errorCode(error), path.named);
-  }
-  try {
-    const real = file.realPath();
-    if (!isInside(real, context.io.home)) throw outsideHome(path.named);
-    return { file, real };
-  } catch (error) {
-    file.close();
-    throw error;
-  }
-}
-function openFileInsideHome(context, input) {
-  const path = resolveInsideHome(context, input);
-  let before;
-  try {
-    before = context.io.fs.stat(path.real);
-  } catch (error) {
-    throw failure(errorCode(error), path.named);
-  }
-  if (before && before.kind !== "file") {
-    throw notARegularFile(path.named, describeKind(before.kind));
-  }
-  const { file, real } = openInsideHome(context, path);
-  try {
-    const info = file.info();
-    if (info.kind !== "file") throw notARegularFile(path.named, describeKind(info.kind));
-    return { file, path: { ...path, real }, info };
-  } catch (error) {
-    file.close();
-    throw error;
-  }
-}
 
-// src/ops/code_search.ts
-var SEARCH_MATCH_LEAD_CHARS = 60;
-var SEARCH_ECHO_MAX_CHARS = 200;
-var LINE_KEEP_BYTES = SEARCH_LINE_MAX_CHARS * 4;
-var SHORT_LINE_MAX_BYTES = 65536;
-var STATS_LINES_KEPT = 24;
+// src/tools/code_search/rg-output.ts
 var NEWLINE = 10;
 var NUL = 0;
+var DIGIT_0 = 48;
+var DIGIT_9 = 57;
 var COLON = 58;
-var DASH = 45;
-var CARRIAGE_RETURN = 13;
+var PATH = String.raw`[^\0\n]*`;
+var NUMBER = String.raw`\d*`;
+var matchMark = (column) => String.raw`:${column}[^\d\n]`;
+var CONTEXT_MARK = "-";
+var REST_OF_LINE = String.raw`[^\n]*\n`;
+var HEADER = new RegExp(`${PATH}\\0${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})`, "y");
+var MATCH_AFTER_PATH = `${NUMBER}${matchMark(NUMBER)}${REST_OF_LINE}`;
+var RESULT_AFTER_PATH = `${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})${REST_OF_LINE}`;
+var MATCH_RUN = new RegExp(`(${PATH}\\0)${MATCH_AFTER_PATH}(?:\\1${MATCH_AFTER_PATH})*`, "y");
+var RESULT_RUN = new RegExp(`(${PATH}\\0)${RESULT_AFTER_PATH}(?:\\1${RESULT_AFTER_PATH})*`, "y");
+var LINE_END_EVERYWHERE = /\n/g;
+var MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, "gm");
+function isDigit(byte) {
+  return byte !== void 0 && byte >= DIGIT_0 && byte <= DIGIT_9;
+}
+function countResultRun(text, start, withContext) {
+  const run = withContext ? RESULT_RUN : MATCH_RUN;
+  run.lastIndex = start;
+  if (!run.test(text)) return null;
+  const end = run.lastIndex;
+  const lines = text.slice(start, end);
+  const count = lines.match(LINE_END_EVERYWHERE).length;
+  const matchedLines = withContext ? lines.match(MATCH_HEADER_EVERYWHERE)?.length ?? 0 : count;
+  return { end, lines: count, matchedLines };
+}
+var ContentOutputReader = class {
+  constructor(events, options) {
+    this.events = events;
+    this.header = new BoundedBytes(options.shortLineMaxBytes);
+    this.withContext = options.withContext;
+    this.fastCount = options.fastCount !== false;
+  }
+  events;
+  header;
+  state = "header";
+  pathBytes = null;
+  withContext;
+  fastCount;
+  chunkText = null;
+  feed(given) {
+    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
+    const length = chunk.length;
+    this.chunkText = null;
+    let start = 0;
+    while (start < length) {
+      if (this.fastCount && this.state === "header" && this.header.length === 0) {
+        start = this.countClosedRun(chunk, start);
+        if (start === length) return;
+      }
+      const newline = chunk.indexOf(NEWLINE, start);
+      const end = newline === -1 ? length : newline;
+      if (end > start) this.piece(chunk, start, end);
+      if (newline === -1) return;
+      this.lineEnd();
+      start = newline + 1;
+    }
+  }
+  /** Call once ripgrep is done (a line cut off by a kill is dropped). *{/}
+  finish() {
+    this.state = "header";
+    this.header.clear();
+    if (this.pathBytes !== null) this.events.fileEnd();
+    this.pathBytes = null;
+  }
+  textOf(chunk) {
+    this.chunkText ??= byteString(chunk);
+    return this.chunkText;
+  }
+  /**
+   * At a line start after a closed file's line: when the line is a result line of that file, counts
+   * it and the lines of that file after it; returns where the first line it did not count starts.
+   * (A file's first line is read whole, as the collector decides there whether to close it.)
+   *{/}
+  countClosedRun(chunk, start) {
+    const path = this.pathBytes;
+    if (path === null || !this.events.fileClosed) return start;
+    const pathEnd = start + path.length;
+    if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL || !sameBytes(path, chunk, start, pathEnd)) return start;
+    const counted = countResultRun(this.textOf(chunk), start, this.withContext);
+    if (counted === null) return start;
+    this.events.countedLines(counted.lines, counted.matchedLines);
+    return counted.end;
+  }
+  piece(chunk, start, end) {
+    if (this.state === "text") this.events.text(chunk.subarray(start, end));
+    else if (this.state === "header") {
+      let bytes = chunk;
+      let text;
+      if (this.header.length > 0) {
+        bytes = joinBytes(this.header.bytes(), chunk.subarray(start, end));
+        start = 0;
+        end = bytes.length;
+        this.header.clear();
+        text = byteString(bytes);
+      } else text = this.textOf(chunk);
+      const textStart = this.readHeader(bytes, text, start);
+      if (textStart === -1) this.header.push(bytes.subarray(start, end));
+      else if (this.wantsText() && textStart < end) this.events.text(bytes.subarray(textStart, end));
+    }
+  }
+  wantsText() {
+    return this.state === "text";
+  }
+  lineEnd() {
+    if (this.state === "header") {
+      const line = decode(this.header.bytes());
+      this.header.clear();
+      this.events.otherLine(line);
+    } else if (this.state === "text") this.events.textEnd();
+    this.state = "header";
+  }
+  /**
+   * Reads the header at `start` (the piece's end is a line end or the end of `text`, which the
+   * grammar cannot cross) and starts its line; the offset where its text starts, or -1 while there
+   * is no whole header there (not yet, or never: a stats line). The grammar decides; once it has,
+   * the fields are read where it put them: the path up to the first NUL, the line number, a match's column.
+   *{/}
+  readHeader(bytes, text, start) {
+    HEADER.lastIndex = start;
+    if (!HEADER.test(text)) return -1;
+    const textStart = HEADER.lastIndex;
+    const nul = bytes.indexOf(NUL, start);
+    let at = nul + 1;
+    let lineNumber = 0;
+    while (isDigit(bytes[at])) lineNumber = lineNumber * 10 + bytes[at++] - DIGIT_0;
+    let matchByte = null;
+    if (bytes[at++] === COLON) {
+      let column = 0;
+      while (isDigit(bytes[at])) column = column * 10 + bytes[at++] - DIGIT_0;
+      matchByte = column - 1;
+    }
+    if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start, nul)) {
+      if (this.pathBytes !== null) this.events.fileEnd();
+      this.pathBytes = copyBytes(bytes.subarray(start, nul));
+      this.events.fileStart(decode(this.pathBytes));
+    }
+    this.state = this.events.resultLine(lineNumber, matchByte) ? "text" : "skip";
+    return textStart;
+  }
+};
+function parseStats(lines) {
+  let matches = null;
+  let files = null;
+  for (const line of lines) {
+    const matchCount = /^(\d+) matches$/.exec(line);
+    if (matchCount) matches = Number(matchCount[1]);
+    const fileCount = /^(\d+) files contained matches$/.exec(line);
+    if (fileCount) files = Number(fileCount[1]);
+  }
+  return matches === null || files === null ? null : { matches, files };
+}
+var LineSplitter = class {
+  feed(chunk) {
+    const length = chunk.length;
+    let start = 0;
+    while (start < length) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      const end = newline === -1 ? length : newline;
+      if (end > start) this.piece(chunk, start, end);
+      if (newline === -1) return;
+      this.lineEnd();
+      start = newline + 1;
+    }
+  }
+};
+function countLineNul(bytes, start, end) {
+  let nul = end - 1;
+  while (nul >= start && bytes[nul] !== NUL) nul--;
+  return nul < start ? -1 : nul;
+}
+function countAfter(bytes, nul, end) {
+  let count = 0;
+  for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i] - DIGIT_0);
+  return count;
+}
+
+// src/tools/code_search/collect.ts
+var FileCountCollector = class extends LineSplitter {
+  line;
+  limit;
+  shown = [];
+  matches = 0;
+  files = 0;
+  constructor(limits) {
+    super();
+    this.limit = limits.files;
+    this.line = new LineBytes(limits.shortLineMaxBytes);
+  }
+  piece(chunk, start, end) {
+    this.line.add(chunk, start, end);
+  }
+  lineEnd() {
+    this.line.take((bytes, start, end) => this.countLine(bytes, start, end));
+  }
+  countLine(bytes, start, end) {
+    const nul = countLineNul(bytes, start, end);
+    if (nul === -1) return;
+    const count = countAfter(bytes, nul, end);
+    this.matches += count;
+    this.files++;
+    const last = this.shown[this.shown.length - 1];
+    if (this.shown.length === this.limit && last && count < last.count) return;
+    const entry = { rgPath: decode(bytes.subarray(start, nul)), count };
+    let at = this.shown.length;
+    while (at > 0 && ranksBefore(entry, this.shown[at - 1])) at--;
+    if (at >= this.limit) return;
+    this.shown.splice(at, 0, entry);
+    if (this.shown.length > this.limit) this.shown.pop();
+  }
+};
+function ranksBefore(a, b) {
+  return a.count > b.count || a.count === b.count && a.rgPath < b.rgPath;
+}
+function trimLeadingContext(lines) {
+  while (lines.length > 0 && !lines[lines.length - 1].isMatch && !lines[lines.length - 1].followsMatch) lines.pop();
+}
+var ContentCollector = class {
+  /** `fastCount`: off only to check that the fast count path changes nothing. *{/}
+  constructor(limits, fastCount = true) {
+    this.limits = limits;
+    this.reader = new ContentOutputReader(this, {
+      withContext: limits.contextLines > 0,
+      shortLineMaxBytes: limits.shortLineMaxBytes,
+      fastCount
+    });
+  }
+  limits;
+  reader;
+  lineText = null;
+  pending = null;
+  group = null;
+  groups = [];
+  shownLines = 0;
+  full = false;
+  otherLines = [];
+  resultLines = 0;
+  matchedLines = 0;
+  files = 0;
+  feed(chunk) {
+    this.reader.feed(chunk);
+  }
+  /** Call once ripgrep is done (a line cut off by a kill is dropped). *{/}
+  finish() {
+    this.reader.finish();
+  }
+  get fileClosed() {
+    return this.group !== null && this.group.closed;
+  }
+  fileStart(rgPath) {
+    this.files++;
+    const lastKept = this.groups[this.groups.length - 1];
+    const hopeless = this.full && lastKept !== void 0 && rgPath > lastKept.rgPath;
+    this.group = { rgPath, lines: [], matchLines: 0, lastMatchLine: 0, closed: hopeless };
+  }
+  resultLine(lineNumber, matchByte) {
+    const isMatch = matchByte !== null;
+    this.resultLines++;
+    if (isMatch) this.matchedLines++;
+    const group = this.group;
+    if (group.closed) return false;
+    const { lines: limit, matchesPerFile, contextLines } = this.limits;
+    const previous = group.lines[group.lines.length - 1];
+    const full = group.lines.length >= limit;
+    const pastMatches = group.matchLines >= matchesPerFile;
+    if (full || pastMatches && (isMatch || previous?.lineNumber !== lineNumber - 1)) {
+      group.closed = true;
+      trimLeadingContext(group.lines);
+      return false;
+    }
+    if (isMatch) {
+      group.matchLines++;
+      group.lastMatchLine = lineNumber;
+    }
+    const followsMatch = !isMatch && group.matchLines > 0 && lineNumber - group.lastMatchLine <= contextLines;
+    this.pending = { lineNumber, isMatch, followsMatch };
+    this.lineText = new LineText(matchByte, { maxChars: this.limits.lineMaxChars, leadChars: this.limits.matchLeadChars });
+    return true;
+  }
+  text(bytes) {
+    this.lineText.feed(bytes);
+  }
+  textEnd() {
+    const text = clipSearchLine(this.lineText.view(), this.limits.lineMaxChars, this.limits.matchLeadChars);
+    this.group.lines.push({ ...this.pending, text });
+    this.lineText = null;
+    this.pending = null;
+  }
+  otherLine(line) {
+    this.otherLines.push(line);
+    if (this.otherLines.length > this.limits.statsMaxLines) this.otherLines.shift();
+  }
+  countedLines(lines, matchedLines) {
+    this.resultLines += lines;
+    this.matchedLines += matchedLines;
+  }
+  fileEnd() {
+    const group = this.group;
+    this.group = null;
+    if (group === null) return;
+    trimLeadingContext(group.lines);
+    if (group.lines.length === 0) return;
+    let at = this.groups.length;
+    while (at > 0 && group.rgPath < this.groups[at - 1].rgPath) at--;
+    this.groups.splice(at, 0, group);
+    let room = this.limits.lines;
+    let kept = 0;
+    for (; kept < this.groups.length && room > 0; kept++) {
+      const lines = this.groups[kept].lines;
+      if (lines.length > room) {
+        lines.length = room;
+        trimLeadingContext(lines);
+        this.full = true;
+      }
+      room -= lines.length;
+      if (room === 0) this.full = true;
+    }
+    if (kept < this.groups.length) this.full = true;
+    this.groups.length = kept;
+    while (this.groups.length > 0 && this.groups[this.groups.length - 1].lines.length === 0) this.groups.pop();
+    this.shownLines = this.groups.reduce((sum, kept2) => sum + kept2.lines.length, 0);
+  }
+  shown(displayOf) {
+    const out = [];
+    for (const group of this.groups) {
+      const path = displayOf(group.rgPath);
+      for (const line of group.lines) out.push({ path, lineNumber: line.lineNumber, isMatch: line.isMatch, text: line.text });
+    }
+    return out;
+  }
+  get shownCount() {
+    return this.shownLines;
+  }
+  /** ripgrep's own totals from --stats, when it lived to print them. *{/}
+  stats() {
+    return parseStats(this.otherLines);
+  }
+};
+
+// src/tools/code_search/rg-args.ts
 var STDIN_PATH = "-";
 function ripgrepArgs(options) {
   const args = [
@@ -2370,542 +2954,124 @@ function ripgrepArgs(options) {
   if (options.fileName !== null) args.push(options.fileName);
   return args;
 }
-var utf8 = new TextDecoder("utf-8");
-function decode(bytes) {
-  return utf8.decode(bytes);
-}
-var nativeLatin1 = typeof Buffer === "function" ? (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1") : void 0;
-var LATIN1_PIECE_BYTES = 8192;
-function byteString(bytes) {
-  if (nativeLatin1) return nativeLatin1(bytes);
-  let text = "";
-  for (let at = 0; at < bytes.length; at += LATIN1_PIECE_BYTES) {
-    text += String.fromCharCode(...bytes.subarray(at, at + LATIN1_PIECE_BYTES));
-  }
-  return text;
-}
-var MATCH_LINE = String.raw`\d*:\d*[^\d\n][^\n]*\n`;
-var CONTEXT_LINE = String.raw`\d*-[^\n]*\n`;
-var MATCH_RUN = new RegExp(String.raw`([^\0\n]*\0)${MATCH_LINE}(?:\1${MATCH_LINE})*`, "y");
-var RESULT_RUN = new RegExp(String.raw`([^\0\n]*\0)(?:${MATCH_LINE}|${CONTEXT_LINE})(?:\1(?:${MATCH_LINE}|${CONTEXT_LINE}))*`, "y");
-var LINE_END_EVERYWHERE = /\n/g;
-var MATCH_HEADER_EVERYWHERE = /^[^\0\n]*\0\d*:/gm;
-var OTHER_THAN_CONTINUATION_BYTES = /[^\x80-\xbf]+/g;
-function codePointsIn(bytes) {
-  return bytes.length - byteString(bytes).replace(OTHER_THAN_CONTINUATION_BYTES, "").length;
-}
-var indexOfByte = Uint8Array.prototype.indexOf;
-function joinBytes(a, b) {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
-}
-function sameBytes(a, b, start, end) {
-  if (a.length !== end - start) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[start + i]) return false;
-  return true;
-}
-var BoundedBytes = class {
-  constructor(maxBytes) {
-    this.maxBytes = maxBytes;
-  }
-  maxBytes;
-  parts = [];
-  length = 0;
-  push(bytes) {
-    const room = this.maxBytes - this.length;
-    const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
-    if (kept.length === 0) return;
-    this.parts.push(copyBytes(kept));
-    this.length += kept.length;
-  }
-  bytes() {
-    if (this.parts.length === 1) return this.parts[0];
-    const joined = new Uint8Array(this.length);
-    let at = 0;
-    for (const part of this.parts) {
-      joined.set(part, at);
-      at += part.length;
-    }
-    return joined;
-  }
-  clear() {
-    this.parts = [];
-    this.length = 0;
-  }
-};
-var LineStream = class {
-  feed(chunk) {
-    const length = chunk.length;
-    let start = 0;
-    while (start < length) {
-      const newline = chunk.indexOf(NEWLINE, start);
-      const end = newline === -1 ? length : newline;
-      if (end > start) this.piece(chunk, start, end);
-      if (newline === -1) return;
-      this.lineEnd();
-      start = newline + 1;
-    }
-  }
-};
-var LineBytes = class {
-  spilled = new BoundedBytes(SHORT_LINE_MAX_BYTES);
-  chunk = null;
-  start = 0;
-  end = 0;
-  add(chunk, start, end) {
-    if (this.chunk === null && this.spilled.length === 0) {
-      this.chunk = chunk;
-      this.start = start;
-      this.end = end;
-      return;
-    }
-    if (this.chunk !== null) {
-      this.spilled.push(this.chunk.subarray(this.start, this.end));
-      this.chunk = null;
-    }
-    this.spilled.push(chunk.subarray(start, end));
-  }
-  /** Hands over the line as (bytes, start, end) and forgets it. *{/}
-  take(use) {
-    let result;
-    if (this.chunk !== null) result = use(this.chunk, this.start, this.end);
-    else {
-      const bytes = this.spilled.bytes();
-      result = use(bytes, 0, bytes.length);
-    }
-    this.chunk = null;
-    this.spilled.clear();
-    return result;
-  }
-};
-var FileCountCollector = class extends LineStream {
-  constructor(limit) {
-    super();
-    this.limit = limit;
-  }
-  limit;
-  line = new LineBytes();
-  shown = [];
-  matches = 0;
-  files = 0;
-  piece(chunk, start, end) {
-    this.line.add(chunk, start, end);
-  }
-  lineEnd() {
-    this.line.take((bytes, start, end) => this.countLine(bytes, start, end));
-  }
-  countLine(bytes, start, end) {
-    let nul = end - 1;
-    while (nul >= start && bytes[nul] !== NUL) nul--;
-    if (nul < start) return;
-    let count = 0;
-    for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i] - 48);
-    this.matches += count;
-    this.files++;
-    const last = this.shown[this.shown.length - 1];
-    if (this.shown.length === this.limit && last && count < last.count) return;
-    const rgPath = decode(bytes.subarray(start, nul));
-    const entry = { rgPath, count };
-    let at = this.shown.length;
-    while (at > 0 && ranksBefore(entry, this.shown[at - 1])) at--;
-    if (at >= this.limit) return;
-    this.shown.splice(at, 0, entry);
-    if (this.shown.length > this.limit) this.shown.pop();
-  }
-};
-function ranksBefore(a, b) {
-  return a.count > b.count || a.count === b.count && a.rgPath < b.rgPath;
-}
-var LineText = class {
-  /** `matchByte`: the byte offset of the first match in the line, null for a context line. *{/}
-  constructor(matchByte) {
-    this.matchByte = matchByte;
-    this.windowStart = matchByte === null ? 0 : Math.max(0, matchByte - LINE_KEEP_BYTES);
-    const windowNeeded = matchByte !== null && matchByte > SEARCH_LINE_MAX_CHARS - SEARCH_MATCH_LEAD_CHARS;
-    this.window = windowNeeded ? new BoundedBytes(2 * LINE_KEEP_BYTES) : null;
-  }
-  matchByte;
-  head = new BoundedBytes(LINE_KEEP_BYTES);
-  window;
-  windowStart;
-  offset = 0;
-  chars = 0;
-  charsBeforeMatch = 0;
-  lastByte = -1;
-  feed(bytes) {
-    const start = this.offset;
-    const end = start + bytes.length;
-    if (start < LINE_KEEP_BYTES) this.head.push(bytes.subarray(0, LINE_KEEP_BYTES - start));
-    if (this.window !== null && end > this.windowStart) {
-      this.window.push(bytes.subarray(Math.max(0, this.windowStart - start)));
-    }
-    this.chars += codePointsIn(bytes);
-    if (this.matchByte !== null && start < this.matchByte) {
-      this.charsBeforeMatch += codePointsIn(bytes.subarray(0, Math.min(bytes.length, this.matchByte - start)));
-    }
-    this.offset = end;
-    if (bytes.length > 0) this.lastByte = bytes[bytes.length - 1];
-  }
-  view(maxChars, leadChars) {
-    const carriageReturn = this.lastByte === CARRIAGE_RETURN;
-    const totalChars = this.chars - (carriageReturn ? 1 : 0);
-    const matchChar = this.matchByte === null ? null : this.charsBeforeMatch;
-    const useWindow = this.window !== null && matchChar !== null && totalChars > maxChars && matchChar > maxChars - leadChars;
-    if (!useWindow) {
-      let text = decode(this.head.bytes());
-      if (carriageReturn && this.offset <= LINE_KEEP_BYTES) text = text.slice(0, -1);
-      return { text, startChar: 0, totalChars, matchChar };
-    }
-    let bytes = this.window.bytes();
-    let skipped = 0;
-    while (skipped < bytes.length && isContinuationByte(bytes[skipped])) skipped++;
-    bytes = bytes.subarray(skipped);
-    const charsBeforeInWindow = codePointsIn(bytes.subarray(0, this.matchByte - this.windowStart - skipped));
-    return { text: decode(bytes), startChar: matchChar - charsBeforeInWindow, totalChars, matchChar };
-  }
-};
-function trimLeadingContext(lines) {
-  while (lines.length > 0 && !lines[lines.length - 1].isMatch && !lines[lines.length - 1].followsMatch) lines.pop();
-}
-var ContentCollector = class extends LineStream {
-  constructor(limit, matchesPerFile, contextLines) {
-    super();
-    this.limit = limit;
-    this.matchesPerFile = matchesPerFile;
-    this.contextLines = contextLines;
-  }
-  limit;
-  matchesPerFile;
-  contextLines;
-  header = new BoundedBytes(SHORT_LINE_MAX_BYTES);
-  state = "header";
-  text = null;
-  pending = null;
-  group = null;
-  groups = [];
-  shownLines = 0;
-  full = false;
-  otherLines = [];
-  resultLines = 0;
-  matchedLines = 0;
-  files = 0;
-  feed(given) {
-    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
-    const length = chunk.length;
-    let text = null;
-    let start = 0;
-    let lineStart = -1;
-    while (start < length) {
-      if (lineStart !== -1 && this.group !== null && this.group.closed) {
-        text ??= byteString(chunk);
-        start = this.countClosedRun(text, lineStart, start);
-        if (start === length) return;
-      }
-      const newline = chunk.indexOf(NEWLINE, start);
-      const end = newline === -1 ? length : newline;
-      const wholeLine = this.state === "header" && this.header.length === 0;
-      if (end > start) this.piece(chunk, start, end);
-      if (newline === -1) return;
-      this.lineEnd();
-      lineStart = wholeLine ? start : -1;
-      start = newline + 1;
-    }
-  }
-  /**
-   * Nearly all the lines of a large result belong to a file none of whose further lines will be
-   * shown: they only need counting, and a file's lines come together. One regular expression finds,
-   * from the line just read at `runStart` (the current file's), how far the lines that start with the
-   * same path and a header tryHeader would take go on; those from `start` are counted without a step
-   * per byte in JavaScript. Returns where the first other line starts (another file's, the stats, one
-   * the chunk cuts), which the full parse then reads.
-   *{/}
-  countClosedRun(text, runStart, start) {
-    const run = this.contextLines === 0 ? MATCH_RUN : RESULT_RUN;
-    run.lastIndex = runStart;
-    if (!run.test(text) || run.lastIndex <= start) return start;
-    const end = run.lastIndex;
-    const lines = text.slice(start, end);
-    const count = lines.match(LINE_END_EVERYWHERE).length;
-    this.resultLines += count;
-    this.matchedLines += run === MATCH_RUN ? count : lines.match(MATCH_HEADER_EVERYWHERE)?.length ?? 0;
-    return end;
-  }
-  piece(chunk, start, end) {
-    if (this.state === "text") this.text.feed(chunk.subarray(start, end));
-    else if (this.state === "header") {
-      let bytes = chunk;
-      if (this.header.length > 0) {
-        bytes = joinBytes(this.header.bytes(), chunk.subarray(start, end));
-        start = 0;
-        end = bytes.length;
-        this.header.clear();
-      }
-      const textStart = this.tryHeader(bytes, start, end);
-      if (textStart === -1) this.header.push(bytes.subarray(start, end));
-      else if (this.text !== null && textStart < end) this.text.feed(bytes.subarray(textStart, end));
-    }
-  }
-  lineEnd() {
-    if (this.state === "header") {
-      const line = decode(this.header.bytes());
-      this.header.clear();
-      this.otherLines.push(line);
-      if (this.otherLines.length > STATS_LINES_KEPT) this.otherLines.shift();
-    } else if (this.state === "text") {
-      const view = this.text.view(SEARCH_LINE_MAX_CHARS, SEARCH_MATCH_LEAD_CHARS);
-      const text = clipSearchLine(view, SEARCH_LINE_MAX_CHARS, SEARCH_MATCH_LEAD_CHARS);
-      this.group.lines.push({ ...this.pending, text });
-    }
-    this.state = "header";
-    this.text = null;
-    this.pending = null;
-  }
-  /**
-   * Parse `path NUL digits (':' digits ':' | '-')` in bytes[start, end) and start the line; the
-   * offset where its text starts, or -1 while the header is not all there yet.
-   *{/}
-  tryHeader(bytes, start, end) {
-    const nul = indexOfByte.call(bytes, NUL, start);
-    if (nul === -1 || nul >= end) return -1;
-    let at = nul + 1;
-    let lineNumber = 0;
-    while (at < end && bytes[at] >= 48 && bytes[at] <= 57) lineNumber = lineNumber * 10 + bytes[at++] - 48;
-    if (at >= end) return -1;
-    const isMatch = bytes[at] === COLON;
-    if (!isMatch && bytes[at] !== DASH) return -1;
-    at++;
-    let column = 0;
-    if (isMatch) {
-      while (at < end && bytes[at] >= 48 && bytes[at] <= 57) column = column * 10 + bytes[at++] - 48;
-      if (at >= end) return -1;
-      at++;
-    }
-    this.startLine(bytes, start, nul, lineNumber, isMatch, isMatch ? column - 1 : null);
-    return at;
-  }
-  startLine(bytes, pathStart, pathEnd, lineNumber, isMatch, matchByte) {
-    this.resultLines++;
-    if (isMatch) this.matchedLines++;
-    if (this.group === null || !sameBytes(this.group.pathBytes, bytes, pathStart, pathEnd)) {
-      this.startGroup(copyBytes(bytes.subarray(pathStart, pathEnd)));
-    }
-    const group = this.group;
-    this.state = "skip";
-    if (group.closed) return;
-    const previous = group.lines[group.lines.length - 1];
-    if (group.lines.length >= this.limit) {
-      this.closeGroup(group);
-      return;
-    }
-    if (isMatch && group.matchLines >= this.matchesPerFile) {
-      this.closeGroup(group);
-      return;
-    }
-    if (!isMatch && group.matchLines >= this.matchesPerFile && previous?.lineNumber !== lineNumber - 1) {
-      this.closeGroup(group);
-      return;
-    }
-    if (isMatch) {
-      group.matchLines++;
-      group.lastMatchLine = lineNumber;
-    }
-    const followsMatch = !isMatch && group.matchLines > 0 && lineNumber - group.lastMatchLine <= this.contextLines;
-    this.pending = { lineNumber, isMatch, followsMatch };
-    this.text = new LineText(matchByte);
-    this.state = "text";
-  }
-  closeGroup(group) {
-    group.closed = true;
-    trimLeadingContext(group.lines);
-  }
-  startGroup(pathBytes) {
-    this.finishGroup();
-    this.files++;
-    const rgPath = decode(pathBytes);
-    const lastKept = this.groups[this.groups.length - 1];
-    const hopeless = this.full && lastKept !== void 0 && rgPath > lastKept.rgPath;
-    this.group = { rgPath, pathBytes, lines: [], matchLines: 0, lastMatchLine: 0, closed: hopeless };
-  }
-  finishGroup() {
-    const group = this.group;
-    this.group = null;
-    if (group === null) return;
-    trimLeadingContext(group.lines);
-    if (group.lines.length === 0) return;
-    let at = this.groups.length;
-    while (at > 0 && group.rgPath < this.groups[at - 1].rgPath) at--;
-    this.groups.splice(at, 0, group);
-    let room = this.limit;
-    let kept = 0;
-    for (; kept < this.groups.length && room > 0; kept++) {
-      const lines = this.groups[kept].lines;
-      if (lines.length > room) {
-        lines.length = room;
-        trimLeadingContext(lines);
-        this.full = true;
-      }
-      room -= lines.length;
-      if (room === 0) this.full = true;
-    }
-    if (kept < this.groups.length) this.full = true;
-    this.groups.length = kept;
-    while (this.groups.length > 0 && this.groups[this.groups.length - 1].lines.length === 0) this.groups.pop();
-    this.shownLines = this.groups.reduce((sum, kept2) => sum + kept2.lines.length, 0);
-  }
-  /** Call once ripgrep is done (a line cut off by a kill is dropped). *{/}
-  finish() {
-    this.state = "header";
-    this.header.clear();
-    this.finishGroup();
-  }
-  shown(displayOf) {
-    const out = [];
-    for (const group of this.groups) {
-      const path = displayOf(group.rgPath);
-      for (const line of group.lines) out.push({ path, lineNumber: line.lineNumber, isMatch: line.isMatch, text: line.text });
-    }
-    return out;
-  }
-  get shownCount() {
-    return this.shownLines;
-  }
-  /** ripgrep's own totals from --stats, when it lived to print them. *{/}
-  stats() {
-    let matches = null;
-    let files = null;
-    for (const line of this.otherLines) {
-      const matchCount = /^(\d+) matches$/.exec(line);
-      if (matchCount) matches = Number(matchCount[1]);
-      const fileCount = /^(\d+) files contained matches$/.exec(line);
-      if (fileCount) files = Number(fileCount[1]);
-    }
-    return matches === null || files === null ? null : { matches, files };
-  }
-};
-var REGEX_ERROR_HINT = " (the pattern is a regular expression; set fixed: true to search for it as plain text)";
-function clipEchoedInputs(reason, inputs) {
-  let clipped = reason;
-  for (const input of inputs) {
-    if (input === null || !clipped.includes(input)) continue;
-    const shown = echoedInput(input, SEARCH_ECHO_MAX_CHARS);
-    if (shown !== input) clipped = clipped.split(input).join(shown);
-  }
-  return clipped;
-}
-function ripgrepReason(stderr) {
-  const lines = stderr.split("\n").map((line) => line.trim()).filter((line) => line !== "");
-  if (lines.length === 0) return "ripgrep failed without saying why";
-  const first = lines[0].replace(/^rg: /, "").replace(/:$/, "");
-  const reason = lines.find((line, index) => index > 0 && line.startsWith("error: "));
-  return reason ? `${first}: ${reason.slice("error: ".length)}` : first;
-}
-function stringArg2(value) {
-  return typeof value === "string" ? value : null;
-}
-async function codeSearch(context) {
-  const { io, request } = context;
-  const { args } = request;
-  const pattern2 = args.pattern;
-  if (pattern2.includes("\0")) throw new ToolError2("the pattern contains a NUL byte");
-  const glob = stringArg2(args.glob) || null;
-  if (glob !== null && glob.includes("\0")) throw new ToolError2("the glob contains a NUL byte");
-  const mode = args.mode === "content" ? "content" : "files";
-  const contextLines = clampInteger(args.context ?? 0, 0, SEARCH_MAX_CONTEXT_LINES);
-  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
-  const limit = clampInteger(args.limit ?? maximum, 1, maximum);
-  const given = stringArg2(args.path);
-  const root = resolveInsideHome(context, given ?? ".");
-  const kind = io.fs.stat(root.real)?.kind;
-  if (kind === void 0) throw new ToolError2(`no such file or folder: ${root.named}`);
-  if (kind !== "folder" && kind !== "file") {
-    throw new ToolError2(`${root.named} is ${describeKind(kind)}; code_search takes a file or a folder`);
-  }
-  const { file: opened } = openInsideHome(context, root);
-  try {
-    return await searchOpened(context, { root, given, kind, opened, pattern: pattern2, glob, mode, contextLines, limit });
-  } finally {
-    opened.close();
-  }
-}
-async function searchOpened(context, search) {
-  const { io, request } = context;
-  const { args, maxBytes } = request;
-  const { root, given, opened, pattern: pattern2, glob, mode, contextLines, limit } = search;
-  const kind = opened.info().kind;
-  if (kind !== search.kind) {
-    throw new ToolError2(`${root.named} changed while it was opened; code_search takes a file or a folder`);
-  }
-  const shownRoot = given === null ? "." : root.display;
-  if (kind === "file" && isBinaryFile(opened)) {
-    return { text: `${root.display} is binary; not searched`, meta: { matches: 0, files: 0, truncated: false } };
-  }
-  const displayOf = kind === "file" ? () => root.display : root.display === "." ? (rgPath) => rgPath : (rgPath) => `${root.display}/${rgPath}`;
-  const binary = io.search.findRipgrep(io.env);
-  const real = opened.realPath();
-  const options = {
-    mode,
-    pattern: pattern2,
-    fixed: args.fixed === true,
-    ignoreCase: args.ignore_case === true,
-    contextLines,
-    glob,
-    excludeRuns: kind === "folder" && real === io.home,
-    fileName: kind === "file" ? STDIN_PATH : null
-  };
-  const newCollector = () => mode === "files" ? new FileCountCollector(limit) : new ContentCollector(limit, SEARCH_MAX_MATCHES_PER_FILE, contextLines);
-  let collector = newCollector();
-  const exit = await io.search.run({
-    binary,
-    args: ripgrepArgs(options),
-    // A file comes as stdin, so ripgrep's folder is only where it starts; the home is always there.
-    cwd: kind === "file" ? io.home : real,
-    folder: kind === "folder" ? opened : void 0,
-    input: kind === "file" ? opened : void 0,
-    timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
-    outputBoundedByFiles: mode === "files",
-    spool: mode === "content" ? { maxBytes: SEARCH_SPOOL_MAX_BYTES, restart: () => collector = newCollector() } : void 0,
-    onStdout: (chunk) => collector.feed(chunk)
-  });
-  if (exit.interruptedBy !== void 0) {
-    throw new ToolError2(`code_search: the helper was interrupted (${exit.interruptedBy}); ripgrep was stopped`);
-  }
-  if (!exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1) {
-    if (exit.exitCode !== 2 || exit.stderr.trim() !== "") {
-      const reason = clipEchoedInputs(ripgrepReason(exit.stderr), [pattern2, glob]);
-      const hint = reason.startsWith("regex parse error") && args.fixed !== true ? REGEX_ERROR_HINT : "";
-      throw new ToolError2(`ripgrep: ${reason}${hint}`);
-    }
-  }
-  const stopped = exit.timedOut ? stoppedText(SEARCH_TIMEOUT_SECONDS) : null;
+
+// src/tools/code_search/result.ts
+function searchResult(collector, shape) {
+  const stopped = shape.stoppedAfterSeconds === null ? null : stoppedText(shape.stoppedAfterSeconds);
   let totals;
   let shaped;
   let leftOut;
-  if (collector instanceof FileCountCollector) {
-    totals = { matches: collector.matches, files: collector.files };
-    const shown = collector.shown.map((entry) => ({ path: displayOf(entry.rgPath), count: entry.count }));
-    leftOut = totals.files - shown.length;
-    shaped = formatFilesResult(shown, leftOut, totals, maxBytes, stopped);
-  } else {
+  if (collector instanceof ContentCollector) {
     collector.finish();
     totals = collector.stats() ?? { matches: collector.matchedLines, files: collector.files };
     leftOut = collector.resultLines - collector.shownCount;
-    shaped = formatContentResult(collector.shown(displayOf), leftOut, totals, contextLines > 0, maxBytes, stopped);
+    shaped = formatContentResult(collector.shown(shape.displayOf), leftOut, totals, shape.withGroups, shape.maxBytes, stopped);
+  } else {
+    totals = { matches: collector.matches, files: collector.files };
+    const shown = collector.shown.map((entry) => ({ path: shape.displayOf(entry.rgPath), count: entry.count }));
+    leftOut = totals.files - shown.length;
+    shaped = formatFilesResult(shown, leftOut, totals, shape.maxBytes, stopped);
   }
-  const truncated = exit.timedOut || leftOut > 0 || shaped.cut;
+  const truncated = stopped !== null || leftOut > 0 || shaped.cut;
   const meta = { matches: totals.matches, files: totals.files, truncated };
   if (totals.files === 0) {
-    const none = noMatchText(pattern2, shownRoot, SEARCH_ECHO_MAX_CHARS);
+    const none = noMatchText(shape.pattern, shape.shownRoot, shape.echoMaxChars);
     return { text: stopped === null ? none : `${none}
 ${stopped}`, meta };
   }
   return { text: shaped.text, meta };
 }
+
+// src/tools/code_search/run.ts
+function checkedArgs(args) {
+  if (args.pattern.includes("\0")) throw new ToolError("invalid_pattern", nulInInputText("pattern"));
+  if (args.glob !== null && args.glob.includes("\0")) throw new ToolError("invalid_pattern", nulInInputText("glob"));
+  return args;
+}
+async function codeSearch(context, args) {
+  const { io } = context;
+  const search = checkedArgs(args);
+  const root = resolveInsideHome(context, search.path ?? ".");
+  const kind = io.fs.stat(root.real)?.kind;
+  if (kind === void 0) throw new ToolError("not_found", goneText(root.named));
+  if (kind !== "folder" && kind !== "file") throw new ToolError("not_a_file", notSearchableText(root.named, describeKind(kind)));
+  const { file: opened } = openInsideHome(context, root);
+  try {
+    return await searchOpened(context, search, root, kind, opened);
+  } finally {
+    opened.close();
+  }
+}
+function ripgrepUnavailable(error) {
+  return error instanceof RipgrepError ? new ToolError("unavailable", ripgrepFailureText(error.failure)) : error;
+}
+async function searchOpened(context, search, root, expected, opened) {
+  const { io, request } = context;
+  const kind = opened.info().kind;
+  if (kind !== expected) throw new ToolError("not_a_file", changedWhileOpenedText(root.named));
+  if (kind === "file" && isBinaryFile(opened)) {
+    return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
+  }
+  const real = opened.realPath();
+  const { mode, contextLines, limit } = search;
+  let binary;
+  try {
+    binary = io.search.findRipgrep(io.env);
+  } catch (error) {
+    throw ripgrepUnavailable(error);
+  }
+  const args = ripgrepArgs({
+    ...search,
+    excludeRuns: kind === "folder" && real === io.home,
+    fileName: kind === "file" ? STDIN_PATH : null
+  });
+  const newSink = () => mode === "files" ? new FileCountCollector({ files: limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES }) : new ContentCollector({
+    lines: limit,
+    matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
+    contextLines,
+    lineMaxChars: SEARCH_LINE_MAX_CHARS,
+    matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
+    shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
+    statsMaxLines: SEARCH_STATS_MAX_LINES
+  });
+  const { exit, sink } = await io.search.run({
+    binary,
+    args,
+    // A file comes as stdin, so ripgrep's folder is only where it starts; the home is always there.
+    cwd: kind === "file" ? io.home : real,
+    folder: kind === "folder" ? opened : void 0,
+    input: kind === "file" ? opened : void 0,
+    timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
+    output: mode === "files" ? "line-per-file" : "unbounded",
+    newSink
+  }).catch((error) => {
+    throw ripgrepUnavailable(error);
+  });
+  if (exit.interruptedBy !== void 0) throw new ToolError("interrupted", interruptedText(exit.interruptedBy));
+  const refused = !exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1 && (exit.exitCode !== 2 || exit.stderr.trim() !== "");
+  if (refused) {
+    const text = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
+    throw new ToolError(exit.exitCode === 2 ? "invalid_pattern" : "internal", text);
+  }
+  const shape = {
+    pattern: search.pattern,
+    shownRoot: search.path === null ? "." : root.display,
+    displayOf: displayOfFor(kind, root.display),
+    withGroups: contextLines > 0,
+    maxBytes: request.maxBytes,
+    stoppedAfterSeconds: exit.timedOut ? SEARCH_TIMEOUT_SECONDS : null,
+    echoMaxChars: SEARCH_ECHO_MAX_CHARS
+  };
+  return searchResult(sink, shape);
+}
+function displayOfFor(kind, rootDisplay) {
+  if (kind === "file") return () => rootDisplay;
+  return rootDisplay === "." ? (rgPath) => rgPath : (rgPath) => `${rootDisplay}/${rgPath}`;
+}
 function isBinaryFile(file) {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
   const read = file.readAt(buffer, BINARY_SNIFF_BYTES, 0);
-  return buffer.subarray(0, read).indexOf(NUL) !== -1;
+  return buffer.subarray(0, read).indexOf(0) !== -1;
 }
 
 // src/tools/file_read/format.ts
@@ -4438,8 +4604,7 @@ var CODE_TOOLS = {
   shell,
   shell_status: shellStatus,
   file_read: fileRead,
-  // code_search resolves its own arguments until it moves to src/tools/code_search/.
-  code_search: (context) => codeSearch(context)
+  code_search: codeSearch
 };
 
 // src/main.ts

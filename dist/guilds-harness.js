@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "a3ce3ea67476ef38";
+var BUILD_ID = "5e2921c78d9cc7ef";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
@@ -227,7 +227,7 @@ function guildsCodeBody() {/*
 "use strict";
 
 // src/entry.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -256,6 +256,11 @@ var SEARCH_MAX_LINES = 40;
 var SEARCH_MAX_MATCHES_PER_FILE = 10;
 var SEARCH_MAX_CONTEXT_LINES = 5;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
+var SEARCH_STDERR_KEEP_BYTES = 8192;
+var SEARCH_OUTPUT_FILE_CHUNK_BYTES = 1048576;
+var SEARCH_SPOOL_READ_BYTES = 524288;
+var SEARCH_SPOOL_CHECK_INTERVAL_MS = 10;
+var SEARCH_SPOOL_FREE_SPACE_FACTOR = 2;
 var CODE_TASK_DEFAULT_TIMEOUT_MINUTES = 30;
 var CODE_TASK_MIN_TIMEOUT_MINUTES = 1;
 var CODE_TASK_MAX_TIMEOUT_MINUTES = 120;
@@ -1121,31 +1126,10 @@ var DEFAULT_RUN_DIR = "/run/guilds";
 var RUN_DIR_VARIABLE = "GUILDS_RUN_DIR";
 
 // src/io/node/index.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 
-// src/io/node-search.ts
-var import_node_fs2 = require("node:fs");
-
-// src/contract/legacy-tool-error.ts
-var KIND_BY_START = [
-  ["no such file or folder: ", "not_found"],
-  ["ripgrep not found", "unavailable"],
-  ["cannot run ripgrep", "unavailable"],
-  ["ripgrep: ", "invalid_pattern"],
-  ["code_search: the helper was interrupted", "interrupted"],
-  ["the pattern contains", "invalid_request"],
-  ["the glob contains", "invalid_request"]
-];
-function kindOfMessage(message) {
-  for (const [start, kind] of KIND_BY_START) if (message.startsWith(start)) return kind;
-  if (message.endsWith("code_search takes a file or a folder")) return "not_a_file";
-  return "internal";
-}
-var ToolError2 = class extends ToolError {
-  constructor(message) {
-    super(kindOfMessage(message), message);
-  }
-};
+// src/io/node/search.ts
+var import_node_fs4 = require("node:fs");
 
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
@@ -1159,8 +1143,73 @@ function loadOs() {
   return nodeRequire("node:os");
 }
 
-// src/io/node/process.ts
+// src/io/node/search-find.ts
 var import_node_fs = require("node:fs");
+
+// src/io/search-types.ts
+var RipgrepError = class extends Error {
+  constructor(failure) {
+    super(failure.code);
+    this.failure = failure;
+    this.name = "RipgrepError";
+    this.code = failure.code;
+  }
+  failure;
+  code;
+};
+
+// src/io/node/search-find.ts
+var import_meta = {};
+function isExecutableFile(path) {
+  try {
+    if (!(0, import_node_fs.statSync)(path).isFile()) return false;
+    (0, import_node_fs.accessSync)(path, import_node_fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function ownFile() {
+  if (typeof __filename === "string") return __filename;
+  return new URL(import_meta.url).pathname;
+}
+function parentFolder(path) {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+function vscodeRipgrepPackage() {
+  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
+}
+function developmentRipgrep() {
+  const start = parentFolder(ownFile());
+  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
+  for (let folder = start; ; folder = parentFolder(folder)) {
+    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
+    if (isExecutableFile(candidate)) return { found: candidate, from: start };
+    if (folder === "/") return { found: null, from: start };
+  }
+}
+function findRipgrepIn(env) {
+  const configured = env.GUILDS_RG;
+  if (configured) {
+    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
+    throw new RipgrepError({ code: "RG_CONFIGURED_NOT_EXECUTABLE", configured });
+  }
+  for (const folder of (env.PATH ?? "").split(":")) {
+    if (!folder.startsWith("/")) continue;
+    const candidate = `${folder}/rg`;
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  const development = developmentRipgrep();
+  if (development.found) return development.found;
+  throw new RipgrepError({ code: "RG_NOT_FOUND", packageName: vscodeRipgrepPackage(), searchedFrom: development.from });
+}
+
+// src/io/node/search-scratch.ts
+var import_node_fs3 = require("node:fs");
+
+// src/io/node/process.ts
+var import_node_fs2 = require("node:fs");
 var STAT_STATE_INDEX = 0;
 var STAT_PROCESS_GROUP_INDEX = 2;
 var STAT_SESSION_INDEX = 3;
@@ -1195,73 +1244,21 @@ function parseProcessStat(pid, text) {
 function readProcessStat(pid) {
   let text;
   try {
-    text = (0, import_node_fs.readFileSync)(`/proc/${pid}/stat`, "latin1");
+    text = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "latin1");
   } catch {
     return null;
   }
   return parseProcessStat(pid, text);
 }
 function listProcessIds() {
-  return (0, import_node_fs.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+  return (0, import_node_fs2.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
 }
 function isRunningState(state) {
   return state !== "Z" && state !== "X";
 }
 
-// src/io/node-search.ts
-var import_meta = {};
-var RIPGREP_STDERR_KEEP_BYTES = 8192;
-var OUTPUT_FILE_CHUNK_BYTES = 1048576;
-var SPOOL_READ_BYTES = 524288;
-var SPOOL_CHECK_INTERVAL_MS = 10;
-var SPOOL_FREE_SPACE_FACTOR = 2;
-var SCRATCH_OPEN_FLAGS = import_node_fs2.constants.O_RDWR | import_node_fs2.constants.O_CREAT | import_node_fs2.constants.O_EXCL | import_node_fs2.constants.O_NOFOLLOW;
-function isExecutableFile(path) {
-  try {
-    if (!(0, import_node_fs2.statSync)(path).isFile()) return false;
-    (0, import_node_fs2.accessSync)(path, import_node_fs2.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function ownFile() {
-  if (typeof __filename === "string") return __filename;
-  return new URL(import_meta.url).pathname;
-}
-function parentFolder(path) {
-  const cut = path.lastIndexOf("/");
-  return cut <= 0 ? "/" : path.slice(0, cut);
-}
-function vscodeRipgrepPackage() {
-  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
-}
-function developmentRipgrep() {
-  const start = parentFolder(ownFile());
-  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
-  for (let folder = start; ; folder = parentFolder(folder)) {
-    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
-    if (isExecutableFile(candidate)) return { found: candidate, from: start };
-    if (folder === "/") return { found: null, from: start };
-  }
-}
-function findRipgrepIn(env) {
-  const configured = env.GUILDS_RG;
-  if (configured) {
-    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
-    throw new ToolError2(`ripgrep not found: GUILDS_RG=${configured} is not an executable file (an absolute path)`);
-  }
-  for (const folder of (env.PATH ?? "").split(":")) {
-    if (!folder.startsWith("/")) continue;
-    const candidate = `${folder}/rg`;
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  const development = developmentRipgrep();
-  if (development.found) return development.found;
-  throw new ToolError2(
-    `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${vscodeRipgrepPackage()}/bin/rg in ${development.from} or above it`
-  );
-}
+// src/io/node/search-scratch.ts
+var SCRATCH_OPEN_FLAGS = import_node_fs3.constants.O_RDWR | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_EXCL | import_node_fs3.constants.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -1269,59 +1266,67 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = (0, import_node_fs2.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = (0, import_node_fs3.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    (0, import_node_fs2.unlinkSync)(path);
+    (0, import_node_fs3.unlinkSync)(path);
   } catch {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
     return null;
   }
   return fd;
-}
-function readBack(fd, position, onBytes, reused) {
-  for (; ; ) {
-    const left = (0, import_node_fs2.fstatSync)(fd).size - position;
-    if (left <= 0) return position;
-    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, OUTPUT_FILE_CHUNK_BYTES));
-    const read = (0, import_node_fs2.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
-    if (read === 0) return position;
-    position += read;
-    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
-  }
-}
-function startFailure(run, error) {
-  const failure = error;
-  return new ToolError2(`cannot run ripgrep (${run.binary}): ${failure.code ?? failure.message}`);
-}
-function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs2.statfsSync !== "function") return false;
-  try {
-    const space = (0, import_node_fs2.statfsSync)(scratchFolder());
-    return space.bavail * space.bsize >= bytes;
-  } catch {
-    return false;
-  }
 }
 function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs2.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs3.closeSync)(stdoutFd);
   return null;
 }
-function runRipgrep(run) {
-  if (run.outputBoundedByFiles === true) {
-    const files = openOutputFiles();
-    if (files !== null) return runRipgrepWith(run, { kind: "files", ...files });
-  } else if (run.spool !== void 0 && roomInScratchFolder(SPOOL_FREE_SPACE_FACTOR * run.spool.maxBytes)) {
-    const files = openOutputFiles();
-    if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: run.spool.maxBytes });
+function roomInScratchFolder(bytes) {
+  if (typeof import_node_fs3.statfsSync !== "function") return false;
+  try {
+    const space = (0, import_node_fs3.statfsSync)(scratchFolder());
+    return space.bavail * space.bsize >= bytes;
+  } catch {
+    return false;
   }
-  return runRipgrepWith(run, { kind: "pipes" });
 }
+function readBack(fd, position, onBytes, pieceBytes, reused) {
+  for (; ; ) {
+    const left = (0, import_node_fs3.fstatSync)(fd).size - position;
+    if (left <= 0) return position;
+    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
+    const read = (0, import_node_fs3.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    if (read === 0) return position;
+    position += read;
+    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
+  }
+}
+function readStart(fd, maxBytes) {
+  const kept = Buffer.allocUnsafe(maxBytes);
+  return kept.toString("utf8", 0, (0, import_node_fs3.readSync)(fd, kept, 0, kept.length, 0));
+}
+
+// src/io/node/search.ts
+function makeSearchProcesses(limits) {
+  return {
+    findRipgrep: findRipgrepIn,
+    run(run) {
+      if (run.output === "line-per-file") {
+        const files = openOutputFiles();
+        if (files !== null) return runOnce(run, { kind: "files", ...files });
+      } else if (roomInScratchFolder(SEARCH_SPOOL_FREE_SPACE_FACTOR * limits.spoolMaxBytes)) {
+        const files = openOutputFiles();
+        if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: limits.spoolMaxBytes });
+      }
+      return runOnce(run, { kind: "pipes" });
+    }
+  };
+}
+var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
 async function runSpooled(run, output) {
   const started = performance.now();
   let heard;
@@ -1331,143 +1336,182 @@ async function runSpooled(run, output) {
   process.on("SIGTERM", hear);
   process.on("SIGINT", hear);
   try {
-    const spooled = await runRipgrepWith(run, output);
+    const spooled = await runOnce(run, output);
     if (spooled !== null) return spooled;
-    if (heard !== void 0) return { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard };
-    run.spool.restart();
+    if (heard !== void 0) return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard }, sink: run.newSink() };
     const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
-    return await runRipgrepWith({ ...run, timeoutMs }, { kind: "pipes" });
+    return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
   } finally {
     process.off("SIGTERM", hear);
     process.off("SIGINT", hear);
   }
 }
-function runRipgrepWith(run, output) {
-  const { spawn } = loadChildProcess();
+function runOnce(run, output) {
+  const sink = run.newSink();
   return new Promise((resolve, reject) => {
-    let stderr = "";
-    let stderrBytes = 0;
-    let timedOut = false;
-    let exited = false;
-    let settled = false;
-    let interruptedBy;
-    let failure = null;
-    let overflowed = false;
-    const closeFiles = () => {
-      if (output.kind === "pipes") return;
-      (0, import_node_fs2.closeSync)(output.stdoutFd);
-      (0, import_node_fs2.closeSync)(output.stderrFd);
-    };
-    let child;
-    try {
-      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
-      const stdin = run.input ? run.input.descriptor() : "ignore";
-      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      child = spawn(run.binary, run.args, { cwd, stdio });
-    } catch (error) {
-      closeFiles();
-      reject(startFailure(run, error));
-      return;
-    }
-    const settle = (outcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (watch !== void 0) clearInterval(watch);
-      process.off("SIGTERM", onSignal);
-      process.off("SIGINT", onSignal);
-      try {
-        if (failure !== null) throw failure;
-        resolve(outcome());
-      } catch (error) {
-        reject(error);
-      } finally {
-        closeFiles();
-      }
-    };
-    const exitOf = (code) => interruptedBy !== void 0 ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
-    const abandonPipes = () => {
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      settle(() => exitOf(null));
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGKILL");
-      if (exited && output.kind === "pipes") abandonPipes();
-    }, run.timeoutMs);
-    const onSignal = (signal) => {
-      interruptedBy ??= signal;
-      child.kill("SIGKILL");
-    };
-    process.on("SIGTERM", onSignal);
-    process.on("SIGINT", onSignal);
-    let spoolRead = 0;
-    const spoolBuffer = output.kind === "spool" ? Buffer.allocUnsafe(SPOOL_READ_BYTES) : void 0;
-    const watch = output.kind === "spool" ? setInterval(() => {
-      if (exited || timedOut || interruptedBy !== void 0 || overflowed || failure !== null) return;
-      try {
-        spoolRead = readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
-      } catch (error) {
-        failure = error;
-        child.kill("SIGKILL");
-        return;
-      }
-      if (spoolRead <= output.maxBytes) return;
-      overflowed = true;
-      child.kill("SIGKILL");
-    }, SPOOL_CHECK_INTERVAL_MS) : void 0;
-    child.on(
-      "error",
-      (error) => settle(() => {
-        throw startFailure(run, error);
-      })
-    );
-    if (output.kind !== "pipes") {
-      child.on(
-        "exit",
-        (code, signal) => settle(() => {
-          exited = true;
-          const kept = Buffer.allocUnsafe(RIPGREP_STDERR_KEEP_BYTES);
-          stderr = kept.toString("utf8", 0, (0, import_node_fs2.readSync)(output.stderrFd, kept, 0, kept.length, 0));
-          if (output.kind === "spool" && interruptedBy === void 0 && !timedOut && spoolFailed(overflowed, code, signal, stderr)) {
-            return null;
-          }
-          readBack(output.stdoutFd, spoolRead, run.onStdout, spoolBuffer);
-          return exitOf(code);
-        })
-      );
-      return;
-    }
-    child.stdout.on("data", (chunk) => {
-      if (failure !== null || settled) return;
-      try {
-        run.onStdout(chunk);
-      } catch (error) {
-        failure = error;
-        child.kill("SIGKILL");
-      }
-    });
-    child.stderr.on("data", (chunk) => {
-      if (stderrBytes >= RIPGREP_STDERR_KEEP_BYTES) return;
-      const kept = chunk.subarray(0, RIPGREP_STDERR_KEEP_BYTES - stderrBytes);
-      stderrBytes += kept.length;
-      stderr += kept.toString("utf8");
-    });
-    child.on("exit", () => {
-      exited = true;
-      if (timedOut) abandonPipes();
-    });
-    child.on("close", (code) => settle(() => exitOf(code)));
+    new RipgrepAttempt(run, output, sink, (exit) => resolve(exit === null ? null : { exit, sink }), reject).start();
   });
+}
+function startFailure(run, error) {
+  const failure = error;
+  return new RipgrepError({ code: "RG_CANNOT_START", binary: run.binary, cause: failure.code ?? failure.message });
 }
 function spoolFailed(overflowed, code, signal, stderr) {
   if (overflowed || signal === "SIGXFSZ") return true;
   return code === 2 && stderr.trim() === "";
 }
-var nodeSearchProcesses = {
-  findRipgrep: findRipgrepIn,
-  run: runRipgrep
+var RipgrepAttempt = class {
+  constructor(run, output, sink, resolve, reject) {
+    this.run = run;
+    this.output = output;
+    this.resolve = resolve;
+    this.reject = reject;
+    this.feed = (chunk) => sink.feed(chunk);
+  }
+  run;
+  output;
+  resolve;
+  reject;
+  child;
+  stderr = "";
+  stderrBytes = 0;
+  timedOut = false;
+  exited = false;
+  settled = false;
+  interruptedBy;
+  failure = null;
+  overflowed = false;
+  spoolRead = 0;
+  timer;
+  watch;
+  onSignal = (signal) => {
+    this.interruptedBy ??= signal;
+    this.child.kill("SIGKILL");
+  };
+  feed;
+  start() {
+    const { run, output } = this;
+    try {
+      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
+      const stdin = run.input ? run.input.descriptor() : "ignore";
+      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
+      this.child = loadChildProcess().spawn(run.binary, run.args, { cwd, stdio });
+    } catch (error) {
+      this.closeFiles();
+      this.reject(startFailure(run, error));
+      return;
+    }
+    this.timer = setTimeout(() => this.onTimeout(), run.timeoutMs);
+    process.on("SIGTERM", this.onSignal);
+    process.on("SIGINT", this.onSignal);
+    if (output.kind === "spool") this.watchSpool(output);
+    this.child.on(
+      "error",
+      (error) => this.settle(() => {
+        throw startFailure(run, error);
+      })
+    );
+    if (output.kind === "pipes") this.readPipes();
+    else this.readFilesAtExit(output);
+  }
+  onTimeout() {
+    this.timedOut = true;
+    this.child.kill("SIGKILL");
+    if (this.exited && this.output.kind === "pipes") this.abandonPipes();
+  }
+  closeFiles() {
+    if (this.output.kind === "pipes") return;
+    (0, import_node_fs4.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs4.closeSync)(this.output.stderrFd);
+  }
+  settle(outcome) {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    if (this.watch !== void 0) clearInterval(this.watch);
+    process.off("SIGTERM", this.onSignal);
+    process.off("SIGINT", this.onSignal);
+    try {
+      if (this.failure !== null) throw this.failure;
+      this.resolve(outcome());
+    } catch (error) {
+      this.reject(error);
+    } finally {
+      this.closeFiles();
+    }
+  }
+  exitOf(code) {
+    const { stderr, timedOut, interruptedBy } = this;
+    return interruptedBy !== void 0 ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+  }
+  /**
+   * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
+   * wrapper script's) may hold them open for as long as it likes. Past the limit, once the process
+   * itself is gone, its pipes are given up.
+   *{/}
+  abandonPipes() {
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    this.settle(() => this.exitOf(null));
+  }
+  /**
+   * The spool is read as it grows, so that its lines are taken in while ripgrep searches on, and is
+   * given up as soon as it passes its cap; one that ends a little past it between two looks is whole.
+   *{/}
+  watchSpool(output) {
+    const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
+    this.watch = setInterval(() => {
+      if (this.exited || this.timedOut || this.interruptedBy !== void 0 || this.overflowed || this.failure !== null) return;
+      try {
+        this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
+      } catch (error) {
+        this.failure = error;
+        this.child.kill("SIGKILL");
+        return;
+      }
+      if (this.spoolRead <= output.maxBytes) return;
+      this.overflowed = true;
+      this.child.kill("SIGKILL");
+    }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
+  }
+  /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. *{/}
+  readFilesAtExit(output) {
+    const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
+    this.child.on(
+      "exit",
+      (code, signal) => this.settle(() => {
+        this.exited = true;
+        this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
+        const stoppedByUs = this.interruptedBy !== void 0 || this.timedOut;
+        if (output.kind === "spool" && !stoppedByUs && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
+        readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
+        return this.exitOf(code);
+      })
+    );
+  }
+  readPipes() {
+    const child = this.child;
+    child.stdout.on("data", (chunk) => {
+      if (this.failure !== null || this.settled) return;
+      try {
+        this.feed(chunk);
+      } catch (error) {
+        this.failure = error;
+        child.kill("SIGKILL");
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      if (this.stderrBytes >= SEARCH_STDERR_KEEP_BYTES) return;
+      const kept = chunk.subarray(0, SEARCH_STDERR_KEEP_BYTES - this.stderrBytes);
+      this.stderrBytes += kept.length;
+      this.stderr += kept.toString("utf8");
+    });
+    child.on("exit", () => {
+      this.exited = true;
+      if (this.timedOut) this.abandonPipes();
+    });
+    child.on("close", (code) => this.settle(() => this.exitOf(code)));
+  }
 };
 
 // src/io/sha256-wasm-bytes.ts
@@ -1549,7 +1593,7 @@ var WasmSha256 = class {
 };
 
 // src/io/node/background.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 
 // src/io/node/child.ts
 var SupervisedChild = class {
@@ -1627,11 +1671,11 @@ var DELAYED_KILL_SCRIPT = [
   "fi",
   'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs3.constants.O_WRONLY | import_node_fs3.constants.O_APPEND | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_NOFOLLOW | import_node_fs3.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_APPEND | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_NOFOLLOW | import_node_fs5.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = (0, import_node_fs3.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs5.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -1641,14 +1685,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs3.closeSync)(log);
+      (0, import_node_fs5.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment;
     try {
-      environment = (0, import_node_fs3.readFileSync)(`/proc/${pid}/environ`);
+      environment = (0, import_node_fs5.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -1681,15 +1725,15 @@ var nodeBackgroundProcesses = {
   },
   createExclusive(path, data) {
     const temp = temporaryPathBeside(path);
-    (0, import_node_fs3.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
+    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
     try {
-      (0, import_node_fs3.linkSync)(temp, path);
+      (0, import_node_fs5.linkSync)(temp, path);
       return true;
     } catch (error) {
       if (error.code === "EEXIST") return false;
       throw error;
     } finally {
-      (0, import_node_fs3.rmSync)(temp, { force: true });
+      (0, import_node_fs5.rmSync)(temp, { force: true });
     }
   },
   sleep(milliseconds) {
@@ -1699,16 +1743,16 @@ var nodeBackgroundProcesses = {
 };
 
 // src/io/node/files.ts
-var import_node_fs4 = require("node:fs");
-var OPEN_READ_FLAGS = import_node_fs4.constants.O_RDONLY | import_node_fs4.constants.O_NONBLOCK | import_node_fs4.constants.O_NOCTTY;
+var import_node_fs6 = require("node:fs");
+var OPEN_READ_FLAGS = import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NONBLOCK | import_node_fs6.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
 function codedError(code, message) {
   return Object.assign(new Error(`${code}: ${message}`), { code });
 }
 function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs4.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  const fd = (0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS | extraFlags);
   try {
-    const stats = (0, import_node_fs4.fstatSync)(fd);
+    const stats = (0, import_node_fs6.fstatSync)(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
     const chunks = [];
@@ -1717,7 +1761,7 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
       chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs4.readSync)(fd, chunk, 0, chunk.length, null);
+      const read = (0, import_node_fs6.readSync)(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
@@ -1725,29 +1769,29 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     }
     return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
   } finally {
-    (0, import_node_fs4.closeSync)(fd);
+    (0, import_node_fs6.closeSync)(fd);
   }
 }
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
   try {
-    (0, import_node_fs4.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs4.renameSync)(temp, path);
+    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs6.renameSync)(temp, path);
   } catch (error) {
-    (0, import_node_fs4.rmSync)(temp, { force: true });
+    (0, import_node_fs6.rmSync)(temp, { force: true });
     throw error;
   }
 }
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
-var import_node_fs5 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
-var LOG_OPEN_FLAGS2 = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_APPEND | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_TRUNC | import_node_fs5.constants.O_NOFOLLOW;
+var LOG_OPEN_FLAGS2 = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_TRUNC | import_node_fs7.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -1815,7 +1859,7 @@ var LogFollower = class {
     if (this.stopped) return;
     try {
       const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs5.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? (0, import_node_fs7.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(this.buffer.subarray(0, read));
@@ -1831,11 +1875,11 @@ var LogFollower = class {
   }
 };
 function openLog(logPath) {
-  const logFd = (0, import_node_fs5.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs7.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs5.openSync)(logPath, import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs7.openSync)(logPath, import_node_fs7.constants.O_RDONLY | import_node_fs7.constants.O_NOFOLLOW) };
   } catch (error) {
-    (0, import_node_fs5.closeSync)(logFd);
+    (0, import_node_fs7.closeSync)(logFd);
     throw error;
   }
 }
@@ -1858,8 +1902,8 @@ function runShell(request, onOutput) {
       stop
     );
   } catch (error) {
-    (0, import_node_fs5.closeSync)(logFd);
-    (0, import_node_fs5.closeSync)(readFd);
+    (0, import_node_fs7.closeSync)(logFd);
+    (0, import_node_fs7.closeSync)(readFd);
     throw error;
   }
   const child = supervised.process;
@@ -1870,8 +1914,8 @@ function runShell(request, onOutput) {
       if (!supervised.settle()) return;
       clearTimeout(killTimer);
       follower.stop();
-      (0, import_node_fs5.closeSync)(logFd);
-      (0, import_node_fs5.closeSync)(readFd);
+      (0, import_node_fs7.closeSync)(logFd);
+      (0, import_node_fs7.closeSync)(readFd);
     };
     const follower = new LogFollower(
       readFd,
@@ -1895,7 +1939,7 @@ function runShell(request, onOutput) {
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs5.fstatSync)(logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs7.fstatSync)(logFd).size);
       });
     });
   });
@@ -1935,44 +1979,44 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf((0, import_node_fs6.fstatSync)(this.fd));
+    return infoOf((0, import_node_fs8.fstatSync)(this.fd));
   }
   realPath() {
-    return (0, import_node_fs6.readlinkSync)(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs8.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    (0, import_node_fs6.closeSync)(this.fd);
+    (0, import_node_fs8.closeSync)(this.fd);
   }
 };
 var nodeFileSystem = {
-  realPath: (path) => import_node_fs6.realpathSync.native(path),
+  realPath: (path) => import_node_fs8.realpathSync.native(path),
   stat(path) {
-    const stats = (0, import_node_fs6.statSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs8.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = (0, import_node_fs6.lstatSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs8.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile((0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS)),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs8.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs6.mkdirSync)(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => (0, import_node_fs6.rmSync)(path, { force: true }),
-  removeTree: (path) => (0, import_node_fs6.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs6.readdirSync)(path),
+  makeFolder: (path) => void (0, import_node_fs8.mkdirSync)(path, { recursive: true, mode: 448 }),
+  removeFile: (path) => (0, import_node_fs8.rmSync)(path, { force: true }),
+  removeTree: (path) => (0, import_node_fs8.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs8.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ *{/} new Date();
-    (0, import_node_fs6.utimesSync)(path, now, now);
+    (0, import_node_fs8.utimesSync)(path, now, now);
   }
 };
 var NodeHasher = class {
@@ -2017,7 +2061,7 @@ function writeAll(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += (0, import_node_fs7.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
+      written += (0, import_node_fs9.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -2044,11 +2088,11 @@ function homeFolder() {
   if (!home || !home.startsWith("/")) throw new ToolError("invalid_request", "HOME is not set to an absolute path");
   let real;
   try {
-    real = import_node_fs7.realpathSync.native(home);
+    real = import_node_fs9.realpathSync.native(home);
   } catch {
     throw new ToolError("not_found", `the home folder ${home} does not exist`);
   }
-  if (!(0, import_node_fs7.statSync)(real).isDirectory()) throw new ToolError("not_a_folder", `the home ${home} is not a folder`);
+  if (!(0, import_node_fs9.statSync)(real).isDirectory()) throw new ToolError("not_a_folder", `the home ${home} is not a folder`);
   return real;
 }
 async function serveOnce(ops) {
@@ -2071,7 +2115,7 @@ function serve(ops) {
 }
 
 // src/io/node/git.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var GIT = "git";
 var STDERR_TAIL_BYTES = 4096;
 var MS_PER_SECOND = 1e3;
@@ -2107,20 +2151,20 @@ function runGit(request, onStdout) {
 function copyKeepingMtime(from, to) {
   let info;
   try {
-    info = (0, import_node_fs8.statSync)(from);
+    info = (0, import_node_fs10.statSync)(from);
   } catch (error) {
     if (errorCode(error) === "ENOENT") return false;
     throw error;
   }
-  (0, import_node_fs8.copyFileSync)(from, to);
+  (0, import_node_fs10.copyFileSync)(from, to);
   const wholeSeconds = Math.floor(info.mtimeMs / MS_PER_SECOND);
-  (0, import_node_fs8.utimesSync)(to, wholeSeconds, wholeSeconds);
+  (0, import_node_fs10.utimesSync)(to, wholeSeconds, wholeSeconds);
   return true;
 }
 var nodeGitProcesses = { run: runGit, copyKeepingMtime };
 
 // src/io/node/harness.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 function watchStop() {
   let requested = false;
   const onSignal = () => {
@@ -2164,8 +2208,8 @@ function runHarness(request, onOutput) {
       stopGroup
     );
   } catch (error) {
-    (0, import_node_fs9.closeSync)(logFd);
-    (0, import_node_fs9.closeSync)(readFd);
+    (0, import_node_fs11.closeSync)(logFd);
+    (0, import_node_fs11.closeSync)(readFd);
     throw error;
   }
   const child = supervised.process;
@@ -2179,8 +2223,8 @@ function runHarness(request, onOutput) {
       if (!supervised.settle()) return;
       clearTimeout(killTimer);
       follower.stop();
-      (0, import_node_fs9.closeSync)(logFd);
-      (0, import_node_fs9.closeSync)(readFd);
+      (0, import_node_fs11.closeSync)(logFd);
+      (0, import_node_fs11.closeSync)(readFd);
     };
     const follower = new LogFollower(
       readFd,
@@ -2207,7 +2251,7 @@ function runHarness(request, onOutput) {
       if (groupId !== void 0 && killDeadline === 0 && groupRuns(groupId)) stopGroup();
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs9.fstatSync)(logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs11.fstatSync)(logFd).size);
       });
     });
   });
@@ -2218,8 +2262,8 @@ function findOnPath(program, pathVariable) {
     if (!folder.startsWith("/")) continue;
     const candidate = `${folder.replace(/\/+$/, "")}/${program}`;
     try {
-      if (!(0, import_node_fs9.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs9.accessSync)(candidate, import_node_fs9.constants.X_OK);
+      if (!(0, import_node_fs11.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs11.accessSync)(candidate, import_node_fs11.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -2228,15 +2272,15 @@ function findOnPath(program, pathVariable) {
 }
 function createExclusive(path, content) {
   const temporary = temporaryPathBeside(path);
-  (0, import_node_fs9.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
+  (0, import_node_fs11.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs9.linkSync)(temporary, path);
+    (0, import_node_fs11.linkSync)(temporary, path);
     return true;
   } catch (error) {
     if (errorCode(error) === "EEXIST") return false;
     throw error;
   } finally {
-    (0, import_node_fs9.rmSync)(temporary, { force: true });
+    (0, import_node_fs11.rmSync)(temporary, { force: true });
   }
 }
 function isRunning(pid, startTicks) {

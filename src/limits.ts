@@ -87,6 +87,25 @@ export const SEARCH_TIMEOUT_SECONDS = 60;
 // Content mode's output goes to an unlinked temporary file up to this size, then through a pipe: a
 // pattern like `e` over a large tree prints gigabytes, and the temporary folder may be a small tmpfs.
 export const SEARCH_SPOOL_MAX_BYTES = 64 * 1_048_576;
+// Characters shown before the match when a long line's window moves to hold it.
+export const SEARCH_MATCH_LEAD_CHARS = 60;
+// Characters of the model's pattern or glob that a sentence quotes back; the rest is `…`.
+export const SEARCH_ECHO_MAX_CHARS = 200;
+// Longest output line kept whole where whole lines are needed (a path and a count, a stats line).
+export const SEARCH_SHORT_LINE_MAX_BYTES = 65_536;
+// ripgrep's --stats block is a dozen lines; a few more in case of stray lines before it.
+export const SEARCH_STATS_MAX_LINES = 24;
+// Enough of ripgrep's stderr for its one-line reason; the rest is dropped as it comes.
+export const SEARCH_STDERR_KEEP_BYTES = 8192;
+// ripgrep's output read back from its temporary file (files mode) in pieces of this size.
+export const SEARCH_OUTPUT_FILE_CHUNK_BYTES = 1_048_576;
+// Content mode's spool is read into one buffer of this size, over and over (docs/performance.md).
+export const SEARCH_SPOOL_READ_BYTES = 524_288;
+// How often what ripgrep has added to content mode's spool is read (and its size checked).
+export const SEARCH_SPOOL_CHECK_INTERVAL_MS = 10;
+// The spool is used only where this many times its cap is free: the search stays far from filling
+// the folder, and a folder that is full does not make every search run twice.
+export const SEARCH_SPOOL_FREE_SPACE_FACTOR = 2;
 
 // code_task
 export const CODE_TASK_DEFAULT_TIMEOUT_MINUTES = 30;

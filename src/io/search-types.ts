@@ -1,7 +1,12 @@
-// Running ripgrep (the code_search op): where it is, and one run of it with its output streamed.
+// Running ripgrep (code_search): where it is, and one search with its output streamed into a sink.
 import type { OpenFile } from './types.js';
 
-export interface RipgrepRun {
+/** What ripgrep's stdout is fed into: pieces in order, each valid only during the call. */
+export interface OutputSink {
+  feed(chunk: Uint8Array): void;
+}
+
+export interface RipgrepRun<S extends OutputSink> {
   /** ripgrep's binary, as found by findRipgrep. */
   binary: string;
   args: readonly string[];
@@ -17,19 +22,15 @@ export interface RipgrepRun {
   /** ripgrep is killed after this long, and the run says so. */
   timeoutMs: number;
   /**
-   * ripgrep prints at most a line per file searched (files mode): its output may then go to a
-   * temporary file, read when it is done, instead of a pipe that wakes the helper at every write.
+   * How much ripgrep prints: at most a line per file searched (files mode), or without bound (content
+   * mode). How the output travels (a pipe or a temporary file) is the runner's choice from this.
    */
-  outputBoundedByFiles?: boolean;
+  output: 'line-per-file' | 'unbounded';
   /**
-   * ripgrep's output has no bound (content mode): it goes to a temporary file, read as it grows, while
-   * that stays under `maxBytes`. Past them ripgrep is stopped, `restart` is called (what onStdout was
-   * given so far is void), and the search runs again through a pipe with what is left of the time limit.
-   * The pieces read from the file are valid only during the onStdout call: a collector copies what it keeps.
+   * A sink for the search's output. The runner may start the search over (its temporary file could
+   * not hold the output); it then takes a fresh sink, and returns the one that saw the output that stands.
    */
-  spool?: { maxBytes: number; restart(): void };
-  /** Each piece of ripgrep's stdout, in order, as it arrives; nothing of it is kept by the runner. */
-  onStdout(chunk: Uint8Array): void;
+  newSink(): S;
 }
 
 export interface RipgrepExit {
@@ -42,12 +43,28 @@ export interface RipgrepExit {
   timedOut: boolean;
 }
 
+/** Why no ripgrep could be used. Codes, never sentences: code_search's format.ts words them. */
+export type RipgrepFailure =
+  | { code: 'RG_CONFIGURED_NOT_EXECUTABLE'; configured: string }
+  | { code: 'RG_NOT_FOUND'; packageName: string; searchedFrom: string }
+  | { code: 'RG_CANNOT_START'; binary: string; cause: string };
+
+export class RipgrepError extends Error {
+  readonly code: RipgrepFailure['code'];
+
+  constructor(readonly failure: RipgrepFailure) {
+    super(failure.code);
+    this.name = 'RipgrepError';
+    this.code = failure.code;
+  }
+}
+
 export interface SearchProcesses {
   /**
    * ripgrep's binary, looked for in the documented order: $GUILDS_RG, then `rg` on $PATH, then the
-   * binary @vscode/ripgrep ships in a development checkout. Throws a ToolError naming the places
-   * looked when there is none.
+   * binary @vscode/ripgrep ships in a development checkout. Throws a RipgrepError when there is none.
    */
   findRipgrep(env: Readonly<Record<string, string | undefined>>): string;
-  run(run: RipgrepRun): Promise<RipgrepExit>;
+  /** One search; a RipgrepError when ripgrep cannot start. */
+  run<S extends OutputSink>(run: RipgrepRun<S>): Promise<{ exit: RipgrepExit; sink: S }>;
 }

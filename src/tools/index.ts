@@ -1,7 +1,6 @@
 // The tools of dist/guilds-code.js. Another bundle (a harness with code_task) has a table of its own.
-import type { Context, OpResult, OpTable } from './context.js';
-import type { CodeSearchMeta } from '../contract/tools/code_search.js';
-import { codeSearch } from '../ops/code_search.js';
+import type { OpTable } from './context.js';
+import { codeSearch } from './code_search/run.js';
 import { fileRead } from './file_read/run.js';
 import { shell } from './shell/run.js';
 import { shellStatus } from './shell_status/run.js';
@@ -10,6 +9,5 @@ export const CODE_TOOLS: OpTable = {
   shell,
   shell_status: shellStatus,
   file_read: fileRead,
-  // code_search resolves its own arguments until it moves to src/tools/code_search/.
-  code_search: (context: Context) => codeSearch(context) as unknown as Promise<OpResult<CodeSearchMeta>>,
+  code_search: codeSearch,
 };

@@ -1,5 +1,4 @@
-// The real I/O. Only src/entry.ts and the modules of src/io/node/ touch node: modules (and, until it
-// moves, src/io/node-search.ts).
+// The real I/O. Only src/entry.ts and the modules of src/io/node/ touch node: modules.
 import {
   closeSync,
   fstatSync,
@@ -16,7 +15,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { SHA256_WASM_MAX_BYTES } from '../../limits.js';
-import { nodeSearchProcesses } from '../node-search.js';
+import { nodeSearchProcesses } from './search.js';
 import { WasmSha256 } from '../sha256-wasm.js';
 import type { FileInfo, FileKind, FileSystem, Hasher, Io, OpenFile } from '../types.js';
 import { nodeBackgroundProcesses } from './background.js';

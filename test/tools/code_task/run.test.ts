@@ -18,8 +18,9 @@ import { fingerprint, git, initRepo, makeScratch, write, type Scratch } from './
 
 const SCRIPTED_HARNESS = join(import.meta.dirname, '../../../fixtures/harness/scripted-harness.mjs');
 const HARNESS_COMMAND = `'${process.execPath}' '${SCRIPTED_HARNESS}'`;
-// A minute of 400 ms: a timeout_minutes of 1 ends a hanging harness quickly.
-const FAST: CodeTaskLimits = { minuteMs: 400, killGraceMs: 600, snapshotTimeoutMs: 60_000 };
+// A minute of 2 s: a timeout_minutes of 1 ends a hanging harness quickly, and still leaves a loaded
+// machine time to start the harness and a second task while the first runs.
+const FAST: CodeTaskLimits = { minuteMs: 2000, killGraceMs: 600, snapshotTimeoutMs: 60_000 };
 const NOW = 1_800_000_000_000;
 
 let scratch: Scratch;

@@ -3,9 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callHelper, makeSandbox, runHelperArgument, encodeRequest, type Sandbox } from '../helpers/helper.js';
-import { BUNDLE, REPO_ROOT } from '../helpers/paths.js';
-import { placeFixture } from './search-fixtures.js';
+import { callHelper, makeSandbox, runHelperArgument, encodeRequest, type Sandbox } from '../../helpers/helper.js';
+import { BUNDLE, REPO_ROOT } from '../../helpers/paths.js';
+import { placeFixture } from './fixtures.js';
 
 let sandbox: Sandbox;
 

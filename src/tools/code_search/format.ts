@@ -1,5 +1,7 @@
-// How a code_search result reads. Pure and synchronous; every limit comes in as an argument.
-import { codePointCount, firstCodePoints, utf8Bytes } from '../text/utf8.js';
+// Every sentence the model reads from code_search: results, their trailers and the errors. Pure and
+// synchronous; every limit comes in as an argument.
+import type { RipgrepFailure } from '../../io/search-types.js';
+import { codePointCount, firstCodePoints, utf8Bytes } from '../../text/utf8.js';
 
 export interface FileCount {
   /** Relative to the working directory. */
@@ -173,4 +175,83 @@ export function formatContentResult(
     trailers,
     maxBytes,
   );
+}
+
+// The errors. Each is one line; the run step throws it as a ToolError of the kind it names.
+
+export function nulInInputText(input: 'pattern' | 'glob'): string {
+  return `the ${input} contains a NUL byte`;
+}
+
+/** The path was resolved, then was gone (a link re-pointed, a folder moved): the words of a missing path. */
+export function goneText(named: string): string {
+  return `no such file or folder: ${named}`;
+}
+
+/** `kindWords`: what the path is instead (`a FIFO`, `a socket`, …). */
+export function notSearchableText(named: string, kindWords: string): string {
+  return `${named} is ${kindWords}; code_search takes a file or a folder`;
+}
+
+export function changedWhileOpenedText(named: string): string {
+  return `${named} changed while it was opened; code_search takes a file or a folder`;
+}
+
+export function binaryFileText(display: string): string {
+  return `${display} is binary; not searched`;
+}
+
+export function interruptedText(signal: string): string {
+  return `code_search: the helper was interrupted (${signal}); ripgrep was stopped`;
+}
+
+/** Why no ripgrep could be used, from the I/O layer's code. */
+export function ripgrepFailureText(missing: RipgrepFailure): string {
+  switch (missing.code) {
+    case 'RG_CONFIGURED_NOT_EXECUTABLE':
+      // An explicit choice that does not work is reported, not silently replaced by another ripgrep.
+      return `ripgrep not found: GUILDS_RG=${missing.configured} is not an executable file (an absolute path)`;
+    case 'RG_NOT_FOUND':
+      return `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${missing.packageName}/bin/rg in ${missing.searchedFrom} or above it`;
+    case 'RG_CANNOT_START':
+      return `cannot run ripgrep (${missing.binary}): ${missing.cause}`;
+  }
+}
+
+export const REGEX_ERROR_HINT = ' (the pattern is a regular expression; set fixed: true to search for it as plain text)';
+
+/** ripgrep's complaint in one line: its first line, with the `error:` line that gives the reason. */
+export function ripgrepReason(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (lines.length === 0) return 'ripgrep failed without saying why';
+  const first = lines[0]!.replace(/^rg: /, '').replace(/:$/, '');
+  const reason = lines.find((line, index) => index > 0 && line.startsWith('error: '));
+  return reason ? `${first}: ${reason.slice('error: '.length)}` : first;
+}
+
+/**
+ * ripgrep quotes a bad glob whole in its complaint; a long pattern or glob is clipped there so the
+ * reason after it still fits the error line.
+ */
+export function clipEchoedInputs(reason: string, inputs: readonly (string | null)[], echoMaxChars: number): string {
+  let clipped = reason;
+  for (const input of inputs) {
+    if (input === null || !clipped.includes(input)) continue;
+    const shown = echoedInput(input, echoMaxChars);
+    if (shown !== input) clipped = clipped.split(input).join(shown);
+  }
+  return clipped;
+}
+
+/**
+ * ripgrep's refusal (exit 2 with a reason): its one line, a long pattern or glob clipped in it. A
+ * model that meant the text itself (`render(`) learns the way to say so in the same answer.
+ */
+export function ripgrepRefusalText(stderr: string, pattern: string, glob: string | null, fixed: boolean, echoMaxChars: number): string {
+  const reason = clipEchoedInputs(ripgrepReason(stderr), [pattern, glob], echoMaxChars);
+  const hint = reason.startsWith('regex parse error') && !fixed ? REGEX_ERROR_HINT : '';
+  return `ripgrep: ${reason}${hint}`;
 }

@@ -7,11 +7,21 @@ import {
   fitSearchResult,
   formatContentResult,
   formatFilesResult,
+  binaryFileText,
+  changedWhileOpenedText,
+  clipEchoedInputs,
+  goneText,
+  interruptedText,
+  notSearchableText,
   noMatchText,
+  nulInInputText,
+  ripgrepFailureText,
+  ripgrepReason,
+  ripgrepRefusalText,
   stoppedText,
   totalsLine,
   type LineView,
-} from '../../src/shape/search.js';
+} from '../../../src/tools/code_search/format.js';
 
 const whole = (text: string, matchChar: number | null): LineView => ({
   text,
@@ -191,5 +201,67 @@ describe('whole results', () => {
       null,
     );
     expect(shaped.text).toBe('a.ts-1- x\na.ts:2: foo\n--\nb.ts:5: foo\n… 4 more lines\n6 matches in 3 files');
+  });
+});
+
+describe('ripgrepReason', () => {
+  it('a regex error is its first line with the reason', () => {
+    expect(ripgrepReason('rg: regex parse error:\n    (?:foo()\n    ^\nerror: unclosed group\n')).toBe('regex parse error: unclosed group');
+  });
+  it('a one-line error stays one line', () => {
+    expect(ripgrepReason("rg: error parsing glob '{a': unclosed alternate group\n")).toBe("error parsing glob '{a': unclosed alternate group");
+  });
+  it('nothing said', () => {
+    expect(ripgrepReason('')).toBe('ripgrep failed without saying why');
+  });
+});
+
+
+describe('the error sentences', () => {
+  it('a NUL byte in the pattern or the glob', () => {
+    expect(nulInInputText('pattern')).toBe('the pattern contains a NUL byte');
+    expect(nulInInputText('glob')).toBe('the glob contains a NUL byte');
+  });
+  it('a path gone since it was resolved reads as a missing one', () => {
+    expect(goneText('src/x')).toBe('no such file or folder: src/x');
+  });
+  it('neither a file nor a folder', () => {
+    expect(notSearchableText('fifo', 'a FIFO')).toBe('fifo is a FIFO; code_search takes a file or a folder');
+  });
+  it('changed between the check and the open', () => {
+    expect(changedWhileOpenedText('~/x')).toBe('~/x changed while it was opened; code_search takes a file or a folder');
+  });
+  it('a binary file named directly', () => {
+    expect(binaryFileText('assets/logo.bin')).toBe('assets/logo.bin is binary; not searched');
+  });
+  it('told to stop', () => {
+    expect(interruptedText('SIGINT')).toBe('code_search: the helper was interrupted (SIGINT); ripgrep was stopped');
+  });
+  it('no ripgrep: each way of not finding it', () => {
+    expect(ripgrepFailureText({ code: 'RG_CONFIGURED_NOT_EXECUTABLE', configured: 'rg' })).toBe(
+      'ripgrep not found: GUILDS_RG=rg is not an executable file (an absolute path)',
+    );
+    expect(ripgrepFailureText({ code: 'RG_NOT_FOUND', packageName: '@vscode/ripgrep-linux-x64', searchedFrom: '/usr/local/bin' })).toBe(
+      'ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/@vscode/ripgrep-linux-x64/bin/rg in /usr/local/bin or above it',
+    );
+    expect(ripgrepFailureText({ code: 'RG_CANNOT_START', binary: '/x/rg', cause: 'EACCES' })).toBe('cannot run ripgrep (/x/rg): EACCES');
+  });
+  it('an invalid regex says how to search for the text literally', () => {
+    const stderr = 'rg: regex parse error:\n    (?:render()\n    ^\nerror: unclosed group\n';
+    expect(ripgrepRefusalText(stderr, 'render(', null, false, 200)).toBe(
+      'ripgrep: regex parse error: unclosed group (the pattern is a regular expression; set fixed: true to search for it as plain text)',
+    );
+  });
+  it('no hint when the pattern was already fixed, or the refusal is of the glob', () => {
+    expect(ripgrepRefusalText('rg: regex parse error:\nerror: x\n', 'a', null, true, 200)).toBe('ripgrep: regex parse error: x');
+    expect(ripgrepRefusalText("rg: error parsing glob '{a': unclosed alternate group\n", 'a', '{a', false, 200)).toBe(
+      "ripgrep: error parsing glob '{a': unclosed alternate group",
+    );
+  });
+  it('a long glob quoted by ripgrep is clipped, so the reason after it still shows', () => {
+    const glob = `{${'g'.repeat(300)}`;
+    expect(clipEchoedInputs(`error parsing glob '${glob}': unclosed alternate group`, ['x', glob], 200)).toBe(
+      `error parsing glob '{${'g'.repeat(199)}…': unclosed alternate group`,
+    );
   });
 });

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES } from '../helpers/paths.js';
+import { FIXTURES } from '../../helpers/paths.js';
 
 function renameIgnoreFiles(folder: string): void {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { byteString, ContentCollector, FileCountCollector, ripgrepArgs, ripgrepReason, type SearchOptions } from '../../src/ops/code_search.js';
+import { byteString } from '../../../src/tools/code_search/bytes.js';
+import { ContentCollector, FileCountCollector } from '../../../src/tools/code_search/collect.js';
+import { contentCollector, fileCounter } from './sample.js';
 
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text);
@@ -20,64 +22,6 @@ function feedBothWays<T extends { feed(chunk: Uint8Array): void }>(
   return read(whole);
 }
 
-const base: SearchOptions = {
-  mode: 'files',
-  pattern: 'foo',
-  fixed: false,
-  ignoreCase: false,
-  contextLines: 0,
-  glob: null,
-  excludeRuns: false,
-  fileName: null,
-};
-
-describe('ripgrepArgs', () => {
-  it('files mode: counts, no config, hidden files, .gitignore without a repository, .git left out', () => {
-    expect(ripgrepArgs(base)).toEqual([
-      '--no-config',
-      '--hidden',
-      '--no-require-git',
-      '--no-messages',
-      '--color=never',
-      '--with-filename',
-      '--null',
-      '--case-sensitive',
-      '--count-matches',
-      '--glob=!.git',
-      '--regexp=foo',
-      '--',
-    ]);
-  });
-
-  it('content mode with every option: the exclusions come after the glob, so they win', () => {
-    expect(
-      ripgrepArgs({ ...base, mode: 'content', pattern: '-v', fixed: true, ignoreCase: true, contextLines: 2, glob: '--files', excludeRuns: true, fileName: '-x.ts' }),
-    ).toEqual([
-      '--no-config',
-      '--hidden',
-      '--no-require-git',
-      '--no-messages',
-      '--color=never',
-      '--with-filename',
-      '--null',
-      '--ignore-case',
-      '--fixed-strings',
-      '--line-number',
-      '--column',
-      '--no-heading',
-      '--no-context-separator',
-      '--stats',
-      '--context=2',
-      '--glob=--files',
-      '--glob=!.git',
-      '--glob=!/.runs',
-      '--regexp=-v',
-      '--',
-      '-x.ts',
-    ]);
-  });
-});
-
 describe('byteString', () => {
   it('one character per byte, natively from a Buffer and by the loop from plain bytes', () => {
     const every = Uint8Array.from({ length: 256 * 40 }, (_, i) => i % 256);
@@ -90,24 +34,12 @@ describe('byteString', () => {
   });
 });
 
-describe('ripgrepReason', () => {
-  it('a regex error is its first line with the reason', () => {
-    expect(ripgrepReason('rg: regex parse error:\n    (?:foo()\n    ^\nerror: unclosed group\n')).toBe('regex parse error: unclosed group');
-  });
-  it('a one-line error stays one line', () => {
-    expect(ripgrepReason("rg: error parsing glob '{a': unclosed alternate group\n")).toBe("error parsing glob '{a': unclosed alternate group");
-  });
-  it('nothing said', () => {
-    expect(ripgrepReason('')).toBe('ripgrep failed without saying why');
-  });
-});
-
 describe('FileCountCollector', () => {
   const read = (c: FileCountCollector) => ({ shown: c.shown, matches: c.matches, files: c.files });
 
   it('keeps the most matches first, ties by path, and counts every file', () => {
     const output = 'b.ts\u00002\na: b.ts\u00005\nc.ts\u00002\na.ts\u00002\nz.ts\u00001\n';
-    expect(feedBothWays(() => new FileCountCollector(3), output, read)).toEqual({
+    expect(feedBothWays(() => fileCounter(3), output, read)).toEqual({
       shown: [
         { rgPath: 'a: b.ts', count: 5 },
         { rgPath: 'a.ts', count: 2 },
@@ -119,7 +51,7 @@ describe('FileCountCollector', () => {
   });
 
   it('a path in another script is decoded whole even when split', () => {
-    expect(feedBothWays(() => new FileCountCollector(30), 'dossier/été.md\u00003\n', read)).toEqual({
+    expect(feedBothWays(() => fileCounter(30), 'dossier/été.md\u00003\n', read)).toEqual({
       shown: [{ rgPath: 'dossier/été.md', count: 3 }],
       matches: 3,
       files: 1,
@@ -127,7 +59,7 @@ describe('FileCountCollector', () => {
   });
 
   it('two hundred thousand files keep only the few shown', () => {
-    const collector = new FileCountCollector(30);
+    const collector = fileCounter(30);
     const lines: string[] = [];
     for (let i = 0; i < 200_000; i++) lines.push(`d/f${i}.txt\u0000${(i % 7) + 1}\n`);
     const all = bytes(lines.join(''));
@@ -149,7 +81,7 @@ describe('ContentCollector', () => {
 
   it('reads matches, context, a CRLF line end and the stats', () => {
     const output = context('a.ts', 1, 'one\r') + match('a.ts', 2, 5, 'two foo\r') + context('a.ts', 3, 'three') + stats;
-    expect(feedBothWays(() => new ContentCollector(40, 10, 1), output, read)).toEqual({
+    expect(feedBothWays(() => contentCollector(40, 10, 1), output, read)).toEqual({
       shown: [
         { path: 'a.ts', lineNumber: 1, isMatch: false, text: 'one' },
         { path: 'a.ts', lineNumber: 2, isMatch: true, text: 'two foo' },
@@ -164,7 +96,7 @@ describe('ContentCollector', () => {
 
   it('a path with a colon and digits cannot be mistaken for a line number', () => {
     const output = match('x:12:y.ts', 7, 1, 'foo:3: bar');
-    expect((feedBothWays(() => new ContentCollector(40, 10, 0), output, read) as { shown: unknown }).shown).toEqual([
+    expect((feedBothWays(() => contentCollector(40, 10, 0), output, read) as { shown: unknown }).shown).toEqual([
       { path: 'x:12:y.ts', lineNumber: 7, isMatch: true, text: 'foo:3: bar' },
     ]);
   });
@@ -173,22 +105,22 @@ describe('ContentCollector', () => {
     let output = '';
     for (let line = 1; line <= 10; line++) output += match('a', line * 3, 1, `m${line}`);
     output += context('a', 31, 'after 10th') + context('a', 32, 'before 11th') + match('a', 33, 1, 'm11') + context('a', 34, 'after 11th');
-    const result = feedBothWays(() => new ContentCollector(40, 10, 1), output, read) as { shown: { lineNumber: number }[]; results: number };
+    const result = feedBothWays(() => contentCollector(40, 10, 1), output, read) as { shown: { lineNumber: number }[]; results: number };
     expect(result.shown.map((line) => line.lineNumber)).toEqual([3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 31]);
     expect(result.results).toBe(14);
   });
 
   it('the line cap never ends on context that only leads up to a match left out', () => {
     const output = match('a', 1, 1, 'm') + context('a', 2, 'after') + context('a', 4, 'before') + match('a', 5, 1, 'm');
-    const result = feedBothWays(() => new ContentCollector(3, 10, 1), output, read) as { shown: { lineNumber: number }[] };
+    const result = feedBothWays(() => contentCollector(3, 10, 1), output, read) as { shown: { lineNumber: number }[] };
     expect(result.shown.map((line) => line.lineNumber)).toEqual([1, 2]);
   });
 
   it('the files shown are the first by path, whatever order ripgrep finished them in', () => {
     const files = ['c', 'a', 'd', 'b'].map((path) => match(path, 1, 1, 'x') + match(path, 2, 1, 'y'));
-    const forward = new ContentCollector(3, 10, 0);
+    const forward = contentCollector(3, 10, 0);
     forward.feed(bytes(files.join('')));
-    const backward = new ContentCollector(3, 10, 0);
+    const backward = contentCollector(3, 10, 0);
     backward.feed(bytes([...files].reverse().join('')));
     expect(read(forward)).toEqual(read(backward));
     expect((read(forward) as { shown: { path: string; lineNumber: number }[] }).shown.map((l) => `${l.path}${l.lineNumber}`)).toEqual([
@@ -202,25 +134,25 @@ describe('ContentCollector', () => {
     const before = 'a'.repeat(500_000);
     const after = 'b'.repeat(500_000);
     const output = match('min.js', 1, before.length + 1, `${before}foo${after}`) + stats;
-    const result = feedBothWays(() => new ContentCollector(40, 10, 0), output, read, 4099) as { shown: { text: string }[] };
+    const result = feedBothWays(() => contentCollector(40, 10, 0), output, read, 4099) as { shown: { text: string }[] };
     expect(result.shown[0]!.text).toBe(`…${'a'.repeat(60)}foo${'b'.repeat(237)}… [+999703 chars]`);
   });
 
   it('a long line of multibyte characters is cut at characters, counted in characters', () => {
     const line = 'é'.repeat(1000) + 'foo' + 'ü'.repeat(1000);
     const output = match('w', 1, Buffer.byteLength('é'.repeat(1000)) + 1, line);
-    const result = feedBothWays(() => new ContentCollector(40, 10, 0), output, read) as { shown: { text: string }[] };
+    const result = feedBothWays(() => contentCollector(40, 10, 0), output, read) as { shown: { text: string }[] };
     expect(result.shown[0]!.text).toBe(`…${'é'.repeat(60)}foo${'ü'.repeat(237)}… [+1703 chars]`);
   });
 
   it('a context line longer than the maximum keeps its start', () => {
     const output = context('w', 1, 'c'.repeat(400)) + match('w', 2, 1, 'foo');
-    const result = feedBothWays(() => new ContentCollector(40, 10, 1), output, read) as { shown: { text: string }[] };
+    const result = feedBothWays(() => contentCollector(40, 10, 1), output, read) as { shown: { text: string }[] };
     expect(result.shown[0]!.text).toBe(`${'c'.repeat(300)}… [+100 chars]`);
   });
 
   it('a million matching lines keep only the lines shown', () => {
-    const collector = new ContentCollector(40, 10, 0);
+    const collector = contentCollector(40, 10, 0);
     const chunk = bytes(Array.from({ length: 10_000 }, (_, i) => match(`f${i % 100}`, i, 1, 'foo bar')).join(''));
     for (let round = 0; round < 100; round++) collector.feed(chunk);
     collector.finish();
@@ -233,7 +165,7 @@ describe('ContentCollector', () => {
     // Whole, as Node Buffers (the native path) and plain bytes, then in pieces that cut lines and
     // headers anywhere (each line parsed in full): the counts are the same.
     const feedEveryWay = (limit: number, contextLines: number, output: string) => {
-      const make = () => new ContentCollector(limit, 10, contextLines);
+      const make = () => contentCollector(limit, 10, contextLines);
       const asBuffer = make();
       asBuffer.feed(Buffer.from(output));
       const result = feedBothWays(make, output, read);
@@ -279,9 +211,9 @@ describe('ContentCollector', () => {
 
     it('a file whose lines go on in the next chunk is counted across the cut', () => {
       const lines = Array.from({ length: 50 }, (_, i) => match('src/long-name.ts', i + 1, 3, `foo ${i}`));
-      const whole = new ContentCollector(1, 10, 0);
+      const whole = contentCollector(1, 10, 0);
       whole.feed(bytes(lines.join('')));
-      const cut = new ContentCollector(1, 10, 0);
+      const cut = contentCollector(1, 10, 0);
       const all = bytes(lines.join(''));
       const cuts = [0, 100, 101, 1000, 1013, all.length];
       for (let i = 1; i < cuts.length; i++) cut.feed(all.subarray(cuts[i - 1], cuts[i]));
@@ -296,14 +228,14 @@ describe('ContentCollector', () => {
       const all = bytes(output);
       for (const pieceBytes of [5, 64, 333]) {
         const reused = new Uint8Array(pieceBytes);
-        const collector = new ContentCollector(40, 10, 1);
+        const collector = contentCollector(40, 10, 1);
         for (let at = 0; at < all.length; at += pieceBytes) {
           const piece = all.subarray(at, at + pieceBytes);
           reused.set(piece);
           collector.feed(reused.subarray(0, piece.length));
           reused.fill(0x2d);
         }
-        const fresh = new ContentCollector(40, 10, 1);
+        const fresh = contentCollector(40, 10, 1);
         fresh.feed(all);
         expect(read(collector)).toEqual(read(fresh));
       }
@@ -311,7 +243,7 @@ describe('ContentCollector', () => {
   });
 
   it('a line cut off by a kill is dropped', () => {
-    const collector = new ContentCollector(40, 10, 0);
+    const collector = contentCollector(40, 10, 0);
     collector.feed(bytes(match('a', 1, 1, 'foo') + 'a\u00002:1:fo'));
     collector.finish();
     expect(collector.shown((p) => p).map((line) => line.text)).toEqual(['foo']);

@@ -1,0 +1,48 @@
+// A finished search as the model reads it: the collector's findings shaped under the byte cap. Pure.
+import { ContentCollector, type FileCountCollector } from './collect.js';
+import { formatContentResult, formatFilesResult, noMatchText, stoppedText, type FileCount, type ShapedSearch, type Totals } from './format.js';
+
+export interface SearchShape {
+  pattern: string;
+  /** The searched path as a no-match sentence names it. */
+  shownRoot: string;
+  /** A path in ripgrep's output as the result shows it. */
+  displayOf: (rgPath: string) => string;
+  /** Context was asked for: groups of lines are set apart by `--`. */
+  withGroups: boolean;
+  maxBytes: number;
+  /** The time limit (seconds) when ripgrep was stopped by it; null when it finished. */
+  stoppedAfterSeconds: number | null;
+  echoMaxChars: number;
+}
+
+export interface SearchResult {
+  text: string;
+  meta: { matches: number; files: number; truncated: boolean };
+}
+
+export function searchResult(collector: FileCountCollector | ContentCollector, shape: SearchShape): SearchResult {
+  const stopped = shape.stoppedAfterSeconds === null ? null : stoppedText(shape.stoppedAfterSeconds);
+  let totals: Totals;
+  let shaped: ShapedSearch;
+  let leftOut: number;
+  if (collector instanceof ContentCollector) {
+    collector.finish();
+    // Killed before its stats: each matched line holds at least one match.
+    totals = collector.stats() ?? { matches: collector.matchedLines, files: collector.files };
+    leftOut = collector.resultLines - collector.shownCount;
+    shaped = formatContentResult(collector.shown(shape.displayOf), leftOut, totals, shape.withGroups, shape.maxBytes, stopped);
+  } else {
+    totals = { matches: collector.matches, files: collector.files };
+    const shown: FileCount[] = collector.shown.map((entry) => ({ path: shape.displayOf(entry.rgPath), count: entry.count }));
+    leftOut = totals.files - shown.length;
+    shaped = formatFilesResult(shown, leftOut, totals, shape.maxBytes, stopped);
+  }
+  const truncated = stopped !== null || leftOut > 0 || shaped.cut;
+  const meta = { matches: totals.matches, files: totals.files, truncated };
+  if (totals.files === 0) {
+    const none = noMatchText(shape.pattern, shape.shownRoot, shape.echoMaxChars);
+    return { text: stopped === null ? none : `${none}\n${stopped}`, meta };
+  }
+  return { text: shaped.text, meta };
+}

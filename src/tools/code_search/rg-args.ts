@@ -1,0 +1,52 @@
+// ripgrep's argv for a search. Pure.
+import type { SearchMode } from '../../contract/tools/code_search.js';
+import { RUNS_FOLDER_NAME } from '../../workspace/workdir.js';
+
+/** A single file is handed to ripgrep open, as its stdin; its name in the output is then ignored. */
+export const STDIN_PATH = '-';
+
+export interface SearchOptions {
+  mode: SearchMode;
+  pattern: string;
+  fixed: boolean;
+  ignoreCase: boolean;
+  contextLines: number;
+  glob: string | null;
+  /** Leave out the home's .runs/ folder (the search starts at the home). */
+  excludeRuns: boolean;
+  /** The one file to search (`-` when it is ripgrep's stdin), relative to ripgrep's folder; null to search that folder. */
+  fileName: string | null;
+}
+
+/**
+ * Every value travels inside the same argv element as its flag (`--regexp=…`, `--glob=…`), so no
+ * pattern or glob can ever be read as an option. The exclusions come after the model's glob because,
+ * of several globs that match, ripgrep lets the last one decide.
+ */
+export function ripgrepArgs(options: SearchOptions): string[] {
+  const args = [
+    '--no-config',
+    '--hidden',
+    // .gitignore is respected in a folder that is not (yet) a git repository too.
+    '--no-require-git',
+    // Unreadable files are skipped quietly; pattern and glob errors are still reported.
+    '--no-messages',
+    '--color=never',
+    '--with-filename',
+    '--null',
+    options.ignoreCase ? '--ignore-case' : '--case-sensitive',
+  ];
+  if (options.fixed) args.push('--fixed-strings');
+  if (options.mode === 'files') {
+    args.push('--count-matches');
+  } else {
+    args.push('--line-number', '--column', '--no-heading', '--no-context-separator', '--stats');
+    args.push(`--context=${options.contextLines}`);
+  }
+  if (options.glob !== null) args.push(`--glob=${options.glob}`);
+  args.push('--glob=!.git');
+  if (options.excludeRuns) args.push(`--glob=!/${RUNS_FOLDER_NAME}`);
+  args.push(`--regexp=${options.pattern}`, '--');
+  if (options.fileName !== null) args.push(options.fileName);
+  return args;
+}

@@ -1,0 +1,147 @@
+// code_search: ripgrep over the code, its output read as a stream and reduced as it comes, so
+// memory holds what will be shown and some counters, however much matched. The one part of the tool
+// that sees the I/O layer.
+import { ToolError } from '../../contract/errors.js';
+import { RipgrepError } from '../../io/search-types.js';
+import type { OpenFile } from '../../io/types.js';
+import {
+  BINARY_SNIFF_BYTES,
+  SEARCH_ECHO_MAX_CHARS,
+  SEARCH_LINE_MAX_CHARS,
+  SEARCH_MATCH_LEAD_CHARS,
+  SEARCH_MAX_MATCHES_PER_FILE,
+  SEARCH_SHORT_LINE_MAX_BYTES,
+  SEARCH_STATS_MAX_LINES,
+  SEARCH_TIMEOUT_SECONDS,
+} from '../../limits.js';
+import { describeKind, openInsideHome, resolveInsideHome, type ResolvedPath } from '../../workspace/confine.js';
+import type { Context, OpResult } from '../context.js';
+import type { CodeSearchArgs, CodeSearchMeta } from '../../contract/tools/code_search.js';
+import { ContentCollector, FileCountCollector } from './collect.js';
+import {
+  binaryFileText,
+  changedWhileOpenedText,
+  goneText,
+  interruptedText,
+  notSearchableText,
+  nulInInputText,
+  ripgrepFailureText,
+  ripgrepRefusalText,
+} from './format.js';
+import { ripgrepArgs, STDIN_PATH } from './rg-args.js';
+import { searchResult, type SearchShape } from './result.js';
+
+/** The NUL checks stay here: a pattern or glob with one is refused as ripgrep would refuse it. */
+function checkedArgs(args: CodeSearchArgs): CodeSearchArgs {
+  if (args.pattern.includes('\0')) throw new ToolError('invalid_pattern', nulInInputText('pattern'));
+  if (args.glob !== null && args.glob.includes('\0')) throw new ToolError('invalid_pattern', nulInInputText('glob'));
+  return args;
+}
+
+export async function codeSearch(context: Context, args: CodeSearchArgs): Promise<OpResult<CodeSearchMeta>> {
+  const { io } = context;
+  const search = checkedArgs(args);
+  const root = resolveInsideHome(context, search.path ?? '.');
+  const kind = io.fs.stat(root.real)?.kind;
+  if (kind === undefined) throw new ToolError('not_found', goneText(root.named));
+  if (kind !== 'folder' && kind !== 'file') throw new ToolError('not_a_file', notSearchableText(root.named, describeKind(kind)));
+  // ripgrep is handed the checked folder or file itself, never its path: a link swapped in since the
+  // check would otherwise take it outside the home.
+  const { file: opened } = openInsideHome(context, root);
+  try {
+    return await searchOpened(context, search, root, kind, opened);
+  } finally {
+    opened.close();
+  }
+}
+
+function ripgrepUnavailable(error: unknown): unknown {
+  return error instanceof RipgrepError ? new ToolError('unavailable', ripgrepFailureText(error.failure)) : error;
+}
+
+async function searchOpened(
+  context: Context,
+  search: CodeSearchArgs,
+  root: ResolvedPath,
+  expected: 'file' | 'folder',
+  opened: OpenFile,
+): Promise<OpResult<CodeSearchMeta>> {
+  const { io, request } = context;
+  const kind = opened.info().kind;
+  if (kind !== expected) throw new ToolError('not_a_file', changedWhileOpenedText(root.named));
+  if (kind === 'file' && isBinaryFile(opened)) {
+    return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
+  }
+  const real = opened.realPath();
+  const { mode, contextLines, limit } = search;
+  let binary: string;
+  try {
+    binary = io.search.findRipgrep(io.env);
+  } catch (error) {
+    throw ripgrepUnavailable(error);
+  }
+  const args = ripgrepArgs({
+    ...search,
+    excludeRuns: kind === 'folder' && real === io.home,
+    fileName: kind === 'file' ? STDIN_PATH : null,
+  });
+  const newSink = () =>
+    mode === 'files'
+      ? new FileCountCollector({ files: limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES })
+      : new ContentCollector({
+          lines: limit,
+          matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
+          contextLines,
+          lineMaxChars: SEARCH_LINE_MAX_CHARS,
+          matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
+          shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
+          statsMaxLines: SEARCH_STATS_MAX_LINES,
+        });
+  const { exit, sink } = await io.search
+    .run({
+      binary,
+      args,
+      // A file comes as stdin, so ripgrep's folder is only where it starts; the home is always there.
+      cwd: kind === 'file' ? io.home : real,
+      folder: kind === 'folder' ? opened : undefined,
+      input: kind === 'file' ? opened : undefined,
+      timeoutMs: SEARCH_TIMEOUT_SECONDS * 1000,
+      output: mode === 'files' ? 'line-per-file' : 'unbounded',
+      newSink,
+    })
+    .catch((error: unknown) => {
+      throw ripgrepUnavailable(error);
+    });
+  if (exit.interruptedBy !== undefined) throw new ToolError('interrupted', interruptedText(exit.interruptedBy));
+  // Exit 2 with nothing on stderr is an unreadable file that --no-messages kept quiet; what was found
+  // elsewhere still stands.
+  const refused = !exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1 && (exit.exitCode !== 2 || exit.stderr.trim() !== '');
+  if (refused) {
+    // With --no-messages, what ripgrep says with its exit 2 is a refusal of the pattern or the glob.
+    const text = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
+    throw new ToolError(exit.exitCode === 2 ? 'invalid_pattern' : 'internal', text);
+  }
+  const shape: SearchShape = {
+    pattern: search.pattern,
+    shownRoot: search.path === null ? '.' : root.display,
+    displayOf: displayOfFor(kind, root.display),
+    withGroups: contextLines > 0,
+    maxBytes: request.maxBytes,
+    stoppedAfterSeconds: exit.timedOut ? SEARCH_TIMEOUT_SECONDS : null,
+    echoMaxChars: SEARCH_ECHO_MAX_CHARS,
+  };
+  return searchResult(sink, shape);
+}
+
+/** How a path in ripgrep's output reads in the result: relative to the working directory. */
+function displayOfFor(kind: 'file' | 'folder', rootDisplay: string): (rgPath: string) => string {
+  if (kind === 'file') return () => rootDisplay;
+  return rootDisplay === '.' ? (rgPath) => rgPath : (rgPath) => `${rootDisplay}/${rgPath}`;
+}
+
+/** The same test as file_read's: a NUL byte in the first bytes. */
+function isBinaryFile(file: OpenFile): boolean {
+  const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
+  const read = file.readAt(buffer, BINARY_SNIFF_BYTES, 0);
+  return buffer.subarray(0, read).indexOf(0) !== -1;
+}
