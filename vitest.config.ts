@@ -1,11 +1,28 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The real-CLI tier starts four coding-agent CLIs at once and keeps them for a minute and more: it
+// runs after every other test file, so that neither slows the other down on a small machine.
+const REAL_CLI_TIER = 'test/harness-clis/real-clis.test.ts';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'helpers',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, REAL_CLI_TIER],
+          globalSetup: ['test/helpers/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'harness-clis', include: [REAL_CLI_TIER], sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -6,7 +6,7 @@ var import_node_fs2 = require("node:fs");
 var import_node_vm = require("node:vm");
 
 // src/contract/tool-names.ts
-var OP_NAMES = ["shell", "shell_status", "file_read", "code_search"];
+var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"];
 
 // src/boot/code-cache.ts
 var CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "cc90277a43c52a53";
+var BUILD_ID = "cb7033dbdf8d6194";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -283,6 +283,9 @@ var SEARCH_OUTPUT_FILE_CHUNK_BYTES = 1048576;
 var SEARCH_SPOOL_READ_BYTES = 524288;
 var SEARCH_SPOOL_CHECK_INTERVAL_MS = 10;
 var SEARCH_SPOOL_FREE_SPACE_FACTOR = 2;
+var CODE_TASK_DEFAULT_TIMEOUT_MINUTES = 30;
+var CODE_TASK_MIN_TIMEOUT_MINUTES = 1;
+var CODE_TASK_MAX_TIMEOUT_MINUTES = 120;
 
 // src/text/utf8.ts
 var encoder = new TextEncoder();
@@ -488,6 +491,66 @@ function stringArg(args, name) {
   return typeof value === "string" ? value : void 0;
 }
 
+// src/contract/tools/code_task.ts
+var CODE_TASK_SPEC = {
+  name: "code_task",
+  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
+  args: {
+    brief: {
+      type: "string",
+      required: true,
+      description: "The task in your words: what to change, where, and how to know it is done."
+    },
+    repo: {
+      type: "string",
+      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
+    },
+    session_id: {
+      type: "string",
+      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
+    },
+    notes: {
+      type: "string",
+      description: "Context given after the brief: constraints, what your checks found."
+    },
+    timeout_minutes: {
+      type: "integer",
+      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
+      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
+      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
+      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
+    }
+  }
+};
+var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+function isValidSessionId(text) {
+  return text.length >= 1 && text.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text) && text !== "." && text !== "..";
+}
+function textArg(args, name) {
+  const value = stringArg(args, name);
+  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
+  return value;
+}
+function resolveCodeTaskArgs(args) {
+  const brief = textArg(args, "brief");
+  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
+  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
+  const repo = textArg(args, "repo");
+  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
+  const sessionId = textArg(args, "session_id");
+  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
+    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
+  }
+  const notes = textArg(args, "notes");
+  return {
+    brief,
+    repo,
+    sessionId,
+    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
+    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
+  };
+}
+
 // src/contract/tools/code_search.ts
 var CODE_SEARCH_SPEC = {
   name: "code_search",
@@ -595,20 +658,29 @@ function resolveShellStatusArgs(args) {
 }
 
 // src/contract/tool-names.ts
-var OP_NAMES = ["shell", "shell_status", "file_read", "code_search"];
+var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"];
+var HELPER_OF_TOOL = {
+  shell: "guilds-code",
+  shell_status: "guilds-code",
+  file_read: "guilds-code",
+  code_search: "guilds-code",
+  code_task: "guilds-harness"
+};
 
 // src/contract/tools/index.ts
 var TOOL_SPECS = {
   shell: SHELL_SPEC,
   shell_status: SHELL_STATUS_SPEC,
   file_read: FILE_READ_SPEC,
-  code_search: CODE_SEARCH_SPEC
+  code_search: CODE_SEARCH_SPEC,
+  code_task: CODE_TASK_SPEC
 };
 var RESOLVE_ARGS = {
   shell: resolveShellArgs,
   shell_status: resolveShellStatusArgs,
   file_read: resolveFileReadArgs,
-  code_search: resolveCodeSearchArgs
+  code_search: resolveCodeSearchArgs,
+  code_task: resolveCodeTaskArgs
 };
 function resolveArgs(name, args) {
   return RESOLVE_ARGS[name](args);
@@ -668,6 +740,9 @@ function validateRequest(value, known = OP_NAMES) {
   const op = value.op;
   if (typeof op !== "string") throw invalidRequest("op must be a string");
   if (!known.includes(op)) {
+    if (Object.hasOwn(HELPER_OF_TOOL, op)) {
+      throw invalidRequest(`${op} is run by ${HELPER_OF_TOOL[op]}, not by this helper (it runs ${known.join(", ")})`);
+    }
     throw invalidRequest(`unknown op ${quotedName(op)}(one of ${known.join(", ")})`);
   }
   const runId = validId(value.run_id, "run_id");

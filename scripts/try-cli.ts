@@ -1,12 +1,12 @@
 // The try-out command's pure parts: its command line, its tour, and how a call is printed.
-import type { CodeToolResult } from '../src/orchestrator/index.js';
+import { renderCodeTaskBlock, type CodeToolResult } from '../src/orchestrator/index.js';
 import { OP_NAMES, TOOL_SPECS, type OpName } from '../src/contract/tools/index.js';
 
 export const FIXTURE_NAME = 'tryout-repo';
 const RULE_WIDTH_CHARS = 72;
 
 export const USAGE = `usage:
-  npm start                                 a short tour of all four tools
+  npm start                                 a short tour of all five tools
   npm start -- <tool> [--<arg> <value> …]   one call; tools: ${OP_NAMES.join(', ')}
 
 options:
@@ -20,7 +20,24 @@ examples:
   npm start -- code_search --pattern greet --mode content
   npm start -- shell --command 'node test/greet.test.js'
   npm start -- shell --command 'sleep 30' --background
-  npm start -- shell_status --id b1 --stop`;
+  npm start -- shell_status --id b1 --stop
+  npm start -- code_task --brief 'Add a farewell() beside greet()'
+
+code_task runs the harness your environment configures: GUILDS_HARNESS=claude, codex, gemini or
+opencode (the CLI on PATH, with its own credentials), or GUILDS_HARNESS=command with
+GUILDS_HARNESS_COMMAND, a command line that reads the brief on stdin. Unset: the first of those four
+CLIs found on PATH. The tour's code_task step runs the scripted harness of fixtures/harness/.`;
+
+/** How the tour's code_task step runs: the scripted harness, a program that does what its brief says. */
+export function scriptedHarnessEnvironment(scriptedHarness: string): Record<string, string> {
+  return { GUILDS_HARNESS: 'command', GUILDS_HARNESS_COMMAND: `'${process.execPath}' '${scriptedHarness}'` };
+}
+
+/** Said after a code_task that found no harness to run. */
+export const NO_HARNESS_HINT =
+  'To try code_task without a coding-agent CLI, run the scripted harness of fixtures/harness/:\n' +
+  '  GUILDS_HARNESS=command GUILDS_HARNESS_COMMAND="node $PWD/fixtures/harness/scripted-harness.mjs" \\\n' +
+  "    npm start -- code_task --brief 'edit src/greet.js'";
 
 export interface Step {
   tool: string;
@@ -37,6 +54,18 @@ export const TOUR: Step[] = [
   { tool: 'shell', args: { command: 'sleep 1; echo ready', background: true } },
   { tool: 'shell_status', args: {} },
   { tool: 'shell_status', args: { id: 'b1' } },
+  {
+    tool: 'code_task',
+    args: {
+      // The scripted harness (fixtures/harness/scripted-harness.mjs) follows its brief line by line.
+      brief: [
+        '# The scripted harness adds farewell() to src/greet.js, with a test',
+        `edit src/greet.js "export const farewell = (name) => 'Goodbye, ' + name + '!';"`,
+        `write test/farewell.test.js "import { farewell } from '../src/greet.js';\\nif (farewell('Ada') !== 'Goodbye, Ada!') process.exit(1);"`,
+        'say Added farewell() to src/greet.js and test/farewell.test.js; node test/farewell.test.js passes.',
+      ].join('\n'),
+    },
+  },
 ];
 
 export class UsageError extends Error {}
@@ -127,6 +156,7 @@ export function renderCall(seq: number, step: Step, result: CodeToolResult): str
     'Metadata',
     ...result.metadata.map((field) => `  ${field.label.padEnd(width)}  ${field.value}`),
     '',
+    ...(result.block ? ['Block (what the app shows for a code_task)', indent(renderCodeTaskBlock(result.block)), ''] : []),
   ].join('\n');
 }
 

@@ -1,18 +1,53 @@
 // Drives the real helper by hand through the orchestrator side, printing each call as the app
 // shows it: the row, the arguments, the result, the metadata.
 //
-//   npm start                                   a short tour of the four tools
+//   npm start                                   a short tour of the five tools
 //   npm start -- file_read --path src/greet.js  one call
 //   npm start -- shell --command 'ls -la' --home ~/somewhere
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodeToolRun, type Repository } from '../src/orchestrator/index.js';
 import { LocalSandbox } from '../src/orchestrator/local-sandbox.js';
-import { FIXTURE_NAME, parseCommandLine, renderCall, TOUR, USAGE, UsageError, type Options } from './try-cli.js';
+import {
+  FIXTURE_NAME,
+  NO_HARNESS_HINT,
+  parseCommandLine,
+  renderCall,
+  scriptedHarnessEnvironment,
+  TOUR,
+  USAGE,
+  UsageError,
+  type Options,
+} from './try-cli.js';
 
 const FIXTURE_REPOSITORY = fileURLToPath(new URL(`../fixtures/${FIXTURE_NAME}`, import.meta.url));
+const SCRIPTED_HARNESS = fileURLToPath(new URL('../fixtures/harness/scripted-harness.mjs', import.meta.url));
+
+/**
+ * The scratch copy of the fixture becomes a git repository with one commit, so that the tour's
+ * code_task shows the diffstat of what its harness changed. The developer's git settings stay out.
+ */
+function commitFixture(home: string): void {
+  const cwd = join(home, 'repos', FIXTURE_NAME);
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, GIT_CONFIG_NOSYSTEM: '1' };
+  const git = (...args: string[]): void => void execFileSync('git', args, { cwd, env, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-A');
+  git('-c', 'user.name=Tour', '-c', 'user.email=tour@example.com', '-c', 'commit.gpgsign=false', 'commit', '-qm', 'tryout-repo');
+}
+
+/**
+ * The agent's environment: for the tour, the scripted harness; for one code_task of your own, this
+ * process's environment, so that the harness it configures (GUILDS_HARNESS, a CLI's credentials) runs.
+ */
+function agentEnvironment(options: Options): Record<string, string> {
+  if (options.step === undefined) return scriptedHarnessEnvironment(SCRIPTED_HARNESS);
+  if (options.step.tool !== 'code_task') return {};
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
 
 /** The repositories of a home: the folders under repos/. */
 function repositoriesIn(home: string): Repository[] {
@@ -54,12 +89,14 @@ async function main(): Promise<number> {
   // Calls into a kept home need ids no earlier session used: a call's log is named after its id.
   const callPrefix = options.home === undefined ? 'c' : `c${Date.now().toString(36)}-`;
   try {
+    if (options.home === undefined) commitFixture(sandbox.home);
     const repositories = repositoriesIn(sandbox.home);
     const run = new CodeToolRun({
       sandbox,
       runId: options.runId,
       agentId: 'try',
       repositories,
+      env: agentEnvironment(options),
       resultMaxBytes: process.env.CODE_RESULT_MAX_BYTES,
     });
     const where = repositories.length === 1 ? `repos/${repositories[0]!.name}` : 'the home';
@@ -69,6 +106,7 @@ async function main(): Promise<number> {
       const seq = index + 1;
       const result = await run.call({ tool: step.tool, args: step.args, callId: `${callPrefix}${seq}`, resultSeq: seq });
       process.stdout.write(renderCall(seq, step, result) + '\n');
+      if (step.tool === 'code_task' && result.kind === 'unavailable') process.stdout.write(NO_HARNESS_HINT + '\n\n');
     }
     if (options.home === undefined) process.stdout.write('(the scratch home is removed now; pass --home DIR to keep one)\n');
   } finally {

@@ -107,6 +107,35 @@ export const SEARCH_SPOOL_CHECK_INTERVAL_MS = 10;
 // the folder, and a folder that is full does not make every search run twice.
 export const SEARCH_SPOOL_FREE_SPACE_FACTOR = 2;
 
+// code_task
+export const CODE_TASK_DEFAULT_TIMEOUT_MINUTES = 30;
+export const CODE_TASK_MIN_TIMEOUT_MINUTES = 1;
+export const CODE_TASK_MAX_TIMEOUT_MINUTES = 120;
+// Between SIGTERM and SIGKILL for a stopped harness's process group.
+export const CODE_TASK_KILL_GRACE_MS = 10_000;
+// The shortest minute the test knob (GUILDS_HARNESS_MINUTE_MS) may set: time for a harness to start.
+export const CODE_TASK_TEST_MINUTE_MIN_MS = 100;
+// The diffstat shows at most this many file lines before `… N more files`.
+export const DIFFSTAT_MAX_FILE_LINES = 30;
+// git's --stat width: what git prints for a pipe, written down so that no terminal setting changes it.
+export const DIFFSTAT_WIDTH_COLUMNS = 80;
+// A snapshot (`git add -A` + `git write-tree`) or the diff between two is stopped after this long: a
+// huge untracked tree then costs the diffstat, never the task's answer.
+export const SNAPSHOT_TIMEOUT_MS = 120_000;
+// One line of a harness's output or of git's is kept up to this size; the rest of it is counted, not held.
+export const HARNESS_LINE_MAX_BYTES = 1_048_576;
+// The harness's final message is kept up to this size (its head and its tail); the middle is in the log.
+export const HARNESS_FINAL_MESSAGE_MAX_BYTES = 262_144;
+// An error reason is one line, at most this long.
+export const HARNESS_REASON_MAX_CHARS = 300;
+// The brief's first line in the app's code_task block.
+export const BRIEF_FIRST_LINE_MAX_CHARS = 120;
+// A session record or a lock file is a few hundred bytes; anything larger was not written by the helper.
+export const CODE_TASK_STATE_FILE_MAX_BYTES = 65_536;
+// Over the result's cap, the final message keeps at least this much of its head and tail before the
+// diffstat's file lines are dropped.
+export const CODE_TASK_MESSAGE_MIN_BYTES = 512;
+
 // The orchestrator side.
 // The platform's cap on any tool result.
 export const PLATFORM_RESULT_MAX_BYTES = 65_536;
@@ -114,6 +143,8 @@ export const PLATFORM_RESULT_MAX_BYTES = 65_536;
 export const OP_TIMEOUT_SECONDS = 120;
 // What shell gets beyond its own timeout: the helper stops the command, then still has to answer.
 export const SHELL_TIMEOUT_MARGIN_SECONDS = 30;
+// What code_task gets beyond its timeout_minutes: the harness's 10 s grace, the snapshot after it, the answer.
+export const CODE_TASK_TIMEOUT_MARGIN_SECONDS = 60;
 // Past this many bytes of base64 the request goes in a file: argv has limits of its own.
 export const REQUEST_ARGUMENT_MAX_BYTES = 65_536;
 // How much of the helper's stderr a failed call shows, and how long one of its lines may be.

@@ -21,6 +21,8 @@ import type { ErrorKind } from '../contract/errors.js';
 /** Set by build.mjs: a digest of the helper's code, and the line of the file where that code starts. */
 declare const GUILDS_BUILD_ID: string;
 declare const GUILDS_CODE_LINE_OFFSET: number;
+/** Set by build.mjs: the helper's cache folder in the home (.cache/guilds-code, .cache/guilds-harness). */
+declare const GUILDS_CACHE_FOLDER_IN_HOME: string;
 /** Declared by build.mjs after this loader: its body is the comment holding the helper's code. */
 declare function guildsCodeBody(): void;
 
@@ -30,7 +32,7 @@ let started = true;
 
 /** Longest argument looked into for the kind of call; past it the call is just `other`. */
 const REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
-const CACHE_FOLDER_IN_HOME = '.cache/guilds-code';
+const CACHE_FOLDER_IN_HOME = GUILDS_CACHE_FOLDER_IN_HOME;
 /**
  * Another build's cache, or a temporary file, is removed once it is this old: two builds used side by
  * side (a benchmark against the last release) keep theirs, and a writer is never raced.

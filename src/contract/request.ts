@@ -8,7 +8,7 @@ import {
 } from '../limits.js';
 import { isPlainObject, STRICT_BASE64 } from './encoding.js';
 import { invalidArgument, invalidRequest } from './errors.js';
-import { OP_NAMES, TOOL_SPECS, type OpName, type ValidatedArgs } from './tools/index.js';
+import { HELPER_OF_TOOL, OP_NAMES, TOOL_SPECS, type OpName, type ValidatedArgs } from './tools/index.js';
 
 export interface Request {
   op: OpName;
@@ -100,6 +100,10 @@ export function validateRequest(value: unknown, known: readonly OpName[] = OP_NA
   const op = value.op;
   if (typeof op !== 'string') throw invalidRequest('op must be a string');
   if (!(known as readonly string[]).includes(op)) {
+    // A tool of the contract that another helper runs: say which, so that a misrouted call is plain.
+    if (Object.hasOwn(HELPER_OF_TOOL, op)) {
+      throw invalidRequest(`${op} is run by ${HELPER_OF_TOOL[op as OpName]}, not by this helper (it runs ${known.join(', ')})`);
+    }
     throw invalidRequest(`unknown op ${quotedName(op)}(one of ${known.join(', ')})`);
   }
   const runId = validId(value.run_id, 'run_id');

@@ -5,10 +5,11 @@ import { isPlainObject } from '../contract/encoding.js';
 import { oneLine, type Envelope, type Meta } from '../contract/envelope.js';
 import { ToolError, type ErrorKind } from '../contract/errors.js';
 import { validateArgs, validateRequest } from '../contract/request.js';
-import { OP_NAMES } from '../contract/tools/index.js';
+import { OP_NAMES, resolveArgs } from '../contract/tools/index.js';
 import { firstCodePoints } from '../text/utf8.js';
 import { isCodeTool } from './declarations.js';
-import { applyPipeline } from './pipeline.js';
+import { codeTaskBlock, type CodeTaskBlock } from './code-task-block.js';
+import { applyPipeline, redact } from './pipeline.js';
 import { pointerText, ReadHistory, readFacts } from './reads.js';
 import {
   checkRepositoryName,
@@ -71,6 +72,8 @@ export interface CodeToolResult {
   metadata: MetadataField[];
   /** The 64 KiB cap cut the text. */
   cut: boolean;
+  /** An answered code_task: the block the app shows instead of a row. */
+  block?: CodeTaskBlock;
 }
 
 /** The model's arguments as an object: JSON text is parsed, absent arguments are none. */
@@ -130,6 +133,8 @@ export class CodeToolRun {
       default_cwd: this.defaultCwd,
       max_bytes: this.maxBytes,
     });
+    // What the helper refuses after the spec's checks (a blank brief) is refused here too, unspawned.
+    resolveArgs(checked.op, checked.args);
     return {
       op: checked.op,
       args: checked.args,
@@ -192,7 +197,7 @@ export class CodeToolRun {
     if (facts?.range && repeatOf === undefined && !shaped.cut) {
       this.history.record({ seq: call.resultSeq, path: facts.path, contentHash: facts.contentHash, range: facts.range });
     }
-    return {
+    const result: CodeToolResult = {
       ok: true,
       text: shaped.text,
       summary: rowSummary(tool, args, { meta, repeatOf }),
@@ -200,5 +205,7 @@ export class CodeToolRun {
       metadata: metadataView(call.callId, tool, meta),
       cut: shaped.cut,
     };
+    if (tool === 'code_task') result.block = codeTaskBlock(args, meta, redact(text, this.secretValues));
+    return result;
   }
 }

@@ -42,6 +42,9 @@ export function orchestratorNotes(resultMaxBytes: number): Record<OpName, string
       'already returned, with the file unchanged, returns one line instead: "<path> lines a–b: ' +
       'unchanged since step N; read that result." The text is in the result of step N.',
     code_search: `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
+    code_task:
+      'The harness edits; the other four tools check. It works in its own session of the repository ' +
+      'and returns when it is done: do not also edit the same files while it runs.',
   };
 }
 
@@ -80,7 +83,7 @@ function declarationsFor(resultMaxBytes: number): readonly ToolDeclaration[] {
 export const CODE_TOOL_DECLARATIONS: readonly ToolDeclaration[] = declarationsFor(RESULT_DEFAULT_MAX_BYTES);
 
 /**
- * The code tools to offer at this generation: all four while the agent's coding flag is on, none
+ * The code tools to offer at this generation: all five while the agent's coding flag is on, none
  * while it is off. Call it at every generation with the live flag, not the run's snapshot, and
  * CODE_RESULT_MAX_BYTES as configured (the runs' own setting), so the cap the model reads is the
  * one its results get.

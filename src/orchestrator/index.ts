@@ -22,6 +22,7 @@ export {
   type HelperRequest,
   type Repository,
 } from './request.js';
-export { DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
+export { codeTaskBlock, renderCodeTaskBlock, type CodeTaskBlock } from './code-task-block.js';
+export { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
 export { metadataView, rowSummary, type MetadataField } from './summary.js';
-export { HELPER_FAILED, REQUEST_ARGUMENT_MAX_BYTES, runHelper } from './transport.js';
+export { HELPER_FAILED, helperCommandFor, REQUEST_ARGUMENT_MAX_BYTES, runHelper } from './transport.js';

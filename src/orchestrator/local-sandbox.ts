@@ -10,6 +10,8 @@ import type { ExecResult, Sandbox } from './sandbox.js';
 
 /** The committed bundle, the file an image ships. */
 export const BUNDLED_HELPER = fileURLToPath(new URL('../../dist/guilds-code.js', import.meta.url));
+/** The committed code_task helper. */
+export const BUNDLED_HARNESS_HELPER = fileURLToPath(new URL('../../dist/guilds-harness.js', import.meta.url));
 /** Past this much stdout the rest is dropped: an envelope is far smaller, and memory stays bounded. */
 export const LOCAL_STDOUT_MAX_BYTES = 16 * 1_048_576;
 /** Only the end of stderr is ever shown. */
@@ -29,6 +31,8 @@ export interface LocalSandboxOptions {
   seed?: { from: string; to: string };
   /** How to start the helper; `node dist/guilds-code.js` when absent. */
   helperCommand?: readonly string[];
+  /** How to start the code_task helper; `node dist/guilds-harness.js` when absent. */
+  harnessCommand?: readonly string[];
   /**
    * The helper's state folder ($GUILDS_RUN_DIR: background records, request files); made in the
    * scratch folder when absent. Give a lasting one with a lasting home, so that background
@@ -57,6 +61,7 @@ export class LocalSandbox implements Sandbox {
   readonly home: string;
   readonly runDir: string;
   readonly helperCommand: readonly string[];
+  readonly harnessCommand: readonly string[];
   /** The scratch folder holding whatever this sandbox made; removed by cleanup(). */
   readonly scratch: string;
 
@@ -69,6 +74,7 @@ export class LocalSandbox implements Sandbox {
     mkdirSync(join(this.runDir, 'requests'), { recursive: true, mode: 0o700 });
     if (options.seed) cpSync(options.seed.from, join(this.home, options.seed.to), { recursive: true });
     this.helperCommand = options.helperCommand ?? [process.execPath, BUNDLED_HELPER];
+    this.harnessCommand = options.harnessCommand ?? [process.execPath, BUNDLED_HARNESS_HELPER];
   }
 
   exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult> {

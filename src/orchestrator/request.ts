@@ -1,6 +1,7 @@
 // Everything the orchestrator decides before the helper runs: the request, its byte cap, where a
 // run starts, how long to wait, and the environment. Pure.
 import {
+  CODE_TASK_TIMEOUT_MARGIN_SECONDS,
   OP_TIMEOUT_SECONDS,
   PLATFORM_RESULT_MAX_BYTES,
   RESULT_DEFAULT_MAX_BYTES,
@@ -9,6 +10,7 @@ import {
 } from '../limits.js';
 import type { OpName, ValidatedArgs } from '../contract/tools/index.js';
 import { resolveShellArgs } from '../contract/tools/shell.js';
+import { resolveCodeTaskArgs } from '../contract/tools/code_task.js';
 import {
   HANDED_ON_EXTRA_CA_CERTS_VARIABLE,
   NODE_EXTRA_CA_CERTS_VARIABLE,
@@ -73,13 +75,26 @@ export function checkRepositoryName(name: string): void {
   }
 }
 
+const SECOND_MS = 1000;
+const MINUTE_SECONDS = 60;
+
 /**
  * How long to wait for the helper: 120 s for an op; for shell its own timeout, resolved as the
- * helper resolves it, plus the margin in which the helper stops the command and answers.
+ * helper resolves it, plus the margin in which the helper stops the command and answers; for
+ * code_task its minutes plus a minute (the harness's grace, both snapshots, the answer). An
+ * argument the helper will refuse gets the op's wait: the refusal comes at once.
  */
 export function helperTimeoutMs(op: OpName, args: ValidatedArgs): number {
-  if (op !== 'shell') return OP_TIMEOUT_SECONDS * 1000;
-  return (resolveShellArgs(args).timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * 1000;
+  if (op === 'shell') return (resolveShellArgs(args).timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
+  if (op === 'code_task') {
+    try {
+      const minutes = resolveCodeTaskArgs(args).timeoutMinutes;
+      return (minutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
+    } catch {
+      return OP_TIMEOUT_SECONDS * SECOND_MS;
+    }
+  }
+  return OP_TIMEOUT_SECONDS * SECOND_MS;
 }
 
 /**

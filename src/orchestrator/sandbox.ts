@@ -24,10 +24,14 @@ export interface Sandbox {
   writeFile(path: string, bytes: Uint8Array): Promise<void>;
   /** How the helper starts in this sandbox; DEFAULT_HELPER_COMMAND when absent. */
   readonly helperCommand?: readonly string[];
+  /** How the code_task helper starts in this sandbox; DEFAULT_HARNESS_COMMAND when absent. */
+  readonly harnessCommand?: readonly string[];
   /** The helper's state folder ($GUILDS_RUN_DIR); DEFAULT_RUN_DIR when absent. */
   readonly runDir?: string;
 }
 
 /** The image's helper: node runs it directly, which skips the shebang's `env` lookup. */
 export const DEFAULT_HELPER_COMMAND: readonly string[] = ['node', '/usr/local/bin/guilds-code'];
+/** The image's code_task helper (SPEC section 6). */
+export const DEFAULT_HARNESS_COMMAND: readonly string[] = ['node', '/usr/local/bin/guilds-harness'];
 export { DEFAULT_RUN_DIR } from '../contract/environment.js';

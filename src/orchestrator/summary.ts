@@ -3,6 +3,7 @@ import { ROW_TEXT_MAX_CHARS } from '../limits.js';
 import type { Meta } from '../contract/envelope.js';
 import type { ShellMeta } from '../contract/tools/shell.js';
 import { clipCharsWithin } from '../text/clip.js';
+import { formatElapsed } from '../tools/shell_status/format.js';
 
 export { ROW_TEXT_MAX_CHARS } from '../limits.js';
 /** Joins a row's parts, as the helper's own headers do. */
@@ -68,6 +69,11 @@ export function rowSummary(tool: string, args: Record<string, unknown>, outcome:
       const path = stringArg(args, 'path');
       return path === undefined ? row : `${row} in ${clip(path)}`;
     }
+    case 'code_task': {
+      const row = withText('Code task', firstLine(stringArg(args, 'brief') ?? ''));
+      const status = outcome.meta?.status;
+      return typeof status === 'string' && status !== 'completed' ? `${row}${ROW_SEPARATOR}${status.replace('_', ' ')}` : row;
+    }
     default:
       return tool;
   }
@@ -114,5 +120,18 @@ export function metadataView(callId: string, tool: string, meta: Meta): Metadata
   add('Files', meta.files);
   if (meta.truncated === true) add('Truncated', 'yes');
   add('Background commands', meta.count);
+  // code_task (SPEC section 6).
+  add('Status', meta.status);
+  add('Harness', meta.harness);
+  add('Session', meta.session_id);
+  add('Repository', meta.repo);
+  if (typeof meta.elapsed_ms === 'number') add('Elapsed', formatElapsed(meta.elapsed_ms));
+  add('Files changed', meta.files_changed);
+  add('Insertions', meta.insertions);
+  add('Deletions', meta.deletions);
+  add('Turns', meta.turns);
+  add('Input tokens', meta.input_tokens);
+  add('Output tokens', meta.output_tokens);
+  add('Cost (USD)', meta.cost_usd);
   return fields;
 }

@@ -10,7 +10,8 @@ import { isPlainObject, STRICT_BASE64 } from '../contract/encoding.js';
 import type { Envelope, Meta } from '../contract/envelope.js';
 import { ERROR_KINDS, type ErrorKind } from '../contract/errors.js';
 import { clipChars } from '../text/clip.js';
-import { DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
+import { HELPER_OF_TOOL } from '../contract/tool-names.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
 import type { HelperRequest } from './request.js';
 
 export { HELPER_STDERR_LINE_MAX_CHARS, HELPER_STDERR_TAIL_LINES, REQUEST_ARGUMENT_MAX_BYTES, SANDBOX_GRACE_MS } from '../limits.js';
@@ -111,6 +112,12 @@ function within<T>(work: Promise<T>, ms: number, fallback: () => T): Promise<T> 
   });
 }
 
+/** The command of the helper that runs the request's tool: guilds-harness for code_task, else guilds-code. */
+export function helperCommandFor(sandbox: Sandbox, request: HelperRequest): readonly string[] {
+  if (HELPER_OF_TOOL[request.op] === 'guilds-harness') return sandbox.harnessCommand ?? DEFAULT_HARNESS_COMMAND;
+  return sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND;
+}
+
 /**
  * Run the helper once and return its envelope. Never throws: a sandbox that fails, a helper that
  * dies, hangs, or prints anything but an envelope all come back as a `code helper failed` envelope.
@@ -130,7 +137,7 @@ export async function runHelper(
       return helperFailure(`cannot write the request file ${file.path}: ${describe(error)}`);
     }
   }
-  const argv = [...(sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND), argument];
+  const argv = [...helperCommandFor(sandbox, request), argument];
   let result: ExecResult;
   try {
     // The sandbox stops the helper at timeoutMs; a sandbox that does not answer either is not waited on.

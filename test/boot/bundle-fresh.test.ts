@@ -1,17 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE, FRESH_BUNDLE } from '../helpers/paths.js';
+import { BUNDLE, FRESH_BUNDLE, FRESH_HARNESS_BUNDLE, HARNESS_BUNDLE } from '../helpers/paths.js';
 
-describe('dist/guilds-code.js', () => {
+describe.each([
+  ['dist/guilds-code.js', BUNDLE, FRESH_BUNDLE],
+  ['dist/guilds-harness.js', HARNESS_BUNDLE, FRESH_HARNESS_BUNDLE],
+])('%s', (_name, committedPath, freshPath) => {
   it('is byte for byte what build.mjs makes from the sources (run npm run build when it is not)', () => {
-    const fresh = readFileSync(FRESH_BUNDLE);
-    const committed = readFileSync(BUNDLE);
+    const fresh = readFileSync(freshPath);
+    const committed = readFileSync(committedPath);
     expect(committed.equals(fresh)).toBe(true);
   });
 
   it('requires nothing at run time but node: built-ins', () => {
-    const source = readFileSync(FRESH_BUNDLE, 'utf8');
+    const source = readFileSync(freshPath, 'utf8');
     const required = [...source.matchAll(/\brequire\(["']([^"']+)["']\)/g)].map((m) => m[1]);
     expect(required.filter((name) => !name!.startsWith('node:'))).toEqual([]);
+  });
+});
+
+describe('dist/guilds-code.js', () => {
+  it('carries none of code_task\'s run step: the harness helper has it', () => {
+    const source = readFileSync(FRESH_BUNDLE, 'utf8');
+    expect(source).not.toContain('src/tools/code_task/');
+    expect(source).not.toContain('src/io/node/harness.ts');
+    expect(readFileSync(FRESH_HARNESS_BUNDLE, 'utf8')).toContain('src/tools/code_task/run.ts');
   });
 });

@@ -1,6 +1,6 @@
 // The try-out command, run as `npm start` runs it.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,18 +8,22 @@ import { REPO_ROOT } from '../helpers/paths.js';
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 
-function tryOut(...args: string[]) {
+function tryOutWith(env: Record<string, string | undefined>, ...args: string[]) {
   const run = spawnSync(TSX, ['scripts/try.ts', ...args], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     timeout: 60_000,
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
+function tryOut(...args: string[]) {
+  return tryOutWith({}, ...args);
+}
+
 describe('npm start', () => {
-  it('alone takes a tour of all four tools without crashing, whatever each answers', () => {
+  it('alone takes a tour of all five tools without crashing, whatever each answers', () => {
     const { status, stdout, stderr } = tryOut();
     expect(stderr).toBe('');
     expect(status).toBe(0);
@@ -35,11 +39,41 @@ describe('npm start', () => {
       '7 shell',
       '8 shell_status',
       '9 shell_status',
+      '10 code_task',
     ]);
     expect(stdout).toContain('\nRead src/greet.js\n\nArguments\n  {"path":"src/greet.js"}\n\nResult\n  src/greet.js · lines 1–9 of 9\n');
     expect(stdout).toContain('\nRead src/greet.js from line 3 · unchanged since step 2\n');
     expect(stdout).toContain('\n  src/greet.js lines 3–4: unchanged since step 2; read that result.\n');
     expect(stdout).toContain('\n  Same as step  2\n');
+    // The code_task step, run by the scripted harness, with the diffstat of what it changed.
+    expect(stdout).toMatch(
+      new RegExp(
+        [
+          'Block \\(what the app shows for a code_task\\)',
+          '  Code task: # The scripted harness adds farewell\\(\\) to src/greet\\.js, with a test',
+          '  completed in \\d+s · command',
+          '   src/greet\\.js          \\| 1 \\+',
+          '   test/farewell\\.test\\.js \\| 2 \\+\\+',
+          '   2 files changed, 3 insertions\\(\\+\\)',
+          '',
+          '  Added farewell\\(\\) to src/greet\\.js and test/farewell\\.test\\.js; node test/farewell\\.test\\.js passes\\.',
+          '',
+          '  log: /.*/home/\\.runs/try/c10\\.log',
+        ].join('\n'),
+      ),
+    );
+  });
+
+  it('-- code_task without a configured harness says how to configure one', () => {
+    // A PATH of node and git alone: a coding-agent CLI installed on this machine must not run here.
+    const bin = realpathSync(mkdtempSync(join(tmpdir(), 'guilds-code-tryout-bin-')));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
+    const { status, stdout } = tryOutWith({ PATH: bin }, 'code_task', '--brief', 'edit src/greet.js');
+    rmSync(bin, { recursive: true, force: true });
+    expect(status).toBe(0);
+    expect(stdout).toContain('\n  code_task: no harness: none of claude, codex, gemini, opencode is on PATH; set GUILDS_HARNESS');
+    expect(stdout).toContain('\nTo try code_task without a coding-agent CLI, run the scripted harness of fixtures/harness/:\n');
   });
 
   it('-- <tool> --arg value makes one call and prints it as the app does', () => {

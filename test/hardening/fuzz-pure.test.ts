@@ -79,8 +79,8 @@ describe('request validation', () => {
 
   it('an unknown op or argument is quoted only when it looks like a name', () => {
     const request = (op: string, args: Record<string, unknown> = {}) => ({ op, run_id: 'r', agent_id: 'a', call_id: 'c', args });
-    expect(() => validateRequest(request('rm_rf'))).toThrow("invalid request: unknown op 'rm_rf' (one of shell, shell_status, file_read, code_search)");
-    expect(() => validateRequest(request('😀'.repeat(40)))).toThrow('invalid request: unknown op (one of shell, shell_status, file_read, code_search)');
+    expect(() => validateRequest(request('rm_rf'))).toThrow("invalid request: unknown op 'rm_rf' (one of shell, shell_status, file_read, code_search, code_task)");
+    expect(() => validateRequest(request('😀'.repeat(40)))).toThrow('invalid request: unknown op (one of shell, shell_status, file_read, code_search, code_task)');
     expect(() => validateRequest(request('ghp_0123456789abcdef ghp'))).toThrow('invalid request: unknown op (one of');
     expect(() => validateRequest(request('file_read', { path: 'a', 'x y': 1 }))).toThrow('file_read: unknown argument (it takes path, offset, limit)');
   });

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HARNESSES } from '../../src/tools/code_task/harnesses/index.js';
 
 export type CliName = 'claude' | 'codex' | 'gemini' | 'opencode';
 export const CLI_NAMES: readonly CliName[] = ['claude', 'codex', 'gemini', 'opencode'];
@@ -15,6 +16,8 @@ export interface CliHome {
 
 export interface Invocation {
   readonly args: readonly string[];
+  /** What the adapter sets on top of the caller's environment. */
+  readonly env: Readonly<Record<string, string>>;
   /** Where the CLI runs (the repository). */
   readonly cwd: string;
   /** The session id known before the run (chosen up front), if the CLI lets the caller choose it. */
@@ -32,9 +35,19 @@ export interface CliProfile {
   /** Writes the CLI's config files into its home, pointing it at the model server. */
   configure(home: string, modelServerUrl: string): void;
   environment(home: string, modelServerUrl: string): Record<string, string>;
+  /** GUILDS_HARNESS_MODEL for the runs, or null for the CLI's default. */
+  readonly model: string | null;
   newTask(repo: string): Invocation;
   resume(repo: string, sessionId: string): Invocation;
   summarize(stdoutLines: readonly string[]): RunSummary;
+}
+
+/** The adapter's own command line and environment, so that a drive checks exactly what code_task runs. */
+function adapterInvocation(name: CliName, repo: string, resumeId: string | null, model: string | null): Invocation {
+  const adapter = HARNESSES[name];
+  const newSessionId = resumeId === null && adapter.choosesSessionId ? randomUUID() : null;
+  const launch = adapter.launch({ repo, resumeId, newSessionId, model, command: null });
+  return { args: launch.argv.slice(1), env: launch.env, cwd: repo, presetSessionId: resumeId ?? newSessionId };
 }
 
 function parseLines(lines: readonly string[]): Array<Record<string, any>> {
@@ -79,19 +92,15 @@ export const claude: CliProfile = {
     return {
       ANTHROPIC_BASE_URL: url,
       ANTHROPIC_API_KEY: 'sk-ant-fake',
-      // As root, bypassPermissions is refused unless the CLI is told it runs in a sandbox.
-      IS_SANDBOX: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
       CLAUDE_CODE_MAX_RETRIES: '0',
     };
   },
+  model: null,
   newTask(repo) {
-    const id = randomUUID();
-    return { args: ['-p', '--output-format', 'stream-json', '--verbose', '--permission-mode', 'bypassPermissions', '--session-id', id], cwd: repo, presetSessionId: id };
+    return adapterInvocation('claude', repo, null, this.model);
   },
   resume(repo, sessionId) {
-    return { args: ['-p', '--output-format', 'stream-json', '--verbose', '--permission-mode', 'bypassPermissions', '--resume', sessionId], cwd: repo, presetSessionId: sessionId };
+    return adapterInvocation('claude', repo, sessionId, this.model);
   },
   summarize(lines) {
     const events = parseLines(lines);
@@ -107,7 +116,6 @@ export const claude: CliProfile = {
 
 // Codex knows each model's tools by name; an unknown model name gets only exec_command, no apply_patch.
 export const CODEX_MODEL = 'gpt-5.5';
-const CODEX_COMMON = ['--json', '--dangerously-bypass-approvals-and-sandbox', '-m', CODEX_MODEL, '-c', 'analytics.enabled=false', '--disable', 'plugins'];
 
 export const codex: CliProfile = {
   name: 'codex',
@@ -118,10 +126,6 @@ export const codex: CliProfile = {
       join(codexHome, 'config.toml'),
       [
         'model_provider = "fake"',
-        'check_for_update_on_startup = false',
-        '',
-        '[analytics]',
-        'enabled = false',
         '',
         '[model_providers.fake]',
         'name = "fake"',
@@ -137,12 +141,13 @@ export const codex: CliProfile = {
   environment(home) {
     return { CODEX_HOME: join(home, '.codex'), FAKE_OPENAI_API_KEY: 'sk-fake' };
   },
+  model: CODEX_MODEL,
   newTask(repo) {
-    return { args: ['exec', ...CODEX_COMMON, '-C', repo, '-'], cwd: repo, presetSessionId: null };
+    return adapterInvocation('codex', repo, null, this.model);
   },
   resume(repo, sessionId) {
-    // `exec resume` has no -C: it must run in the repository.
-    return { args: ['exec', 'resume', ...CODEX_COMMON, sessionId, '-'], cwd: repo, presetSessionId: null };
+    // `exec resume` has no -C: it runs in the repository.
+    return { ...adapterInvocation('codex', repo, sessionId, this.model), presetSessionId: null };
   },
   summarize(lines) {
     const events = parseLines(lines);
@@ -180,12 +185,12 @@ export const gemini: CliProfile = {
   environment(_home, url) {
     return { GEMINI_API_KEY: 'fake-gemini-key', GOOGLE_GEMINI_BASE_URL: url };
   },
+  model: null,
   newTask(repo) {
-    const id = randomUUID();
-    return { args: ['--output-format', 'stream-json', '--approval-mode', 'yolo', '--skip-trust', '--session-id', id, '-p', ''], cwd: repo, presetSessionId: id };
+    return adapterInvocation('gemini', repo, null, this.model);
   },
   resume(repo, sessionId) {
-    return { args: ['--output-format', 'stream-json', '--approval-mode', 'yolo', '--skip-trust', '--resume', sessionId, '-p', ''], cwd: repo, presetSessionId: sessionId };
+    return adapterInvocation('gemini', repo, sessionId, this.model);
   },
   summarize(lines) {
     const events = parseLines(lines);
@@ -206,9 +211,25 @@ export const gemini: CliProfile = {
 
 export const OPENCODE_MODEL = 'fake/fake-model';
 
+/**
+ * OpenCode installs @opencode-ai/plugin into each config folder in the background at every start,
+ * with an embedded npm, unless the folder already has a node_modules folder and a package-lock.json
+ * whose root lists the package. A home prepared that way never reaches for the registry, and nothing
+ * changes the environment that the agent's own npm commands inherit through OpenCode's shell tool.
+ */
+export function markOpenCodePluginInstalled(configFolder: string): void {
+  mkdirSync(join(configFolder, 'node_modules'), { recursive: true });
+  writeFileSync(
+    join(configFolder, 'package-lock.json'),
+    JSON.stringify({ lockfileVersion: 3, requires: true, packages: { '': { dependencies: { '@opencode-ai/plugin': '*' } } } }, null, 2) + '\n',
+  );
+}
+
 export const opencode: CliProfile = {
   name: 'opencode',
-  configure() {},
+  configure(home) {
+    markOpenCodePluginInstalled(join(home, '.config', 'opencode'));
+  },
   environment(_home, url) {
     return {
       OPENCODE_CONFIG_CONTENT: JSON.stringify({
@@ -225,22 +246,14 @@ export const opencode: CliProfile = {
         autoupdate: false,
         share: 'disabled',
       }),
-      OPENCODE_DISABLE_MODELS_FETCH: '1',
-      OPENCODE_DISABLE_AUTOUPDATE: '1',
-      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
-      OPENCODE_DISABLE_SHARE: '1',
-      OPENCODE_DISABLE_CLAUDE_CODE: '1',
-      // OpenCode installs @opencode-ai/plugin into its config folder in the background with an embedded
-      // npm; offline, that npm fails at once instead of reaching for the registry.
-      npm_config_offline: 'true',
     };
   },
+  model: OPENCODE_MODEL,
   newTask(repo) {
-    return { args: ['run', '--format', 'json', '--dir', repo, '-m', OPENCODE_MODEL], cwd: repo, presetSessionId: null };
+    return adapterInvocation('opencode', repo, null, this.model);
   },
   resume(repo, sessionId) {
-    return { args: ['run', '--format', 'json', '--dir', repo, '-m', OPENCODE_MODEL, '--session', sessionId], cwd: repo, presetSessionId: null };
+    return { ...adapterInvocation('opencode', repo, sessionId, this.model), presetSessionId: null };
   },
   summarize(lines) {
     const events = parseLines(lines);

@@ -66,7 +66,7 @@ function runCli(
 ): Promise<RunResult> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(profile.name, invocation.args, { cwd: invocation.cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(profile.name, invocation.args, { cwd: invocation.cwd, env: { ...env, ...invocation.env }, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     const lines: string[] = [];
     const stdoutLines: string[] = [];
     const collect = (stream: NodeJS.ReadableStream, isStdout: boolean): void => {

@@ -1,7 +1,7 @@
 // The one way a test runs the committed bundle, and the transport's promise every run is checked
 // against: exit 0, nothing on stderr, exactly one line of strict base64 holding one envelope of the
 // right shape, text under the cap, an error on one short line with its kind, and never half a character.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
 import { ERROR_KINDS } from '../../src/contract/errors.js';
 import { ERROR_MAX_BYTES, RESULT_CEILING_MAX_BYTES, RESULT_DEFAULT_MAX_BYTES, RESULT_MIN_MAX_BYTES } from '../../src/limits.js';
@@ -34,8 +34,41 @@ export function sandboxEnv(sandbox: BundleSandbox, env: Record<string, string | 
   return Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-function argvOf(argument: string | undefined): string[] {
-  return argument === undefined ? [BUNDLE] : [BUNDLE, argument];
+function argvOf(argument: string | undefined, bundle: string): string[] {
+  return argument === undefined ? [bundle] : [bundle, argument];
+}
+
+export interface SpawnOptions {
+  /** Which helper: dist/guilds-code.js unless named (dist/guilds-harness.js for code_task). */
+  bundle?: string;
+  /** Past this the call counts as hung and is killed. */
+  timeLimitMs?: number;
+}
+
+/** One cold helper process, as the orchestrator runs it, and its answer once it ends. */
+export function startBundle(
+  sandbox: BundleSandbox,
+  argument: string | undefined,
+  env: Record<string, string | undefined> = {},
+  options: SpawnOptions = {},
+): { child: ChildProcess; done: Promise<BundleRun> } {
+  const child = spawn(process.execPath, argvOf(argument, options.bundle ?? BUNDLE), {
+    env: sandboxEnv(sandbox, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: options.timeLimitMs ?? CALL_TIME_LIMIT_MS,
+    killSignal: 'SIGKILL',
+  });
+  const done = new Promise<BundleRun>((resolve, reject) => {
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (status, signal) =>
+      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), status, signal }),
+    );
+  });
+  return { child, done };
 }
 
 /** One cold helper process, as the orchestrator runs it; several can run at once. */
@@ -43,23 +76,9 @@ export function spawnBundle(
   sandbox: BundleSandbox,
   argument: string | undefined,
   env: Record<string, string | undefined> = {},
+  options: SpawnOptions = {},
 ): Promise<BundleRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argvOf(argument), {
-      env: sandboxEnv(sandbox, env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: CALL_TIME_LIMIT_MS,
-      killSignal: 'SIGKILL',
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
-    child.on('close', (status, signal) =>
-      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), status, signal }),
-    );
-  });
+  return startBundle(sandbox, argument, env, options).done;
 }
 
 /** The same, blocking the test until the helper answers. */
@@ -68,7 +87,7 @@ export function spawnBundleSync(
   argument: string | undefined,
   env: Record<string, string | undefined> = {},
 ): BundleRun {
-  const raw = spawnSync(process.execPath, argvOf(argument), {
+  const raw = spawnSync(process.execPath, argvOf(argument, BUNDLE), {
     encoding: 'utf8',
     env: sandboxEnv(sandbox, env),
     timeout: SLOW_CALL_TIME_LIMIT_MS,

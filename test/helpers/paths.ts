@@ -6,4 +6,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BUNDLE = join(REPO_ROOT, 'dist', 'guilds-code.js');
 export const FRESH_BUILD_DIR = join(REPO_ROOT, '.tmp', 'fresh-build');
 export const FRESH_BUNDLE = join(FRESH_BUILD_DIR, 'guilds-code.js');
+/** The code_task helper, committed and freshly built. */
+export const HARNESS_BUNDLE = join(REPO_ROOT, 'dist', 'guilds-harness.js');
+export const FRESH_HARNESS_BUNDLE = join(FRESH_BUILD_DIR, 'guilds-harness.js');
 export const FIXTURES = join(REPO_ROOT, 'fixtures');

@@ -77,8 +77,8 @@ describe('the request a call sends', () => {
 
 describe('bad input from the model', () => {
   const cases: Array<[string, string, unknown, string]> = [
-    ['an unknown tool', 'rm_rf', {}, "unknown tool 'rm_rf' (the code tools are shell, shell_status, file_read, code_search)"],
-    ['code_task, which is not a code tool here', 'code_task', { brief: 'x' }, "unknown tool 'code_task' (the code tools are shell, shell_status, file_read, code_search)"],
+    ['an unknown tool', 'rm_rf', {}, "unknown tool 'rm_rf' (the code tools are shell, shell_status, file_read, code_search, code_task)"],
+    ['a code_task with a blank brief', 'code_task', { brief: ' ' }, 'code_task: brief is empty'],
     ['arguments that are not JSON', 'shell', '{"command": ', 'shell: the arguments are not valid JSON'],
     ['arguments that are a list', 'shell', ['ls'], 'shell: the arguments must be a JSON object'],
     ['arguments that are JSON text of a string', 'shell', '"ls"', 'shell: the arguments must be a JSON object'],
@@ -90,7 +90,7 @@ describe('bad input from the model', () => {
   it('names an unknown tool by its first 64 characters, never splitting one', async () => {
     const { run } = runWith(answering(OK));
     const result = await run.call({ tool: `${'x'.repeat(63)}😀y`, args: {}, callId: 'c1', resultSeq: 1 });
-    expect(result.text).toBe(`unknown tool '${'x'.repeat(63)}😀' (the code tools are shell, shell_status, file_read, code_search)`);
+    expect(result.text).toBe(`unknown tool '${'x'.repeat(63)}😀' (the code tools are shell, shell_status, file_read, code_search, code_task)`);
   });
 
   for (const [name, tool, args, error] of cases) {

@@ -8,12 +8,12 @@ import { TOOL_SPECS } from '../../src/contract/tools/index.js';
 
 describe('which tools are offered', () => {
   it('is none while the coding flag is off', () => expect(codeToolDeclarations(false)).toEqual([]));
-  it('is the four code tools while it is on', () => {
-    expect(codeToolDeclarations(true).map((tool) => tool.name)).toEqual(['shell', 'shell_status', 'file_read', 'code_search']);
+  it('is the five code tools while it is on', () => {
+    expect(codeToolDeclarations(true).map((tool) => tool.name)).toEqual(['shell', 'shell_status', 'file_read', 'code_search', 'code_task']);
   });
   it('follows the flag from one generation to the next', () => {
     const flags = [true, false, true];
-    expect(flags.map((flag) => codeToolDeclarations(flag).length)).toEqual([4, 0, 4]);
+    expect(flags.map((flag) => codeToolDeclarations(flag).length)).toEqual([5, 0, 5]);
   });
 });
 
@@ -96,6 +96,6 @@ describe('a declaration', () => {
 
 describe('a code tool name', () => {
   it('is one of the four', () => expect(['shell', 'shell_status', 'file_read', 'code_search'].every(isCodeTool)).toBe(true));
-  it('is not code_task, which has its own helper', () => expect(isCodeTool('code_task')).toBe(false));
+  it('is code_task too, which its own helper runs', () => expect(isCodeTool('code_task')).toBe(true));
   it('is not an inherited property name', () => expect(isCodeTool('toString')).toBe(false));
 });

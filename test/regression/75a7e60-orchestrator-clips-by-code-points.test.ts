@@ -16,6 +16,6 @@ it('a stderr line of emoji is clipped between characters, never inside a surroga
 it('an unknown tool named in emoji is quoted by whole characters', async () => {
   const run = new CodeToolRun({ sandbox: new FakeSandbox(() => ({ stdout: '', stderr: '', exitCode: 0, timedOut: false })), runId: 'r1', agentId: 'a1' });
   const result = await run.call({ tool: '😀'.repeat(100), args: {}, callId: 'c1', resultSeq: 1 });
-  expect(result.text).toBe(`unknown tool '${'😀'.repeat(UNKNOWN_TOOL_SHOWN_CHARS)}' (the code tools are shell, shell_status, file_read, code_search)`);
+  expect(result.text).toBe(`unknown tool '${'😀'.repeat(UNKNOWN_TOOL_SHOWN_CHARS)}' (the code tools are shell, shell_status, file_read, code_search, code_task)`);
   expect(result.kind).toBe('invalid_request');
 });

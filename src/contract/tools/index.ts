@@ -2,6 +2,7 @@
 // tool's name to its resolved arguments and its meta. A bundle runs the tools of its own op table
 // (src/tools/index.ts); the contract knows them all.
 import type { OpName } from '../tool-names.js';
+import { CODE_TASK_SPEC, type CodeTaskArgs, type CodeTaskMeta, resolveCodeTaskArgs } from './code_task.js';
 import { CODE_SEARCH_SPEC, type CodeSearchArgs, type CodeSearchMeta, resolveCodeSearchArgs } from './code_search.js';
 import { FILE_READ_SPEC, type FileReadArgs, type FileReadMeta, resolveFileReadArgs } from './file_read.js';
 import { resolveShellArgs, SHELL_SPEC, type ShellArgs, type ShellMeta } from './shell.js';
@@ -13,7 +14,7 @@ import {
 } from './shell_status.js';
 import type { ToolSpec, ValidatedArgs } from './spec.js';
 
-export { OP_NAMES, type OpName } from '../tool-names.js';
+export { HELPER_OF_TOOL, OP_NAMES, type HelperName, type OpName } from '../tool-names.js';
 export { clampInteger, type ArgSpec, type ToolSpec, type ValidatedArgs } from './spec.js';
 
 export const TOOL_SPECS: Record<OpName, ToolSpec> = {
@@ -21,6 +22,7 @@ export const TOOL_SPECS: Record<OpName, ToolSpec> = {
   shell_status: SHELL_STATUS_SPEC,
   file_read: FILE_READ_SPEC,
   code_search: CODE_SEARCH_SPEC,
+  code_task: CODE_TASK_SPEC,
 };
 
 export interface ToolArgs {
@@ -28,6 +30,7 @@ export interface ToolArgs {
   shell_status: ShellStatusArgs;
   file_read: FileReadArgs;
   code_search: CodeSearchArgs;
+  code_task: CodeTaskArgs;
 }
 
 export interface ToolMeta {
@@ -35,6 +38,7 @@ export interface ToolMeta {
   shell_status: ShellStatusMeta;
   file_read: FileReadMeta;
   code_search: CodeSearchMeta;
+  code_task: CodeTaskMeta;
 }
 
 /** Defaults and bounds, applied once, here; nothing downstream applies them again. */
@@ -43,6 +47,7 @@ export const RESOLVE_ARGS: { [Name in OpName]: (args: ValidatedArgs) => ToolArgs
   shell_status: resolveShellStatusArgs,
   file_read: resolveFileReadArgs,
   code_search: resolveCodeSearchArgs,
+  code_task: resolveCodeTaskArgs,
 };
 
 export function resolveArgs<Name extends OpName>(name: Name, args: ValidatedArgs): ToolArgs[Name] {

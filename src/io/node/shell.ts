@@ -31,7 +31,7 @@ function sleep(ms: number): Promise<void> {
  * parent reaps it, and an orphan's new parent (the container's init) may take seconds to, so zombies
  * are told apart through /proc; without /proc, any member counts.
  */
-function groupRuns(groupId: number): boolean {
+export function groupRuns(groupId: number): boolean {
   if (!signalProcessGroup(groupId, 0)) return false;
   let pids: number[];
   try {
@@ -47,7 +47,7 @@ function groupRuns(groupId: number): boolean {
 }
 
 /** Wait until no process of the group runs or `deadline` passes; then SIGKILL whatever is left of it. */
-async function finishGroup(groupId: number, deadline: number): Promise<void> {
+export async function finishGroup(groupId: number, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     if (!groupRuns(groupId)) return;
     await sleep(GROUP_POLL_MS);
@@ -62,7 +62,7 @@ async function finishGroup(groupId: number, deadline: number): Promise<void> {
  * Once the command is over, reading stops at the log's size then: what processes it left running
  * write later is not its output.
  */
-class LogFollower {
+export class LogFollower {
   private readonly buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
   private position = 0;
   private endAt: number | null = null;
@@ -120,7 +120,7 @@ class LogFollower {
 }
 
 /** Both ends of the call's log: bash writes one, the helper reads the other. */
-function openLog(logPath: string): { logFd: number; readFd: number } {
+export function openLog(logPath: string): { logFd: number; readFd: number } {
   const logFd = openSync(logPath, LOG_OPEN_FLAGS, 0o600);
   try {
     return { logFd, readFd: openSync(logPath, constants.O_RDONLY | constants.O_NOFOLLOW) };

@@ -1,0 +1,3817 @@
+#!/usr/bin/env node
+"use strict";
+
+// src/boot/loader.ts
+var import_node_fs2 = require("node:fs");
+var import_node_vm = require("node:vm");
+
+// src/contract/tool-names.ts
+var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"];
+
+// src/boot/code-cache.ts
+var CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
+var HEADER_TITLE = "guilds-code v8 code cache";
+var SWAP_WORD_BYTES = 8;
+var OP_FIELD = /"op"\s*:\s*"([a-z_]{1,32})"/;
+var BACKGROUND_TRUE = /"background"\s*:\s*true/;
+var KNOWN_OPS = new Set(OP_NAMES);
+function cacheKindOf(requestText2) {
+  if (requestText2 === null) return "other";
+  const op = OP_FIELD.exec(requestText2)?.[1];
+  if (op === void 0 || !KNOWN_OPS.has(op)) return "other";
+  if (op === "shell" && BACKGROUND_TRUE.test(requestText2)) return "shell-background";
+  return op;
+}
+function cacheFileName(buildId, nodeVersion, arch, kind) {
+  return `${buildId}-node${nodeVersion.replace(/^v/, "")}-${arch}-${kind}.v8cache`;
+}
+function isOwnCacheFile(buildId, name) {
+  return name.startsWith(`${buildId}-`) && name.endsWith(".v8cache");
+}
+var ANY_CACHE_FILE = /^[0-9a-f]{16}-node[0-9A-Za-z.+_-]*\.v8cache(\.[0-9]+\.[0-9]+\.tmp)?$/;
+function isStaleCacheFile(buildId, name) {
+  return ANY_CACHE_FILE.test(name) && !isOwnCacheFile(buildId, name);
+}
+function headerOf(stamp, payloadBytes) {
+  return `${HEADER_TITLE}
+${stamp}
+${payloadBytes}
+`;
+}
+function paddedToWords(bytes) {
+  return Math.ceil(bytes / SWAP_WORD_BYTES) * SWAP_WORD_BYTES;
+}
+function encodeCacheFile(stamp, payload) {
+  const copy = Buffer.alloc(paddedToWords(payload.length));
+  copy.set(payload);
+  copy.swap64();
+  return Buffer.concat([Buffer.from(headerOf(stamp, payload.length), "latin1"), payload, copy]);
+}
+function decodeCacheFile(stamp, bytes) {
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const start = `${HEADER_TITLE}
+${stamp}
+`;
+  if (file.length < start.length || file.toString("latin1", 0, start.length) !== start) return null;
+  const lengthEnd = file.indexOf(10, start.length);
+  if (lengthEnd < 0 || lengthEnd - start.length > 10) return null;
+  const lengthText = file.toString("latin1", start.length, lengthEnd);
+  if (!/^(0|[1-9][0-9]*)$/.test(lengthText)) return null;
+  const payloadBytes = Number(lengthText);
+  const payloadStart = lengthEnd + 1;
+  const copyStart = payloadStart + payloadBytes;
+  if (payloadBytes === 0 || file.length !== copyStart + paddedToWords(payloadBytes)) return null;
+  const payload = file.subarray(payloadStart, copyStart);
+  const copy = file.subarray(copyStart).swap64();
+  return copy.subarray(0, payloadBytes).equals(payload) && copy.subarray(payloadBytes).every((byte) => byte === 0) ? payload : null;
+}
+var ESCAPED_COMMENT_END = "*{/}";
+function codeOfComment(functionText) {
+  const open = functionText.indexOf("/*\n");
+  const close = functionText.lastIndexOf("\n*/");
+  if (open < 0 || close < open) throw new Error("the helper code is missing from this file");
+  return functionText.slice(open + 3, close + 1).replaceAll(ESCAPED_COMMENT_END, "*/");
+}
+
+// src/io/node/files.ts
+var import_node_fs = require("node:fs");
+
+// src/io/node/process.ts
+var temporaryCounter = 0;
+function temporaryPathBeside(path) {
+  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+
+// src/io/node/files.ts
+var OPEN_READ_FLAGS = import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK | import_node_fs.constants.O_NOCTTY;
+var READ_FILE_CHUNK_BYTES = 65536;
+function codedError(code, message) {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+function readRegularFile(path, maxBytes, extraFlags = 0) {
+  const fd = (0, import_node_fs.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+    const chunks = [];
+    let total = 0;
+    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
+      chunkBytes = READ_FILE_CHUNK_BYTES;
+      const read = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+function writeFileAtomic(path, data) {
+  const temp = temporaryPathBeside(path);
+  try {
+    (0, import_node_fs.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs.renameSync)(temp, path);
+  } catch (error) {
+    (0, import_node_fs.rmSync)(temp, { force: true });
+    throw error;
+  }
+}
+
+// src/boot/loader.ts
+var BUILD_ID = "3f4d11d3d0740cdf";
+var started = true;
+var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
+var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
+var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
+var CACHE_FOLDER_MODE = 448;
+var BASE64_ARGUMENT = /^[A-Za-z0-9+/]*={0,2}$/;
+var WRAPPER_START = "(function (exports, require, module, __filename, __dirname) { ";
+var WRAPPER_END = "\n})";
+var STDOUT_FD = 1;
+var NOT_STARTED_MESSAGE_MAX_CHARS = 500;
+function cacheFolder(env) {
+  if (env.GUILDS_CODE_CACHE === "off") return null;
+  const home = env.HOME;
+  if (!home || !home.startsWith("/") || home.includes("\0")) return null;
+  return `${home.replace(/\/+$/, "")}/${CACHE_FOLDER_IN_HOME}`;
+}
+function requestText(argument) {
+  if (argument === void 0 || argument.length > REQUEST_PEEK_MAX_CHARS || !BASE64_ARGUMENT.test(argument)) return null;
+  return Buffer.from(argument, "base64").toString("latin1");
+}
+function readCacheFile(path) {
+  try {
+    return readRegularFile(path, CODE_CACHE_FILE_MAX_BYTES, import_node_fs2.constants.O_NOFOLLOW);
+  } catch {
+    return null;
+  }
+}
+function saveCache(folder, name, stamp, script) {
+  if (!started) return;
+  try {
+    const file = encodeCacheFile(stamp, script.createCachedData());
+    (0, import_node_fs2.mkdirSync)(folder, { recursive: true, mode: CACHE_FOLDER_MODE });
+    if (!(0, import_node_fs2.lstatSync)(folder).isDirectory()) return;
+    writeFileAtomic(`${folder}/${name}`, file);
+    const staleBefore = Date.now() - OTHER_BUILD_KEPT_MS;
+    for (const other of (0, import_node_fs2.readdirSync)(folder)) {
+      if (!isStaleCacheFile(BUILD_ID, other)) continue;
+      const path = `${folder}/${other}`;
+      if ((0, import_node_fs2.lstatSync)(path).mtimeMs < staleBefore) (0, import_node_fs2.rmSync)(path, { force: true });
+    }
+  } catch {
+  }
+}
+function compile(code, cachedData) {
+  return new import_node_vm.Script(WRAPPER_START + code + WRAPPER_END, {
+    filename: __filename,
+    lineOffset: 226,
+    cachedData
+  });
+}
+function bundleStamp() {
+  const info = (0, import_node_fs2.statSync)(__filename);
+  return `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1e3)}`;
+}
+function compiled(code) {
+  try {
+    const folder = cacheFolder(process.env);
+    if (folder === null) return compile(code, void 0);
+    const name = cacheFileName(BUILD_ID, process.version, process.arch, cacheKindOf(requestText(process.argv[2])));
+    const stamp = bundleStamp();
+    const file = readCacheFile(`${folder}/${name}`);
+    const cachedData = file === null ? null : decodeCacheFile(stamp, file);
+    const script = compile(code, cachedData ?? void 0);
+    if (cachedData === null || script.cachedDataRejected === true) {
+      process.once("exit", () => saveCache(folder, name, stamp, script));
+    }
+    return script;
+  } catch {
+    return compile(code, void 0);
+  }
+}
+function answerNotStarted(error) {
+  started = false;
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const message = `the helper could not start (is ${__filename} damaged?): ${reason}`.replace(/\s+/g, " ");
+  const kind = "internal";
+  const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS), kind })).toString("base64");
+  try {
+    (0, import_node_fs2.writeSync)(STDOUT_FD, `${line}
+`);
+  } finally {
+    process.exit(0);
+  }
+}
+function run() {
+  let script;
+  try {
+    script = compiled(codeOfComment(guildsCodeBody.toString()));
+  } catch (error) {
+    answerNotStarted(error);
+    return;
+  }
+  try {
+    script.runInThisContext()(exports, require, module, __filename, __dirname);
+  } catch (error) {
+    answerNotStarted(error);
+  }
+}
+run();
+function guildsCodeBody() {/*
+"use strict";
+
+// src/entry.ts
+var import_node_fs9 = require("node:fs");
+
+// src/limits.ts
+var RESULT_DEFAULT_MAX_BYTES = 8192;
+var RESULT_MIN_MAX_BYTES = 1024;
+var RESULT_CEILING_MAX_BYTES = 1048576;
+var ID_MAX_CHARS = 128;
+var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
+var QUOTED_NAME_MAX_CHARS = 64;
+var CWD_FILE_MAX_BYTES = 4096;
+var ERROR_MAX_BYTES = 1024;
+var RUNS_KEPT_COUNT = 20;
+var FILE_READ_DEFAULT_LIMIT_LINES = 200;
+var FILE_READ_MAX_LIMIT_LINES = 500;
+var FILE_READ_LINE_MAX_CHARS = 400;
+var SHA256_WASM_MAX_BYTES = 262144;
+var SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
+var SHELL_MIN_TIMEOUT_SECONDS = 1;
+var SHELL_MAX_TIMEOUT_SECONDS = 600;
+var SHELL_LINE_END_REACH_PERCENT = 25;
+var STATUS_LOG_TAIL_LINES = 40;
+var JOB_RECORD_MAX_BYTES = 1048576;
+var JOB_STATUS_FILE_MAX_BYTES = 64;
+var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
+var SEARCH_MAX_FILES = 30;
+var SEARCH_MAX_LINES = 40;
+var SEARCH_MAX_MATCHES_PER_FILE = 10;
+var SEARCH_MAX_CONTEXT_LINES = 5;
+var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
+var SEARCH_STDERR_KEEP_BYTES = 8192;
+var SEARCH_OUTPUT_FILE_CHUNK_BYTES = 1048576;
+var SEARCH_SPOOL_READ_BYTES = 524288;
+var SEARCH_SPOOL_CHECK_INTERVAL_MS = 10;
+var SEARCH_SPOOL_FREE_SPACE_FACTOR = 2;
+var CODE_TASK_DEFAULT_TIMEOUT_MINUTES = 30;
+var CODE_TASK_MIN_TIMEOUT_MINUTES = 1;
+var CODE_TASK_MAX_TIMEOUT_MINUTES = 120;
+var CODE_TASK_KILL_GRACE_MS = 1e4;
+var CODE_TASK_TEST_MINUTE_MIN_MS = 100;
+var DIFFSTAT_MAX_FILE_LINES = 30;
+var DIFFSTAT_WIDTH_COLUMNS = 80;
+var SNAPSHOT_TIMEOUT_MS = 12e4;
+var HARNESS_LINE_MAX_BYTES = 1048576;
+var HARNESS_FINAL_MESSAGE_MAX_BYTES = 262144;
+var HARNESS_REASON_MAX_CHARS = 300;
+var CODE_TASK_STATE_FILE_MAX_BYTES = 65536;
+var CODE_TASK_MESSAGE_MIN_BYTES = 512;
+
+// src/text/utf8.ts
+var encoder = new TextEncoder();
+var NON_ASCII = /[^\x00-\x7f]/;
+var SURROGATE = /[\ud800-\udfff]/;
+function utf8Bytes(text) {
+  if (!NON_ASCII.test(text)) return text.length;
+  return encoder.encode(text).length;
+}
+function encodeUtf8(text) {
+  return encoder.encode(text);
+}
+function codePointCount(text) {
+  if (!SURROGATE.test(text)) return text.length;
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 55296 && unit <= 56319) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 56320 && next <= 57343) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+function firstCodePoints(text, maxChars) {
+  if (!SURROGATE.test(text)) return text.slice(0, Math.max(0, maxChars));
+  let units = 0;
+  let chars = 0;
+  while (units < text.length && chars < maxChars) {
+    const unit = text.charCodeAt(units);
+    units += unit >= 55296 && unit <= 56319 && units + 1 < text.length ? 2 : 1;
+    chars++;
+  }
+  return text.slice(0, units);
+}
+function prefixWithinBytes(text, maxBytes) {
+  if (maxBytes <= 0) return "";
+  if (!NON_ASCII.test(text)) return text.slice(0, maxBytes);
+  let bytes = 0;
+  let i = 0;
+  while (i < text.length) {
+    const unit = text.charCodeAt(i);
+    let width = 1;
+    let size;
+    if (unit < 128) size = 1;
+    else if (unit < 2048) size = 2;
+    else if (unit >= 55296 && unit <= 56319 && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 56320 && next <= 57343) {
+        size = 4;
+        width = 2;
+      } else size = 3;
+    } else size = 3;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    i += width;
+  }
+  return text.slice(0, i);
+}
+function suffixWithinBytes(text, maxBytes) {
+  if (maxBytes <= 0) return "";
+  let bytes = 0;
+  let i = text.length;
+  while (i > 0) {
+    const unit = text.charCodeAt(i - 1);
+    let width = 1;
+    let size;
+    if (unit < 128) size = 1;
+    else if (unit < 2048) size = 2;
+    else if (unit >= 56320 && unit <= 57343 && i >= 2 && text.charCodeAt(i - 2) >= 55296 && text.charCodeAt(i - 2) <= 56319) {
+      size = 4;
+      width = 2;
+    } else size = 3;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    i -= width;
+  }
+  return text.slice(i);
+}
+function capText(text, maxBytes) {
+  if (utf8Bytes(text) <= maxBytes) return text;
+  const marker = "\n[\u2026 cut to stay under " + maxBytes + " bytes]";
+  return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
+}
+
+// src/contract/errors.ts
+var ToolError = class extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+    this.name = "ToolError";
+  }
+  kind;
+};
+function invalidRequest(reason) {
+  return new ToolError("invalid_request", `invalid request: ${reason}`);
+}
+function invalidArgument(tool, reason) {
+  return new ToolError("invalid_request", `${tool}: ${reason}`);
+}
+function interruptedBeforeAnswer(signal) {
+  return new ToolError("interrupted", `the helper was interrupted (${signal}) before it could answer`);
+}
+
+// src/contract/envelope.ts
+function okEnvelope(text, meta) {
+  return { ok: true, text, meta };
+}
+function errorEnvelope(message, kind) {
+  return { ok: false, error: oneLine(message), kind };
+}
+var CLIPPED_ERROR_MARKER = "\u2026";
+function oneLine(message) {
+  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
+  if (line === "") return "unknown error";
+  if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
+  return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
+}
+function describeFailure(error) {
+  if (error instanceof ToolError) return { message: error.message, kind: error.kind };
+  if (error instanceof Error) {
+    const code = error.code;
+    const prefix = typeof code === "string" && !error.message.includes(code) ? `${code}: ` : "";
+    return { message: `internal error: ${prefix}${error.message}`, kind: "internal" };
+  }
+  return { message: `internal error: ${String(error)}`, kind: "internal" };
+}
+function failureEnvelope(error) {
+  const { message, kind } = describeFailure(error);
+  return errorEnvelope(message, kind);
+}
+function encodeEnvelope(envelope) {
+  return Buffer.from(JSON.stringify(envelope), "utf8").toString("base64");
+}
+
+// src/contract/encoding.ts
+var STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function isPlainObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/contract/tools/spec.ts
+function clampInteger(value, minimum, maximum) {
+  return Math.min(maximum, Math.max(minimum, value));
+}
+function integerArg(spec, args, name) {
+  const arg = spec.args[name];
+  const value = typeof args[name] === "number" ? args[name] : arg.default;
+  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
+}
+function booleanArg(spec, args, name) {
+  const value = args[name];
+  return typeof value === "boolean" ? value : spec.args[name].default === true;
+}
+function stringArg(args, name) {
+  const value = args[name];
+  return typeof value === "string" ? value : void 0;
+}
+
+// src/contract/tools/code_task.ts
+var CODE_TASK_SPEC = {
+  name: "code_task",
+  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
+  args: {
+    brief: {
+      type: "string",
+      required: true,
+      description: "The task in your words: what to change, where, and how to know it is done."
+    },
+    repo: {
+      type: "string",
+      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
+    },
+    session_id: {
+      type: "string",
+      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
+    },
+    notes: {
+      type: "string",
+      description: "Context given after the brief: constraints, what your checks found."
+    },
+    timeout_minutes: {
+      type: "integer",
+      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
+      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
+      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
+      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
+    }
+  }
+};
+var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+function isValidSessionId(text) {
+  return text.length >= 1 && text.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text) && text !== "." && text !== "..";
+}
+function textArg(args, name) {
+  const value = stringArg(args, name);
+  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
+  return value;
+}
+function resolveCodeTaskArgs(args) {
+  const brief = textArg(args, "brief");
+  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
+  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
+  const repo = textArg(args, "repo");
+  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
+  const sessionId = textArg(args, "session_id");
+  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
+    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
+  }
+  const notes = textArg(args, "notes");
+  return {
+    brief,
+    repo,
+    sessionId,
+    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
+    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
+  };
+}
+var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
+
+// src/contract/tools/code_search.ts
+var CODE_SEARCH_SPEC = {
+  name: "code_search",
+  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
+  args: {
+    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
+    path: { type: "string", description: "The file or folder to search (default the working directory)." },
+    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
+    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
+    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
+    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
+    context: {
+      type: "integer",
+      default: 0,
+      minimum: 0,
+      maximum: SEARCH_MAX_CONTEXT_LINES,
+      description: "Lines of context around each match in content mode (0 to 5)."
+    },
+    limit: {
+      type: "integer",
+      minimum: 1,
+      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
+    }
+  }
+};
+function resolveCodeSearchArgs(args) {
+  const mode = args.mode === "content" ? "content" : "files";
+  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
+  const limit = typeof args.limit === "number" ? args.limit : maximum;
+  return {
+    pattern: args.pattern,
+    path: stringArg(args, "path") ?? null,
+    glob: stringArg(args, "glob") || null,
+    mode,
+    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
+    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
+    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
+    limit: clampInteger(limit, 1, maximum)
+  };
+}
+
+// src/contract/tools/file_read.ts
+var FILE_READ_SPEC = {
+  name: "file_read",
+  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
+  args: {
+    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
+    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
+    limit: {
+      type: "integer",
+      default: FILE_READ_DEFAULT_LIMIT_LINES,
+      minimum: 1,
+      maximum: FILE_READ_MAX_LIMIT_LINES,
+      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
+    }
+  }
+};
+function resolveFileReadArgs(args) {
+  return {
+    path: args.path,
+    offset: integerArg(FILE_READ_SPEC, args, "offset"),
+    limit: integerArg(FILE_READ_SPEC, args, "limit")
+  };
+}
+
+// src/contract/tools/shell.ts
+var SHELL_SPEC = {
+  name: "shell",
+  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
+  args: {
+    command: { type: "string", required: true, description: "The bash command to run." },
+    timeout_seconds: {
+      type: "integer",
+      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
+      minimum: SHELL_MIN_TIMEOUT_SECONDS,
+      maximum: SHELL_MAX_TIMEOUT_SECONDS,
+      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
+    },
+    background: {
+      type: "boolean",
+      default: false,
+      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
+    }
+  }
+};
+function resolveShellArgs(args) {
+  return {
+    command: args.command,
+    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
+    background: booleanArg(SHELL_SPEC, args, "background")
+  };
+}
+
+// src/contract/tools/shell_status.ts
+var SHELL_STATUS_SPEC = {
+  name: "shell_status",
+  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
+  args: {
+    id: { type: "string", description: "A background command id, such as b1." },
+    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
+  }
+};
+function resolveShellStatusArgs(args) {
+  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
+}
+
+// src/contract/tool-names.ts
+var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"];
+var HELPER_OF_TOOL = {
+  shell: "guilds-code",
+  shell_status: "guilds-code",
+  file_read: "guilds-code",
+  code_search: "guilds-code",
+  code_task: "guilds-harness"
+};
+
+// src/contract/tools/index.ts
+var TOOL_SPECS = {
+  shell: SHELL_SPEC,
+  shell_status: SHELL_STATUS_SPEC,
+  file_read: FILE_READ_SPEC,
+  code_search: CODE_SEARCH_SPEC,
+  code_task: CODE_TASK_SPEC
+};
+var RESOLVE_ARGS = {
+  shell: resolveShellArgs,
+  shell_status: resolveShellStatusArgs,
+  file_read: resolveFileReadArgs,
+  code_search: resolveCodeSearchArgs,
+  code_task: resolveCodeTaskArgs
+};
+function resolveArgs(name, args) {
+  return RESOLVE_ARGS[name](args);
+}
+
+// src/contract/request.ts
+var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+function decodeBase64Strict(text) {
+  if (text.length === 0) throw invalidRequest("the argument is empty");
+  if (!STRICT_BASE64.test(text)) throw invalidRequest("the argument is not standard base64");
+  return Buffer.from(text, "base64");
+}
+var utf8Strict = new TextDecoder("utf-8", { fatal: true });
+function parseRequestBytes(bytes, known = OP_NAMES) {
+  let text;
+  try {
+    text = utf8Strict.decode(bytes);
+  } catch {
+    throw invalidRequest("not UTF-8");
+  }
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidRequest("not JSON");
+  }
+  return validateRequest(value, known);
+}
+var NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
+function quotedName(name) {
+  return NAME_PATTERN.test(name) ? `'${name}' ` : "";
+}
+function isValidId(text) {
+  return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
+}
+var REQUEST_FILE_SUFFIX = ".json";
+function isRequestFileName(name) {
+  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
+  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
+  if (!ID_PATTERN.test(stem)) return false;
+  for (let dash = stem.indexOf("-"); dash !== -1; dash = stem.indexOf("-", dash + 1)) {
+    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
+  }
+  return false;
+}
+function validId(value, field) {
+  if (typeof value !== "string") throw invalidRequest(`${field} must be a string`);
+  if (!isValidId(value)) {
+    throw invalidRequest(
+      `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`
+    );
+  }
+  return value;
+}
+function validateRequest(value, known = OP_NAMES) {
+  if (!isPlainObject(value)) throw invalidRequest("not a JSON object");
+  const op = value.op;
+  if (typeof op !== "string") throw invalidRequest("op must be a string");
+  if (!known.includes(op)) {
+    if (Object.hasOwn(HELPER_OF_TOOL, op)) {
+      throw invalidRequest(`${op} is run by ${HELPER_OF_TOOL[op]}, not by this helper (it runs ${known.join(", ")})`);
+    }
+    throw invalidRequest(`unknown op ${quotedName(op)}(one of ${known.join(", ")})`);
+  }
+  const runId = validId(value.run_id, "run_id");
+  const agentId = validId(value.agent_id, "agent_id");
+  const callId = validId(value.call_id, "call_id");
+  let defaultCwd = "";
+  if (value.default_cwd !== void 0 && value.default_cwd !== null) {
+    if (typeof value.default_cwd !== "string") throw invalidRequest("default_cwd must be a string");
+    if (value.default_cwd.includes("\0")) throw invalidRequest("default_cwd contains a NUL byte");
+    defaultCwd = value.default_cwd;
+  }
+  let maxBytes = RESULT_DEFAULT_MAX_BYTES;
+  if (value.max_bytes !== void 0 && value.max_bytes !== null) {
+    if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) {
+      throw invalidRequest("max_bytes must be a whole number");
+    }
+    maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
+  }
+  const rawArgs = value.args ?? {};
+  if (!isPlainObject(rawArgs)) throw invalidRequest("args must be a JSON object");
+  const args = validateArgs(op, rawArgs);
+  return { op, args, runId, agentId, callId, defaultCwd, maxBytes };
+}
+function validateArgs(op, raw) {
+  const spec = TOOL_SPECS[op];
+  const args = {};
+  for (const key of Object.keys(raw)) {
+    if (!Object.hasOwn(spec.args, key)) {
+      const known = Object.keys(spec.args).join(", ");
+      throw invalidArgument(op, `unknown argument ${quotedName(key)}(it takes ${known})`);
+    }
+  }
+  for (const [name, arg] of Object.entries(spec.args)) {
+    const value = raw[name];
+    if (value === void 0 || value === null) {
+      if (arg.required) throw invalidArgument(op, `${name} is required`);
+      continue;
+    }
+    switch (arg.type) {
+      case "string":
+        if (typeof value !== "string") throw invalidArgument(op, `${name} must be a string`);
+        if (arg.values && !arg.values.includes(value)) {
+          throw invalidArgument(op, `${name} must be ${arg.values.map((v) => `"${v}"`).join(" or ")}`);
+        }
+        break;
+      case "integer":
+        if (typeof value !== "number" || !Number.isSafeInteger(value)) {
+          throw invalidArgument(op, `${name} must be a whole number`);
+        }
+        break;
+      case "boolean":
+        if (typeof value !== "boolean") throw invalidArgument(op, `${name} must be true or false`);
+        break;
+    }
+    args[name] = value;
+  }
+  return args;
+}
+
+// src/text/errno.ts
+function errorCode(error) {
+  if (typeof error === "object" && error !== null && "code" in error) {
+    const code = error.code;
+    return typeof code === "string" ? code : void 0;
+  }
+  return void 0;
+}
+var STATE_FAILURES = {
+  ENOSPC: "no space left on the device",
+  EDQUOT: "the disk quota is used up",
+  EROFS: "the file system is read-only",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ENOTDIR: "a file stands where a folder should be",
+  EEXIST: "a file stands where a folder should be",
+  EISDIR: "a folder stands where a file should be"
+};
+function stateFailure(error) {
+  const reported = errorCode(error);
+  if (reported === void 0) return "unknown error";
+  const code = reported === "ERR_FS_EISDIR" ? "EISDIR" : reported;
+  return STATE_FAILURES[code] ? `${STATE_FAILURES[code]} (${code})` : code;
+}
+
+// src/text/paths.ts
+function normalizeAbsolute(path) {
+  const out = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return "/" + out.join("/");
+}
+function joinPath(base, rel) {
+  return normalizeAbsolute(rel.startsWith("/") ? rel : base + "/" + rel);
+}
+function expandHome(input, home, base) {
+  if (input === "~") return normalizeAbsolute(home);
+  if (input.startsWith("~/")) return joinPath(home, input.slice(2));
+  return joinPath(base, input);
+}
+function resolveShownPath(input, cwd, home, homeAlias, isRealFolder) {
+  const homeParts = home.split("/").filter(Boolean);
+  const aliasParts = homeAlias === null ? null : homeAlias.split("/").filter(Boolean);
+  let parts;
+  let rest;
+  if (input === "~" || input.startsWith("~/")) {
+    parts = homeParts.slice();
+    rest = input.slice(1);
+  } else {
+    parts = [];
+    rest = input.startsWith("/") ? input : cwd + "/" + input;
+  }
+  for (const part of rest.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      const top = parts[parts.length - 1];
+      if (top === void 0) continue;
+      if (top !== ".." && isRealFolder("/" + parts.join("/"))) parts.pop();
+      else parts.push("..");
+      continue;
+    }
+    parts.push(part);
+    if (aliasParts !== null && parts.length === aliasParts.length && parts.every((name, i) => name === aliasParts[i])) {
+      parts = homeParts.slice();
+    }
+  }
+  return "/" + parts.join("/");
+}
+function isInside(path, root) {
+  if (root === "/") return true;
+  return path === root || path.startsWith(root + "/");
+}
+function relativePath(from, to) {
+  const fromParts = from.split("/").filter(Boolean);
+  const toParts = to.split("/").filter(Boolean);
+  let common = 0;
+  while (common < fromParts.length && common < toParts.length && fromParts[common] === toParts[common]) {
+    common++;
+  }
+  const ups = fromParts.length - common;
+  const rest = toParts.slice(common);
+  const parts = [...Array(ups).fill(".."), ...rest];
+  return parts.length === 0 ? "." : parts.join("/");
+}
+function dirName(path) {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+function baseName(path) {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+// src/workspace/workdir.ts
+var RUNS_FOLDER_NAME = ".runs";
+function runsFolder(io) {
+  return joinPath(io.home, RUNS_FOLDER_NAME);
+}
+function runFolder(io, runId) {
+  return joinPath(runsFolder(io), runId);
+}
+function cwdFile(io, runId) {
+  return joinPath(runFolder(io, runId), "cwd");
+}
+function isFolder(io, path) {
+  try {
+    return io.fs.stat(path)?.kind === "folder";
+  } catch {
+    return false;
+  }
+}
+function defaultWorkingDirectory(io, defaultCwd) {
+  return defaultCwd === "" ? io.home : expandHome(defaultCwd, io.home, io.home);
+}
+function recordedText(io, runId) {
+  try {
+    return new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
+  } catch {
+    return void 0;
+  }
+}
+function loadWorkingDirectory(io, runId, defaultCwd) {
+  const recorded = recordedText(io, runId);
+  if (recorded !== void 0 && recorded.startsWith("/") && !/[\0\n]/.test(recorded)) {
+    const folder = normalizeAbsolute(recorded);
+    if (isFolder(io, folder)) return folder;
+  }
+  const fallback = defaultWorkingDirectory(io, defaultCwd);
+  return isFolder(io, fallback) ? fallback : io.home;
+}
+
+// src/workspace/jobs.ts
+var BACKGROUND_ID_PATTERN = /^b([1-9][0-9]{0,8})$/;
+var RECORD_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.json$/;
+var JOB_MARKER_VARIABLE = "GUILDS_BACKGROUND_JOB";
+var EXIT_STATUS_PATTERN = /^([0-9]{1,3})\n?$/;
+var EXIT_STATUS_MAX = 255;
+function backgroundFolder(io, agentId) {
+  return joinPath(joinPath(io.runDir, agentId), "background");
+}
+function recordPath(folder, id) {
+  return joinPath(folder, `${id}.json`);
+}
+function exitPath(folder, id) {
+  return joinPath(folder, `${id}.exit`);
+}
+function stopPath(folder, id) {
+  return joinPath(folder, `${id}.stop`);
+}
+function killedPath(folder, id) {
+  return joinPath(folder, `${id}.killed`);
+}
+function jobMarker(folder, id) {
+  return `${JOB_MARKER_VARIABLE}=${recordPath(folder, id)}`;
+}
+function recordedJobNumbers(io, folder) {
+  let names;
+  try {
+    names = io.fs.listFolder(folder);
+  } catch {
+    return [];
+  }
+  const numbers = [];
+  for (const name of names) {
+    const match = RECORD_FILE_PATTERN.exec(name);
+    if (match) numbers.push(Number(match[1]));
+  }
+  return numbers.sort((a, b) => a - b);
+}
+function readSmallFile(io, path, maxBytes) {
+  const info = io.fs.lstat(path);
+  if (info === null || info.kind !== "file" || info.size > maxBytes) return null;
+  try {
+    return new TextDecoder().decode(io.fs.readFile(path));
+  } catch {
+    return null;
+  }
+}
+function isWholeNumber(value) {
+  return typeof value === "number" && Number.isSafeInteger(value);
+}
+function validateRecord(io, id, value) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "unreadable record";
+  const record = value;
+  if (record.id !== id) return "unreadable record";
+  for (const field of ["command", "cwd", "log_path", "run_id", "call_id"]) {
+    if (typeof record[field] !== "string") return "unreadable record";
+  }
+  if (!isWholeNumber(record.started_at_ms)) return "unreadable record";
+  const logPath = record.log_path;
+  if (!logPath.startsWith("/") || logPath.includes("\0") || normalizeAbsolute(logPath) !== logPath || !isInside(logPath, runsFolder(io)) || logPath === runsFolder(io)) {
+    return "record points outside the agent's folders";
+  }
+  const pid = record.pid;
+  if (pid !== null) {
+    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return "unreadable record";
+    if (record.start_ticks !== null && (typeof record.start_ticks !== "string" || !/^[0-9]+$/.test(record.start_ticks))) {
+      return "unreadable record";
+    }
+  }
+  return {
+    id,
+    command: record.command,
+    cwd: record.cwd,
+    log_path: logPath,
+    run_id: record.run_id,
+    call_id: record.call_id,
+    started_at_ms: record.started_at_ms,
+    pid,
+    process_group: pid,
+    start_ticks: pid === null ? null : record.start_ticks ?? null
+  };
+}
+function readJobFiles(io, folder, id) {
+  const number = Number(BACKGROUND_ID_PATTERN.exec(id)?.[1] ?? NaN);
+  const path = recordPath(folder, id);
+  if (io.fs.lstat(path) === null) return null;
+  const files = { id, number, record: null, exitCode: null, endedAtMs: null, stopRequestedAtMs: null };
+  const text = readSmallFile(io, path, JOB_RECORD_MAX_BYTES);
+  let parsed = void 0;
+  try {
+    parsed = text === null ? void 0 : JSON.parse(text);
+  } catch {
+    parsed = void 0;
+  }
+  const record = validateRecord(io, id, parsed);
+  if (typeof record === "string") files.problem = record;
+  else files.record = record;
+  const exit = exitPath(folder, id);
+  const status = EXIT_STATUS_PATTERN.exec(readSmallFile(io, exit, JOB_STATUS_FILE_MAX_BYTES) ?? "");
+  if (status && Number(status[1]) <= EXIT_STATUS_MAX) {
+    files.exitCode = Number(status[1]);
+    files.endedAtMs = io.fs.lstat(exit)?.mtimeMs ?? null;
+  } else {
+    files.endedAtMs = io.fs.lstat(killedPath(folder, id))?.mtimeMs ?? null;
+  }
+  const stop = io.fs.lstat(stopPath(folder, id));
+  if (stop !== null) {
+    const written = Date.parse(readSmallFile(io, stopPath(folder, id), JOB_STATUS_FILE_MAX_BYTES)?.trim() ?? "");
+    files.stopRequestedAtMs = Number.isFinite(written) ? written : stop.mtimeMs;
+  }
+  return files;
+}
+var ProcessTable = class {
+  constructor(io) {
+    this.io = io;
+  }
+  io;
+  byGroup = null;
+  leaderState(record, marker) {
+    const { background } = this.io;
+    if (record.pid === null || record.start_ticks === null) return "stranger";
+    if (record.pid === background.ownPid) return "stranger";
+    const stat = background.processStat(record.pid);
+    if (stat === null) return "gone";
+    if (stat.startTicks !== record.start_ticks || stat.processGroup !== record.pid || stat.session !== record.pid) {
+      return "stranger";
+    }
+    if (stat.state === "Z") return "zombie";
+    return background.environmentHas(record.pid, marker) ? "alive" : "stranger";
+  }
+  /** Live members of the group other than its leader that carry the job's marker. *{/}
+  liveMembers(record, marker) {
+    if (record.pid === null) return [];
+    if (!this.io.background.groupExists(record.pid)) return [];
+    const members = this.groupMembers(record.pid);
+    const { background } = this.io;
+    return members.filter((pid) => {
+      if (pid === record.pid || pid === background.ownPid) return false;
+      const stat = background.processStat(pid);
+      return stat !== null && stat.state !== "Z" && stat.processGroup === record.pid && stat.session === record.pid && background.environmentHas(pid, marker);
+    });
+  }
+  /** Whether any process of the job is alive, and whether its group may be signalled. *{/}
+  jobAlive(record, marker) {
+    const leader = this.leaderState(record, marker);
+    if (leader === "alive") return true;
+    if (leader === "stranger") return false;
+    return this.liveMembers(record, marker).length > 0;
+  }
+  groupMembers(group) {
+    if (this.byGroup === null) {
+      this.byGroup = /* @__PURE__ *{/} new Map();
+      for (const pid of this.io.background.listProcesses()) {
+        const stat = this.io.background.processStat(pid);
+        if (stat === null) continue;
+        const list = this.byGroup.get(stat.processGroup) ?? [];
+        list.push(pid);
+        this.byGroup.set(stat.processGroup, list);
+      }
+    }
+    return this.byGroup.get(group) ?? [];
+  }
+  /** Forget what was read, so that the next question reads /proc again. *{/}
+  refresh() {
+    this.byGroup = null;
+  }
+};
+
+// src/workspace/runs.ts
+function foldersInUse(io, agentId) {
+  const folder = backgroundFolder(io, agentId);
+  const table = new ProcessTable(io);
+  const inUse = [];
+  for (const number of recordedJobNumbers(io, folder)) {
+    const id = `b${number}`;
+    const record = readJobFiles(io, folder, id)?.record;
+    if (record && record.pid !== null && table.jobAlive(record, jobMarker(folder, id))) inUse.push(record.log_path);
+  }
+  return inUse;
+}
+function pruneRuns(io, agentId, keep) {
+  const root = runsFolder(io);
+  if (io.fs.lstat(root)?.kind !== "folder") return [];
+  let names;
+  try {
+    names = io.fs.listFolder(root);
+  } catch {
+    return [];
+  }
+  const runs = [];
+  for (const name of names) {
+    if (!isValidId(name)) continue;
+    const path = joinPath(root, name);
+    const info = io.fs.lstat(path);
+    if (info?.kind === "folder") runs.push({ path, name, mtimeMs: info.mtimeMs });
+  }
+  if (runs.length <= keep) return [];
+  runs.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const candidates = runs.slice(keep);
+  const logsInUse = foldersInUse(io, agentId);
+  const removed = [];
+  for (const run of candidates) {
+    if (logsInUse.some((log) => isInside(log, run.path))) continue;
+    io.fs.removeTree(run.path);
+    removed.push(run.path);
+  }
+  return removed;
+}
+function noteRunUse(io, runId, agentId) {
+  const folder = runFolder(io, runId);
+  try {
+    const info = io.fs.lstat(folder);
+    if (info !== null) {
+      if (info.kind === "folder") io.fs.touch(folder);
+      return;
+    }
+    pruneRuns(io, agentId, RUNS_KEPT_COUNT - 1);
+    io.fs.makeFolder(folder);
+  } catch {
+  }
+}
+
+// src/app.ts
+function requestsFolder(io) {
+  return joinPath(io.runDir, "requests");
+}
+function readRequestFile(io, path) {
+  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== requestsFolder(io)) {
+    throw invalidRequest(`a request file must lie directly in ${requestsFolder(io)}/`);
+  }
+  if (!isRequestFileName(baseName(path))) {
+    throw invalidRequest(`a request file is named <run_id>-<call_id>.json; ${path} is not`);
+  }
+  const info = io.fs.lstat(path);
+  if (info === null) throw invalidRequest(`no request file at ${path}`);
+  if (info.kind !== "file") throw invalidRequest(`${path} is not a regular file`);
+  try {
+    return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "EFBIG") throw invalidRequest(`the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
+    if (code === "EISDIR" || code === "EFTYPE") throw invalidRequest(`${path} is not a regular file`);
+    throw invalidRequest(`cannot read ${path}: ${code ?? "unknown error"}`);
+  } finally {
+    removeRequestFile(io, path);
+  }
+}
+function removeRequestFile(io, path) {
+  try {
+    io.fs.removeFile(path);
+  } catch {
+  }
+}
+function decodeArgument(io, argument, ops) {
+  if (argument === void 0) throw invalidRequest("no argument (expected base64 JSON or a request file)");
+  const bytes = argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument);
+  return parseRequestBytes(bytes, Object.keys(ops));
+}
+function runTool(ops, name, context) {
+  const run = ops[name];
+  return run(context, resolveArgs(name, context.request.args));
+}
+async function handle(io, argument, ops) {
+  try {
+    const request = decodeArgument(io, argument, ops);
+    noteRunUse(io, request.runId, request.agentId);
+    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+    const result = await runTool(ops, request.op, { io, request, cwd });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+  } catch (error) {
+    return failureEnvelope(error);
+  }
+}
+
+// src/contract/environment.ts
+var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
+var NODE_EXTRA_CA_CERTS_VARIABLE = "NODE_EXTRA_CA_CERTS";
+var HANDED_ON_EXTRA_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
+var DEFAULT_RUN_DIR = "/run/guilds";
+var RUN_DIR_VARIABLE = "GUILDS_RUN_DIR";
+
+// src/io/node/index.ts
+var import_node_fs8 = require("node:fs");
+
+// src/io/node/search.ts
+var import_node_fs4 = require("node:fs");
+
+// src/io/node/modules.ts
+var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
+function loadCrypto() {
+  return nodeRequire("node:crypto");
+}
+function loadChildProcess() {
+  return nodeRequire("node:child_process");
+}
+function loadOs() {
+  return nodeRequire("node:os");
+}
+
+// src/io/node/search-find.ts
+var import_node_fs = require("node:fs");
+
+// src/io/search-types.ts
+var RipgrepError = class extends Error {
+  constructor(failure) {
+    super(failure.code);
+    this.failure = failure;
+    this.name = "RipgrepError";
+    this.code = failure.code;
+  }
+  failure;
+  code;
+};
+
+// src/io/node/search-find.ts
+var import_meta = {};
+function isExecutableFile(path) {
+  try {
+    if (!(0, import_node_fs.statSync)(path).isFile()) return false;
+    (0, import_node_fs.accessSync)(path, import_node_fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function ownFile() {
+  if (typeof __filename === "string") return __filename;
+  return new URL(import_meta.url).pathname;
+}
+function parentFolder(path) {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+function vscodeRipgrepPackage() {
+  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
+}
+function developmentRipgrep() {
+  const start = parentFolder(ownFile());
+  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
+  for (let folder = start; ; folder = parentFolder(folder)) {
+    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
+    if (isExecutableFile(candidate)) return { found: candidate, from: start };
+    if (folder === "/") return { found: null, from: start };
+  }
+}
+function findRipgrepIn(env) {
+  const configured = env.GUILDS_RG;
+  if (configured) {
+    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
+    throw new RipgrepError({ code: "RG_CONFIGURED_NOT_EXECUTABLE", configured });
+  }
+  for (const folder of (env.PATH ?? "").split(":")) {
+    if (!folder.startsWith("/")) continue;
+    const candidate = `${folder}/rg`;
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  const development = developmentRipgrep();
+  if (development.found) return development.found;
+  throw new RipgrepError({ code: "RG_NOT_FOUND", packageName: vscodeRipgrepPackage(), searchedFrom: development.from });
+}
+
+// src/io/node/search-scratch.ts
+var import_node_fs3 = require("node:fs");
+
+// src/io/node/process.ts
+var import_node_fs2 = require("node:fs");
+var STAT_STATE_INDEX = 0;
+var STAT_PROCESS_GROUP_INDEX = 2;
+var STAT_SESSION_INDEX = 3;
+var STAT_START_TICKS_INDEX = 19;
+var temporaryCounter = 0;
+function temporaryPathBeside(path) {
+  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+function signalProcessGroup(processGroup, signal) {
+  if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+  try {
+    process.kill(-processGroup, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function parseProcessStat(pid, text) {
+  const close = text.lastIndexOf(")");
+  if (close === -1) return null;
+  const fields = text.slice(close + 2).trim().split(" ");
+  const startTicks = fields[STAT_START_TICKS_INDEX];
+  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
+  return {
+    pid,
+    state: fields[STAT_STATE_INDEX] ?? "?",
+    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
+    session: Number(fields[STAT_SESSION_INDEX]),
+    startTicks
+  };
+}
+function readProcessStat(pid) {
+  let text;
+  try {
+    text = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "latin1");
+  } catch {
+    return null;
+  }
+  return parseProcessStat(pid, text);
+}
+function listProcessIds() {
+  return (0, import_node_fs2.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+}
+function isRunningState(state) {
+  return state !== "Z" && state !== "X";
+}
+
+// src/io/node/search-scratch.ts
+var SCRATCH_OPEN_FLAGS = import_node_fs3.constants.O_RDWR | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_EXCL | import_node_fs3.constants.O_NOFOLLOW;
+function scratchFolder() {
+  return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
+}
+function openScratchFile() {
+  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
+  let fd;
+  try {
+    fd = (0, import_node_fs3.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+  } catch {
+    return null;
+  }
+  try {
+    (0, import_node_fs3.unlinkSync)(path);
+  } catch {
+    (0, import_node_fs3.closeSync)(fd);
+    return null;
+  }
+  return fd;
+}
+function openOutputFiles() {
+  const stdoutFd = openScratchFile();
+  const stderrFd = stdoutFd === null ? null : openScratchFile();
+  if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
+  if (stdoutFd !== null) (0, import_node_fs3.closeSync)(stdoutFd);
+  return null;
+}
+function roomInScratchFolder(bytes) {
+  if (typeof import_node_fs3.statfsSync !== "function") return false;
+  try {
+    const space = (0, import_node_fs3.statfsSync)(scratchFolder());
+    return space.bavail * space.bsize >= bytes;
+  } catch {
+    return false;
+  }
+}
+function readBack(fd, position, onBytes, pieceBytes, reused) {
+  for (; ; ) {
+    const left = (0, import_node_fs3.fstatSync)(fd).size - position;
+    if (left <= 0) return position;
+    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
+    const read = (0, import_node_fs3.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    if (read === 0) return position;
+    position += read;
+    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
+  }
+}
+function readStart(fd, maxBytes) {
+  const kept = Buffer.allocUnsafe(maxBytes);
+  return kept.toString("utf8", 0, (0, import_node_fs3.readSync)(fd, kept, 0, kept.length, 0));
+}
+
+// src/io/node/search.ts
+function makeSearchProcesses(limits) {
+  return {
+    findRipgrep: findRipgrepIn,
+    run(run) {
+      if (run.output === "line-per-file") {
+        const files = openOutputFiles();
+        if (files !== null) return runOnce(run, { kind: "files", ...files });
+      } else if (roomInScratchFolder(SEARCH_SPOOL_FREE_SPACE_FACTOR * limits.spoolMaxBytes)) {
+        const files = openOutputFiles();
+        if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: limits.spoolMaxBytes });
+      }
+      return runOnce(run, { kind: "pipes" });
+    }
+  };
+}
+var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
+async function runSpooled(run, output) {
+  const started = performance.now();
+  let heard;
+  const hear = (signal) => {
+    heard ??= signal;
+  };
+  process.on("SIGTERM", hear);
+  process.on("SIGINT", hear);
+  try {
+    const spooled = await runOnce(run, output);
+    if (spooled !== null) return spooled;
+    if (heard !== void 0) return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard }, sink: run.newSink() };
+    const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
+    return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
+  } finally {
+    process.off("SIGTERM", hear);
+    process.off("SIGINT", hear);
+  }
+}
+function runOnce(run, output) {
+  const sink = run.newSink();
+  return new Promise((resolve, reject) => {
+    new RipgrepAttempt(run, output, sink, (exit) => resolve(exit === null ? null : { exit, sink }), reject).start();
+  });
+}
+function startFailure(run, error) {
+  const failure = error;
+  return new RipgrepError({ code: "RG_CANNOT_START", binary: run.binary, cause: failure.code ?? failure.message });
+}
+function spoolFailed(overflowed, code, signal, stderr) {
+  if (overflowed || signal === "SIGXFSZ") return true;
+  return code === 2 && stderr.trim() === "";
+}
+var RipgrepAttempt = class {
+  constructor(run, output, sink, resolve, reject) {
+    this.run = run;
+    this.output = output;
+    this.resolve = resolve;
+    this.reject = reject;
+    this.feed = (chunk) => sink.feed(chunk);
+  }
+  run;
+  output;
+  resolve;
+  reject;
+  child;
+  stderr = "";
+  stderrBytes = 0;
+  timedOut = false;
+  exited = false;
+  settled = false;
+  interruptedBy;
+  failure = null;
+  overflowed = false;
+  spoolRead = 0;
+  timer;
+  watch;
+  onSignal = (signal) => {
+    this.interruptedBy ??= signal;
+    this.child.kill("SIGKILL");
+  };
+  feed;
+  start() {
+    const { run, output } = this;
+    try {
+      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
+      const stdin = run.input ? run.input.descriptor() : "ignore";
+      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
+      this.child = loadChildProcess().spawn(run.binary, run.args, { cwd, stdio });
+    } catch (error) {
+      this.closeFiles();
+      this.reject(startFailure(run, error));
+      return;
+    }
+    this.timer = setTimeout(() => this.onTimeout(), run.timeoutMs);
+    process.on("SIGTERM", this.onSignal);
+    process.on("SIGINT", this.onSignal);
+    if (output.kind === "spool") this.watchSpool(output);
+    this.child.on(
+      "error",
+      (error) => this.settle(() => {
+        throw startFailure(run, error);
+      })
+    );
+    if (output.kind === "pipes") this.readPipes();
+    else this.readFilesAtExit(output);
+  }
+  onTimeout() {
+    this.timedOut = true;
+    this.child.kill("SIGKILL");
+    if (this.exited && this.output.kind === "pipes") this.abandonPipes();
+  }
+  closeFiles() {
+    if (this.output.kind === "pipes") return;
+    (0, import_node_fs4.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs4.closeSync)(this.output.stderrFd);
+  }
+  settle(outcome) {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    if (this.watch !== void 0) clearInterval(this.watch);
+    process.off("SIGTERM", this.onSignal);
+    process.off("SIGINT", this.onSignal);
+    try {
+      if (this.failure !== null) throw this.failure;
+      this.resolve(outcome());
+    } catch (error) {
+      this.reject(error);
+    } finally {
+      this.closeFiles();
+    }
+  }
+  exitOf(code) {
+    const { stderr, timedOut, interruptedBy } = this;
+    return interruptedBy !== void 0 ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+  }
+  /**
+   * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
+   * wrapper script's) may hold them open for as long as it likes. Past the limit, once the process
+   * itself is gone, its pipes are given up.
+   *{/}
+  abandonPipes() {
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    this.settle(() => this.exitOf(null));
+  }
+  /**
+   * The spool is read as it grows, so that its lines are taken in while ripgrep searches on, and is
+   * given up as soon as it passes its cap; one that ends a little past it between two looks is whole.
+   *{/}
+  watchSpool(output) {
+    const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
+    this.watch = setInterval(() => {
+      if (this.exited || this.timedOut || this.interruptedBy !== void 0 || this.overflowed || this.failure !== null) return;
+      try {
+        this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
+      } catch (error) {
+        this.failure = error;
+        this.child.kill("SIGKILL");
+        return;
+      }
+      if (this.spoolRead <= output.maxBytes) return;
+      this.overflowed = true;
+      this.child.kill("SIGKILL");
+    }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
+  }
+  /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. *{/}
+  readFilesAtExit(output) {
+    const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
+    this.child.on(
+      "exit",
+      (code, signal) => this.settle(() => {
+        this.exited = true;
+        this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
+        const stoppedByUs = this.interruptedBy !== void 0 || this.timedOut;
+        if (output.kind === "spool" && !stoppedByUs && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
+        readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
+        return this.exitOf(code);
+      })
+    );
+  }
+  readPipes() {
+    const child = this.child;
+    child.stdout.on("data", (chunk) => {
+      if (this.failure !== null || this.settled) return;
+      try {
+        this.feed(chunk);
+      } catch (error) {
+        this.failure = error;
+        child.kill("SIGKILL");
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      if (this.stderrBytes >= SEARCH_STDERR_KEEP_BYTES) return;
+      const kept = chunk.subarray(0, SEARCH_STDERR_KEEP_BYTES - this.stderrBytes);
+      this.stderrBytes += kept.length;
+      this.stderr += kept.toString("utf8");
+    });
+    child.on("exit", () => {
+      this.exited = true;
+      if (this.timedOut) this.abandonPipes();
+    });
+    child.on("close", (code) => this.settle(() => this.exitOf(code)));
+  }
+};
+
+// src/io/sha256-wasm-bytes.ts
+function sha256WasmBytes() {
+  const words = new Int32Array([1836278016, 1, 1610679553, 50364161, 83886338, 16777475, 2130908422, -2139078400, 8325890, 41975873, 1090551563, 118162048, 1829111090, 1919905125, 100663929, 1684957559, 227183, 1852405515, 1115123556, 1936028793, 1929707779, 1702125940, 1644560899, 1801678700, 167772275, -687797542, 2130903818, 2131328513, 18939939, 1073954818, 222625824, 553664769, 541065986, 1778524161, 553648680, 537010179, 1947746563, 406913824, 52458102, 1098123329, 133988480, 1090723953, -2143193592, 1920009214, -2147338638, 1090658308, 35809796, 1224785985, 51052557, 671227968, 553894914, -1392304125, 1118634784, 562333216, 1107566596, 69240839, -2054679998, 1090724007, 561214979, 671227909, 553908226, -1392304125, 1118634784, 562333216, 537010180, 1107566597, 69240849, -2054679742, 1090724007, 1785951754, 36176416, 35652580, 62915112, 37120618, 35652736, 577373249, 41959682, 184552777, 36175937, 102826624, 36175937, 119603844, 36175937, 136381064, 36175937, 153158284, 36175937, 169935504, 36175937, 186712724, 36175937, 203489944, 36175937, 220267164, 35717185, 169885699, -1391845203, -2071584702, 220202017, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537534476, 1930174475, 35681137, 536871464, -2147342334, 1785358852, 153093409, 560596256, -1392107511, 1118635552, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 102787751, 544278304, 537272328, 1920037383, 537731434, 153136393, -2044706131, 537141636, 1107566604, 69240838, -2054681790, 423756832, 1789363592, 153094944, 186649120, 544436595, 67250178, 36176416, 1785332868, 537207146, 1778720776, 220203041, -1391648595, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896226829, 220202784, 1903298080, 203516530, 548210720, 541240584, 69305478, 69208864, 545785410, -2012528124, 1107566725, -1484421095, 537534570, 537468936, 1936814858, 36176416, 671227912, 1778681858, 86076010, 85985056, 537338218, 203468044, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 220204064, 537272433, 1913462796, 560624241, -1392041973, 1118635808, 562333216, 537534468, -2012855804, 188875808, 69240200, -2054678206, 153119399, 136316704, 1903364384, 671228019, 35654658, 76284456, 560622186, 537272325, 102853125, 548211488, 541240587, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537600106, 220229900, 203426592, 1785885042, 102763041, -1392107347, -2071584702, 153093153, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537272328, 1929912327, 35681137, 537920040, -1878906878, 1785358852, 220202273, 560596256, -1391845363, 1118636576, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 169896615, 544279328, 537534476, 1920037387, 537469290, 220245261, -2044706131, 537141636, 1107566600, 69240838, -2054681790, 423756832, 1789363592, 220202784, 119539232, 544436595, 335685634, 36176416, 1785332884, 537207146, 1778720780, 153095201, -1391910739, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896488969, 153094944, 1903299104, 136407666, 548211744, 541240588, 69305478, 69207840, 545785410, -2012528124, 1107566725, -1484421095, 537272426, 537731084, 1936814854, 36176416, 671227928, 1778685954, 86076010, 85986080, 537600362, 136359176, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 153094176, 537534577, 1913200648, 560624241, -1391779833, 1118636832, 562333216, 537272324, -2012855804, 188875808, 69240200, -2054678206, 220228263, 203426592, 1903365408, 671228019, 35658754, 77333032, 560622186, 537534469, 169961989, 548210464, 541240583, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537337962, 153121032, 136316704, 1785885042, 35653153, 577380417, 41959682, 184552777, 4259905, 41943592, 912918048, 1090682882, 671105280, 537035778, 37120519, 4260484, 36175937, 136315528, -2013120918, 1090535682, -1946015744, 1778982914, 42730038, 4259905, 42992168, 912919072, 1090686978, 671105280, 537039874, 37120523, 4260500, 36175937, 203424408, -1744685462, 1090535682, -1677580288, 1779245058, 43778614, -1069481696, 18967040, 21037088, 201335147, 185273088, 33729803, 184566016, 798491264, 1150370442, -70291145, -609897024, -1034163787, 301021526, -2103158287, 1591054911, -1432835300, 1526847495, -2051140989, 2109940785, 1567905036, -1308724546, 111640798, -244016164, 1774305691, 1200022683, -1647906882, -1580462143, 745481228, -2069221911, -1445180812, -1998955344, 1364358905, -965896130, 667461681, 2143793155, 200523609, -1857567008, 1666307495, 694617802, 176493609, 557328311, 1845243419, 219368748, 1934906168, 180053258, -919701910, 746947010, -392064398, 1716232895, -1955551206, 1369686603, -400963732, 103076242, 897963673, -1603210226, -1055518614, 1812470180, 2001477175, -1128978616, 213071024, -1437976292, -900772136, 1878219676, -2098304978, 1668248719, 2014607525, 34112712, -357177, 1827377342, -1544051632, 2029174521, 1090569841, 537592448, 1779033703, -1150833019, 1013904242, -1521486534, 1359893119, -1694144372, 528734635, 1541459225]);
+  const packed = new Uint8Array(words.buffer);
+  if (new Uint8Array(Uint16Array.of(1).buffer)[0] === 1) return packed.subarray(0, 1776);
+  const bytes = new Uint8Array(1776);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = packed[i ^ 3];
+  return bytes;
+}
+
+// src/io/sha256-wasm.ts
+var BLOCK_BYTES = 64;
+var LENGTH_FIELD_BYTES = 8;
+var END_MARKER = 128;
+var BYTES_PER_HIGH_LENGTH_UNIT = 2 ** 29;
+function bitLengthWords(totalBytes) {
+  return [Math.floor(totalBytes / BYTES_PER_HIGH_LENGTH_UNIT), totalBytes % BYTES_PER_HIGH_LENGTH_UNIT * 8];
+}
+var compiled;
+function sha256Module() {
+  compiled ??= new WebAssembly.Module(sha256WasmBytes());
+  return compiled;
+}
+var WasmSha256 = class {
+  wasm;
+  memory;
+  window;
+  windowBytes;
+  /** Bytes copied into the window and not compressed yet. *{/}
+  filled = 0;
+  totalBytes = 0;
+  digest = null;
+  constructor() {
+    this.wasm = new WebAssembly.Instance(sha256Module()).exports;
+    this.memory = new Uint8Array(this.wasm.memory.buffer);
+    this.window = this.wasm.window.value;
+    this.windowBytes = this.wasm.windowBytes.value;
+  }
+  update(bytes) {
+    if (this.digest !== null) throw new Error("SHA-256: update after the digest was taken");
+    this.totalBytes += bytes.length;
+    let offset = 0;
+    while (offset < bytes.length) {
+      const take = Math.min(this.windowBytes - this.filled, bytes.length - offset);
+      this.memory.set(bytes.subarray(offset, offset + take), this.window + this.filled);
+      this.filled += take;
+      offset += take;
+      if (this.filled === this.windowBytes) {
+        this.wasm.blocks(this.windowBytes / BLOCK_BYTES);
+        this.filled = 0;
+      }
+    }
+  }
+  hexDigest() {
+    if (this.digest !== null) return this.digest;
+    const wholeBytes = this.filled - this.filled % BLOCK_BYTES;
+    if (wholeBytes > 0) {
+      this.wasm.blocks(wholeBytes / BLOCK_BYTES);
+      this.memory.copyWithin(this.window, this.window + wholeBytes, this.window + this.filled);
+    }
+    const tail = this.filled - wholeBytes;
+    const paddedBlocks = tail + 1 + LENGTH_FIELD_BYTES <= BLOCK_BYTES ? 1 : 2;
+    const end = this.window + paddedBlocks * BLOCK_BYTES;
+    this.memory.fill(0, this.window + tail, end);
+    this.memory[this.window + tail] = END_MARKER;
+    const view = new DataView(this.memory.buffer);
+    const [high, low] = bitLengthWords(this.totalBytes);
+    view.setUint32(end - LENGTH_FIELD_BYTES, high);
+    view.setUint32(end - LENGTH_FIELD_BYTES + 4, low);
+    this.wasm.blocks(paddedBlocks);
+    let hex = "";
+    const state = this.wasm.state.value;
+    for (let word = 0; word < 8; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, "0");
+    this.digest = hex;
+    return hex;
+  }
+};
+
+// src/io/node/background.ts
+var import_node_fs5 = require("node:fs");
+
+// src/io/node/child.ts
+var SupervisedChild = class {
+  /**
+   * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
+   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
+   *{/}
+  constructor(start, timeoutMs, stop) {
+    this.stop = stop;
+    this.process = loadChildProcess().spawn(start.file, start.args, {
+      cwd: start.cwd,
+      env: start.env,
+      stdio: start.stdio,
+      detached: start.detached ?? false
+    });
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.stop("timeout");
+    }, timeoutMs);
+    process.on("SIGTERM", this.onSignal);
+    process.on("SIGINT", this.onSignal);
+  }
+  stop;
+  process;
+  timedOut = false;
+  interruptedBy = null;
+  settled = false;
+  timer;
+  onSignal = (signal) => {
+    this.interruptedBy ??= signal;
+    this.stop(signal);
+  };
+  /** The child itself has ended: its time limit no longer applies (stop signals still do). *{/}
+  disarmTimer() {
+    clearTimeout(this.timer);
+  }
+  /** Stop watching: the timer and the signal listeners go. True only the first time. *{/}
+  settle() {
+    if (this.settled) return false;
+    this.settled = true;
+    clearTimeout(this.timer);
+    process.off("SIGTERM", this.onSignal);
+    process.off("SIGINT", this.onSignal);
+    return true;
+  }
+  get isSettled() {
+    return this.settled;
+  }
+};
+function startDetached(start) {
+  const child = loadChildProcess().spawn(start.file, start.args, {
+    cwd: start.cwd,
+    env: start.env,
+    stdio: start.stdio,
+    detached: true
+  });
+  child.on("error", () => void 0);
+  child.unref();
+  if (child.pid === void 0) throw new Error(`${start.file} could not be started`);
+  return child.pid;
+}
+
+// src/io/node/background.ts
+var SUPERVISOR_SCRIPT = [
+  "trap : TERM INT HUP",
+  'bash -c "$1" </dev/null',
+  "status=$?",
+  '{ printf "%s\\n" "$status" >"$2.$$.tmp" && mv -f "$2.$$.tmp" "$2"; } 2>/dev/null'
+].join("\n");
+var DELAYED_KILL_SCRIPT = [
+  'sleep "$1" || exit 0',
+  'if { read -r stat <"/proc/$2/stat"; } 2>/dev/null; then',
+  "  fields=(${stat##*) })",
+  '  [ "${fields[19]}" = "$3" ] || exit 0',
+  "fi",
+  'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
+].join("\n");
+var LOG_OPEN_FLAGS = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_APPEND | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_NOFOLLOW | import_node_fs5.constants.O_NOCTTY;
+var LOG_FILE_MODE = 384;
+var nodeBackgroundProcesses = {
+  startSupervised(start) {
+    const log = (0, import_node_fs5.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    try {
+      return startDetached({
+        file: "bash",
+        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.command, start.exitPath],
+        cwd: start.cwd,
+        env: start.env,
+        stdio: ["ignore", log, log]
+      });
+    } finally {
+      (0, import_node_fs5.closeSync)(log);
+    }
+  },
+  processStat: readProcessStat,
+  environmentHas(pid, entry) {
+    let environment;
+    try {
+      environment = (0, import_node_fs5.readFileSync)(`/proc/${pid}/environ`);
+    } catch {
+      return false;
+    }
+    const wanted = Buffer.from(entry + "\0", "utf8");
+    if (environment.subarray(0, wanted.length).equals(wanted)) return true;
+    return environment.indexOf(Buffer.concat([Buffer.of(0), wanted])) !== -1;
+  },
+  listProcesses: listProcessIds,
+  groupExists(processGroup) {
+    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+    try {
+      process.kill(-processGroup, 0);
+      return true;
+    } catch (error) {
+      return error.code === "EPERM";
+    }
+  },
+  signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
+  scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2) {
+    try {
+      startDetached({
+        file: "bash",
+        args: ["-c", DELAYED_KILL_SCRIPT, "guilds-background-kill", String(delaySeconds), String(processGroup), leaderStartTicks, killedPath2],
+        cwd: "/",
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+        stdio: "ignore"
+      });
+    } catch {
+    }
+  },
+  createExclusive(path, data) {
+    const temp = temporaryPathBeside(path);
+    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
+    try {
+      (0, import_node_fs5.linkSync)(temp, path);
+      return true;
+    } catch (error) {
+      if (error.code === "EEXIST") return false;
+      throw error;
+    } finally {
+      (0, import_node_fs5.rmSync)(temp, { force: true });
+    }
+  },
+  sleep(milliseconds) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
+  },
+  ownPid: process.pid
+};
+
+// src/io/node/files.ts
+var import_node_fs6 = require("node:fs");
+var OPEN_READ_FLAGS = import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NONBLOCK | import_node_fs6.constants.O_NOCTTY;
+var READ_FILE_CHUNK_BYTES = 65536;
+function codedError(code, message) {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+function readRegularFile(path, maxBytes, extraFlags = 0) {
+  const fd = (0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  try {
+    const stats = (0, import_node_fs6.fstatSync)(fd);
+    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+    const chunks = [];
+    let total = 0;
+    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
+      chunkBytes = READ_FILE_CHUNK_BYTES;
+      const read = (0, import_node_fs6.readSync)(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } finally {
+    (0, import_node_fs6.closeSync)(fd);
+  }
+}
+function writeFileAtomic(path, data) {
+  const temp = temporaryPathBeside(path);
+  try {
+    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs6.renameSync)(temp, path);
+  } catch (error) {
+    (0, import_node_fs6.rmSync)(temp, { force: true });
+    throw error;
+  }
+}
+
+// src/io/node/shell.ts
+var import_node_buffer = require("node:buffer");
+var import_node_fs7 = require("node:fs");
+var BASH = "bash";
+var GROUP_POLL_MS = 20;
+var GROUP_REAP_WAIT_MS = 1e3;
+var OUTPUT_CHUNK_BYTES = 1048576;
+var OUTPUT_POLL_MS = 10;
+var LOG_OPEN_FLAGS2 = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_TRUNC | import_node_fs7.constants.O_NOFOLLOW;
+function signalNumber(signal) {
+  return loadOs().constants.signals[signal] ?? 0;
+}
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+function groupRuns(groupId) {
+  if (!signalProcessGroup(groupId, 0)) return false;
+  let pids;
+  try {
+    pids = listProcessIds();
+  } catch {
+    return true;
+  }
+  for (const pid of pids) {
+    const stat = readProcessStat(pid);
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
+  }
+  return false;
+}
+async function finishGroup(groupId, deadline) {
+  while (Date.now() < deadline) {
+    if (!groupRuns(groupId)) return;
+    await sleep(GROUP_POLL_MS);
+  }
+  signalProcessGroup(groupId, "SIGKILL");
+  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
+  while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
+}
+var LogFollower = class {
+  constructor(readFd, onOutput, onEnd, onError) {
+    this.readFd = readFd;
+    this.onOutput = onOutput;
+    this.onEnd = onEnd;
+    this.onError = onError;
+    this.schedule(false);
+  }
+  readFd;
+  onOutput;
+  onEnd;
+  onError;
+  buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
+  position = 0;
+  endAt = null;
+  pollTimer;
+  readNext;
+  stopped = false;
+  /** The command is over and its output is `size` bytes: read up to there, then end. *{/}
+  finishAt(size) {
+    this.endAt = size;
+    this.schedule(true);
+  }
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+  }
+  schedule(now) {
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+    if (now) this.readNext = setImmediate(() => this.follow());
+    else this.pollTimer = setTimeout(() => this.follow(), OUTPUT_POLL_MS);
+  }
+  follow() {
+    if (this.stopped) return;
+    try {
+      const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
+      const read = want > 0 ? (0, import_node_fs7.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      if (read > 0) {
+        this.position += read;
+        this.onOutput(this.buffer.subarray(0, read));
+        this.schedule(true);
+      } else if (this.endAt !== null) {
+        this.onEnd(this.position);
+      } else {
+        this.schedule(false);
+      }
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+};
+function openLog(logPath) {
+  const logFd = (0, import_node_fs7.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  try {
+    return { logFd, readFd: (0, import_node_fs7.openSync)(logPath, import_node_fs7.constants.O_RDONLY | import_node_fs7.constants.O_NOFOLLOW) };
+  } catch (error) {
+    (0, import_node_fs7.closeSync)(logFd);
+    throw error;
+  }
+}
+function runShell(request, onOutput) {
+  const { logFd, readFd } = openLog(request.logPath);
+  let killDeadline = 0;
+  let killTimer;
+  const stop = () => {
+    const groupId2 = supervised.process.pid;
+    if (groupId2 === void 0 || killDeadline !== 0) return;
+    killDeadline = Date.now() + request.killGraceMs;
+    signalProcessGroup(groupId2, "SIGTERM");
+    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), request.killGraceMs);
+  };
+  let supervised;
+  try {
+    supervised = new SupervisedChild(
+      { file: BASH, args: ["-c", request.script], cwd: request.cwd, env: request.env, stdio: ["ignore", logFd, logFd], detached: true },
+      request.timeoutMs,
+      stop
+    );
+  } catch (error) {
+    (0, import_node_fs7.closeSync)(logFd);
+    (0, import_node_fs7.closeSync)(readFd);
+    throw error;
+  }
+  const child = supervised.process;
+  const groupId = child.pid;
+  return new Promise((resolve, reject) => {
+    let exitCode = 0;
+    const close = () => {
+      if (!supervised.settle()) return;
+      clearTimeout(killTimer);
+      follower.stop();
+      (0, import_node_fs7.closeSync)(logFd);
+      (0, import_node_fs7.closeSync)(readFd);
+    };
+    const follower = new LogFollower(
+      readFd,
+      onOutput,
+      (logBytes) => {
+        close();
+        resolve({ exitCode, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
+      },
+      (error) => {
+        stop();
+        close();
+        reject(error);
+      }
+    );
+    child.once("error", (error) => {
+      close();
+      reject(error);
+    });
+    child.once("exit", (code, signal) => {
+      supervised.disarmTimer();
+      exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
+      const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      void finished.then(() => {
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs7.fstatSync)(logFd).size);
+      });
+    });
+  });
+}
+var decoder = new TextDecoder("utf-8", { fatal: true });
+var nodeShellProcesses = {
+  run: runShell,
+  // buffer.isAscii arrived in Node 18.15.
+  isAscii: typeof import_node_buffer.isAscii === "function" ? (bytes) => (0, import_node_buffer.isAscii)(bytes) : void 0,
+  isUtf8(bytes) {
+    if (typeof import_node_buffer.isUtf8 === "function") return (0, import_node_buffer.isUtf8)(bytes);
+    try {
+      decoder.decode(bytes);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+};
+
+// src/io/node/index.ts
+function kindOf(stats) {
+  if (stats.isFile()) return "file";
+  if (stats.isDirectory()) return "folder";
+  if (stats.isFIFO()) return "fifo";
+  if (stats.isSocket()) return "socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "device";
+  if (stats.isSymbolicLink()) return "link";
+  return "other";
+}
+function infoOf(stats) {
+  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
+}
+var NodeOpenFile = class {
+  constructor(fd) {
+    this.fd = fd;
+  }
+  fd;
+  info() {
+    return infoOf((0, import_node_fs8.fstatSync)(this.fd));
+  }
+  realPath() {
+    return (0, import_node_fs8.readlinkSync)(`/proc/self/fd/${this.fd}`);
+  }
+  read(buffer) {
+    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, buffer.length, null);
+  }
+  readAt(buffer, length, position) {
+    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, length, position);
+  }
+  descriptor() {
+    return this.fd;
+  }
+  close() {
+    (0, import_node_fs8.closeSync)(this.fd);
+  }
+};
+var nodeFileSystem = {
+  realPath: (path) => import_node_fs8.realpathSync.native(path),
+  stat(path) {
+    const stats = (0, import_node_fs8.statSync)(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  lstat(path) {
+    const stats = (0, import_node_fs8.lstatSync)(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  openRead: (path) => new NodeOpenFile((0, import_node_fs8.openSync)(path, OPEN_READ_FLAGS)),
+  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
+  writeFileAtomic,
+  makeFolder: (path) => void (0, import_node_fs8.mkdirSync)(path, { recursive: true, mode: 448 }),
+  removeFile: (path) => (0, import_node_fs8.rmSync)(path, { force: true }),
+  removeTree: (path) => (0, import_node_fs8.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs8.readdirSync)(path),
+  touch(path) {
+    const now = /* @__PURE__ *{/} new Date();
+    (0, import_node_fs8.utimesSync)(path, now, now);
+  }
+};
+var NodeHasher = class {
+  hash = loadCrypto().createHash("sha256");
+  update(bytes) {
+    this.hash.update(bytes);
+  }
+  hexDigest() {
+    return this.hash.digest("hex");
+  }
+};
+function sha256Hasher(expectedBytes) {
+  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
+    try {
+      return new WasmSha256();
+    } catch {
+    }
+  }
+  return new NodeHasher();
+}
+function nodeIo(home, runDir, env) {
+  return {
+    home,
+    runDir,
+    env,
+    fs: nodeFileSystem,
+    shell: nodeShellProcesses,
+    background: nodeBackgroundProcesses,
+    search: nodeSearchProcesses,
+    sha256: sha256Hasher,
+    now: () => Date.now()
+  };
+}
+
+// src/entry.ts
+var STDOUT_FD = 1;
+var WRITE_RETRY_WAIT_MS = 1;
+var answered = false;
+function writeAll(line) {
+  const bytes = Buffer.from(line, "utf8");
+  let written = 0;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (written < bytes.length) {
+    try {
+      written += (0, import_node_fs9.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
+    } catch (error) {
+      const code = error.code;
+      if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
+      else return;
+    }
+  }
+}
+function answer(envelope) {
+  if (!answered) {
+    answered = true;
+    writeAll(encodeEnvelope(envelope) + "\n");
+  }
+  process.exit(0);
+}
+function fail(error) {
+  answer(failureEnvelope(error));
+}
+function onStopSignal(signal) {
+  if (process.listenerCount(signal) > 1) return;
+  answer(failureEnvelope(interruptedBeforeAnswer(signal)));
+}
+function homeFolder() {
+  const home = process.env.HOME;
+  if (!home || !home.startsWith("/")) throw new ToolError("invalid_request", "HOME is not set to an absolute path");
+  let real;
+  try {
+    real = import_node_fs9.realpathSync.native(home);
+  } catch {
+    throw new ToolError("not_found", `the home folder ${home} does not exist`);
+  }
+  if (!(0, import_node_fs9.statSync)(real).isDirectory()) throw new ToolError("not_a_folder", `the home ${home} is not a folder`);
+  return real;
+}
+async function serveOnce(ops) {
+  process.on("uncaughtException", fail);
+  process.on("unhandledRejection", fail);
+  process.on("SIGTERM", onStopSignal);
+  process.on("SIGINT", onStopSignal);
+  let home;
+  try {
+    home = homeFolder();
+  } catch (error) {
+    answer(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal"));
+  }
+  const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
+  const io = nodeIo(home, runDir, process.env);
+  answer(await handle(io, process.argv[2], ops));
+}
+function serve(ops) {
+  serveOnce(ops).catch(fail);
+}
+
+// src/io/node/git.ts
+var import_node_fs10 = require("node:fs");
+var GIT = "git";
+var STDERR_TAIL_BYTES = 4096;
+var MS_PER_SECOND = 1e3;
+function runGit(request, onStdout) {
+  return new Promise((resolve, reject) => {
+    const child = loadChildProcess().spawn(GIT, [...request.args], {
+      cwd: request.cwd,
+      env: request.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    let timedOut = false;
+    let stderrTail = Buffer.alloc(0);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (child.pid !== void 0) signalProcessGroup(child.pid, "SIGKILL");
+    }, request.timeoutMs);
+    child.stdout.on("data", (bytes) => onStdout(bytes));
+    child.stderr.on("data", (bytes) => {
+      const joined = Buffer.concat([stderrTail, bytes]);
+      stderrTail = joined.subarray(Math.max(0, joined.length - STDERR_TAIL_BYTES));
+    });
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolve({ exitCode: code, timedOut, stderrTail: stderrTail.toString("utf8") });
+    });
+  });
+}
+function copyKeepingMtime(from, to) {
+  let info;
+  try {
+    info = (0, import_node_fs10.statSync)(from);
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return false;
+    throw error;
+  }
+  (0, import_node_fs10.copyFileSync)(from, to);
+  const wholeSeconds = Math.floor(info.mtimeMs / MS_PER_SECOND);
+  (0, import_node_fs10.utimesSync)(to, wholeSeconds, wholeSeconds);
+  return true;
+}
+var nodeGitProcesses = { run: runGit, copyKeepingMtime };
+
+// src/io/node/harness.ts
+var import_node_fs11 = require("node:fs");
+function watchStop() {
+  let requested = false;
+  const onSignal = () => {
+    requested = true;
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  return {
+    get requested() {
+      return requested;
+    },
+    dispose() {
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+    }
+  };
+}
+function runHarness(request, onOutput) {
+  const { logFd, readFd } = openLog(request.logPath);
+  let killDeadline = 0;
+  let killTimer;
+  const stopGroup = () => {
+    const groupId2 = supervised.process.pid;
+    if (groupId2 === void 0 || killDeadline !== 0) return;
+    killDeadline = Date.now() + request.killGraceMs;
+    signalProcessGroup(groupId2, "SIGTERM");
+    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), request.killGraceMs);
+  };
+  let supervised;
+  try {
+    supervised = new SupervisedChild(
+      {
+        file: request.argv[0],
+        args: request.argv.slice(1),
+        cwd: request.cwd,
+        env: request.env,
+        stdio: ["pipe", logFd, logFd],
+        detached: true
+      },
+      request.timeoutMs,
+      stopGroup
+    );
+  } catch (error) {
+    (0, import_node_fs11.closeSync)(logFd);
+    (0, import_node_fs11.closeSync)(readFd);
+    throw error;
+  }
+  const child = supervised.process;
+  const groupId = child.pid;
+  child.stdin?.on("error", () => void 0);
+  child.stdin?.end(request.input);
+  return new Promise((resolve, reject) => {
+    let exitCode = null;
+    let signal = null;
+    const close = () => {
+      if (!supervised.settle()) return;
+      clearTimeout(killTimer);
+      follower.stop();
+      (0, import_node_fs11.closeSync)(logFd);
+      (0, import_node_fs11.closeSync)(readFd);
+    };
+    const follower = new LogFollower(
+      readFd,
+      onOutput,
+      (logBytes) => {
+        const stopped = supervised.interruptedBy !== null;
+        close();
+        resolve({ exitCode, signal, timedOut: supervised.timedOut, stopped, logBytes });
+      },
+      (error) => {
+        stopGroup();
+        close();
+        reject(error);
+      }
+    );
+    child.once("error", (error) => {
+      close();
+      reject(error);
+    });
+    child.once("exit", (code, exitSignal) => {
+      supervised.disarmTimer();
+      exitCode = code;
+      signal = exitSignal;
+      if (groupId !== void 0 && killDeadline === 0 && groupRuns(groupId)) stopGroup();
+      const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      void finished.then(() => {
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs11.fstatSync)(logFd).size);
+      });
+    });
+  });
+}
+function findOnPath(program, pathVariable) {
+  if (program.includes("/")) return null;
+  for (const folder of (pathVariable ?? "").split(":")) {
+    if (!folder.startsWith("/")) continue;
+    const candidate = `${folder.replace(/\/+$/, "")}/${program}`;
+    try {
+      if (!(0, import_node_fs11.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs11.accessSync)(candidate, import_node_fs11.constants.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  return null;
+}
+function createExclusive(path, content) {
+  const temporary = temporaryPathBeside(path);
+  (0, import_node_fs11.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
+  try {
+    (0, import_node_fs11.linkSync)(temporary, path);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === "EEXIST") return false;
+    throw error;
+  } finally {
+    (0, import_node_fs11.rmSync)(temporary, { force: true });
+  }
+}
+function isRunning(pid, startTicks) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  const stat = readProcessStat(pid);
+  if (stat !== null) return isRunningState(stat.state) && (startTicks === null || stat.startTicks === startTicks);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errorCode(error) === "EPERM";
+  }
+}
+var nodeHarnessProcesses = {
+  watchStop,
+  run: runHarness,
+  findOnPath,
+  randomUuid: () => loadCrypto().randomUUID(),
+  self: () => ({ pid: process.pid, startTicks: readProcessStat(process.pid)?.startTicks ?? null }),
+  isRunning,
+  createExclusive
+};
+
+// src/tools/shell/environment.ts
+var FIXED_SHELL_ENV = {
+  PAGER: "cat",
+  GIT_PAGER: "cat",
+  GIT_TERMINAL_PROMPT: "0",
+  NO_COLOR: "1",
+  TERM: "dumb",
+  DEBIAN_FRONTEND: "noninteractive"
+};
+function parseRepoTokens(value, home) {
+  if (value === void 0) return null;
+  let parsed;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return [];
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return [];
+  const tokens = [];
+  for (const [folder, token] of Object.entries(parsed)) {
+    if (typeof token !== "string" || token === "" || folder === "" || folder.includes("\0")) continue;
+    tokens.push({ folder: expandHome(folder, home, home), token });
+  }
+  return tokens;
+}
+function tokenForFolder(tokens, places) {
+  let best = null;
+  for (const entry of tokens) {
+    if (!places.some((place) => isInside(normalizeAbsolute(place), entry.folder))) continue;
+    if (best === null || entry.folder.length > best.folder.length) best = entry;
+  }
+  return best?.token ?? null;
+}
+function ghTokenFor(agentEnv, home, cwd, realPath) {
+  const tokens = parseRepoTokens(agentEnv[REPO_TOKENS_VARIABLE], home);
+  if (tokens === null) return void 0;
+  const resolvedCwd = realPath(cwd);
+  const places = resolvedCwd === null ? [cwd] : [cwd, resolvedCwd];
+  const resolved = tokens.flatMap((entry) => {
+    const folder = realPath(entry.folder);
+    return folder === null ? [entry] : [entry, { folder, token: entry.token }];
+  });
+  return tokenForFolder(resolved, places);
+}
+function shellEnvironment(input) {
+  const env = {};
+  for (const [name, value] of Object.entries(input.agentEnv)) if (value !== void 0) env[name] = value;
+  delete env[REPO_TOKENS_VARIABLE];
+  const extraCaCerts = env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
+  if (extraCaCerts !== void 0) {
+    delete env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
+    if (extraCaCerts === "") delete env[NODE_EXTRA_CA_CERTS_VARIABLE];
+    else env[NODE_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
+  }
+  Object.assign(env, FIXED_SHELL_ENV);
+  env.GUILD_RUN_ID = input.runId;
+  env.GUILD_AGENT_ID = input.agentId;
+  env.PWD = input.cwd;
+  delete env.OLDPWD;
+  if (input.ghToken !== void 0) {
+    if (input.ghToken === null) delete env.GH_TOKEN;
+    else env.GH_TOKEN = input.ghToken;
+  }
+  return env;
+}
+
+// src/text/line-splitter.ts
+var NEWLINE = 10;
+var CARRIAGE_RETURN = "\r";
+var LineSplitter = class {
+  constructor(onLine, maxLineBytes) {
+    this.onLine = onLine;
+    this.maxLineBytes = maxLineBytes;
+  }
+  onLine;
+  maxLineBytes;
+  pieces = [];
+  heldBytes = 0;
+  clipped = false;
+  decoder = new TextDecoder("utf-8");
+  /** The bytes are only lent: what must last is copied. *{/}
+  write(bytes) {
+    let start = 0;
+    while (start < bytes.length) {
+      const end = bytes.indexOf(NEWLINE, start);
+      if (end === -1) {
+        this.hold(bytes.subarray(start));
+        return;
+      }
+      this.hold(bytes.subarray(start, end));
+      this.emit();
+      start = end + 1;
+    }
+  }
+  /** A last line without a final newline is a line too. *{/}
+  end() {
+    if (this.heldBytes > 0 || this.clipped) this.emit();
+  }
+  hold(bytes) {
+    const room = this.maxLineBytes - this.heldBytes;
+    if (bytes.length > room) this.clipped = true;
+    const kept = bytes.length > room ? bytes.subarray(0, Math.max(0, room)) : bytes;
+    if (kept.length === 0) return;
+    this.pieces.push(new Uint8Array(kept));
+    this.heldBytes += kept.length;
+  }
+  emit() {
+    let bytes;
+    if (this.pieces.length === 1) bytes = this.pieces[0];
+    else {
+      bytes = new Uint8Array(this.heldBytes);
+      let offset = 0;
+      for (const piece of this.pieces) {
+        bytes.set(piece, offset);
+        offset += piece.length;
+      }
+    }
+    let line = this.decoder.decode(bytes);
+    if (line.endsWith(CARRIAGE_RETURN)) line = line.slice(0, -1);
+    const clipped = this.clipped;
+    this.pieces = [];
+    this.heldBytes = 0;
+    this.clipped = false;
+    this.onLine(line, clipped);
+  }
+};
+
+// src/tools/shell/long-line.ts
+var nativeByteLength = typeof Buffer === "function" ? Buffer.byteLength : void 0;
+
+// src/tools/shell/terminal-line.ts
+var LINE_CONTROL_SOURCE = String.raw`(?:\u001b\[|\u009b)([0-9]*)([KGCD])`;
+var LINE_CONTROL = new RegExp(LINE_CONTROL_SOURCE);
+var STRING_CONTROL = String.raw`(?:\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u0018\u001a\u001b\u0080-\u009f]*(?:\u0007|\u001b\\|\u009c)`;
+var TOKENS = new RegExp(`(${STRING_CONTROL})|(\r)|${LINE_CONTROL_SOURCE}`, "g");
+var WHOLE_LINE_KEEP_CHARS = Number.MAX_SAFE_INTEGER / 8;
+
+// src/tools/shell/clean.ts
+var fatalDecoder = new TextDecoder("utf-8", { fatal: true });
+
+// src/tools/shell/failure-lines.ts
+var encoder2 = new TextEncoder();
+
+// src/tools/shell/format.ts
+var decoder2 = new TextDecoder("utf-8");
+
+// src/tools/shell_status/format.ts
+var SECOND_MS = 1e3;
+var MINUTE_SECONDS = 60;
+var HOUR_SECONDS = 3600;
+var DAY_SECONDS = 86400;
+function twoDigits(value) {
+  return String(value).padStart(2, "0");
+}
+function formatElapsed(milliseconds) {
+  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS));
+  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
+  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
+  if (seconds < DAY_SECONDS) {
+    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
+  }
+  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
+}
+
+// src/text/head-tail.ts
+function wholeText(text) {
+  return { head: text, tail: "", elidedBytes: 0 };
+}
+function headTailBytes(value) {
+  return utf8Bytes(value.head) + value.elidedBytes + utf8Bytes(value.tail);
+}
+function headTailOf(text, maxBytes) {
+  const total = utf8Bytes(text);
+  if (total <= maxBytes) return wholeText(text);
+  const head = prefixWithinBytes(text, Math.floor(maxBytes / 2));
+  const tail = suffixWithinBytes(text, Math.floor(maxBytes / 2));
+  return { head, tail, elidedBytes: total - utf8Bytes(head) - utf8Bytes(tail) };
+}
+var HeadTailBuilder = class {
+  constructor(maxBytes) {
+    this.maxBytes = maxBytes;
+  }
+  maxBytes;
+  head = "";
+  headBytes = 0;
+  headFull = false;
+  tailPieces = [];
+  tailBytes = 0;
+  elidedBytes = 0;
+  append(piece) {
+    if (piece === "") return;
+    const half = Math.floor(this.maxBytes / 2);
+    let rest = piece;
+    if (!this.headFull) {
+      const taken = prefixWithinBytes(rest, half - this.headBytes);
+      this.head += taken;
+      this.headBytes += utf8Bytes(taken);
+      rest = rest.slice(taken.length);
+      if (rest === "") return;
+      this.headFull = true;
+    }
+    this.tailPieces.push(rest);
+    this.tailBytes += utf8Bytes(rest);
+    if (this.tailBytes > 2 * half) this.trimTail(half);
+  }
+  value() {
+    this.trimTail(Math.floor(this.maxBytes / 2));
+    const tail = this.tailPieces.join("");
+    if (this.elidedBytes === 0) return wholeText(this.head + tail);
+    return { head: this.head, tail, elidedBytes: this.elidedBytes };
+  }
+  trimTail(keepBytes) {
+    if (this.tailBytes <= keepBytes) return;
+    const kept = suffixWithinBytes(this.tailPieces.join(""), keepBytes);
+    const keptBytes = utf8Bytes(kept);
+    this.elidedBytes += this.tailBytes - keptBytes;
+    this.tailPieces = [kept];
+    this.tailBytes = keptBytes;
+  }
+  isEmpty() {
+    return this.headBytes === 0 && this.tailBytes === 0 && this.elidedBytes === 0;
+  }
+};
+
+// src/tools/code_task/format.ts
+var NO_FINAL_MESSAGE = "(no final message)";
+var NO_CHANGES = "no changes";
+var SEPARATOR = " \xB7 ";
+function oneLineReason(text, maxChars) {
+  const line = text.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
+  if (line === "") return "no reason given";
+  return codePointCount(line) > maxChars ? firstCodePoints(line, maxChars) + "\u2026" : line;
+}
+function reasonText(reason, maxChars) {
+  switch (reason.kind) {
+    case "reported":
+      return oneLineReason(reason.message, maxChars);
+    case "exit_code":
+      return `the harness exited with code ${reason.exitCode}`;
+    case "signal":
+      return `the harness was ended by ${reason.signal}`;
+  }
+}
+function firstLine(report, reasonMaxChars) {
+  const elapsed = formatElapsed(report.elapsedMs);
+  let line;
+  switch (report.status) {
+    case "completed":
+      line = `completed in ${elapsed}`;
+      break;
+    case "failed":
+      line = `failed after ${elapsed}: ${reasonText(report.reason ?? { kind: "reported", message: "" }, reasonMaxChars)}`;
+      break;
+    case "timed_out":
+      line = `timed out after ${elapsed}; the harness was stopped`;
+      break;
+    case "stopped":
+      line = `stopped after ${elapsed}; the call was cancelled`;
+      break;
+  }
+  line += SEPARATOR + report.harness;
+  if (report.sessionId !== null) line += `${SEPARATOR}session ${report.sessionId}`;
+  return line;
+}
+var STEP_WORDS = {
+  find: "find the repository",
+  before: "snapshot the working tree before the task",
+  after: "snapshot the working tree after the task",
+  diff: "compare the two snapshots"
+};
+function diffstatProblemLine(problem) {
+  switch (problem.kind) {
+    case "not_a_repository":
+      return `no diffstat: ${problem.folder} is not a git repository`;
+    case "timed_out":
+      return `no diffstat: git took over ${formatElapsed(problem.timeoutMs)} to ${STEP_WORDS[problem.step]}`;
+    case "failed":
+      return `no diffstat: git could not ${STEP_WORDS[problem.step]}: ${oneLineReason(problem.detail, 200)}`;
+  }
+}
+function moreFilesLine(count) {
+  return ` \u2026 ${count} more ${count === 1 ? "file" : "files"}`;
+}
+function messageElisionLine(elidedBytes) {
+  return `[\u2026 ${elidedBytes} bytes elided; full message in the log]`;
+}
+function logLine(logPath) {
+  return `log: ${logPath}`;
+}
+function diffstatLines(diffstat, shownFiles) {
+  if (diffstat.summary === null) return [NO_CHANGES];
+  const shown = diffstat.fileLines.slice(0, shownFiles);
+  const lines = [...shown];
+  if (diffstat.fileLineCount > shown.length) lines.push(moreFilesLine(diffstat.fileLineCount - shown.length));
+  lines.push(diffstat.summary);
+  return lines;
+}
+function reachLineEnd(text, reachChars, fromEnd) {
+  if (fromEnd) {
+    const at2 = text.lastIndexOf("\n");
+    return at2 !== -1 && at2 >= text.length - reachChars ? at2 : -1;
+  }
+  const at = text.indexOf("\n");
+  return at !== -1 && at < reachChars ? at : -1;
+}
+function shapeMessage(message, roomBytes, lineEndReachPercent) {
+  const totalBytes = headTailBytes(message);
+  if (message.elidedBytes === 0 && totalBytes <= roomBytes) return message.head + message.tail;
+  const partsRoom = Math.max(0, roomBytes - utf8Bytes(messageElisionLine(totalBytes)) - 2);
+  const reach = (size) => Math.floor(size * lineEndReachPercent / 100);
+  const headRoom = Math.floor(partsRoom / 2);
+  let head = prefixWithinBytes(message.head, headRoom);
+  const headCut = reachLineEnd(head, reach(head.length), true);
+  if (headCut !== -1 && head.length < message.head.length) head = head.slice(0, headCut);
+  const tailSource = message.elidedBytes === 0 ? message.head.slice(head.length) : message.tail;
+  let tail = suffixWithinBytes(tailSource, partsRoom - utf8Bytes(head));
+  const tailCut = reachLineEnd(tail, reach(tail.length), false);
+  if (tailCut !== -1 && tail.length < tailSource.length) tail = tail.slice(tailCut + 1);
+  const elided = totalBytes - utf8Bytes(head) - utf8Bytes(tail);
+  const headPart = head.replace(/\n$/, "");
+  return [headPart, messageElisionLine(elided), tail].filter((part) => part !== "").join("\n");
+}
+function assemble(first, diffLines, message, log) {
+  return [first, ...diffLines, "", message, "", log].join("\n");
+}
+function formatCodeTask(report, limits) {
+  const first = firstLine(report, limits.reasonMaxChars);
+  const log = logLine(report.logPath);
+  const message = report.finalMessage;
+  const messageText = (room) => message === null ? NO_FINAL_MESSAGE : shapeMessage(message, room, limits.lineEndReachPercent);
+  if (report.diff.kind === "none") {
+    const problem = [diffstatProblemLine(report.diff.problem)];
+    const room = limits.maxBytes - utf8Bytes(assemble(first, problem, "", log));
+    return capText(assemble(first, problem, messageText(room), log), limits.maxBytes);
+  }
+  const diffstat = report.diff.diffstat;
+  const roomWith = (shownFiles2) => limits.maxBytes - utf8Bytes(assemble(first, diffstatLines(diffstat, shownFiles2), "", log));
+  const messageBytes = message === null ? utf8Bytes(NO_FINAL_MESSAGE) : headTailBytes(message);
+  const messageNeed = Math.min(limits.messageMinBytes, messageBytes);
+  let shownFiles = diffstat.fileLines.length;
+  while (shownFiles > 0 && roomWith(shownFiles) < messageNeed) shownFiles--;
+  const text = assemble(first, diffstatLines(diffstat, shownFiles), messageText(roomWith(shownFiles)), log);
+  return capText(text, limits.maxBytes);
+}
+function harnessInput(brief, notes) {
+  const text = notes === void 0 ? brief : `${brief.trimEnd()}
+
+Notes:
+${notes}`;
+  return text.endsWith("\n") ? text : text + "\n";
+}
+var HARNESS_CHOICES = "claude, codex, gemini, opencode or command";
+function noHarnessError(detected) {
+  return `code_task: no harness: none of ${detected.join(", ")} is on PATH; set GUILDS_HARNESS to one of them, or to command with GUILDS_HARNESS_COMMAND (a command line that reads the brief on stdin)`;
+}
+function unknownHarnessError(value) {
+  const shown = /^[A-Za-z0-9_.-]{1,40}$/.test(value) ? `'${value}'` : "not a harness name";
+  return `code_task: GUILDS_HARNESS is ${shown}; it must be ${HARNESS_CHOICES}`;
+}
+var NO_HARNESS_COMMAND_ERROR = "code_task: GUILDS_HARNESS is command but GUILDS_HARNESS_COMMAND is not set";
+function notInstalledError(harness, program) {
+  return `code_task: the ${harness} harness is not installed (no ${program} on PATH)`;
+}
+function cannotStartError(harness, reason) {
+  return `code_task: could not start the ${harness} harness: ${reason}`;
+}
+function noSuchRepoError(named) {
+  return `code_task: no such repository: ${named}`;
+}
+function bareNameMissingError(name, relative) {
+  return `code_task: no repository ${name}: neither ~/repos/${name} nor ${relative} exists`;
+}
+function repoOutsideHomeError(named) {
+  return `code_task: ${named} is outside the home; give a repository inside it`;
+}
+function repoNotAFolderError(named) {
+  return `code_task: ${named} is not a folder`;
+}
+var CHOICES_SHOWN = 20;
+function noDefaultRepoError(choices) {
+  if (choices.length === 0) {
+    return "code_task: the working directory is in no git repository and ~/repos/ holds none; give repo, a folder inside the home";
+  }
+  const shown = choices.slice(0, CHOICES_SHOWN).join(", ") + (choices.length > CHOICES_SHOWN ? `, \u2026 ${choices.length - CHOICES_SHOWN} more` : "");
+  return `code_task: the working directory is in no git repository and ~/repos/ holds ${choices.length} repositories; give repo: one of ${shown}`;
+}
+function unknownSessionError(sessionId) {
+  return `code_task: no session ${sessionId} for this agent`;
+}
+function sessionRepoMismatchError(sessionId, sessionRepo) {
+  return `code_task: session ${sessionId} works in ${sessionRepo}; resume it there (leave repo out)`;
+}
+function busyError(repo, callId, elapsedMs) {
+  return `a code_task is already running in ${repo} (call ${callId}, ${formatElapsed(elapsedMs)})`;
+}
+function stateError(what, path, reason) {
+  return `code_task: cannot ${what} ${path}: ${reason}`;
+}
+
+// src/tools/code_task/harnesses/events.ts
+function jsonObjectOf(text, clipped) {
+  if (clipped) return null;
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) return null;
+  try {
+    const value = JSON.parse(trimmed);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+function objectAt(value, key) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const inner = value[key];
+  return typeof inner === "object" && inner !== null && !Array.isArray(inner) ? inner : null;
+}
+function stringAt(value, key) {
+  const inner = value?.[key];
+  return typeof inner === "string" ? inner : null;
+}
+function countAt(value, key) {
+  const inner = value?.[key];
+  return typeof inner === "number" && Number.isFinite(inner) && inner >= 0 ? inner : void 0;
+}
+function withoutUndefined(usage) {
+  const clean = {};
+  for (const [key, value] of Object.entries(usage)) {
+    if (value !== void 0) clean[key] = value;
+  }
+  return clean;
+}
+var STACK_FRAME = /^at (?:async )?\S/;
+var ParserState = class {
+  constructor(limits) {
+    this.limits = limits;
+  }
+  limits;
+  sessionId = null;
+  error = null;
+  lastPlainLine = null;
+  /**
+   * A line that is no event of the harness: kept, short, in case it is the CLI's own last word. The
+   * frames of a stack trace and lines of bare brackets are never that word: the line before them is.
+   *{/}
+  plain(text) {
+    const line = text.trim();
+    if (line === "" || STACK_FRAME.test(line) || !/[\p{L}\p{N}]/u.test(line)) return;
+    const max = this.limits.reasonMaxChars;
+    this.lastPlainLine = codePointCount(line) > max ? firstCodePoints(line, max) + "\u2026" : line;
+  }
+  /** An id that could not name a session record is not one the helper can resume: it is left out. *{/}
+  session(id) {
+    if (id !== null && isValidSessionId(id)) this.sessionId = id;
+  }
+  reportError(message) {
+    if (message === null || message.trim() === "") return;
+    this.error = firstCodePoints(message, this.limits.reasonMaxChars * 4);
+  }
+  message(text) {
+    return headTailOf(text, this.limits.finalMessageMaxBytes);
+  }
+  events(finalMessage, usage) {
+    return {
+      sessionId: this.sessionId,
+      finalMessage,
+      error: this.error,
+      lastPlainLine: this.lastPlainLine,
+      usage: withoutUndefined(usage)
+    };
+  }
+};
+
+// src/tools/code_task/harnesses/claude.ts
+function launch(request) {
+  const argv = ["claude", "-p", "--output-format", "stream-json", "--verbose", "--permission-mode", "bypassPermissions"];
+  if (request.resumeId !== null) argv.push("--resume", request.resumeId);
+  else if (request.newSessionId !== null) argv.push("--session-id", request.newSessionId);
+  if (request.model !== null) argv.push("--model", request.model);
+  return {
+    argv,
+    env: {
+      // The sandbox is the boundary: as root, bypassPermissions is refused without it.
+      IS_SANDBOX: "1",
+      // Telemetry, update checks and error reports off; the telemetry switches alone still reach the API host.
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      // Said on its own too: an installed CLI that updates itself mid-task would change under the run.
+      DISABLE_AUTOUPDATER: "1"
+    }
+  };
+}
+function assistantText(event) {
+  const content = objectAt(event, "message")?.content;
+  if (!Array.isArray(content)) return null;
+  const texts = content.filter((block) => typeof block === "object" && block !== null && block.type === "text").map((block) => block.text).filter((text) => typeof text === "string");
+  return texts.length > 0 ? texts.join("\n") : null;
+}
+function costOf(event) {
+  const sinceLast = objectAt(event, "model_usage_since_last_result");
+  if (sinceLast !== null) {
+    let sum = 0;
+    let found = false;
+    for (const model of Object.values(sinceLast)) {
+      const cost = countAt(typeof model === "object" && model !== null ? model : null, "costUSD");
+      if (cost !== void 0) {
+        sum += cost;
+        found = true;
+      }
+    }
+    if (found) return sum;
+  }
+  return countAt(event, "total_cost_usd");
+}
+var ClaudeParser = class {
+  state;
+  lastAssistant = null;
+  resultText = null;
+  usage = {};
+  constructor(limits) {
+    this.state = new ParserState(limits);
+  }
+  line(text, clipped) {
+    const event = jsonObjectOf(text, clipped);
+    if (event === null) return this.state.plain(text);
+    this.state.session(stringAt(event, "session_id"));
+    if (event.type === "assistant") {
+      const message = assistantText(event);
+      if (message !== null) this.lastAssistant = this.state.message(message);
+    } else if (event.type === "result") {
+      const result = stringAt(event, "result");
+      if (event.is_error === true) {
+        const status = countAt(event, "api_error_status");
+        this.state.reportError(result ?? (status !== void 0 ? `API error ${status}` : stringAt(event, "terminal_reason") ?? "error"));
+        this.lastAssistant = null;
+        this.resultText = null;
+      } else if (result !== null) {
+        this.resultText = this.state.message(result);
+      }
+      const usage = objectAt(event, "usage");
+      this.usage = {
+        turns: countAt(event, "num_turns"),
+        inputTokens: countAt(usage, "input_tokens"),
+        outputTokens: countAt(usage, "output_tokens"),
+        costUsd: costOf(event)
+      };
+    }
+  }
+  result() {
+    return this.state.events(this.resultText ?? this.lastAssistant, this.usage);
+  }
+};
+var claudeHarness = {
+  name: "claude",
+  program: "claude",
+  choosesSessionId: true,
+  launch,
+  parser: (limits) => new ClaudeParser(limits)
+};
+
+// src/tools/code_task/harnesses/codex.ts
+var QUIET = ["-c", "analytics.enabled=false", "-c", "check_for_update_on_startup=false", "--disable", "plugins"];
+function launch2(request) {
+  const common = ["--json", "--dangerously-bypass-approvals-and-sandbox"];
+  if (request.model !== null) common.push("-m", request.model);
+  common.push(...QUIET);
+  const argv = request.resumeId !== null ? ["codex", "exec", "resume", ...common, request.resumeId, "-"] : ["codex", "exec", ...common, "-C", request.repo, "-"];
+  return { argv, env: {} };
+}
+var CodexParser = class {
+  state;
+  lastMessage = null;
+  usage = {};
+  constructor(limits) {
+    this.state = new ParserState(limits);
+  }
+  line(text, clipped) {
+    const event = jsonObjectOf(text, clipped);
+    if (event === null) return this.state.plain(text);
+    switch (event.type) {
+      case "thread.started":
+        this.state.session(stringAt(event, "thread_id"));
+        break;
+      case "item.completed": {
+        const item = objectAt(event, "item");
+        const message = item?.type === "agent_message" ? stringAt(item, "text") : null;
+        if (message !== null) this.lastMessage = this.state.message(message);
+        break;
+      }
+      case "turn.completed": {
+        const usage = objectAt(event, "usage");
+        this.usage = { inputTokens: countAt(usage, "input_tokens"), outputTokens: countAt(usage, "output_tokens") };
+        break;
+      }
+      case "turn.failed":
+        this.state.reportError(stringAt(objectAt(event, "error"), "message"));
+        break;
+      case "error":
+        this.state.reportError(stringAt(event, "message"));
+        break;
+    }
+  }
+  result() {
+    return this.state.events(this.lastMessage, this.usage);
+  }
+};
+var codexHarness = {
+  name: "codex",
+  program: "codex",
+  choosesSessionId: false,
+  launch: launch2,
+  parser: (limits) => new CodexParser(limits)
+};
+
+// src/tools/code_task/harnesses/command.ts
+var SESSION_ID_VARIABLE = "GUILDS_SESSION_ID";
+var REPO_VARIABLE = "GUILDS_REPO";
+function launch3(request) {
+  return {
+    argv: ["bash", "-c", request.command ?? ""],
+    env: { [SESSION_ID_VARIABLE]: request.resumeId ?? "", [REPO_VARIABLE]: request.repo }
+  };
+}
+var CommandParser = class {
+  constructor(limits) {
+    this.limits = limits;
+    this.state = new ParserState(limits);
+    this.paragraph = new HeadTailBuilder(limits.finalMessageMaxBytes);
+  }
+  limits;
+  state;
+  final = null;
+  // The paragraph being read, and the last one finished: a blank line ends a paragraph.
+  paragraph;
+  lastParagraph = null;
+  line(text, clipped) {
+    const event = jsonObjectOf(text, clipped);
+    if (event !== null) {
+      if (event.type === "session" && typeof event.id === "string") return this.state.session(event.id);
+      if (event.type === "final" && typeof event.text === "string") {
+        this.final = this.state.message(event.text);
+        return;
+      }
+      if (event.type === "error" && typeof event.message === "string") return this.state.reportError(stringAt(event, "message"));
+    }
+    this.state.plain(text);
+    if (text.trim() === "") {
+      this.closeParagraph();
+      return;
+    }
+    if (!this.paragraph.isEmpty()) this.paragraph.append("\n");
+    this.paragraph.append(text);
+  }
+  closeParagraph() {
+    if (this.paragraph.isEmpty()) return;
+    this.lastParagraph = this.paragraph.value();
+    this.paragraph = new HeadTailBuilder(this.limits.finalMessageMaxBytes);
+  }
+  result() {
+    this.closeParagraph();
+    return this.state.events(this.final ?? this.lastParagraph, {});
+  }
+};
+var commandHarness = {
+  name: "command",
+  program: null,
+  choosesSessionId: false,
+  launch: launch3,
+  parser: (limits) => new CommandParser(limits)
+};
+
+// src/tools/code_task/harnesses/gemini.ts
+var STARTUP_NOTICES = [/^Warning: /, /^YOLO mode is enabled\./, /^Ripgrep is not available\./, /^status: \d+$/];
+function geminiErrorReason(message) {
+  const wrapped = /^\[API Error: (\{.*\})\]$/s.exec(message.trim());
+  const error = wrapped === null ? null : objectAt(jsonObjectOf(wrapped[1], false), "error");
+  const text = stringAt(error, "message");
+  if (text === null) return message;
+  const code = countAt(error, "code");
+  const status = stringAt(error, "status");
+  const label = [code, status].filter((part) => part !== void 0 && part !== null).join(" ");
+  return label === "" ? `API error: ${text}` : `API error ${label}: ${text}`;
+}
+function launch4(request) {
+  const argv = ["gemini", "--output-format", "stream-json", "--approval-mode", "yolo", "--skip-trust"];
+  if (request.resumeId !== null) argv.push("--resume", request.resumeId);
+  else if (request.newSessionId !== null) argv.push("--session-id", request.newSessionId);
+  if (request.model !== null) argv.push("-m", request.model);
+  argv.push("-p", "");
+  return { argv, env: { GEMINI_CLI_TRUST_WORKSPACE: "true", GEMINI_TELEMETRY_ENABLED: "false" } };
+}
+var GeminiParser = class {
+  constructor(limits) {
+    this.limits = limits;
+    this.state = new ParserState(limits);
+    this.current = new HeadTailBuilder(limits.finalMessageMaxBytes);
+  }
+  limits;
+  state;
+  // Assistant messages come as deltas: the final message is those after the last tool event.
+  current;
+  usage = {};
+  line(text, clipped) {
+    const event = jsonObjectOf(text, clipped);
+    if (event === null) {
+      if (!STARTUP_NOTICES.some((notice) => notice.test(text.trim()))) this.state.plain(text);
+      return;
+    }
+    switch (event.type) {
+      case "init":
+        this.state.session(stringAt(event, "session_id"));
+        break;
+      case "message":
+        if (event.role === "assistant") {
+          const content = stringAt(event, "content");
+          if (content !== null) {
+            if (event.delta !== true) this.current = new HeadTailBuilder(this.limits.finalMessageMaxBytes);
+            this.current.append(content);
+          }
+        }
+        break;
+      case "tool_use":
+      case "tool_result":
+        this.current = new HeadTailBuilder(this.limits.finalMessageMaxBytes);
+        break;
+      case "result": {
+        if (event.status === "error") this.state.reportError(geminiErrorReason(stringAt(objectAt(event, "error"), "message") ?? "error"));
+        const stats = objectAt(event, "stats");
+        this.usage = { inputTokens: countAt(stats, "input_tokens"), outputTokens: countAt(stats, "output_tokens") };
+        break;
+      }
+      case "error": {
+        const message = stringAt(event, "message");
+        this.state.reportError(message === null ? null : geminiErrorReason(message));
+        break;
+      }
+    }
+  }
+  result() {
+    return this.state.events(this.current.isEmpty() ? null : this.current.value(), this.usage);
+  }
+};
+var geminiHarness = {
+  name: "gemini",
+  program: "gemini",
+  choosesSessionId: true,
+  launch: launch4,
+  parser: (limits) => new GeminiParser(limits)
+};
+
+// src/tools/code_task/harnesses/opencode.ts
+function launch5(request) {
+  const argv = ["opencode", "run", "--format", "json", "--auto", "--dir", request.repo];
+  if (request.model !== null) argv.push("-m", request.model);
+  if (request.resumeId !== null) argv.push("--session", request.resumeId);
+  return {
+    argv,
+    env: {
+      OPENCODE_DISABLE_AUTOUPDATE: "1",
+      // The model list from models.dev, language servers from GitHub, and shared session links.
+      OPENCODE_DISABLE_MODELS_FETCH: "1",
+      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+      OPENCODE_DISABLE_SHARE: "1"
+    }
+  };
+}
+var OpenCodeParser = class {
+  constructor(limits) {
+    this.limits = limits;
+    this.state = new ParserState(limits);
+    this.stepText = new HeadTailBuilder(limits.finalMessageMaxBytes);
+  }
+  limits;
+  state;
+  stepText;
+  lastText = null;
+  steps = 0;
+  inputTokens;
+  outputTokens;
+  costUsd;
+  line(text, clipped) {
+    const event = jsonObjectOf(text, clipped);
+    if (event === null) return this.state.plain(text);
+    this.state.session(stringAt(event, "sessionID"));
+    const part = objectAt(event, "part");
+    switch (event.type) {
+      case "step_start":
+        this.stepText = new HeadTailBuilder(this.limits.finalMessageMaxBytes);
+        break;
+      case "text": {
+        const piece = stringAt(part, "text");
+        if (piece !== null) {
+          this.stepText.append(piece);
+          this.lastText = this.stepText.value();
+        }
+        break;
+      }
+      case "step_finish": {
+        this.steps++;
+        const tokens = objectAt(part, "tokens");
+        this.inputTokens = add(this.inputTokens, countAt(tokens, "input"));
+        this.outputTokens = add(this.outputTokens, countAt(tokens, "output"));
+        this.costUsd = add(this.costUsd, countAt(part, "cost"));
+        break;
+      }
+      case "error": {
+        const error = objectAt(event, "error");
+        this.state.reportError(stringAt(objectAt(error, "data"), "message") ?? stringAt(error, "name") ?? "error");
+        break;
+      }
+    }
+  }
+  result() {
+    return this.state.events(this.lastText, {
+      turns: this.steps > 0 ? this.steps : void 0,
+      inputTokens: this.inputTokens,
+      outputTokens: this.outputTokens,
+      costUsd: this.costUsd
+    });
+  }
+};
+function add(total, value) {
+  return value === void 0 ? total : (total ?? 0) + value;
+}
+var opencodeHarness = {
+  name: "opencode",
+  program: "opencode",
+  choosesSessionId: false,
+  launch: launch5,
+  parser: (limits) => new OpenCodeParser(limits)
+};
+
+// src/tools/code_task/harnesses/index.ts
+var HARNESSES = {
+  claude: claudeHarness,
+  codex: codexHarness,
+  gemini: geminiHarness,
+  opencode: opencodeHarness,
+  command: commandHarness
+};
+var DETECTION_ORDER = ["claude", "codex", "gemini", "opencode"];
+function chooseHarness(env, isInstalled, sessionHarness) {
+  const configured = env.GUILDS_HARNESS?.trim() || null;
+  const model = env.GUILDS_HARNESS_MODEL?.trim() || null;
+  const name = sessionHarness ?? configured;
+  if (name === null) {
+    const found = DETECTION_ORDER.find((candidate) => isInstalled(HARNESSES[candidate].program));
+    return found === void 0 ? { kind: "none_found" } : { adapter: HARNESSES[found], command: null, model };
+  }
+  if (!Object.hasOwn(HARNESSES, name)) return { kind: "unknown", value: name };
+  const adapter = HARNESSES[name];
+  if (adapter.program === null) {
+    const command = env.GUILDS_HARNESS_COMMAND;
+    if (command === void 0 || command.trim() === "") return { kind: "no_command" };
+    return { adapter, command, model };
+  }
+  if (!isInstalled(adapter.program)) return { kind: "not_installed", harness: adapter.name, program: adapter.program };
+  return { adapter, command: null, model };
+}
+
+// src/tools/code_task/outcome.ts
+function taskStatus(outcome, events) {
+  if (outcome.stopped) return "stopped";
+  if (outcome.timedOut) return "timed_out";
+  if (events.error !== null || outcome.exitCode !== 0) return "failed";
+  return "completed";
+}
+function failureReason(outcome, events) {
+  if (events.error !== null) return { kind: "reported", message: events.error };
+  if (events.lastPlainLine !== null && events.finalMessage === null) return { kind: "reported", message: events.lastPlainLine };
+  if (outcome.exitCode !== null) return { kind: "exit_code", exitCode: outcome.exitCode };
+  return { kind: "signal", signal: outcome.signal ?? "a signal" };
+}
+function codeTaskMeta(input) {
+  const diffstat = input.diff.kind === "diff" ? input.diff.diffstat : null;
+  const meta = {
+    status: input.status,
+    harness: input.harness,
+    session_id: input.sessionId,
+    repo: input.repo,
+    exit_code: input.outcome.exitCode,
+    timed_out: input.outcome.timedOut,
+    elapsed_ms: Math.max(0, Math.round(input.elapsedMs)),
+    files_changed: diffstat?.filesChanged ?? 0,
+    insertions: diffstat?.insertions ?? 0,
+    deletions: diffstat?.deletions ?? 0,
+    log_path: input.logPath
+  };
+  const { usage } = input.events;
+  if (usage.turns !== void 0) meta.turns = usage.turns;
+  if (usage.inputTokens !== void 0) meta.input_tokens = usage.inputTokens;
+  if (usage.outputTokens !== void 0) meta.output_tokens = usage.outputTokens;
+  if (usage.costUsd !== void 0) meta.cost_usd = usage.costUsd;
+  return meta;
+}
+
+// src/tools/code_task/records.ts
+var STATE_FOLDER_NAME = ".guilds";
+function stateFolder(home) {
+  return joinPath(home, STATE_FOLDER_NAME);
+}
+function sessionPath(home, agentId, sessionId) {
+  return joinPath(stateFolder(home), `sessions/${agentId}/${sessionId}.json`);
+}
+function parseJson(fs, path, maxBytes) {
+  try {
+    const value = JSON.parse(new TextDecoder().decode(fs.readFile(path, maxBytes)));
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+function readSession(fs, home, agentId, sessionId, maxBytes) {
+  const value = parseJson(fs, sessionPath(home, agentId, sessionId), maxBytes);
+  if (value === null) return null;
+  const { harness, repo, created_ms, updated_ms, run_id, call_id } = value;
+  if (typeof harness !== "string" || !HARNESS_NAMES.includes(harness)) return null;
+  if (typeof repo !== "string" || !repo.startsWith("/")) return null;
+  return {
+    harness,
+    repo,
+    created_ms: typeof created_ms === "number" ? created_ms : 0,
+    updated_ms: typeof updated_ms === "number" ? updated_ms : 0,
+    run_id: typeof run_id === "string" ? run_id : "",
+    call_id: typeof call_id === "string" ? call_id : ""
+  };
+}
+function writeSession(fs, home, agentId, sessionId, record) {
+  const path = sessionPath(home, agentId, sessionId);
+  fs.makeFolder(joinPath(stateFolder(home), `sessions/${agentId}`));
+  fs.writeFileAtomic(path, JSON.stringify(record) + "\n");
+}
+function lockPath(home, repoHash2) {
+  return joinPath(stateFolder(home), `locks/${repoHash2}.lock`);
+}
+function readHolder(fs, path, maxBytes) {
+  const value = parseJson(fs, path, maxBytes);
+  if (value === null || typeof value.pid !== "number") return null;
+  return {
+    pid: value.pid,
+    start_ticks: typeof value.start_ticks === "string" ? value.start_ticks : null,
+    run_id: String(value.run_id ?? ""),
+    agent_id: String(value.agent_id ?? ""),
+    call_id: String(value.call_id ?? ""),
+    started_ms: typeof value.started_ms === "number" ? value.started_ms : 0,
+    repo: String(value.repo ?? "")
+  };
+}
+var TAKEOVER_STALE_MS = 3e4;
+var LOCK_ATTEMPTS = 4;
+function acquireLock(system, path, holder) {
+  const { fs, processes } = system;
+  const content = JSON.stringify(holder) + "\n";
+  try {
+    fs.makeFolder(path.slice(0, path.lastIndexOf("/")));
+  } catch (error) {
+    throw new ToolError("io", stateError("create the lock", path, stateFailure(error)));
+  }
+  for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
+    try {
+      if (processes.createExclusive(path, content)) return;
+    } catch (error) {
+      throw new ToolError("io", stateError("create the lock", path, stateFailure(error)));
+    }
+    const current = readHolder(fs, path, system.maxBytes);
+    if (current !== null && processes.isRunning(current.pid, current.start_ticks)) {
+      throw new ToolError("busy", busyError(holder.repo, current.call_id, system.now() - current.started_ms));
+    }
+    const marker = `${path}.takeover`;
+    let taking = false;
+    try {
+      taking = processes.createExclusive(marker, content);
+    } catch {
+      taking = false;
+    }
+    if (!taking) {
+      const info = fs.lstat(marker);
+      if (info !== null && system.now() - info.mtimeMs > TAKEOVER_STALE_MS) fs.removeFile(marker);
+      continue;
+    }
+    try {
+      const again = readHolder(fs, path, system.maxBytes);
+      if (again === null || !processes.isRunning(again.pid, again.start_ticks)) fs.removeFile(path);
+    } finally {
+      fs.removeFile(marker);
+    }
+  }
+  const last = readHolder(fs, path, system.maxBytes);
+  throw new ToolError("busy", busyError(holder.repo, last?.call_id ?? "?", system.now() - (last?.started_ms ?? system.now())));
+}
+function releaseLock(system, path, holder) {
+  const current = readHolder(system.fs, path, system.maxBytes);
+  if (current !== null && current.pid === holder.pid && current.call_id === holder.call_id && current.started_ms === holder.started_ms) {
+    try {
+      system.fs.removeFile(path);
+    } catch {
+    }
+  }
+}
+
+// src/tools/code_task/repo.ts
+var REPOS_FOLDER_NAME = "repos";
+function isBareName(given) {
+  return !given.includes("/") && !given.startsWith("~") && given !== "." && given !== "..";
+}
+function exists(fs, path) {
+  try {
+    return fs.lstat(path) !== null;
+  } catch {
+    return false;
+  }
+}
+function realFolder(choice, path, named) {
+  let real;
+  try {
+    real = choice.fs.realPath(path);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "ENOENT" || code === "ENOTDIR") throw new ToolError("not_found", noSuchRepoError(named));
+    throw new ToolError("invalid_path", noSuchRepoError(named));
+  }
+  if (!isInside(real, choice.home)) throw new ToolError("outside_home", repoOutsideHomeError(named));
+  if (choice.fs.stat(real)?.kind !== "folder") throw new ToolError("not_a_folder", repoNotAFolderError(named));
+  return real;
+}
+function namedRepository(choice, given) {
+  if (given.includes("\0")) throw new ToolError("invalid_path", noSuchRepoError("(a path with a NUL byte)"));
+  if (isBareName(given)) {
+    const underRepos = joinPath(choice.home, `${REPOS_FOLDER_NAME}/${given}`);
+    if (exists(choice.fs, underRepos)) return realFolder(choice, underRepos, `~/${REPOS_FOLDER_NAME}/${given}`);
+    const relative = joinPath(choice.cwd, given);
+    if (exists(choice.fs, relative)) return realFolder(choice, relative, given);
+    throw new ToolError("not_found", bareNameMissingError(given, relative));
+  }
+  const isRealFolder = (path) => choice.fs.lstat(path)?.kind === "folder";
+  return realFolder(choice, resolveShownPath(given, choice.cwd, choice.home, null, isRealFolder), given);
+}
+function enclosingRepository(choice, folder) {
+  let current;
+  try {
+    current = choice.fs.realPath(folder);
+  } catch {
+    return null;
+  }
+  while (isInside(current, choice.home)) {
+    if (exists(choice.fs, joinPath(current, ".git"))) return current;
+    if (current === choice.home) break;
+    current = dirName(current);
+  }
+  return null;
+}
+function homeRepositories(choice) {
+  const root = joinPath(choice.home, REPOS_FOLDER_NAME);
+  let names;
+  try {
+    names = choice.fs.listFolder(root);
+  } catch {
+    return [];
+  }
+  const found = [];
+  for (const name of names.sort()) {
+    try {
+      const real = choice.fs.realPath(joinPath(root, name));
+      if (isInside(real, choice.home) && choice.fs.stat(real)?.kind === "folder") found.push({ name, real });
+    } catch {
+    }
+  }
+  return found;
+}
+function chooseRepository(choice, given) {
+  if (given !== void 0) return namedRepository(choice, given);
+  const enclosing = enclosingRepository(choice, choice.cwd);
+  if (enclosing !== null) return enclosing;
+  const repositories = homeRepositories(choice);
+  if (repositories.length === 1) return repositories[0].real;
+  throw new ToolError("invalid_request", noDefaultRepoError(repositories.map((entry) => entry.name)));
+}
+
+// src/tools/code_task/diffstat.ts
+var NUMSTAT_LINE = /^(\d+|-)\t(\d+|-)\t/;
+var DiffstatCollector = class {
+  constructor(maxFileLines) {
+    this.maxFileLines = maxFileLines;
+  }
+  maxFileLines;
+  fileLines = [];
+  fileLineCount = 0;
+  lastStatLine = null;
+  filesChanged = 0;
+  insertions = 0;
+  deletions = 0;
+  line(text) {
+    const numstat = NUMSTAT_LINE.exec(text);
+    if (numstat !== null && this.lastStatLine === null) {
+      this.filesChanged++;
+      if (numstat[1] !== "-") this.insertions += Number(numstat[1]);
+      if (numstat[2] !== "-") this.deletions += Number(numstat[2]);
+      return;
+    }
+    if (text === "") return;
+    if (this.lastStatLine !== null) this.keepFileLine(this.lastStatLine);
+    this.lastStatLine = text;
+  }
+  result() {
+    return {
+      fileLines: [...this.fileLines],
+      fileLineCount: this.fileLineCount,
+      summary: this.lastStatLine,
+      filesChanged: this.filesChanged,
+      insertions: this.insertions,
+      deletions: this.deletions
+    };
+  }
+  keepFileLine(text) {
+    this.fileLineCount++;
+    if (this.fileLines.length < this.maxFileLines) this.fileLines.push(text);
+  }
+};
+
+// src/tools/code_task/snapshot.ts
+var GIT_SETTINGS = [
+  "core.fsmonitor=false",
+  "core.hooksPath=/dev/null",
+  "core.pager=cat",
+  "core.quotePath=false",
+  "core.splitIndex=false",
+  "commit.gpgSign=false",
+  "gc.auto=0",
+  "maintenance.auto=false",
+  "advice.addEmbeddedRepo=false"
+];
+var GIT_PREFIX = ["--no-pager", ...GIT_SETTINGS.flatMap((setting) => ["-c", setting])];
+var DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
+var KEPT_VARIABLES = ["HOME", "XDG_CONFIG_HOME", "TMPDIR"];
+var TREE_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+var NOT_A_REPOSITORY = /not a git repository/i;
+function gitEnvironment(agentEnv, home, indexFile) {
+  const env = { PATH: agentEnv.PATH || DEFAULT_PATH };
+  for (const name of KEPT_VARIABLES) {
+    const value = agentEnv[name];
+    if (value !== void 0 && value !== "") env[name] = value;
+  }
+  env.HOME = home;
+  env.LC_ALL = "C";
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.GIT_OPTIONAL_LOCKS = "0";
+  if (home !== "/") env.GIT_CEILING_DIRECTORIES = dirName(home);
+  if (indexFile !== null) env.GIT_INDEX_FILE = indexFile;
+  return env;
+}
+function snapshotPathspec(topLevel, excludedFolders) {
+  const pathspec = [":/"];
+  for (const folder of excludedFolders) {
+    if (folder === topLevel || !isInside(folder, topLevel)) continue;
+    pathspec.push(`:(top,exclude,literal)${relativePath(topLevel, folder)}`);
+  }
+  return pathspec;
+}
+function firstLineOf(text) {
+  const lines = text.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+  return lines.find((line) => line.startsWith("fatal:") || line.startsWith("error:")) ?? lines[0] ?? "no reason given";
+}
+var SnapshotFailure = class extends Error {
+  constructor(problem) {
+    super(problem.kind);
+    this.problem = problem;
+  }
+  problem;
+};
+async function runStep(snapshotter, step, cwd, args, indexFile, onLine) {
+  const { git, limits } = snapshotter;
+  const lines = [];
+  const splitter = new LineSplitter((line) => onLine ? onLine(line) : lines.push(line), limits.lineMaxBytes);
+  let outcome;
+  try {
+    outcome = await git.run(
+      {
+        args: [...GIT_PREFIX, ...args],
+        cwd,
+        env: gitEnvironment(snapshotter.agentEnv, snapshotter.home, indexFile),
+        timeoutMs: limits.timeoutMs
+      },
+      (bytes) => splitter.write(bytes)
+    );
+  } catch (error) {
+    const code = error.code;
+    throw new SnapshotFailure({ kind: "failed", step, detail: typeof code === "string" ? `git: ${code}` : String(error) });
+  }
+  splitter.end();
+  if (outcome.timedOut) throw new SnapshotFailure({ kind: "timed_out", step, timeoutMs: limits.timeoutMs });
+  return { outcome, lines };
+}
+function failIfExited(step, { outcome }) {
+  if (outcome.exitCode !== 0) throw new SnapshotFailure({ kind: "failed", step, detail: firstLineOf(outcome.stderrTail) });
+}
+async function findRepository(snapshotter, folder) {
+  const output = await runStep(snapshotter, "find", folder, ["rev-parse", "--show-toplevel", "--absolute-git-dir"], null);
+  if (output.outcome.exitCode !== 0 && NOT_A_REPOSITORY.test(output.outcome.stderrTail)) {
+    throw new SnapshotFailure({ kind: "not_a_repository", folder });
+  }
+  failIfExited("find", output);
+  const [topLevel, gitDir] = output.lines;
+  if (!topLevel?.startsWith("/") || !gitDir?.startsWith("/")) {
+    throw new SnapshotFailure({ kind: "failed", step: "find", detail: "git did not name the work tree" });
+  }
+  return { topLevel, indexPath: `${gitDir}/index` };
+}
+function removeScratch(snapshotter, indexFile) {
+  for (const path of [indexFile, `${indexFile}.lock`]) {
+    try {
+      snapshotter.removeFile(path);
+    } catch {
+    }
+  }
+}
+async function writeTree(snapshotter, repository, step) {
+  const indexFile = `${snapshotter.scratchPrefix}.index`;
+  removeScratch(snapshotter, indexFile);
+  try {
+    try {
+      snapshotter.git.copyKeepingMtime(repository.indexPath, indexFile);
+    } catch (error) {
+      const code = error.code;
+      throw new SnapshotFailure({ kind: "failed", step, detail: `cannot copy the index: ${typeof code === "string" ? code : String(error)}` });
+    }
+    const pathspec = snapshotPathspec(repository.topLevel, snapshotter.excludedFolders);
+    const added = await runStep(snapshotter, step, repository.topLevel, ["add", "-A", "--ignore-errors", "--", ...pathspec], indexFile);
+    if (added.outcome.exitCode !== 0 && /^fatal:/m.test(added.outcome.stderrTail)) failIfExited(step, added);
+    const written = await runStep(snapshotter, step, repository.topLevel, ["write-tree"], indexFile);
+    failIfExited(step, written);
+    const tree = written.lines[0] ?? "";
+    if (!TREE_ID.test(tree)) throw new SnapshotFailure({ kind: "failed", step, detail: "git write-tree gave no tree id" });
+    return tree;
+  } finally {
+    removeScratch(snapshotter, indexFile);
+  }
+}
+async function snapshotBefore(snapshotter, folder) {
+  try {
+    const repository = await findRepository(snapshotter, folder);
+    return { kind: "tree", repository, tree: await writeTree(snapshotter, repository, "before") };
+  } catch (error) {
+    if (error instanceof SnapshotFailure) return { kind: "none", problem: error.problem };
+    throw error;
+  }
+}
+async function diffSince(snapshotter, before) {
+  if (before.kind === "none") return before;
+  try {
+    const after = await writeTree(snapshotter, before.repository, "after");
+    const collector = new DiffstatCollector(snapshotter.limits.maxFileLines);
+    const args = [
+      "diff-tree",
+      "-r",
+      "-M",
+      "--numstat",
+      `--stat=${snapshotter.limits.statWidthColumns}`,
+      "--no-color",
+      "--no-ext-diff",
+      "--no-textconv",
+      before.tree,
+      after
+    ];
+    const output = await runStep(snapshotter, "diff", before.repository.topLevel, args, null, (line) => collector.line(line));
+    failIfExited("diff", output);
+    return { kind: "diff", diffstat: collector.result() };
+  } catch (error) {
+    if (error instanceof SnapshotFailure) return { kind: "none", problem: error.problem };
+    throw error;
+  }
+}
+
+// src/tools/code_task/run.ts
+function harnessEnvironment(context, repo) {
+  const { io, request } = context;
+  const realPath = (path) => {
+    try {
+      return io.fs.realPath(path);
+    } catch {
+      return null;
+    }
+  };
+  return shellEnvironment({
+    agentEnv: io.env,
+    runId: request.runId,
+    agentId: request.agentId,
+    cwd: repo,
+    ghToken: ghTokenFor(io.env, io.home, repo, realPath)
+  });
+}
+var CODE_TASK_LIMITS = {
+  minuteMs: 6e4,
+  killGraceMs: CODE_TASK_KILL_GRACE_MS,
+  snapshotTimeoutMs: SNAPSHOT_TIMEOUT_MS
+};
+var MINUTE_MS_VARIABLE = "GUILDS_HARNESS_MINUTE_MS";
+function codeTaskLimits(env) {
+  const text = env[MINUTE_MS_VARIABLE];
+  if (text === void 0 || !/^[1-9][0-9]{0,5}$/.test(text)) return CODE_TASK_LIMITS;
+  const minuteMs = Number(text);
+  if (minuteMs < CODE_TASK_TEST_MINUTE_MIN_MS || minuteMs > CODE_TASK_LIMITS.minuteMs) return CODE_TASK_LIMITS;
+  return { ...CODE_TASK_LIMITS, minuteMs };
+}
+function harnessOrFail(context, system, sessionHarness) {
+  const { env } = context.io;
+  const choice = chooseHarness(env, (program) => system.harness.findOnPath(program, env.PATH) !== null, sessionHarness);
+  if ("adapter" in choice) return choice;
+  switch (choice.kind) {
+    case "unknown":
+      throw new ToolError("unavailable", unknownHarnessError(choice.value));
+    case "no_command":
+      throw new ToolError("unavailable", NO_HARNESS_COMMAND_ERROR);
+    case "not_installed":
+      throw new ToolError("unavailable", notInstalledError(choice.harness, choice.program));
+    case "none_found":
+      throw new ToolError("unavailable", noHarnessError(DETECTION_ORDER));
+  }
+}
+function prepareLog(context) {
+  const { io, request } = context;
+  const folder = runFolder(io, request.runId);
+  const logPath = joinPath(folder, `${request.callId}.log`);
+  try {
+    io.fs.makeFolder(folder);
+    io.fs.removeFile(logPath);
+  } catch (error) {
+    throw new ToolError("io", stateError("create the log", logPath, stateFailure(error)));
+  }
+  return logPath;
+}
+function repoHash(context, repo) {
+  const hasher = context.io.sha256(repo.length);
+  hasher.update(encodeUtf8(repo));
+  return hasher.hexDigest();
+}
+var NOT_STARTED = { exitCode: null, signal: null, timedOut: false, stopped: true, logBytes: 0 };
+function taskTarget(context, system, args, repoChoice) {
+  const { io, request } = context;
+  if (args.sessionId === void 0) {
+    const repo = chooseRepository(repoChoice, args.repo);
+    return { repo, session: null, harness: harnessOrFail(context, system, null) };
+  }
+  const session = readSession(io.fs, io.home, request.agentId, args.sessionId, CODE_TASK_STATE_FILE_MAX_BYTES);
+  if (session === null) throw new ToolError("not_found", unknownSessionError(args.sessionId));
+  if (args.repo !== void 0 && namedRepository(repoChoice, args.repo) !== session.repo) {
+    throw new ToolError("invalid_request", sessionRepoMismatchError(args.sessionId, session.repo));
+  }
+  return { repo: namedRepository(repoChoice, session.repo), session, harness: harnessOrFail(context, system, session.harness) };
+}
+function snapshotterFor(context, system, limits) {
+  const { io, request } = context;
+  return {
+    git: system.git,
+    agentEnv: io.env,
+    home: io.home,
+    scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
+    excludedFolders: [runsFolder(io), stateFolder(io.home)],
+    removeFile: (path) => io.fs.removeFile(path),
+    limits: {
+      timeoutMs: limits.snapshotTimeoutMs,
+      maxFileLines: DIFFSTAT_MAX_FILE_LINES,
+      statWidthColumns: DIFFSTAT_WIDTH_COLUMNS,
+      lineMaxBytes: HARNESS_LINE_MAX_BYTES
+    }
+  };
+}
+async function runHarness2(context, system, target, args, logPath, stop, limits) {
+  const { io } = context;
+  const { adapter, model, command } = target.harness;
+  const resumeId = target.session === null ? null : args.sessionId;
+  const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
+  const launch6 = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
+  const parser = adapter.parser({ finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS });
+  const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
+  const started = io.now();
+  let outcome = NOT_STARTED;
+  if (stop.requested) {
+    io.fs.writeFileAtomic(logPath, "");
+  } else {
+    const run = {
+      argv: launch6.argv,
+      cwd: target.repo,
+      env: { ...harnessEnvironment(context, target.repo), ...launch6.env },
+      input: encodeUtf8(harnessInput(args.brief, args.notes)),
+      logPath,
+      timeoutMs: args.timeoutMinutes * limits.minuteMs,
+      killGraceMs: limits.killGraceMs
+    };
+    try {
+      outcome = await system.harness.run(run, (bytes) => splitter.write(bytes));
+    } catch (error) {
+      const code = error.code;
+      const reason = typeof code === "string" ? stateFailure(error) : error instanceof Error ? error.message : String(error);
+      throw new ToolError("unavailable", cannotStartError(adapter.name, reason));
+    }
+  }
+  const elapsedMs = io.now() - started;
+  splitter.end();
+  const events = parser.result();
+  return { outcome, events, elapsedMs, sessionId: events.sessionId ?? resumeId ?? newSessionId };
+}
+function recordSession(context, target, sessionId) {
+  const { io, request } = context;
+  const now = io.now();
+  try {
+    writeSession(io.fs, io.home, request.agentId, sessionId, {
+      harness: target.harness.adapter.name,
+      repo: target.repo,
+      created_ms: target.session?.created_ms ?? now,
+      updated_ms: now,
+      run_id: request.runId,
+      call_id: request.callId
+    });
+  } catch {
+  }
+}
+async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
+  const { io, request } = context;
+  const repoChoice = { fs: io.fs, home: io.home, cwd: context.cwd };
+  const target = taskTarget(context, system, args, repoChoice);
+  const { repo } = target;
+  const lockSystem = { fs: io.fs, processes: system.harness, now: () => io.now(), maxBytes: CODE_TASK_STATE_FILE_MAX_BYTES };
+  const self = system.harness.self();
+  const holder = {
+    pid: self.pid,
+    start_ticks: self.startTicks,
+    run_id: request.runId,
+    agent_id: request.agentId,
+    call_id: request.callId,
+    started_ms: io.now(),
+    repo
+  };
+  const lock = lockPath(io.home, repoHash(context, enclosingRepository(repoChoice, repo) ?? repo));
+  acquireLock(lockSystem, lock, holder);
+  const stop = system.harness.watchStop();
+  try {
+    const logPath = prepareLog(context);
+    const snapshotter = snapshotterFor(context, system, limits);
+    const before = await snapshotBefore(snapshotter, repo);
+    const { outcome, events, elapsedMs, sessionId } = await runHarness2(context, system, target, args, logPath, stop, limits);
+    const diff = await diffSince(snapshotter, before);
+    if (sessionId !== null) recordSession(context, target, sessionId);
+    const status = taskStatus(outcome, events);
+    const harness = target.harness.adapter.name;
+    const report = {
+      status,
+      elapsedMs,
+      reason: status === "failed" ? failureReason(outcome, events) : null,
+      harness,
+      sessionId,
+      diff,
+      finalMessage: events.finalMessage,
+      logPath
+    };
+    const text = formatCodeTask(report, {
+      maxBytes: request.maxBytes,
+      messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
+      lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+      reasonMaxChars: HARNESS_REASON_MAX_CHARS
+    });
+    const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
+    return { text, meta };
+  } finally {
+    stop.dispose();
+    releaseLock(lockSystem, lock, holder);
+  }
+}
+
+// src/tools/harness.ts
+function harnessTools(system, limits) {
+  return { code_task: (context, args) => codeTask(context, args, system, limits) };
+}
+
+// src/harness-main.ts
+serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, codeTaskLimits(process.env)));
+*/}

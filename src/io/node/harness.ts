@@ -1,0 +1,162 @@
+// Harnesses for code_task: a supervised child (src/io/node/child.ts) in its own process group, its
+// stdin the brief, its stdout and stderr straight into the call's log, which is read back while it
+// runs (the log follower and the group's end are those of a shell command, src/io/node/shell.ts).
+// The group is stopped when the task ends, however it ends.
+import { accessSync, closeSync, constants, fstatSync, linkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { errorCode } from '../../text/errno.js';
+import type { HarnessOutcome, HarnessProcesses, HarnessRun, StopWatch } from '../harness-types.js';
+import { SupervisedChild } from './child.js';
+import { loadCrypto } from './modules.js';
+import { isRunningState, readProcessStat, signalProcessGroup, temporaryPathBeside } from './process.js';
+import { finishGroup, groupRuns, LogFollower, openLog } from './shell.js';
+
+function watchStop(): StopWatch {
+  let requested = false;
+  const onSignal = (): void => {
+    requested = true;
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  return {
+    get requested() {
+      return requested;
+    },
+    dispose() {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+    },
+  };
+}
+
+function runHarness(request: HarnessRun, onOutput: (bytes: Uint8Array) => void): Promise<HarnessOutcome> {
+  const { logFd, readFd } = openLog(request.logPath);
+  // A stopped harness's group gets SIGTERM, then SIGKILL after the grace; once is enough.
+  let killDeadline = 0;
+  let killTimer: NodeJS.Timeout | undefined;
+  const stopGroup = (): void => {
+    const groupId = supervised.process.pid;
+    if (groupId === undefined || killDeadline !== 0) return;
+    killDeadline = Date.now() + request.killGraceMs;
+    signalProcessGroup(groupId, 'SIGTERM');
+    killTimer = setTimeout(() => signalProcessGroup(groupId, 'SIGKILL'), request.killGraceMs);
+  };
+  let supervised: SupervisedChild;
+  try {
+    supervised = new SupervisedChild(
+      {
+        file: request.argv[0]!,
+        args: request.argv.slice(1),
+        cwd: request.cwd,
+        env: request.env,
+        stdio: ['pipe', logFd, logFd],
+        detached: true,
+      },
+      request.timeoutMs,
+      stopGroup,
+    );
+  } catch (error) {
+    closeSync(logFd);
+    closeSync(readFd);
+    throw error;
+  }
+  const child = supervised.process;
+  const groupId = child.pid;
+  // A harness that never reads its stdin, or exits before reading all of it, closes the pipe: not an error.
+  child.stdin?.on('error', () => undefined);
+  child.stdin?.end(request.input);
+
+  return new Promise<HarnessOutcome>((resolve, reject) => {
+    let exitCode: number | null = null;
+    let signal: string | null = null;
+    const close = (): void => {
+      if (!supervised.settle()) return;
+      clearTimeout(killTimer);
+      follower.stop();
+      closeSync(logFd);
+      closeSync(readFd);
+    };
+    const follower = new LogFollower(
+      readFd,
+      onOutput,
+      (logBytes) => {
+        const stopped = supervised.interruptedBy !== null;
+        close();
+        resolve({ exitCode, signal, timedOut: supervised.timedOut, stopped, logBytes });
+      },
+      (error) => {
+        stopGroup();
+        close();
+        reject(error);
+      },
+    );
+    child.once('error', (error) => {
+      close();
+      reject(error);
+    });
+    child.once('exit', (code, exitSignal) => {
+      supervised.disarmTimer();
+      exitCode = code;
+      signal = exitSignal;
+      // What the harness left running in its group goes with it, stopped as a timed-out harness is.
+      if (groupId !== undefined && killDeadline === 0 && groupRuns(groupId)) stopGroup();
+      const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      void finished.then(() => {
+        if (!supervised.isSettled) follower.finishAt(fstatSync(logFd).size);
+      });
+    });
+  });
+}
+
+function findOnPath(program: string, pathVariable: string | undefined): string | null {
+  if (program.includes('/')) return null;
+  for (const folder of (pathVariable ?? '').split(':')) {
+    if (!folder.startsWith('/')) continue;
+    const candidate = `${folder.replace(/\/+$/, '')}/${program}`;
+    try {
+      if (!statSync(candidate).isFile()) continue;
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+function createExclusive(path: string, content: string): boolean {
+  // Written whole beside it, then linked into place: a reader never sees a half-written file, and
+  // link() fails when the name is taken, whoever took it.
+  const temporary = temporaryPathBeside(path);
+  writeFileSync(temporary, content, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temporary, path);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+function isRunning(pid: number, startTicks: string | null): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  const stat = readProcessStat(pid);
+  if (stat !== null) return isRunningState(stat.state) && (startTicks === null || stat.startTicks === startTicks);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errorCode(error) === 'EPERM';
+  }
+}
+
+export const nodeHarnessProcesses: HarnessProcesses = {
+  watchStop,
+  run: runHarness,
+  findOnPath,
+  randomUuid: () => loadCrypto().randomUUID(),
+  self: () => ({ pid: process.pid, startTicks: readProcessStat(process.pid)?.startTicks ?? null }),
+  isRunning,
+  createExclusive,
+};

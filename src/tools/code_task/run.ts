@@ -1,0 +1,318 @@
+// code_task: hand the brief to the harness in the repository, wait for it, and report its status, the
+// diffstat of exactly this task, its final message and its log (SPEC section 6). The only part of the
+// tool that sees the I/O interfaces.
+import { ToolError } from '../../contract/errors.js';
+import type { CodeTaskArgs, CodeTaskMeta, HarnessName } from '../../contract/tools/code_task.js';
+import type { GitProcesses } from '../../io/git-types.js';
+import type { HarnessOutcome, HarnessProcesses, HarnessRun, StopWatch } from '../../io/harness-types.js';
+import {
+  CODE_TASK_KILL_GRACE_MS,
+  CODE_TASK_MESSAGE_MIN_BYTES,
+  CODE_TASK_STATE_FILE_MAX_BYTES,
+  CODE_TASK_TEST_MINUTE_MIN_MS,
+  DIFFSTAT_MAX_FILE_LINES,
+  DIFFSTAT_WIDTH_COLUMNS,
+  HARNESS_FINAL_MESSAGE_MAX_BYTES,
+  HARNESS_LINE_MAX_BYTES,
+  HARNESS_REASON_MAX_CHARS,
+  SHELL_LINE_END_REACH_PERCENT,
+  SNAPSHOT_TIMEOUT_MS,
+} from '../../limits.js';
+import type { Context, OpResult } from '../context.js';
+import { ghTokenFor, shellEnvironment } from '../shell/environment.js';
+import { stateFailure } from '../../text/errno.js';
+import { runFolder, runsFolder } from '../../workspace/workdir.js';
+import { joinPath } from '../../text/paths.js';
+import { encodeUtf8 } from '../../text/utf8.js';
+import { LineSplitter } from '../../text/line-splitter.js';
+import {
+  cannotStartError,
+  formatCodeTask,
+  harnessInput,
+  NO_HARNESS_COMMAND_ERROR,
+  noHarnessError,
+  notInstalledError,
+  sessionRepoMismatchError,
+  stateError,
+  unknownHarnessError,
+  unknownSessionError,
+} from './format.js';
+import { chooseHarness, DETECTION_ORDER, type HarnessChoice } from './harnesses/index.js';
+import type { HarnessEvents } from './harnesses/types.js';
+import { codeTaskMeta, failureReason, taskStatus } from './outcome.js';
+import {
+  acquireLock,
+  lockPath,
+  readSession,
+  releaseLock,
+  stateFolder,
+  writeSession,
+  type LockHolder,
+  type LockSystem,
+  type SessionRecord,
+} from './records.js';
+import { chooseRepository, enclosingRepository, namedRepository, type RepoChoice } from './repo.js';
+import { diffSince, snapshotBefore, type Snapshotter } from './snapshot.js';
+
+/** What code_task needs beyond the Io every tool gets. */
+export interface CodeTaskSystem {
+  git: GitProcesses;
+  harness: HarnessProcesses;
+}
+
+/** The environment of the harness: that of a shell command in the repository (GH_TOKEN included). */
+function harnessEnvironment(context: Context, repo: string): Record<string, string> {
+  const { io, request } = context;
+  const realPath = (path: string): string | null => {
+    try {
+      return io.fs.realPath(path);
+    } catch {
+      return null;
+    }
+  };
+  return shellEnvironment({
+    agentEnv: io.env,
+    runId: request.runId,
+    agentId: request.agentId,
+    cwd: repo,
+    ghToken: ghTokenFor(io.env, io.home, repo, realPath),
+  });
+}
+
+/** The caps of a task; tests shorten the minute to drive a timeout in seconds. */
+export interface CodeTaskLimits {
+  minuteMs: number;
+  killGraceMs: number;
+  snapshotTimeoutMs: number;
+}
+
+export const CODE_TASK_LIMITS: CodeTaskLimits = {
+  minuteMs: 60_000,
+  killGraceMs: CODE_TASK_KILL_GRACE_MS,
+  snapshotTimeoutMs: SNAPSHOT_TIMEOUT_MS,
+};
+
+/**
+ * The test knob of the minute: the end-to-end tests drive a timed-out harness through the bundle with
+ * a minute of a few hundred milliseconds. Read from the helper's own environment, which a request
+ * cannot set; anything but a whole number inside the bounds leaves the real minute.
+ */
+export const MINUTE_MS_VARIABLE = 'GUILDS_HARNESS_MINUTE_MS';
+
+export function codeTaskLimits(env: Readonly<Record<string, string | undefined>>): CodeTaskLimits {
+  const text = env[MINUTE_MS_VARIABLE];
+  if (text === undefined || !/^[1-9][0-9]{0,5}$/.test(text)) return CODE_TASK_LIMITS;
+  const minuteMs = Number(text);
+  if (minuteMs < CODE_TASK_TEST_MINUTE_MIN_MS || minuteMs > CODE_TASK_LIMITS.minuteMs) return CODE_TASK_LIMITS;
+  return { ...CODE_TASK_LIMITS, minuteMs };
+}
+
+function harnessOrFail(context: Context, system: CodeTaskSystem, sessionHarness: HarnessName | null): HarnessChoice {
+  const { env } = context.io;
+  const choice = chooseHarness(env, (program) => system.harness.findOnPath(program, env.PATH) !== null, sessionHarness);
+  if ('adapter' in choice) return choice;
+  switch (choice.kind) {
+    case 'unknown':
+      throw new ToolError('unavailable', unknownHarnessError(choice.value));
+    case 'no_command':
+      throw new ToolError('unavailable', NO_HARNESS_COMMAND_ERROR);
+    case 'not_installed':
+      throw new ToolError('unavailable', notInstalledError(choice.harness, choice.program));
+    case 'none_found':
+      throw new ToolError('unavailable', noHarnessError(DETECTION_ORDER));
+  }
+}
+
+function prepareLog(context: Context): string {
+  const { io, request } = context;
+  const folder = runFolder(io, request.runId);
+  const logPath = joinPath(folder, `${request.callId}.log`);
+  try {
+    io.fs.makeFolder(folder);
+    // Whatever a call with the same id left there goes, so that the log is never written through a link.
+    io.fs.removeFile(logPath);
+  } catch (error) {
+    throw new ToolError('io', stateError('create the log', logPath, stateFailure(error)));
+  }
+  return logPath;
+}
+
+function repoHash(context: Context, repo: string): string {
+  const hasher = context.io.sha256(repo.length);
+  hasher.update(encodeUtf8(repo));
+  return hasher.hexDigest();
+}
+
+const NOT_STARTED: HarnessOutcome = { exitCode: null, signal: null, timedOut: false, stopped: true, logBytes: 0 };
+
+interface Target {
+  repo: string;
+  /** The session resumed; null for a new one. */
+  session: SessionRecord | null;
+  harness: HarnessChoice;
+}
+
+/** Where the task runs and with which harness; a resumed session keeps its harness and its repository. */
+function taskTarget(context: Context, system: CodeTaskSystem, args: CodeTaskArgs, repoChoice: RepoChoice): Target {
+  const { io, request } = context;
+  if (args.sessionId === undefined) {
+    const repo = chooseRepository(repoChoice, args.repo);
+    return { repo, session: null, harness: harnessOrFail(context, system, null) };
+  }
+  const session = readSession(io.fs, io.home, request.agentId, args.sessionId, CODE_TASK_STATE_FILE_MAX_BYTES);
+  if (session === null) throw new ToolError('not_found', unknownSessionError(args.sessionId));
+  if (args.repo !== undefined && namedRepository(repoChoice, args.repo) !== session.repo) {
+    throw new ToolError('invalid_request', sessionRepoMismatchError(args.sessionId, session.repo));
+  }
+  return { repo: namedRepository(repoChoice, session.repo), session, harness: harnessOrFail(context, system, session.harness) };
+}
+
+function snapshotterFor(context: Context, system: CodeTaskSystem, limits: CodeTaskLimits): Snapshotter {
+  const { io, request } = context;
+  return {
+    git: system.git,
+    agentEnv: io.env,
+    home: io.home,
+    scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
+    excludedFolders: [runsFolder(io), stateFolder(io.home)],
+    removeFile: (path) => io.fs.removeFile(path),
+    limits: {
+      timeoutMs: limits.snapshotTimeoutMs,
+      maxFileLines: DIFFSTAT_MAX_FILE_LINES,
+      statWidthColumns: DIFFSTAT_WIDTH_COLUMNS,
+      lineMaxBytes: HARNESS_LINE_MAX_BYTES,
+    },
+  };
+}
+
+interface HarnessRunResult {
+  outcome: HarnessOutcome;
+  events: HarnessEvents;
+  elapsedMs: number;
+  /** The id the harness reported, else the one resumed or picked up front. */
+  sessionId: string | null;
+}
+
+/** Run the harness to its end (or none at all when the helper was told to stop before it started). */
+async function runHarness(
+  context: Context,
+  system: CodeTaskSystem,
+  target: Target,
+  args: CodeTaskArgs,
+  logPath: string,
+  stop: StopWatch,
+  limits: CodeTaskLimits,
+): Promise<HarnessRunResult> {
+  const { io } = context;
+  const { adapter, model, command } = target.harness;
+  const resumeId = target.session === null ? null : args.sessionId!;
+  const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
+  const launch = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
+  const parser = adapter.parser({ finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS });
+  const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
+
+  const started = io.now();
+  let outcome = NOT_STARTED;
+  if (stop.requested) {
+    io.fs.writeFileAtomic(logPath, '');
+  } else {
+    const run: HarnessRun = {
+      argv: launch.argv,
+      cwd: target.repo,
+      env: { ...harnessEnvironment(context, target.repo), ...launch.env },
+      input: encodeUtf8(harnessInput(args.brief, args.notes)),
+      logPath,
+      timeoutMs: args.timeoutMinutes * limits.minuteMs,
+      killGraceMs: limits.killGraceMs,
+    };
+    try {
+      outcome = await system.harness.run(run, (bytes) => splitter.write(bytes));
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const reason = typeof code === 'string' ? stateFailure(error) : error instanceof Error ? error.message : String(error);
+      throw new ToolError('unavailable', cannotStartError(adapter.name, reason));
+    }
+  }
+  const elapsedMs = io.now() - started;
+  splitter.end();
+  const events = parser.result();
+  return { outcome, events, elapsedMs, sessionId: events.sessionId ?? resumeId ?? newSessionId };
+}
+
+/** Remember the session for a resume; the answer matters more than the record, so a failure is silent. */
+function recordSession(context: Context, target: Target, sessionId: string): void {
+  const { io, request } = context;
+  const now = io.now();
+  try {
+    writeSession(io.fs, io.home, request.agentId, sessionId, {
+      harness: target.harness.adapter.name,
+      repo: target.repo,
+      created_ms: target.session?.created_ms ?? now,
+      updated_ms: now,
+      run_id: request.runId,
+      call_id: request.callId,
+    });
+  } catch {
+    // A resume of this id will say it is unknown.
+  }
+}
+
+export async function codeTask(
+  context: Context,
+  args: CodeTaskArgs,
+  system: CodeTaskSystem,
+  limits: CodeTaskLimits = CODE_TASK_LIMITS,
+): Promise<OpResult<CodeTaskMeta>> {
+  const { io, request } = context;
+  const repoChoice: RepoChoice = { fs: io.fs, home: io.home, cwd: context.cwd };
+  const target = taskTarget(context, system, args, repoChoice);
+  const { repo } = target;
+
+  const lockSystem: LockSystem = { fs: io.fs, processes: system.harness, now: () => io.now(), maxBytes: CODE_TASK_STATE_FILE_MAX_BYTES };
+  const self = system.harness.self();
+  const holder: LockHolder = {
+    pid: self.pid,
+    start_ticks: self.startTicks,
+    run_id: request.runId,
+    agent_id: request.agentId,
+    call_id: request.callId,
+    started_ms: io.now(),
+    repo,
+  };
+  // One lock per work tree: two tasks in two folders of one git repository would share its index.
+  const lock = lockPath(io.home, repoHash(context, enclosingRepository(repoChoice, repo) ?? repo));
+  acquireLock(lockSystem, lock, holder);
+  const stop = system.harness.watchStop();
+  try {
+    const logPath = prepareLog(context);
+    const snapshotter = snapshotterFor(context, system, limits);
+    const before = await snapshotBefore(snapshotter, repo);
+    const { outcome, events, elapsedMs, sessionId } = await runHarness(context, system, target, args, logPath, stop, limits);
+    const diff = await diffSince(snapshotter, before);
+    if (sessionId !== null) recordSession(context, target, sessionId);
+
+    const status = taskStatus(outcome, events);
+    const harness = target.harness.adapter.name;
+    const report = {
+      status,
+      elapsedMs,
+      reason: status === 'failed' ? failureReason(outcome, events) : null,
+      harness,
+      sessionId,
+      diff,
+      finalMessage: events.finalMessage,
+      logPath,
+    };
+    const text = formatCodeTask(report, {
+      maxBytes: request.maxBytes,
+      messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
+      lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+      reasonMaxChars: HARNESS_REASON_MAX_CHARS,
+    });
+    const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
+    return { text, meta };
+  } finally {
+    stop.dispose();
+    releaseLock(lockSystem, lock, holder);
+  }
+}
