@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "ec1bdabdf1ad5ee1";
+var BUILD_ID = "2efcb9e75251ba89";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -252,6 +252,7 @@ var SHELL_MAX_TIMEOUT_SECONDS = 600;
 var SHELL_KILL_GRACE_MS = 2e3;
 var SHELL_HEAD_MAX_BYTES = 2048;
 var SHELL_LINE_END_REACH_PERCENT = 25;
+var SHELL_INLINE_SCRIPT_MAX_BYTES = 65536;
 var BACKGROUND_ID_CLAIM_MAX_ATTEMPTS = 1e4;
 var STATUS_LOG_TAIL_LINES = 40;
 var STATUS_COMMAND_MAX_CHARS = 200;
@@ -1635,9 +1636,11 @@ function startDetached(start) {
 // src/io/node/background.ts
 var SUPERVISOR_SCRIPT = [
   "trap : TERM INT HUP",
-  'bash -c "$1" </dev/null',
+  "exit_path=$1",
+  "shift",
+  'bash -c "$@" </dev/null',
   "status=$?",
-  '{ printf "%s\\n" "$status" >"$2.$$.tmp" && mv -f "$2.$$.tmp" "$2"; } 2>/dev/null'
+  '{ printf "%s\\n" "$status" >"$exit_path.$$.tmp" && mv -f "$exit_path.$$.tmp" "$exit_path"; } 2>/dev/null'
 ].join("\n");
 var DELAYED_KILL_SCRIPT = [
   'sleep "$1" || exit 0',
@@ -1655,7 +1658,7 @@ var nodeBackgroundProcesses = {
     try {
       return startDetached({
         file: "bash",
-        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.command, start.exitPath],
+        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.exitPath, start.script, ...start.scriptArgs],
         cwd: start.cwd,
         env: start.env,
         stdio: ["ignore", log, log]
@@ -3954,8 +3957,25 @@ var shellErrors = {
 function bashQuote(text) {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
-function scriptWithDirectoryRecord(command, recordPath2) {
-  return `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath2)}`)} EXIT; ${command}`;
+function fromFile(commandPath) {
+  return `BASH_EXECUTION_STRING=$(< ${bashQuote(commandPath)}) || exit 126; eval "$BASH_EXECUTION_STRING"`;
+}
+function withPrelude(prelude, command, commandPath, inlineMaxBytes) {
+  const inline = `${prelude}; ${command}`;
+  if (utf8Bytes(inline) <= inlineMaxBytes) return { script: inline, commandFileText: null };
+  return { script: `${prelude}; ${fromFile(commandPath)}`, commandFileText: command };
+}
+function foregroundScript(command, recordPath2, commandPath, inlineMaxBytes) {
+  const prelude = `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath2)}`)} EXIT`;
+  return withPrelude(prelude, command, commandPath, inlineMaxBytes);
+}
+function backgroundScript(command, commandPath, inlineMaxBytes) {
+  if (utf8Bytes(command) <= inlineMaxBytes) return { script: command, scriptArgs: [], commandFileText: null };
+  return {
+    script: `BASH_EXECUTION_STRING=$(< "$1") || exit 126; rm -f -- "$1" 2>/dev/null; set --; eval "$BASH_EXECUTION_STRING"`,
+    scriptArgs: ["bash", commandPath],
+    commandFileText: command
+  };
 }
 var TIMED_OUT_EXIT_CODE = 124;
 
@@ -4018,8 +4038,11 @@ async function runForeground(context, command, timeoutSeconds) {
   prepare(folder, "create", () => io.fs.makeFolder(folder));
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath2 = joinPath(folder, `${request.callId}.cwd`);
+  const commandPath = joinPath(folder, `${request.callId}.cmd`);
   prepare(logPath, "clear", () => io.fs.removeFile(logPath));
   prepare(recordPath2, "clear", () => io.fs.removeFile(recordPath2));
+  const { script, commandFileText } = foregroundScript(command, recordPath2, commandPath, SHELL_INLINE_SCRIPT_MAX_BYTES);
+  if (commandFileText !== null) prepare(commandPath, "create", () => io.fs.writeFileAtomic(commandPath, commandFileText));
   const limits = {
     maxBytes: request.maxBytes,
     headMaxBytes: SHELL_HEAD_MAX_BYTES,
@@ -4033,7 +4056,7 @@ async function runForeground(context, command, timeoutSeconds) {
     isAscii: io.shell.isAscii
   });
   const run = {
-    script: scriptWithDirectoryRecord(command, recordPath2),
+    script,
     cwd,
     env: commandEnvironment(context),
     logPath,
@@ -4047,6 +4070,8 @@ async function runForeground(context, command, timeoutSeconds) {
     removeIfPossible(io, logPath);
     removeIfPossible(io, recordPath2);
     throw shellErrors.cannotRun(cwd, codeOrMessage(error));
+  } finally {
+    if (commandFileText !== null) removeIfPossible(io, commandPath);
   }
   let notRecorded = null;
   const finalFolder = readRecordedDirectory(io, recordPath2);
@@ -4111,10 +4136,14 @@ function startBackground(context, command) {
   }
   const env = commandEnvironment(context);
   env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
+  const commandPath = joinPath(runFolder(io, request.runId), `${request.callId}.cmd`);
+  const { script, scriptArgs, commandFileText } = backgroundScript(command, commandPath, SHELL_INLINE_SCRIPT_MAX_BYTES);
   let pid;
   try {
-    pid = io.background.startSupervised({ command, cwd, env, logPath, exitPath: exitPath(folder, id) });
+    if (commandFileText !== null) io.fs.writeFileAtomic(commandPath, commandFileText);
+    pid = io.background.startSupervised({ script, scriptArgs, cwd, env, logPath, exitPath: exitPath(folder, id) });
   } catch (error) {
+    if (commandFileText !== null) removeIfPossible(io, commandPath);
     throw shellErrors.cannotStartBackground(id, codeOrMessage(error));
   }
   const startTicks = io.background.processStat(pid)?.startTicks ?? null;

@@ -44,6 +44,10 @@ export const SHELL_KILL_GRACE_MS = 2000;
 export const SHELL_HEAD_MAX_BYTES = 2048;
 // A head or tail cut moves to a line end when one lies within this share of the part's size.
 export const SHELL_LINE_END_REACH_PERCENT = 25;
+// A command whose script is longer than this goes to bash through a file in the run's folder, not as
+// its `-c` argument: Linux caps one argument at 128 KiB (E2BIG), and all of argv and the environment
+// together at a quarter of the stack limit (as low as 128 KiB under a small `ulimit -s`).
+export const SHELL_INLINE_SCRIPT_MAX_BYTES = 65_536;
 // Concurrent background starts race for the next id; far more attempts than helpers that could
 // ever start at once, and still a bound.
 export const BACKGROUND_ID_CLAIM_MAX_ATTEMPTS = 10_000;

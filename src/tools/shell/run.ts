@@ -5,6 +5,7 @@
 import {
   BACKGROUND_ID_CLAIM_MAX_ATTEMPTS,
   SHELL_HEAD_MAX_BYTES,
+  SHELL_INLINE_SCRIPT_MAX_BYTES,
   SHELL_KILL_GRACE_MS,
   SHELL_LINE_END_REACH_PERCENT,
 } from '../../limits.js';
@@ -37,7 +38,7 @@ import {
   startedText,
   timedOutLine,
 } from './format.js';
-import { scriptWithDirectoryRecord, TIMED_OUT_EXIT_CODE } from './script.js';
+import { backgroundScript, foregroundScript, TIMED_OUT_EXIT_CODE } from './script.js';
 
 /** The whole environment of a command started from this call. */
 function commandEnvironment(context: Context): Record<string, string> {
@@ -110,9 +111,13 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   prepare(folder, 'create', () => io.fs.makeFolder(folder));
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath = joinPath(folder, `${request.callId}.cwd`);
+  const commandPath = joinPath(folder, `${request.callId}.cmd`);
   // Whatever a call with the same id left there goes, so that the log is never written through a link.
   prepare(logPath, 'clear', () => io.fs.removeFile(logPath));
   prepare(recordPath, 'clear', () => io.fs.removeFile(recordPath));
+  const { script, commandFileText } = foregroundScript(command, recordPath, commandPath, SHELL_INLINE_SCRIPT_MAX_BYTES);
+  // Replaced whole by a rename: never written through a link left there.
+  if (commandFileText !== null) prepare(commandPath, 'create', () => io.fs.writeFileAtomic(commandPath, commandFileText));
 
   const limits: ShellShapeLimits = {
     maxBytes: request.maxBytes,
@@ -128,7 +133,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   });
 
   const run: ShellRun = {
-    script: scriptWithDirectoryRecord(command, recordPath),
+    script,
     cwd,
     env: commandEnvironment(context),
     logPath,
@@ -142,6 +147,8 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
     removeIfPossible(io, logPath);
     removeIfPossible(io, recordPath);
     throw shellErrors.cannotRun(cwd, codeOrMessage(error));
+  } finally {
+    if (commandFileText !== null) removeIfPossible(io, commandPath);
   }
 
   // The command has run: a directory that cannot be recorded is said beside its output, never instead of it.
@@ -219,10 +226,15 @@ function startBackground(context: Context, command: string): OpResult<ShellMeta>
   const env = commandEnvironment(context);
   env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
 
+  // A long command travels through a file that the job removes once it has read it.
+  const commandPath = joinPath(runFolder(io, request.runId), `${request.callId}.cmd`);
+  const { script, scriptArgs, commandFileText } = backgroundScript(command, commandPath, SHELL_INLINE_SCRIPT_MAX_BYTES);
   let pid: number;
   try {
-    pid = io.background.startSupervised({ command, cwd, env, logPath, exitPath: exitPath(folder, id) });
+    if (commandFileText !== null) io.fs.writeFileAtomic(commandPath, commandFileText);
+    pid = io.background.startSupervised({ script, scriptArgs, cwd, env, logPath, exitPath: exitPath(folder, id) });
   } catch (error) {
+    if (commandFileText !== null) removeIfPossible(io, commandPath);
     throw shellErrors.cannotStartBackground(id, codeOrMessage(error));
   }
   // The supervisor is still this process's child, so even if it has already ended it is there to read.

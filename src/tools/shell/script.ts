@@ -1,4 +1,5 @@
-// The bash script a foreground command runs as. Pure.
+// The bash scripts a command runs as, in the foreground and in the background. Pure.
+import { utf8Bytes } from '../../text/utf8.js';
 
 /** Single quotes for bash: nothing inside is special but the quote itself. */
 export function bashQuote(text: string): string {
@@ -6,14 +7,60 @@ export function bashQuote(text: string): string {
 }
 
 /**
- * The command, behind an EXIT trap that writes the shell's final folder to `recordPath`: the trap runs
- * after a failing command and after `exit N` too. It shares the command's first line so that bash's
- * line numbers in error messages stay the command's own.
+ * What `bash -c` gets, and the command's text when it travels through a file. A command too long
+ * for one argument (Linux caps one at 128 KiB: E2BIG) is written to `commandPath` and read back by
+ * the script, then run with `eval`, which keeps what `bash -c` gives a command: `$0` is `bash`, line
+ * numbers in error messages are the command's own (a syntax error reads `eval: line N` for `-c: line
+ * N`), `exit` ends the shell, and `$BASH_EXECUTION_STRING` is the command.
  */
-export function scriptWithDirectoryRecord(command: string, recordPath: string): string {
+export interface CommandScript {
+  script: string;
+  /** Write this to `commandPath` before the start; null when the command is in the script. */
+  commandFileText: string | null;
+}
+
+/** Reads the command from the file and runs it; the exit status 126 (cannot execute) when it cannot be read. */
+function fromFile(commandPath: string): string {
+  return `BASH_EXECUTION_STRING=$(< ${bashQuote(commandPath)}) || exit 126; eval "$BASH_EXECUTION_STRING"`;
+}
+
+/**
+ * The command behind `prelude` on the same first line, so that bash's line numbers stay the
+ * command's; through `commandPath` when the whole would pass `inlineMaxBytes`.
+ */
+function withPrelude(prelude: string, command: string, commandPath: string, inlineMaxBytes: number): CommandScript {
+  const inline = `${prelude}; ${command}`;
+  if (utf8Bytes(inline) <= inlineMaxBytes) return { script: inline, commandFileText: null };
+  return { script: `${prelude}; ${fromFile(commandPath)}`, commandFileText: command };
+}
+
+/**
+ * The foreground script: the command, behind an EXIT trap that writes the shell's final folder to
+ * `recordPath` (it runs after a failing command and after `exit N` too).
+ */
+export function foregroundScript(command: string, recordPath: string, commandPath: string, inlineMaxBytes: number): CommandScript {
   // >| writes even under `set -o noclobber`. A record that cannot be written (its run folder pruned
   // meanwhile, a full disk) only leaves the directory as it was: no error line joins the output.
-  return `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath)}`)} EXIT; ${command}`;
+  const prelude = `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath)}`)} EXIT`;
+  return withPrelude(prelude, command, commandPath, inlineMaxBytes);
+}
+
+/**
+ * The background script and its positional parameters (`$0` first). Through a file, the script
+ * removes the file once read (the job may outlive the call by days) and clears its parameters, so
+ * that the command sees none, as under `bash -c`.
+ */
+export function backgroundScript(
+  command: string,
+  commandPath: string,
+  inlineMaxBytes: number,
+): CommandScript & { scriptArgs: string[] } {
+  if (utf8Bytes(command) <= inlineMaxBytes) return { script: command, scriptArgs: [], commandFileText: null };
+  return {
+    script: `BASH_EXECUTION_STRING=$(< "$1") || exit 126; rm -f -- "$1" 2>/dev/null; set --; eval "$BASH_EXECUTION_STRING"`,
+    scriptArgs: ['bash', commandPath],
+    commandFileText: command,
+  };
 }
 
 /** The exit code a command past its timeout reports, as coreutils' timeout does. */

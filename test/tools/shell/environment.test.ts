@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRepoTokens, shellEnvironment, tokenForFolder } from '../../../src/tools/shell/environment.js';
-import { bashQuote, scriptWithDirectoryRecord } from '../../../src/tools/shell/script.js';
+import { backgroundScript, bashQuote, foregroundScript } from '../../../src/tools/shell/script.js';
 
 const HOME = '/home/agent';
 
@@ -66,7 +66,33 @@ describe('shellEnvironment', () => {
 describe('the directory record', () => {
   it('quotes for bash', () => expect(bashQuote("it's")).toBe("'it'\\''s'"));
   it('shares the command\'s first line', () =>
-    expect(scriptWithDirectoryRecord('make test', "/h/.runs/r1/c1.cwd")).toBe(
-      "trap 'builtin pwd 2>/dev/null >| '\\''/h/.runs/r1/c1.cwd'\\''' EXIT; make test",
-    ));
+    expect(foregroundScript('make test', '/h/.runs/r1/c1.cwd', '/h/.runs/r1/c1.cmd', 100)).toEqual({
+      script: "trap 'builtin pwd 2>/dev/null >| '\\''/h/.runs/r1/c1.cwd'\\''' EXIT; make test",
+      commandFileText: null,
+    }));
+});
+
+describe('a command too long for one argument', () => {
+  const prelude = "trap 'builtin pwd 2>/dev/null >| '\\''/h/c1.cwd'\\''' EXIT";
+  it('stays in the script when the whole is exactly at the cap', () => {
+    const command = 'x'.repeat(100 - prelude.length - 2);
+    expect(foregroundScript(command, '/h/c1.cwd', '/h/c1.cmd', 100)).toEqual({ script: `${prelude}; ${command}`, commandFileText: null });
+  });
+  it('travels through the file when the whole is one byte over', () => {
+    const command = 'x'.repeat(100 - prelude.length - 1);
+    expect(foregroundScript(command, '/h/c1.cwd', '/h/c1.cmd', 100)).toEqual({
+      script: `${prelude}; BASH_EXECUTION_STRING=$(< '/h/c1.cmd') || exit 126; eval "$BASH_EXECUTION_STRING"`,
+      commandFileText: command,
+    });
+  });
+  it('counts UTF-8 bytes, not characters', () =>
+    expect(foregroundScript('é'.repeat(60), '/h/c1.cwd', '/h/c1.cmd', 120 + prelude.length + 1).commandFileText).toBe('é'.repeat(60)));
+  it('in the background, the job reads the file, removes it and clears its parameters', () => {
+    expect(backgroundScript('sleep 9', '/h/c2.cmd', 7)).toEqual({ script: 'sleep 9', scriptArgs: [], commandFileText: null });
+    expect(backgroundScript('sleep 99', '/h/c2.cmd', 7)).toEqual({
+      script: 'BASH_EXECUTION_STRING=$(< "$1") || exit 126; rm -f -- "$1" 2>/dev/null; set --; eval "$BASH_EXECUTION_STRING"',
+      scriptArgs: ['bash', '/h/c2.cmd'],
+      commandFileText: 'sleep 99',
+    });
+  });
 });
