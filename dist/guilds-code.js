@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "2efcb9e75251ba89";
+var BUILD_ID = "88c10ae4bdf95497";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -3965,9 +3965,15 @@ function withPrelude(prelude, command, commandPath, inlineMaxBytes) {
   if (utf8Bytes(inline) <= inlineMaxBytes) return { script: inline, commandFileText: null };
   return { script: `${prelude}; ${fromFile(commandPath)}`, commandFileText: command };
 }
+function directoryChangeFunctions(recordPath2) {
+  const record = `builtin pwd 2>/dev/null >| ${bashQuote(recordPath2)}`;
+  return ["cd", "pushd", "popd"].map(
+    (name) => `${name}() { { local -; set +x; } 2>/dev/null; builtin ${name} "$@" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || ${record}; return 0; }; local __guilds_status=$? __guilds_message; __guilds_message=$(builtin ${name} "$@" 2>&1 >/dev/null) || :; builtin printf '%s: line %s: %s\\n' "\${BASH_SOURCE[1]:-$0}" "\${BASH_LINENO[0]}" "\${__guilds_message#*: line [0-9]*: }" >&2; return "$__guilds_status"; }`
+  ).join("; ");
+}
 function foregroundScript(command, recordPath2, commandPath, inlineMaxBytes) {
-  const prelude = `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath2)}`)} EXIT`;
-  return withPrelude(prelude, command, commandPath, inlineMaxBytes);
+  const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath2)}; } 2>/dev/null`)} EXIT`;
+  return withPrelude(`${directoryChangeFunctions(recordPath2)}; ${trap}`, command, commandPath, inlineMaxBytes);
 }
 function backgroundScript(command, commandPath, inlineMaxBytes) {
   if (utf8Bytes(command) <= inlineMaxBytes) return { script: command, scriptArgs: [], commandFileText: null };

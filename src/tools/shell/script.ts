@@ -35,14 +35,40 @@ function withPrelude(prelude: string, command: string, commandPath: string, inli
 }
 
 /**
- * The foreground script: the command, behind an EXIT trap that writes the shell's final folder to
- * `recordPath` (it runs after a failing command and after `exit N` too).
+ * Bash functions that stand for `cd`, `pushd` and `popd` and record the shell's folder in
+ * `recordPath` after each change, so that the record stands also when the command replaces the EXIT
+ * trap with its own or ends with `exec`. Only the shell itself records: a change in a subshell
+ * (`( cd x )`, `$(cd x; pwd)`, a pipeline's part) does not count, as it does not outlive the subshell.
+ * They are invisible to a command's trace (`set -x`), and a failure reads exactly as the builtin's:
+ * the builtin's message is produced again in a subshell and shown under the caller's name and line
+ * (`bash: line 3: cd: nope: No such file or directory`), not the function's.
+ */
+function directoryChangeFunctions(recordPath: string): string {
+  const record = `builtin pwd 2>/dev/null >| ${bashQuote(recordPath)}`;
+  return ['cd', 'pushd', 'popd']
+    .map(
+      (name) =>
+        `${name}() { { local -; set +x; } 2>/dev/null; ` +
+        `builtin ${name} "$@" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || ${record}; return 0; }; ` +
+        'local __guilds_status=$? __guilds_message; ' +
+        `__guilds_message=$(builtin ${name} "$@" 2>&1 >/dev/null) || :; ` +
+        `builtin printf '%s: line %s: %s\\n' "\${BASH_SOURCE[1]:-$0}" "\${BASH_LINENO[0]}" "\${__guilds_message#*: line [0-9]*: }" >&2; ` +
+        'return "$__guilds_status"; }',
+    )
+    .join('; ');
+}
+
+/**
+ * The foreground script: the command, behind the directory-change functions and an EXIT trap that
+ * writes the shell's final folder to `recordPath` (it runs after a failing command and after
+ * `exit N` too; it catches a change the functions do not see, `builtin cd`).
  */
 export function foregroundScript(command: string, recordPath: string, commandPath: string, inlineMaxBytes: number): CommandScript {
   // >| writes even under `set -o noclobber`. A record that cannot be written (its run folder pruned
   // meanwhile, a full disk) only leaves the directory as it was: no error line joins the output.
-  const prelude = `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath)}`)} EXIT`;
-  return withPrelude(prelude, command, commandPath, inlineMaxBytes);
+  // In braces whose stderr is /dev/null, the trap stays out of the command's trace (`set -x`) too.
+  const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath)}; } 2>/dev/null`)} EXIT`;
+  return withPrelude(`${directoryChangeFunctions(recordPath)}; ${trap}`, command, commandPath, inlineMaxBytes);
 }
 
 /**

@@ -65,28 +65,33 @@ describe('shellEnvironment', () => {
 
 describe('the directory record', () => {
   it('quotes for bash', () => expect(bashQuote("it's")).toBe("'it'\\''s'"));
-  it('shares the command\'s first line', () =>
-    expect(foregroundScript('make test', '/h/.runs/r1/c1.cwd', '/h/.runs/r1/c1.cmd', 100)).toEqual({
-      script: "trap 'builtin pwd 2>/dev/null >| '\\''/h/.runs/r1/c1.cwd'\\''' EXIT; make test",
-      commandFileText: null,
-    }));
+  const cdFunction =
+    "cd() { { local -; set +x; } 2>/dev/null; builtin cd \"$@\" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || builtin pwd 2>/dev/null >| '/h/c1.cwd'; return 0; }; " +
+    'local __guilds_status=$? __guilds_message; __guilds_message=$(builtin cd "$@" 2>&1 >/dev/null) || :; ' +
+    "builtin printf '%s: line %s: %s\\n' \"${BASH_SOURCE[1]:-$0}\" \"${BASH_LINENO[0]}\" \"${__guilds_message#*: line [0-9]*: }\" >&2; " +
+    'return "$__guilds_status"; }';
+  const trap = "trap '{ builtin pwd >| '\\''/h/c1.cwd'\\''; } 2>/dev/null' EXIT";
+  const prelude = [cdFunction, cdFunction.replace(/\bcd\b/g, 'pushd'), cdFunction.replace(/\bcd\b/g, 'popd'), trap].join('; ');
+  it('shares the command\'s first line: the directory-change functions, the EXIT trap, the command', () =>
+    expect(foregroundScript('make test', '/h/c1.cwd', '/h/c1.cmd', 100_000)).toEqual({ script: `${prelude}; make test`, commandFileText: null }));
 });
 
 describe('a command too long for one argument', () => {
-  const prelude = "trap 'builtin pwd 2>/dev/null >| '\\''/h/c1.cwd'\\''' EXIT";
+  const prelude = foregroundScript('', '/h/c1.cwd', '/h/c1.cmd', 100_000).script.slice(0, -2);
+  const cap = prelude.length + 100;
   it('stays in the script when the whole is exactly at the cap', () => {
-    const command = 'x'.repeat(100 - prelude.length - 2);
-    expect(foregroundScript(command, '/h/c1.cwd', '/h/c1.cmd', 100)).toEqual({ script: `${prelude}; ${command}`, commandFileText: null });
+    const command = 'x'.repeat(98);
+    expect(foregroundScript(command, '/h/c1.cwd', '/h/c1.cmd', cap)).toEqual({ script: `${prelude}; ${command}`, commandFileText: null });
   });
   it('travels through the file when the whole is one byte over', () => {
-    const command = 'x'.repeat(100 - prelude.length - 1);
-    expect(foregroundScript(command, '/h/c1.cwd', '/h/c1.cmd', 100)).toEqual({
+    const command = 'x'.repeat(99);
+    expect(foregroundScript(command, '/h/c1.cwd', '/h/c1.cmd', cap)).toEqual({
       script: `${prelude}; BASH_EXECUTION_STRING=$(< '/h/c1.cmd') || exit 126; eval "$BASH_EXECUTION_STRING"`,
       commandFileText: command,
     });
   });
   it('counts UTF-8 bytes, not characters', () =>
-    expect(foregroundScript('é'.repeat(60), '/h/c1.cwd', '/h/c1.cmd', 120 + prelude.length + 1).commandFileText).toBe('é'.repeat(60)));
+    expect(foregroundScript('é'.repeat(50), '/h/c1.cwd', '/h/c1.cmd', cap).commandFileText).toBe('é'.repeat(50)));
   it('in the background, the job reads the file, removes it and clears its parameters', () => {
     expect(backgroundScript('sleep 9', '/h/c2.cmd', 7)).toEqual({ script: 'sleep 9', scriptArgs: [], commandFileText: null });
     expect(backgroundScript('sleep 99', '/h/c2.cmd', 7)).toEqual({
