@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "88c10ae4bdf95497";
+var BUILD_ID = "b0ffc23f6a2215a3";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -1573,6 +1573,25 @@ var WasmSha256 = class {
 var import_node_fs3 = require("node:fs");
 
 // src/io/node/child.ts
+var LIFELINE_SCRIPT = 'read -r _; kill -s TERM -- "-$1" 2>/dev/null || exit 0; sleep "$2"; kill -s KILL -- "-$1" 2>/dev/null; exit 0';
+function startLifeline(groupId, graceMs) {
+  try {
+    const watcher = loadChildProcess().spawn("/bin/sh", ["-c", LIFELINE_SCRIPT, "guilds-lifeline", String(groupId), String(Math.ceil(graceMs / 1e3))], {
+      cwd: "/",
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+      // Its own session: a signal to the helper's group does not reach it.
+      detached: true,
+      stdio: ["pipe", "ignore", "ignore"]
+    });
+    watcher.on("error", () => void 0);
+    watcher.stdin?.on("error", () => void 0);
+    watcher.unref();
+    watcher.stdin?.unref?.();
+    return watcher.pid === void 0 ? null : watcher;
+  } catch {
+    return null;
+  }
+}
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
@@ -1586,6 +1605,9 @@ var SupervisedChild = class {
       stdio: start.stdio,
       detached: start.detached ?? false
     });
+    if (start.detached && start.lifelineGraceMs !== void 0 && this.process.pid !== void 0) {
+      this.lifeline = startLifeline(this.process.pid, start.lifelineGraceMs);
+    }
     this.timer = setTimeout(() => {
       this.timedOut = true;
       this.stop("timeout");
@@ -1599,6 +1621,7 @@ var SupervisedChild = class {
   interruptedBy = null;
   settled = false;
   timer;
+  lifeline = null;
   onSignal = (signal) => {
     this.interruptedBy ??= signal;
     this.stop(signal);
@@ -1607,10 +1630,20 @@ var SupervisedChild = class {
   disarmTimer() {
     clearTimeout(this.timer);
   }
-  /** Stop watching: the timer and the signal listeners go. True only the first time. *{/}
+  /**
+   * The helper no longer stops the child's group should it die: the child has ended, and what it
+   * left running (`server &`) is meant to outlive the call. Once is enough; settle does it too.
+   *{/}
+  releaseLifeline() {
+    const watcher = this.lifeline;
+    this.lifeline = null;
+    if (watcher !== null && watcher.exitCode === null && watcher.signalCode === null) watcher.kill("SIGKILL");
+  }
+  /** Stop watching: the timer, the signal listeners and the lifeline go. True only the first time. *{/}
   settle() {
     if (this.settled) return false;
     this.settled = true;
+    this.releaseLifeline();
     clearTimeout(this.timer);
     process.off("SIGTERM", this.onSignal);
     process.off("SIGINT", this.onSignal);
@@ -1876,7 +1909,16 @@ function runShell(request, onOutput) {
   let supervised;
   try {
     supervised = new SupervisedChild(
-      { file: BASH, args: ["-c", request.script], cwd: request.cwd, env: request.env, stdio: ["ignore", logFd, logFd], detached: true },
+      {
+        file: BASH,
+        args: ["-c", request.script],
+        cwd: request.cwd,
+        env: request.env,
+        stdio: ["ignore", logFd, logFd],
+        detached: true,
+        // Should the helper die mid-call, the command's group is stopped as a timeout stops it.
+        lifelineGraceMs: request.killGraceMs
+      },
       request.timeoutMs,
       stop
     );
@@ -1918,6 +1960,7 @@ function runShell(request, onOutput) {
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
+        supervised.releaseLifeline();
         if (!supervised.isSettled) follower.finishAt((0, import_node_fs5.fstatSync)(logFd).size);
       });
     });

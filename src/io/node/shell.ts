@@ -145,7 +145,16 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
   let supervised: SupervisedChild;
   try {
     supervised = new SupervisedChild(
-      { file: BASH, args: ['-c', request.script], cwd: request.cwd, env: request.env, stdio: ['ignore', logFd, logFd], detached: true },
+      {
+        file: BASH,
+        args: ['-c', request.script],
+        cwd: request.cwd,
+        env: request.env,
+        stdio: ['ignore', logFd, logFd],
+        detached: true,
+        // Should the helper die mid-call, the command's group is stopped as a timeout stops it.
+        lifelineGraceMs: request.killGraceMs,
+      },
       request.timeoutMs,
       stop,
     );
@@ -188,6 +197,8 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
+        // bash has exited and its group was stopped if it had to be: what is left is meant to outlive the call.
+        supervised.releaseLifeline();
         if (!supervised.isSettled) follower.finishAt(fstatSync(logFd).size);
       });
     });
