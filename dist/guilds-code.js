@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "b0ffc23f6a2215a3";
+var BUILD_ID = "be8cee05a92960e4";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -250,6 +250,7 @@ var SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
 var SHELL_MIN_TIMEOUT_SECONDS = 1;
 var SHELL_MAX_TIMEOUT_SECONDS = 600;
 var SHELL_KILL_GRACE_MS = 2e3;
+var SHELL_SLOW_COMMAND_MS = 1e4;
 var SHELL_HEAD_MAX_BYTES = 2048;
 var SHELL_LINE_END_REACH_PERCENT = 25;
 var SHELL_INLINE_SCRIPT_MAX_BYTES = 65536;
@@ -3832,8 +3833,19 @@ var FIXED_SHELL_ENV = {
   GIT_TERMINAL_PROMPT: "0",
   NO_COLOR: "1",
   TERM: "dumb",
-  DEBIAN_FRONTEND: "noninteractive"
+  DEBIAN_FRONTEND: "noninteractive",
+  // No prompt can be answered (stdin is /dev/null, nobody reads the terminal): gh and Git Credential
+  // Manager fail at once instead of waiting for the timeout.
+  GH_PROMPT_DISABLED: "1",
+  GCM_INTERACTIVE: "never"
 };
+var FAILS_AT_ONCE = "false";
+var DEFAULT_SHELL_ENV = [
+  { name: "GIT_ASKPASS", value: FAILS_AT_ONCE, unlessSet: ["GIT_ASKPASS"] },
+  { name: "SSH_ASKPASS", value: FAILS_AT_ONCE, unlessSet: ["SSH_ASKPASS"] },
+  { name: "GIT_EDITOR", value: FAILS_AT_ONCE, unlessSet: ["GIT_EDITOR", "VISUAL", "EDITOR"] },
+  { name: "EDITOR", value: FAILS_AT_ONCE, unlessSet: ["EDITOR", "VISUAL"] }
+];
 function parseRepoTokens(value, home) {
   if (value === void 0) return null;
   let parsed;
@@ -3879,6 +3891,9 @@ function shellEnvironment(input) {
     if (extraCaCerts === "") delete env[NODE_EXTRA_CA_CERTS_VARIABLE];
     else env[NODE_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
   }
+  for (const { name, value, unlessSet } of DEFAULT_SHELL_ENV) {
+    if (unlessSet.every((set) => env[set] === void 0 || env[set] === "")) env[name] = value;
+  }
   Object.assign(env, FIXED_SHELL_ENV);
   env.GUILD_RUN_ID = input.runId;
   env.GUILD_AGENT_ID = input.agentId;
@@ -3891,6 +3906,24 @@ function shellEnvironment(input) {
   return env;
 }
 
+// src/text/elapsed.ts
+var SECOND_MS = 1e3;
+var MINUTE_SECONDS = 60;
+var HOUR_SECONDS = 3600;
+var DAY_SECONDS = 86400;
+function twoDigits(value) {
+  return String(value).padStart(2, "0");
+}
+function formatElapsed(milliseconds) {
+  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS));
+  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
+  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
+  if (seconds < DAY_SECONDS) {
+    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
+  }
+  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
+}
+
 // src/tools/shell/format.ts
 var NEWLINE5 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
@@ -3899,10 +3932,12 @@ function timedOutLine(timeoutSeconds) {
   return `[timed out after ${timeoutSeconds}s; the command was stopped]`;
 }
 var INTERRUPTED_LINE = "[the helper was interrupted; the command was stopped]";
-function shellTrailers(exitCode, stopLine) {
+function shellTrailers(exitCode, stopLine, elapsedMs = 0, slowAfterMs = Infinity) {
   const lines = [];
   if (stopLine !== null) lines.push(stopLine);
-  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}`);
+  const took = elapsedMs > slowAfterMs ? formatElapsed(elapsedMs) : null;
+  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}` + (took === null ? "" : ` \xB7 ${took}`));
+  else if (took !== null) lines.push(`(took ${took})`);
   return lines;
 }
 function elisionLine(elidedBytes, logPath) {
@@ -4113,6 +4148,7 @@ async function runForeground(context, command, timeoutSeconds) {
     killGraceMs: SHELL_KILL_GRACE_MS
   };
   let outcome;
+  const startedAt = io.now();
   try {
     outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
   } catch (error) {
@@ -4130,19 +4166,25 @@ async function runForeground(context, command, timeoutSeconds) {
     if (!(error instanceof ToolError)) throw error;
     notRecorded = notRecordedLine(error.message, cwd);
   }
+  const elapsedMs = Math.max(0, io.now() - startedAt);
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
   const output = collectedOutput(collector);
   const shaped = shapeShellText(
     output,
-    shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join("\n") || null),
+    shellTrailers(
+      exitCode,
+      [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join("\n") || null,
+      elapsedMs,
+      SHELL_SLOW_COMMAND_MS
+    ),
     logPath,
     limits,
     `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
     () => watch.result(output)
   );
   if (!shaped.elided) removeIfPossible(io, logPath);
-  const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
+  const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut, elapsed_ms: elapsedMs };
   if (shaped.elided) meta.log_path = logPath;
   return { text: shaped.text, meta };
 }
@@ -4156,6 +4198,7 @@ function claimId(io, folder, record) {
 }
 function startBackground(context, command) {
   const { io, request, cwd } = context;
+  const startedAt = io.now();
   const folder = backgroundFolder(io, request.agentId);
   for (const needed of [folder, runFolder(io, request.runId)]) {
     try {
@@ -4205,7 +4248,7 @@ function startBackground(context, command) {
   }
   return {
     text: startedText(id, pid, logPath),
-    meta: { exit_code: null, cwd, timed_out: false, log_path: logPath, background_id: id }
+    meta: { exit_code: null, cwd, timed_out: false, elapsed_ms: Math.max(0, io.now() - startedAt), log_path: logPath, background_id: id }
   };
 }
 
@@ -4229,24 +4272,8 @@ function lastLinesWithin(lines, roomBytes, markerBytes) {
 }
 
 // src/tools/shell_status/format.ts
-var SECOND_MS = 1e3;
-var MINUTE_SECONDS = 60;
-var HOUR_SECONDS = 3600;
-var DAY_SECONDS = 86400;
 function stateText(state) {
   return state.kind === "exited" ? `exited ${state.exitCode}` : state.kind;
-}
-function twoDigits(value) {
-  return String(value).padStart(2, "0");
-}
-function formatElapsed(milliseconds) {
-  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS));
-  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
-  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
-  if (seconds < DAY_SECONDS) {
-    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
-  }
-  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
 }
 function commandFirstLine(command, maxChars) {
   const line = command.replace(/^\s*\n/, "").split("\n")[0].replace(/\r$/, "").trimEnd();

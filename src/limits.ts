@@ -40,6 +40,8 @@ export const SHELL_MIN_TIMEOUT_SECONDS = 1;
 export const SHELL_MAX_TIMEOUT_SECONDS = 600;
 // Between SIGTERM and SIGKILL for a stopped command's process group.
 export const SHELL_KILL_GRACE_MS = 2000;
+// A command that took longer than this says how long in its last line (`exit_code: 1 · 42s`, `(took 42s)`).
+export const SHELL_SLOW_COMMAND_MS = 10_000;
 // The head of an elided output: at most this, and at most a quarter of the result's cap.
 export const SHELL_HEAD_MAX_BYTES = 2048;
 // A head or tail cut moves to a line end when one lies within this share of the part's size.

@@ -2,6 +2,7 @@
 // else its head, the elision line and its tail, then the trailers; the background start; the errors.
 // Pure and synchronous; every limit comes in as an argument.
 import { ToolError } from '../../contract/errors.js';
+import { formatElapsed } from '../../text/elapsed.js';
 import { isContinuationByte, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
 import { keptFailures, type FailureScan } from './failure-lines.js';
 import { headCapBytes, type CollectedOutput, type ShellShapeLimits } from './collect.js';
@@ -18,11 +19,17 @@ export function timedOutLine(timeoutSeconds: number): string {
 
 export const INTERRUPTED_LINE = '[the helper was interrupted; the command was stopped]';
 
-/** The lines after the output: why it stopped, then its exit code when not 0. */
-export function shellTrailers(exitCode: number, stopLine: string | null): string[] {
+/**
+ * The lines after the output: why it stopped, then its exit code when not 0. A command that took over
+ * `slowAfterMs` says how long, on the exit code's line (`exit_code: 1 · 42s`), or on a line of its
+ * own when it exited 0 (`(took 42s)`), so that an agent learns which checks are slow.
+ */
+export function shellTrailers(exitCode: number, stopLine: string | null, elapsedMs = 0, slowAfterMs = Infinity): string[] {
   const lines: string[] = [];
   if (stopLine !== null) lines.push(stopLine);
-  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}`);
+  const took = elapsedMs > slowAfterMs ? formatElapsed(elapsedMs) : null;
+  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}` + (took === null ? '' : ` · ${took}`));
+  else if (took !== null) lines.push(`(took ${took})`);
   return lines;
 }
 

@@ -8,6 +8,7 @@ import {
   SHELL_INLINE_SCRIPT_MAX_BYTES,
   SHELL_KILL_GRACE_MS,
   SHELL_LINE_END_REACH_PERCENT,
+  SHELL_SLOW_COMMAND_MS,
 } from '../../limits.js';
 import type { Io } from '../../io/types.js';
 import type { ShellOutcome, ShellRun } from '../../io/shell-types.js';
@@ -141,6 +142,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
     killGraceMs: SHELL_KILL_GRACE_MS,
   };
   let outcome: ShellOutcome;
+  const startedAt = io.now();
   try {
     outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
   } catch (error) {
@@ -161,12 +163,18 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
     notRecorded = notRecordedLine(error.message, cwd);
   }
 
+  const elapsedMs = Math.max(0, io.now() - startedAt);
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
   const output = collectedOutput(collector);
   const shaped = shapeShellText(
     output,
-    shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join('\n') || null),
+    shellTrailers(
+      exitCode,
+      [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join('\n') || null,
+      elapsedMs,
+      SHELL_SLOW_COMMAND_MS,
+    ),
     logPath,
     limits,
     `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
@@ -174,7 +182,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   );
   if (!shaped.elided) removeIfPossible(io, logPath);
 
-  const meta: ShellMeta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
+  const meta: ShellMeta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut, elapsed_ms: elapsedMs };
   if (shaped.elided) meta.log_path = logPath;
   return { text: shaped.text, meta };
 }
@@ -195,6 +203,7 @@ function claimId(io: Io, folder: string, record: Omit<JobRecord, 'id'>): string 
  */
 function startBackground(context: Context, command: string): OpResult<ShellMeta> {
   const { io, request, cwd } = context;
+  const startedAt = io.now();
   const folder = backgroundFolder(io, request.agentId);
   for (const needed of [folder, runFolder(io, request.runId)]) {
     try {
@@ -251,6 +260,6 @@ function startBackground(context: Context, command: string): OpResult<ShellMeta>
 
   return {
     text: startedText(id, pid, logPath),
-    meta: { exit_code: null, cwd, timed_out: false, log_path: logPath, background_id: id },
+    meta: { exit_code: null, cwd, timed_out: false, elapsed_ms: Math.max(0, io.now() - startedAt), log_path: logPath, background_id: id },
   };
 }

@@ -42,11 +42,33 @@ describe('shellEnvironment', () => {
       NO_COLOR: '1',
       TERM: 'dumb',
       DEBIAN_FRONTEND: 'noninteractive',
+      GH_PROMPT_DISABLED: '1',
+      GCM_INTERACTIVE: 'never',
+      GIT_ASKPASS: 'false',
+      SSH_ASKPASS: 'false',
+      GIT_EDITOR: 'false',
+      EDITOR: 'false',
       GUILD_RUN_ID: 'r1',
       GUILD_AGENT_ID: 'a1',
       PWD: '/home/agent/x',
       GH_TOKEN: 't',
     }));
+  const headless = (agentEnv: Record<string, string>) => {
+    const env = shellEnvironment({ ...base, agentEnv, ghToken: undefined });
+    return [env.GIT_ASKPASS, env.SSH_ASKPASS, env.GIT_EDITOR, env.EDITOR, env.VISUAL, env.GH_PROMPT_DISABLED, env.GCM_INTERACTIVE];
+  };
+  it('keeps the agent\'s own askpass programs', () =>
+    expect(headless({ GIT_ASKPASS: '/bin/ask', SSH_ASKPASS: '/bin/ssh-ask' })).toEqual(['/bin/ask', '/bin/ssh-ask', 'false', 'false', undefined, '1', 'never']));
+  it('an agent\'s EDITOR names the editor for git too: no GIT_EDITOR joins it', () =>
+    expect(headless({ EDITOR: 'nano' })).toEqual(['false', 'false', undefined, 'nano', undefined, '1', 'never']));
+  it('an agent\'s VISUAL leaves both GIT_EDITOR and EDITOR unset', () =>
+    expect(headless({ VISUAL: 'code -w' })).toEqual(['false', 'false', undefined, undefined, 'code -w', '1', 'never']));
+  it('an agent\'s GIT_EDITOR stays, and EDITOR is still set for the other programs', () =>
+    expect(headless({ GIT_EDITOR: 'true' })).toEqual(['false', 'false', 'true', 'false', undefined, '1', 'never']));
+  it('an empty value counts as unset, as git reads it', () =>
+    expect(headless({ GIT_ASKPASS: '', EDITOR: '' })).toEqual(['false', 'false', 'false', 'false', undefined, '1', 'never']));
+  it('the prompt switches win over the agent\'s own: nobody could answer a prompt', () =>
+    expect(headless({ GH_PROMPT_DISABLED: '', GCM_INTERACTIVE: 'always' }).slice(5)).toEqual(['1', 'never']));
   it('no holder removes the agent\'s GH_TOKEN', () =>
     expect(shellEnvironment({ ...base, agentEnv: { GH_TOKEN: 'own' }, ghToken: null }).GH_TOKEN).toBeUndefined());
   it('no token map leaves the agent\'s GH_TOKEN', () =>
