@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "be8cee05a92960e4";
+var BUILD_ID = "0795f4b1723d52fb";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -1574,25 +1574,6 @@ var WasmSha256 = class {
 var import_node_fs3 = require("node:fs");
 
 // src/io/node/child.ts
-var LIFELINE_SCRIPT = 'read -r _; kill -s TERM -- "-$1" 2>/dev/null || exit 0; sleep "$2"; kill -s KILL -- "-$1" 2>/dev/null; exit 0';
-function startLifeline(groupId, graceMs) {
-  try {
-    const watcher = loadChildProcess().spawn("/bin/sh", ["-c", LIFELINE_SCRIPT, "guilds-lifeline", String(groupId), String(Math.ceil(graceMs / 1e3))], {
-      cwd: "/",
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
-      // Its own session: a signal to the helper's group does not reach it.
-      detached: true,
-      stdio: ["pipe", "ignore", "ignore"]
-    });
-    watcher.on("error", () => void 0);
-    watcher.stdin?.on("error", () => void 0);
-    watcher.unref();
-    watcher.stdin?.unref?.();
-    return watcher.pid === void 0 ? null : watcher;
-  } catch {
-    return null;
-  }
-}
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
@@ -1606,9 +1587,6 @@ var SupervisedChild = class {
       stdio: start.stdio,
       detached: start.detached ?? false
     });
-    if (start.detached && start.lifelineGraceMs !== void 0 && this.process.pid !== void 0) {
-      this.lifeline = startLifeline(this.process.pid, start.lifelineGraceMs);
-    }
     this.timer = setTimeout(() => {
       this.timedOut = true;
       this.stop("timeout");
@@ -1622,7 +1600,6 @@ var SupervisedChild = class {
   interruptedBy = null;
   settled = false;
   timer;
-  lifeline = null;
   onSignal = (signal) => {
     this.interruptedBy ??= signal;
     this.stop(signal);
@@ -1631,20 +1608,10 @@ var SupervisedChild = class {
   disarmTimer() {
     clearTimeout(this.timer);
   }
-  /**
-   * The helper no longer stops the child's group should it die: the child has ended, and what it
-   * left running (`server &`) is meant to outlive the call. Once is enough; settle does it too.
-   *{/}
-  releaseLifeline() {
-    const watcher = this.lifeline;
-    this.lifeline = null;
-    if (watcher !== null && watcher.exitCode === null && watcher.signalCode === null) watcher.kill("SIGKILL");
-  }
-  /** Stop watching: the timer, the signal listeners and the lifeline go. True only the first time. *{/}
+  /** Stop watching: the timer and the signal listeners go. True only the first time. *{/}
   settle() {
     if (this.settled) return false;
     this.settled = true;
-    this.releaseLifeline();
     clearTimeout(this.timer);
     process.off("SIGTERM", this.onSignal);
     process.off("SIGINT", this.onSignal);
@@ -1915,10 +1882,9 @@ function runShell(request, onOutput) {
         args: ["-c", request.script],
         cwd: request.cwd,
         env: request.env,
-        stdio: ["ignore", logFd, logFd],
-        detached: true,
-        // Should the helper die mid-call, the command's group is stopped as a timeout stops it.
-        lifelineGraceMs: request.killGraceMs
+        // The lifeline is the pipe on SHELL_LIFELINE_FD (3): the helper's end closes when it ends, by any means.
+        stdio: ["ignore", logFd, logFd, "pipe"],
+        detached: true
       },
       request.timeoutMs,
       stop
@@ -1934,6 +1900,7 @@ function runShell(request, onOutput) {
     let exitCode = 0;
     const close = () => {
       if (!supervised.settle()) return;
+      child.stdio[3]?.destroy();
       clearTimeout(killTimer);
       follower.stop();
       (0, import_node_fs5.closeSync)(logFd);
@@ -1961,7 +1928,6 @@ function runShell(request, onOutput) {
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
-        supervised.releaseLifeline();
         if (!supervised.isSettled) follower.finishAt((0, import_node_fs5.fstatSync)(logFd).size);
       });
     });
@@ -3103,6 +3069,9 @@ function fileRead(context, args) {
   return { text: shaped.text, meta };
 }
 
+// src/io/shell-types.ts
+var SHELL_LIFELINE_FD = 3;
+
 // node_modules/ansi-regex/index.js
 var ST = String.raw`(?:\u001B\u005C|\u009C)`;
 var stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
@@ -4049,9 +4018,15 @@ function directoryChangeFunctions(recordPath2) {
     (name) => `${name}() { { local -; set +x; } 2>/dev/null; builtin ${name} "$@" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || ${record}; return 0; }; local __guilds_status=$? __guilds_message; __guilds_message=$(builtin ${name} "$@" 2>&1 >/dev/null) || :; builtin printf '%s: line %s: %s\\n' "\${BASH_SOURCE[1]:-$0}" "\${BASH_LINENO[0]}" "\${__guilds_message#*: line [0-9]*: }" >&2; return "$__guilds_status"; }`
   ).join("; ");
 }
-function foregroundScript(command, recordPath2, commandPath, inlineMaxBytes) {
+function lifeline(fd, graceSeconds) {
+  const watcher = `exec </dev/null >/dev/null 2>&1; : <&${fd} || exit 0; read -r -u ${fd} _; builtin kill -0 $$ || exit 0; trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`;
+  return `( ( ${watcher} ) & ); exec ${fd}<&-`;
+}
+function foregroundScript(command, paths, lifelineOf, inlineMaxBytes) {
+  const recordPath2 = paths.record;
   const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath2)}; } 2>/dev/null`)} EXIT`;
-  return withPrelude(`${directoryChangeFunctions(recordPath2)}; ${trap}`, command, commandPath, inlineMaxBytes);
+  const prelude = `${lifeline(lifelineOf.fd, lifelineOf.graceSeconds)}; ${directoryChangeFunctions(recordPath2)}; ${trap}`;
+  return withPrelude(prelude, command, paths.command, inlineMaxBytes);
 }
 function backgroundScript(command, commandPath, inlineMaxBytes) {
   if (utf8Bytes(command) <= inlineMaxBytes) return { script: command, scriptArgs: [], commandFileText: null };
@@ -4125,7 +4100,12 @@ async function runForeground(context, command, timeoutSeconds) {
   const commandPath = joinPath(folder, `${request.callId}.cmd`);
   prepare(logPath, "clear", () => io.fs.removeFile(logPath));
   prepare(recordPath2, "clear", () => io.fs.removeFile(recordPath2));
-  const { script, commandFileText } = foregroundScript(command, recordPath2, commandPath, SHELL_INLINE_SCRIPT_MAX_BYTES);
+  const { script, commandFileText } = foregroundScript(
+    command,
+    { record: recordPath2, command: commandPath },
+    { fd: SHELL_LIFELINE_FD, graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1e3) },
+    SHELL_INLINE_SCRIPT_MAX_BYTES
+  );
   if (commandFileText !== null) prepare(commandPath, "create", () => io.fs.writeFileAtomic(commandPath, commandFileText));
   const limits = {
     maxBytes: request.maxBytes,

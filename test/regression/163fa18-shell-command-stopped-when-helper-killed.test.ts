@@ -52,7 +52,8 @@ it('a SIGKILLed helper leaves no process of its foreground command\'s group runn
   // The command ignores SIGTERM, so only the SIGKILL after the grace ends it.
   const helper = spawnHelper(`trap '' TERM; sleep 300 & sleep 301 & echo $$ > '${file}'; wait`);
   const group = await groupWrittenTo(file);
-  expect(liveGroupMembers(group).length).toBe(3);
+  // bash, its two sleeps (and the lifeline's watcher, which goes with them)
+  expect(liveGroupMembers(group).length).toBeGreaterThanOrEqual(3);
   helper.kill('SIGKILL');
   await pollUntil(() => liveGroupMembers(group), (members) => members.length === 0);
 });

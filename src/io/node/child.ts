@@ -6,10 +6,6 @@
 // child's events, the timer and the signals race to it. How the child is stopped (its process group,
 // SIGTERM then SIGKILL; or SIGKILL to it alone) and where its output goes (a file, a pipe) are the
 // caller's: the helper only says when.
-//
-// A child in a process group of its own can also be given a lifeline: a tiny watcher that stops the
-// group should the helper die mid-call by any means (SIGKILL from the orchestrator's deadline, the
-// OOM killer, a container stop), since Node has no parent-death signal.
 import type { ChildProcess, StdioOptions } from 'node:child_process';
 import { loadChildProcess } from './modules.js';
 
@@ -27,41 +23,6 @@ export interface ChildStart {
   stdio: StdioOptions;
   /** A session and process group of its own, whose id is the child's pid. */
   detached?: boolean;
-  /**
-   * With `detached`: should the helper die before the lifeline is released, the child's group gets
-   * SIGTERM, then SIGKILL this many milliseconds later.
-   */
-  lifelineGraceMs?: number;
-}
-
-/**
- * The watcher at the far end of a lifeline. It blocks reading the pipe whose only writer is the
- * helper; end of file means the helper is gone (the kernel closes a dead process's descriptors), and
- * the group is stopped. A released lifeline is a watcher killed while it still blocks, so it never
- * acts. POSIX sh (dash where it is /bin/sh) starts in about a millisecond.
- * $1 is the process group, $2 the grace in seconds.
- */
-const LIFELINE_SCRIPT = 'read -r _; kill -s TERM -- "-$1" 2>/dev/null || exit 0; sleep "$2"; kill -s KILL -- "-$1" 2>/dev/null; exit 0';
-
-/** Start the watcher of `groupId`; null when it cannot start (the child then runs without one). */
-function startLifeline(groupId: number, graceMs: number): ChildProcess | null {
-  try {
-    const watcher = loadChildProcess().spawn('/bin/sh', ['-c', LIFELINE_SCRIPT, 'guilds-lifeline', String(groupId), String(Math.ceil(graceMs / 1000))], {
-      cwd: '/',
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-      // Its own session: a signal to the helper's group does not reach it.
-      detached: true,
-      stdio: ['pipe', 'ignore', 'ignore'],
-    });
-    watcher.on('error', () => undefined);
-    watcher.stdin?.on('error', () => undefined);
-    // Neither the watcher nor the pipe keeps the helper from ending.
-    watcher.unref();
-    (watcher.stdin as unknown as { unref?: () => void } | null)?.unref?.();
-    return watcher.pid === undefined ? null : watcher;
-  } catch {
-    return null;
-  }
 }
 
 export class SupervisedChild {
@@ -70,7 +31,6 @@ export class SupervisedChild {
   interruptedBy: StopSignal | null = null;
   private settled = false;
   private timer: NodeJS.Timeout | undefined;
-  private lifeline: ChildProcess | null = null;
   private readonly onSignal = (signal: StopSignal): void => {
     this.interruptedBy ??= signal;
     this.stop(signal);
@@ -91,9 +51,6 @@ export class SupervisedChild {
       stdio: start.stdio,
       detached: start.detached ?? false,
     });
-    if (start.detached && start.lifelineGraceMs !== undefined && this.process.pid !== undefined) {
-      this.lifeline = startLifeline(this.process.pid, start.lifelineGraceMs);
-    }
     this.timer = setTimeout(() => {
       this.timedOut = true;
       this.stop('timeout');
@@ -107,22 +64,10 @@ export class SupervisedChild {
     clearTimeout(this.timer);
   }
 
-  /**
-   * The helper no longer stops the child's group should it die: the child has ended, and what it
-   * left running (`server &`) is meant to outlive the call. Once is enough; settle does it too.
-   */
-  releaseLifeline(): void {
-    const watcher = this.lifeline;
-    this.lifeline = null;
-    // Still our unreaped child while it has neither exited nor been signalled: its pid is its own.
-    if (watcher !== null && watcher.exitCode === null && watcher.signalCode === null) watcher.kill('SIGKILL');
-  }
-
-  /** Stop watching: the timer, the signal listeners and the lifeline go. True only the first time. */
+  /** Stop watching: the timer and the signal listeners go. True only the first time. */
   settle(): boolean {
     if (this.settled) return false;
     this.settled = true;
-    this.releaseLifeline();
     clearTimeout(this.timer);
     process.off('SIGTERM', this.onSignal);
     process.off('SIGINT', this.onSignal);

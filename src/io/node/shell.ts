@@ -150,10 +150,9 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
         args: ['-c', request.script],
         cwd: request.cwd,
         env: request.env,
-        stdio: ['ignore', logFd, logFd],
+        // The lifeline is the pipe on SHELL_LIFELINE_FD (3): the helper's end closes when it ends, by any means.
+        stdio: ['ignore', logFd, logFd, 'pipe'],
         detached: true,
-        // Should the helper die mid-call, the command's group is stopped as a timeout stops it.
-        lifelineGraceMs: request.killGraceMs,
       },
       request.timeoutMs,
       stop,
@@ -170,6 +169,8 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
     let exitCode = 0;
     const close = (): void => {
       if (!supervised.settle()) return;
+      // bash has exited: the lifeline's watcher sees the end of file, finds bash gone and leaves.
+      child.stdio[3]?.destroy();
       clearTimeout(killTimer);
       follower.stop();
       closeSync(logFd);
@@ -197,8 +198,6 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
-        // bash has exited and its group was stopped if it had to be: what is left is meant to outlive the call.
-        supervised.releaseLifeline();
         if (!supervised.isSettled) follower.finishAt(fstatSync(logFd).size);
       });
     });

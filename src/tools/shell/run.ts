@@ -11,7 +11,7 @@ import {
   SHELL_SLOW_COMMAND_MS,
 } from '../../limits.js';
 import type { Io } from '../../io/types.js';
-import type { ShellOutcome, ShellRun } from '../../io/shell-types.js';
+import { SHELL_LIFELINE_FD, type ShellOutcome, type ShellRun } from '../../io/shell-types.js';
 import { ToolError } from '../../contract/errors.js';
 import type { ShellArgs, ShellMeta } from '../../contract/tools/shell.js';
 import { codeOrMessage, errorCode, stateFailure } from '../../text/errno.js';
@@ -116,7 +116,12 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   // Whatever a call with the same id left there goes, so that the log is never written through a link.
   prepare(logPath, 'clear', () => io.fs.removeFile(logPath));
   prepare(recordPath, 'clear', () => io.fs.removeFile(recordPath));
-  const { script, commandFileText } = foregroundScript(command, recordPath, commandPath, SHELL_INLINE_SCRIPT_MAX_BYTES);
+  const { script, commandFileText } = foregroundScript(
+    command,
+    { record: recordPath, command: commandPath },
+    { fd: SHELL_LIFELINE_FD, graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1000) },
+    SHELL_INLINE_SCRIPT_MAX_BYTES,
+  );
   // Replaced whole by a rename: never written through a link left there.
   if (commandFileText !== null) prepare(commandPath, 'create', () => io.fs.writeFileAtomic(commandPath, commandFileText));
 
