@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "0795f4b1723d52fb";
+var BUILD_ID = "f718e461af1b0b44";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -3519,29 +3519,12 @@ var FAILURE_TRIGGERS = [
   "FATAL",
   "Segmentation fault"
 ];
-var encoder2 = new TextEncoder();
-var byteLength = (text) => encoder2.encode(text).length;
-function keptLineText(line) {
-  const shownBytes2 = byteLength(line.text);
-  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes2 ? `\u2026 [+${line.bytes - shownBytes2} bytes]` : "");
-}
-function keptLinesHeader(count, more, searchedTo) {
-  const what = count === 1 ? "1 line that looks like an error" : `${count} lines that look like errors`;
-  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : "";
-  return more ? `[\u2026 kept the first ${what} from the elided part${searched}; the log has more \u2026]` : `[\u2026 kept ${what} from the elided part${searched} \u2026]`;
-}
-function keptFailures(scan, from, to, budgetBytes) {
-  const eligible = scan.lines.filter((line) => line.start >= from && line.end <= to);
-  const searchedTo = scan.searchedTo < to ? scan.searchedTo : Infinity;
-  let best = null;
-  const shown = [];
-  for (const line of eligible.slice(0, scan.maxLines)) {
-    shown.push(keptLineText(line));
-    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join("\n");
-    const bytes = byteLength(text);
-    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
-  }
-  return best;
+function failuresWithin(scan, from, to) {
+  return {
+    lines: scan.lines.filter((line) => line.start >= from && line.end <= to),
+    // Said only when the search stopped before the part's end.
+    searchedTo: scan.searchedTo < to ? scan.searchedTo : Infinity
+  };
 }
 
 // src/tools/shell/failure-scan.ts
@@ -3977,6 +3960,27 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
   const text = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + kept + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text, elided: true };
+}
+function keptLineText(line) {
+  const shownBytes2 = utf8Bytes(line.text);
+  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes2 ? `\u2026 [+${line.bytes - shownBytes2} bytes]` : "");
+}
+function keptLinesHeader(count, more, searchedTo) {
+  const what = count === 1 ? "1 line that looks like an error" : `${count} lines that look like errors`;
+  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : "";
+  return more ? `[\u2026 kept the first ${what} from the elided part${searched}; the log has more \u2026]` : `[\u2026 kept ${what} from the elided part${searched} \u2026]`;
+}
+function keptFailures(scan, from, to, budgetBytes) {
+  const { lines: eligible, searchedTo } = failuresWithin(scan, from, to);
+  let best = null;
+  const shown = [];
+  for (const line of eligible.slice(0, scan.maxLines)) {
+    shown.push(keptLineText(line));
+    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join("\n");
+    const bytes = utf8Bytes(text);
+    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
+  }
+  return best;
 }
 function startedText(id, pid, logPath) {
   return [
