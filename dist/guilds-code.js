@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "f718e461af1b0b44";
+var BUILD_ID = "38f51ae848b93a64";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -1882,8 +1882,7 @@ function runShell(request, onOutput) {
         args: ["-c", request.script],
         cwd: request.cwd,
         env: request.env,
-        // The lifeline is the pipe on SHELL_LIFELINE_FD (3): the helper's end closes when it ends, by any means.
-        stdio: ["ignore", logFd, logFd, "pipe"],
+        stdio: ["ignore", logFd, logFd],
         detached: true
       },
       request.timeoutMs,
@@ -1900,7 +1899,6 @@ function runShell(request, onOutput) {
     let exitCode = 0;
     const close = () => {
       if (!supervised.settle()) return;
-      child.stdio[3]?.destroy();
       clearTimeout(killTimer);
       follower.stop();
       (0, import_node_fs5.closeSync)(logFd);
@@ -3069,9 +3067,6 @@ function fileRead(context, args) {
   return { text: shaped.text, meta };
 }
 
-// src/io/shell-types.ts
-var SHELL_LIFELINE_FD = 3;
-
 // node_modules/ansi-regex/index.js
 var ST = String.raw`(?:\u001B\u005C|\u009C)`;
 var stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
@@ -4022,14 +4017,14 @@ function directoryChangeFunctions(recordPath2) {
     (name) => `${name}() { { local -; set +x; } 2>/dev/null; builtin ${name} "$@" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || ${record}; return 0; }; local __guilds_status=$? __guilds_message; __guilds_message=$(builtin ${name} "$@" 2>&1 >/dev/null) || :; builtin printf '%s: line %s: %s\\n' "\${BASH_SOURCE[1]:-$0}" "\${BASH_LINENO[0]}" "\${__guilds_message#*: line [0-9]*: }" >&2; return "$__guilds_status"; }`
   ).join("; ");
 }
-function lifeline(fd, graceSeconds) {
-  const watcher = `exec </dev/null >/dev/null 2>&1; : <&${fd} || exit 0; read -r -u ${fd} _; builtin kill -0 $$ || exit 0; trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`;
-  return `( ( ${watcher} ) & ); exec ${fd}<&-`;
+function lifeline(graceSeconds) {
+  const watcher = `exec </dev/null >/dev/null 2>&1; while builtin kill -0 $PPID; do sleep 1; done; builtin kill -0 $$ || exit 0; trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`;
+  return `( ( ${watcher} ) & )`;
 }
 function foregroundScript(command, paths, lifelineOf, inlineMaxBytes) {
   const recordPath2 = paths.record;
   const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath2)}; } 2>/dev/null`)} EXIT`;
-  const prelude = `${lifeline(lifelineOf.fd, lifelineOf.graceSeconds)}; ${directoryChangeFunctions(recordPath2)}; ${trap}`;
+  const prelude = `${lifeline(lifelineOf.graceSeconds)}; ${directoryChangeFunctions(recordPath2)}; ${trap}`;
   return withPrelude(prelude, command, paths.command, inlineMaxBytes);
 }
 function backgroundScript(command, commandPath, inlineMaxBytes) {
@@ -4107,7 +4102,7 @@ async function runForeground(context, command, timeoutSeconds) {
   const { script, commandFileText } = foregroundScript(
     command,
     { record: recordPath2, command: commandPath },
-    { fd: SHELL_LIFELINE_FD, graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1e3) },
+    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1e3) },
     SHELL_INLINE_SCRIPT_MAX_BYTES
   );
   if (commandFileText !== null) prepare(commandPath, "create", () => io.fs.writeFileAtomic(commandPath, commandFileText));

@@ -1,13 +1,7 @@
 // Running a foreground shell command (the shell op).
 
-/**
- * The descriptor on which bash finds the read end of a pipe whose write end only the helper holds:
- * end of file there means the helper is gone (the script's lifeline, script.ts).
- */
-export const SHELL_LIFELINE_FD = 3;
-
 export interface ShellRun {
-  /** Passed to `bash -c`; it finds the lifeline on SHELL_LIFELINE_FD and closes it for the command. */
+  /** Passed to `bash -c`. */
   script: string;
   /** Absolute folder the command starts in. */
   cwd: string;

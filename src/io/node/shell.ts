@@ -150,8 +150,7 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
         args: ['-c', request.script],
         cwd: request.cwd,
         env: request.env,
-        // The lifeline is the pipe on SHELL_LIFELINE_FD (3): the helper's end closes when it ends, by any means.
-        stdio: ['ignore', logFd, logFd, 'pipe'],
+        stdio: ['ignore', logFd, logFd],
         detached: true,
       },
       request.timeoutMs,
@@ -169,8 +168,6 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
     let exitCode = 0;
     const close = (): void => {
       if (!supervised.settle()) return;
-      // bash has exited: the lifeline's watcher sees the end of file, finds bash gone and leaves.
-      child.stdio[3]?.destroy();
       clearTimeout(killTimer);
       follower.stop();
       closeSync(logFd);

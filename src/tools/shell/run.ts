@@ -11,7 +11,7 @@ import {
   SHELL_SLOW_COMMAND_MS,
 } from '../../limits.js';
 import type { Io } from '../../io/types.js';
-import { SHELL_LIFELINE_FD, type ShellOutcome, type ShellRun } from '../../io/shell-types.js';
+import type { ShellOutcome, ShellRun } from '../../io/shell-types.js';
 import { ToolError } from '../../contract/errors.js';
 import type { ShellArgs, ShellMeta } from '../../contract/tools/shell.js';
 import { codeOrMessage, errorCode, stateFailure } from '../../text/errno.js';
@@ -119,7 +119,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   const { script, commandFileText } = foregroundScript(
     command,
     { record: recordPath, command: commandPath },
-    { fd: SHELL_LIFELINE_FD, graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1000) },
+    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1000) },
     SHELL_INLINE_SCRIPT_MAX_BYTES,
   );
   // Replaced whole by a rename: never written through a link left there.

@@ -59,23 +59,22 @@ function directoryChangeFunctions(recordPath: string): string {
 }
 
 /**
- * The lifeline: a watcher forked from bash before the command runs, blocked reading the pipe on
- * `fd` whose other end only the helper holds. End of file means the helper has ended; if bash still
- * runs then, the helper died mid-call (SIGKILL from the orchestrator's deadline, the OOM killer, a
- * container stop), and the watcher stops bash's process group as a timeout would: SIGTERM, then
- * SIGKILL `graceSeconds` later (it ignores the SIGTERM itself, and the SIGKILL ends it too). When
- * bash has already exited, the call was over: what it left running (`server &`) stays.
- * Without the pipe (a descriptor not open) the watcher leaves at once.
+ * The lifeline: a watcher forked from bash before the command runs, which asks once a second whether
+ * the helper (bash's parent, `$PPID`) is still there. Once it is gone, if bash still runs, the helper
+ * died mid-call (SIGKILL from the orchestrator's deadline, the OOM killer, a container stop), and the
+ * watcher stops bash's process group as a timeout would: SIGTERM, then SIGKILL `graceSeconds` later
+ * (it ignores the SIGTERM itself, and the SIGKILL ends it too). When bash has already exited, the call
+ * was over: what it left running (`server &`) stays, and the watcher leaves.
  * Forked twice, the watcher is no child of the command's shell (`wait`, `jobs` and `$!` never see
- * it), and bash's own copy of the descriptor is closed before the command, so nothing the command
- * starts holds it. A fork of bash costs a fraction of a millisecond; a watcher that Node spawned
- * cost about 3 ms of CPU on every call.
+ * it); it is in the command's group, so a timeout's stop ends it with the rest. Asking costs nothing
+ * on the common path: a pipe from Node (end of file when the helper dies) cost about 4 ms of CPU a
+ * call to set up, where the fork costs one or two.
  */
-function lifeline(fd: number, graceSeconds: number): string {
+function lifeline(graceSeconds: number): string {
   const watcher =
-    `exec </dev/null >/dev/null 2>&1; : <&${fd} || exit 0; read -r -u ${fd} _; builtin kill -0 $$ || exit 0; ` +
+    'exec </dev/null >/dev/null 2>&1; while builtin kill -0 $PPID; do sleep 1; done; builtin kill -0 $$ || exit 0; ' +
     `trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`;
-  return `( ( ${watcher} ) & ); exec ${fd}<&-`;
+  return `( ( ${watcher} ) & )`;
 }
 
 /**
@@ -91,7 +90,6 @@ export interface ForegroundPaths {
 }
 
 export interface ForegroundLifeline {
-  fd: number;
   graceSeconds: number;
 }
 
@@ -106,7 +104,7 @@ export function foregroundScript(
   // meanwhile, a full disk) only leaves the directory as it was: no error line joins the output.
   // In braces whose stderr is /dev/null, the trap stays out of the command's trace (`set -x`) too.
   const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath)}; } 2>/dev/null`)} EXIT`;
-  const prelude = `${lifeline(lifelineOf.fd, lifelineOf.graceSeconds)}; ${directoryChangeFunctions(recordPath)}; ${trap}`;
+  const prelude = `${lifeline(lifelineOf.graceSeconds)}; ${directoryChangeFunctions(recordPath)}; ${trap}`;
   return withPrelude(prelude, command, paths.command, inlineMaxBytes);
 }
 
