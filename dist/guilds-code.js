@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "38f51ae848b93a64";
+var BUILD_ID = "dc168b4ea76ad4ac";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -1854,6 +1854,14 @@ var LogFollower = class {
     }
   }
 };
+function endLifeline(pidPath, groupId) {
+  try {
+    const pid = Number((0, import_node_fs5.readFileSync)(pidPath, "latin1").trim());
+    const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
+  } catch {
+  }
+}
 function openLog(logPath) {
   const logFd = (0, import_node_fs5.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
@@ -1926,6 +1934,7 @@ function runShell(request, onOutput) {
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
+        if (groupId !== void 0) endLifeline(request.lifelinePath, groupId);
         if (!supervised.isSettled) follower.finishAt((0, import_node_fs5.fstatSync)(logFd).size);
       });
     });
@@ -4017,14 +4026,18 @@ function directoryChangeFunctions(recordPath2) {
     (name) => `${name}() { { local -; set +x; } 2>/dev/null; builtin ${name} "$@" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || ${record}; return 0; }; local __guilds_status=$? __guilds_message; __guilds_message=$(builtin ${name} "$@" 2>&1 >/dev/null) || :; builtin printf '%s: line %s: %s\\n' "\${BASH_SOURCE[1]:-$0}" "\${BASH_LINENO[0]}" "\${__guilds_message#*: line [0-9]*: }" >&2; return "$__guilds_status"; }`
   ).join("; ");
 }
-function lifeline(graceSeconds) {
-  const watcher = `exec </dev/null >/dev/null 2>&1; while builtin kill -0 $PPID; do sleep 1; done; builtin kill -0 $$ || exit 0; trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`;
-  return `( ( ${watcher} ) & )`;
+function lifeline(graceSeconds, pidPath) {
+  const watcher = (
+    // It waits a second at a time in `read -t 1` on a pipe whose both ends it holds itself (no child
+    // process to outlive it), until the helper is gone.
+    `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $PPID; do read -t 1 -u 9 _; done; builtin kill -0 $$ || exit 0; trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`
+  );
+  return `( ( ${watcher} ) & builtin echo $! 2>/dev/null >| ${bashQuote(pidPath)} )`;
 }
 function foregroundScript(command, paths, lifelineOf, inlineMaxBytes) {
   const recordPath2 = paths.record;
   const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath2)}; } 2>/dev/null`)} EXIT`;
-  const prelude = `${lifeline(lifelineOf.graceSeconds)}; ${directoryChangeFunctions(recordPath2)}; ${trap}`;
+  const prelude = `${lifeline(lifelineOf.graceSeconds, lifelineOf.pidPath)}; ${directoryChangeFunctions(recordPath2)}; ${trap}`;
   return withPrelude(prelude, command, paths.command, inlineMaxBytes);
 }
 function backgroundScript(command, commandPath, inlineMaxBytes) {
@@ -4097,12 +4110,13 @@ async function runForeground(context, command, timeoutSeconds) {
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath2 = joinPath(folder, `${request.callId}.cwd`);
   const commandPath = joinPath(folder, `${request.callId}.cmd`);
+  const lifelinePath = joinPath(folder, `${request.callId}.lifeline`);
   prepare(logPath, "clear", () => io.fs.removeFile(logPath));
   prepare(recordPath2, "clear", () => io.fs.removeFile(recordPath2));
   const { script, commandFileText } = foregroundScript(
     command,
     { record: recordPath2, command: commandPath },
-    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1e3) },
+    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1e3), pidPath: lifelinePath },
     SHELL_INLINE_SCRIPT_MAX_BYTES
   );
   if (commandFileText !== null) prepare(commandPath, "create", () => io.fs.writeFileAtomic(commandPath, commandFileText));
@@ -4123,6 +4137,7 @@ async function runForeground(context, command, timeoutSeconds) {
     cwd,
     env: commandEnvironment(context),
     logPath,
+    lifelinePath,
     timeoutMs: timeoutSeconds * 1e3,
     killGraceMs: SHELL_KILL_GRACE_MS
   };
@@ -4136,6 +4151,7 @@ async function runForeground(context, command, timeoutSeconds) {
     throw shellErrors.cannotRun(cwd, codeOrMessage(error));
   } finally {
     if (commandFileText !== null) removeIfPossible(io, commandPath);
+    removeIfPossible(io, lifelinePath);
   }
   let notRecorded = null;
   const finalFolder = readRecordedDirectory(io, recordPath2);

@@ -113,13 +113,14 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath = joinPath(folder, `${request.callId}.cwd`);
   const commandPath = joinPath(folder, `${request.callId}.cmd`);
+  const lifelinePath = joinPath(folder, `${request.callId}.lifeline`);
   // Whatever a call with the same id left there goes, so that the log is never written through a link.
   prepare(logPath, 'clear', () => io.fs.removeFile(logPath));
   prepare(recordPath, 'clear', () => io.fs.removeFile(recordPath));
   const { script, commandFileText } = foregroundScript(
     command,
     { record: recordPath, command: commandPath },
-    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1000) },
+    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1000), pidPath: lifelinePath },
     SHELL_INLINE_SCRIPT_MAX_BYTES,
   );
   // Replaced whole by a rename: never written through a link left there.
@@ -143,6 +144,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
     cwd,
     env: commandEnvironment(context),
     logPath,
+    lifelinePath,
     timeoutMs: timeoutSeconds * 1000,
     killGraceMs: SHELL_KILL_GRACE_MS,
   };
@@ -156,6 +158,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
     throw shellErrors.cannotRun(cwd, codeOrMessage(error));
   } finally {
     if (commandFileText !== null) removeIfPossible(io, commandPath);
+    removeIfPossible(io, lifelinePath);
   }
 
   // The command has run: a directory that cannot be recorded is said beside its output, never instead of it.

@@ -64,17 +64,21 @@ function directoryChangeFunctions(recordPath: string): string {
  * died mid-call (SIGKILL from the orchestrator's deadline, the OOM killer, a container stop), and the
  * watcher stops bash's process group as a timeout would: SIGTERM, then SIGKILL `graceSeconds` later
  * (it ignores the SIGTERM itself, and the SIGKILL ends it too). When bash has already exited, the call
- * was over: what it left running (`server &`) stays, and the watcher leaves.
+ * was over: what it left running (`server &`) stays. A helper that ends normally ends the watcher
+ * itself, from its pid in `pidPath`, so that nothing of the call lingers.
  * Forked twice, the watcher is no child of the command's shell (`wait`, `jobs` and `$!` never see
  * it); it is in the command's group, so a timeout's stop ends it with the rest. Asking costs nothing
  * on the common path: a pipe from Node (end of file when the helper dies) cost about 4 ms of CPU a
  * call to set up, where the fork costs one or two.
  */
-function lifeline(graceSeconds: number): string {
+function lifeline(graceSeconds: number, pidPath: string): string {
   const watcher =
-    'exec </dev/null >/dev/null 2>&1; while builtin kill -0 $PPID; do sleep 1; done; builtin kill -0 $$ || exit 0; ' +
+    // It waits a second at a time in `read -t 1` on a pipe whose both ends it holds itself (no child
+    // process to outlive it), until the helper is gone.
+    'exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $PPID; do read -t 1 -u 9 _; done; builtin kill -0 $$ || exit 0; ' +
     `trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`;
-  return `( ( ${watcher} ) & )`;
+  // Its pid, written before the command starts, lets the helper end it as soon as bash has exited.
+  return `( ( ${watcher} ) & builtin echo $! 2>/dev/null >| ${bashQuote(pidPath)} )`;
 }
 
 /**
@@ -91,6 +95,8 @@ export interface ForegroundPaths {
 
 export interface ForegroundLifeline {
   graceSeconds: number;
+  /** Where the watcher's pid is written. */
+  pidPath: string;
 }
 
 export function foregroundScript(
@@ -104,7 +110,7 @@ export function foregroundScript(
   // meanwhile, a full disk) only leaves the directory as it was: no error line joins the output.
   // In braces whose stderr is /dev/null, the trap stays out of the command's trace (`set -x`) too.
   const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath)}; } 2>/dev/null`)} EXIT`;
-  const prelude = `${lifeline(lifelineOf.graceSeconds)}; ${directoryChangeFunctions(recordPath)}; ${trap}`;
+  const prelude = `${lifeline(lifelineOf.graceSeconds, lifelineOf.pidPath)}; ${directoryChangeFunctions(recordPath)}; ${trap}`;
   return withPrelude(prelude, command, paths.command, inlineMaxBytes);
 }
 
