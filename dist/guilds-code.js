@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "cb7033dbdf8d6194";
+var BUILD_ID = "4c5793ec4d26771f";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -250,8 +250,10 @@ var SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
 var SHELL_MIN_TIMEOUT_SECONDS = 1;
 var SHELL_MAX_TIMEOUT_SECONDS = 600;
 var SHELL_KILL_GRACE_MS = 2e3;
+var SHELL_SLOW_COMMAND_MS = 1e4;
 var SHELL_HEAD_MAX_BYTES = 2048;
 var SHELL_LINE_END_REACH_PERCENT = 25;
+var SHELL_INLINE_SCRIPT_MAX_BYTES = 65536;
 var BACKGROUND_ID_CLAIM_MAX_ATTEMPTS = 1e4;
 var STATUS_LOG_TAIL_LINES = 40;
 var STATUS_COMMAND_MAX_CHARS = 200;
@@ -1801,9 +1803,11 @@ function startDetached(start) {
 // src/io/node/background.ts
 var SUPERVISOR_SCRIPT = [
   "trap : TERM INT HUP",
-  'bash -c "$1" </dev/null',
+  "exit_path=$1",
+  "shift",
+  'bash -c "$@" </dev/null',
   "status=$?",
-  '{ printf "%s\\n" "$status" >"$2.$$.tmp" && mv -f "$2.$$.tmp" "$2"; } 2>/dev/null'
+  '{ printf "%s\\n" "$status" >"$exit_path.$$.tmp" && mv -f "$exit_path.$$.tmp" "$exit_path"; } 2>/dev/null'
 ].join("\n");
 var DELAYED_KILL_SCRIPT = [
   'sleep "$1" || exit 0',
@@ -1821,7 +1825,7 @@ var nodeBackgroundProcesses = {
     try {
       return startDetached({
         file: "bash",
-        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.command, start.exitPath],
+        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.exitPath, start.script, ...start.scriptArgs],
         cwd: start.cwd,
         env: start.env,
         stdio: ["ignore", log, log]
@@ -2016,6 +2020,14 @@ var LogFollower = class {
     }
   }
 };
+function endLifeline(pidPath, groupId) {
+  try {
+    const pid = Number((0, import_node_fs7.readFileSync)(pidPath, "latin1").trim());
+    const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
+  } catch {
+  }
+}
 function openLog(logPath) {
   const logFd = (0, import_node_fs7.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
@@ -2039,7 +2051,14 @@ function runShell(request, onOutput) {
   let supervised;
   try {
     supervised = new SupervisedChild(
-      { file: BASH, args: ["-c", request.script], cwd: request.cwd, env: request.env, stdio: ["ignore", logFd, logFd], detached: true },
+      {
+        file: BASH,
+        args: ["-c", request.script],
+        cwd: request.cwd,
+        env: request.env,
+        stdio: ["ignore", logFd, logFd],
+        detached: true
+      },
       request.timeoutMs,
       stop
     );
@@ -2081,6 +2100,7 @@ function runShell(request, onOutput) {
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
+        if (groupId !== void 0) endLifeline(request.lifelinePath, groupId);
         if (!supervised.isSettled) follower.finishAt((0, import_node_fs7.fstatSync)(logFd).size);
       });
     });
@@ -3893,29 +3913,12 @@ var FAILURE_TRIGGERS = [
   "FATAL",
   "Segmentation fault"
 ];
-var encoder2 = new TextEncoder();
-var byteLength = (text) => encoder2.encode(text).length;
-function keptLineText(line) {
-  const shownBytes2 = byteLength(line.text);
-  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes2 ? `\u2026 [+${line.bytes - shownBytes2} bytes]` : "");
-}
-function keptLinesHeader(count, more, searchedTo) {
-  const what = count === 1 ? "1 line that looks like an error" : `${count} lines that look like errors`;
-  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : "";
-  return more ? `[\u2026 kept the first ${what} from the elided part${searched}; the log has more \u2026]` : `[\u2026 kept ${what} from the elided part${searched} \u2026]`;
-}
-function keptFailures(scan, from, to, budgetBytes) {
-  const eligible = scan.lines.filter((line) => line.start >= from && line.end <= to);
-  const searchedTo = scan.searchedTo < to ? scan.searchedTo : Infinity;
-  let best = null;
-  const shown = [];
-  for (const line of eligible.slice(0, scan.maxLines)) {
-    shown.push(keptLineText(line));
-    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join("\n");
-    const bytes = byteLength(text);
-    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
-  }
-  return best;
+function failuresWithin(scan, from, to) {
+  return {
+    lines: scan.lines.filter((line) => line.start >= from && line.end <= to),
+    // Said only when the search stopped before the part's end.
+    searchedTo: scan.searchedTo < to ? scan.searchedTo : Infinity
+  };
 }
 
 // src/tools/shell/failure-scan.ts
@@ -4176,8 +4179,19 @@ var FIXED_SHELL_ENV = {
   GIT_TERMINAL_PROMPT: "0",
   NO_COLOR: "1",
   TERM: "dumb",
-  DEBIAN_FRONTEND: "noninteractive"
+  DEBIAN_FRONTEND: "noninteractive",
+  // No prompt can be answered (stdin is /dev/null, nobody reads the terminal): gh and Git Credential
+  // Manager fail at once instead of waiting for the timeout.
+  GH_PROMPT_DISABLED: "1",
+  GCM_INTERACTIVE: "never"
 };
+var FAILS_AT_ONCE = "false";
+var DEFAULT_SHELL_ENV = [
+  { name: "GIT_ASKPASS", value: FAILS_AT_ONCE, unlessSet: ["GIT_ASKPASS"] },
+  { name: "SSH_ASKPASS", value: FAILS_AT_ONCE, unlessSet: ["SSH_ASKPASS"] },
+  { name: "GIT_EDITOR", value: FAILS_AT_ONCE, unlessSet: ["GIT_EDITOR", "VISUAL", "EDITOR"] },
+  { name: "EDITOR", value: FAILS_AT_ONCE, unlessSet: ["EDITOR", "VISUAL"] }
+];
 function parseRepoTokens(value, home) {
   if (value === void 0) return null;
   let parsed;
@@ -4223,6 +4237,9 @@ function shellEnvironment(input) {
     if (extraCaCerts === "") delete env[NODE_EXTRA_CA_CERTS_VARIABLE];
     else env[NODE_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
   }
+  for (const { name, value, unlessSet } of DEFAULT_SHELL_ENV) {
+    if (unlessSet.every((set) => env[set] === void 0 || env[set] === "")) env[name] = value;
+  }
   Object.assign(env, FIXED_SHELL_ENV);
   env.GUILD_RUN_ID = input.runId;
   env.GUILD_AGENT_ID = input.agentId;
@@ -4235,6 +4252,24 @@ function shellEnvironment(input) {
   return env;
 }
 
+// src/text/elapsed.ts
+var SECOND_MS = 1e3;
+var MINUTE_SECONDS = 60;
+var HOUR_SECONDS = 3600;
+var DAY_SECONDS = 86400;
+function twoDigits(value) {
+  return String(value).padStart(2, "0");
+}
+function formatElapsed(milliseconds) {
+  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS));
+  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
+  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
+  if (seconds < DAY_SECONDS) {
+    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
+  }
+  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
+}
+
 // src/tools/shell/format.ts
 var NEWLINE5 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
@@ -4243,10 +4278,12 @@ function timedOutLine(timeoutSeconds) {
   return `[timed out after ${timeoutSeconds}s; the command was stopped]`;
 }
 var INTERRUPTED_LINE = "[the helper was interrupted; the command was stopped]";
-function shellTrailers(exitCode, stopLine) {
+function shellTrailers(exitCode, stopLine, elapsedMs = 0, slowAfterMs = Infinity) {
   const lines = [];
   if (stopLine !== null) lines.push(stopLine);
-  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}`);
+  const took = elapsedMs > slowAfterMs ? formatElapsed(elapsedMs) : null;
+  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}` + (took === null ? "" : ` \xB7 ${took}`));
+  else if (took !== null) lines.push(`(took ${took})`);
   return lines;
 }
 function elisionLine(elidedBytes, logPath) {
@@ -4318,6 +4355,27 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const text = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + kept + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text, elided: true };
 }
+function keptLineText(line) {
+  const shownBytes2 = utf8Bytes(line.text);
+  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes2 ? `\u2026 [+${line.bytes - shownBytes2} bytes]` : "");
+}
+function keptLinesHeader(count, more, searchedTo) {
+  const what = count === 1 ? "1 line that looks like an error" : `${count} lines that look like errors`;
+  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : "";
+  return more ? `[\u2026 kept the first ${what} from the elided part${searched}; the log has more \u2026]` : `[\u2026 kept ${what} from the elided part${searched} \u2026]`;
+}
+function keptFailures(scan, from, to, budgetBytes) {
+  const { lines: eligible, searchedTo } = failuresWithin(scan, from, to);
+  let best = null;
+  const shown = [];
+  for (const line of eligible.slice(0, scan.maxLines)) {
+    shown.push(keptLineText(line));
+    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join("\n");
+    const bytes = utf8Bytes(text);
+    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
+  }
+  return best;
+}
 function startedText(id, pid, logPath) {
   return [
     `started ${id} in the background (pid ${pid})`,
@@ -4344,8 +4402,41 @@ var shellErrors = {
 function bashQuote(text) {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
-function scriptWithDirectoryRecord(command, recordPath2) {
-  return `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath2)}`)} EXIT; ${command}`;
+function fromFile(commandPath) {
+  return `BASH_EXECUTION_STRING=$(< ${bashQuote(commandPath)}) || exit 126; eval "$BASH_EXECUTION_STRING"`;
+}
+function withPrelude(prelude, command, commandPath, inlineMaxBytes) {
+  const inline = `${prelude}; ${command}`;
+  if (utf8Bytes(inline) <= inlineMaxBytes) return { script: inline, commandFileText: null };
+  return { script: `${prelude}; ${fromFile(commandPath)}`, commandFileText: command };
+}
+function directoryChangeFunctions(recordPath2) {
+  const record = `builtin pwd 2>/dev/null >| ${bashQuote(recordPath2)}`;
+  return ["cd", "pushd", "popd"].map(
+    (name) => `${name}() { { local -; set +x; } 2>/dev/null; builtin ${name} "$@" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || ${record}; return 0; }; local __guilds_status=$? __guilds_message; __guilds_message=$(builtin ${name} "$@" 2>&1 >/dev/null) || :; builtin printf '%s: line %s: %s\\n' "\${BASH_SOURCE[1]:-$0}" "\${BASH_LINENO[0]}" "\${__guilds_message#*: line [0-9]*: }" >&2; return "$__guilds_status"; }`
+  ).join("; ");
+}
+function lifeline(graceSeconds, pidPath) {
+  const watcher = (
+    // It waits a second at a time in `read -t 1` on a pipe whose both ends it holds itself (no child
+    // process to outlive it), until the helper is gone.
+    `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $PPID; do read -t 1 -u 9 _; done; builtin kill -0 $$ || exit 0; trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`
+  );
+  return `( ( ${watcher} ) & builtin echo $! 2>/dev/null >| ${bashQuote(pidPath)} )`;
+}
+function foregroundScript(command, paths, lifelineOf, inlineMaxBytes) {
+  const recordPath2 = paths.record;
+  const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath2)}; } 2>/dev/null`)} EXIT`;
+  const prelude = `${lifeline(lifelineOf.graceSeconds, lifelineOf.pidPath)}; ${directoryChangeFunctions(recordPath2)}; ${trap}`;
+  return withPrelude(prelude, command, paths.command, inlineMaxBytes);
+}
+function backgroundScript(command, commandPath, inlineMaxBytes) {
+  if (utf8Bytes(command) <= inlineMaxBytes) return { script: command, scriptArgs: [], commandFileText: null };
+  return {
+    script: `BASH_EXECUTION_STRING=$(< "$1") || exit 126; rm -f -- "$1" 2>/dev/null; set --; eval "$BASH_EXECUTION_STRING"`,
+    scriptArgs: ["bash", commandPath],
+    commandFileText: command
+  };
 }
 var TIMED_OUT_EXIT_CODE = 124;
 
@@ -4408,8 +4499,17 @@ async function runForeground(context, command, timeoutSeconds) {
   prepare(folder, "create", () => io.fs.makeFolder(folder));
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath2 = joinPath(folder, `${request.callId}.cwd`);
+  const commandPath = joinPath(folder, `${request.callId}.cmd`);
+  const lifelinePath = joinPath(folder, `${request.callId}.lifeline`);
   prepare(logPath, "clear", () => io.fs.removeFile(logPath));
   prepare(recordPath2, "clear", () => io.fs.removeFile(recordPath2));
+  const { script, commandFileText } = foregroundScript(
+    command,
+    { record: recordPath2, command: commandPath },
+    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1e3), pidPath: lifelinePath },
+    SHELL_INLINE_SCRIPT_MAX_BYTES
+  );
+  if (commandFileText !== null) prepare(commandPath, "create", () => io.fs.writeFileAtomic(commandPath, commandFileText));
   const limits = {
     maxBytes: request.maxBytes,
     headMaxBytes: SHELL_HEAD_MAX_BYTES,
@@ -4423,20 +4523,25 @@ async function runForeground(context, command, timeoutSeconds) {
     isAscii: io.shell.isAscii
   });
   const run = {
-    script: scriptWithDirectoryRecord(command, recordPath2),
+    script,
     cwd,
     env: commandEnvironment(context),
     logPath,
+    lifelinePath,
     timeoutMs: timeoutSeconds * 1e3,
     killGraceMs: SHELL_KILL_GRACE_MS
   };
   let outcome;
+  const startedAt = io.now();
   try {
     outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
   } catch (error) {
     removeIfPossible(io, logPath);
     removeIfPossible(io, recordPath2);
     throw shellErrors.cannotRun(cwd, codeOrMessage(error));
+  } finally {
+    if (commandFileText !== null) removeIfPossible(io, commandPath);
+    removeIfPossible(io, lifelinePath);
   }
   let notRecorded = null;
   const finalFolder = readRecordedDirectory(io, recordPath2);
@@ -4446,19 +4551,25 @@ async function runForeground(context, command, timeoutSeconds) {
     if (!(error instanceof ToolError)) throw error;
     notRecorded = notRecordedLine(error.message, cwd);
   }
+  const elapsedMs = Math.max(0, io.now() - startedAt);
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
   const output = collectedOutput(collector);
   const shaped = shapeShellText(
     output,
-    shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join("\n") || null),
+    shellTrailers(
+      exitCode,
+      [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join("\n") || null,
+      elapsedMs,
+      SHELL_SLOW_COMMAND_MS
+    ),
     logPath,
     limits,
     `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
     () => watch.result(output)
   );
   if (!shaped.elided) removeIfPossible(io, logPath);
-  const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
+  const meta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut, elapsed_ms: elapsedMs };
   if (shaped.elided) meta.log_path = logPath;
   return { text: shaped.text, meta };
 }
@@ -4472,6 +4583,7 @@ function claimId(io, folder, record) {
 }
 function startBackground(context, command) {
   const { io, request, cwd } = context;
+  const startedAt = io.now();
   const folder = backgroundFolder(io, request.agentId);
   for (const needed of [folder, runFolder(io, request.runId)]) {
     try {
@@ -4501,10 +4613,14 @@ function startBackground(context, command) {
   }
   const env = commandEnvironment(context);
   env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
+  const commandPath = joinPath(runFolder(io, request.runId), `${request.callId}.cmd`);
+  const { script, scriptArgs, commandFileText } = backgroundScript(command, commandPath, SHELL_INLINE_SCRIPT_MAX_BYTES);
   let pid;
   try {
-    pid = io.background.startSupervised({ command, cwd, env, logPath, exitPath: exitPath(folder, id) });
+    if (commandFileText !== null) io.fs.writeFileAtomic(commandPath, commandFileText);
+    pid = io.background.startSupervised({ script, scriptArgs, cwd, env, logPath, exitPath: exitPath(folder, id) });
   } catch (error) {
+    if (commandFileText !== null) removeIfPossible(io, commandPath);
     throw shellErrors.cannotStartBackground(id, codeOrMessage(error));
   }
   const startTicks = io.background.processStat(pid)?.startTicks ?? null;
@@ -4517,7 +4633,7 @@ function startBackground(context, command) {
   }
   return {
     text: startedText(id, pid, logPath),
-    meta: { exit_code: null, cwd, timed_out: false, log_path: logPath, background_id: id }
+    meta: { exit_code: null, cwd, timed_out: false, elapsed_ms: Math.max(0, io.now() - startedAt), log_path: logPath, background_id: id }
   };
 }
 
@@ -4541,24 +4657,8 @@ function lastLinesWithin(lines, roomBytes, markerBytes) {
 }
 
 // src/tools/shell_status/format.ts
-var SECOND_MS = 1e3;
-var MINUTE_SECONDS = 60;
-var HOUR_SECONDS = 3600;
-var DAY_SECONDS = 86400;
 function stateText(state) {
   return state.kind === "exited" ? `exited ${state.exitCode}` : state.kind;
-}
-function twoDigits(value) {
-  return String(value).padStart(2, "0");
-}
-function formatElapsed(milliseconds) {
-  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS));
-  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
-  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
-  if (seconds < DAY_SECONDS) {
-    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
-  }
-  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
 }
 function commandFirstLine(command, maxChars) {
   const line = command.replace(/^\s*\n/, "").split("\n")[0].replace(/\r$/, "").trimEnd();

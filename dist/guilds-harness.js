@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "3f4d11d3d0740cdf";
+var BUILD_ID = "5dd32ffd9505a755";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
@@ -1696,9 +1696,11 @@ function startDetached(start) {
 // src/io/node/background.ts
 var SUPERVISOR_SCRIPT = [
   "trap : TERM INT HUP",
-  'bash -c "$1" </dev/null',
+  "exit_path=$1",
+  "shift",
+  'bash -c "$@" </dev/null',
   "status=$?",
-  '{ printf "%s\\n" "$status" >"$2.$$.tmp" && mv -f "$2.$$.tmp" "$2"; } 2>/dev/null'
+  '{ printf "%s\\n" "$status" >"$exit_path.$$.tmp" && mv -f "$exit_path.$$.tmp" "$exit_path"; } 2>/dev/null'
 ].join("\n");
 var DELAYED_KILL_SCRIPT = [
   'sleep "$1" || exit 0',
@@ -1716,7 +1718,7 @@ var nodeBackgroundProcesses = {
     try {
       return startDetached({
         file: "bash",
-        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.command, start.exitPath],
+        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.exitPath, start.script, ...start.scriptArgs],
         cwd: start.cwd,
         env: start.env,
         stdio: ["ignore", log, log]
@@ -1911,6 +1913,14 @@ var LogFollower = class {
     }
   }
 };
+function endLifeline(pidPath, groupId) {
+  try {
+    const pid = Number((0, import_node_fs7.readFileSync)(pidPath, "latin1").trim());
+    const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
+  } catch {
+  }
+}
 function openLog(logPath) {
   const logFd = (0, import_node_fs7.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
@@ -1934,7 +1944,14 @@ function runShell(request, onOutput) {
   let supervised;
   try {
     supervised = new SupervisedChild(
-      { file: BASH, args: ["-c", request.script], cwd: request.cwd, env: request.env, stdio: ["ignore", logFd, logFd], detached: true },
+      {
+        file: BASH,
+        args: ["-c", request.script],
+        cwd: request.cwd,
+        env: request.env,
+        stdio: ["ignore", logFd, logFd],
+        detached: true
+      },
       request.timeoutMs,
       stop
     );
@@ -1976,6 +1993,7 @@ function runShell(request, onOutput) {
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
+        if (groupId !== void 0) endLifeline(request.lifelinePath, groupId);
         if (!supervised.isSettled) follower.finishAt((0, import_node_fs7.fstatSync)(logFd).size);
       });
     });
@@ -2348,8 +2366,19 @@ var FIXED_SHELL_ENV = {
   GIT_TERMINAL_PROMPT: "0",
   NO_COLOR: "1",
   TERM: "dumb",
-  DEBIAN_FRONTEND: "noninteractive"
+  DEBIAN_FRONTEND: "noninteractive",
+  // No prompt can be answered (stdin is /dev/null, nobody reads the terminal): gh and Git Credential
+  // Manager fail at once instead of waiting for the timeout.
+  GH_PROMPT_DISABLED: "1",
+  GCM_INTERACTIVE: "never"
 };
+var FAILS_AT_ONCE = "false";
+var DEFAULT_SHELL_ENV = [
+  { name: "GIT_ASKPASS", value: FAILS_AT_ONCE, unlessSet: ["GIT_ASKPASS"] },
+  { name: "SSH_ASKPASS", value: FAILS_AT_ONCE, unlessSet: ["SSH_ASKPASS"] },
+  { name: "GIT_EDITOR", value: FAILS_AT_ONCE, unlessSet: ["GIT_EDITOR", "VISUAL", "EDITOR"] },
+  { name: "EDITOR", value: FAILS_AT_ONCE, unlessSet: ["EDITOR", "VISUAL"] }
+];
 function parseRepoTokens(value, home) {
   if (value === void 0) return null;
   let parsed;
@@ -2394,6 +2423,9 @@ function shellEnvironment(input) {
     delete env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
     if (extraCaCerts === "") delete env[NODE_EXTRA_CA_CERTS_VARIABLE];
     else env[NODE_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
+  }
+  for (const { name, value, unlessSet } of DEFAULT_SHELL_ENV) {
+    if (unlessSet.every((set) => env[set] === void 0 || env[set] === "")) env[name] = value;
   }
   Object.assign(env, FIXED_SHELL_ENV);
   env.GUILD_RUN_ID = input.runId;
@@ -2468,26 +2500,7 @@ var LineSplitter = class {
   }
 };
 
-// src/tools/shell/long-line.ts
-var nativeByteLength = typeof Buffer === "function" ? Buffer.byteLength : void 0;
-
-// src/tools/shell/terminal-line.ts
-var LINE_CONTROL_SOURCE = String.raw`(?:\u001b\[|\u009b)([0-9]*)([KGCD])`;
-var LINE_CONTROL = new RegExp(LINE_CONTROL_SOURCE);
-var STRING_CONTROL = String.raw`(?:\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u0018\u001a\u001b\u0080-\u009f]*(?:\u0007|\u001b\\|\u009c)`;
-var TOKENS = new RegExp(`(${STRING_CONTROL})|(\r)|${LINE_CONTROL_SOURCE}`, "g");
-var WHOLE_LINE_KEEP_CHARS = Number.MAX_SAFE_INTEGER / 8;
-
-// src/tools/shell/clean.ts
-var fatalDecoder = new TextDecoder("utf-8", { fatal: true });
-
-// src/tools/shell/failure-lines.ts
-var encoder2 = new TextEncoder();
-
-// src/tools/shell/format.ts
-var decoder2 = new TextDecoder("utf-8");
-
-// src/tools/shell_status/format.ts
+// src/text/elapsed.ts
 var SECOND_MS = 1e3;
 var MINUTE_SECONDS = 60;
 var HOUR_SECONDS = 3600;
@@ -2504,6 +2517,22 @@ function formatElapsed(milliseconds) {
   }
   return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
 }
+
+// src/tools/shell/long-line.ts
+var nativeByteLength = typeof Buffer === "function" ? Buffer.byteLength : void 0;
+
+// src/tools/shell/terminal-line.ts
+var LINE_CONTROL_SOURCE = String.raw`(?:\u001b\[|\u009b)([0-9]*)([KGCD])`;
+var LINE_CONTROL = new RegExp(LINE_CONTROL_SOURCE);
+var STRING_CONTROL = String.raw`(?:\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u0018\u001a\u001b\u0080-\u009f]*(?:\u0007|\u001b\\|\u009c)`;
+var TOKENS = new RegExp(`(${STRING_CONTROL})|(\r)|${LINE_CONTROL_SOURCE}`, "g");
+var WHOLE_LINE_KEEP_CHARS = Number.MAX_SAFE_INTEGER / 8;
+
+// src/tools/shell/clean.ts
+var fatalDecoder = new TextDecoder("utf-8", { fatal: true });
+
+// src/tools/shell/format.ts
+var decoder2 = new TextDecoder("utf-8");
 
 // src/text/head-tail.ts
 function wholeText(text) {

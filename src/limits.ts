@@ -40,10 +40,16 @@ export const SHELL_MIN_TIMEOUT_SECONDS = 1;
 export const SHELL_MAX_TIMEOUT_SECONDS = 600;
 // Between SIGTERM and SIGKILL for a stopped command's process group.
 export const SHELL_KILL_GRACE_MS = 2000;
+// A command that took longer than this says how long in its last line (`exit_code: 1 · 42s`, `(took 42s)`).
+export const SHELL_SLOW_COMMAND_MS = 10_000;
 // The head of an elided output: at most this, and at most a quarter of the result's cap.
 export const SHELL_HEAD_MAX_BYTES = 2048;
 // A head or tail cut moves to a line end when one lies within this share of the part's size.
 export const SHELL_LINE_END_REACH_PERCENT = 25;
+// A command whose script is longer than this goes to bash through a file in the run's folder, not as
+// its `-c` argument: Linux caps one argument at 128 KiB (E2BIG), and all of argv and the environment
+// together at a quarter of the stack limit (as low as 128 KiB under a small `ulimit -s`).
+export const SHELL_INLINE_SCRIPT_MAX_BYTES = 65_536;
 // Concurrent background starts race for the next id; far more attempts than helpers that could
 // ever start at once, and still a bound.
 export const BACKGROUND_ID_CLAIM_MAX_ATTEMPTS = 10_000;

@@ -13,8 +13,10 @@ export interface ProcessStat {
 }
 
 export interface SupervisedStart {
-  /** The command, run as `bash -c COMMAND`. */
-  command: string;
+  /** What the command runs as: `bash -c SCRIPT [ARGS…]`. */
+  script: string;
+  /** The script's positional parameters, `$0` first; none gives `$0` = bash. */
+  scriptArgs: readonly string[];
   cwd: string;
   env: Record<string, string>;
   /** Standard output and standard error both go here, appended, in the order written. */

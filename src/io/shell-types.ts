@@ -9,6 +9,11 @@ export interface ShellRun {
   env: Record<string, string>;
   /** stdout and stderr both go to this file (created or emptied; never through a link). */
   logPath: string;
+  /**
+   * Where the script's lifeline watcher wrote its pid: once bash has exited (and its group was
+   * stopped if it had to be), that process is killed if it is still in bash's group.
+   */
+  lifelinePath: string;
   timeoutMs: number;
   /** Between SIGTERM and SIGKILL, for the whole process group. */
   killGraceMs: number;

@@ -43,7 +43,7 @@ describe('shell with background', () => {
       `started b1 in the background (pid ${pid})\nlog: ${logPath}\n` +
         'check it with shell_status {"id": "b1"}; stop it with {"id": "b1", "stop": true}',
     );
-    expect(envelope.meta).toEqual({ exit_code: null, cwd: sandbox.home, timed_out: false, log_path: logPath, background_id: 'b1' });
+    expect(envelope.meta).toEqual({ exit_code: null, cwd: sandbox.home, timed_out: false, elapsed_ms: expect.any(Number), log_path: logPath, background_id: 'b1' });
     const stat = procStat(pid)!;
     expect(stat.session).toBe(pid);
     expect(stat.processGroup).toBe(pid);

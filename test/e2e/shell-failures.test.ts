@@ -16,7 +16,7 @@ describe('shell: lines that look like errors survive the elision', () => {
     const fixture = join(FIXTURES, 'outputs', 'vitest.txt');
     const envelope = callHelper(sandbox, { op: 'shell', args: { command: `cat '${fixture}'; exit 1` }, call_id: 'tests' });
     const logPath = join(sandbox.home, '.runs', 'r1', 'tests.log');
-    expect(envelope.meta).toEqual({ exit_code: 1, cwd: sandbox.home, timed_out: false, log_path: logPath });
+    expect(envelope.meta).toEqual({ exit_code: 1, cwd: sandbox.home, timed_out: false, elapsed_ms: expect.any(Number), log_path: logPath });
     const text = envelope.text!;
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8192);
     const lines = text.split('\n');

@@ -57,7 +57,7 @@ describe('shell: processes', () => {
     expect(envelope).toEqual({
       ok: true,
       text: 'waiting\n[timed out after 1s; the command was stopped]\nexit_code: 124',
-      meta: { exit_code: 124, cwd: sandbox.home, timed_out: true },
+      meta: { exit_code: 124, cwd: sandbox.home, timed_out: true, elapsed_ms: expect.any(Number) },
     });
     const pids = [...pidsIn(join(sandbox.home, 'pids')), ...pidsIn(join(sandbox.root, 'pids'))];
     expect(pids).toHaveLength(3);

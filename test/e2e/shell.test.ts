@@ -24,7 +24,7 @@ describe('shell: running', () => {
     expect(envelope).toEqual({
       ok: true,
       text: 'out1\nerr1\nout2\nerr2\nout3\nerr3',
-      meta: { exit_code: 0, cwd: sandbox.home, timed_out: false },
+      meta: { exit_code: 0, cwd: sandbox.home, timed_out: false, elapsed_ms: expect.any(Number) },
     });
   });
 
@@ -53,7 +53,7 @@ describe('shell: running', () => {
     expect(shell({ command: 'echo partial; exit 3' })).toEqual({
       ok: true,
       text: 'partial\nexit_code: 3',
-      meta: { exit_code: 3, cwd: sandbox.home, timed_out: false },
+      meta: { exit_code: 3, cwd: sandbox.home, timed_out: false, elapsed_ms: expect.any(Number) },
     });
   });
 
@@ -180,7 +180,7 @@ describe('shell: long output', () => {
   it('50 MB of output keeps its head and tail, names the kept log, and counts what it left out', () => {
     const envelope = shell({ command: 'yes 0123456789abcdef | head -c 50000000' }, {}, { call_id: 'big' });
     const logPath = join(sandbox.home, '.runs', 'r1', 'big.log');
-    expect(envelope.meta).toEqual({ exit_code: 0, cwd: sandbox.home, timed_out: false, log_path: logPath });
+    expect(envelope.meta).toEqual({ exit_code: 0, cwd: sandbox.home, timed_out: false, elapsed_ms: expect.any(Number), log_path: logPath });
     expect(statSync(logPath).size).toBe(50_000_000);
     const text = envelope.text!;
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8192);
@@ -228,7 +228,7 @@ describe('shell: a long log path at the smallest cap', () => {
     expect(envelope).toEqual({
       ok: true,
       text: [...lines(1, 88), `[… 8193 bytes elided; full output: ${shortLog} …]`, ...lines(1912, 2000), 'exit_code: 3'].join('\n'),
-      meta: { exit_code: 3, cwd: home, timed_out: false, log_path: join(home, '.runs', runId, `${callId}.log`) },
+      meta: { exit_code: 3, cwd: home, timed_out: false, elapsed_ms: expect.any(Number), log_path: join(home, '.runs', runId, `${callId}.log`) },
     });
   });
 });
@@ -259,7 +259,7 @@ describe('shell: a home that cannot hold the run folder', () => {
       ok: true,
       // The EXIT trap cannot record the final folder, quietly; the run keeps the folder it had.
       text: 'hi',
-      meta: { exit_code: 0, cwd: sandbox.home, timed_out: false },
+      meta: { exit_code: 0, cwd: sandbox.home, timed_out: false, elapsed_ms: expect.any(Number) },
     });
   });
 });

@@ -218,7 +218,7 @@ describe('a full disk under shell and background starts (a fault-injecting FileS
     expect(await handleCode(io, request({ command: 'cd sub && echo moved' }))).toEqual({
       ok: true,
       text: `moved\n[cannot record the working directory in ${cwdFile}: no space left on the device (ENOSPC); the next call starts in ${sandbox.home}]`,
-      meta: { exit_code: 0, cwd: sandbox.home, timed_out: false },
+      meta: { exit_code: 0, cwd: sandbox.home, timed_out: false, elapsed_ms: expect.any(Number) },
     });
     expect(readFileSync(cwdFile, 'utf8')).toBe(sandbox.home);
   });
@@ -229,7 +229,7 @@ describe('a full disk under shell and background starts (a fault-injecting FileS
     expect(await handleCode(io, request({ command: 'cd sub; false' }))).toEqual({
       ok: true,
       text: `(no output)\n[cannot record the working directory in ${cwdFile}: the file system is read-only (EROFS); the next call starts in ${sandbox.home}]\nexit_code: 1`,
-      meta: { exit_code: 1, cwd: sandbox.home, timed_out: false },
+      meta: { exit_code: 1, cwd: sandbox.home, timed_out: false, elapsed_ms: expect.any(Number) },
     });
   });
 

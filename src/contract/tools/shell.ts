@@ -51,6 +51,8 @@ export interface ShellMeta {
   exit_code: number | null;
   cwd: string;
   timed_out: boolean;
+  /** How long the command ran, in milliseconds (for a background start: how long starting it took). */
+  elapsed_ms: number;
   /** The full output's log, when the text elided part of it; a background command's log. */
   log_path?: string;
   background_id?: string;

@@ -10,13 +10,15 @@ import { listProcessIds, readProcessStat, signalProcessGroup, temporaryPathBesid
  * the trap defers it (bash runs a trap only after the foreground child returns), and unlike an ignored
  * signal a trapped one is reset to the default in the command. The status goes through a temporary
  * file and a rename, so a reader never sees half of it.
- * $1 is the command, $2 the exit status file.
+ * $1 is the exit status file; the rest, the script and its parameters for `bash -c`.
  */
 const SUPERVISOR_SCRIPT = [
   'trap : TERM INT HUP',
-  'bash -c "$1" </dev/null',
+  'exit_path=$1',
+  'shift',
+  'bash -c "$@" </dev/null',
   'status=$?',
-  '{ printf "%s\\n" "$status" >"$2.$$.tmp" && mv -f "$2.$$.tmp" "$2"; } 2>/dev/null',
+  '{ printf "%s\\n" "$status" >"$exit_path.$$.tmp" && mv -f "$exit_path.$$.tmp" "$exit_path"; } 2>/dev/null',
 ].join('\n');
 
 /**
@@ -45,7 +47,7 @@ export const nodeBackgroundProcesses: BackgroundProcesses = {
     try {
       return startDetached({
         file: 'bash',
-        args: ['-c', SUPERVISOR_SCRIPT, 'guilds-background', start.command, start.exitPath],
+        args: ['-c', SUPERVISOR_SCRIPT, 'guilds-background', start.exitPath, start.script, ...start.scriptArgs],
         cwd: start.cwd,
         env: start.env,
         stdio: ['ignore', log, log],

@@ -2,7 +2,7 @@
 // No pipe exists between the command and the helper, so a process that the command leaves running
 // neither holds the call open nor dies of a closed pipe once the helper is gone.
 import { isAscii, isUtf8 } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { ShellOutcome, ShellProcesses, ShellRun } from '../shell-types.js';
 import { SupervisedChild } from './child.js';
 import { loadOs } from './modules.js';
@@ -119,6 +119,17 @@ export class LogFollower {
   }
 }
 
+/** The lifeline's watcher is no longer needed: killed if the pid it wrote still names a process of the group. */
+function endLifeline(pidPath: string, groupId: number): void {
+  try {
+    const pid = Number(readFileSync(pidPath, 'latin1').trim());
+    const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, 'SIGKILL');
+  } catch {
+    // No watcher (it could not start, or the command's own `kill 0` ended it): nothing to end.
+  }
+}
+
 /** Both ends of the call's log: bash writes one, the helper reads the other. */
 export function openLog(logPath: string): { logFd: number; readFd: number } {
   const logFd = openSync(logPath, LOG_OPEN_FLAGS, 0o600);
@@ -145,7 +156,14 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
   let supervised: SupervisedChild;
   try {
     supervised = new SupervisedChild(
-      { file: BASH, args: ['-c', request.script], cwd: request.cwd, env: request.env, stdio: ['ignore', logFd, logFd], detached: true },
+      {
+        file: BASH,
+        args: ['-c', request.script],
+        cwd: request.cwd,
+        env: request.env,
+        stdio: ['ignore', logFd, logFd],
+        detached: true,
+      },
       request.timeoutMs,
       stop,
     );
@@ -188,6 +206,7 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
       exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
       const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
+        if (groupId !== undefined) endLifeline(request.lifelinePath, groupId);
         if (!supervised.isSettled) follower.finishAt(fstatSync(logFd).size);
       });
     });

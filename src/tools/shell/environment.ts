@@ -15,7 +15,29 @@ export const FIXED_SHELL_ENV: Readonly<Record<string, string>> = {
   NO_COLOR: '1',
   TERM: 'dumb',
   DEBIAN_FRONTEND: 'noninteractive',
+  // No prompt can be answered (stdin is /dev/null, nobody reads the terminal): gh and Git Credential
+  // Manager fail at once instead of waiting for the timeout.
+  GH_PROMPT_DISABLED: '1',
+  GCM_INTERACTIVE: 'never',
 };
+
+/** A program that fails at once: an askpass or an editor that nobody could answer. */
+const FAILS_AT_ONCE = 'false';
+
+/**
+ * Set only where the agent's environment sets none of the variables listed with it: an askpass of
+ * the agent's own may hand out credentials without asking anyone, and an editor an image sets on
+ * purpose (a script) is respected. git takes GIT_EDITOR, then core.editor, VISUAL, EDITOR: GIT_EDITOR
+ * is set only when the agent names no editor at all, so that `git commit` without `-m` fails at once
+ * with git's own message (`error: There was a problem with the editor 'false'.` / `Please supply the
+ * message using either -m or -F option.`) and never opens one from a repository's core.editor.
+ */
+export const DEFAULT_SHELL_ENV: readonly { name: string; value: string; unlessSet: readonly string[] }[] = [
+  { name: 'GIT_ASKPASS', value: FAILS_AT_ONCE, unlessSet: ['GIT_ASKPASS'] },
+  { name: 'SSH_ASKPASS', value: FAILS_AT_ONCE, unlessSet: ['SSH_ASKPASS'] },
+  { name: 'GIT_EDITOR', value: FAILS_AT_ONCE, unlessSet: ['GIT_EDITOR', 'VISUAL', 'EDITOR'] },
+  { name: 'EDITOR', value: FAILS_AT_ONCE, unlessSet: ['EDITOR', 'VISUAL'] },
+];
 
 export interface RepoToken {
   /** Absolute, normalized. */
@@ -102,6 +124,9 @@ export function shellEnvironment(input: ShellEnvInput): Record<string, string> {
     delete env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE];
     if (extraCaCerts === '') delete env[NODE_EXTRA_CA_CERTS_VARIABLE];
     else env[NODE_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
+  }
+  for (const { name, value, unlessSet } of DEFAULT_SHELL_ENV) {
+    if (unlessSet.every((set) => env[set] === undefined || env[set] === '')) env[name] = value;
   }
   Object.assign(env, FIXED_SHELL_ENV);
   env.GUILD_RUN_ID = input.runId;

@@ -2,8 +2,9 @@
 // else its head, the elision line and its tail, then the trailers; the background start; the errors.
 // Pure and synchronous; every limit comes in as an argument.
 import { ToolError } from '../../contract/errors.js';
+import { formatElapsed } from '../../text/elapsed.js';
 import { isContinuationByte, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
-import { keptFailures, type FailureScan } from './failure-lines.js';
+import { failuresWithin, type FailureLine, type FailureScan } from './failure-lines.js';
 import { headCapBytes, type CollectedOutput, type ShellShapeLimits } from './collect.js';
 
 const NEWLINE = 0x0a;
@@ -18,11 +19,17 @@ export function timedOutLine(timeoutSeconds: number): string {
 
 export const INTERRUPTED_LINE = '[the helper was interrupted; the command was stopped]';
 
-/** The lines after the output: why it stopped, then its exit code when not 0. */
-export function shellTrailers(exitCode: number, stopLine: string | null): string[] {
+/**
+ * The lines after the output: why it stopped, then its exit code when not 0. A command that took over
+ * `slowAfterMs` says how long, on the exit code's line (`exit_code: 1 · 42s`), or on a line of its
+ * own when it exited 0 (`(took 42s)`), so that an agent learns which checks are slow.
+ */
+export function shellTrailers(exitCode: number, stopLine: string | null, elapsedMs = 0, slowAfterMs = Infinity): string[] {
   const lines: string[] = [];
   if (stopLine !== null) lines.push(stopLine);
-  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}`);
+  const took = elapsedMs > slowAfterMs ? formatElapsed(elapsedMs) : null;
+  if (exitCode !== 0) lines.push(`exit_code: ${exitCode}` + (took === null ? '' : ` · ${took}`));
+  else if (took !== null) lines.push(`(took ${took})`);
   return lines;
 }
 
@@ -143,6 +150,47 @@ export function shapeShellText(
     decoder.decode(tail.subarray(start, tailShownEnd)) +
     trailerText;
   return { text, elided: true };
+}
+
+export interface KeptFailures {
+  text: string;
+  bytes: number;
+  /** Where the last kept line ends in the cleaned output: the tail starts at or after it. */
+  end: number;
+}
+
+/** `L<number>: <text>`, the text followed by `… [+N bytes]` when the line was longer than kept. */
+export function keptLineText(line: FailureLine): string {
+  const shownBytes = utf8Bytes(line.text);
+  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes ? `… [+${line.bytes - shownBytes} bytes]` : '');
+}
+
+/** The line before the kept lines: how many follow, and whether the log holds more. */
+export function keptLinesHeader(count: number, more: boolean, searchedTo: number): string {
+  const what = count === 1 ? '1 line that looks like an error' : `${count} lines that look like errors`;
+  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : '';
+  return more
+    ? `[… kept the first ${what} from the elided part${searched}; the log has more …]`
+    : `[… kept ${what} from the elided part${searched} …]`;
+}
+
+/**
+ * The block shown after the elision line: the header, then one `L<n>: …` line per kept failure line
+ * lying wholly between `from` and `to` (byte offsets of the elided part), first ones first, as many
+ * as fit in `budgetBytes` and the scan's line limit. Null when none is kept.
+ */
+export function keptFailures(scan: FailureScan, from: number, to: number, budgetBytes: number): KeptFailures | null {
+  const { lines: eligible, searchedTo } = failuresWithin(scan, from, to);
+  let best: KeptFailures | null = null;
+  const shown: string[] = [];
+  for (const line of eligible.slice(0, scan.maxLines)) {
+    shown.push(keptLineText(line));
+    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join('\n');
+    const bytes = utf8Bytes(text);
+    // The header changes with the count (`the first …; the log has more`), so each count is tried.
+    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
+  }
+  return best;
 }
 
 export function startedText(id: string, pid: number, logPath: string): string {

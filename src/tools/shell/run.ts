@@ -5,8 +5,10 @@
 import {
   BACKGROUND_ID_CLAIM_MAX_ATTEMPTS,
   SHELL_HEAD_MAX_BYTES,
+  SHELL_INLINE_SCRIPT_MAX_BYTES,
   SHELL_KILL_GRACE_MS,
   SHELL_LINE_END_REACH_PERCENT,
+  SHELL_SLOW_COMMAND_MS,
 } from '../../limits.js';
 import type { Io } from '../../io/types.js';
 import type { ShellOutcome, ShellRun } from '../../io/shell-types.js';
@@ -37,7 +39,7 @@ import {
   startedText,
   timedOutLine,
 } from './format.js';
-import { scriptWithDirectoryRecord, TIMED_OUT_EXIT_CODE } from './script.js';
+import { backgroundScript, foregroundScript, TIMED_OUT_EXIT_CODE } from './script.js';
 
 /** The whole environment of a command started from this call. */
 function commandEnvironment(context: Context): Record<string, string> {
@@ -110,9 +112,19 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   prepare(folder, 'create', () => io.fs.makeFolder(folder));
   const logPath = joinPath(folder, `${request.callId}.log`);
   const recordPath = joinPath(folder, `${request.callId}.cwd`);
+  const commandPath = joinPath(folder, `${request.callId}.cmd`);
+  const lifelinePath = joinPath(folder, `${request.callId}.lifeline`);
   // Whatever a call with the same id left there goes, so that the log is never written through a link.
   prepare(logPath, 'clear', () => io.fs.removeFile(logPath));
   prepare(recordPath, 'clear', () => io.fs.removeFile(recordPath));
+  const { script, commandFileText } = foregroundScript(
+    command,
+    { record: recordPath, command: commandPath },
+    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1000), pidPath: lifelinePath },
+    SHELL_INLINE_SCRIPT_MAX_BYTES,
+  );
+  // Replaced whole by a rename: never written through a link left there.
+  if (commandFileText !== null) prepare(commandPath, 'create', () => io.fs.writeFileAtomic(commandPath, commandFileText));
 
   const limits: ShellShapeLimits = {
     maxBytes: request.maxBytes,
@@ -128,20 +140,25 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   });
 
   const run: ShellRun = {
-    script: scriptWithDirectoryRecord(command, recordPath),
+    script,
     cwd,
     env: commandEnvironment(context),
     logPath,
+    lifelinePath,
     timeoutMs: timeoutSeconds * 1000,
     killGraceMs: SHELL_KILL_GRACE_MS,
   };
   let outcome: ShellOutcome;
+  const startedAt = io.now();
   try {
     outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
   } catch (error) {
     removeIfPossible(io, logPath);
     removeIfPossible(io, recordPath);
     throw shellErrors.cannotRun(cwd, codeOrMessage(error));
+  } finally {
+    if (commandFileText !== null) removeIfPossible(io, commandPath);
+    removeIfPossible(io, lifelinePath);
   }
 
   // The command has run: a directory that cannot be recorded is said beside its output, never instead of it.
@@ -154,12 +171,18 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
     notRecorded = notRecordedLine(error.message, cwd);
   }
 
+  const elapsedMs = Math.max(0, io.now() - startedAt);
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
   const output = collectedOutput(collector);
   const shaped = shapeShellText(
     output,
-    shellTrailers(exitCode, [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join('\n') || null),
+    shellTrailers(
+      exitCode,
+      [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join('\n') || null,
+      elapsedMs,
+      SHELL_SLOW_COMMAND_MS,
+    ),
     logPath,
     limits,
     `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
@@ -167,7 +190,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   );
   if (!shaped.elided) removeIfPossible(io, logPath);
 
-  const meta: ShellMeta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut };
+  const meta: ShellMeta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut, elapsed_ms: elapsedMs };
   if (shaped.elided) meta.log_path = logPath;
   return { text: shaped.text, meta };
 }
@@ -188,6 +211,7 @@ function claimId(io: Io, folder: string, record: Omit<JobRecord, 'id'>): string 
  */
 function startBackground(context: Context, command: string): OpResult<ShellMeta> {
   const { io, request, cwd } = context;
+  const startedAt = io.now();
   const folder = backgroundFolder(io, request.agentId);
   for (const needed of [folder, runFolder(io, request.runId)]) {
     try {
@@ -219,10 +243,15 @@ function startBackground(context: Context, command: string): OpResult<ShellMeta>
   const env = commandEnvironment(context);
   env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
 
+  // A long command travels through a file that the job removes once it has read it.
+  const commandPath = joinPath(runFolder(io, request.runId), `${request.callId}.cmd`);
+  const { script, scriptArgs, commandFileText } = backgroundScript(command, commandPath, SHELL_INLINE_SCRIPT_MAX_BYTES);
   let pid: number;
   try {
-    pid = io.background.startSupervised({ command, cwd, env, logPath, exitPath: exitPath(folder, id) });
+    if (commandFileText !== null) io.fs.writeFileAtomic(commandPath, commandFileText);
+    pid = io.background.startSupervised({ script, scriptArgs, cwd, env, logPath, exitPath: exitPath(folder, id) });
   } catch (error) {
+    if (commandFileText !== null) removeIfPossible(io, commandPath);
     throw shellErrors.cannotStartBackground(id, codeOrMessage(error));
   }
   // The supervisor is still this process's child, so even if it has already ended it is there to read.
@@ -239,6 +268,6 @@ function startBackground(context: Context, command: string): OpResult<ShellMeta>
 
   return {
     text: startedText(id, pid, logPath),
-    meta: { exit_code: null, cwd, timed_out: false, log_path: logPath, background_id: id },
+    meta: { exit_code: null, cwd, timed_out: false, elapsed_ms: Math.max(0, io.now() - startedAt), log_path: logPath, background_id: id },
   };
 }

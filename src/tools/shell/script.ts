@@ -1,4 +1,5 @@
-// The bash script a foreground command runs as. Pure.
+// The bash scripts a command runs as, in the foreground and in the background. Pure.
+import { utf8Bytes } from '../../text/utf8.js';
 
 /** Single quotes for bash: nothing inside is special but the quote itself. */
 export function bashQuote(text: string): string {
@@ -6,14 +7,129 @@ export function bashQuote(text: string): string {
 }
 
 /**
- * The command, behind an EXIT trap that writes the shell's final folder to `recordPath`: the trap runs
- * after a failing command and after `exit N` too. It shares the command's first line so that bash's
- * line numbers in error messages stay the command's own.
+ * What `bash -c` gets, and the command's text when it travels through a file. A command too long
+ * for one argument (Linux caps one at 128 KiB: E2BIG) is written to `commandPath` and read back by
+ * the script, then run with `eval`, which keeps what `bash -c` gives a command: `$0` is `bash`, line
+ * numbers in error messages are the command's own (a syntax error reads `eval: line N` for `-c: line
+ * N`), `exit` ends the shell, and `$BASH_EXECUTION_STRING` is the command.
  */
-export function scriptWithDirectoryRecord(command: string, recordPath: string): string {
+export interface CommandScript {
+  script: string;
+  /** Write this to `commandPath` before the start; null when the command is in the script. */
+  commandFileText: string | null;
+}
+
+/** Reads the command from the file and runs it; the exit status 126 (cannot execute) when it cannot be read. */
+function fromFile(commandPath: string): string {
+  return `BASH_EXECUTION_STRING=$(< ${bashQuote(commandPath)}) || exit 126; eval "$BASH_EXECUTION_STRING"`;
+}
+
+/**
+ * The command behind `prelude` on the same first line, so that bash's line numbers stay the
+ * command's; through `commandPath` when the whole would pass `inlineMaxBytes`.
+ */
+function withPrelude(prelude: string, command: string, commandPath: string, inlineMaxBytes: number): CommandScript {
+  const inline = `${prelude}; ${command}`;
+  if (utf8Bytes(inline) <= inlineMaxBytes) return { script: inline, commandFileText: null };
+  return { script: `${prelude}; ${fromFile(commandPath)}`, commandFileText: command };
+}
+
+/**
+ * Bash functions that stand for `cd`, `pushd` and `popd` and record the shell's folder in
+ * `recordPath` after each change, so that the record stands also when the command replaces the EXIT
+ * trap with its own or ends with `exec`. Only the shell itself records: a change in a subshell
+ * (`( cd x )`, `$(cd x; pwd)`, a pipeline's part) does not count, as it does not outlive the subshell.
+ * They are invisible to a command's trace (`set -x`), and a failure reads exactly as the builtin's:
+ * the builtin's message is produced again in a subshell and shown under the caller's name and line
+ * (`bash: line 3: cd: nope: No such file or directory`), not the function's.
+ */
+function directoryChangeFunctions(recordPath: string): string {
+  const record = `builtin pwd 2>/dev/null >| ${bashQuote(recordPath)}`;
+  return ['cd', 'pushd', 'popd']
+    .map(
+      (name) =>
+        `${name}() { { local -; set +x; } 2>/dev/null; ` +
+        `builtin ${name} "$@" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || ${record}; return 0; }; ` +
+        'local __guilds_status=$? __guilds_message; ' +
+        `__guilds_message=$(builtin ${name} "$@" 2>&1 >/dev/null) || :; ` +
+        `builtin printf '%s: line %s: %s\\n' "\${BASH_SOURCE[1]:-$0}" "\${BASH_LINENO[0]}" "\${__guilds_message#*: line [0-9]*: }" >&2; ` +
+        'return "$__guilds_status"; }',
+    )
+    .join('; ');
+}
+
+/**
+ * The lifeline: a watcher forked from bash before the command runs, which asks once a second whether
+ * the helper (bash's parent, `$PPID`) is still there. Once it is gone, if bash still runs, the helper
+ * died mid-call (SIGKILL from the orchestrator's deadline, the OOM killer, a container stop), and the
+ * watcher stops bash's process group as a timeout would: SIGTERM, then SIGKILL `graceSeconds` later
+ * (it ignores the SIGTERM itself, and the SIGKILL ends it too). When bash has already exited, the call
+ * was over: what it left running (`server &`) stays. A helper that ends normally ends the watcher
+ * itself, from its pid in `pidPath`, so that nothing of the call lingers.
+ * Forked twice, the watcher is no child of the command's shell (`wait`, `jobs` and `$!` never see
+ * it); it is in the command's group, so a timeout's stop ends it with the rest. Asking costs nothing
+ * on the common path: a pipe from Node (end of file when the helper dies) cost about 4 ms of CPU a
+ * call to set up, where the fork costs one or two.
+ */
+function lifeline(graceSeconds: number, pidPath: string): string {
+  const watcher =
+    // It waits a second at a time in `read -t 1` on a pipe whose both ends it holds itself (no child
+    // process to outlive it), until the helper is gone.
+    'exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $PPID; do read -t 1 -u 9 _; done; builtin kill -0 $$ || exit 0; ' +
+    `trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`;
+  // Its pid, written before the command starts, lets the helper end it as soon as bash has exited.
+  return `( ( ${watcher} ) & builtin echo $! 2>/dev/null >| ${bashQuote(pidPath)} )`;
+}
+
+/**
+ * The foreground script: the command, behind the directory-change functions and an EXIT trap that
+ * writes the shell's final folder to `recordPath` (it runs after a failing command and after
+ * `exit N` too; it catches a change the functions do not see, `builtin cd`).
+ */
+export interface ForegroundPaths {
+  /** Where the shell's folder is recorded. */
+  record: string;
+  /** Where a command too long for the script travels. */
+  command: string;
+}
+
+export interface ForegroundLifeline {
+  graceSeconds: number;
+  /** Where the watcher's pid is written. */
+  pidPath: string;
+}
+
+export function foregroundScript(
+  command: string,
+  paths: ForegroundPaths,
+  lifelineOf: ForegroundLifeline,
+  inlineMaxBytes: number,
+): CommandScript {
+  const recordPath = paths.record;
   // >| writes even under `set -o noclobber`. A record that cannot be written (its run folder pruned
   // meanwhile, a full disk) only leaves the directory as it was: no error line joins the output.
-  return `trap ${bashQuote(`builtin pwd 2>/dev/null >| ${bashQuote(recordPath)}`)} EXIT; ${command}`;
+  // In braces whose stderr is /dev/null, the trap stays out of the command's trace (`set -x`) too.
+  const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath)}; } 2>/dev/null`)} EXIT`;
+  const prelude = `${lifeline(lifelineOf.graceSeconds, lifelineOf.pidPath)}; ${directoryChangeFunctions(recordPath)}; ${trap}`;
+  return withPrelude(prelude, command, paths.command, inlineMaxBytes);
+}
+
+/**
+ * The background script and its positional parameters (`$0` first). Through a file, the script
+ * removes the file once read (the job may outlive the call by days) and clears its parameters, so
+ * that the command sees none, as under `bash -c`.
+ */
+export function backgroundScript(
+  command: string,
+  commandPath: string,
+  inlineMaxBytes: number,
+): CommandScript & { scriptArgs: string[] } {
+  if (utf8Bytes(command) <= inlineMaxBytes) return { script: command, scriptArgs: [], commandFileText: null };
+  return {
+    script: `BASH_EXECUTION_STRING=$(< "$1") || exit 126; rm -f -- "$1" 2>/dev/null; set --; eval "$BASH_EXECUTION_STRING"`,
+    scriptArgs: ['bash', commandPath],
+    commandFileText: command,
+  };
 }
 
 /** The exit code a command past its timeout reports, as coreutils' timeout does. */

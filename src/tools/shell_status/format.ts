@@ -3,6 +3,7 @@
 import { QUOTED_NAME_MAX_CHARS } from '../../limits.js';
 import { ToolError } from '../../contract/errors.js';
 import { clipChars } from '../../text/clip.js';
+import { formatElapsed } from '../../text/elapsed.js';
 import { lastLinesWithin } from '../../text/lines.js';
 import { prefixWithinBytes, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
 import type { JobState } from '../../workspace/jobs.js';
@@ -10,29 +11,11 @@ import { cleanTerminalOutput } from '../shell/clean.js';
 import { NO_OUTPUT_TEXT } from '../shell/format.js';
 
 export type { JobState } from '../../workspace/jobs.js';
-
-const SECOND_MS = 1000;
-const MINUTE_SECONDS = 60;
-const HOUR_SECONDS = 3600;
-const DAY_SECONDS = 86_400;
+// The elapsed time is said the same way by every tool that says one.
+export { formatElapsed } from '../../text/elapsed.js';
 
 export function stateText(state: JobState): string {
   return state.kind === 'exited' ? `exited ${state.exitCode}` : state.kind;
-}
-
-function twoDigits(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-/** `45s`, `3m04s`, `2h05m`, `3d04h`: two units at most, the larger one first; whole units, rounded down. */
-export function formatElapsed(milliseconds: number): string {
-  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS));
-  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
-  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
-  if (seconds < DAY_SECONDS) {
-    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor((seconds % HOUR_SECONDS) / MINUTE_SECONDS))}m`;
-  }
-  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor((seconds % DAY_SECONDS) / HOUR_SECONDS))}h`;
 }
 
 /** The command's first line, clipped to `maxChars` code points with `…`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRepoTokens, shellEnvironment, tokenForFolder } from '../../../src/tools/shell/environment.js';
-import { bashQuote, scriptWithDirectoryRecord } from '../../../src/tools/shell/script.js';
+import { backgroundScript, bashQuote, foregroundScript } from '../../../src/tools/shell/script.js';
 
 const HOME = '/home/agent';
 
@@ -42,11 +42,33 @@ describe('shellEnvironment', () => {
       NO_COLOR: '1',
       TERM: 'dumb',
       DEBIAN_FRONTEND: 'noninteractive',
+      GH_PROMPT_DISABLED: '1',
+      GCM_INTERACTIVE: 'never',
+      GIT_ASKPASS: 'false',
+      SSH_ASKPASS: 'false',
+      GIT_EDITOR: 'false',
+      EDITOR: 'false',
       GUILD_RUN_ID: 'r1',
       GUILD_AGENT_ID: 'a1',
       PWD: '/home/agent/x',
       GH_TOKEN: 't',
     }));
+  const headless = (agentEnv: Record<string, string>) => {
+    const env = shellEnvironment({ ...base, agentEnv, ghToken: undefined });
+    return [env.GIT_ASKPASS, env.SSH_ASKPASS, env.GIT_EDITOR, env.EDITOR, env.VISUAL, env.GH_PROMPT_DISABLED, env.GCM_INTERACTIVE];
+  };
+  it('keeps the agent\'s own askpass programs', () =>
+    expect(headless({ GIT_ASKPASS: '/bin/ask', SSH_ASKPASS: '/bin/ssh-ask' })).toEqual(['/bin/ask', '/bin/ssh-ask', 'false', 'false', undefined, '1', 'never']));
+  it('an agent\'s EDITOR names the editor for git too: no GIT_EDITOR joins it', () =>
+    expect(headless({ EDITOR: 'nano' })).toEqual(['false', 'false', undefined, 'nano', undefined, '1', 'never']));
+  it('an agent\'s VISUAL leaves both GIT_EDITOR and EDITOR unset', () =>
+    expect(headless({ VISUAL: 'code -w' })).toEqual(['false', 'false', undefined, undefined, 'code -w', '1', 'never']));
+  it('an agent\'s GIT_EDITOR stays, and EDITOR is still set for the other programs', () =>
+    expect(headless({ GIT_EDITOR: 'true' })).toEqual(['false', 'false', 'true', 'false', undefined, '1', 'never']));
+  it('an empty value counts as unset, as git reads it', () =>
+    expect(headless({ GIT_ASKPASS: '', EDITOR: '' })).toEqual(['false', 'false', 'false', 'false', undefined, '1', 'never']));
+  it('the prompt switches win over the agent\'s own: nobody could answer a prompt', () =>
+    expect(headless({ GH_PROMPT_DISABLED: '', GCM_INTERACTIVE: 'always' }).slice(5)).toEqual(['1', 'never']));
   it('no holder removes the agent\'s GH_TOKEN', () =>
     expect(shellEnvironment({ ...base, agentEnv: { GH_TOKEN: 'own' }, ghToken: null }).GH_TOKEN).toBeUndefined());
   it('no token map leaves the agent\'s GH_TOKEN', () =>
@@ -63,10 +85,47 @@ describe('shellEnvironment', () => {
     expect(shellEnvironment({ ...base, agentEnv: { NODE_EXTRA_CA_CERTS: '/own.pem' }, ghToken: undefined }).NODE_EXTRA_CA_CERTS).toBe('/own.pem'));
 });
 
+const PATHS = { record: '/h/c1.cwd', command: '/h/c1.cmd' };
+const LIFELINE = { graceSeconds: 2, pidPath: '/h/c1.lifeline' };
+
 describe('the directory record', () => {
   it('quotes for bash', () => expect(bashQuote("it's")).toBe("'it'\\''s'"));
-  it('shares the command\'s first line', () =>
-    expect(scriptWithDirectoryRecord('make test', "/h/.runs/r1/c1.cwd")).toBe(
-      "trap 'builtin pwd 2>/dev/null >| '\\''/h/.runs/r1/c1.cwd'\\''' EXIT; make test",
-    ));
+  const cdFunction =
+    "cd() { { local -; set +x; } 2>/dev/null; builtin cd \"$@\" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || builtin pwd 2>/dev/null >| '/h/c1.cwd'; return 0; }; " +
+    'local __guilds_status=$? __guilds_message; __guilds_message=$(builtin cd "$@" 2>&1 >/dev/null) || :; ' +
+    "builtin printf '%s: line %s: %s\\n' \"${BASH_SOURCE[1]:-$0}\" \"${BASH_LINENO[0]}\" \"${__guilds_message#*: line [0-9]*: }\" >&2; " +
+    'return "$__guilds_status"; }';
+  const lifeline =
+    "( ( exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $PPID; do read -t 1 -u 9 _; done; builtin kill -0 $$ || exit 0; " +
+    "trap '' TERM; builtin kill -TERM -- -$$; sleep 2; builtin kill -KILL -- -$$ ) & builtin echo $! 2>/dev/null >| '/h/c1.lifeline' )";
+  const trap = "trap '{ builtin pwd >| '\\''/h/c1.cwd'\\''; } 2>/dev/null' EXIT";
+  const prelude = [lifeline, cdFunction, cdFunction.replace(/\bcd\b/g, 'pushd'), cdFunction.replace(/\bcd\b/g, 'popd'), trap].join('; ');
+  it('shares the command\'s first line: the lifeline, the directory-change functions, the EXIT trap, the command', () =>
+    expect(foregroundScript('make test', PATHS, LIFELINE, 100_000)).toEqual({ script: `${prelude}; make test`, commandFileText: null }));
+});
+
+describe('a command too long for one argument', () => {
+  const prelude = foregroundScript('', PATHS, LIFELINE, 100_000).script.slice(0, -2);
+  const cap = prelude.length + 100;
+  it('stays in the script when the whole is exactly at the cap', () => {
+    const command = 'x'.repeat(98);
+    expect(foregroundScript(command, PATHS, LIFELINE, cap)).toEqual({ script: `${prelude}; ${command}`, commandFileText: null });
+  });
+  it('travels through the file when the whole is one byte over', () => {
+    const command = 'x'.repeat(99);
+    expect(foregroundScript(command, PATHS, LIFELINE, cap)).toEqual({
+      script: `${prelude}; BASH_EXECUTION_STRING=$(< '/h/c1.cmd') || exit 126; eval "$BASH_EXECUTION_STRING"`,
+      commandFileText: command,
+    });
+  });
+  it('counts UTF-8 bytes, not characters', () =>
+    expect(foregroundScript('é'.repeat(50), PATHS, LIFELINE, cap).commandFileText).toBe('é'.repeat(50)));
+  it('in the background, the job reads the file, removes it and clears its parameters', () => {
+    expect(backgroundScript('sleep 9', '/h/c2.cmd', 7)).toEqual({ script: 'sleep 9', scriptArgs: [], commandFileText: null });
+    expect(backgroundScript('sleep 99', '/h/c2.cmd', 7)).toEqual({
+      script: 'BASH_EXECUTION_STRING=$(< "$1") || exit 126; rm -f -- "$1" 2>/dev/null; set --; eval "$BASH_EXECUTION_STRING"',
+      scriptArgs: ['bash', '/h/c2.cmd'],
+      commandFileText: 'sleep 99',
+    });
+  });
 });

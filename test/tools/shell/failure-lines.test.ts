@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   FAILURE_PATTERNS,
   FAILURE_TRIGGERS,
-  keptFailures,
-  keptLinesHeader,
-  keptLineText,
+  failuresWithin,
   looksLikeFailure,
   type FailureLine,
   type FailureScan,
 } from '../../../src/tools/shell/failure-lines.js';
+// The sentences the model reads come from the format module.
+import { keptFailures, keptLinesHeader, keptLineText } from '../../../src/tools/shell/format.js';
 import { countNewlines, FailureLineScanner, type FailureScanLimits } from '../../../src/tools/shell/failure-scan.js';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -246,6 +246,12 @@ describe('the kept lines as the model reads them', () => {
       '[… kept the first 1 line that looks like an error from the elided part; the log has more …]\nL2: FAIL b',
     );
     expect(keptFailures(scanOf(lines), 0, 900, 20)).toBeNull();
+  });
+
+  it('failuresWithin is the data the text is made of: the lines wholly inside, and where the search stopped', () => {
+    const lines = [line(1, 'FAIL a'), line(2, 'FAIL b'), line(9, 'FAIL z')];
+    expect(failuresWithin(scanOf(lines, 500), 200, 900)).toEqual({ lines: [lines[1]], searchedTo: 500 });
+    expect(failuresWithin(scanOf(lines, 5000), 0, 900).searchedTo).toBe(Infinity);
   });
 
   it('says how far it searched only when the search stopped before the tail', () => {

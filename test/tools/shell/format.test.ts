@@ -47,6 +47,23 @@ describe('shell trailers', () => {
     expect(elisionLine(1050, LOG)).toBe('[… 1050 bytes elided; full output: /h/.runs/r1/c1.log …]'));
 });
 
+describe('the time a slow command took', () => {
+  const SLOW = 10_000;
+  it('exactly at the threshold says nothing', () => expect(shellTrailers(0, null, 10_000, SLOW)).toEqual([]));
+  it('one millisecond over it, a zero exit code gets a line of its own', () =>
+    expect(shellTrailers(0, null, 10_001, SLOW)).toEqual(['(took 10s)']));
+  it('a non-zero exit code carries it on its line', () => expect(shellTrailers(1, null, 42_000, SLOW)).toEqual(['exit_code: 1 · 42s']));
+  it('minutes and seconds', () => expect(shellTrailers(0, null, 184_999, SLOW)).toEqual(['(took 3m04s)']));
+  it('hours and minutes', () => expect(shellTrailers(2, null, 7_500_000, SLOW)).toEqual(['exit_code: 2 · 2h05m']));
+  it('a timed-out command: the stop line, then the exit code with the time', () =>
+    expect(shellTrailers(124, timedOutLine(120), 122_040, SLOW)).toEqual([
+      '[timed out after 120s; the command was stopped]',
+      'exit_code: 124 · 2m02s',
+    ]));
+  it('ends the text, after the output', () =>
+    expect(shape('ok\n', shellTrailers(0, null, 61_000, SLOW)).text).toBe('ok\n(took 1m01s)'));
+});
+
 describe('the head cap', () => {
   it('is 2048 bytes under the default cap', () => expect(headCapBytes({ ...limits, maxBytes: 8192 })).toBe(2048));
   it('is a quarter of a small cap', () => expect(headCapBytes({ ...limits, maxBytes: 1024 })).toBe(256));
