@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "4c5793ec4d26771f";
+var BUILD_ID = "8e4bc80efb130c2c";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -3866,28 +3866,31 @@ function cleanTerminalOutput(text) {
 
 // src/tools/shell/failure-lines.ts
 var FAILURE_PATTERNS = [
-  // gcc/clang `x.c:3:5: error: …`, rustc `error[E0308]: …`, tsc `a.ts(1,7): error TS2322: …`, `ERROR: …`, JS `Error: …`
+  // gcc/clang `x.c:3:5: error: ...`, rustc `error[E0308]: ...`, tsc `a.ts(1,7): error TS2322: ...`, `ERROR: ...`,
+  // JS `Error: ...`
   { name: "error:, error[E\u2026]:, error TS\u2026:", pattern: /\b(?:error|Error|ERROR)(?:\[[A-Za-z]*\d+\]| TS\d+)?:/ },
-  // Python and JS exceptions: `ValueError: …`, `AssertionError [ERR_ASSERTION]: …`, Java `…Exception: …`
+  // Python and JS exceptions: `ValueError: ...`, `AssertionError [ERR_ASSERTION]: ...`, Java `...Exception: ...`
   { name: "SomethingError: / SomethingException:", pattern: /\b[A-Z]\w*(?:Error|Exception)(?::|\s\[|$)/ },
   // jest/vitest `FAIL file`, pytest `FAILED`, cargo `... FAILED`, go `--- FAIL:`
   { name: "FAIL, FAILED", pattern: /\bFAIL(?:ED|URE)?\b/ },
-  // vitest `×`, jest `✕`, mocha and others `✖`, `✗`, `✘` at the start of a line
-  { name: "\xD7 \u2715 \u2716 \u2717 \u2718 starting a line", pattern: /^\s*[×✕✖✗✘]\s/ },
-  // jest's heading of each failed test (`● suite › test`); `● Console` heads logged output
-  { name: "jest \u25CF heading", pattern: /^\s*● (?!Console$)/ },
+  // At the start of a line: vitest's U+00D7, jest's U+2715, mocha's and others' U+2716, U+2717, U+2718.
+  // Written as escapes, as every character outside ASCII in code: the bundles are ASCII.
+  { name: "\xD7 \u2715 \u2716 \u2717 \u2718 starting a line", pattern: /^\s*[\u00d7\u2715\u2716\u2717\u2718]\s/ },
+  // jest's heading of each failed test (U+25CF, a black circle, then `suite > test`); the same circle
+  // then `Console` heads logged output
+  { name: "jest \u25CF heading", pattern: /^\s*\u25cf (?!Console$)/ },
   { name: "Python Traceback", pattern: /^Traceback \(most recent call last\)/ },
-  // go `panic: …`, rust `thread 'main' panicked at src/main.rs:2:5:`
+  // go `panic: ...`, rust `thread 'main' panicked at src/main.rs:2:5:`
   { name: "panic:, panicked at", pattern: /^panic: |\bpanicked at\b/ },
   { name: "npm ERR!", pattern: /^npm ERR! / },
   // pytest's explanation lines (`E       assert 1 == 2`)
   { name: "pytest E lines", pattern: /^E {3}/ },
-  // C `Assertion `x' failed.`, rust `assertion `left == right` failed`, `assertion failed: …`
+  // C `Assertion `x' failed.`, rust `assertion `left == right` failed`, `assertion failed: ...`
   { name: "assertion \u2026 failed", pattern: /\b[Aa]ssert(?:ion)?\b.*\bfailed\b/ },
   { name: "fatal:, FATAL", pattern: /^fatal: |\bFATAL\b/ },
   { name: "Segmentation fault", pattern: /\bSegmentation fault\b/ }
 ];
-var PASSING_LINE = /^\s*(?:[✓✔√]|PASS\b|ok\b)|\bPASSED\b|\.\.\. ok$/;
+var PASSING_LINE = /^\s*(?:[\u2713\u2714\u221a]|PASS\b|ok\b)|\bPASSED\b|\.\.\. ok$/;
 function looksLikeFailure(line) {
   if (PASSING_LINE.test(line)) return false;
   for (const { pattern: pattern2 } of FAILURE_PATTERNS) if (pattern2.test(line)) return true;

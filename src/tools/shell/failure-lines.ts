@@ -17,31 +17,34 @@ export interface FailurePattern {
 // The list is small on purpose: each entry is a line that a compiler or a test runner prints for a
 // failure, not a word that passing output also uses.
 export const FAILURE_PATTERNS: readonly FailurePattern[] = [
-  // gcc/clang `x.c:3:5: error: …`, rustc `error[E0308]: …`, tsc `a.ts(1,7): error TS2322: …`, `ERROR: …`, JS `Error: …`
-  { name: 'error:, error[E…]:, error TS…:', pattern: /\b(?:error|Error|ERROR)(?:\[[A-Za-z]*\d+\]| TS\d+)?:/ },
-  // Python and JS exceptions: `ValueError: …`, `AssertionError [ERR_ASSERTION]: …`, Java `…Exception: …`
+  // gcc/clang `x.c:3:5: error: ...`, rustc `error[E0308]: ...`, tsc `a.ts(1,7): error TS2322: ...`, `ERROR: ...`,
+  // JS `Error: ...`
+  { name: 'error:, error[E\u2026]:, error TS\u2026:', pattern: /\b(?:error|Error|ERROR)(?:\[[A-Za-z]*\d+\]| TS\d+)?:/ },
+  // Python and JS exceptions: `ValueError: ...`, `AssertionError [ERR_ASSERTION]: ...`, Java `...Exception: ...`
   { name: 'SomethingError: / SomethingException:', pattern: /\b[A-Z]\w*(?:Error|Exception)(?::|\s\[|$)/ },
   // jest/vitest `FAIL file`, pytest `FAILED`, cargo `... FAILED`, go `--- FAIL:`
   { name: 'FAIL, FAILED', pattern: /\bFAIL(?:ED|URE)?\b/ },
-  // vitest `×`, jest `✕`, mocha and others `✖`, `✗`, `✘` at the start of a line
-  { name: '× ✕ ✖ ✗ ✘ starting a line', pattern: /^\s*[×✕✖✗✘]\s/ },
-  // jest's heading of each failed test (`● suite › test`); `● Console` heads logged output
-  { name: 'jest ● heading', pattern: /^\s*● (?!Console$)/ },
+  // At the start of a line: vitest's U+00D7, jest's U+2715, mocha's and others' U+2716, U+2717, U+2718.
+  // Written as escapes, as every character outside ASCII in code: the bundles are ASCII.
+  { name: '\u00d7 \u2715 \u2716 \u2717 \u2718 starting a line', pattern: /^\s*[\u00d7\u2715\u2716\u2717\u2718]\s/ },
+  // jest's heading of each failed test (U+25CF, a black circle, then `suite > test`); the same circle
+  // then `Console` heads logged output
+  { name: 'jest \u25cf heading', pattern: /^\s*\u25cf (?!Console$)/ },
   { name: 'Python Traceback', pattern: /^Traceback \(most recent call last\)/ },
-  // go `panic: …`, rust `thread 'main' panicked at src/main.rs:2:5:`
+  // go `panic: ...`, rust `thread 'main' panicked at src/main.rs:2:5:`
   { name: 'panic:, panicked at', pattern: /^panic: |\bpanicked at\b/ },
   { name: 'npm ERR!', pattern: /^npm ERR! / },
   // pytest's explanation lines (`E       assert 1 == 2`)
   { name: 'pytest E lines', pattern: /^E {3}/ },
-  // C `Assertion `x' failed.`, rust `assertion `left == right` failed`, `assertion failed: …`
-  { name: 'assertion … failed', pattern: /\b[Aa]ssert(?:ion)?\b.*\bfailed\b/ },
+  // C `Assertion `x' failed.`, rust `assertion `left == right` failed`, `assertion failed: ...`
+  { name: 'assertion \u2026 failed', pattern: /\b[Aa]ssert(?:ion)?\b.*\bfailed\b/ },
   { name: 'fatal:, FATAL', pattern: /^fatal: |\bFATAL\b/ },
   { name: 'Segmentation fault', pattern: /\bSegmentation fault\b/ },
 ];
 
-// Lines that report a pass, whatever words they hold (`✓ reports an error: …`, `test_error PASSED`,
-// `test tests::error_kind ... ok`).
-const PASSING_LINE = /^\s*(?:[✓✔√]|PASS\b|ok\b)|\bPASSED\b|\.\.\. ok$/;
+// Lines that report a pass, whatever words they hold (a check mark U+2713, U+2714 or U+221A then
+// `reports an error: ...`, `test_error PASSED`, `test tests::error_kind ... ok`).
+const PASSING_LINE = /^\s*(?:[\u2713\u2714\u221a]|PASS\b|ok\b)|\bPASSED\b|\.\.\. ok$/;
 
 /** Whether a cleaned line (no \n) looks like a failure. */
 export function looksLikeFailure(line: string): boolean {
@@ -55,7 +58,7 @@ export function looksLikeFailure(line: string): boolean {
  * for these with indexOf (fast) and runs the patterns only on the lines that hold one.
  */
 export const FAILURE_TRIGGERS: readonly string[] = [
-  'rror', 'RROR', 'Exception', 'FAIL', '×', '✕', '✖', '✗', '✘', '●', 'Traceback', 'panic',
+  'rror', 'RROR', 'Exception', 'FAIL', '\u00d7', '\u2715', '\u2716', '\u2717', '\u2718', '\u25cf', 'Traceback', 'panic',
   'npm ERR!', 'E   ', 'ssert', 'fatal', 'FATAL', 'Segmentation fault',
 ];
 
