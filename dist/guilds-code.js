@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "5cb77eaa8dd26e60";
+var BUILD_ID = "a838fb4fba851213";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -1167,6 +1167,67 @@ function loadOs() {
   return nodeRequire("node:os");
 }
 
+// src/io/node/child.ts
+var SupervisedChild = class {
+  /**
+   * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
+   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
+   *{/}
+  constructor(start, timeoutMs, stop) {
+    this.stop = stop;
+    this.process = loadChildProcess().spawn(start.file, start.args, {
+      cwd: start.cwd,
+      env: start.env,
+      stdio: start.stdio,
+      detached: start.detached ?? false
+    });
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.stop("timeout");
+    }, timeoutMs);
+    process.on("SIGTERM", this.onSignal);
+    process.on("SIGINT", this.onSignal);
+  }
+  stop;
+  process;
+  timedOut = false;
+  interruptedBy = null;
+  settled = false;
+  timer;
+  onSignal = (signal) => {
+    this.interruptedBy ??= signal;
+    this.stop(signal);
+  };
+  /** The child itself has ended: its time limit no longer applies (stop signals still do). *{/}
+  disarmTimer() {
+    clearTimeout(this.timer);
+  }
+  /** Stop watching: the timer and the signal listeners go. True only the first time. *{/}
+  settle() {
+    if (this.settled) return false;
+    this.settled = true;
+    clearTimeout(this.timer);
+    process.off("SIGTERM", this.onSignal);
+    process.off("SIGINT", this.onSignal);
+    return true;
+  }
+  get isSettled() {
+    return this.settled;
+  }
+};
+function startDetached(start) {
+  const child = loadChildProcess().spawn(start.file, start.args, {
+    cwd: start.cwd,
+    env: start.env,
+    stdio: start.stdio,
+    detached: true
+  });
+  child.on("error", () => void 0);
+  child.unref();
+  if (child.pid === void 0) throw new Error(`${start.file} could not be started`);
+  return child.pid;
+}
+
 // src/io/node/search-find.ts
 var import_node_fs = require("node:fs");
 
@@ -1399,19 +1460,11 @@ var RipgrepAttempt = class {
   child;
   stderr = "";
   stderrBytes = 0;
-  timedOut = false;
   exited = false;
-  settled = false;
-  interruptedBy;
   failure = null;
   overflowed = false;
   spoolRead = 0;
-  timer;
   watch;
-  onSignal = (signal) => {
-    this.interruptedBy ??= signal;
-    this.child.kill("SIGKILL");
-  };
   feed;
   start() {
     const { run, output } = this;
@@ -1419,17 +1472,14 @@ var RipgrepAttempt = class {
       const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
       const stdin = run.input ? run.input.descriptor() : "ignore";
       const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      this.child = loadChildProcess().spawn(run.binary, run.args, { cwd, stdio });
+      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason));
     } catch (error) {
       this.closeFiles();
       this.reject(startFailure(run, error));
       return;
     }
-    this.timer = setTimeout(() => this.onTimeout(), run.timeoutMs);
-    process.on("SIGTERM", this.onSignal);
-    process.on("SIGINT", this.onSignal);
     if (output.kind === "spool") this.watchSpool(output);
-    this.child.on(
+    this.child.process.on(
       "error",
       (error) => this.settle(() => {
         throw startFailure(run, error);
@@ -1438,10 +1488,15 @@ var RipgrepAttempt = class {
     if (output.kind === "pipes") this.readPipes();
     else this.readFilesAtExit(output);
   }
-  onTimeout() {
-    this.timedOut = true;
-    this.child.kill("SIGKILL");
-    if (this.exited && this.output.kind === "pipes") this.abandonPipes();
+  get stopping() {
+    return this.child.timedOut || this.child.interruptedBy !== null;
+  }
+  stop(reason) {
+    this.kill();
+    if (reason === "timeout" && this.exited && this.output.kind === "pipes") this.abandonPipes();
+  }
+  kill() {
+    this.child.process.kill("SIGKILL");
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
@@ -1449,12 +1504,8 @@ var RipgrepAttempt = class {
     (0, import_node_fs4.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
-    if (this.settled) return;
-    this.settled = true;
-    clearTimeout(this.timer);
+    if (!this.child.settle()) return;
     if (this.watch !== void 0) clearInterval(this.watch);
-    process.off("SIGTERM", this.onSignal);
-    process.off("SIGINT", this.onSignal);
     try {
       if (this.failure !== null) throw this.failure;
       this.resolve(outcome());
@@ -1465,8 +1516,9 @@ var RipgrepAttempt = class {
     }
   }
   exitOf(code) {
-    const { stderr, timedOut, interruptedBy } = this;
-    return interruptedBy !== void 0 ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+    const { stderr } = this;
+    const { timedOut, interruptedBy } = this.child;
+    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
   }
   /**
    * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
@@ -1474,8 +1526,8 @@ var RipgrepAttempt = class {
    * itself is gone, its pipes are given up.
    *{/}
   abandonPipes() {
-    this.child.stdout?.destroy();
-    this.child.stderr?.destroy();
+    this.child.process.stdout?.destroy();
+    this.child.process.stderr?.destroy();
     this.settle(() => this.exitOf(null));
   }
   /**
@@ -1485,43 +1537,42 @@ var RipgrepAttempt = class {
   watchSpool(output) {
     const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
     this.watch = setInterval(() => {
-      if (this.exited || this.timedOut || this.interruptedBy !== void 0 || this.overflowed || this.failure !== null) return;
+      if (this.exited || this.stopping || this.overflowed || this.failure !== null) return;
       try {
         this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
       } catch (error) {
         this.failure = error;
-        this.child.kill("SIGKILL");
+        this.kill();
         return;
       }
       if (this.spoolRead <= output.maxBytes) return;
       this.overflowed = true;
-      this.child.kill("SIGKILL");
+      this.kill();
     }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
   }
   /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. *{/}
   readFilesAtExit(output) {
     const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
-    this.child.on(
+    this.child.process.on(
       "exit",
       (code, signal) => this.settle(() => {
         this.exited = true;
         this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
-        const stoppedByUs = this.interruptedBy !== void 0 || this.timedOut;
-        if (output.kind === "spool" && !stoppedByUs && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
+        if (output.kind === "spool" && !this.stopping && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
         readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
         return this.exitOf(code);
       })
     );
   }
   readPipes() {
-    const child = this.child;
+    const child = this.child.process;
     child.stdout.on("data", (chunk) => {
-      if (this.failure !== null || this.settled) return;
+      if (this.failure !== null || this.child.isSettled) return;
       try {
         this.feed(chunk);
       } catch (error) {
         this.failure = error;
-        child.kill("SIGKILL");
+        this.kill();
       }
     });
     child.stderr.on("data", (chunk) => {
@@ -1532,7 +1583,7 @@ var RipgrepAttempt = class {
     });
     child.on("exit", () => {
       this.exited = true;
-      if (this.timedOut) this.abandonPipes();
+      if (this.child.timedOut) this.abandonPipes();
     });
     child.on("close", (code) => this.settle(() => this.exitOf(code)));
   }
@@ -1618,69 +1669,6 @@ var WasmSha256 = class {
 
 // src/io/node/background.ts
 var import_node_fs5 = require("node:fs");
-
-// src/io/node/child.ts
-var SupervisedChild = class {
-  /**
-   * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
-   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
-   *{/}
-  constructor(start, timeoutMs, stop) {
-    this.stop = stop;
-    this.process = loadChildProcess().spawn(start.file, start.args, {
-      cwd: start.cwd,
-      env: start.env,
-      stdio: start.stdio,
-      detached: start.detached ?? false
-    });
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.stop("timeout");
-    }, timeoutMs);
-    process.on("SIGTERM", this.onSignal);
-    process.on("SIGINT", this.onSignal);
-  }
-  stop;
-  process;
-  timedOut = false;
-  interruptedBy = null;
-  settled = false;
-  timer;
-  onSignal = (signal) => {
-    this.interruptedBy ??= signal;
-    this.stop(signal);
-  };
-  /** The child itself has ended: its time limit no longer applies (stop signals still do). *{/}
-  disarmTimer() {
-    clearTimeout(this.timer);
-  }
-  /** Stop watching: the timer and the signal listeners go. True only the first time. *{/}
-  settle() {
-    if (this.settled) return false;
-    this.settled = true;
-    clearTimeout(this.timer);
-    process.off("SIGTERM", this.onSignal);
-    process.off("SIGINT", this.onSignal);
-    return true;
-  }
-  get isSettled() {
-    return this.settled;
-  }
-};
-function startDetached(start) {
-  const child = loadChildProcess().spawn(start.file, start.args, {
-    cwd: start.cwd,
-    env: start.env,
-    stdio: start.stdio,
-    detached: true
-  });
-  child.on("error", () => void 0);
-  child.unref();
-  if (child.pid === void 0) throw new Error(`${start.file} could not be started`);
-  return child.pid;
-}
-
-// src/io/node/background.ts
 var SUPERVISOR_SCRIPT = [
   "trap : TERM INT HUP",
   'bash -c "$1" </dev/null',
