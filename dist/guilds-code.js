@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "a838fb4fba851213";
+var BUILD_ID = "dde79dd5ef464e2f";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -399,7 +399,7 @@ function pathFailure(code, named, longPathShownChars) {
   switch (code) {
     case "ENOENT":
     case "ENOTDIR":
-      return new ToolError("not_found", `no such file or folder: ${named}`);
+      return noSuchPath(named);
     case "ELOOP":
       return new ToolError("invalid_path", `too many levels of links: ${named}`);
     case "EACCES":
@@ -410,6 +410,9 @@ function pathFailure(code, named, longPathShownChars) {
     default:
       return new ToolError("io", `cannot open ${named}: ${code ?? "unknown error"}`);
   }
+}
+function noSuchPath(named) {
+  return new ToolError("not_found", `no such file or folder: ${named}`);
 }
 function outsideHome(named) {
   return new ToolError("outside_home", `${named} is outside the home; only paths inside it can be read`);
@@ -426,6 +429,45 @@ function pathHasNul() {
 function pathIsEmpty() {
   return new ToolError("invalid_path", "the path is empty");
 }
+function workingDirectoryNotRecorded(file, failure2) {
+  return new ToolError("io", `cannot record the working directory in ${file}: ${failure2}`);
+}
+function homeNotAbsolute() {
+  return new ToolError("invalid_request", "HOME is not set to an absolute path");
+}
+function homeMissing(home) {
+  return new ToolError("not_found", `the home folder ${home} does not exist`);
+}
+function homeNotAFolder(home) {
+  return new ToolError("not_a_folder", `the home ${home} is not a folder`);
+}
+var NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
+function quotedName(name) {
+  return NAME_PATTERN.test(name) ? `'${name}' ` : "";
+}
+var requestReasons = {
+  noArgument: "no argument (expected base64 JSON or a request file)",
+  emptyArgument: "the argument is empty",
+  notBase64: "the argument is not standard base64",
+  notUtf8: "not UTF-8",
+  notJson: "not JSON",
+  notObject: "not a JSON object",
+  unknownOp: (op, known) => `unknown op ${quotedName(op)}(one of ${known.join(", ")})`,
+  notString: (field) => `${field} must be a string`,
+  notId: (field) => `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`,
+  hasNul: (field) => `${field} contains a NUL byte`,
+  notWholeNumber: (field) => `${field} must be a whole number`,
+  notBoolean: (field) => `${field} must be true or false`,
+  notJsonObject: (field) => `${field} must be a JSON object`,
+  notOneOf: (field, values) => `${field} must be ${values.map((v) => `"${v}"`).join(" or ")}`,
+  required: (field) => `${field} is required`,
+  unknownArgument: (name, known) => `unknown argument ${quotedName(name)}(it takes ${known.join(", ")})`,
+  requestFileOutside: (folder) => `a request file must lie directly in ${folder}/`,
+  noRequestFile: (path) => `no request file at ${path}`,
+  requestFileNotRegular: (path) => `${path} is not a regular file`,
+  requestFileTooLarge: (maxBytes) => `the request file passes ${maxBytes} bytes`,
+  requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`
+};
 
 // src/contract/envelope.ts
 function okEnvelope(text, meta) {
@@ -611,8 +653,8 @@ function resolveArgs(name, args) {
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 function decodeBase64Strict(text) {
-  if (text.length === 0) throw invalidRequest("the argument is empty");
-  if (!STRICT_BASE64.test(text)) throw invalidRequest("the argument is not standard base64");
+  if (text.length === 0) throw invalidRequest(requestReasons.emptyArgument);
+  if (!STRICT_BASE64.test(text)) throw invalidRequest(requestReasons.notBase64);
   return Buffer.from(text, "base64");
 }
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
@@ -621,57 +663,45 @@ function parseRequestBytes(bytes, known = OP_NAMES) {
   try {
     text = utf8Strict.decode(bytes);
   } catch {
-    throw invalidRequest("not UTF-8");
+    throw invalidRequest(requestReasons.notUtf8);
   }
   let value;
   try {
     value = JSON.parse(text);
   } catch {
-    throw invalidRequest("not JSON");
+    throw invalidRequest(requestReasons.notJson);
   }
   return validateRequest(value, known);
-}
-var NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
-function quotedName(name) {
-  return NAME_PATTERN.test(name) ? `'${name}' ` : "";
 }
 function isValidId(text) {
   return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
 }
 function validId(value, field) {
-  if (typeof value !== "string") throw invalidRequest(`${field} must be a string`);
-  if (!isValidId(value)) {
-    throw invalidRequest(
-      `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`
-    );
-  }
+  if (typeof value !== "string") throw invalidRequest(requestReasons.notString(field));
+  if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
   return value;
 }
 function validateRequest(value, known = OP_NAMES) {
-  if (!isPlainObject(value)) throw invalidRequest("not a JSON object");
+  if (!isPlainObject(value)) throw invalidRequest(requestReasons.notObject);
   const op = value.op;
-  if (typeof op !== "string") throw invalidRequest("op must be a string");
-  if (!known.includes(op)) {
-    throw invalidRequest(`unknown op ${quotedName(op)}(one of ${known.join(", ")})`);
-  }
+  if (typeof op !== "string") throw invalidRequest(requestReasons.notString("op"));
+  if (!known.includes(op)) throw invalidRequest(requestReasons.unknownOp(op, known));
   const runId = validId(value.run_id, "run_id");
   const agentId = validId(value.agent_id, "agent_id");
   const callId = validId(value.call_id, "call_id");
   let defaultCwd = "";
   if (value.default_cwd !== void 0 && value.default_cwd !== null) {
-    if (typeof value.default_cwd !== "string") throw invalidRequest("default_cwd must be a string");
-    if (value.default_cwd.includes("\0")) throw invalidRequest("default_cwd contains a NUL byte");
+    if (typeof value.default_cwd !== "string") throw invalidRequest(requestReasons.notString("default_cwd"));
+    if (value.default_cwd.includes("\0")) throw invalidRequest(requestReasons.hasNul("default_cwd"));
     defaultCwd = value.default_cwd;
   }
   let maxBytes = RESULT_DEFAULT_MAX_BYTES;
   if (value.max_bytes !== void 0 && value.max_bytes !== null) {
-    if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) {
-      throw invalidRequest("max_bytes must be a whole number");
-    }
+    if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) throw invalidRequest(requestReasons.notWholeNumber("max_bytes"));
     maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
   }
   const rawArgs = value.args ?? {};
-  if (!isPlainObject(rawArgs)) throw invalidRequest("args must be a JSON object");
+  if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
   const args = validateArgs(op, rawArgs);
   return { op, args, runId, agentId, callId, defaultCwd, maxBytes };
 }
@@ -679,31 +709,24 @@ function validateArgs(op, raw) {
   const spec = TOOL_SPECS[op];
   const args = {};
   for (const key of Object.keys(raw)) {
-    if (!Object.hasOwn(spec.args, key)) {
-      const known = Object.keys(spec.args).join(", ");
-      throw invalidArgument(op, `unknown argument ${quotedName(key)}(it takes ${known})`);
-    }
+    if (!Object.hasOwn(spec.args, key)) throw invalidArgument(op, requestReasons.unknownArgument(key, Object.keys(spec.args)));
   }
   for (const [name, arg] of Object.entries(spec.args)) {
     const value = raw[name];
     if (value === void 0 || value === null) {
-      if (arg.required) throw invalidArgument(op, `${name} is required`);
+      if (arg.required) throw invalidArgument(op, requestReasons.required(name));
       continue;
     }
     switch (arg.type) {
       case "string":
-        if (typeof value !== "string") throw invalidArgument(op, `${name} must be a string`);
-        if (arg.values && !arg.values.includes(value)) {
-          throw invalidArgument(op, `${name} must be ${arg.values.map((v) => `"${v}"`).join(" or ")}`);
-        }
+        if (typeof value !== "string") throw invalidArgument(op, requestReasons.notString(name));
+        if (arg.values && !arg.values.includes(value)) throw invalidArgument(op, requestReasons.notOneOf(name, arg.values));
         break;
       case "integer":
-        if (typeof value !== "number" || !Number.isSafeInteger(value)) {
-          throw invalidArgument(op, `${name} must be a whole number`);
-        }
+        if (typeof value !== "number" || !Number.isSafeInteger(value)) throw invalidArgument(op, requestReasons.notWholeNumber(name));
         break;
       case "boolean":
-        if (typeof value !== "boolean") throw invalidArgument(op, `${name} must be true or false`);
+        if (typeof value !== "boolean") throw invalidArgument(op, requestReasons.notBoolean(name));
         break;
     }
     args[name] = value;
@@ -829,7 +852,7 @@ function saveWorkingDirectory(io, runId, folder) {
     io.fs.makeFolder(runFolder(io, runId));
     io.fs.writeFileAtomic(cwdFile(io, runId), folder);
   } catch (error) {
-    throw new ToolError("io", `cannot record the working directory in ${cwdFile(io, runId)}: ${stateFailure(error)}`);
+    throw workingDirectoryNotRecorded(cwdFile(io, runId), stateFailure(error));
   }
 }
 
@@ -1099,18 +1122,18 @@ function requestsFolder(io) {
 function readRequestFile(io, path) {
   const name = baseName(path);
   if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== requestsFolder(io) || name === "" || name.startsWith(".")) {
-    throw invalidRequest(`a request file must lie directly in ${requestsFolder(io)}/`);
+    throw invalidRequest(requestReasons.requestFileOutside(requestsFolder(io)));
   }
   const info = io.fs.lstat(path);
-  if (info === null) throw invalidRequest(`no request file at ${path}`);
-  if (info.kind !== "file") throw invalidRequest(`${path} is not a regular file`);
+  if (info === null) throw invalidRequest(requestReasons.noRequestFile(path));
+  if (info.kind !== "file") throw invalidRequest(requestReasons.requestFileNotRegular(path));
   try {
     return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
   } catch (error) {
     const code = errorCode(error);
-    if (code === "EFBIG") throw invalidRequest(`the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
-    if (code === "EISDIR" || code === "EFTYPE") throw invalidRequest(`${path} is not a regular file`);
-    throw invalidRequest(`cannot read ${path}: ${code ?? "unknown error"}`);
+    if (code === "EFBIG") throw invalidRequest(requestReasons.requestFileTooLarge(REQUEST_FILE_MAX_BYTES));
+    if (code === "EISDIR" || code === "EFTYPE") throw invalidRequest(requestReasons.requestFileNotRegular(path));
+    throw invalidRequest(requestReasons.requestFileUnreadable(path, code));
   } finally {
     removeRequestFile(io, path);
   }
@@ -1122,7 +1145,7 @@ function removeRequestFile(io, path) {
   }
 }
 function decodeArgument(io, argument, ops) {
-  if (argument === void 0) throw invalidRequest("no argument (expected base64 JSON or a request file)");
+  if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
   const bytes = argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument);
   return parseRequestBytes(bytes, Object.keys(ops));
 }
@@ -2097,14 +2120,14 @@ function onStopSignal(signal) {
 }
 function homeFolder() {
   const home = process.env.HOME;
-  if (!home || !home.startsWith("/")) throw new ToolError("invalid_request", "HOME is not set to an absolute path");
+  if (!home || !home.startsWith("/")) throw homeNotAbsolute();
   let real;
   try {
     real = import_node_fs9.realpathSync.native(home);
   } catch {
-    throw new ToolError("not_found", `the home folder ${home} does not exist`);
+    throw homeMissing(home);
   }
-  if (!(0, import_node_fs9.statSync)(real).isDirectory()) throw new ToolError("not_a_folder", `the home ${home} is not a folder`);
+  if (!(0, import_node_fs9.statSync)(real).isDirectory()) throw homeNotAFolder(home);
   return real;
 }
 async function serveOnce(ops) {
@@ -2387,9 +2410,6 @@ function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, sto
 }
 function nulInInputText(input) {
   return `the ${input} contains a NUL byte`;
-}
-function goneText(named) {
-  return `no such file or folder: ${named}`;
 }
 function notSearchableText(named, kindWords) {
   return `${named} is ${kindWords}; code_search takes a file or a folder`;
@@ -2906,7 +2926,7 @@ async function codeSearch(context, args) {
   const search = checkedArgs(args);
   const root = resolveInsideHome(context, search.path ?? ".");
   const kind = io.fs.stat(root.real)?.kind;
-  if (kind === void 0) throw new ToolError("not_found", goneText(root.named));
+  if (kind === void 0) throw noSuchPath(root.named);
   if (kind !== "folder" && kind !== "file") throw new ToolError("not_a_file", notSearchableText(root.named, describeKind(kind)));
   const { file: opened } = openInsideHome(context, root);
   try {

@@ -1,6 +1,7 @@
 // The failures a tool call can answer with. The message is the one line the model reads; the kind is
 // for programs (the orchestrator, an MCP client, a platform's UI) that must tell failures apart without
 // matching text. Kinds are only ever added, never renamed: they are part of the envelope.
+import { ID_MAX_CHARS, QUOTED_NAME_MAX_CHARS } from '../limits.js';
 import { firstCodePoints } from '../text/utf8.js';
 
 export const ERROR_KINDS = [
@@ -65,7 +66,7 @@ export function pathFailure(code: string | undefined, named: string, longPathSho
   switch (code) {
     case 'ENOENT':
     case 'ENOTDIR':
-      return new ToolError('not_found', `no such file or folder: ${named}`);
+      return noSuchPath(named);
     case 'ELOOP':
       return new ToolError('invalid_path', `too many levels of links: ${named}`);
     case 'EACCES':
@@ -76,6 +77,11 @@ export function pathFailure(code: string | undefined, named: string, longPathSho
     default:
       return new ToolError('io', `cannot open ${named}: ${code ?? 'unknown error'}`);
   }
+}
+
+/** `no such file or folder: <path>`: also a path that was resolved and then was gone. */
+export function noSuchPath(named: string): ToolError {
+  return new ToolError('not_found', `no such file or folder: ${named}`);
 }
 
 export function outsideHome(named: string): ToolError {
@@ -98,3 +104,56 @@ export function pathHasNul(): ToolError {
 export function pathIsEmpty(): ToolError {
   return new ToolError('invalid_path', 'the path is empty');
 }
+
+export function workingDirectoryNotRecorded(file: string, failure: string): ToolError {
+  return new ToolError('io', `cannot record the working directory in ${file}: ${failure}`);
+}
+
+// The helper's home (HOME), checked before any request is read.
+
+export function homeNotAbsolute(): ToolError {
+  return new ToolError('invalid_request', 'HOME is not set to an absolute path');
+}
+
+export function homeMissing(home: string): ToolError {
+  return new ToolError('not_found', `the home folder ${home} does not exist`);
+}
+
+export function homeNotAFolder(home: string): ToolError {
+  return new ToolError('not_a_folder', `the home ${home} is not a folder`);
+}
+
+const NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
+
+/**
+ * An unknown name is echoed only when it looks like a name: anything else may be a request file's
+ * stray content, or a secret, and is not repeated back.
+ */
+function quotedName(name: string): string {
+  return NAME_PATTERN.test(name) ? `'${name}' ` : '';
+}
+
+/** What is wrong with a request, after `invalid request: ` (or `<tool>: ` for its arguments). */
+export const requestReasons = {
+  noArgument: 'no argument (expected base64 JSON or a request file)',
+  emptyArgument: 'the argument is empty',
+  notBase64: 'the argument is not standard base64',
+  notUtf8: 'not UTF-8',
+  notJson: 'not JSON',
+  notObject: 'not a JSON object',
+  unknownOp: (op: string, known: readonly string[]) => `unknown op ${quotedName(op)}(one of ${known.join(', ')})`,
+  notString: (field: string) => `${field} must be a string`,
+  notId: (field: string) => `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`,
+  hasNul: (field: string) => `${field} contains a NUL byte`,
+  notWholeNumber: (field: string) => `${field} must be a whole number`,
+  notBoolean: (field: string) => `${field} must be true or false`,
+  notJsonObject: (field: string) => `${field} must be a JSON object`,
+  notOneOf: (field: string, values: readonly string[]) => `${field} must be ${values.map((v) => `"${v}"`).join(' or ')}`,
+  required: (field: string) => `${field} is required`,
+  unknownArgument: (name: string, known: readonly string[]) => `unknown argument ${quotedName(name)}(it takes ${known.join(', ')})`,
+  requestFileOutside: (folder: string) => `a request file must lie directly in ${folder}/`,
+  noRequestFile: (path: string) => `no request file at ${path}`,
+  requestFileNotRegular: (path: string) => `${path} is not a regular file`,
+  requestFileTooLarge: (maxBytes: number) => `the request file passes ${maxBytes} bytes`,
+  requestFileUnreadable: (path: string, code: string | undefined) => `cannot read ${path}: ${code ?? 'unknown error'}`,
+} as const;
