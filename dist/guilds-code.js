@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "dde79dd5ef464e2f";
+var BUILD_ID = "f70ab8bcecf45156";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -4048,26 +4048,12 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   }
   const headCap = headCapBytes(limits);
   const partsRoom = (path) => limits.maxBytes - utf8Bytes(elisionLine(output.totalBytes, path)) - 2 - trailerBytes;
-  let shownPath = logPath;
-  if (partsRoom(shownPath) < headCap) shownPath = shortLogPath;
-  if (partsRoom(shownPath) < headCap) {
-    const pathRoom = Math.max(0, partsRoom("") - headCap - utf8Bytes(PATH_CUT_MARK));
-    shownPath = PATH_CUT_MARK + suffixWithinBytes(shownPath, pathRoom);
-  }
+  const shownPath = elisionLogPath(partsRoom, headCap, logPath, shortLogPath);
   const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath));
   const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath) - headCap));
   const reach = (size) => Math.floor(size * limits.lineEndReachPercent / 100);
   const head = output.head;
-  let headShown = Math.min(headRoom, head.length);
-  let headEnd = headShown;
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE5);
-  if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
-    headShown = lastNewline;
-    headEnd = lastNewline + 1;
-  } else {
-    while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
-    headEnd = headShown;
-  }
+  const { headShown, headEnd } = cutHead(head, headRoom, reach(headRoom));
   const tail = output.tail;
   const tailShownEnd = tail.length - (endsWithNewline ? 1 : 0);
   const tailOffset = output.totalBytes - tail.length;
@@ -4101,6 +4087,19 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
   const text = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + kept + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text, elided: true };
+}
+function elisionLogPath(partsRoom, headCap, logPath, shortLogPath) {
+  if (partsRoom(logPath) >= headCap) return logPath;
+  if (partsRoom(shortLogPath) >= headCap) return shortLogPath;
+  const pathRoom = Math.max(0, partsRoom("") - headCap - utf8Bytes(PATH_CUT_MARK));
+  return PATH_CUT_MARK + suffixWithinBytes(shortLogPath, pathRoom);
+}
+function cutHead(head, headRoom, reach) {
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE5);
+  if (lastNewline !== -1 && lastNewline >= headRoom - reach) return { headShown: lastNewline, headEnd: lastNewline + 1 };
+  let headShown = Math.min(headRoom, head.length);
+  while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
+  return { headShown, headEnd: headShown };
 }
 function startedText(id, pid, logPath) {
   return [
