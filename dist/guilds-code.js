@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "f70ab8bcecf45156";
+var BUILD_ID = "9bae5d2acba18df2";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -420,8 +420,20 @@ function outsideHome(named) {
 function workingDirectoryOutsideHome(cwd) {
   return new ToolError("outside_home", `the working directory ${cwd} is outside the home; give a path inside it`);
 }
-function notARegularFile(named, kindWords) {
-  return new ToolError("not_a_file", `${named} is ${kindWords}, not a regular file`);
+var KIND_WORDS = {
+  file: "a file",
+  folder: "a folder",
+  fifo: "a FIFO",
+  socket: "a socket",
+  device: "a device",
+  link: "a link",
+  other: "not a regular file"
+};
+function kindWords(kind) {
+  return KIND_WORDS[kind];
+}
+function notARegularFile(named, kindWords2) {
+  return new ToolError("not_a_file", `${named} is ${kindWords2}, not a regular file`);
 }
 function pathHasNul() {
   return new ToolError("invalid_path", "the path contains a NUL byte");
@@ -922,22 +934,22 @@ function isWholeNumber(value) {
   return typeof value === "number" && Number.isSafeInteger(value);
 }
 function validateRecord(io, id, value) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return "unreadable record";
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "unreadable";
   const record = value;
-  if (record.id !== id) return "unreadable record";
+  if (record.id !== id) return "unreadable";
   for (const field of ["command", "cwd", "log_path", "run_id", "call_id"]) {
-    if (typeof record[field] !== "string") return "unreadable record";
+    if (typeof record[field] !== "string") return "unreadable";
   }
-  if (!isWholeNumber(record.started_at_ms)) return "unreadable record";
+  if (!isWholeNumber(record.started_at_ms)) return "unreadable";
   const logPath = record.log_path;
   if (!logPath.startsWith("/") || logPath.includes("\0") || normalizeAbsolute(logPath) !== logPath || !isInside(logPath, runsFolder(io)) || logPath === runsFolder(io)) {
-    return "record points outside the agent's folders";
+    return "outside_folders";
   }
   const pid = record.pid;
   if (pid !== null) {
-    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return "unreadable record";
+    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return "unreadable";
     if (record.start_ticks !== null && (typeof record.start_ticks !== "string" || !/^[0-9]+$/.test(record.start_ticks))) {
-      return "unreadable record";
+      return "unreadable";
     }
   }
   return {
@@ -2177,18 +2189,6 @@ function resolveInsideHome(context, input) {
   }
   return { lexical, display, named, real };
 }
-var KIND_NAMES = {
-  file: "a file",
-  folder: "a folder",
-  fifo: "a FIFO",
-  socket: "a socket",
-  device: "a device",
-  link: "a link",
-  other: "not a regular file"
-};
-function describeKind(kind) {
-  return KIND_NAMES[kind];
-}
 function openInsideHome(context, path) {
   let file;
   try {
@@ -2214,12 +2214,12 @@ function openFileInsideHome(context, input) {
     throw failure(errorCode(error), path.named);
   }
   if (before && before.kind !== "file") {
-    throw notARegularFile(path.named, describeKind(before.kind));
+    throw notARegularFile(path.named, kindWords(before.kind));
   }
   const { file, real } = openInsideHome(context, path);
   try {
     const info = file.info();
-    if (info.kind !== "file") throw notARegularFile(path.named, describeKind(info.kind));
+    if (info.kind !== "file") throw notARegularFile(path.named, kindWords(info.kind));
     return { file, path: { ...path, real }, info };
   } catch (error) {
     file.close();
@@ -2411,8 +2411,8 @@ function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, sto
 function nulInInputText(input) {
   return `the ${input} contains a NUL byte`;
 }
-function notSearchableText(named, kindWords) {
-  return `${named} is ${kindWords}; code_search takes a file or a folder`;
+function notSearchableText(named, kindWords2) {
+  return `${named} is ${kindWords2}; code_search takes a file or a folder`;
 }
 function changedWhileOpenedText(named) {
   return `${named} changed while it was opened; code_search takes a file or a folder`;
@@ -2927,7 +2927,7 @@ async function codeSearch(context, args) {
   const root = resolveInsideHome(context, search.path ?? ".");
   const kind = io.fs.stat(root.real)?.kind;
   if (kind === void 0) throw noSuchPath(root.named);
-  if (kind !== "folder" && kind !== "file") throw new ToolError("not_a_file", notSearchableText(root.named, describeKind(kind)));
+  if (kind !== "folder" && kind !== "file") throw new ToolError("not_a_file", notSearchableText(root.named, kindWords(kind)));
   const { file: opened } = openInsideHome(context, root);
   try {
     return await searchOpened(context, search, root, kind, opened);
@@ -3677,30 +3677,6 @@ var FAILURE_TRIGGERS = [
   "FATAL",
   "Segmentation fault"
 ];
-var encoder2 = new TextEncoder();
-var byteLength = (text) => encoder2.encode(text).length;
-function keptLineText(line) {
-  const shownBytes2 = byteLength(line.text);
-  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes2 ? `\u2026 [+${line.bytes - shownBytes2} bytes]` : "");
-}
-function keptLinesHeader(count, more, searchedTo) {
-  const what = count === 1 ? "1 line that looks like an error" : `${count} lines that look like errors`;
-  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : "";
-  return more ? `[\u2026 kept the first ${what} from the elided part${searched}; the log has more \u2026]` : `[\u2026 kept ${what} from the elided part${searched} \u2026]`;
-}
-function keptFailures(scan, from, to, budgetBytes) {
-  const eligible = scan.lines.filter((line) => line.start >= from && line.end <= to);
-  const searchedTo = scan.searchedTo < to ? scan.searchedTo : Infinity;
-  let best = null;
-  const shown = [];
-  for (const line of eligible.slice(0, scan.maxLines)) {
-    shown.push(keptLineText(line));
-    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join("\n");
-    const bytes = byteLength(text);
-    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
-  }
-  return best;
-}
 
 // src/tools/shell/failure-scan.ts
 var NEWLINE4 = 10;
@@ -4101,6 +4077,28 @@ function cutHead(head, headRoom, reach) {
   while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
   return { headShown, headEnd: headShown };
 }
+function keptLineText(line) {
+  const shownBytes2 = utf8Bytes(line.text);
+  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes2 ? `\u2026 [+${line.bytes - shownBytes2} bytes]` : "");
+}
+function keptLinesHeader(count, more, searchedTo) {
+  const what = count === 1 ? "1 line that looks like an error" : `${count} lines that look like errors`;
+  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : "";
+  return more ? `[\u2026 kept the first ${what} from the elided part${searched}; the log has more \u2026]` : `[\u2026 kept ${what} from the elided part${searched} \u2026]`;
+}
+function keptFailures(scan, from, to, budgetBytes) {
+  const eligible = scan.lines.filter((line) => line.start >= from && line.end <= to);
+  const searchedTo = scan.searchedTo < to ? scan.searchedTo : Infinity;
+  let best = null;
+  const shown = [];
+  for (const line of eligible.slice(0, scan.maxLines)) {
+    shown.push(keptLineText(line));
+    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join("\n");
+    const bytes = utf8Bytes(text);
+    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
+  }
+  return best;
+}
 function startedText(id, pid, logPath) {
   return [
     `started ${id} in the background (pid ${pid})`,
@@ -4347,9 +4345,13 @@ function commandFirstLine(command, maxChars) {
   const line = command.replace(/^\s*\n/, "").split("\n")[0].replace(/\r$/, "").trimEnd();
   return clipChars(line, maxChars);
 }
+var RECORD_PROBLEM_WORDS = {
+  unreadable: "unreadable record",
+  outside_folders: "record points outside the agent's folders"
+};
 var NO_BACKGROUND_COMMANDS = "no background commands";
 function listLine(entry, commandMaxChars) {
-  if ("problem" in entry) return `${entry.id} (${entry.problem})`;
+  if ("problem" in entry) return `${entry.id} (${RECORD_PROBLEM_WORDS[entry.problem]})`;
   const line = `${entry.id} ${stateText(entry.state)} ${formatElapsed(entry.elapsedMs)} ${commandFirstLine(entry.command, commandMaxChars)}`;
   return line.trimEnd();
 }
@@ -4426,7 +4428,7 @@ var shellStatusErrors = {
   stopWithoutId: () => new ToolError("invalid_request", "shell_status: stop needs the id of the command to stop, such as b1"),
   invalidId: (id) => new ToolError("invalid_request", `shell_status: invalid id '${id.slice(0, QUOTED_NAME_MAX_CHARS)}': background ids look like b1, b2, \u2026`),
   noSuchJob: (id, knownIds) => new ToolError("not_found", `shell_status: no background command ${id} (${knownIdsHint(knownIds)})`),
-  unusableRecord: (id, problem) => new ToolError("io", `shell_status: the record of ${id} cannot be used (${problem}); nothing was done to it`)
+  unusableRecord: (id, problem) => new ToolError("io", `shell_status: the record of ${id} cannot be used (${RECORD_PROBLEM_WORDS[problem ?? "unreadable"]}); nothing was done to it`)
 };
 
 // src/tools/shell_status/run.ts
@@ -4440,7 +4442,7 @@ function listJobs(context) {
     const files = readJobFiles(io, folder, id);
     if (files === null) continue;
     const status = jobStatus(io, folder, files, table);
-    if (status === null) entries.push({ id, problem: files.problem ?? "unreadable record" });
+    if (status === null) entries.push({ id, problem: files.problem ?? "unreadable" });
     else entries.push({ id, state: status.state, elapsedMs: status.elapsedMs, command: status.record.command });
   }
   return { text: formatList(entries, STATUS_COMMAND_MAX_CHARS, request.maxBytes), meta: { count: entries.length } };

@@ -2,6 +2,7 @@
 // for programs (the orchestrator, an MCP client, a platform's UI) that must tell failures apart without
 // matching text. Kinds are only ever added, never renamed: they are part of the envelope.
 import { ID_MAX_CHARS, QUOTED_NAME_MAX_CHARS } from '../limits.js';
+import type { FileKind } from '../io/types.js';
 import { firstCodePoints } from '../text/utf8.js';
 
 export const ERROR_KINDS = [
@@ -90,6 +91,21 @@ export function outsideHome(named: string): ToolError {
 
 export function workingDirectoryOutsideHome(cwd: string): ToolError {
   return new ToolError('outside_home', `the working directory ${cwd} is outside the home; give a path inside it`);
+}
+
+const KIND_WORDS: Record<FileKind, string> = {
+  file: 'a file',
+  folder: 'a folder',
+  fifo: 'a FIFO',
+  socket: 'a socket',
+  device: 'a device',
+  link: 'a link',
+  other: 'not a regular file',
+};
+
+/** What a path names, in the words of the error sentences: `a folder`, `a FIFO`, … */
+export function kindWords(kind: FileKind): string {
+  return KIND_WORDS[kind];
 }
 
 /** `<path> is a folder, not a regular file`; `kindWords` names what it is (`a folder`, `a FIFO`, …). */

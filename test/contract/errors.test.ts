@@ -6,6 +6,7 @@ import {
   homeNotAbsolute,
   homeNotAFolder,
   interruptedBeforeAnswer,
+  kindWords,
   invalidArgument,
   invalidRequest,
   notARegularFile,
@@ -72,6 +73,15 @@ describe('the shared sentences', () => {
       'the working directory /srv is outside the home; give a path inside it',
     ]);
     expect(pair(notARegularFile('src', 'a folder'))).toEqual(['not_a_file', 'src is a folder, not a regular file']);
+    expect(['file', 'folder', 'fifo', 'socket', 'device', 'link', 'other'].map((kind) => kindWords(kind as never))).toEqual([
+      'a file',
+      'a folder',
+      'a FIFO',
+      'a socket',
+      'a device',
+      'a link',
+      'not a regular file',
+    ]);
     expect(pair(pathHasNul())).toEqual(['invalid_path', 'the path contains a NUL byte']);
     expect(pair(pathIsEmpty())).toEqual(['invalid_path', 'the path is empty']);
   });

@@ -1,6 +1,6 @@
 // Lines that look like failures, kept from the elided middle of a long shell output so that the one
-// failing test among 3,000 passing ones survives the cut. Pure: the detector over a cleaned line, the
-// choice of what to keep, and the text the model reads.
+// failing test among 3,000 passing ones survives the cut. Pure: the detector over a cleaned line; the
+// choice of what to keep and the text the model reads are in format.ts (keptFailures).
 //
 // What is kept, and why: the first failure lines of the elided part, in order, up to the budget
 // (at most SHELL_KEPT_ERROR_LINES_MAX lines, and at most SHELL_KEPT_ERRORS_MAX_PERCENT of the cap).
@@ -78,49 +78,4 @@ export interface FailureScan {
   searchedTo: number;
   maxLines: number;
   maxPercent: number;
-}
-
-export interface KeptFailures {
-  text: string;
-  bytes: number;
-  /** Where the last kept line ends in the cleaned output: the tail starts at or after it. */
-  end: number;
-}
-
-const encoder = new TextEncoder();
-const byteLength = (text: string): number => encoder.encode(text).length;
-
-/** `L<number>: <text>`, the text followed by `… [+N bytes]` when the line was longer than kept. */
-export function keptLineText(line: FailureLine): string {
-  const shownBytes = byteLength(line.text);
-  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes ? `… [+${line.bytes - shownBytes} bytes]` : '');
-}
-
-/** The line before the kept lines: how many follow, and whether the log holds more. */
-export function keptLinesHeader(count: number, more: boolean, searchedTo: number): string {
-  const what = count === 1 ? '1 line that looks like an error' : `${count} lines that look like errors`;
-  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : '';
-  return more
-    ? `[… kept the first ${what} from the elided part${searched}; the log has more …]`
-    : `[… kept ${what} from the elided part${searched} …]`;
-}
-
-/**
- * The block shown after the elision line: the header, then one `L<n>: …` line per kept failure line
- * lying wholly between `from` and `to` (byte offsets of the elided part), first ones first, as many
- * as fit in `budgetBytes` and the scan's line limit. Null when none is kept.
- */
-export function keptFailures(scan: FailureScan, from: number, to: number, budgetBytes: number): KeptFailures | null {
-  const eligible = scan.lines.filter((line) => line.start >= from && line.end <= to);
-  const searchedTo = scan.searchedTo < to ? scan.searchedTo : Infinity;
-  let best: KeptFailures | null = null;
-  const shown: string[] = [];
-  for (const line of eligible.slice(0, scan.maxLines)) {
-    shown.push(keptLineText(line));
-    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join('\n');
-    const bytes = byteLength(text);
-    // The header changes with the count (`the first …; the log has more`), so each count is tried.
-    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
-  }
-  return best;
 }

@@ -3,7 +3,7 @@
 // Pure and synchronous; every limit comes in as an argument.
 import { ToolError } from '../../contract/errors.js';
 import { isContinuationByte, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
-import { keptFailures, type FailureScan } from './failure-lines.js';
+import type { FailureLine, FailureScan } from './failure-lines.js';
 import { headCapBytes, type CollectedOutput, type ShellShapeLimits } from './collect.js';
 
 const NEWLINE = 0x0a;
@@ -147,6 +147,50 @@ function cutHead(head: Uint8Array, headRoom: number, reach: number): { headShown
   let headShown = Math.min(headRoom, head.length);
   while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
   return { headShown, headEnd: headShown };
+}
+
+// The failure lines kept from the elided part (failure-lines.ts finds them).
+
+export interface KeptFailures {
+  text: string;
+  bytes: number;
+  /** Where the last kept line ends in the cleaned output: the tail starts at or after it. */
+  end: number;
+}
+
+/** `L<number>: <text>`, the text followed by `… [+N bytes]` when the line was longer than kept. */
+export function keptLineText(line: FailureLine): string {
+  const shownBytes = utf8Bytes(line.text);
+  return `L${line.number}: ${line.text}` + (line.bytes > shownBytes ? `… [+${line.bytes - shownBytes} bytes]` : '');
+}
+
+/** The line before the kept lines: how many follow, and whether the log holds more. */
+export function keptLinesHeader(count: number, more: boolean, searchedTo: number): string {
+  const what = count === 1 ? '1 line that looks like an error' : `${count} lines that look like errors`;
+  const searched = Number.isFinite(searchedTo) ? ` (searched up to byte ${searchedTo})` : '';
+  return more
+    ? `[… kept the first ${what} from the elided part${searched}; the log has more …]`
+    : `[… kept ${what} from the elided part${searched} …]`;
+}
+
+/**
+ * The block shown after the elision line: the header, then one `L<n>: …` line per kept failure line
+ * lying wholly between `from` and `to` (byte offsets of the elided part), first ones first, as many
+ * as fit in `budgetBytes` and the scan's line limit. Null when none is kept.
+ */
+export function keptFailures(scan: FailureScan, from: number, to: number, budgetBytes: number): KeptFailures | null {
+  const eligible = scan.lines.filter((line) => line.start >= from && line.end <= to);
+  const searchedTo = scan.searchedTo < to ? scan.searchedTo : Infinity;
+  let best: KeptFailures | null = null;
+  const shown: string[] = [];
+  for (const line of eligible.slice(0, scan.maxLines)) {
+    shown.push(keptLineText(line));
+    const text = [keptLinesHeader(shown.length, eligible.length > shown.length, searchedTo), ...shown].join('\n');
+    const bytes = utf8Bytes(text);
+    // The header changes with the count (`the first …; the log has more`), so each count is tried.
+    if (bytes <= budgetBytes) best = { text, bytes, end: line.end };
+  }
+  return best;
 }
 
 export function startedText(id: string, pid: number, logPath: string): string {

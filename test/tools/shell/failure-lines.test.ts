@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   FAILURE_PATTERNS,
   FAILURE_TRIGGERS,
-  keptFailures,
-  keptLinesHeader,
-  keptLineText,
   looksLikeFailure,
   type FailureLine,
   type FailureScan,
 } from '../../../src/tools/shell/failure-lines.js';
+import { keptFailures, keptLinesHeader, keptLineText } from '../../../src/tools/shell/format.js';
 import { countNewlines, FailureLineScanner, type FailureScanLimits } from '../../../src/tools/shell/failure-scan.js';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
