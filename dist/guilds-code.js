@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "9bae5d2acba18df2";
+var BUILD_ID = "3717adbf5391158d";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -398,8 +398,11 @@ function interruptedBeforeAnswer(signal) {
 function pathFailure(code, named, longPathShownChars) {
   switch (code) {
     case "ENOENT":
-    case "ENOTDIR":
       return noSuchPath(named);
+    // A name that is not a folder, followed by more of the path (`a.txt/b`, `a.txt/../b`): the shell's
+    // `Not a directory`.
+    case "ENOTDIR":
+      return notAFolder(named);
     case "ELOOP":
       return new ToolError("invalid_path", `too many levels of links: ${named}`);
     case "EACCES":
@@ -431,6 +434,9 @@ var KIND_WORDS = {
 };
 function kindWords(kind) {
   return KIND_WORDS[kind];
+}
+function notAFolder(named) {
+  return new ToolError("not_a_folder", `${named} is not a folder`);
 }
 function notARegularFile(named, kindWords2) {
   return new ToolError("not_a_file", `${named} is ${kindWords2}, not a regular file`);
@@ -475,6 +481,7 @@ var requestReasons = {
   required: (field) => `${field} is required`,
   unknownArgument: (name, known) => `unknown argument ${quotedName(name)}(it takes ${known.join(", ")})`,
   requestFileOutside: (folder) => `a request file must lie directly in ${folder}/`,
+  requestFileMisnamed: (path) => `a request file is named <run_id>-<call_id>.json; ${path} is not`,
   noRequestFile: (path) => `no request file at ${path}`,
   requestFileNotRegular: (path) => `${path} is not a regular file`,
   requestFileTooLarge: (maxBytes) => `the request file passes ${maxBytes} bytes`,
@@ -688,6 +695,16 @@ function parseRequestBytes(bytes, known = OP_NAMES) {
 function isValidId(text) {
   return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
 }
+var REQUEST_FILE_SUFFIX = ".json";
+function isRequestFileName(name) {
+  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
+  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
+  if (!ID_PATTERN.test(stem)) return false;
+  for (let dash = stem.indexOf("-"); dash !== -1; dash = stem.indexOf("-", dash + 1)) {
+    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
+  }
+  return false;
+}
 function validId(value, field) {
   if (typeof value !== "string") throw invalidRequest(requestReasons.notString(field));
   if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
@@ -794,8 +811,33 @@ function expandHome(input, home, base) {
   if (input.startsWith("~/")) return joinPath(home, input.slice(2));
   return joinPath(base, input);
 }
-function resolveUserPath(input, cwd, home) {
-  return expandHome(input, home, cwd);
+function resolveShownPath(input, cwd, home, homeAlias2, isRealFolder2) {
+  const homeParts = home.split("/").filter(Boolean);
+  const aliasParts = homeAlias2 === null ? null : homeAlias2.split("/").filter(Boolean);
+  let parts;
+  let rest;
+  if (input === "~" || input.startsWith("~/")) {
+    parts = homeParts.slice();
+    rest = input.slice(1);
+  } else {
+    parts = [];
+    rest = input.startsWith("/") ? input : cwd + "/" + input;
+  }
+  for (const part of rest.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      const top = parts[parts.length - 1];
+      if (top === void 0) continue;
+      if (top !== ".." && isRealFolder2("/" + parts.join("/"))) parts.pop();
+      else parts.push("..");
+      continue;
+    }
+    parts.push(part);
+    if (aliasParts !== null && parts.length === aliasParts.length && parts.every((name, i) => name === aliasParts[i])) {
+      parts = homeParts.slice();
+    }
+  }
+  return "/" + parts.join("/");
 }
 function isInside(path, root) {
   if (root === "/") return true;
@@ -1132,9 +1174,11 @@ function requestsFolder(io) {
   return joinPath(io.runDir, "requests");
 }
 function readRequestFile(io, path) {
-  const name = baseName(path);
-  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== requestsFolder(io) || name === "" || name.startsWith(".")) {
+  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== requestsFolder(io)) {
     throw invalidRequest(requestReasons.requestFileOutside(requestsFolder(io)));
+  }
+  if (!isRequestFileName(baseName(path))) {
+    throw invalidRequest(requestReasons.requestFileMisnamed(path));
   }
   const info = io.fs.lstat(path);
   if (info === null) throw invalidRequest(requestReasons.noRequestFile(path));
@@ -2162,8 +2206,15 @@ function serve(ops) {
 }
 
 // src/workspace/confine.ts
-function displayPath(context, absolute) {
-  return relativePath(context.cwd, absolute);
+function homeAlias(context) {
+  const named = context.io.env.HOME;
+  if (named === void 0 || !named.startsWith("/") || named.includes("\0")) return null;
+  const alias = normalizeAbsolute(named);
+  return alias === context.io.home ? null : alias;
+}
+function shownWorkingDirectory(context, alias) {
+  if (alias === null) return context.cwd;
+  return resolveShownPath(".", context.cwd, context.io.home, alias, () => true);
 }
 function failure(code, named) {
   return pathFailure(code, named, LONG_PATH_SHOWN_CHARS);
@@ -2172,8 +2223,10 @@ function resolveInsideHome(context, input) {
   if (input.includes("\0")) throw pathHasNul();
   if (input === "") throw pathIsEmpty();
   const { io } = context;
-  const lexical = resolveUserPath(input, context.cwd, io.home);
-  const display = displayPath(context, lexical);
+  const alias = homeAlias(context);
+  const cwd = shownWorkingDirectory(context, alias);
+  const lexical = resolveShownPath(input, cwd, io.home, alias, (folder) => isRealFolder(context, folder));
+  const display = relativePath(cwd, lexical);
   const named = input.startsWith("/") || input.startsWith("~") ? input : display;
   let real;
   try {
@@ -2182,12 +2235,30 @@ function resolveInsideHome(context, input) {
     throw failure(errorCode(error), named);
   }
   if (!isInside(real, io.home)) {
-    if (input === "." && lexical === context.cwd && !isInside(context.cwd, io.home)) {
+    if (input === "." && lexical === cwd && !isInside(context.cwd, io.home)) {
       throw workingDirectoryOutsideHome(context.cwd);
     }
     throw outsideHome(named);
   }
+  if (namesAFolder(input) && !isFolder2(context, real)) throw notAFolder(named);
   return { lexical, display, named, real };
+}
+function namesAFolder(input) {
+  return input.endsWith("/") || input.endsWith("/.") || input.endsWith("/..");
+}
+function isFolder2(context, path) {
+  try {
+    return context.io.fs.stat(path)?.kind === "folder";
+  } catch {
+    return false;
+  }
+}
+function isRealFolder(context, path) {
+  try {
+    return context.io.fs.lstat(path)?.kind === "folder";
+  } catch {
+    return false;
+  }
 }
 function openInsideHome(context, path) {
   let file;
@@ -2329,8 +2400,8 @@ function totalsLine(totals) {
 function echoedInput(input, maxChars) {
   return codePointCount(input) <= maxChars ? input : `${firstCodePoints(input, maxChars)}\u2026`;
 }
-function noMatchText(pattern2, displayPath2, patternMaxChars) {
-  return `no matches for '${echoedInput(pattern2, patternMaxChars)}' in ${displayPath2}`;
+function noMatchText(pattern2, displayPath, patternMaxChars) {
+  return `no matches for '${echoedInput(pattern2, patternMaxChars)}' in ${displayPath}`;
 }
 function stoppedText(timeoutSeconds) {
   return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
@@ -3019,56 +3090,59 @@ function clipMarker(cutChars) {
 function numberedLine(lineNumber, width, line) {
   return `${String(lineNumber).padStart(width)}	${line.text}${clipMarker(line.cutChars)}`;
 }
-function fileReadHeader(displayPath2, first, last, totalLines) {
-  return `${displayPath2} \xB7 lines ${first}\u2013${last} of ${totalLines}`;
+function encodingNote(encoding) {
+  return encoding === null ? "" : ` (${encoding})`;
+}
+function fileReadHeader(displayPath, first, last, totalLines, encoding = null) {
+  return `${displayPath} \xB7 lines ${first}\u2013${last} of ${totalLines}${encodingNote(encoding)}`;
 }
 function stoppedLine(lastLine, maxBytes) {
   return `[stopped at line ${lastLine} to stay under ${maxBytes} bytes; continue with offset ${lastLine + 1}]`;
 }
-function binaryText(displayPath2, sizeBytes) {
-  return `${displayPath2} is binary (${sizeBytes} bytes); not shown`;
+function binaryText(displayPath, sizeBytes) {
+  return `${displayPath} is binary (${sizeBytes} bytes); not shown`;
 }
-function emptyText(displayPath2) {
-  return `${displayPath2} is empty`;
+function emptyText(displayPath, encoding = null) {
+  return `${displayPath} is empty${encodingNote(encoding)}`;
 }
-function pastEndText(displayPath2, totalLines, offset) {
-  return `${displayPath2} has ${totalLines} ${totalLines === 1 ? "line" : "lines"}; offset ${offset} is past the end`;
+function pastEndText(displayPath, totalLines, offset) {
+  return `${displayPath} has ${totalLines} ${totalLines === 1 ? "line" : "lines"}; offset ${offset} is past the end`;
 }
-function shownBytes(displayPath2, offset, lineBytes, count, totalLines, maxBytes, withStop) {
+function shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, withStop, encoding) {
   const last = offset + count - 1;
   const width = String(last).length;
-  let bytes = utf8Bytes(fileReadHeader(displayPath2, offset, last, totalLines));
+  let bytes = utf8Bytes(fileReadHeader(displayPath, offset, last, totalLines, encoding));
   for (let i = 0; i < count; i++) bytes += 1 + width + 1 + lineBytes[i];
   if (withStop) bytes += 1 + utf8Bytes(stoppedLine(last, maxBytes));
   return bytes;
 }
-function formatFileRead(displayPath2, offset, lines, totalLines, maxBytes) {
+function formatFileRead(displayPath, offset, lines, totalLines, maxBytes, encoding = null) {
   const lineBytes = lines.map((line) => utf8Bytes(line.text) + utf8Bytes(clipMarker(line.cutChars)));
   let count = lines.length;
   let stopped = false;
-  if (shownBytes(displayPath2, offset, lineBytes, count, totalLines, maxBytes, false) > maxBytes) {
+  if (shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, false, encoding) > maxBytes) {
     stopped = true;
     let low = 0;
     let high = lines.length - 1;
     while (low < high) {
       const mid = Math.ceil((low + high) / 2);
-      if (shownBytes(displayPath2, offset, lineBytes, mid, totalLines, maxBytes, true) <= maxBytes) low = mid;
+      if (shownBytes(displayPath, offset, lineBytes, mid, totalLines, maxBytes, true, encoding) <= maxBytes) low = mid;
       else high = mid - 1;
     }
     count = low;
   }
-  if (count === 0) return firstLineSqueezed(displayPath2, offset, lines, totalLines, maxBytes);
+  if (count === 0) return firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, encoding);
   const last = offset + count - 1;
   const width = String(last).length;
-  const parts = [fileReadHeader(displayPath2, offset, last, totalLines)];
+  const parts = [fileReadHeader(displayPath, offset, last, totalLines, encoding)];
   for (let i = 0; i < count; i++) parts.push(numberedLine(offset + i, width, lines[i]));
   if (stopped) parts.push(stoppedLine(last, maxBytes));
   return { text: parts.join("\n"), lastLine: last, stopped };
 }
-function firstLineSqueezed(displayPath2, offset, lines, totalLines, maxBytes) {
+function firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, encoding) {
   const first = lines[0];
   const more = lines.length > 1;
-  const header = fileReadHeader(displayPath2, offset, offset, totalLines);
+  const header = fileReadHeader(displayPath, offset, offset, totalLines, encoding);
   const prefix = `${offset}	`;
   const fullChars = codePointCount(first.text) + first.cutChars;
   const reserved = utf8Bytes(header) + 1 + utf8Bytes(prefix) + utf8Bytes(clipMarker(fullChars)) + (more ? 1 + utf8Bytes(stoppedLine(offset, maxBytes)) : 0);
@@ -3089,6 +3163,56 @@ var BinarySniffer = class {
     const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
     if (sample.indexOf(NUL2) !== -1) this.binary = true;
     this.sniffed += sample.length;
+  }
+};
+
+// src/text/utf16.ts
+function utf16ByteOrder(firstBytes) {
+  if (firstBytes.length < 2) return null;
+  if (firstBytes[0] === 255 && firstBytes[1] === 254) {
+    return firstBytes[2] === 0 && firstBytes[3] === 0 ? null : "UTF-16 LE";
+  }
+  if (firstBytes[0] === 254 && firstBytes[1] === 255) return "UTF-16 BE";
+  return null;
+}
+var REPLACEMENT_CHARACTER = "\uFFFD";
+var Utf16ToUtf8 = class {
+  // The platform's decoder handles the surrogates; big-endian input is swapped into little-endian
+  // first, since a Node built without full ICU decodes only `utf-16le`.
+  decoder = new TextDecoder("utf-16le");
+  bigEndian;
+  heldByte = -1;
+  constructor(byteOrder) {
+    this.bigEndian = byteOrder === "UTF-16 BE";
+  }
+  transcode(piece) {
+    return encodeUtf8(this.decoder.decode(this.evenBytes(piece), { stream: true }));
+  }
+  /** What is left at the end of the file. *{/}
+  finish() {
+    const rest = this.decoder.decode() + (this.heldByte === -1 ? "" : REPLACEMENT_CHARACTER);
+    this.heldByte = -1;
+    return encodeUtf8(rest);
+  }
+  /** The held byte and the piece, cut to whole code units (the odd one held), little-endian. *{/}
+  evenBytes(piece) {
+    if (piece.length === 0) return piece;
+    const held = this.heldByte === -1 ? 0 : 1;
+    const total = held + piece.length;
+    const even = total - total % 2;
+    if (held === 0 && !this.bigEndian && even === piece.length) return piece;
+    const units = new Uint8Array(even);
+    if (held === 1) units[0] = this.heldByte;
+    units.set(piece.subarray(0, even - held), held);
+    this.heldByte = total % 2 === 1 ? piece[piece.length - 1] : -1;
+    if (this.bigEndian) {
+      for (let i = 0; i < even; i += 2) {
+        const high = units[i];
+        units[i] = units[i + 1];
+        units[i + 1] = high;
+      }
+    }
+    return units;
   }
 };
 
@@ -3187,22 +3311,47 @@ var FileScanner = class {
     const endsWithNewline = this.lastByte === NEWLINE2;
     if (this.collector && !binary && this.totalBytes > 0 && !endsWithNewline) this.lines.push(this.collector.finish(false));
     const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
-    return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines };
+    return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines, encoding: null };
   }
 };
+var Utf16FileScanner = class {
+  constructor(byteOrder, offset, limit, lineMaxChars) {
+    this.byteOrder = byteOrder;
+    this.transcoder = new Utf16ToUtf8(byteOrder);
+    this.inner = new FileScanner(offset, limit, lineMaxChars);
+  }
+  byteOrder;
+  transcoder;
+  inner;
+  totalBytes = 0;
+  feed(chunk) {
+    this.totalBytes += chunk.length;
+    this.inner.feed(this.transcoder.transcode(chunk));
+  }
+  finish() {
+    this.inner.feed(this.transcoder.finish());
+    return { ...this.inner.finish(), totalBytes: this.totalBytes, encoding: this.byteOrder };
+  }
+};
+function scannerFor(firstChunk, offset, limit, lineMaxChars) {
+  const byteOrder = utf16ByteOrder(firstChunk);
+  return byteOrder === null ? new FileScanner(offset, limit, lineMaxChars) : new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
+}
 
 // src/tools/file_read/run.ts
 function readFile(context, file, sizeBytes, args) {
   const hasher = context.io.sha256(sizeBytes);
-  const scanner = new FileScanner(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
+  let scanner = null;
   const buffer = new Uint8Array(READ_CHUNK_BYTES);
   for (; ; ) {
     const read = file.read(buffer);
     if (read === 0) break;
     const chunk = buffer.subarray(0, read);
     hasher.update(chunk);
+    scanner ??= scannerFor(chunk, args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
     scanner.feed(chunk);
   }
+  scanner ??= new FileScanner(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
   return { ...scanner.finish(), hash: hasher.hexDigest() };
 }
 function fileRead(context, args) {
@@ -3222,10 +3371,11 @@ function fileRead(context, args) {
     lines: scan.totalLines,
     display_path: path.display
   };
+  if (scan.encoding !== null) meta.encoding = scan.encoding;
   if (scan.binary) return { text: binaryText(path.display, scan.totalBytes), meta };
-  if (scan.totalBytes === 0) return { text: emptyText(path.display), meta };
+  if (scan.totalLines === 0) return { text: emptyText(path.display, scan.encoding), meta };
   if (offset > scan.totalLines) return { text: pastEndText(path.display, scan.totalLines, offset), meta };
-  const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes);
+  const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes, scan.encoding);
   meta.range = [offset, shaped.lastLine];
   return { text: shaped.text, meta };
 }

@@ -4,7 +4,7 @@ import { REQUEST_FILE_MAX_BYTES } from './limits.js';
 import type { Io } from './io/types.js';
 import { invalidRequest, requestReasons as reasons } from './contract/errors.js';
 import { failureEnvelope, okEnvelope, type Envelope, type Meta } from './contract/envelope.js';
-import { decodeBase64Strict, parseRequestBytes, type Request } from './contract/request.js';
+import { decodeBase64Strict, isRequestFileName, parseRequestBytes, type Request } from './contract/request.js';
 import { resolveArgs, type OpName } from './contract/tools/index.js';
 import { errorCode } from './text/errno.js';
 import { baseName, dirName, joinPath, normalizeAbsolute } from './text/paths.js';
@@ -18,19 +18,20 @@ export function requestsFolder(io: Io): string {
 }
 
 /**
- * A request file is read and then deleted, so only a plain file directly inside the requests folder
- * is accepted: any other path would let a caller make the helper delete that file.
+ * A request file is read and then deleted, so only a plain file directly inside the requests folder,
+ * named as a request is (`<run_id>-<call_id>.json`), is accepted: any other path would let a caller
+ * make the helper delete that file, and any other name may be a writer's temporary file.
  */
 export function readRequestFile(io: Io, path: string): Uint8Array {
-  const name = baseName(path);
   if (
     path.includes('\0') ||
     normalizeAbsolute(path) !== path ||
-    dirName(path) !== requestsFolder(io) ||
-    name === '' ||
-    name.startsWith('.')
+    dirName(path) !== requestsFolder(io)
   ) {
     throw invalidRequest(reasons.requestFileOutside(requestsFolder(io)));
+  }
+  if (!isRequestFileName(baseName(path))) {
+    throw invalidRequest(reasons.requestFileMisnamed(path));
   }
   const info = io.fs.lstat(path);
   if (info === null) throw invalidRequest(reasons.noRequestFile(path));

@@ -66,8 +66,11 @@ export function interruptedBeforeAnswer(signal: string): ToolError {
 export function pathFailure(code: string | undefined, named: string, longPathShownChars: number): ToolError {
   switch (code) {
     case 'ENOENT':
-    case 'ENOTDIR':
       return noSuchPath(named);
+    // A name that is not a folder, followed by more of the path (`a.txt/b`, `a.txt/../b`): the shell's
+    // `Not a directory`.
+    case 'ENOTDIR':
+      return notAFolder(named);
     case 'ELOOP':
       return new ToolError('invalid_path', `too many levels of links: ${named}`);
     case 'EACCES':
@@ -106,6 +109,11 @@ const KIND_WORDS: Record<FileKind, string> = {
 /** What a path names, in the words of the error sentences: `a folder`, `a FIFO`, … */
 export function kindWords(kind: FileKind): string {
   return KIND_WORDS[kind];
+}
+
+/** A path that goes on (or ends in `/`) after a name that is not a folder. */
+export function notAFolder(named: string): ToolError {
+  return new ToolError('not_a_folder', `${named} is not a folder`);
 }
 
 /** `<path> is a folder, not a regular file`; `kindWords` names what it is (`a folder`, `a FIFO`, …). */
@@ -168,6 +176,7 @@ export const requestReasons = {
   required: (field: string) => `${field} is required`,
   unknownArgument: (name: string, known: readonly string[]) => `unknown argument ${quotedName(name)}(it takes ${known.join(', ')})`,
   requestFileOutside: (folder: string) => `a request file must lie directly in ${folder}/`,
+  requestFileMisnamed: (path: string) => `a request file is named <run_id>-<call_id>.json; ${path} is not`,
   noRequestFile: (path: string) => `no request file at ${path}`,
   requestFileNotRegular: (path: string) => `${path} is not a regular file`,
   requestFileTooLarge: (maxBytes: number) => `the request file passes ${maxBytes} bytes`,

@@ -52,6 +52,24 @@ export function isValidId(text: string): boolean {
   return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== '.' && text !== '..';
 }
 
+export const REQUEST_FILE_SUFFIX = '.json';
+
+/**
+ * Whether `name` is one that `<run_id>-<call_id>.json` can take for valid ids (`.r1-c1.json` included).
+ * Nothing else in the requests folder is a request: a writer's temporary file (`.r1-c1.json.Xa3f9`,
+ * `r1-c1.json.tmp`, `r1-c1.json~`) never ends in `.json` after two ids, so it is never read or deleted
+ * half-written.
+ */
+export function isRequestFileName(name: string): boolean {
+  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
+  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
+  if (!ID_PATTERN.test(stem)) return false;
+  for (let dash = stem.indexOf('-'); dash !== -1; dash = stem.indexOf('-', dash + 1)) {
+    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
+  }
+  return false;
+}
+
 function validId(value: unknown, field: string): string {
   if (typeof value !== 'string') throw invalidRequest(reasons.notString(field));
   if (!isValidId(value)) throw invalidRequest(reasons.notId(field));

@@ -16,7 +16,11 @@ export interface Sandbox {
    * stop it after `timeoutMs`. Secrets travel in `env` because argv is readable by every process.
    */
   exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult>;
-  /** Write a whole file inside the sandbox, creating nothing but the file itself. */
+  /**
+   * Write a whole file inside the sandbox, creating nothing but the file itself. A writer that goes
+   * through a temporary file and a rename must give the temporary file a name that does not end in
+   * `.json` (`<name>.tmp`): the helper takes only `<run_id>-<call_id>.json` for a request.
+   */
   writeFile(path: string, bytes: Uint8Array): Promise<void>;
   /** How the helper starts in this sandbox; DEFAULT_HELPER_COMMAND when absent. */
   readonly helperCommand?: readonly string[];

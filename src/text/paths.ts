@@ -25,9 +25,49 @@ export function expandHome(input: string, home: string, base: string): string {
   return joinPath(base, input);
 }
 
-/** Where a path the model gave points, before links are followed; relative paths start at the working directory. */
-export function resolveUserPath(input: string, cwd: string, home: string): string {
-  return expandHome(input, home, cwd);
+/**
+ * Where a path the model gave points, resolved the way the kernel walks it, for showing: `.` and empty
+ * components go; a `..` folds its folder away only when `isRealFolder` says that folder is a real one
+ * (no link, no file, nothing missing), because the kernel goes up from where a link leads (`lnk/..`
+ * with `lnk -> a/b` is `a`, not the folder holding `lnk`). Such a `..` stays in the path as written,
+ * and so does one after a name that is missing or not a folder (the kernel refuses it). Where the walk
+ * passes through `homeAlias` (the home as $HOME names it, when that is a link), it continues from the
+ * real home: the kernel does the same, and the path then reads as the home's own.
+ * Relative paths start at `cwd`; `~` and `~/x` at the home.
+ */
+export function resolveShownPath(
+  input: string,
+  cwd: string,
+  home: string,
+  homeAlias: string | null,
+  isRealFolder: (path: string) => boolean,
+): string {
+  const homeParts = home.split('/').filter(Boolean);
+  const aliasParts = homeAlias === null ? null : homeAlias.split('/').filter(Boolean);
+  let parts: string[];
+  let rest: string;
+  if (input === '~' || input.startsWith('~/')) {
+    parts = homeParts.slice();
+    rest = input.slice(1);
+  } else {
+    parts = [];
+    rest = input.startsWith('/') ? input : cwd + '/' + input;
+  }
+  for (const part of rest.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      const top = parts[parts.length - 1];
+      if (top === undefined) continue; // `/..` is `/`
+      if (top !== '..' && isRealFolder('/' + parts.join('/'))) parts.pop();
+      else parts.push('..');
+      continue;
+    }
+    parts.push(part);
+    if (aliasParts !== null && parts.length === aliasParts.length && parts.every((name, i) => name === aliasParts[i])) {
+      parts = homeParts.slice();
+    }
+  }
+  return '/' + parts.join('/');
 }
 
 /** Whether `path` is `root` or lies below it (both absolute and normalized). */
@@ -36,7 +76,9 @@ export function isInside(path: string, root: string): boolean {
   return path === root || path.startsWith(root + '/');
 }
 
-/** `to` as seen from `from` (both absolute and normalized): `.` for the same folder, `../` where needed. */
+/**
+ * `to` as seen from `from` (both absolute; `from` normalized, `to` normalized but for the `..` that
+ * resolveShownPath keeps after a link): `.` for the same folder, `../` where needed. */
 export function relativePath(from: string, to: string): string {
   const fromParts = from.split('/').filter(Boolean);
   const toParts = to.split('/').filter(Boolean);

@@ -3,6 +3,7 @@ import type { FileInfo, OpenFile } from '../io/types.js';
 import { LONG_PATH_SHOWN_CHARS } from '../limits.js';
 import {
   kindWords,
+  notAFolder,
   notARegularFile,
   outsideHome,
   pathFailure,
@@ -12,11 +13,14 @@ import {
   type ToolError,
 } from '../contract/errors.js';
 import { errorCode } from '../text/errno.js';
-import { isInside, relativePath, resolveUserPath } from '../text/paths.js';
+import { isInside, normalizeAbsolute, relativePath, resolveShownPath } from '../text/paths.js';
 import type { Context } from '../tools/context.js';
 
 export interface ResolvedPath {
-  /** The path as named, made absolute, links not followed. */
+  /**
+   * The path as named, made absolute: `..` folded where the kernel folds it (not after a link), the
+   * home's alias read as the home, other links not followed.
+   */
   lexical: string;
   /** The path as the model should see it: relative to the working directory. */
   display: string;
@@ -29,8 +33,26 @@ export interface ResolvedPath {
   real: string;
 }
 
+/**
+ * $HOME as the agent's environment names it, when that is not the home's real path (a link to it, or
+ * under one): paths through it are read as paths in the home, so that `~/a.txt` from a working
+ * directory the shell entered as `cd ~` shows as `a.txt`.
+ */
+export function homeAlias(context: Context): string | null {
+  const named = context.io.env.HOME;
+  if (named === undefined || !named.startsWith('/') || named.includes('\0')) return null;
+  const alias = normalizeAbsolute(named);
+  return alias === context.io.home ? null : alias;
+}
+
+/** The working directory as paths are shown from it: through the home's alias, the home's own path. */
+function shownWorkingDirectory(context: Context, alias: string | null): string {
+  if (alias === null) return context.cwd;
+  return resolveShownPath('.', context.cwd, context.io.home, alias, () => true);
+}
+
 export function displayPath(context: Context, absolute: string): string {
-  return relativePath(context.cwd, absolute);
+  return relativePath(shownWorkingDirectory(context, homeAlias(context)), absolute);
 }
 
 function failure(code: string | undefined, named: string): ToolError {
@@ -42,8 +64,10 @@ export function resolveInsideHome(context: Context, input: string): ResolvedPath
   if (input.includes('\0')) throw pathHasNul();
   if (input === '') throw pathIsEmpty();
   const { io } = context;
-  const lexical = resolveUserPath(input, context.cwd, io.home);
-  const display = displayPath(context, lexical);
+  const alias = homeAlias(context);
+  const cwd = shownWorkingDirectory(context, alias);
+  const lexical = resolveShownPath(input, cwd, io.home, alias, (folder) => isRealFolder(context, folder));
+  const display = relativePath(cwd, lexical);
   const named = input.startsWith('/') || input.startsWith('~') ? input : display;
   let real: string;
   try {
@@ -53,12 +77,36 @@ export function resolveInsideHome(context: Context, input: string): ResolvedPath
   }
   if (!isInside(real, io.home)) {
     // No path given and a working directory outside the home: say which folder that is.
-    if (input === '.' && lexical === context.cwd && !isInside(context.cwd, io.home)) {
+    if (input === '.' && lexical === cwd && !isInside(context.cwd, io.home)) {
       throw workingDirectoryOutsideHome(context.cwd);
     }
     throw outsideHome(named);
   }
+  // `a.txt/` names a folder, as it does to the shell (`Not a directory`); the folded path lost the slash.
+  if (namesAFolder(input) && !isFolder(context, real)) throw notAFolder(named);
   return { lexical, display, named, real };
+}
+
+/** A path that ends in `/`, `/.` or `/..`: whatever it names must be a folder. */
+function namesAFolder(input: string): boolean {
+  return input.endsWith('/') || input.endsWith('/.') || input.endsWith('/..');
+}
+
+function isFolder(context: Context, path: string): boolean {
+  try {
+    return context.io.fs.stat(path)?.kind === 'folder';
+  } catch {
+    return false;
+  }
+}
+
+/** A folder itself, not a link to one; anything that cannot be looked at counts as no folder. */
+function isRealFolder(context: Context, path: string): boolean {
+  try {
+    return context.io.fs.lstat(path)?.kind === 'folder';
+  } catch {
+    return false;
+  }
 }
 
 /**

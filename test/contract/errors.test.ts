@@ -9,6 +9,7 @@ import {
   kindWords,
   invalidArgument,
   invalidRequest,
+  notAFolder,
   notARegularFile,
   outsideHome,
   pathFailure,
@@ -52,7 +53,9 @@ describe('the shared sentences', () => {
 
   it('name a path by its errno, with the kind a program can act on', () => {
     expect(pair(pathFailure('ENOENT', 'a.txt', 200))).toEqual(['not_found', 'no such file or folder: a.txt']);
-    expect(pair(pathFailure('ENOTDIR', 'a.txt/b', 200))).toEqual(['not_found', 'no such file or folder: a.txt/b']);
+    // The shell's `Not a directory`: a file's name followed by more of the path.
+    expect(pair(pathFailure('ENOTDIR', 'a.txt/b', 200))).toEqual(['not_a_folder', 'a.txt/b is not a folder']);
+    expect(pair(notAFolder('src/index.js'))).toEqual(['not_a_folder', 'src/index.js is not a folder']);
     expect(pair(pathFailure('ELOOP', 'loop', 200))).toEqual(['invalid_path', 'too many levels of links: loop']);
     expect(pair(pathFailure('EACCES', 'secret', 200))).toEqual(['io', 'permission denied: secret']);
     expect(pair(pathFailure('EPERM', 'secret', 200))).toEqual(['io', 'permission denied: secret']);
@@ -138,6 +141,9 @@ describe('the reasons a request is refused', () => {
 
   it('a request file', () => {
     expect(reasons.requestFileOutside('/run/g/requests')).toBe('a request file must lie directly in /run/g/requests/');
+    expect(reasons.requestFileMisnamed('/run/g/requests/.a.json.tmp')).toBe(
+      'a request file is named <run_id>-<call_id>.json; /run/g/requests/.a.json.tmp is not',
+    );
     expect(reasons.noRequestFile('/run/g/requests/a.json')).toBe('no request file at /run/g/requests/a.json');
     expect(reasons.requestFileNotRegular('/run/g/requests/a.json')).toBe('/run/g/requests/a.json is not a regular file');
     expect(reasons.requestFileTooLarge(1048576)).toBe('the request file passes 1048576 bytes');

@@ -132,21 +132,37 @@ describe('request files', () => {
 
   it('refuses a link in the requests folder without deleting its target', () => {
     const victim = join(sandbox.home, 'a.txt');
-    const link = join(requestsDir(), 'link.json');
+    const link = join(requestsDir(), 'r1-link.json');
     symlinkSync(victim, link);
     expect(errorOf(link)).toBe(`invalid request: ${link} is not a regular file`);
     expect(existsSync(victim)).toBe(true);
   });
 
   it('refuses a folder in the requests folder without deleting it', () => {
-    const folder = join(requestsDir(), 'folder.json');
+    const folder = join(requestsDir(), 'r1-folder.json');
     mkdirSync(folder);
     expect(errorOf(folder)).toBe(`invalid request: ${folder} is not a regular file`);
     expect(existsSync(folder)).toBe(true);
   });
 
+  it('reads and deletes a request file whose run id begins with a dot', () => {
+    const path = join(requestsDir(), '.r1-c1.json');
+    writeFileSync(path, JSON.stringify({ op: 'file_read', args: { path: 'a.txt' }, run_id: '.r1', agent_id: 'a1', call_id: 'c1' }));
+    expect(runHelperArgument(sandbox, path).envelope.text).toBe('a.txt · lines 1–1 of 1\n1\thello');
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('refuses, and never deletes, a writer\'s temporary file or any name a request file cannot have', () => {
+    for (const name of ['.r1-c1.json.Xa3f9Z', 'r1-c1.json.tmp', 'notes.txt', 'r1c1.json']) {
+      const path = join(requestsDir(), name);
+      writeFileSync(path, requestJson);
+      expect(errorOf(path)).toBe(`invalid request: a request file is named <run_id>-<call_id>.json; ${path} is not`);
+      expect(existsSync(path)).toBe(true);
+    }
+  });
+
   it('says so when the request file is missing', () => {
-    const path = join(requestsDir(), 'gone.json');
+    const path = join(requestsDir(), 'r1-gone.json');
     expect(errorOf(path)).toBe(`invalid request: no request file at ${path}`);
     expect(readdirSync(requestsDir())).toEqual([]);
   });

@@ -100,13 +100,19 @@ const folderOf = (shown: string, files: Array<[string, string]>, named?: string)
   folder: { shown, named, matches: files.map(([file, laidOut]) => ({ shown: file, content: content(laidOut) })) },
 });
 const missing = (shown: string): Outcome => ({ error: `no such file or folder: ${shown}` });
+const notAFolder = (shown: string): Outcome => ({ error: `${shown} is not a folder` });
 
 const ROWS: Row[] = [
   { name: 'a plain file', path: () => 'a.txt', outcome: () => readable('a.txt') },
   { name: 'a nested file', path: () => 'deep/er/still/a.txt', outcome: () => readable('deep/er/still/a.txt') },
   { name: 'a path that wanders down and back up', path: () => './deep/er/../../a.txt', outcome: () => readable('a.txt') },
   { name: 'a path that climbs out and back in', path: () => '../home/a.txt', outcome: () => readable('a.txt') },
-  { name: 'a trailing slash on a file (lexical, like the shell)', path: () => 'a.txt/', outcome: () => readable('a.txt') },
+  { name: 'a trailing slash on a file is not a folder (the shell\'s Not a directory)', path: () => 'a.txt/', outcome: () => notAFolder('a.txt') },
+  { name: 'a trailing /. on a file is not a folder', path: () => 'a.txt/.', outcome: () => notAFolder('a.txt') },
+  { name: 'a file followed by .. is not a folder', path: () => 'a.txt/../a.txt', outcome: () => notAFolder('a.txt/../a.txt') },
+  { name: 'a trailing slash on a ~ path to a file, named as given', path: () => '~/a.txt/', outcome: () => notAFolder('~/a.txt/') },
+  { name: 'a trailing slash on a link to a file', path: () => 'chain-1/', outcome: () => notAFolder('chain-1') },
+  { name: 'a trailing slash on a folder', path: () => 'deep/', outcome: () => folderOf('deep', [['deep/er/still/a.txt', 'deep/er/still/a.txt']]) },
   { name: 'a ~/ path', path: () => '~/a.txt', outcome: () => readable('a.txt') },
   { name: 'the absolute path of a file inside', path: () => inside('a.txt'), outcome: () => readable('a.txt') },
   { name: 'a link to a folder inside', path: () => 'alias/still/a.txt', outcome: () => readable('alias/still/a.txt', 'deep/er/still/a.txt') },
@@ -145,7 +151,12 @@ const ROWS: Row[] = [
   { name: 'a link to a folder outside', path: () => 'out', outcome: () => outsideError('out') },
   { name: 'a link to a folder outside, with a trailing slash', path: () => 'out/', outcome: () => outsideError('out') },
   { name: 'a file under a linked folder outside', path: () => 'out/secret.txt', outcome: () => outsideError('out/secret.txt') },
-  { name: '.. after a link is lexical: out/../a.txt is the home\'s a.txt', path: () => 'out/../a.txt', outcome: () => readable('a.txt') },
+  // `..` after a link goes up from where the link leads, as the kernel walks it; the path is shown as written.
+  { name: '.. after a link leads up from the link\'s target: out/../a.txt is not the home\'s a.txt', path: () => 'out/../a.txt', outcome: () => missing('out/../a.txt') },
+  { name: '.. after a link to a folder outside climbs further out', path: () => 'out/../outside/secret.txt', outcome: () => outsideError('out/../outside/secret.txt') },
+  { name: '.. after a link to a folder inside', path: () => 'alias/../er/still/a.txt', outcome: () => readable('alias/../er/still/a.txt', 'deep/er/still/a.txt') },
+  { name: '.. after a link, then a folder of the home by its plain name', path: () => 'alias/../../a.txt', outcome: () => readable('alias/../../a.txt', 'a.txt') },
+  { name: '.. after a real folder still folds', path: () => 'deep/er/../er/still/a.txt', outcome: () => readable('deep/er/still/a.txt') },
   { name: 'a link to .. (the home\'s parent)', path: () => 'parent/outside/secret.txt', outcome: () => outsideError('parent/outside/secret.txt') },
   { name: 'a sibling folder sharing the home\'s prefix', path: () => join(root, 'home2', 'secret.txt'), outcome: () => outsideError(join(root, 'home2', 'secret.txt')) },
   { name: 'a link to a sibling sharing the prefix', path: () => 'sibling/secret.txt', outcome: () => outsideError('sibling/secret.txt') },
@@ -196,7 +207,21 @@ const ROWS: Row[] = [
     name: 'HOME set to a link to the home: an absolute path through the link',
     env: () => ({ HOME: join(root, 'home-link') }),
     path: () => join(root, 'home-link', 'a.txt'),
-    outcome: () => readable('../home-link/a.txt', 'a.txt'),
+    outcome: () => readable('a.txt'),
+  },
+  {
+    name: 'HOME set to a link to the home: a working directory given through the link, a ~/ path',
+    env: () => ({ HOME: join(root, 'home-link') }),
+    defaultCwd: () => join(root, 'home-link', 'deep'),
+    path: () => '~/deep/er/still/a.txt',
+    outcome: () => readable('er/still/a.txt', 'deep/er/still/a.txt'),
+  },
+  {
+    name: 'HOME set to a link to the home: a working directory given through the link, a relative path',
+    env: () => ({ HOME: join(root, 'home-link') }),
+    defaultCwd: () => join(root, 'home-link', 'deep'),
+    path: () => '../a.txt',
+    outcome: () => readable('../a.txt', 'a.txt'),
   },
   {
     name: 'HOME set to a link to the home: a path outside is still outside',

@@ -62,7 +62,7 @@ type Payload = { bytes: Buffer; json: Record<string, unknown> | null };
 type Delivery =
   | { how: 'base64' }
   | { how: 'base64-mutated'; mutation: string; at: number; char: string }
-  | { how: 'file'; place: 'exact' | 'doubled-slash' | 'climbing' | 'dot-name' | 'link' | 'folder' | 'elsewhere' }
+  | { how: 'file'; place: 'exact' | 'doubled-slash' | 'climbing' | 'dot-name' | 'temporary' | 'link' | 'folder' | 'elsewhere' }
   | { how: 'raw'; text: string };
 
 interface Case {
@@ -100,7 +100,7 @@ const deliveryArb: fc.Arbitrary<Delivery> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       how: fc.constant('file' as const),
-      place: fc.constantFrom('exact', 'exact', 'exact', 'doubled-slash', 'climbing', 'dot-name', 'link', 'folder', 'elsewhere'),
+      place: fc.constantFrom('exact', 'exact', 'exact', 'doubled-slash', 'climbing', 'dot-name', 'temporary', 'link', 'folder', 'elsewhere'),
     }),
   },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }).filter((text) => !text.includes('\0')).map((text) => ({ how: 'raw' as const, text })) },
@@ -163,10 +163,17 @@ function prepare(testCase: Case): Prepared {
         case 'climbing':
           writeFileSync(path, payload.bytes);
           return { argument: `${requestsDir}/../requests/${name}`, made: [path], mustDelete: null, cap: RESULT_CEILING_MAX_BYTES };
+        // A run id may begin with `.`: `.r1-f1.json` is a request file like any other.
         case 'dot-name': {
           const hidden = join(requestsDir, `.${name}`);
           writeFileSync(hidden, payload.bytes);
-          return { argument: hidden, made: [hidden], mustDelete: null, cap: RESULT_CEILING_MAX_BYTES };
+          return { argument: hidden, made: [hidden], mustDelete: hidden, cap: exactCap };
+        }
+        // A writer's temporary file on its way to becoming a request file is never taken for one.
+        case 'temporary': {
+          const temporary = join(requestsDir, `.${name}.Xa3f9Z`);
+          writeFileSync(temporary, payload.bytes);
+          return { argument: temporary, made: [temporary], mustDelete: null, cap: RESULT_CEILING_MAX_BYTES };
         }
         case 'link':
           symlinkSync(join(sandbox.home, 'a.txt'), path);

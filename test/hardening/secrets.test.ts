@@ -68,7 +68,7 @@ describe('no value from the environment comes back in an error', () => {
     ['/proc/self/environ through /proc/self/root', () => base64Request(fileReadRequest('/proc/self/root/proc/self/environ'))],
     ['an over-long name', () => base64Request(fileReadRequest('x'.repeat(300)))],
     ['a request file elsewhere', () => join(sandbox.home, 'a.txt')],
-    ['a missing request file', () => join(requestsDir, 'gone.json')],
+    ['a missing request file', () => join(requestsDir, 'r1-gone.json')],
   ];
 
   it.each(requests)('%s', async (_name, argument) => {
@@ -100,7 +100,7 @@ describe('a request file\'s content is never repeated in its error', () => {
   ];
 
   it.each(contents)('%s', async (name, content) => {
-    const path = requestFile(`${name.replace(/[^a-z]+/g, '-')}.json`, content);
+    const path = requestFile(`r1-${name.replace(/[^a-z]+/g, '-')}.json`, content);
     await expectNoSecret(path);
   });
 });

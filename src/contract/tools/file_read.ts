@@ -48,4 +48,6 @@ export interface FileReadMeta {
   /** SHA-256 of the whole file's bytes, hex. */
   content_hash: string;
   lines: number;
+  /** Present when the file is not UTF-8: `UTF-16 LE` or `UTF-16 BE` (a file with that byte-order mark). */
+  encoding?: 'UTF-16 LE' | 'UTF-16 BE';
 }

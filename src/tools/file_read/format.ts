@@ -30,8 +30,13 @@ export function numberedLine(lineNumber: number, width: number, line: ShownLine)
   return `${String(lineNumber).padStart(width)}\t${line.text}${clipMarker(line.cutChars)}`;
 }
 
-export function fileReadHeader(displayPath: string, first: number, last: number, totalLines: number): string {
-  return `${displayPath} · lines ${first}–${last} of ${totalLines}`;
+/** How a header names a file's encoding when it is not UTF-8: ` (UTF-16 LE)`. */
+function encodingNote(encoding: string | null): string {
+  return encoding === null ? '' : ` (${encoding})`;
+}
+
+export function fileReadHeader(displayPath: string, first: number, last: number, totalLines: number, encoding: string | null = null): string {
+  return `${displayPath} · lines ${first}–${last} of ${totalLines}${encodingNote(encoding)}`;
 }
 
 export function stoppedLine(lastLine: number, maxBytes: number): string {
@@ -42,8 +47,8 @@ export function binaryText(displayPath: string, sizeBytes: number): string {
   return `${displayPath} is binary (${sizeBytes} bytes); not shown`;
 }
 
-export function emptyText(displayPath: string): string {
-  return `${displayPath} is empty`;
+export function emptyText(displayPath: string, encoding: string | null = null): string {
+  return `${displayPath} is empty${encodingNote(encoding)}`;
 }
 
 export function pastEndText(displayPath: string, totalLines: number, offset: number): string {
@@ -59,10 +64,11 @@ function shownBytes(
   totalLines: number,
   maxBytes: number,
   withStop: boolean,
+  encoding: string | null,
 ): number {
   const last = offset + count - 1;
   const width = String(last).length;
-  let bytes = utf8Bytes(fileReadHeader(displayPath, offset, last, totalLines));
+  let bytes = utf8Bytes(fileReadHeader(displayPath, offset, last, totalLines, encoding));
   for (let i = 0; i < count; i++) bytes += 1 + width + 1 + lineBytes[i]!;
   if (withStop) bytes += 1 + utf8Bytes(stoppedLine(last, maxBytes));
   return bytes;
@@ -78,26 +84,27 @@ export function formatFileRead(
   lines: readonly ShownLine[],
   totalLines: number,
   maxBytes: number,
+  encoding: string | null = null,
 ): FileReadText {
   const lineBytes = lines.map((line) => utf8Bytes(line.text) + utf8Bytes(clipMarker(line.cutChars)));
   let count = lines.length;
   let stopped = false;
-  if (shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, false) > maxBytes) {
+  if (shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, false, encoding) > maxBytes) {
     stopped = true;
     // The size grows with the count, so the largest count that fits is found by bisection.
     let low = 0;
     let high = lines.length - 1;
     while (low < high) {
       const mid = Math.ceil((low + high) / 2);
-      if (shownBytes(displayPath, offset, lineBytes, mid, totalLines, maxBytes, true) <= maxBytes) low = mid;
+      if (shownBytes(displayPath, offset, lineBytes, mid, totalLines, maxBytes, true, encoding) <= maxBytes) low = mid;
       else high = mid - 1;
     }
     count = low;
   }
-  if (count === 0) return firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes);
+  if (count === 0) return firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, encoding);
   const last = offset + count - 1;
   const width = String(last).length;
-  const parts = [fileReadHeader(displayPath, offset, last, totalLines)];
+  const parts = [fileReadHeader(displayPath, offset, last, totalLines, encoding)];
   for (let i = 0; i < count; i++) parts.push(numberedLine(offset + i, width, lines[i]!));
   if (stopped) parts.push(stoppedLine(last, maxBytes));
   return { text: parts.join('\n'), lastLine: last, stopped };
@@ -110,10 +117,11 @@ function firstLineSqueezed(
   lines: readonly ShownLine[],
   totalLines: number,
   maxBytes: number,
+  encoding: string | null,
 ): FileReadText {
   const first = lines[0]!;
   const more = lines.length > 1;
-  const header = fileReadHeader(displayPath, offset, offset, totalLines);
+  const header = fileReadHeader(displayPath, offset, offset, totalLines, encoding);
   const prefix = `${offset}\t`;
   const fullChars = codePointCount(first.text) + first.cutChars;
   // Room for the marker is reserved at its widest, so the count written into it cannot overflow.

@@ -6,21 +6,24 @@ import type { FileReadArgs, FileReadMeta } from '../../contract/tools/file_read.
 import { openFileInsideHome } from '../../workspace/confine.js';
 import type { Context, OpResult } from '../context.js';
 import { binaryText, emptyText, formatFileRead, pastEndText } from './format.js';
-import { FileScanner, type Scan } from './scan.js';
+import { FileScanner, scannerFor, type LineScanner, type Scan } from './scan.js';
 
 /** One pass over the file: the scan of its lines and the hash of all its bytes. */
 function readFile(context: Context, file: OpenFile, sizeBytes: number, args: FileReadArgs): Scan & { hash: string } {
   // The size at open chooses the hasher; a file that grows meanwhile is still hashed whole.
   const hasher = context.io.sha256(sizeBytes);
-  const scanner = new FileScanner(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
+  // Chosen by the first piece, which holds a byte-order mark if there is one.
+  let scanner: LineScanner | null = null;
   const buffer = new Uint8Array(READ_CHUNK_BYTES);
   for (;;) {
     const read = file.read(buffer);
     if (read === 0) break;
     const chunk = buffer.subarray(0, read);
     hasher.update(chunk);
+    scanner ??= scannerFor(chunk, args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
     scanner.feed(chunk);
   }
+  scanner ??= new FileScanner(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
   return { ...scanner.finish(), hash: hasher.hexDigest() };
 }
 
@@ -41,10 +44,12 @@ export function fileRead(context: Context, args: FileReadArgs): OpResult<FileRea
     lines: scan.totalLines,
     display_path: path.display,
   };
+  if (scan.encoding !== null) meta.encoding = scan.encoding;
   if (scan.binary) return { text: binaryText(path.display, scan.totalBytes), meta };
-  if (scan.totalBytes === 0) return { text: emptyText(path.display), meta };
+  // A UTF-16 file holding only its byte-order mark has no text.
+  if (scan.totalLines === 0) return { text: emptyText(path.display, scan.encoding), meta };
   if (offset > scan.totalLines) return { text: pastEndText(path.display, scan.totalLines, offset), meta };
-  const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes);
+  const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes, scan.encoding);
   meta.range = [offset, shaped.lastLine];
   return { text: shaped.text, meta };
 }

@@ -4,6 +4,7 @@
 import { clipLine, type ShownLine } from './format.js';
 import { BinarySniffer } from '../../text/sniff.js';
 import { codePointCount } from '../../text/utf8.js';
+import { utf16ByteOrder, Utf16ToUtf8, type Utf16ByteOrder } from '../../text/utf16.js';
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
@@ -62,15 +63,24 @@ class LineCollector {
 }
 
 export interface Scan {
+  /** The file's own bytes (a UTF-16 file's, not those of its UTF-8 form). */
   totalBytes: number;
   totalLines: number;
   binary: boolean;
   /** The lines of the range that exist; none for a binary file. */
   lines: ShownLine[];
+  /** The encoding when it is not UTF-8: a file that starts with a UTF-16 byte-order mark. */
+  encoding: Utf16ByteOrder | null;
+}
+
+/** What the run step feeds a file's pieces to. */
+export interface LineScanner {
+  feed(chunk: Uint8Array): void;
+  finish(): Scan;
 }
 
 /** Lines `offset` to `offset + limit - 1`, from a file fed in pieces from its start. */
-export class FileScanner {
+export class FileScanner implements LineScanner {
   private readonly lastWanted: number;
   private readonly lines: ShownLine[] = [];
   private readonly sniffer = new BinarySniffer();
@@ -121,6 +131,44 @@ export class FileScanner {
     const endsWithNewline = this.lastByte === NEWLINE;
     if (this.collector && !binary && this.totalBytes > 0 && !endsWithNewline) this.lines.push(this.collector.finish(false));
     const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
-    return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines };
+    return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines, encoding: null };
   }
+}
+
+/**
+ * A UTF-16 file, scanned as its UTF-8 form: lines, the binary rule (a NUL character among the first
+ * BINARY_SNIFF_BYTES of that form), clipping and CRLF all as for any file; sizes stay the file's own.
+ */
+export class Utf16FileScanner implements LineScanner {
+  private readonly transcoder: Utf16ToUtf8;
+  private readonly inner: FileScanner;
+  private totalBytes = 0;
+
+  constructor(
+    private readonly byteOrder: Utf16ByteOrder,
+    offset: number,
+    limit: number,
+    lineMaxChars: number,
+  ) {
+    this.transcoder = new Utf16ToUtf8(byteOrder);
+    this.inner = new FileScanner(offset, limit, lineMaxChars);
+  }
+
+  feed(chunk: Uint8Array): void {
+    this.totalBytes += chunk.length;
+    this.inner.feed(this.transcoder.transcode(chunk));
+  }
+
+  finish(): Scan {
+    this.inner.feed(this.transcoder.finish());
+    return { ...this.inner.finish(), totalBytes: this.totalBytes, encoding: this.byteOrder };
+  }
+}
+
+/** The scanner for a file whose first piece is `firstChunk`: UTF-16 when it starts with its mark. */
+export function scannerFor(firstChunk: Uint8Array, offset: number, limit: number, lineMaxChars: number): LineScanner {
+  const byteOrder = utf16ByteOrder(firstChunk);
+  return byteOrder === null
+    ? new FileScanner(offset, limit, lineMaxChars)
+    : new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
 }
