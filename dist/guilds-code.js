@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "8e4bc80efb130c2c";
+var BUILD_ID = "61bef9d6ff43c829";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -403,7 +403,7 @@ function interruptedBeforeAnswer(signal) {
 function pathFailure(code, named, longPathShownChars) {
   switch (code) {
     case "ENOENT":
-      return new ToolError("not_found", `no such file or folder: ${named}`);
+      return noSuchPath(named);
     // A name that is not a folder, followed by more of the path (`a.txt/b`, `a.txt/../b`): the shell's
     // `Not a directory`.
     case "ENOTDIR":
@@ -419,17 +419,32 @@ function pathFailure(code, named, longPathShownChars) {
       return new ToolError("io", `cannot open ${named}: ${code ?? "unknown error"}`);
   }
 }
+function noSuchPath(named) {
+  return new ToolError("not_found", `no such file or folder: ${named}`);
+}
 function outsideHome(named) {
   return new ToolError("outside_home", `${named} is outside the home; only paths inside it can be read`);
 }
 function workingDirectoryOutsideHome(cwd) {
   return new ToolError("outside_home", `the working directory ${cwd} is outside the home; give a path inside it`);
 }
+var KIND_WORDS = {
+  file: "a file",
+  folder: "a folder",
+  fifo: "a FIFO",
+  socket: "a socket",
+  device: "a device",
+  link: "a link",
+  other: "not a regular file"
+};
+function kindWords(kind) {
+  return KIND_WORDS[kind];
+}
 function notAFolder(named) {
   return new ToolError("not_a_folder", `${named} is not a folder`);
 }
-function notARegularFile(named, kindWords) {
-  return new ToolError("not_a_file", `${named} is ${kindWords}, not a regular file`);
+function notARegularFile(named, kindWords2) {
+  return new ToolError("not_a_file", `${named} is ${kindWords2}, not a regular file`);
 }
 function pathHasNul() {
   return new ToolError("invalid_path", "the path contains a NUL byte");
@@ -437,6 +452,48 @@ function pathHasNul() {
 function pathIsEmpty() {
   return new ToolError("invalid_path", "the path is empty");
 }
+function workingDirectoryNotRecorded(file, failure2) {
+  return new ToolError("io", `cannot record the working directory in ${file}: ${failure2}`);
+}
+function homeNotAbsolute() {
+  return new ToolError("invalid_request", "HOME is not set to an absolute path");
+}
+function homeMissing(home) {
+  return new ToolError("not_found", `the home folder ${home} does not exist`);
+}
+function homeNotAFolder(home) {
+  return new ToolError("not_a_folder", `the home ${home} is not a folder`);
+}
+var NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
+function quotedName(name) {
+  return NAME_PATTERN.test(name) ? `'${name}' ` : "";
+}
+var requestReasons = {
+  noArgument: "no argument (expected base64 JSON or a request file)",
+  emptyArgument: "the argument is empty",
+  notBase64: "the argument is not standard base64",
+  notUtf8: "not UTF-8",
+  notJson: "not JSON",
+  notObject: "not a JSON object",
+  unknownOp: (op, known) => `unknown op ${quotedName(op)}(one of ${known.join(", ")})`,
+  // A tool of the contract that another helper runs: said plainly, so that a misrouted call is plain.
+  runByOtherHelper: (op, helper, known) => `${op} is run by ${helper}, not by this helper (it runs ${known.join(", ")})`,
+  notString: (field) => `${field} must be a string`,
+  notId: (field) => `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`,
+  hasNul: (field) => `${field} contains a NUL byte`,
+  notWholeNumber: (field) => `${field} must be a whole number`,
+  notBoolean: (field) => `${field} must be true or false`,
+  notJsonObject: (field) => `${field} must be a JSON object`,
+  notOneOf: (field, values) => `${field} must be ${values.map((v) => `"${v}"`).join(" or ")}`,
+  required: (field) => `${field} is required`,
+  unknownArgument: (name, known) => `unknown argument ${quotedName(name)}(it takes ${known.join(", ")})`,
+  requestFileOutside: (folder) => `a request file must lie directly in ${folder}/`,
+  requestFileMisnamed: (path) => `a request file is named <run_id>-<call_id>.json; ${path} is not`,
+  noRequestFile: (path) => `no request file at ${path}`,
+  requestFileNotRegular: (path) => `${path} is not a regular file`,
+  requestFileTooLarge: (maxBytes) => `the request file passes ${maxBytes} bytes`,
+  requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`
+};
 
 // src/contract/envelope.ts
 function okEnvelope(text, meta) {
@@ -691,8 +748,8 @@ function resolveArgs(name, args) {
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 function decodeBase64Strict(text) {
-  if (text.length === 0) throw invalidRequest("the argument is empty");
-  if (!STRICT_BASE64.test(text)) throw invalidRequest("the argument is not standard base64");
+  if (text.length === 0) throw invalidRequest(requestReasons.emptyArgument);
+  if (!STRICT_BASE64.test(text)) throw invalidRequest(requestReasons.notBase64);
   return Buffer.from(text, "base64");
 }
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
@@ -701,19 +758,15 @@ function parseRequestBytes(bytes, known = OP_NAMES) {
   try {
     text = utf8Strict.decode(bytes);
   } catch {
-    throw invalidRequest("not UTF-8");
+    throw invalidRequest(requestReasons.notUtf8);
   }
   let value;
   try {
     value = JSON.parse(text);
   } catch {
-    throw invalidRequest("not JSON");
+    throw invalidRequest(requestReasons.notJson);
   }
   return validateRequest(value, known);
-}
-var NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
-function quotedName(name) {
-  return NAME_PATTERN.test(name) ? `'${name}' ` : "";
 }
 function isValidId(text) {
   return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
@@ -729,42 +782,34 @@ function isRequestFileName(name) {
   return false;
 }
 function validId(value, field) {
-  if (typeof value !== "string") throw invalidRequest(`${field} must be a string`);
-  if (!isValidId(value)) {
-    throw invalidRequest(
-      `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`
-    );
-  }
+  if (typeof value !== "string") throw invalidRequest(requestReasons.notString(field));
+  if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
   return value;
 }
 function validateRequest(value, known = OP_NAMES) {
-  if (!isPlainObject(value)) throw invalidRequest("not a JSON object");
+  if (!isPlainObject(value)) throw invalidRequest(requestReasons.notObject);
   const op = value.op;
-  if (typeof op !== "string") throw invalidRequest("op must be a string");
+  if (typeof op !== "string") throw invalidRequest(requestReasons.notString("op"));
   if (!known.includes(op)) {
-    if (Object.hasOwn(HELPER_OF_TOOL, op)) {
-      throw invalidRequest(`${op} is run by ${HELPER_OF_TOOL[op]}, not by this helper (it runs ${known.join(", ")})`);
-    }
-    throw invalidRequest(`unknown op ${quotedName(op)}(one of ${known.join(", ")})`);
+    if (Object.hasOwn(HELPER_OF_TOOL, op)) throw invalidRequest(requestReasons.runByOtherHelper(op, HELPER_OF_TOOL[op], known));
+    throw invalidRequest(requestReasons.unknownOp(op, known));
   }
   const runId = validId(value.run_id, "run_id");
   const agentId = validId(value.agent_id, "agent_id");
   const callId = validId(value.call_id, "call_id");
   let defaultCwd = "";
   if (value.default_cwd !== void 0 && value.default_cwd !== null) {
-    if (typeof value.default_cwd !== "string") throw invalidRequest("default_cwd must be a string");
-    if (value.default_cwd.includes("\0")) throw invalidRequest("default_cwd contains a NUL byte");
+    if (typeof value.default_cwd !== "string") throw invalidRequest(requestReasons.notString("default_cwd"));
+    if (value.default_cwd.includes("\0")) throw invalidRequest(requestReasons.hasNul("default_cwd"));
     defaultCwd = value.default_cwd;
   }
   let maxBytes = RESULT_DEFAULT_MAX_BYTES;
   if (value.max_bytes !== void 0 && value.max_bytes !== null) {
-    if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) {
-      throw invalidRequest("max_bytes must be a whole number");
-    }
+    if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) throw invalidRequest(requestReasons.notWholeNumber("max_bytes"));
     maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
   }
   const rawArgs = value.args ?? {};
-  if (!isPlainObject(rawArgs)) throw invalidRequest("args must be a JSON object");
+  if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
   const args = validateArgs(op, rawArgs);
   return { op, args, runId, agentId, callId, defaultCwd, maxBytes };
 }
@@ -772,31 +817,24 @@ function validateArgs(op, raw) {
   const spec = TOOL_SPECS[op];
   const args = {};
   for (const key of Object.keys(raw)) {
-    if (!Object.hasOwn(spec.args, key)) {
-      const known = Object.keys(spec.args).join(", ");
-      throw invalidArgument(op, `unknown argument ${quotedName(key)}(it takes ${known})`);
-    }
+    if (!Object.hasOwn(spec.args, key)) throw invalidArgument(op, requestReasons.unknownArgument(key, Object.keys(spec.args)));
   }
   for (const [name, arg] of Object.entries(spec.args)) {
     const value = raw[name];
     if (value === void 0 || value === null) {
-      if (arg.required) throw invalidArgument(op, `${name} is required`);
+      if (arg.required) throw invalidArgument(op, requestReasons.required(name));
       continue;
     }
     switch (arg.type) {
       case "string":
-        if (typeof value !== "string") throw invalidArgument(op, `${name} must be a string`);
-        if (arg.values && !arg.values.includes(value)) {
-          throw invalidArgument(op, `${name} must be ${arg.values.map((v) => `"${v}"`).join(" or ")}`);
-        }
+        if (typeof value !== "string") throw invalidArgument(op, requestReasons.notString(name));
+        if (arg.values && !arg.values.includes(value)) throw invalidArgument(op, requestReasons.notOneOf(name, arg.values));
         break;
       case "integer":
-        if (typeof value !== "number" || !Number.isSafeInteger(value)) {
-          throw invalidArgument(op, `${name} must be a whole number`);
-        }
+        if (typeof value !== "number" || !Number.isSafeInteger(value)) throw invalidArgument(op, requestReasons.notWholeNumber(name));
         break;
       case "boolean":
-        if (typeof value !== "boolean") throw invalidArgument(op, `${name} must be true or false`);
+        if (typeof value !== "boolean") throw invalidArgument(op, requestReasons.notBoolean(name));
         break;
     }
     args[name] = value;
@@ -947,7 +985,7 @@ function saveWorkingDirectory(io, runId, folder) {
     io.fs.makeFolder(runFolder(io, runId));
     io.fs.writeFileAtomic(cwdFile(io, runId), folder);
   } catch (error) {
-    throw new ToolError("io", `cannot record the working directory in ${cwdFile(io, runId)}: ${stateFailure(error)}`);
+    throw workingDirectoryNotRecorded(cwdFile(io, runId), stateFailure(error));
   }
 }
 
@@ -1017,22 +1055,22 @@ function isWholeNumber(value) {
   return typeof value === "number" && Number.isSafeInteger(value);
 }
 function validateRecord(io, id, value) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return "unreadable record";
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "unreadable";
   const record = value;
-  if (record.id !== id) return "unreadable record";
+  if (record.id !== id) return "unreadable";
   for (const field of ["command", "cwd", "log_path", "run_id", "call_id"]) {
-    if (typeof record[field] !== "string") return "unreadable record";
+    if (typeof record[field] !== "string") return "unreadable";
   }
-  if (!isWholeNumber(record.started_at_ms)) return "unreadable record";
+  if (!isWholeNumber(record.started_at_ms)) return "unreadable";
   const logPath = record.log_path;
   if (!logPath.startsWith("/") || logPath.includes("\0") || normalizeAbsolute(logPath) !== logPath || !isInside(logPath, runsFolder(io)) || logPath === runsFolder(io)) {
-    return "record points outside the agent's folders";
+    return "outside_folders";
   }
   const pid = record.pid;
   if (pid !== null) {
-    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return "unreadable record";
+    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return "unreadable";
     if (record.start_ticks !== null && (typeof record.start_ticks !== "string" || !/^[0-9]+$/.test(record.start_ticks))) {
-      return "unreadable record";
+      return "unreadable";
     }
   }
   return {
@@ -1216,21 +1254,21 @@ function requestsFolder(io) {
 }
 function readRequestFile(io, path) {
   if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== requestsFolder(io)) {
-    throw invalidRequest(`a request file must lie directly in ${requestsFolder(io)}/`);
+    throw invalidRequest(requestReasons.requestFileOutside(requestsFolder(io)));
   }
   if (!isRequestFileName(baseName(path))) {
-    throw invalidRequest(`a request file is named <run_id>-<call_id>.json; ${path} is not`);
+    throw invalidRequest(requestReasons.requestFileMisnamed(path));
   }
   const info = io.fs.lstat(path);
-  if (info === null) throw invalidRequest(`no request file at ${path}`);
-  if (info.kind !== "file") throw invalidRequest(`${path} is not a regular file`);
+  if (info === null) throw invalidRequest(requestReasons.noRequestFile(path));
+  if (info.kind !== "file") throw invalidRequest(requestReasons.requestFileNotRegular(path));
   try {
     return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
   } catch (error) {
     const code = errorCode(error);
-    if (code === "EFBIG") throw invalidRequest(`the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
-    if (code === "EISDIR" || code === "EFTYPE") throw invalidRequest(`${path} is not a regular file`);
-    throw invalidRequest(`cannot read ${path}: ${code ?? "unknown error"}`);
+    if (code === "EFBIG") throw invalidRequest(requestReasons.requestFileTooLarge(REQUEST_FILE_MAX_BYTES));
+    if (code === "EISDIR" || code === "EFTYPE") throw invalidRequest(requestReasons.requestFileNotRegular(path));
+    throw invalidRequest(requestReasons.requestFileUnreadable(path, code));
   } finally {
     removeRequestFile(io, path);
   }
@@ -1242,7 +1280,7 @@ function removeRequestFile(io, path) {
   }
 }
 function decodeArgument(io, argument, ops) {
-  if (argument === void 0) throw invalidRequest("no argument (expected base64 JSON or a request file)");
+  if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
   const bytes = argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument);
   return parseRequestBytes(bytes, Object.keys(ops));
 }
@@ -1285,6 +1323,67 @@ function loadChildProcess() {
 }
 function loadOs() {
   return nodeRequire("node:os");
+}
+
+// src/io/node/child.ts
+var SupervisedChild = class {
+  /**
+   * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
+   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
+   *{/}
+  constructor(start, timeoutMs, stop) {
+    this.stop = stop;
+    this.process = loadChildProcess().spawn(start.file, start.args, {
+      cwd: start.cwd,
+      env: start.env,
+      stdio: start.stdio,
+      detached: start.detached ?? false
+    });
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.stop("timeout");
+    }, timeoutMs);
+    process.on("SIGTERM", this.onSignal);
+    process.on("SIGINT", this.onSignal);
+  }
+  stop;
+  process;
+  timedOut = false;
+  interruptedBy = null;
+  settled = false;
+  timer;
+  onSignal = (signal) => {
+    this.interruptedBy ??= signal;
+    this.stop(signal);
+  };
+  /** The child itself has ended: its time limit no longer applies (stop signals still do). *{/}
+  disarmTimer() {
+    clearTimeout(this.timer);
+  }
+  /** Stop watching: the timer and the signal listeners go. True only the first time. *{/}
+  settle() {
+    if (this.settled) return false;
+    this.settled = true;
+    clearTimeout(this.timer);
+    process.off("SIGTERM", this.onSignal);
+    process.off("SIGINT", this.onSignal);
+    return true;
+  }
+  get isSettled() {
+    return this.settled;
+  }
+};
+function startDetached(start) {
+  const child = loadChildProcess().spawn(start.file, start.args, {
+    cwd: start.cwd,
+    env: start.env,
+    stdio: start.stdio,
+    detached: true
+  });
+  child.on("error", () => void 0);
+  child.unref();
+  if (child.pid === void 0) throw new Error(`${start.file} could not be started`);
+  return child.pid;
 }
 
 // src/io/node/search-find.ts
@@ -1519,19 +1618,11 @@ var RipgrepAttempt = class {
   child;
   stderr = "";
   stderrBytes = 0;
-  timedOut = false;
   exited = false;
-  settled = false;
-  interruptedBy;
   failure = null;
   overflowed = false;
   spoolRead = 0;
-  timer;
   watch;
-  onSignal = (signal) => {
-    this.interruptedBy ??= signal;
-    this.child.kill("SIGKILL");
-  };
   feed;
   start() {
     const { run, output } = this;
@@ -1539,17 +1630,14 @@ var RipgrepAttempt = class {
       const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
       const stdin = run.input ? run.input.descriptor() : "ignore";
       const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      this.child = loadChildProcess().spawn(run.binary, run.args, { cwd, stdio });
+      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason));
     } catch (error) {
       this.closeFiles();
       this.reject(startFailure(run, error));
       return;
     }
-    this.timer = setTimeout(() => this.onTimeout(), run.timeoutMs);
-    process.on("SIGTERM", this.onSignal);
-    process.on("SIGINT", this.onSignal);
     if (output.kind === "spool") this.watchSpool(output);
-    this.child.on(
+    this.child.process.on(
       "error",
       (error) => this.settle(() => {
         throw startFailure(run, error);
@@ -1558,10 +1646,15 @@ var RipgrepAttempt = class {
     if (output.kind === "pipes") this.readPipes();
     else this.readFilesAtExit(output);
   }
-  onTimeout() {
-    this.timedOut = true;
-    this.child.kill("SIGKILL");
-    if (this.exited && this.output.kind === "pipes") this.abandonPipes();
+  get stopping() {
+    return this.child.timedOut || this.child.interruptedBy !== null;
+  }
+  stop(reason) {
+    this.kill();
+    if (reason === "timeout" && this.exited && this.output.kind === "pipes") this.abandonPipes();
+  }
+  kill() {
+    this.child.process.kill("SIGKILL");
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
@@ -1569,12 +1662,8 @@ var RipgrepAttempt = class {
     (0, import_node_fs4.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
-    if (this.settled) return;
-    this.settled = true;
-    clearTimeout(this.timer);
+    if (!this.child.settle()) return;
     if (this.watch !== void 0) clearInterval(this.watch);
-    process.off("SIGTERM", this.onSignal);
-    process.off("SIGINT", this.onSignal);
     try {
       if (this.failure !== null) throw this.failure;
       this.resolve(outcome());
@@ -1585,8 +1674,9 @@ var RipgrepAttempt = class {
     }
   }
   exitOf(code) {
-    const { stderr, timedOut, interruptedBy } = this;
-    return interruptedBy !== void 0 ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+    const { stderr } = this;
+    const { timedOut, interruptedBy } = this.child;
+    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
   }
   /**
    * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
@@ -1594,8 +1684,8 @@ var RipgrepAttempt = class {
    * itself is gone, its pipes are given up.
    *{/}
   abandonPipes() {
-    this.child.stdout?.destroy();
-    this.child.stderr?.destroy();
+    this.child.process.stdout?.destroy();
+    this.child.process.stderr?.destroy();
     this.settle(() => this.exitOf(null));
   }
   /**
@@ -1605,43 +1695,42 @@ var RipgrepAttempt = class {
   watchSpool(output) {
     const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
     this.watch = setInterval(() => {
-      if (this.exited || this.timedOut || this.interruptedBy !== void 0 || this.overflowed || this.failure !== null) return;
+      if (this.exited || this.stopping || this.overflowed || this.failure !== null) return;
       try {
         this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
       } catch (error) {
         this.failure = error;
-        this.child.kill("SIGKILL");
+        this.kill();
         return;
       }
       if (this.spoolRead <= output.maxBytes) return;
       this.overflowed = true;
-      this.child.kill("SIGKILL");
+      this.kill();
     }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
   }
   /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. *{/}
   readFilesAtExit(output) {
     const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
-    this.child.on(
+    this.child.process.on(
       "exit",
       (code, signal) => this.settle(() => {
         this.exited = true;
         this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
-        const stoppedByUs = this.interruptedBy !== void 0 || this.timedOut;
-        if (output.kind === "spool" && !stoppedByUs && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
+        if (output.kind === "spool" && !this.stopping && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
         readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
         return this.exitOf(code);
       })
     );
   }
   readPipes() {
-    const child = this.child;
+    const child = this.child.process;
     child.stdout.on("data", (chunk) => {
-      if (this.failure !== null || this.settled) return;
+      if (this.failure !== null || this.child.isSettled) return;
       try {
         this.feed(chunk);
       } catch (error) {
         this.failure = error;
-        child.kill("SIGKILL");
+        this.kill();
       }
     });
     child.stderr.on("data", (chunk) => {
@@ -1652,7 +1741,7 @@ var RipgrepAttempt = class {
     });
     child.on("exit", () => {
       this.exited = true;
-      if (this.timedOut) this.abandonPipes();
+      if (this.child.timedOut) this.abandonPipes();
     });
     child.on("close", (code) => this.settle(() => this.exitOf(code)));
   }
@@ -1738,69 +1827,6 @@ var WasmSha256 = class {
 
 // src/io/node/background.ts
 var import_node_fs5 = require("node:fs");
-
-// src/io/node/child.ts
-var SupervisedChild = class {
-  /**
-   * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
-   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
-   *{/}
-  constructor(start, timeoutMs, stop) {
-    this.stop = stop;
-    this.process = loadChildProcess().spawn(start.file, start.args, {
-      cwd: start.cwd,
-      env: start.env,
-      stdio: start.stdio,
-      detached: start.detached ?? false
-    });
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.stop("timeout");
-    }, timeoutMs);
-    process.on("SIGTERM", this.onSignal);
-    process.on("SIGINT", this.onSignal);
-  }
-  stop;
-  process;
-  timedOut = false;
-  interruptedBy = null;
-  settled = false;
-  timer;
-  onSignal = (signal) => {
-    this.interruptedBy ??= signal;
-    this.stop(signal);
-  };
-  /** The child itself has ended: its time limit no longer applies (stop signals still do). *{/}
-  disarmTimer() {
-    clearTimeout(this.timer);
-  }
-  /** Stop watching: the timer and the signal listeners go. True only the first time. *{/}
-  settle() {
-    if (this.settled) return false;
-    this.settled = true;
-    clearTimeout(this.timer);
-    process.off("SIGTERM", this.onSignal);
-    process.off("SIGINT", this.onSignal);
-    return true;
-  }
-  get isSettled() {
-    return this.settled;
-  }
-};
-function startDetached(start) {
-  const child = loadChildProcess().spawn(start.file, start.args, {
-    cwd: start.cwd,
-    env: start.env,
-    stdio: start.stdio,
-    detached: true
-  });
-  child.on("error", () => void 0);
-  child.unref();
-  if (child.pid === void 0) throw new Error(`${start.file} could not be started`);
-  return child.pid;
-}
-
-// src/io/node/background.ts
 var SUPERVISOR_SCRIPT = [
   "trap : TERM INT HUP",
   "exit_path=$1",
@@ -2247,14 +2273,14 @@ function onStopSignal(signal) {
 }
 function homeFolder() {
   const home = process.env.HOME;
-  if (!home || !home.startsWith("/")) throw new ToolError("invalid_request", "HOME is not set to an absolute path");
+  if (!home || !home.startsWith("/")) throw homeNotAbsolute();
   let real;
   try {
     real = import_node_fs9.realpathSync.native(home);
   } catch {
-    throw new ToolError("not_found", `the home folder ${home} does not exist`);
+    throw homeMissing(home);
   }
-  if (!(0, import_node_fs9.statSync)(real).isDirectory()) throw new ToolError("not_a_folder", `the home ${home} is not a folder`);
+  if (!(0, import_node_fs9.statSync)(real).isDirectory()) throw homeNotAFolder(home);
   return real;
 }
 async function serveOnce(ops) {
@@ -2331,18 +2357,6 @@ function isRealFolder(context, path) {
     return false;
   }
 }
-var KIND_NAMES = {
-  file: "a file",
-  folder: "a folder",
-  fifo: "a FIFO",
-  socket: "a socket",
-  device: "a device",
-  link: "a link",
-  other: "not a regular file"
-};
-function describeKind(kind) {
-  return KIND_NAMES[kind];
-}
 function openInsideHome(context, path) {
   let file;
   try {
@@ -2368,12 +2382,12 @@ function openFileInsideHome(context, input) {
     throw failure(errorCode(error), path.named);
   }
   if (before && before.kind !== "file") {
-    throw notARegularFile(path.named, describeKind(before.kind));
+    throw notARegularFile(path.named, kindWords(before.kind));
   }
   const { file, real } = openInsideHome(context, path);
   try {
     const info = file.info();
-    if (info.kind !== "file") throw notARegularFile(path.named, describeKind(info.kind));
+    if (info.kind !== "file") throw notARegularFile(path.named, kindWords(info.kind));
     return { file, path: { ...path, real }, info };
   } catch (error) {
     file.close();
@@ -2565,11 +2579,8 @@ function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, sto
 function nulInInputText(input) {
   return `the ${input} contains a NUL byte`;
 }
-function goneText(named) {
-  return `no such file or folder: ${named}`;
-}
-function notSearchableText(named, kindWords) {
-  return `${named} is ${kindWords}; code_search takes a file or a folder`;
+function notSearchableText(named, kindWords2) {
+  return `${named} is ${kindWords2}; code_search takes a file or a folder`;
 }
 function changedWhileOpenedText(named) {
   return `${named} changed while it was opened; code_search takes a file or a folder`;
@@ -3083,8 +3094,8 @@ async function codeSearch(context, args) {
   const search = checkedArgs(args);
   const root = resolveInsideHome(context, search.path ?? ".");
   const kind = io.fs.stat(root.real)?.kind;
-  if (kind === void 0) throw new ToolError("not_found", goneText(root.named));
-  if (kind !== "folder" && kind !== "file") throw new ToolError("not_a_file", notSearchableText(root.named, describeKind(kind)));
+  if (kind === void 0) throw noSuchPath(root.named);
+  if (kind !== "folder" && kind !== "file") throw new ToolError("not_a_file", notSearchableText(root.named, kindWords(kind)));
   const { file: opened } = openInsideHome(context, root);
   try {
     return await searchOpened(context, search, root, kind, opened);
@@ -4304,26 +4315,12 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   }
   const headCap = headCapBytes(limits);
   const partsRoom = (path) => limits.maxBytes - utf8Bytes(elisionLine(output.totalBytes, path)) - 2 - trailerBytes;
-  let shownPath = logPath;
-  if (partsRoom(shownPath) < headCap) shownPath = shortLogPath;
-  if (partsRoom(shownPath) < headCap) {
-    const pathRoom = Math.max(0, partsRoom("") - headCap - utf8Bytes(PATH_CUT_MARK));
-    shownPath = PATH_CUT_MARK + suffixWithinBytes(shownPath, pathRoom);
-  }
+  const shownPath = elisionLogPath(partsRoom, headCap, logPath, shortLogPath);
   const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath));
   const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath) - headCap));
   const reach = (size) => Math.floor(size * limits.lineEndReachPercent / 100);
   const head = output.head;
-  let headShown = Math.min(headRoom, head.length);
-  let headEnd = headShown;
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE5);
-  if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
-    headShown = lastNewline;
-    headEnd = lastNewline + 1;
-  } else {
-    while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
-    headEnd = headShown;
-  }
+  const { headShown, headEnd } = cutHead(head, headRoom, reach(headRoom));
   const tail = output.tail;
   const tailShownEnd = tail.length - (endsWithNewline ? 1 : 0);
   const tailOffset = output.totalBytes - tail.length;
@@ -4357,6 +4354,19 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
   const text = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + kept + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text, elided: true };
+}
+function elisionLogPath(partsRoom, headCap, logPath, shortLogPath) {
+  if (partsRoom(logPath) >= headCap) return logPath;
+  if (partsRoom(shortLogPath) >= headCap) return shortLogPath;
+  const pathRoom = Math.max(0, partsRoom("") - headCap - utf8Bytes(PATH_CUT_MARK));
+  return PATH_CUT_MARK + suffixWithinBytes(shortLogPath, pathRoom);
+}
+function cutHead(head, headRoom, reach) {
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE5);
+  if (lastNewline !== -1 && lastNewline >= headRoom - reach) return { headShown: lastNewline, headEnd: lastNewline + 1 };
+  let headShown = Math.min(headRoom, head.length);
+  while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
+  return { headShown, headEnd: headShown };
 }
 function keptLineText(line) {
   const shownBytes2 = utf8Bytes(line.text);
@@ -4667,9 +4677,13 @@ function commandFirstLine(command, maxChars) {
   const line = command.replace(/^\s*\n/, "").split("\n")[0].replace(/\r$/, "").trimEnd();
   return clipChars(line, maxChars);
 }
+var RECORD_PROBLEM_WORDS = {
+  unreadable: "unreadable record",
+  outside_folders: "record points outside the agent's folders"
+};
 var NO_BACKGROUND_COMMANDS = "no background commands";
 function listLine(entry, commandMaxChars) {
-  if ("problem" in entry) return `${entry.id} (${entry.problem})`;
+  if ("problem" in entry) return `${entry.id} (${RECORD_PROBLEM_WORDS[entry.problem]})`;
   const line = `${entry.id} ${stateText(entry.state)} ${formatElapsed(entry.elapsedMs)} ${commandFirstLine(entry.command, commandMaxChars)}`;
   return line.trimEnd();
 }
@@ -4746,7 +4760,7 @@ var shellStatusErrors = {
   stopWithoutId: () => new ToolError("invalid_request", "shell_status: stop needs the id of the command to stop, such as b1"),
   invalidId: (id) => new ToolError("invalid_request", `shell_status: invalid id '${id.slice(0, QUOTED_NAME_MAX_CHARS)}': background ids look like b1, b2, \u2026`),
   noSuchJob: (id, knownIds) => new ToolError("not_found", `shell_status: no background command ${id} (${knownIdsHint(knownIds)})`),
-  unusableRecord: (id, problem) => new ToolError("io", `shell_status: the record of ${id} cannot be used (${problem}); nothing was done to it`)
+  unusableRecord: (id, problem) => new ToolError("io", `shell_status: the record of ${id} cannot be used (${RECORD_PROBLEM_WORDS[problem ?? "unreadable"]}); nothing was done to it`)
 };
 
 // src/tools/shell_status/run.ts
@@ -4760,7 +4774,7 @@ function listJobs(context) {
     const files = readJobFiles(io, folder, id);
     if (files === null) continue;
     const status = jobStatus(io, folder, files, table);
-    if (status === null) entries.push({ id, problem: files.problem ?? "unreadable record" });
+    if (status === null) entries.push({ id, problem: files.problem ?? "unreadable" });
     else entries.push({ id, state: status.state, elapsedMs: status.elapsedMs, command: status.record.command });
   }
   return { text: formatList(entries, STATUS_COMMAND_MAX_CHARS, request.maxBytes), meta: { count: entries.length } };

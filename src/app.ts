@@ -2,7 +2,7 @@
 // it, cap the text. Shared by every bundle; each passes the table of the tools it runs.
 import { REQUEST_FILE_MAX_BYTES } from './limits.js';
 import type { Io } from './io/types.js';
-import { invalidRequest } from './contract/errors.js';
+import { invalidRequest, requestReasons as reasons } from './contract/errors.js';
 import { failureEnvelope, okEnvelope, type Envelope, type Meta } from './contract/envelope.js';
 import { decodeBase64Strict, isRequestFileName, parseRequestBytes, type Request } from './contract/request.js';
 import { resolveArgs, type OpName } from './contract/tools/index.js';
@@ -28,23 +28,23 @@ export function readRequestFile(io: Io, path: string): Uint8Array {
     normalizeAbsolute(path) !== path ||
     dirName(path) !== requestsFolder(io)
   ) {
-    throw invalidRequest(`a request file must lie directly in ${requestsFolder(io)}/`);
+    throw invalidRequest(reasons.requestFileOutside(requestsFolder(io)));
   }
   if (!isRequestFileName(baseName(path))) {
-    throw invalidRequest(`a request file is named <run_id>-<call_id>.json; ${path} is not`);
+    throw invalidRequest(reasons.requestFileMisnamed(path));
   }
   const info = io.fs.lstat(path);
-  if (info === null) throw invalidRequest(`no request file at ${path}`);
-  if (info.kind !== 'file') throw invalidRequest(`${path} is not a regular file`);
+  if (info === null) throw invalidRequest(reasons.noRequestFile(path));
+  if (info.kind !== 'file') throw invalidRequest(reasons.requestFileNotRegular(path));
   try {
     // Read bounded and without blocking: the file may be swapped for a FIFO or a link to a device
     // after the check above.
     return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
   } catch (error) {
     const code = errorCode(error);
-    if (code === 'EFBIG') throw invalidRequest(`the request file passes ${REQUEST_FILE_MAX_BYTES} bytes`);
-    if (code === 'EISDIR' || code === 'EFTYPE') throw invalidRequest(`${path} is not a regular file`);
-    throw invalidRequest(`cannot read ${path}: ${code ?? 'unknown error'}`);
+    if (code === 'EFBIG') throw invalidRequest(reasons.requestFileTooLarge(REQUEST_FILE_MAX_BYTES));
+    if (code === 'EISDIR' || code === 'EFTYPE') throw invalidRequest(reasons.requestFileNotRegular(path));
+    throw invalidRequest(reasons.requestFileUnreadable(path, code));
   } finally {
     removeRequestFile(io, path);
   }
@@ -63,7 +63,7 @@ function removeRequestFile(io: Io, path: string): void {
 }
 
 export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable): Request {
-  if (argument === undefined) throw invalidRequest('no argument (expected base64 JSON or a request file)');
+  if (argument === undefined) throw invalidRequest(reasons.noArgument);
   const bytes = argument.startsWith('/') ? readRequestFile(io, argument) : decodeBase64Strict(argument);
   return parseRequestBytes(bytes, Object.keys(ops) as OpName[]);
 }

@@ -4,7 +4,7 @@
 // Named imports: a namespace import makes the bundle copy all of node:fs at every start.
 import { realpathSync, statSync, writeSync } from 'node:fs';
 import { handle } from './app.js';
-import { interruptedBeforeAnswer, ToolError } from './contract/errors.js';
+import { homeMissing, homeNotAbsolute, homeNotAFolder, interruptedBeforeAnswer, ToolError } from './contract/errors.js';
 import { encodeEnvelope, errorEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
 import { DEFAULT_RUN_DIR, RUN_DIR_VARIABLE } from './contract/environment.js';
 import { nodeIo } from './io/node/index.js';
@@ -58,14 +58,14 @@ function onStopSignal(signal: NodeJS.Signals): void {
 
 function homeFolder(): string {
   const home = process.env.HOME;
-  if (!home || !home.startsWith('/')) throw new ToolError('invalid_request', 'HOME is not set to an absolute path');
+  if (!home || !home.startsWith('/')) throw homeNotAbsolute();
   let real: string;
   try {
     real = realpathSync.native(home);
   } catch {
-    throw new ToolError('not_found', `the home folder ${home} does not exist`);
+    throw homeMissing(home);
   }
-  if (!statSync(real).isDirectory()) throw new ToolError('not_a_folder', `the home ${home} is not a folder`);
+  if (!statSync(real).isDirectory()) throw homeNotAFolder(home);
   return real;
 }
 

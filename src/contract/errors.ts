@@ -1,6 +1,8 @@
 // The failures a tool call can answer with. The message is the one line the model reads; the kind is
 // for programs (the orchestrator, an MCP client, a platform's UI) that must tell failures apart without
 // matching text. Kinds are only ever added, never renamed: they are part of the envelope.
+import { ID_MAX_CHARS, QUOTED_NAME_MAX_CHARS } from '../limits.js';
+import type { FileKind } from '../io/types.js';
 import { firstCodePoints } from '../text/utf8.js';
 
 export const ERROR_KINDS = [
@@ -64,7 +66,7 @@ export function interruptedBeforeAnswer(signal: string): ToolError {
 export function pathFailure(code: string | undefined, named: string, longPathShownChars: number): ToolError {
   switch (code) {
     case 'ENOENT':
-      return new ToolError('not_found', `no such file or folder: ${named}`);
+      return noSuchPath(named);
     // A name that is not a folder, followed by more of the path (`a.txt/b`, `a.txt/../b`): the shell's
     // `Not a directory`.
     case 'ENOTDIR':
@@ -81,12 +83,32 @@ export function pathFailure(code: string | undefined, named: string, longPathSho
   }
 }
 
+/** `no such file or folder: <path>`: also a path that was resolved and then was gone. */
+export function noSuchPath(named: string): ToolError {
+  return new ToolError('not_found', `no such file or folder: ${named}`);
+}
+
 export function outsideHome(named: string): ToolError {
   return new ToolError('outside_home', `${named} is outside the home; only paths inside it can be read`);
 }
 
 export function workingDirectoryOutsideHome(cwd: string): ToolError {
   return new ToolError('outside_home', `the working directory ${cwd} is outside the home; give a path inside it`);
+}
+
+const KIND_WORDS: Record<FileKind, string> = {
+  file: 'a file',
+  folder: 'a folder',
+  fifo: 'a FIFO',
+  socket: 'a socket',
+  device: 'a device',
+  link: 'a link',
+  other: 'not a regular file',
+};
+
+/** What a path names, in the words of the error sentences: `a folder`, `a FIFO`, … */
+export function kindWords(kind: FileKind): string {
+  return KIND_WORDS[kind];
 }
 
 /** A path that goes on (or ends in `/`) after a name that is not a folder. */
@@ -106,3 +128,60 @@ export function pathHasNul(): ToolError {
 export function pathIsEmpty(): ToolError {
   return new ToolError('invalid_path', 'the path is empty');
 }
+
+export function workingDirectoryNotRecorded(file: string, failure: string): ToolError {
+  return new ToolError('io', `cannot record the working directory in ${file}: ${failure}`);
+}
+
+// The helper's home (HOME), checked before any request is read.
+
+export function homeNotAbsolute(): ToolError {
+  return new ToolError('invalid_request', 'HOME is not set to an absolute path');
+}
+
+export function homeMissing(home: string): ToolError {
+  return new ToolError('not_found', `the home folder ${home} does not exist`);
+}
+
+export function homeNotAFolder(home: string): ToolError {
+  return new ToolError('not_a_folder', `the home ${home} is not a folder`);
+}
+
+const NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
+
+/**
+ * An unknown name is echoed only when it looks like a name: anything else may be a request file's
+ * stray content, or a secret, and is not repeated back.
+ */
+function quotedName(name: string): string {
+  return NAME_PATTERN.test(name) ? `'${name}' ` : '';
+}
+
+/** What is wrong with a request, after `invalid request: ` (or `<tool>: ` for its arguments). */
+export const requestReasons = {
+  noArgument: 'no argument (expected base64 JSON or a request file)',
+  emptyArgument: 'the argument is empty',
+  notBase64: 'the argument is not standard base64',
+  notUtf8: 'not UTF-8',
+  notJson: 'not JSON',
+  notObject: 'not a JSON object',
+  unknownOp: (op: string, known: readonly string[]) => `unknown op ${quotedName(op)}(one of ${known.join(', ')})`,
+  // A tool of the contract that another helper runs: said plainly, so that a misrouted call is plain.
+  runByOtherHelper: (op: string, helper: string, known: readonly string[]) =>
+    `${op} is run by ${helper}, not by this helper (it runs ${known.join(', ')})`,
+  notString: (field: string) => `${field} must be a string`,
+  notId: (field: string) => `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`,
+  hasNul: (field: string) => `${field} contains a NUL byte`,
+  notWholeNumber: (field: string) => `${field} must be a whole number`,
+  notBoolean: (field: string) => `${field} must be true or false`,
+  notJsonObject: (field: string) => `${field} must be a JSON object`,
+  notOneOf: (field: string, values: readonly string[]) => `${field} must be ${values.map((v) => `"${v}"`).join(' or ')}`,
+  required: (field: string) => `${field} is required`,
+  unknownArgument: (name: string, known: readonly string[]) => `unknown argument ${quotedName(name)}(it takes ${known.join(', ')})`,
+  requestFileOutside: (folder: string) => `a request file must lie directly in ${folder}/`,
+  requestFileMisnamed: (path: string) => `a request file is named <run_id>-<call_id>.json; ${path} is not`,
+  noRequestFile: (path: string) => `no request file at ${path}`,
+  requestFileNotRegular: (path: string) => `${path} is not a regular file`,
+  requestFileTooLarge: (maxBytes: number) => `the request file passes ${maxBytes} bytes`,
+  requestFileUnreadable: (path: string, code: string | undefined) => `cannot read ${path}: ${code ?? 'unknown error'}`,
+} as const;

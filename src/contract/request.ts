@@ -1,13 +1,12 @@
 // Decoding and validating a request before anything runs. Pure: bytes in, a request or a ToolError out.
 import {
   ID_MAX_CHARS,
-  QUOTED_NAME_MAX_CHARS,
   RESULT_CEILING_MAX_BYTES,
   RESULT_DEFAULT_MAX_BYTES,
   RESULT_MIN_MAX_BYTES,
 } from '../limits.js';
 import { isPlainObject, STRICT_BASE64 } from './encoding.js';
-import { invalidArgument, invalidRequest } from './errors.js';
+import { invalidArgument, invalidRequest, requestReasons as reasons } from './errors.js';
 import { HELPER_OF_TOOL, OP_NAMES, TOOL_SPECS, type OpName, type ValidatedArgs } from './tools/index.js';
 
 export interface Request {
@@ -25,8 +24,8 @@ const ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 /** Strict standard base64 with padding: a stray character is refused, never skipped. */
 export function decodeBase64Strict(text: string): Uint8Array {
-  if (text.length === 0) throw invalidRequest('the argument is empty');
-  if (!STRICT_BASE64.test(text)) throw invalidRequest('the argument is not standard base64');
+  if (text.length === 0) throw invalidRequest(reasons.emptyArgument);
+  if (!STRICT_BASE64.test(text)) throw invalidRequest(reasons.notBase64);
   return Buffer.from(text, 'base64');
 }
 
@@ -37,25 +36,15 @@ export function parseRequestBytes(bytes: Uint8Array, known: readonly OpName[] = 
   try {
     text = utf8Strict.decode(bytes);
   } catch {
-    throw invalidRequest('not UTF-8');
+    throw invalidRequest(reasons.notUtf8);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw invalidRequest('not JSON');
+    throw invalidRequest(reasons.notJson);
   }
   return validateRequest(value, known);
-}
-
-const NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
-
-/**
- * An unknown name is echoed only when it looks like a name: anything else may be a request file's
- * stray content, or a secret, and is not repeated back.
- */
-function quotedName(name: string): string {
-  return NAME_PATTERN.test(name) ? `'${name}' ` : '';
 }
 
 /** A run, agent or call id: 1 to ID_MAX_CHARS of A-Z a-z 0-9 _ . -, not . or .. (ids become file names). */
@@ -82,12 +71,8 @@ export function isRequestFileName(name: string): boolean {
 }
 
 function validId(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw invalidRequest(`${field} must be a string`);
-  if (!isValidId(value)) {
-    throw invalidRequest(
-      `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`,
-    );
-  }
+  if (typeof value !== 'string') throw invalidRequest(reasons.notString(field));
+  if (!isValidId(value)) throw invalidRequest(reasons.notId(field));
   return value;
 }
 
@@ -96,15 +81,12 @@ function validId(value: unknown, field: string): string {
  * default), in the order the error lists them.
  */
 export function validateRequest(value: unknown, known: readonly OpName[] = OP_NAMES): Request {
-  if (!isPlainObject(value)) throw invalidRequest('not a JSON object');
+  if (!isPlainObject(value)) throw invalidRequest(reasons.notObject);
   const op = value.op;
-  if (typeof op !== 'string') throw invalidRequest('op must be a string');
+  if (typeof op !== 'string') throw invalidRequest(reasons.notString('op'));
   if (!(known as readonly string[]).includes(op)) {
-    // A tool of the contract that another helper runs: say which, so that a misrouted call is plain.
-    if (Object.hasOwn(HELPER_OF_TOOL, op)) {
-      throw invalidRequest(`${op} is run by ${HELPER_OF_TOOL[op as OpName]}, not by this helper (it runs ${known.join(', ')})`);
-    }
-    throw invalidRequest(`unknown op ${quotedName(op)}(one of ${known.join(', ')})`);
+    if (Object.hasOwn(HELPER_OF_TOOL, op)) throw invalidRequest(reasons.runByOtherHelper(op, HELPER_OF_TOOL[op as OpName], known));
+    throw invalidRequest(reasons.unknownOp(op, known));
   }
   const runId = validId(value.run_id, 'run_id');
   const agentId = validId(value.agent_id, 'agent_id');
@@ -112,21 +94,19 @@ export function validateRequest(value: unknown, known: readonly OpName[] = OP_NA
 
   let defaultCwd = '';
   if (value.default_cwd !== undefined && value.default_cwd !== null) {
-    if (typeof value.default_cwd !== 'string') throw invalidRequest('default_cwd must be a string');
-    if (value.default_cwd.includes('\0')) throw invalidRequest('default_cwd contains a NUL byte');
+    if (typeof value.default_cwd !== 'string') throw invalidRequest(reasons.notString('default_cwd'));
+    if (value.default_cwd.includes('\0')) throw invalidRequest(reasons.hasNul('default_cwd'));
     defaultCwd = value.default_cwd;
   }
 
   let maxBytes = RESULT_DEFAULT_MAX_BYTES;
   if (value.max_bytes !== undefined && value.max_bytes !== null) {
-    if (typeof value.max_bytes !== 'number' || !Number.isInteger(value.max_bytes)) {
-      throw invalidRequest('max_bytes must be a whole number');
-    }
+    if (typeof value.max_bytes !== 'number' || !Number.isInteger(value.max_bytes)) throw invalidRequest(reasons.notWholeNumber('max_bytes'));
     maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
   }
 
   const rawArgs = value.args ?? {};
-  if (!isPlainObject(rawArgs)) throw invalidRequest('args must be a JSON object');
+  if (!isPlainObject(rawArgs)) throw invalidRequest(reasons.notJsonObject('args'));
   const args = validateArgs(op as OpName, rawArgs);
   return { op: op as OpName, args, runId, agentId, callId, defaultCwd, maxBytes };
 }
@@ -137,31 +117,24 @@ export function validateArgs(op: OpName, raw: Record<string, unknown>): Validate
   const args: ValidatedArgs = {};
   for (const key of Object.keys(raw)) {
     // Own keys only: `constructor` or `__proto__` must not pass as known arguments.
-    if (!Object.hasOwn(spec.args, key)) {
-      const known = Object.keys(spec.args).join(', ');
-      throw invalidArgument(op, `unknown argument ${quotedName(key)}(it takes ${known})`);
-    }
+    if (!Object.hasOwn(spec.args, key)) throw invalidArgument(op, reasons.unknownArgument(key, Object.keys(spec.args)));
   }
   for (const [name, arg] of Object.entries(spec.args)) {
     const value = raw[name];
     if (value === undefined || value === null) {
-      if (arg.required) throw invalidArgument(op, `${name} is required`);
+      if (arg.required) throw invalidArgument(op, reasons.required(name));
       continue;
     }
     switch (arg.type) {
       case 'string':
-        if (typeof value !== 'string') throw invalidArgument(op, `${name} must be a string`);
-        if (arg.values && !arg.values.includes(value)) {
-          throw invalidArgument(op, `${name} must be ${arg.values.map((v) => `"${v}"`).join(' or ')}`);
-        }
+        if (typeof value !== 'string') throw invalidArgument(op, reasons.notString(name));
+        if (arg.values && !arg.values.includes(value)) throw invalidArgument(op, reasons.notOneOf(name, arg.values));
         break;
       case 'integer':
-        if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
-          throw invalidArgument(op, `${name} must be a whole number`);
-        }
+        if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalidArgument(op, reasons.notWholeNumber(name));
         break;
       case 'boolean':
-        if (typeof value !== 'boolean') throw invalidArgument(op, `${name} must be true or false`);
+        if (typeof value !== 'boolean') throw invalidArgument(op, reasons.notBoolean(name));
         break;
     }
     args[name] = value;

@@ -10,7 +10,8 @@ import { firstCodePoints } from '../text/utf8.js';
 import { isCodeTool } from './declarations.js';
 import { codeTaskBlock, type CodeTaskBlock } from './code-task-block.js';
 import { applyPipeline, redact } from './pipeline.js';
-import { pointerText, ReadHistory, readFacts } from './reads.js';
+import { argumentsNotJson, argumentsNotObject, pointerText, unknownTool } from './format.js';
+import { ReadHistory, readFacts } from './reads.js';
 import {
   checkRepositoryName,
   defaultCwdFor,
@@ -84,11 +85,11 @@ export function argumentObject(tool: string, args: unknown): Record<string, unkn
     try {
       value = JSON.parse(value);
     } catch {
-      throw new ToolError('invalid_request', `${tool}: the arguments are not valid JSON`);
+      throw argumentsNotJson(tool);
     }
   }
   if (value === undefined || value === null) return {};
-  if (!isPlainObject(value)) throw new ToolError('invalid_request', `${tool}: the arguments must be a JSON object`);
+  if (!isPlainObject(value)) throw argumentsNotObject(tool);
   return value;
 }
 
@@ -122,7 +123,7 @@ export class CodeToolRun {
   buildRequest(tool: string, args: unknown, callId: string): HelperRequest {
     if (!isCodeTool(tool)) {
       const shown = firstCodePoints(oneLine(String(tool)), UNKNOWN_TOOL_SHOWN_CHARS);
-      throw new ToolError('invalid_request', `unknown tool '${shown}' (the code tools are ${OP_NAMES.join(', ')})`);
+      throw unknownTool(shown, OP_NAMES);
     }
     const checked = validateRequest({
       op: tool,

@@ -9,8 +9,9 @@ export {
   type ParametersSchema,
   type ToolDeclaration,
 } from './declarations.js';
-export { applyPipeline, PLATFORM_RESULT_MAX_BYTES, REDACTION_MASK, redact, remainingToolCallsTrailer } from './pipeline.js';
-export { ReadHistory, pointerText, type ReadRecord } from './reads.js';
+export { applyPipeline, PLATFORM_RESULT_MAX_BYTES, REDACTION_MASK, redact } from './pipeline.js';
+export { argumentsNotJson, argumentsNotObject, pointerText, remainingToolCallsTrailer, unknownTool } from './format.js';
+export { ReadHistory, type ReadRecord } from './reads.js';
 export {
   defaultCwdFor,
   helperEnvironment,

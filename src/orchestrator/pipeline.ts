@@ -2,6 +2,7 @@
 // this order: redaction, the 64 KiB cap, the remaining_tool_calls trailer. Pure.
 import { PLATFORM_RESULT_MAX_BYTES } from '../limits.js';
 import { capText } from '../text/utf8.js';
+import { remainingToolCallsTrailer } from './format.js';
 
 export { PLATFORM_RESULT_MAX_BYTES } from '../limits.js';
 /** What a secret value reads as. */
@@ -18,11 +19,6 @@ export function redact(text: string, secretValues: readonly string[]): string {
     if (result.includes(value)) result = result.split(value).join(REDACTION_MASK);
   }
   return result;
-}
-
-/** A blank line, then the count, so that the model never reads it as part of a command's output. */
-export function remainingToolCallsTrailer(remaining: number): string {
-  return `\n\nremaining_tool_calls: ${remaining}`;
 }
 
 export interface PipelineOptions {

@@ -83,8 +83,3 @@ export class ReadHistory {
     return found;
   }
 }
-
-/** The one line a repeated read returns. */
-export function pointerText(displayPath: string, range: [number, number], seq: number): string {
-  return `${displayPath} lines ${range[0]}–${range[1]}: unchanged since step ${seq}; read that result.`;
-}

@@ -1,7 +1,8 @@
 // Every path the model names, checked against the home with links followed, before and after opening.
-import type { FileInfo, FileKind, OpenFile } from '../io/types.js';
+import type { FileInfo, OpenFile } from '../io/types.js';
 import { LONG_PATH_SHOWN_CHARS } from '../limits.js';
 import {
+  kindWords,
   notAFolder,
   notARegularFile,
   outsideHome,
@@ -108,20 +109,6 @@ function isRealFolder(context: Context, path: string): boolean {
   }
 }
 
-const KIND_NAMES: Record<FileKind, string> = {
-  file: 'a file',
-  folder: 'a folder',
-  fifo: 'a FIFO',
-  socket: 'a socket',
-  device: 'a device',
-  link: 'a link',
-  other: 'not a regular file',
-};
-
-export function describeKind(kind: FileKind): string {
-  return KIND_NAMES[kind];
-}
-
 /**
  * Open what a resolved path names, file or folder, and check the open one: a link swapped in since
  * the path was resolved cannot lead a child process given this descriptor outside the home.
@@ -156,12 +143,12 @@ export function openFileInsideHome(context: Context, input: string): { file: Ope
     throw failure(errorCode(error), path.named);
   }
   if (before && before.kind !== 'file') {
-    throw notARegularFile(path.named, describeKind(before.kind));
+    throw notARegularFile(path.named, kindWords(before.kind));
   }
   const { file, real } = openInsideHome(context, path);
   try {
     const info = file.info();
-    if (info.kind !== 'file') throw notARegularFile(path.named, describeKind(info.kind));
+    if (info.kind !== 'file') throw notARegularFile(path.named, kindWords(info.kind));
     return { file, path: { ...path, real }, info };
   } catch (error) {
     file.close();

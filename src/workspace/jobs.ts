@@ -47,7 +47,7 @@ export interface JobFiles {
   number: number;
   record: JobRecord | null;
   /** Why the record is not used, when it is not. */
-  problem?: string;
+  problem?: RecordProblem;
   exitCode: number | null;
   /** When the job ended: its exit status was written, or the SIGKILL of a stop reached it. */
   endedAtMs: number | null;
@@ -138,24 +138,27 @@ function isWholeNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }
 
+/** Why a record is not used: not what the helper writes, or a log path outside the agent's folders. */
+export type RecordProblem = 'unreadable' | 'outside_folders';
+
 /** The record if every field is what the helper writes; otherwise why not. */
-export function validateRecord(io: Io, id: string, value: unknown): JobRecord | string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'unreadable record';
+export function validateRecord(io: Io, id: string, value: unknown): JobRecord | RecordProblem {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'unreadable';
   const record = value as Record<string, unknown>;
-  if (record.id !== id) return 'unreadable record';
+  if (record.id !== id) return 'unreadable';
   for (const field of ['command', 'cwd', 'log_path', 'run_id', 'call_id']) {
-    if (typeof record[field] !== 'string') return 'unreadable record';
+    if (typeof record[field] !== 'string') return 'unreadable';
   }
-  if (!isWholeNumber(record.started_at_ms)) return 'unreadable record';
+  if (!isWholeNumber(record.started_at_ms)) return 'unreadable';
   const logPath = record.log_path as string;
   if (!logPath.startsWith('/') || logPath.includes('\0') || normalizeAbsolute(logPath) !== logPath || !isInside(logPath, runsFolder(io)) || logPath === runsFolder(io)) {
-    return "record points outside the agent's folders";
+    return 'outside_folders';
   }
   const pid = record.pid;
   if (pid !== null) {
-    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return 'unreadable record';
+    if (!isWholeNumber(pid) || pid <= 1 || record.process_group !== pid) return 'unreadable';
     if (record.start_ticks !== null && (typeof record.start_ticks !== 'string' || !/^[0-9]+$/.test(record.start_ticks))) {
-      return 'unreadable record';
+      return 'unreadable';
     }
   }
   return {

@@ -1,7 +1,7 @@
 // The run's working directory, kept in $HOME/.runs/<run_id>/cwd between calls.
 import { CWD_FILE_MAX_BYTES } from '../limits.js';
 import type { Io } from '../io/types.js';
-import { ToolError } from '../contract/errors.js';
+import { workingDirectoryNotRecorded } from '../contract/errors.js';
 import { stateFailure } from '../text/errno.js';
 import { expandHome, joinPath, normalizeAbsolute } from '../text/paths.js';
 
@@ -64,6 +64,6 @@ export function saveWorkingDirectory(io: Io, runId: string, folder: string): voi
     io.fs.makeFolder(runFolder(io, runId));
     io.fs.writeFileAtomic(cwdFile(io, runId), folder);
   } catch (error) {
-    throw new ToolError('io', `cannot record the working directory in ${cwdFile(io, runId)}: ${stateFailure(error)}`);
+    throw workingDirectoryNotRecorded(cwdFile(io, runId), stateFailure(error));
   }
 }

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   ERROR_KINDS,
+  homeMissing,
+  homeNotAbsolute,
+  homeNotAFolder,
   interruptedBeforeAnswer,
+  kindWords,
   invalidArgument,
   invalidRequest,
   notAFolder,
@@ -11,7 +15,10 @@ import {
   pathFailure,
   pathHasNul,
   pathIsEmpty,
+  noSuchPath,
+  requestReasons as reasons,
   ToolError,
+  workingDirectoryNotRecorded,
   workingDirectoryOutsideHome,
 } from '../../src/contract/errors.js';
 import { describeFailure, errorEnvelope, failureEnvelope } from '../../src/contract/envelope.js';
@@ -69,8 +76,79 @@ describe('the shared sentences', () => {
       'the working directory /srv is outside the home; give a path inside it',
     ]);
     expect(pair(notARegularFile('src', 'a folder'))).toEqual(['not_a_file', 'src is a folder, not a regular file']);
+    expect(['file', 'folder', 'fifo', 'socket', 'device', 'link', 'other'].map((kind) => kindWords(kind as never))).toEqual([
+      'a file',
+      'a folder',
+      'a FIFO',
+      'a socket',
+      'a device',
+      'a link',
+      'not a regular file',
+    ]);
     expect(pair(pathHasNul())).toEqual(['invalid_path', 'the path contains a NUL byte']);
     expect(pair(pathIsEmpty())).toEqual(['invalid_path', 'the path is empty']);
+  });
+});
+
+describe('the sentences of the helper itself', () => {
+  it('say what is wrong with the home', () => {
+    expect(pair(homeNotAbsolute())).toEqual(['invalid_request', 'HOME is not set to an absolute path']);
+    expect(pair(homeMissing('/home/x'))).toEqual(['not_found', 'the home folder /home/x does not exist']);
+    expect(pair(homeNotAFolder('/home/x'))).toEqual(['not_a_folder', 'the home /home/x is not a folder']);
+  });
+
+  it('name a missing path once, whoever finds it missing', () => {
+    expect(pair(noSuchPath('src/x'))).toEqual(['not_found', 'no such file or folder: src/x']);
+    expect(pair(pathFailure('ENOENT', 'src/x', 200))).toEqual(pair(noSuchPath('src/x')));
+  });
+
+  it('say where the working directory could not be recorded, and why', () => {
+    expect(pair(workingDirectoryNotRecorded('/run/r/cwd', 'the disk is full'))).toEqual([
+      'io',
+      'cannot record the working directory in /run/r/cwd: the disk is full',
+    ]);
+  });
+});
+
+describe('the reasons a request is refused', () => {
+  it('the argument and its bytes', () => {
+    expect(reasons.noArgument).toBe('no argument (expected base64 JSON or a request file)');
+    expect(reasons.emptyArgument).toBe('the argument is empty');
+    expect(reasons.notBase64).toBe('the argument is not standard base64');
+    expect(reasons.notUtf8).toBe('not UTF-8');
+    expect(reasons.notJson).toBe('not JSON');
+    expect(reasons.notObject).toBe('not a JSON object');
+  });
+
+  it('its fields', () => {
+    expect(reasons.notString('op')).toBe('op must be a string');
+    expect(reasons.notId('run_id')).toBe('run_id must be 1 to 128 of A-Z a-z 0-9 _ . - (not . or ..)');
+    expect(reasons.hasNul('default_cwd')).toBe('default_cwd contains a NUL byte');
+    expect(reasons.notWholeNumber('max_bytes')).toBe('max_bytes must be a whole number');
+    expect(reasons.notJsonObject('args')).toBe('args must be a JSON object');
+    expect(reasons.notBoolean('background')).toBe('background must be true or false');
+    expect(reasons.notOneOf('mode', ['content', 'files'])).toBe('mode must be "content" or "files"');
+    expect(reasons.required('command')).toBe('command is required');
+  });
+
+  it('echo an unknown name only when it looks like one', () => {
+    expect(reasons.unknownOp('frob', ['shell', 'file_read'])).toBe("unknown op 'frob' (one of shell, file_read)");
+    expect(reasons.unknownOp('rm -rf /', ['shell'])).toBe('unknown op (one of shell)');
+    expect(reasons.unknownOp('a'.repeat(65), ['shell'])).toBe('unknown op (one of shell)');
+    expect(reasons.unknownArgument('cwd2', ['command', 'cwd'])).toBe("unknown argument 'cwd2' (it takes command, cwd)");
+    expect(reasons.unknownArgument('', ['command'])).toBe('unknown argument (it takes command)');
+  });
+
+  it('a request file', () => {
+    expect(reasons.requestFileOutside('/run/g/requests')).toBe('a request file must lie directly in /run/g/requests/');
+    expect(reasons.requestFileMisnamed('/run/g/requests/.a.json.tmp')).toBe(
+      'a request file is named <run_id>-<call_id>.json; /run/g/requests/.a.json.tmp is not',
+    );
+    expect(reasons.noRequestFile('/run/g/requests/a.json')).toBe('no request file at /run/g/requests/a.json');
+    expect(reasons.requestFileNotRegular('/run/g/requests/a.json')).toBe('/run/g/requests/a.json is not a regular file');
+    expect(reasons.requestFileTooLarge(1048576)).toBe('the request file passes 1048576 bytes');
+    expect(reasons.requestFileUnreadable('/r/a.json', 'EIO')).toBe('cannot read /r/a.json: EIO');
+    expect(reasons.requestFileUnreadable('/r/a.json', undefined)).toBe('cannot read /r/a.json: unknown error');
   });
 });
 

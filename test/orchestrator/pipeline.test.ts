@@ -3,8 +3,8 @@ import {
   applyPipeline,
   PLATFORM_RESULT_MAX_BYTES,
   redact,
-  remainingToolCallsTrailer,
 } from '../../src/orchestrator/pipeline.js';
+import { remainingToolCallsTrailer } from '../../src/orchestrator/format.js';
 
 const CUT_MARKER = '\n[… cut to stay under 65536 bytes]';
 

@@ -1,7 +1,8 @@
 // Repeated reads: every case of the rule, through CodeToolRun with a helper that answers from a script.
 import { describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { pointerText, ReadHistory, readFacts } from '../../src/orchestrator/reads.js';
+import { pointerText } from '../../src/orchestrator/format.js';
+import { ReadHistory, readFacts } from '../../src/orchestrator/reads.js';
 import { FakeSandbox, fileReadEnvelope, printed, stdoutOf } from './fake-sandbox.js';
 
 const FILE = '/home/agent/repos/app/src/app.ts';

@@ -10,15 +10,14 @@ import {
   SEARCH_SPOOL_READ_BYTES,
   SEARCH_STDERR_KEEP_BYTES,
 } from '../../limits.js';
-import { loadChildProcess } from './modules.js';
+import type { StdioOptions } from 'node:child_process';
+import { SupervisedChild, type StopReason, type StopSignal } from './child.js';
 import { findRipgrepIn } from './search-find.js';
 import { openOutputFiles, readBack, readStart, roomInScratchFolder } from './search-scratch.js';
 import { RipgrepError, type OutputSink, type RipgrepExit, type RipgrepRun, type SearchProcesses } from '../search-types.js';
 
 export { findRipgrepIn, vscodeRipgrepPackage } from './search-find.js';
 
-type Stop = 'SIGTERM' | 'SIGINT';
-type ChildProcess = ReturnType<ReturnType<typeof loadChildProcess>['spawn']>;
 
 type Output =
   | { kind: 'pipes' }
@@ -64,8 +63,8 @@ export const nodeSearchProcesses: SearchProcesses = makeSearchProcesses({ spoolM
  */
 async function runSpooled<S extends OutputSink>(run: RipgrepRun<S>, output: Output & { kind: 'spool' }): Promise<{ exit: RipgrepExit; sink: S }> {
   const started = performance.now();
-  let heard: Stop | undefined;
-  const hear = (signal: Stop): void => {
+  let heard: StopSignal | undefined;
+  const hear = (signal: StopSignal): void => {
     heard ??= signal;
   };
   process.on('SIGTERM', hear);
@@ -107,24 +106,19 @@ function spoolFailed(overflowed: boolean, code: number | null, signal: NodeJS.Si
   return code === 2 && stderr.trim() === '';
 }
 
-/** One ripgrep process: its time limit, the stop signals, its output, and one settlement. */
+/**
+ * One ripgrep process, supervised by the shared helper (its time limit, the stop signals, one
+ * settlement); ripgrep is stopped with SIGKILL to it alone, and its output read as it travels.
+ */
 class RipgrepAttempt {
-  private child!: ChildProcess;
+  private child!: SupervisedChild;
   private stderr = '';
   private stderrBytes = 0;
-  private timedOut = false;
   private exited = false;
-  private settled = false;
-  private interruptedBy: Stop | undefined;
   private failure: unknown = null;
   private overflowed = false;
   private spoolRead = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
   private watch: ReturnType<typeof setInterval> | undefined;
-  private readonly onSignal = (signal: Stop): void => {
-    this.interruptedBy ??= signal;
-    this.child.kill('SIGKILL');
-  };
   private readonly feed: (chunk: Uint8Array) => void;
 
   constructor(
@@ -144,19 +138,16 @@ class RipgrepAttempt {
       // descriptor closes only on exec), so this is the very folder that was checked.
       const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
       const stdin = run.input ? run.input.descriptor() : 'ignore';
-      const stdio = output.kind === 'pipes' ? [stdin, 'pipe', 'pipe'] : [stdin, output.stdoutFd, output.stderrFd];
-      this.child = loadChildProcess().spawn(run.binary, run.args as string[], { cwd, stdio: stdio as ['ignore', 'pipe', 'pipe'] });
+      const stdio: StdioOptions = output.kind === 'pipes' ? [stdin, 'pipe', 'pipe'] : [stdin, output.stdoutFd, output.stderrFd];
+      // Told to stop, the helper stops ripgrep and still answers; otherwise ripgrep would search on alone.
+      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason));
     } catch (error) {
       this.closeFiles();
       this.reject(startFailure(run, error));
       return;
     }
-    this.timer = setTimeout(() => this.onTimeout(), run.timeoutMs);
-    // Told to stop, the helper stops ripgrep and still answers; otherwise ripgrep would search on alone.
-    process.on('SIGTERM', this.onSignal);
-    process.on('SIGINT', this.onSignal);
     if (output.kind === 'spool') this.watchSpool(output);
-    this.child.on('error', (error: NodeJS.ErrnoException) =>
+    this.child.process.on('error', (error: NodeJS.ErrnoException) =>
       this.settle(() => {
         throw startFailure(run, error);
       }),
@@ -165,10 +156,17 @@ class RipgrepAttempt {
     else this.readFilesAtExit(output);
   }
 
-  private onTimeout(): void {
-    this.timedOut = true;
-    this.child.kill('SIGKILL');
-    if (this.exited && this.output.kind === 'pipes') this.abandonPipes();
+  private get stopping(): boolean {
+    return this.child.timedOut || this.child.interruptedBy !== null;
+  }
+
+  private stop(reason: StopReason): void {
+    this.kill();
+    if (reason === 'timeout' && this.exited && this.output.kind === 'pipes') this.abandonPipes();
+  }
+
+  private kill(): void {
+    this.child.process.kill('SIGKILL');
   }
 
   private closeFiles(): void {
@@ -178,12 +176,8 @@ class RipgrepAttempt {
   }
 
   private settle(outcome: () => RipgrepExit | null): void {
-    if (this.settled) return;
-    this.settled = true;
-    clearTimeout(this.timer);
+    if (!this.child.settle()) return;
     if (this.watch !== undefined) clearInterval(this.watch);
-    process.off('SIGTERM', this.onSignal);
-    process.off('SIGINT', this.onSignal);
     try {
       if (this.failure !== null) throw this.failure;
       this.resolve(outcome());
@@ -195,8 +189,9 @@ class RipgrepAttempt {
   }
 
   private exitOf(code: number | null): RipgrepExit {
-    const { stderr, timedOut, interruptedBy } = this;
-    return interruptedBy !== undefined ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+    const { stderr } = this;
+    const { timedOut, interruptedBy } = this.child;
+    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
   }
 
   /**
@@ -205,8 +200,8 @@ class RipgrepAttempt {
    * itself is gone, its pipes are given up.
    */
   private abandonPipes(): void {
-    this.child.stdout?.destroy();
-    this.child.stderr?.destroy();
+    this.child.process.stdout?.destroy();
+    this.child.process.stderr?.destroy();
     this.settle(() => this.exitOf(null));
   }
 
@@ -217,29 +212,28 @@ class RipgrepAttempt {
   private watchSpool(output: Output & { kind: 'spool' }): void {
     const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
     this.watch = setInterval(() => {
-      if (this.exited || this.timedOut || this.interruptedBy !== undefined || this.overflowed || this.failure !== null) return;
+      if (this.exited || this.stopping || this.overflowed || this.failure !== null) return;
       try {
         this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
       } catch (error) {
         this.failure = error;
-        this.child.kill('SIGKILL');
+        this.kill();
         return;
       }
       if (this.spoolRead <= output.maxBytes) return;
       this.overflowed = true;
-      this.child.kill('SIGKILL');
+      this.kill();
     }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
   }
 
   /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. */
   private readFilesAtExit(output: Output & { kind: 'files' | 'spool' }): void {
     const reused = output.kind === 'spool' ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : undefined;
-    this.child.on('exit', (code, signal) =>
+    this.child.process.on('exit', (code, signal) =>
       this.settle(() => {
         this.exited = true;
         this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
-        const stoppedByUs = this.interruptedBy !== undefined || this.timedOut;
-        if (output.kind === 'spool' && !stoppedByUs && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
+        if (output.kind === 'spool' && !this.stopping && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
         readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
         return this.exitOf(code);
       }),
@@ -247,14 +241,14 @@ class RipgrepAttempt {
   }
 
   private readPipes(): void {
-    const child = this.child;
+    const child = this.child.process;
     child.stdout!.on('data', (chunk: Buffer) => {
-      if (this.failure !== null || this.settled) return;
+      if (this.failure !== null || this.child.isSettled) return;
       try {
         this.feed(chunk);
       } catch (error) {
         this.failure = error;
-        child.kill('SIGKILL');
+        this.kill();
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -265,7 +259,7 @@ class RipgrepAttempt {
     });
     child.on('exit', () => {
       this.exited = true;
-      if (this.timedOut) this.abandonPipes();
+      if (this.child.timedOut) this.abandonPipes();
     });
     child.on('close', (code) => this.settle(() => this.exitOf(code)));
   }

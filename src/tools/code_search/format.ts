@@ -183,11 +183,6 @@ export function nulInInputText(input: 'pattern' | 'glob'): string {
   return `the ${input} contains a NUL byte`;
 }
 
-/** The path was resolved, then was gone (a link re-pointed, a folder moved): the words of a missing path. */
-export function goneText(named: string): string {
-  return `no such file or folder: ${named}`;
-}
-
 /** `kindWords`: what the path is instead (`a FIFO`, `a socket`, …). */
 export function notSearchableText(named: string, kindWords: string): string {
   return `${named} is ${kindWords}; code_search takes a file or a folder`;

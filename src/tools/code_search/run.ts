@@ -1,7 +1,7 @@
 // code_search: ripgrep over the code, its output read as a stream and reduced as it comes, so
 // memory holds what will be shown and some counters, however much matched. The one part of the tool
 // that sees the I/O layer.
-import { ToolError } from '../../contract/errors.js';
+import { kindWords, noSuchPath, ToolError } from '../../contract/errors.js';
 import { RipgrepError } from '../../io/search-types.js';
 import type { OpenFile } from '../../io/types.js';
 import {
@@ -14,14 +14,13 @@ import {
   SEARCH_STATS_MAX_LINES,
   SEARCH_TIMEOUT_SECONDS,
 } from '../../limits.js';
-import { describeKind, openInsideHome, resolveInsideHome, type ResolvedPath } from '../../workspace/confine.js';
+import { openInsideHome, resolveInsideHome, type ResolvedPath } from '../../workspace/confine.js';
 import type { Context, OpResult } from '../context.js';
 import type { CodeSearchArgs, CodeSearchMeta } from '../../contract/tools/code_search.js';
 import { ContentCollector, FileCountCollector } from './collect.js';
 import {
   binaryFileText,
   changedWhileOpenedText,
-  goneText,
   interruptedText,
   notSearchableText,
   nulInInputText,
@@ -43,8 +42,8 @@ export async function codeSearch(context: Context, args: CodeSearchArgs): Promis
   const search = checkedArgs(args);
   const root = resolveInsideHome(context, search.path ?? '.');
   const kind = io.fs.stat(root.real)?.kind;
-  if (kind === undefined) throw new ToolError('not_found', goneText(root.named));
-  if (kind !== 'folder' && kind !== 'file') throw new ToolError('not_a_file', notSearchableText(root.named, describeKind(kind)));
+  if (kind === undefined) throw noSuchPath(root.named);
+  if (kind !== 'folder' && kind !== 'file') throw new ToolError('not_a_file', notSearchableText(root.named, kindWords(kind)));
   // ripgrep is handed the checked folder or file itself, never its path: a link swapped in since the
   // check would otherwise take it outside the home.
   const { file: opened } = openInsideHome(context, root);

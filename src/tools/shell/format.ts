@@ -84,28 +84,12 @@ export function shapeShellText(
   const headCap = headCapBytes(limits);
   const partsRoom = (path: string): number =>
     limits.maxBytes - utf8Bytes(elisionLine(output.totalBytes, path)) - 2 - trailerBytes;
-  let shownPath = logPath;
-  if (partsRoom(shownPath) < headCap) shownPath = shortLogPath;
-  if (partsRoom(shownPath) < headCap) {
-    const pathRoom = Math.max(0, partsRoom('') - headCap - utf8Bytes(PATH_CUT_MARK));
-    shownPath = PATH_CUT_MARK + suffixWithinBytes(shownPath, pathRoom);
-  }
+  const shownPath = elisionLogPath(partsRoom, headCap, logPath, shortLogPath);
   const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath));
   const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath) - headCap));
-
-  // The head: up to its room, ending at the last line end when that lies near the room's end.
   const reach = (size: number): number => Math.floor((size * limits.lineEndReachPercent) / 100);
   const head = output.head;
-  let headShown = Math.min(headRoom, head.length);
-  let headEnd = headShown; // where the elided bytes start
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE);
-  if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
-    headShown = lastNewline;
-    headEnd = lastNewline + 1;
-  } else {
-    while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
-    headEnd = headShown;
-  }
+  const { headShown, headEnd } = cutHead(head, headRoom, reach(headRoom));
 
   // The tail: all the room left, starting just after a line end when one lies near the start.
   const tail = output.tail;
@@ -151,6 +135,28 @@ export function shapeShellText(
     trailerText;
   return { text, elided: true };
 }
+
+/** The log's path as the elision line names it: whole, from the home, or its end after `…`. */
+function elisionLogPath(partsRoom: (path: string) => number, headCap: number, logPath: string, shortLogPath: string): string {
+  if (partsRoom(logPath) >= headCap) return logPath;
+  if (partsRoom(shortLogPath) >= headCap) return shortLogPath;
+  const pathRoom = Math.max(0, partsRoom('') - headCap - utf8Bytes(PATH_CUT_MARK));
+  return PATH_CUT_MARK + suffixWithinBytes(shortLogPath, pathRoom);
+}
+
+/**
+ * The head: up to its room, ending at the last line end when that lies within `reach` of the room's
+ * end. `headShown` bytes are shown; the elided bytes start at `headEnd` (past the line end it stops at).
+ */
+function cutHead(head: Uint8Array, headRoom: number, reach: number): { headShown: number; headEnd: number } {
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE);
+  if (lastNewline !== -1 && lastNewline >= headRoom - reach) return { headShown: lastNewline, headEnd: lastNewline + 1 };
+  let headShown = Math.min(headRoom, head.length);
+  while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
+  return { headShown, headEnd: headShown };
+}
+
+// The failure lines kept from the elided part (failure-lines.ts finds them).
 
 export interface KeptFailures {
   text: string;

@@ -6,7 +6,7 @@ import { clipChars } from '../../text/clip.js';
 import { formatElapsed } from '../../text/elapsed.js';
 import { lastLinesWithin } from '../../text/lines.js';
 import { prefixWithinBytes, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
-import type { JobState } from '../../workspace/jobs.js';
+import type { JobState, RecordProblem } from '../../workspace/jobs.js';
 import { cleanTerminalOutput } from '../shell/clean.js';
 import { NO_OUTPUT_TEXT } from '../shell/format.js';
 
@@ -26,12 +26,17 @@ export function commandFirstLine(command: string, maxChars: number): string {
 
 export type ListEntry =
   | { id: string; state: JobState; elapsedMs: number; command: string }
-  | { id: string; problem: string };
+  | { id: string; problem: RecordProblem };
+
+const RECORD_PROBLEM_WORDS: Record<RecordProblem, string> = {
+  unreadable: 'unreadable record',
+  outside_folders: "record points outside the agent's folders",
+};
 
 export const NO_BACKGROUND_COMMANDS = 'no background commands';
 
 function listLine(entry: ListEntry, commandMaxChars: number): string {
-  if ('problem' in entry) return `${entry.id} (${entry.problem})`;
+  if ('problem' in entry) return `${entry.id} (${RECORD_PROBLEM_WORDS[entry.problem]})`;
   const line = `${entry.id} ${stateText(entry.state)} ${formatElapsed(entry.elapsedMs)} ${commandFirstLine(entry.command, commandMaxChars)}`;
   return line.trimEnd();
 }
@@ -145,6 +150,6 @@ export const shellStatusErrors = {
     new ToolError('invalid_request', `shell_status: invalid id '${id.slice(0, QUOTED_NAME_MAX_CHARS)}': background ids look like b1, b2, …`),
   noSuchJob: (id: string, knownIds: readonly number[]) =>
     new ToolError('not_found', `shell_status: no background command ${id} (${knownIdsHint(knownIds)})`),
-  unusableRecord: (id: string, problem: string | undefined) =>
-    new ToolError('io', `shell_status: the record of ${id} cannot be used (${problem}); nothing was done to it`),
+  unusableRecord: (id: string, problem: RecordProblem | undefined) =>
+    new ToolError('io', `shell_status: the record of ${id} cannot be used (${RECORD_PROBLEM_WORDS[problem ?? 'unreadable']}); nothing was done to it`),
 };

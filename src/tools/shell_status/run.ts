@@ -48,7 +48,7 @@ function listJobs(context: Context): OpResult<ShellStatusListMeta> {
     const files = readJobFiles(io, folder, id);
     if (files === null) continue;
     const status = jobStatus(io, folder, files, table);
-    if (status === null) entries.push({ id, problem: files.problem ?? 'unreadable record' });
+    if (status === null) entries.push({ id, problem: files.problem ?? 'unreadable' });
     else entries.push({ id, state: status.state, elapsedMs: status.elapsedMs, command: status.record.command });
   }
   return { text: formatList(entries, STATUS_COMMAND_MAX_CHARS, request.maxBytes), meta: { count: entries.length } };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noSuchPath } from '../../../src/contract/errors.js';
 import {
   byteCapLine,
   clipSearchLine,
@@ -10,7 +11,6 @@ import {
   binaryFileText,
   changedWhileOpenedText,
   clipEchoedInputs,
-  goneText,
   interruptedText,
   notSearchableText,
   noMatchText,
@@ -222,8 +222,8 @@ describe('the error sentences', () => {
     expect(nulInInputText('pattern')).toBe('the pattern contains a NUL byte');
     expect(nulInInputText('glob')).toBe('the glob contains a NUL byte');
   });
-  it('a path gone since it was resolved reads as a missing one', () => {
-    expect(goneText('src/x')).toBe('no such file or folder: src/x');
+  it('a path gone since it was resolved reads as a missing one (the shared sentence)', () => {
+    expect([noSuchPath('src/x').kind, noSuchPath('src/x').message]).toEqual(['not_found', 'no such file or folder: src/x']);
   });
   it('neither a file nor a folder', () => {
     expect(notSearchableText('fifo', 'a FIFO')).toBe('fifo is a FIFO; code_search takes a file or a folder');

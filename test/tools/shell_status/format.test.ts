@@ -85,7 +85,7 @@ describe('formatList', () => {
       [
         { id: 'b1', state: { kind: 'exited', exitCode: 0 }, elapsedMs: 45 * SECOND, command: 'npm run build' },
         { id: 'b2', state: { kind: 'running' }, elapsedMs: 3 * MINUTE + 4 * SECOND, command: 'npm run dev\n# a note' },
-        { id: 'b3', problem: 'unreadable record' },
+        { id: 'b3', problem: 'unreadable' },
         { id: 'b4', state: { kind: 'stopped' }, elapsedMs: 2 * HOUR + 5 * MINUTE, command: 'sleep 9999' },
       ],
       200,
@@ -250,9 +250,13 @@ describe('the lines and errors of shell_status', () => {
       `shell_status: invalid id '${'x'.repeat(64)}': background ids look like b1, b2, …`,
     ]);
     expect(pair(shellStatusErrors.noSuchJob('b4', [1, 2]))).toEqual(['not_found', 'shell_status: no background command b4 (known ids: b1 to b2)']);
-    expect(pair(shellStatusErrors.unusableRecord('b3', 'unreadable record'))).toEqual([
+    expect(pair(shellStatusErrors.unusableRecord('b3', 'unreadable'))).toEqual([
       'io',
       'shell_status: the record of b3 cannot be used (unreadable record); nothing was done to it',
+    ]);
+    expect(pair(shellStatusErrors.unusableRecord('b6', 'outside_folders'))).toEqual([
+      'io',
+      "shell_status: the record of b6 cannot be used (record points outside the agent's folders); nothing was done to it",
     ]);
   });
 });

@@ -1,0 +1,60 @@
+// The layout's size rules, for every file under src/: no file over FILE_MAX_LINES lines and no function
+// over FUNCTION_MAX_LINES. Past them a file holds two ideas and a function two steps; split them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const SOURCES = join(ROOT, 'src');
+const FILE_MAX_LINES = 350;
+const FUNCTION_MAX_LINES = 80;
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function lineCount(text: string): number {
+  return text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
+}
+
+/** `file:line name` and the line count of every function, method and arrow with a body. */
+function functionLengths(path: string): { where: string; lines: number }[] {
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: { where: string; lines: number }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body !== undefined) {
+      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      const name = 'name' in node && node.name !== undefined ? node.name.getText(source) : '(anonymous)';
+      found.push({ where: `${relative(ROOT, path)}:${first + 1} ${name}`, lines: last - first + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const files = sourceFiles(SOURCES);
+
+describe('the layout of src/', () => {
+  it('has its sources to check', () => {
+    expect(files.length).toBeGreaterThan(50);
+  });
+
+  it(`has no file over ${FILE_MAX_LINES} lines`, () => {
+    const long = files
+      .map((path) => ({ where: relative(ROOT, path), lines: lineCount(readFileSync(path, 'utf8')) }))
+      .filter(({ lines }) => lines > FILE_MAX_LINES);
+    expect(long).toEqual([]);
+  });
+
+  it(`has no function over ${FUNCTION_MAX_LINES} lines`, () => {
+    const long = files.flatMap(functionLengths).filter(({ lines }) => lines > FUNCTION_MAX_LINES);
+    expect(long).toEqual([]);
+  });
+});
