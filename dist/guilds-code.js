@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "61bef9d6ff43c829";
+var BUILD_ID = "f96ebc18234e634e";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -285,9 +285,6 @@ var SEARCH_OUTPUT_FILE_CHUNK_BYTES = 1048576;
 var SEARCH_SPOOL_READ_BYTES = 524288;
 var SEARCH_SPOOL_CHECK_INTERVAL_MS = 10;
 var SEARCH_SPOOL_FREE_SPACE_FACTOR = 2;
-var CODE_TASK_DEFAULT_TIMEOUT_MINUTES = 30;
-var CODE_TASK_MIN_TIMEOUT_MINUTES = 1;
-var CODE_TASK_MAX_TIMEOUT_MINUTES = 120;
 
 // src/text/utf8.ts
 var encoder = new TextEncoder();
@@ -532,190 +529,6 @@ function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// src/contract/tools/spec.ts
-function clampInteger(value, minimum, maximum) {
-  return Math.min(maximum, Math.max(minimum, value));
-}
-function integerArg(spec, args, name) {
-  const arg = spec.args[name];
-  const value = typeof args[name] === "number" ? args[name] : arg.default;
-  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
-}
-function booleanArg(spec, args, name) {
-  const value = args[name];
-  return typeof value === "boolean" ? value : spec.args[name].default === true;
-}
-function stringArg(args, name) {
-  const value = args[name];
-  return typeof value === "string" ? value : void 0;
-}
-
-// src/contract/tools/code_task.ts
-var CODE_TASK_SPEC = {
-  name: "code_task",
-  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
-  args: {
-    brief: {
-      type: "string",
-      required: true,
-      description: "The task in your words: what to change, where, and how to know it is done."
-    },
-    repo: {
-      type: "string",
-      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
-    },
-    session_id: {
-      type: "string",
-      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
-    },
-    notes: {
-      type: "string",
-      description: "Context given after the brief: constraints, what your checks found."
-    },
-    timeout_minutes: {
-      type: "integer",
-      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
-      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
-      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
-      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
-    }
-  }
-};
-var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function isValidSessionId(text) {
-  return text.length >= 1 && text.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text) && text !== "." && text !== "..";
-}
-function textArg(args, name) {
-  const value = stringArg(args, name);
-  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
-  return value;
-}
-function resolveCodeTaskArgs(args) {
-  const brief = textArg(args, "brief");
-  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
-  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
-  const repo = textArg(args, "repo");
-  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
-  const sessionId = textArg(args, "session_id");
-  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
-    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
-  }
-  const notes = textArg(args, "notes");
-  return {
-    brief,
-    repo,
-    sessionId,
-    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
-    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
-  };
-}
-
-// src/contract/tools/code_search.ts
-var CODE_SEARCH_SPEC = {
-  name: "code_search",
-  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
-  args: {
-    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
-    path: { type: "string", description: "The file or folder to search (default the working directory)." },
-    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
-    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
-    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
-    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
-    context: {
-      type: "integer",
-      default: 0,
-      minimum: 0,
-      maximum: SEARCH_MAX_CONTEXT_LINES,
-      description: "Lines of context around each match in content mode (0 to 5)."
-    },
-    limit: {
-      type: "integer",
-      minimum: 1,
-      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
-    }
-  }
-};
-function resolveCodeSearchArgs(args) {
-  const mode = args.mode === "content" ? "content" : "files";
-  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
-  const limit = typeof args.limit === "number" ? args.limit : maximum;
-  return {
-    pattern: args.pattern,
-    path: stringArg(args, "path") ?? null,
-    glob: stringArg(args, "glob") || null,
-    mode,
-    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
-    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
-    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
-    limit: clampInteger(limit, 1, maximum)
-  };
-}
-
-// src/contract/tools/file_read.ts
-var FILE_READ_SPEC = {
-  name: "file_read",
-  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
-  args: {
-    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
-    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
-    limit: {
-      type: "integer",
-      default: FILE_READ_DEFAULT_LIMIT_LINES,
-      minimum: 1,
-      maximum: FILE_READ_MAX_LIMIT_LINES,
-      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
-    }
-  }
-};
-function resolveFileReadArgs(args) {
-  return {
-    path: args.path,
-    offset: integerArg(FILE_READ_SPEC, args, "offset"),
-    limit: integerArg(FILE_READ_SPEC, args, "limit")
-  };
-}
-
-// src/contract/tools/shell.ts
-var SHELL_SPEC = {
-  name: "shell",
-  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
-  args: {
-    command: { type: "string", required: true, description: "The bash command to run." },
-    timeout_seconds: {
-      type: "integer",
-      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
-      minimum: SHELL_MIN_TIMEOUT_SECONDS,
-      maximum: SHELL_MAX_TIMEOUT_SECONDS,
-      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
-    },
-    background: {
-      type: "boolean",
-      default: false,
-      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
-    }
-  }
-};
-function resolveShellArgs(args) {
-  return {
-    command: args.command,
-    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
-    background: booleanArg(SHELL_SPEC, args, "background")
-  };
-}
-
-// src/contract/tools/shell_status.ts
-var SHELL_STATUS_SPEC = {
-  name: "shell_status",
-  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
-  args: {
-    id: { type: "string", description: "A background command id, such as b1." },
-    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
-  }
-};
-function resolveShellStatusArgs(args) {
-  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
-}
-
 // src/contract/tool-names.ts
 var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"];
 var HELPER_OF_TOOL = {
@@ -726,25 +539,6 @@ var HELPER_OF_TOOL = {
   code_task: "guilds-harness"
 };
 
-// src/contract/tools/index.ts
-var TOOL_SPECS = {
-  shell: SHELL_SPEC,
-  shell_status: SHELL_STATUS_SPEC,
-  file_read: FILE_READ_SPEC,
-  code_search: CODE_SEARCH_SPEC,
-  code_task: CODE_TASK_SPEC
-};
-var RESOLVE_ARGS = {
-  shell: resolveShellArgs,
-  shell_status: resolveShellStatusArgs,
-  file_read: resolveFileReadArgs,
-  code_search: resolveCodeSearchArgs,
-  code_task: resolveCodeTaskArgs
-};
-function resolveArgs(name, args) {
-  return RESOLVE_ARGS[name](args);
-}
-
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 function decodeBase64Strict(text) {
@@ -753,7 +547,7 @@ function decodeBase64Strict(text) {
   return Buffer.from(text, "base64");
 }
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
-function parseRequestBytes(bytes, known = OP_NAMES) {
+function parseRequestBytes(bytes, specs) {
   let text;
   try {
     text = utf8Strict.decode(bytes);
@@ -766,7 +560,7 @@ function parseRequestBytes(bytes, known = OP_NAMES) {
   } catch {
     throw invalidRequest(requestReasons.notJson);
   }
-  return validateRequest(value, known);
+  return validateRequestWith(value, specs);
 }
 function isValidId(text) {
   return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
@@ -786,7 +580,8 @@ function validId(value, field) {
   if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
   return value;
 }
-function validateRequest(value, known = OP_NAMES) {
+function validateRequestWith(value, specs) {
+  const known = OP_NAMES.filter((name) => specs[name] !== void 0);
   if (!isPlainObject(value)) throw invalidRequest(requestReasons.notObject);
   const op = value.op;
   if (typeof op !== "string") throw invalidRequest(requestReasons.notString("op"));
@@ -810,11 +605,10 @@ function validateRequest(value, known = OP_NAMES) {
   }
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
-  const args = validateArgs(op, rawArgs);
+  const args = checkArgs(op, specs[op], rawArgs);
   return { op, args, runId, agentId, callId, defaultCwd, maxBytes };
 }
-function validateArgs(op, raw) {
-  const spec = TOOL_SPECS[op];
+function checkArgs(op, spec, raw) {
   const args = {};
   for (const key of Object.keys(raw)) {
     if (!Object.hasOwn(spec.args, key)) throw invalidArgument(op, requestReasons.unknownArgument(key, Object.keys(spec.args)));
@@ -940,6 +734,13 @@ function dirName(path) {
 }
 function baseName(path) {
   return path.slice(path.lastIndexOf("/") + 1);
+}
+
+// src/tools/context.ts
+function specsOf(ops) {
+  const specs = {};
+  for (const name of Object.keys(ops)) specs[name] = ops[name].spec;
+  return specs;
 }
 
 // src/workspace/workdir.ts
@@ -1282,11 +1083,11 @@ function removeRequestFile(io, path) {
 function decodeArgument(io, argument, ops) {
   if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
   const bytes = argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument);
-  return parseRequestBytes(bytes, Object.keys(ops));
+  return parseRequestBytes(bytes, specsOf(ops));
 }
 function runTool(ops, name, context) {
-  const run = ops[name];
-  return run(context, resolveArgs(name, context.request.args));
+  const tool = ops[name];
+  return tool.run(context, tool.resolve(context.request.args));
 }
 async function handle(io, argument, ops) {
   try {
@@ -2300,6 +2101,130 @@ async function serveOnce(ops) {
 }
 function serve(ops) {
   serveOnce(ops).catch(fail);
+}
+
+// src/contract/tools/spec.ts
+function clampInteger(value, minimum, maximum) {
+  return Math.min(maximum, Math.max(minimum, value));
+}
+function integerArg(spec, args, name) {
+  const arg = spec.args[name];
+  const value = typeof args[name] === "number" ? args[name] : arg.default;
+  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
+}
+function booleanArg(spec, args, name) {
+  const value = args[name];
+  return typeof value === "boolean" ? value : spec.args[name].default === true;
+}
+function stringArg(args, name) {
+  const value = args[name];
+  return typeof value === "string" ? value : void 0;
+}
+
+// src/contract/tools/code_search.ts
+var CODE_SEARCH_SPEC = {
+  name: "code_search",
+  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
+  args: {
+    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
+    path: { type: "string", description: "The file or folder to search (default the working directory)." },
+    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
+    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
+    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
+    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
+    context: {
+      type: "integer",
+      default: 0,
+      minimum: 0,
+      maximum: SEARCH_MAX_CONTEXT_LINES,
+      description: "Lines of context around each match in content mode (0 to 5)."
+    },
+    limit: {
+      type: "integer",
+      minimum: 1,
+      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
+    }
+  }
+};
+function resolveCodeSearchArgs(args) {
+  const mode = args.mode === "content" ? "content" : "files";
+  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
+  const limit = typeof args.limit === "number" ? args.limit : maximum;
+  return {
+    pattern: args.pattern,
+    path: stringArg(args, "path") ?? null,
+    glob: stringArg(args, "glob") || null,
+    mode,
+    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
+    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
+    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
+    limit: clampInteger(limit, 1, maximum)
+  };
+}
+
+// src/contract/tools/file_read.ts
+var FILE_READ_SPEC = {
+  name: "file_read",
+  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
+  args: {
+    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
+    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
+    limit: {
+      type: "integer",
+      default: FILE_READ_DEFAULT_LIMIT_LINES,
+      minimum: 1,
+      maximum: FILE_READ_MAX_LIMIT_LINES,
+      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
+    }
+  }
+};
+function resolveFileReadArgs(args) {
+  return {
+    path: args.path,
+    offset: integerArg(FILE_READ_SPEC, args, "offset"),
+    limit: integerArg(FILE_READ_SPEC, args, "limit")
+  };
+}
+
+// src/contract/tools/shell.ts
+var SHELL_SPEC = {
+  name: "shell",
+  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
+  args: {
+    command: { type: "string", required: true, description: "The bash command to run." },
+    timeout_seconds: {
+      type: "integer",
+      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
+      minimum: SHELL_MIN_TIMEOUT_SECONDS,
+      maximum: SHELL_MAX_TIMEOUT_SECONDS,
+      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
+    },
+    background: {
+      type: "boolean",
+      default: false,
+      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
+    }
+  }
+};
+function resolveShellArgs(args) {
+  return {
+    command: args.command,
+    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
+    background: booleanArg(SHELL_SPEC, args, "background")
+  };
+}
+
+// src/contract/tools/shell_status.ts
+var SHELL_STATUS_SPEC = {
+  name: "shell_status",
+  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
+  args: {
+    id: { type: "string", description: "A background command id, such as b1." },
+    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
+  }
+};
+function resolveShellStatusArgs(args) {
+  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
 }
 
 // src/workspace/confine.ts
@@ -4506,6 +4431,31 @@ async function shell(context, args) {
   if (command.includes("\0")) throw shellErrors.nulInCommand();
   return args.background ? startBackground(context, command) : runForeground(context, command, args.timeoutSeconds);
 }
+function outputPipeline(io, maxBytes) {
+  const limits = {
+    maxBytes,
+    headMaxBytes: SHELL_HEAD_MAX_BYTES,
+    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT
+  };
+  const collector = outputCollectorFor(limits);
+  const watch = failureWatchFor(collector, limits);
+  const cleaner = new StreamingCleaner(watch, {
+    keepChars: limits.maxBytes,
+    isUtf8: (bytes) => io.shell.isUtf8(bytes),
+    isAscii: io.shell.isAscii
+  });
+  return { limits, collector, watch, cleaner };
+}
+function recordFinalFolder(io, runId, recordPath2, cwd) {
+  const finalFolder = readRecordedDirectory(io, recordPath2);
+  try {
+    if (finalFolder !== null) saveWorkingDirectory(io, runId, finalFolder);
+    return null;
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    return notRecordedLine(error.message, cwd);
+  }
+}
 async function runForeground(context, command, timeoutSeconds) {
   const { io, request, cwd } = context;
   const folder = runFolder(io, request.runId);
@@ -4523,18 +4473,7 @@ async function runForeground(context, command, timeoutSeconds) {
     SHELL_INLINE_SCRIPT_MAX_BYTES
   );
   if (commandFileText !== null) prepare(commandPath, "create", () => io.fs.writeFileAtomic(commandPath, commandFileText));
-  const limits = {
-    maxBytes: request.maxBytes,
-    headMaxBytes: SHELL_HEAD_MAX_BYTES,
-    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT
-  };
-  const collector = outputCollectorFor(limits);
-  const watch = failureWatchFor(collector, limits);
-  const cleaner = new StreamingCleaner(watch, {
-    keepChars: limits.maxBytes,
-    isUtf8: (bytes) => io.shell.isUtf8(bytes),
-    isAscii: io.shell.isAscii
-  });
+  const { limits, collector, watch, cleaner } = outputPipeline(io, request.maxBytes);
   const run = {
     script,
     cwd,
@@ -4556,14 +4495,7 @@ async function runForeground(context, command, timeoutSeconds) {
     if (commandFileText !== null) removeIfPossible(io, commandPath);
     removeIfPossible(io, lifelinePath);
   }
-  let notRecorded = null;
-  const finalFolder = readRecordedDirectory(io, recordPath2);
-  try {
-    if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
-  } catch (error) {
-    if (!(error instanceof ToolError)) throw error;
-    notRecorded = notRecordedLine(error.message, cwd);
-  }
+  const notRecorded = recordFinalFolder(io, request.runId, recordPath2, cwd);
   const elapsedMs = Math.max(0, io.now() - startedAt);
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
@@ -4867,10 +4799,10 @@ function shellStatus(context, args) {
 
 // src/tools/index.ts
 var CODE_TOOLS = {
-  shell,
-  shell_status: shellStatus,
-  file_read: fileRead,
-  code_search: codeSearch
+  shell: { spec: SHELL_SPEC, resolve: resolveShellArgs, run: shell },
+  shell_status: { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs, run: shellStatus },
+  file_read: { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs, run: fileRead },
+  code_search: { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs, run: codeSearch }
 };
 
 // src/main.ts

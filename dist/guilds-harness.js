@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "81d082fbf90ea331";
+var BUILD_ID = "71b81dfdc84c9e3c";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
@@ -239,22 +239,11 @@ var QUOTED_NAME_MAX_CHARS = 64;
 var CWD_FILE_MAX_BYTES = 4096;
 var ERROR_MAX_BYTES = 1024;
 var RUNS_KEPT_COUNT = 20;
-var FILE_READ_DEFAULT_LIMIT_LINES = 200;
-var FILE_READ_MAX_LIMIT_LINES = 500;
-var FILE_READ_LINE_MAX_CHARS = 400;
 var SHA256_WASM_MAX_BYTES = 262144;
-var SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
-var SHELL_MIN_TIMEOUT_SECONDS = 1;
-var SHELL_MAX_TIMEOUT_SECONDS = 600;
 var SHELL_LINE_END_REACH_PERCENT = 25;
-var STATUS_LOG_TAIL_LINES = 40;
 var JOB_RECORD_MAX_BYTES = 1048576;
 var JOB_STATUS_FILE_MAX_BYTES = 64;
 var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
-var SEARCH_MAX_FILES = 30;
-var SEARCH_MAX_LINES = 40;
-var SEARCH_MAX_MATCHES_PER_FILE = 10;
-var SEARCH_MAX_CONTEXT_LINES = 5;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 var SEARCH_STDERR_KEEP_BYTES = 8192;
 var SEARCH_OUTPUT_FILE_CHUNK_BYTES = 1048576;
@@ -457,191 +446,6 @@ function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// src/contract/tools/spec.ts
-function clampInteger(value, minimum, maximum) {
-  return Math.min(maximum, Math.max(minimum, value));
-}
-function integerArg(spec, args, name) {
-  const arg = spec.args[name];
-  const value = typeof args[name] === "number" ? args[name] : arg.default;
-  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
-}
-function booleanArg(spec, args, name) {
-  const value = args[name];
-  return typeof value === "boolean" ? value : spec.args[name].default === true;
-}
-function stringArg(args, name) {
-  const value = args[name];
-  return typeof value === "string" ? value : void 0;
-}
-
-// src/contract/tools/code_task.ts
-var CODE_TASK_SPEC = {
-  name: "code_task",
-  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
-  args: {
-    brief: {
-      type: "string",
-      required: true,
-      description: "The task in your words: what to change, where, and how to know it is done."
-    },
-    repo: {
-      type: "string",
-      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
-    },
-    session_id: {
-      type: "string",
-      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
-    },
-    notes: {
-      type: "string",
-      description: "Context given after the brief: constraints, what your checks found."
-    },
-    timeout_minutes: {
-      type: "integer",
-      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
-      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
-      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
-      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
-    }
-  }
-};
-var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function isValidSessionId(text) {
-  return text.length >= 1 && text.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text) && text !== "." && text !== "..";
-}
-function textArg(args, name) {
-  const value = stringArg(args, name);
-  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
-  return value;
-}
-function resolveCodeTaskArgs(args) {
-  const brief = textArg(args, "brief");
-  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
-  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
-  const repo = textArg(args, "repo");
-  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
-  const sessionId = textArg(args, "session_id");
-  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
-    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
-  }
-  const notes = textArg(args, "notes");
-  return {
-    brief,
-    repo,
-    sessionId,
-    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
-    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
-  };
-}
-var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
-
-// src/contract/tools/code_search.ts
-var CODE_SEARCH_SPEC = {
-  name: "code_search",
-  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
-  args: {
-    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
-    path: { type: "string", description: "The file or folder to search (default the working directory)." },
-    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
-    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
-    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
-    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
-    context: {
-      type: "integer",
-      default: 0,
-      minimum: 0,
-      maximum: SEARCH_MAX_CONTEXT_LINES,
-      description: "Lines of context around each match in content mode (0 to 5)."
-    },
-    limit: {
-      type: "integer",
-      minimum: 1,
-      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
-    }
-  }
-};
-function resolveCodeSearchArgs(args) {
-  const mode = args.mode === "content" ? "content" : "files";
-  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
-  const limit = typeof args.limit === "number" ? args.limit : maximum;
-  return {
-    pattern: args.pattern,
-    path: stringArg(args, "path") ?? null,
-    glob: stringArg(args, "glob") || null,
-    mode,
-    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
-    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
-    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
-    limit: clampInteger(limit, 1, maximum)
-  };
-}
-
-// src/contract/tools/file_read.ts
-var FILE_READ_SPEC = {
-  name: "file_read",
-  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
-  args: {
-    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
-    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
-    limit: {
-      type: "integer",
-      default: FILE_READ_DEFAULT_LIMIT_LINES,
-      minimum: 1,
-      maximum: FILE_READ_MAX_LIMIT_LINES,
-      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
-    }
-  }
-};
-function resolveFileReadArgs(args) {
-  return {
-    path: args.path,
-    offset: integerArg(FILE_READ_SPEC, args, "offset"),
-    limit: integerArg(FILE_READ_SPEC, args, "limit")
-  };
-}
-
-// src/contract/tools/shell.ts
-var SHELL_SPEC = {
-  name: "shell",
-  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
-  args: {
-    command: { type: "string", required: true, description: "The bash command to run." },
-    timeout_seconds: {
-      type: "integer",
-      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
-      minimum: SHELL_MIN_TIMEOUT_SECONDS,
-      maximum: SHELL_MAX_TIMEOUT_SECONDS,
-      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
-    },
-    background: {
-      type: "boolean",
-      default: false,
-      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
-    }
-  }
-};
-function resolveShellArgs(args) {
-  return {
-    command: args.command,
-    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
-    background: booleanArg(SHELL_SPEC, args, "background")
-  };
-}
-
-// src/contract/tools/shell_status.ts
-var SHELL_STATUS_SPEC = {
-  name: "shell_status",
-  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
-  args: {
-    id: { type: "string", description: "A background command id, such as b1." },
-    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
-  }
-};
-function resolveShellStatusArgs(args) {
-  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
-}
-
 // src/contract/tool-names.ts
 var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"];
 var HELPER_OF_TOOL = {
@@ -652,25 +456,6 @@ var HELPER_OF_TOOL = {
   code_task: "guilds-harness"
 };
 
-// src/contract/tools/index.ts
-var TOOL_SPECS = {
-  shell: SHELL_SPEC,
-  shell_status: SHELL_STATUS_SPEC,
-  file_read: FILE_READ_SPEC,
-  code_search: CODE_SEARCH_SPEC,
-  code_task: CODE_TASK_SPEC
-};
-var RESOLVE_ARGS = {
-  shell: resolveShellArgs,
-  shell_status: resolveShellStatusArgs,
-  file_read: resolveFileReadArgs,
-  code_search: resolveCodeSearchArgs,
-  code_task: resolveCodeTaskArgs
-};
-function resolveArgs(name, args) {
-  return RESOLVE_ARGS[name](args);
-}
-
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 function decodeBase64Strict(text) {
@@ -679,7 +464,7 @@ function decodeBase64Strict(text) {
   return Buffer.from(text, "base64");
 }
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
-function parseRequestBytes(bytes, known = OP_NAMES) {
+function parseRequestBytes(bytes, specs) {
   let text;
   try {
     text = utf8Strict.decode(bytes);
@@ -692,7 +477,7 @@ function parseRequestBytes(bytes, known = OP_NAMES) {
   } catch {
     throw invalidRequest(requestReasons.notJson);
   }
-  return validateRequest(value, known);
+  return validateRequestWith(value, specs);
 }
 function isValidId(text) {
   return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
@@ -712,7 +497,8 @@ function validId(value, field) {
   if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
   return value;
 }
-function validateRequest(value, known = OP_NAMES) {
+function validateRequestWith(value, specs) {
+  const known = OP_NAMES.filter((name) => specs[name] !== void 0);
   if (!isPlainObject(value)) throw invalidRequest(requestReasons.notObject);
   const op = value.op;
   if (typeof op !== "string") throw invalidRequest(requestReasons.notString("op"));
@@ -736,11 +522,10 @@ function validateRequest(value, known = OP_NAMES) {
   }
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
-  const args = validateArgs(op, rawArgs);
+  const args = checkArgs(op, specs[op], rawArgs);
   return { op, args, runId, agentId, callId, defaultCwd, maxBytes };
 }
-function validateArgs(op, raw) {
-  const spec = TOOL_SPECS[op];
+function checkArgs(op, spec, raw) {
   const args = {};
   for (const key of Object.keys(raw)) {
     if (!Object.hasOwn(spec.args, key)) throw invalidArgument(op, requestReasons.unknownArgument(key, Object.keys(spec.args)));
@@ -861,6 +646,13 @@ function dirName(path) {
 }
 function baseName(path) {
   return path.slice(path.lastIndexOf("/") + 1);
+}
+
+// src/tools/context.ts
+function specsOf(ops) {
+  const specs = {};
+  for (const name of Object.keys(ops)) specs[name] = ops[name].spec;
+  return specs;
 }
 
 // src/workspace/workdir.ts
@@ -1157,11 +949,11 @@ function removeRequestFile(io, path) {
 function decodeArgument(io, argument, ops) {
   if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
   const bytes = argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument);
-  return parseRequestBytes(bytes, Object.keys(ops));
+  return parseRequestBytes(bytes, specsOf(ops));
 }
 function runTool(ops, name, context) {
-  const run = ops[name];
-  return run(context, resolveArgs(name, context.request.args));
+  const tool = ops[name];
+  return tool.run(context, tool.resolve(context.request.args));
 }
 async function handle(io, argument, ops) {
   try {
@@ -2777,6 +2569,81 @@ function stateError(what, path, reason) {
   return `code_task: cannot ${what} ${path}: ${reason}`;
 }
 
+// src/contract/tools/spec.ts
+function clampInteger(value, minimum, maximum) {
+  return Math.min(maximum, Math.max(minimum, value));
+}
+function integerArg(spec, args, name) {
+  const arg = spec.args[name];
+  const value = typeof args[name] === "number" ? args[name] : arg.default;
+  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
+}
+function stringArg(args, name) {
+  const value = args[name];
+  return typeof value === "string" ? value : void 0;
+}
+
+// src/contract/tools/code_task.ts
+var CODE_TASK_SPEC = {
+  name: "code_task",
+  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
+  args: {
+    brief: {
+      type: "string",
+      required: true,
+      description: "The task in your words: what to change, where, and how to know it is done."
+    },
+    repo: {
+      type: "string",
+      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
+    },
+    session_id: {
+      type: "string",
+      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
+    },
+    notes: {
+      type: "string",
+      description: "Context given after the brief: constraints, what your checks found."
+    },
+    timeout_minutes: {
+      type: "integer",
+      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
+      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
+      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
+      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
+    }
+  }
+};
+var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+function isValidSessionId(text) {
+  return text.length >= 1 && text.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text) && text !== "." && text !== "..";
+}
+function textArg(args, name) {
+  const value = stringArg(args, name);
+  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
+  return value;
+}
+function resolveCodeTaskArgs(args) {
+  const brief = textArg(args, "brief");
+  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
+  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
+  const repo = textArg(args, "repo");
+  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
+  const sessionId = textArg(args, "session_id");
+  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
+    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
+  }
+  const notes = textArg(args, "notes");
+  return {
+    brief,
+    repo,
+    sessionId,
+    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
+    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
+  };
+}
+var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
+
 // src/tools/code_task/harnesses/events.ts
 function jsonObjectOf(text, clipped) {
   if (clipped) return null;
@@ -3846,7 +3713,9 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
 
 // src/tools/harness.ts
 function harnessTools(system, limits) {
-  return { code_task: (context, args) => codeTask(context, args, system, limits) };
+  return {
+    code_task: { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs, run: (context, args) => codeTask(context, args, system, limits) }
+  };
 }
 
 // src/harness-main.ts

@@ -5,11 +5,11 @@ import type { Io } from './io/types.js';
 import { invalidRequest, requestReasons as reasons } from './contract/errors.js';
 import { failureEnvelope, okEnvelope, type Envelope, type Meta } from './contract/envelope.js';
 import { decodeBase64Strict, isRequestFileName, parseRequestBytes, type Request } from './contract/request.js';
-import { resolveArgs, type OpName } from './contract/tools/index.js';
+import type { OpName } from './contract/tool-names.js';
 import { errorCode } from './text/errno.js';
 import { baseName, dirName, joinPath, normalizeAbsolute } from './text/paths.js';
 import { capText } from './text/utf8.js';
-import type { Context, OpResult, OpTable, ToolRun } from './tools/context.js';
+import { specsOf, type Context, type OpResult, type OpTable, type ToolEntry } from './tools/context.js';
 import { loadWorkingDirectory } from './workspace/workdir.js';
 import { noteRunUse } from './workspace/runs.js';
 
@@ -65,12 +65,12 @@ function removeRequestFile(io: Io, path: string): void {
 export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable): Request {
   if (argument === undefined) throw invalidRequest(reasons.noArgument);
   const bytes = argument.startsWith('/') ? readRequestFile(io, argument) : decodeBase64Strict(argument);
-  return parseRequestBytes(bytes, Object.keys(ops) as OpName[]);
+  return parseRequestBytes(bytes, specsOf(ops));
 }
 
 export function runTool<Name extends OpName>(ops: OpTable, name: Name, context: Context): OpResult<object> | Promise<OpResult<object>> {
-  const run = ops[name] as ToolRun<Name>;
-  return run(context, resolveArgs(name, context.request.args));
+  const tool = ops[name] as ToolEntry<Name>;
+  return tool.run(context, tool.resolve(context.request.args));
 }
 
 export async function handle(io: Io, argument: string | undefined, ops: OpTable): Promise<Envelope> {

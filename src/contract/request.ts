@@ -7,7 +7,8 @@ import {
 } from '../limits.js';
 import { isPlainObject, STRICT_BASE64 } from './encoding.js';
 import { invalidArgument, invalidRequest, requestReasons as reasons } from './errors.js';
-import { HELPER_OF_TOOL, OP_NAMES, TOOL_SPECS, type OpName, type ValidatedArgs } from './tools/index.js';
+import { HELPER_OF_TOOL, OP_NAMES, type OpName } from './tool-names.js';
+import type { ToolSpec, ValidatedArgs } from './tools/spec.js';
 
 export interface Request {
   op: OpName;
@@ -31,7 +32,10 @@ export function decodeBase64Strict(text: string): Uint8Array {
 
 const utf8Strict = new TextDecoder('utf-8', { fatal: true });
 
-export function parseRequestBytes(bytes: Uint8Array, known: readonly OpName[] = OP_NAMES): Request {
+/** The specs of the tools a helper runs, by name: a bundle validates against its own tools only. */
+export type SpecTable = { readonly [Name in OpName]?: ToolSpec };
+
+export function parseRequestBytes(bytes: Uint8Array, specs: SpecTable): Request {
   let text: string;
   try {
     text = utf8Strict.decode(bytes);
@@ -44,7 +48,7 @@ export function parseRequestBytes(bytes: Uint8Array, known: readonly OpName[] = 
   } catch {
     throw invalidRequest(reasons.notJson);
   }
-  return validateRequest(value, known);
+  return validateRequestWith(value, specs);
 }
 
 /** A run, agent or call id: 1 to ID_MAX_CHARS of A-Z a-z 0-9 _ . -, not . or .. (ids become file names). */
@@ -76,11 +80,10 @@ function validId(value: unknown, field: string): string {
   return value;
 }
 
-/**
- * Check a request; `known` are the ops the answering bundle runs (every tool of the contract by
- * default), in the order the error lists them.
- */
-export function validateRequest(value: unknown, known: readonly OpName[] = OP_NAMES): Request {
+/** Check a request against the specs of the tools the answering helper runs. */
+export function validateRequestWith(value: unknown, specs: SpecTable): Request {
+  // In the contract's order, the order the error lists them.
+  const known = OP_NAMES.filter((name) => specs[name] !== undefined);
   if (!isPlainObject(value)) throw invalidRequest(reasons.notObject);
   const op = value.op;
   if (typeof op !== 'string') throw invalidRequest(reasons.notString('op'));
@@ -107,13 +110,12 @@ export function validateRequest(value: unknown, known: readonly OpName[] = OP_NA
 
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(reasons.notJsonObject('args'));
-  const args = validateArgs(op as OpName, rawArgs);
+  const args = checkArgs(op as OpName, specs[op as OpName]!, rawArgs);
   return { op: op as OpName, args, runId, agentId, callId, defaultCwd, maxBytes };
 }
 
 /** Check a tool's arguments against its spec; null counts as absent, as models often send it. */
-export function validateArgs(op: OpName, raw: Record<string, unknown>): ValidatedArgs {
-  const spec = TOOL_SPECS[op];
+export function checkArgs(op: OpName, spec: ToolSpec, raw: Record<string, unknown>): ValidatedArgs {
   const args: ValidatedArgs = {};
   for (const key of Object.keys(raw)) {
     // Own keys only: `constructor` or `__proto__` must not pass as known arguments.

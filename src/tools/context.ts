@@ -2,7 +2,8 @@
 import type { Io } from '../io/types.js';
 import type { Meta } from '../contract/envelope.js';
 import type { Request } from '../contract/request.js';
-import type { OpName, ToolArgs, ToolMeta } from '../contract/tools/index.js';
+import type { SpecTable } from '../contract/request.js';
+import type { OpName, ToolArgs, ToolMeta, ToolSpec, ValidatedArgs } from '../contract/tools/index.js';
 
 /** The world, the validated request, and where the run stands. */
 export interface Context {
@@ -23,8 +24,24 @@ export type ToolRun<Name extends OpName> = (
   args: ToolArgs[Name],
 ) => OpResult<ToolMeta[Name]> | Promise<OpResult<ToolMeta[Name]>>;
 
+/** A tool as a bundle runs it: its spec (what validation checks), its resolver and its run step. */
+export interface ToolEntry<Name extends OpName> {
+  spec: ToolSpec;
+  /** Defaults and bounds, applied once, here; nothing downstream applies them again. */
+  resolve: (args: ValidatedArgs) => ToolArgs[Name];
+  run: ToolRun<Name>;
+}
+
 /**
  * The tools one bundle runs, by name. Each bundle's entry hands its own table to the shared handle:
- * a request for a tool of the contract that this bundle does not run is refused as an unknown op.
+ * a request for a tool of the contract that this bundle does not run is refused as an unknown op, and
+ * no other tool's spec or code reaches the bundle.
  */
-export type OpTable = { readonly [Name in OpName]?: ToolRun<Name> };
+export type OpTable = { readonly [Name in OpName]?: ToolEntry<Name> };
+
+/** The specs of a table's tools, as request validation takes them. */
+export function specsOf(ops: OpTable): SpecTable {
+  const specs: { [Name in OpName]?: ToolSpec } = {};
+  for (const name of Object.keys(ops) as OpName[]) specs[name] = ops[name]!.spec;
+  return specs;
+}

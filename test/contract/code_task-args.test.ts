@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_TASK_SPEC, isValidSessionId, resolveCodeTaskArgs } from '../../src/contract/tools/code_task.js';
-import { validateArgs, validateRequest } from '../../src/contract/request.js';
+import { validateArgs, validateRequest } from '../../src/contract/tools/index.js';
 import type { OpName } from '../../src/contract/tool-names.js';
 import { ToolError } from '../../src/contract/errors.js';
 import { argumentSchema } from '../../src/orchestrator/declarations.js';

@@ -10,8 +10,8 @@ import { fileRead } from '../../src/tools/file_read/run.js';
 import { errorEnvelope } from '../../src/contract/envelope.js';
 import { ToolError } from '../../src/contract/errors.js';
 import { resolveFileReadArgs } from '../../src/contract/tools/file_read.js';
-import { decodeBase64Strict, parseRequestBytes, validateRequest, type Request } from '../../src/contract/request.js';
-import { OP_NAMES, TOOL_SPECS } from '../../src/contract/tools/index.js';
+import { decodeBase64Strict, parseRequestBytes, type Request } from '../../src/contract/request.js';
+import { OP_NAMES, TOOL_SPECS, validateRequest } from '../../src/contract/tools/index.js';
 import { binaryText, clipLine, emptyText, fileReadHeader, formatFileRead, pastEndText, type ShownLine } from '../../src/tools/file_read/format.js';
 import { capText, utf8Bytes } from '../../src/text/utf8.js';
 import { requestValueArb } from './arbitraries.js';
@@ -90,7 +90,7 @@ describe('request validation', () => {
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 200 }), fc.string({ unit: 'binary' }).map((text) => new TextEncoder().encode(text))), (bytes) => {
         count('parseRequestBytes');
         try {
-          parseRequestBytes(bytes);
+          parseRequestBytes(bytes, TOOL_SPECS);
         } catch (error) {
           expectToolErrorLine(error);
         }

@@ -1,7 +1,7 @@
 // 04cc1ef Error lines name absolute and ~ paths as the model gave them; a search from outside the home
 // names the working directory; safe integers only.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { validateRequest } from '../../src/contract/request.js';
+import { validateRequest } from '../../src/contract/tools/index.js';
 import { callHelper, makeSandbox, type Sandbox } from '../helpers/helper.js';
 
 let sandbox: Sandbox;

@@ -1,7 +1,7 @@
 // What the regression tests share: code_search run in a sandbox home with the real ripgrep of this checkout.
 import { nodeIo } from '../../src/io/node/index.js';
 import type { Io } from '../../src/io/types.js';
-import { validateRequest } from '../../src/contract/request.js';
+import { validateRequest } from '../../src/contract/tools/index.js';
 import { resolveCodeSearchArgs } from '../../src/contract/tools/code_search.js';
 import { codeSearch } from '../../src/tools/code_search/run.js';
 import type { Sandbox } from '../helpers/helper.js';

@@ -1,7 +1,8 @@
 // Every tool's contract, by name: the table validation and the declarations read, and the map from a
 // tool's name to its resolved arguments and its meta. A bundle runs the tools of its own op table
 // (src/tools/index.ts); the contract knows them all.
-import type { OpName } from '../tool-names.js';
+import { checkArgs, validateRequestWith, type Request } from '../request.js';
+import { OP_NAMES, type OpName } from '../tool-names.js';
 import { CODE_TASK_SPEC, type CodeTaskArgs, type CodeTaskMeta, resolveCodeTaskArgs } from './code_task.js';
 import { CODE_SEARCH_SPEC, type CodeSearchArgs, type CodeSearchMeta, resolveCodeSearchArgs } from './code_search.js';
 import { FILE_READ_SPEC, type FileReadArgs, type FileReadMeta, resolveFileReadArgs } from './file_read.js';
@@ -52,4 +53,20 @@ export const RESOLVE_ARGS: { [Name in OpName]: (args: ValidatedArgs) => ToolArgs
 
 export function resolveArgs<Name extends OpName>(name: Name, args: ValidatedArgs): ToolArgs[Name] {
   return RESOLVE_ARGS[name](args);
+}
+
+/**
+ * Check a request against the whole contract, or the tools of `known`: the orchestrator's side and
+ * tests. A helper bundle checks against its own table (validateRequestWith), so that no other tool's
+ * spec is in it.
+ */
+export function validateRequest(value: unknown, known: readonly OpName[] = OP_NAMES): Request {
+  const specs: { [Name in OpName]?: ToolSpec } = {};
+  for (const name of known) specs[name] = TOOL_SPECS[name];
+  return validateRequestWith(value, specs);
+}
+
+/** Check a tool's arguments against the contract's spec of it. */
+export function validateArgs(op: OpName, raw: Record<string, unknown>): ValidatedArgs {
+  return checkArgs(op, TOOL_SPECS[op], raw);
 }

@@ -106,6 +106,38 @@ export async function shell(context: Context, args: ShellArgs): Promise<OpResult
   return args.background ? startBackground(context, command) : runForeground(context, command, args.timeoutSeconds);
 }
 
+/** The output's way from the log to the text: cleaned as a terminal shows it, collected head and tail. */
+function outputPipeline(io: Io, maxBytes: number) {
+  const limits: ShellShapeLimits = {
+    maxBytes,
+    headMaxBytes: SHELL_HEAD_MAX_BYTES,
+    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+  };
+  const collector = outputCollectorFor(limits);
+  const watch = failureWatchFor(collector, limits);
+  const cleaner = new StreamingCleaner(watch, {
+    keepChars: limits.maxBytes,
+    isUtf8: (bytes) => io.shell.isUtf8(bytes),
+    isAscii: io.shell.isAscii,
+  });
+  return { limits, collector, watch, cleaner };
+}
+
+/**
+ * Records the shell's final folder as the run's working directory. The command has run: a directory
+ * that cannot be recorded is said beside its output (the line returned), never instead of it.
+ */
+function recordFinalFolder(io: Io, runId: string, recordPath: string, cwd: string): string | null {
+  const finalFolder = readRecordedDirectory(io, recordPath);
+  try {
+    if (finalFolder !== null) saveWorkingDirectory(io, runId, finalFolder);
+    return null;
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    return notRecordedLine(error.message, cwd);
+  }
+}
+
 async function runForeground(context: Context, command: string, timeoutSeconds: number): Promise<OpResult<ShellMeta>> {
   const { io, request, cwd } = context;
   const folder = runFolder(io, request.runId);
@@ -126,18 +158,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   // Replaced whole by a rename: never written through a link left there.
   if (commandFileText !== null) prepare(commandPath, 'create', () => io.fs.writeFileAtomic(commandPath, commandFileText));
 
-  const limits: ShellShapeLimits = {
-    maxBytes: request.maxBytes,
-    headMaxBytes: SHELL_HEAD_MAX_BYTES,
-    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
-  };
-  const collector = outputCollectorFor(limits);
-  const watch = failureWatchFor(collector, limits);
-  const cleaner = new StreamingCleaner(watch, {
-    keepChars: limits.maxBytes,
-    isUtf8: (bytes) => io.shell.isUtf8(bytes),
-    isAscii: io.shell.isAscii,
-  });
+  const { limits, collector, watch, cleaner } = outputPipeline(io, request.maxBytes);
 
   const run: ShellRun = {
     script,
@@ -161,15 +182,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
     removeIfPossible(io, lifelinePath);
   }
 
-  // The command has run: a directory that cannot be recorded is said beside its output, never instead of it.
-  let notRecorded: string | null = null;
-  const finalFolder = readRecordedDirectory(io, recordPath);
-  try {
-    if (finalFolder !== null) saveWorkingDirectory(io, request.runId, finalFolder);
-  } catch (error) {
-    if (!(error instanceof ToolError)) throw error;
-    notRecorded = notRecordedLine(error.message, cwd);
-  }
+  const notRecorded = recordFinalFolder(io, request.runId, recordPath, cwd);
 
   const elapsedMs = Math.max(0, io.now() - startedAt);
   cleaner.end();

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToolError } from '../../../src/contract/errors.js';
 import { nodeIo } from '../../../src/io/node/index.js';
 import { RipgrepError, type RipgrepExit, type SearchProcesses } from '../../../src/io/search-types.js';
-import { validateRequest } from '../../../src/contract/request.js';
+import { validateRequest } from '../../../src/contract/tools/index.js';
 import { resolveCodeSearchArgs } from '../../../src/contract/tools/code_search.js';
 import { codeSearch } from '../../../src/tools/code_search/run.js';
 import { makeSandbox, type Sandbox } from '../../helpers/helper.js';

@@ -10,7 +10,7 @@ import { nodeIo } from '../../../src/io/node/index.js';
 import { readProcessStat } from '../../../src/io/node/process.js';
 import type { Context } from '../../../src/tools/context.js';
 import type { ValidatedArgs as Args } from '../../../src/contract/tools/index.js';
-import { validateArgs } from '../../../src/contract/request.js';
+import { validateArgs } from '../../../src/contract/tools/index.js';
 import { resolveCodeTaskArgs } from '../../../src/contract/tools/code_task.js';
 import type { OpResult } from '../../../src/tools/context.js';
 import { codeTask, type CodeTaskLimits } from '../../../src/tools/code_task/run.js';
