@@ -12,6 +12,10 @@ describe.each([
     expect(committed.equals(fresh)).toBe(true);
   });
 
+  it('is ASCII, so that Node reads it as a one-byte string', () => {
+    expect(readFileSync(freshPath).every((byte) => byte < 0x80)).toBe(true);
+  });
+
   it('requires nothing at run time but node: built-ins', () => {
     const source = readFileSync(freshPath, 'utf8');
     const required = [...source.matchAll(/\brequire\(["']([^"']+)["']\)/g)].map((m) => m[1]);
@@ -20,10 +24,12 @@ describe.each([
 });
 
 describe('dist/guilds-code.js', () => {
-  it('carries none of code_task\'s run step: the harness helper has it', () => {
+  it('carries nothing of code_task but its name: the harness helper has its contract and run step', () => {
     const source = readFileSync(FRESH_BUNDLE, 'utf8');
     expect(source).not.toContain('src/tools/code_task/');
+    expect(source).not.toContain('src/contract/tools/code_task.ts');
     expect(source).not.toContain('src/io/node/harness.ts');
+    expect(readFileSync(FRESH_HARNESS_BUNDLE, 'utf8')).toContain('src/contract/tools/code_task.ts');
     expect(readFileSync(FRESH_HARNESS_BUNDLE, 'utf8')).toContain('src/tools/code_task/run.ts');
   });
 });
