@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "5cb77eaa8dd26e60";
+var BUILD_ID = "0f41e4f879354fcf";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -2275,40 +2275,6 @@ var BoundedBytes = class {
     this.length = 0;
   }
 };
-var LineBytes = class {
-  spilled;
-  chunk = null;
-  start = 0;
-  end = 0;
-  constructor(maxBytes) {
-    this.spilled = new BoundedBytes(maxBytes);
-  }
-  add(chunk, start, end) {
-    if (this.chunk === null && this.spilled.length === 0) {
-      this.chunk = chunk;
-      this.start = start;
-      this.end = end;
-      return;
-    }
-    if (this.chunk !== null) {
-      this.spilled.push(this.chunk.subarray(this.start, this.end));
-      this.chunk = null;
-    }
-    this.spilled.push(chunk.subarray(start, end));
-  }
-  /** Hands over the line as (bytes, start, end) and forgets it. *{/}
-  take(use) {
-    let result;
-    if (this.chunk !== null) result = use(this.chunk, this.start, this.end);
-    else {
-      const bytes = this.spilled.bytes();
-      result = use(bytes, 0, bytes.length);
-    }
-    this.chunk = null;
-    this.spilled.clear();
-    return result;
-  }
-};
 
 // src/tools/code_search/format.ts
 function totalsLine(totals) {
@@ -2340,18 +2306,33 @@ function clipSearchLine(view, maxChars, leadChars) {
 function codeUnitsOf(text, chars) {
   return firstCodePoints(text, chars).length;
 }
+function shownPath(path) {
+  return NEEDS_QUOTING.test(path) ? JSON.stringify(path) : path;
+}
+var NEEDS_QUOTING = /[\x00-\x1f\x7f"\\]/;
 function fileCountLine(entry) {
   return `${entry.path}: ${entry.count}`;
+}
+function binaryNoteText(note) {
+  return `${note.path}: [binary from about byte ${note.binaryAt} (a NUL byte); not searched past it]`;
+}
+function binaryFilesLine(matches, files) {
+  const matchWords = `${matches} ${matches === 1 ? "match" : "matches"}`;
+  const fileWords = files === 1 ? "1 binary file" : `${files} binary files`;
+  const their = files === 1 ? "its" : "their";
+  return `\u2026 ${matchWords} in ${fileWords} not listed (ripgrep stopped reading at a NUL byte part-way; mode "content" shows ${their} lines before it)`;
 }
 function contentLineText(line) {
   const mark = line.isMatch ? ":" : "-";
   return `${line.path}${mark}${line.lineNumber}${mark} ${line.text}`;
 }
-function contentEntries(lines, withGroups) {
-  return lines.map((line, index) => {
-    const previous = index > 0 ? lines[index - 1] : null;
-    const newGroup = withGroups && previous !== null && (previous.path !== line.path || previous.lineNumber + 1 !== line.lineNumber);
-    return (newGroup ? "--\n" : "") + contentLineText(line);
+function contentEntries(entries, withGroups) {
+  let previous = null;
+  return entries.map((entry) => {
+    if ("binaryAt" in entry) return binaryNoteText(entry);
+    const newGroup = withGroups && previous !== null && (previous.path !== entry.path || previous.lineNumber + 1 !== entry.lineNumber);
+    previous = entry;
+    return (newGroup ? "--\n" : "") + contentLineText(entry);
   });
 }
 function fitSearchResult(entries, moreLeftOut, moreLine, trailers, maxBytes) {
@@ -2377,8 +2358,10 @@ function fitSearchResult(entries, moreLeftOut, moreLine, trailers, maxBytes) {
     }
   }
 }
-function formatFilesResult(shown, moreFiles, totals, maxBytes, stoppedLine2) {
-  const trailers = stoppedLine2 === null ? [totalsLine(totals)] : [stoppedLine2, totalsLine(totals)];
+function formatFilesResult(shown, moreFiles, totals, maxBytes, stoppedLine2, binaryFiles = null) {
+  const trailers = [totalsLine(totals)];
+  if (stoppedLine2 !== null) trailers.unshift(stoppedLine2);
+  if (binaryFiles !== null && binaryFiles.files > 0) trailers.unshift(binaryFilesLine(binaryFiles.matches, binaryFiles.files));
   return fitSearchResult(
     shown.map(fileCountLine),
     moreFiles,
@@ -2512,7 +2495,7 @@ var NUL = 0;
 var DIGIT_0 = 48;
 var DIGIT_9 = 57;
 var COLON = 58;
-var PATH = String.raw`[^\0\n]*`;
+var PATH = String.raw`[^\0]*`;
 var NUMBER = String.raw`\d*`;
 var matchMark = (column) => String.raw`:${column}[^\d\n]`;
 var CONTEXT_MARK = "-";
@@ -2523,11 +2506,15 @@ var RESULT_AFTER_PATH = `${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})${REST
 var MATCH_RUN = new RegExp(`(${PATH}\\0)${MATCH_AFTER_PATH}(?:\\1${MATCH_AFTER_PATH})*`, "y");
 var RESULT_RUN = new RegExp(`(${PATH}\\0)${RESULT_AFTER_PATH}(?:\\1${RESULT_AFTER_PATH})*`, "y");
 var LINE_END_EVERYWHERE = /\n/g;
+var BINARY_NOTICE = /^: (?:WARNING: stopped searching binary file after match|binary file matches) \(found "\\0" byte around offset (\d+)\)$/;
+var NEWLINE_BYTES = new Uint8Array([10]);
 var MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, "gm");
 function isDigit(byte) {
   return byte !== void 0 && byte >= DIGIT_0 && byte <= DIGIT_9;
 }
 function countResultRun(text, start, withContext) {
+  const nul = text.indexOf("\0", start);
+  if (nul === -1 || text.lastIndexOf("\n", nul) >= start) return null;
   const run = withContext ? RESULT_RUN : MATCH_RUN;
   run.lastIndex = start;
   if (!run.test(text)) return null;
@@ -2571,6 +2558,12 @@ var ContentOutputReader = class {
   }
   /** Call once ripgrep is done (a line cut off by a kill is dropped). *{/}
   finish() {
+    const rest = this.state === "header" ? this.header.bytes() : new Uint8Array(0);
+    if (rest.length > 0 && rest.indexOf(NUL) === -1) {
+      const lines = decode(rest).split("\n");
+      if (lines[lines.length - 1] === "") lines.pop();
+      for (const line of lines) this.events.otherLine(line);
+    }
     this.state = "header";
     this.header.clear();
     if (this.pathBytes !== null) this.events.fileEnd();
@@ -2607,7 +2600,7 @@ var ContentOutputReader = class {
         this.header.clear();
         text = byteString(bytes);
       } else text = this.textOf(chunk);
-      const textStart = this.readHeader(bytes, text, start);
+      const textStart = this.readHeader(bytes, text, start, end);
       if (textStart === -1) this.header.push(bytes.subarray(start, end));
       else if (this.wantsText() && textStart < end) this.events.text(bytes.subarray(textStart, end));
     }
@@ -2615,24 +2608,42 @@ var ContentOutputReader = class {
   wantsText() {
     return this.state === "text";
   }
+  /**
+   * A line end where no header has been read yet: the line is ripgrep's binary notice for the current
+   * file, or a line of a path that goes on up to its NUL, or a stats line (finish sorts those out).
+   * One that holds a NUL can be no part of a path: it is no result line, and is reported as such.
+   *{/}
   lineEnd() {
     if (this.state === "header") {
-      const line = decode(this.header.bytes());
-      this.header.clear();
-      this.events.otherLine(line);
+      const line = this.header.bytes();
+      if (line.indexOf(NUL) !== -1) {
+        this.header.clear();
+        this.events.otherLine(decode(line));
+      } else if (this.isBinaryNotice(line)) this.header.clear();
+      else this.header.push(NEWLINE_BYTES);
     } else if (this.state === "text") this.events.textEnd();
     this.state = "header";
   }
+  isBinaryNotice(line) {
+    const path = this.pathBytes;
+    if (path === null || line.length <= path.length || line.indexOf(NEWLINE) !== -1) return false;
+    if (!sameBytes(path, line, 0, path.length)) return false;
+    const notice = BINARY_NOTICE.exec(byteString(line.subarray(path.length)));
+    if (notice === null) return false;
+    this.events.binaryStop(Number(notice[1]));
+    return true;
+  }
   /**
-   * Reads the header at `start` (the piece's end is a line end or the end of `text`, which the
-   * grammar cannot cross) and starts its line; the offset where its text starts, or -1 while there
-   * is no whole header there (not yet, or never: a stats line). The grammar decides; once it has,
+   * Reads the header at `start` (`end` is the piece's end, a line end or the end of `text`) and
+   * starts its line; the offset where its text starts, or -1 while there is no whole header up to
+   * `end` (not yet: its path goes on past a line end or into the next chunk; or never: a stats line). The grammar decides; once it has,
    * the fields are read where it put them: the path up to the first NUL, the line number, a match's column.
    *{/}
-  readHeader(bytes, text, start) {
+  readHeader(bytes, text, start, end) {
     HEADER.lastIndex = start;
     if (!HEADER.test(text)) return -1;
     const textStart = HEADER.lastIndex;
+    if (textStart > end) return -1;
     const nul = bytes.indexOf(NUL, start);
     let at = nul + 1;
     let lineNumber = 0;
@@ -2663,25 +2674,49 @@ function parseStats(lines) {
   }
   return matches === null || files === null ? null : { matches, files };
 }
-var LineSplitter = class {
-  feed(chunk) {
+var CountOutputReader = class {
+  constructor(events, shortLineMaxBytes) {
+    this.events = events;
+    this.held = new BoundedBytes(shortLineMaxBytes);
+  }
+  events;
+  held;
+  feed(given) {
+    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
     const length = chunk.length;
-    let start = 0;
+    let start = this.held.length > 0 ? this.joinHeld(chunk) : 0;
     while (start < length) {
-      const newline = chunk.indexOf(NEWLINE, start);
-      const end = newline === -1 ? length : newline;
-      if (end > start) this.piece(chunk, start, end);
-      if (newline === -1) return;
-      this.lineEnd();
+      const nul = chunk.indexOf(NUL, start);
+      if (nul === -1) break;
+      const newline = chunk.indexOf(NEWLINE, nul);
+      if (newline === -1) break;
+      this.events.countedFile(chunk, start, nul, countAfter(chunk, nul, newline));
       start = newline + 1;
     }
+    if (start < length) this.held.push(chunk.subarray(start));
+  }
+  /** The lines after the last record: ripgrep's stats, or the start of a record cut off by a kill. *{/}
+  finish() {
+    const rest = this.held.bytes();
+    this.held.clear();
+    return rest.indexOf(NUL) === -1 ? decode(rest).split("\n") : [];
+  }
+  /** Ends the record begun in the last chunk; returns where this chunk's own records start. *{/}
+  joinHeld(chunk) {
+    const heldNul = this.held.bytes().indexOf(NUL);
+    const nul = heldNul === -1 ? chunk.indexOf(NUL) : 0;
+    const newline = nul === -1 ? -1 : chunk.indexOf(NEWLINE, nul);
+    if (newline === -1) {
+      this.held.push(chunk);
+      return chunk.length;
+    }
+    const record = joinBytes(this.held.bytes(), chunk.subarray(0, newline));
+    this.held.clear();
+    const recordNul = record.indexOf(NUL);
+    this.events.countedFile(record, 0, recordNul, countAfter(record, recordNul, record.length));
+    return newline + 1;
   }
 };
-function countLineNul(bytes, start, end) {
-  let nul = end - 1;
-  while (nul >= start && bytes[nul] !== NUL) nul--;
-  return nul < start ? -1 : nul;
-}
 function countAfter(bytes, nul, end) {
   let count = 0;
   for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i] - DIGIT_0);
@@ -2689,27 +2724,33 @@ function countAfter(bytes, nul, end) {
 }
 
 // src/tools/code_search/collect.ts
-var FileCountCollector = class extends LineSplitter {
-  line;
+var FileCountCollector = class {
+  reader;
   limit;
   shown = [];
+  /** Of the files ripgrep printed a count for. *{/}
   matches = 0;
   files = 0;
+  statsLines = [];
+  finished = false;
   constructor(limits) {
-    super();
     this.limit = limits.files;
-    this.line = new LineBytes(limits.shortLineMaxBytes);
+    this.reader = new CountOutputReader(this, limits.shortLineMaxBytes);
   }
-  piece(chunk, start, end) {
-    this.line.add(chunk, start, end);
+  feed(chunk) {
+    this.reader.feed(chunk);
   }
-  lineEnd() {
-    this.line.take((bytes, start, end) => this.countLine(bytes, start, end));
+  /** Call once ripgrep is done (again: no change). *{/}
+  finish() {
+    if (this.finished) return;
+    this.finished = true;
+    this.statsLines = this.reader.finish();
   }
-  countLine(bytes, start, end) {
-    const nul = countLineNul(bytes, start, end);
-    if (nul === -1) return;
-    const count = countAfter(bytes, nul, end);
+  /** ripgrep's own totals from --stats, when it lived to print them. *{/}
+  stats() {
+    return parseStats(this.statsLines);
+  }
+  countedFile(bytes, start, nul, count) {
     this.matches += count;
     this.files++;
     const last = this.shown[this.shown.length - 1];
@@ -2764,7 +2805,7 @@ var ContentCollector = class {
     this.files++;
     const lastKept = this.groups[this.groups.length - 1];
     const hopeless = this.full && lastKept !== void 0 && rgPath > lastKept.rgPath;
-    this.group = { rgPath, lines: [], matchLines: 0, lastMatchLine: 0, closed: hopeless };
+    this.group = { rgPath, lines: [], binaryAt: null, matchLines: 0, lastMatchLine: 0, closed: hopeless };
   }
   resultLine(lineNumber, matchByte) {
     const isMatch = matchByte !== null;
@@ -2803,6 +2844,9 @@ var ContentCollector = class {
     this.otherLines.push(line);
     if (this.otherLines.length > this.limits.statsMaxLines) this.otherLines.shift();
   }
+  binaryStop(offset) {
+    this.group.binaryAt = offset;
+  }
   countedLines(lines, matchedLines) {
     this.resultLines += lines;
     this.matchedLines += matchedLines;
@@ -2833,11 +2877,13 @@ var ContentCollector = class {
     while (this.groups.length > 0 && this.groups[this.groups.length - 1].lines.length === 0) this.groups.pop();
     this.shownLines = this.groups.reduce((sum, kept2) => sum + kept2.lines.length, 0);
   }
+  /** The shown lines by file, each file that ripgrep stopped reading at a NUL byte followed by a note saying so. *{/}
   shown(displayOf) {
     const out = [];
     for (const group of this.groups) {
       const path = displayOf(group.rgPath);
       for (const line of group.lines) out.push({ path, lineNumber: line.lineNumber, isMatch: line.isMatch, text: line.text });
+      if (group.binaryAt !== null) out.push({ path, binaryAt: group.binaryAt });
     }
     return out;
   }
@@ -2862,14 +2908,20 @@ function ripgrepArgs(options) {
     "--no-messages",
     "--color=never",
     "--with-filename",
+    // Each path ends at a NUL, which no file name holds: a name with a newline, a colon or a leading
+    // dash is read whole (rg-output.ts).
     "--null",
+    // ripgrep's own totals, in both modes: they count the matches of a file it stopped reading at a
+    // NUL byte, which files mode's counts leave out (rg-output.ts reads what they differ by).
+    "--stats",
     options.ignoreCase ? "--ignore-case" : "--case-sensitive"
   ];
   if (options.fixed) args.push("--fixed-strings");
+  if (options.fileName !== null) args.push("--text");
   if (options.mode === "files") {
     args.push("--count-matches");
   } else {
-    args.push("--line-number", "--column", "--no-heading", "--no-context-separator", "--stats");
+    args.push("--line-number", "--column", "--no-heading", "--no-context-separator");
     args.push(`--context=${options.contextLines}`);
   }
   if (options.glob !== null) args.push(`--glob=${options.glob}`);
@@ -2892,10 +2944,13 @@ function searchResult(collector, shape) {
     leftOut = collector.resultLines - collector.shownCount;
     shaped = formatContentResult(collector.shown(shape.displayOf), leftOut, totals, shape.withGroups, shape.maxBytes, stopped);
   } else {
-    totals = { matches: collector.matches, files: collector.files };
+    collector.finish();
+    const listed = { matches: collector.matches, files: collector.files };
+    totals = collector.stats() ?? listed;
+    const binaryFiles = { matches: totals.matches - listed.matches, files: totals.files - listed.files };
     const shown = collector.shown.map((entry) => ({ path: shape.displayOf(entry.rgPath), count: entry.count }));
-    leftOut = totals.files - shown.length;
-    shaped = formatFilesResult(shown, leftOut, totals, shape.maxBytes, stopped);
+    leftOut = listed.files - shown.length + Math.max(0, binaryFiles.files);
+    shaped = formatFilesResult(shown, listed.files - shown.length, totals, shape.maxBytes, stopped, binaryFiles);
   }
   const truncated = stopped !== null || leftOut > 0 || shaped.cut;
   const meta = { matches: totals.matches, files: totals.files, truncated };
@@ -2990,8 +3045,11 @@ async function searchOpened(context, search, root, expected, opened) {
   return searchResult(sink, shape);
 }
 function displayOfFor(kind, rootDisplay) {
-  if (kind === "file") return () => rootDisplay;
-  return rootDisplay === "." ? (rgPath) => rgPath : (rgPath) => `${rootDisplay}/${rgPath}`;
+  if (kind === "file") {
+    const shown = shownPath(rootDisplay);
+    return () => shown;
+  }
+  return rootDisplay === "." ? (rgPath) => shownPath(rgPath) : (rgPath) => shownPath(`${rootDisplay}/${rgPath}`);
 }
 function isBinaryFile(file) {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
@@ -4040,14 +4098,14 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   }
   const headCap = headCapBytes(limits);
   const partsRoom = (path) => limits.maxBytes - utf8Bytes(elisionLine(output.totalBytes, path)) - 2 - trailerBytes;
-  let shownPath = logPath;
-  if (partsRoom(shownPath) < headCap) shownPath = shortLogPath;
-  if (partsRoom(shownPath) < headCap) {
+  let shownPath2 = logPath;
+  if (partsRoom(shownPath2) < headCap) shownPath2 = shortLogPath;
+  if (partsRoom(shownPath2) < headCap) {
     const pathRoom = Math.max(0, partsRoom("") - headCap - utf8Bytes(PATH_CUT_MARK));
-    shownPath = PATH_CUT_MARK + suffixWithinBytes(shownPath, pathRoom);
+    shownPath2 = PATH_CUT_MARK + suffixWithinBytes(shownPath2, pathRoom);
   }
-  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath));
-  const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath) - headCap));
+  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath2));
+  const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath2) - headCap));
   const reach = (size) => Math.floor(size * limits.lineEndReachPercent / 100);
   const head = output.head;
   let headShown = Math.min(headRoom, head.length);
@@ -4091,7 +4149,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
     }
   }
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
-  const text = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + kept + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  const text = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath2) + "\n" + kept + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text, elided: true };
 }
 function startedText(id, pid, logPath) {

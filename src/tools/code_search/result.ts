@@ -33,10 +33,14 @@ export function searchResult(collector: FileCountCollector | ContentCollector, s
     leftOut = collector.resultLines - collector.shownCount;
     shaped = formatContentResult(collector.shown(shape.displayOf), leftOut, totals, shape.withGroups, shape.maxBytes, stopped);
   } else {
-    totals = { matches: collector.matches, files: collector.files };
+    collector.finish();
+    const listed = { matches: collector.matches, files: collector.files };
+    // ripgrep's stats count files it stopped reading at a NUL byte, which it prints no count for.
+    totals = collector.stats() ?? listed;
+    const binaryFiles = { matches: totals.matches - listed.matches, files: totals.files - listed.files };
     const shown: FileCount[] = collector.shown.map((entry) => ({ path: shape.displayOf(entry.rgPath), count: entry.count }));
-    leftOut = totals.files - shown.length;
-    shaped = formatFilesResult(shown, leftOut, totals, shape.maxBytes, stopped);
+    leftOut = listed.files - shown.length + Math.max(0, binaryFiles.files);
+    shaped = formatFilesResult(shown, listed.files - shown.length, totals, shape.maxBytes, stopped, binaryFiles);
   }
   const truncated = stopped !== null || leftOut > 0 || shaped.cut;
   const meta = { matches: totals.matches, files: totals.files, truncated };

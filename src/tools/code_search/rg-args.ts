@@ -33,14 +33,22 @@ export function ripgrepArgs(options: SearchOptions): string[] {
     '--no-messages',
     '--color=never',
     '--with-filename',
+    // Each path ends at a NUL, which no file name holds: a name with a newline, a colon or a leading
+    // dash is read whole (rg-output.ts).
     '--null',
+    // ripgrep's own totals, in both modes: they count the matches of a file it stopped reading at a
+    // NUL byte, which files mode's counts leave out (rg-output.ts reads what they differ by).
+    '--stats',
     options.ignoreCase ? '--ignore-case' : '--case-sensitive',
   ];
   if (options.fixed) args.push('--fixed-strings');
+  // A file named on its own is text when its first bytes are (as file_read decides): ripgrep then
+  // searches it whole, past any NUL byte, so both modes count and show the same matches.
+  if (options.fileName !== null) args.push('--text');
   if (options.mode === 'files') {
     args.push('--count-matches');
   } else {
-    args.push('--line-number', '--column', '--no-heading', '--no-context-separator', '--stats');
+    args.push('--line-number', '--column', '--no-heading', '--no-context-separator');
     args.push(`--context=${options.contextLines}`);
   }
   if (options.glob !== null) args.push(`--glob=${options.glob}`);

@@ -27,6 +27,7 @@ import {
   nulInInputText,
   ripgrepFailureText,
   ripgrepRefusalText,
+  shownPath,
 } from './format.js';
 import { ripgrepArgs, STDIN_PATH } from './rg-args.js';
 import { searchResult, type SearchShape } from './result.js';
@@ -133,10 +134,13 @@ async function searchOpened(
   return searchResult(sink, shape);
 }
 
-/** How a path in ripgrep's output reads in the result: relative to the working directory. */
+/** How a path in ripgrep's output reads in the result: relative to the working directory, quoted when it must be. */
 function displayOfFor(kind: 'file' | 'folder', rootDisplay: string): (rgPath: string) => string {
-  if (kind === 'file') return () => rootDisplay;
-  return rootDisplay === '.' ? (rgPath) => rgPath : (rgPath) => `${rootDisplay}/${rgPath}`;
+  if (kind === 'file') {
+    const shown = shownPath(rootDisplay);
+    return () => shown;
+  }
+  return rootDisplay === '.' ? (rgPath) => shownPath(rgPath) : (rgPath) => shownPath(`${rootDisplay}/${rgPath}`);
 }
 
 /** The same test as file_read's: a NUL byte in the first bytes. */
