@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "0f41e4f879354fcf";
+var BUILD_ID = "69706ae1f78b203b";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -2275,6 +2275,10 @@ var BoundedBytes = class {
     this.length = 0;
   }
 };
+function startsWithUtf16Mark(bytes) {
+  const [first, second] = bytes;
+  return first === 255 && second === 254 || first === 254 && second === 255;
+}
 
 // src/tools/code_search/format.ts
 function totalsLine(totals) {
@@ -3053,8 +3057,8 @@ function displayOfFor(kind, rootDisplay) {
 }
 function isBinaryFile(file) {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
-  const read = file.readAt(buffer, BINARY_SNIFF_BYTES, 0);
-  return buffer.subarray(0, read).indexOf(0) !== -1;
+  const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
+  return !startsWithUtf16Mark(start) && start.indexOf(0) !== -1;
 }
 
 // src/tools/file_read/format.ts

@@ -29,6 +29,7 @@ import {
   ripgrepRefusalText,
   shownPath,
 } from './format.js';
+import { startsWithUtf16Mark } from './bytes.js';
 import { ripgrepArgs, STDIN_PATH } from './rg-args.js';
 import { searchResult, type SearchShape } from './result.js';
 
@@ -143,9 +144,9 @@ function displayOfFor(kind: 'file' | 'folder', rootDisplay: string): (rgPath: st
   return rootDisplay === '.' ? (rgPath) => shownPath(rgPath) : (rgPath) => shownPath(`${rootDisplay}/${rgPath}`);
 }
 
-/** The same test as file_read's: a NUL byte in the first bytes. */
+/** The same test as file_read's: a NUL byte in the first bytes, unless they start with a UTF-16 byte-order mark. */
 function isBinaryFile(file: OpenFile): boolean {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
-  const read = file.readAt(buffer, BINARY_SNIFF_BYTES, 0);
-  return buffer.subarray(0, read).indexOf(0) !== -1;
+  const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
+  return !startsWithUtf16Mark(start) && start.indexOf(0) !== -1;
 }
