@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "69706ae1f78b203b";
+var BUILD_ID = "de00133f3b8f67f3";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -273,6 +273,7 @@ var SEARCH_MAX_MATCHES_PER_FILE = 10;
 var SEARCH_MAX_CONTEXT_LINES = 5;
 var SEARCH_LINE_MAX_CHARS = 300;
 var SEARCH_TIMEOUT_SECONDS = 60;
+var SEARCH_IGNORED_TIMEOUT_SECONDS = 3;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 var SEARCH_MATCH_LEAD_CHARS = 60;
 var SEARCH_ECHO_MAX_CHARS = 200;
@@ -2291,6 +2292,11 @@ function echoedInput(input, maxChars) {
 function noMatchText(pattern2, displayPath2, patternMaxChars) {
   return `no matches for '${echoedInput(pattern2, patternMaxChars)}' in ${displayPath2}`;
 }
+function ignoredLine(ignored) {
+  const matches = `${ignored.matches} more ${ignored.matches === 1 ? "match" : "matches"}`;
+  const files = `${ignored.files} ${ignored.files === 1 ? "file" : "files"}`;
+  return `(${matches} in ${files} ignored by .gitignore or .ignore, e.g. ${ignored.example}; search them with path: ${JSON.stringify(ignored.searchPath)})`;
+}
 function stoppedText(timeoutSeconds) {
   return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
 }
@@ -2898,6 +2904,10 @@ var ContentCollector = class {
   stats() {
     return parseStats(this.otherLines);
   }
+  /** The paths (as ripgrep printed them) of the files shown. *{/}
+  shownPaths() {
+    return this.groups.map((group) => group.rgPath);
+  }
 };
 
 // src/tools/code_search/rg-args.ts
@@ -2908,6 +2918,7 @@ function ripgrepArgs(options) {
     "--hidden",
     // .gitignore is respected in a folder that is not (yet) a git repository too.
     "--no-require-git",
+    ...options.noIgnore === true ? ["--no-ignore"] : [],
     // Unreadable files are skipped quietly; pattern and glob errors are still reported.
     "--no-messages",
     "--color=never",
@@ -2937,6 +2948,14 @@ function ripgrepArgs(options) {
 }
 
 // src/tools/code_search/result.ts
+function withIgnored(result, ignored, maxBytes) {
+  if (ignored === null) return result;
+  const meta = { ...result.meta, ignored_matches: ignored.matches, ignored_files: ignored.files };
+  if (ignored.files === 0) return { text: result.text, meta };
+  const text = `${result.text}
+${ignoredLine(ignored)}`;
+  return { text: utf8Bytes(text) <= maxBytes ? text : result.text, meta };
+}
 function searchResult(collector, shape) {
   const stopped = shape.stoppedAfterSeconds === null ? null : stoppedText(shape.stoppedAfterSeconds);
   let totals;
@@ -3004,11 +3023,12 @@ async function searchOpened(context, search, root, expected, opened) {
   } catch (error) {
     throw ripgrepUnavailable(error);
   }
-  const args = ripgrepArgs({
+  const argsOptions = {
     ...search,
     excludeRuns: kind === "folder" && real === io.home,
     fileName: kind === "file" ? STDIN_PATH : null
-  });
+  };
+  const args = ripgrepArgs(argsOptions);
   const newSink = () => mode === "files" ? new FileCountCollector({ files: limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES }) : new ContentCollector({
     lines: limit,
     matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
@@ -3046,7 +3066,50 @@ async function searchOpened(context, search, root, expected, opened) {
     stoppedAfterSeconds: exit.timedOut ? SEARCH_TIMEOUT_SECONDS : null,
     echoMaxChars: SEARCH_ECHO_MAX_CHARS
   };
-  return searchResult(sink, shape);
+  const result = searchResult(sink, shape);
+  if (kind !== "folder" || result.meta.truncated || exit.timedOut || !underIgnoreFile(context, real)) return result;
+  const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
+  const ignored = await countIgnored(context, binary, { ...argsOptions, mode: "files", contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
+  return withIgnored(result, ignored, request.maxBytes);
+}
+var IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".rgignore"];
+function underIgnoreFile(context, folder) {
+  for (let at = folder; ; at = at.slice(0, Math.max(1, at.lastIndexOf("/")))) {
+    for (const name of IGNORE_FILE_NAMES) if (context.io.fs.stat(`${at === "/" ? "" : at}/${name}`)?.kind === "file") return true;
+    if (at === "/") return false;
+  }
+}
+async function countIgnored(context, binary, options, folder, found, shownPaths, displayOf, rootDisplay) {
+  const shown = new Set(shownPaths);
+  try {
+    const { exit, sink } = await context.io.search.run({
+      binary,
+      args: ripgrepArgs(options),
+      cwd: context.io.home,
+      folder,
+      timeoutMs: SEARCH_IGNORED_TIMEOUT_SECONDS * 1e3,
+      output: "line-per-file",
+      // The best-ranked files, one more than the search found: at least one of them is a hidden one.
+      newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES })
+    });
+    const finished = exit.exitCode === 0 || exit.exitCode === 1 || exit.exitCode === 2 && exit.stderr.trim() === "";
+    if (exit.timedOut || exit.interruptedBy !== void 0 || !finished) return null;
+    sink.finish();
+    const all = sink.stats() ?? { matches: sink.matches, files: sink.files };
+    const hidden = sink.shown.find((entry) => !shown.has(entry.rgPath));
+    const files = all.files - found.files;
+    if (files <= 0 || hidden === void 0) return { matches: 0, files: 0, example: "", searchPath: "" };
+    const slash = hidden.rgPath.indexOf("/");
+    const first = slash === -1 ? hidden.rgPath : hidden.rgPath.slice(0, slash);
+    return {
+      matches: all.matches - found.matches,
+      files,
+      example: displayOf(hidden.rgPath),
+      searchPath: rootDisplay === "." ? first : `${rootDisplay}/${first}`
+    };
+  } catch {
+    return null;
+  }
 }
 function displayOfFor(kind, rootDisplay) {
   if (kind === "file") {

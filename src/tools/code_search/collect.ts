@@ -266,4 +266,9 @@ export class ContentCollector implements SearchSink, ContentEvents {
   stats(): Totals | null {
     return parseStats(this.otherLines);
   }
+
+  /** The paths (as ripgrep printed them) of the files shown. */
+  shownPaths(): string[] {
+    return this.groups.map((group) => group.rgPath);
+  }
 }

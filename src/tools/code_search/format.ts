@@ -63,6 +63,22 @@ export function noMatchText(pattern: string, displayPath: string, patternMaxChar
   return `no matches for '${echoedInput(pattern, patternMaxChars)}' in ${displayPath}`;
 }
 
+/** What ignore files hid from a search that showed all it found: counts, an example, and how to search them. */
+export interface IgnoredFinding {
+  matches: number;
+  files: number;
+  /** One of the files, as a result shows a path. */
+  example: string;
+  /** The path to search to see them (the example's first folder, or the example itself), as given in a request. */
+  searchPath: string;
+}
+
+export function ignoredLine(ignored: IgnoredFinding): string {
+  const matches = `${ignored.matches} more ${ignored.matches === 1 ? 'match' : 'matches'}`;
+  const files = `${ignored.files} ${ignored.files === 1 ? 'file' : 'files'}`;
+  return `(${matches} in ${files} ignored by .gitignore or .ignore, e.g. ${ignored.example}; search them with path: ${JSON.stringify(ignored.searchPath)})`;
+}
+
 export function stoppedText(timeoutSeconds: number): string {
   return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
 }

@@ -1,6 +1,17 @@
 // A finished search as the model reads it: the collector's findings shaped under the byte cap. Pure.
+import { utf8Bytes } from '../../text/utf8.js';
 import { ContentCollector, type FileCountCollector } from './collect.js';
-import { formatContentResult, formatFilesResult, noMatchText, stoppedText, type FileCount, type ShapedSearch, type Totals } from './format.js';
+import {
+  formatContentResult,
+  formatFilesResult,
+  ignoredLine,
+  noMatchText,
+  stoppedText,
+  type FileCount,
+  type IgnoredFinding,
+  type ShapedSearch,
+  type Totals,
+} from './format.js';
 
 export interface SearchShape {
   pattern: string;
@@ -18,7 +29,16 @@ export interface SearchShape {
 
 export interface SearchResult {
   text: string;
-  meta: { matches: number; files: number; truncated: boolean };
+  meta: { matches: number; files: number; truncated: boolean; ignored_matches?: number; ignored_files?: number };
+}
+
+/** A result, then the line saying what ignore files hid (when it fits under the cap). */
+export function withIgnored(result: SearchResult, ignored: IgnoredFinding | null, maxBytes: number): SearchResult {
+  if (ignored === null) return result;
+  const meta = { ...result.meta, ignored_matches: ignored.matches, ignored_files: ignored.files };
+  if (ignored.files === 0) return { text: result.text, meta };
+  const text = `${result.text}\n${ignoredLine(ignored)}`;
+  return { text: utf8Bytes(text) <= maxBytes ? text : result.text, meta };
 }
 
 export function searchResult(collector: FileCountCollector | ContentCollector, shape: SearchShape): SearchResult {

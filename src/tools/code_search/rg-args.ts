@@ -16,6 +16,8 @@ export interface SearchOptions {
   excludeRuns: boolean;
   /** The one file to search (`-` when it is ripgrep's stdin), relative to ripgrep's folder; null to search that folder. */
   fileName: string | null;
+  /** Search what ignore files hide too (counting what they hid); .git/ and .runs/ stay left out. */
+  noIgnore?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function ripgrepArgs(options: SearchOptions): string[] {
     '--hidden',
     // .gitignore is respected in a folder that is not (yet) a git repository too.
     '--no-require-git',
+    ...(options.noIgnore === true ? ['--no-ignore'] : []),
     // Unreadable files are skipped quietly; pattern and glob errors are still reported.
     '--no-messages',
     '--color=never',

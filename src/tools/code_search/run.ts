@@ -7,6 +7,7 @@ import type { OpenFile } from '../../io/types.js';
 import {
   BINARY_SNIFF_BYTES,
   SEARCH_ECHO_MAX_CHARS,
+  SEARCH_IGNORED_TIMEOUT_SECONDS,
   SEARCH_LINE_MAX_CHARS,
   SEARCH_MATCH_LEAD_CHARS,
   SEARCH_MAX_MATCHES_PER_FILE,
@@ -18,6 +19,7 @@ import { describeKind, openInsideHome, resolveInsideHome, type ResolvedPath } fr
 import type { Context, OpResult } from '../context.js';
 import type { CodeSearchArgs, CodeSearchMeta } from '../../contract/tools/code_search.js';
 import { ContentCollector, FileCountCollector } from './collect.js';
+import type { IgnoredFinding } from './format.js';
 import {
   binaryFileText,
   changedWhileOpenedText,
@@ -31,7 +33,7 @@ import {
 } from './format.js';
 import { startsWithUtf16Mark } from './bytes.js';
 import { ripgrepArgs, STDIN_PATH } from './rg-args.js';
-import { searchResult, type SearchShape } from './result.js';
+import { searchResult, withIgnored, type SearchShape } from './result.js';
 
 /** The NUL checks stay here: a pattern or glob with one is refused as ripgrep would refuse it. */
 function checkedArgs(args: CodeSearchArgs): CodeSearchArgs {
@@ -82,11 +84,12 @@ async function searchOpened(
   } catch (error) {
     throw ripgrepUnavailable(error);
   }
-  const args = ripgrepArgs({
+  const argsOptions = {
     ...search,
     excludeRuns: kind === 'folder' && real === io.home,
     fileName: kind === 'file' ? STDIN_PATH : null,
-  });
+  };
+  const args = ripgrepArgs(argsOptions);
   const newSink = () =>
     mode === 'files'
       ? new FileCountCollector({ files: limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES })
@@ -132,7 +135,73 @@ async function searchOpened(
     stoppedAfterSeconds: exit.timedOut ? SEARCH_TIMEOUT_SECONDS : null,
     echoMaxChars: SEARCH_ECHO_MAX_CHARS,
   };
-  return searchResult(sink, shape);
+  const result = searchResult(sink, shape);
+  // What ignore files hid is counted only where it can help: a folder's search that showed all it
+  // found (nothing, or fewer than the caps), under an ignore file.
+  if (kind !== 'folder' || result.meta.truncated || exit.timedOut || !underIgnoreFile(context, real)) return result;
+  const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
+  const ignored = await countIgnored(context, binary, { ...argsOptions, mode: 'files', contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
+  return withIgnored(result, ignored, request.maxBytes);
+}
+
+const IGNORE_FILE_NAMES = ['.gitignore', '.ignore', '.rgignore'];
+
+/**
+ * Whether an ignore file lies in the folder or in one above it (ripgrep reads those of the folders
+ * above too). One deeper in the tree only is not looked for: that would be a walk of its own.
+ */
+function underIgnoreFile(context: Context, folder: string): boolean {
+  for (let at = folder; ; at = at.slice(0, Math.max(1, at.lastIndexOf('/')))) {
+    for (const name of IGNORE_FILE_NAMES) if (context.io.fs.stat(`${at === '/' ? '' : at}/${name}`)?.kind === 'file') return true;
+    if (at === '/') return false;
+  }
+}
+
+/**
+ * One more ripgrep run, counting what the search would find with ignore files set aside; what it finds
+ * beyond the first run is what they hid. Bounded by its own short time limit; null when it did not
+ * finish in time or could not run.
+ */
+async function countIgnored(
+  context: Context,
+  binary: string,
+  options: Parameters<typeof ripgrepArgs>[0],
+  folder: OpenFile,
+  found: { matches: number; files: number },
+  shownPaths: readonly string[],
+  displayOf: (rgPath: string) => string,
+  rootDisplay: string,
+): Promise<IgnoredFinding | null> {
+  const shown = new Set(shownPaths);
+  try {
+    const { exit, sink } = await context.io.search.run({
+      binary,
+      args: ripgrepArgs(options),
+      cwd: context.io.home,
+      folder,
+      timeoutMs: SEARCH_IGNORED_TIMEOUT_SECONDS * 1000,
+      output: 'line-per-file',
+      // The best-ranked files, one more than the search found: at least one of them is a hidden one.
+      newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES }),
+    });
+    const finished = exit.exitCode === 0 || exit.exitCode === 1 || (exit.exitCode === 2 && exit.stderr.trim() === '');
+    if (exit.timedOut || exit.interruptedBy !== undefined || !finished) return null;
+    sink.finish();
+    const all = sink.stats() ?? { matches: sink.matches, files: sink.files };
+    const hidden = sink.shown.find((entry) => !shown.has(entry.rgPath));
+    const files = all.files - found.files;
+    if (files <= 0 || hidden === undefined) return { matches: 0, files: 0, example: '', searchPath: '' };
+    const slash = hidden.rgPath.indexOf('/');
+    const first = slash === -1 ? hidden.rgPath : hidden.rgPath.slice(0, slash);
+    return {
+      matches: all.matches - found.matches,
+      files,
+      example: displayOf(hidden.rgPath),
+      searchPath: rootDisplay === '.' ? first : `${rootDisplay}/${first}`,
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** How a path in ripgrep's output reads in the result: relative to the working directory, quoted when it must be. */

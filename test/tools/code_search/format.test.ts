@@ -7,6 +7,7 @@ import {
   fitSearchResult,
   formatContentResult,
   formatFilesResult,
+  ignoredLine,
   binaryFileText,
   binaryFilesLine,
   binaryNoteText,
@@ -313,6 +314,17 @@ describe('files ripgrep stopped reading at a NUL byte', () => {
         '--\n' +
         'logs/c.txt:1: plain needle\n' +
         '2 matches in 2 files',
+    );
+  });
+});
+
+describe('what ignore files hid', () => {
+  it('one line: counts, singular and plural, an example, and the path to search as a request gives it', () => {
+    expect(ignoredLine({ matches: 12, files: 3, example: 'node_modules/x/y.js', searchPath: 'node_modules' })).toBe(
+      '(12 more matches in 3 files ignored by .gitignore or .ignore, e.g. node_modules/x/y.js; search them with path: "node_modules")',
+    );
+    expect(ignoredLine({ matches: 1, files: 1, example: '"a\\nb/c.js"', searchPath: 'a\nb' })).toBe(
+      '(1 more match in 1 file ignored by .gitignore or .ignore, e.g. "a\\nb/c.js"; search them with path: "a\\nb")',
     );
   });
 });
