@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "de00133f3b8f67f3";
+var BUILD_ID = "ff12db9bb4541054";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -3074,9 +3074,10 @@ async function searchOpened(context, search, root, expected, opened) {
 }
 var IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".rgignore"];
 function underIgnoreFile(context, folder) {
+  const home = context.io.home;
   for (let at = folder; ; at = at.slice(0, Math.max(1, at.lastIndexOf("/")))) {
     for (const name of IGNORE_FILE_NAMES) if (context.io.fs.stat(`${at === "/" ? "" : at}/${name}`)?.kind === "file") return true;
-    if (at === "/") return false;
+    if (at === home || at === "/" || !at.startsWith(`${home}/`)) return false;
   }
 }
 async function countIgnored(context, binary, options, folder, found, shownPaths, displayOf, rootDisplay) {

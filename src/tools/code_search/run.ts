@@ -147,13 +147,15 @@ async function searchOpened(
 const IGNORE_FILE_NAMES = ['.gitignore', '.ignore', '.rgignore'];
 
 /**
- * Whether an ignore file lies in the folder or in one above it (ripgrep reads those of the folders
- * above too). One deeper in the tree only is not looked for: that would be a walk of its own.
+ * Whether an ignore file lies in the folder or in one above it up to the home (ripgrep reads those of
+ * the folders above too; above the home is not the agent's). One deeper in the tree only is not
+ * looked for: that would be a walk of its own.
  */
 function underIgnoreFile(context: Context, folder: string): boolean {
+  const home = context.io.home;
   for (let at = folder; ; at = at.slice(0, Math.max(1, at.lastIndexOf('/')))) {
     for (const name of IGNORE_FILE_NAMES) if (context.io.fs.stat(`${at === '/' ? '' : at}/${name}`)?.kind === 'file') return true;
-    if (at === '/') return false;
+    if (at === home || at === '/' || !at.startsWith(`${home}/`)) return false;
   }
 }
 
