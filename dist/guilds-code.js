@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "ff12db9bb4541054";
+var BUILD_ID = "b42dccdb19f17bca";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -2545,6 +2545,9 @@ var ContentOutputReader = class {
   header;
   state = "header";
   pathBytes = null;
+  /** The current file's lines counted by the fast path so far, handed on when the file ends. *{/}
+  counted = 0;
+  countedMatched = 0;
   withContext;
   fastCount;
   chunkText = null;
@@ -2576,8 +2579,14 @@ var ContentOutputReader = class {
     }
     this.state = "header";
     this.header.clear();
-    if (this.pathBytes !== null) this.events.fileEnd();
+    if (this.pathBytes !== null) this.endFile(null);
     this.pathBytes = null;
+  }
+  endFile(next) {
+    const { counted, countedMatched } = this;
+    this.counted = 0;
+    this.countedMatched = 0;
+    this.events.nextFile(next, counted, countedMatched);
   }
   textOf(chunk) {
     this.chunkText ??= byteString(chunk);
@@ -2595,7 +2604,8 @@ var ContentOutputReader = class {
     if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL || !sameBytes(path, chunk, start, pathEnd)) return start;
     const counted = countResultRun(this.textOf(chunk), start, this.withContext);
     if (counted === null) return start;
-    this.events.countedLines(counted.lines, counted.matchedLines);
+    this.counted += counted.lines;
+    this.countedMatched += counted.matchedLines;
     return counted.end;
   }
   piece(chunk, start, end) {
@@ -2665,9 +2675,8 @@ var ContentOutputReader = class {
       matchByte = column - 1;
     }
     if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start, nul)) {
-      if (this.pathBytes !== null) this.events.fileEnd();
       this.pathBytes = copyBytes(bytes.subarray(start, nul));
-      this.events.fileStart(decode(this.pathBytes));
+      this.endFile(decode(this.pathBytes));
     }
     this.state = this.events.resultLine(lineNumber, matchByte) ? "text" : "skip";
     return textStart;
@@ -2811,6 +2820,12 @@ var ContentCollector = class {
   get fileClosed() {
     return this.group !== null && this.group.closed;
   }
+  nextFile(rgPath, countedLines, countedMatchedLines) {
+    this.resultLines += countedLines;
+    this.matchedLines += countedMatchedLines;
+    if (this.group !== null) this.fileEnd();
+    if (rgPath !== null) this.fileStart(rgPath);
+  }
   fileStart(rgPath) {
     this.files++;
     const lastKept = this.groups[this.groups.length - 1];
@@ -2856,10 +2871,6 @@ var ContentCollector = class {
   }
   binaryStop(offset) {
     this.group.binaryAt = offset;
-  }
-  countedLines(lines, matchedLines) {
-    this.resultLines += lines;
-    this.matchedLines += matchedLines;
   }
   fileEnd() {
     const group = this.group;

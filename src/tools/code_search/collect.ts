@@ -161,7 +161,14 @@ export class ContentCollector implements SearchSink, ContentEvents {
     return this.group !== null && this.group.closed;
   }
 
-  fileStart(rgPath: string): void {
+  nextFile(rgPath: string | null, countedLines: number, countedMatchedLines: number): void {
+    this.resultLines += countedLines;
+    this.matchedLines += countedMatchedLines;
+    if (this.group !== null) this.fileEnd();
+    if (rgPath !== null) this.fileStart(rgPath);
+  }
+
+  private fileStart(rgPath: string): void {
     this.files++;
     const lastKept = this.groups[this.groups.length - 1];
     const hopeless = this.full && lastKept !== undefined && rgPath > lastKept.rgPath;
@@ -214,12 +221,7 @@ export class ContentCollector implements SearchSink, ContentEvents {
     this.group!.binaryAt = offset;
   }
 
-  countedLines(lines: number, matchedLines: number): void {
-    this.resultLines += lines;
-    this.matchedLines += matchedLines;
-  }
-
-  fileEnd(): void {
+  private fileEnd(): void {
     const group = this.group;
     this.group = null;
     if (group === null) return;

@@ -84,10 +84,13 @@ export function countResultRun(text: string, start: number, withContext: boolean
 
 /** What a content-mode reader reports; the collector is one (collect.ts). */
 export interface ContentEvents {
-  /** The lines of the file at this path (as ripgrep printed it) begin. */
-  fileStart(rgPath: string): void;
-  /** The current file's lines are over (another file's begin, or the output ended). */
-  fileEnd(): void;
+  /**
+   * The current file's lines, if any, are over, with `countedLines` of them (`countedMatchedLines`
+   * match lines) counted by the fast path and never reported one by one; then the lines of the file
+   * at `rgPath` (as ripgrep printed it) begin, or, null, the output ended. One call per file, so that
+   * the collector's end and start of a file are compiled at one place of the reader.
+   */
+  nextFile(rgPath: string | null, countedLines: number, countedMatchedLines: number): void;
   /**
    * A result line of the current file: `matchByte` is the byte offset of its first match, null for a
    * context line. Returns whether its text is wanted (then `text` and `textEnd` follow).
@@ -102,8 +105,6 @@ export interface ContentEvents {
   binaryStop(offset: number): void;
   /** No further line of the current file is wanted: its lines may be counted without being read. */
   readonly fileClosed: boolean;
-  /** Lines of the current file counted by the fast path, never reported one by one. */
-  countedLines(lines: number, matchedLines: number): void;
 }
 
 export interface ContentReaderOptions {
@@ -123,6 +124,9 @@ export class ContentOutputReader {
   private readonly header: BoundedBytes;
   private state: 'header' | 'text' | 'skip' = 'header';
   private pathBytes: Uint8Array | null = null;
+  /** The current file's lines counted by the fast path so far, handed on when the file ends. */
+  private counted = 0;
+  private countedMatched = 0;
   private readonly withContext: boolean;
   private readonly fastCount: boolean;
   private chunkText: string | null = null;
@@ -168,8 +172,15 @@ export class ContentOutputReader {
     }
     this.state = 'header';
     this.header.clear();
-    if (this.pathBytes !== null) this.events.fileEnd();
+    if (this.pathBytes !== null) this.endFile(null);
     this.pathBytes = null;
+  }
+
+  private endFile(next: string | null): void {
+    const { counted, countedMatched } = this;
+    this.counted = 0;
+    this.countedMatched = 0;
+    this.events.nextFile(next, counted, countedMatched);
   }
 
   private textOf(chunk: Uint8Array): string {
@@ -189,7 +200,8 @@ export class ContentOutputReader {
     if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL || !sameBytes(path, chunk, start, pathEnd)) return start;
     const counted = countResultRun(this.textOf(chunk), start, this.withContext);
     if (counted === null) return start;
-    this.events.countedLines(counted.lines, counted.matchedLines);
+    this.counted += counted.lines;
+    this.countedMatched += counted.matchedLines;
     return counted.end;
   }
 
@@ -269,9 +281,8 @@ export class ContentOutputReader {
     // it runs for each file's first line, and split into small functions each was optimized by V8 on
     // its own with the collector inlined, which cost more CPU than the reading itself.
     if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start, nul)) {
-      if (this.pathBytes !== null) this.events.fileEnd();
       this.pathBytes = copyBytes(bytes.subarray(start, nul));
-      this.events.fileStart(decode(this.pathBytes));
+      this.endFile(decode(this.pathBytes));
     }
     this.state = this.events.resultLine(lineNumber, matchByte) ? 'text' : 'skip';
     return textStart;

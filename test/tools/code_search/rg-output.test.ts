@@ -15,12 +15,13 @@ class Recorder implements ContentEvents {
   get fileClosed(): boolean {
     return this.linesOfFile >= this.closeAfter;
   }
-  fileStart(rgPath: string): void {
+  private inFile = false;
+  nextFile(rgPath: string | null, countedLines: number, countedMatchedLines: number): void {
+    if (countedLines > 0) this.events.push(`counted ${countedLines} (${countedMatchedLines} matched)`);
+    if (this.inFile) this.events.push('end');
+    this.inFile = rgPath !== null;
     this.linesOfFile = 0;
-    this.events.push(`file ${rgPath}`);
-  }
-  fileEnd(): void {
-    this.events.push('end');
+    if (rgPath !== null) this.events.push(`file ${rgPath}`);
   }
   resultLine(lineNumber: number, matchByte: number | null): boolean {
     this.linesOfFile++;
@@ -39,9 +40,6 @@ class Recorder implements ContentEvents {
   }
   binaryStop(offset: number): void {
     this.events.push(`binary at ${offset}`);
-  }
-  countedLines(lines: number, matchedLines: number): void {
-    this.events.push(`counted ${lines} (${matchedLines} matched)`);
   }
 }
 
