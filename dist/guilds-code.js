@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "b42dccdb19f17bca";
+var BUILD_ID = "7dc9868edf78151e";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -2499,200 +2499,10 @@ var LineText = class {
   }
 };
 
-// src/tools/code_search/rg-output.ts
+// src/tools/code_search/rg-count-output.ts
 var NEWLINE = 10;
 var NUL = 0;
 var DIGIT_0 = 48;
-var DIGIT_9 = 57;
-var COLON = 58;
-var PATH = String.raw`[^\0]*`;
-var NUMBER = String.raw`\d*`;
-var matchMark = (column) => String.raw`:${column}[^\d\n]`;
-var CONTEXT_MARK = "-";
-var REST_OF_LINE = String.raw`[^\n]*\n`;
-var HEADER = new RegExp(`${PATH}\\0${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})`, "y");
-var MATCH_AFTER_PATH = `${NUMBER}${matchMark(NUMBER)}${REST_OF_LINE}`;
-var RESULT_AFTER_PATH = `${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})${REST_OF_LINE}`;
-var MATCH_RUN = new RegExp(`(${PATH}\\0)${MATCH_AFTER_PATH}(?:\\1${MATCH_AFTER_PATH})*`, "y");
-var RESULT_RUN = new RegExp(`(${PATH}\\0)${RESULT_AFTER_PATH}(?:\\1${RESULT_AFTER_PATH})*`, "y");
-var LINE_END_EVERYWHERE = /\n/g;
-var BINARY_NOTICE = /^: (?:WARNING: stopped searching binary file after match|binary file matches) \(found "\\0" byte around offset (\d+)\)$/;
-var NEWLINE_BYTES = new Uint8Array([10]);
-var MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, "gm");
-function isDigit(byte) {
-  return byte !== void 0 && byte >= DIGIT_0 && byte <= DIGIT_9;
-}
-function countResultRun(text, start, withContext) {
-  const nul = text.indexOf("\0", start);
-  if (nul === -1 || text.lastIndexOf("\n", nul) >= start) return null;
-  const run = withContext ? RESULT_RUN : MATCH_RUN;
-  run.lastIndex = start;
-  if (!run.test(text)) return null;
-  const end = run.lastIndex;
-  const lines = text.slice(start, end);
-  const count = lines.match(LINE_END_EVERYWHERE).length;
-  const matchedLines = withContext ? lines.match(MATCH_HEADER_EVERYWHERE)?.length ?? 0 : count;
-  return { end, lines: count, matchedLines };
-}
-var ContentOutputReader = class {
-  constructor(events, options) {
-    this.events = events;
-    this.header = new BoundedBytes(options.shortLineMaxBytes);
-    this.withContext = options.withContext;
-    this.fastCount = options.fastCount !== false;
-  }
-  events;
-  header;
-  state = "header";
-  pathBytes = null;
-  /** The current file's lines counted by the fast path so far, handed on when the file ends. *{/}
-  counted = 0;
-  countedMatched = 0;
-  withContext;
-  fastCount;
-  chunkText = null;
-  feed(given) {
-    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
-    const length = chunk.length;
-    this.chunkText = null;
-    let start = 0;
-    while (start < length) {
-      if (this.fastCount && this.state === "header" && this.header.length === 0) {
-        start = this.countClosedRun(chunk, start);
-        if (start === length) return;
-      }
-      const newline = chunk.indexOf(NEWLINE, start);
-      const end = newline === -1 ? length : newline;
-      if (end > start) this.piece(chunk, start, end);
-      if (newline === -1) return;
-      this.lineEnd();
-      start = newline + 1;
-    }
-  }
-  /** Call once ripgrep is done (a line cut off by a kill is dropped). *{/}
-  finish() {
-    const rest = this.state === "header" ? this.header.bytes() : new Uint8Array(0);
-    if (rest.length > 0 && rest.indexOf(NUL) === -1) {
-      const lines = decode(rest).split("\n");
-      if (lines[lines.length - 1] === "") lines.pop();
-      for (const line of lines) this.events.otherLine(line);
-    }
-    this.state = "header";
-    this.header.clear();
-    if (this.pathBytes !== null) this.endFile(null);
-    this.pathBytes = null;
-  }
-  endFile(next) {
-    const { counted, countedMatched } = this;
-    this.counted = 0;
-    this.countedMatched = 0;
-    this.events.nextFile(next, counted, countedMatched);
-  }
-  textOf(chunk) {
-    this.chunkText ??= byteString(chunk);
-    return this.chunkText;
-  }
-  /**
-   * At a line start after a closed file's line: when the line is a result line of that file, counts
-   * it and the lines of that file after it; returns where the first line it did not count starts.
-   * (A file's first line is read whole, as the collector decides there whether to close it.)
-   *{/}
-  countClosedRun(chunk, start) {
-    const path = this.pathBytes;
-    if (path === null || !this.events.fileClosed) return start;
-    const pathEnd = start + path.length;
-    if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL || !sameBytes(path, chunk, start, pathEnd)) return start;
-    const counted = countResultRun(this.textOf(chunk), start, this.withContext);
-    if (counted === null) return start;
-    this.counted += counted.lines;
-    this.countedMatched += counted.matchedLines;
-    return counted.end;
-  }
-  piece(chunk, start, end) {
-    if (this.state === "text") this.events.text(chunk.subarray(start, end));
-    else if (this.state === "header") {
-      let bytes = chunk;
-      let text;
-      if (this.header.length > 0) {
-        bytes = joinBytes(this.header.bytes(), chunk.subarray(start, end));
-        start = 0;
-        end = bytes.length;
-        this.header.clear();
-        text = byteString(bytes);
-      } else text = this.textOf(chunk);
-      const textStart = this.readHeader(bytes, text, start, end);
-      if (textStart === -1) this.header.push(bytes.subarray(start, end));
-      else if (this.wantsText() && textStart < end) this.events.text(bytes.subarray(textStart, end));
-    }
-  }
-  wantsText() {
-    return this.state === "text";
-  }
-  /**
-   * A line end where no header has been read yet: the line is ripgrep's binary notice for the current
-   * file, or a line of a path that goes on up to its NUL, or a stats line (finish sorts those out).
-   * One that holds a NUL can be no part of a path: it is no result line, and is reported as such.
-   *{/}
-  lineEnd() {
-    if (this.state === "header") {
-      const line = this.header.bytes();
-      if (line.indexOf(NUL) !== -1) {
-        this.header.clear();
-        this.events.otherLine(decode(line));
-      } else if (this.isBinaryNotice(line)) this.header.clear();
-      else this.header.push(NEWLINE_BYTES);
-    } else if (this.state === "text") this.events.textEnd();
-    this.state = "header";
-  }
-  isBinaryNotice(line) {
-    const path = this.pathBytes;
-    if (path === null || line.length <= path.length || line.indexOf(NEWLINE) !== -1) return false;
-    if (!sameBytes(path, line, 0, path.length)) return false;
-    const notice = BINARY_NOTICE.exec(byteString(line.subarray(path.length)));
-    if (notice === null) return false;
-    this.events.binaryStop(Number(notice[1]));
-    return true;
-  }
-  /**
-   * Reads the header at `start` (`end` is the piece's end, a line end or the end of `text`) and
-   * starts its line; the offset where its text starts, or -1 while there is no whole header up to
-   * `end` (not yet: its path goes on past a line end or into the next chunk; or never: a stats line). The grammar decides; once it has,
-   * the fields are read where it put them: the path up to the first NUL, the line number, a match's column.
-   *{/}
-  readHeader(bytes, text, start, end) {
-    HEADER.lastIndex = start;
-    if (!HEADER.test(text)) return -1;
-    const textStart = HEADER.lastIndex;
-    if (textStart > end) return -1;
-    const nul = bytes.indexOf(NUL, start);
-    let at = nul + 1;
-    let lineNumber = 0;
-    while (isDigit(bytes[at])) lineNumber = lineNumber * 10 + bytes[at++] - DIGIT_0;
-    let matchByte = null;
-    if (bytes[at++] === COLON) {
-      let column = 0;
-      while (isDigit(bytes[at])) column = column * 10 + bytes[at++] - DIGIT_0;
-      matchByte = column - 1;
-    }
-    if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start, nul)) {
-      this.pathBytes = copyBytes(bytes.subarray(start, nul));
-      this.endFile(decode(this.pathBytes));
-    }
-    this.state = this.events.resultLine(lineNumber, matchByte) ? "text" : "skip";
-    return textStart;
-  }
-};
-function parseStats(lines) {
-  let matches = null;
-  let files = null;
-  for (const line of lines) {
-    const matchCount = /^(\d+) matches$/.exec(line);
-    if (matchCount) matches = Number(matchCount[1]);
-    const fileCount = /^(\d+) files contained matches$/.exec(line);
-    if (fileCount) files = Number(fileCount[1]);
-  }
-  return matches === null || files === null ? null : { matches, files };
-}
 var CountOutputReader = class {
   constructor(events, shortLineMaxBytes) {
     this.events = events;
@@ -2740,6 +2550,201 @@ function countAfter(bytes, nul, end) {
   let count = 0;
   for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i] - DIGIT_0);
   return count;
+}
+
+// src/tools/code_search/rg-output.ts
+var NEWLINE2 = 10;
+var NUL2 = 0;
+var DIGIT_02 = 48;
+var DIGIT_9 = 57;
+var COLON = 58;
+var PATH = String.raw`[^\0]*`;
+var NUMBER = String.raw`\d*`;
+var matchMark = (column) => String.raw`:${column}[^\d\n]`;
+var CONTEXT_MARK = "-";
+var REST_OF_LINE = String.raw`[^\n]*\n`;
+var HEADER = new RegExp(`${PATH}\\0${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})`, "y");
+var MATCH_AFTER_PATH = `${NUMBER}${matchMark(NUMBER)}${REST_OF_LINE}`;
+var RESULT_AFTER_PATH = `${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})${REST_OF_LINE}`;
+var MATCH_RUN = new RegExp(`(${PATH}\\0)${MATCH_AFTER_PATH}(?:\\1${MATCH_AFTER_PATH})*`, "y");
+var RESULT_RUN = new RegExp(`(${PATH}\\0)${RESULT_AFTER_PATH}(?:\\1${RESULT_AFTER_PATH})*`, "y");
+var LINE_END_EVERYWHERE = /\n/g;
+var BINARY_NOTICE = /^: (?:WARNING: stopped searching binary file after match|binary file matches) \(found "\\0" byte around offset (\d+)\)$/;
+var NEWLINE_BYTES = new Uint8Array([10]);
+var MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, "gm");
+function isDigit(byte) {
+  return byte !== void 0 && byte >= DIGIT_02 && byte <= DIGIT_9;
+}
+function countResultRun(text, start, withContext) {
+  const nul = text.indexOf("\0", start);
+  if (nul === -1 || text.lastIndexOf("\n", nul) >= start) return null;
+  const run = withContext ? RESULT_RUN : MATCH_RUN;
+  run.lastIndex = start;
+  if (!run.test(text)) return null;
+  const end = run.lastIndex;
+  const lines = text.slice(start, end);
+  const count = lines.match(LINE_END_EVERYWHERE).length;
+  const matchedLines = withContext ? lines.match(MATCH_HEADER_EVERYWHERE)?.length ?? 0 : count;
+  return { end, lines: count, matchedLines };
+}
+var ContentOutputReader = class {
+  constructor(events, options) {
+    this.events = events;
+    this.header = new BoundedBytes(options.shortLineMaxBytes);
+    this.withContext = options.withContext;
+    this.fastCount = options.fastCount !== false;
+  }
+  events;
+  header;
+  state = "header";
+  pathBytes = null;
+  /** The current file's lines counted by the fast path so far, handed on when the file ends. *{/}
+  counted = 0;
+  countedMatched = 0;
+  withContext;
+  fastCount;
+  chunkText = null;
+  feed(given) {
+    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
+    const length = chunk.length;
+    this.chunkText = null;
+    let start = 0;
+    while (start < length) {
+      if (this.fastCount && this.state === "header" && this.header.length === 0) {
+        start = this.countClosedRun(chunk, start);
+        if (start === length) return;
+      }
+      const newline = chunk.indexOf(NEWLINE2, start);
+      const end = newline === -1 ? length : newline;
+      if (end > start) this.piece(chunk, start, end);
+      if (newline === -1) return;
+      this.lineEnd();
+      start = newline + 1;
+    }
+  }
+  /** Call once ripgrep is done (a line cut off by a kill is dropped). *{/}
+  finish() {
+    const rest = this.state === "header" ? this.header.bytes() : new Uint8Array(0);
+    if (rest.length > 0 && rest.indexOf(NUL2) === -1) {
+      const lines = decode(rest).split("\n");
+      if (lines[lines.length - 1] === "") lines.pop();
+      for (const line of lines) this.events.otherLine(line);
+    }
+    this.state = "header";
+    this.header.clear();
+    if (this.pathBytes !== null) this.endFile(null);
+    this.pathBytes = null;
+  }
+  endFile(next) {
+    const { counted, countedMatched } = this;
+    this.counted = 0;
+    this.countedMatched = 0;
+    this.events.nextFile(next, counted, countedMatched);
+  }
+  textOf(chunk) {
+    this.chunkText ??= byteString(chunk);
+    return this.chunkText;
+  }
+  /**
+   * At a line start after a closed file's line: when the line is a result line of that file, counts
+   * it and the lines of that file after it; returns where the first line it did not count starts.
+   * (A file's first line is read whole, as the collector decides there whether to close it.)
+   *{/}
+  countClosedRun(chunk, start) {
+    const path = this.pathBytes;
+    if (path === null || !this.events.fileClosed) return start;
+    const pathEnd = start + path.length;
+    if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL2 || !sameBytes(path, chunk, start, pathEnd)) return start;
+    const counted = countResultRun(this.textOf(chunk), start, this.withContext);
+    if (counted === null) return start;
+    this.counted += counted.lines;
+    this.countedMatched += counted.matchedLines;
+    return counted.end;
+  }
+  piece(chunk, start, end) {
+    if (this.state === "text") this.events.text(chunk.subarray(start, end));
+    else if (this.state === "header") {
+      let bytes = chunk;
+      let text;
+      if (this.header.length > 0) {
+        bytes = joinBytes(this.header.bytes(), chunk.subarray(start, end));
+        start = 0;
+        end = bytes.length;
+        this.header.clear();
+        text = byteString(bytes);
+      } else text = this.textOf(chunk);
+      const textStart = this.readHeader(bytes, text, start, end);
+      if (textStart === -1) this.header.push(bytes.subarray(start, end));
+      else if (this.wantsText() && textStart < end) this.events.text(bytes.subarray(textStart, end));
+    }
+  }
+  wantsText() {
+    return this.state === "text";
+  }
+  /**
+   * A line end where no header has been read yet: the line is ripgrep's binary notice for the current
+   * file, or a line of a path that goes on up to its NUL, or a stats line (finish sorts those out).
+   * One that holds a NUL can be no part of a path: it is no result line, and is reported as such.
+   *{/}
+  lineEnd() {
+    if (this.state === "header") {
+      const line = this.header.bytes();
+      if (line.indexOf(NUL2) !== -1) {
+        this.header.clear();
+        this.events.otherLine(decode(line));
+      } else if (this.isBinaryNotice(line)) this.header.clear();
+      else this.header.push(NEWLINE_BYTES);
+    } else if (this.state === "text") this.events.textEnd();
+    this.state = "header";
+  }
+  isBinaryNotice(line) {
+    const path = this.pathBytes;
+    if (path === null || line.length <= path.length || line.indexOf(NEWLINE2) !== -1) return false;
+    if (!sameBytes(path, line, 0, path.length)) return false;
+    const notice = BINARY_NOTICE.exec(byteString(line.subarray(path.length)));
+    if (notice === null) return false;
+    this.events.binaryStop(Number(notice[1]));
+    return true;
+  }
+  /**
+   * Reads the header at `start` (`end` is the piece's end, a line end or the end of `text`) and
+   * starts its line; the offset where its text starts, or -1 while there is no whole header up to
+   * `end` (not yet: its path goes on past a line end or into the next chunk; or never: a stats line). The grammar decides; once it has,
+   * the fields are read where it put them: the path up to the first NUL, the line number, a match's column.
+   *{/}
+  readHeader(bytes, text, start, end) {
+    HEADER.lastIndex = start;
+    if (!HEADER.test(text)) return -1;
+    const textStart = HEADER.lastIndex;
+    if (textStart > end) return -1;
+    const nul = bytes.indexOf(NUL2, start);
+    let at = nul + 1;
+    let lineNumber = 0;
+    while (isDigit(bytes[at])) lineNumber = lineNumber * 10 + bytes[at++] - DIGIT_02;
+    let matchByte = null;
+    if (bytes[at++] === COLON) {
+      let column = 0;
+      while (isDigit(bytes[at])) column = column * 10 + bytes[at++] - DIGIT_02;
+      matchByte = column - 1;
+    }
+    if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start, nul)) {
+      this.pathBytes = copyBytes(bytes.subarray(start, nul));
+      this.endFile(decode(this.pathBytes));
+    }
+    this.state = this.events.resultLine(lineNumber, matchByte) ? "text" : "skip";
+    return textStart;
+  }
+};
+function parseStats(lines) {
+  let matches = null;
+  let files = null;
+  for (const line of lines) {
+    const matchCount = /^(\d+) matches$/.exec(line);
+    if (matchCount) matches = Number(matchCount[1]);
+    const fileCount = /^(\d+) files contained matches$/.exec(line);
+    if (fileCount) files = Number(fileCount[1]);
+  }
+  return matches === null || files === null ? null : { matches, files };
 }
 
 // src/tools/code_search/collect.ts
@@ -3209,20 +3214,20 @@ function firstLineSqueezed(displayPath2, offset, lines, totalLines, maxBytes) {
 }
 
 // src/text/sniff.ts
-var NUL2 = 0;
+var NUL3 = 0;
 var BinarySniffer = class {
   binary = false;
   sniffed = 0;
   feed(chunk) {
     if (this.sniffed >= BINARY_SNIFF_BYTES) return;
     const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
-    if (sample.indexOf(NUL2) !== -1) this.binary = true;
+    if (sample.indexOf(NUL3) !== -1) this.binary = true;
     this.sniffed += sample.length;
   }
 };
 
 // src/tools/file_read/scan.ts
-var NEWLINE2 = 10;
+var NEWLINE3 = 10;
 var CARRIAGE_RETURN2 = 13;
 var lineDecoder = new TextDecoder("utf-8");
 var LineCollector = class {
@@ -3292,7 +3297,7 @@ var FileScanner = class {
     this.lastByte = chunk[chunk.length - 1];
     let start = 0;
     for (; ; ) {
-      const newline = chunk.indexOf(NEWLINE2, start);
+      const newline = chunk.indexOf(NEWLINE3, start);
       if (newline === -1) {
         if (this.collector && !binary) this.collector.feed(chunk.subarray(start));
         return;
@@ -3313,7 +3318,7 @@ var FileScanner = class {
   }
   finish() {
     const binary = this.sniffer.binary;
-    const endsWithNewline = this.lastByte === NEWLINE2;
+    const endsWithNewline = this.lastByte === NEWLINE3;
     if (this.collector && !binary && this.totalBytes > 0 && !endsWithNewline) this.lines.push(this.collector.finish(false));
     const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
     return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines };
@@ -3564,7 +3569,7 @@ function drawLine(text) {
 }
 
 // src/tools/shell/clean.ts
-var NEWLINE3 = 10;
+var NEWLINE4 = 10;
 var CARRIAGE_RETURN3 = 13;
 var ESCAPE = 27;
 var C1_LEAD = 194;
@@ -3627,7 +3632,7 @@ var StreamingCleaner = class {
     const end = chunk.length;
     let pos = 0;
     if (this.lineOpen) {
-      const newline = chunk.indexOf(NEWLINE3);
+      const newline = chunk.indexOf(NEWLINE4);
       if (newline === -1) {
         this.take(chunk);
         return;
@@ -3636,18 +3641,18 @@ var StreamingCleaner = class {
       this.endLine(true);
       pos = newline + 1;
     }
-    const lastNewline = chunk.lastIndexOf(NEWLINE3);
+    const lastNewline = chunk.lastIndexOf(NEWLINE4);
     if (lastNewline >= pos) {
       let dirty = lastNewline + 1;
       for (const byte of [ESCAPE, CARRIAGE_RETURN3, C1_LEAD]) {
         const at = chunk.indexOf(byte, pos);
         if (at !== -1 && at < dirty) dirty = at;
       }
-      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE3, dirty) + 1);
+      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE4, dirty) + 1);
       if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
       for (let start = cleanEnd; start <= lastNewline; ) {
-        let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
-        if (stop < start) stop = chunk.indexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
+        let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE4, start + CLEAN_BATCH_BYTES);
+        if (stop < start) stop = chunk.indexOf(NEWLINE4, start + CLEAN_BATCH_BYTES);
         this.sink.write(encodeUtf8(cleanLines(this.wholeDecoder.decode(chunk.subarray(start, stop + 1)))));
         start = stop + 1;
       }
@@ -3832,14 +3837,14 @@ function keptFailures(scan, from, to, budgetBytes) {
 }
 
 // src/tools/shell/failure-scan.ts
-var NEWLINE4 = 10;
+var NEWLINE5 = 10;
 var byteText = new TextDecoder("latin1");
 var utf82 = new TextDecoder("utf-8");
 var TRIGGERS = FAILURE_TRIGGERS.map((trigger) => byteText.decode(new TextEncoder().encode(trigger)));
 function countNewlines(bytes, from, to) {
   let count = 0;
   let at = from;
-  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE4) count++;
+  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE5) count++;
   const words = Math.max(0, to - at >> 2);
   if (words > 0) {
     const view = new Uint32Array(bytes.buffer, bytes.byteOffset + at, words);
@@ -3853,7 +3858,7 @@ function countNewlines(bytes, from, to) {
     }
     at += words * 4;
   }
-  for (; at < to; at++) if (bytes[at] === NEWLINE4) count++;
+  for (; at < to; at++) if (bytes[at] === NEWLINE5) count++;
   return count;
 }
 function headText(bytes, maxBytes) {
@@ -3882,13 +3887,13 @@ var FailureLineScanner = class {
     if (this.done || bytes.length === 0) return;
     const base = this.offset;
     this.offset += bytes.length;
-    const first = bytes.indexOf(NEWLINE4);
+    const first = bytes.indexOf(NEWLINE5);
     if (first === -1) {
       this.extendLine(bytes);
     } else {
       this.extendLine(bytes.subarray(0, first));
       this.endLine();
-      const last = bytes.lastIndexOf(NEWLINE4);
+      const last = bytes.lastIndexOf(NEWLINE5);
       if (last > first) this.searchLines(bytes, first + 1, last + 1, base);
       this.lineStart = base + last + 1;
       if (!this.done) this.extendLine(bytes.subarray(last + 1));
@@ -4149,7 +4154,7 @@ function shellEnvironment(input) {
 }
 
 // src/tools/shell/format.ts
-var NEWLINE5 = 10;
+var NEWLINE6 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
 var PATH_CUT_MARK = "\u2026";
 function timedOutLine(timeoutSeconds) {
@@ -4169,7 +4174,7 @@ var decoder2 = new TextDecoder("utf-8");
 function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath, failures) {
   const trailerText = trailers.map((line) => "\n" + line).join("");
   const trailerBytes = utf8Bytes(trailerText);
-  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE5;
+  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE6;
   const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
   if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
     const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder2.decode(output.tail.subarray(0, shownTotal));
@@ -4189,7 +4194,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const head = output.head;
   let headShown = Math.min(headRoom, head.length);
   let headEnd = headShown;
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE5);
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE6);
   if (lastNewline !== -1 && lastNewline >= headRoom - reach(headRoom)) {
     headShown = lastNewline;
     headEnd = lastNewline + 1;
@@ -4207,7 +4212,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
     const windowStart = start2;
     let atLineStart = false;
     for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
-      if (tail[i] === NEWLINE5) {
+      if (tail[i] === NEWLINE6) {
         start2 = i + 1;
         atLineStart = true;
         break;

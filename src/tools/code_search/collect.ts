@@ -5,7 +5,8 @@ import { decode } from './bytes.js';
 import type { ContentEntry, Totals } from './format.js';
 import { clipSearchLine } from './format.js';
 import { LineText } from './line-text.js';
-import { ContentOutputReader, CountOutputReader, parseStats, type ContentEvents, type CountEvents } from './rg-output.js';
+import { CountOutputReader, type CountEvents } from './rg-count-output.js';
+import { ContentOutputReader, parseStats, type ContentEvents } from './rg-output.js';
 
 /** What the I/O layer feeds ripgrep's stdout into: pieces in order, each valid only during the call. */
 export interface SearchSink {

@@ -113,7 +113,7 @@ function codeUnitsOf(text: string, chars: number): number {
 }
 
 /**
- * A path as the result shows it: as it is, unless it holds a control character (a newline, a tab…),
+ * A path as the result shows it: as it is, unless it holds a control character (a newline, a tab),
  * a `"` or a `\`; then as a JSON string, in double quotes with those escaped, so that no name reads as
  * two lines or as another file's, and the quoted form can be handed back in a request as it is.
  */
@@ -140,7 +140,7 @@ export function binaryFilesLine(matches: number, files: number): string {
   const matchWords = `${matches} ${matches === 1 ? 'match' : 'matches'}`;
   const fileWords = files === 1 ? '1 binary file' : `${files} binary files`;
   const their = files === 1 ? 'its' : 'their';
-  return `… ${matchWords} in ${fileWords} not listed (ripgrep stopped reading at a NUL byte part-way; mode "content" shows ${their} lines before it)`;
+  return `\u2026 ${matchWords} in ${fileWords} not listed (ripgrep stopped reading at a NUL byte part-way; mode "content" shows ${their} lines before it)`;
 }
 
 export function contentLineText(line: ContentLine): string {
