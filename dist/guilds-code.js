@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "f96ebc18234e634e";
+var BUILD_ID = "396ed4efb775b4ed";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -275,6 +275,7 @@ var SEARCH_MAX_MATCHES_PER_FILE = 10;
 var SEARCH_MAX_CONTEXT_LINES = 5;
 var SEARCH_LINE_MAX_CHARS = 300;
 var SEARCH_TIMEOUT_SECONDS = 60;
+var SEARCH_IGNORED_TIMEOUT_SECONDS = 3;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 var SEARCH_MATCH_LEAD_CHARS = 60;
 var SEARCH_ECHO_MAX_CHARS = 200;
@@ -2379,40 +2380,10 @@ var BoundedBytes = class {
     this.length = 0;
   }
 };
-var LineBytes = class {
-  spilled;
-  chunk = null;
-  start = 0;
-  end = 0;
-  constructor(maxBytes) {
-    this.spilled = new BoundedBytes(maxBytes);
-  }
-  add(chunk, start, end) {
-    if (this.chunk === null && this.spilled.length === 0) {
-      this.chunk = chunk;
-      this.start = start;
-      this.end = end;
-      return;
-    }
-    if (this.chunk !== null) {
-      this.spilled.push(this.chunk.subarray(this.start, this.end));
-      this.chunk = null;
-    }
-    this.spilled.push(chunk.subarray(start, end));
-  }
-  /** Hands over the line as (bytes, start, end) and forgets it. *{/}
-  take(use) {
-    let result;
-    if (this.chunk !== null) result = use(this.chunk, this.start, this.end);
-    else {
-      const bytes = this.spilled.bytes();
-      result = use(bytes, 0, bytes.length);
-    }
-    this.chunk = null;
-    this.spilled.clear();
-    return result;
-  }
-};
+function startsWithUtf16Mark(bytes) {
+  const [first, second] = bytes;
+  return first === 255 && second === 254 || first === 254 && second === 255;
+}
 
 // src/tools/code_search/format.ts
 function totalsLine(totals) {
@@ -2424,6 +2395,11 @@ function echoedInput(input, maxChars) {
 }
 function noMatchText(pattern2, displayPath, patternMaxChars) {
   return `no matches for '${echoedInput(pattern2, patternMaxChars)}' in ${displayPath}`;
+}
+function ignoredLine(ignored) {
+  const matches = `${ignored.matches} more ${ignored.matches === 1 ? "match" : "matches"}`;
+  const files = `${ignored.files} ${ignored.files === 1 ? "file" : "files"}`;
+  return `(${matches} in ${files} ignored by .gitignore or .ignore, e.g. ${ignored.example}; search them with path: ${JSON.stringify(ignored.searchPath)})`;
 }
 function stoppedText(timeoutSeconds) {
   return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
@@ -2444,18 +2420,33 @@ function clipSearchLine(view, maxChars, leadChars) {
 function codeUnitsOf(text, chars) {
   return firstCodePoints(text, chars).length;
 }
+function shownPath(path) {
+  return NEEDS_QUOTING.test(path) ? JSON.stringify(path) : path;
+}
+var NEEDS_QUOTING = /[\x00-\x1f\x7f"\\]/;
 function fileCountLine(entry) {
   return `${entry.path}: ${entry.count}`;
+}
+function binaryNoteText(note) {
+  return `${note.path}: [binary from about byte ${note.binaryAt} (a NUL byte); not searched past it]`;
+}
+function binaryFilesLine(matches, files) {
+  const matchWords = `${matches} ${matches === 1 ? "match" : "matches"}`;
+  const fileWords = files === 1 ? "1 binary file" : `${files} binary files`;
+  const their = files === 1 ? "its" : "their";
+  return `\u2026 ${matchWords} in ${fileWords} not listed (ripgrep stopped reading at a NUL byte part-way; mode "content" shows ${their} lines before it)`;
 }
 function contentLineText(line) {
   const mark = line.isMatch ? ":" : "-";
   return `${line.path}${mark}${line.lineNumber}${mark} ${line.text}`;
 }
-function contentEntries(lines, withGroups) {
-  return lines.map((line, index) => {
-    const previous = index > 0 ? lines[index - 1] : null;
-    const newGroup = withGroups && previous !== null && (previous.path !== line.path || previous.lineNumber + 1 !== line.lineNumber);
-    return (newGroup ? "--\n" : "") + contentLineText(line);
+function contentEntries(entries, withGroups) {
+  let previous = null;
+  return entries.map((entry) => {
+    if ("binaryAt" in entry) return binaryNoteText(entry);
+    const newGroup = withGroups && previous !== null && (previous.path !== entry.path || previous.lineNumber + 1 !== entry.lineNumber);
+    previous = entry;
+    return (newGroup ? "--\n" : "") + contentLineText(entry);
   });
 }
 function fitSearchResult(entries, moreLeftOut, moreLine, trailers, maxBytes) {
@@ -2481,8 +2472,10 @@ function fitSearchResult(entries, moreLeftOut, moreLine, trailers, maxBytes) {
     }
   }
 }
-function formatFilesResult(shown, moreFiles, totals, maxBytes, stoppedLine2) {
-  const trailers = stoppedLine2 === null ? [totalsLine(totals)] : [stoppedLine2, totalsLine(totals)];
+function formatFilesResult(shown, moreFiles, totals, maxBytes, stoppedLine2, binaryFiles = null) {
+  const trailers = [totalsLine(totals)];
+  if (stoppedLine2 !== null) trailers.unshift(stoppedLine2);
+  if (binaryFiles !== null && binaryFiles.files > 0) trailers.unshift(binaryFilesLine(binaryFiles.matches, binaryFiles.files));
   return fitSearchResult(
     shown.map(fileCountLine),
     moreFiles,
@@ -2607,13 +2600,66 @@ var LineText = class {
   }
 };
 
-// src/tools/code_search/rg-output.ts
+// src/tools/code_search/rg-count-output.ts
 var NEWLINE = 10;
 var NUL = 0;
 var DIGIT_0 = 48;
+var CountOutputReader = class {
+  constructor(events, shortLineMaxBytes) {
+    this.events = events;
+    this.held = new BoundedBytes(shortLineMaxBytes);
+  }
+  events;
+  held;
+  feed(given) {
+    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
+    const length = chunk.length;
+    let start = this.held.length > 0 ? this.joinHeld(chunk) : 0;
+    while (start < length) {
+      const nul = chunk.indexOf(NUL, start);
+      if (nul === -1) break;
+      const newline = chunk.indexOf(NEWLINE, nul);
+      if (newline === -1) break;
+      this.events.countedFile(chunk, start, nul, countAfter(chunk, nul, newline));
+      start = newline + 1;
+    }
+    if (start < length) this.held.push(chunk.subarray(start));
+  }
+  /** The lines after the last record: ripgrep's stats, or the start of a record cut off by a kill. *{/}
+  finish() {
+    const rest = this.held.bytes();
+    this.held.clear();
+    return rest.indexOf(NUL) === -1 ? decode(rest).split("\n") : [];
+  }
+  /** Ends the record begun in the last chunk; returns where this chunk's own records start. *{/}
+  joinHeld(chunk) {
+    const heldNul = this.held.bytes().indexOf(NUL);
+    const nul = heldNul === -1 ? chunk.indexOf(NUL) : 0;
+    const newline = nul === -1 ? -1 : chunk.indexOf(NEWLINE, nul);
+    if (newline === -1) {
+      this.held.push(chunk);
+      return chunk.length;
+    }
+    const record = joinBytes(this.held.bytes(), chunk.subarray(0, newline));
+    this.held.clear();
+    const recordNul = record.indexOf(NUL);
+    this.events.countedFile(record, 0, recordNul, countAfter(record, recordNul, record.length));
+    return newline + 1;
+  }
+};
+function countAfter(bytes, nul, end) {
+  let count = 0;
+  for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i] - DIGIT_0);
+  return count;
+}
+
+// src/tools/code_search/rg-output.ts
+var NEWLINE2 = 10;
+var NUL2 = 0;
+var DIGIT_02 = 48;
 var DIGIT_9 = 57;
 var COLON = 58;
-var PATH = String.raw`[^\0\n]*`;
+var PATH = String.raw`[^\0]*`;
 var NUMBER = String.raw`\d*`;
 var matchMark = (column) => String.raw`:${column}[^\d\n]`;
 var CONTEXT_MARK = "-";
@@ -2624,11 +2670,15 @@ var RESULT_AFTER_PATH = `${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})${REST
 var MATCH_RUN = new RegExp(`(${PATH}\\0)${MATCH_AFTER_PATH}(?:\\1${MATCH_AFTER_PATH})*`, "y");
 var RESULT_RUN = new RegExp(`(${PATH}\\0)${RESULT_AFTER_PATH}(?:\\1${RESULT_AFTER_PATH})*`, "y");
 var LINE_END_EVERYWHERE = /\n/g;
+var BINARY_NOTICE = /^: (?:WARNING: stopped searching binary file after match|binary file matches) \(found "\\0" byte around offset (\d+)\)$/;
+var NEWLINE_BYTES = new Uint8Array([10]);
 var MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, "gm");
 function isDigit(byte) {
-  return byte !== void 0 && byte >= DIGIT_0 && byte <= DIGIT_9;
+  return byte !== void 0 && byte >= DIGIT_02 && byte <= DIGIT_9;
 }
 function countResultRun(text, start, withContext) {
+  const nul = text.indexOf("\0", start);
+  if (nul === -1 || text.lastIndexOf("\n", nul) >= start) return null;
   const run = withContext ? RESULT_RUN : MATCH_RUN;
   run.lastIndex = start;
   if (!run.test(text)) return null;
@@ -2649,6 +2699,9 @@ var ContentOutputReader = class {
   header;
   state = "header";
   pathBytes = null;
+  /** The current file's lines counted by the fast path so far, handed on when the file ends. *{/}
+  counted = 0;
+  countedMatched = 0;
   withContext;
   fastCount;
   chunkText = null;
@@ -2662,7 +2715,7 @@ var ContentOutputReader = class {
         start = this.countClosedRun(chunk, start);
         if (start === length) return;
       }
-      const newline = chunk.indexOf(NEWLINE, start);
+      const newline = chunk.indexOf(NEWLINE2, start);
       const end = newline === -1 ? length : newline;
       if (end > start) this.piece(chunk, start, end);
       if (newline === -1) return;
@@ -2672,10 +2725,22 @@ var ContentOutputReader = class {
   }
   /** Call once ripgrep is done (a line cut off by a kill is dropped). *{/}
   finish() {
+    const rest = this.state === "header" ? this.header.bytes() : new Uint8Array(0);
+    if (rest.length > 0 && rest.indexOf(NUL2) === -1) {
+      const lines = decode(rest).split("\n");
+      if (lines[lines.length - 1] === "") lines.pop();
+      for (const line of lines) this.events.otherLine(line);
+    }
     this.state = "header";
     this.header.clear();
-    if (this.pathBytes !== null) this.events.fileEnd();
+    if (this.pathBytes !== null) this.endFile(null);
     this.pathBytes = null;
+  }
+  endFile(next) {
+    const { counted, countedMatched } = this;
+    this.counted = 0;
+    this.countedMatched = 0;
+    this.events.nextFile(next, counted, countedMatched);
   }
   textOf(chunk) {
     this.chunkText ??= byteString(chunk);
@@ -2690,10 +2755,11 @@ var ContentOutputReader = class {
     const path = this.pathBytes;
     if (path === null || !this.events.fileClosed) return start;
     const pathEnd = start + path.length;
-    if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL || !sameBytes(path, chunk, start, pathEnd)) return start;
+    if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL2 || !sameBytes(path, chunk, start, pathEnd)) return start;
     const counted = countResultRun(this.textOf(chunk), start, this.withContext);
     if (counted === null) return start;
-    this.events.countedLines(counted.lines, counted.matchedLines);
+    this.counted += counted.lines;
+    this.countedMatched += counted.matchedLines;
     return counted.end;
   }
   piece(chunk, start, end) {
@@ -2708,7 +2774,7 @@ var ContentOutputReader = class {
         this.header.clear();
         text = byteString(bytes);
       } else text = this.textOf(chunk);
-      const textStart = this.readHeader(bytes, text, start);
+      const textStart = this.readHeader(bytes, text, start, end);
       if (textStart === -1) this.header.push(bytes.subarray(start, end));
       else if (this.wantsText() && textStart < end) this.events.text(bytes.subarray(textStart, end));
     }
@@ -2716,38 +2782,55 @@ var ContentOutputReader = class {
   wantsText() {
     return this.state === "text";
   }
+  /**
+   * A line end where no header has been read yet: the line is ripgrep's binary notice for the current
+   * file, or a line of a path that goes on up to its NUL, or a stats line (finish sorts those out).
+   * One that holds a NUL can be no part of a path: it is no result line, and is reported as such.
+   *{/}
   lineEnd() {
     if (this.state === "header") {
-      const line = decode(this.header.bytes());
-      this.header.clear();
-      this.events.otherLine(line);
+      const line = this.header.bytes();
+      if (line.indexOf(NUL2) !== -1) {
+        this.header.clear();
+        this.events.otherLine(decode(line));
+      } else if (this.isBinaryNotice(line)) this.header.clear();
+      else this.header.push(NEWLINE_BYTES);
     } else if (this.state === "text") this.events.textEnd();
     this.state = "header";
   }
+  isBinaryNotice(line) {
+    const path = this.pathBytes;
+    if (path === null || line.length <= path.length || line.indexOf(NEWLINE2) !== -1) return false;
+    if (!sameBytes(path, line, 0, path.length)) return false;
+    const notice = BINARY_NOTICE.exec(byteString(line.subarray(path.length)));
+    if (notice === null) return false;
+    this.events.binaryStop(Number(notice[1]));
+    return true;
+  }
   /**
-   * Reads the header at `start` (the piece's end is a line end or the end of `text`, which the
-   * grammar cannot cross) and starts its line; the offset where its text starts, or -1 while there
-   * is no whole header there (not yet, or never: a stats line). The grammar decides; once it has,
+   * Reads the header at `start` (`end` is the piece's end, a line end or the end of `text`) and
+   * starts its line; the offset where its text starts, or -1 while there is no whole header up to
+   * `end` (not yet: its path goes on past a line end or into the next chunk; or never: a stats line). The grammar decides; once it has,
    * the fields are read where it put them: the path up to the first NUL, the line number, a match's column.
    *{/}
-  readHeader(bytes, text, start) {
+  readHeader(bytes, text, start, end) {
     HEADER.lastIndex = start;
     if (!HEADER.test(text)) return -1;
     const textStart = HEADER.lastIndex;
-    const nul = bytes.indexOf(NUL, start);
+    if (textStart > end) return -1;
+    const nul = bytes.indexOf(NUL2, start);
     let at = nul + 1;
     let lineNumber = 0;
-    while (isDigit(bytes[at])) lineNumber = lineNumber * 10 + bytes[at++] - DIGIT_0;
+    while (isDigit(bytes[at])) lineNumber = lineNumber * 10 + bytes[at++] - DIGIT_02;
     let matchByte = null;
     if (bytes[at++] === COLON) {
       let column = 0;
-      while (isDigit(bytes[at])) column = column * 10 + bytes[at++] - DIGIT_0;
+      while (isDigit(bytes[at])) column = column * 10 + bytes[at++] - DIGIT_02;
       matchByte = column - 1;
     }
     if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start, nul)) {
-      if (this.pathBytes !== null) this.events.fileEnd();
       this.pathBytes = copyBytes(bytes.subarray(start, nul));
-      this.events.fileStart(decode(this.pathBytes));
+      this.endFile(decode(this.pathBytes));
     }
     this.state = this.events.resultLine(lineNumber, matchByte) ? "text" : "skip";
     return textStart;
@@ -2764,53 +2847,35 @@ function parseStats(lines) {
   }
   return matches === null || files === null ? null : { matches, files };
 }
-var LineSplitter = class {
-  feed(chunk) {
-    const length = chunk.length;
-    let start = 0;
-    while (start < length) {
-      const newline = chunk.indexOf(NEWLINE, start);
-      const end = newline === -1 ? length : newline;
-      if (end > start) this.piece(chunk, start, end);
-      if (newline === -1) return;
-      this.lineEnd();
-      start = newline + 1;
-    }
-  }
-};
-function countLineNul(bytes, start, end) {
-  let nul = end - 1;
-  while (nul >= start && bytes[nul] !== NUL) nul--;
-  return nul < start ? -1 : nul;
-}
-function countAfter(bytes, nul, end) {
-  let count = 0;
-  for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i] - DIGIT_0);
-  return count;
-}
 
 // src/tools/code_search/collect.ts
-var FileCountCollector = class extends LineSplitter {
-  line;
+var FileCountCollector = class {
+  reader;
   limit;
   shown = [];
+  /** Of the files ripgrep printed a count for. *{/}
   matches = 0;
   files = 0;
+  statsLines = [];
+  finished = false;
   constructor(limits) {
-    super();
     this.limit = limits.files;
-    this.line = new LineBytes(limits.shortLineMaxBytes);
+    this.reader = new CountOutputReader(this, limits.shortLineMaxBytes);
   }
-  piece(chunk, start, end) {
-    this.line.add(chunk, start, end);
+  feed(chunk) {
+    this.reader.feed(chunk);
   }
-  lineEnd() {
-    this.line.take((bytes, start, end) => this.countLine(bytes, start, end));
+  /** Call once ripgrep is done (again: no change). *{/}
+  finish() {
+    if (this.finished) return;
+    this.finished = true;
+    this.statsLines = this.reader.finish();
   }
-  countLine(bytes, start, end) {
-    const nul = countLineNul(bytes, start, end);
-    if (nul === -1) return;
-    const count = countAfter(bytes, nul, end);
+  /** ripgrep's own totals from --stats, when it lived to print them. *{/}
+  stats() {
+    return parseStats(this.statsLines);
+  }
+  countedFile(bytes, start, nul, count) {
     this.matches += count;
     this.files++;
     const last = this.shown[this.shown.length - 1];
@@ -2861,11 +2926,17 @@ var ContentCollector = class {
   get fileClosed() {
     return this.group !== null && this.group.closed;
   }
+  nextFile(rgPath, countedLines, countedMatchedLines) {
+    this.resultLines += countedLines;
+    this.matchedLines += countedMatchedLines;
+    if (this.group !== null) this.fileEnd();
+    if (rgPath !== null) this.fileStart(rgPath);
+  }
   fileStart(rgPath) {
     this.files++;
     const lastKept = this.groups[this.groups.length - 1];
     const hopeless = this.full && lastKept !== void 0 && rgPath > lastKept.rgPath;
-    this.group = { rgPath, lines: [], matchLines: 0, lastMatchLine: 0, closed: hopeless };
+    this.group = { rgPath, lines: [], binaryAt: null, matchLines: 0, lastMatchLine: 0, closed: hopeless };
   }
   resultLine(lineNumber, matchByte) {
     const isMatch = matchByte !== null;
@@ -2904,9 +2975,8 @@ var ContentCollector = class {
     this.otherLines.push(line);
     if (this.otherLines.length > this.limits.statsMaxLines) this.otherLines.shift();
   }
-  countedLines(lines, matchedLines) {
-    this.resultLines += lines;
-    this.matchedLines += matchedLines;
+  binaryStop(offset) {
+    this.group.binaryAt = offset;
   }
   fileEnd() {
     const group = this.group;
@@ -2934,11 +3004,13 @@ var ContentCollector = class {
     while (this.groups.length > 0 && this.groups[this.groups.length - 1].lines.length === 0) this.groups.pop();
     this.shownLines = this.groups.reduce((sum, kept2) => sum + kept2.lines.length, 0);
   }
+  /** The shown lines by file, each file that ripgrep stopped reading at a NUL byte followed by a note saying so. *{/}
   shown(displayOf) {
     const out = [];
     for (const group of this.groups) {
       const path = displayOf(group.rgPath);
       for (const line of group.lines) out.push({ path, lineNumber: line.lineNumber, isMatch: line.isMatch, text: line.text });
+      if (group.binaryAt !== null) out.push({ path, binaryAt: group.binaryAt });
     }
     return out;
   }
@@ -2948,6 +3020,10 @@ var ContentCollector = class {
   /** ripgrep's own totals from --stats, when it lived to print them. *{/}
   stats() {
     return parseStats(this.otherLines);
+  }
+  /** The paths (as ripgrep printed them) of the files shown. *{/}
+  shownPaths() {
+    return this.groups.map((group) => group.rgPath);
   }
 };
 
@@ -2959,18 +3035,25 @@ function ripgrepArgs(options) {
     "--hidden",
     // .gitignore is respected in a folder that is not (yet) a git repository too.
     "--no-require-git",
+    ...options.noIgnore === true ? ["--no-ignore"] : [],
     // Unreadable files are skipped quietly; pattern and glob errors are still reported.
     "--no-messages",
     "--color=never",
     "--with-filename",
+    // Each path ends at a NUL, which no file name holds: a name with a newline, a colon or a leading
+    // dash is read whole (rg-output.ts).
     "--null",
+    // ripgrep's own totals, in both modes: they count the matches of a file it stopped reading at a
+    // NUL byte, which files mode's counts leave out (rg-output.ts reads what they differ by).
+    "--stats",
     options.ignoreCase ? "--ignore-case" : "--case-sensitive"
   ];
   if (options.fixed) args.push("--fixed-strings");
+  if (options.fileName !== null) args.push("--text");
   if (options.mode === "files") {
     args.push("--count-matches");
   } else {
-    args.push("--line-number", "--column", "--no-heading", "--no-context-separator", "--stats");
+    args.push("--line-number", "--column", "--no-heading", "--no-context-separator");
     args.push(`--context=${options.contextLines}`);
   }
   if (options.glob !== null) args.push(`--glob=${options.glob}`);
@@ -2982,6 +3065,14 @@ function ripgrepArgs(options) {
 }
 
 // src/tools/code_search/result.ts
+function withIgnored(result, ignored, maxBytes) {
+  if (ignored === null) return result;
+  const meta = { ...result.meta, ignored_matches: ignored.matches, ignored_files: ignored.files };
+  if (ignored.files === 0) return { text: result.text, meta };
+  const text = `${result.text}
+${ignoredLine(ignored)}`;
+  return { text: utf8Bytes(text) <= maxBytes ? text : result.text, meta };
+}
 function searchResult(collector, shape) {
   const stopped = shape.stoppedAfterSeconds === null ? null : stoppedText(shape.stoppedAfterSeconds);
   let totals;
@@ -2993,10 +3084,13 @@ function searchResult(collector, shape) {
     leftOut = collector.resultLines - collector.shownCount;
     shaped = formatContentResult(collector.shown(shape.displayOf), leftOut, totals, shape.withGroups, shape.maxBytes, stopped);
   } else {
-    totals = { matches: collector.matches, files: collector.files };
+    collector.finish();
+    const listed = { matches: collector.matches, files: collector.files };
+    totals = collector.stats() ?? listed;
+    const binaryFiles = { matches: totals.matches - listed.matches, files: totals.files - listed.files };
     const shown = collector.shown.map((entry) => ({ path: shape.displayOf(entry.rgPath), count: entry.count }));
-    leftOut = totals.files - shown.length;
-    shaped = formatFilesResult(shown, leftOut, totals, shape.maxBytes, stopped);
+    leftOut = listed.files - shown.length + Math.max(0, binaryFiles.files);
+    shaped = formatFilesResult(shown, listed.files - shown.length, totals, shape.maxBytes, stopped, binaryFiles);
   }
   const truncated = stopped !== null || leftOut > 0 || shaped.cut;
   const meta = { matches: totals.matches, files: totals.files, truncated };
@@ -3046,11 +3140,12 @@ async function searchOpened(context, search, root, expected, opened) {
   } catch (error) {
     throw ripgrepUnavailable(error);
   }
-  const args = ripgrepArgs({
+  const argsOptions = {
     ...search,
     excludeRuns: kind === "folder" && real === io.home,
     fileName: kind === "file" ? STDIN_PATH : null
-  });
+  };
+  const args = ripgrepArgs(argsOptions);
   const newSink = () => mode === "files" ? new FileCountCollector({ files: limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES }) : new ContentCollector({
     lines: limit,
     matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
@@ -3088,16 +3183,63 @@ async function searchOpened(context, search, root, expected, opened) {
     stoppedAfterSeconds: exit.timedOut ? SEARCH_TIMEOUT_SECONDS : null,
     echoMaxChars: SEARCH_ECHO_MAX_CHARS
   };
-  return searchResult(sink, shape);
+  const result = searchResult(sink, shape);
+  if (kind !== "folder" || result.meta.truncated || exit.timedOut || !underIgnoreFile(context, real)) return result;
+  const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
+  const ignored = await countIgnored(context, binary, { ...argsOptions, mode: "files", contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
+  return withIgnored(result, ignored, request.maxBytes);
+}
+var IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".rgignore"];
+function underIgnoreFile(context, folder) {
+  const home = context.io.home;
+  for (let at = folder; ; at = at.slice(0, Math.max(1, at.lastIndexOf("/")))) {
+    for (const name of IGNORE_FILE_NAMES) if (context.io.fs.stat(`${at === "/" ? "" : at}/${name}`)?.kind === "file") return true;
+    if (at === home || at === "/" || !at.startsWith(`${home}/`)) return false;
+  }
+}
+async function countIgnored(context, binary, options, folder, found, shownPaths, displayOf, rootDisplay) {
+  const shown = new Set(shownPaths);
+  try {
+    const { exit, sink } = await context.io.search.run({
+      binary,
+      args: ripgrepArgs(options),
+      cwd: context.io.home,
+      folder,
+      timeoutMs: SEARCH_IGNORED_TIMEOUT_SECONDS * 1e3,
+      output: "line-per-file",
+      // The best-ranked files, one more than the search found: at least one of them is a hidden one.
+      newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES })
+    });
+    const finished = exit.exitCode === 0 || exit.exitCode === 1 || exit.exitCode === 2 && exit.stderr.trim() === "";
+    if (exit.timedOut || exit.interruptedBy !== void 0 || !finished) return null;
+    sink.finish();
+    const all = sink.stats() ?? { matches: sink.matches, files: sink.files };
+    const hidden = sink.shown.find((entry) => !shown.has(entry.rgPath));
+    const files = all.files - found.files;
+    if (files <= 0 || hidden === void 0) return { matches: 0, files: 0, example: "", searchPath: "" };
+    const slash = hidden.rgPath.indexOf("/");
+    const first = slash === -1 ? hidden.rgPath : hidden.rgPath.slice(0, slash);
+    return {
+      matches: all.matches - found.matches,
+      files,
+      example: displayOf(hidden.rgPath),
+      searchPath: rootDisplay === "." ? first : `${rootDisplay}/${first}`
+    };
+  } catch {
+    return null;
+  }
 }
 function displayOfFor(kind, rootDisplay) {
-  if (kind === "file") return () => rootDisplay;
-  return rootDisplay === "." ? (rgPath) => rgPath : (rgPath) => `${rootDisplay}/${rgPath}`;
+  if (kind === "file") {
+    const shown = shownPath(rootDisplay);
+    return () => shown;
+  }
+  return rootDisplay === "." ? (rgPath) => shownPath(rgPath) : (rgPath) => shownPath(`${rootDisplay}/${rgPath}`);
 }
 function isBinaryFile(file) {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
-  const read = file.readAt(buffer, BINARY_SNIFF_BYTES, 0);
-  return buffer.subarray(0, read).indexOf(0) !== -1;
+  const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
+  return !startsWithUtf16Mark(start) && start.indexOf(0) !== -1;
 }
 
 // src/tools/file_read/format.ts
@@ -3176,14 +3318,14 @@ function firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, enc
 }
 
 // src/text/sniff.ts
-var NUL2 = 0;
+var NUL3 = 0;
 var BinarySniffer = class {
   binary = false;
   sniffed = 0;
   feed(chunk) {
     if (this.sniffed >= BINARY_SNIFF_BYTES) return;
     const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
-    if (sample.indexOf(NUL2) !== -1) this.binary = true;
+    if (sample.indexOf(NUL3) !== -1) this.binary = true;
     this.sniffed += sample.length;
   }
 };
@@ -3239,7 +3381,7 @@ var Utf16ToUtf8 = class {
 };
 
 // src/tools/file_read/scan.ts
-var NEWLINE2 = 10;
+var NEWLINE3 = 10;
 var CARRIAGE_RETURN2 = 13;
 var lineDecoder = new TextDecoder("utf-8");
 var LineCollector = class {
@@ -3309,7 +3451,7 @@ var FileScanner = class {
     this.lastByte = chunk[chunk.length - 1];
     let start = 0;
     for (; ; ) {
-      const newline = chunk.indexOf(NEWLINE2, start);
+      const newline = chunk.indexOf(NEWLINE3, start);
       if (newline === -1) {
         if (this.collector && !binary) this.collector.feed(chunk.subarray(start));
         return;
@@ -3330,7 +3472,7 @@ var FileScanner = class {
   }
   finish() {
     const binary = this.sniffer.binary;
-    const endsWithNewline = this.lastByte === NEWLINE2;
+    const endsWithNewline = this.lastByte === NEWLINE3;
     if (this.collector && !binary && this.totalBytes > 0 && !endsWithNewline) this.lines.push(this.collector.finish(false));
     const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
     return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines, encoding: null };
@@ -3607,7 +3749,7 @@ function drawLine(text) {
 }
 
 // src/tools/shell/clean.ts
-var NEWLINE3 = 10;
+var NEWLINE4 = 10;
 var CARRIAGE_RETURN3 = 13;
 var ESCAPE = 27;
 var C1_LEAD = 194;
@@ -3670,7 +3812,7 @@ var StreamingCleaner = class {
     const end = chunk.length;
     let pos = 0;
     if (this.lineOpen) {
-      const newline = chunk.indexOf(NEWLINE3);
+      const newline = chunk.indexOf(NEWLINE4);
       if (newline === -1) {
         this.take(chunk);
         return;
@@ -3679,18 +3821,18 @@ var StreamingCleaner = class {
       this.endLine(true);
       pos = newline + 1;
     }
-    const lastNewline = chunk.lastIndexOf(NEWLINE3);
+    const lastNewline = chunk.lastIndexOf(NEWLINE4);
     if (lastNewline >= pos) {
       let dirty = lastNewline + 1;
       for (const byte of [ESCAPE, CARRIAGE_RETURN3, C1_LEAD]) {
         const at = chunk.indexOf(byte, pos);
         if (at !== -1 && at < dirty) dirty = at;
       }
-      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE3, dirty) + 1);
+      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE4, dirty) + 1);
       if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
       for (let start = cleanEnd; start <= lastNewline; ) {
-        let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
-        if (stop < start) stop = chunk.indexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
+        let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE4, start + CLEAN_BATCH_BYTES);
+        if (stop < start) stop = chunk.indexOf(NEWLINE4, start + CLEAN_BATCH_BYTES);
         this.sink.write(encodeUtf8(cleanLines(this.wholeDecoder.decode(chunk.subarray(start, stop + 1)))));
         start = stop + 1;
       }
@@ -3861,14 +4003,14 @@ function failuresWithin(scan, from, to) {
 }
 
 // src/tools/shell/failure-scan.ts
-var NEWLINE4 = 10;
+var NEWLINE5 = 10;
 var byteText = new TextDecoder("latin1");
 var utf82 = new TextDecoder("utf-8");
 var TRIGGERS = FAILURE_TRIGGERS.map((trigger) => byteText.decode(new TextEncoder().encode(trigger)));
 function countNewlines(bytes, from, to) {
   let count = 0;
   let at = from;
-  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE4) count++;
+  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE5) count++;
   const words = Math.max(0, to - at >> 2);
   if (words > 0) {
     const view = new Uint32Array(bytes.buffer, bytes.byteOffset + at, words);
@@ -3882,7 +4024,7 @@ function countNewlines(bytes, from, to) {
     }
     at += words * 4;
   }
-  for (; at < to; at++) if (bytes[at] === NEWLINE4) count++;
+  for (; at < to; at++) if (bytes[at] === NEWLINE5) count++;
   return count;
 }
 function headText(bytes, maxBytes) {
@@ -3911,13 +4053,13 @@ var FailureLineScanner = class {
     if (this.done || bytes.length === 0) return;
     const base = this.offset;
     this.offset += bytes.length;
-    const first = bytes.indexOf(NEWLINE4);
+    const first = bytes.indexOf(NEWLINE5);
     if (first === -1) {
       this.extendLine(bytes);
     } else {
       this.extendLine(bytes.subarray(0, first));
       this.endLine();
-      const last = bytes.lastIndexOf(NEWLINE4);
+      const last = bytes.lastIndexOf(NEWLINE5);
       if (last > first) this.searchLines(bytes, first + 1, last + 1, base);
       this.lineStart = base + last + 1;
       if (!this.done) this.extendLine(bytes.subarray(last + 1));
@@ -4210,7 +4352,7 @@ function formatElapsed(milliseconds) {
 }
 
 // src/tools/shell/format.ts
-var NEWLINE5 = 10;
+var NEWLINE6 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
 var PATH_CUT_MARK = "\u2026";
 function timedOutLine(timeoutSeconds) {
@@ -4232,7 +4374,7 @@ var decoder2 = new TextDecoder("utf-8");
 function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath, failures) {
   const trailerText = trailers.map((line) => "\n" + line).join("");
   const trailerBytes = utf8Bytes(trailerText);
-  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE5;
+  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE6;
   const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
   if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
     const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder2.decode(output.tail.subarray(0, shownTotal));
@@ -4240,9 +4382,9 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   }
   const headCap = headCapBytes(limits);
   const partsRoom = (path) => limits.maxBytes - utf8Bytes(elisionLine(output.totalBytes, path)) - 2 - trailerBytes;
-  const shownPath = elisionLogPath(partsRoom, headCap, logPath, shortLogPath);
-  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath));
-  const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath) - headCap));
+  const shownPath2 = elisionLogPath(partsRoom, headCap, logPath, shortLogPath);
+  const markerRoom = utf8Bytes(elisionLine(output.totalBytes, shownPath2));
+  const headRoom = Math.max(0, Math.min(headCap, partsRoom(shownPath2) - headCap));
   const reach = (size) => Math.floor(size * limits.lineEndReachPercent / 100);
   const head = output.head;
   const { headShown, headEnd } = cutHead(head, headRoom, reach(headRoom));
@@ -4256,7 +4398,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
     const windowStart = start2;
     let atLineStart = false;
     for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
-      if (tail[i] === NEWLINE5) {
+      if (tail[i] === NEWLINE6) {
         start2 = i + 1;
         atLineStart = true;
         break;
@@ -4277,7 +4419,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
     }
   }
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
-  const text = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath) + "\n" + kept + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  const text = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath2) + "\n" + kept + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text, elided: true };
 }
 function elisionLogPath(partsRoom, headCap, logPath, shortLogPath) {
@@ -4287,7 +4429,7 @@ function elisionLogPath(partsRoom, headCap, logPath, shortLogPath) {
   return PATH_CUT_MARK + suffixWithinBytes(shortLogPath, pathRoom);
 }
 function cutHead(head, headRoom, reach) {
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE5);
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE6);
   if (lastNewline !== -1 && lastNewline >= headRoom - reach) return { headShown: lastNewline, headEnd: lastNewline + 1 };
   let headShown = Math.min(headRoom, head.length);
   while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;

@@ -90,6 +90,9 @@ export const SEARCH_MAX_MATCHES_PER_FILE = 10;
 export const SEARCH_MAX_CONTEXT_LINES = 5;
 export const SEARCH_LINE_MAX_CHARS = 300;
 export const SEARCH_TIMEOUT_SECONDS = 60;
+// The extra search that counts what ignore files hid (a search that showed all it found): given up,
+// silently, after this long.
+export const SEARCH_IGNORED_TIMEOUT_SECONDS = 3;
 // Content mode's output goes to an unlinked temporary file up to this size, then through a pipe: a
 // pattern like `e` over a large tree prints gigabytes, and the temporary folder may be a small tmpfs.
 export const SEARCH_SPOOL_MAX_BYTES = 64 * 1_048_576;

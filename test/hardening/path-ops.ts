@@ -1,5 +1,6 @@
 // Every op that takes a path, and how each answers the outcomes a home layout can lead to. The
 // confinement table and the race test run against every entry of PATH_OPS.
+import { shownPath } from '../../src/tools/code_search/format.js';
 import type { OpName } from '../../src/contract/tools/index.js';
 
 /** Written into every file inside the home that a row expects to be read. */
@@ -40,10 +41,11 @@ function fileReadAnswer(outcome: Outcome): Answer {
 
 function codeSearchAnswer(outcome: Outcome): Answer {
   if ('error' in outcome) return { ok: false, error: outcome.error };
-  if ('file' in outcome) return { ok: true, text: `${outcome.file.shown}:1: ${outcome.file.content}\n1 match in 1 file` };
+  // A name with a control character, a `"` or a `\` is shown as a JSON string.
+  if ('file' in outcome) return { ok: true, text: `${shownPath(outcome.file.shown)}:1: ${outcome.file.content}\n1 match in 1 file` };
   if ('special' in outcome) return { ok: false, error: `${outcome.special.shown} is ${outcome.special.kind}; code_search takes a file or a folder` };
   const { matches } = outcome.folder;
-  const lines = matches.map((match) => `${match.shown}:1: ${match.content}`);
+  const lines = matches.map((match) => `${shownPath(match.shown)}:1: ${match.content}`);
   const totals = matches.length === 1 ? '1 match in 1 file' : `${matches.length} matches in ${matches.length} files`;
   return { ok: true, text: [...lines, totals].join('\n') };
 }

@@ -75,4 +75,10 @@ export interface CodeSearchMeta {
   files: number;
   /** Something found was left out: a limit, the byte cap, or the time limit. */
   truncated: boolean;
+  /**
+   * Matches and files that ignore files (.gitignore, .ignore, .rgignore) hid from the search; only
+   * when the search showed all it found, an ignore file applies, and the count finished in time.
+   */
+  ignored_matches?: number;
+  ignored_files?: number;
 }

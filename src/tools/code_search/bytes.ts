@@ -124,3 +124,12 @@ export class LineBytes {
     return result;
   }
 }
+
+/**
+ * Whether the bytes start with a UTF-16 byte-order mark (LE `FF FE` or BE `FE FF`): such a file is
+ * text, though nearly every other byte of it is NUL, and ripgrep decodes it.
+ */
+export function startsWithUtf16Mark(bytes: Uint8Array): boolean {
+  const [first, second] = bytes;
+  return (first === 0xff && second === 0xfe) || (first === 0xfe && second === 0xff);
+}

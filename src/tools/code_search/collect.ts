@@ -1,11 +1,12 @@
 // The sinks ripgrep's output is fed into, one per mode, as ripgrep's own printer is a Sink: each
 // reduces the output as it comes to what will be shown and some counters. Pure and synchronous;
 // every limit comes in as an argument.
-import { LineBytes, decode } from './bytes.js';
-import type { ContentLine, Totals } from './format.js';
+import { decode } from './bytes.js';
+import type { ContentEntry, Totals } from './format.js';
 import { clipSearchLine } from './format.js';
 import { LineText } from './line-text.js';
-import { ContentOutputReader, countAfter, countLineNul, LineSplitter, parseStats, type ContentEvents } from './rg-output.js';
+import { CountOutputReader, type CountEvents } from './rg-count-output.js';
+import { ContentOutputReader, parseStats, type ContentEvents } from './rg-output.js';
 
 /** What the I/O layer feeds ripgrep's stdout into: pieces in order, each valid only during the call. */
 export interface SearchSink {
@@ -24,32 +25,42 @@ export interface CountedFile {
   count: number;
 }
 
-/** Files mode: `path NUL count` lines; keeps the `limit` best (most matches, then by path). */
-export class FileCountCollector extends LineSplitter implements SearchSink {
-  private readonly line: LineBytes;
+/**
+ * Files mode: a count per file; keeps the `limit` best (most matches, then by path). ripgrep's stats
+ * also count the files it stopped reading at a NUL byte, whose counts it does not print.
+ */
+export class FileCountCollector implements SearchSink, CountEvents {
+  private readonly reader: CountOutputReader;
   private readonly limit: number;
   readonly shown: CountedFile[] = [];
+  /** Of the files ripgrep printed a count for. */
   matches = 0;
   files = 0;
+  private statsLines: string[] = [];
+  private finished = false;
 
   constructor(limits: FileCountLimits) {
-    super();
     this.limit = limits.files;
-    this.line = new LineBytes(limits.shortLineMaxBytes);
+    this.reader = new CountOutputReader(this, limits.shortLineMaxBytes);
   }
 
-  protected piece(chunk: Uint8Array, start: number, end: number): void {
-    this.line.add(chunk, start, end);
+  feed(chunk: Uint8Array): void {
+    this.reader.feed(chunk);
   }
 
-  protected lineEnd(): void {
-    this.line.take((bytes, start, end) => this.countLine(bytes, start, end));
+  /** Call once ripgrep is done (again: no change). */
+  finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.statsLines = this.reader.finish();
   }
 
-  private countLine(bytes: Uint8Array, start: number, end: number): void {
-    const nul = countLineNul(bytes, start, end);
-    if (nul === -1) return;
-    const count = countAfter(bytes, nul, end);
+  /** ripgrep's own totals from --stats, when it lived to print them. */
+  stats(): Totals | null {
+    return parseStats(this.statsLines);
+  }
+
+  countedFile(bytes: Uint8Array, start: number, nul: number, count: number): void {
     this.matches += count;
     this.files++;
     const last = this.shown[this.shown.length - 1];
@@ -96,6 +107,8 @@ interface GroupLine {
 interface FileGroup {
   rgPath: string;
   lines: GroupLine[];
+  /** Where ripgrep stopped reading the file at a NUL byte, when it did. */
+  binaryAt: number | null;
   matchLines: number;
   lastMatchLine: number;
   /** No more of this file's lines will be shown. */
@@ -149,11 +162,18 @@ export class ContentCollector implements SearchSink, ContentEvents {
     return this.group !== null && this.group.closed;
   }
 
-  fileStart(rgPath: string): void {
+  nextFile(rgPath: string | null, countedLines: number, countedMatchedLines: number): void {
+    this.resultLines += countedLines;
+    this.matchedLines += countedMatchedLines;
+    if (this.group !== null) this.fileEnd();
+    if (rgPath !== null) this.fileStart(rgPath);
+  }
+
+  private fileStart(rgPath: string): void {
     this.files++;
     const lastKept = this.groups[this.groups.length - 1];
     const hopeless = this.full && lastKept !== undefined && rgPath > lastKept.rgPath;
-    this.group = { rgPath, lines: [], matchLines: 0, lastMatchLine: 0, closed: hopeless };
+    this.group = { rgPath, lines: [], binaryAt: null, matchLines: 0, lastMatchLine: 0, closed: hopeless };
   }
 
   resultLine(lineNumber: number, matchByte: number | null): boolean {
@@ -198,12 +218,11 @@ export class ContentCollector implements SearchSink, ContentEvents {
     if (this.otherLines.length > this.limits.statsMaxLines) this.otherLines.shift();
   }
 
-  countedLines(lines: number, matchedLines: number): void {
-    this.resultLines += lines;
-    this.matchedLines += matchedLines;
+  binaryStop(offset: number): void {
+    this.group!.binaryAt = offset;
   }
 
-  fileEnd(): void {
+  private fileEnd(): void {
     const group = this.group;
     this.group = null;
     if (group === null) return;
@@ -231,11 +250,13 @@ export class ContentCollector implements SearchSink, ContentEvents {
     this.shownLines = this.groups.reduce((sum, kept) => sum + kept.lines.length, 0);
   }
 
-  shown(displayOf: (rgPath: string) => string): ContentLine[] {
-    const out: ContentLine[] = [];
+  /** The shown lines by file, each file that ripgrep stopped reading at a NUL byte followed by a note saying so. */
+  shown(displayOf: (rgPath: string) => string): ContentEntry[] {
+    const out: ContentEntry[] = [];
     for (const group of this.groups) {
       const path = displayOf(group.rgPath);
       for (const line of group.lines) out.push({ path, lineNumber: line.lineNumber, isMatch: line.isMatch, text: line.text });
+      if (group.binaryAt !== null) out.push({ path, binaryAt: group.binaryAt });
     }
     return out;
   }
@@ -247,5 +268,10 @@ export class ContentCollector implements SearchSink, ContentEvents {
   /** ripgrep's own totals from --stats, when it lived to print them. */
   stats(): Totals | null {
     return parseStats(this.otherLines);
+  }
+
+  /** The paths (as ripgrep printed them) of the files shown. */
+  shownPaths(): string[] {
+    return this.groups.map((group) => group.rgPath);
   }
 }

@@ -34,6 +34,14 @@ export interface ContentLine {
   text: string;
 }
 
+/** In content mode, after a file's lines: ripgrep stopped reading it at a NUL byte near `binaryAt`. */
+export interface BinaryNote {
+  path: string;
+  binaryAt: number;
+}
+
+export type ContentEntry = ContentLine | BinaryNote;
+
 export interface ShapedSearch {
   text: string;
   /** True when the byte cap left lines out. */
@@ -53,6 +61,22 @@ export function echoedInput(input: string, maxChars: number): string {
 /** The pattern is clipped so that a long one cannot crowd the rest of the sentence out of the cap. */
 export function noMatchText(pattern: string, displayPath: string, patternMaxChars: number): string {
   return `no matches for '${echoedInput(pattern, patternMaxChars)}' in ${displayPath}`;
+}
+
+/** What ignore files hid from a search that showed all it found: counts, an example, and how to search them. */
+export interface IgnoredFinding {
+  matches: number;
+  files: number;
+  /** One of the files, as a result shows a path. */
+  example: string;
+  /** The path to search to see them (the example's first folder, or the example itself), as given in a request. */
+  searchPath: string;
+}
+
+export function ignoredLine(ignored: IgnoredFinding): string {
+  const matches = `${ignored.matches} more ${ignored.matches === 1 ? 'match' : 'matches'}`;
+  const files = `${ignored.files} ${ignored.files === 1 ? 'file' : 'files'}`;
+  return `(${matches} in ${files} ignored by .gitignore or .ignore, e.g. ${ignored.example}; search them with path: ${JSON.stringify(ignored.searchPath)})`;
 }
 
 export function stoppedText(timeoutSeconds: number): string {
@@ -88,8 +112,35 @@ function codeUnitsOf(text: string, chars: number): number {
   return firstCodePoints(text, chars).length;
 }
 
+/**
+ * A path as the result shows it: as it is, unless it holds a control character (a newline, a tab),
+ * a `"` or a `\`; then as a JSON string, in double quotes with those escaped, so that no name reads as
+ * two lines or as another file's, and the quoted form can be handed back in a request as it is.
+ */
+export function shownPath(path: string): string {
+  return NEEDS_QUOTING.test(path) ? JSON.stringify(path) : path;
+}
+
+const NEEDS_QUOTING = /[\x00-\x1f\x7f"\\]/;
+
 export function fileCountLine(entry: FileCount): string {
   return `${entry.path}: ${entry.count}`;
+}
+
+/** Content mode, after the lines of a file ripgrep stopped reading at a NUL byte (its binary rule). */
+export function binaryNoteText(note: BinaryNote): string {
+  return `${note.path}: [binary from about byte ${note.binaryAt} (a NUL byte); not searched past it]`;
+}
+
+/**
+ * Files mode: the matches ripgrep counted in files it stopped reading at a NUL byte part-way, whose
+ * own counts it does not print.
+ */
+export function binaryFilesLine(matches: number, files: number): string {
+  const matchWords = `${matches} ${matches === 1 ? 'match' : 'matches'}`;
+  const fileWords = files === 1 ? '1 binary file' : `${files} binary files`;
+  const their = files === 1 ? 'its' : 'their';
+  return `\u2026 ${matchWords} in ${fileWords} not listed (ripgrep stopped reading at a NUL byte part-way; mode "content" shows ${their} lines before it)`;
 }
 
 export function contentLineText(line: ContentLine): string {
@@ -98,12 +149,14 @@ export function contentLineText(line: ContentLine): string {
 }
 
 /** Content lines with `--` before each line that does not follow the one before it. */
-export function contentEntries(lines: readonly ContentLine[], withGroups: boolean): string[] {
-  return lines.map((line, index) => {
-    const previous = index > 0 ? lines[index - 1]! : null;
+export function contentEntries(entries: readonly ContentEntry[], withGroups: boolean): string[] {
+  let previous: ContentLine | null = null;
+  return entries.map((entry) => {
+    if ('binaryAt' in entry) return binaryNoteText(entry);
     const newGroup =
-      withGroups && previous !== null && (previous.path !== line.path || previous.lineNumber + 1 !== line.lineNumber);
-    return (newGroup ? '--\n' : '') + contentLineText(line);
+      withGroups && previous !== null && (previous.path !== entry.path || previous.lineNumber + 1 !== entry.lineNumber);
+    previous = entry;
+    return (newGroup ? '--\n' : '') + contentLineText(entry);
   });
 }
 
@@ -148,8 +201,11 @@ export function formatFilesResult(
   totals: Totals,
   maxBytes: number,
   stoppedLine: string | null,
+  binaryFiles: Totals | null = null,
 ): ShapedSearch {
-  const trailers = stoppedLine === null ? [totalsLine(totals)] : [stoppedLine, totalsLine(totals)];
+  const trailers = [totalsLine(totals)];
+  if (stoppedLine !== null) trailers.unshift(stoppedLine);
+  if (binaryFiles !== null && binaryFiles.files > 0) trailers.unshift(binaryFilesLine(binaryFiles.matches, binaryFiles.files));
   return fitSearchResult(
     shown.map(fileCountLine),
     moreFiles,
@@ -160,7 +216,7 @@ export function formatFilesResult(
 }
 
 export function formatContentResult(
-  shown: readonly ContentLine[],
+  shown: readonly ContentEntry[],
   moreLines: number,
   totals: Totals,
   withGroups: boolean,

@@ -1,9 +1,14 @@
 // ripgrep's output, read as it streams: bytes in, events out. Pure and synchronous.
 //
-// Files mode (--count-matches --null): `path NUL count` per file.
+// Files mode (--count-matches --null --stats): `path NUL count` per file, then the --stats block.
 // Content mode (--null --line-number --column --no-heading --stats): `path NUL line:column:text` for
 // a match, `path NUL line-text` for context, then the --stats block. A file's lines come together
-// (ripgrep's printer writes each file's output at once).
+// (ripgrep's printer writes each file's output at once), and so does the line ripgrep adds after them
+// when it stopped reading the file at a NUL byte (its binary rule): `path: WARNING: stopped searching
+// binary file after match (found "\0" byte around offset N)`.
+//
+// A path is every byte up to its NUL, newlines included: no file name holds a NUL, and the stats and
+// binary lines hold none, so a line end before a NUL never ends a path.
 import { BoundedBytes, byteString, decode, joinBytes, sameBytes } from './bytes.js';
 import { copyBytes } from '../../text/utf8.js';
 
@@ -15,9 +20,9 @@ const COLON = 0x3a;
 
 // The grammar of a content-mode result line, written once. The header parser and the fast count
 // path below are both made from these pieces, so they cannot disagree on what a result line is.
-// A path is any bytes but NUL and the line end; then the NUL, the line number, and either a match's
-// `:column` with the one byte that ends the column (ripgrep's `:`), or a context line's `-`.
-const PATH = String.raw`[^\0\n]*`;
+// A path is any bytes but NUL (line ends included); then the NUL, the line number, and either a
+// match's `:column` with the one byte that ends the column (ripgrep's `:`), or a context line's `-`.
+const PATH = String.raw`[^\0]*`;
 const NUMBER = String.raw`\d*`;
 const matchMark = (column: string) => String.raw`:${column}[^\d\n]`;
 const CONTEXT_MARK = '-';
@@ -33,6 +38,10 @@ const RESULT_AFTER_PATH = `${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})${RE
 const MATCH_RUN = new RegExp(`(${PATH}\\0)${MATCH_AFTER_PATH}(?:\\1${MATCH_AFTER_PATH})*`, 'y');
 const RESULT_RUN = new RegExp(`(${PATH}\\0)${RESULT_AFTER_PATH}(?:\\1${RESULT_AFTER_PATH})*`, 'y');
 const LINE_END_EVERYWHERE = /\n/g;
+// What ripgrep prints after a file's lines (or, for a file named on its own, instead of them) when it
+// met a NUL byte part-way, less the path before it.
+const BINARY_NOTICE = /^: (?:WARNING: stopped searching binary file after match|binary file matches) \(found "\\0" byte around offset (\d+)\)$/;
+const NEWLINE_BYTES = new Uint8Array([0x0a]);
 // At every line start of a run of result lines: a match's header up to its mark.
 const MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, 'gm');
 
@@ -60,6 +69,9 @@ export interface CountedRun {
  * header parser gives line by line (each of them a result line of the same file).
  */
 export function countResultRun(text: string, start: number, withContext: boolean): CountedRun | null {
+  // A path that holds a line end is left to the header parser: the run's lines are counted by their ends.
+  const nul = text.indexOf('\0', start);
+  if (nul === -1 || text.lastIndexOf('\n', nul) >= start) return null;
   const run = withContext ? RESULT_RUN : MATCH_RUN;
   run.lastIndex = start;
   if (!run.test(text)) return null;
@@ -72,10 +84,13 @@ export function countResultRun(text: string, start: number, withContext: boolean
 
 /** What a content-mode reader reports; the collector is one (collect.ts). */
 export interface ContentEvents {
-  /** The lines of the file at this path (as ripgrep printed it) begin. */
-  fileStart(rgPath: string): void;
-  /** The current file's lines are over (another file's begin, or the output ended). */
-  fileEnd(): void;
+  /**
+   * The current file's lines, if any, are over, with `countedLines` of them (`countedMatchedLines`
+   * match lines) counted by the fast path and never reported one by one; then the lines of the file
+   * at `rgPath` (as ripgrep printed it) begin, or, null, the output ended. One call per file, so that
+   * the collector's end and start of a file are compiled at one place of the reader.
+   */
+  nextFile(rgPath: string | null, countedLines: number, countedMatchedLines: number): void;
   /**
    * A result line of the current file: `matchByte` is the byte offset of its first match, null for a
    * context line. Returns whether its text is wanted (then `text` and `textEnd` follow).
@@ -86,10 +101,10 @@ export interface ContentEvents {
   textEnd(): void;
   /** A line that is no result line: ripgrep's stats. */
   otherLine(line: string): void;
+  /** ripgrep stopped reading the current file at a NUL byte near this offset. */
+  binaryStop(offset: number): void;
   /** No further line of the current file is wanted: its lines may be counted without being read. */
   readonly fileClosed: boolean;
-  /** Lines of the current file counted by the fast path, never reported one by one. */
-  countedLines(lines: number, matchedLines: number): void;
 }
 
 export interface ContentReaderOptions {
@@ -109,6 +124,9 @@ export class ContentOutputReader {
   private readonly header: BoundedBytes;
   private state: 'header' | 'text' | 'skip' = 'header';
   private pathBytes: Uint8Array | null = null;
+  /** The current file's lines counted by the fast path so far, handed on when the file ends. */
+  private counted = 0;
+  private countedMatched = 0;
   private readonly withContext: boolean;
   private readonly fastCount: boolean;
   private chunkText: string | null = null;
@@ -145,10 +163,24 @@ export class ContentOutputReader {
 
   /** Call once ripgrep is done (a line cut off by a kill is dropped). */
   finish(): void {
+    // What no NUL followed is the stats block (a line cut off by a kill holds none of its lines).
+    const rest = this.state === 'header' ? this.header.bytes() : new Uint8Array(0);
+    if (rest.length > 0 && rest.indexOf(NUL) === -1) {
+      const lines = decode(rest).split('\n');
+      if (lines[lines.length - 1] === '') lines.pop();
+      for (const line of lines) this.events.otherLine(line);
+    }
     this.state = 'header';
     this.header.clear();
-    if (this.pathBytes !== null) this.events.fileEnd();
+    if (this.pathBytes !== null) this.endFile(null);
     this.pathBytes = null;
+  }
+
+  private endFile(next: string | null): void {
+    const { counted, countedMatched } = this;
+    this.counted = 0;
+    this.countedMatched = 0;
+    this.events.nextFile(next, counted, countedMatched);
   }
 
   private textOf(chunk: Uint8Array): string {
@@ -168,7 +200,8 @@ export class ContentOutputReader {
     if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL || !sameBytes(path, chunk, start, pathEnd)) return start;
     const counted = countResultRun(this.textOf(chunk), start, this.withContext);
     if (counted === null) return start;
-    this.events.countedLines(counted.lines, counted.matchedLines);
+    this.counted += counted.lines;
+    this.countedMatched += counted.matchedLines;
     return counted.end;
   }
 
@@ -185,7 +218,7 @@ export class ContentOutputReader {
         this.header.clear();
         text = byteString(bytes);
       } else text = this.textOf(chunk);
-      const textStart = this.readHeader(bytes, text, start);
+      const textStart = this.readHeader(bytes, text, start, end);
       if (textStart === -1) this.header.push(bytes.subarray(start, end));
       // readHeader has chosen whether this line's text is wanted (state 'text') or skipped.
       else if (this.wantsText() && textStart < end) this.events.text(bytes.subarray(textStart, end));
@@ -196,25 +229,44 @@ export class ContentOutputReader {
     return this.state === 'text';
   }
 
+  /**
+   * A line end where no header has been read yet: the line is ripgrep's binary notice for the current
+   * file, or a line of a path that goes on up to its NUL, or a stats line (finish sorts those out).
+   * One that holds a NUL can be no part of a path: it is no result line, and is reported as such.
+   */
   private lineEnd(): void {
     if (this.state === 'header') {
-      const line = decode(this.header.bytes());
-      this.header.clear();
-      this.events.otherLine(line);
+      const line = this.header.bytes();
+      if (line.indexOf(NUL) !== -1) {
+        this.header.clear();
+        this.events.otherLine(decode(line));
+      } else if (this.isBinaryNotice(line)) this.header.clear();
+      else this.header.push(NEWLINE_BYTES);
     } else if (this.state === 'text') this.events.textEnd();
     this.state = 'header';
   }
 
+  private isBinaryNotice(line: Uint8Array): boolean {
+    const path = this.pathBytes;
+    if (path === null || line.length <= path.length || line.indexOf(NEWLINE) !== -1) return false;
+    if (!sameBytes(path, line, 0, path.length)) return false;
+    const notice = BINARY_NOTICE.exec(byteString(line.subarray(path.length)));
+    if (notice === null) return false;
+    this.events.binaryStop(Number(notice[1]));
+    return true;
+  }
+
   /**
-   * Reads the header at `start` (the piece's end is a line end or the end of `text`, which the
-   * grammar cannot cross) and starts its line; the offset where its text starts, or -1 while there
-   * is no whole header there (not yet, or never: a stats line). The grammar decides; once it has,
+   * Reads the header at `start` (`end` is the piece's end, a line end or the end of `text`) and
+   * starts its line; the offset where its text starts, or -1 while there is no whole header up to
+   * `end` (not yet: its path goes on past a line end or into the next chunk; or never: a stats line). The grammar decides; once it has,
    * the fields are read where it put them: the path up to the first NUL, the line number, a match's column.
    */
-  private readHeader(bytes: Uint8Array, text: string, start: number): number {
+  private readHeader(bytes: Uint8Array, text: string, start: number, end: number): number {
     HEADER.lastIndex = start;
     if (!HEADER.test(text)) return -1;
     const textStart = HEADER.lastIndex;
+    if (textStart > end) return -1;
     const nul = bytes.indexOf(NUL, start);
     let at = nul + 1;
     let lineNumber = 0;
@@ -229,9 +281,8 @@ export class ContentOutputReader {
     // it runs for each file's first line, and split into small functions each was optimized by V8 on
     // its own with the collector inlined, which cost more CPU than the reading itself.
     if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start, nul)) {
-      if (this.pathBytes !== null) this.events.fileEnd();
       this.pathBytes = copyBytes(bytes.subarray(start, nul));
-      this.events.fileStart(decode(this.pathBytes));
+      this.endFile(decode(this.pathBytes));
     }
     this.state = this.events.resultLine(lineNumber, matchByte) ? 'text' : 'skip';
     return textStart;
@@ -249,40 +300,4 @@ export function parseStats(lines: readonly string[]): { matches: number; files: 
     if (fileCount) files = Number(fileCount[1]);
   }
   return matches === null || files === null ? null : { matches, files };
-}
-
-/**
- * Splits ripgrep's stdout into lines without gathering them: each piece of a line is handed on as
- * a range of the chunk it arrived in (no copy, no allocation), and the line's end is announced.
- */
-export abstract class LineSplitter {
-  feed(chunk: Uint8Array): void {
-    const length = chunk.length;
-    let start = 0;
-    while (start < length) {
-      const newline = chunk.indexOf(NEWLINE, start);
-      const end = newline === -1 ? length : newline;
-      if (end > start) this.piece(chunk, start, end);
-      if (newline === -1) return;
-      this.lineEnd();
-      start = newline + 1;
-    }
-  }
-
-  protected abstract piece(chunk: Uint8Array, start: number, end: number): void;
-  protected abstract lineEnd(): void;
-}
-
-/** Files mode: the offset of the NUL that ends the path in bytes[start, end), or -1 (no count line). */
-export function countLineNul(bytes: Uint8Array, start: number, end: number): number {
-  let nul = end - 1;
-  while (nul >= start && bytes[nul] !== NUL) nul--;
-  return nul < start ? -1 : nul;
-}
-
-/** Files mode: the count after the path's NUL. */
-export function countAfter(bytes: Uint8Array, nul: number, end: number): number {
-  let count = 0;
-  for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i]! - DIGIT_0);
-  return count;
 }

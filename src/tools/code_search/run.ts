@@ -7,6 +7,7 @@ import type { OpenFile } from '../../io/types.js';
 import {
   BINARY_SNIFF_BYTES,
   SEARCH_ECHO_MAX_CHARS,
+  SEARCH_IGNORED_TIMEOUT_SECONDS,
   SEARCH_LINE_MAX_CHARS,
   SEARCH_MATCH_LEAD_CHARS,
   SEARCH_MAX_MATCHES_PER_FILE,
@@ -18,6 +19,7 @@ import { openInsideHome, resolveInsideHome, type ResolvedPath } from '../../work
 import type { Context, OpResult } from '../context.js';
 import type { CodeSearchArgs, CodeSearchMeta } from '../../contract/tools/code_search.js';
 import { ContentCollector, FileCountCollector } from './collect.js';
+import type { IgnoredFinding } from './format.js';
 import {
   binaryFileText,
   changedWhileOpenedText,
@@ -26,9 +28,11 @@ import {
   nulInInputText,
   ripgrepFailureText,
   ripgrepRefusalText,
+  shownPath,
 } from './format.js';
+import { startsWithUtf16Mark } from './bytes.js';
 import { ripgrepArgs, STDIN_PATH } from './rg-args.js';
-import { searchResult, type SearchShape } from './result.js';
+import { searchResult, withIgnored, type SearchShape } from './result.js';
 
 /** The NUL checks stay here: a pattern or glob with one is refused as ripgrep would refuse it. */
 function checkedArgs(args: CodeSearchArgs): CodeSearchArgs {
@@ -79,11 +83,12 @@ async function searchOpened(
   } catch (error) {
     throw ripgrepUnavailable(error);
   }
-  const args = ripgrepArgs({
+  const argsOptions = {
     ...search,
     excludeRuns: kind === 'folder' && real === io.home,
     fileName: kind === 'file' ? STDIN_PATH : null,
-  });
+  };
+  const args = ripgrepArgs(argsOptions);
   const newSink = () =>
     mode === 'files'
       ? new FileCountCollector({ files: limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES })
@@ -129,18 +134,89 @@ async function searchOpened(
     stoppedAfterSeconds: exit.timedOut ? SEARCH_TIMEOUT_SECONDS : null,
     echoMaxChars: SEARCH_ECHO_MAX_CHARS,
   };
-  return searchResult(sink, shape);
+  const result = searchResult(sink, shape);
+  // What ignore files hid is counted only where it can help: a folder's search that showed all it
+  // found (nothing, or fewer than the caps), under an ignore file.
+  if (kind !== 'folder' || result.meta.truncated || exit.timedOut || !underIgnoreFile(context, real)) return result;
+  const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
+  const ignored = await countIgnored(context, binary, { ...argsOptions, mode: 'files', contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
+  return withIgnored(result, ignored, request.maxBytes);
 }
 
-/** How a path in ripgrep's output reads in the result: relative to the working directory. */
+const IGNORE_FILE_NAMES = ['.gitignore', '.ignore', '.rgignore'];
+
+/**
+ * Whether an ignore file lies in the folder or in one above it up to the home (ripgrep reads those of
+ * the folders above too; above the home is not the agent's). One deeper in the tree only is not
+ * looked for: that would be a walk of its own.
+ */
+function underIgnoreFile(context: Context, folder: string): boolean {
+  const home = context.io.home;
+  for (let at = folder; ; at = at.slice(0, Math.max(1, at.lastIndexOf('/')))) {
+    for (const name of IGNORE_FILE_NAMES) if (context.io.fs.stat(`${at === '/' ? '' : at}/${name}`)?.kind === 'file') return true;
+    if (at === home || at === '/' || !at.startsWith(`${home}/`)) return false;
+  }
+}
+
+/**
+ * One more ripgrep run, counting what the search would find with ignore files set aside; what it finds
+ * beyond the first run is what they hid. Bounded by its own short time limit; null when it did not
+ * finish in time or could not run.
+ */
+async function countIgnored(
+  context: Context,
+  binary: string,
+  options: Parameters<typeof ripgrepArgs>[0],
+  folder: OpenFile,
+  found: { matches: number; files: number },
+  shownPaths: readonly string[],
+  displayOf: (rgPath: string) => string,
+  rootDisplay: string,
+): Promise<IgnoredFinding | null> {
+  const shown = new Set(shownPaths);
+  try {
+    const { exit, sink } = await context.io.search.run({
+      binary,
+      args: ripgrepArgs(options),
+      cwd: context.io.home,
+      folder,
+      timeoutMs: SEARCH_IGNORED_TIMEOUT_SECONDS * 1000,
+      output: 'line-per-file',
+      // The best-ranked files, one more than the search found: at least one of them is a hidden one.
+      newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES }),
+    });
+    const finished = exit.exitCode === 0 || exit.exitCode === 1 || (exit.exitCode === 2 && exit.stderr.trim() === '');
+    if (exit.timedOut || exit.interruptedBy !== undefined || !finished) return null;
+    sink.finish();
+    const all = sink.stats() ?? { matches: sink.matches, files: sink.files };
+    const hidden = sink.shown.find((entry) => !shown.has(entry.rgPath));
+    const files = all.files - found.files;
+    if (files <= 0 || hidden === undefined) return { matches: 0, files: 0, example: '', searchPath: '' };
+    const slash = hidden.rgPath.indexOf('/');
+    const first = slash === -1 ? hidden.rgPath : hidden.rgPath.slice(0, slash);
+    return {
+      matches: all.matches - found.matches,
+      files,
+      example: displayOf(hidden.rgPath),
+      searchPath: rootDisplay === '.' ? first : `${rootDisplay}/${first}`,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** How a path in ripgrep's output reads in the result: relative to the working directory, quoted when it must be. */
 function displayOfFor(kind: 'file' | 'folder', rootDisplay: string): (rgPath: string) => string {
-  if (kind === 'file') return () => rootDisplay;
-  return rootDisplay === '.' ? (rgPath) => rgPath : (rgPath) => `${rootDisplay}/${rgPath}`;
+  if (kind === 'file') {
+    const shown = shownPath(rootDisplay);
+    return () => shown;
+  }
+  return rootDisplay === '.' ? (rgPath) => shownPath(rgPath) : (rgPath) => shownPath(`${rootDisplay}/${rgPath}`);
 }
 
-/** The same test as file_read's: a NUL byte in the first bytes. */
+/** The same test as file_read's: a NUL byte in the first bytes, unless they start with a UTF-16 byte-order mark. */
 function isBinaryFile(file: OpenFile): boolean {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
-  const read = file.readAt(buffer, BINARY_SNIFF_BYTES, 0);
-  return buffer.subarray(0, read).indexOf(0) !== -1;
+  const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
+  return !startsWithUtf16Mark(start) && start.indexOf(0) !== -1;
 }

@@ -246,6 +246,55 @@ describe('ContentCollector', () => {
     const collector = contentCollector(40, 10, 0);
     collector.feed(bytes(match('a', 1, 1, 'foo') + 'a\u00002:1:fo'));
     collector.finish();
-    expect(collector.shown((p) => p).map((line) => line.text)).toEqual(['foo']);
+    expect(collector.shown((p) => p).map((line) => ('text' in line ? line.text : line))).toEqual(['foo']);
+  });
+});
+
+describe('FileCountCollector: names and the stats', () => {
+  const read = (c: FileCountCollector) => {
+    c.finish();
+    return { shown: c.shown, matches: c.matches, files: c.files, stats: c.stats() };
+  };
+  const stats = '\n7 matches\n6 matched lines\n3 files contained matches\n9 files searched\n';
+
+  it('a file name holding a newline, a colon or a leading dash is one file, whatever the chunking', () => {
+    const output = 'nl/a\nb.txt\u00001\n-x:1:.ts\u00002\n\n\u00003\n' + stats;
+    for (const pieceBytes of [1, 2, 3, 1000]) {
+      expect(feedBothWays(() => fileCounter(), output, read, pieceBytes)).toEqual({
+        shown: [
+          { rgPath: '\n', count: 3 },
+          { rgPath: '-x:1:.ts', count: 2 },
+          { rgPath: 'nl/a\nb.txt', count: 1 },
+        ],
+        matches: 6,
+        files: 3,
+        stats: { matches: 7, files: 3 },
+      });
+    }
+  });
+  it('no stats (ripgrep killed before them, a record cut off): the counts printed', () => {
+    expect(read(feedAll(fileCounter(), 'a\u00002\nb\u00001'))).toEqual({ shown: [{ rgPath: 'a', count: 2 }], matches: 2, files: 1, stats: null });
+  });
+});
+
+function feedAll<T extends { feed(chunk: Uint8Array): void }>(collector: T, output: string): T {
+  collector.feed(bytes(output));
+  return collector;
+}
+
+describe('ContentCollector: a file ripgrep stopped reading at a NUL byte', () => {
+  it('its lines, then a note where it is listed', () => {
+    const collector = contentCollector(40, 10, 0);
+    collector.feed(
+      bytes(
+        'big.log\u00001:1:needle first\nbig.log: WARNING: stopped searching binary file after match (found "\\0" byte around offset 240105)\nc.txt\u00001:7:plain needle\n',
+      ),
+    );
+    collector.finish();
+    expect(collector.shown((path) => path)).toEqual([
+      { path: 'big.log', lineNumber: 1, isMatch: true, text: 'needle first' },
+      { path: 'big.log', binaryAt: 240105 },
+      { path: 'c.txt', lineNumber: 1, isMatch: true, text: 'plain needle' },
+    ]);
   });
 });

@@ -8,7 +8,10 @@ import {
   fitSearchResult,
   formatContentResult,
   formatFilesResult,
+  ignoredLine,
   binaryFileText,
+  binaryFilesLine,
+  binaryNoteText,
   changedWhileOpenedText,
   clipEchoedInputs,
   interruptedText,
@@ -18,6 +21,7 @@ import {
   ripgrepFailureText,
   ripgrepReason,
   ripgrepRefusalText,
+  shownPath,
   stoppedText,
   totalsLine,
   type LineView,
@@ -262,6 +266,65 @@ describe('the error sentences', () => {
     const glob = `{${'g'.repeat(300)}`;
     expect(clipEchoedInputs(`error parsing glob '${glob}': unclosed alternate group`, ['x', glob], 200)).toBe(
       `error parsing glob '{${'g'.repeat(199)}…': unclosed alternate group`,
+    );
+  });
+});
+
+describe('paths as shown', () => {
+  it('a plain path, one with a colon, a space, a leading dash or non-ASCII letters: as it is', () => {
+    for (const path of ['src/a.ts', 'src/odd names/a: b.ts', '-rf.txt', 'x:12:y.ts', 'é/ü.ts']) expect(shownPath(path)).toBe(path);
+  });
+  it('a path with a newline, a tab, a " or a \\: a JSON string, so it reads as one name', () => {
+    expect(shownPath('nl/a\nb.txt')).toBe('"nl/a\\nb.txt"');
+    expect(shownPath('a\tb')).toBe('"a\\tb"');
+    expect(shownPath('say "hi".txt')).toBe('"say \\"hi\\".txt"');
+    expect(shownPath('back\\slash')).toBe('"back\\\\slash"');
+    expect(shownPath('bell\u0007')).toBe('"bell\\u0007"');
+  });
+});
+
+describe('files ripgrep stopped reading at a NUL byte', () => {
+  it('content mode: the note after the file\'s lines', () => {
+    expect(binaryNoteText({ path: 'logs/big.log', binaryAt: 240105 })).toBe(
+      'logs/big.log: [binary from about byte 240105 (a NUL byte); not searched past it]',
+    );
+  });
+  it('files mode: one line for all of them, singular and plural', () => {
+    expect(binaryFilesLine(1, 1)).toBe(
+      '… 1 match in 1 binary file not listed (ripgrep stopped reading at a NUL byte part-way; mode "content" shows its lines before it)',
+    );
+    expect(binaryFilesLine(5, 2)).toBe(
+      '… 5 matches in 2 binary files not listed (ripgrep stopped reading at a NUL byte part-way; mode "content" shows their lines before it)',
+    );
+  });
+  it('whole results: the files line comes before the totals; the content note after its file\'s lines', () => {
+    expect(formatFilesResult([{ path: 'logs/c.txt', count: 1 }], 0, { matches: 2, files: 2 }, 8192, null, { matches: 1, files: 1 }).text).toBe(
+      'logs/c.txt: 1\n' +
+        '… 1 match in 1 binary file not listed (ripgrep stopped reading at a NUL byte part-way; mode "content" shows its lines before it)\n' +
+        '2 matches in 2 files',
+    );
+    const entries = [
+      { path: 'logs/big.log', lineNumber: 1, isMatch: true, text: 'needle first' },
+      { path: 'logs/big.log', binaryAt: 240105 },
+      { path: 'logs/c.txt', lineNumber: 1, isMatch: true, text: 'plain needle' },
+    ];
+    expect(formatContentResult(entries, 0, { matches: 2, files: 2 }, true, 8192, null).text).toBe(
+      'logs/big.log:1: needle first\n' +
+        'logs/big.log: [binary from about byte 240105 (a NUL byte); not searched past it]\n' +
+        '--\n' +
+        'logs/c.txt:1: plain needle\n' +
+        '2 matches in 2 files',
+    );
+  });
+});
+
+describe('what ignore files hid', () => {
+  it('one line: counts, singular and plural, an example, and the path to search as a request gives it', () => {
+    expect(ignoredLine({ matches: 12, files: 3, example: 'node_modules/x/y.js', searchPath: 'node_modules' })).toBe(
+      '(12 more matches in 3 files ignored by .gitignore or .ignore, e.g. node_modules/x/y.js; search them with path: "node_modules")',
+    );
+    expect(ignoredLine({ matches: 1, files: 1, example: '"a\\nb/c.js"', searchPath: 'a\nb' })).toBe(
+      '(1 more match in 1 file ignored by .gitignore or .ignore, e.g. "a\\nb/c.js"; search them with path: "a\\nb")',
     );
   });
 });

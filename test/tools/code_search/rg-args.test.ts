@@ -22,12 +22,18 @@ describe('ripgrepArgs', () => {
       '--color=never',
       '--with-filename',
       '--null',
+      '--stats',
       '--case-sensitive',
       '--count-matches',
       '--glob=!.git',
       '--regexp=foo',
       '--',
     ]);
+  });
+
+  it('a file named on its own is searched as text, past a NUL byte', () => {
+    expect(ripgrepArgs({ ...base, fileName: '-' })).toContain('--text');
+    expect(ripgrepArgs(base)).not.toContain('--text');
   });
 
   it('content mode with every option: the exclusions come after the glob, so they win', () => {
@@ -41,13 +47,14 @@ describe('ripgrepArgs', () => {
       '--color=never',
       '--with-filename',
       '--null',
+      '--stats',
       '--ignore-case',
       '--fixed-strings',
+      '--text',
       '--line-number',
       '--column',
       '--no-heading',
       '--no-context-separator',
-      '--stats',
       '--context=2',
       '--glob=--files',
       '--glob=!.git',

@@ -15,12 +15,13 @@ class Recorder implements ContentEvents {
   get fileClosed(): boolean {
     return this.linesOfFile >= this.closeAfter;
   }
-  fileStart(rgPath: string): void {
+  private inFile = false;
+  nextFile(rgPath: string | null, countedLines: number, countedMatchedLines: number): void {
+    if (countedLines > 0) this.events.push(`counted ${countedLines} (${countedMatchedLines} matched)`);
+    if (this.inFile) this.events.push('end');
+    this.inFile = rgPath !== null;
     this.linesOfFile = 0;
-    this.events.push(`file ${rgPath}`);
-  }
-  fileEnd(): void {
-    this.events.push('end');
+    if (rgPath !== null) this.events.push(`file ${rgPath}`);
   }
   resultLine(lineNumber: number, matchByte: number | null): boolean {
     this.linesOfFile++;
@@ -37,8 +38,8 @@ class Recorder implements ContentEvents {
   otherLine(line: string): void {
     this.events.push(`other ${line}`);
   }
-  countedLines(lines: number, matchedLines: number): void {
-    this.events.push(`counted ${lines} (${matchedLines} matched)`);
+  binaryStop(offset: number): void {
+    this.events.push(`binary at ${offset}`);
   }
 }
 
@@ -225,5 +226,74 @@ describe('the fast count path', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('a path runs up to its NUL', () => {
+  const lines = (text: string, pieceBytes?: number) => read(Buffer.from(text, 'utf8'), false, pieceBytes);
+
+  it('a file name holding a newline is one path, never two files or a stats line', () => {
+    const output = 'nl/a\nb.txt\u00001:1:needle\nnl/c.txt\u00002:3:a needle\n\n2 matches\n';
+    const expected = ['file nl/a\nb.txt', 'match 1 at 0', '  needle', 'end', 'file nl/c.txt', 'match 2 at 2', '  a needle', 'other ', 'other 2 matches', 'end'];
+    expect(lines(output)).toEqual(expected);
+    for (const pieceBytes of [1, 2, 3, 5, 7]) expect(lines(output, pieceBytes)).toEqual(expected);
+  });
+  it('a name that is only line ends, and one that ends with one', () => {
+    expect(lines('\n\n\u00001:1:x\nb\n\u00002:1:y\n')).toEqual(['file \n\n', 'match 1 at 0', '  x', 'end', 'file b\n', 'match 2 at 0', '  y', 'end']);
+  });
+  it('the fast count path leaves a path with a line end to the header parser, which counts it alike', () => {
+    const output = 'a\nb\u00001:1:x\na\nb\u00002:1:y\na\nb\u00003:1:z\nc\u00001:1:w\n';
+    expect(read(Buffer.from(output), false, undefined, new Recorder(1))).toEqual([
+      'file a\nb',
+      'match 1 at 0',
+      'match 2 at 0',
+      'match 3 at 0',
+      'end',
+      'file c',
+      'match 1 at 0',
+      'end',
+    ]);
+    expect(countResultRun(byteString(Buffer.from(output)), 0, false)).toBeNull();
+  });
+});
+
+describe("ripgrep's binary notice", () => {
+  const warning = (path: string, offset: number) =>
+    `${path}: WARNING: stopped searching binary file after match (found "\\0" byte around offset ${offset})\n`;
+
+  it('after a file\'s lines (a NUL byte part-way, walking a folder): the file is marked, nothing else is read into it', () => {
+    const output = `big.log\u00001:1:needle first\n${warning('big.log', 240105)}c.txt\u00001:7:plain needle\n\n2 matches\n`;
+    for (const pieceBytes of [undefined, 1, 4]) {
+      expect(read(Buffer.from(output), false, pieceBytes)).toEqual([
+        'file big.log',
+        'match 1 at 0',
+        '  needle first',
+        'binary at 240105',
+        'end',
+        'file c.txt',
+        'match 1 at 6',
+        '  plain needle',
+        'other ',
+        'other 2 matches',
+        'end',
+      ]);
+    }
+  });
+  it('the notice of a file named on its own (ripgrep\'s other wording) is read too', () => {
+    const output = 'x\u00001:1:a\nx: binary file matches (found "\\0" byte around offset 9)\n';
+    expect(read(Buffer.from(output), false)).toEqual(['file x', 'match 1 at 0', '  a', 'binary at 9', 'end']);
+  });
+  it("a notice's words after another path are no notice: they begin that file's name", () => {
+    const output = `a\u00001:1:x\n${warning('b', 3)}c\u00001:1:y\n`;
+    expect(read(Buffer.from(output), false)).toEqual([
+      'file a',
+      'match 1 at 0',
+      '  x',
+      'end',
+      `file ${warning('b', 3)}c`,
+      'match 1 at 0',
+      '  y',
+      'end',
+    ]);
   });
 });

@@ -43,9 +43,11 @@ describe('code_search files mode', () => {
         'src/render.ts: 1',
         'vendor/app.min.js: 1',
         '12 matches in 7 files',
+        // What .gitignore hides (build/, debug.log) is counted and named, as the search showed all it found.
+        '(2 more matches in 2 files ignored by .gitignore or .ignore, e.g. build/bundle.js; search them with path: "build")',
       ].join('\n'),
     );
-    expect(envelope.meta).toEqual({ matches: 12, files: 7, truncated: false });
+    expect(envelope.meta).toEqual({ matches: 12, files: 7, truncated: false, ignored_matches: 2, ignored_files: 2 });
   });
 
   it('from the home: .gitignore holds outside a git repository, the home\'s .runs/ is left out, another .runs/ is not', () => {
@@ -78,7 +80,7 @@ describe('code_search files mode', () => {
 
   it('a path outside the working directory is shown with ../', () => {
     expect(search({ pattern: 'render', path: '../../notes' }).text).toBe(
-      ['../../notes/.runs/kept.md: 1', '../../notes/todo.md: 1', '2 matches in 2 files'].join('\n'),
+      ['../../notes/.runs/kept.md: 1', '../../notes/todo.md: 1', '2 matches in 2 files', '(1 more match in 1 file ignored by .gitignore or .ignore, e.g. ../../notes/drafts/idea.md; search them with path: "../../notes/drafts")'].join('\n'),
     );
   });
 
@@ -113,9 +115,10 @@ describe('code_search content mode', () => {
         'src/render.ts:1: export function render(args: string[]): string {',
         'vendor/app.min.js:1: …n f28(a){return a+28};function f29(a){return a+29};function render(x){return "é"+f1(x)};function f30(a){return a+30};function f31(a){return a+31};function f32(a){return a+32};function f33(a){return a+33};function f34(a){return a+34};function f35(a){return a+35};function f36(a){return a+36};function … [+1466 chars]',
         '12 matches in 7 files',
+        '(2 more matches in 2 files ignored by .gitignore or .ignore, e.g. build/bundle.js; search them with path: "build")',
       ].join('\n'),
     );
-    expect(envelope.meta).toEqual({ matches: 12, files: 7, truncated: false });
+    expect(envelope.meta).toEqual({ matches: 12, files: 7, truncated: false, ignored_matches: 2, ignored_files: 2 });
   });
 
   it('shows context lines as path-line- text with -- between groups', () => {
@@ -174,7 +177,7 @@ describe('code_search content mode', () => {
 
   it('a path with ~ and a single file', () => {
     expect(search({ pattern: 'render', path: '~/notes', mode: 'content' }).text).toBe(
-      ['../../notes/.runs/kept.md:1: render kept', '../../notes/todo.md:1: render notes', '2 matches in 2 files'].join('\n'),
+      ['../../notes/.runs/kept.md:1: render kept', '../../notes/todo.md:1: render notes', '2 matches in 2 files', '(1 more match in 1 file ignored by .gitignore or .ignore, e.g. ../../notes/drafts/idea.md; search them with path: "../../notes/drafts")'].join('\n'),
     );
     expect(search({ pattern: 'render', path: 'src/main.ts', mode: 'content' }).text).toBe(
       [
@@ -296,7 +299,7 @@ describe('code_search bad input', () => {
       encodeRequest({ op: 'code_search', args: { pattern: 'render' }, default_cwd: 'repos/app' }),
       { RIPGREP_CONFIG_PATH: config },
     );
-    expect(run.envelope.meta).toEqual({ matches: 12, files: 7, truncated: false });
+    expect(run.envelope.meta).toEqual({ matches: 12, files: 7, truncated: false, ignored_matches: 2, ignored_files: 2 });
   });
 });
 
@@ -310,7 +313,7 @@ describe('finding ripgrep', () => {
     writeFileSync(wrapper, `#!/bin/sh\n: > '${marker}'\nexec '${devRipgrep}' "$@"\n`);
     chmodSync(wrapper, 0o755);
     const run = runHelperArgument(sandbox, request(), { GUILDS_RG: wrapper });
-    expect(run.envelope.meta).toEqual({ matches: 12, files: 7, truncated: false });
+    expect(run.envelope.meta).toEqual({ matches: 12, files: 7, truncated: false, ignored_matches: 2, ignored_files: 2 });
     expect(() => copyFileSync(marker, marker + '.seen')).not.toThrow();
   });
 
@@ -321,7 +324,7 @@ describe('finding ripgrep', () => {
     writeFileSync(join(bin, 'rg'), `#!/bin/sh\n: > '${marker}'\nexec '${devRipgrep}' "$@"\n`);
     chmodSync(join(bin, 'rg'), 0o755);
     const run = runHelperArgument(sandbox, request(), { PATH: `${bin}:${process.env.PATH}` });
-    expect(run.envelope.meta).toEqual({ matches: 12, files: 7, truncated: false });
+    expect(run.envelope.meta).toEqual({ matches: 12, files: 7, truncated: false, ignored_matches: 2, ignored_files: 2 });
     expect(() => copyFileSync(marker, marker + '.seen')).not.toThrow();
   });
 
