@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "71b81dfdc84c9e3c";
+var BUILD_ID = "113fd4d2d3ce5c0f";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
@@ -2037,6 +2037,28 @@ function watchStop() {
     }
   };
 }
+function startLifeline(groupId, graceMs) {
+  const watcher = 'exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 "$1"; do read -t 1 -u 9 _; done; builtin kill -0 -- "-$2" || exit 0; builtin kill -TERM -- "-$2"; sleep "$3"; builtin kill -KILL -- "-$2"';
+  try {
+    const child = loadChildProcess().spawn(
+      "bash",
+      ["-c", watcher, "guilds-harness-lifeline", String(process.pid), String(groupId), String(Math.ceil(graceMs / 1e3))],
+      { detached: true, stdio: "ignore" }
+    );
+    child.on("error", () => void 0);
+    child.unref();
+    return child.pid;
+  } catch {
+    return void 0;
+  }
+}
+function endLifeline2(pid) {
+  if (pid === void 0) return;
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+  }
+}
 function runHarness(request, onOutput) {
   const { logFd, readFd } = openLog(request.logPath);
   let killDeadline = 0;
@@ -2069,6 +2091,7 @@ function runHarness(request, onOutput) {
   }
   const child = supervised.process;
   const groupId = child.pid;
+  const lifeline = groupId === void 0 ? void 0 : startLifeline(groupId, request.killGraceMs);
   child.stdin?.on("error", () => void 0);
   child.stdin?.end(request.input);
   return new Promise((resolve, reject) => {
@@ -2077,6 +2100,7 @@ function runHarness(request, onOutput) {
     const close = () => {
       if (!supervised.settle()) return;
       clearTimeout(killTimer);
+      endLifeline2(lifeline);
       follower.stop();
       (0, import_node_fs11.closeSync)(logFd);
       (0, import_node_fs11.closeSync)(readFd);

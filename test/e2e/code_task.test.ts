@@ -224,13 +224,19 @@ describe('guilds-harness through the transport', () => {
     expect((await ok({ args: { brief: 'say free again' } })).meta.status).toBe('completed');
   });
 
-  it('takes over the lock that a helper killed with SIGKILL left behind', async () => {
+  it('stops the harness of a helper killed with SIGKILL, and takes over the lock it left behind', async () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
-    const killed = start({ args: { brief: 'say started\nhang' }, callId: 'c-killed' });
+    const killed = start({ args: { brief: 'spawn-child\nsay started\nhang' }, callId: 'c-killed' });
     const log = join(scratch.home, '.runs/r1/c-killed.log');
     await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('started'));
     killed.child.kill('SIGKILL');
     await killed.done;
+    // The lifeline notices within a second and stops the harness's group: nothing of the task runs on.
+    const child = childOf(readFileSync(log, 'utf8'));
+    await until(() => {
+      const stat = readProcessStat(child);
+      return stat === null || stat.state === 'Z';
+    });
     const hash = createHash('sha256').update(scratch.repo).digest('hex');
     expect(existsSync(join(scratch.home, '.guilds/locks', `${hash}.lock`))).toBe(true);
     expect((await ok({ args: { brief: 'say after the dead one' } })).meta.status).toBe('completed');

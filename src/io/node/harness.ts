@@ -6,7 +6,7 @@ import { accessSync, closeSync, constants, fstatSync, linkSync, rmSync, statSync
 import { errorCode } from '../../text/errno.js';
 import type { HarnessOutcome, HarnessProcesses, HarnessRun, StopWatch } from '../harness-types.js';
 import { SupervisedChild } from './child.js';
-import { loadCrypto } from './modules.js';
+import { loadChildProcess, loadCrypto } from './modules.js';
 import { isRunningState, readProcessStat, signalProcessGroup, temporaryPathBeside } from './process.js';
 import { finishGroup, groupRuns, LogFollower, openLog } from './shell.js';
 
@@ -26,6 +26,40 @@ function watchStop(): StopWatch {
       process.off('SIGINT', onSignal);
     },
   };
+}
+
+/**
+ * The lifeline: a watcher in a session of its own that asks once a second whether the helper is still
+ * there, waiting in `read -t 1` on a pipe whose both ends it holds (no child process of its own). When
+ * the helper died mid-task (SIGKILL from the orchestrator's deadline, the OOM killer, a container stop),
+ * it stops the harness's group as a timeout would: SIGTERM, then SIGKILL after the grace. A helper that
+ * ends normally ends the watcher itself. Best effort: without bash the task still runs, unwatched.
+ */
+function startLifeline(groupId: number, graceMs: number): number | undefined {
+  const watcher =
+    'exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 "$1"; do read -t 1 -u 9 _; done; ' +
+    'builtin kill -0 -- "-$2" || exit 0; builtin kill -TERM -- "-$2"; sleep "$3"; builtin kill -KILL -- "-$2"';
+  try {
+    const child = loadChildProcess().spawn(
+      'bash',
+      ['-c', watcher, 'guilds-harness-lifeline', String(process.pid), String(groupId), String(Math.ceil(graceMs / 1000))],
+      { detached: true, stdio: 'ignore' },
+    );
+    child.on('error', () => undefined);
+    child.unref();
+    return child.pid;
+  } catch {
+    return undefined;
+  }
+}
+
+function endLifeline(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 }
 
 function runHarness(request: HarnessRun, onOutput: (bytes: Uint8Array) => void): Promise<HarnessOutcome> {
@@ -61,6 +95,7 @@ function runHarness(request: HarnessRun, onOutput: (bytes: Uint8Array) => void):
   }
   const child = supervised.process;
   const groupId = child.pid;
+  const lifeline = groupId === undefined ? undefined : startLifeline(groupId, request.killGraceMs);
   // A harness that never reads its stdin, or exits before reading all of it, closes the pipe: not an error.
   child.stdin?.on('error', () => undefined);
   child.stdin?.end(request.input);
@@ -71,6 +106,7 @@ function runHarness(request: HarnessRun, onOutput: (bytes: Uint8Array) => void):
     const close = (): void => {
       if (!supervised.settle()) return;
       clearTimeout(killTimer);
+      endLifeline(lifeline);
       follower.stop();
       closeSync(logFd);
       closeSync(readFd);
