@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "396ed4efb775b4ed";
+var BUILD_ID = "13568bc403ac9939";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -4333,6 +4333,25 @@ function shellEnvironment(input) {
   return env;
 }
 
+// src/tools/command-environment.ts
+function commandEnvironment(context, cwd) {
+  const { io, request } = context;
+  const realPath = (path) => {
+    try {
+      return io.fs.realPath(path);
+    } catch {
+      return null;
+    }
+  };
+  return shellEnvironment({
+    agentEnv: io.env,
+    runId: request.runId,
+    agentId: request.agentId,
+    cwd,
+    ghToken: ghTokenFor(io.env, io.home, cwd, realPath)
+  });
+}
+
 // src/text/elapsed.ts
 var SECOND_MS = 1e3;
 var MINUTE_SECONDS = 60;
@@ -4521,23 +4540,6 @@ function backgroundScript(command, commandPath, inlineMaxBytes) {
 var TIMED_OUT_EXIT_CODE = 124;
 
 // src/tools/shell/run.ts
-function commandEnvironment(context) {
-  const { io, request, cwd } = context;
-  const realPath = (path) => {
-    try {
-      return io.fs.realPath(path);
-    } catch {
-      return null;
-    }
-  };
-  return shellEnvironment({
-    agentEnv: io.env,
-    runId: request.runId,
-    agentId: request.agentId,
-    cwd,
-    ghToken: ghTokenFor(io.env, io.home, cwd, realPath)
-  });
-}
 function prepare(path, what, step) {
   try {
     step();
@@ -4619,7 +4621,7 @@ async function runForeground(context, command, timeoutSeconds) {
   const run = {
     script,
     cwd,
-    env: commandEnvironment(context),
+    env: commandEnvironment(context, context.cwd),
     logPath,
     lifelinePath,
     timeoutMs: timeoutSeconds * 1e3,
@@ -4698,7 +4700,7 @@ function startBackground(context, command) {
     if (error instanceof ToolError) throw error;
     throw shellErrors.cannotClaimBackgroundId(folder, stateFailure(error));
   }
-  const env = commandEnvironment(context);
+  const env = commandEnvironment(context, context.cwd);
   env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
   const commandPath = joinPath(runFolder(io, request.runId), `${request.callId}.cmd`);
   const { script, scriptArgs, commandFileText } = backgroundScript(command, commandPath, SHELL_INLINE_SCRIPT_MAX_BYTES);

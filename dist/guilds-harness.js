@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "113fd4d2d3ce5c0f";
+var BUILD_ID = "4b28b9782c362a24";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
@@ -2263,6 +2263,25 @@ function shellEnvironment(input) {
   return env;
 }
 
+// src/tools/command-environment.ts
+function commandEnvironment(context, cwd) {
+  const { io, request } = context;
+  const realPath = (path) => {
+    try {
+      return io.fs.realPath(path);
+    } catch {
+      return null;
+    }
+  };
+  return shellEnvironment({
+    agentEnv: io.env,
+    runId: request.runId,
+    agentId: request.agentId,
+    cwd,
+    ghToken: ghTokenFor(io.env, io.home, cwd, realPath)
+  });
+}
+
 // src/text/line-splitter.ts
 var NEWLINE = 10;
 var CARRIAGE_RETURN = "\r";
@@ -3540,23 +3559,6 @@ async function diffSince(snapshotter, before) {
 }
 
 // src/tools/code_task/run.ts
-function harnessEnvironment(context, repo) {
-  const { io, request } = context;
-  const realPath = (path) => {
-    try {
-      return io.fs.realPath(path);
-    } catch {
-      return null;
-    }
-  };
-  return shellEnvironment({
-    agentEnv: io.env,
-    runId: request.runId,
-    agentId: request.agentId,
-    cwd: repo,
-    ghToken: ghTokenFor(io.env, io.home, repo, realPath)
-  });
-}
 var CODE_TASK_LIMITS = {
   minuteMs: 6e4,
   killGraceMs: CODE_TASK_KILL_GRACE_MS,
@@ -3649,7 +3651,8 @@ async function runHarness2(context, system, target, args, logPath, stop, limits)
     const run = {
       argv: launch6.argv,
       cwd: target.repo,
-      env: { ...harnessEnvironment(context, target.repo), ...launch6.env },
+      // The environment of a shell command in the repository (GH_TOKEN included), then the harness's own.
+      env: { ...commandEnvironment(context, target.repo), ...launch6.env },
       input: encodeUtf8(harnessInput(args.brief, args.notes)),
       logPath,
       timeoutMs: args.timeoutMinutes * limits.minuteMs,

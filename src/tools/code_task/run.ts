@@ -19,7 +19,7 @@ import {
   SNAPSHOT_TIMEOUT_MS,
 } from '../../limits.js';
 import type { Context, OpResult } from '../context.js';
-import { ghTokenFor, shellEnvironment } from '../shell/environment.js';
+import { commandEnvironment } from '../command-environment.js';
 import { stateFailure } from '../../text/errno.js';
 import { runFolder, runsFolder } from '../../workspace/workdir.js';
 import { joinPath } from '../../text/paths.js';
@@ -58,25 +58,6 @@ import { diffSince, snapshotBefore, type Snapshotter } from './snapshot.js';
 export interface CodeTaskSystem {
   git: GitProcesses;
   harness: HarnessProcesses;
-}
-
-/** The environment of the harness: that of a shell command in the repository (GH_TOKEN included). */
-function harnessEnvironment(context: Context, repo: string): Record<string, string> {
-  const { io, request } = context;
-  const realPath = (path: string): string | null => {
-    try {
-      return io.fs.realPath(path);
-    } catch {
-      return null;
-    }
-  };
-  return shellEnvironment({
-    agentEnv: io.env,
-    runId: request.runId,
-    agentId: request.agentId,
-    cwd: repo,
-    ghToken: ghTokenFor(io.env, io.home, repo, realPath),
-  });
 }
 
 /** The caps of a task; tests shorten the minute to drive a timeout in seconds. */
@@ -219,7 +200,8 @@ async function runHarness(
     const run: HarnessRun = {
       argv: launch.argv,
       cwd: target.repo,
-      env: { ...harnessEnvironment(context, target.repo), ...launch.env },
+      // The environment of a shell command in the repository (GH_TOKEN included), then the harness's own.
+      env: { ...commandEnvironment(context, target.repo), ...launch.env },
       input: encodeUtf8(harnessInput(args.brief, args.notes)),
       logPath,
       timeoutMs: args.timeoutMinutes * limits.minuteMs,

@@ -29,7 +29,7 @@ import type { Context, OpResult } from '../context.js';
 import { StreamingCleaner } from './clean.js';
 import { failureWatchFor } from './failure-watch.js';
 import { collectedOutput, outputCollectorFor, type ShellShapeLimits } from './collect.js';
-import { ghTokenFor, shellEnvironment } from './environment.js';
+import { commandEnvironment } from '../command-environment.js';
 import {
   INTERRUPTED_LINE,
   notRecordedLine,
@@ -40,25 +40,6 @@ import {
   timedOutLine,
 } from './format.js';
 import { backgroundScript, foregroundScript, TIMED_OUT_EXIT_CODE } from './script.js';
-
-/** The whole environment of a command started from this call. */
-function commandEnvironment(context: Context): Record<string, string> {
-  const { io, request, cwd } = context;
-  const realPath = (path: string): string | null => {
-    try {
-      return io.fs.realPath(path);
-    } catch {
-      return null;
-    }
-  };
-  return shellEnvironment({
-    agentEnv: io.env,
-    runId: request.runId,
-    agentId: request.agentId,
-    cwd,
-    ghToken: ghTokenFor(io.env, io.home, cwd, realPath),
-  });
-}
 
 /** Prepares the run folder; what stands in the way is one line for the model, not an internal error. */
 function prepare(path: string, what: 'create' | 'clear', step: () => void): void {
@@ -163,7 +144,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   const run: ShellRun = {
     script,
     cwd,
-    env: commandEnvironment(context),
+    env: commandEnvironment(context, context.cwd),
     logPath,
     lifelinePath,
     timeoutMs: timeoutSeconds * 1000,
@@ -253,7 +234,7 @@ function startBackground(context: Context, command: string): OpResult<ShellMeta>
     if (error instanceof ToolError) throw error;
     throw shellErrors.cannotClaimBackgroundId(folder, stateFailure(error));
   }
-  const env = commandEnvironment(context);
+  const env = commandEnvironment(context, context.cwd);
   env[JOB_MARKER_VARIABLE] = recordPath(folder, id);
 
   // A long command travels through a file that the job removes once it has read it.
