@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "13568bc403ac9939";
+var BUILD_ID = "0e28860eb0150f5b";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -1865,30 +1865,30 @@ function openLog(logPath) {
     throw error;
   }
 }
-function runShell(request, onOutput) {
-  const { logFd, readFd } = openLog(request.logPath);
+function runInGroup(run, onOutput) {
+  const { logFd, readFd } = openLog(run.logPath);
   let killDeadline = 0;
   let killTimer;
-  const stop = () => {
+  const stopGroup = () => {
     const groupId2 = supervised.process.pid;
     if (groupId2 === void 0 || killDeadline !== 0) return;
-    killDeadline = Date.now() + request.killGraceMs;
+    killDeadline = Date.now() + run.killGraceMs;
     signalProcessGroup(groupId2, "SIGTERM");
-    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), request.killGraceMs);
+    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), run.killGraceMs);
   };
   let supervised;
   try {
     supervised = new SupervisedChild(
       {
-        file: BASH,
-        args: ["-c", request.script],
-        cwd: request.cwd,
-        env: request.env,
-        stdio: ["ignore", logFd, logFd],
+        file: run.file,
+        args: [...run.args],
+        cwd: run.cwd,
+        env: run.env,
+        stdio: [run.input === void 0 ? "ignore" : "pipe", logFd, logFd],
         detached: true
       },
-      request.timeoutMs,
-      stop
+      run.timeoutMs,
+      stopGroup
     );
   } catch (error) {
     (0, import_node_fs7.closeSync)(logFd);
@@ -1897,11 +1897,18 @@ function runShell(request, onOutput) {
   }
   const child = supervised.process;
   const groupId = child.pid;
+  if (groupId !== void 0) run.onStart?.(groupId);
+  if (run.input !== void 0) {
+    child.stdin?.on("error", () => void 0);
+    child.stdin?.end(run.input);
+  }
   return new Promise((resolve, reject) => {
-    let exitCode = 0;
+    let code = null;
+    let signal = null;
     const close = () => {
       if (!supervised.settle()) return;
       clearTimeout(killTimer);
+      run.onSettle?.();
       follower.stop();
       (0, import_node_fs7.closeSync)(logFd);
       (0, import_node_fs7.closeSync)(readFd);
@@ -1911,10 +1918,10 @@ function runShell(request, onOutput) {
       onOutput,
       (logBytes) => {
         close();
-        resolve({ exitCode, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
+        resolve({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error) => {
-        stop();
+        stopGroup();
         close();
         reject(error);
       }
@@ -1923,16 +1930,37 @@ function runShell(request, onOutput) {
       close();
       reject(error);
     });
-    child.once("exit", (code, signal) => {
+    child.once("exit", (exitCode, exitSignal) => {
       supervised.disarmTimer();
-      exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
+      code = exitCode;
+      signal = exitSignal;
+      if (run.stopLeftovers && groupId !== void 0 && killDeadline === 0 && groupRuns(groupId)) stopGroup();
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
-        if (groupId !== void 0) endLifeline(request.lifelinePath, groupId);
+        if (groupId !== void 0) run.onGroupEnd?.(groupId);
         if (!supervised.isSettled) follower.finishAt((0, import_node_fs7.fstatSync)(logFd).size);
       });
     });
   });
+}
+async function runShell(request, onOutput) {
+  const end = await runInGroup(
+    {
+      file: BASH,
+      args: ["-c", request.script],
+      cwd: request.cwd,
+      env: request.env,
+      logPath: request.logPath,
+      timeoutMs: request.timeoutMs,
+      killGraceMs: request.killGraceMs,
+      // What a finished command left running (`server &`) is its to leave.
+      stopLeftovers: false,
+      onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId)
+    },
+    onOutput
+  );
+  const exitCode = end.code ?? (end.signal ? 128 + signalNumber(end.signal) : 1);
+  return { exitCode, timedOut: end.timedOut, interruptedBy: end.interruptedBy, logBytes: end.logBytes };
 }
 var decoder = new TextDecoder("utf-8", { fatal: true });
 var nodeShellProcesses = {

@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "4b28b9782c362a24";
+var BUILD_ID = "a16cd58e4d49a409";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
@@ -1730,30 +1730,30 @@ function openLog(logPath) {
     throw error;
   }
 }
-function runShell(request, onOutput) {
-  const { logFd, readFd } = openLog(request.logPath);
+function runInGroup(run, onOutput) {
+  const { logFd, readFd } = openLog(run.logPath);
   let killDeadline = 0;
   let killTimer;
-  const stop = () => {
+  const stopGroup = () => {
     const groupId2 = supervised.process.pid;
     if (groupId2 === void 0 || killDeadline !== 0) return;
-    killDeadline = Date.now() + request.killGraceMs;
+    killDeadline = Date.now() + run.killGraceMs;
     signalProcessGroup(groupId2, "SIGTERM");
-    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), request.killGraceMs);
+    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), run.killGraceMs);
   };
   let supervised;
   try {
     supervised = new SupervisedChild(
       {
-        file: BASH,
-        args: ["-c", request.script],
-        cwd: request.cwd,
-        env: request.env,
-        stdio: ["ignore", logFd, logFd],
+        file: run.file,
+        args: [...run.args],
+        cwd: run.cwd,
+        env: run.env,
+        stdio: [run.input === void 0 ? "ignore" : "pipe", logFd, logFd],
         detached: true
       },
-      request.timeoutMs,
-      stop
+      run.timeoutMs,
+      stopGroup
     );
   } catch (error) {
     (0, import_node_fs7.closeSync)(logFd);
@@ -1762,11 +1762,18 @@ function runShell(request, onOutput) {
   }
   const child = supervised.process;
   const groupId = child.pid;
+  if (groupId !== void 0) run.onStart?.(groupId);
+  if (run.input !== void 0) {
+    child.stdin?.on("error", () => void 0);
+    child.stdin?.end(run.input);
+  }
   return new Promise((resolve, reject) => {
-    let exitCode = 0;
+    let code = null;
+    let signal = null;
     const close = () => {
       if (!supervised.settle()) return;
       clearTimeout(killTimer);
+      run.onSettle?.();
       follower.stop();
       (0, import_node_fs7.closeSync)(logFd);
       (0, import_node_fs7.closeSync)(readFd);
@@ -1776,10 +1783,10 @@ function runShell(request, onOutput) {
       onOutput,
       (logBytes) => {
         close();
-        resolve({ exitCode, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
+        resolve({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error) => {
-        stop();
+        stopGroup();
         close();
         reject(error);
       }
@@ -1788,16 +1795,37 @@ function runShell(request, onOutput) {
       close();
       reject(error);
     });
-    child.once("exit", (code, signal) => {
+    child.once("exit", (exitCode, exitSignal) => {
       supervised.disarmTimer();
-      exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
+      code = exitCode;
+      signal = exitSignal;
+      if (run.stopLeftovers && groupId !== void 0 && killDeadline === 0 && groupRuns(groupId)) stopGroup();
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
-        if (groupId !== void 0) endLifeline(request.lifelinePath, groupId);
+        if (groupId !== void 0) run.onGroupEnd?.(groupId);
         if (!supervised.isSettled) follower.finishAt((0, import_node_fs7.fstatSync)(logFd).size);
       });
     });
   });
+}
+async function runShell(request, onOutput) {
+  const end = await runInGroup(
+    {
+      file: BASH,
+      args: ["-c", request.script],
+      cwd: request.cwd,
+      env: request.env,
+      logPath: request.logPath,
+      timeoutMs: request.timeoutMs,
+      killGraceMs: request.killGraceMs,
+      // What a finished command left running (`server &`) is its to leave.
+      stopLeftovers: false,
+      onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId)
+    },
+    onOutput
+  );
+  const exitCode = end.code ?? (end.signal ? 128 + signalNumber(end.signal) : 1);
+  return { exitCode, timedOut: end.timedOut, interruptedBy: end.interruptedBy, logBytes: end.logBytes };
 }
 var decoder = new TextDecoder("utf-8", { fatal: true });
 var nodeShellProcesses = {
@@ -2059,81 +2087,28 @@ function endLifeline2(pid) {
   } catch {
   }
 }
-function runHarness(request, onOutput) {
-  const { logFd, readFd } = openLog(request.logPath);
-  let killDeadline = 0;
-  let killTimer;
-  const stopGroup = () => {
-    const groupId2 = supervised.process.pid;
-    if (groupId2 === void 0 || killDeadline !== 0) return;
-    killDeadline = Date.now() + request.killGraceMs;
-    signalProcessGroup(groupId2, "SIGTERM");
-    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), request.killGraceMs);
-  };
-  let supervised;
-  try {
-    supervised = new SupervisedChild(
-      {
-        file: request.argv[0],
-        args: request.argv.slice(1),
-        cwd: request.cwd,
-        env: request.env,
-        stdio: ["pipe", logFd, logFd],
-        detached: true
+async function runHarness(request, onOutput) {
+  let lifeline;
+  const end = await runInGroup(
+    {
+      file: request.argv[0],
+      args: request.argv.slice(1),
+      cwd: request.cwd,
+      env: request.env,
+      logPath: request.logPath,
+      input: request.input,
+      timeoutMs: request.timeoutMs,
+      killGraceMs: request.killGraceMs,
+      // What the harness left running in its group goes with it, stopped as a timed-out harness is.
+      stopLeftovers: true,
+      onStart: (groupId) => {
+        lifeline = startLifeline(groupId, request.killGraceMs);
       },
-      request.timeoutMs,
-      stopGroup
-    );
-  } catch (error) {
-    (0, import_node_fs11.closeSync)(logFd);
-    (0, import_node_fs11.closeSync)(readFd);
-    throw error;
-  }
-  const child = supervised.process;
-  const groupId = child.pid;
-  const lifeline = groupId === void 0 ? void 0 : startLifeline(groupId, request.killGraceMs);
-  child.stdin?.on("error", () => void 0);
-  child.stdin?.end(request.input);
-  return new Promise((resolve, reject) => {
-    let exitCode = null;
-    let signal = null;
-    const close = () => {
-      if (!supervised.settle()) return;
-      clearTimeout(killTimer);
-      endLifeline2(lifeline);
-      follower.stop();
-      (0, import_node_fs11.closeSync)(logFd);
-      (0, import_node_fs11.closeSync)(readFd);
-    };
-    const follower = new LogFollower(
-      readFd,
-      onOutput,
-      (logBytes) => {
-        const stopped = supervised.interruptedBy !== null;
-        close();
-        resolve({ exitCode, signal, timedOut: supervised.timedOut, stopped, logBytes });
-      },
-      (error) => {
-        stopGroup();
-        close();
-        reject(error);
-      }
-    );
-    child.once("error", (error) => {
-      close();
-      reject(error);
-    });
-    child.once("exit", (code, exitSignal) => {
-      supervised.disarmTimer();
-      exitCode = code;
-      signal = exitSignal;
-      if (groupId !== void 0 && killDeadline === 0 && groupRuns(groupId)) stopGroup();
-      const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
-      void finished.then(() => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs11.fstatSync)(logFd).size);
-      });
-    });
-  });
+      onSettle: () => endLifeline2(lifeline)
+    },
+    onOutput
+  );
+  return { exitCode: end.code, signal: end.signal, timedOut: end.timedOut, stopped: end.interruptedBy !== null, logBytes: end.logBytes };
 }
 function findOnPath(program, pathVariable) {
   if (program.includes("/")) return null;

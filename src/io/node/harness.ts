@@ -1,14 +1,13 @@
 // Harnesses for code_task: a supervised child (src/io/node/child.ts) in its own process group, its
 // stdin the brief, its stdout and stderr straight into the call's log, which is read back while it
-// runs (the log follower and the group's end are those of a shell command, src/io/node/shell.ts).
+// runs (one group run with a shell command: runInGroup in src/io/node/shell.ts).
 // The group is stopped when the task ends, however it ends.
-import { accessSync, closeSync, constants, fstatSync, linkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, linkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { errorCode } from '../../text/errno.js';
 import type { HarnessOutcome, HarnessProcesses, HarnessRun, StopWatch } from '../harness-types.js';
-import { SupervisedChild } from './child.js';
 import { loadChildProcess, loadCrypto } from './modules.js';
-import { isRunningState, readProcessStat, signalProcessGroup, temporaryPathBeside } from './process.js';
-import { finishGroup, groupRuns, LogFollower, openLog } from './shell.js';
+import { isRunningState, readProcessStat, temporaryPathBeside } from './process.js';
+import { runInGroup } from './shell.js';
 
 function watchStop(): StopWatch {
   let requested = false;
@@ -62,85 +61,28 @@ function endLifeline(pid: number | undefined): void {
   }
 }
 
-function runHarness(request: HarnessRun, onOutput: (bytes: Uint8Array) => void): Promise<HarnessOutcome> {
-  const { logFd, readFd } = openLog(request.logPath);
-  // A stopped harness's group gets SIGTERM, then SIGKILL after the grace; once is enough.
-  let killDeadline = 0;
-  let killTimer: NodeJS.Timeout | undefined;
-  const stopGroup = (): void => {
-    const groupId = supervised.process.pid;
-    if (groupId === undefined || killDeadline !== 0) return;
-    killDeadline = Date.now() + request.killGraceMs;
-    signalProcessGroup(groupId, 'SIGTERM');
-    killTimer = setTimeout(() => signalProcessGroup(groupId, 'SIGKILL'), request.killGraceMs);
-  };
-  let supervised: SupervisedChild;
-  try {
-    supervised = new SupervisedChild(
-      {
-        file: request.argv[0]!,
-        args: request.argv.slice(1),
-        cwd: request.cwd,
-        env: request.env,
-        stdio: ['pipe', logFd, logFd],
-        detached: true,
-      },
-      request.timeoutMs,
-      stopGroup,
-    );
-  } catch (error) {
-    closeSync(logFd);
-    closeSync(readFd);
-    throw error;
-  }
-  const child = supervised.process;
-  const groupId = child.pid;
-  const lifeline = groupId === undefined ? undefined : startLifeline(groupId, request.killGraceMs);
-  // A harness that never reads its stdin, or exits before reading all of it, closes the pipe: not an error.
-  child.stdin?.on('error', () => undefined);
-  child.stdin?.end(request.input);
-
-  return new Promise<HarnessOutcome>((resolve, reject) => {
-    let exitCode: number | null = null;
-    let signal: string | null = null;
-    const close = (): void => {
-      if (!supervised.settle()) return;
-      clearTimeout(killTimer);
-      endLifeline(lifeline);
-      follower.stop();
-      closeSync(logFd);
-      closeSync(readFd);
-    };
-    const follower = new LogFollower(
-      readFd,
-      onOutput,
-      (logBytes) => {
-        const stopped = supervised.interruptedBy !== null;
-        close();
-        resolve({ exitCode, signal, timedOut: supervised.timedOut, stopped, logBytes });
-      },
-      (error) => {
-        stopGroup();
-        close();
-        reject(error);
-      },
-    );
-    child.once('error', (error) => {
-      close();
-      reject(error);
-    });
-    child.once('exit', (code, exitSignal) => {
-      supervised.disarmTimer();
-      exitCode = code;
-      signal = exitSignal;
+async function runHarness(request: HarnessRun, onOutput: (bytes: Uint8Array) => void): Promise<HarnessOutcome> {
+  let lifeline: number | undefined;
+  const end = await runInGroup(
+    {
+      file: request.argv[0]!,
+      args: request.argv.slice(1),
+      cwd: request.cwd,
+      env: request.env,
+      logPath: request.logPath,
+      input: request.input,
+      timeoutMs: request.timeoutMs,
+      killGraceMs: request.killGraceMs,
       // What the harness left running in its group goes with it, stopped as a timed-out harness is.
-      if (groupId !== undefined && killDeadline === 0 && groupRuns(groupId)) stopGroup();
-      const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();
-      void finished.then(() => {
-        if (!supervised.isSettled) follower.finishAt(fstatSync(logFd).size);
-      });
-    });
-  });
+      stopLeftovers: true,
+      onStart: (groupId) => {
+        lifeline = startLifeline(groupId, request.killGraceMs);
+      },
+      onSettle: () => endLifeline(lifeline),
+    },
+    onOutput,
+  );
+  return { exitCode: end.code, signal: end.signal, timedOut: end.timedOut, stopped: end.interruptedBy !== null, logBytes: end.logBytes };
 }
 
 function findOnPath(program: string, pathVariable: string | undefined): string | null {

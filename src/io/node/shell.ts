@@ -141,31 +141,67 @@ export function openLog(logPath: string): { logFd: number; readFd: number } {
   }
 }
 
-function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Promise<ShellOutcome> {
-  const { logFd, readFd } = openLog(request.logPath);
-  // A stopped command's group gets SIGTERM, then SIGKILL after the grace; once is enough.
+/** A process run in a group of its own, writing straight into a log that is read back as it grows. */
+export interface GroupRun {
+  file: string;
+  args: readonly string[];
+  cwd: string;
+  env: Record<string, string>;
+  logPath: string;
+  /** Written to stdin, which is then closed; absent: stdin is /dev/null. */
+  input?: Uint8Array;
+  timeoutMs: number;
+  /** Between SIGTERM and SIGKILL, for the whole group. */
+  killGraceMs: number;
+  /** Whatever the leader left running in its group when it exited is stopped too. */
+  stopLeftovers: boolean;
+  /** Once the leader has started, with its group's id. */
+  onStart?(groupId: number): void;
+  /** Once the leader has exited and its group has been stopped where it had to be. */
+  onGroupEnd?(groupId: number): void;
+  /** When the run is over, however it ended. */
+  onSettle?(): void;
+}
+
+export interface GroupEnd {
+  /** null when a signal ended the leader. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  interruptedBy: 'SIGTERM' | 'SIGINT' | null;
+  /** The log's size when the leader and its group were gone. */
+  logBytes: number;
+}
+
+/**
+ * Runs a process in its own group through the supervised child. A stopped group (timeout, the helper's
+ * own SIGTERM or SIGINT) gets SIGTERM, then SIGKILL after the grace; once is enough. The output is
+ * read back from the log while it is written and handed to `onOutput` piece by piece.
+ */
+export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void): Promise<GroupEnd> {
+  const { logFd, readFd } = openLog(run.logPath);
   let killDeadline = 0;
   let killTimer: NodeJS.Timeout | undefined;
-  const stop = (): void => {
+  const stopGroup = (): void => {
     const groupId = supervised.process.pid;
     if (groupId === undefined || killDeadline !== 0) return;
-    killDeadline = Date.now() + request.killGraceMs;
+    killDeadline = Date.now() + run.killGraceMs;
     signalProcessGroup(groupId, 'SIGTERM');
-    killTimer = setTimeout(() => signalProcessGroup(groupId, 'SIGKILL'), request.killGraceMs);
+    killTimer = setTimeout(() => signalProcessGroup(groupId, 'SIGKILL'), run.killGraceMs);
   };
   let supervised: SupervisedChild;
   try {
     supervised = new SupervisedChild(
       {
-        file: BASH,
-        args: ['-c', request.script],
-        cwd: request.cwd,
-        env: request.env,
-        stdio: ['ignore', logFd, logFd],
+        file: run.file,
+        args: [...run.args],
+        cwd: run.cwd,
+        env: run.env,
+        stdio: [run.input === undefined ? 'ignore' : 'pipe', logFd, logFd],
         detached: true,
       },
-      request.timeoutMs,
-      stop,
+      run.timeoutMs,
+      stopGroup,
     );
   } catch (error) {
     closeSync(logFd);
@@ -174,12 +210,20 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
   }
   const child = supervised.process;
   const groupId = child.pid;
+  if (groupId !== undefined) run.onStart?.(groupId);
+  if (run.input !== undefined) {
+    // A process that never reads its stdin, or exits before reading all of it, closes the pipe: not an error.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(run.input);
+  }
 
-  return new Promise<ShellOutcome>((resolve, reject) => {
-    let exitCode = 0;
+  return new Promise<GroupEnd>((resolve, reject) => {
+    let code: number | null = null;
+    let signal: NodeJS.Signals | null = null;
     const close = (): void => {
       if (!supervised.settle()) return;
       clearTimeout(killTimer);
+      run.onSettle?.();
       follower.stop();
       closeSync(logFd);
       closeSync(readFd);
@@ -189,10 +233,10 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
       onOutput,
       (logBytes) => {
         close();
-        resolve({ exitCode, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
+        resolve({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error) => {
-        stop();
+        stopGroup();
         close();
         reject(error);
       },
@@ -201,16 +245,38 @@ function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Pro
       close();
       reject(error);
     });
-    child.once('exit', (code, signal) => {
+    child.once('exit', (exitCode, exitSignal) => {
       supervised.disarmTimer();
-      exitCode = code ?? (signal ? 128 + signalNumber(signal) : 1);
+      code = exitCode;
+      signal = exitSignal;
+      if (run.stopLeftovers && groupId !== undefined && killDeadline === 0 && groupRuns(groupId)) stopGroup();
       const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
-        if (groupId !== undefined) endLifeline(request.lifelinePath, groupId);
+        if (groupId !== undefined) run.onGroupEnd?.(groupId);
         if (!supervised.isSettled) follower.finishAt(fstatSync(logFd).size);
       });
     });
   });
+}
+
+async function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Promise<ShellOutcome> {
+  const end = await runInGroup(
+    {
+      file: BASH,
+      args: ['-c', request.script],
+      cwd: request.cwd,
+      env: request.env,
+      logPath: request.logPath,
+      timeoutMs: request.timeoutMs,
+      killGraceMs: request.killGraceMs,
+      // What a finished command left running (`server &`) is its to leave.
+      stopLeftovers: false,
+      onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId),
+    },
+    onOutput,
+  );
+  const exitCode = end.code ?? (end.signal ? 128 + signalNumber(end.signal) : 1);
+  return { exitCode, timedOut: end.timedOut, interruptedBy: end.interruptedBy, logBytes: end.logBytes };
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
