@@ -15,7 +15,7 @@ if [ "$(id -u)" != 0 ]; then
   as_root=(sudo -n)
 fi
 
-apt_install() { "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; }
+apt_install() { "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; }
 echo "install-system-packages: installing ${missing[*]}"
 apt_install >/dev/null 2>&1 || { "${as_root[@]}" apt-get update -qq >/dev/null 2>&1 && apt_install >/dev/null; } \
   || echo "install-system-packages: apt could not install ${missing[*]}; their tests will be skipped" >&2
