@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CodeToolResult } from '../../src/orchestrator/code-tools.js';
+import { flowItem } from '../../src/orchestrator/view/index.js';
 import { parseCommandLine, renderCall, UsageError } from '../../scripts/try-cli.js';
 
 describe("the try-out command's command line", () => {
@@ -83,7 +84,7 @@ describe('a call as the try-out command prints it', () => {
       ],
       cut: false,
     };
-    expect(renderCall(2, { tool: 'file_read', args: { path: 'a.ts' } }, result)).toBe(
+    expect(renderCall(flowItem({ seq: 2, callId: 'c2', tool: 'file_read', args: { path: 'a.ts' }, result }))).toBe(
       [
         '── step 2 · file_read ' + '─'.repeat(50),
         'Read a.ts',
@@ -116,7 +117,7 @@ describe('a call as the try-out command prints it', () => {
       ],
       cut: false,
     };
-    expect(renderCall(1, { tool: 'frobnicate', args: {} }, result)).toBe(
+    expect(renderCall(flowItem({ seq: 1, callId: 'c1', tool: 'frobnicate', args: {}, result }))).toBe(
       [
         '── step 1 · frobnicate ' + '─'.repeat(49),
         '✗ frobnicate',
@@ -137,6 +138,6 @@ describe('a call as the try-out command prints it', () => {
 
   it('keeps blank lines of the result blank', () => {
     const result: CodeToolResult = { ok: true, text: 'a\n\nb', summary: 'Run x', meta: {}, metadata: [{ label: 'Call', value: 'c1' }], cut: false };
-    expect(renderCall(1, { tool: 'shell', args: { command: 'x' } }, result)).toContain('\nResult\n  a\n\n  b\n');
+    expect(renderCall(flowItem({ seq: 1, callId: 'c1', tool: 'shell', args: { command: 'x' }, result }))).toContain('\nResult\n  a\n\n  b\n');
   });
 });
