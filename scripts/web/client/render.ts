@@ -82,24 +82,38 @@ function blockElement(block: CodeTaskBlock): HTMLElement {
   );
 }
 
-/** A row (or a code_task's block) that draws its views the first time it is opened. */
-export function flowItemElement(item: FlowItem): HTMLElement {
-  const { call } = item;
-  const classes = ['call', item.type === 'code_task' ? 'code-task' : 'row', call.ok ? 'ok' : 'failed'].join(' ');
-  const summary =
-    item.type === 'code_task'
-      ? el('summary', {}, el('span', { class: 'seq' }, String(call.seq)), el('span', { class: 'title' }, `Code task: ${item.block.title}`), el('span', { class: 'headline' }, item.block.headline))
-      : el(
-          'summary',
-          {},
-          el('span', { class: 'seq' }, String(call.seq)),
-          call.ok ? null : el('span', { class: 'failed-mark', title: call.kind ?? 'failed' }, '✗'),
-          el('span', { class: 'summary' }, call.summary),
-        );
-  const details = el('details', { class: classes, 'data-seq': String(call.seq), 'data-tool': call.tool }, summary);
-  if (item.type === 'code_task') details.append(blockElement(item.block));
+/** Appends the call's views to `details` the first time it is opened. */
+function drawViewsOnOpen(details: HTMLDetailsElement, call: CallView): HTMLDetailsElement {
   details.addEventListener('toggle', () => {
     if (details.open && !details.querySelector(':scope > .views')) details.append(viewsElement(call));
   });
   return details;
+}
+
+/**
+ * A row that opens on its views; or a code_task's block, shown open (its diffstat, final message and
+ * log are what the app shows of it), with the views one click further.
+ */
+export function flowItemElement(item: FlowItem): HTMLElement {
+  const { call } = item;
+  const seq = el('span', { class: 'seq' }, String(call.seq));
+  const attributes = { 'data-seq': String(call.seq), 'data-tool': call.tool };
+  if (item.type === 'code_task') {
+    const views = drawViewsOnOpen(el('details', { class: 'call-views' }, el('summary', {}, 'Arguments · Result · Metadata')), call);
+    return el(
+      'details',
+      { class: `call code-task ${call.ok ? 'ok' : 'failed'}`, open: '', ...attributes },
+      el('summary', {}, seq, el('span', { class: 'title' }, `Code task: ${item.block.title}`), el('span', { class: 'headline' }, item.block.headline)),
+      blockElement(item.block),
+      views,
+    );
+  }
+  const summary = el(
+    'summary',
+    {},
+    seq,
+    call.ok ? null : el('span', { class: 'failed-mark', title: call.kind ?? 'failed' }, '✗'),
+    el('span', { class: 'summary' }, call.summary),
+  );
+  return drawViewsOnOpen(el('details', { class: `call row ${call.ok ? 'ok' : 'failed'}`, ...attributes }, summary), call);
 }
