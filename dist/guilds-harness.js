@@ -123,7 +123,7 @@ function writeFileAtomic(path, data) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "a16cd58e4d49a409";
+var BUILD_ID = "5cc5cd4d23ab86c4";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
@@ -980,6 +980,9 @@ var import_node_fs8 = require("node:fs");
 // src/io/node/search.ts
 var import_node_fs4 = require("node:fs");
 
+// src/io/node/spawn.ts
+var import_node_events = require("node:events");
+
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
 function loadCrypto() {
@@ -991,6 +994,122 @@ function loadChildProcess() {
 function loadOs() {
   return nodeRequire("node:os");
 }
+function loadUtil() {
+  return nodeRequire("node:util");
+}
+
+// src/io/node/spawn.ts
+var processHandleClass;
+function processHandle() {
+  if (processHandleClass !== void 0) return processHandleClass;
+  processHandleClass = null;
+  try {
+    const binding = process.binding("process_wrap");
+    if (typeof binding.Process === "function") processHandleClass = binding.Process;
+  } catch {
+  }
+  return processHandleClass;
+}
+function directStdio(stdio) {
+  const entries = typeof stdio === "string" ? [stdio, stdio, stdio] : stdio;
+  if (entries.length !== 3) return null;
+  const direct = [];
+  for (const entry of entries) {
+    if (entry === "ignore") direct.push({ type: "ignore" });
+    else if (typeof entry === "number" && Number.isInteger(entry) && entry >= 0) direct.push({ type: "fd", fd: entry });
+    else return null;
+  }
+  return direct;
+}
+function environmentPairs(env) {
+  const source = env ?? process.env;
+  const pairs = [];
+  for (const key of Object.keys(source)) {
+    const value = source[key];
+    if (value !== void 0) pairs.push(`${key}=${value}`);
+  }
+  return pairs;
+}
+var DirectChild = class extends import_node_events.EventEmitter {
+  stdin = null;
+  stdout = null;
+  stderr = null;
+  pid;
+  handle;
+  constructor(handle2, file, args, options, stdio) {
+    super();
+    this.handle = handle2;
+    handle2.onexit = (exitCode, signalCode) => {
+      handle2.close();
+      this.handle = null;
+      if (exitCode < 0) this.emit("error", spawnError(exitCode, file));
+      else this.emit("exit", signalCode ? null : exitCode, signalCode || null);
+    };
+    const status = handle2.spawn({
+      file,
+      args: [file, ...args],
+      cwd: options.cwd,
+      envPairs: environmentPairs(options.env),
+      stdio,
+      detached: options.detached,
+      windowsHide: false,
+      windowsVerbatimArguments: false
+    });
+    if (status !== 0) {
+      handle2.close();
+      this.handle = null;
+      process.nextTick(() => this.emit("error", spawnError(status, file)));
+      return;
+    }
+    this.pid = handle2.pid;
+  }
+  kill(signal = "SIGTERM") {
+    if (this.handle === null || this.pid === void 0) return false;
+    try {
+      process.kill(this.pid, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  unref() {
+    this.handle?.unref();
+  }
+};
+function spawnError(status, file) {
+  let code;
+  try {
+    code = loadUtil().getSystemErrorName(status);
+  } catch {
+    code = `errno ${status}`;
+  }
+  const error = new Error(`spawn ${file} ${code}`);
+  error.code = code;
+  error.errno = status;
+  error.syscall = `spawn ${file}`;
+  error.path = file;
+  return error;
+}
+function spawnDirect(file, args, options) {
+  const stdio = directStdio(options.stdio);
+  const Handle = stdio === null || pendingDeprecationWarnings() ? null : processHandle();
+  if (Handle === null || stdio === null) return null;
+  return new DirectChild(new Handle(), file, args, options, stdio);
+}
+function spawnWithChildProcess(file, args, options) {
+  return loadChildProcess().spawn(file, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: options.stdio,
+    detached: options.detached
+  });
+}
+function spawnChild(file, args, options) {
+  return spawnDirect(file, args, options) ?? spawnWithChildProcess(file, args, options);
+}
+function pendingDeprecationWarnings() {
+  return process.execArgv.includes("--pending-deprecation") || (process.env.NODE_OPTIONS ?? "").includes("--pending-deprecation") || process.env.NODE_PENDING_DEPRECATION === "1";
+}
 
 // src/io/node/child.ts
 var SupervisedChild = class {
@@ -1000,7 +1119,7 @@ var SupervisedChild = class {
    *{/}
   constructor(start, timeoutMs, stop) {
     this.stop = stop;
-    this.process = loadChildProcess().spawn(start.file, start.args, {
+    this.process = spawnChild(start.file, start.args, {
       cwd: start.cwd,
       env: start.env,
       stdio: start.stdio,
@@ -1041,12 +1160,7 @@ var SupervisedChild = class {
   }
 };
 function startDetached(start) {
-  const child = loadChildProcess().spawn(start.file, start.args, {
-    cwd: start.cwd,
-    env: start.env,
-    stdio: start.stdio,
-    detached: true
-  });
+  const child = spawnChild(start.file, start.args, { cwd: start.cwd, env: start.env, stdio: start.stdio, detached: true });
   child.on("error", () => void 0);
   child.unref();
   if (child.pid === void 0) throw new Error(`${start.file} could not be started`);
