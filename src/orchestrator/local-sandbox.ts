@@ -1,5 +1,6 @@
 // A sandbox on the developer's own machine: the bundled helper as a child process, with a home and
-// a run folder of its own. The one file of the orchestrator side that touches node: modules.
+// a run folder of its own. With bwrap-sandbox.ts, the only files of the orchestrator side that
+// touch node: modules.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -57,6 +58,74 @@ class Tail {
   }
 }
 
+/**
+ * Runs argv as its own process group with stdin closed, keeps its stdout (up to
+ * LOCAL_STDOUT_MAX_BYTES) and the end of its stderr, and kills the group at `timeoutMs`. Shared by
+ * the sandboxes that start a host process per exec.
+ */
+export function execCollected(
+  argv: readonly string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<ExecResult> {
+  return new Promise((resolve) => {
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so that a stop reaches whatever it started in that group.
+      detached: true,
+    });
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    const stderr = new Tail(LOCAL_STDERR_KEEP_BYTES);
+    let timedOut = false;
+    let exitCode: number | null = null;
+    let spawnError: Error | undefined;
+    let settled = false;
+
+    const settle = (): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(drain);
+      child.stdout.destroy();
+      child.stderr.destroy();
+      const errorText = spawnError ? `${spawnError.message}\n` : '';
+      resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: stderr.text() + errorText, exitCode, timedOut });
+    };
+    const stopGroup = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stopGroup();
+    }, options.timeoutMs);
+    let drain: ReturnType<typeof setTimeout> | undefined;
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (stdoutBytes >= LOCAL_STDOUT_MAX_BYTES) return;
+      stdout.push(chunk);
+      stdoutBytes += chunk.length;
+    });
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', (error) => {
+      // The helper could not start (ENOENT, EACCES): a shell would say 127, and so does this.
+      spawnError = error;
+      exitCode = SPAWN_FAILED_EXIT_CODE;
+      settle();
+    });
+    child.on('exit', (code) => {
+      exitCode = code;
+      drain = setTimeout(settle, LOCAL_PIPE_DRAIN_MS);
+    });
+    child.on('close', settle);
+  });
+}
+
 export class LocalSandbox implements Sandbox {
   readonly home: string;
   readonly runDir: string;
@@ -78,63 +147,16 @@ export class LocalSandbox implements Sandbox {
   }
 
   exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult> {
-    return new Promise((resolve) => {
-      const child = spawn(argv[0]!, argv.slice(1), {
-        cwd: this.home,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        // Its own process group, so that a stop reaches whatever it started in that group.
-        detached: true,
-      });
-      const stdout: Buffer[] = [];
-      let stdoutBytes = 0;
-      const stderr = new Tail(LOCAL_STDERR_KEEP_BYTES);
-      let timedOut = false;
-      let exitCode: number | null = null;
-      let spawnError: Error | undefined;
-      let settled = false;
-
-      const settle = (): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        clearTimeout(drain);
-        child.stdout.destroy();
-        child.stderr.destroy();
-        const errorText = spawnError ? `${spawnError.message}\n` : '';
-        resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: stderr.text() + errorText, exitCode, timedOut });
-      };
-      const stopGroup = (): void => {
-        try {
-          if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      };
-      const timer = setTimeout(() => {
-        timedOut = true;
-        stopGroup();
-      }, timeoutMs);
-      let drain: ReturnType<typeof setTimeout> | undefined;
-
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (stdoutBytes >= LOCAL_STDOUT_MAX_BYTES) return;
-        stdout.push(chunk);
-        stdoutBytes += chunk.length;
-      });
-      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-      child.on('error', (error) => {
-        // The helper could not start (ENOENT, EACCES): a shell would say 127, and so does this.
-        spawnError = error;
-        exitCode = SPAWN_FAILED_EXIT_CODE;
-        settle();
-      });
-      child.on('exit', (code) => {
-        exitCode = code;
-        drain = setTimeout(settle, LOCAL_PIPE_DRAIN_MS);
-      });
-      child.on('close', settle);
+    return execCollected(argv, {
+      cwd: this.home,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir },
+      timeoutMs,
     });
+  }
+
+  /** The same folder: the local sandbox runs on the host. */
+  get hostRunDir(): string {
+    return this.runDir;
   }
 
   async writeFile(path: string, bytes: Uint8Array): Promise<void> {

@@ -1,0 +1,356 @@
+// A sandbox on bubblewrap: one container per sandbox, as a platform's container runtime gives one per
+// agent. `bwrap` builds it (the home bound at its own path, the system read-only, /run/guilds and
+// /tmp its own, namespaces of its own) and keeps it alive with a sleeping first process; each exec
+// enters it with nsenter, as `docker exec` enters a container. Background commands a call starts
+// live on in the container until cleanup(), as they do in the agent's image; the container dies
+// with the process that made it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { findRipgrepIn } from '../io/node/search-find.js';
+import {
+  bwrapArguments,
+  groupText,
+  hostLocation,
+  KEEPER_READY_LINE,
+  nsenterArguments,
+  passwdText,
+  SANDBOX_BIN_DIR,
+  SANDBOX_PATH,
+  SANDBOX_RUN_DIR,
+  SANDBOX_UID_WHEN_ROOT,
+  type BwrapLayout,
+  type Mount,
+  type SystemPath,
+} from './bwrap-argv.js';
+import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER, execCollected, LocalSandbox } from './local-sandbox.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type Sandbox } from './sandbox.js';
+
+export * from './bwrap-argv.js';
+
+/** The top-level system paths shown read-only when the host has them; everything else is hidden. */
+export const SYSTEM_PATHS: readonly string[] = ['/usr', '/etc', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
+/** Host secrets under /etc, covered when present: the container shows its own passwd and group. */
+export const HIDDEN_SYSTEM_FILES: readonly string[] = ['/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', '/etc/sudoers'];
+/** How long the container may take to start before the sandbox counts as not working. */
+export const BWRAP_START_TIMEOUT_MS = 10_000;
+/** The probe's one command inside a fresh container. */
+export const BWRAP_PROBE_TIMEOUT_MS = 10_000;
+const INFO_FD = 3;
+const START_FAILED_EXIT_CODE = 127;
+
+export interface BwrapSandboxOptions {
+  /** The agent's home on the host; made in a scratch folder when absent. */
+  home?: string;
+  /** Copied into the home before the container starts (e.g. a repository under repos/<name>). */
+  seed?: { from: string; to: string };
+  /** The host folder shown at /run/guilds; made in the scratch folder when absent. */
+  runDir?: string;
+  /** True: the host's network. Default: a network namespace of its own, loopback only. */
+  network?: boolean;
+  /** The bundles mounted at /usr/local/bin/guilds-code and guilds-harness: dist/ when absent. */
+  helperBundle?: string;
+  harnessBundle?: string;
+  /** More host paths shown read-only at their own path. */
+  readOnly?: readonly string[];
+  /** The bwrap and nsenter programs: found on PATH when absent. */
+  bwrap?: string;
+  nsenter?: string;
+}
+
+/** A sandbox on this machine: the local one or bubblewrap's. */
+export interface MachineSandbox extends Sandbox {
+  /** The agent's home, the same path on the host and inside. */
+  readonly home: string;
+  /** The host folder holding the helper's state (the sandbox's runDir, seen from the host). */
+  readonly hostRunDir: string;
+  /** Stop everything the sandbox runs and remove what it made (a home passed in is left alone). */
+  cleanup(): void;
+}
+
+function findProgram(name: string): string | undefined {
+  for (const folder of (process.env.PATH ?? '/usr/bin:/bin').split(delimiter)) {
+    if (!folder.startsWith('/')) continue;
+    const candidate = join(folder, name);
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return undefined;
+}
+
+/** The system paths this host has, links kept as links. */
+function hostSystem(): SystemPath[] {
+  const found: SystemPath[] = [];
+  for (const path of SYSTEM_PATHS) {
+    try {
+      const stat = lstatSync(path);
+      if (stat.isSymbolicLink()) found.push({ path, link: readlinkSync(path) });
+      else if (stat.isDirectory()) found.push({ path });
+    } catch {
+      // This host has none.
+    }
+  }
+  return found;
+}
+
+/** node, the helpers and ripgrep (when this machine has one), at the paths an image gives them. */
+function hostPrograms(helperBundle: string, harnessBundle: string): Mount[] {
+  const programs: Mount[] = [
+    { from: realpathSync(process.execPath), to: `${SANDBOX_BIN_DIR}/node` },
+    { from: realpathSync(helperBundle), to: `${SANDBOX_BIN_DIR}/guilds-code` },
+    { from: realpathSync(harnessBundle), to: `${SANDBOX_BIN_DIR}/guilds-harness` },
+  ];
+  try {
+    programs.push({ from: realpathSync(findRipgrepIn(process.env)), to: `${SANDBOX_BIN_DIR}/rg` });
+  } catch {
+    // code_search says inside that ripgrep is missing, as it would in an image without it.
+  }
+  return programs;
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0] ?? '';
+}
+
+/**
+ * Writes `bytes` to base/names… without following a link on the way: each folder is opened from the
+ * one before through /proc/self/fd with O_NOFOLLOW, the file is made new under a temporary name
+ * (O_EXCL, never `.json`) and renamed over the final name, which replaces a link there instead of
+ * writing through it. The agent owns the home and the run folder; a link it plants is refused.
+ */
+function writeWithoutFollowing(base: string, names: readonly string[], bytes: Uint8Array): void {
+  const folderFlags = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
+  let folder = openSync(base, folderFlags);
+  try {
+    for (const name of names.slice(0, -1)) {
+      const next = openSync(`/proc/self/fd/${folder}/${name}`, folderFlags);
+      closeSync(folder);
+      folder = next;
+    }
+    const last = names.at(-1)!;
+    const temporary = `/proc/self/fd/${folder}/.${last}.${randomBytes(6).toString('hex')}.tmp`;
+    const file = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    try {
+      writeSync(file, bytes);
+    } catch (error) {
+      closeSync(file);
+      unlinkSync(temporary);
+      throw error;
+    }
+    closeSync(file);
+    renameSync(temporary, `/proc/self/fd/${folder}/${last}`);
+  } finally {
+    closeSync(folder);
+  }
+}
+
+export class BwrapSandbox implements MachineSandbox {
+  readonly home: string;
+  readonly hostRunDir: string;
+  readonly runDir = SANDBOX_RUN_DIR;
+  readonly helperCommand = DEFAULT_HELPER_COMMAND;
+  readonly harnessCommand = DEFAULT_HARNESS_COMMAND;
+  /** The scratch folder holding whatever this sandbox made; removed by cleanup(). */
+  readonly scratch: string;
+  readonly network: boolean;
+  readonly layout: BwrapLayout;
+  private keeper: ChildProcess | undefined;
+  /** The host pid of the container's first process, the one nsenter enters. */
+  private containerPid = 0;
+  private running = false;
+  private readonly nsenter: string;
+
+  /** Builds and starts the container; rejects with bwrap's own words when it cannot run here. */
+  static async start(options: BwrapSandboxOptions = {}): Promise<BwrapSandbox> {
+    const sandbox = new BwrapSandbox(options);
+    try {
+      await sandbox.startContainer(options.bwrap ?? findProgram('bwrap') ?? 'bwrap');
+    } catch (error) {
+      sandbox.cleanup();
+      throw error;
+    }
+    return sandbox;
+  }
+
+  private constructor(options: BwrapSandboxOptions) {
+    this.scratch = realpathSync(mkdtempSync(join(tmpdir(), 'guilds-code-bwrap-')));
+    mkdirSync(options.home ?? join(this.scratch, 'home'), { recursive: true });
+    this.home = realpathSync(options.home ?? join(this.scratch, 'home'));
+    this.hostRunDir = options.runDir ?? join(this.scratch, 'run');
+    mkdirSync(join(this.hostRunDir, 'requests'), { recursive: true, mode: 0o700 });
+    this.hostRunDir = realpathSync(this.hostRunDir);
+    if (options.seed) cpSync(options.seed.from, join(this.home, options.seed.to), { recursive: true });
+    this.network = options.network ?? false;
+    this.nsenter = options.nsenter ?? findProgram('nsenter') ?? 'nsenter';
+    const root = process.getuid?.() === 0;
+    const uid = root ? SANDBOX_UID_WHEN_ROOT : (process.getuid?.() ?? SANDBOX_UID_WHEN_ROOT);
+    const gid = root ? SANDBOX_UID_WHEN_ROOT : (process.getgid?.() ?? SANDBOX_UID_WHEN_ROOT);
+    const etc = join(this.scratch, 'etc');
+    mkdirSync(etc);
+    writeFileSync(join(etc, 'passwd'), passwdText(uid, gid, this.home));
+    writeFileSync(join(etc, 'group'), groupText(gid));
+    this.layout = {
+      home: this.home,
+      runDir: this.hostRunDir,
+      system: hostSystem(),
+      hiddenFiles: HIDDEN_SYSTEM_FILES.filter((path) => existsSync(path)),
+      passwd: join(etc, 'passwd'),
+      group: join(etc, 'group'),
+      programs: hostPrograms(options.helperBundle ?? BUNDLED_HELPER, options.harnessBundle ?? BUNDLED_HARNESS_HELPER),
+      readOnly: (options.readOnly ?? []).map((path) => realpathSync(path)),
+      network: this.network,
+      uid,
+      gid,
+    };
+  }
+
+  private startContainer(bwrap: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const keeper = spawn(bwrap, bwrapArguments(this.layout, INFO_FD), {
+        cwd: '/',
+        env: {},
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      });
+      this.keeper = keeper;
+      let stdout = '';
+      let stderr = '';
+      let info = '';
+      let done = false;
+      const fail = (why: string): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        reject(new Error(`bubblewrap cannot run here: ${why}`));
+      };
+      const timer = setTimeout(() => fail(`the container did not start within ${BWRAP_START_TIMEOUT_MS} ms`), BWRAP_START_TIMEOUT_MS);
+      const check = (): void => {
+        if (done || !stdout.includes(`${KEEPER_READY_LINE}\n`)) return;
+        const match = /"child-pid":\s*(\d+)/.exec(info);
+        if (!match) return;
+        done = true;
+        clearTimeout(timer);
+        this.containerPid = Number(match[1]);
+        this.running = true;
+        resolve();
+      };
+      keeper.stdout!.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+        check();
+      });
+      keeper.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      (keeper.stdio[INFO_FD] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
+        info += chunk.toString('utf8');
+        check();
+      });
+      keeper.on('error', (error) => fail(error.message));
+      keeper.on('exit', (code, signal) => {
+        this.running = false;
+        fail(firstLine(stderr) || `bwrap ended (${signal ?? `exit status ${code}`}) before the container was ready`);
+      });
+    });
+  }
+
+  exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult> {
+    if (!this.running) {
+      return Promise.resolve({ stdout: '', stderr: 'the sandbox is not running\n', exitCode: START_FAILED_EXIT_CODE, timedOut: false });
+    }
+    // The environment travels as nsenter's own, never in argv, which any host process can read.
+    return execCollected([this.nsenter, ...nsenterArguments(this.containerPid, this.network, argv)], {
+      cwd: '/',
+      env: { PATH: SANDBOX_PATH, ...env, HOME: this.home, GUILDS_RUN_DIR: SANDBOX_RUN_DIR },
+      timeoutMs,
+    });
+  }
+
+  async writeFile(path: string, bytes: Uint8Array): Promise<void> {
+    const location = hostLocation(path, this.home, this.hostRunDir);
+    if (location === undefined) throw new Error(`${path} is not in the sandbox's home or ${SANDBOX_RUN_DIR}`);
+    writeWithoutFollowing(location.base, location.names, bytes);
+  }
+
+  /** The host pid of the container's first process; every process of the container is in its pid namespace. */
+  get pid(): number {
+    return this.containerPid;
+  }
+
+  cleanup(): void {
+    // Killing bwrap kills the container's first process (--die-with-parent), and with it every
+    // process of its pid namespace.
+    if (this.keeper?.pid !== undefined && this.keeper.exitCode === null && this.keeper.signalCode === null) {
+      this.keeper.kill('SIGKILL');
+    }
+    this.running = false;
+    rmSync(this.scratch, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+export interface ChooseSandboxOptions {
+  home?: string;
+  seed?: { from: string; to: string };
+  /** The host folder of the helper's state. */
+  runDir?: string;
+  /** bubblewrap only: the host's network instead of loopback alone. */
+  network?: boolean;
+  /** bubblewrap only: more host paths shown read-only at their own path. */
+  readOnly?: readonly string[];
+  /** 'local' skips bubblewrap. */
+  prefer?: 'bubblewrap' | 'local';
+}
+
+export interface ChosenSandbox {
+  sandbox: MachineSandbox;
+  name: 'bubblewrap' | 'local';
+  /** Why bubblewrap was not used, when it was not. */
+  why?: string;
+}
+
+/**
+ * The bubblewrap sandbox when bwrap works on this machine (a container starts and runs `true`),
+ * else the local one, with the reason.
+ */
+export async function chooseSandbox(options: ChooseSandboxOptions = {}): Promise<ChosenSandbox> {
+  const local = (why: string): ChosenSandbox => ({
+    sandbox: localMachineSandbox(options),
+    name: 'local',
+    why,
+  });
+  if (options.prefer === 'local') return local('the local sandbox was asked for');
+  let sandbox: BwrapSandbox;
+  try {
+    sandbox = await BwrapSandbox.start(options);
+  } catch (error) {
+    return local(error instanceof Error ? error.message : String(error));
+  }
+  const probe = await sandbox.exec(['true'], {}, BWRAP_PROBE_TIMEOUT_MS);
+  if (probe.exitCode !== 0) {
+    sandbox.cleanup();
+    return local(`bubblewrap cannot run here: ${firstLine(probe.stderr) || `a command inside ended with exit status ${probe.exitCode}`}`);
+  }
+  return { sandbox, name: 'bubblewrap' };
+}
+
+function localMachineSandbox(options: ChooseSandboxOptions): MachineSandbox {
+  return new LocalSandbox({ home: options.home, seed: options.seed, runDir: options.runDir });
+}
