@@ -42,7 +42,7 @@ import {
   type Mount,
   type SystemPath,
 } from './bwrap-argv.js';
-import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER, execCollected, LocalSandbox } from './local-sandbox.js';
+import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER, execCollected } from './local-sandbox.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type Sandbox } from './sandbox.js';
 
 export * from './bwrap-argv.js';
@@ -72,6 +72,9 @@ export interface BwrapSandboxOptions {
   harnessBundle?: string;
   /** More host paths shown read-only at their own path. */
   readOnly?: readonly string[];
+  /** How the helpers start inside: node on the mounted bundles when absent. */
+  helperCommand?: readonly string[];
+  harnessCommand?: readonly string[];
   /** The bwrap and nsenter programs: found on PATH when absent. */
   bwrap?: string;
   nsenter?: string;
@@ -130,7 +133,7 @@ function hostPrograms(helperBundle: string, harnessBundle: string): Mount[] {
   return programs;
 }
 
-function firstLine(text: string): string {
+export function firstLine(text: string): string {
   return text.trim().split('\n')[0] ?? '';
 }
 
@@ -170,8 +173,8 @@ export class BwrapSandbox implements MachineSandbox {
   readonly home: string;
   readonly hostRunDir: string;
   readonly runDir = SANDBOX_RUN_DIR;
-  readonly helperCommand = DEFAULT_HELPER_COMMAND;
-  readonly harnessCommand = DEFAULT_HARNESS_COMMAND;
+  readonly helperCommand: readonly string[];
+  readonly harnessCommand: readonly string[];
   /** The scratch folder holding whatever this sandbox made; removed by cleanup(). */
   readonly scratch: string;
   readonly network: boolean;
@@ -203,6 +206,8 @@ export class BwrapSandbox implements MachineSandbox {
     this.hostRunDir = realpathSync(this.hostRunDir);
     if (options.seed) cpSync(options.seed.from, join(this.home, options.seed.to), { recursive: true });
     this.network = options.network ?? false;
+    this.helperCommand = options.helperCommand ?? DEFAULT_HELPER_COMMAND;
+    this.harnessCommand = options.harnessCommand ?? DEFAULT_HARNESS_COMMAND;
     this.nsenter = options.nsenter ?? findProgram('nsenter') ?? 'nsenter';
     const root = process.getuid?.() === 0;
     const uid = root ? SANDBOX_UID_WHEN_ROOT : (process.getuid?.() ?? SANDBOX_UID_WHEN_ROOT);
@@ -304,53 +309,4 @@ export class BwrapSandbox implements MachineSandbox {
     this.running = false;
     rmSync(this.scratch, { recursive: true, force: true, maxRetries: 3 });
   }
-}
-
-export interface ChooseSandboxOptions {
-  home?: string;
-  seed?: { from: string; to: string };
-  /** The host folder of the helper's state. */
-  runDir?: string;
-  /** bubblewrap only: the host's network instead of loopback alone. */
-  network?: boolean;
-  /** bubblewrap only: more host paths shown read-only at their own path. */
-  readOnly?: readonly string[];
-  /** 'local' skips bubblewrap. */
-  prefer?: 'bubblewrap' | 'local';
-}
-
-export interface ChosenSandbox {
-  sandbox: MachineSandbox;
-  name: 'bubblewrap' | 'local';
-  /** Why bubblewrap was not used, when it was not. */
-  why?: string;
-}
-
-/**
- * The bubblewrap sandbox when bwrap works on this machine (a container starts and runs `true`),
- * else the local one, with the reason.
- */
-export async function chooseSandbox(options: ChooseSandboxOptions = {}): Promise<ChosenSandbox> {
-  const local = (why: string): ChosenSandbox => ({
-    sandbox: localMachineSandbox(options),
-    name: 'local',
-    why,
-  });
-  if (options.prefer === 'local') return local('the local sandbox was asked for');
-  let sandbox: BwrapSandbox;
-  try {
-    sandbox = await BwrapSandbox.start(options);
-  } catch (error) {
-    return local(error instanceof Error ? error.message : String(error));
-  }
-  const probe = await sandbox.exec(['true'], {}, BWRAP_PROBE_TIMEOUT_MS);
-  if (probe.exitCode !== 0) {
-    sandbox.cleanup();
-    return local(`bubblewrap cannot run here: ${firstLine(probe.stderr) || `a command inside ended with exit status ${probe.exitCode}`}`);
-  }
-  return { sandbox, name: 'bubblewrap' };
-}
-
-function localMachineSandbox(options: ChooseSandboxOptions): MachineSandbox {
-  return new LocalSandbox({ home: options.home, seed: options.seed, runDir: options.runDir });
 }
