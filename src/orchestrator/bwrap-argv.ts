@@ -42,8 +42,10 @@ export interface BwrapLayout {
   runDir: string;
   /** The system, read-only: /usr, /etc and the top-level links or folders beside them. */
   system: readonly SystemPath[];
-  /** System files the container must not show, each covered by an empty file (/etc/shadow). */
+  /** System files the container must not show (/etc/shadow), each covered by `empty`. */
   hiddenFiles: readonly string[];
+  /** An empty host file. */
+  empty: string;
   /** The container's own /etc/passwd and /etc/group, on the host. */
   passwd: string;
   group: string;
@@ -77,7 +79,7 @@ export function bwrapArguments(layout: BwrapLayout, infoFd: number): string[] {
     if (entry.link !== undefined) argv.push('--symlink', entry.link, entry.path);
     else argv.push('--ro-bind', entry.path, entry.path);
   }
-  for (const file of layout.hiddenFiles) argv.push('--ro-bind', '/dev/null', file);
+  for (const file of layout.hiddenFiles) argv.push('--ro-bind', layout.empty, file);
   argv.push('--ro-bind', layout.passwd, '/etc/passwd', '--ro-bind', layout.group, '/etc/group');
   argv.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
   argv.push('--tmpfs', SANDBOX_BIN_DIR);

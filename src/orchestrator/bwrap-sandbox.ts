@@ -216,11 +216,13 @@ export class BwrapSandbox implements MachineSandbox {
     mkdirSync(etc);
     writeFileSync(join(etc, 'passwd'), passwdText(uid, gid, this.home));
     writeFileSync(join(etc, 'group'), groupText(gid));
+    writeFileSync(join(etc, 'empty'), '');
     this.layout = {
       home: this.home,
       runDir: this.hostRunDir,
       system: hostSystem(),
       hiddenFiles: HIDDEN_SYSTEM_FILES.filter((path) => existsSync(path)),
+      empty: join(etc, 'empty'),
       passwd: join(etc, 'passwd'),
       group: join(etc, 'group'),
       programs: hostPrograms(options.helperBundle ?? BUNDLED_HELPER, options.harnessBundle ?? BUNDLED_HARNESS_HELPER),

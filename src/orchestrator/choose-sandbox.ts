@@ -11,6 +11,8 @@ export interface ChooseSandboxOptions {
   network?: boolean;
   /** bubblewrap only: more host paths shown read-only at their own path. */
   readOnly?: readonly string[];
+  /** bubblewrap only: the bwrap program, found on PATH when absent. */
+  bwrap?: string;
   /** 'local' skips bubblewrap. */
   prefer?: 'bubblewrap' | 'local';
 }

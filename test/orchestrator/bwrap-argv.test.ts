@@ -14,6 +14,7 @@ const LAYOUT: BwrapLayout = {
   runDir: '/tmp/s/run',
   system: [{ path: '/usr' }, { path: '/etc' }, { path: '/bin', link: 'usr/bin' }, { path: '/lib64', link: 'usr/lib64' }],
   hiddenFiles: ['/etc/shadow', '/etc/gshadow'],
+  empty: '/tmp/s/etc/empty',
   passwd: '/tmp/s/etc/passwd',
   group: '/tmp/s/etc/group',
   programs: [
@@ -37,8 +38,8 @@ describe('the bwrap command line', () => {
       '--ro-bind', '/etc', '/etc',
       '--symlink', 'usr/bin', '/bin',
       '--symlink', 'usr/lib64', '/lib64',
-      '--ro-bind', '/dev/null', '/etc/shadow',
-      '--ro-bind', '/dev/null', '/etc/gshadow',
+      '--ro-bind', '/tmp/s/etc/empty', '/etc/shadow',
+      '--ro-bind', '/tmp/s/etc/empty', '/etc/gshadow',
       '--ro-bind', '/tmp/s/etc/passwd', '/etc/passwd',
       '--ro-bind', '/tmp/s/etc/group', '/etc/group',
       '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp',
