@@ -22,6 +22,13 @@ export const KEEPER_READY_LINE = 'ready';
 /** The container's first command: says it is ready, then holds the namespaces open. */
 export const KEEPER_COMMAND: readonly string[] = ['/bin/sh', '-c', `echo ${KEEPER_READY_LINE} && exec sleep infinity`];
 
+/**
+ * The devices the container shows, bound from the host. Not bwrap's `--dev`: its devpts mount makes
+ * bwrap nest a second user namespace, which an unprivileged nsenter cannot enter the IPC, UTS or
+ * network namespaces from. Commands run without a terminal, so nothing needs /dev/pts.
+ */
+export const SANDBOX_DEVICES: readonly string[] = ['/dev/null', '/dev/zero', '/dev/full', '/dev/random', '/dev/urandom'];
+
 /** A top-level system path of the host: a folder shown read-only, or a link made again inside. */
 export interface SystemPath {
   path: string;
@@ -81,7 +88,11 @@ export function bwrapArguments(layout: BwrapLayout, infoFd: number): string[] {
   }
   for (const file of layout.hiddenFiles) argv.push('--ro-bind', layout.empty, file);
   argv.push('--ro-bind', layout.passwd, '/etc/passwd', '--ro-bind', layout.group, '/etc/group');
-  argv.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
+  argv.push('--proc', '/proc', '--perms', '0755', '--dir', '/dev');
+  for (const device of SANDBOX_DEVICES) argv.push('--dev-bind', device, device);
+  argv.push('--symlink', '/proc/self/fd', '/dev/fd');
+  for (const [fd, name] of ['stdin', 'stdout', 'stderr'].entries()) argv.push('--symlink', `/proc/self/fd/${fd}`, `/dev/${name}`);
+  argv.push('--tmpfs', '/dev/shm', '--tmpfs', '/tmp');
   argv.push('--tmpfs', SANDBOX_BIN_DIR);
   for (const program of layout.programs) argv.push('--ro-bind', program.from, program.to);
   argv.push('--remount-ro', SANDBOX_BIN_DIR);
