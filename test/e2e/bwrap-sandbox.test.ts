@@ -2,7 +2,8 @@
 // the home resolves inside the container, host files and processes stay out of sight, the network
 // is loopback only, a timeout and a cleanup leave no process behind, and writeFile never follows a
 // link the agent planted.
-import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { BwrapSandbox } from '../../src/orchestrator/bwrap-sandbox.js';
 import { chooseSandbox } from '../../src/orchestrator/choose-sandbox.js';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { REPO_ROOT } from '../helpers/paths.js';
 import { alive, BUBBLEWRAP, processesInNamespaceOf, titleFor } from '../helpers/sandboxes.js';
 
 const KEEPER = 'sleep infinity';
@@ -177,6 +179,23 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       await expect(sandbox.writeFile('/etc/passwd', new Uint8Array([1]))).rejects.toThrow(
         "/etc/passwd is not in the sandbox's home or /run/guilds",
       );
+    });
+  });
+
+  describe.skipIf(process.getuid?.() !== 0 || !existsSync('/usr/bin/setpriv'))('as an unprivileged user', () => {
+    it('runs a call as that user, without capabilities, where user namespaces allow', (context) => {
+      const run = spawnSync(
+        '/usr/bin/setpriv',
+        ['--reuid=65534', '--regid=65534', '--clear-groups', join(REPO_ROOT, 'node_modules/.bin/tsx'), 'test/helpers/bwrap-unprivileged.ts'],
+        { cwd: REPO_ROOT, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: '/tmp', TMPDIR: '/tmp' }, timeout: 60_000 },
+      );
+      expect(run.stderr).toBe('');
+      const answer = JSON.parse(run.stdout) as { unavailable?: string };
+      if (answer.unavailable !== undefined) context.skip(`this machine gives no user namespace to an unprivileged user: ${answer.unavailable}`);
+      expect(answer).toEqual({
+        uid: 65534,
+        text: '65534\nCapEff:\t0000000000000000\nbash bwrap node paste ps sleep sort',
+      });
     });
   });
 
