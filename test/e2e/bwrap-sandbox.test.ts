@@ -84,8 +84,8 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
 
   describe('isolation', () => {
     it("sees the container's processes only, never the host's", async () => {
-      const result = await shell("ps -e -o comm= | sort -u | paste -sd ' '");
-      expect(result.text).toBe('bash bwrap node paste ps sleep sort');
+      const result = await shell("ps -e -o comm= > /tmp/ps.txt; sort -u /tmp/ps.txt | paste -sd ' '");
+      expect(result.text).toBe('bash bwrap node ps sleep');
       expect((await shell(`cat /proc/${process.pid}/cmdline`)).text).toBe(
         `cat: /proc/${process.pid}/cmdline: No such file or directory\nexit_code: 1`,
       );
@@ -194,7 +194,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       if (answer.unavailable !== undefined) context.skip(`this machine gives no user namespace to an unprivileged user: ${answer.unavailable}`);
       expect(answer).toEqual({
         uid: 65534,
-        text: '65534\nCapEff:\t0000000000000000\nbash bwrap node paste ps sleep sort',
+        text: '65534\nCapEff:\t0000000000000000\nbash bwrap node ps sleep',
       });
     });
   });

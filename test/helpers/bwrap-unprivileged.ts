@@ -14,7 +14,7 @@ try {
   const run = new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1' });
   const result = await run.call({
     tool: 'shell',
-    args: { command: "id -u; grep CapEff /proc/self/status; ps -e -o comm= | sort -u | paste -sd ' '" },
+    args: { command: "id -u; grep CapEff /proc/self/status; ps -e -o comm= > /tmp/ps.txt; sort -u /tmp/ps.txt | paste -sd ' '" },
     callId: 'c1',
     resultSeq: 1,
   });
