@@ -7,10 +7,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodeToolRun, type Repository } from '../src/orchestrator/index.js';
-import { LocalSandbox } from '../src/orchestrator/local-sandbox.js';
+import { chooseSandbox } from '../src/orchestrator/choose-sandbox.js';
 import {
   FIXTURE_NAME,
   NO_HARNESS_HINT,
@@ -81,11 +81,13 @@ async function main(): Promise<number> {
     process.stderr.write(`no folder at ${options.home}\n`);
     return 2;
   }
-  const sandbox = new LocalSandbox(
-    options.home === undefined
+  const { sandbox, name, why } = await chooseSandbox({
+    ...(options.home === undefined
       ? { seed: { from: FIXTURE_REPOSITORY, to: join('repos', FIXTURE_NAME) } }
-      : { home: options.home, runDir: lastingRunDir(options.home) },
-  );
+      : { home: options.home, runDir: lastingRunDir(options.home) }),
+    // The tour's code_task runs the scripted harness with this node: both are shown read-only.
+    readOnly: [dirname(SCRIPTED_HARNESS), ...(process.execPath.startsWith('/usr/') ? [] : [process.execPath])],
+  });
   // Calls into a kept home need ids no earlier session used: a call's log is named after its id.
   const callPrefix = options.home === undefined ? 'c' : `c${Date.now().toString(36)}-`;
   try {
@@ -100,7 +102,8 @@ async function main(): Promise<number> {
       resultMaxBytes: process.env.CODE_RESULT_MAX_BYTES,
     });
     const where = repositories.length === 1 ? `repos/${repositories[0]!.name}` : 'the home';
-    process.stdout.write(`home: ${sandbox.home}\nrun: ${options.runId}, starting in ${where}\n\n`);
+    const sandboxLine = name === 'bubblewrap' ? 'bubblewrap (a container of its own; no network)' : `local (${why})`;
+    process.stdout.write(`home: ${sandbox.home}\nrun: ${options.runId}, starting in ${where}\nsandbox: ${sandboxLine}\n\n`);
     const steps = options.step ? [options.step] : TOUR;
     for (const [index, step] of steps.entries()) {
       const seq = index + 1;

@@ -55,6 +55,9 @@ export const HIDDEN_SYSTEM_FILES: readonly string[] = ['/etc/shadow', '/etc/shad
 export const BWRAP_START_TIMEOUT_MS = 10_000;
 /** The probe's one command inside a fresh container. */
 export const BWRAP_PROBE_TIMEOUT_MS = 10_000;
+/** The helpers as the image starts them, node named whole: the agent's PATH may name other folders. */
+export const BWRAP_HELPER_COMMAND: readonly string[] = [`${SANDBOX_BIN_DIR}/node`, DEFAULT_HELPER_COMMAND[1]!];
+export const BWRAP_HARNESS_COMMAND: readonly string[] = [`${SANDBOX_BIN_DIR}/node`, DEFAULT_HARNESS_COMMAND[1]!];
 const INFO_FD = 3;
 const START_FAILED_EXIT_CODE = 127;
 
@@ -90,8 +93,10 @@ export interface MachineSandbox extends Sandbox {
   cleanup(): void;
 }
 
+/** Where a system program is: on PATH, else in the system's own folders. */
 function findProgram(name: string): string | undefined {
-  for (const folder of (process.env.PATH ?? '/usr/bin:/bin').split(delimiter)) {
+  const folders = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/bin', '/usr/sbin', '/sbin'];
+  for (const folder of folders) {
     if (!folder.startsWith('/')) continue;
     const candidate = join(folder, name);
     try {
@@ -183,13 +188,16 @@ export class BwrapSandbox implements MachineSandbox {
   /** The host pid of the container's first process, the one nsenter enters. */
   private containerPid = 0;
   private running = false;
-  private readonly nsenter: string;
+  private readonly nsenter: string | undefined;
 
   /** Builds and starts the container; rejects with bwrap's own words when it cannot run here. */
   static async start(options: BwrapSandboxOptions = {}): Promise<BwrapSandbox> {
     const sandbox = new BwrapSandbox(options);
     try {
-      await sandbox.startContainer(options.bwrap ?? findProgram('bwrap') ?? 'bwrap');
+      const bwrap = options.bwrap ?? findProgram('bwrap');
+      if (bwrap === undefined) throw new Error('bubblewrap cannot run here: bwrap is not installed');
+      if (sandbox.nsenter === undefined) throw new Error('bubblewrap cannot run here: nsenter is not installed');
+      await sandbox.startContainer(bwrap);
     } catch (error) {
       sandbox.cleanup();
       throw error;
@@ -206,9 +214,9 @@ export class BwrapSandbox implements MachineSandbox {
     this.hostRunDir = realpathSync(this.hostRunDir);
     if (options.seed) cpSync(options.seed.from, join(this.home, options.seed.to), { recursive: true });
     this.network = options.network ?? false;
-    this.helperCommand = options.helperCommand ?? DEFAULT_HELPER_COMMAND;
-    this.harnessCommand = options.harnessCommand ?? DEFAULT_HARNESS_COMMAND;
-    this.nsenter = options.nsenter ?? findProgram('nsenter') ?? 'nsenter';
+    this.helperCommand = options.helperCommand ?? BWRAP_HELPER_COMMAND;
+    this.harnessCommand = options.harnessCommand ?? BWRAP_HARNESS_COMMAND;
+    this.nsenter = options.nsenter ?? findProgram('nsenter');
     const root = process.getuid?.() === 0;
     const uid = root ? SANDBOX_UID_WHEN_ROOT : (process.getuid?.() ?? SANDBOX_UID_WHEN_ROOT);
     const gid = root ? SANDBOX_UID_WHEN_ROOT : (process.getgid?.() ?? SANDBOX_UID_WHEN_ROOT);
@@ -280,7 +288,7 @@ export class BwrapSandbox implements MachineSandbox {
   }
 
   exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult> {
-    if (!this.running) {
+    if (!this.running || this.nsenter === undefined) {
       return Promise.resolve({ stdout: '', stderr: 'the sandbox is not running\n', exitCode: START_FAILED_EXIT_CODE, timedOut: false });
     }
     // The environment travels as nsenter's own, never in argv, which any host process can read.

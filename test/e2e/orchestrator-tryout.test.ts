@@ -27,7 +27,7 @@ describe('npm start', () => {
     const { status, stdout, stderr } = tryOut();
     expect(stderr).toBe('');
     expect(status).toBe(0);
-    expect(stdout).toMatch(/^home: \/.*\/home\nrun: try, starting in repos\/tryout-repo\n\n/);
+    expect(stdout).toMatch(/^home: \/.*\/home\nrun: try, starting in repos\/tryout-repo\nsandbox: (bubblewrap \(a container of its own; no network\)|local \(.+\))\n\n/);
     const steps = [...stdout.matchAll(/^── step (\d+) · (\w+) /gm)].map((match) => `${match[1]} ${match[2]}`);
     expect(steps).toEqual([
       '1 shell',
