@@ -19,8 +19,13 @@ export const SANDBOX_USER_NAME = 'agent';
 export const SANDBOX_UID_WHEN_ROOT = 1000;
 /** The line the keeper prints once the container is built, before it sleeps. */
 export const KEEPER_READY_LINE = 'ready';
-/** The container's first command: says it is ready, then holds the namespaces open. */
-export const KEEPER_COMMAND: readonly string[] = ['/bin/sh', '-c', `echo ${KEEPER_READY_LINE} && exec sleep infinity`];
+/**
+ * The container's first command: says it is ready, then holds the namespaces open until its stdin,
+ * a pipe from the orchestrator, closes; then it kills every process of the container, which ends
+ * it. The container thus dies with the orchestrator however that ends (bwrap's --die-with-parent
+ * does not reach the container's first process when bwrap runs as root).
+ */
+export const KEEPER_COMMAND: readonly string[] = ['/bin/sh', '-c', `echo ${KEEPER_READY_LINE}; read -r _; kill -KILL -1`];
 
 /**
  * The devices the container shows, bound from the host. Not bwrap's `--dev`: its devpts mount makes

@@ -246,7 +246,7 @@ export class BwrapSandbox implements MachineSandbox {
       const keeper = spawn(bwrap, bwrapArguments(this.layout, INFO_FD), {
         cwd: '/',
         env: {},
-        stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+        stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       });
       this.keeper = keeper;
       let stdout = '';
@@ -311,10 +311,18 @@ export class BwrapSandbox implements MachineSandbox {
   }
 
   cleanup(): void {
-    // Killing bwrap kills the container's first process (--die-with-parent), and with it every
-    // process of its pid namespace.
-    if (this.keeper?.pid !== undefined && this.keeper.exitCode === null && this.keeper.signalCode === null) {
-      this.keeper.kill('SIGKILL');
+    // The container's first process is killed by its host pid (the kernel then kills every process
+    // of its pid namespace), and the keeper's stdin is closed. While bwrap has not exited, that pid
+    // is the container's (alive, or a zombie bwrap has not reaped), never another process's.
+    const keeper = this.keeper;
+    if (keeper?.pid !== undefined && keeper.exitCode === null && keeper.signalCode === null) {
+      try {
+        if (this.containerPid > 0) process.kill(this.containerPid, 'SIGKILL');
+      } catch {
+        // Already gone; bwrap is about to exit.
+      }
+      keeper.stdin?.destroy();
+      keeper.kill('SIGKILL');
     }
     this.running = false;
     rmSync(this.scratch, { recursive: true, force: true, maxRetries: 3 });

@@ -2,7 +2,7 @@
 // the home resolves inside the container, host files and processes stay out of sight, the network
 // is loopback only, a timeout and a cleanup leave no process behind, and writeFile never follows a
 // link the agent planted.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { alive, BUBBLEWRAP, processesInNamespaceOf, titleFor } from '../helpers/sandboxes.js';
 
-const KEEPER = 'sleep infinity';
+const KEEPER = '/bin/sh -c echo ready; read -r _; kill -KILL -1';
 let sandbox: BwrapSandbox;
 let seq = 0;
 
@@ -85,7 +85,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
   describe('isolation', () => {
     it("sees the container's processes only, never the host's", async () => {
       const result = await shell("ps -e -o comm= > /tmp/ps.txt; sort -u /tmp/ps.txt | paste -sd ' '");
-      expect(result.text).toBe('bash bwrap node ps sleep');
+      expect(result.text).toBe('bash bwrap node ps sh');
       expect((await shell(`cat /proc/${process.pid}/cmdline`)).text).toBe(
         `cat: /proc/${process.pid}/cmdline: No such file or directory\nexit_code: 1`,
       );
@@ -127,7 +127,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
     it('a timeout stops the command and what it started, by pid; the container stays for the next call', async () => {
       const pending = sandbox.exec(['sh', '-c', 'sleep 301 & sleep 302'], {}, 3_000);
       await waitFor(() => containerCommands().includes('sleep 302'));
-      expect(containerCommands()).toEqual(['sh -c sleep 301 & sleep 302', 'sleep 301', 'sleep 302', KEEPER]);
+      expect(containerCommands()).toEqual([KEEPER, 'sh -c sleep 301 & sleep 302', 'sleep 301', 'sleep 302']);
       const result = await pending;
       expect(result).toMatchObject({ timedOut: true, exitCode: null });
       await waitFor(() => containerCommands().length === 1);
@@ -148,6 +148,20 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       await waitFor(() => before.every((process) => !alive(process.pid)));
       expect(before.filter((process) => alive(process.pid))).toEqual([]);
     });
+  });
+
+  it('the container dies with the process that made it, however that ends', async () => {
+    // node itself with tsx's loader: the tsx command would run the script in a child of its own.
+    const orchestrator = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/bwrap-orphan.ts'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const containerPid = await new Promise<number>((resolve) => orchestrator.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
+    const inside = processesInNamespaceOf(containerPid);
+    expect(inside.map((process) => process.command)).toContain('sleep 304');
+    orchestrator.kill('SIGKILL');
+    await waitFor(() => inside.every((process) => !alive(process.pid)));
+    expect(inside.filter((process) => alive(process.pid))).toEqual([]);
   });
 
   describe('writeFile', () => {
@@ -194,7 +208,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       if (answer.unavailable !== undefined) context.skip(`this machine gives no user namespace to an unprivileged user: ${answer.unavailable}`);
       expect(answer).toEqual({
         uid: 65534,
-        text: '65534\nCapEff:\t0000000000000000\nbash bwrap node ps sleep',
+        text: '65534\nCapEff:\t0000000000000000\nbash bwrap node ps sh',
       });
     });
   });

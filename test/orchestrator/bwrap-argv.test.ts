@@ -61,7 +61,7 @@ describe('the bwrap command line', () => {
       '--bind', '/tmp/s/home', '/tmp/s/home',
       '--ro-bind', '/repo/fixtures/harness', '/repo/fixtures/harness',
       '--chdir', '/tmp/s/home',
-      '--', '/bin/sh', '-c', 'echo ready && exec sleep infinity',
+      '--', '/bin/sh', '-c', 'echo ready; read -r _; kill -KILL -1',
     ]);
   });
 
