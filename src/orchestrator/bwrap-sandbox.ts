@@ -5,28 +5,9 @@
 // live on in the container until cleanup(), as they do in the agent's image; the container dies
 // with the process that made it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  cpSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readlinkSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { findRipgrepIn } from '../io/node/search-find.js';
+import { join } from 'node:path';
 import {
   bwrapArguments,
   groupText,
@@ -39,18 +20,14 @@ import {
   SANDBOX_RUN_DIR,
   SANDBOX_UID_WHEN_ROOT,
   type BwrapLayout,
-  type Mount,
-  type SystemPath,
 } from './bwrap-argv.js';
+import { findProgram, firstLine, HIDDEN_SYSTEM_FILES, hostPrograms, hostSystem, writeWithoutFollowing } from './bwrap-host.js';
 import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER, execCollected } from './local-sandbox.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type Sandbox } from './sandbox.js';
 
 export * from './bwrap-argv.js';
+export { HIDDEN_SYSTEM_FILES, SYSTEM_PATHS } from './bwrap-host.js';
 
-/** The top-level system paths shown read-only when the host has them; everything else is hidden. */
-export const SYSTEM_PATHS: readonly string[] = ['/usr', '/etc', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
-/** Host secrets under /etc, covered when present: the container shows its own passwd and group. */
-export const HIDDEN_SYSTEM_FILES: readonly string[] = ['/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', '/etc/sudoers'];
 /** How long the container may take to start before the sandbox counts as not working. */
 export const BWRAP_START_TIMEOUT_MS = 10_000;
 /** The probe's one command inside a fresh container. */
@@ -93,87 +70,6 @@ export interface MachineSandbox extends Sandbox {
   cleanup(): void;
 }
 
-/** Where a system program is: on PATH, else in the system's own folders. */
-function findProgram(name: string): string | undefined {
-  const folders = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/bin', '/usr/sbin', '/sbin'];
-  for (const folder of folders) {
-    if (!folder.startsWith('/')) continue;
-    const candidate = join(folder, name);
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // Not in this folder.
-    }
-  }
-  return undefined;
-}
-
-/** The system paths this host has, links kept as links. */
-function hostSystem(): SystemPath[] {
-  const found: SystemPath[] = [];
-  for (const path of SYSTEM_PATHS) {
-    try {
-      const stat = lstatSync(path);
-      if (stat.isSymbolicLink()) found.push({ path, link: readlinkSync(path) });
-      else if (stat.isDirectory()) found.push({ path });
-    } catch {
-      // This host has none.
-    }
-  }
-  return found;
-}
-
-/** node, the helpers and ripgrep (when this machine has one), at the paths an image gives them. */
-function hostPrograms(helperBundle: string, harnessBundle: string): Mount[] {
-  const programs: Mount[] = [
-    { from: realpathSync(process.execPath), to: `${SANDBOX_BIN_DIR}/node` },
-    { from: realpathSync(helperBundle), to: `${SANDBOX_BIN_DIR}/guilds-code` },
-    { from: realpathSync(harnessBundle), to: `${SANDBOX_BIN_DIR}/guilds-harness` },
-  ];
-  try {
-    programs.push({ from: realpathSync(findRipgrepIn(process.env)), to: `${SANDBOX_BIN_DIR}/rg` });
-  } catch {
-    // code_search says inside that ripgrep is missing, as it would in an image without it.
-  }
-  return programs;
-}
-
-export function firstLine(text: string): string {
-  return text.trim().split('\n')[0] ?? '';
-}
-
-/**
- * Writes `bytes` to base/names… without following a link on the way: each folder is opened from the
- * one before through /proc/self/fd with O_NOFOLLOW, the file is made new under a temporary name
- * (O_EXCL, never `.json`) and renamed over the final name, which replaces a link there instead of
- * writing through it. The agent owns the home and the run folder; a link it plants is refused.
- */
-function writeWithoutFollowing(base: string, names: readonly string[], bytes: Uint8Array): void {
-  const folderFlags = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
-  let folder = openSync(base, folderFlags);
-  try {
-    for (const name of names.slice(0, -1)) {
-      const next = openSync(`/proc/self/fd/${folder}/${name}`, folderFlags);
-      closeSync(folder);
-      folder = next;
-    }
-    const last = names.at(-1)!;
-    const temporary = `/proc/self/fd/${folder}/.${last}.${randomBytes(6).toString('hex')}.tmp`;
-    const file = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-    try {
-      writeSync(file, bytes);
-    } catch (error) {
-      closeSync(file);
-      unlinkSync(temporary);
-      throw error;
-    }
-    closeSync(file);
-    renameSync(temporary, `/proc/self/fd/${folder}/${last}`);
-  } finally {
-    closeSync(folder);
-  }
-}
-
 export class BwrapSandbox implements MachineSandbox {
   readonly home: string;
   readonly hostRunDir: string;
@@ -187,7 +83,15 @@ export class BwrapSandbox implements MachineSandbox {
   private keeper: ChildProcess | undefined;
   /** The host pid of the container's first process, the one nsenter enters. */
   private containerPid = 0;
+  /** The host pid of the keeper, the container's one process of its own; 0 when unknown. */
+  private keeperPid = 0;
   private running = false;
+  private cleanedUp = false;
+  /** The container being started again, shared by the calls that found it gone. */
+  private restarting: Promise<void> | undefined;
+  private bwrap = '';
+  /** Settles when the current bwrap has exited. */
+  private keeperExited: Promise<void> = Promise.resolve();
   private readonly nsenter: string | undefined;
 
   /** Builds and starts the container; rejects with bwrap's own words when it cannot run here. */
@@ -197,7 +101,8 @@ export class BwrapSandbox implements MachineSandbox {
       const bwrap = options.bwrap ?? findProgram('bwrap');
       if (bwrap === undefined) throw new Error('bubblewrap cannot run here: bwrap is not installed');
       if (sandbox.nsenter === undefined) throw new Error('bubblewrap cannot run here: nsenter is not installed');
-      await sandbox.startContainer(bwrap);
+      sandbox.bwrap = bwrap;
+      await sandbox.startContainer();
     } catch (error) {
       sandbox.cleanup();
       throw error;
@@ -241,14 +146,15 @@ export class BwrapSandbox implements MachineSandbox {
     };
   }
 
-  private startContainer(bwrap: string): Promise<void> {
+  private startContainer(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const keeper = spawn(bwrap, bwrapArguments(this.layout, INFO_FD), {
+      const keeper = spawn(this.bwrap, bwrapArguments(this.layout, INFO_FD), {
         cwd: '/',
         env: {},
         stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       });
       this.keeper = keeper;
+      this.keeperExited = new Promise((settle) => keeper.once('exit', () => settle()));
       let stdout = '';
       let stderr = '';
       let info = '';
@@ -267,6 +173,7 @@ export class BwrapSandbox implements MachineSandbox {
         done = true;
         clearTimeout(timer);
         this.containerPid = Number(match[1]);
+        this.keeperPid = this.findKeeper();
         this.running = true;
         resolve();
       };
@@ -281,15 +188,27 @@ export class BwrapSandbox implements MachineSandbox {
       });
       keeper.on('error', (error) => fail(error.message));
       keeper.on('exit', (code, signal) => {
-        this.running = false;
+        if (this.keeper === keeper) this.running = false;
         fail(firstLine(stderr) || `bwrap ended (${signal ?? `exit status ${code}`}) before the container was ready`);
       });
     });
   }
 
-  exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult> {
+  async exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult> {
+    // A command can end the container (`kill -KILL -1` reaches its first process): the next call
+    // starts it again, over the same home and run folder.
+    if (this.running && !this.containerAlive()) await this.keeperExited;
+    if (!this.running && !this.cleanedUp) {
+      this.restarting ??= this.startContainer().finally(() => (this.restarting = undefined));
+      try {
+        await this.restarting;
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        return { stdout: '', stderr: `${why}\n`, exitCode: START_FAILED_EXIT_CODE, timedOut: false };
+      }
+    }
     if (!this.running || this.nsenter === undefined) {
-      return Promise.resolve({ stdout: '', stderr: 'the sandbox is not running\n', exitCode: START_FAILED_EXIT_CODE, timedOut: false });
+      return { stdout: '', stderr: 'the sandbox is not running\n', exitCode: START_FAILED_EXIT_CODE, timedOut: false };
     }
     // The environment travels as nsenter's own, never in argv, which any host process can read.
     return execCollected([this.nsenter, ...nsenterArguments(this.containerPid, this.network, argv)], {
@@ -297,6 +216,28 @@ export class BwrapSandbox implements MachineSandbox {
       env: { PATH: SANDBOX_PATH, ...env, HOME: this.home, GUILDS_RUN_DIR: SANDBOX_RUN_DIR },
       timeoutMs,
     });
+  }
+
+  /**
+   * Whether the container still runs: its keeper is neither gone nor a zombie (a killed keeper means
+   * the container is ending, its first process about to follow).
+   */
+  private containerAlive(): boolean {
+    try {
+      if (this.keeperPid === 0) return readlinkSync(`/proc/${this.containerPid}/ns/pid`) !== '';
+      return !/^\d+ \(.*\) [ZX] /s.test(readFileSync(`/proc/${this.keeperPid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  }
+
+  /** The keeper's host pid: the only child of the container's first process once it is ready. */
+  private findKeeper(): number {
+    try {
+      return Number(readFileSync(`/proc/${this.containerPid}/task/${this.containerPid}/children`, 'utf8').trim().split(' ')[0]) || 0;
+    } catch {
+      return 0;
+    }
   }
 
   async writeFile(path: string, bytes: Uint8Array): Promise<void> {
@@ -325,6 +266,7 @@ export class BwrapSandbox implements MachineSandbox {
       keeper.kill('SIGKILL');
     }
     this.running = false;
+    this.cleanedUp = true;
     rmSync(this.scratch, { recursive: true, force: true, maxRetries: 3 });
   }
 }

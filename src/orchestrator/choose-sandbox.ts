@@ -1,5 +1,6 @@
 // Which sandbox this machine can give: bubblewrap's when bwrap works here, else the local one.
-import { BWRAP_PROBE_TIMEOUT_MS, BwrapSandbox, firstLine, type MachineSandbox } from './bwrap-sandbox.js';
+import { firstLine } from './bwrap-host.js';
+import { BWRAP_PROBE_TIMEOUT_MS, BwrapSandbox, type MachineSandbox } from './bwrap-sandbox.js';
 import { LocalSandbox } from './local-sandbox.js';
 
 export interface ChooseSandboxOptions {

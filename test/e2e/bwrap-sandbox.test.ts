@@ -150,6 +150,14 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
     });
   });
 
+  it('a command that kills every process ends the container; the next call starts it again, the home kept', async () => {
+    writeFileSync(join(sandbox.home, 'kept.txt'), 'kept\n');
+    const before = sandbox.pid;
+    await sandbox.exec(['sh', '-c', 'kill -KILL -1'], {}, 20_000);
+    expect((await shell('cat kept.txt')).text).toBe('kept');
+    expect(sandbox.pid).not.toBe(before);
+  });
+
   it('the container dies with the process that made it, however that ends', async () => {
     // node itself with tsx's loader: the tsx command would run the script in a child of its own.
     const orchestrator = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/bwrap-orphan.ts'], {
