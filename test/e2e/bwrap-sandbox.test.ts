@@ -125,7 +125,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
 
   describe('processes', () => {
     it('a timeout stops the command and what it started, by pid; the container stays for the next call', async () => {
-      const pending = sandbox.exec(['sh', '-c', 'sleep 301 & sleep 302'], {}, 3_000);
+      const pending = sandbox.exec(['sh', '-c', 'sleep 301 & sleep 302'], {}, 5_000);
       await waitFor(() => containerCommands().includes('sleep 302'));
       expect(containerCommands()).toEqual([KEEPER, 'sh -c sleep 301 & sleep 302', 'sleep 301', 'sleep 302']);
       const result = await pending;
@@ -165,6 +165,8 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const containerPid = await new Promise<number>((resolve) => orchestrator.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
+    // setsid may not have become sleep yet.
+    await waitFor(() => processesInNamespaceOf(containerPid).some((process) => process.command === 'sleep 304'));
     const inside = processesInNamespaceOf(containerPid);
     expect(inside.map((process) => process.command)).toContain('sleep 304');
     orchestrator.kill('SIGKILL');
@@ -238,5 +240,5 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
 });
 
 async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
 }
