@@ -165,3 +165,11 @@ export const SANDBOX_GRACE_MS = 5_000;
 export const ROW_TEXT_MAX_CHARS = 80;
 // How much of an unknown tool's name the error quotes: a name is short, anything longer is noise.
 export const UNKNOWN_TOOL_SHOWN_CHARS = 64;
+
+// The app's views (src/orchestrator/view/) and the web page (scripts/web/).
+// A Result view holds at most the platform's cap, whatever a platform hands in: the page stays light.
+export const VIEW_RESULT_MAX_BYTES = PLATFORM_RESULT_MAX_BYTES;
+// A JSON tree holds at most this many nodes, in document order; what is left out is counted.
+export const VIEW_JSON_TREE_MAX_NODES = 2000;
+// The web page takes a call's request body up to this size: a long brief fits many times over.
+export const WEB_REQUEST_MAX_BYTES = 1_048_576;
