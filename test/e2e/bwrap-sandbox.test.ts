@@ -164,14 +164,19 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const containerPid = await new Promise<number>((resolve) => orchestrator.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
-    // setsid may not have become sleep yet.
-    await waitFor(() => processesInNamespaceOf(containerPid).some((process) => process.command === 'sleep 304'));
-    const inside = processesInNamespaceOf(containerPid);
-    expect(inside.map((process) => process.command)).toContain('sleep 304');
-    orchestrator.kill('SIGKILL');
-    await waitFor(() => inside.every((process) => !alive(process.pid)));
-    expect(inside.filter((process) => alive(process.pid))).toEqual([]);
+    try {
+      const containerPid = await new Promise<number>((resolve) => orchestrator.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
+      // setsid may not have become sleep yet.
+      await waitFor(() => processesInNamespaceOf(containerPid).some((process) => process.command === 'sleep 304'));
+      const inside = processesInNamespaceOf(containerPid);
+      expect(inside.map((process) => process.command)).toContain('sleep 304');
+      orchestrator.kill('SIGKILL');
+      await waitFor(() => inside.every((process) => !alive(process.pid)));
+      expect(inside.filter((process) => alive(process.pid))).toEqual([]);
+    } finally {
+      // A failed expectation must not leave the orchestrator, and its container, running.
+      orchestrator.kill('SIGKILL');
+    }
   });
 
   describe('writeFile', () => {

@@ -5,4 +5,5 @@ import { BwrapSandbox } from '../../src/orchestrator/bwrap-sandbox.js';
 const sandbox = await BwrapSandbox.start();
 await sandbox.exec(['sh', '-c', 'setsid sleep 304 >/dev/null 2>&1 &'], {}, 20_000);
 process.stdout.write(`${sandbox.pid}\n`);
-setInterval(() => {}, 60_000);
+// Ends on its own should the test never kill it; the container still goes with it.
+setTimeout(() => process.exit(0), 120_000);
