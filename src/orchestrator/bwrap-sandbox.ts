@@ -37,6 +37,8 @@ export const BWRAP_HELPER_COMMAND: readonly string[] = [`${SANDBOX_BIN_DIR}/node
 export const BWRAP_HARNESS_COMMAND: readonly string[] = [`${SANDBOX_BIN_DIR}/node`, DEFAULT_HARNESS_COMMAND[1]!];
 const INFO_FD = 3;
 const START_FAILED_EXIT_CODE = 127;
+/** SIGKILL (9) in /proc's pending-signal masks. */
+const SIGKILL_BIT = 1n << 8n;
 
 export interface BwrapSandboxOptions {
   /** The agent's home on the host; made in a scratch folder when absent. */
@@ -219,13 +221,16 @@ export class BwrapSandbox implements MachineSandbox {
   }
 
   /**
-   * Whether the container still runs: its keeper is neither gone nor a zombie (a killed keeper means
-   * the container is ending, its first process about to follow).
+   * Whether the container still runs: its keeper is not gone, a zombie, or about to die (a SIGKILL
+   * pending: the kill that ended the last call may not have been acted on yet). A dying keeper
+   * means the container is ending, its first process about to follow.
    */
   private containerAlive(): boolean {
     try {
       if (this.keeperPid === 0) return readlinkSync(`/proc/${this.containerPid}/ns/pid`) !== '';
-      return !/^\d+ \(.*\) [ZX] /s.test(readFileSync(`/proc/${this.keeperPid}/stat`, 'utf8'));
+      const status = readFileSync(`/proc/${this.keeperPid}/status`, 'utf8');
+      if (/^State:\s+[ZX]/m.test(status)) return false;
+      return ![...status.matchAll(/^(?:SigPnd|ShdPnd):\s+([0-9a-f]+)$/gm)].some((pending) => (BigInt(`0x${pending[1]}`) & SIGKILL_BIT) !== 0n);
     } catch {
       return false;
     }
