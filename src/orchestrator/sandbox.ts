@@ -15,7 +15,16 @@ export interface Sandbox {
    * Run `argv` (no shell) with `env` set on top of the sandbox's own environment, stdin closed, and
    * stop it after `timeoutMs`. Secrets travel in `env` because argv is readable by every process.
    */
-  exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult>;
+  exec(
+    argv: readonly string[],
+    env: Readonly<Record<string, string>>,
+    timeoutMs: number,
+    /**
+     * Aborted when the caller no longer wants the call (an MCP client cancelled it, or went away):
+     * the helper is told to stop as SIGTERM tells it; it stops the command's group and still answers.
+     */
+    signal?: AbortSignal,
+  ): Promise<ExecResult>;
   /**
    * Write a whole file inside the sandbox, creating nothing but the file itself. A writer that goes
    * through a temporary file and a rename must give the temporary file a name that does not end in

@@ -128,6 +128,7 @@ export async function runHelper(
   env: Readonly<Record<string, string>>,
   timeoutMs: number,
   graceMs: number = SANDBOX_GRACE_MS,
+  signal?: AbortSignal,
 ): Promise<Envelope> {
   const { argument, file } = requestArgument(request, sandbox.runDir ?? DEFAULT_RUN_DIR);
   if (file) {
@@ -141,7 +142,7 @@ export async function runHelper(
   let result: ExecResult;
   try {
     // The sandbox stops the helper at timeoutMs; a sandbox that does not answer either is not waited on.
-    result = await within(sandbox.exec(argv, env, timeoutMs), timeoutMs + graceMs, () => ({
+    result = await within(sandbox.exec(argv, env, timeoutMs, signal), timeoutMs + graceMs, () => ({
       stdout: '',
       stderr: '',
       exitCode: null,

@@ -1,0 +1,127 @@
+// The MCP server: the code tools of one run per session, served by the SDK's low-level Server with
+// our own JSON Schemas. Each call goes through CodeToolRun (the orchestrator's rules) to the
+// in-process sandbox; shell and code_task report progress when asked, and every call stops its
+// command when the client cancels it or goes away.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { MCP_PROGRESS_INTERVAL_MS, UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
+import { oneLine } from '../contract/envelope.js';
+import type { OpName } from '../contract/tools/index.js';
+import { firstCodePoints } from '../text/utf8.js';
+import { CodeToolRun, type CodeToolResult } from '../orchestrator/code-tools.js';
+import type { Sandbox } from '../orchestrator/sandbox.js';
+import { progressMessage, unknownMcpTool } from './format.js';
+import { mcpTools, offeredTools, type McpToolsSettings } from './tools.js';
+
+export const MCP_AGENT_ID = 'mcp';
+
+export interface McpServerConfig extends McpToolsSettings {
+  sandbox: Sandbox;
+  /** This session's run: its working directory and logs live under ~/.runs/<runId>/. */
+  runId: string;
+  /** The environment every command gets (the server's own). */
+  env: Readonly<Record<string, string>>;
+  folderTokens?: Readonly<Record<string, string>>;
+  version: string;
+}
+
+/** The MCP result of a call: its text, its meta as structuredContent, a failure flagged. */
+export function callToolResult(result: CodeToolResult): CallToolResult {
+  const content = [{ type: 'text' as const, text: result.text }];
+  if (!result.ok) return { content, isError: true, ...(result.kind ? { _meta: { kind: result.kind } } : {}) };
+  return { content, structuredContent: result.meta };
+}
+
+/** Whether a call runs long enough to report progress: a foreground command, a code task. */
+function reportsProgress(tool: OpName, args: unknown): boolean {
+  if (tool === 'code_task') return true;
+  if (tool !== 'shell') return false;
+  return !(typeof args === 'object' && args !== null && (args as { background?: unknown }).background === true);
+}
+
+export interface McpSession {
+  server: Server;
+  /** Stop every call still running (their commands are stopped); resolves when all have settled. */
+  stopCalls(): Promise<void>;
+}
+
+export function createMcpSession(config: McpServerConfig): McpSession {
+  const run = new CodeToolRun({
+    sandbox: config.sandbox,
+    runId: config.runId,
+    agentId: MCP_AGENT_ID,
+    env: config.env,
+    resultMaxBytes: config.maxBytes,
+    folderTokens: config.folderTokens,
+  });
+  const tools = mcpTools(config);
+  const offered = offeredTools(config);
+  const running = new Map<AbortController, Promise<unknown>>();
+  let steps = 0;
+
+  const server = new Server(
+    { name: 'guilds-code', version: config.version },
+    { capabilities: { tools: { listChanged: false } } },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools as never }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    if (!(offered as string[]).includes(name)) {
+      const shown = firstCodePoints(oneLine(String(name)), UNKNOWN_TOOL_SHOWN_CHARS);
+      throw new McpError(ErrorCode.InvalidParams, unknownMcpTool(shown, offered));
+    }
+    const tool = name as OpName;
+    const step = ++steps;
+    const controller = new AbortController();
+    const stop = (): void => controller.abort();
+    if (extra.signal.aborted) stop();
+    else extra.signal.addEventListener('abort', stop, { once: true });
+
+    const progressToken = request.params._meta?.progressToken;
+    let ticker: NodeJS.Timeout | undefined;
+    if (progressToken !== undefined && reportsProgress(tool, request.params.arguments)) {
+      const startedAt = Date.now();
+      ticker = setInterval(() => {
+        const seconds = Math.round((Date.now() - startedAt) / 1000);
+        extra
+          .sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken, progress: seconds, message: progressMessage(tool, seconds) },
+          })
+          .catch(() => undefined);
+      }, MCP_PROGRESS_INTERVAL_MS);
+    }
+    const call = run.call({
+      tool,
+      args: request.params.arguments ?? {},
+      callId: `c${step}`,
+      resultSeq: config.readPointers ? step : Number.NaN,
+      signal: controller.signal,
+    });
+    running.set(controller, call);
+    try {
+      return callToolResult(await call);
+    } finally {
+      clearInterval(ticker);
+      running.delete(controller);
+      extra.signal.removeEventListener('abort', stop);
+    }
+  });
+
+  return {
+    server,
+    async stopCalls() {
+      const calls = [...running.entries()];
+      for (const [controller] of calls) controller.abort();
+      await Promise.allSettled(calls.map(([, call]) => call));
+    },
+  };
+}
