@@ -7724,7 +7724,7 @@ function saveWorkingDirectory(io, runId, folder) {
 function mcpToolNotes(home, resultMaxBytes2, readPointers) {
   const pointer = readPointers ? ` A read of lines that an earlier read of this session already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." Step N is the session's Nth call of these tools; its result holds the text.` : "";
   return {
-    shell: `The home is ${home}: commands start there (HOME is set to it) and a cd carries over to the next call. stdin is closed, so a command that prompts fails instead of waiting.`,
+    shell: `The home is ${home}: a session's commands start there, with HOME set to it. stdin is closed, so a command that prompts fails instead of waiting.`,
     shell_status: "Background commands keep running after this session ends, until they exit or are stopped.",
     file_read: `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes2} bytes.${pointer}`,
     code_search: `Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
@@ -22718,7 +22718,8 @@ function createMcpSession(config2) {
     { capabilities: { tools: { listChanged: false } } }
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (raw, extra) => {
+    const request = CallToolRequestSchema.parse(raw);
     const name = request.params.name;
     if (!offered.includes(name)) {
       const shown = firstCodePoints(oneLine(String(name)), UNKNOWN_TOOL_SHOWN_CHARS);

@@ -15,7 +15,7 @@ export function mcpToolNotes(home: string, resultMaxBytes: number, readPointers:
     : '';
   return {
     shell:
-      `The home is ${home}: commands start there (HOME is set to it) and a cd carries over to the next call. ` +
+      `The home is ${home}: a session's commands start there, with HOME set to it. ` +
       'stdin is closed, so a command that prompts fails instead of waiting.',
     shell_status: 'Background commands keep running after this session ends, until they exit or are stopped.',
     file_read: `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes} bytes.${pointer}`,

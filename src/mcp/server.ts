@@ -72,7 +72,11 @@ export function createMcpSession(config: McpServerConfig): McpSession {
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools as never }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  // Registered under a schema that checks the method alone: the SDK's tools/call wrapper then checks
+  // the params itself and answers a bad one with -32602 (Invalid params), where the full schema at
+  // registration would fail it as an internal error.
+  server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (raw, extra) => {
+    const request = CallToolRequestSchema.parse(raw);
     const name = request.params.name;
     if (!(offered as string[]).includes(name)) {
       const shown = firstCodePoints(oneLine(String(name)), UNKNOWN_TOOL_SHOWN_CHARS);
