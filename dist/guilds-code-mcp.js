@@ -7754,11 +7754,13 @@ function messageTooLarge(maxBytes) {
   return `Invalid Request: a message may be at most ${maxBytes} bytes; this one was skipped`;
 }
 var MCP_USAGE = [
-  "usage: guilds-code-mcp [--home DIR] [--max-bytes N] [--no-read-pointers]",
+  "usage: guilds-code-mcp [--home DIR] [--max-bytes N] [--no-read-pointers] [--structured-content]",
   "",
   "  --home DIR           the folder the tools work in; every path is confined to it (default: the current folder)",
   "  --max-bytes N        the byte cap of a tool result, 1024 to 65536 (default: 8192)",
   "  --no-read-pointers   a repeated read of an unchanged file returns its text again, not a pointer",
+  "  --structured-content each result's meta as structuredContent, with output schemas (some clients then",
+  "                       give the model that JSON instead of the text); by default the meta is in _meta",
   "",
   "A stdio MCP server with the tools shell, shell_status, file_read and code_search, and code_task when",
   "GUILDS_HARNESS names a harness. GUILD_REPO_TOKENS (a JSON object from folder to token) gives a command",
@@ -12363,6 +12365,7 @@ function parseOptions(argv, cwd, env) {
   let home = cwd;
   let maxBytes = RESULT_DEFAULT_MAX_BYTES;
   let readPointers = true;
+  let structuredContent = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, void 0];
@@ -12386,6 +12389,9 @@ function parseOptions(argv, cwd, env) {
       case "--no-read-pointers":
         readPointers = false;
         break;
+      case "--structured-content":
+        structuredContent = true;
+        break;
       default:
         return { kind: "error", message: `unknown argument ${JSON.stringify(arg)} (--help lists them)` };
     }
@@ -12395,7 +12401,7 @@ function parseOptions(argv, cwd, env) {
   const harness = env[HARNESS_VARIABLE];
   return {
     kind: "options",
-    options: { home, maxBytes, readPointers, folderTokens: tokens, offerCodeTask: harness !== void 0 && harness.trim() !== "" }
+    options: { home, maxBytes, readPointers, structuredContent, folderTokens: tokens, offerCodeTask: harness !== void 0 && harness.trim() !== "" }
   };
 }
 
@@ -22677,23 +22683,24 @@ function mcpTools(settings) {
   const notes = mcpToolNotes(settings.home, settings.maxBytes, settings.readPointers);
   return offeredTools(settings).map((name) => {
     const spec = TOOL_SPECS[name];
-    return {
+    const tool = {
       name,
       title: MCP_TOOL_TITLES[name],
       description: `${spec.description} ${notes[name]}`,
       inputSchema: parametersSchema(spec),
-      outputSchema: OUTPUT_SCHEMAS[name],
       annotations: { title: MCP_TOOL_TITLES[name], ...HINTS[name] }
     };
+    if (settings.structuredContent) tool.outputSchema = OUTPUT_SCHEMAS[name];
+    return tool;
   });
 }
 
 // src/mcp/server.ts
 var MCP_AGENT_ID = "mcp";
-function callToolResult(result) {
+function callToolResult(result, structuredContent) {
   const content = [{ type: "text", text: result.text }];
   if (!result.ok) return { content, isError: true, ...result.kind ? { _meta: { kind: result.kind } } : {} };
-  return { content, structuredContent: result.meta };
+  return structuredContent ? { content, structuredContent: result.meta } : { content, _meta: { meta: result.meta } };
 }
 function reportsProgress(tool, args) {
   if (tool === "code_task") return true;
@@ -22752,7 +22759,7 @@ function createMcpSession(config2) {
     });
     running.set(controller, call);
     try {
-      return callToolResult(await call);
+      return callToolResult(await call, config2.structuredContent);
     } finally {
       clearInterval(ticker);
       running.delete(controller);
@@ -22949,6 +22956,7 @@ async function main() {
     home,
     maxBytes: options.maxBytes,
     readPointers: options.readPointers,
+    structuredContent: options.structuredContent,
     offerCodeTask: options.offerCodeTask,
     version: VERSION
   });

@@ -92,6 +92,7 @@ async function main(): Promise<void> {
     home,
     maxBytes: options.maxBytes,
     readPointers: options.readPointers,
+    structuredContent: options.structuredContent,
     offerCodeTask: options.offerCodeTask,
     version: VERSION,
   });

@@ -61,11 +61,13 @@ export function messageTooLarge(maxBytes: number): string {
 }
 
 export const MCP_USAGE = [
-  'usage: guilds-code-mcp [--home DIR] [--max-bytes N] [--no-read-pointers]',
+  'usage: guilds-code-mcp [--home DIR] [--max-bytes N] [--no-read-pointers] [--structured-content]',
   '',
   '  --home DIR           the folder the tools work in; every path is confined to it (default: the current folder)',
   '  --max-bytes N        the byte cap of a tool result, 1024 to 65536 (default: 8192)',
   '  --no-read-pointers   a repeated read of an unchanged file returns its text again, not a pointer',
+  '  --structured-content each result\'s meta as structuredContent, with output schemas (some clients then',
+  '                       give the model that JSON instead of the text); by default the meta is in _meta',
   '',
   'A stdio MCP server with the tools shell, shell_status, file_read and code_search, and code_task when',
   'GUILDS_HARNESS names a harness. GUILD_REPO_TOKENS (a JSON object from folder to token) gives a command',

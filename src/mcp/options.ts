@@ -14,6 +14,7 @@ export interface McpOptions {
   home: string;
   maxBytes: number;
   readPointers: boolean;
+  structuredContent: boolean;
   /** GUILD_REPO_TOKENS read: folder to token. */
   folderTokens: Record<string, string>;
   offerCodeTask: boolean;
@@ -43,6 +44,7 @@ export function parseOptions(argv: readonly string[], cwd: string, env: Readonly
   let home = cwd;
   let maxBytes = RESULT_DEFAULT_MAX_BYTES;
   let readPointers = true;
+  let structuredContent = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -66,6 +68,9 @@ export function parseOptions(argv: readonly string[], cwd: string, env: Readonly
       case '--no-read-pointers':
         readPointers = false;
         break;
+      case '--structured-content':
+        structuredContent = true;
+        break;
       default:
         return { kind: 'error', message: `unknown argument ${JSON.stringify(arg)} (--help lists them)` };
     }
@@ -75,6 +80,6 @@ export function parseOptions(argv: readonly string[], cwd: string, env: Readonly
   const harness = env[HARNESS_VARIABLE];
   return {
     kind: 'options',
-    options: { home, maxBytes, readPointers, folderTokens: tokens, offerCodeTask: harness !== undefined && harness.trim() !== '' },
+    options: { home, maxBytes, readPointers, structuredContent, folderTokens: tokens, offerCodeTask: harness !== undefined && harness.trim() !== '' },
   };
 }

@@ -31,11 +31,15 @@ export interface McpServerConfig extends McpToolsSettings {
   version: string;
 }
 
-/** The MCP result of a call: its text, its meta as structuredContent, a failure flagged. */
-export function callToolResult(result: CodeToolResult): CallToolResult {
+/**
+ * The MCP result of a call: its text for the model; its meta for programs, in _meta, or as
+ * structuredContent when asked (Claude Code and Codex hand a model the structuredContent in place
+ * of the text: docs/decisions.md); a failure flagged, with its kind.
+ */
+export function callToolResult(result: CodeToolResult, structuredContent: boolean): CallToolResult {
   const content = [{ type: 'text' as const, text: result.text }];
   if (!result.ok) return { content, isError: true, ...(result.kind ? { _meta: { kind: result.kind } } : {}) };
-  return { content, structuredContent: result.meta };
+  return structuredContent ? { content, structuredContent: result.meta } : { content, _meta: { meta: result.meta } };
 }
 
 /** Whether a call runs long enough to report progress: a foreground command, a code task. */
@@ -112,7 +116,7 @@ export function createMcpSession(config: McpServerConfig): McpSession {
     });
     running.set(controller, call);
     try {
-      return callToolResult(await call);
+      return callToolResult(await call, config.structuredContent);
     } finally {
       clearInterval(ticker);
       running.delete(controller);

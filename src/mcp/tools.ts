@@ -25,7 +25,8 @@ export interface McpTool {
   title: string;
   description: string;
   inputSchema: ParametersSchema;
-  outputSchema: JsonSchemaObject;
+  /** Only with structured content on: a client then requires structuredContent of every answer. */
+  outputSchema?: JsonSchemaObject;
   annotations: McpToolAnnotations;
 }
 
@@ -125,6 +126,8 @@ export interface McpToolsSettings {
   maxBytes: number;
   readPointers: boolean;
   offerCodeTask: boolean;
+  /** The meta as structuredContent with an output schema (--structured-content), instead of in _meta. */
+  structuredContent: boolean;
 }
 
 /** The tools this server offers, in the contract's order: code_task only with a harness configured. */
@@ -136,13 +139,14 @@ export function mcpTools(settings: McpToolsSettings): McpTool[] {
   const notes = mcpToolNotes(settings.home, settings.maxBytes, settings.readPointers);
   return offeredTools(settings).map((name) => {
     const spec = TOOL_SPECS[name];
-    return {
+    const tool: McpTool = {
       name,
       title: MCP_TOOL_TITLES[name],
       description: `${spec.description} ${notes[name]}`,
       inputSchema: parametersSchema(spec),
-      outputSchema: OUTPUT_SCHEMAS[name],
       annotations: { title: MCP_TOOL_TITLES[name], ...HINTS[name] },
     };
+    if (settings.structuredContent) tool.outputSchema = OUTPUT_SCHEMAS[name];
+    return tool;
   });
 }

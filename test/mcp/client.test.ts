@@ -32,7 +32,7 @@ async function fileAppears(path: string): Promise<void> {
 
 describe('the tool table', () => {
   it('offers the four tools with the declarations\' own input schemas, an output schema and true annotations', async () => {
-    mcp = await connectMcp(scratch);
+    mcp = await connectMcp(scratch, { args: ['--structured-content'] });
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['shell', 'shell_status', 'file_read', 'code_search']);
     for (const tool of tools) {
@@ -69,15 +69,35 @@ describe('the tool table', () => {
 });
 
 describe('calls', () => {
-  it('answers a result with its meta as structuredContent, a failure with isError and its kind', async () => {
+  it('answers a result with its meta in _meta, a failure with isError and its kind', async () => {
     mcp = await connectMcp(scratch);
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((tool) => tool.outputSchema)).toEqual([undefined, undefined, undefined, undefined]);
     const read = await mcp.client.callTool({ name: 'file_read', arguments: { path: 'a.txt' } });
     expect(read.isError).toBeUndefined();
-    expect(read.structuredContent).toMatchObject({ path: join(scratch.home, 'a.txt'), range: [1, 2], lines: 2 });
+    expect(read.structuredContent).toBeUndefined();
+    expect((read._meta as { meta: unknown }).meta).toMatchObject({ path: join(scratch.home, 'a.txt'), range: [1, 2], lines: 2 });
     const missing = await mcp.client.callTool({ name: 'file_read', arguments: { path: 'nope.txt' } });
     expect(missing).toEqual({ content: [{ type: 'text', text: 'no such file or folder: nope.txt' }], isError: true, _meta: { kind: 'not_found' } });
     const wrongType = await mcp.client.callTool({ name: 'shell', arguments: { command: ['ls'] } });
     expect(wrongType).toMatchObject({ content: [{ type: 'text', text: 'shell: command must be a string' }], isError: true });
+  });
+
+  it('with --structured-content, answers the meta as structuredContent that the SDK client checks against the output schema', async () => {
+    mcp = await connectMcp(scratch, { args: ['--structured-content'] });
+    await mcp.client.listTools();
+    const calls = await Promise.all([
+      mcp.client.callTool({ name: 'file_read', arguments: { path: 'a.txt' } }),
+      mcp.client.callTool({ name: 'shell', arguments: { command: 'echo hi' } }),
+      mcp.client.callTool({ name: 'shell', arguments: { command: 'sleep 1', background: true } }),
+      mcp.client.callTool({ name: 'shell_status', arguments: {} }),
+      mcp.client.callTool({ name: 'code_search', arguments: { pattern: 'two' } }),
+    ]);
+    expect(calls.map((call) => call.isError)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(calls[0]!.structuredContent).toMatchObject({ path: join(scratch.home, 'a.txt'), range: [1, 2], lines: 2 });
+    expect(calls[2]!.structuredContent).toMatchObject({ exit_code: null, background_id: 'b1' });
+    const status = await mcp.client.callTool({ name: 'shell_status', arguments: { id: 'b1', stop: true } });
+    expect(status.structuredContent).toMatchObject({ background_id: 'b1' });
   });
 
   it('refuses an unknown tool with a JSON-RPC error and goes on serving', async () => {

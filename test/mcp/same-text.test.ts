@@ -80,7 +80,7 @@ beforeAll(async () => {
     warmResults.push({
       text: textOf(result),
       isError: result.isError === true,
-      meta: (result.structuredContent ?? {}) as Record<string, unknown>,
+      meta: ((result._meta as { meta?: Record<string, unknown> } | undefined)?.meta ?? {}),
       kind: (result._meta as { kind?: string } | undefined)?.kind,
     });
   }

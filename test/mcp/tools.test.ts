@@ -7,12 +7,19 @@ import { mcpTools, offeredTools } from '../../src/mcp/tools.js';
 import { callToolResult } from '../../src/mcp/server.js';
 
 const GOLDEN = new URL('./golden/tools.json', import.meta.url);
-const SETTINGS = { home: '/home/agent', maxBytes: 8192, readPointers: true, offerCodeTask: true };
+const SETTINGS = { home: '/home/agent', maxBytes: 8192, readPointers: true, offerCodeTask: true, structuredContent: true };
 
 describe('the tool table', () => {
-  it('is the golden JSON, byte for byte (a change to what clients are told shows up as its diff)', () => {
+  it('is the golden JSON, byte for byte, output schemas included (a change to what clients are told shows up as its diff)', () => {
     const text = JSON.stringify(mcpTools(SETTINGS), null, 2) + '\n';
     expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
+  });
+
+  it('declares no output schema without structured content: a client would then require structuredContent', () => {
+    const tools = mcpTools({ ...SETTINGS, structuredContent: false });
+    expect(tools.map((tool) => tool.outputSchema)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as { outputSchema?: unknown }[];
+    expect(tools).toEqual(golden.map(({ outputSchema: _dropped, ...rest }) => rest));
   });
 
   it('offers code_task only with a harness configured', () => {
@@ -28,21 +35,27 @@ describe('the tool table', () => {
 
 describe('results', () => {
   const base = { summary: '', metadata: [], cut: false };
-  it('an answer: its text, its meta as structuredContent', () => {
-    expect(callToolResult({ ...base, ok: true, text: 'hi', meta: { exit_code: 0 } })).toEqual({
+  it('an answer: its text, its meta in _meta', () => {
+    expect(callToolResult({ ...base, ok: true, text: 'hi', meta: { exit_code: 0 } }, false)).toEqual({
+      content: [{ type: 'text', text: 'hi' }],
+      _meta: { meta: { exit_code: 0 } },
+    });
+  });
+  it('an answer with structured content on: its text, its meta as structuredContent', () => {
+    expect(callToolResult({ ...base, ok: true, text: 'hi', meta: { exit_code: 0 } }, true)).toEqual({
       content: [{ type: 'text', text: 'hi' }],
       structuredContent: { exit_code: 0 },
     });
   });
   it('a failure: isError, and its kind in _meta', () => {
-    expect(callToolResult({ ...base, ok: false, kind: 'not_found', text: 'no such file or folder: x', meta: {} })).toEqual({
+    expect(callToolResult({ ...base, ok: false, kind: 'not_found', text: 'no such file or folder: x', meta: {} }, true)).toEqual({
       content: [{ type: 'text', text: 'no such file or folder: x' }],
       isError: true,
       _meta: { kind: 'not_found' },
     });
   });
   it('a failure without a kind: isError alone', () => {
-    expect(callToolResult({ ...base, ok: false, text: 'code helper failed: x', meta: {} })).toEqual({
+    expect(callToolResult({ ...base, ok: false, text: 'code helper failed: x', meta: {} }, false)).toEqual({
       content: [{ type: 'text', text: 'code helper failed: x' }],
       isError: true,
     });
@@ -62,7 +75,7 @@ describe('the command line', () => {
   it('defaults: the current folder, 8192 bytes, pointers on, no code_task', () => {
     expect(parseOptions([], '/work', env)).toEqual({
       kind: 'options',
-      options: { home: '/work', maxBytes: 8192, readPointers: true, folderTokens: {}, offerCodeTask: false },
+      options: { home: '/work', maxBytes: 8192, readPointers: true, structuredContent: false, folderTokens: {}, offerCodeTask: false },
     });
   });
   it('takes --home, --max-bytes (held to 1024..65536) and --no-read-pointers, also as --flag=value', () => {
@@ -75,6 +88,9 @@ describe('the command line', () => {
     expect(parseOptions(['--hom', 'x'], '/', env)).toEqual({ kind: 'error', message: 'unknown argument "--hom" (--help lists them)' });
     expect(parseOptions(['--home'], '/', env)).toEqual({ kind: 'error', message: '--home needs a folder' });
     expect(parseOptions(['--max-bytes', '8k'], '/', env)).toEqual({ kind: 'error', message: '--max-bytes needs a whole number of bytes' });
+  });
+  it('takes --structured-content', () => {
+    expect(parseOptions(['--structured-content'], '/', env)).toMatchObject({ options: { structuredContent: true } });
   });
   it('answers --help with the usage', () => {
     expect(parseOptions(['--help'], '/', env)).toEqual({ kind: 'help', text: MCP_USAGE });
