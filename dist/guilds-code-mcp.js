@@ -7257,7 +7257,7 @@ var require_dist = __commonJS({
 });
 
 // src/mcp-main.ts
-var import_node_crypto = require("node:crypto");
+var import_node_crypto2 = require("node:crypto");
 var import_node_fs10 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
@@ -7665,13 +7665,6 @@ function relativePath(from, to) {
   const parts = [...Array(ups).fill(".."), ...rest];
   return parts.length === 0 ? "." : parts.join("/");
 }
-function dirName(path) {
-  const cut = path.lastIndexOf("/");
-  return cut <= 0 ? "/" : path.slice(0, cut);
-}
-function baseName(path) {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
 
 // src/workspace/workdir.ts
 var RUNS_FOLDER_NAME = ".runs";
@@ -7771,6 +7764,7 @@ function startFailure(reason) {
 }
 
 // src/mcp/in-process-sandbox.ts
+var import_node_crypto = require("node:crypto");
 var import_node_fs9 = require("node:fs");
 var import_promises = require("node:fs/promises");
 
@@ -7801,9 +7795,6 @@ function failureEnvelope(error2) {
   const { message, kind } = describeFailure(error2);
   return errorEnvelope(message, kind);
 }
-function encodeEnvelope(envelope) {
-  return Buffer.from(JSON.stringify(envelope), "utf8").toString("base64");
-}
 
 // src/contract/encoding.ts
 var STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -7823,11 +7814,6 @@ var HELPER_OF_TOOL = {
 
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function decodeBase64Strict(text2) {
-  if (text2.length === 0) throw invalidRequest(requestReasons.emptyArgument);
-  if (!STRICT_BASE64.test(text2)) throw invalidRequest(requestReasons.notBase64);
-  return Buffer.from(text2, "base64");
-}
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
 function parseRequestBytes(bytes, specs) {
   let text2;
@@ -7846,16 +7832,6 @@ function parseRequestBytes(bytes, specs) {
 }
 function isValidId(text2) {
   return text2.length >= 1 && text2.length <= ID_MAX_CHARS && ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
-}
-var REQUEST_FILE_SUFFIX = ".json";
-function isRequestFileName(name) {
-  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
-  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
-  if (!ID_PATTERN.test(stem)) return false;
-  for (let dash = stem.indexOf("-"); dash !== -1; dash = stem.indexOf("-", dash + 1)) {
-    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
-  }
-  return false;
 }
 function validId(value, field) {
   if (typeof value !== "string") throw invalidRequest(requestReasons.notString(field));
@@ -8185,48 +8161,13 @@ function noteRunUse(io, runId, agentId) {
 }
 
 // src/app.ts
-function requestsFolder(io) {
-  return joinPath(io.runDir, "requests");
-}
-function readRequestFile(io, path) {
-  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== requestsFolder(io)) {
-    throw invalidRequest(requestReasons.requestFileOutside(requestsFolder(io)));
-  }
-  if (!isRequestFileName(baseName(path))) {
-    throw invalidRequest(requestReasons.requestFileMisnamed(path));
-  }
-  const info = io.fs.lstat(path);
-  if (info === null) throw invalidRequest(requestReasons.noRequestFile(path));
-  if (info.kind !== "file") throw invalidRequest(requestReasons.requestFileNotRegular(path));
-  try {
-    return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
-  } catch (error2) {
-    const code = errorCode(error2);
-    if (code === "EFBIG") throw invalidRequest(requestReasons.requestFileTooLarge(REQUEST_FILE_MAX_BYTES));
-    if (code === "EISDIR" || code === "EFTYPE") throw invalidRequest(requestReasons.requestFileNotRegular(path));
-    throw invalidRequest(requestReasons.requestFileUnreadable(path, code));
-  } finally {
-    removeRequestFile(io, path);
-  }
-}
-function removeRequestFile(io, path) {
-  try {
-    io.fs.removeFile(path);
-  } catch {
-  }
-}
-function decodeArgument(io, argument, ops) {
-  if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
-  const bytes = argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument);
-  return parseRequestBytes(bytes, specsOf(ops));
-}
 function runTool(ops, name, context) {
   const tool = ops[name];
   return tool.run(context, tool.resolve(context.request.args));
 }
-async function handle(io, argument, ops) {
+async function handleRequestBytes(io, bytes, ops) {
   try {
-    const request = decodeArgument(io, argument, ops);
+    const request = parseRequestBytes(bytes, specsOf(ops));
     noteRunUse(io, request.runId, request.agentId);
     const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
     const result = await runTool(ops, request.op, { io, request, cwd });
@@ -12181,7 +12122,6 @@ var CODE_TOOLS = {
 };
 
 // src/mcp/in-process-sandbox.ts
-var IN_PROCESS_HELPER = "guilds-code (in process)";
 function homeFolder(named) {
   if (!named || !named.startsWith("/")) throw homeNotAbsolute();
   let real;
@@ -12193,12 +12133,14 @@ function homeFolder(named) {
   if (!(0, import_node_fs9.statSync)(real).isDirectory()) throw homeNotAFolder(named);
   return real;
 }
-function answered(envelope) {
-  return { stdout: `${encodeEnvelope(envelope)}
-`, stderr: "", exitCode: 0, timedOut: false };
+function cryptoHasher() {
+  const hash = (0, import_node_crypto.createHash)("sha256");
+  return {
+    update: (bytes) => void hash.update(bytes),
+    hexDigest: () => hash.digest("hex")
+  };
 }
 var InProcessSandbox = class {
-  helperCommand = [IN_PROCESS_HELPER];
   harnessCommand;
   runDir;
   home;
@@ -12211,19 +12153,25 @@ var InProcessSandbox = class {
   environment(env) {
     return { ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir };
   }
-  async exec(argv, env, timeoutMs, signal) {
-    const whole = this.environment(env);
-    if (argv[0] !== IN_PROCESS_HELPER) return execLocal(argv, whole, this.home, timeoutMs, signal);
-    const argument = argv[argv.length - 1];
+  answerDirectly(request, env, _timeoutMs, signal) {
+    if (HELPER_OF_TOOL[request.op] !== "guilds-code") return null;
+    return this.answerHere(request, this.environment(env), signal);
+  }
+  async answerHere(request, env, signal) {
     let home;
     try {
-      home = homeFolder(whole.HOME);
+      home = homeFolder(env.HOME);
     } catch (error2) {
-      return answered(error2 instanceof ToolError ? failureEnvelope(error2) : errorEnvelope(String(error2), "internal"));
+      return error2 instanceof ToolError ? failureEnvelope(error2) : errorEnvelope(String(error2), "internal");
     }
-    const io = nodeIo(home, this.runDir, whole);
+    const io = nodeIo(home, this.runDir, env);
+    io.sha256 = cryptoHasher;
     if (signal) io.shell = stoppableShellProcesses(signal);
-    return answered(await handle(io, argument, CODE_TOOLS));
+    return handleRequestBytes(io, new TextEncoder().encode(JSON.stringify(request)), CODE_TOOLS);
+  }
+  /** code_task's helper, a child process. */
+  exec(argv, env, timeoutMs, signal) {
+    return execLocal(argv, this.environment(env), this.home, timeoutMs, signal);
   }
   async writeFile(path, bytes) {
     await (0, import_promises.writeFile)(path, bytes, { mode: 384 });
@@ -22444,6 +22392,14 @@ function helperCommandFor(sandbox, request) {
   return sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND;
 }
 async function runHelper(sandbox, request, env, timeoutMs, graceMs = SANDBOX_GRACE_MS, signal) {
+  const answered = sandbox.answerDirectly?.(request, env, timeoutMs, signal) ?? null;
+  if (answered !== null) {
+    try {
+      return await answered;
+    } catch (error2) {
+      return helperFailure(`the sandbox could not run it: ${describe2(error2)}`);
+    }
+  }
   const { argument, file } = requestArgument(request, sandbox.runDir ?? DEFAULT_RUN_DIR);
   if (file) {
     try {
@@ -22906,7 +22862,7 @@ function stateFolder(home, env) {
   const given = env[RUN_DIR_VARIABLE];
   if (given && given.startsWith("/")) return given;
   const userHome = env.HOME && env.HOME.startsWith("/") ? env.HOME : (0, import_node_os.homedir)();
-  const id = (0, import_node_crypto.createHash)("sha256").update(home).digest("hex").slice(0, STATE_FOLDER_HASH_CHARS);
+  const id = (0, import_node_crypto2.createHash)("sha256").update(home).digest("hex").slice(0, STATE_FOLDER_HASH_CHARS);
   return (0, import_node_path.join)(userHome, ".cache", "guilds-code-mcp", id);
 }
 function prepareRunsFolder(home) {
@@ -22950,7 +22906,7 @@ async function main() {
   const sandbox = new InProcessSandbox({ home, runDir, harnessCommand: [process.execPath, (0, import_node_path.join)(here, "guilds-harness.js")] });
   const session = createMcpSession({
     sandbox,
-    runId: `mcp-${(0, import_node_crypto.randomBytes)(RUN_ID_RANDOM_BYTES).toString("hex")}`,
+    runId: `mcp-${(0, import_node_crypto2.randomBytes)(RUN_ID_RANDOM_BYTES).toString("hex")}`,
     env,
     folderTokens: options.folderTokens,
     home,

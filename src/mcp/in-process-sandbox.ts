@@ -1,21 +1,21 @@
-// The MCP server's sandbox is its own process: a guilds-code request is handled here, by the same
+// The MCP server's sandbox is its own process: a guilds-code request is answered here, by the same
 // app the helper bundle runs, with an Io made for this call alone; code_task's request goes to the
 // cold guilds-harness.js child, as the orchestrator runs it. The orchestrator's rules (the request,
 // its checks, the pipeline, the pointers) stay in CodeToolRun, so that the text is the helper's.
+import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { handle } from '../app.js';
+import { handleRequestBytes } from '../app.js';
 import { homeMissing, homeNotAbsolute, homeNotAFolder, ToolError } from '../contract/errors.js';
-import { encodeEnvelope, errorEnvelope, failureEnvelope, type Envelope } from '../contract/envelope.js';
+import { errorEnvelope, failureEnvelope, type Envelope } from '../contract/envelope.js';
 import { HELPER_OF_TOOL } from '../contract/tool-names.js';
 import { nodeIo } from '../io/node/index.js';
 import { stoppableShellProcesses } from '../io/node/stoppable-shell.js';
+import type { Hasher } from '../io/types.js';
 import { execLocal } from '../orchestrator/local-exec.js';
+import type { HelperRequest } from '../orchestrator/request.js';
 import type { ExecResult, Sandbox } from '../orchestrator/sandbox.js';
 import { CODE_TOOLS } from '../tools/index.js';
-
-/** argv[0] of a guilds-code run here: never started, only recognized. */
-export const IN_PROCESS_HELPER = 'guilds-code (in process)';
 
 export interface InProcessSandboxOptions {
   /** The home, links resolved. */
@@ -42,12 +42,19 @@ function homeFolder(named: string | undefined): string {
   return real;
 }
 
-function answered(envelope: Envelope): ExecResult {
-  return { stdout: `${encodeEnvelope(envelope)}\n`, stderr: '', exitCode: 0, timedOut: false };
+/**
+ * node:crypto for every size: the helper hashes a small file in WebAssembly to spare a cold start the
+ * loading of node:crypto, which a running server has paid once.
+ */
+function cryptoHasher(): Hasher {
+  const hash = createHash('sha256');
+  return {
+    update: (bytes) => void hash.update(bytes),
+    hexDigest: () => hash.digest('hex'),
+  };
 }
 
 export class InProcessSandbox implements Sandbox {
-  readonly helperCommand: readonly string[] = [IN_PROCESS_HELPER];
   readonly harnessCommand: readonly string[];
   readonly runDir: string;
   private readonly home: string;
@@ -63,28 +70,31 @@ export class InProcessSandbox implements Sandbox {
     return { ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir };
   }
 
-  async exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number, signal?: AbortSignal): Promise<ExecResult> {
-    const whole = this.environment(env);
-    if (argv[0] !== IN_PROCESS_HELPER) return execLocal(argv, whole, this.home, timeoutMs, signal);
-    const argument = argv[argv.length - 1];
+  answerDirectly(request: HelperRequest, env: Readonly<Record<string, string>>, _timeoutMs: number, signal?: AbortSignal): Promise<Envelope> | null {
+    if (HELPER_OF_TOOL[request.op] !== 'guilds-code') return null;
+    return this.answerHere(request, this.environment(env), signal);
+  }
+
+  private async answerHere(request: HelperRequest, env: Record<string, string>, signal?: AbortSignal): Promise<Envelope> {
     let home: string;
     try {
-      home = homeFolder(whole.HOME);
+      home = homeFolder(env.HOME);
     } catch (error) {
-      return answered(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(String(error), 'internal'));
+      return error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(String(error), 'internal');
     }
     // Per call: the environment, the home as resolved now, and a stop for this call's command alone.
-    const io = nodeIo(home, this.runDir, whole);
+    const io = nodeIo(home, this.runDir, env);
+    io.sha256 = cryptoHasher;
     if (signal) io.shell = stoppableShellProcesses(signal);
-    return answered(await handle(io, argument, CODE_TOOLS));
+    return handleRequestBytes(io, new TextEncoder().encode(JSON.stringify(request)), CODE_TOOLS);
+  }
+
+  /** code_task's helper, a child process. */
+  exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number, signal?: AbortSignal): Promise<ExecResult> {
+    return execLocal(argv, this.environment(env), this.home, timeoutMs, signal);
   }
 
   async writeFile(path: string, bytes: Uint8Array): Promise<void> {
     await writeFile(path, bytes, { mode: 0o600 });
   }
-}
-
-/** Whether a tool runs in this process (guilds-code's) or in a child (guilds-harness's). */
-export function runsInProcess(tool: keyof typeof HELPER_OF_TOOL): boolean {
-  return HELPER_OF_TOOL[tool] === 'guilds-code';
 }
