@@ -22682,7 +22682,7 @@ function createMcpSession(config2) {
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (raw, extra) => {
-    const request = CallToolRequestSchema.parse(raw);
+    const request = raw;
     const name = request.params.name;
     if (!offered.includes(name)) {
       const shown = firstCodePoints(oneLine(String(name)), UNKNOWN_TOOL_SHOWN_CHARS);

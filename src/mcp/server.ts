@@ -8,6 +8,7 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  type CallToolRequest,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_PROGRESS_INTERVAL_MS, UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
@@ -80,7 +81,8 @@ export function createMcpSession(config: McpServerConfig): McpSession {
   // the params itself and answers a bad one with -32602 (Invalid params), where the full schema at
   // registration would fail it as an internal error.
   server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (raw, extra) => {
-    const request = CallToolRequestSchema.parse(raw);
+    // Checked against the full schema by the wrapper before this runs.
+    const request = raw as unknown as CallToolRequest;
     const name = request.params.name;
     if (!(offered as string[]).includes(name)) {
       const shown = firstCodePoints(oneLine(String(name)), UNKNOWN_TOOL_SHOWN_CHARS);
