@@ -1,6 +1,8 @@
 // The MCP server spoken to line by line, as a broken or hostile client would: every bad message gets
 // the JSON-RPC answer it should, and the server goes on serving.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MCP_MESSAGE_MAX_BYTES } from '../../src/limits.js';
 import { MCP_BUNDLE } from '../helpers/paths.js';
@@ -80,5 +82,20 @@ describe('malformed JSON-RPC', () => {
     });
     send('{"jsonrpc":"2.0","id":6,"method":"tools/list"}');
     expect(await nextAnswer()).toMatchObject({ id: 6, result: { tools: [{ name: 'shell' }, {}, {}, {}] } });
+  });
+});
+
+describe('the command line', () => {
+  it('refuses a home that does not exist, or an unknown flag, in one line on stderr with exit status 2', () => {
+    const missing = spawnSync(process.execPath, [MCP_BUNDLE, '--home', join(scratch.root, 'nope')], { encoding: 'utf8', input: '' });
+    expect([missing.status, missing.stdout, missing.stderr]).toEqual([2, '', `guilds-code-mcp: the home ${join(scratch.root, 'nope')} does not exist\n`]);
+    const unknown = spawnSync(process.execPath, [MCP_BUNDLE, '--verbose'], { encoding: 'utf8', input: '' });
+    expect([unknown.status, unknown.stdout, unknown.stderr]).toEqual([2, '', 'guilds-code-mcp: unknown argument "--verbose" (--help lists them)\n']);
+  });
+
+  it('writes .runs/.gitignore in the home, so that a git checkout does not list the run folders', async () => {
+    send(initialize);
+    await nextAnswer();
+    expect(readFileSync(join(scratch.home, '.runs', '.gitignore'), 'utf8')).toBe('*\n');
   });
 });
