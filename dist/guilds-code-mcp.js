@@ -22930,6 +22930,7 @@ async function main() {
 `));
   process.on("unhandledRejection", (error2) => process.stderr.write(`${startFailure(`internal error: ${String(error2)}`)}
 `));
+  process.setMaxListeners(0);
   process.on("SIGTERM", shutDown);
   process.on("SIGINT", shutDown);
   session.server.onclose = shutDown;
