@@ -22690,6 +22690,8 @@ function createMcpSession(config2) {
     }
     const tool = name;
     const step = ++steps;
+    const stopping = [...running.entries()].filter(([other]) => other.signal.aborted).map(([, call2]) => call2);
+    if (stopping.length > 0) await Promise.allSettled(stopping);
     const controller = new AbortController();
     const stop = () => controller.abort();
     if (extra.signal.aborted) stop();

@@ -90,6 +90,10 @@ export function createMcpSession(config: McpServerConfig): McpSession {
     }
     const tool = name as OpName;
     const step = ++steps;
+    // A cancelled call gets no answer, but its command still ends and records its cd: a call that
+    // comes meanwhile waits for that (at most the kill grace), so that it starts where that one ended.
+    const stopping = [...running.entries()].filter(([other]) => other.signal.aborted).map(([, call]) => call);
+    if (stopping.length > 0) await Promise.allSettled(stopping);
     const controller = new AbortController();
     const stop = (): void => controller.abort();
     if (extra.signal.aborted) stop();
