@@ -22663,6 +22663,16 @@ function reportsProgress(tool, args) {
   if (tool !== "shell") return false;
   return !(typeof args === "object" && args !== null && args.background === true);
 }
+function startProgress(tool, progressToken, send) {
+  const startedAt = Date.now();
+  return setInterval(() => {
+    const seconds = Math.round((Date.now() - startedAt) / 1e3);
+    send({
+      method: "notifications/progress",
+      params: { progressToken, progress: seconds, message: progressMessage(tool, seconds) }
+    }).catch(() => void 0);
+  }, MCP_PROGRESS_INTERVAL_MS);
+}
 function createMcpSession(config2) {
   const run = new CodeToolRun({
     sandbox: config2.sandbox,
@@ -22697,17 +22707,7 @@ function createMcpSession(config2) {
     if (extra.signal.aborted) stop();
     else extra.signal.addEventListener("abort", stop, { once: true });
     const progressToken = request.params._meta?.progressToken;
-    let ticker;
-    if (progressToken !== void 0 && reportsProgress(tool, request.params.arguments)) {
-      const startedAt = Date.now();
-      ticker = setInterval(() => {
-        const seconds = Math.round((Date.now() - startedAt) / 1e3);
-        extra.sendNotification({
-          method: "notifications/progress",
-          params: { progressToken, progress: seconds, message: progressMessage(tool, seconds) }
-        }).catch(() => void 0);
-      }, MCP_PROGRESS_INTERVAL_MS);
-    }
+    const ticker = progressToken !== void 0 && reportsProgress(tool, request.params.arguments) ? startProgress(tool, progressToken, extra.sendNotification) : void 0;
     const call = run.call({
       tool,
       args: request.params.arguments ?? {},

@@ -10,6 +10,8 @@ import {
   McpError,
   type CallToolRequest,
   type CallToolResult,
+  type ProgressToken,
+  type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_PROGRESS_INTERVAL_MS, UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
 import { oneLine } from '../contract/envelope.js';
@@ -48,6 +50,20 @@ function reportsProgress(tool: OpName, args: unknown): boolean {
   if (tool === 'code_task') return true;
   if (tool !== 'shell') return false;
   return !(typeof args === 'object' && args !== null && (args as { background?: unknown }).background === true);
+}
+
+type SendNotification = (notification: ServerNotification) => Promise<void>;
+
+/** `notifications/progress` every second while a call runs: the seconds so far, and a line saying so. */
+function startProgress(tool: OpName, progressToken: ProgressToken, send: SendNotification): NodeJS.Timeout {
+  const startedAt = Date.now();
+  return setInterval(() => {
+    const seconds = Math.round((Date.now() - startedAt) / 1000);
+    send({
+      method: 'notifications/progress',
+      params: { progressToken, progress: seconds, message: progressMessage(tool, seconds) },
+    }).catch(() => undefined);
+  }, MCP_PROGRESS_INTERVAL_MS);
 }
 
 export interface McpSession {
@@ -100,19 +116,10 @@ export function createMcpSession(config: McpServerConfig): McpSession {
     else extra.signal.addEventListener('abort', stop, { once: true });
 
     const progressToken = request.params._meta?.progressToken;
-    let ticker: NodeJS.Timeout | undefined;
-    if (progressToken !== undefined && reportsProgress(tool, request.params.arguments)) {
-      const startedAt = Date.now();
-      ticker = setInterval(() => {
-        const seconds = Math.round((Date.now() - startedAt) / 1000);
-        extra
-          .sendNotification({
-            method: 'notifications/progress',
-            params: { progressToken, progress: seconds, message: progressMessage(tool, seconds) },
-          })
-          .catch(() => undefined);
-      }, MCP_PROGRESS_INTERVAL_MS);
-    }
+    const ticker =
+      progressToken !== undefined && reportsProgress(tool, request.params.arguments)
+        ? startProgress(tool, progressToken, extra.sendNotification)
+        : undefined;
     const call = run.call({
       tool,
       args: request.params.arguments ?? {},
