@@ -1,18 +1,24 @@
 // The try-out command's pure parts: its command line, its tour, and how a call is printed.
-import { renderCodeTaskBlock, type CodeToolResult } from '../src/orchestrator/index.js';
+import { renderCodeTaskBlock, type FlowItem } from '../src/orchestrator/index.js';
 import { OP_NAMES, TOOL_SPECS, type OpName } from '../src/contract/tools/index.js';
 
 export const FIXTURE_NAME = 'tryout-repo';
+export const DEFAULT_WEB_PORT = 4177;
+const PORT_MAX = 65_535;
 const RULE_WIDTH_CHARS = 72;
 
 export const USAGE = `usage:
   npm start                                 a short tour of all five tools
   npm start -- <tool> [--<arg> <value> …]   one call; tools: ${OP_NAMES.join(', ')}
+  npm start -- --web [--home DIR] [--port N]  the app's views as a web page, with a form for new calls
 
 options:
   --home DIR   use DIR as the agent's home (repos/<name> inside it is the repository);
                default: a scratch home holding a copy of fixtures/${FIXTURE_NAME}
   --run ID     the run id (default "try"); the working directory carries over within a run
+  --web        serve the app's views as a web page on 127.0.0.1 (the tour's calls first, without
+               --home), with a form for new calls
+  --port N     the web page's port (default ${DEFAULT_WEB_PORT}; 0 takes a free one)
   --help       this text
 
 examples:
@@ -74,6 +80,8 @@ export interface Options {
   home?: string;
   runId: string;
   step?: Step;
+  /** Serve the web page, on this port. */
+  web?: { port: number };
 }
 
 /** An argument's value typed as the tool's spec says; a wrong one goes through to show its error. */
@@ -89,16 +97,27 @@ function isBooleanArg(tool: string, name: string): boolean {
   return (OP_NAMES as readonly string[]).includes(tool) && TOOL_SPECS[tool as OpName].args[name]?.type === 'boolean';
 }
 
+function portNumber(value: string): number {
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!(port <= PORT_MAX)) throw new UsageError(`--port takes a number from 0 to ${PORT_MAX}, not '${value}'`);
+  return port;
+}
+
 export function parseCommandLine(argv: readonly string[]): Options | 'help' {
   const options: Options = { runId: 'try' };
   let tool: string | undefined;
   const args: Record<string, unknown> = {};
+  let port: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
     if (token === '--help' || token === '-h') return 'help';
     if (!token.startsWith('--')) {
       if (tool !== undefined) throw new UsageError(`unexpected '${token}': give arguments as --name value`);
       tool = token;
+      continue;
+    }
+    if (token === '--web') {
+      options.web = { port: options.web?.port ?? DEFAULT_WEB_PORT };
       continue;
     }
     const eq = token.indexOf('=');
@@ -116,16 +135,24 @@ export function parseCommandLine(argv: readonly string[]): Options | 'help' {
         i++;
       }
     }
-    if (name === 'home' || name === 'run') {
+    if (name === 'home' || name === 'run' || name === 'port') {
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
       if (name === 'home') options.home = value;
-      else options.runId = value;
+      else if (name === 'run') options.runId = value;
+      else port = portNumber(value);
       continue;
     }
     if (tool === undefined) throw new UsageError(`--${name} comes before the tool's name`);
     args[name] = typedValue(tool, name, value);
   }
-  if (tool !== undefined) options.step = { tool, args };
+  if (port !== undefined) {
+    if (options.web === undefined) throw new UsageError('--port is for the web page: add --web');
+    options.web.port = port;
+  }
+  if (tool !== undefined) {
+    if (options.web !== undefined) throw new UsageError('the web page makes its calls from its form: leave the tool out');
+    options.step = { tool, args };
+  }
   return options;
 }
 
@@ -141,22 +168,24 @@ function indent(text: string): string {
     .join('\n');
 }
 
-export function renderCall(seq: number, step: Step, result: CodeToolResult): string {
-  const width = Math.max(...result.metadata.map((field) => field.label.length));
+/** A call as the terminal prints it, from the same view model the web page draws. */
+export function renderCall(item: FlowItem): string {
+  const { call } = item;
+  const width = Math.max(...call.metadata.map((field) => field.label.length));
+  const resultHeading = !call.ok ? 'Result (failed)' : call.result.kind === 'json' ? 'Result (JSON)' : 'Result';
   return [
-    rule(`step ${seq} · ${step.tool}`),
-    `${result.ok ? '' : '✗ '}${result.summary}`,
+    rule(`step ${call.seq} · ${call.tool}`),
+    `${call.ok ? '' : '✗ '}${call.summary}`,
     '',
     'Arguments',
-    indent(JSON.stringify(step.args)),
+    indent(call.arguments.json),
     '',
-    result.ok ? 'Result' : 'Result (failed)',
-    indent(result.text),
+    resultHeading,
+    indent(call.result.text),
     '',
     'Metadata',
-    ...result.metadata.map((field) => `  ${field.label.padEnd(width)}  ${field.value}`),
+    ...call.metadata.map((field) => `  ${field.label.padEnd(width)}  ${field.value}`),
     '',
-    ...(result.block ? ['Block (what the app shows for a code_task)', indent(renderCodeTaskBlock(result.block)), ''] : []),
+    ...(item.type === 'code_task' ? ['Block (what the app shows for a code_task)', indent(renderCodeTaskBlock(item.block)), ''] : []),
   ].join('\n');
 }
-

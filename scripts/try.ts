@@ -1,16 +1,20 @@
 // Drives the real helper by hand through the orchestrator side, printing each call as the app
-// shows it: the row, the arguments, the result, the metadata.
+// shows it: the row, the arguments, the result, the metadata; or serving those views as a web page.
 //
 //   npm start                                   a short tour of the five tools
 //   npm start -- file_read --path src/greet.js  one call
 //   npm start -- shell --command 'ls -la' --home ~/somewhere
+//   npm start -- --web                          the tour's calls as a web page, and a form for more
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CodeToolRun, type Repository } from '../src/orchestrator/index.js';
-import { LocalSandbox } from '../src/orchestrator/local-sandbox.js';
+import { CODE_TOOL_DECLARATIONS, CodeToolRun, flowItem, type Repository } from '../src/orchestrator/index.js';
+import { chooseSandbox } from './choose-sandbox.js';
+import { buildPageAssets } from './web/assets.js';
+import { startWebServer } from './web/server.js';
+import { WebRun } from './web/session.js';
 import {
   FIXTURE_NAME,
   NO_HARNESS_HINT,
@@ -44,9 +48,13 @@ function commitFixture(home: string): void {
  * process's environment, so that the harness it configures (GUILDS_HARNESS, a CLI's credentials) runs.
  */
 function agentEnvironment(options: Options): Record<string, string> {
+  const own = (): Record<string, string> =>
+    Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  // The page's form makes code_tasks too: the harness this environment configures, else the scripted one.
+  if (options.web !== undefined) return process.env.GUILDS_HARNESS ? own() : scriptedHarnessEnvironment(SCRIPTED_HARNESS);
   if (options.step === undefined) return scriptedHarnessEnvironment(SCRIPTED_HARNESS);
   if (options.step.tool !== 'code_task') return {};
-  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return own();
 }
 
 /** The repositories of a home: the folders under repos/. */
@@ -62,6 +70,14 @@ function repositoriesIn(home: string): Repository[] {
 function lastingRunDir(home: string): string {
   const name = realpathSync(home).replace(/[^A-Za-z0-9]+/g, '_');
   return join(tmpdir(), `guilds-code-run${name}`);
+}
+
+/** Resolves at the first SIGINT or SIGTERM, so that the scratch home is removed on the way out. */
+function stopSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
 }
 
 async function main(): Promise<number> {
@@ -81,7 +97,7 @@ async function main(): Promise<number> {
     process.stderr.write(`no folder at ${options.home}\n`);
     return 2;
   }
-  const sandbox = new LocalSandbox(
+  const { sandbox, name: sandboxName } = chooseSandbox(
     options.home === undefined
       ? { seed: { from: FIXTURE_REPOSITORY, to: join('repos', FIXTURE_NAME) } }
       : { home: options.home, runDir: lastingRunDir(options.home) },
@@ -100,12 +116,24 @@ async function main(): Promise<number> {
       resultMaxBytes: process.env.CODE_RESULT_MAX_BYTES,
     });
     const where = repositories.length === 1 ? `repos/${repositories[0]!.name}` : 'the home';
-    process.stdout.write(`home: ${sandbox.home}\nrun: ${options.runId}, starting in ${where}\n\n`);
+    process.stdout.write(`home: ${sandbox.home}\nsandbox: ${sandboxName}\nrun: ${options.runId}, starting in ${where}\n\n`);
+    if (options.web !== undefined) {
+      const web = new WebRun(run, callPrefix);
+      // A kept home is the developer's own: the tour's calls (and its code_task) run only in a scratch one.
+      if (options.home === undefined) for (const step of TOUR) await web.call(step.tool, step.args);
+      const about = { sandbox: sandboxName, home: sandbox.home, runId: options.runId, startsIn: where, declarations: CODE_TOOL_DECLARATIONS };
+      const server = await startWebServer({ run: web, assets: await buildPageAssets(), about, port: options.web.port });
+      process.stdout.write(`page: ${server.url}\n(Ctrl-C stops it)\n`);
+      await stopSignal();
+      await server.close();
+      return 0;
+    }
     const steps = options.step ? [options.step] : TOUR;
     for (const [index, step] of steps.entries()) {
       const seq = index + 1;
-      const result = await run.call({ tool: step.tool, args: step.args, callId: `${callPrefix}${seq}`, resultSeq: seq });
-      process.stdout.write(renderCall(seq, step, result) + '\n');
+      const callId = `${callPrefix}${seq}`;
+      const result = await run.call({ tool: step.tool, args: step.args, callId, resultSeq: seq });
+      process.stdout.write(renderCall(flowItem({ seq, callId, tool: step.tool, args: step.args, result })) + '\n');
       if (step.tool === 'code_task' && result.kind === 'unavailable') process.stdout.write(NO_HARNESS_HINT + '\n\n');
     }
     if (options.home === undefined) process.stdout.write('(the scratch home is removed now; pass --home DIR to keep one)\n');

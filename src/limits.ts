@@ -173,3 +173,11 @@ export const MCP_PROGRESS_INTERVAL_MS = 1000;
 export const MCP_MESSAGE_MAX_BYTES = 33_554_432; // 32 MiB, a literal: an unused product would stay in every bundle
 /** Once the client has gone, how long the calls still running get to stop their commands and settle. */
 export const MCP_SHUTDOWN_WAIT_MS = 15_000;
+
+// The app's views (src/orchestrator/view/) and the web page (scripts/web/).
+// A Result view holds at most the platform's cap, whatever a platform hands in: the page stays light.
+export const VIEW_RESULT_MAX_BYTES = PLATFORM_RESULT_MAX_BYTES;
+// A JSON tree holds at most this many nodes, in document order; what is left out is counted.
+export const VIEW_JSON_TREE_MAX_NODES = 2000;
+// The web page takes a call's request body up to this size: a long brief fits many times over.
+export const WEB_REQUEST_MAX_BYTES = 1_048_576;

@@ -27,3 +27,4 @@ export { codeTaskBlock, renderCodeTaskBlock, type CodeTaskBlock } from './code-t
 export { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
 export { metadataView, rowSummary, type MetadataField } from './summary.js';
 export { HELPER_FAILED, helperCommandFor, REQUEST_ARGUMENT_MAX_BYTES, runHelper } from './transport.js';
+export * from './view/index.js';

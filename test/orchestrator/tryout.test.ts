@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CodeToolResult } from '../../src/orchestrator/code-tools.js';
+import { flowItem } from '../../src/orchestrator/view/index.js';
 import { parseCommandLine, renderCall, UsageError } from '../../scripts/try-cli.js';
 
 describe("the try-out command's command line", () => {
@@ -50,6 +51,29 @@ describe("the try-out command's command line", () => {
     });
   });
 
+  it('serves the web page with --web, on its default port', () => {
+    expect(parseCommandLine(['--web'])).toEqual({ runId: 'try', web: { port: 4177 } });
+  });
+
+  it('takes --port and --home with --web, in any order', () => {
+    expect(parseCommandLine(['--port', '0', '--web', '--home', '/h'])).toEqual({ runId: 'try', home: '/h', web: { port: 0 } });
+  });
+
+  it('refuses --port without --web', () => {
+    expect(() => parseCommandLine(['--port', '80'])).toThrow(new UsageError('--port is for the web page: add --web'));
+  });
+
+  it('refuses a port past 65535 or not a number', () => {
+    expect(() => parseCommandLine(['--web', '--port', '65536'])).toThrow(new UsageError("--port takes a number from 0 to 65535, not '65536'"));
+    expect(() => parseCommandLine(['--web', '--port', '-1'])).toThrow(new UsageError("--port takes a number from 0 to 65535, not '-1'"));
+  });
+
+  it('refuses a tool with --web: the page makes its calls from its form', () => {
+    expect(() => parseCommandLine(['--web', 'shell', '--command', 'ls'])).toThrow(
+      new UsageError('the web page makes its calls from its form: leave the tool out'),
+    );
+  });
+
   it('asks for help with --help', () => expect(parseCommandLine(['file_read', '--help'])).toBe('help'));
 
   it('refuses an argument before the tool', () => {
@@ -83,7 +107,7 @@ describe('a call as the try-out command prints it', () => {
       ],
       cut: false,
     };
-    expect(renderCall(2, { tool: 'file_read', args: { path: 'a.ts' } }, result)).toBe(
+    expect(renderCall(flowItem({ seq: 2, callId: 'c2', tool: 'file_read', args: { path: 'a.ts' }, result }))).toBe(
       [
         '── step 2 · file_read ' + '─'.repeat(50),
         'Read a.ts',
@@ -116,7 +140,7 @@ describe('a call as the try-out command prints it', () => {
       ],
       cut: false,
     };
-    expect(renderCall(1, { tool: 'frobnicate', args: {} }, result)).toBe(
+    expect(renderCall(flowItem({ seq: 1, callId: 'c1', tool: 'frobnicate', args: {}, result }))).toBe(
       [
         '── step 1 · frobnicate ' + '─'.repeat(49),
         '✗ frobnicate',
@@ -135,8 +159,13 @@ describe('a call as the try-out command prints it', () => {
     );
   });
 
+  it('says when the view model took the result for JSON', () => {
+    const result: CodeToolResult = { ok: true, text: '{"a": 1}', summary: 'Run x', meta: {}, metadata: [{ label: 'Call', value: 'c1' }], cut: false };
+    expect(renderCall(flowItem({ seq: 1, callId: 'c1', tool: 'shell', args: { command: 'x' }, result }))).toContain('\nResult (JSON)\n  {"a": 1}\n');
+  });
+
   it('keeps blank lines of the result blank', () => {
     const result: CodeToolResult = { ok: true, text: 'a\n\nb', summary: 'Run x', meta: {}, metadata: [{ label: 'Call', value: 'c1' }], cut: false };
-    expect(renderCall(1, { tool: 'shell', args: { command: 'x' } }, result)).toContain('\nResult\n  a\n\n  b\n');
+    expect(renderCall(flowItem({ seq: 1, callId: 'c1', tool: 'shell', args: { command: 'x' }, result }))).toContain('\nResult\n  a\n\n  b\n');
   });
 });

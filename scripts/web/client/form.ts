@@ -1,0 +1,56 @@
+// The new-call form, made from a tool's JSON Schema (the declarations a model gets), and the
+// arguments it sends. Pure: the DOM is drawn from these in render-form.ts.
+import type { ArgumentSchema, ToolDeclaration } from '../../../src/orchestrator/index.js';
+
+export type FieldControl = 'text' | 'integer' | 'boolean' | 'choice';
+
+export interface FormField {
+  name: string;
+  control: FieldControl;
+  required: boolean;
+  description: string;
+  choices?: string[];
+  minimum?: number;
+  maximum?: number;
+  /** The schema's default, shown as a hint: an empty field is left out and the tool applies it. */
+  placeholder?: string;
+}
+
+function controlFor(schema: ArgumentSchema): FieldControl {
+  if (schema.enum) return 'choice';
+  if (schema.type === 'integer') return 'integer';
+  if (schema.type === 'boolean') return 'boolean';
+  return 'text';
+}
+
+/** One field per property of the schema, in its order. */
+export function formFields(declaration: ToolDeclaration): FormField[] {
+  const { properties, required } = declaration.parameters;
+  return Object.entries(properties).map(([name, schema]) => {
+    const field: FormField = { name, control: controlFor(schema), required: required.includes(name), description: schema.description };
+    if (schema.enum) field.choices = [...schema.enum];
+    if (schema.minimum !== undefined) field.minimum = schema.minimum;
+    if (schema.maximum !== undefined) field.maximum = schema.maximum;
+    if (schema.default !== undefined) field.placeholder = String(schema.default);
+    return field;
+  });
+}
+
+/** A field's value as the form holds it: text, or a checkbox's state. */
+export type FieldValue = string | boolean;
+
+/**
+ * The call's arguments: an empty field or an unticked box is left out (the tool's default); a whole
+ * number is a number; any other text goes as typed, so the call says what is wrong with it, as it
+ * would say it to a model.
+ */
+export function formArguments(fields: readonly FormField[], values: Readonly<Record<string, FieldValue>>): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (value === undefined || value === '' || value === false) continue;
+    if (field.control === 'integer' && typeof value === 'string' && /^-?\d+$/.test(value.trim())) args[field.name] = Number(value.trim());
+    else args[field.name] = value;
+  }
+  return args;
+}

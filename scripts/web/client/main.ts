@@ -1,0 +1,95 @@
+/// <reference lib="dom" />
+// The page: the run's flow from /api/state, and the form that makes a new call and appends it.
+import type { ToolDeclaration } from '../../../src/orchestrator/index.js';
+import type { CallResponse, PageState } from '../page-state.js';
+import { el } from './dom.js';
+import { formArguments, formFields, type FieldValue, type FormField } from './form.js';
+import { flowItemElement } from './render.js';
+
+function byId<T extends HTMLElement>(id: string): T {
+  return document.getElementById(id) as T;
+}
+
+function fieldElement(field: FormField): HTMLElement {
+  const id = `arg-${field.name}`;
+  let control: HTMLElement;
+  if (field.control === 'boolean') control = el('input', { type: 'checkbox', id, name: field.name });
+  else if (field.control === 'choice') {
+    control = el('select', { id, name: field.name }, el('option', { value: '' }, field.placeholder ? `(default: ${field.placeholder})` : '(none)'));
+    for (const choice of field.choices ?? []) control.append(el('option', { value: choice }, choice));
+  } else if (field.control === 'integer') {
+    const attributes: Record<string, string> = { type: 'text', inputmode: 'numeric', id, name: field.name };
+    if (field.placeholder) attributes.placeholder = field.placeholder;
+    control = el('input', attributes);
+  } else {
+    control = el('textarea', { id, name: field.name, rows: '1', spellcheck: 'false' });
+  }
+  if (field.required) control.setAttribute('required', '');
+  const range = field.minimum !== undefined && field.maximum !== undefined ? ` (${field.minimum} to ${field.maximum})` : '';
+  return el(
+    'div',
+    { class: `field ${field.control}` },
+    el('label', { for: id }, field.name, field.required ? ' (required)' : '', range),
+    control,
+    el('p', { class: 'description' }, field.description),
+  );
+}
+
+function formValues(fields: readonly FormField[]): Record<string, FieldValue> {
+  const values: Record<string, FieldValue> = {};
+  for (const field of fields) {
+    const control = byId<HTMLInputElement>(`arg-${field.name}`);
+    values[field.name] = field.control === 'boolean' ? control.checked : control.value;
+  }
+  return values;
+}
+
+function setUpForm(declarations: readonly ToolDeclaration[], flow: HTMLElement): void {
+  const select = byId<HTMLSelectElement>('tool');
+  const fieldsBox = byId('fields');
+  const status = byId('call-status');
+  const button = byId<HTMLButtonElement>('run-call');
+  for (const declaration of declarations) select.append(el('option', { value: declaration.name }, declaration.name));
+  let fields: FormField[] = [];
+  const showTool = (): void => {
+    const declaration = declarations.find((candidate) => candidate.name === select.value)!;
+    fields = formFields(declaration);
+    byId('tool-description').textContent = declaration.description;
+    fieldsBox.replaceChildren(...fields.map(fieldElement));
+  };
+  select.addEventListener('change', showTool);
+  showTool();
+  byId<HTMLFormElement>('new-call').addEventListener('submit', (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    status.textContent = 'running…';
+    const body = JSON.stringify({ tool: select.value, args: formArguments(fields, formValues(fields)) });
+    fetch('/api/call', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+      .then((response) => response.json() as Promise<CallResponse>)
+      .then((answer) => {
+        if ('error' in answer) throw new Error(answer.error);
+        const element = flowItemElement(answer.item);
+        flow.append(element);
+        element.scrollIntoView({ block: 'nearest' });
+        status.textContent = `step ${answer.item.call.seq}: ${answer.item.call.summary}`;
+      })
+      .catch((error: unknown) => {
+        status.textContent = `not run: ${error instanceof Error ? error.message : String(error)}`;
+      })
+      .finally(() => {
+        button.disabled = false;
+      });
+  });
+}
+
+async function start(): Promise<void> {
+  const state = (await (await fetch('/api/state')).json()) as PageState;
+  byId('about').textContent = `sandbox: ${state.sandbox} · home: ${state.home} · run: ${state.runId}, starting in ${state.startsIn}`;
+  const flow = byId('flow');
+  flow.replaceChildren(...state.flow.map(flowItemElement));
+  setUpForm(state.declarations, flow);
+}
+
+start().catch((error: unknown) => {
+  byId('about').textContent = `The page could not load the run: ${error instanceof Error ? error.message : String(error)}`;
+});

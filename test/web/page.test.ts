@@ -1,0 +1,241 @@
+// The web page in a real browser: Debian's Chromium driven by playwright-core, against
+// `npm start -- --web` running the tour and real calls through the orchestrator library.
+import { existsSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowItem } from '../../src/orchestrator/index.js';
+import type { PageState } from '../../scripts/web/page-state.js';
+import { REPO_ROOT } from '../helpers/paths.js';
+import { startPageServer, type PageServer } from './page-server.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const LAUNCH_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SCREENSHOTS = join(REPO_ROOT, '.tmp', 'web-screenshots');
+
+/** Text a tool result can hold that a careless page would run, load or follow. */
+const HOSTILE_MARKDOWN = [
+  '# A hostile file',
+  "<script>window.__pwned = 'script'; alert('script')</script>",
+  `<img src="x" onerror="window.__pwned = 'img'; alert('img')">`,
+  "[a javascript: link](javascript:alert('link'))",
+  '[a data: link](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+  '![an image](http://203.0.113.9/pixel.png)',
+  '<a href="http://203.0.113.9/">a raw anchor</a>',
+  'https://203.0.113.9/bare-address',
+  '[a web link](https://example.com/page)',
+].join('\n');
+
+const TOUR_ROWS = [
+  'Run ls && node test/greet.test.js',
+  'Read src/greet.js',
+  'Read src/greet.js from line 3 · unchanged since step 2',
+  'Search files',
+  'Search lines in src',
+  'Run test -f CHANGELOG.md · exit 1',
+  'Start sleep 1; echo ready',
+  'List background commands',
+  'Check b1',
+];
+
+if (!existsSync(CHROMIUM)) {
+  describe('the web page in a real browser', () => {
+    it.skip(`skipped: no Chromium at ${CHROMIUM} (Debian's chromium package; .ci/run installs it)`, () => {});
+  });
+} else {
+  describe('the web page in a real browser', () => {
+    let server: PageServer;
+    let context: BrowserContext;
+    let page: Page;
+    let profile: string;
+    const requests: string[] = [];
+    const dialogs: string[] = [];
+
+    const state = async (): Promise<PageState> => (await fetch(`${server.url}api/state`)).json() as Promise<PageState>;
+    const call = async (tool: string, args: Record<string, unknown>): Promise<FlowItem> => {
+      const response = await fetch(`${server.url}api/call`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ tool, args }),
+      });
+      return ((await response.json()) as { item: FlowItem }).item;
+    };
+    const row = (seq: number): Locator => page.locator(`#flow > details[data-seq="${seq}"]`);
+    /** Opens a row on its views; a code_task block is open already, its views one summary further. */
+    const open = async (seq: number): Promise<Locator> => {
+      const item = row(seq);
+      const details = (await item.getAttribute('class'))!.includes('code-task') ? item.locator(':scope > .call-views') : item;
+      if ((await details.getAttribute('open')) === null) await details.locator(':scope > summary').click();
+      await details.locator(':scope > .views').waitFor();
+      return details;
+    };
+
+    beforeAll(async () => {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      server = await startPageServer();
+      profile = mkdtempSync(join(tmpdir(), 'guilds-code-chromium-'));
+      // A fresh profile of its own: nothing of another run's state, no first-run requests.
+      context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM,
+        args: LAUNCH_FLAGS,
+        viewport: { width: 1100, height: 900 },
+      });
+      page = context.pages()[0] ?? (await context.newPage());
+      page.on('request', (request) => requests.push(request.url()));
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto(server.url);
+      await page.locator('#flow > details').first().waitFor();
+    }, 120_000);
+
+    afterAll(async () => {
+      await context?.close();
+      await server?.stop();
+      if (profile) rmSync(profile, { recursive: true, force: true });
+    });
+
+    it("shows the tour's rows with their summaries, and its code_task as a block", async () => {
+      expect(await page.locator('#about').textContent()).toMatch(/^sandbox: local · home: \/.*\/home · run: try, starting in repos\/tryout-repo$/);
+      expect(await page.locator('#flow > details.row .summary').allTextContents()).toEqual(TOUR_ROWS);
+      expect(await page.locator('#flow > details.row.failed').count()).toBe(0);
+      const block = row(10);
+      expect(await block.getAttribute('class')).toBe('call code-task ok');
+      expect(await block.locator('.title').textContent()).toBe('Code task: # The scripted harness adds farewell() to src/greet.js, with a test');
+      expect(await block.locator('.headline').textContent()).toMatch(/^completed in \d+s · command$/);
+      expect(await block.locator('.diffstat').textContent()).toBe(
+        [' src/greet.js          | 1 +', ' test/farewell.test.js | 2 ++', ' 2 files changed, 3 insertions(+)'].join('\n'),
+      );
+      expect(await block.locator('.diffstat').isVisible()).toBe(true);
+      const views = await open(10);
+      expect(await views.locator('.views > .view > h3').allTextContents()).toEqual(['Arguments', 'Result', 'Metadata']);
+      await views.locator(':scope > summary').click();
+      await page.screenshot({ path: join(SCREENSHOTS, 'flow.png'), fullPage: true });
+    });
+
+    it('opens a row on its three views: Arguments, Result, Metadata, as the view model has them', async () => {
+      const details = await open(2);
+      expect(await details.locator('.views > .view > h3').allTextContents()).toEqual(['Arguments', 'Result', 'Metadata']);
+      expect(await details.locator('.arguments .json-leaf').allTextContents()).toEqual(['path: "src/greet.js"']);
+      const { call } = (await state()).flow[1]!;
+      expect(await details.locator('.metadata dt').allTextContents()).toEqual(call.metadata.map((field) => field.label));
+      expect(await details.locator('.metadata dd').allTextContents()).toEqual(call.metadata.map((field) => field.value));
+      expect(await details.locator('.modes button').allTextContents()).toEqual(['Markdown', 'Raw']);
+      await page.screenshot({ path: join(SCREENSHOTS, 'opened-row.png'), fullPage: true });
+    });
+
+    it('shows the exact text as returned under Raw, and goes back to Markdown', async () => {
+      const details = await open(1);
+      const { call } = (await state()).flow[0]!;
+      await details.getByRole('button', { name: 'Raw' }).click();
+      expect(await details.locator('pre.raw').isVisible()).toBe(true);
+      expect(await details.locator('.rendered').isVisible()).toBe(false);
+      expect(await details.locator('pre.raw').evaluate((element) => element.textContent)).toBe(call.result.text);
+      await details.getByRole('button', { name: 'Markdown' }).click();
+      expect(await details.locator('.rendered.markdown').isVisible()).toBe(true);
+      expect(await details.locator('pre.raw').isVisible()).toBe(false);
+    });
+
+    it('makes a call from the form generated from the declarations; it runs for real and its JSON result folds', async () => {
+      expect(await page.locator('#tool option').allTextContents()).toEqual(['shell', 'shell_status', 'file_read', 'code_search', 'code_task']);
+      await page.locator('#tool').selectOption('shell');
+      expect(await page.locator('#fields .field label').allTextContents()).toEqual([
+        'command (required)',
+        'timeout_seconds (1 to 600)',
+        'background',
+      ]);
+      await page.locator('#arg-command').fill('cat package.json');
+      await page.locator('#run-call').click();
+      await row(11).waitFor();
+      expect(await page.locator('#call-status').textContent()).toBe('step 11: Run cat package.json');
+      const details = await open(11);
+      expect(await details.locator('.modes button').allTextContents()).toEqual(['Tree', 'Raw']);
+      const root = details.locator('.rendered.json > details.json-node');
+      const name = root.locator(':scope > ul > li > .json-leaf').first();
+      expect(await name.textContent()).toBe('name: "greeter"');
+      expect(await name.isVisible()).toBe(true);
+      await root.locator(':scope > summary').click();
+      expect(await root.getAttribute('open')).toBeNull();
+      expect(await name.isVisible()).toBe(false);
+      await root.locator(':scope > summary').click();
+      expect(await name.isVisible()).toBe(true);
+      const scripts = root.locator(':scope > ul > li > details.json-node').filter({ hasText: 'scripts' });
+      await scripts.locator(':scope > summary').click();
+      expect(await scripts.locator('.json-leaf').isVisible()).toBe(false);
+      expect(await name.isVisible()).toBe(true);
+    });
+
+    it('shows a code_task made from the form as a block of its own', async () => {
+      await page.locator('#tool').selectOption('code_task');
+      await page.locator('#arg-brief').fill('say Nothing to change.');
+      await page.locator('#run-call').click();
+      await row(12).waitFor();
+      expect(await row(12).getAttribute('class')).toBe('call code-task ok');
+      expect(await row(12).locator('.title').textContent()).toBe('Code task: say Nothing to change.');
+      expect(await row(12).locator('.diffstat').textContent()).toBe('no changes');
+    });
+
+    it('marks a call the form sent with a wrong argument as failed, with the error a model would read', async () => {
+      await page.locator('#tool').selectOption('file_read');
+      await page.locator('#arg-path').fill('src/greet.js');
+      await page.locator('#arg-limit').fill('many');
+      await page.locator('#run-call').click();
+      await row(13).waitFor();
+      expect(await row(13).getAttribute('class')).toBe('call row failed');
+      const details = await open(13);
+      expect(await details.locator('.result h3').textContent()).toBe('Result (failed)');
+      expect(await details.locator('.rendered').textContent()).toMatch(/^file_read: .*limit/);
+    });
+
+    it('keeps hostile texts inert: no script, no dialog, no link that runs, no request beyond 127.0.0.1', async () => {
+      const write = await call('shell', { command: `cat > hostile.md <<'EOF'\n${HOSTILE_MARKDOWN}\nEOF\nhead -c 5000000 /dev/zero | tr '\\0' x > long-line.txt` });
+      expect(write.call.ok).toBe(true);
+      const first = write.call.seq + 1;
+      await call('file_read', { path: 'hostile.md' });
+      await call('shell', { command: 'cat hostile.md' });
+      await call('shell', { command: `printf '%s' '{"html": "<img src=x onerror=alert(1)>", "link": "javascript:alert(2)"}'` });
+      await call('file_read', { path: 'long-line.txt' });
+      const longLine = await call('shell', { command: 'cat long-line.txt' });
+      await page.reload();
+      await page.locator('#flow > details').first().waitFor();
+      for (let seq = first; seq <= longLine.call.seq; seq++) {
+        const details = await open(seq);
+        await details.getByRole('button', { name: 'Raw' }).click();
+        await details.locator('.modes button').first().click();
+      }
+      const hostileRead = row(first);
+      expect(await hostileRead.locator('.rendered').textContent()).toContain("<script>window.__pwned = 'script'; alert('script')</script>");
+      expect(await hostileRead.locator('pre.raw').evaluate((element) => element.textContent)).toContain(HOSTILE_MARKDOWN.split('\n')[2]);
+      expect(await row(first + 2).locator('.rendered.json .json-leaf').allTextContents()).toEqual([
+        'html: "<img src=x onerror=alert(1)>"',
+        'link: "javascript:alert(2)"',
+      ]);
+      const flow = page.locator('#flow');
+      expect(await flow.locator('script, img, iframe, object, embed, [onerror], [onload]').count()).toBe(0);
+      const hrefs = await flow.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      // An image is only a link to where it points (no image is loaded); the javascript:, data: and raw
+      // HTML ones are text. Once in the file_read result, once in cat's.
+      const links = ['http://203.0.113.9/pixel.png', 'https://example.com/page'];
+      expect(hrefs).toEqual([...links, ...links]);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+      expect(dialogs).toEqual([]);
+      expect(requests.filter((url) => !url.startsWith(server.url))).toEqual([]);
+      expect(requests.length).toBeGreaterThan(0);
+      // The 5 MB line reaches the page as the helper shaped it: file_read's clipped line, shell's head and tail.
+      expect((await state()).flow.at(-1)!.call.result.text.length).toBeLessThan(9000);
+      expect(await row(longLine.call.seq).locator('.rendered').textContent()).toContain('bytes elided');
+    });
+  });
+}
