@@ -1,7 +1,7 @@
 // What the bubblewrap sandbox takes from the host: its system paths and programs, and a write into a
 // folder the agent owns that never follows a link.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { findRipgrepIn } from '../io/node/search-find.js';
 import { SANDBOX_BIN_DIR, type Mount, type SystemPath } from './bwrap-argv.js';
@@ -88,5 +88,33 @@ export function writeWithoutFollowing(base: string, names: readonly string[], by
     renameSync(temporary, `/proc/self/fd/${folder}/${last}`);
   } finally {
     closeSync(folder);
+  }
+}
+
+/** How long a stop waits for nsenter to have forked the process it asks to stop. */
+const STOP_RETRY_MS = 25;
+const STOP_RETRIES = 40;
+
+/**
+ * A stop for a call that entered the container: nsenter does not pass SIGTERM on, so it goes to the
+ * process nsenter forked inside (the helper), once there is one.
+ */
+export function terminateInside(nsenterPid: number, retries = STOP_RETRIES): void {
+  let children: string[] = [];
+  try {
+    children = readFileSync(`/proc/${nsenterPid}/task/${nsenterPid}/children`, 'utf8').trim().split(' ').filter(Boolean);
+  } catch {
+    return; // nsenter is gone, and with it the call.
+  }
+  if (children.length === 0) {
+    if (retries > 0) setTimeout(() => terminateInside(nsenterPid, retries - 1), STOP_RETRY_MS);
+    return;
+  }
+  for (const pid of children) {
+    try {
+      process.kill(Number(pid), 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
   }
 }

@@ -21,8 +21,9 @@ import {
   SANDBOX_UID_WHEN_ROOT,
   type BwrapLayout,
 } from './bwrap-argv.js';
-import { findProgram, firstLine, HIDDEN_SYSTEM_FILES, hostPrograms, hostSystem, writeWithoutFollowing } from './bwrap-host.js';
-import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER, execCollected } from './local-sandbox.js';
+import { findProgram, firstLine, HIDDEN_SYSTEM_FILES, hostPrograms, hostSystem, terminateInside, writeWithoutFollowing } from './bwrap-host.js';
+import { execLocal } from './local-exec.js';
+import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from './local-sandbox.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type Sandbox } from './sandbox.js';
 
 export * from './bwrap-argv.js';
@@ -196,7 +197,12 @@ export class BwrapSandbox implements MachineSandbox {
     });
   }
 
-  async exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult> {
+  async exec(
+    argv: readonly string[],
+    env: Readonly<Record<string, string>>,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<ExecResult> {
     // A command can end the container (`kill -KILL -1` reaches its first process): the next call
     // starts it again, over the same home and run folder.
     if (this.running && !this.containerAlive()) await this.keeperExited;
@@ -213,11 +219,9 @@ export class BwrapSandbox implements MachineSandbox {
       return { stdout: '', stderr: 'the sandbox is not running\n', exitCode: START_FAILED_EXIT_CODE, timedOut: false };
     }
     // The environment travels as nsenter's own, never in argv, which any host process can read.
-    return execCollected([this.nsenter, ...nsenterArguments(this.containerPid, this.network, argv)], {
-      cwd: '/',
-      env: { PATH: SANDBOX_PATH, ...env, HOME: this.home, GUILDS_RUN_DIR: SANDBOX_RUN_DIR },
-      timeoutMs,
-    });
+    const whole = { PATH: SANDBOX_PATH, ...env, HOME: this.home, GUILDS_RUN_DIR: SANDBOX_RUN_DIR };
+    const command = [this.nsenter, ...nsenterArguments(this.containerPid, this.network, argv)];
+    return execLocal(command, whole, '/', timeoutMs, signal, terminateInside);
   }
 
   /**

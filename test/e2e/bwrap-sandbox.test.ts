@@ -135,6 +135,14 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       expect((await sandbox.exec(['echo', 'still here'], {}, 20_000)).stdout).toBe('still here\n');
     });
 
+    it("a caller's stop reaches the process inside as SIGTERM (nsenter does not pass it on), which still answers", async () => {
+      const controller = new AbortController();
+      const pending = sandbox.exec(['sh', '-c', 'trap "echo stopped; exit 3" TERM; echo started; sleep 300 & wait'], {}, 20_000, controller.signal);
+      await waitFor(() => containerCommands().includes('sleep 300'));
+      controller.abort();
+      expect(await pending).toEqual({ stdout: 'started\nstopped\n', stderr: '', exitCode: 3, timedOut: false });
+    });
+
     it('a background command lives on between calls, and cleanup stops it with the whole container', async () => {
       const run = new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1' });
       await run.call({ tool: 'shell', args: { command: 'sleep 303', background: true }, callId: 'c1', resultSeq: 1 });
