@@ -172,8 +172,11 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    let scratch: string | undefined;
     try {
-      const containerPid = await new Promise<number>((resolve) => orchestrator.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
+      const [pid, folder] = await new Promise<string[]>((resolve) => orchestrator.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim().split(' '))));
+      const containerPid = Number(pid);
+      scratch = folder;
       // setsid may not have become sleep yet.
       await waitFor(() => processesInNamespaceOf(containerPid).some((process) => process.command === 'sleep 304'));
       const inside = processesInNamespaceOf(containerPid);
@@ -184,6 +187,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
     } finally {
       // A failed expectation must not leave the orchestrator, and its container, running.
       orchestrator.kill('SIGKILL');
+      if (scratch?.includes('guilds-code-bwrap-')) rmSync(scratch, { recursive: true, force: true });
     }
   });
 
