@@ -9207,7 +9207,10 @@ var Tail = class {
     return all.subarray(Math.max(0, all.length - this.limit)).toString("utf8");
   }
 };
-function execLocal(argv, env, cwd, timeoutMs, signal) {
+function terminate(pid) {
+  process.kill(pid, "SIGTERM");
+}
+function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
   return new Promise((resolve2) => {
     const child = (0, import_node_child_process.spawn)(argv[0], argv.slice(1), {
       cwd,
@@ -9228,7 +9231,7 @@ function execLocal(argv, env, cwd, timeoutMs, signal) {
       settled = true;
       clearTimeout(timer);
       clearTimeout(drain);
-      signal?.removeEventListener("abort", askToStop);
+      signal?.removeEventListener("abort", onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
       const errorText = spawnError ? `${spawnError.message}
@@ -9246,14 +9249,14 @@ function execLocal(argv, env, cwd, timeoutMs, signal) {
       stopGroup();
     }, timeoutMs);
     let drain;
-    function askToStop() {
+    function onAbort() {
       try {
-        if (child.pid !== void 0 && exitCode === null) process.kill(child.pid, "SIGTERM");
+        if (child.pid !== void 0 && exitCode === null) askToStop(child.pid);
       } catch {
       }
     }
-    if (signal?.aborted) askToStop();
-    else signal?.addEventListener("abort", askToStop, { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
     child.stdout.on("data", (chunk) => {
       if (stdoutBytes >= LOCAL_STDOUT_MAX_BYTES) return;
       stdout.push(chunk);

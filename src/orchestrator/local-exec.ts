@@ -32,9 +32,14 @@ class Tail {
   }
 }
 
+/** SIGTERM to the process alone: the helper stops its command's group itself and still answers. */
+function terminate(pid: number): void {
+  process.kill(pid, 'SIGTERM');
+}
+
 /**
- * Run `argv` with exactly `env` in `cwd`, stdin closed; SIGKILL to its group at `timeoutMs`, SIGTERM
- * to the process alone once `signal` aborts.
+ * Run `argv` with exactly `env` in `cwd`, stdin closed; SIGKILL to its group at `timeoutMs`, and
+ * `askToStop` (SIGTERM to the process alone) once `signal` aborts.
  */
 export function execLocal(
   argv: readonly string[],
@@ -42,6 +47,7 @@ export function execLocal(
   cwd: string,
   timeoutMs: number,
   signal?: AbortSignal,
+  askToStop: (pid: number) => void = terminate,
 ): Promise<ExecResult> {
   return new Promise((resolve) => {
     const child = spawn(argv[0]!, argv.slice(1), {
@@ -64,7 +70,7 @@ export function execLocal(
       settled = true;
       clearTimeout(timer);
       clearTimeout(drain);
-      signal?.removeEventListener('abort', askToStop);
+      signal?.removeEventListener('abort', onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
       const errorText = spawnError ? `${spawnError.message}\n` : '';
@@ -82,16 +88,15 @@ export function execLocal(
       stopGroup();
     }, timeoutMs);
     let drain: ReturnType<typeof setTimeout> | undefined;
-    // The helper alone: it stops its command's group itself and still answers.
-    function askToStop(): void {
+    function onAbort(): void {
       try {
-        if (child.pid !== undefined && exitCode === null) process.kill(child.pid, 'SIGTERM');
+        if (child.pid !== undefined && exitCode === null) askToStop(child.pid);
       } catch {
         // Already gone.
       }
     }
-    if (signal?.aborted) askToStop();
-    else signal?.addEventListener('abort', askToStop, { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
 
     child.stdout.on('data', (chunk: Buffer) => {
       if (stdoutBytes >= LOCAL_STDOUT_MAX_BYTES) return;

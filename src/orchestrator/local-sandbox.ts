@@ -1,5 +1,6 @@
 // A sandbox on the developer's own machine: the bundled helper as a child process, with a home and
-// a run folder of its own. The one file of the orchestrator side that touches node: modules.
+// a run folder of its own. With local-exec.ts and the bubblewrap sandbox's files, the only files of
+// the orchestrator side that touch node: modules.
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -60,6 +61,11 @@ export class LocalSandbox implements Sandbox {
   ): Promise<ExecResult> {
     const whole = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir };
     return execLocal(argv, whole, this.home, timeoutMs, signal);
+  }
+
+  /** The same folder: the local sandbox runs on the host. */
+  get hostRunDir(): string {
+    return this.runDir;
   }
 
   async writeFile(path: string, bytes: Uint8Array): Promise<void> {
