@@ -7,7 +7,7 @@
 // compiles the code with a V8 code cache kept in the home (docs/performance.md says why and how much).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const outdir = process.env.GUILDS_BUILD_OUTDIR || 'dist';
@@ -89,6 +89,21 @@ async function buildHelper({ entry, name }) {
 
 mkdirSync(outdir, { recursive: true });
 for (const helper of HELPERS) await buildHelper(helper);
+
+// dist/guilds-code-mcp.js (src/mcp-main.ts), the MCP server: a long-lived process, so a plain bundle
+// without the loader's code cache, with the MCP SDK inside.
+async function buildMcpServer() {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+  const code = await bundleText({
+    entryPoints: ['src/mcp-main.ts'],
+    define: { GUILDS_MCP_VERSION: JSON.stringify(version) },
+    logOverride: { 'empty-import-meta': 'silent' },
+  });
+  const outfile = join(outdir, 'guilds-code-mcp.js');
+  writeFileSync(outfile, `${SHEBANG}${code}`);
+  chmodSync(outfile, 0o755);
+}
+await buildMcpServer();
 
 // In this checkout the package is an ES module package, so dist/ says that its files are CommonJS (in
 // an image each stands alone and is CommonJS anyway).

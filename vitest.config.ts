@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 // The real-CLI tier starts four coding-agent CLIs at once and keeps them for a minute and more: it
 // runs after every other test file, so that neither slows the other down on a small machine.
-const REAL_CLI_TIER = 'test/harness-clis/real-clis.test.ts';
+const REAL_CLI_TIER = ['test/harness-clis/real-clis.test.ts', 'test/harness-clis/mcp-clients.test.ts'];
 
 export default defineConfig({
   test: {
@@ -15,13 +15,13 @@ export default defineConfig({
         test: {
           name: 'helpers',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, REAL_CLI_TIER],
+          exclude: [...configDefaults.exclude, ...REAL_CLI_TIER],
           globalSetup: ['test/helpers/global-setup.ts'],
         },
       },
       {
         extends: true,
-        test: { name: 'harness-clis', include: [REAL_CLI_TIER], sequence: { groupOrder: 1 } },
+        test: { name: 'harness-clis', include: REAL_CLI_TIER, sequence: { groupOrder: 1 } },
       },
     ],
   },

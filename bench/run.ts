@@ -1,5 +1,7 @@
 // npm run bench [-- --smoke] [--pairs N] [--warmup N] [--only REGEXP] [--bundle PATH] [--baseline PATH] [--no-write]
 //
+// Then the MCP server's per-call latency against the same cold helper (bench/mcp.ts).
+//
 // Runs the built helper the way the orchestrator does (a fresh `node dist/guilds-code.js <base64>`
 // per call) side by side with each case's floor, alternating which goes first, and prints the
 // medians and the median of the pairwise ratios. The full run writes bench/RESULTS.md. With
@@ -13,6 +15,7 @@ import { HANDED_ON_EXTRA_CA_CERTS_VARIABLE as HANDED_ON_CA_CERTS_VARIABLE } from
 import { buildCases, type Case } from './cases.js';
 import { makeScratch, SYSTEM_HEADERS, type Scratch } from './fixtures.js';
 import { gnuTimeAvailable, median, runPlan, type Command, type Env, type Run } from './measure.js';
+import { mcpCases, mcpLine, mcpMarkdown, measureMcp, type McpOutcome } from './mcp.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(REPO_ROOT, 'bench', 'RESULTS.md');
@@ -221,7 +224,7 @@ function machine(): Machine {
   return { cpu: all[0]?.model.trim() ?? 'unknown', cores: all.length, node: process.version, load: loadavg()[0]! };
 }
 
-function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch, info: Machine, caSet: boolean): string {
+function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch, info: Machine, caSet: boolean, mcp: McpOutcome[]): string {
   const treeMiB = scratch.treeBytes / 1_048_576;
   const smaller = scratch.treeFiles < ISSUE_TREE.files * 0.95 || treeMiB < ISSUE_TREE.mib * 0.95;
   const withBaseline = options.baseline !== null;
@@ -258,10 +261,11 @@ function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch
     `|---|---|---|---|---|---|${withBaseline ? '---|' : ''}---|---|`,
     ...rows,
     '',
+    ...(mcp.length > 0 ? mcpMarkdown(mcp) : []),
   ].join('\n');
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   if (!existsSync(options.bundle)) throw new Error(`no bundle at ${options.bundle}; run npm run build first`);
   const info = machine();
@@ -290,8 +294,14 @@ function main(): number {
       printOutcome(outcome);
       outcomes.push(outcome);
     }
+    const mcpBundle = join(dirname(options.bundle), 'guilds-code-mcp.js');
+    const mcpWanted = mcpCases(scratch.smallFile).filter((c) => options.only === null || new RegExp(options.only, 'i').test(`MCP ${c.name}`));
+    const mcp = mcpWanted.length === 0 || !existsSync(mcpBundle) ? [] : await measureMcp(
+      { pairs: options.pairs, warmup: options.warmup, home: scratch.home, runDir: scratch.runDir, env, bundle: options.bundle, mcpBundle, cases: mcpWanted },
+      (outcome) => console.log(mcpLine(outcome)),
+    );
     if (options.write) {
-      writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined));
+      writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined, mcp));
       console.log(`figures written to ${RESULTS_FILE}`);
     }
     return outcomes.some((o) => o.status === 'failed') ? 1 : 0;
@@ -300,4 +310,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -1,20 +1,18 @@
 // The sandbox the try-out command and the web page run the helper in, and the name they show for it.
-// One place decides, so that both always say which one they use.
-import type { Sandbox } from '../src/orchestrator/index.js';
-import { LocalSandbox, type LocalSandboxOptions } from '../src/orchestrator/local-sandbox.js';
+// One place decides, so that both always say which one they use: bubblewrap's when bwrap works on
+// this machine, else the local one, with the reason.
+import { chooseSandbox as chooseMachineSandbox, type ChooseSandboxOptions } from '../src/orchestrator/choose-sandbox.js';
+import type { MachineSandbox } from '../src/orchestrator/bwrap-sandbox.js';
 
-/** A sandbox with the agent's home on this machine, and a scratch folder to remove at the end. */
-export interface TrySandbox extends Sandbox {
-  readonly home: string;
-  cleanup(): void;
-}
+export type TrySandbox = MachineSandbox;
 
 export interface ChosenSandbox {
   sandbox: TrySandbox;
-  /** As the tour and the page print it: `local`. */
+  /** As the tour and the page print it: `bubblewrap`, or `local (bubblewrap cannot run here: …)`. */
   name: string;
 }
 
-export function chooseSandbox(options: LocalSandboxOptions): ChosenSandbox {
-  return { sandbox: new LocalSandbox(options), name: 'local' };
+export async function chooseSandbox(options: ChooseSandboxOptions): Promise<ChosenSandbox> {
+  const chosen = await chooseMachineSandbox(options);
+  return { sandbox: chosen.sandbox, name: chosen.why === undefined ? chosen.name : `${chosen.name} (${chosen.why})` };
 }

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODE_TOOL_DECLARATIONS, CodeToolRun, flowItem, type Repository } from '../src/orchestrator/index.js';
 import { chooseSandbox } from './choose-sandbox.js';
@@ -97,11 +97,13 @@ async function main(): Promise<number> {
     process.stderr.write(`no folder at ${options.home}\n`);
     return 2;
   }
-  const { sandbox, name: sandboxName } = chooseSandbox(
-    options.home === undefined
+  const { sandbox, name: sandboxName } = await chooseSandbox({
+    ...(options.home === undefined
       ? { seed: { from: FIXTURE_REPOSITORY, to: join('repos', FIXTURE_NAME) } }
-      : { home: options.home, runDir: lastingRunDir(options.home) },
-  );
+      : { home: options.home, runDir: lastingRunDir(options.home) }),
+    // The tour's code_task runs the scripted harness with this node: both are shown read-only.
+    readOnly: [dirname(SCRIPTED_HARNESS), ...(process.execPath.startsWith('/usr/') ? [] : [process.execPath])],
+  });
   // Calls into a kept home need ids no earlier session used: a call's log is named after its id.
   const callPrefix = options.home === undefined ? 'c' : `c${Date.now().toString(36)}-`;
   try {

@@ -84,3 +84,19 @@ export async function handle(io: Io, argument: string | undefined, ops: OpTable)
     return failureEnvelope(error);
   }
 }
+
+/**
+ * The same steps as handle, for a request already in hand as JSON bytes: the MCP server runs the app
+ * in its own process, with no argument, request file or base64 between it and the request.
+ */
+export async function handleRequestBytes(io: Io, bytes: Uint8Array, ops: OpTable): Promise<Envelope> {
+  try {
+    const request = parseRequestBytes(bytes, specsOf(ops));
+    noteRunUse(io, request.runId, request.agentId);
+    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+    const result = await runTool(ops, request.op, { io, request, cwd });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
+  } catch (error) {
+    return failureEnvelope(error);
+  }
+}

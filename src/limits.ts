@@ -166,6 +166,14 @@ export const ROW_TEXT_MAX_CHARS = 80;
 // How much of an unknown tool's name the error quotes: a name is short, anything longer is noise.
 export const UNKNOWN_TOOL_SHOWN_CHARS = 64;
 
+// The MCP server (src/mcp/).
+/** How often a running shell command or code_task reports progress to a client that asked for it. */
+export const MCP_PROGRESS_INTERVAL_MS = 1000;
+/** The largest JSON-RPC message the server reads, in bytes; a longer line is refused and skipped. */
+export const MCP_MESSAGE_MAX_BYTES = 33_554_432; // 32 MiB, a literal: an unused product would stay in every bundle
+/** Once the client has gone, how long the calls still running get to stop their commands and settle. */
+export const MCP_SHUTDOWN_WAIT_MS = 15_000;
+
 // The app's views (src/orchestrator/view/) and the web page (scripts/web/).
 // A Result view holds at most the platform's cap, whatever a platform hands in: the page stays light.
 export const VIEW_RESULT_MAX_BYTES = PLATFORM_RESULT_MAX_BYTES;

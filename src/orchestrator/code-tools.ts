@@ -40,6 +40,11 @@ export interface CodeToolsConfig {
   resultMaxBytes?: string | number;
   /** The run's earlier reads, when the platform keeps them across restarts. */
   history?: ReadHistory;
+  /**
+   * Tokens by folder, as GUILD_REPO_TOKENS names them (relative to the home, `~/…` or absolute), for
+   * folders that are not the guild's repositories: added to theirs, and masked like theirs.
+   */
+  folderTokens?: Readonly<Record<string, string>>;
 }
 
 export interface CodeToolCall {
@@ -55,6 +60,8 @@ export interface CodeToolCall {
   resultSeq: number;
   /** The run's remaining tool calls, for the trailer; no trailer when absent. */
   remainingToolCalls?: number;
+  /** Aborted when the call is no longer wanted: the helper stops the command and answers with what it had. */
+  signal?: AbortSignal;
 }
 
 export interface CodeToolResult {
@@ -110,10 +117,11 @@ export class CodeToolRun {
     this.agentId = config.agentId;
     this.defaultCwd = defaultCwdFor(repositories);
     this.maxBytes = resultMaxBytes(config.resultMaxBytes);
-    this.env = helperEnvironment(config.env ?? {}, repositories);
+    this.env = helperEnvironment(config.env ?? {}, repositories, config.folderTokens);
     this.secretValues = [
       ...(config.secretValues ?? []),
       ...repositories.flatMap((repository) => (repository.token ? [repository.token] : [])),
+      ...Object.values(config.folderTokens ?? {}),
     ];
     this.history = config.history ?? new ReadHistory();
   }
@@ -157,7 +165,8 @@ export class CodeToolRun {
     let envelope: Envelope;
     try {
       const request = this.buildRequest(call.tool, call.args, call.callId);
-      envelope = await runHelper(this.sandbox, request, this.env, helperTimeoutMs(request.op, request.args));
+      const timeoutMs = helperTimeoutMs(request.op, request.args);
+      envelope = await runHelper(this.sandbox, request, this.env, timeoutMs, undefined, call.signal);
     } catch (error) {
       envelope =
         error instanceof ToolError

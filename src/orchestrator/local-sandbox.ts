@@ -1,28 +1,20 @@
 // A sandbox on the developer's own machine: the bundled helper as a child process, with a home and
-// a run folder of its own. The one file of the orchestrator side that touches node: modules.
-import { spawn } from 'node:child_process';
+// a run folder of its own. With local-exec.ts and the bubblewrap sandbox's files, the only files of
+// the orchestrator side that touch node: modules.
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execLocal } from './local-exec.js';
 import type { ExecResult, Sandbox } from './sandbox.js';
+
+export { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES } from './local-exec.js';
 
 /** The committed bundle, the file an image ships. */
 export const BUNDLED_HELPER = fileURLToPath(new URL('../../dist/guilds-code.js', import.meta.url));
 /** The committed code_task helper. */
 export const BUNDLED_HARNESS_HELPER = fileURLToPath(new URL('../../dist/guilds-harness.js', import.meta.url));
-/** Past this much stdout the rest is dropped: an envelope is far smaller, and memory stays bounded. */
-export const LOCAL_STDOUT_MAX_BYTES = 16 * 1_048_576;
-/** Only the end of stderr is ever shown. */
-export const LOCAL_STDERR_KEEP_BYTES = 65_536;
-/**
- * Once the helper has exited, how long its pipes may stay open: a process it left behind holding
- * them must not hold the call.
- */
-export const LOCAL_PIPE_DRAIN_MS = 1_000;
-
-const SPAWN_FAILED_EXIT_CODE = 127;
 
 export interface LocalSandboxOptions {
   /** The agent's home; made in a scratch folder when absent. */
@@ -39,22 +31,6 @@ export interface LocalSandboxOptions {
    * commands started in one session can be followed in the next.
    */
   runDir?: string;
-}
-
-/** Keeps the last `limit` bytes written. */
-class Tail {
-  private chunks: Buffer[] = [];
-  private size = 0;
-  constructor(private readonly limit: number) {}
-  push(chunk: Buffer): void {
-    this.chunks.push(chunk);
-    this.size += chunk.length;
-    while (this.size - this.chunks[0]!.length >= this.limit) this.size -= this.chunks.shift()!.length;
-  }
-  text(): string {
-    const all = Buffer.concat(this.chunks);
-    return all.subarray(Math.max(0, all.length - this.limit)).toString('utf8');
-  }
 }
 
 export class LocalSandbox implements Sandbox {
@@ -77,64 +53,19 @@ export class LocalSandbox implements Sandbox {
     this.harnessCommand = options.harnessCommand ?? [process.execPath, BUNDLED_HARNESS_HELPER];
   }
 
-  exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult> {
-    return new Promise((resolve) => {
-      const child = spawn(argv[0]!, argv.slice(1), {
-        cwd: this.home,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        // Its own process group, so that a stop reaches whatever it started in that group.
-        detached: true,
-      });
-      const stdout: Buffer[] = [];
-      let stdoutBytes = 0;
-      const stderr = new Tail(LOCAL_STDERR_KEEP_BYTES);
-      let timedOut = false;
-      let exitCode: number | null = null;
-      let spawnError: Error | undefined;
-      let settled = false;
+  exec(
+    argv: readonly string[],
+    env: Readonly<Record<string, string>>,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<ExecResult> {
+    const whole = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir };
+    return execLocal(argv, whole, this.home, timeoutMs, signal);
+  }
 
-      const settle = (): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        clearTimeout(drain);
-        child.stdout.destroy();
-        child.stderr.destroy();
-        const errorText = spawnError ? `${spawnError.message}\n` : '';
-        resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: stderr.text() + errorText, exitCode, timedOut });
-      };
-      const stopGroup = (): void => {
-        try {
-          if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      };
-      const timer = setTimeout(() => {
-        timedOut = true;
-        stopGroup();
-      }, timeoutMs);
-      let drain: ReturnType<typeof setTimeout> | undefined;
-
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (stdoutBytes >= LOCAL_STDOUT_MAX_BYTES) return;
-        stdout.push(chunk);
-        stdoutBytes += chunk.length;
-      });
-      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-      child.on('error', (error) => {
-        // The helper could not start (ENOENT, EACCES): a shell would say 127, and so does this.
-        spawnError = error;
-        exitCode = SPAWN_FAILED_EXIT_CODE;
-        settle();
-      });
-      child.on('exit', (code) => {
-        exitCode = code;
-        drain = setTimeout(settle, LOCAL_PIPE_DRAIN_MS);
-      });
-      child.on('close', settle);
-    });
+  /** The same folder: the local sandbox runs on the host. */
+  get hostRunDir(): string {
+    return this.runDir;
   }
 
   async writeFile(path: string, bytes: Uint8Array): Promise<void> {

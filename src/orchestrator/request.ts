@@ -106,10 +106,11 @@ export function helperTimeoutMs(op: OpName, args: ValidatedArgs): number {
 export function helperEnvironment(
   agentEnv: Readonly<Record<string, string>>,
   repositories: readonly Repository[],
+  folderTokens: Readonly<Record<string, string>> = {},
 ): Record<string, string> {
   const env: Record<string, string> = { ...agentEnv };
   delete env[REPO_TOKENS_VARIABLE];
-  const tokens: Record<string, string> = {};
+  const tokens: Record<string, string> = { ...folderTokens };
   for (const repository of repositories) {
     if (repository.token) tokens[repositoryFolder(repository.name)] = repository.token;
   }

@@ -1,5 +1,7 @@
 // What the orchestrator needs from a sandbox: run one command, write one file. A container runtime's
 // exec and file APIs plug in here; local-sandbox.ts runs the helper on a developer's machine.
+import type { Envelope } from '../contract/envelope.js';
+import type { HelperRequest } from './request.js';
 
 export interface ExecResult {
   stdout: string;
@@ -15,13 +17,32 @@ export interface Sandbox {
    * Run `argv` (no shell) with `env` set on top of the sandbox's own environment, stdin closed, and
    * stop it after `timeoutMs`. Secrets travel in `env` because argv is readable by every process.
    */
-  exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult>;
+  exec(
+    argv: readonly string[],
+    env: Readonly<Record<string, string>>,
+    timeoutMs: number,
+    /**
+     * Aborted when the caller no longer wants the call (an MCP client cancelled it, or went away):
+     * the helper is told to stop as SIGTERM tells it; it stops the command's group and still answers.
+     */
+    signal?: AbortSignal,
+  ): Promise<ExecResult>;
   /**
    * Write a whole file inside the sandbox, creating nothing but the file itself. A writer that goes
    * through a temporary file and a rename must give the temporary file a name that does not end in
    * `.json` (`<name>.tmp`): the helper takes only `<run_id>-<call_id>.json` for a request.
    */
   writeFile(path: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * A sandbox that runs the helper's code in its own process (the MCP server's) answers a request
+   * directly, with no process or transport between; null: not this request, run the helper.
+   */
+  answerDirectly?(
+    request: HelperRequest,
+    env: Readonly<Record<string, string>>,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<Envelope> | null;
   /** How the helper starts in this sandbox; DEFAULT_HELPER_COMMAND when absent. */
   readonly helperCommand?: readonly string[];
   /** How the code_task helper starts in this sandbox; DEFAULT_HARNESS_COMMAND when absent. */

@@ -128,7 +128,16 @@ export async function runHelper(
   env: Readonly<Record<string, string>>,
   timeoutMs: number,
   graceMs: number = SANDBOX_GRACE_MS,
+  signal?: AbortSignal,
 ): Promise<Envelope> {
+  const answered = sandbox.answerDirectly?.(request, env, timeoutMs, signal) ?? null;
+  if (answered !== null) {
+    try {
+      return await answered;
+    } catch (error) {
+      return helperFailure(`the sandbox could not run it: ${describe(error)}`);
+    }
+  }
   const { argument, file } = requestArgument(request, sandbox.runDir ?? DEFAULT_RUN_DIR);
   if (file) {
     try {
@@ -141,7 +150,7 @@ export async function runHelper(
   let result: ExecResult;
   try {
     // The sandbox stops the helper at timeoutMs; a sandbox that does not answer either is not waited on.
-    result = await within(sandbox.exec(argv, env, timeoutMs), timeoutMs + graceMs, () => ({
+    result = await within(sandbox.exec(argv, env, timeoutMs, signal), timeoutMs + graceMs, () => ({
       stdout: '',
       stderr: '',
       exitCode: null,

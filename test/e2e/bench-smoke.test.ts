@@ -19,6 +19,9 @@ const CASES = [
   'the helper answering no request (its start alone)',
 ];
 
+// The MCP server's per-call cases (bench/mcp.ts), after the others.
+const MCP_CASES = ['file_read, 200 lines of a 2,000-line file', 'shell_status, no background commands', 'shell `true`'];
+
 describe('npm run bench -- --smoke', () => {
   it('runs every case once and prints each with its ratio, or says that its op is not available yet', () => {
     const run = spawnSync(process.execPath, [TSX_CLI, 'bench/run.ts', '--smoke'], {
@@ -32,6 +35,10 @@ describe('npm run bench -- --smoke', () => {
     for (const name of CASES) {
       const line = lines.find((l) => l.startsWith(`${name}: `));
       expect(line, name).toMatch(/ratio \d+\.\d{3}× \(cpu \d+\.\d{3}×\) over 1 pairs; target .*: (met|NOT met|for reference)$|: not available yet$/);
+    }
+    for (const name of MCP_CASES) {
+      const line = lines.find((l) => l.startsWith(`MCP ${name}: `));
+      expect(line, `MCP ${name}`).toMatch(/ ms vs cold helper \d+\.\d ms; ratio \d+\.\d{2} % over 1 pairs; target .*: (met|NOT met|for reference)$/);
     }
     expect(run.stdout).not.toContain('figures written');
   }, 120_000);

@@ -27,7 +27,7 @@ describe('npm start', () => {
     const { status, stdout, stderr } = tryOut();
     expect(stderr).toBe('');
     expect(status).toBe(0);
-    expect(stdout).toMatch(/^home: \/.*\/home\nsandbox: local\nrun: try, starting in repos\/tryout-repo\n\n/);
+    expect(stdout).toMatch(/^home: \/.*\/home\nsandbox: (bubblewrap|local \(.+\))\nrun: try, starting in repos\/tryout-repo\n\n/);
     const steps = [...stdout.matchAll(/^── step (\d+) · (\w+) /gm)].map((match) => `${match[1]} ${match[2]}`);
     expect(steps).toEqual([
       '1 shell',
@@ -113,7 +113,7 @@ describe('npm start', () => {
       writeFileSync(join(home, 'repos', 'one', 'x.txt'), 'hello\n');
       const { status, stdout } = tryOut('--home', home, 'file_read', '--path', 'x.txt');
       expect(status).toBe(0);
-      expect(stdout).toContain(`home: ${home}\nsandbox: local\nrun: try, starting in repos/one\n`);
+      expect(stdout).toMatch(new RegExp(`home: ${home}\nsandbox: (bubblewrap|local \\(.+\\))\nrun: try, starting in repos/one\n`));
       expect(stdout).toContain('\n  x.txt · lines 1–1 of 1\n  1\thello\n');
     } finally {
       rmSync(home, { recursive: true, force: true });

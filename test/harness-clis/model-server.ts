@@ -59,6 +59,8 @@ export interface Turn {
 export type Action =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'write_file'; readonly path: string; readonly content: string }
+  /** Call a tool the request offers by its name (an MCP server's tool, say); Anthropic's API only. */
+  | { readonly kind: 'tool_call'; readonly name: string; readonly input: Readonly<Record<string, unknown>> }
   | { readonly kind: 'error'; readonly status: number; readonly message?: string }
   | { readonly kind: 'hang' };
 
@@ -366,6 +368,10 @@ function answerAnthropic(response: ServerResponse, turn: Turn, action: Action, s
     block = { type: 'tool_use', id: ids.next('toolu'), name: WRITE_TOOL.anthropic, input: { file_path: resolvedPath(turn, action.path), content: action.content } };
     stopReason = 'tool_use';
     label = `tool:${WRITE_TOOL.anthropic}`;
+  } else if (action.kind === 'tool_call') {
+    block = { type: 'tool_use', id: ids.next('toolu'), name: action.name, input: action.input };
+    stopReason = 'tool_use';
+    label = `tool:${action.name}`;
   } else {
     block = { type: 'text', text: action.kind === 'text' ? action.text : '' };
     stopReason = 'end_turn';

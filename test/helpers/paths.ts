@@ -10,3 +10,6 @@ export const FRESH_BUNDLE = join(FRESH_BUILD_DIR, 'guilds-code.js');
 export const HARNESS_BUNDLE = join(REPO_ROOT, 'dist', 'guilds-harness.js');
 export const FRESH_HARNESS_BUNDLE = join(FRESH_BUILD_DIR, 'guilds-harness.js');
 export const FIXTURES = join(REPO_ROOT, 'fixtures');
+/** The MCP server, committed and freshly built. */
+export const MCP_BUNDLE = join(REPO_ROOT, 'dist', 'guilds-code-mcp.js');
+export const FRESH_MCP_BUNDLE = join(FRESH_BUILD_DIR, 'guilds-code-mcp.js');

@@ -108,7 +108,7 @@ if (!existsSync(CHROMIUM)) {
     });
 
     it("shows the tour's rows with their summaries, and its code_task as a block", async () => {
-      expect(await page.locator('#about').textContent()).toMatch(/^sandbox: local · home: \/.*\/home · run: try, starting in repos\/tryout-repo$/);
+      expect(await page.locator('#about').textContent()).toMatch(/^sandbox: (bubblewrap|local \(.+\)) · home: \/.*\/home · run: try, starting in repos\/tryout-repo$/);
       expect(await page.locator('#flow > details.row .summary').allTextContents()).toEqual(TOUR_ROWS);
       expect(await page.locator('#flow > details.row.failed').count()).toBe(0);
       const block = row(10);

@@ -18,7 +18,7 @@ const OUTPUT_POLL_MS = 10;
 const LOG_OPEN_FLAGS =
   constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
 
-function signalNumber(signal: NodeJS.Signals): number {
+export function signalNumber(signal: NodeJS.Signals): number {
   return loadOs().constants.signals[signal] ?? 0;
 }
 
@@ -120,7 +120,7 @@ export class LogFollower {
 }
 
 /** The lifeline's watcher is no longer needed: killed if the pid it wrote still names a process of the group. */
-function endLifeline(pidPath: string, groupId: number): void {
+export function endLifeline(pidPath: string, groupId: number): void {
   try {
     const pid = Number(readFileSync(pidPath, 'latin1').trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;

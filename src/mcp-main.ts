@@ -1,0 +1,122 @@
+// The entry of dist/guilds-code-mcp.js: a stdio MCP server with the code tools, served warm from this
+// one process (src/mcp/). With src/io/node/, the only code of the server that touches node: modules.
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, realpathSync, statSync, writeSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { MCP_MESSAGE_MAX_BYTES, MCP_SHUTDOWN_WAIT_MS } from './limits.js';
+import { RUN_DIR_VARIABLE } from './contract/environment.js';
+import { RUNS_FOLDER_NAME } from './workspace/workdir.js';
+import { startFailure } from './mcp/format.js';
+import { InProcessSandbox } from './mcp/in-process-sandbox.js';
+import { parseOptions } from './mcp/options.js';
+import { createMcpSession } from './mcp/server.js';
+import { LineTransport } from './mcp/stdio.js';
+
+declare const GUILDS_MCP_VERSION: string;
+const VERSION = typeof GUILDS_MCP_VERSION === 'string' ? GUILDS_MCP_VERSION : '0.0.0-dev';
+const RUN_ID_RANDOM_BYTES = 6;
+const STATE_FOLDER_HASH_CHARS = 16;
+/** Ignores everything in .runs/, itself included: a home that is a git checkout does not list the logs. */
+const RUNS_GITIGNORE = '*\n';
+
+function exitWith(message: string, status: number): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(status);
+}
+
+function environment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  return env;
+}
+
+/** The helpers' state folder: GUILDS_RUN_DIR, else one per home under the user's cache, lasting across sessions. */
+function stateFolder(home: string, env: Record<string, string>): string {
+  const given = env[RUN_DIR_VARIABLE];
+  if (given && given.startsWith('/')) return given;
+  const userHome = env.HOME && env.HOME.startsWith('/') ? env.HOME : homedir();
+  const id = createHash('sha256').update(home).digest('hex').slice(0, STATE_FOLDER_HASH_CHARS);
+  return join(userHome, '.cache', 'guilds-code-mcp', id);
+}
+
+/** .runs/ in the home, with a .gitignore of its own when there is none (never through a link). */
+function prepareRunsFolder(home: string): void {
+  const runs = join(home, RUNS_FOLDER_NAME);
+  try {
+    mkdirSync(runs, { mode: 0o700 });
+  } catch {
+    // There already, or the home is read-only: the calls say what they cannot do.
+  }
+  try {
+    if (!lstatSync(runs).isDirectory()) return;
+    const fd = openSync(join(runs, '.gitignore'), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+    try {
+      writeSync(fd, RUNS_GITIGNORE);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Already there, or cannot be written: nothing depends on it.
+  }
+}
+
+async function main(): Promise<void> {
+  const env = environment();
+  const parsed = parseOptions(process.argv.slice(2), process.cwd(), env);
+  if (parsed.kind === 'help') exitWith(parsed.text, 0);
+  if (parsed.kind === 'error') exitWith(startFailure(parsed.message), 2);
+  const options = parsed.options;
+  let home: string;
+  try {
+    home = realpathSync(resolve(options.home));
+    if (!statSync(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
+  } catch {
+    exitWith(startFailure(`the home ${options.home} does not exist`), 2);
+  }
+  const runDir = stateFolder(home, env);
+  try {
+    mkdirSync(join(runDir, 'requests'), { recursive: true, mode: 0o700 });
+  } catch (error) {
+    exitWith(startFailure(`cannot create the state folder ${runDir}: ${(error as Error).message}`), 1);
+  }
+  prepareRunsFolder(home);
+
+  const here = dirname(realpathSync(process.argv[1] ?? '.'));
+  const sandbox = new InProcessSandbox({ home, runDir, harnessCommand: [process.execPath, join(here, 'guilds-harness.js')] });
+  const session = createMcpSession({
+    sandbox,
+    runId: `mcp-${randomBytes(RUN_ID_RANDOM_BYTES).toString('hex')}`,
+    env,
+    folderTokens: options.folderTokens,
+    home,
+    maxBytes: options.maxBytes,
+    readPointers: options.readPointers,
+    structuredContent: options.structuredContent,
+    offerCodeTask: options.offerCodeTask,
+    version: VERSION,
+  });
+
+  let stopping = false;
+  const shutDown = (): void => {
+    if (stopping) return;
+    stopping = true;
+    const deadline = setTimeout(() => process.exit(0), MCP_SHUTDOWN_WAIT_MS);
+    void session.stopCalls().then(() => {
+      clearTimeout(deadline);
+      process.exit(0);
+    });
+  };
+  // A fault in one call must not end the others: it is said on stderr, and the server goes on.
+  process.on('uncaughtException', (error) => process.stderr.write(`${startFailure(`internal error: ${String(error)}`)}\n`));
+  process.on('unhandledRejection', (error) => process.stderr.write(`${startFailure(`internal error: ${String(error)}`)}\n`));
+  // Every running command listens for the process's stop signals, as in the helper; many calls at
+  // once are many listeners, not a leak.
+  process.setMaxListeners(0);
+  process.on('SIGTERM', shutDown);
+  process.on('SIGINT', shutDown);
+  session.server.onclose = shutDown;
+  await session.server.connect(new LineTransport(process.stdin, process.stdout, MCP_MESSAGE_MAX_BYTES));
+}
+
+void main();

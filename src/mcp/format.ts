@@ -1,0 +1,80 @@
+// Every sentence the MCP server itself writes: what its tools' descriptions add, its progress
+// messages, its protocol errors and its command line's answers. Pure.
+import { SEARCH_TIMEOUT_SECONDS } from '../limits.js';
+import type { OpName } from '../contract/tools/index.js';
+
+/**
+ * What each tool's description adds to the contract's own: the rules this server applies (the
+ * home, the byte cap, the repeated-read pointers), said once.
+ */
+export function mcpToolNotes(home: string, resultMaxBytes: number, readPointers: boolean): Record<OpName, string> {
+  const pointer = readPointers
+    ? ' A read of lines that an earlier read of this session already returned, with the file unchanged, ' +
+      'returns one line instead: "<path> lines a–b: unchanged since step N; read that result." ' +
+      'Step N is the session\'s Nth call of these tools; its result holds the text.'
+    : '';
+  return {
+    shell:
+      `The home is ${home}: a session's commands start there, with HOME set to it. ` +
+      'stdin is closed, so a command that prompts fails instead of waiting.',
+    shell_status: 'Background commands keep running after this session ends, until they exit or are stopped.',
+    file_read: `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes} bytes.${pointer}`,
+    code_search: `Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
+    code_task:
+      'The harness edits; the other four tools check. It works in its own session of the repository ' +
+      'and returns when it is done: do not also edit the same files while it runs.',
+  };
+}
+
+/** The human-readable titles clients show for the tools. */
+export const MCP_TOOL_TITLES: Record<OpName, string> = {
+  shell: 'Run a shell command',
+  shell_status: 'Follow or stop background commands',
+  file_read: 'Read a file',
+  code_search: 'Search the code',
+  code_task: 'Hand a code task to the coding agent',
+};
+
+/** A progress notification's message while a long call runs. */
+export function progressMessage(tool: OpName, elapsedSeconds: number): string {
+  return `${tool}: running for ${elapsedSeconds} s`;
+}
+
+/** The JSON-RPC error for a tool this server does not offer. */
+export function unknownMcpTool(shown: string, offered: readonly string[]): string {
+  return `unknown tool '${shown}' (this server's tools are ${offered.join(', ')})`;
+}
+
+/** The JSON-RPC error for a line that is not JSON. */
+export function notJsonMessage(): string {
+  return 'Parse error: the message is not JSON';
+}
+
+/** The JSON-RPC error for JSON that is not a JSON-RPC 2.0 message. */
+export function notJsonRpcMessage(): string {
+  return 'Invalid Request: the message is not a JSON-RPC 2.0 request, notification or response';
+}
+
+/** The JSON-RPC error for a line past the message cap (the line is skipped). */
+export function messageTooLarge(maxBytes: number): string {
+  return `Invalid Request: a message may be at most ${maxBytes} bytes; this one was skipped`;
+}
+
+export const MCP_USAGE = [
+  'usage: guilds-code-mcp [--home DIR] [--max-bytes N] [--no-read-pointers] [--structured-content]',
+  '',
+  '  --home DIR           the folder the tools work in; every path is confined to it (default: the current folder)',
+  '  --max-bytes N        the byte cap of a tool result, 1024 to 65536 (default: 8192)',
+  '  --no-read-pointers   a repeated read of an unchanged file returns its text again, not a pointer',
+  '  --structured-content each result\'s meta as structuredContent, with output schemas (some clients then',
+  '                       give the model that JSON instead of the text); by default the meta is in _meta',
+  '',
+  'A stdio MCP server with the tools shell, shell_status, file_read and code_search, and code_task when',
+  'GUILDS_HARNESS names a harness. GUILD_REPO_TOKENS (a JSON object from folder to token) gives a command',
+  'GH_TOKEN for the folder holding its working directory.',
+].join('\n');
+
+/** One line on stderr when the server cannot start. */
+export function startFailure(reason: string): string {
+  return `guilds-code-mcp: ${reason}`;
+}

@@ -1,0 +1,119 @@
+// A helper run as a child process of this one, on this machine: the local sandbox's exec, and the
+// MCP server's way to run code_task's helper. Its own process group, so that a stop reaches
+// whatever it started in that group.
+import { spawn } from 'node:child_process';
+import type { ExecResult } from './sandbox.js';
+
+/** Past this much stdout the rest is dropped: an envelope is far smaller, and memory stays bounded. */
+export const LOCAL_STDOUT_MAX_BYTES = 16 * 1_048_576;
+/** Only the end of stderr is ever shown. */
+export const LOCAL_STDERR_KEEP_BYTES = 65_536;
+/**
+ * Once the helper has exited, how long its pipes may stay open: a process it left behind holding
+ * them must not hold the call.
+ */
+export const LOCAL_PIPE_DRAIN_MS = 1_000;
+
+const SPAWN_FAILED_EXIT_CODE = 127;
+
+/** Keeps the last `limit` bytes written. */
+class Tail {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  constructor(private readonly limit: number) {}
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.size - this.chunks[0]!.length >= this.limit) this.size -= this.chunks.shift()!.length;
+  }
+  text(): string {
+    const all = Buffer.concat(this.chunks);
+    return all.subarray(Math.max(0, all.length - this.limit)).toString('utf8');
+  }
+}
+
+/** SIGTERM to the process alone: the helper stops its command's group itself and still answers. */
+function terminate(pid: number): void {
+  process.kill(pid, 'SIGTERM');
+}
+
+/**
+ * Run `argv` with exactly `env` in `cwd`, stdin closed; SIGKILL to its group at `timeoutMs`, and
+ * `askToStop` (SIGTERM to the process alone) once `signal` aborts.
+ */
+export function execLocal(
+  argv: readonly string[],
+  env: Readonly<Record<string, string>>,
+  cwd: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  askToStop: (pid: number) => void = terminate,
+): Promise<ExecResult> {
+  return new Promise((resolve) => {
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd,
+      env: { ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so that a stop reaches whatever it started in that group.
+      detached: true,
+    });
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    const stderr = new Tail(LOCAL_STDERR_KEEP_BYTES);
+    let timedOut = false;
+    let exitCode: number | null = null;
+    let spawnError: Error | undefined;
+    let settled = false;
+
+    const settle = (): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(drain);
+      signal?.removeEventListener('abort', onAbort);
+      child.stdout.destroy();
+      child.stderr.destroy();
+      const errorText = spawnError ? `${spawnError.message}\n` : '';
+      resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: stderr.text() + errorText, exitCode, timedOut });
+    };
+    const stopGroup = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stopGroup();
+    }, timeoutMs);
+    let drain: ReturnType<typeof setTimeout> | undefined;
+    function onAbort(): void {
+      try {
+        if (child.pid !== undefined && exitCode === null) askToStop(child.pid);
+      } catch {
+        // Already gone.
+      }
+    }
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (stdoutBytes >= LOCAL_STDOUT_MAX_BYTES) return;
+      stdout.push(chunk);
+      stdoutBytes += chunk.length;
+    });
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', (error) => {
+      // The helper could not start (ENOENT, EACCES): a shell would say 127, and so does this.
+      spawnError = error;
+      exitCode = SPAWN_FAILED_EXIT_CODE;
+      settle();
+    });
+    child.on('exit', (code) => {
+      exitCode = code;
+      drain = setTimeout(settle, LOCAL_PIPE_DRAIN_MS);
+    });
+    child.on('close', settle);
+  });
+}

@@ -1,0 +1,73 @@
+// For tests of the MCP server: the committed bundle started by the SDK's own stdio client, in a
+// scratch home with a state folder of its own.
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { MCP_BUNDLE } from './paths.js';
+
+export interface McpScratch {
+  root: string;
+  home: string;
+  runDir: string;
+  cleanup(): void;
+}
+
+export function makeMcpScratch(): McpScratch {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'guilds-mcp-test-')));
+  const home = join(root, 'home');
+  const runDir = join(root, 'run');
+  mkdirSync(home);
+  mkdirSync(join(runDir, 'requests'), { recursive: true, mode: 0o700 });
+  return { root, home, runDir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+export interface McpConnection {
+  client: Client;
+  transport: StdioClientTransport;
+  /** The server's pid. */
+  pid: number;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/** The environment the server gets: PATH, and the scratch state folder. */
+export function serverEnv(scratch: McpScratch, extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch.home, GUILDS_RUN_DIR: scratch.runDir, ...extra };
+}
+
+export async function connectMcp(
+  scratch: McpScratch,
+  options: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<McpConnection> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [MCP_BUNDLE, '--home', scratch.home, ...(options.args ?? [])],
+    env: serverEnv(scratch, options.env),
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const client = new Client({ name: 'guilds-code-tests', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport, pid: transport.pid!, stderr: () => stderr, close: () => client.close() };
+}
+
+/** Whether a process runs (a zombie counts as gone). */
+export function processRuns(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+/** The text of a tool result's one content item. */
+export function textOf(result: unknown): string {
+  const content = (result as { content: { type: string; text: string }[] }).content;
+  if (content.length !== 1 || content[0]!.type !== 'text') throw new Error(`not one text item: ${JSON.stringify(result)}`);
+  return content[0]!.text;
+}

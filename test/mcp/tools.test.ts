@@ -1,0 +1,110 @@
+// The MCP tool table, its sentences and the server's command line: pure, pinned.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MCP_USAGE, messageTooLarge, progressMessage, unknownMcpTool } from '../../src/mcp/format.js';
+import { folderTokensFrom, parseOptions } from '../../src/mcp/options.js';
+import { mcpTools, offeredTools } from '../../src/mcp/tools.js';
+import { callToolResult } from '../../src/mcp/server.js';
+
+const GOLDEN = new URL('./golden/tools.json', import.meta.url);
+const SETTINGS = { home: '/home/agent', maxBytes: 8192, readPointers: true, offerCodeTask: true, structuredContent: true };
+
+describe('the tool table', () => {
+  it('is the golden JSON, byte for byte, output schemas included (a change to what clients are told shows up as its diff)', () => {
+    const text = JSON.stringify(mcpTools(SETTINGS), null, 2) + '\n';
+    expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
+  });
+
+  it('declares no output schema without structured content: a client would then require structuredContent', () => {
+    const tools = mcpTools({ ...SETTINGS, structuredContent: false });
+    expect(tools.map((tool) => tool.outputSchema)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as { outputSchema?: unknown }[];
+    expect(tools).toEqual(golden.map(({ outputSchema: _dropped, ...rest }) => rest));
+  });
+
+  it('offers code_task only with a harness configured', () => {
+    expect(offeredTools({ ...SETTINGS, offerCodeTask: false })).toEqual(['shell', 'shell_status', 'file_read', 'code_search']);
+    expect(offeredTools(SETTINGS)).toEqual(['shell', 'shell_status', 'file_read', 'code_search', 'code_task']);
+  });
+
+  it('drops the pointer sentence when pointers are off, and says the configured cap', () => {
+    const fileRead = mcpTools({ ...SETTINGS, maxBytes: 2048, readPointers: false }).find((tool) => tool.name === 'file_read')!;
+    expect(fileRead.description.endsWith('Paths are confined to the home, /home/agent. The byte cap is 2048 bytes.')).toBe(true);
+  });
+});
+
+describe('results', () => {
+  const base = { summary: '', metadata: [], cut: false };
+  it('an answer: its text, its meta in _meta', () => {
+    expect(callToolResult({ ...base, ok: true, text: 'hi', meta: { exit_code: 0 } }, false)).toEqual({
+      content: [{ type: 'text', text: 'hi' }],
+      _meta: { meta: { exit_code: 0 } },
+    });
+  });
+  it('an answer with structured content on: its text, its meta as structuredContent', () => {
+    expect(callToolResult({ ...base, ok: true, text: 'hi', meta: { exit_code: 0 } }, true)).toEqual({
+      content: [{ type: 'text', text: 'hi' }],
+      structuredContent: { exit_code: 0 },
+    });
+  });
+  it('a failure: isError, and its kind in _meta', () => {
+    expect(callToolResult({ ...base, ok: false, kind: 'not_found', text: 'no such file or folder: x', meta: {} }, true)).toEqual({
+      content: [{ type: 'text', text: 'no such file or folder: x' }],
+      isError: true,
+      _meta: { kind: 'not_found' },
+    });
+  });
+  it('a failure without a kind: isError alone', () => {
+    expect(callToolResult({ ...base, ok: false, text: 'code helper failed: x', meta: {} }, false)).toEqual({
+      content: [{ type: 'text', text: 'code helper failed: x' }],
+      isError: true,
+    });
+  });
+});
+
+describe('sentences', () => {
+  it('progress, an unknown tool, a message past the cap', () => {
+    expect(progressMessage('shell', 3)).toBe('shell: running for 3 s');
+    expect(unknownMcpTool('nope', ['shell', 'file_read'])).toBe("unknown tool 'nope' (this server's tools are shell, file_read)");
+    expect(messageTooLarge(10)).toBe('Invalid Request: a message may be at most 10 bytes; this one was skipped');
+  });
+});
+
+describe('the command line', () => {
+  const env = {};
+  it('defaults: the current folder, 8192 bytes, pointers on, no code_task', () => {
+    expect(parseOptions([], '/work', env)).toEqual({
+      kind: 'options',
+      options: { home: '/work', maxBytes: 8192, readPointers: true, structuredContent: false, folderTokens: {}, offerCodeTask: false },
+    });
+  });
+  it('takes --home, --max-bytes (held to 1024..65536) and --no-read-pointers, also as --flag=value', () => {
+    expect(parseOptions(['--home', 'x', '--max-bytes=100', '--no-read-pointers'], '/work', env)).toMatchObject({
+      options: { home: 'x', maxBytes: 1024, readPointers: false },
+    });
+    expect(parseOptions(['--max-bytes', '1000000'], '/', env)).toMatchObject({ options: { maxBytes: 65536 } });
+  });
+  it('refuses what it does not know, a flag without its value, a cap that is not a number', () => {
+    expect(parseOptions(['--hom', 'x'], '/', env)).toEqual({ kind: 'error', message: 'unknown argument "--hom" (--help lists them)' });
+    expect(parseOptions(['--home'], '/', env)).toEqual({ kind: 'error', message: '--home needs a folder' });
+    expect(parseOptions(['--max-bytes', '8k'], '/', env)).toEqual({ kind: 'error', message: '--max-bytes needs a whole number of bytes' });
+  });
+  it('takes --structured-content', () => {
+    expect(parseOptions(['--structured-content'], '/', env)).toMatchObject({ options: { structuredContent: true } });
+  });
+  it('answers --help with the usage', () => {
+    expect(parseOptions(['--help'], '/', env)).toEqual({ kind: 'help', text: MCP_USAGE });
+  });
+  it('offers code_task when GUILDS_HARNESS is set, not when it is blank', () => {
+    expect(parseOptions([], '/', { GUILDS_HARNESS: 'claude' })).toMatchObject({ options: { offerCodeTask: true } });
+    expect(parseOptions([], '/', { GUILDS_HARNESS: ' ' })).toMatchObject({ options: { offerCodeTask: false } });
+  });
+  it('reads GUILD_REPO_TOKENS, and refuses one that is not an object of tokens', () => {
+    expect(folderTokensFrom('{"repos/app":"t1","~/x":"t2"}')).toEqual({ 'repos/app': 't1', '~/x': 't2' });
+    expect(folderTokensFrom(undefined)).toEqual({});
+    expect(folderTokensFrom('[1]')).toBe('GUILD_REPO_TOKENS must be a JSON object from folder to token');
+    expect(folderTokensFrom('{')).toBe('GUILD_REPO_TOKENS is not JSON');
+    expect(folderTokensFrom('{"a":1}')).toBe('GUILD_REPO_TOKENS: the token of "a" must be a non-empty string');
+    expect(parseOptions([], '/', { GUILD_REPO_TOKENS: '{' })).toEqual({ kind: 'error', message: 'GUILD_REPO_TOKENS is not JSON' });
+  });
+});
