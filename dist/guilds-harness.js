@@ -117,13 +117,20 @@ function writeFileAtomic(path, data) {
     (0, import_node_fs.writeFileSync)(temp, data, { mode: 384 });
     (0, import_node_fs.renameSync)(temp, path);
   } catch (error) {
-    (0, import_node_fs.rmSync)(temp, { force: true });
+    removeFileIfPresent(temp);
     throw error;
+  }
+}
+function removeFileIfPresent(path) {
+  try {
+    (0, import_node_fs.unlinkSync)(path);
+  } catch (error) {
+    if (error.code !== "ENOENT") throw error;
   }
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "5cc5cd4d23ab86c4";
+var BUILD_ID = "13881f721576d698";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
@@ -170,7 +177,7 @@ function saveCache(folder, name, stamp, script) {
 function compile(code, cachedData) {
   return new import_node_vm.Script(WRAPPER_START + code + WRAPPER_END, {
     filename: __filename,
-    lineOffset: 226,
+    lineOffset: 233,
     cachedData
   });
 }
@@ -1607,7 +1614,57 @@ var WasmSha256 = class {
 };
 
 // src/io/node/background.ts
+var import_node_fs6 = require("node:fs");
+
+// src/io/node/files.ts
 var import_node_fs5 = require("node:fs");
+var OPEN_READ_FLAGS = import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NONBLOCK | import_node_fs5.constants.O_NOCTTY;
+var READ_FILE_CHUNK_BYTES = 65536;
+function codedError(code, message) {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+function readRegularFile(path, maxBytes, extraFlags = 0) {
+  const fd = (0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  try {
+    const stats = (0, import_node_fs5.fstatSync)(fd);
+    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+    const chunks = [];
+    let total = 0;
+    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
+      chunkBytes = READ_FILE_CHUNK_BYTES;
+      const read = (0, import_node_fs5.readSync)(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } finally {
+    (0, import_node_fs5.closeSync)(fd);
+  }
+}
+function writeFileAtomic(path, data) {
+  const temp = temporaryPathBeside(path);
+  try {
+    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs5.renameSync)(temp, path);
+  } catch (error) {
+    removeFileIfPresent(temp);
+    throw error;
+  }
+}
+function removeFileIfPresent(path) {
+  try {
+    (0, import_node_fs5.unlinkSync)(path);
+  } catch (error) {
+    if (error.code !== "ENOENT") throw error;
+  }
+}
+
+// src/io/node/background.ts
 var SUPERVISOR_SCRIPT = [
   "trap : TERM INT HUP",
   "exit_path=$1",
@@ -1624,11 +1681,11 @@ var DELAYED_KILL_SCRIPT = [
   "fi",
   'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_APPEND | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_NOFOLLOW | import_node_fs5.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_APPEND | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_NOFOLLOW | import_node_fs6.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = (0, import_node_fs5.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs6.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -1638,14 +1695,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs5.closeSync)(log);
+      (0, import_node_fs6.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment;
     try {
-      environment = (0, import_node_fs5.readFileSync)(`/proc/${pid}/environ`);
+      environment = (0, import_node_fs6.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -1678,15 +1735,15 @@ var nodeBackgroundProcesses = {
   },
   createExclusive(path, data) {
     const temp = temporaryPathBeside(path);
-    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
+    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
     try {
-      (0, import_node_fs5.linkSync)(temp, path);
+      (0, import_node_fs6.linkSync)(temp, path);
       return true;
     } catch (error) {
       if (error.code === "EEXIST") return false;
       throw error;
     } finally {
-      (0, import_node_fs5.rmSync)(temp, { force: true });
+      removeFileIfPresent(temp);
     }
   },
   sleep(milliseconds) {
@@ -1694,47 +1751,6 @@ var nodeBackgroundProcesses = {
   },
   ownPid: process.pid
 };
-
-// src/io/node/files.ts
-var import_node_fs6 = require("node:fs");
-var OPEN_READ_FLAGS = import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NONBLOCK | import_node_fs6.constants.O_NOCTTY;
-var READ_FILE_CHUNK_BYTES = 65536;
-function codedError(code, message) {
-  return Object.assign(new Error(`${code}: ${message}`), { code });
-}
-function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS | extraFlags);
-  try {
-    const stats = (0, import_node_fs6.fstatSync)(fd);
-    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
-    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
-    const chunks = [];
-    let total = 0;
-    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
-    for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
-      chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs6.readSync)(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      total += read;
-      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-      chunks.push(chunk.subarray(0, read));
-    }
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
-  } finally {
-    (0, import_node_fs6.closeSync)(fd);
-  }
-}
-function writeFileAtomic(path, data) {
-  const temp = temporaryPathBeside(path);
-  try {
-    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs6.renameSync)(temp, path);
-  } catch (error) {
-    (0, import_node_fs6.rmSync)(temp, { force: true });
-    throw error;
-  }
-}
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
@@ -2008,7 +2024,7 @@ var nodeFileSystem = {
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
   makeFolder: (path) => void (0, import_node_fs8.mkdirSync)(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => (0, import_node_fs8.rmSync)(path, { force: true }),
+  removeFile: removeFileIfPresent,
   removeTree: (path) => (0, import_node_fs8.rmSync)(path, { force: true, recursive: true }),
   listFolder: (path) => (0, import_node_fs8.readdirSync)(path),
   touch(path) {
@@ -2248,7 +2264,7 @@ function createExclusive(path, content) {
     if (errorCode(error) === "EEXIST") return false;
     throw error;
   } finally {
-    (0, import_node_fs11.rmSync)(temporary, { force: true });
+    removeFileIfPresent(temporary);
   }
 }
 function isRunning(pid, startTicks) {
