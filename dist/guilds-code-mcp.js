@@ -7278,6 +7278,7 @@ var FILE_READ_MAX_LIMIT_LINES = 500;
 var FILE_READ_LINE_MAX_CHARS = 400;
 var BINARY_SNIFF_BYTES = 8e3;
 var READ_CHUNK_BYTES = 1048576;
+var READ_CHUNK_MIN_BYTES = 65536;
 var SHA256_WASM_MAX_BYTES = 262144;
 var SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
 var SHELL_MIN_TIMEOUT_SECONDS = 1;
@@ -10796,12 +10797,15 @@ function scannerFor(firstChunk, offset, limit, lineMaxChars) {
   const byteOrder = utf16ByteOrder(firstChunk);
   return byteOrder === null ? new FileScanner(offset, limit, lineMaxChars) : new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
 }
+function readBufferBytes(sizeBytes, minBytes, maxBytes) {
+  return Math.min(maxBytes, Math.max(minBytes, sizeBytes + 1));
+}
 
 // src/tools/file_read/run.ts
 function readFile(context, file, sizeBytes, args) {
   const hasher = context.io.sha256(sizeBytes);
   let scanner = null;
-  const buffer = new Uint8Array(READ_CHUNK_BYTES);
+  const buffer = new Uint8Array(readBufferBytes(sizeBytes, READ_CHUNK_MIN_BYTES, READ_CHUNK_BYTES));
   for (; ; ) {
     const read = file.read(buffer);
     if (read === 0) break;
