@@ -7278,6 +7278,7 @@ var FILE_READ_MAX_LIMIT_LINES = 500;
 var FILE_READ_LINE_MAX_CHARS = 400;
 var BINARY_SNIFF_BYTES = 8e3;
 var READ_CHUNK_BYTES = 1048576;
+var READ_CHUNK_MIN_BYTES = 65536;
 var SHA256_WASM_MAX_BYTES = 262144;
 var SHELL_DEFAULT_TIMEOUT_SECONDS = 120;
 var SHELL_MIN_TIMEOUT_SECONDS = 1;
@@ -8183,6 +8184,9 @@ var import_node_fs8 = require("node:fs");
 // src/io/node/search.ts
 var import_node_fs4 = require("node:fs");
 
+// src/io/node/spawn.ts
+var import_node_events = require("node:events");
+
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
 function loadCrypto() {
@@ -8194,6 +8198,122 @@ function loadChildProcess() {
 function loadOs() {
   return nodeRequire("node:os");
 }
+function loadUtil() {
+  return nodeRequire("node:util");
+}
+
+// src/io/node/spawn.ts
+var processHandleClass;
+function processHandle() {
+  if (processHandleClass !== void 0) return processHandleClass;
+  processHandleClass = null;
+  try {
+    const binding = process.binding("process_wrap");
+    if (typeof binding.Process === "function") processHandleClass = binding.Process;
+  } catch {
+  }
+  return processHandleClass;
+}
+function directStdio(stdio) {
+  const entries = typeof stdio === "string" ? [stdio, stdio, stdio] : stdio;
+  if (entries.length !== 3) return null;
+  const direct = [];
+  for (const entry of entries) {
+    if (entry === "ignore") direct.push({ type: "ignore" });
+    else if (typeof entry === "number" && Number.isInteger(entry) && entry >= 0) direct.push({ type: "fd", fd: entry });
+    else return null;
+  }
+  return direct;
+}
+function environmentPairs(env) {
+  const source = env ?? process.env;
+  const pairs = [];
+  for (const key of Object.keys(source)) {
+    const value = source[key];
+    if (value !== void 0) pairs.push(`${key}=${value}`);
+  }
+  return pairs;
+}
+var DirectChild = class extends import_node_events.EventEmitter {
+  stdin = null;
+  stdout = null;
+  stderr = null;
+  pid;
+  handle;
+  constructor(handle, file, args, options, stdio) {
+    super();
+    this.handle = handle;
+    handle.onexit = (exitCode, signalCode) => {
+      handle.close();
+      this.handle = null;
+      if (exitCode < 0) this.emit("error", spawnError(exitCode, file));
+      else this.emit("exit", signalCode ? null : exitCode, signalCode || null);
+    };
+    const status = handle.spawn({
+      file,
+      args: [file, ...args],
+      cwd: options.cwd,
+      envPairs: environmentPairs(options.env),
+      stdio,
+      detached: options.detached,
+      windowsHide: false,
+      windowsVerbatimArguments: false
+    });
+    if (status !== 0) {
+      handle.close();
+      this.handle = null;
+      process.nextTick(() => this.emit("error", spawnError(status, file)));
+      return;
+    }
+    this.pid = handle.pid;
+  }
+  kill(signal = "SIGTERM") {
+    if (this.handle === null || this.pid === void 0) return false;
+    try {
+      process.kill(this.pid, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  unref() {
+    this.handle?.unref();
+  }
+};
+function spawnError(status, file) {
+  let code;
+  try {
+    code = loadUtil().getSystemErrorName(status);
+  } catch {
+    code = `errno ${status}`;
+  }
+  const error2 = new Error(`spawn ${file} ${code}`);
+  error2.code = code;
+  error2.errno = status;
+  error2.syscall = `spawn ${file}`;
+  error2.path = file;
+  return error2;
+}
+function spawnDirect(file, args, options) {
+  const stdio = directStdio(options.stdio);
+  const Handle = stdio === null || pendingDeprecationWarnings() ? null : processHandle();
+  if (Handle === null || stdio === null) return null;
+  return new DirectChild(new Handle(), file, args, options, stdio);
+}
+function spawnWithChildProcess(file, args, options) {
+  return loadChildProcess().spawn(file, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: options.stdio,
+    detached: options.detached
+  });
+}
+function spawnChild(file, args, options) {
+  return spawnDirect(file, args, options) ?? spawnWithChildProcess(file, args, options);
+}
+function pendingDeprecationWarnings() {
+  return process.execArgv.includes("--pending-deprecation") || (process.env.NODE_OPTIONS ?? "").includes("--pending-deprecation") || process.env.NODE_PENDING_DEPRECATION === "1";
+}
 
 // src/io/node/child.ts
 var SupervisedChild = class {
@@ -8203,7 +8323,7 @@ var SupervisedChild = class {
    */
   constructor(start, timeoutMs, stop) {
     this.stop = stop;
-    this.process = loadChildProcess().spawn(start.file, start.args, {
+    this.process = spawnChild(start.file, start.args, {
       cwd: start.cwd,
       env: start.env,
       stdio: start.stdio,
@@ -8244,12 +8364,7 @@ var SupervisedChild = class {
   }
 };
 function startDetached(start) {
-  const child = loadChildProcess().spawn(start.file, start.args, {
-    cwd: start.cwd,
-    env: start.env,
-    stdio: start.stdio,
-    detached: true
-  });
+  const child = spawnChild(start.file, start.args, { cwd: start.cwd, env: start.env, stdio: start.stdio, detached: true });
   child.on("error", () => void 0);
   child.unref();
   if (child.pid === void 0) throw new Error(`${start.file} could not be started`);
@@ -8696,7 +8811,57 @@ var WasmSha256 = class {
 };
 
 // src/io/node/background.ts
+var import_node_fs6 = require("node:fs");
+
+// src/io/node/files.ts
 var import_node_fs5 = require("node:fs");
+var OPEN_READ_FLAGS = import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NONBLOCK | import_node_fs5.constants.O_NOCTTY;
+var READ_FILE_CHUNK_BYTES = 65536;
+function codedError(code, message) {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+function readRegularFile(path, maxBytes, extraFlags = 0) {
+  const fd = (0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  try {
+    const stats = (0, import_node_fs5.fstatSync)(fd);
+    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+    const chunks = [];
+    let total = 0;
+    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
+      chunkBytes = READ_FILE_CHUNK_BYTES;
+      const read = (0, import_node_fs5.readSync)(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } finally {
+    (0, import_node_fs5.closeSync)(fd);
+  }
+}
+function writeFileAtomic(path, data) {
+  const temp = temporaryPathBeside(path);
+  try {
+    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs5.renameSync)(temp, path);
+  } catch (error2) {
+    removeFileIfPresent(temp);
+    throw error2;
+  }
+}
+function removeFileIfPresent(path) {
+  try {
+    (0, import_node_fs5.unlinkSync)(path);
+  } catch (error2) {
+    if (error2.code !== "ENOENT") throw error2;
+  }
+}
+
+// src/io/node/background.ts
 var SUPERVISOR_SCRIPT = [
   "trap : TERM INT HUP",
   "exit_path=$1",
@@ -8713,11 +8878,11 @@ var DELAYED_KILL_SCRIPT = [
   "fi",
   'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_APPEND | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_NOFOLLOW | import_node_fs5.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_APPEND | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_NOFOLLOW | import_node_fs6.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = (0, import_node_fs5.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs6.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -8727,14 +8892,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs5.closeSync)(log);
+      (0, import_node_fs6.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment2;
     try {
-      environment2 = (0, import_node_fs5.readFileSync)(`/proc/${pid}/environ`);
+      environment2 = (0, import_node_fs6.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -8767,15 +8932,15 @@ var nodeBackgroundProcesses = {
   },
   createExclusive(path, data) {
     const temp = temporaryPathBeside(path);
-    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
+    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
     try {
-      (0, import_node_fs5.linkSync)(temp, path);
+      (0, import_node_fs6.linkSync)(temp, path);
       return true;
     } catch (error2) {
       if (error2.code === "EEXIST") return false;
       throw error2;
     } finally {
-      (0, import_node_fs5.rmSync)(temp, { force: true });
+      removeFileIfPresent(temp);
     }
   },
   sleep(milliseconds) {
@@ -8783,47 +8948,6 @@ var nodeBackgroundProcesses = {
   },
   ownPid: process.pid
 };
-
-// src/io/node/files.ts
-var import_node_fs6 = require("node:fs");
-var OPEN_READ_FLAGS = import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NONBLOCK | import_node_fs6.constants.O_NOCTTY;
-var READ_FILE_CHUNK_BYTES = 65536;
-function codedError(code, message) {
-  return Object.assign(new Error(`${code}: ${message}`), { code });
-}
-function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS | extraFlags);
-  try {
-    const stats = (0, import_node_fs6.fstatSync)(fd);
-    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
-    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
-    const chunks = [];
-    let total = 0;
-    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
-    for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
-      chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs6.readSync)(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      total += read;
-      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-      chunks.push(chunk.subarray(0, read));
-    }
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
-  } finally {
-    (0, import_node_fs6.closeSync)(fd);
-  }
-}
-function writeFileAtomic(path, data) {
-  const temp = temporaryPathBeside(path);
-  try {
-    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs6.renameSync)(temp, path);
-  } catch (error2) {
-    (0, import_node_fs6.rmSync)(temp, { force: true });
-    throw error2;
-  }
-}
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
@@ -9097,7 +9221,7 @@ var nodeFileSystem = {
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
   makeFolder: (path) => void (0, import_node_fs8.mkdirSync)(path, { recursive: true, mode: 448 }),
-  removeFile: (path) => (0, import_node_fs8.rmSync)(path, { force: true }),
+  removeFile: removeFileIfPresent,
   removeTree: (path) => (0, import_node_fs8.rmSync)(path, { force: true, recursive: true }),
   listFolder: (path) => (0, import_node_fs8.readdirSync)(path),
   touch(path) {
@@ -9224,7 +9348,7 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
     const stderr = new Tail(LOCAL_STDERR_KEEP_BYTES);
     let timedOut = false;
     let exitCode = null;
-    let spawnError;
+    let spawnError2;
     let settled = false;
     const settle2 = () => {
       if (settled) return;
@@ -9234,7 +9358,7 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
       signal?.removeEventListener("abort", onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
-      const errorText = spawnError ? `${spawnError.message}
+      const errorText = spawnError2 ? `${spawnError2.message}
 ` : "";
       resolve2({ stdout: Buffer.concat(stdout).toString("utf8"), stderr: stderr.text() + errorText, exitCode, timedOut });
     };
@@ -9264,7 +9388,7 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
     });
     child.stderr.on("data", (chunk) => stderr.push(chunk));
     child.on("error", (error2) => {
-      spawnError = error2;
+      spawnError2 = error2;
       exitCode = SPAWN_FAILED_EXIT_CODE;
       settle2();
     });
@@ -10673,12 +10797,15 @@ function scannerFor(firstChunk, offset, limit, lineMaxChars) {
   const byteOrder = utf16ByteOrder(firstChunk);
   return byteOrder === null ? new FileScanner(offset, limit, lineMaxChars) : new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
 }
+function readBufferBytes(sizeBytes, minBytes, maxBytes) {
+  return Math.min(maxBytes, Math.max(minBytes, sizeBytes + 1));
+}
 
 // src/tools/file_read/run.ts
 function readFile(context, file, sizeBytes, args) {
   const hasher = context.io.sha256(sizeBytes);
   let scanner = null;
-  const buffer = new Uint8Array(READ_CHUNK_BYTES);
+  const buffer = new Uint8Array(readBufferBytes(sizeBytes, READ_CHUNK_MIN_BYTES, READ_CHUNK_BYTES));
   for (; ; ) {
     const read = file.read(buffer);
     if (read === 0) break;

@@ -30,6 +30,11 @@ export const FILE_READ_LINE_MAX_CHARS = 400;
 // A NUL byte among a file's first bytes makes it binary (file_read and code_search alike).
 export const BINARY_SNIFF_BYTES = 8000;
 export const READ_CHUNK_BYTES = 1_048_576;
+/**
+ * The least a read buffer holds: a file whose size says 0 or little (a /proc file, one that grows
+ * while it is read) is still read in pieces this large, not byte by byte.
+ */
+export const READ_CHUNK_MIN_BYTES = 65_536;
 // Up to this size file_read hashes in WebAssembly (src/io/sha256-wasm.ts), above it through
 // node:crypto: where the two cost the same in a fresh process (docs/performance.md).
 export const SHA256_WASM_MAX_BYTES = 262_144;

@@ -1,5 +1,6 @@
 // Background jobs on Linux: a bash supervisor per job, liveness from /proc, signals to process groups.
-import { closeSync, constants, linkSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, linkSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { removeFileIfPresent } from './files.js';
 import type { BackgroundProcesses, GroupSignal, SupervisedStart } from '../background-types.js';
 import { startDetached } from './child.js';
 import { listProcessIds, readProcessStat, signalProcessGroup, temporaryPathBeside } from './process.js';
@@ -111,7 +112,7 @@ export const nodeBackgroundProcesses: BackgroundProcesses = {
       if ((error as { code?: string }).code === 'EEXIST') return false;
       throw error;
     } finally {
-      rmSync(temp, { force: true });
+      removeFileIfPresent(temp);
     }
   },
 

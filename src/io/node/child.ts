@@ -6,8 +6,8 @@
 // child's events, the timer and the signals race to it. How the child is stopped (its process group,
 // SIGTERM then SIGKILL; or SIGKILL to it alone) and where its output goes (a file, a pipe) are the
 // caller's: the helper only says when.
-import type { ChildProcess, StdioOptions } from 'node:child_process';
-import { loadChildProcess } from './modules.js';
+import type { StdioOptions } from 'node:child_process';
+import { spawnChild, type StartedChild } from './spawn.js';
 
 export type StopSignal = 'SIGTERM' | 'SIGINT';
 /** Why a supervised child is being stopped. */
@@ -26,7 +26,7 @@ export interface ChildStart {
 }
 
 export class SupervisedChild {
-  readonly process: ChildProcess;
+  readonly process: StartedChild;
   timedOut = false;
   interruptedBy: StopSignal | null = null;
   private settled = false;
@@ -45,7 +45,7 @@ export class SupervisedChild {
     timeoutMs: number,
     private readonly stop: (reason: StopReason) => void,
   ) {
-    this.process = loadChildProcess().spawn(start.file, start.args as string[], {
+    this.process = spawnChild(start.file, start.args, {
       cwd: start.cwd,
       env: start.env,
       stdio: start.stdio,
@@ -84,12 +84,7 @@ export class SupervisedChild {
  * when it could not be started.
  */
 export function startDetached(start: ChildStart): number {
-  const child = loadChildProcess().spawn(start.file, start.args as string[], {
-    cwd: start.cwd,
-    env: start.env,
-    stdio: start.stdio,
-    detached: true,
-  });
+  const child = spawnChild(start.file, start.args, { cwd: start.cwd, env: start.env, stdio: start.stdio, detached: true });
   // A failed spawn reports itself as an event after this returns; without a listener it would
   // become an uncaught exception.
   child.on('error', () => undefined);

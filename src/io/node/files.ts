@@ -1,6 +1,6 @@
 // Reading a small file whole and writing one atomically: shared by the I/O the tools see
 // (src/io/node/index.ts) and the bundle's loader (src/boot/loader.ts), which may not pull in the rest of src/io.
-import { closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { temporaryPathBeside } from './process.js';
 
 export const OPEN_READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
@@ -47,7 +47,19 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     writeFileSync(temp, data, { mode: 0o600 });
     renameSync(temp, path);
   } catch (error) {
-    rmSync(temp, { force: true });
+    removeFileIfPresent(temp);
     throw error;
+  }
+}
+
+/**
+ * Remove a file; one that is not there is no error. fs.rmSync would do the same, but loading its
+ * module costs every shell call about 2 % of Node's own start (docs/performance.md).
+ */
+export function removeFileIfPresent(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }

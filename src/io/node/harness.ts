@@ -2,7 +2,8 @@
 // stdin the brief, its stdout and stderr straight into the call's log, which is read back while it
 // runs (one group run with a shell command: runInGroup in src/io/node/shell.ts).
 // The group is stopped when the task ends, however it ends.
-import { accessSync, constants, linkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, linkSync, statSync, writeFileSync } from 'node:fs';
+import { removeFileIfPresent } from './files.js';
 import { errorCode } from '../../text/errno.js';
 import type { HarnessOutcome, HarnessProcesses, HarnessRun, StopWatch } from '../harness-types.js';
 import { loadChildProcess, loadCrypto } from './modules.js';
@@ -113,7 +114,7 @@ function createExclusive(path: string, content: string): boolean {
     if (errorCode(error) === 'EEXIST') return false;
     throw error;
   } finally {
-    rmSync(temporary, { force: true });
+    removeFileIfPresent(temporary);
   }
 }
 

@@ -19,7 +19,7 @@ import { nodeSearchProcesses } from './search.js';
 import { WasmSha256 } from '../sha256-wasm.js';
 import type { FileInfo, FileKind, FileSystem, Hasher, Io, OpenFile } from '../types.js';
 import { nodeBackgroundProcesses } from './background.js';
-import { OPEN_READ_FLAGS, readRegularFile, writeFileAtomic } from './files.js';
+import { OPEN_READ_FLAGS, readRegularFile, removeFileIfPresent, writeFileAtomic } from './files.js';
 import { loadCrypto } from './modules.js';
 import { nodeShellProcesses } from './shell.js';
 
@@ -73,7 +73,7 @@ export const nodeFileSystem: FileSystem = {
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
   makeFolder: (path) => void mkdirSync(path, { recursive: true, mode: 0o700 }),
-  removeFile: (path) => rmSync(path, { force: true }),
+  removeFile: removeFileIfPresent,
   removeTree: (path) => rmSync(path, { force: true, recursive: true }),
   listFolder: (path) => readdirSync(path),
   touch(path) {

@@ -1,12 +1,12 @@
 // file_read: numbered lines of one range of a file, read in a single streaming pass that also hashes
 // the whole file and counts its lines. The only part of the tool that sees the I/O layer.
-import { FILE_READ_LINE_MAX_CHARS, READ_CHUNK_BYTES } from '../../limits.js';
+import { FILE_READ_LINE_MAX_CHARS, READ_CHUNK_BYTES, READ_CHUNK_MIN_BYTES } from '../../limits.js';
 import type { OpenFile } from '../../io/types.js';
 import type { FileReadArgs, FileReadMeta } from '../../contract/tools/file_read.js';
 import { openFileInsideHome } from '../../workspace/confine.js';
 import type { Context, OpResult } from '../context.js';
 import { binaryText, emptyText, formatFileRead, pastEndText } from './format.js';
-import { FileScanner, scannerFor, type LineScanner, type Scan } from './scan.js';
+import { FileScanner, readBufferBytes, scannerFor, type LineScanner, type Scan } from './scan.js';
 
 /** One pass over the file: the scan of its lines and the hash of all its bytes. */
 function readFile(context: Context, file: OpenFile, sizeBytes: number, args: FileReadArgs): Scan & { hash: string } {
@@ -14,7 +14,7 @@ function readFile(context: Context, file: OpenFile, sizeBytes: number, args: Fil
   const hasher = context.io.sha256(sizeBytes);
   // Chosen by the first piece, which holds a byte-order mark if there is one.
   let scanner: LineScanner | null = null;
-  const buffer = new Uint8Array(READ_CHUNK_BYTES);
+  const buffer = new Uint8Array(readBufferBytes(sizeBytes, READ_CHUNK_MIN_BYTES, READ_CHUNK_BYTES));
   for (;;) {
     const read = file.read(buffer);
     if (read === 0) break;

@@ -172,3 +172,12 @@ export function scannerFor(firstChunk: Uint8Array, offset: number, limit: number
     ? new FileScanner(offset, limit, lineMaxChars)
     : new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
 }
+
+/**
+ * The read buffer for a file of `sizeBytes` at open: room for all of it and one byte more (so that
+ * the read that finds its end needs no second buffer), within `minBytes` and `maxBytes`. A buffer of
+ * the largest size for every file cost each small read the zeroing and the page faults of 1 MiB.
+ */
+export function readBufferBytes(sizeBytes: number, minBytes: number, maxBytes: number): number {
+  return Math.min(maxBytes, Math.max(minBytes, sizeBytes + 1));
+}
