@@ -8166,13 +8166,15 @@ function runTool(ops, name, context) {
   const tool = ops[name];
   return tool.run(context, tool.resolve(context.request.args));
 }
+async function answer(io, request, ops) {
+  noteRunUse(io, request.runId, request.agentId);
+  const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+  const result = await runTool(ops, request.op, { io, request, cwd });
+  return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+}
 async function handleRequestBytes(io, bytes, ops) {
   try {
-    const request = parseRequestBytes(bytes, specsOf(ops));
-    noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, request.op, { io, request, cwd });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+    return await answer(io, parseRequestBytes(bytes, specsOf(ops)), ops);
   } catch (error2) {
     return failureEnvelope(error2);
   }
@@ -9135,22 +9137,22 @@ function runInGroup(run, onOutput) {
     });
   });
 }
+function shellGroupRun(request) {
+  return {
+    file: BASH,
+    args: ["-c", request.script],
+    cwd: request.cwd,
+    env: request.env,
+    logPath: request.logPath,
+    timeoutMs: request.timeoutMs,
+    killGraceMs: request.killGraceMs,
+    // What a finished command left running (`server &`) is its to leave.
+    stopLeftovers: false,
+    onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId)
+  };
+}
 async function runShell(request, onOutput) {
-  const end = await runInGroup(
-    {
-      file: BASH,
-      args: ["-c", request.script],
-      cwd: request.cwd,
-      env: request.env,
-      logPath: request.logPath,
-      timeoutMs: request.timeoutMs,
-      killGraceMs: request.killGraceMs,
-      // What a finished command left running (`server &`) is its to leave.
-      stopLeftovers: false,
-      onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId)
-    },
-    onOutput
-  );
+  const end = await runInGroup(shellGroupRun(request), onOutput);
   const exitCode = end.code ?? (end.signal ? 128 + signalNumber(end.signal) : 1);
   return { exitCode, timedOut: end.timedOut, interruptedBy: end.interruptedBy, logBytes: end.logBytes };
 }
@@ -9262,7 +9264,6 @@ function nodeIo(home, runDir, env) {
 }
 
 // src/io/node/stoppable-shell.ts
-var BASH2 = "bash";
 async function runStoppable(request, onOutput, signal) {
   let stopped = false;
   let groupId;
@@ -9276,13 +9277,7 @@ async function runStoppable(request, onOutput, signal) {
   };
   const end = await runInGroup(
     {
-      file: BASH2,
-      args: ["-c", request.script],
-      cwd: request.cwd,
-      env: request.env,
-      logPath: request.logPath,
-      timeoutMs: request.timeoutMs,
-      killGraceMs: request.killGraceMs,
+      ...shellGroupRun(request),
       // A finished command may leave processes running (`server &`); a stopped one leaves nothing.
       get stopLeftovers() {
         return stopped;
@@ -9292,7 +9287,6 @@ async function runStoppable(request, onOutput, signal) {
         if (signal.aborted) stop();
         else signal.addEventListener("abort", stop, { once: true });
       },
-      onGroupEnd: (endedGroup) => endLifeline(request.lifelinePath, endedGroup),
       onSettle() {
         clearTimeout(killTimer);
         signal.removeEventListener("abort", stop);
@@ -15844,26 +15838,26 @@ function isRecursive(inst, stack, resolve2) {
   let result = NONE;
   const check = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve2);
-      if (answer > result)
-        result = answer;
+      const answer2 = isRecursive(child, stack, resolve2);
+      if (answer2 > result)
+        result = answer2;
     }
   };
   const shape = (sh, spread) => {
-    let answer = NONE;
+    let answer2 = NONE;
     for (const key of Reflect.ownKeys(sh)) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
       const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve2) : NONE;
-      if (child > answer)
-        answer = child;
+      if (child > answer2)
+        answer2 = child;
     }
-    return answer;
+    return answer2;
   };
-  const merge2 = (answer) => {
-    if (answer > result)
-      result = answer;
+  const merge2 = (answer2) => {
+    if (answer2 > result)
+      result = answer2;
   };
   const def = inst._zod.def;
   const kind = def.type;
@@ -15966,10 +15960,10 @@ function isRecursive(inst, stack, resolve2) {
   stack.delete(inst);
   return settle(inst, result);
 }
-function settle(inst, answer) {
-  if (answer !== ASSUMED)
-    recursive.set(inst, answer === PROVEN);
-  return answer;
+function settle(inst, answer2) {
+  if (answer2 !== ASSUMED)
+    recursive.set(inst, answer2 === PROVEN);
+  return answer2;
 }
 function bucketFor(state, inst) {
   let bucket = state.buckets.get(inst);
@@ -22333,8 +22327,8 @@ var LOG_PREFIX = "log: ";
 function text(value) {
   return typeof value === "string" ? value : "";
 }
-function codeTaskBlock(args, meta2, answer) {
-  const lines = answer.split("\n");
+function codeTaskBlock(args, meta2, answer2) {
+  const lines = answer2.split("\n");
   const firstBlank = lines.indexOf("", 1);
   const diffstat = lines.slice(1, firstBlank < 0 ? lines.length : firstBlank);
   let logIndex = lines.length - 1;

@@ -130,7 +130,7 @@ function removeFileIfPresent(path) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "13881f721576d698";
+var BUILD_ID = "ac0beab0021432e0";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
@@ -964,14 +964,16 @@ function runTool(ops, name, context) {
 }
 async function handle(io, argument, ops) {
   try {
-    const request = decodeArgument(io, argument, ops);
-    noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, request.op, { io, request, cwd });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+    return await answer(io, decodeArgument(io, argument, ops), ops);
   } catch (error) {
     return failureEnvelope(error);
   }
+}
+async function answer(io, request, ops) {
+  noteRunUse(io, request.runId, request.agentId);
+  const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+  const result = await runTool(ops, request.op, { io, request, cwd });
+  return okEnvelope(capText(result.text, request.maxBytes), result.meta);
 }
 
 // src/contract/environment.ts
@@ -1938,22 +1940,22 @@ function runInGroup(run, onOutput) {
     });
   });
 }
+function shellGroupRun(request) {
+  return {
+    file: BASH,
+    args: ["-c", request.script],
+    cwd: request.cwd,
+    env: request.env,
+    logPath: request.logPath,
+    timeoutMs: request.timeoutMs,
+    killGraceMs: request.killGraceMs,
+    // What a finished command left running (`server &`) is its to leave.
+    stopLeftovers: false,
+    onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId)
+  };
+}
 async function runShell(request, onOutput) {
-  const end = await runInGroup(
-    {
-      file: BASH,
-      args: ["-c", request.script],
-      cwd: request.cwd,
-      env: request.env,
-      logPath: request.logPath,
-      timeoutMs: request.timeoutMs,
-      killGraceMs: request.killGraceMs,
-      // What a finished command left running (`server &`) is its to leave.
-      stopLeftovers: false,
-      onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId)
-    },
-    onOutput
-  );
+  const end = await runInGroup(shellGroupRun(request), onOutput);
   const exitCode = end.code ?? (end.signal ? 128 + signalNumber(end.signal) : 1);
   return { exitCode, timedOut: end.timedOut, interruptedBy: end.interruptedBy, logBytes: end.logBytes };
 }
@@ -2082,7 +2084,7 @@ function writeAll(line) {
     }
   }
 }
-function answer(envelope) {
+function answer2(envelope) {
   if (!answered) {
     answered = true;
     writeAll(encodeEnvelope(envelope) + "\n");
@@ -2090,11 +2092,11 @@ function answer(envelope) {
   process.exit(0);
 }
 function fail(error) {
-  answer(failureEnvelope(error));
+  answer2(failureEnvelope(error));
 }
 function onStopSignal(signal) {
   if (process.listenerCount(signal) > 1) return;
-  answer(failureEnvelope(interruptedBeforeAnswer(signal)));
+  answer2(failureEnvelope(interruptedBeforeAnswer(signal)));
 }
 function homeFolder() {
   const home = process.env.HOME;
@@ -2117,11 +2119,11 @@ async function serveOnce(ops) {
   try {
     home = homeFolder();
   } catch (error) {
-    answer(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal"));
+    answer2(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal"));
   }
   const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
   const io = nodeIo(home, runDir, process.env);
-  answer(await handle(io, process.argv[2], ops));
+  answer2(await handle(io, process.argv[2], ops));
 }
 function serve(ops) {
   serveOnce(ops).catch(fail);

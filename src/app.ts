@@ -75,14 +75,18 @@ export function runTool<Name extends OpName>(ops: OpTable, name: Name, context: 
 
 export async function handle(io: Io, argument: string | undefined, ops: OpTable): Promise<Envelope> {
   try {
-    const request = decodeArgument(io, argument, ops);
-    noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, request.op, { io, request, cwd });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
+    return await answer(io, decodeArgument(io, argument, ops), ops);
   } catch (error) {
     return failureEnvelope(error);
   }
+}
+
+/** A valid request's run: the run noted, its working directory, the tool, the text capped. */
+async function answer(io: Io, request: Request, ops: OpTable): Promise<Envelope> {
+  noteRunUse(io, request.runId, request.agentId);
+  const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+  const result = await runTool(ops, request.op, { io, request, cwd });
+  return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
 }
 
 /**
@@ -91,11 +95,7 @@ export async function handle(io: Io, argument: string | undefined, ops: OpTable)
  */
 export async function handleRequestBytes(io: Io, bytes: Uint8Array, ops: OpTable): Promise<Envelope> {
   try {
-    const request = parseRequestBytes(bytes, specsOf(ops));
-    noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, request.op, { io, request, cwd });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
+    return await answer(io, parseRequestBytes(bytes, specsOf(ops)), ops);
   } catch (error) {
     return failureEnvelope(error);
   }

@@ -259,22 +259,24 @@ export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void)
   });
 }
 
+/** A shell command as a group run: bash -c, its log, its limits, its lifeline ended with its group. */
+export function shellGroupRun(request: ShellRun): GroupRun {
+  return {
+    file: BASH,
+    args: ['-c', request.script],
+    cwd: request.cwd,
+    env: request.env,
+    logPath: request.logPath,
+    timeoutMs: request.timeoutMs,
+    killGraceMs: request.killGraceMs,
+    // What a finished command left running (`server &`) is its to leave.
+    stopLeftovers: false,
+    onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId),
+  };
+}
+
 async function runShell(request: ShellRun, onOutput: (bytes: Uint8Array) => void): Promise<ShellOutcome> {
-  const end = await runInGroup(
-    {
-      file: BASH,
-      args: ['-c', request.script],
-      cwd: request.cwd,
-      env: request.env,
-      logPath: request.logPath,
-      timeoutMs: request.timeoutMs,
-      killGraceMs: request.killGraceMs,
-      // What a finished command left running (`server &`) is its to leave.
-      stopLeftovers: false,
-      onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId),
-    },
-    onOutput,
-  );
+  const end = await runInGroup(shellGroupRun(request), onOutput);
   const exitCode = end.code ?? (end.signal ? 128 + signalNumber(end.signal) : 1);
   return { exitCode, timedOut: end.timedOut, interruptedBy: end.interruptedBy, logBytes: end.logBytes };
 }

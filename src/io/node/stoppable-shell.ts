@@ -4,9 +4,7 @@
 // on SIGTERM: SIGTERM to the group, SIGKILL after the grace, the output kept, "interrupted" said.
 import type { ShellOutcome, ShellProcesses, ShellRun } from '../shell-types.js';
 import { signalProcessGroup } from './process.js';
-import { endLifeline, nodeShellProcesses, runInGroup, signalNumber } from './shell.js';
-
-const BASH = 'bash';
+import { nodeShellProcesses, runInGroup, shellGroupRun, signalNumber } from './shell.js';
 
 async function runStoppable(request: ShellRun, onOutput: (bytes: Uint8Array) => void, signal: AbortSignal): Promise<ShellOutcome> {
   let stopped = false;
@@ -21,13 +19,7 @@ async function runStoppable(request: ShellRun, onOutput: (bytes: Uint8Array) => 
   };
   const end = await runInGroup(
     {
-      file: BASH,
-      args: ['-c', request.script],
-      cwd: request.cwd,
-      env: request.env,
-      logPath: request.logPath,
-      timeoutMs: request.timeoutMs,
-      killGraceMs: request.killGraceMs,
+      ...shellGroupRun(request),
       // A finished command may leave processes running (`server &`); a stopped one leaves nothing.
       get stopLeftovers() {
         return stopped;
@@ -37,7 +29,6 @@ async function runStoppable(request: ShellRun, onOutput: (bytes: Uint8Array) => 
         if (signal.aborted) stop();
         else signal.addEventListener('abort', stop, { once: true });
       },
-      onGroupEnd: (endedGroup) => endLifeline(request.lifelinePath, endedGroup),
       onSettle() {
         clearTimeout(killTimer);
         signal.removeEventListener('abort', stop);
