@@ -8242,7 +8242,7 @@ var DirectChild = class extends import_node_events.EventEmitter {
   stderr = null;
   pid;
   handle;
-  constructor(handle, file, args, options, stdio) {
+  constructor(handle, file, args, options, stdio, envPairs) {
     super();
     this.handle = handle;
     handle.onexit = (exitCode, signalCode) => {
@@ -8255,7 +8255,7 @@ var DirectChild = class extends import_node_events.EventEmitter {
       file,
       args: [file, ...args],
       cwd: options.cwd,
-      envPairs: environmentPairs(options.env),
+      envPairs,
       stdio,
       detached: options.detached,
       windowsHide: false,
@@ -8300,7 +8300,9 @@ function spawnDirect(file, args, options) {
   const stdio = directStdio(options.stdio);
   const Handle = stdio === null || pendingDeprecationWarnings() ? null : processHandle();
   if (Handle === null || stdio === null) return null;
-  return new DirectChild(new Handle(), file, args, options, stdio);
+  const envPairs = environmentPairs(options.env);
+  if ([file, ...args, ...envPairs].some((text2) => text2.includes("\0"))) return null;
+  return new DirectChild(new Handle(), file, args, options, stdio, envPairs);
 }
 function spawnWithChildProcess(file, args, options) {
   return loadChildProcess().spawn(file, args, {
@@ -8313,8 +8315,9 @@ function spawnWithChildProcess(file, args, options) {
 function spawnChild(file, args, options) {
   return spawnDirect(file, args, options) ?? spawnWithChildProcess(file, args, options);
 }
+var PENDING_DEPRECATION_FLAG = /--pending[-_]deprecation/;
 function pendingDeprecationWarnings() {
-  return process.execArgv.includes("--pending-deprecation") || (process.env.NODE_OPTIONS ?? "").includes("--pending-deprecation") || process.env.NODE_PENDING_DEPRECATION === "1";
+  return process.execArgv.some((flag) => PENDING_DEPRECATION_FLAG.test(flag)) || PENDING_DEPRECATION_FLAG.test(process.env.NODE_OPTIONS ?? "") || process.env.NODE_PENDING_DEPRECATION === "1";
 }
 
 // src/io/node/child.ts

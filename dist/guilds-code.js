@@ -130,7 +130,7 @@ function removeFileIfPresent(path) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "b3bdd68a5048eef6";
+var BUILD_ID = "84dbef36eb3a7801";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
@@ -1181,7 +1181,7 @@ var DirectChild = class extends import_node_events.EventEmitter {
   stderr = null;
   pid;
   handle;
-  constructor(handle2, file, args, options, stdio) {
+  constructor(handle2, file, args, options, stdio, envPairs) {
     super();
     this.handle = handle2;
     handle2.onexit = (exitCode, signalCode) => {
@@ -1194,7 +1194,7 @@ var DirectChild = class extends import_node_events.EventEmitter {
       file,
       args: [file, ...args],
       cwd: options.cwd,
-      envPairs: environmentPairs(options.env),
+      envPairs,
       stdio,
       detached: options.detached,
       windowsHide: false,
@@ -1239,7 +1239,9 @@ function spawnDirect(file, args, options) {
   const stdio = directStdio(options.stdio);
   const Handle = stdio === null || pendingDeprecationWarnings() ? null : processHandle();
   if (Handle === null || stdio === null) return null;
-  return new DirectChild(new Handle(), file, args, options, stdio);
+  const envPairs = environmentPairs(options.env);
+  if ([file, ...args, ...envPairs].some((text) => text.includes("\0"))) return null;
+  return new DirectChild(new Handle(), file, args, options, stdio, envPairs);
 }
 function spawnWithChildProcess(file, args, options) {
   return loadChildProcess().spawn(file, args, {
@@ -1252,8 +1254,9 @@ function spawnWithChildProcess(file, args, options) {
 function spawnChild(file, args, options) {
   return spawnDirect(file, args, options) ?? spawnWithChildProcess(file, args, options);
 }
+var PENDING_DEPRECATION_FLAG = /--pending[-_]deprecation/;
 function pendingDeprecationWarnings() {
-  return process.execArgv.includes("--pending-deprecation") || (process.env.NODE_OPTIONS ?? "").includes("--pending-deprecation") || process.env.NODE_PENDING_DEPRECATION === "1";
+  return process.execArgv.some((flag) => PENDING_DEPRECATION_FLAG.test(flag)) || PENDING_DEPRECATION_FLAG.test(process.env.NODE_OPTIONS ?? "") || process.env.NODE_PENDING_DEPRECATION === "1";
 }
 
 // src/io/node/child.ts

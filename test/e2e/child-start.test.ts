@@ -52,8 +52,10 @@ describe('a call that runs a child', () => {
 
   it('with pending deprecations shown, the command runs through node:child_process and nothing is printed', () => {
     // callHelper's harness holds stderr to empty: a warning about process.binding would fail it.
-    const { envelope, modules } = callListingModules({ op: 'shell', args: { command: 'echo hi' } }, '--pending-deprecation');
-    expect(envelope).toMatchObject({ ok: true, text: 'hi' });
-    expect(modules).toContain('NativeModule child_process');
+    for (const flag of ['--pending-deprecation', '--pending_deprecation']) {
+      const { envelope, modules } = callListingModules({ op: 'shell', args: { command: 'echo hi' } }, flag);
+      expect(envelope).toMatchObject({ ok: true, text: 'hi' });
+      expect(modules).toContain('NativeModule child_process');
+    }
   });
 });

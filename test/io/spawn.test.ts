@@ -98,6 +98,14 @@ describe('which starts go on the process handle', () => {
     expect(directStdio(['ignore', -1, 5])).toBeNull();
   });
 
+  it('a NUL byte in the program, an argument or the environment is left to node:child_process, which refuses it', () => {
+    const options: SpawnOptions = { cwd: '/', stdio: 'ignore', detached: false };
+    expect(spawnDirect('echo', ['a\0b'], options)).toBeNull();
+    expect(spawnDirect('ec\0ho', [], options)).toBeNull();
+    expect(spawnDirect('true', [], { ...options, env: { NAME: 'a\0b' } })).toBeNull();
+    expect(() => spawnWithChildProcess('echo', ['a\0b'], options)).toThrow(/null bytes/);
+  });
+
   it('a start that needs a pipe is left to node:child_process', () => {
     expect(spawnDirect('true', [], { cwd: '/', stdio: ['pipe', 'ignore', 'ignore'], detached: false })).toBeNull();
   });

@@ -89,7 +89,7 @@ class DirectChild extends EventEmitter {
   pid: number | undefined;
   private handle: ProcessHandle | null;
 
-  constructor(handle: ProcessHandle, file: string, args: readonly string[], options: SpawnOptions, stdio: DirectStdio) {
+  constructor(handle: ProcessHandle, file: string, args: readonly string[], options: SpawnOptions, stdio: DirectStdio, envPairs: string[]) {
     super();
     this.handle = handle;
     handle.onexit = (exitCode, signalCode) => {
@@ -103,7 +103,7 @@ class DirectChild extends EventEmitter {
       file,
       args: [file, ...args],
       cwd: options.cwd,
-      envPairs: environmentPairs(options.env),
+      envPairs,
       stdio,
       detached: options.detached,
       windowsHide: false,
@@ -158,7 +158,10 @@ export function spawnDirect(file: string, args: readonly string[], options: Spaw
   const stdio = directStdio(options.stdio);
   const Handle = stdio === null || pendingDeprecationWarnings() ? null : processHandle();
   if (Handle === null || stdio === null) return null;
-  return new DirectChild(new Handle(), file, args, options, stdio) as unknown as StartedChild;
+  const envPairs = environmentPairs(options.env);
+  // The handle would cut a string at a NUL byte; node:child_process refuses it, and so it is left there.
+  if ([file, ...args, ...envPairs].some((text) => text.includes('\0'))) return null;
+  return new DirectChild(new Handle(), file, args, options, stdio, envPairs) as unknown as StartedChild;
 }
 
 /** The same start through node:child_process. */
@@ -180,10 +183,13 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
  * process.binding is deprecated in documentation only; Node warns of it on stderr when pending
  * deprecations are shown, and the helper's stderr stays empty.
  */
+// Node takes a flag's words joined by - or by _.
+const PENDING_DEPRECATION_FLAG = /--pending[-_]deprecation/;
+
 function pendingDeprecationWarnings(): boolean {
   return (
-    process.execArgv.includes('--pending-deprecation') ||
-    (process.env.NODE_OPTIONS ?? '').includes('--pending-deprecation') ||
+    process.execArgv.some((flag) => PENDING_DEPRECATION_FLAG.test(flag)) ||
+    PENDING_DEPRECATION_FLAG.test(process.env.NODE_OPTIONS ?? '') ||
     process.env.NODE_PENDING_DEPRECATION === '1'
   );
 }
