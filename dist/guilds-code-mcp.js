@@ -7766,7 +7766,6 @@ function startFailure(reason) {
 
 // src/mcp/in-process-sandbox.ts
 var import_node_crypto = require("node:crypto");
-var import_node_fs9 = require("node:fs");
 var import_promises = require("node:fs/promises");
 
 // src/contract/envelope.ts
@@ -8180,11 +8179,25 @@ async function handleRequestBytes(io, bytes, ops) {
   }
 }
 
+// src/io/node/home.ts
+var import_node_fs = require("node:fs");
+function homeFolder(named) {
+  if (!named || !named.startsWith("/")) throw homeNotAbsolute();
+  let real;
+  try {
+    real = import_node_fs.realpathSync.native(named);
+  } catch {
+    throw homeMissing(named);
+  }
+  if (!(0, import_node_fs.statSync)(real).isDirectory()) throw homeNotAFolder(named);
+  return real;
+}
+
 // src/io/node/index.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 
 // src/io/node/search.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 
 // src/io/node/spawn.ts
 var import_node_events = require("node:events");
@@ -8377,7 +8390,7 @@ function startDetached(start) {
 }
 
 // src/io/node/search-find.ts
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 
 // src/io/search-types.ts
 var RipgrepError = class extends Error {
@@ -8395,8 +8408,8 @@ var RipgrepError = class extends Error {
 var import_meta = {};
 function isExecutableFile(path) {
   try {
-    if (!(0, import_node_fs.statSync)(path).isFile()) return false;
-    (0, import_node_fs.accessSync)(path, import_node_fs.constants.X_OK);
+    if (!(0, import_node_fs2.statSync)(path).isFile()) return false;
+    (0, import_node_fs2.accessSync)(path, import_node_fs2.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -8439,10 +8452,10 @@ function findRipgrepIn(env) {
 }
 
 // src/io/node/search-scratch.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 
 // src/io/node/process.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 var STAT_STATE_INDEX = 0;
 var STAT_PROCESS_GROUP_INDEX = 2;
 var STAT_SESSION_INDEX = 3;
@@ -8477,21 +8490,21 @@ function parseProcessStat(pid, text2) {
 function readProcessStat(pid) {
   let text2;
   try {
-    text2 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "latin1");
+    text2 = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "latin1");
   } catch {
     return null;
   }
   return parseProcessStat(pid, text2);
 }
 function listProcessIds() {
-  return (0, import_node_fs2.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+  return (0, import_node_fs3.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
 }
 function isRunningState(state) {
   return state !== "Z" && state !== "X";
 }
 
 // src/io/node/search-scratch.ts
-var SCRATCH_OPEN_FLAGS = import_node_fs3.constants.O_RDWR | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_EXCL | import_node_fs3.constants.O_NOFOLLOW;
+var SCRATCH_OPEN_FLAGS = import_node_fs4.constants.O_RDWR | import_node_fs4.constants.O_CREAT | import_node_fs4.constants.O_EXCL | import_node_fs4.constants.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -8499,14 +8512,14 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = (0, import_node_fs3.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = (0, import_node_fs4.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    (0, import_node_fs3.unlinkSync)(path);
+    (0, import_node_fs4.unlinkSync)(path);
   } catch {
-    (0, import_node_fs3.closeSync)(fd);
+    (0, import_node_fs4.closeSync)(fd);
     return null;
   }
   return fd;
@@ -8515,13 +8528,13 @@ function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs3.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs4.closeSync)(stdoutFd);
   return null;
 }
 function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs3.statfsSync !== "function") return false;
+  if (typeof import_node_fs4.statfsSync !== "function") return false;
   try {
-    const space = (0, import_node_fs3.statfsSync)(scratchFolder());
+    const space = (0, import_node_fs4.statfsSync)(scratchFolder());
     return space.bavail * space.bsize >= bytes;
   } catch {
     return false;
@@ -8529,10 +8542,10 @@ function roomInScratchFolder(bytes) {
 }
 function readBack(fd, position, onBytes, pieceBytes, reused) {
   for (; ; ) {
-    const left = (0, import_node_fs3.fstatSync)(fd).size - position;
+    const left = (0, import_node_fs4.fstatSync)(fd).size - position;
     if (left <= 0) return position;
     const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs3.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    const read = (0, import_node_fs4.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
     if (read === 0) return position;
     position += read;
     onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
@@ -8540,7 +8553,7 @@ function readBack(fd, position, onBytes, pieceBytes, reused) {
 }
 function readStart(fd, maxBytes) {
   const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs3.readSync)(fd, kept, 0, kept.length, 0));
+  return kept.toString("utf8", 0, (0, import_node_fs4.readSync)(fd, kept, 0, kept.length, 0));
 }
 
 // src/io/node/search.ts
@@ -8648,8 +8661,8 @@ var RipgrepAttempt = class {
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
-    (0, import_node_fs4.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs4.closeSync)(this.output.stderrFd);
+    (0, import_node_fs5.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs5.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
     if (!this.child.settle()) return;
@@ -8816,19 +8829,19 @@ var WasmSha256 = class {
 };
 
 // src/io/node/background.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // src/io/node/files.ts
-var import_node_fs5 = require("node:fs");
-var OPEN_READ_FLAGS = import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NONBLOCK | import_node_fs5.constants.O_NOCTTY;
+var import_node_fs6 = require("node:fs");
+var OPEN_READ_FLAGS = import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NONBLOCK | import_node_fs6.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
 function codedError(code, message) {
   return Object.assign(new Error(`${code}: ${message}`), { code });
 }
 function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  const fd = (0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS | extraFlags);
   try {
-    const stats = (0, import_node_fs5.fstatSync)(fd);
+    const stats = (0, import_node_fs6.fstatSync)(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
     const chunks = [];
@@ -8837,7 +8850,7 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
       chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs5.readSync)(fd, chunk, 0, chunk.length, null);
+      const read = (0, import_node_fs6.readSync)(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
@@ -8845,14 +8858,14 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     }
     return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
   } finally {
-    (0, import_node_fs5.closeSync)(fd);
+    (0, import_node_fs6.closeSync)(fd);
   }
 }
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
   try {
-    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs5.renameSync)(temp, path);
+    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs6.renameSync)(temp, path);
   } catch (error2) {
     removeFileIfPresent(temp);
     throw error2;
@@ -8860,7 +8873,7 @@ function writeFileAtomic(path, data) {
 }
 function removeFileIfPresent(path) {
   try {
-    (0, import_node_fs5.unlinkSync)(path);
+    (0, import_node_fs6.unlinkSync)(path);
   } catch (error2) {
     if (error2.code !== "ENOENT") throw error2;
   }
@@ -8883,11 +8896,11 @@ var DELAYED_KILL_SCRIPT = [
   "fi",
   'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_APPEND | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_NOFOLLOW | import_node_fs6.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_NOFOLLOW | import_node_fs7.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = (0, import_node_fs6.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs7.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -8897,14 +8910,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs6.closeSync)(log);
+      (0, import_node_fs7.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment2;
     try {
-      environment2 = (0, import_node_fs6.readFileSync)(`/proc/${pid}/environ`);
+      environment2 = (0, import_node_fs7.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -8937,9 +8950,9 @@ var nodeBackgroundProcesses = {
   },
   createExclusive(path, data) {
     const temp = temporaryPathBeside(path);
-    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
+    (0, import_node_fs7.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
     try {
-      (0, import_node_fs6.linkSync)(temp, path);
+      (0, import_node_fs7.linkSync)(temp, path);
       return true;
     } catch (error2) {
       if (error2.code === "EEXIST") return false;
@@ -8956,13 +8969,13 @@ var nodeBackgroundProcesses = {
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
-var LOG_OPEN_FLAGS2 = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_TRUNC | import_node_fs7.constants.O_NOFOLLOW;
+var LOG_OPEN_FLAGS2 = import_node_fs8.constants.O_WRONLY | import_node_fs8.constants.O_APPEND | import_node_fs8.constants.O_CREAT | import_node_fs8.constants.O_TRUNC | import_node_fs8.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -9030,7 +9043,7 @@ var LogFollower = class {
     if (this.stopped) return;
     try {
       const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs7.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? (0, import_node_fs8.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(this.buffer.subarray(0, read));
@@ -9047,18 +9060,18 @@ var LogFollower = class {
 };
 function endLifeline(pidPath, groupId) {
   try {
-    const pid = Number((0, import_node_fs7.readFileSync)(pidPath, "latin1").trim());
+    const pid = Number((0, import_node_fs8.readFileSync)(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
     if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
   } catch {
   }
 }
 function openLog(logPath) {
-  const logFd = (0, import_node_fs7.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs8.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs7.openSync)(logPath, import_node_fs7.constants.O_RDONLY | import_node_fs7.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs8.openSync)(logPath, import_node_fs8.constants.O_RDONLY | import_node_fs8.constants.O_NOFOLLOW) };
   } catch (error2) {
-    (0, import_node_fs7.closeSync)(logFd);
+    (0, import_node_fs8.closeSync)(logFd);
     throw error2;
   }
 }
@@ -9088,8 +9101,8 @@ function runInGroup(run, onOutput) {
       stopGroup
     );
   } catch (error2) {
-    (0, import_node_fs7.closeSync)(logFd);
-    (0, import_node_fs7.closeSync)(readFd);
+    (0, import_node_fs8.closeSync)(logFd);
+    (0, import_node_fs8.closeSync)(readFd);
     throw error2;
   }
   const child = supervised.process;
@@ -9107,8 +9120,8 @@ function runInGroup(run, onOutput) {
       clearTimeout(killTimer);
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs7.closeSync)(logFd);
-      (0, import_node_fs7.closeSync)(readFd);
+      (0, import_node_fs8.closeSync)(logFd);
+      (0, import_node_fs8.closeSync)(readFd);
     };
     const follower = new LogFollower(
       readFd,
@@ -9135,7 +9148,7 @@ function runInGroup(run, onOutput) {
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
         if (groupId !== void 0) run.onGroupEnd?.(groupId);
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs7.fstatSync)(logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs8.fstatSync)(logFd).size);
       });
     });
   });
@@ -9194,44 +9207,44 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf((0, import_node_fs8.fstatSync)(this.fd));
+    return infoOf((0, import_node_fs9.fstatSync)(this.fd));
   }
   realPath() {
-    return (0, import_node_fs8.readlinkSync)(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs9.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    (0, import_node_fs8.closeSync)(this.fd);
+    (0, import_node_fs9.closeSync)(this.fd);
   }
 };
 var nodeFileSystem = {
-  realPath: (path) => import_node_fs8.realpathSync.native(path),
+  realPath: (path) => import_node_fs9.realpathSync.native(path),
   stat(path) {
-    const stats = (0, import_node_fs8.statSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs9.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = (0, import_node_fs8.lstatSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs9.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile((0, import_node_fs8.openSync)(path, OPEN_READ_FLAGS)),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs9.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs8.mkdirSync)(path, { recursive: true, mode: 448 }),
+  makeFolder: (path) => void (0, import_node_fs9.mkdirSync)(path, { recursive: true, mode: 448 }),
   removeFile: removeFileIfPresent,
-  removeTree: (path) => (0, import_node_fs8.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs8.readdirSync)(path),
+  removeTree: (path) => (0, import_node_fs9.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs9.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs8.utimesSync)(path, now, now);
+    (0, import_node_fs9.utimesSync)(path, now, now);
   }
 };
 var NodeHasher = class {
@@ -12249,17 +12262,6 @@ var CODE_TOOLS = {
 };
 
 // src/mcp/in-process-sandbox.ts
-function homeFolder(named) {
-  if (!named || !named.startsWith("/")) throw homeNotAbsolute();
-  let real;
-  try {
-    real = import_node_fs9.realpathSync.native(named);
-  } catch {
-    throw homeMissing(named);
-  }
-  if (!(0, import_node_fs9.statSync)(real).isDirectory()) throw homeNotAFolder(named);
-  return real;
-}
 function cryptoHasher() {
   const hash = (0, import_node_crypto.createHash)("sha256");
   return {

@@ -130,7 +130,7 @@ function removeFileIfPresent(path) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "7cd58cde7d4ab7d2";
+var BUILD_ID = "cdd442e0b13c746d";
 var started = true;
 var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
@@ -234,7 +234,7 @@ function guildsCodeBody() {/*
 "use strict";
 
 // src/entry.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -983,11 +983,25 @@ var HANDED_ON_EXTRA_CA_CERTS_VARIABLE = "GUILDS_NODE_EXTRA_CA_CERTS";
 var DEFAULT_RUN_DIR = "/run/guilds";
 var RUN_DIR_VARIABLE = "GUILDS_RUN_DIR";
 
+// src/io/node/home.ts
+var import_node_fs = require("node:fs");
+function homeFolder(named) {
+  if (!named || !named.startsWith("/")) throw homeNotAbsolute();
+  let real;
+  try {
+    real = import_node_fs.realpathSync.native(named);
+  } catch {
+    throw homeMissing(named);
+  }
+  if (!(0, import_node_fs.statSync)(real).isDirectory()) throw homeNotAFolder(named);
+  return real;
+}
+
 // src/io/node/index.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 
 // src/io/node/search.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 
 // src/io/node/spawn.ts
 var import_node_events = require("node:events");
@@ -1180,7 +1194,7 @@ function startDetached(start) {
 }
 
 // src/io/node/search-find.ts
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 
 // src/io/search-types.ts
 var RipgrepError = class extends Error {
@@ -1198,8 +1212,8 @@ var RipgrepError = class extends Error {
 var import_meta = {};
 function isExecutableFile(path) {
   try {
-    if (!(0, import_node_fs.statSync)(path).isFile()) return false;
-    (0, import_node_fs.accessSync)(path, import_node_fs.constants.X_OK);
+    if (!(0, import_node_fs2.statSync)(path).isFile()) return false;
+    (0, import_node_fs2.accessSync)(path, import_node_fs2.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -1242,10 +1256,10 @@ function findRipgrepIn(env) {
 }
 
 // src/io/node/search-scratch.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 
 // src/io/node/process.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 var STAT_STATE_INDEX = 0;
 var STAT_PROCESS_GROUP_INDEX = 2;
 var STAT_SESSION_INDEX = 3;
@@ -1280,21 +1294,21 @@ function parseProcessStat(pid, text) {
 function readProcessStat(pid) {
   let text;
   try {
-    text = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "latin1");
+    text = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "latin1");
   } catch {
     return null;
   }
   return parseProcessStat(pid, text);
 }
 function listProcessIds() {
-  return (0, import_node_fs2.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+  return (0, import_node_fs3.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
 }
 function isRunningState(state) {
   return state !== "Z" && state !== "X";
 }
 
 // src/io/node/search-scratch.ts
-var SCRATCH_OPEN_FLAGS = import_node_fs3.constants.O_RDWR | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_EXCL | import_node_fs3.constants.O_NOFOLLOW;
+var SCRATCH_OPEN_FLAGS = import_node_fs4.constants.O_RDWR | import_node_fs4.constants.O_CREAT | import_node_fs4.constants.O_EXCL | import_node_fs4.constants.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -1302,14 +1316,14 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = (0, import_node_fs3.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = (0, import_node_fs4.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    (0, import_node_fs3.unlinkSync)(path);
+    (0, import_node_fs4.unlinkSync)(path);
   } catch {
-    (0, import_node_fs3.closeSync)(fd);
+    (0, import_node_fs4.closeSync)(fd);
     return null;
   }
   return fd;
@@ -1318,13 +1332,13 @@ function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs3.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs4.closeSync)(stdoutFd);
   return null;
 }
 function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs3.statfsSync !== "function") return false;
+  if (typeof import_node_fs4.statfsSync !== "function") return false;
   try {
-    const space = (0, import_node_fs3.statfsSync)(scratchFolder());
+    const space = (0, import_node_fs4.statfsSync)(scratchFolder());
     return space.bavail * space.bsize >= bytes;
   } catch {
     return false;
@@ -1332,10 +1346,10 @@ function roomInScratchFolder(bytes) {
 }
 function readBack(fd, position, onBytes, pieceBytes, reused) {
   for (; ; ) {
-    const left = (0, import_node_fs3.fstatSync)(fd).size - position;
+    const left = (0, import_node_fs4.fstatSync)(fd).size - position;
     if (left <= 0) return position;
     const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs3.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    const read = (0, import_node_fs4.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
     if (read === 0) return position;
     position += read;
     onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
@@ -1343,7 +1357,7 @@ function readBack(fd, position, onBytes, pieceBytes, reused) {
 }
 function readStart(fd, maxBytes) {
   const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs3.readSync)(fd, kept, 0, kept.length, 0));
+  return kept.toString("utf8", 0, (0, import_node_fs4.readSync)(fd, kept, 0, kept.length, 0));
 }
 
 // src/io/node/search.ts
@@ -1451,8 +1465,8 @@ var RipgrepAttempt = class {
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
-    (0, import_node_fs4.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs4.closeSync)(this.output.stderrFd);
+    (0, import_node_fs5.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs5.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
     if (!this.child.settle()) return;
@@ -1619,19 +1633,19 @@ var WasmSha256 = class {
 };
 
 // src/io/node/background.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // src/io/node/files.ts
-var import_node_fs5 = require("node:fs");
-var OPEN_READ_FLAGS = import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NONBLOCK | import_node_fs5.constants.O_NOCTTY;
+var import_node_fs6 = require("node:fs");
+var OPEN_READ_FLAGS = import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NONBLOCK | import_node_fs6.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
 function codedError(code, message) {
   return Object.assign(new Error(`${code}: ${message}`), { code });
 }
 function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  const fd = (0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS | extraFlags);
   try {
-    const stats = (0, import_node_fs5.fstatSync)(fd);
+    const stats = (0, import_node_fs6.fstatSync)(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
     const chunks = [];
@@ -1640,7 +1654,7 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
       chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs5.readSync)(fd, chunk, 0, chunk.length, null);
+      const read = (0, import_node_fs6.readSync)(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
@@ -1648,14 +1662,14 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     }
     return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
   } finally {
-    (0, import_node_fs5.closeSync)(fd);
+    (0, import_node_fs6.closeSync)(fd);
   }
 }
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
   try {
-    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs5.renameSync)(temp, path);
+    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs6.renameSync)(temp, path);
   } catch (error) {
     removeFileIfPresent(temp);
     throw error;
@@ -1663,7 +1677,7 @@ function writeFileAtomic(path, data) {
 }
 function removeFileIfPresent(path) {
   try {
-    (0, import_node_fs5.unlinkSync)(path);
+    (0, import_node_fs6.unlinkSync)(path);
   } catch (error) {
     if (error.code !== "ENOENT") throw error;
   }
@@ -1686,11 +1700,11 @@ var DELAYED_KILL_SCRIPT = [
   "fi",
   'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_APPEND | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_NOFOLLOW | import_node_fs6.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_NOFOLLOW | import_node_fs7.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = (0, import_node_fs6.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs7.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -1700,14 +1714,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs6.closeSync)(log);
+      (0, import_node_fs7.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment;
     try {
-      environment = (0, import_node_fs6.readFileSync)(`/proc/${pid}/environ`);
+      environment = (0, import_node_fs7.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -1740,9 +1754,9 @@ var nodeBackgroundProcesses = {
   },
   createExclusive(path, data) {
     const temp = temporaryPathBeside(path);
-    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
+    (0, import_node_fs7.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
     try {
-      (0, import_node_fs6.linkSync)(temp, path);
+      (0, import_node_fs7.linkSync)(temp, path);
       return true;
     } catch (error) {
       if (error.code === "EEXIST") return false;
@@ -1759,13 +1773,13 @@ var nodeBackgroundProcesses = {
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
-var LOG_OPEN_FLAGS2 = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_TRUNC | import_node_fs7.constants.O_NOFOLLOW;
+var LOG_OPEN_FLAGS2 = import_node_fs8.constants.O_WRONLY | import_node_fs8.constants.O_APPEND | import_node_fs8.constants.O_CREAT | import_node_fs8.constants.O_TRUNC | import_node_fs8.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -1833,7 +1847,7 @@ var LogFollower = class {
     if (this.stopped) return;
     try {
       const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs7.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? (0, import_node_fs8.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(this.buffer.subarray(0, read));
@@ -1850,18 +1864,18 @@ var LogFollower = class {
 };
 function endLifeline(pidPath, groupId) {
   try {
-    const pid = Number((0, import_node_fs7.readFileSync)(pidPath, "latin1").trim());
+    const pid = Number((0, import_node_fs8.readFileSync)(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
     if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
   } catch {
   }
 }
 function openLog(logPath) {
-  const logFd = (0, import_node_fs7.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs8.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs7.openSync)(logPath, import_node_fs7.constants.O_RDONLY | import_node_fs7.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs8.openSync)(logPath, import_node_fs8.constants.O_RDONLY | import_node_fs8.constants.O_NOFOLLOW) };
   } catch (error) {
-    (0, import_node_fs7.closeSync)(logFd);
+    (0, import_node_fs8.closeSync)(logFd);
     throw error;
   }
 }
@@ -1891,8 +1905,8 @@ function runInGroup(run, onOutput) {
       stopGroup
     );
   } catch (error) {
-    (0, import_node_fs7.closeSync)(logFd);
-    (0, import_node_fs7.closeSync)(readFd);
+    (0, import_node_fs8.closeSync)(logFd);
+    (0, import_node_fs8.closeSync)(readFd);
     throw error;
   }
   const child = supervised.process;
@@ -1910,8 +1924,8 @@ function runInGroup(run, onOutput) {
       clearTimeout(killTimer);
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs7.closeSync)(logFd);
-      (0, import_node_fs7.closeSync)(readFd);
+      (0, import_node_fs8.closeSync)(logFd);
+      (0, import_node_fs8.closeSync)(readFd);
     };
     const follower = new LogFollower(
       readFd,
@@ -1938,7 +1952,7 @@ function runInGroup(run, onOutput) {
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
         if (groupId !== void 0) run.onGroupEnd?.(groupId);
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs7.fstatSync)(logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs8.fstatSync)(logFd).size);
       });
     });
   });
@@ -1997,44 +2011,44 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf((0, import_node_fs8.fstatSync)(this.fd));
+    return infoOf((0, import_node_fs9.fstatSync)(this.fd));
   }
   realPath() {
-    return (0, import_node_fs8.readlinkSync)(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs9.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    (0, import_node_fs8.closeSync)(this.fd);
+    (0, import_node_fs9.closeSync)(this.fd);
   }
 };
 var nodeFileSystem = {
-  realPath: (path) => import_node_fs8.realpathSync.native(path),
+  realPath: (path) => import_node_fs9.realpathSync.native(path),
   stat(path) {
-    const stats = (0, import_node_fs8.statSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs9.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = (0, import_node_fs8.lstatSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs9.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  openRead: (path) => new NodeOpenFile((0, import_node_fs8.openSync)(path, OPEN_READ_FLAGS)),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs9.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs8.mkdirSync)(path, { recursive: true, mode: 448 }),
+  makeFolder: (path) => void (0, import_node_fs9.mkdirSync)(path, { recursive: true, mode: 448 }),
   removeFile: removeFileIfPresent,
-  removeTree: (path) => (0, import_node_fs8.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs8.readdirSync)(path),
+  removeTree: (path) => (0, import_node_fs9.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs9.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ *{/} new Date();
-    (0, import_node_fs8.utimesSync)(path, now, now);
+    (0, import_node_fs9.utimesSync)(path, now, now);
   }
 };
 var NodeHasher = class {
@@ -2079,7 +2093,7 @@ function writeAll(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += (0, import_node_fs9.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
+      written += (0, import_node_fs10.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -2101,18 +2115,6 @@ function onStopSignal(signal) {
   if (process.listenerCount(signal) > 1) return;
   answer2(failureEnvelope(interruptedBeforeAnswer(signal)));
 }
-function homeFolder() {
-  const home = process.env.HOME;
-  if (!home || !home.startsWith("/")) throw homeNotAbsolute();
-  let real;
-  try {
-    real = import_node_fs9.realpathSync.native(home);
-  } catch {
-    throw homeMissing(home);
-  }
-  if (!(0, import_node_fs9.statSync)(real).isDirectory()) throw homeNotAFolder(home);
-  return real;
-}
 async function serveOnce(ops) {
   process.on("uncaughtException", fail);
   process.on("unhandledRejection", fail);
@@ -2120,7 +2122,7 @@ async function serveOnce(ops) {
   process.on("SIGINT", onStopSignal);
   let home;
   try {
-    home = homeFolder();
+    home = homeFolder(process.env.HOME);
   } catch (error) {
     answer2(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal"));
   }
@@ -2133,7 +2135,7 @@ function serve(ops) {
 }
 
 // src/io/node/git.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var GIT = "git";
 var STDERR_TAIL_BYTES = 4096;
 var MS_PER_SECOND = 1e3;
@@ -2169,20 +2171,20 @@ function runGit(request, onStdout) {
 function copyKeepingMtime(from, to) {
   let info;
   try {
-    info = (0, import_node_fs10.statSync)(from);
+    info = (0, import_node_fs11.statSync)(from);
   } catch (error) {
     if (errorCode(error) === "ENOENT") return false;
     throw error;
   }
-  (0, import_node_fs10.copyFileSync)(from, to);
+  (0, import_node_fs11.copyFileSync)(from, to);
   const wholeSeconds = Math.floor(info.mtimeMs / MS_PER_SECOND);
-  (0, import_node_fs10.utimesSync)(to, wholeSeconds, wholeSeconds);
+  (0, import_node_fs11.utimesSync)(to, wholeSeconds, wholeSeconds);
   return true;
 }
 var nodeGitProcesses = { run: runGit, copyKeepingMtime };
 
 // src/io/node/harness.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 function watchStop() {
   let requested = false;
   const onSignal = () => {
@@ -2251,8 +2253,8 @@ function findOnPath(program, pathVariable) {
     if (!folder.startsWith("/")) continue;
     const candidate = `${folder.replace(/\/+$/, "")}/${program}`;
     try {
-      if (!(0, import_node_fs11.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs11.accessSync)(candidate, import_node_fs11.constants.X_OK);
+      if (!(0, import_node_fs12.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs12.accessSync)(candidate, import_node_fs12.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -2261,9 +2263,9 @@ function findOnPath(program, pathVariable) {
 }
 function createExclusive(path, content) {
   const temporary = temporaryPathBeside(path);
-  (0, import_node_fs11.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
+  (0, import_node_fs12.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs11.linkSync)(temporary, path);
+    (0, import_node_fs12.linkSync)(temporary, path);
     return true;
   } catch (error) {
     if (errorCode(error) === "EEXIST") return false;

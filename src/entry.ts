@@ -2,11 +2,12 @@
 // own tools, and write exactly one envelope line to stdout, whatever happens. With src/io/node/, the
 // only code that touches node: modules.
 // Named imports: a namespace import makes the bundle copy all of node:fs at every start.
-import { realpathSync, statSync, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 import { handle } from './app.js';
-import { homeMissing, homeNotAbsolute, homeNotAFolder, interruptedBeforeAnswer, ToolError } from './contract/errors.js';
+import { interruptedBeforeAnswer, ToolError } from './contract/errors.js';
 import { encodeEnvelope, errorEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
 import { DEFAULT_RUN_DIR, RUN_DIR_VARIABLE } from './contract/environment.js';
+import { homeFolder } from './io/node/home.js';
 import { nodeIo } from './io/node/index.js';
 import { normalizeAbsolute } from './text/paths.js';
 import type { OpTable } from './tools/context.js';
@@ -56,19 +57,6 @@ function onStopSignal(signal: NodeJS.Signals): void {
   answer(failureEnvelope(interruptedBeforeAnswer(signal)));
 }
 
-function homeFolder(): string {
-  const home = process.env.HOME;
-  if (!home || !home.startsWith('/')) throw homeNotAbsolute();
-  let real: string;
-  try {
-    real = realpathSync.native(home);
-  } catch {
-    throw homeMissing(home);
-  }
-  if (!statSync(real).isDirectory()) throw homeNotAFolder(home);
-  return real;
-}
-
 async function serveOnce(ops: OpTable): Promise<void> {
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
@@ -76,7 +64,7 @@ async function serveOnce(ops: OpTable): Promise<void> {
   process.on('SIGINT', onStopSignal);
   let home: string;
   try {
-    home = homeFolder();
+    home = homeFolder(process.env.HOME);
   } catch (error) {
     answer(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope((error as Error).message, 'internal'));
   }

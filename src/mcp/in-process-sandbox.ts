@@ -3,12 +3,12 @@
 // cold guilds-harness.js child, as the orchestrator runs it. The orchestrator's rules (the request,
 // its checks, the pipeline, the pointers) stay in CodeToolRun, so that the text is the helper's.
 import { createHash } from 'node:crypto';
-import { realpathSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { handleRequestBytes } from '../app.js';
-import { homeMissing, homeNotAbsolute, homeNotAFolder, ToolError } from '../contract/errors.js';
+import { ToolError } from '../contract/errors.js';
 import { errorEnvelope, failureEnvelope, type Envelope } from '../contract/envelope.js';
 import { HELPER_OF_TOOL } from '../contract/tool-names.js';
+import { homeFolder } from '../io/node/home.js';
 import { nodeIo } from '../io/node/index.js';
 import { stoppableShellProcesses } from '../io/node/stoppable-shell.js';
 import type { Hasher } from '../io/types.js';
@@ -24,22 +24,6 @@ export interface InProcessSandboxOptions {
   runDir: string;
   /** How code_task's helper starts: `node guilds-harness.js`. */
   harnessCommand: readonly string[];
-}
-
-/**
- * The home as the helper checks it at every start (src/entry.ts): absolute, there, a folder. A home
- * that has gone since the server started answers as the helper answers.
- */
-function homeFolder(named: string | undefined): string {
-  if (!named || !named.startsWith('/')) throw homeNotAbsolute();
-  let real: string;
-  try {
-    real = realpathSync.native(named);
-  } catch {
-    throw homeMissing(named);
-  }
-  if (!statSync(real).isDirectory()) throw homeNotAFolder(named);
-  return real;
 }
 
 /**
