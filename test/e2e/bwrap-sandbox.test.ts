@@ -12,7 +12,8 @@ import { chooseSandbox } from '../../src/orchestrator/choose-sandbox.js';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
 import { REPO_ROOT } from '../helpers/paths.js';
-import { alive, BUBBLEWRAP, processesInNamespaceOf, titleFor } from '../helpers/sandboxes.js';
+import { processRuns } from '../helpers/processes.js';
+import { BUBBLEWRAP, processesInNamespaceOf, titleFor } from '../helpers/sandboxes.js';
 
 const KEEPER = '/bin/sh -c echo ready; read -r _; kill -KILL -1';
 let sandbox: BwrapSandbox;
@@ -27,7 +28,7 @@ async function shell(command: string, on: BwrapSandbox | LocalSandbox = sandbox)
 /** The host's view of the container: the command lines of its live processes but its first (bwrap's). */
 function containerCommands(): string[] {
   return processesInNamespaceOf(sandbox.pid)
-    .filter((process) => process.pid !== sandbox.pid && alive(process.pid))
+    .filter((process) => process.pid !== sandbox.pid && processRuns(process.pid))
     .map((process) => process.command)
     .sort();
 }
@@ -153,8 +154,8 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       expect(checked.meta).toMatchObject({ state: 'running' });
 
       sandbox.cleanup();
-      await waitFor(() => before.every((process) => !alive(process.pid)));
-      expect(before.filter((process) => alive(process.pid))).toEqual([]);
+      await waitFor(() => before.every((process) => !processRuns(process.pid)));
+      expect(before.filter((process) => processRuns(process.pid))).toEqual([]);
     });
   });
 
@@ -182,8 +183,8 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       const inside = processesInNamespaceOf(containerPid);
       expect(inside.map((process) => process.command)).toContain('sleep 304');
       orchestrator.kill('SIGKILL');
-      await waitFor(() => inside.every((process) => !alive(process.pid)));
-      expect(inside.filter((process) => alive(process.pid))).toEqual([]);
+      await waitFor(() => inside.every((process) => !processRuns(process.pid)));
+      expect(inside.filter((process) => processRuns(process.pid))).toEqual([]);
     } finally {
       // A failed expectation must not leave the orchestrator, and its container, running.
       orchestrator.kill('SIGKILL');

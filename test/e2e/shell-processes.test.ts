@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callHelper, encodeRequest, makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { BUNDLE } from '../helpers/paths.js';
+import { processRuns } from '../helpers/processes.js';
 
 let sandbox: Sandbox;
 const leftovers: number[] = [];
@@ -25,16 +26,6 @@ function shell(args: Record<string, unknown>, env: Record<string, string | undef
   return callHelper(sandbox, { op: 'shell', args, ...extra }, env);
 }
 
-/** Whether a process still runs: a zombie waiting for its parent to reap it has stopped running. */
-function runs(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-}
 
 function pidsIn(file: string): number[] {
   return readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
@@ -46,7 +37,7 @@ describe('shell: processes', () => {
     expect(envelope.text).toBe('started');
     const [pid] = pidsIn(join(sandbox.home, 'left.pid'));
     leftovers.push(pid!);
-    expect(runs(pid!)).toBe(true);
+    expect(processRuns(pid!)).toBe(true);
   });
 
   it('a timed-out command and its children are stopped, and the result says so', () => {
@@ -61,7 +52,7 @@ describe('shell: processes', () => {
     });
     const pids = [...pidsIn(join(sandbox.home, 'pids')), ...pidsIn(join(sandbox.root, 'pids'))];
     expect(pids).toHaveLength(3);
-    expect(pids.filter(runs)).toEqual([]);
+    expect(pids.filter(processRuns)).toEqual([]);
   });
 
   it('a command that ignores SIGTERM is killed with its whole group, even after its leader is gone', () => {
@@ -74,7 +65,7 @@ describe('shell: processes', () => {
     expect(envelope.text).toBe('(no output)\n[timed out after 1s; the command was stopped]\nexit_code: 124');
     const pids = pidsIn(join(sandbox.home, 'pids'));
     expect(pids).toHaveLength(3);
-    expect(pids.filter(runs)).toEqual([]);
+    expect(pids.filter(processRuns)).toEqual([]);
   });
 
   it('the helper told to stop mid-call stops the command and still answers', async () => {
@@ -91,7 +82,7 @@ describe('shell: processes', () => {
     expect(status).toBe(0);
     const envelope = JSON.parse(Buffer.from(stdout.trim(), 'base64').toString('utf8'));
     expect(envelope.text).toBe('begun\n[the helper was interrupted; the command was stopped]\nexit_code: 143');
-    expect(runs(pidsIn(pidFile)[0]!)).toBe(false);
+    expect(processRuns(pidsIn(pidFile)[0]!)).toBe(false);
   });
 });
 

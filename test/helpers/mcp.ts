@@ -1,6 +1,6 @@
 // For tests of the MCP server: the committed bundle started by the SDK's own stdio client, in a
 // scratch home with a state folder of its own.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -54,16 +54,7 @@ export async function connectMcp(
   return { client, transport, pid: transport.pid!, stderr: () => stderr, close: () => client.close() };
 }
 
-/** Whether a process runs (a zombie counts as gone). */
-export function processRuns(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-}
+export { processRuns } from './processes.js';
 
 /** The text of a tool result's one content item. */
 export function textOf(result: unknown): string {

@@ -1,6 +1,6 @@
 // The sandboxes the orchestrator's end-to-end tests run through: the local one always, bubblewrap's
 // when bwrap works on this machine (else its tests are skipped, the reason in their name).
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { BwrapSandbox, type BwrapSandboxOptions, type MachineSandbox } from '../../src/orchestrator/bwrap-sandbox.js';
 import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
 
@@ -78,12 +78,3 @@ export function processesInNamespaceOf(pid: number): { pid: number; command: str
   return found;
 }
 
-/** Whether a host pid is still a live process (a zombie counts as gone). */
-export function alive(pid: number): boolean {
-  if (!existsSync(`/proc/${pid}/stat`)) return false;
-  try {
-    return !/^\d+ \(.*\) Z /s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
