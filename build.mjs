@@ -13,9 +13,28 @@ import { join } from 'node:path';
 const outdir = process.env.GUILDS_BUILD_OUTDIR || 'dist';
 // The loader keeps each helper's code cache in a folder of its own (~/.cache/<name>): a helper removes
 // the caches of builds other than its own, and the two helpers are two builds.
+//
+// guilds-code holds one body per tool (src/bodies/): the loader compiles only the body of the
+// request's op, so a call deserializes and sets up that tool's code and not the others'
+// (docs/performance.md, "One body per kind of call"). A request whose op the loader cannot read is
+// refused alike by every body; the first body listed takes it.
+//
+// Its bodies are minified: V8 scans every byte of the file at every start, the four bodies repeat
+// their shared code, and the minified file is the size one readable body had (measured in
+// docs/performance.md; docs/decisions.md says why the readable form is the sources). guilds-harness
+// runs for minutes per call and stays readable.
 const HELPERS = [
-  { entry: 'src/main.ts', name: 'guilds-code' },
-  { entry: 'src/harness-main.ts', name: 'guilds-harness' },
+  {
+    name: 'guilds-code',
+    minified: true,
+    bodies: [
+      { entry: 'src/bodies/file-read.ts', kinds: ['file_read', 'other'] },
+      { entry: 'src/bodies/shell-status.ts', kinds: ['shell_status'] },
+      { entry: 'src/bodies/shell.ts', kinds: ['shell', 'shell-background'] },
+      { entry: 'src/bodies/code-search.ts', kinds: ['code_search'] },
+    ],
+  },
+  { name: 'guilds-harness', bodies: [{ entry: 'src/harness-main.ts', kinds: ['code_task', 'other'] }] },
 ];
 const SHEBANG = '#!/usr/bin/env node\n';
 const BUILD_ID_HEX_CHARS = 16;
@@ -52,37 +71,64 @@ function assertAscii(text, name) {
   throw new Error(`${name}: line ${lineNumber} of the bundled code is not ASCII (write the character as an escape): ${line.trim()}`);
 }
 
-async function buildHelper({ entry, name }) {
-  const code = await bundleText({
-    entryPoints: [entry],
-    // src/io/node/search.ts only falls back to import.meta.url outside the bundle.
-    logOverride: { 'empty-import-meta': 'silent' },
-  });
+/** The function whose body is the comment holding a body's code, named after its entry file. */
+const bodyFunctionName = (entry) => `guildsBody_${entry.replace(/^.*\//, '').replace(/\.ts$/, '').replace(/[^A-Za-z0-9]/g, '_')}`;
 
-  async function loaderText(buildId, codeLineOffset) {
+/**
+ * What follows the loader: each body as a function whose body is one block comment holding the code,
+ * then guildsBodyOf, which gives the loader a kind's body and the line of this file where its code
+ * starts. `openingLine` is the line of the first body's opening.
+ */
+function bodiesText(bodies, openingLine) {
+  let text = '';
+  let line = openingLine;
+  const cases = [];
+  for (const { entry, kinds, code } of bodies) {
+    const opening = `function ${bodyFunctionName(entry)}() {/*\n`;
+    text += `${opening}${commentedCode(code)}*/}\n`;
+    const labels = kinds.map((kind) => `case ${JSON.stringify(kind)}:`).join(' ');
+    const found = `return [${bodyFunctionName(entry)}, ${line + 1}];`;
+    cases.push(kinds.includes('other') ? `    ${labels} default:\n      ${found}` : `    ${labels}\n      ${found}`);
+    line += 1 + lineCount(code) + 1;
+  }
+  return `${text}function guildsBodyOf(kind) {\n  switch (kind) {\n${cases.join('\n')}\n  }\n}\n`;
+}
+
+async function buildHelper({ name, bodies, minified: helperMinified = false }) {
+  const built = [];
+  for (const body of bodies) {
+    const code = await bundleText({
+      entryPoints: [body.entry],
+      minify: helperMinified,
+      // src/io/node/search.ts only falls back to import.meta.url outside the bundle.
+      logOverride: { 'empty-import-meta': 'silent' },
+    });
+    assertAscii(code, `${name} (${body.entry})`);
+    built.push({ ...body, code });
+  }
+
+  async function loaderText(buildId) {
     return bundleText({
       entryPoints: ['src/boot/loader.ts'],
       define: {
         GUILDS_BUILD_ID: JSON.stringify(buildId),
-        GUILDS_CODE_LINE_OFFSET: String(codeLineOffset),
         GUILDS_CACHE_FOLDER_IN_HOME: JSON.stringify(`.cache/${name}`),
       },
     });
   }
 
-  // The code starts on the line after the comment's opening line; its line numbers in stack traces
-  // are those of this file. Neither the offset's digits nor the id change the loader's number of lines.
+  // Each body's code starts on the line after its function's opening line; its line numbers in stack
+  // traces are those of this file. The id's digits do not change the loader's number of lines.
   const placeholderId = '0'.repeat(BUILD_ID_HEX_CHARS);
-  const codeLineOffset = lineCount(SHEBANG + (await loaderText(placeholderId, 0))) + 1;
-  // The id names everything that makes the compiled source and how it is compiled: the code, and the
-  // loader that wraps it. V8 itself only checks the source's length.
-  const withoutId = await loaderText(placeholderId, codeLineOffset);
-  const buildId = createHash('sha256').update(withoutId).update(code).digest('hex').slice(0, BUILD_ID_HEX_CHARS);
-  const loader = await loaderText(buildId, codeLineOffset);
+  const withoutId = await loaderText(placeholderId);
+  const tail = bodiesText(built, lineCount(SHEBANG + withoutId) + 1);
+  // The id names everything that makes the compiled sources and how they are compiled: every body, and
+  // the loader that wraps them. V8 itself only checks a source's length.
+  const buildId = createHash('sha256').update(withoutId).update(tail).digest('hex').slice(0, BUILD_ID_HEX_CHARS);
+  const loader = await loaderText(buildId);
 
   const outfile = join(outdir, `${name}.js`);
-  assertAscii(code, name);
-  writeFileSync(outfile, `${SHEBANG}${loader}function guildsCodeBody() {/*\n${commentedCode(code)}*/}\n`);
+  writeFileSync(outfile, `${SHEBANG}${loader}${tail}`);
   // The image runs it as ./guilds-code.js too.
   chmodSync(outfile, 0o755);
 }

@@ -8193,11 +8193,110 @@ function homeFolder(named) {
   return real;
 }
 
-// src/io/node/index.ts
-var import_node_fs9 = require("node:fs");
-
-// src/io/node/search.ts
+// src/io/node/core.ts
 var import_node_fs5 = require("node:fs");
+
+// src/io/node/background.ts
+var import_node_fs4 = require("node:fs");
+
+// src/io/node/files.ts
+var import_node_fs3 = require("node:fs");
+
+// src/io/node/process.ts
+var import_node_fs2 = require("node:fs");
+var STAT_STATE_INDEX = 0;
+var STAT_PROCESS_GROUP_INDEX = 2;
+var STAT_SESSION_INDEX = 3;
+var STAT_START_TICKS_INDEX = 19;
+var temporaryCounter = 0;
+function temporaryPathBeside(path) {
+  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+function signalProcessGroup(processGroup, signal) {
+  if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+  try {
+    process.kill(-processGroup, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function parseProcessStat(pid, text2) {
+  const close = text2.lastIndexOf(")");
+  if (close === -1) return null;
+  const fields = text2.slice(close + 2).trim().split(" ");
+  const startTicks = fields[STAT_START_TICKS_INDEX];
+  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
+  return {
+    pid,
+    state: fields[STAT_STATE_INDEX] ?? "?",
+    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
+    session: Number(fields[STAT_SESSION_INDEX]),
+    startTicks
+  };
+}
+function readProcessStat(pid) {
+  let text2;
+  try {
+    text2 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "latin1");
+  } catch {
+    return null;
+  }
+  return parseProcessStat(pid, text2);
+}
+function listProcessIds() {
+  return (0, import_node_fs2.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+}
+function isRunningState(state) {
+  return state !== "Z" && state !== "X";
+}
+
+// src/io/node/files.ts
+var OPEN_READ_FLAGS = import_node_fs3.constants.O_RDONLY | import_node_fs3.constants.O_NONBLOCK | import_node_fs3.constants.O_NOCTTY;
+var READ_FILE_CHUNK_BYTES = 65536;
+function codedError(code, message) {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+function readRegularFile(path, maxBytes, extraFlags = 0) {
+  const fd = (0, import_node_fs3.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  try {
+    const stats = (0, import_node_fs3.fstatSync)(fd);
+    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+    const chunks = [];
+    let total = 0;
+    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
+      chunkBytes = READ_FILE_CHUNK_BYTES;
+      const read = (0, import_node_fs3.readSync)(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
+function writeFileAtomic(path, data) {
+  const temp = temporaryPathBeside(path);
+  try {
+    (0, import_node_fs3.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs3.renameSync)(temp, path);
+  } catch (error2) {
+    removeFileIfPresent(temp);
+    throw error2;
+  }
+}
+function removeFileIfPresent(path) {
+  try {
+    (0, import_node_fs3.unlinkSync)(path);
+  } catch (error2) {
+    if (error2.code !== "ENOENT") throw error2;
+  }
+}
 
 // src/io/node/spawn.ts
 var import_node_events = require("node:events");
@@ -8389,8 +8488,172 @@ function startDetached(start) {
   return child.pid;
 }
 
+// src/io/node/background.ts
+var SUPERVISOR_SCRIPT = [
+  "trap : TERM INT HUP",
+  "exit_path=$1",
+  "shift",
+  'bash -c "$@" </dev/null',
+  "status=$?",
+  '{ printf "%s\\n" "$status" >"$exit_path.$$.tmp" && mv -f "$exit_path.$$.tmp" "$exit_path"; } 2>/dev/null'
+].join("\n");
+var DELAYED_KILL_SCRIPT = [
+  'sleep "$1" || exit 0',
+  'if { read -r stat <"/proc/$2/stat"; } 2>/dev/null; then',
+  "  fields=(${stat##*) })",
+  '  [ "${fields[19]}" = "$3" ] || exit 0',
+  "fi",
+  'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
+].join("\n");
+var LOG_OPEN_FLAGS = import_node_fs4.constants.O_WRONLY | import_node_fs4.constants.O_APPEND | import_node_fs4.constants.O_CREAT | import_node_fs4.constants.O_NOFOLLOW | import_node_fs4.constants.O_NOCTTY;
+var LOG_FILE_MODE = 384;
+var nodeBackgroundProcesses = {
+  startSupervised(start) {
+    const log = (0, import_node_fs4.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    try {
+      return startDetached({
+        file: "bash",
+        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.exitPath, start.script, ...start.scriptArgs],
+        cwd: start.cwd,
+        env: start.env,
+        stdio: ["ignore", log, log]
+      });
+    } finally {
+      (0, import_node_fs4.closeSync)(log);
+    }
+  },
+  processStat: readProcessStat,
+  environmentHas(pid, entry) {
+    let environment2;
+    try {
+      environment2 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/environ`);
+    } catch {
+      return false;
+    }
+    const wanted = Buffer.from(entry + "\0", "utf8");
+    if (environment2.subarray(0, wanted.length).equals(wanted)) return true;
+    return environment2.indexOf(Buffer.concat([Buffer.of(0), wanted])) !== -1;
+  },
+  listProcesses: listProcessIds,
+  groupExists(processGroup) {
+    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+    try {
+      process.kill(-processGroup, 0);
+      return true;
+    } catch (error2) {
+      return error2.code === "EPERM";
+    }
+  },
+  signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
+  scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2) {
+    try {
+      startDetached({
+        file: "bash",
+        args: ["-c", DELAYED_KILL_SCRIPT, "guilds-background-kill", String(delaySeconds), String(processGroup), leaderStartTicks, killedPath2],
+        cwd: "/",
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+        stdio: "ignore"
+      });
+    } catch {
+    }
+  },
+  createExclusive(path, data) {
+    const temp = temporaryPathBeside(path);
+    (0, import_node_fs4.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
+    try {
+      (0, import_node_fs4.linkSync)(temp, path);
+      return true;
+    } catch (error2) {
+      if (error2.code === "EEXIST") return false;
+      throw error2;
+    } finally {
+      removeFileIfPresent(temp);
+    }
+  },
+  sleep(milliseconds) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
+  },
+  ownPid: process.pid
+};
+
+// src/io/node/core.ts
+function kindOf(stats) {
+  if (stats.isFile()) return "file";
+  if (stats.isDirectory()) return "folder";
+  if (stats.isFIFO()) return "fifo";
+  if (stats.isSocket()) return "socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "device";
+  if (stats.isSymbolicLink()) return "link";
+  return "other";
+}
+function infoOf(stats) {
+  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
+}
+var NodeOpenFile = class {
+  constructor(fd) {
+    this.fd = fd;
+  }
+  fd;
+  info() {
+    return infoOf((0, import_node_fs5.fstatSync)(this.fd));
+  }
+  realPath() {
+    return (0, import_node_fs5.readlinkSync)(`/proc/self/fd/${this.fd}`);
+  }
+  read(buffer) {
+    return (0, import_node_fs5.readSync)(this.fd, buffer, 0, buffer.length, null);
+  }
+  readAt(buffer, length, position) {
+    return (0, import_node_fs5.readSync)(this.fd, buffer, 0, length, position);
+  }
+  descriptor() {
+    return this.fd;
+  }
+  close() {
+    (0, import_node_fs5.closeSync)(this.fd);
+  }
+};
+var nodeFileSystem = {
+  realPath: (path) => import_node_fs5.realpathSync.native(path),
+  stat(path) {
+    const stats = (0, import_node_fs5.statSync)(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  lstat(path) {
+    const stats = (0, import_node_fs5.lstatSync)(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  openRead: (path) => new NodeOpenFile((0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS)),
+  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
+  writeFileAtomic,
+  makeFolder: (path) => void (0, import_node_fs5.mkdirSync)(path, { recursive: true, mode: 448 }),
+  removeFile: removeFileIfPresent,
+  removeTree: (path) => (0, import_node_fs5.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs5.readdirSync)(path),
+  touch(path) {
+    const now = /* @__PURE__ */ new Date();
+    (0, import_node_fs5.utimesSync)(path, now, now);
+  }
+};
+function nodeIoWith(parts, home, runDir, env) {
+  return {
+    home,
+    runDir,
+    env,
+    fs: nodeFileSystem,
+    shell: parts.shell,
+    background: nodeBackgroundProcesses,
+    search: parts.search,
+    sha256: parts.sha256,
+    now: () => Date.now()
+  };
+}
+
+// src/io/node/search.ts
+var import_node_fs8 = require("node:fs");
+
 // src/io/node/search-find.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // src/io/search-types.ts
 var RipgrepError = class extends Error {
@@ -8408,8 +8671,8 @@ var RipgrepError = class extends Error {
 var import_meta = {};
 function isExecutableFile(path) {
   try {
-    if (!(0, import_node_fs2.statSync)(path).isFile()) return false;
-    (0, import_node_fs2.accessSync)(path, import_node_fs2.constants.X_OK);
+    if (!(0, import_node_fs6.statSync)(path).isFile()) return false;
+    (0, import_node_fs6.accessSync)(path, import_node_fs6.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -8452,59 +8715,8 @@ function findRipgrepIn(env) {
 }
 
 // src/io/node/search-scratch.ts
-var import_node_fs4 = require("node:fs");
-
-// src/io/node/process.ts
-var import_node_fs3 = require("node:fs");
-var STAT_STATE_INDEX = 0;
-var STAT_PROCESS_GROUP_INDEX = 2;
-var STAT_SESSION_INDEX = 3;
-var STAT_START_TICKS_INDEX = 19;
-var temporaryCounter = 0;
-function temporaryPathBeside(path) {
-  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
-}
-function signalProcessGroup(processGroup, signal) {
-  if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
-  try {
-    process.kill(-processGroup, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function parseProcessStat(pid, text2) {
-  const close = text2.lastIndexOf(")");
-  if (close === -1) return null;
-  const fields = text2.slice(close + 2).trim().split(" ");
-  const startTicks = fields[STAT_START_TICKS_INDEX];
-  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
-  return {
-    pid,
-    state: fields[STAT_STATE_INDEX] ?? "?",
-    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
-    session: Number(fields[STAT_SESSION_INDEX]),
-    startTicks
-  };
-}
-function readProcessStat(pid) {
-  let text2;
-  try {
-    text2 = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "latin1");
-  } catch {
-    return null;
-  }
-  return parseProcessStat(pid, text2);
-}
-function listProcessIds() {
-  return (0, import_node_fs3.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
-}
-function isRunningState(state) {
-  return state !== "Z" && state !== "X";
-}
-
-// src/io/node/search-scratch.ts
-var SCRATCH_OPEN_FLAGS = import_node_fs4.constants.O_RDWR | import_node_fs4.constants.O_CREAT | import_node_fs4.constants.O_EXCL | import_node_fs4.constants.O_NOFOLLOW;
+var import_node_fs7 = require("node:fs");
+var SCRATCH_OPEN_FLAGS = import_node_fs7.constants.O_RDWR | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_EXCL | import_node_fs7.constants.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -8512,14 +8724,14 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = (0, import_node_fs4.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = (0, import_node_fs7.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    (0, import_node_fs4.unlinkSync)(path);
+    (0, import_node_fs7.unlinkSync)(path);
   } catch {
-    (0, import_node_fs4.closeSync)(fd);
+    (0, import_node_fs7.closeSync)(fd);
     return null;
   }
   return fd;
@@ -8528,13 +8740,13 @@ function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs4.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs7.closeSync)(stdoutFd);
   return null;
 }
 function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs4.statfsSync !== "function") return false;
+  if (typeof import_node_fs7.statfsSync !== "function") return false;
   try {
-    const space = (0, import_node_fs4.statfsSync)(scratchFolder());
+    const space = (0, import_node_fs7.statfsSync)(scratchFolder());
     return space.bavail * space.bsize >= bytes;
   } catch {
     return false;
@@ -8542,10 +8754,10 @@ function roomInScratchFolder(bytes) {
 }
 function readBack(fd, position, onBytes, pieceBytes, reused) {
   for (; ; ) {
-    const left = (0, import_node_fs4.fstatSync)(fd).size - position;
+    const left = (0, import_node_fs7.fstatSync)(fd).size - position;
     if (left <= 0) return position;
     const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs4.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    const read = (0, import_node_fs7.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
     if (read === 0) return position;
     position += read;
     onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
@@ -8553,7 +8765,7 @@ function readBack(fd, position, onBytes, pieceBytes, reused) {
 }
 function readStart(fd, maxBytes) {
   const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs4.readSync)(fd, kept, 0, kept.length, 0));
+  return kept.toString("utf8", 0, (0, import_node_fs7.readSync)(fd, kept, 0, kept.length, 0));
 }
 
 // src/io/node/search.ts
@@ -8661,8 +8873,8 @@ var RipgrepAttempt = class {
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
-    (0, import_node_fs5.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs5.closeSync)(this.output.stderrFd);
+    (0, import_node_fs8.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs8.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
     if (!this.child.settle()) return;
@@ -8828,154 +9040,35 @@ var WasmSha256 = class {
   }
 };
 
-// src/io/node/background.ts
-var import_node_fs7 = require("node:fs");
-
-// src/io/node/files.ts
-var import_node_fs6 = require("node:fs");
-var OPEN_READ_FLAGS = import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NONBLOCK | import_node_fs6.constants.O_NOCTTY;
-var READ_FILE_CHUNK_BYTES = 65536;
-function codedError(code, message) {
-  return Object.assign(new Error(`${code}: ${message}`), { code });
-}
-function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS | extraFlags);
-  try {
-    const stats = (0, import_node_fs6.fstatSync)(fd);
-    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
-    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
-    const chunks = [];
-    let total = 0;
-    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
-    for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
-      chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs6.readSync)(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      total += read;
-      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-      chunks.push(chunk.subarray(0, read));
-    }
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
-  } finally {
-    (0, import_node_fs6.closeSync)(fd);
+// src/io/node/sha256.ts
+var NodeHasher = class {
+  hash = loadCrypto().createHash("sha256");
+  update(bytes) {
+    this.hash.update(bytes);
   }
-}
-function writeFileAtomic(path, data) {
-  const temp = temporaryPathBeside(path);
-  try {
-    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs6.renameSync)(temp, path);
-  } catch (error2) {
-    removeFileIfPresent(temp);
-    throw error2;
+  hexDigest() {
+    return this.hash.digest("hex");
   }
-}
-function removeFileIfPresent(path) {
-  try {
-    (0, import_node_fs6.unlinkSync)(path);
-  } catch (error2) {
-    if (error2.code !== "ENOENT") throw error2;
-  }
-}
-
-// src/io/node/background.ts
-var SUPERVISOR_SCRIPT = [
-  "trap : TERM INT HUP",
-  "exit_path=$1",
-  "shift",
-  'bash -c "$@" </dev/null',
-  "status=$?",
-  '{ printf "%s\\n" "$status" >"$exit_path.$$.tmp" && mv -f "$exit_path.$$.tmp" "$exit_path"; } 2>/dev/null'
-].join("\n");
-var DELAYED_KILL_SCRIPT = [
-  'sleep "$1" || exit 0',
-  'if { read -r stat <"/proc/$2/stat"; } 2>/dev/null; then',
-  "  fields=(${stat##*) })",
-  '  [ "${fields[19]}" = "$3" ] || exit 0',
-  "fi",
-  'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
-].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_NOFOLLOW | import_node_fs7.constants.O_NOCTTY;
-var LOG_FILE_MODE = 384;
-var nodeBackgroundProcesses = {
-  startSupervised(start) {
-    const log = (0, import_node_fs7.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
-    try {
-      return startDetached({
-        file: "bash",
-        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.exitPath, start.script, ...start.scriptArgs],
-        cwd: start.cwd,
-        env: start.env,
-        stdio: ["ignore", log, log]
-      });
-    } finally {
-      (0, import_node_fs7.closeSync)(log);
-    }
-  },
-  processStat: readProcessStat,
-  environmentHas(pid, entry) {
-    let environment2;
-    try {
-      environment2 = (0, import_node_fs7.readFileSync)(`/proc/${pid}/environ`);
-    } catch {
-      return false;
-    }
-    const wanted = Buffer.from(entry + "\0", "utf8");
-    if (environment2.subarray(0, wanted.length).equals(wanted)) return true;
-    return environment2.indexOf(Buffer.concat([Buffer.of(0), wanted])) !== -1;
-  },
-  listProcesses: listProcessIds,
-  groupExists(processGroup) {
-    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
-    try {
-      process.kill(-processGroup, 0);
-      return true;
-    } catch (error2) {
-      return error2.code === "EPERM";
-    }
-  },
-  signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
-  scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2) {
-    try {
-      startDetached({
-        file: "bash",
-        args: ["-c", DELAYED_KILL_SCRIPT, "guilds-background-kill", String(delaySeconds), String(processGroup), leaderStartTicks, killedPath2],
-        cwd: "/",
-        env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
-        stdio: "ignore"
-      });
-    } catch {
-    }
-  },
-  createExclusive(path, data) {
-    const temp = temporaryPathBeside(path);
-    (0, import_node_fs7.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
-    try {
-      (0, import_node_fs7.linkSync)(temp, path);
-      return true;
-    } catch (error2) {
-      if (error2.code === "EEXIST") return false;
-      throw error2;
-    } finally {
-      removeFileIfPresent(temp);
-    }
-  },
-  sleep(milliseconds) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
-  },
-  ownPid: process.pid
 };
+function sha256Hasher(expectedBytes) {
+  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
+    try {
+      return new WasmSha256();
+    } catch {
+    }
+  }
+  return new NodeHasher();
+}
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
-var LOG_OPEN_FLAGS2 = import_node_fs8.constants.O_WRONLY | import_node_fs8.constants.O_APPEND | import_node_fs8.constants.O_CREAT | import_node_fs8.constants.O_TRUNC | import_node_fs8.constants.O_NOFOLLOW;
+var LOG_OPEN_FLAGS2 = import_node_fs9.constants.O_WRONLY | import_node_fs9.constants.O_APPEND | import_node_fs9.constants.O_CREAT | import_node_fs9.constants.O_TRUNC | import_node_fs9.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -9043,7 +9136,7 @@ var LogFollower = class {
     if (this.stopped) return;
     try {
       const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs8.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? (0, import_node_fs9.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(this.buffer.subarray(0, read));
@@ -9060,18 +9153,18 @@ var LogFollower = class {
 };
 function endLifeline(pidPath, groupId) {
   try {
-    const pid = Number((0, import_node_fs8.readFileSync)(pidPath, "latin1").trim());
+    const pid = Number((0, import_node_fs9.readFileSync)(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
     if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
   } catch {
   }
 }
 function openLog(logPath) {
-  const logFd = (0, import_node_fs8.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs9.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs8.openSync)(logPath, import_node_fs8.constants.O_RDONLY | import_node_fs8.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs9.openSync)(logPath, import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW) };
   } catch (error2) {
-    (0, import_node_fs8.closeSync)(logFd);
+    (0, import_node_fs9.closeSync)(logFd);
     throw error2;
   }
 }
@@ -9101,8 +9194,8 @@ function runInGroup(run, onOutput) {
       stopGroup
     );
   } catch (error2) {
-    (0, import_node_fs8.closeSync)(logFd);
-    (0, import_node_fs8.closeSync)(readFd);
+    (0, import_node_fs9.closeSync)(logFd);
+    (0, import_node_fs9.closeSync)(readFd);
     throw error2;
   }
   const child = supervised.process;
@@ -9120,8 +9213,8 @@ function runInGroup(run, onOutput) {
       clearTimeout(killTimer);
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs8.closeSync)(logFd);
-      (0, import_node_fs8.closeSync)(readFd);
+      (0, import_node_fs9.closeSync)(logFd);
+      (0, import_node_fs9.closeSync)(readFd);
     };
     const follower = new LogFollower(
       readFd,
@@ -9148,7 +9241,7 @@ function runInGroup(run, onOutput) {
       const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
       void finished.then(() => {
         if (groupId !== void 0) run.onGroupEnd?.(groupId);
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs8.fstatSync)(logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs9.fstatSync)(logFd).size);
       });
     });
   });
@@ -9189,94 +9282,13 @@ var nodeShellProcesses = {
 };
 
 // src/io/node/index.ts
-function kindOf(stats) {
-  if (stats.isFile()) return "file";
-  if (stats.isDirectory()) return "folder";
-  if (stats.isFIFO()) return "fifo";
-  if (stats.isSocket()) return "socket";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "device";
-  if (stats.isSymbolicLink()) return "link";
-  return "other";
-}
-function infoOf(stats) {
-  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
-}
-var NodeOpenFile = class {
-  constructor(fd) {
-    this.fd = fd;
-  }
-  fd;
-  info() {
-    return infoOf((0, import_node_fs9.fstatSync)(this.fd));
-  }
-  realPath() {
-    return (0, import_node_fs9.readlinkSync)(`/proc/self/fd/${this.fd}`);
-  }
-  read(buffer) {
-    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, buffer.length, null);
-  }
-  readAt(buffer, length, position) {
-    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, length, position);
-  }
-  descriptor() {
-    return this.fd;
-  }
-  close() {
-    (0, import_node_fs9.closeSync)(this.fd);
-  }
+var ALL_NODE_IO_PARTS = {
+  shell: nodeShellProcesses,
+  search: nodeSearchProcesses,
+  sha256: sha256Hasher
 };
-var nodeFileSystem = {
-  realPath: (path) => import_node_fs9.realpathSync.native(path),
-  stat(path) {
-    const stats = (0, import_node_fs9.statSync)(path, { throwIfNoEntry: false });
-    return stats ? infoOf(stats) : null;
-  },
-  lstat(path) {
-    const stats = (0, import_node_fs9.lstatSync)(path, { throwIfNoEntry: false });
-    return stats ? infoOf(stats) : null;
-  },
-  openRead: (path) => new NodeOpenFile((0, import_node_fs9.openSync)(path, OPEN_READ_FLAGS)),
-  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
-  writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs9.mkdirSync)(path, { recursive: true, mode: 448 }),
-  removeFile: removeFileIfPresent,
-  removeTree: (path) => (0, import_node_fs9.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs9.readdirSync)(path),
-  touch(path) {
-    const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs9.utimesSync)(path, now, now);
-  }
-};
-var NodeHasher = class {
-  hash = loadCrypto().createHash("sha256");
-  update(bytes) {
-    this.hash.update(bytes);
-  }
-  hexDigest() {
-    return this.hash.digest("hex");
-  }
-};
-function sha256Hasher(expectedBytes) {
-  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
-    try {
-      return new WasmSha256();
-    } catch {
-    }
-  }
-  return new NodeHasher();
-}
 function nodeIo(home, runDir, env) {
-  return {
-    home,
-    runDir,
-    env,
-    fs: nodeFileSystem,
-    shell: nodeShellProcesses,
-    background: nodeBackgroundProcesses,
-    search: nodeSearchProcesses,
-    sha256: sha256Hasher,
-    now: () => Date.now()
-  };
+  return nodeIoWith(ALL_NODE_IO_PARTS, home, runDir, env);
 }
 
 // src/io/node/stoppable-shell.ts
@@ -9408,130 +9420,6 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
     });
     child.on("close", settle2);
   });
-}
-
-// src/contract/tools/spec.ts
-function clampInteger(value, minimum, maximum) {
-  return Math.min(maximum, Math.max(minimum, value));
-}
-function integerArg(spec, args, name) {
-  const arg = spec.args[name];
-  const value = typeof args[name] === "number" ? args[name] : arg.default;
-  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
-}
-function booleanArg(spec, args, name) {
-  const value = args[name];
-  return typeof value === "boolean" ? value : spec.args[name].default === true;
-}
-function stringArg(args, name) {
-  const value = args[name];
-  return typeof value === "string" ? value : void 0;
-}
-
-// src/contract/tools/code_search.ts
-var CODE_SEARCH_SPEC = {
-  name: "code_search",
-  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
-  args: {
-    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
-    path: { type: "string", description: "The file or folder to search (default the working directory)." },
-    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
-    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
-    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
-    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
-    context: {
-      type: "integer",
-      default: 0,
-      minimum: 0,
-      maximum: SEARCH_MAX_CONTEXT_LINES,
-      description: "Lines of context around each match in content mode (0 to 5)."
-    },
-    limit: {
-      type: "integer",
-      minimum: 1,
-      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
-    }
-  }
-};
-function resolveCodeSearchArgs(args) {
-  const mode = args.mode === "content" ? "content" : "files";
-  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
-  const limit = typeof args.limit === "number" ? args.limit : maximum;
-  return {
-    pattern: args.pattern,
-    path: stringArg(args, "path") ?? null,
-    glob: stringArg(args, "glob") || null,
-    mode,
-    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
-    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
-    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
-    limit: clampInteger(limit, 1, maximum)
-  };
-}
-
-// src/contract/tools/file_read.ts
-var FILE_READ_SPEC = {
-  name: "file_read",
-  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
-  args: {
-    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
-    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
-    limit: {
-      type: "integer",
-      default: FILE_READ_DEFAULT_LIMIT_LINES,
-      minimum: 1,
-      maximum: FILE_READ_MAX_LIMIT_LINES,
-      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
-    }
-  }
-};
-function resolveFileReadArgs(args) {
-  return {
-    path: args.path,
-    offset: integerArg(FILE_READ_SPEC, args, "offset"),
-    limit: integerArg(FILE_READ_SPEC, args, "limit")
-  };
-}
-
-// src/contract/tools/shell.ts
-var SHELL_SPEC = {
-  name: "shell",
-  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
-  args: {
-    command: { type: "string", required: true, description: "The bash command to run." },
-    timeout_seconds: {
-      type: "integer",
-      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
-      minimum: SHELL_MIN_TIMEOUT_SECONDS,
-      maximum: SHELL_MAX_TIMEOUT_SECONDS,
-      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
-    },
-    background: {
-      type: "boolean",
-      default: false,
-      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
-    }
-  }
-};
-function resolveShellArgs(args) {
-  return {
-    command: args.command,
-    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
-    background: booleanArg(SHELL_SPEC, args, "background")
-  };
-}
-
-// src/contract/tools/shell_status.ts
-var SHELL_STATUS_SPEC = {
-  name: "shell_status",
-  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
-  args: {
-    id: { type: "string", description: "A background command id, such as b1." },
-    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
-  }
-};
-function resolveShellStatusArgs(args) {
-  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
 }
 
 // src/workspace/confine.ts
@@ -10851,6 +10739,145 @@ function fileRead(context, args) {
   const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes, scan.encoding);
   meta2.range = [offset, shaped.lastLine];
   return { text: shaped.text, meta: meta2 };
+}
+
+// src/contract/tools/spec.ts
+function clampInteger(value, minimum, maximum) {
+  return Math.min(maximum, Math.max(minimum, value));
+}
+function integerArg(spec, args, name) {
+  const arg = spec.args[name];
+  const value = typeof args[name] === "number" ? args[name] : arg.default;
+  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
+}
+function booleanArg(spec, args, name) {
+  const value = args[name];
+  return typeof value === "boolean" ? value : spec.args[name].default === true;
+}
+function stringArg(args, name) {
+  const value = args[name];
+  return typeof value === "string" ? value : void 0;
+}
+
+// src/contract/tools/code_search.ts
+var CODE_SEARCH_SPEC = {
+  name: "code_search",
+  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
+  args: {
+    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
+    path: { type: "string", description: "The file or folder to search (default the working directory)." },
+    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
+    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
+    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
+    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
+    context: {
+      type: "integer",
+      default: 0,
+      minimum: 0,
+      maximum: SEARCH_MAX_CONTEXT_LINES,
+      description: "Lines of context around each match in content mode (0 to 5)."
+    },
+    limit: {
+      type: "integer",
+      minimum: 1,
+      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
+    }
+  }
+};
+function resolveCodeSearchArgs(args) {
+  const mode = args.mode === "content" ? "content" : "files";
+  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
+  const limit = typeof args.limit === "number" ? args.limit : maximum;
+  return {
+    pattern: args.pattern,
+    path: stringArg(args, "path") ?? null,
+    glob: stringArg(args, "glob") || null,
+    mode,
+    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
+    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
+    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
+    limit: clampInteger(limit, 1, maximum)
+  };
+}
+
+// src/contract/tools/file_read.ts
+var FILE_READ_SPEC = {
+  name: "file_read",
+  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
+  args: {
+    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
+    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
+    limit: {
+      type: "integer",
+      default: FILE_READ_DEFAULT_LIMIT_LINES,
+      minimum: 1,
+      maximum: FILE_READ_MAX_LIMIT_LINES,
+      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
+    }
+  }
+};
+function resolveFileReadArgs(args) {
+  return {
+    path: args.path,
+    offset: integerArg(FILE_READ_SPEC, args, "offset"),
+    limit: integerArg(FILE_READ_SPEC, args, "limit")
+  };
+}
+
+// src/contract/tools/shell.ts
+var SHELL_SPEC = {
+  name: "shell",
+  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
+  args: {
+    command: { type: "string", required: true, description: "The bash command to run." },
+    timeout_seconds: {
+      type: "integer",
+      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
+      minimum: SHELL_MIN_TIMEOUT_SECONDS,
+      maximum: SHELL_MAX_TIMEOUT_SECONDS,
+      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
+    },
+    background: {
+      type: "boolean",
+      default: false,
+      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
+    }
+  }
+};
+function resolveShellArgs(args) {
+  return {
+    command: args.command,
+    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
+    background: booleanArg(SHELL_SPEC, args, "background")
+  };
+}
+
+// src/contract/tools/shell_status.ts
+var SHELL_STATUS_SPEC = {
+  name: "shell_status",
+  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
+  args: {
+    id: { type: "string", description: "A background command id, such as b1." },
+    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
+  }
+};
+function resolveShellStatusArgs(args) {
+  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
+}
+
+// src/tools/index.ts
+function runElsewhere(name) {
+  return () => {
+    throw new ToolError("internal", `${name} was sent to helper code without it (a defect of the helper's loader)`);
+  };
+}
+function codeTools(runs) {
+  return {
+    shell: { spec: SHELL_SPEC, resolve: resolveShellArgs, run: runs.shell ?? runElsewhere("shell") },
+    shell_status: { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs, run: runs.shell_status ?? runElsewhere("shell_status") },
+    file_read: { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs, run: runs.file_read ?? runElsewhere("file_read") },
+    code_search: { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs, run: runs.code_search ?? runElsewhere("code_search") }
+  };
 }
 
 // node_modules/ansi-regex/index.js
@@ -12253,13 +12280,8 @@ function shellStatus(context, args) {
   return detail(context, findJob(context, id, new ProcessTable(context.io)));
 }
 
-// src/tools/index.ts
-var CODE_TOOLS = {
-  shell: { spec: SHELL_SPEC, resolve: resolveShellArgs, run: shell },
-  shell_status: { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs, run: shellStatus },
-  file_read: { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs, run: fileRead },
-  code_search: { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs, run: codeSearch }
-};
+// src/tools/all.ts
+var CODE_TOOLS = codeTools({ shell, shell_status: shellStatus, file_read: fileRead, code_search: codeSearch });
 
 // src/mcp/in-process-sandbox.ts
 function cryptoHasher() {

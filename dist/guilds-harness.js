@@ -12,18 +12,25 @@ var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"
 var CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
 var HEADER_TITLE = "guilds-code v8 code cache";
 var SWAP_WORD_BYTES = 8;
-var OP_FIELD = /"op"\s*:\s*"([a-z_]{1,32})"/;
-var BACKGROUND_TRUE = /"background"\s*:\s*true/;
 var KNOWN_OPS = new Set(OP_NAMES);
 function cacheKindOf(requestText2) {
   if (requestText2 === null) return "other";
-  const op = OP_FIELD.exec(requestText2)?.[1];
-  if (op === void 0 || !KNOWN_OPS.has(op)) return "other";
-  if (op === "shell" && BACKGROUND_TRUE.test(requestText2)) return "shell-background";
+  let request;
+  try {
+    request = JSON.parse(requestText2);
+  } catch {
+    return "other";
+  }
+  if (typeof request !== "object" || request === null) return "other";
+  const { op, args } = request;
+  if (typeof op !== "string" || !KNOWN_OPS.has(op)) return "other";
+  if (op === "shell" && typeof args === "object" && args !== null && args.background === true) {
+    return "shell-background";
+  }
   return op;
 }
 function cacheFileName(buildId, nodeVersion, arch, kind) {
-  return `${buildId}-node${nodeVersion.replace(/^v/, "")}-${arch}-${kind}.v8cache`;
+  return `${buildId}-node${nodeVersion.startsWith("v") ? nodeVersion.slice(1) : nodeVersion}-${arch}-${kind}.v8cache`;
 }
 function isOwnCacheFile(buildId, name) {
   return name.startsWith(`${buildId}-`) && name.endsWith(".v8cache");
@@ -56,14 +63,16 @@ ${stamp}
   const lengthEnd = file.indexOf(10, start.length);
   if (lengthEnd < 0 || lengthEnd - start.length > 10) return null;
   const lengthText = file.toString("latin1", start.length, lengthEnd);
-  if (!/^(0|[1-9][0-9]*)$/.test(lengthText)) return null;
   const payloadBytes = Number(lengthText);
+  if (String(payloadBytes) !== lengthText) return null;
   const payloadStart = lengthEnd + 1;
   const copyStart = payloadStart + payloadBytes;
   if (payloadBytes === 0 || file.length !== copyStart + paddedToWords(payloadBytes)) return null;
   const payload = file.subarray(payloadStart, copyStart);
   const copy = file.subarray(copyStart).swap64();
-  return copy.subarray(0, payloadBytes).equals(payload) && copy.subarray(payloadBytes).every((byte) => byte === 0) ? payload : null;
+  if (!copy.subarray(0, payloadBytes).equals(payload)) return null;
+  for (let at = payloadBytes; at < copy.length; at++) if (copy[at] !== 0) return null;
+  return payload;
 }
 var ESCAPED_COMMENT_END = "*{/}";
 function codeOfComment(functionText) {
@@ -84,33 +93,6 @@ function temporaryPathBeside(path) {
 
 // src/io/node/files.ts
 var OPEN_READ_FLAGS = import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK | import_node_fs.constants.O_NOCTTY;
-var READ_FILE_CHUNK_BYTES = 65536;
-function codedError(code, message) {
-  return Object.assign(new Error(`${code}: ${message}`), { code });
-}
-function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs.openSync)(path, OPEN_READ_FLAGS | extraFlags);
-  try {
-    const stats = (0, import_node_fs.fstatSync)(fd);
-    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
-    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
-    const chunks = [];
-    let total = 0;
-    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
-    for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
-      chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      total += read;
-      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-      chunks.push(chunk.subarray(0, read));
-    }
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
-  } finally {
-    (0, import_node_fs.closeSync)(fd);
-  }
-}
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
   try {
@@ -129,31 +111,45 @@ function removeFileIfPresent(path) {
   }
 }
 
+// src/limits.ts
+var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
+var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
+var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
+
 // src/boot/loader.ts
-var BUILD_ID = "cdd442e0b13c746d";
+var BUILD_ID = "ed5e30e6ee50c6d9";
 var started = true;
-var REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
 var CACHE_FOLDER_MODE = 448;
-var BASE64_ARGUMENT = /^[A-Za-z0-9+/]*={0,2}$/;
+var SLASH = 47;
+var OPEN_FLAGS = import_node_fs2.constants.O_RDONLY | import_node_fs2.constants.O_NONBLOCK | import_node_fs2.constants.O_NOCTTY | import_node_fs2.constants.O_NOFOLLOW;
 var WRAPPER_START = "(function (exports, require, module, __filename, __dirname) { ";
 var WRAPPER_END = "\n})";
 var STDOUT_FD = 1;
 var NOT_STARTED_MESSAGE_MAX_CHARS = 500;
-function cacheFolder(env) {
-  if (env.GUILDS_CODE_CACHE === "off") return null;
-  const home = env.HOME;
-  if (!home || !home.startsWith("/") || home.includes("\0")) return null;
-  return `${home.replace(/\/+$/, "")}/${CACHE_FOLDER_IN_HOME}`;
+function readSmallFile(path, maxBytes) {
+  const fd = (0, import_node_fs2.openSync)(path, OPEN_FLAGS);
+  try {
+    const info = (0, import_node_fs2.fstatSync)(fd);
+    if (!info.isFile() || info.size > maxBytes) return null;
+    const bytes = Buffer.allocUnsafe(info.size);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const read = (0, import_node_fs2.readSync)(fd, bytes, filled, bytes.length - filled, null);
+      if (read === 0) return null;
+      filled += read;
+    }
+    return bytes;
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
 }
 function requestText(argument) {
-  if (argument === void 0 || argument.length > REQUEST_PEEK_MAX_CHARS || !BASE64_ARGUMENT.test(argument)) return null;
-  return Buffer.from(argument, "base64").toString("latin1");
-}
-function readCacheFile(path) {
+  if (argument === void 0) return null;
   try {
-    return readRegularFile(path, CODE_CACHE_FILE_MAX_BYTES, import_node_fs2.constants.O_NOFOLLOW);
+    const bytes = argument.charCodeAt(0) === SLASH ? readSmallFile(argument, REQUEST_FILE_MAX_BYTES) : Buffer.from(argument, "base64");
+    return bytes === null ? null : bytes.toString("utf8");
   } catch {
     return null;
   }
@@ -174,33 +170,32 @@ function saveCache(folder, name, stamp, script) {
   } catch {
   }
 }
-function compile(code, cachedData) {
-  return new import_node_vm.Script(WRAPPER_START + code + WRAPPER_END, {
-    filename: __filename,
-    lineOffset: 233,
-    cachedData
-  });
-}
-function bundleStamp() {
-  const info = (0, import_node_fs2.statSync)(__filename);
-  return `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1e3)}`;
-}
-function compiled(code) {
+function compiled(kind) {
+  const [body, firstLine] = guildsBodyOf(kind);
+  const source = WRAPPER_START + codeOfComment(body.toString()) + WRAPPER_END;
+  const options = { filename: __filename, lineOffset: firstLine - 1, cachedData: void 0 };
+  let saveTo = null;
   try {
-    const folder = cacheFolder(process.env);
-    if (folder === null) return compile(code, void 0);
-    const name = cacheFileName(BUILD_ID, process.version, process.arch, cacheKindOf(requestText(process.argv[2])));
-    const stamp = bundleStamp();
-    const file = readCacheFile(`${folder}/${name}`);
-    const cachedData = file === null ? null : decodeCacheFile(stamp, file);
-    const script = compile(code, cachedData ?? void 0);
-    if (cachedData === null || script.cachedDataRejected === true) {
-      process.once("exit", () => saveCache(folder, name, stamp, script));
+    const home = process.env.HOME;
+    if (process.env.GUILDS_CODE_CACHE === "off" || !home || home.charCodeAt(0) !== SLASH || home.includes("\0")) {
+      return new import_node_vm.Script(source, options);
     }
-    return script;
+    let homeEnd = home.length;
+    while (homeEnd > 0 && home.charCodeAt(homeEnd - 1) === SLASH) homeEnd--;
+    const folder = `${home.slice(0, homeEnd)}/${CACHE_FOLDER_IN_HOME}`;
+    const name = cacheFileName(BUILD_ID, process.version, process.arch, kind);
+    const info = (0, import_node_fs2.statSync)(__filename);
+    saveTo = { folder, name, stamp: `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1e3)}` };
+    const file = readSmallFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES);
+    if (file !== null) options.cachedData = decodeCacheFile(saveTo.stamp, file) ?? void 0;
   } catch {
-    return compile(code, void 0);
   }
+  const script = new import_node_vm.Script(source, options);
+  const target = saveTo;
+  if (target !== null && (options.cachedData === void 0 || script.cachedDataRejected === true)) {
+    process.once("exit", () => saveCache(target.folder, target.name, target.stamp, script));
+  }
+  return script;
 }
 function answerNotStarted(error) {
   started = false;
@@ -216,25 +211,18 @@ function answerNotStarted(error) {
   }
 }
 function run() {
-  let script;
   try {
-    script = compiled(codeOfComment(guildsCodeBody.toString()));
-  } catch (error) {
-    answerNotStarted(error);
-    return;
-  }
-  try {
-    script.runInThisContext()(exports, require, module, __filename, __dirname);
+    compiled(cacheKindOf(requestText(process.argv[2]))).runInThisContext()(exports, require, module, __filename, __dirname);
   } catch (error) {
     answerNotStarted(error);
   }
 }
 run();
-function guildsCodeBody() {/*
+function guildsBody_harness_main() {/*
 "use strict";
 
 // src/entry.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -997,11 +985,110 @@ function homeFolder(named) {
   return real;
 }
 
-// src/io/node/index.ts
-var import_node_fs9 = require("node:fs");
-
-// src/io/node/search.ts
+// src/io/node/core.ts
 var import_node_fs5 = require("node:fs");
+
+// src/io/node/background.ts
+var import_node_fs4 = require("node:fs");
+
+// src/io/node/files.ts
+var import_node_fs3 = require("node:fs");
+
+// src/io/node/process.ts
+var import_node_fs2 = require("node:fs");
+var STAT_STATE_INDEX = 0;
+var STAT_PROCESS_GROUP_INDEX = 2;
+var STAT_SESSION_INDEX = 3;
+var STAT_START_TICKS_INDEX = 19;
+var temporaryCounter = 0;
+function temporaryPathBeside(path) {
+  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+function signalProcessGroup(processGroup, signal) {
+  if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+  try {
+    process.kill(-processGroup, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function parseProcessStat(pid, text) {
+  const close = text.lastIndexOf(")");
+  if (close === -1) return null;
+  const fields = text.slice(close + 2).trim().split(" ");
+  const startTicks = fields[STAT_START_TICKS_INDEX];
+  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
+  return {
+    pid,
+    state: fields[STAT_STATE_INDEX] ?? "?",
+    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
+    session: Number(fields[STAT_SESSION_INDEX]),
+    startTicks
+  };
+}
+function readProcessStat(pid) {
+  let text;
+  try {
+    text = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "latin1");
+  } catch {
+    return null;
+  }
+  return parseProcessStat(pid, text);
+}
+function listProcessIds() {
+  return (0, import_node_fs2.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+}
+function isRunningState(state) {
+  return state !== "Z" && state !== "X";
+}
+
+// src/io/node/files.ts
+var OPEN_READ_FLAGS = import_node_fs3.constants.O_RDONLY | import_node_fs3.constants.O_NONBLOCK | import_node_fs3.constants.O_NOCTTY;
+var READ_FILE_CHUNK_BYTES = 65536;
+function codedError(code, message) {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+function readRegularFile(path, maxBytes, extraFlags = 0) {
+  const fd = (0, import_node_fs3.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  try {
+    const stats = (0, import_node_fs3.fstatSync)(fd);
+    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+    const chunks = [];
+    let total = 0;
+    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
+      chunkBytes = READ_FILE_CHUNK_BYTES;
+      const read = (0, import_node_fs3.readSync)(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
+function writeFileAtomic(path, data) {
+  const temp = temporaryPathBeside(path);
+  try {
+    (0, import_node_fs3.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs3.renameSync)(temp, path);
+  } catch (error) {
+    removeFileIfPresent(temp);
+    throw error;
+  }
+}
+function removeFileIfPresent(path) {
+  try {
+    (0, import_node_fs3.unlinkSync)(path);
+  } catch (error) {
+    if (error.code !== "ENOENT") throw error;
+  }
+}
 
 // src/io/node/spawn.ts
 var import_node_events = require("node:events");
@@ -1193,496 +1280,6 @@ function startDetached(start) {
   return child.pid;
 }
 
-// src/io/node/search-find.ts
-var import_node_fs2 = require("node:fs");
-
-// src/io/search-types.ts
-var RipgrepError = class extends Error {
-  constructor(failure) {
-    super(failure.code);
-    this.failure = failure;
-    this.name = "RipgrepError";
-    this.code = failure.code;
-  }
-  failure;
-  code;
-};
-
-// src/io/node/search-find.ts
-var import_meta = {};
-function isExecutableFile(path) {
-  try {
-    if (!(0, import_node_fs2.statSync)(path).isFile()) return false;
-    (0, import_node_fs2.accessSync)(path, import_node_fs2.constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function ownFile() {
-  if (typeof __filename === "string") return __filename;
-  return new URL(import_meta.url).pathname;
-}
-function parentFolder(path) {
-  const cut = path.lastIndexOf("/");
-  return cut <= 0 ? "/" : path.slice(0, cut);
-}
-function vscodeRipgrepPackage() {
-  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
-}
-function developmentRipgrep() {
-  const start = parentFolder(ownFile());
-  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
-  for (let folder = start; ; folder = parentFolder(folder)) {
-    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
-    if (isExecutableFile(candidate)) return { found: candidate, from: start };
-    if (folder === "/") return { found: null, from: start };
-  }
-}
-function findRipgrepIn(env) {
-  const configured = env.GUILDS_RG;
-  if (configured) {
-    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
-    throw new RipgrepError({ code: "RG_CONFIGURED_NOT_EXECUTABLE", configured });
-  }
-  for (const folder of (env.PATH ?? "").split(":")) {
-    if (!folder.startsWith("/")) continue;
-    const candidate = `${folder}/rg`;
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  const development = developmentRipgrep();
-  if (development.found) return development.found;
-  throw new RipgrepError({ code: "RG_NOT_FOUND", packageName: vscodeRipgrepPackage(), searchedFrom: development.from });
-}
-
-// src/io/node/search-scratch.ts
-var import_node_fs4 = require("node:fs");
-
-// src/io/node/process.ts
-var import_node_fs3 = require("node:fs");
-var STAT_STATE_INDEX = 0;
-var STAT_PROCESS_GROUP_INDEX = 2;
-var STAT_SESSION_INDEX = 3;
-var STAT_START_TICKS_INDEX = 19;
-var temporaryCounter = 0;
-function temporaryPathBeside(path) {
-  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
-}
-function signalProcessGroup(processGroup, signal) {
-  if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
-  try {
-    process.kill(-processGroup, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function parseProcessStat(pid, text) {
-  const close = text.lastIndexOf(")");
-  if (close === -1) return null;
-  const fields = text.slice(close + 2).trim().split(" ");
-  const startTicks = fields[STAT_START_TICKS_INDEX];
-  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
-  return {
-    pid,
-    state: fields[STAT_STATE_INDEX] ?? "?",
-    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
-    session: Number(fields[STAT_SESSION_INDEX]),
-    startTicks
-  };
-}
-function readProcessStat(pid) {
-  let text;
-  try {
-    text = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "latin1");
-  } catch {
-    return null;
-  }
-  return parseProcessStat(pid, text);
-}
-function listProcessIds() {
-  return (0, import_node_fs3.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
-}
-function isRunningState(state) {
-  return state !== "Z" && state !== "X";
-}
-
-// src/io/node/search-scratch.ts
-var SCRATCH_OPEN_FLAGS = import_node_fs4.constants.O_RDWR | import_node_fs4.constants.O_CREAT | import_node_fs4.constants.O_EXCL | import_node_fs4.constants.O_NOFOLLOW;
-function scratchFolder() {
-  return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
-}
-function openScratchFile() {
-  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
-  let fd;
-  try {
-    fd = (0, import_node_fs4.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
-  } catch {
-    return null;
-  }
-  try {
-    (0, import_node_fs4.unlinkSync)(path);
-  } catch {
-    (0, import_node_fs4.closeSync)(fd);
-    return null;
-  }
-  return fd;
-}
-function openOutputFiles() {
-  const stdoutFd = openScratchFile();
-  const stderrFd = stdoutFd === null ? null : openScratchFile();
-  if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs4.closeSync)(stdoutFd);
-  return null;
-}
-function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs4.statfsSync !== "function") return false;
-  try {
-    const space = (0, import_node_fs4.statfsSync)(scratchFolder());
-    return space.bavail * space.bsize >= bytes;
-  } catch {
-    return false;
-  }
-}
-function readBack(fd, position, onBytes, pieceBytes, reused) {
-  for (; ; ) {
-    const left = (0, import_node_fs4.fstatSync)(fd).size - position;
-    if (left <= 0) return position;
-    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs4.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
-    if (read === 0) return position;
-    position += read;
-    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
-  }
-}
-function readStart(fd, maxBytes) {
-  const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs4.readSync)(fd, kept, 0, kept.length, 0));
-}
-
-// src/io/node/search.ts
-function makeSearchProcesses(limits) {
-  return {
-    findRipgrep: findRipgrepIn,
-    run(run) {
-      if (run.output === "line-per-file") {
-        const files = openOutputFiles();
-        if (files !== null) return runOnce(run, { kind: "files", ...files });
-      } else if (roomInScratchFolder(SEARCH_SPOOL_FREE_SPACE_FACTOR * limits.spoolMaxBytes)) {
-        const files = openOutputFiles();
-        if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: limits.spoolMaxBytes });
-      }
-      return runOnce(run, { kind: "pipes" });
-    }
-  };
-}
-var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
-async function runSpooled(run, output) {
-  const started = performance.now();
-  let heard;
-  const hear = (signal) => {
-    heard ??= signal;
-  };
-  process.on("SIGTERM", hear);
-  process.on("SIGINT", hear);
-  try {
-    const spooled = await runOnce(run, output);
-    if (spooled !== null) return spooled;
-    if (heard !== void 0) return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard }, sink: run.newSink() };
-    const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
-    return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
-  } finally {
-    process.off("SIGTERM", hear);
-    process.off("SIGINT", hear);
-  }
-}
-function runOnce(run, output) {
-  const sink = run.newSink();
-  return new Promise((resolve, reject) => {
-    new RipgrepAttempt(run, output, sink, (exit) => resolve(exit === null ? null : { exit, sink }), reject).start();
-  });
-}
-function startFailure(run, error) {
-  const failure = error;
-  return new RipgrepError({ code: "RG_CANNOT_START", binary: run.binary, cause: failure.code ?? failure.message });
-}
-function spoolFailed(overflowed, code, signal, stderr) {
-  if (overflowed || signal === "SIGXFSZ") return true;
-  return code === 2 && stderr.trim() === "";
-}
-var RipgrepAttempt = class {
-  constructor(run, output, sink, resolve, reject) {
-    this.run = run;
-    this.output = output;
-    this.resolve = resolve;
-    this.reject = reject;
-    this.feed = (chunk) => sink.feed(chunk);
-  }
-  run;
-  output;
-  resolve;
-  reject;
-  child;
-  stderr = "";
-  stderrBytes = 0;
-  exited = false;
-  failure = null;
-  overflowed = false;
-  spoolRead = 0;
-  watch;
-  feed;
-  start() {
-    const { run, output } = this;
-    try {
-      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
-      const stdin = run.input ? run.input.descriptor() : "ignore";
-      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason));
-    } catch (error) {
-      this.closeFiles();
-      this.reject(startFailure(run, error));
-      return;
-    }
-    if (output.kind === "spool") this.watchSpool(output);
-    this.child.process.on(
-      "error",
-      (error) => this.settle(() => {
-        throw startFailure(run, error);
-      })
-    );
-    if (output.kind === "pipes") this.readPipes();
-    else this.readFilesAtExit(output);
-  }
-  get stopping() {
-    return this.child.timedOut || this.child.interruptedBy !== null;
-  }
-  stop(reason) {
-    this.kill();
-    if (reason === "timeout" && this.exited && this.output.kind === "pipes") this.abandonPipes();
-  }
-  kill() {
-    this.child.process.kill("SIGKILL");
-  }
-  closeFiles() {
-    if (this.output.kind === "pipes") return;
-    (0, import_node_fs5.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs5.closeSync)(this.output.stderrFd);
-  }
-  settle(outcome) {
-    if (!this.child.settle()) return;
-    if (this.watch !== void 0) clearInterval(this.watch);
-    try {
-      if (this.failure !== null) throw this.failure;
-      this.resolve(outcome());
-    } catch (error) {
-      this.reject(error);
-    } finally {
-      this.closeFiles();
-    }
-  }
-  exitOf(code) {
-    const { stderr } = this;
-    const { timedOut, interruptedBy } = this.child;
-    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
-  }
-  /**
-   * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
-   * wrapper script's) may hold them open for as long as it likes. Past the limit, once the process
-   * itself is gone, its pipes are given up.
-   *{/}
-  abandonPipes() {
-    this.child.process.stdout?.destroy();
-    this.child.process.stderr?.destroy();
-    this.settle(() => this.exitOf(null));
-  }
-  /**
-   * The spool is read as it grows, so that its lines are taken in while ripgrep searches on, and is
-   * given up as soon as it passes its cap; one that ends a little past it between two looks is whole.
-   *{/}
-  watchSpool(output) {
-    const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
-    this.watch = setInterval(() => {
-      if (this.exited || this.stopping || this.overflowed || this.failure !== null) return;
-      try {
-        this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
-      } catch (error) {
-        this.failure = error;
-        this.kill();
-        return;
-      }
-      if (this.spoolRead <= output.maxBytes) return;
-      this.overflowed = true;
-      this.kill();
-    }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
-  }
-  /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. *{/}
-  readFilesAtExit(output) {
-    const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
-    this.child.process.on(
-      "exit",
-      (code, signal) => this.settle(() => {
-        this.exited = true;
-        this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
-        if (output.kind === "spool" && !this.stopping && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
-        readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
-        return this.exitOf(code);
-      })
-    );
-  }
-  readPipes() {
-    const child = this.child.process;
-    child.stdout.on("data", (chunk) => {
-      if (this.failure !== null || this.child.isSettled) return;
-      try {
-        this.feed(chunk);
-      } catch (error) {
-        this.failure = error;
-        this.kill();
-      }
-    });
-    child.stderr.on("data", (chunk) => {
-      if (this.stderrBytes >= SEARCH_STDERR_KEEP_BYTES) return;
-      const kept = chunk.subarray(0, SEARCH_STDERR_KEEP_BYTES - this.stderrBytes);
-      this.stderrBytes += kept.length;
-      this.stderr += kept.toString("utf8");
-    });
-    child.on("exit", () => {
-      this.exited = true;
-      if (this.child.timedOut) this.abandonPipes();
-    });
-    child.on("close", (code) => this.settle(() => this.exitOf(code)));
-  }
-};
-
-// src/io/sha256-wasm-bytes.ts
-function sha256WasmBytes() {
-  const words = new Int32Array([1836278016, 1, 1610679553, 50364161, 83886338, 16777475, 2130908422, -2139078400, 8325890, 41975873, 1090551563, 118162048, 1829111090, 1919905125, 100663929, 1684957559, 227183, 1852405515, 1115123556, 1936028793, 1929707779, 1702125940, 1644560899, 1801678700, 167772275, -687797542, 2130903818, 2131328513, 18939939, 1073954818, 222625824, 553664769, 541065986, 1778524161, 553648680, 537010179, 1947746563, 406913824, 52458102, 1098123329, 133988480, 1090723953, -2143193592, 1920009214, -2147338638, 1090658308, 35809796, 1224785985, 51052557, 671227968, 553894914, -1392304125, 1118634784, 562333216, 1107566596, 69240839, -2054679998, 1090724007, 561214979, 671227909, 553908226, -1392304125, 1118634784, 562333216, 537010180, 1107566597, 69240849, -2054679742, 1090724007, 1785951754, 36176416, 35652580, 62915112, 37120618, 35652736, 577373249, 41959682, 184552777, 36175937, 102826624, 36175937, 119603844, 36175937, 136381064, 36175937, 153158284, 36175937, 169935504, 36175937, 186712724, 36175937, 203489944, 36175937, 220267164, 35717185, 169885699, -1391845203, -2071584702, 220202017, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537534476, 1930174475, 35681137, 536871464, -2147342334, 1785358852, 153093409, 560596256, -1392107511, 1118635552, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 102787751, 544278304, 537272328, 1920037383, 537731434, 153136393, -2044706131, 537141636, 1107566604, 69240838, -2054681790, 423756832, 1789363592, 153094944, 186649120, 544436595, 67250178, 36176416, 1785332868, 537207146, 1778720776, 220203041, -1391648595, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896226829, 220202784, 1903298080, 203516530, 548210720, 541240584, 69305478, 69208864, 545785410, -2012528124, 1107566725, -1484421095, 537534570, 537468936, 1936814858, 36176416, 671227912, 1778681858, 86076010, 85985056, 537338218, 203468044, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 220204064, 537272433, 1913462796, 560624241, -1392041973, 1118635808, 562333216, 537534468, -2012855804, 188875808, 69240200, -2054678206, 153119399, 136316704, 1903364384, 671228019, 35654658, 76284456, 560622186, 537272325, 102853125, 548211488, 541240587, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537600106, 220229900, 203426592, 1785885042, 102763041, -1392107347, -2071584702, 153093153, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537272328, 1929912327, 35681137, 537920040, -1878906878, 1785358852, 220202273, 560596256, -1391845363, 1118636576, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 169896615, 544279328, 537534476, 1920037387, 537469290, 220245261, -2044706131, 537141636, 1107566600, 69240838, -2054681790, 423756832, 1789363592, 220202784, 119539232, 544436595, 335685634, 36176416, 1785332884, 537207146, 1778720780, 153095201, -1391910739, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896488969, 153094944, 1903299104, 136407666, 548211744, 541240588, 69305478, 69207840, 545785410, -2012528124, 1107566725, -1484421095, 537272426, 537731084, 1936814854, 36176416, 671227928, 1778685954, 86076010, 85986080, 537600362, 136359176, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 153094176, 537534577, 1913200648, 560624241, -1391779833, 1118636832, 562333216, 537272324, -2012855804, 188875808, 69240200, -2054678206, 220228263, 203426592, 1903365408, 671228019, 35658754, 77333032, 560622186, 537534469, 169961989, 548210464, 541240583, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537337962, 153121032, 136316704, 1785885042, 35653153, 577380417, 41959682, 184552777, 4259905, 41943592, 912918048, 1090682882, 671105280, 537035778, 37120519, 4260484, 36175937, 136315528, -2013120918, 1090535682, -1946015744, 1778982914, 42730038, 4259905, 42992168, 912919072, 1090686978, 671105280, 537039874, 37120523, 4260500, 36175937, 203424408, -1744685462, 1090535682, -1677580288, 1779245058, 43778614, -1069481696, 18967040, 21037088, 201335147, 185273088, 33729803, 184566016, 798491264, 1150370442, -70291145, -609897024, -1034163787, 301021526, -2103158287, 1591054911, -1432835300, 1526847495, -2051140989, 2109940785, 1567905036, -1308724546, 111640798, -244016164, 1774305691, 1200022683, -1647906882, -1580462143, 745481228, -2069221911, -1445180812, -1998955344, 1364358905, -965896130, 667461681, 2143793155, 200523609, -1857567008, 1666307495, 694617802, 176493609, 557328311, 1845243419, 219368748, 1934906168, 180053258, -919701910, 746947010, -392064398, 1716232895, -1955551206, 1369686603, -400963732, 103076242, 897963673, -1603210226, -1055518614, 1812470180, 2001477175, -1128978616, 213071024, -1437976292, -900772136, 1878219676, -2098304978, 1668248719, 2014607525, 34112712, -357177, 1827377342, -1544051632, 2029174521, 1090569841, 537592448, 1779033703, -1150833019, 1013904242, -1521486534, 1359893119, -1694144372, 528734635, 1541459225]);
-  const packed = new Uint8Array(words.buffer);
-  if (new Uint8Array(Uint16Array.of(1).buffer)[0] === 1) return packed.subarray(0, 1776);
-  const bytes = new Uint8Array(1776);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = packed[i ^ 3];
-  return bytes;
-}
-
-// src/io/sha256-wasm.ts
-var BLOCK_BYTES = 64;
-var LENGTH_FIELD_BYTES = 8;
-var END_MARKER = 128;
-var BYTES_PER_HIGH_LENGTH_UNIT = 2 ** 29;
-function bitLengthWords(totalBytes) {
-  return [Math.floor(totalBytes / BYTES_PER_HIGH_LENGTH_UNIT), totalBytes % BYTES_PER_HIGH_LENGTH_UNIT * 8];
-}
-var compiled;
-function sha256Module() {
-  compiled ??= new WebAssembly.Module(sha256WasmBytes());
-  return compiled;
-}
-var WasmSha256 = class {
-  wasm;
-  memory;
-  window;
-  windowBytes;
-  /** Bytes copied into the window and not compressed yet. *{/}
-  filled = 0;
-  totalBytes = 0;
-  digest = null;
-  constructor() {
-    this.wasm = new WebAssembly.Instance(sha256Module()).exports;
-    this.memory = new Uint8Array(this.wasm.memory.buffer);
-    this.window = this.wasm.window.value;
-    this.windowBytes = this.wasm.windowBytes.value;
-  }
-  update(bytes) {
-    if (this.digest !== null) throw new Error("SHA-256: update after the digest was taken");
-    this.totalBytes += bytes.length;
-    let offset = 0;
-    while (offset < bytes.length) {
-      const take = Math.min(this.windowBytes - this.filled, bytes.length - offset);
-      this.memory.set(bytes.subarray(offset, offset + take), this.window + this.filled);
-      this.filled += take;
-      offset += take;
-      if (this.filled === this.windowBytes) {
-        this.wasm.blocks(this.windowBytes / BLOCK_BYTES);
-        this.filled = 0;
-      }
-    }
-  }
-  hexDigest() {
-    if (this.digest !== null) return this.digest;
-    const wholeBytes = this.filled - this.filled % BLOCK_BYTES;
-    if (wholeBytes > 0) {
-      this.wasm.blocks(wholeBytes / BLOCK_BYTES);
-      this.memory.copyWithin(this.window, this.window + wholeBytes, this.window + this.filled);
-    }
-    const tail = this.filled - wholeBytes;
-    const paddedBlocks = tail + 1 + LENGTH_FIELD_BYTES <= BLOCK_BYTES ? 1 : 2;
-    const end = this.window + paddedBlocks * BLOCK_BYTES;
-    this.memory.fill(0, this.window + tail, end);
-    this.memory[this.window + tail] = END_MARKER;
-    const view = new DataView(this.memory.buffer);
-    const [high, low] = bitLengthWords(this.totalBytes);
-    view.setUint32(end - LENGTH_FIELD_BYTES, high);
-    view.setUint32(end - LENGTH_FIELD_BYTES + 4, low);
-    this.wasm.blocks(paddedBlocks);
-    let hex = "";
-    const state = this.wasm.state.value;
-    for (let word = 0; word < 8; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, "0");
-    this.digest = hex;
-    return hex;
-  }
-};
-
-// src/io/node/background.ts
-var import_node_fs7 = require("node:fs");
-
-// src/io/node/files.ts
-var import_node_fs6 = require("node:fs");
-var OPEN_READ_FLAGS = import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NONBLOCK | import_node_fs6.constants.O_NOCTTY;
-var READ_FILE_CHUNK_BYTES = 65536;
-function codedError(code, message) {
-  return Object.assign(new Error(`${code}: ${message}`), { code });
-}
-function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS | extraFlags);
-  try {
-    const stats = (0, import_node_fs6.fstatSync)(fd);
-    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
-    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
-    const chunks = [];
-    let total = 0;
-    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
-    for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
-      chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs6.readSync)(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      total += read;
-      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-      chunks.push(chunk.subarray(0, read));
-    }
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
-  } finally {
-    (0, import_node_fs6.closeSync)(fd);
-  }
-}
-function writeFileAtomic(path, data) {
-  const temp = temporaryPathBeside(path);
-  try {
-    (0, import_node_fs6.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs6.renameSync)(temp, path);
-  } catch (error) {
-    removeFileIfPresent(temp);
-    throw error;
-  }
-}
-function removeFileIfPresent(path) {
-  try {
-    (0, import_node_fs6.unlinkSync)(path);
-  } catch (error) {
-    if (error.code !== "ENOENT") throw error;
-  }
-}
-
 // src/io/node/background.ts
 var SUPERVISOR_SCRIPT = [
   "trap : TERM INT HUP",
@@ -1700,11 +1297,11 @@ var DELAYED_KILL_SCRIPT = [
   "fi",
   'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_NOFOLLOW | import_node_fs7.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs4.constants.O_WRONLY | import_node_fs4.constants.O_APPEND | import_node_fs4.constants.O_CREAT | import_node_fs4.constants.O_NOFOLLOW | import_node_fs4.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = (0, import_node_fs7.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs4.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -1714,14 +1311,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs7.closeSync)(log);
+      (0, import_node_fs4.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment;
     try {
-      environment = (0, import_node_fs7.readFileSync)(`/proc/${pid}/environ`);
+      environment = (0, import_node_fs4.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -1754,9 +1351,9 @@ var nodeBackgroundProcesses = {
   },
   createExclusive(path, data) {
     const temp = temporaryPathBeside(path);
-    (0, import_node_fs7.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
+    (0, import_node_fs4.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
     try {
-      (0, import_node_fs7.linkSync)(temp, path);
+      (0, import_node_fs4.linkSync)(temp, path);
       return true;
     } catch (error) {
       if (error.code === "EEXIST") return false;
@@ -1770,6 +1367,182 @@ var nodeBackgroundProcesses = {
   },
   ownPid: process.pid
 };
+
+// src/io/node/core.ts
+function kindOf(stats) {
+  if (stats.isFile()) return "file";
+  if (stats.isDirectory()) return "folder";
+  if (stats.isFIFO()) return "fifo";
+  if (stats.isSocket()) return "socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "device";
+  if (stats.isSymbolicLink()) return "link";
+  return "other";
+}
+function infoOf(stats) {
+  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
+}
+var NodeOpenFile = class {
+  constructor(fd) {
+    this.fd = fd;
+  }
+  fd;
+  info() {
+    return infoOf((0, import_node_fs5.fstatSync)(this.fd));
+  }
+  realPath() {
+    return (0, import_node_fs5.readlinkSync)(`/proc/self/fd/${this.fd}`);
+  }
+  read(buffer) {
+    return (0, import_node_fs5.readSync)(this.fd, buffer, 0, buffer.length, null);
+  }
+  readAt(buffer, length, position) {
+    return (0, import_node_fs5.readSync)(this.fd, buffer, 0, length, position);
+  }
+  descriptor() {
+    return this.fd;
+  }
+  close() {
+    (0, import_node_fs5.closeSync)(this.fd);
+  }
+};
+var nodeFileSystem = {
+  realPath: (path) => import_node_fs5.realpathSync.native(path),
+  stat(path) {
+    const stats = (0, import_node_fs5.statSync)(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  lstat(path) {
+    const stats = (0, import_node_fs5.lstatSync)(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  openRead: (path) => new NodeOpenFile((0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS)),
+  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
+  writeFileAtomic,
+  makeFolder: (path) => void (0, import_node_fs5.mkdirSync)(path, { recursive: true, mode: 448 }),
+  removeFile: removeFileIfPresent,
+  removeTree: (path) => (0, import_node_fs5.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs5.readdirSync)(path),
+  touch(path) {
+    const now = /* @__PURE__ *{/} new Date();
+    (0, import_node_fs5.utimesSync)(path, now, now);
+  }
+};
+function nodeIoWith(parts, home, runDir, env) {
+  return {
+    home,
+    runDir,
+    env,
+    fs: nodeFileSystem,
+    shell: parts.shell,
+    background: nodeBackgroundProcesses,
+    search: parts.search,
+    sha256: parts.sha256,
+    now: () => Date.now()
+  };
+}
+
+// src/entry.ts
+var STDOUT_FD = 1;
+var WRITE_RETRY_WAIT_MS = 1;
+var answered = false;
+function writeAll(line) {
+  const bytes = Buffer.from(line, "utf8");
+  let written = 0;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (written < bytes.length) {
+    try {
+      written += (0, import_node_fs6.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
+    } catch (error) {
+      const code = error.code;
+      if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
+      else return;
+    }
+  }
+}
+function answer2(envelope) {
+  if (!answered) {
+    answered = true;
+    writeAll(encodeEnvelope(envelope) + "\n");
+  }
+  process.exit(0);
+}
+function fail(error) {
+  answer2(failureEnvelope(error));
+}
+function onStopSignal(signal) {
+  if (process.listenerCount(signal) > 1) return;
+  answer2(failureEnvelope(interruptedBeforeAnswer(signal)));
+}
+async function serveOnce(ops, parts) {
+  process.on("uncaughtException", fail);
+  process.on("unhandledRejection", fail);
+  process.on("SIGTERM", onStopSignal);
+  process.on("SIGINT", onStopSignal);
+  let home;
+  try {
+    home = homeFolder(process.env.HOME);
+  } catch (error) {
+    answer2(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal"));
+  }
+  const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
+  const io = nodeIoWith(parts, home, runDir, process.env);
+  answer2(await handle(io, process.argv[2], ops));
+}
+function serve(ops, parts) {
+  serveOnce(ops, parts).catch(fail);
+}
+
+// src/io/node/git.ts
+var import_node_fs7 = require("node:fs");
+var GIT = "git";
+var STDERR_TAIL_BYTES = 4096;
+var MS_PER_SECOND = 1e3;
+function runGit(request, onStdout) {
+  return new Promise((resolve, reject) => {
+    const child = loadChildProcess().spawn(GIT, [...request.args], {
+      cwd: request.cwd,
+      env: request.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    let timedOut = false;
+    let stderrTail = Buffer.alloc(0);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (child.pid !== void 0) signalProcessGroup(child.pid, "SIGKILL");
+    }, request.timeoutMs);
+    child.stdout.on("data", (bytes) => onStdout(bytes));
+    child.stderr.on("data", (bytes) => {
+      const joined = Buffer.concat([stderrTail, bytes]);
+      stderrTail = joined.subarray(Math.max(0, joined.length - STDERR_TAIL_BYTES));
+    });
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolve({ exitCode: code, timedOut, stderrTail: stderrTail.toString("utf8") });
+    });
+  });
+}
+function copyKeepingMtime(from, to) {
+  let info;
+  try {
+    info = (0, import_node_fs7.statSync)(from);
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return false;
+    throw error;
+  }
+  (0, import_node_fs7.copyFileSync)(from, to);
+  const wholeSeconds = Math.floor(info.mtimeMs / MS_PER_SECOND);
+  (0, import_node_fs7.utimesSync)(to, wholeSeconds, wholeSeconds);
+  return true;
+}
+var nodeGitProcesses = { run: runGit, copyKeepingMtime };
+
+// src/io/node/harness.ts
+var import_node_fs9 = require("node:fs");
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
@@ -1992,199 +1765,7 @@ var nodeShellProcesses = {
   }
 };
 
-// src/io/node/index.ts
-function kindOf(stats) {
-  if (stats.isFile()) return "file";
-  if (stats.isDirectory()) return "folder";
-  if (stats.isFIFO()) return "fifo";
-  if (stats.isSocket()) return "socket";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "device";
-  if (stats.isSymbolicLink()) return "link";
-  return "other";
-}
-function infoOf(stats) {
-  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
-}
-var NodeOpenFile = class {
-  constructor(fd) {
-    this.fd = fd;
-  }
-  fd;
-  info() {
-    return infoOf((0, import_node_fs9.fstatSync)(this.fd));
-  }
-  realPath() {
-    return (0, import_node_fs9.readlinkSync)(`/proc/self/fd/${this.fd}`);
-  }
-  read(buffer) {
-    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, buffer.length, null);
-  }
-  readAt(buffer, length, position) {
-    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, length, position);
-  }
-  descriptor() {
-    return this.fd;
-  }
-  close() {
-    (0, import_node_fs9.closeSync)(this.fd);
-  }
-};
-var nodeFileSystem = {
-  realPath: (path) => import_node_fs9.realpathSync.native(path),
-  stat(path) {
-    const stats = (0, import_node_fs9.statSync)(path, { throwIfNoEntry: false });
-    return stats ? infoOf(stats) : null;
-  },
-  lstat(path) {
-    const stats = (0, import_node_fs9.lstatSync)(path, { throwIfNoEntry: false });
-    return stats ? infoOf(stats) : null;
-  },
-  openRead: (path) => new NodeOpenFile((0, import_node_fs9.openSync)(path, OPEN_READ_FLAGS)),
-  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
-  writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs9.mkdirSync)(path, { recursive: true, mode: 448 }),
-  removeFile: removeFileIfPresent,
-  removeTree: (path) => (0, import_node_fs9.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs9.readdirSync)(path),
-  touch(path) {
-    const now = /* @__PURE__ *{/} new Date();
-    (0, import_node_fs9.utimesSync)(path, now, now);
-  }
-};
-var NodeHasher = class {
-  hash = loadCrypto().createHash("sha256");
-  update(bytes) {
-    this.hash.update(bytes);
-  }
-  hexDigest() {
-    return this.hash.digest("hex");
-  }
-};
-function sha256Hasher(expectedBytes) {
-  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
-    try {
-      return new WasmSha256();
-    } catch {
-    }
-  }
-  return new NodeHasher();
-}
-function nodeIo(home, runDir, env) {
-  return {
-    home,
-    runDir,
-    env,
-    fs: nodeFileSystem,
-    shell: nodeShellProcesses,
-    background: nodeBackgroundProcesses,
-    search: nodeSearchProcesses,
-    sha256: sha256Hasher,
-    now: () => Date.now()
-  };
-}
-
-// src/entry.ts
-var STDOUT_FD = 1;
-var WRITE_RETRY_WAIT_MS = 1;
-var answered = false;
-function writeAll(line) {
-  const bytes = Buffer.from(line, "utf8");
-  let written = 0;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
-  while (written < bytes.length) {
-    try {
-      written += (0, import_node_fs10.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
-    } catch (error) {
-      const code = error.code;
-      if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
-      else return;
-    }
-  }
-}
-function answer2(envelope) {
-  if (!answered) {
-    answered = true;
-    writeAll(encodeEnvelope(envelope) + "\n");
-  }
-  process.exit(0);
-}
-function fail(error) {
-  answer2(failureEnvelope(error));
-}
-function onStopSignal(signal) {
-  if (process.listenerCount(signal) > 1) return;
-  answer2(failureEnvelope(interruptedBeforeAnswer(signal)));
-}
-async function serveOnce(ops) {
-  process.on("uncaughtException", fail);
-  process.on("unhandledRejection", fail);
-  process.on("SIGTERM", onStopSignal);
-  process.on("SIGINT", onStopSignal);
-  let home;
-  try {
-    home = homeFolder(process.env.HOME);
-  } catch (error) {
-    answer2(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal"));
-  }
-  const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
-  const io = nodeIo(home, runDir, process.env);
-  answer2(await handle(io, process.argv[2], ops));
-}
-function serve(ops) {
-  serveOnce(ops).catch(fail);
-}
-
-// src/io/node/git.ts
-var import_node_fs11 = require("node:fs");
-var GIT = "git";
-var STDERR_TAIL_BYTES = 4096;
-var MS_PER_SECOND = 1e3;
-function runGit(request, onStdout) {
-  return new Promise((resolve, reject) => {
-    const child = loadChildProcess().spawn(GIT, [...request.args], {
-      cwd: request.cwd,
-      env: request.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    let timedOut = false;
-    let stderrTail = Buffer.alloc(0);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== void 0) signalProcessGroup(child.pid, "SIGKILL");
-    }, request.timeoutMs);
-    child.stdout.on("data", (bytes) => onStdout(bytes));
-    child.stderr.on("data", (bytes) => {
-      const joined = Buffer.concat([stderrTail, bytes]);
-      stderrTail = joined.subarray(Math.max(0, joined.length - STDERR_TAIL_BYTES));
-    });
-    child.once("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once("close", (code) => {
-      clearTimeout(timer);
-      resolve({ exitCode: code, timedOut, stderrTail: stderrTail.toString("utf8") });
-    });
-  });
-}
-function copyKeepingMtime(from, to) {
-  let info;
-  try {
-    info = (0, import_node_fs11.statSync)(from);
-  } catch (error) {
-    if (errorCode(error) === "ENOENT") return false;
-    throw error;
-  }
-  (0, import_node_fs11.copyFileSync)(from, to);
-  const wholeSeconds = Math.floor(info.mtimeMs / MS_PER_SECOND);
-  (0, import_node_fs11.utimesSync)(to, wholeSeconds, wholeSeconds);
-  return true;
-}
-var nodeGitProcesses = { run: runGit, copyKeepingMtime };
-
 // src/io/node/harness.ts
-var import_node_fs12 = require("node:fs");
 function watchStop() {
   let requested = false;
   const onSignal = () => {
@@ -2253,8 +1834,8 @@ function findOnPath(program, pathVariable) {
     if (!folder.startsWith("/")) continue;
     const candidate = `${folder.replace(/\/+$/, "")}/${program}`;
     try {
-      if (!(0, import_node_fs12.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs12.accessSync)(candidate, import_node_fs12.constants.X_OK);
+      if (!(0, import_node_fs9.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs9.accessSync)(candidate, import_node_fs9.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -2263,9 +1844,9 @@ function findOnPath(program, pathVariable) {
 }
 function createExclusive(path, content) {
   const temporary = temporaryPathBeside(path);
-  (0, import_node_fs12.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
+  (0, import_node_fs9.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs12.linkSync)(temporary, path);
+    (0, import_node_fs9.linkSync)(temporary, path);
     return true;
   } catch (error) {
     if (errorCode(error) === "EEXIST") return false;
@@ -2293,6 +1874,424 @@ var nodeHarnessProcesses = {
   self: () => ({ pid: process.pid, startTicks: readProcessStat(process.pid)?.startTicks ?? null }),
   isRunning,
   createExclusive
+};
+
+// src/io/node/search.ts
+var import_node_fs12 = require("node:fs");
+
+// src/io/node/search-find.ts
+var import_node_fs10 = require("node:fs");
+
+// src/io/search-types.ts
+var RipgrepError = class extends Error {
+  constructor(failure) {
+    super(failure.code);
+    this.failure = failure;
+    this.name = "RipgrepError";
+    this.code = failure.code;
+  }
+  failure;
+  code;
+};
+
+// src/io/node/search-find.ts
+var import_meta = {};
+function isExecutableFile(path) {
+  try {
+    if (!(0, import_node_fs10.statSync)(path).isFile()) return false;
+    (0, import_node_fs10.accessSync)(path, import_node_fs10.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function ownFile() {
+  if (typeof __filename === "string") return __filename;
+  return new URL(import_meta.url).pathname;
+}
+function parentFolder(path) {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+function vscodeRipgrepPackage() {
+  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
+}
+function developmentRipgrep() {
+  const start = parentFolder(ownFile());
+  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
+  for (let folder = start; ; folder = parentFolder(folder)) {
+    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
+    if (isExecutableFile(candidate)) return { found: candidate, from: start };
+    if (folder === "/") return { found: null, from: start };
+  }
+}
+function findRipgrepIn(env) {
+  const configured = env.GUILDS_RG;
+  if (configured) {
+    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
+    throw new RipgrepError({ code: "RG_CONFIGURED_NOT_EXECUTABLE", configured });
+  }
+  for (const folder of (env.PATH ?? "").split(":")) {
+    if (!folder.startsWith("/")) continue;
+    const candidate = `${folder}/rg`;
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  const development = developmentRipgrep();
+  if (development.found) return development.found;
+  throw new RipgrepError({ code: "RG_NOT_FOUND", packageName: vscodeRipgrepPackage(), searchedFrom: development.from });
+}
+
+// src/io/node/search-scratch.ts
+var import_node_fs11 = require("node:fs");
+var SCRATCH_OPEN_FLAGS = import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_EXCL | import_node_fs11.constants.O_NOFOLLOW;
+function scratchFolder() {
+  return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
+}
+function openScratchFile() {
+  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
+  let fd;
+  try {
+    fd = (0, import_node_fs11.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+  } catch {
+    return null;
+  }
+  try {
+    (0, import_node_fs11.unlinkSync)(path);
+  } catch {
+    (0, import_node_fs11.closeSync)(fd);
+    return null;
+  }
+  return fd;
+}
+function openOutputFiles() {
+  const stdoutFd = openScratchFile();
+  const stderrFd = stdoutFd === null ? null : openScratchFile();
+  if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
+  if (stdoutFd !== null) (0, import_node_fs11.closeSync)(stdoutFd);
+  return null;
+}
+function roomInScratchFolder(bytes) {
+  if (typeof import_node_fs11.statfsSync !== "function") return false;
+  try {
+    const space = (0, import_node_fs11.statfsSync)(scratchFolder());
+    return space.bavail * space.bsize >= bytes;
+  } catch {
+    return false;
+  }
+}
+function readBack(fd, position, onBytes, pieceBytes, reused) {
+  for (; ; ) {
+    const left = (0, import_node_fs11.fstatSync)(fd).size - position;
+    if (left <= 0) return position;
+    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
+    const read = (0, import_node_fs11.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    if (read === 0) return position;
+    position += read;
+    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
+  }
+}
+function readStart(fd, maxBytes) {
+  const kept = Buffer.allocUnsafe(maxBytes);
+  return kept.toString("utf8", 0, (0, import_node_fs11.readSync)(fd, kept, 0, kept.length, 0));
+}
+
+// src/io/node/search.ts
+function makeSearchProcesses(limits) {
+  return {
+    findRipgrep: findRipgrepIn,
+    run(run) {
+      if (run.output === "line-per-file") {
+        const files = openOutputFiles();
+        if (files !== null) return runOnce(run, { kind: "files", ...files });
+      } else if (roomInScratchFolder(SEARCH_SPOOL_FREE_SPACE_FACTOR * limits.spoolMaxBytes)) {
+        const files = openOutputFiles();
+        if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: limits.spoolMaxBytes });
+      }
+      return runOnce(run, { kind: "pipes" });
+    }
+  };
+}
+var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
+async function runSpooled(run, output) {
+  const started = performance.now();
+  let heard;
+  const hear = (signal) => {
+    heard ??= signal;
+  };
+  process.on("SIGTERM", hear);
+  process.on("SIGINT", hear);
+  try {
+    const spooled = await runOnce(run, output);
+    if (spooled !== null) return spooled;
+    if (heard !== void 0) return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard }, sink: run.newSink() };
+    const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
+    return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
+  } finally {
+    process.off("SIGTERM", hear);
+    process.off("SIGINT", hear);
+  }
+}
+function runOnce(run, output) {
+  const sink = run.newSink();
+  return new Promise((resolve, reject) => {
+    new RipgrepAttempt(run, output, sink, (exit) => resolve(exit === null ? null : { exit, sink }), reject).start();
+  });
+}
+function startFailure(run, error) {
+  const failure = error;
+  return new RipgrepError({ code: "RG_CANNOT_START", binary: run.binary, cause: failure.code ?? failure.message });
+}
+function spoolFailed(overflowed, code, signal, stderr) {
+  if (overflowed || signal === "SIGXFSZ") return true;
+  return code === 2 && stderr.trim() === "";
+}
+var RipgrepAttempt = class {
+  constructor(run, output, sink, resolve, reject) {
+    this.run = run;
+    this.output = output;
+    this.resolve = resolve;
+    this.reject = reject;
+    this.feed = (chunk) => sink.feed(chunk);
+  }
+  run;
+  output;
+  resolve;
+  reject;
+  child;
+  stderr = "";
+  stderrBytes = 0;
+  exited = false;
+  failure = null;
+  overflowed = false;
+  spoolRead = 0;
+  watch;
+  feed;
+  start() {
+    const { run, output } = this;
+    try {
+      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
+      const stdin = run.input ? run.input.descriptor() : "ignore";
+      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
+      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason));
+    } catch (error) {
+      this.closeFiles();
+      this.reject(startFailure(run, error));
+      return;
+    }
+    if (output.kind === "spool") this.watchSpool(output);
+    this.child.process.on(
+      "error",
+      (error) => this.settle(() => {
+        throw startFailure(run, error);
+      })
+    );
+    if (output.kind === "pipes") this.readPipes();
+    else this.readFilesAtExit(output);
+  }
+  get stopping() {
+    return this.child.timedOut || this.child.interruptedBy !== null;
+  }
+  stop(reason) {
+    this.kill();
+    if (reason === "timeout" && this.exited && this.output.kind === "pipes") this.abandonPipes();
+  }
+  kill() {
+    this.child.process.kill("SIGKILL");
+  }
+  closeFiles() {
+    if (this.output.kind === "pipes") return;
+    (0, import_node_fs12.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs12.closeSync)(this.output.stderrFd);
+  }
+  settle(outcome) {
+    if (!this.child.settle()) return;
+    if (this.watch !== void 0) clearInterval(this.watch);
+    try {
+      if (this.failure !== null) throw this.failure;
+      this.resolve(outcome());
+    } catch (error) {
+      this.reject(error);
+    } finally {
+      this.closeFiles();
+    }
+  }
+  exitOf(code) {
+    const { stderr } = this;
+    const { timedOut, interruptedBy } = this.child;
+    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+  }
+  /**
+   * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
+   * wrapper script's) may hold them open for as long as it likes. Past the limit, once the process
+   * itself is gone, its pipes are given up.
+   *{/}
+  abandonPipes() {
+    this.child.process.stdout?.destroy();
+    this.child.process.stderr?.destroy();
+    this.settle(() => this.exitOf(null));
+  }
+  /**
+   * The spool is read as it grows, so that its lines are taken in while ripgrep searches on, and is
+   * given up as soon as it passes its cap; one that ends a little past it between two looks is whole.
+   *{/}
+  watchSpool(output) {
+    const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
+    this.watch = setInterval(() => {
+      if (this.exited || this.stopping || this.overflowed || this.failure !== null) return;
+      try {
+        this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
+      } catch (error) {
+        this.failure = error;
+        this.kill();
+        return;
+      }
+      if (this.spoolRead <= output.maxBytes) return;
+      this.overflowed = true;
+      this.kill();
+    }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
+  }
+  /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. *{/}
+  readFilesAtExit(output) {
+    const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
+    this.child.process.on(
+      "exit",
+      (code, signal) => this.settle(() => {
+        this.exited = true;
+        this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
+        if (output.kind === "spool" && !this.stopping && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
+        readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
+        return this.exitOf(code);
+      })
+    );
+  }
+  readPipes() {
+    const child = this.child.process;
+    child.stdout.on("data", (chunk) => {
+      if (this.failure !== null || this.child.isSettled) return;
+      try {
+        this.feed(chunk);
+      } catch (error) {
+        this.failure = error;
+        this.kill();
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      if (this.stderrBytes >= SEARCH_STDERR_KEEP_BYTES) return;
+      const kept = chunk.subarray(0, SEARCH_STDERR_KEEP_BYTES - this.stderrBytes);
+      this.stderrBytes += kept.length;
+      this.stderr += kept.toString("utf8");
+    });
+    child.on("exit", () => {
+      this.exited = true;
+      if (this.child.timedOut) this.abandonPipes();
+    });
+    child.on("close", (code) => this.settle(() => this.exitOf(code)));
+  }
+};
+
+// src/io/sha256-wasm-bytes.ts
+function sha256WasmBytes() {
+  const words = new Int32Array([1836278016, 1, 1610679553, 50364161, 83886338, 16777475, 2130908422, -2139078400, 8325890, 41975873, 1090551563, 118162048, 1829111090, 1919905125, 100663929, 1684957559, 227183, 1852405515, 1115123556, 1936028793, 1929707779, 1702125940, 1644560899, 1801678700, 167772275, -687797542, 2130903818, 2131328513, 18939939, 1073954818, 222625824, 553664769, 541065986, 1778524161, 553648680, 537010179, 1947746563, 406913824, 52458102, 1098123329, 133988480, 1090723953, -2143193592, 1920009214, -2147338638, 1090658308, 35809796, 1224785985, 51052557, 671227968, 553894914, -1392304125, 1118634784, 562333216, 1107566596, 69240839, -2054679998, 1090724007, 561214979, 671227909, 553908226, -1392304125, 1118634784, 562333216, 537010180, 1107566597, 69240849, -2054679742, 1090724007, 1785951754, 36176416, 35652580, 62915112, 37120618, 35652736, 577373249, 41959682, 184552777, 36175937, 102826624, 36175937, 119603844, 36175937, 136381064, 36175937, 153158284, 36175937, 169935504, 36175937, 186712724, 36175937, 203489944, 36175937, 220267164, 35717185, 169885699, -1391845203, -2071584702, 220202017, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537534476, 1930174475, 35681137, 536871464, -2147342334, 1785358852, 153093409, 560596256, -1392107511, 1118635552, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 102787751, 544278304, 537272328, 1920037383, 537731434, 153136393, -2044706131, 537141636, 1107566604, 69240838, -2054681790, 423756832, 1789363592, 153094944, 186649120, 544436595, 67250178, 36176416, 1785332868, 537207146, 1778720776, 220203041, -1391648595, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896226829, 220202784, 1903298080, 203516530, 548210720, 541240584, 69305478, 69208864, 545785410, -2012528124, 1107566725, -1484421095, 537534570, 537468936, 1936814858, 36176416, 671227912, 1778681858, 86076010, 85985056, 537338218, 203468044, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 220204064, 537272433, 1913462796, 560624241, -1392041973, 1118635808, 562333216, 537534468, -2012855804, 188875808, 69240200, -2054678206, 153119399, 136316704, 1903364384, 671228019, 35654658, 76284456, 560622186, 537272325, 102853125, 548211488, 541240587, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537600106, 220229900, 203426592, 1785885042, 102763041, -1392107347, -2071584702, 153093153, 104989728, 1107566728, 545622027, -2011610620, 543860613, 537272328, 1929912327, 35681137, 537920040, -1878906878, 1785358852, 220202273, 560596256, -1391845363, 1118636576, 562333216, 537206788, -2013117948, 222430240, 69240200, -2054678974, 169896615, 544279328, 537534476, 1920037387, 537469290, 220245261, -2044706131, 537141636, 1107566600, 69240838, -2054681790, 423756832, 1789363592, 220202784, 119539232, 544436595, 335685634, 36176416, 1785332884, 537207146, 1778720780, 153095201, -1391910739, -2071584702, 85984289, 37880864, 1107566728, 545622029, -2011807228, 543860613, 1896488969, 153094944, 1903299104, 136407666, 548211744, 541240588, 69305478, 69207840, 545785410, -2012528124, 1107566725, -1484421095, 537272426, 537731084, 1936814854, 36176416, 671227928, 1778685954, 86076010, 85986080, 537600362, 136359176, -2044706131, 537141636, 1107566597, 69240834, -2054681278, 373425184, 1789363592, 153094176, 537534577, 1913200648, 560624241, -1391779833, 1118636832, 562333216, 537272324, -2012855804, 188875808, 69240200, -2054678206, 220228263, 203426592, 1903365408, 671228019, 35658754, 77333032, 560622186, 537534469, 169961989, 548210464, 541240583, 69305478, 69207328, 545784386, -2012397052, 1107566725, -1484421098, 537337962, 153121032, 136316704, 1785885042, 35653153, 577380417, 41959682, 184552777, 4259905, 41943592, 912918048, 1090682882, 671105280, 537035778, 37120519, 4260484, 36175937, 136315528, -2013120918, 1090535682, -1946015744, 1778982914, 42730038, 4259905, 42992168, 912919072, 1090686978, 671105280, 537039874, 37120523, 4260500, 36175937, 203424408, -1744685462, 1090535682, -1677580288, 1779245058, 43778614, -1069481696, 18967040, 21037088, 201335147, 185273088, 33729803, 184566016, 798491264, 1150370442, -70291145, -609897024, -1034163787, 301021526, -2103158287, 1591054911, -1432835300, 1526847495, -2051140989, 2109940785, 1567905036, -1308724546, 111640798, -244016164, 1774305691, 1200022683, -1647906882, -1580462143, 745481228, -2069221911, -1445180812, -1998955344, 1364358905, -965896130, 667461681, 2143793155, 200523609, -1857567008, 1666307495, 694617802, 176493609, 557328311, 1845243419, 219368748, 1934906168, 180053258, -919701910, 746947010, -392064398, 1716232895, -1955551206, 1369686603, -400963732, 103076242, 897963673, -1603210226, -1055518614, 1812470180, 2001477175, -1128978616, 213071024, -1437976292, -900772136, 1878219676, -2098304978, 1668248719, 2014607525, 34112712, -357177, 1827377342, -1544051632, 2029174521, 1090569841, 537592448, 1779033703, -1150833019, 1013904242, -1521486534, 1359893119, -1694144372, 528734635, 1541459225]);
+  const packed = new Uint8Array(words.buffer);
+  if (new Uint8Array(Uint16Array.of(1).buffer)[0] === 1) return packed.subarray(0, 1776);
+  const bytes = new Uint8Array(1776);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = packed[i ^ 3];
+  return bytes;
+}
+
+// src/io/sha256-wasm.ts
+var BLOCK_BYTES = 64;
+var LENGTH_FIELD_BYTES = 8;
+var END_MARKER = 128;
+var BYTES_PER_HIGH_LENGTH_UNIT = 2 ** 29;
+function bitLengthWords(totalBytes) {
+  return [Math.floor(totalBytes / BYTES_PER_HIGH_LENGTH_UNIT), totalBytes % BYTES_PER_HIGH_LENGTH_UNIT * 8];
+}
+var compiled;
+function sha256Module() {
+  compiled ??= new WebAssembly.Module(sha256WasmBytes());
+  return compiled;
+}
+var WasmSha256 = class {
+  wasm;
+  memory;
+  window;
+  windowBytes;
+  /** Bytes copied into the window and not compressed yet. *{/}
+  filled = 0;
+  totalBytes = 0;
+  digest = null;
+  constructor() {
+    this.wasm = new WebAssembly.Instance(sha256Module()).exports;
+    this.memory = new Uint8Array(this.wasm.memory.buffer);
+    this.window = this.wasm.window.value;
+    this.windowBytes = this.wasm.windowBytes.value;
+  }
+  update(bytes) {
+    if (this.digest !== null) throw new Error("SHA-256: update after the digest was taken");
+    this.totalBytes += bytes.length;
+    let offset = 0;
+    while (offset < bytes.length) {
+      const take = Math.min(this.windowBytes - this.filled, bytes.length - offset);
+      this.memory.set(bytes.subarray(offset, offset + take), this.window + this.filled);
+      this.filled += take;
+      offset += take;
+      if (this.filled === this.windowBytes) {
+        this.wasm.blocks(this.windowBytes / BLOCK_BYTES);
+        this.filled = 0;
+      }
+    }
+  }
+  hexDigest() {
+    if (this.digest !== null) return this.digest;
+    const wholeBytes = this.filled - this.filled % BLOCK_BYTES;
+    if (wholeBytes > 0) {
+      this.wasm.blocks(wholeBytes / BLOCK_BYTES);
+      this.memory.copyWithin(this.window, this.window + wholeBytes, this.window + this.filled);
+    }
+    const tail = this.filled - wholeBytes;
+    const paddedBlocks = tail + 1 + LENGTH_FIELD_BYTES <= BLOCK_BYTES ? 1 : 2;
+    const end = this.window + paddedBlocks * BLOCK_BYTES;
+    this.memory.fill(0, this.window + tail, end);
+    this.memory[this.window + tail] = END_MARKER;
+    const view = new DataView(this.memory.buffer);
+    const [high, low] = bitLengthWords(this.totalBytes);
+    view.setUint32(end - LENGTH_FIELD_BYTES, high);
+    view.setUint32(end - LENGTH_FIELD_BYTES + 4, low);
+    this.wasm.blocks(paddedBlocks);
+    let hex = "";
+    const state = this.wasm.state.value;
+    for (let word = 0; word < 8; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, "0");
+    this.digest = hex;
+    return hex;
+  }
+};
+
+// src/io/node/sha256.ts
+var NodeHasher = class {
+  hash = loadCrypto().createHash("sha256");
+  update(bytes) {
+    this.hash.update(bytes);
+  }
+  hexDigest() {
+    return this.hash.digest("hex");
+  }
+};
+function sha256Hasher(expectedBytes) {
+  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
+    try {
+      return new WasmSha256();
+    } catch {
+    }
+  }
+  return new NodeHasher();
+}
+
+// src/io/node/index.ts
+var ALL_NODE_IO_PARTS = {
+  shell: nodeShellProcesses,
+  search: nodeSearchProcesses,
+  sha256: sha256Hasher
 };
 
 // src/tools/shell/environment.ts
@@ -3858,5 +3857,11 @@ function harnessTools(system, limits) {
 }
 
 // src/harness-main.ts
-serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, codeTaskLimits(process.env)));
+serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, codeTaskLimits(process.env)), ALL_NODE_IO_PARTS);
 */}
+function guildsBodyOf(kind) {
+  switch (kind) {
+    case "code_task": case "other": default:
+      return [guildsBody_harness_main, 222];
+  }
+}

@@ -8,7 +8,7 @@ import { interruptedBeforeAnswer, ToolError } from './contract/errors.js';
 import { encodeEnvelope, errorEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
 import { DEFAULT_RUN_DIR, RUN_DIR_VARIABLE } from './contract/environment.js';
 import { homeFolder } from './io/node/home.js';
-import { nodeIo } from './io/node/index.js';
+import { nodeIoWith, type NodeIoParts } from './io/node/core.js';
 import { normalizeAbsolute } from './text/paths.js';
 import type { OpTable } from './tools/context.js';
 
@@ -57,7 +57,7 @@ function onStopSignal(signal: NodeJS.Signals): void {
   answer(failureEnvelope(interruptedBeforeAnswer(signal)));
 }
 
-async function serveOnce(ops: OpTable): Promise<void> {
+async function serveOnce(ops: OpTable, parts: NodeIoParts): Promise<void> {
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
   process.on('SIGTERM', onStopSignal);
@@ -69,11 +69,11 @@ async function serveOnce(ops: OpTable): Promise<void> {
     answer(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope((error as Error).message, 'internal'));
   }
   const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
-  const io = nodeIo(home, runDir, process.env);
+  const io = nodeIoWith(parts, home, runDir, process.env);
   answer(await handle(io, process.argv[2], ops));
 }
 
-/** Answer the process's one request with `ops`, the tools this bundle runs. */
-export function serve(ops: OpTable): void {
-  serveOnce(ops).catch(fail);
+/** Answer the process's one request with `ops`, the tools this code runs, and the I/O parts they use. */
+export function serve(ops: OpTable, parts: NodeIoParts): void {
+  serveOnce(ops, parts).catch(fail);
 }

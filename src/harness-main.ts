@@ -3,7 +3,8 @@
 import { serve } from './entry.js';
 import { nodeGitProcesses } from './io/node/git.js';
 import { nodeHarnessProcesses } from './io/node/harness.js';
+import { ALL_NODE_IO_PARTS } from './io/node/index.js';
 import { codeTaskLimits } from './tools/code_task/run.js';
 import { harnessTools } from './tools/harness.js';
 
-serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, codeTaskLimits(process.env)));
+serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, codeTaskLimits(process.env)), ALL_NODE_IO_PARTS);

@@ -19,22 +19,34 @@ export const CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
 const HEADER_TITLE = 'guilds-code v8 code cache';
 const SWAP_WORD_BYTES = 8;
 
-/** Which code a call runs, so that each kind of call gets a cache holding the functions it uses. */
+/**
+ * Which code a call runs: the loader compiles one body per tool (src/bodies/), and each kind of call
+ * gets a cache holding the functions it uses (a background shell command runs other code than a
+ * foreground one).
+ */
 export type CacheKind = OpName | 'shell-background' | 'other';
 
-const OP_FIELD = /"op"\s*:\s*"([a-z_]{1,32})"/;
-const BACKGROUND_TRUE = /"background"\s*:\s*true/;
 const KNOWN_OPS: ReadonlySet<string> = new Set(OP_NAMES);
 
 /**
- * The kind of call, from the request's JSON text. A quote inside a JSON string is always escaped, so
- * `"op":"…"` matches a key, never the inside of a value. A wrong guess only costs speed.
+ * The kind of call, from the request's JSON text, parsed as the helper parses it: for a request the
+ * helper takes, this is its op, exactly (the body the loader picks runs that op and no other). For
+ * any other text, `other`: the helper refuses it, and every body refuses it alike.
  */
 export function cacheKindOf(requestText: string | null): CacheKind {
   if (requestText === null) return 'other';
-  const op = OP_FIELD.exec(requestText)?.[1];
-  if (op === undefined || !KNOWN_OPS.has(op)) return 'other';
-  if (op === 'shell' && BACKGROUND_TRUE.test(requestText)) return 'shell-background';
+  let request: unknown;
+  try {
+    request = JSON.parse(requestText);
+  } catch {
+    return 'other';
+  }
+  if (typeof request !== 'object' || request === null) return 'other';
+  const { op, args } = request as { op?: unknown; args?: unknown };
+  if (typeof op !== 'string' || !KNOWN_OPS.has(op)) return 'other';
+  if (op === 'shell' && typeof args === 'object' && args !== null && (args as { background?: unknown }).background === true) {
+    return 'shell-background';
+  }
   return op as OpName;
 }
 
@@ -43,7 +55,7 @@ export function cacheKindOf(requestText: string | null): CacheKind {
  * two Nodes on one machine would otherwise take turns rewriting it) and the kind of call.
  */
 export function cacheFileName(buildId: string, nodeVersion: string, arch: string, kind: CacheKind): string {
-  return `${buildId}-node${nodeVersion.replace(/^v/, '')}-${arch}-${kind}.v8cache`;
+  return `${buildId}-node${nodeVersion.startsWith('v') ? nodeVersion.slice(1) : nodeVersion}-${arch}-${kind}.v8cache`;
 }
 
 /** Whether a file in the cache folder belongs to this build (the others are left by older builds). */
@@ -92,16 +104,18 @@ export function decodeCacheFile(stamp: string, bytes: Uint8Array): Buffer | null
   const lengthEnd = file.indexOf(0x0a, start.length);
   if (lengthEnd < 0 || lengthEnd - start.length > 10) return null;
   const lengthText = file.toString('latin1', start.length, lengthEnd);
-  if (!/^(0|[1-9][0-9]*)$/.test(lengthText)) return null;
+  // A decimal number as String() writes it: no sign, leading zero, exponent or space (and no regular
+  // expression to compile at every start).
   const payloadBytes = Number(lengthText);
+  if (String(payloadBytes) !== lengthText) return null;
   const payloadStart = lengthEnd + 1;
   const copyStart = payloadStart + payloadBytes;
   if (payloadBytes === 0 || file.length !== copyStart + paddedToWords(payloadBytes)) return null;
   const payload = file.subarray(payloadStart, copyStart);
   const copy = file.subarray(copyStart).swap64();
-  return copy.subarray(0, payloadBytes).equals(payload) && copy.subarray(payloadBytes).every((byte) => byte === 0)
-    ? payload
-    : null;
+  if (!copy.subarray(0, payloadBytes).equals(payload)) return null;
+  for (let at = payloadBytes; at < copy.length; at++) if (copy[at] !== 0) return null;
+  return payload;
 }
 
 /**

@@ -1,10 +1,14 @@
-// The first code of dist/guilds-code.js. The helper's own code follows it in the same file as one
-// block comment, which Node skips almost for free; this loader compiles it with a V8 code cache, so a
-// call does not parse and compile the whole helper again. Measured in docs/performance.md.
+// The first code of dist/guilds-code.js and dist/guilds-harness.js. The helper's own code follows it
+// in the same file as block comments, one body per tool (src/bodies/), which Node skips almost for
+// free; this loader picks the body the request's op needs and compiles it with a V8 code cache, so a
+// call neither parses nor compiles the whole helper again. Measured in docs/performance.md.
 //
 // Any trouble with the cache (no home, a read-only disk, a damaged or foreign file) leaves the code
 // compiled without it: slower, never wrong. Nothing here may throw past run().
-import { constants, lstatSync, mkdirSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+//
+// Everything on the way to a cached start is a few short functions, without regular expressions:
+// Node compiles this file from its source at every start, and each function the first time it runs.
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { Script } from 'node:vm';
 import {
   CODE_CACHE_FILE_MAX_BYTES,
@@ -14,24 +18,27 @@ import {
   decodeCacheFile,
   encodeCacheFile,
   isStaleCacheFile,
+  type CacheKind,
 } from './code-cache.js';
-import { readRegularFile, writeFileAtomic } from '../io/node/files.js';
+import { writeFileAtomic } from '../io/node/files.js';
+import { REQUEST_FILE_MAX_BYTES } from '../limits.js';
 import type { ErrorKind } from '../contract/errors.js';
 
-/** Set by build.mjs: a digest of the helper's code, and the line of the file where that code starts. */
+/** Set by build.mjs: a digest of the loader and every body. */
 declare const GUILDS_BUILD_ID: string;
-declare const GUILDS_CODE_LINE_OFFSET: number;
 /** Set by build.mjs: the helper's cache folder in the home (.cache/guilds-code, .cache/guilds-harness). */
 declare const GUILDS_CACHE_FOLDER_IN_HOME: string;
-/** Declared by build.mjs after this loader: its body is the comment holding the helper's code. */
-declare function guildsCodeBody(): void;
+/**
+ * Declared by build.mjs after the bodies: the function whose body is the comment holding the code
+ * for a kind of call, and the line of the file where that code starts (so stack traces name lines of
+ * this file).
+ */
+declare function guildsBodyOf(kind: CacheKind): [body: () => void, firstLine: number];
 
 const BUILD_ID = GUILDS_BUILD_ID;
 /** False once the code failed to start: no cache is made of code that does not run. */
 let started = true;
 
-/** Longest argument looked into for the kind of call; past it the call is just `other`. */
-const REQUEST_PEEK_MAX_CHARS = 1024 * 1024;
 const CACHE_FOLDER_IN_HOME = GUILDS_CACHE_FOLDER_IN_HOME;
 /**
  * Another build's cache, or a temporary file, is removed once it is this old: two builds used side by
@@ -39,29 +46,44 @@ const CACHE_FOLDER_IN_HOME = GUILDS_CACHE_FOLDER_IN_HOME;
  */
 const OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1000;
 const CACHE_FOLDER_MODE = 0o700;
-const BASE64_ARGUMENT = /^[A-Za-z0-9+/]*={0,2}$/;
+const SLASH = 0x2f;
+/** Never through a link, never waiting on a FIFO or a terminal. */
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | constants.O_NOFOLLOW;
 const WRAPPER_START = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_END = '\n})';
 const STDOUT_FD = 1;
 const NOT_STARTED_MESSAGE_MAX_CHARS = 500;
 
-/** The cache folder, or null when the cache is off (GUILDS_CODE_CACHE=off) or there is no home. */
-function cacheFolder(env: NodeJS.ProcessEnv): string | null {
-  if (env.GUILDS_CODE_CACHE === 'off') return null;
-  const home = env.HOME;
-  if (!home || !home.startsWith('/') || home.includes('\0')) return null;
-  return `${home.replace(/\/+$/, '')}/${CACHE_FOLDER_IN_HOME}`;
-}
-
-function requestText(argument: string | undefined): string | null {
-  if (argument === undefined || argument.length > REQUEST_PEEK_MAX_CHARS || !BASE64_ARGUMENT.test(argument)) return null;
-  return Buffer.from(argument, 'base64').toString('latin1');
-}
-
-/** The cache file's bytes, or null: never through a link, never waiting on a FIFO, bounded. */
-function readCacheFile(path: string): Uint8Array | null {
+/** A regular file's bytes, when it has at most `maxBytes`; null otherwise. One read for the whole file. */
+function readSmallFile(path: string, maxBytes: number): Buffer | null {
+  const fd = openSync(path, OPEN_FLAGS);
   try {
-    return readRegularFile(path, CODE_CACHE_FILE_MAX_BYTES, constants.O_NOFOLLOW);
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.size > maxBytes) return null;
+    const bytes = Buffer.allocUnsafe(info.size);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const read = readSync(fd, bytes, filled, bytes.length - filled, null);
+      if (read === 0) return null;
+      filled += read;
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The request's JSON text as the helper will read it, or null. A request file (its path is the
+ * argument) is only read here, never removed: the helper checks and removes it. Read it the same
+ * bounded, non-blocking way, and not through a link, which the helper refuses anyway. Where the
+ * helper would take the request, the text is the same; where it would not, any body refuses it.
+ */
+function requestText(argument: string | undefined): string | null {
+  if (argument === undefined) return null;
+  try {
+    const bytes = argument.charCodeAt(0) === SLASH ? readSmallFile(argument, REQUEST_FILE_MAX_BYTES) : Buffer.from(argument, 'base64');
+    return bytes === null ? null : bytes.toString('utf8');
   } catch {
     return null;
   }
@@ -90,40 +112,39 @@ function saveCache(folder: string, name: string, stamp: string, script: Script):
   }
 }
 
-function compile(code: string, cachedData: Buffer | undefined): Script {
-  return new Script(WRAPPER_START + code + WRAPPER_END, {
-    filename: __filename,
-    lineOffset: GUILDS_CODE_LINE_OFFSET,
-    cachedData,
-  });
-}
-
 /**
- * What a cache must have been made by: this build, and this very file, by size and time of change. V8
- * would run the cache of a bundle edited in place as long as its length stayed the same.
+ * The body's code compiled, from the cache when there is a good one (none when GUILDS_CODE_CACHE=off
+ * or there is no absolute home). A cache must have been made by this build and this very file, by
+ * size and time of change: V8 would run the cache of a bundle edited in place as long as the code's
+ * length stayed the same. Throws only when the code itself is bad.
  */
-function bundleStamp(): string {
-  const info = statSync(__filename);
-  return `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1000)}`;
-}
-
-/** The code compiled, from the cache when there is a good one. Throws only when the code itself is bad. */
-function compiled(code: string): Script {
+function compiled(kind: CacheKind): Script {
+  const [body, firstLine] = guildsBodyOf(kind);
+  const source = WRAPPER_START + codeOfComment(body.toString()) + WRAPPER_END;
+  const options = { filename: __filename, lineOffset: firstLine - 1, cachedData: undefined as Buffer | undefined };
+  let saveTo: { folder: string; name: string; stamp: string } | null = null;
   try {
-    const folder = cacheFolder(process.env);
-    if (folder === null) return compile(code, undefined);
-    const name = cacheFileName(BUILD_ID, process.version, process.arch, cacheKindOf(requestText(process.argv[2])));
-    const stamp = bundleStamp();
-    const file = readCacheFile(`${folder}/${name}`);
-    const cachedData = file === null ? null : decodeCacheFile(stamp, file);
-    const script = compile(code, cachedData ?? undefined);
-    if (cachedData === null || script.cachedDataRejected === true) {
-      process.once('exit', () => saveCache(folder, name, stamp, script));
+    const home = process.env.HOME;
+    if (process.env.GUILDS_CODE_CACHE === 'off' || !home || home.charCodeAt(0) !== SLASH || home.includes('\0')) {
+      return new Script(source, options);
     }
-    return script;
+    let homeEnd = home.length;
+    while (homeEnd > 0 && home.charCodeAt(homeEnd - 1) === SLASH) homeEnd--;
+    const folder = `${home.slice(0, homeEnd)}/${CACHE_FOLDER_IN_HOME}`;
+    const name = cacheFileName(BUILD_ID, process.version, process.arch, kind);
+    const info = statSync(__filename);
+    saveTo = { folder, name, stamp: `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1000)}` };
+    const file = readSmallFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES);
+    if (file !== null) options.cachedData = decodeCacheFile(saveTo.stamp, file) ?? undefined;
   } catch {
-    return compile(code, undefined);
+    // No cache file yet, or no readable one: compiled without, and written after the call.
   }
+  const script = new Script(source, options);
+  const target = saveTo;
+  if (target !== null && (options.cachedData === undefined || script.cachedDataRejected === true)) {
+    process.once('exit', () => saveCache(target.folder, target.name, target.stamp, script));
+  }
+  return script;
 }
 
 /**
@@ -144,15 +165,8 @@ function answerNotStarted(error: unknown): void {
 }
 
 function run(): void {
-  let script: Script;
   try {
-    script = compiled(codeOfComment(guildsCodeBody.toString()));
-  } catch (error) {
-    answerNotStarted(error);
-    return;
-  }
-  try {
-    script.runInThisContext()(exports, require, module, __filename, __dirname);
+    compiled(cacheKindOf(requestText(process.argv[2]))).runInThisContext()(exports, require, module, __filename, __dirname);
   } catch (error) {
     answerNotStarted(error);
   }

@@ -15,7 +15,7 @@ import type { Hasher } from '../io/types.js';
 import { execLocal } from '../orchestrator/local-exec.js';
 import type { HelperRequest } from '../orchestrator/request.js';
 import type { ExecResult, Sandbox } from '../orchestrator/sandbox.js';
-import { CODE_TOOLS } from '../tools/index.js';
+import { CODE_TOOLS } from '../tools/all.js';
 
 export interface InProcessSandboxOptions {
   /** The home, links resolved. */

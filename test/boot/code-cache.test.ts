@@ -28,8 +28,8 @@ describe('the kind of call, read from the request', () => {
     expect(cacheKindOf(request({ op: 'shell', args: { command: 'x', background: false } }))).toBe('shell');
   });
 
-  it('finds the op wherever the key stands, with spaces around the colon', () => {
-    expect(cacheKindOf('{"args":{"command":"ls"}, "op" : "shell"}')).toBe('shell');
+  it('finds the op wherever the key stands, with spaces around the colon and a line break', () => {
+    expect(cacheKindOf('{"args":{"command":"ls"}, "op" :\n "shell"}')).toBe('shell');
   });
 
   it('never takes the inside of a string value for the op key', () => {
@@ -39,6 +39,31 @@ describe('the kind of call, read from the request', () => {
 
   it('knows every op the helper has', () => {
     for (const op of OP_NAMES) expect(cacheKindOf(request({ op, args: {} }))).toBe(op);
+  });
+
+  it('is the op the helper reads when two keys say op: JSON keeps the last', () => {
+    expect(cacheKindOf('{"op":"file_read","args":{},"op":"shell"}')).toBe('shell');
+  });
+
+  it('is read from a nested op key never, only from the request itself', () => {
+    expect(cacheKindOf(request({ args: { op: 'shell' }, op: 'file_read' }))).toBe('file_read');
+    expect(cacheKindOf(request({ args: { op: 'shell' } }))).toBe('other');
+  });
+
+  it('is other for a request that is not a JSON object: an array, a string, null', () => {
+    expect(cacheKindOf('[{"op":"shell"}]')).toBe('other');
+    expect(cacheKindOf('"shell"')).toBe('other');
+    expect(cacheKindOf('null')).toBe('other');
+  });
+
+  it('is other for an op that is not a string, and for a __proto__ key holding one', () => {
+    expect(cacheKindOf('{"op":["shell"]}')).toBe('other');
+    expect(cacheKindOf('{"__proto__":{"op":"shell"}}')).toBe('other');
+  });
+
+  it('is a foreground shell when background is anything but true', () => {
+    expect(cacheKindOf(request({ op: 'shell', args: { command: 'x', background: 'true' } }))).toBe('shell');
+    expect(cacheKindOf(request({ op: 'shell', args: null }))).toBe('shell');
   });
 
   it('is other for an unknown op, a missing op, or no request at all', () => {
@@ -125,6 +150,15 @@ describe('the cache file format', () => {
     expect(decodeCacheFile(BUILD, Buffer.from(`${header}08\n12345678\u0000`, 'latin1'))).toBeNull();
     expect(decodeCacheFile(BUILD, Buffer.from(`${header}x\n`, 'latin1'))).toBeNull();
     expect(decodeCacheFile(BUILD, Buffer.from(`${header}0\n`, 'latin1'))).toBeNull();
+  });
+
+  it('refuses every other way of writing the payload length: sign, space, point, exponent, NaN, Infinity, nothing', () => {
+    const good = encodeCacheFile(BUILD, Buffer.from('12345678', 'latin1')).toString('latin1');
+    expect(decodeCacheFile(BUILD, Buffer.from(good, 'latin1'))).not.toBeNull();
+    for (const length of ['+8', ' 8', '8 ', '8.0', '8e0', '0x8', 'NaN', 'Infinity', '']) {
+      const edited = good.replace('\n8\n', `\n${length}\n`);
+      expect(decodeCacheFile(BUILD, Buffer.from(edited, 'latin1')), length).toBeNull();
+    }
   });
 
   it('refuses an empty file and a header cut short', () => {

@@ -189,7 +189,8 @@ describe('a damaged or edited bundle', () => {
   });
 
   it('answers one envelope line when its code no longer compiles', () => {
-    const copy = editedBundle('async function serveOnce(ops) {', 'async function serveOnce(ops) {{');
+    const opening = 'function guildsBody_shell_status() {/*\n';
+    const copy = editedBundle(opening, `${opening}{`);
     const run = callWith(copy, { op: 'shell_status', args: {} });
     expect(run.status).toBe(0);
     expect(run.stdout.split('\n')).toHaveLength(2);
@@ -201,7 +202,8 @@ describe('a damaged or edited bundle', () => {
   });
 
   it('answers one envelope line, and makes no cache, when its code throws before the helper starts', () => {
-    const copy = editedBundle('serveOnce(ops).catch(fail);', 'throw new Error("cut short");');
+    const opening = 'function guildsBody_shell_status() {/*\n';
+    const copy = editedBundle(opening, `${opening}throw new Error("cut short");`);
     const run = callWith(copy, { op: 'shell_status', args: {} });
     expect(run.status).toBe(0);
     expect(envelopeOf(run.stdout).error).toMatch(/: Error: cut short$/);

@@ -13,7 +13,7 @@ import type { Request } from '../../src/contract/request.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { hookedFileSystem } from './fault-fs.js';
 import { INSIDE_MARKER, OUTSIDE_MARKER, PATH_OPS, type PathOp } from './path-ops.js';
-import { CODE_TOOLS } from '../../src/tools/index.js';
+import { CODE_TOOLS } from '../../src/tools/all.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle, writeMarked } from './support.js';
 
 const FLIPPER = new URL('./flipper.mjs', import.meta.url).pathname;

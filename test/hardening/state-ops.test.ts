@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFile
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handle } from '../../src/app.js';
-import { CODE_TOOLS } from '../../src/tools/index.js';
+import { CODE_TOOLS } from '../../src/tools/all.js';
 import { nodeFileSystem, nodeIo } from '../../src/io/node/index.js';
 import type { Io } from '../../src/io/types.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';

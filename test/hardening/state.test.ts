@@ -9,7 +9,7 @@ import { nodeFileSystem, nodeIo } from '../../src/io/node/index.js';
 import type { Io } from '../../src/io/types.js';
 import { loadWorkingDirectory, saveWorkingDirectory } from '../../src/workspace/workdir.js';
 import { ToolError } from '../../src/contract/errors.js';
-import { CODE_TOOLS } from '../../src/tools/index.js';
+import { CODE_TOOLS } from '../../src/tools/all.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { fsError, hookedFileSystem, type FileSystemCall } from './fault-fs.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle } from './support.js';

@@ -1,0 +1,109 @@
+// The real I/O that every call uses: files, background processes, the clock. The parts only some tools
+// use (a shell, ripgrep, SHA-256) are handed in, so that a helper body for one tool (src/bodies/) holds
+// the code of its own parts only: docs/performance.md, "One body per kind of call".
+import {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  type Stats,
+} from 'node:fs';
+import { ToolError } from '../../contract/errors.js';
+import type { FileInfo, FileKind, FileSystem, Io, OpenFile } from '../types.js';
+import { nodeBackgroundProcesses } from './background.js';
+import { OPEN_READ_FLAGS, readRegularFile, removeFileIfPresent, writeFileAtomic } from './files.js';
+
+function kindOf(stats: Stats): FileKind {
+  if (stats.isFile()) return 'file';
+  if (stats.isDirectory()) return 'folder';
+  if (stats.isFIFO()) return 'fifo';
+  if (stats.isSocket()) return 'socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'device';
+  if (stats.isSymbolicLink()) return 'link';
+  return 'other';
+}
+
+function infoOf(stats: Stats): FileInfo {
+  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
+}
+
+class NodeOpenFile implements OpenFile {
+  constructor(private readonly fd: number) {}
+  info(): FileInfo {
+    return infoOf(fstatSync(this.fd));
+  }
+  realPath(): string {
+    return readlinkSync(`/proc/self/fd/${this.fd}`);
+  }
+  read(buffer: Uint8Array): number {
+    return readSync(this.fd, buffer, 0, buffer.length, null);
+  }
+  readAt(buffer: Uint8Array, length: number, position: number): number {
+    return readSync(this.fd, buffer, 0, length, position);
+  }
+  descriptor(): number {
+    return this.fd;
+  }
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+export const nodeFileSystem: FileSystem = {
+  realPath: (path) => realpathSync.native(path),
+  stat(path) {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  lstat(path) {
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  openRead: (path) => new NodeOpenFile(openSync(path, OPEN_READ_FLAGS)),
+  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
+  writeFileAtomic,
+  makeFolder: (path) => void mkdirSync(path, { recursive: true, mode: 0o700 }),
+  removeFile: removeFileIfPresent,
+  removeTree: (path) => rmSync(path, { force: true, recursive: true }),
+  listFolder: (path) => readdirSync(path),
+  touch(path) {
+    const now = new Date();
+    utimesSync(path, now, now);
+  },
+};
+
+/** The parts of the I/O that only some tools use. */
+export type NodeIoParts = Pick<Io, 'shell' | 'search' | 'sha256'>;
+
+export function nodeIoWith(parts: NodeIoParts, home: string, runDir: string, env: Record<string, string | undefined>): Io {
+  return {
+    home,
+    runDir,
+    env,
+    fs: nodeFileSystem,
+    shell: parts.shell,
+    background: nodeBackgroundProcesses,
+    search: parts.search,
+    sha256: parts.sha256,
+    now: () => Date.now(),
+  };
+}
+
+/**
+ * What a body has in place of a part its tool never uses. Reaching it would be a defect of that body's
+ * entry, so it answers as the helper's own fault, naming the part.
+ */
+export function partLeftOut<T extends object>(part: string): T {
+  const fail = (): never => {
+    throw new ToolError('internal', `this part of the helper was built without ${part} (a defect of its build)`);
+  };
+  return new Proxy(fail, { get: fail, apply: fail }) as unknown as T;
+}
