@@ -93,6 +93,33 @@ function temporaryPathBeside(path) {
 
 // src/io/node/files.ts
 var OPEN_READ_FLAGS = import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK | import_node_fs.constants.O_NOCTTY;
+var READ_FILE_CHUNK_BYTES = 65536;
+function codedError(code, message) {
+  return Object.assign(new Error(`${code}: ${message}`), { code });
+}
+function readRegularFile(path, maxBytes, extraFlags = 0) {
+  const fd = (0, import_node_fs.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+    if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+    const chunks = [];
+    let total = 0;
+    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
+      chunkBytes = READ_FILE_CHUNK_BYTES;
+      const read = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
   try {
@@ -117,39 +144,21 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "ab67dcd50055dce1";
+var BUILD_ID = "557df17dbfbc9cea";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
 var CACHE_FOLDER_MODE = 448;
 var SLASH = 47;
-var OPEN_FLAGS = import_node_fs2.constants.O_RDONLY | import_node_fs2.constants.O_NONBLOCK | import_node_fs2.constants.O_NOCTTY | import_node_fs2.constants.O_NOFOLLOW;
 var WRAPPER_START = "(function (exports, require, module, __filename, __dirname) { ";
 var WRAPPER_END = "\n})";
 var STDOUT_FD = 1;
 var NOT_STARTED_MESSAGE_MAX_CHARS = 500;
-function readSmallFile(path, maxBytes) {
-  const fd = (0, import_node_fs2.openSync)(path, OPEN_FLAGS);
-  try {
-    const info = (0, import_node_fs2.fstatSync)(fd);
-    if (!info.isFile() || info.size > maxBytes) return null;
-    const bytes = Buffer.allocUnsafe(info.size);
-    let filled = 0;
-    while (filled < bytes.length) {
-      const read = (0, import_node_fs2.readSync)(fd, bytes, filled, bytes.length - filled, null);
-      if (read === 0) return null;
-      filled += read;
-    }
-    return bytes;
-  } finally {
-    (0, import_node_fs2.closeSync)(fd);
-  }
-}
 function requestText(argument) {
   if (argument === void 0) return null;
   try {
-    const bytes = argument.charCodeAt(0) === SLASH ? readSmallFile(argument, REQUEST_FILE_MAX_BYTES) : Buffer.from(argument, "base64");
-    return bytes === null ? null : bytes.toString("utf8");
+    const bytes = argument.charCodeAt(0) === SLASH ? readRegularFile(argument, REQUEST_FILE_MAX_BYTES, import_node_fs2.constants.O_NOFOLLOW) : Buffer.from(argument, "base64");
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   } catch {
     return null;
   }
@@ -186,8 +195,8 @@ function compiled(kind) {
     const name = cacheFileName(BUILD_ID, process.version, process.arch, kind);
     const info = (0, import_node_fs2.statSync)(__filename);
     saveTo = { folder, name, stamp: `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1e3)}` };
-    const file = readSmallFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES);
-    if (file !== null) options.cachedData = decodeCacheFile(saveTo.stamp, file) ?? void 0;
+    const file = readRegularFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES, import_node_fs2.constants.O_NOFOLLOW);
+    options.cachedData = decodeCacheFile(saveTo.stamp, file) ?? void 0;
   } catch {
   }
   const script = new import_node_vm.Script(source, options);
@@ -293,12 +302,12 @@ ${n}`,meta:a}}return{text:o.text,meta:a}}function gi(e){if(e.pattern.includes("\
 function guildsBodyOf(kind) {
   switch (kind) {
     case "file_read": case "other": default:
-      return [guildsBody_file_read, 222];
+      return [guildsBody_file_read, 231];
     case "shell_status":
-      return [guildsBody_shell_status, 231];
+      return [guildsBody_shell_status, 240];
     case "shell": case "shell-background":
-      return [guildsBody_shell, 256];
+      return [guildsBody_shell, 265];
     case "code_search":
-      return [guildsBody_code_search, 278];
+      return [guildsBody_code_search, 287];
   }
 }

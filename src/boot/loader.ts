@@ -8,7 +8,7 @@
 //
 // Everything on the way to a cached start is a few short functions, without regular expressions:
 // Node compiles this file from its source at every start, and each function the first time it runs.
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { constants, lstatSync, mkdirSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { Script } from 'node:vm';
 import {
   CODE_CACHE_FILE_MAX_BYTES,
@@ -20,7 +20,7 @@ import {
   isStaleCacheFile,
   type CacheKind,
 } from './code-cache.js';
-import { writeFileAtomic } from '../io/node/files.js';
+import { readRegularFile, writeFileAtomic } from '../io/node/files.js';
 import { REQUEST_FILE_MAX_BYTES } from '../limits.js';
 import type { ErrorKind } from '../contract/errors.js';
 
@@ -47,31 +47,10 @@ const CACHE_FOLDER_IN_HOME = GUILDS_CACHE_FOLDER_IN_HOME;
 const OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1000;
 const CACHE_FOLDER_MODE = 0o700;
 const SLASH = 0x2f;
-/** Never through a link, never waiting on a FIFO or a terminal. */
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | constants.O_NOFOLLOW;
 const WRAPPER_START = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_END = '\n})';
 const STDOUT_FD = 1;
 const NOT_STARTED_MESSAGE_MAX_CHARS = 500;
-
-/** A regular file's bytes, when it has at most `maxBytes`; null otherwise. One read for the whole file. */
-function readSmallFile(path: string, maxBytes: number): Buffer | null {
-  const fd = openSync(path, OPEN_FLAGS);
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.size > maxBytes) return null;
-    const bytes = Buffer.allocUnsafe(info.size);
-    let filled = 0;
-    while (filled < bytes.length) {
-      const read = readSync(fd, bytes, filled, bytes.length - filled, null);
-      if (read === 0) return null;
-      filled += read;
-    }
-    return bytes;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /**
  * The request's JSON text as the helper will read it, or null. A request file (its path is the
@@ -82,8 +61,10 @@ function readSmallFile(path: string, maxBytes: number): Buffer | null {
 function requestText(argument: string | undefined): string | null {
   if (argument === undefined) return null;
   try {
-    const bytes = argument.charCodeAt(0) === SLASH ? readSmallFile(argument, REQUEST_FILE_MAX_BYTES) : Buffer.from(argument, 'base64');
-    return bytes === null ? null : bytes.toString('utf8');
+    const bytes = argument.charCodeAt(0) === SLASH
+      ? readRegularFile(argument, REQUEST_FILE_MAX_BYTES, constants.O_NOFOLLOW)
+      : Buffer.from(argument, 'base64');
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   } catch {
     return null;
   }
@@ -134,8 +115,8 @@ function compiled(kind: CacheKind): Script {
     const name = cacheFileName(BUILD_ID, process.version, process.arch, kind);
     const info = statSync(__filename);
     saveTo = { folder, name, stamp: `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1000)}` };
-    const file = readSmallFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES);
-    if (file !== null) options.cachedData = decodeCacheFile(saveTo.stamp, file) ?? undefined;
+    const file = readRegularFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES, constants.O_NOFOLLOW);
+    options.cachedData = decodeCacheFile(saveTo.stamp, file) ?? undefined;
   } catch {
     // No cache file yet, or no readable one: compiled without, and written after the call.
   }

@@ -4,9 +4,10 @@ import { CODE_SEARCH_SPEC, resolveCodeSearchArgs } from '../contract/tools/code_
 import { FILE_READ_SPEC, resolveFileReadArgs } from '../contract/tools/file_read.js';
 import { resolveShellArgs, SHELL_SPEC } from '../contract/tools/shell.js';
 import { resolveShellStatusArgs, SHELL_STATUS_SPEC } from '../contract/tools/shell_status.js';
+import type { OpName } from '../contract/tool-names.js';
 import type { OpTable, ToolRun } from './context.js';
 
-export type CodeToolName = 'shell' | 'shell_status' | 'file_read' | 'code_search';
+export type CodeToolName = Exclude<OpName, 'code_task'>;
 export type CodeToolRuns = { [Name in CodeToolName]?: ToolRun<Name> };
 
 /** A run step that is not in this body: the loader picks bodies by the request's op, so never reached. */

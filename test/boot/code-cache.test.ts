@@ -174,7 +174,7 @@ describe('the helper code inside the comment', () => {
     const comment = commentedCode(code);
     expect(comment).toBe('const glob = "src/**{/}*.ts"; /* a comment *{/}\n');
     expect(comment.includes('*/')).toBe(false);
-    expect(codeOfComment(`function guildsCodeBody() {/*\n${comment}*/}`)).toBe(code);
+    expect(codeOfComment(`function guildsBody_file_read() {/*\n${comment}*/}`)).toBe(code);
   });
 
   it('refuses code that holds the escape itself, which could not be read back', () => {
@@ -182,6 +182,6 @@ describe('the helper code inside the comment', () => {
   });
 
   it('says so when the function holds no comment', () => {
-    expect(() => codeOfComment('function guildsCodeBody() {}')).toThrow('the helper code is missing from this file');
+    expect(() => codeOfComment('function guildsBody_file_read() {}')).toThrow('the helper code is missing from this file');
   });
 });
