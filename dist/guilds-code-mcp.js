@@ -10533,7 +10533,6 @@ function utf16ByteOrder(firstBytes) {
   if (firstBytes[0] === 254 && firstBytes[1] === 255) return "UTF-16 BE";
   return null;
 }
-var REPLACEMENT_CHARACTER = "\uFFFD";
 var Utf16ToUtf8 = class {
   // The platform's decoder handles the surrogates; big-endian input is swapped into little-endian
   // first, since a Node built without full ICU decodes only `utf-16le`.
@@ -10548,7 +10547,7 @@ var Utf16ToUtf8 = class {
   }
   /** What is left at the end of the file. */
   finish() {
-    const rest = this.decoder.decode() + (this.heldByte === -1 ? "" : REPLACEMENT_CHARACTER);
+    const rest = this.decoder.decode(this.heldByte === -1 ? void 0 : Uint8Array.of(this.heldByte));
     this.heldByte = -1;
     return encodeUtf8(rest);
   }
@@ -10691,10 +10690,51 @@ var Utf16FileScanner = class {
     return { ...this.inner.finish(), totalBytes: this.totalBytes, encoding: this.byteOrder };
   }
 };
-function scannerFor(firstChunk, offset, limit, lineMaxChars) {
-  const byteOrder = utf16ByteOrder(firstChunk);
-  return byteOrder === null ? new FileScanner(offset, limit, lineMaxChars) : new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
-}
+var BYTE_ORDER_MARK_SNIFF_BYTES = 4;
+var FileScannerByMark = class {
+  constructor(offset, limit, lineMaxChars) {
+    this.offset = offset;
+    this.limit = limit;
+    this.lineMaxChars = lineMaxChars;
+  }
+  offset;
+  limit;
+  lineMaxChars;
+  scanner = null;
+  // The first bytes, copied: the run step reuses its read buffer.
+  head = new Uint8Array(0);
+  feed(chunk) {
+    if (this.scanner !== null) {
+      this.scanner.feed(chunk);
+      return;
+    }
+    if (chunk.length === 0) return;
+    let head = chunk;
+    if (this.head.length > 0) {
+      head = new Uint8Array(this.head.length + chunk.length);
+      head.set(this.head);
+      head.set(chunk, this.head.length);
+    }
+    if (head.length < BYTE_ORDER_MARK_SNIFF_BYTES) {
+      this.head = head === chunk ? chunk.slice() : head;
+      return;
+    }
+    this.choose(head).feed(head);
+  }
+  finish() {
+    if (this.scanner === null) {
+      const head = this.head;
+      this.choose(head).feed(head);
+    }
+    return this.scanner.finish();
+  }
+  choose(firstBytes) {
+    const byteOrder = utf16ByteOrder(firstBytes);
+    this.scanner = byteOrder === null ? new FileScanner(this.offset, this.limit, this.lineMaxChars) : new Utf16FileScanner(byteOrder, this.offset, this.limit, this.lineMaxChars);
+    this.head = new Uint8Array(0);
+    return this.scanner;
+  }
+};
 function readBufferBytes(sizeBytes, minBytes, maxBytes) {
   return Math.min(maxBytes, Math.max(minBytes, sizeBytes + 1));
 }
@@ -10702,17 +10742,15 @@ function readBufferBytes(sizeBytes, minBytes, maxBytes) {
 // src/tools/file_read/run.ts
 function readFile(context, file, sizeBytes, args) {
   const hasher = context.io.sha256(sizeBytes);
-  let scanner = null;
+  const scanner = new FileScannerByMark(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
   const buffer = new Uint8Array(readBufferBytes(sizeBytes, READ_CHUNK_MIN_BYTES, READ_CHUNK_BYTES));
   for (; ; ) {
     const read = file.read(buffer);
     if (read === 0) break;
     const chunk = buffer.subarray(0, read);
     hasher.update(chunk);
-    scanner ??= scannerFor(chunk, args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
     scanner.feed(chunk);
   }
-  scanner ??= new FileScanner(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
   return { ...scanner.finish(), hash: hasher.hexDigest() };
 }
 function fileRead(context, args) {

@@ -18,12 +18,11 @@ export function utf16ByteOrder(firstBytes: Uint8Array): Utf16ByteOrder | null {
   return null;
 }
 
-const REPLACEMENT_CHARACTER = '\ufffd';
-
 /**
  * UTF-16 in, UTF-8 out, from the file's first byte on, in pieces cut anywhere: an odd byte or half of
  * a surrogate pair at the end of a piece waits for the next. The byte-order mark is dropped; a lone
- * surrogate, and an odd byte at the very end, become U+FFFD.
+ * surrogate, or an odd byte at the very end, becomes U+FFFD, just as when the platform's decoder
+ * decodes the whole file in one piece.
  */
 export class Utf16ToUtf8 {
   // The platform's decoder handles the surrogates; big-endian input is swapped into little-endian
@@ -42,7 +41,9 @@ export class Utf16ToUtf8 {
 
   /** What is left at the end of the file. */
   finish(): Uint8Array {
-    const rest = this.decoder.decode() + (this.heldByte === -1 ? '' : REPLACEMENT_CHARACTER);
+    // An odd byte left over goes to the decoder too, which makes it (with a high surrogate before
+    // it, if any) one U+FFFD, as the Encoding Standard's decoder does for the whole file at once.
+    const rest = this.decoder.decode(this.heldByte === -1 ? undefined : Uint8Array.of(this.heldByte));
     this.heldByte = -1;
     return encodeUtf8(rest);
   }

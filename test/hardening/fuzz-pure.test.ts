@@ -238,11 +238,26 @@ function ioWithFile(bytes: Uint8Array, pieceSizes: number[]): Io {
   return { home: '/home/u', runDir: '/run/guilds', env: {}, fs: fs as FileSystem, sha256, now: () => 0 } as unknown as Io;
 }
 
+/**
+ * The encoding a file's mark names, and its text as UTF-8: a UTF-16 file (FF FE or FE FF first, but
+ * not UTF-32 LE's FF FE 00 00) is decoded whole, its mark dropped, errors as U+FFFD.
+ */
+function modelTextBytes(bytes: Uint8Array): { utf8: Uint8Array; encoding: 'UTF-16 LE' | 'UTF-16 BE' | null } {
+  const little = bytes[0] === 0xff && bytes[1] === 0xfe && !(bytes[2] === 0 && bytes[3] === 0);
+  const big = bytes[0] === 0xfe && bytes[1] === 0xff;
+  if (!little && !big) return { utf8: bytes, encoding: null };
+  const units = Buffer.from(bytes.subarray(2));
+  if (big) for (let i = 0; i + 1 < units.length; i += 2) [units[i], units[i + 1]] = [units[i + 1]!, units[i]!];
+  const text = new TextDecoder('utf-16le').decode(units);
+  return { utf8: new TextEncoder().encode(text), encoding: little ? 'UTF-16 LE' : 'UTF-16 BE' };
+}
+
 /** file_read as the spec words it, over the whole file at once. */
-function modelFileRead(bytes: Uint8Array, offset: number, limit: number, maxBytes: number): { text: string; lines: number } {
+function modelFileRead(raw: Uint8Array, offset: number, limit: number, maxBytes: number): { text: string; lines: number } {
   const display = 'f.txt';
-  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { text: binaryText(display, bytes.length), lines: -1 };
-  if (bytes.length === 0) return { text: emptyText(display), lines: 0 };
+  const { utf8: bytes, encoding } = modelTextBytes(raw);
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { text: binaryText(display, raw.length), lines: -1 };
+  if (bytes.length === 0) return { text: emptyText(display, encoding), lines: 0 };
   // Each line's bytes; a \r is dropped only where it ends a line that a \n ends.
   const pieces: Uint8Array[] = [];
   let start = 0;
@@ -257,13 +272,14 @@ function modelFileRead(bytes: Uint8Array, offset: number, limit: number, maxByte
   if (offset > total) return { text: pastEndText(display, total, offset), lines: total };
   const decoder = new TextDecoder('utf-8');
   const lines = pieces.slice(offset - 1, offset - 1 + limit).map((piece) => clipLine(decoder.decode(piece), FILE_READ_LINE_MAX_CHARS));
-  return { text: formatFileRead(display, offset, lines, total, maxBytes).text, lines: total };
+  return { text: formatFileRead(display, offset, lines, total, maxBytes, encoding).text, lines: total };
 }
 
 // Bytes that stress the reader: line ends, CRLF split across pieces, multibyte characters split
-// across pieces, invalid UTF-8, long lines, and now and then a NUL.
+// across pieces, invalid UTF-8, long lines, now and then a NUL, and now and then a UTF-16 (or
+// UTF-32) mark first, with text in that encoding, odd bytes and lone surrogates included.
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const fileBytesArb = fc
+const utf8FileBytesArb = fc
   .array(
     fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom('\n', '\r\n', '\r', 'a', 'é', '中', '😀', ' ', '\t').map(utf8) },
@@ -275,6 +291,18 @@ const fileBytesArb = fc
     { maxLength: 80 },
   )
   .map((parts) => new Uint8Array(Buffer.concat(parts)));
+const markArb = fc.constantFrom(Uint8Array.of(0xff, 0xfe), Uint8Array.of(0xfe, 0xff), Uint8Array.of(0xff, 0xfe, 0, 0), Uint8Array.of(0xff), Uint8Array.of(0xfe));
+const utf16TextArb = fc
+  .tuple(fc.string({ unit: fc.constantFrom('a', '\n', '\r', 'é', '😀', '\ud800', '\udc00', '\0', 'x'.repeat(120)), maxLength: 40 }), fc.boolean(), fc.boolean())
+  .map(([text, bigEndian, oddByte]) => {
+    const units = Buffer.from(text, 'utf16le');
+    if (bigEndian) units.swap16();
+    return oddByte ? Buffer.concat([units, Uint8Array.of(0x41)]) : units;
+  });
+const fileBytesArb = fc.oneof(
+  { weight: 4, arbitrary: utf8FileBytesArb },
+  { weight: 1, arbitrary: fc.tuple(markArb, fc.oneof(utf16TextArb, utf8FileBytesArb)).map(([mark, rest]) => new Uint8Array(Buffer.concat([mark, rest]))) },
+);
 
 describe('file_read streaming, fed in random pieces, against the whole-file model', () => {
   it('same text, line count and hash as the model, whatever the piece sizes', async () => {

@@ -6,24 +6,21 @@ import type { FileReadArgs, FileReadMeta } from '../../contract/tools/file_read.
 import { openFileInsideHome } from '../../workspace/confine.js';
 import type { Context, OpResult } from '../context.js';
 import { binaryText, emptyText, formatFileRead, pastEndText } from './format.js';
-import { FileScanner, readBufferBytes, scannerFor, type LineScanner, type Scan } from './scan.js';
+import { FileScannerByMark, readBufferBytes, type Scan } from './scan.js';
 
 /** One pass over the file: the scan of its lines and the hash of all its bytes. */
 function readFile(context: Context, file: OpenFile, sizeBytes: number, args: FileReadArgs): Scan & { hash: string } {
   // The size at open chooses the hasher; a file that grows meanwhile is still hashed whole.
   const hasher = context.io.sha256(sizeBytes);
-  // Chosen by the first piece, which holds a byte-order mark if there is one.
-  let scanner: LineScanner | null = null;
+  const scanner = new FileScannerByMark(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
   const buffer = new Uint8Array(readBufferBytes(sizeBytes, READ_CHUNK_MIN_BYTES, READ_CHUNK_BYTES));
   for (;;) {
     const read = file.read(buffer);
     if (read === 0) break;
     const chunk = buffer.subarray(0, read);
     hasher.update(chunk);
-    scanner ??= scannerFor(chunk, args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
     scanner.feed(chunk);
   }
-  scanner ??= new FileScanner(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
   return { ...scanner.finish(), hash: hasher.hexDigest() };
 }
 

@@ -165,12 +165,60 @@ export class Utf16FileScanner implements LineScanner {
   }
 }
 
-/** The scanner for a file whose first piece is `firstChunk`: UTF-16 when it starts with its mark. */
-export function scannerFor(firstChunk: Uint8Array, offset: number, limit: number, lineMaxChars: number): LineScanner {
-  const byteOrder = utf16ByteOrder(firstChunk);
-  return byteOrder === null
-    ? new FileScanner(offset, limit, lineMaxChars)
-    : new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
+/** Bytes that tell a UTF-16 LE mark (`FF FE`) from UTF-32 LE's (`FF FE 00 00`). */
+export const BYTE_ORDER_MARK_SNIFF_BYTES = 4;
+
+/**
+ * The scanner for a whole file, fed from its first byte: UTF-16 when the file starts with a UTF-16
+ * mark, else UTF-8. It chooses once it holds the first BYTE_ORDER_MARK_SNIFF_BYTES bytes (or the
+ * whole file, if shorter), so how the reads happen to be cut never changes the choice.
+ */
+export class FileScannerByMark implements LineScanner {
+  private scanner: LineScanner | null = null;
+  // The first bytes, copied: the run step reuses its read buffer.
+  private head: Uint8Array = new Uint8Array(0);
+
+  constructor(
+    private readonly offset: number,
+    private readonly limit: number,
+    private readonly lineMaxChars: number,
+  ) {}
+
+  feed(chunk: Uint8Array): void {
+    if (this.scanner !== null) {
+      this.scanner.feed(chunk);
+      return;
+    }
+    if (chunk.length === 0) return;
+    let head = chunk;
+    if (this.head.length > 0) {
+      head = new Uint8Array(this.head.length + chunk.length);
+      head.set(this.head);
+      head.set(chunk, this.head.length);
+    }
+    if (head.length < BYTE_ORDER_MARK_SNIFF_BYTES) {
+      this.head = head === chunk ? chunk.slice() : head;
+      return;
+    }
+    this.choose(head).feed(head);
+  }
+
+  finish(): Scan {
+    if (this.scanner === null) {
+      const head = this.head;
+      this.choose(head).feed(head);
+    }
+    return this.scanner!.finish();
+  }
+
+  private choose(firstBytes: Uint8Array): LineScanner {
+    const byteOrder = utf16ByteOrder(firstBytes);
+    this.scanner = byteOrder === null
+      ? new FileScanner(this.offset, this.limit, this.lineMaxChars)
+      : new Utf16FileScanner(byteOrder, this.offset, this.limit, this.lineMaxChars);
+    this.head = new Uint8Array(0);
+    return this.scanner;
+  }
 }
 
 /**

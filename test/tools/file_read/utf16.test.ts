@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FILE_READ_LINE_MAX_CHARS } from '../../../src/limits.js';
 import { emptyText, formatFileRead } from '../../../src/tools/file_read/format.js';
-import { scannerFor, type Scan } from '../../../src/tools/file_read/scan.js';
+import { FileScannerByMark, type Scan } from '../../../src/tools/file_read/scan.js';
 import { utf16ByteOrder, Utf16ToUtf8 } from '../../../src/text/utf16.js';
 import { FIXTURES } from '../../helpers/paths.js';
 
@@ -18,8 +18,7 @@ function utf16(text: string, order: 'LE' | 'BE' = 'LE'): Uint8Array {
 
 /** Scan `bytes` fed in pieces of `pieceBytes` (the run step's reads, cut anywhere). */
 function scan(bytes: Uint8Array, pieceBytes = bytes.length, offset = 1, limit = 200): Scan {
-  // The run step chooses by its first read, which holds a regular file's first MiB, mark included.
-  const scanner = scannerFor(bytes.subarray(0, 4), offset, limit, FILE_READ_LINE_MAX_CHARS);
+  const scanner = new FileScannerByMark(offset, limit, FILE_READ_LINE_MAX_CHARS);
   for (let at = 0; at < bytes.length; at += pieceBytes) scanner.feed(bytes.subarray(at, at + pieceBytes));
   return scanner.finish();
 }
@@ -36,6 +35,28 @@ describe('the byte-order mark', () => {
     expect(utf16ByteOrder(Uint8Array.of(0xef, 0xbb, 0xbf, 0x41))).toBeNull();
     expect(utf16ByteOrder(Uint8Array.of(0xff))).toBeNull();
     expect(utf16ByteOrder(new Uint8Array(0))).toBeNull();
+  });
+});
+
+describe('the mark, whatever the reads', () => {
+  // Found by the streaming fuzz: the choice was made on the first read alone.
+  it('a mark cut across two reads is still a mark', () => {
+    const bytes = utf16('ab\ncd');
+    for (const pieceBytes of [1, 2, 3]) {
+      expect(scan(bytes, pieceBytes)).toMatchObject({ encoding: 'UTF-16 LE', totalLines: 2, lines: [{ text: 'ab' }, { text: 'cd' }] });
+    }
+  });
+
+  it("UTF-32 LE's mark read two bytes at a time is not taken for UTF-16's", () => {
+    const bytes = Uint8Array.of(0xff, 0xfe, 0x00, 0x00, 0x41, 0x00, 0x00, 0x00);
+    for (const pieceBytes of [1, 2, 3, 8]) expect(scan(bytes, pieceBytes)).toMatchObject({ encoding: null, binary: true });
+  });
+
+  it('a file shorter than the sniff is judged whole: a lone mark, a mark and an odd byte, one byte', () => {
+    expect(scan(Uint8Array.of(0xff, 0xfe), 1)).toMatchObject({ encoding: 'UTF-16 LE', totalLines: 0, totalBytes: 2 });
+    expect(scan(Uint8Array.of(0xfe, 0xff, 0x41), 1)).toMatchObject({ encoding: 'UTF-16 BE', totalLines: 1, lines: [{ text: '\ufffd' }] });
+    expect(scan(Uint8Array.of(0xff), 1)).toMatchObject({ encoding: null, totalLines: 1, totalBytes: 1 });
+    expect(scan(new Uint8Array(0))).toMatchObject({ encoding: null, totalLines: 0, totalBytes: 0 });
   });
 });
 
@@ -64,7 +85,7 @@ describe('UTF-16 text read as lines', () => {
   it('splits a surrogate pair across two pieces without losing the character', () => {
     const bytes = utf16('a😀b');
     // mark (2) + a (2) + high surrogate (2) | low surrogate (2) + b (2)
-    const scanner = scannerFor(bytes, 1, 200, FILE_READ_LINE_MAX_CHARS);
+    const scanner = new FileScannerByMark(1, 200, FILE_READ_LINE_MAX_CHARS);
     scanner.feed(bytes.subarray(0, 6));
     scanner.feed(bytes.subarray(6));
     expect(texts(scanner.finish())).toEqual(['a😀b']);
@@ -84,6 +105,16 @@ describe('UTF-16 text read as lines', () => {
     expect(texts(scan(bytes))).toEqual(['ab\ufffd']);
     expect(texts(scan(bytes, 1))).toEqual(['ab\ufffd']);
     expect(scan(bytes).totalBytes).toBe(7);
+  });
+
+  // Found by the streaming fuzz: two U+FFFD came out where the platform's decoder, given the whole
+  // file, gives one.
+  it('a high surrogate then an odd byte at the very end is one U+FFFD, in both byte orders', () => {
+    const le = Uint8Array.of(0xff, 0xfe, 0x61, 0x00, 0x00, 0xd8, 0x41);
+    const be = Uint8Array.of(0xfe, 0xff, 0x00, 0x61, 0xd8, 0x00, 0x41);
+    for (const bytes of [le, be]) {
+      for (const pieceBytes of [1, 2, 7]) expect(texts(scan(bytes, pieceBytes))).toEqual(['a\ufffd']);
+    }
   });
 
   it('counts lines and returns the range from an offset, no final newline', () => {
