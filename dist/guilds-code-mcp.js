@@ -10577,6 +10577,8 @@ var Utf16ToUtf8 = class {
 var NEWLINE3 = 10;
 var CARRIAGE_RETURN2 = 13;
 var lineDecoder = new TextDecoder("utf-8");
+var wholeLinesDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+var BYTE_ORDER_MARK = 65279;
 var LineCollector = class {
   constructor(maxChars) {
     this.maxChars = maxChars;
@@ -10625,7 +10627,6 @@ var FileScanner = class {
     this.offset = offset;
     this.lineMaxChars = lineMaxChars;
     this.lastWanted = offset + limit - 1;
-    this.collector = offset === 1 ? new LineCollector(lineMaxChars) : null;
   }
   offset;
   lineMaxChars;
@@ -10633,7 +10634,8 @@ var FileScanner = class {
   lines = [];
   sniffer = new BinarySniffer();
   lineNumber = 1;
-  collector;
+  /** A wanted line that began in an earlier piece and has not ended yet. */
+  collector = null;
   totalBytes = 0;
   lastByte = -1;
   feed(chunk) {
@@ -10643,30 +10645,62 @@ var FileScanner = class {
     this.totalBytes += chunk.length;
     this.lastByte = chunk[chunk.length - 1];
     let start = 0;
-    for (; ; ) {
-      const newline = chunk.indexOf(NEWLINE3, start);
+    if (this.collector !== null) {
+      const newline = chunk.indexOf(NEWLINE3);
       if (newline === -1) {
-        if (this.collector && !binary) this.collector.feed(chunk.subarray(start));
+        if (!binary) this.collector.feed(chunk);
         return;
       }
-      if (this.collector) {
-        if (!binary) {
-          this.collector.feed(chunk.subarray(start, newline));
-          this.lines.push(this.collector.finish(true));
-        }
-        this.collector = null;
+      if (!binary) {
+        this.collector.feed(chunk.subarray(0, newline));
+        this.lines.push(this.collector.finish(true));
       }
+      this.collector = null;
       this.lineNumber++;
-      if (this.lineNumber >= this.offset && this.lineNumber <= this.lastWanted) {
-        this.collector = new LineCollector(this.lineMaxChars);
-      }
       start = newline + 1;
+    }
+    while (this.lineNumber < this.offset) {
+      const newline = chunk.indexOf(NEWLINE3, start);
+      if (newline === -1) return;
+      this.lineNumber++;
+      start = newline + 1;
+    }
+    const firstWhole = start;
+    while (this.lineNumber <= this.lastWanted) {
+      const newline = chunk.indexOf(NEWLINE3, start);
+      if (newline === -1) break;
+      this.lineNumber++;
+      start = newline + 1;
+    }
+    if (start > firstWhole && !binary) this.takeWholeLines(chunk.subarray(firstWhole, start));
+    if (this.lineNumber <= this.lastWanted) {
+      if (start < chunk.length) {
+        this.collector = new LineCollector(this.lineMaxChars);
+        if (!binary) this.collector.feed(chunk.subarray(start));
+      }
+      return;
+    }
+    for (; ; ) {
+      const newline = chunk.indexOf(NEWLINE3, start);
+      if (newline === -1) return;
+      this.lineNumber++;
+      start = newline + 1;
+    }
+  }
+  /** Whole lines, each ended by its \n: one decode for all of them, where one per line cost thousands of instructions each. */
+  takeWholeLines(bytes) {
+    const texts = wholeLinesDecoder.decode(bytes).split("\n");
+    for (let i = 0; i < texts.length - 1; i++) {
+      let text2 = texts[i];
+      if (text2.charCodeAt(0) === BYTE_ORDER_MARK) text2 = text2.slice(1);
+      if (text2.charCodeAt(text2.length - 1) === CARRIAGE_RETURN2) text2 = text2.slice(0, -1);
+      this.lines.push(text2.length <= this.lineMaxChars ? { text: text2, cutChars: 0 } : clipLine(text2, this.lineMaxChars));
     }
   }
   finish() {
     const binary = this.sniffer.binary;
     const endsWithNewline = this.lastByte === NEWLINE3;
-    if (this.collector && !binary && this.totalBytes > 0 && !endsWithNewline) this.lines.push(this.collector.finish(false));
+    if (this.collector && !binary && !endsWithNewline) this.lines.push(this.collector.finish(false));
     const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
     return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines, encoding: null };
   }

@@ -282,7 +282,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 const utf8FileBytesArb = fc
   .array(
     fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom('\n', '\r\n', '\r', 'a', 'é', '中', '😀', ' ', '\t').map(utf8) },
+      { weight: 6, arbitrary: fc.constantFrom('\n', '\r\n', '\r', 'a', 'é', '中', '😀', ' ', '\t', '\ufeff').map(utf8) },
       { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }).map(utf8) },
       { weight: 1, arbitrary: fc.constant(utf8('x'.repeat(450))) },
       { weight: 2, arbitrary: fc.uint8Array({ min: 1, max: 255, maxLength: 4 }) },

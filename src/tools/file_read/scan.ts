@@ -12,6 +12,11 @@ const CARRIAGE_RETURN = 0x0d;
 // One decoder for every line: creating one costs more than decoding a short line. A line that is
 // never finished (the file turned out binary) may leave bytes in it, so each line flushes it first.
 const lineDecoder = new TextDecoder('utf-8');
+// Never asked to stream, which keeps it on the platform's fast path; a stream once asked for leaves
+// a decoder on the slow one for good. It keeps every U+FEFF: the one a line's own decode would drop
+// is dropped by hand.
+const wholeLinesDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const BYTE_ORDER_MARK = 0xfeff;
 
 /** Gathers one line from pieces, keeping only what can be shown and counting the rest. */
 class LineCollector {
@@ -85,7 +90,8 @@ export class FileScanner implements LineScanner {
   private readonly lines: ShownLine[] = [];
   private readonly sniffer = new BinarySniffer();
   private lineNumber = 1;
-  private collector: LineCollector | null;
+  /** A wanted line that began in an earlier piece and has not ended yet. */
+  private collector: LineCollector | null = null;
   private totalBytes = 0;
   private lastByte = -1;
 
@@ -95,7 +101,6 @@ export class FileScanner implements LineScanner {
     private readonly lineMaxChars: number,
   ) {
     this.lastWanted = offset + limit - 1;
-    this.collector = offset === 1 ? new LineCollector(lineMaxChars) : null;
   }
 
   feed(chunk: Uint8Array): void {
@@ -105,31 +110,68 @@ export class FileScanner implements LineScanner {
     this.totalBytes += chunk.length;
     this.lastByte = chunk[chunk.length - 1]!;
     let start = 0;
-    for (;;) {
-      const newline = chunk.indexOf(NEWLINE, start);
+    if (this.collector !== null) {
+      const newline = chunk.indexOf(NEWLINE);
       if (newline === -1) {
-        if (this.collector && !binary) this.collector.feed(chunk.subarray(start));
+        if (!binary) this.collector.feed(chunk);
         return;
       }
-      if (this.collector) {
-        if (!binary) {
-          this.collector.feed(chunk.subarray(start, newline));
-          this.lines.push(this.collector.finish(true));
-        }
-        this.collector = null;
+      if (!binary) {
+        this.collector.feed(chunk.subarray(0, newline));
+        this.lines.push(this.collector.finish(true));
       }
+      this.collector = null;
       this.lineNumber++;
-      if (this.lineNumber >= this.offset && this.lineNumber <= this.lastWanted) {
-        this.collector = new LineCollector(this.lineMaxChars);
-      }
       start = newline + 1;
+    }
+    while (this.lineNumber < this.offset) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      if (newline === -1) return;
+      this.lineNumber++;
+      start = newline + 1;
+    }
+    // The wanted lines that begin and end in this piece, decoded together.
+    const firstWhole = start;
+    while (this.lineNumber <= this.lastWanted) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      if (newline === -1) break;
+      this.lineNumber++;
+      start = newline + 1;
+    }
+    if (start > firstWhole && !binary) this.takeWholeLines(chunk.subarray(firstWhole, start));
+    if (this.lineNumber <= this.lastWanted) {
+      // A wanted line that goes on into the next piece.
+      if (start < chunk.length) {
+        this.collector = new LineCollector(this.lineMaxChars);
+        if (!binary) this.collector.feed(chunk.subarray(start));
+      }
+      return;
+    }
+    for (;;) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      if (newline === -1) return;
+      this.lineNumber++;
+      start = newline + 1;
+    }
+  }
+
+  /** Whole lines, each ended by its \n: one decode for all of them, where one per line cost thousands of instructions each. */
+  private takeWholeLines(bytes: Uint8Array): void {
+    const texts = wholeLinesDecoder.decode(bytes).split('\n');
+    // The last is the empty text after the final \n.
+    for (let i = 0; i < texts.length - 1; i++) {
+      let text = texts[i]!;
+      // As a fresh decode of the line alone would: one mark at its start dropped, the CR of a CRLF too.
+      if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
+      if (text.charCodeAt(text.length - 1) === CARRIAGE_RETURN) text = text.slice(0, -1);
+      this.lines.push(text.length <= this.lineMaxChars ? { text, cutChars: 0 } : clipLine(text, this.lineMaxChars));
     }
   }
 
   finish(): Scan {
     const binary = this.sniffer.binary;
     const endsWithNewline = this.lastByte === NEWLINE;
-    if (this.collector && !binary && this.totalBytes > 0 && !endsWithNewline) this.lines.push(this.collector.finish(false));
+    if (this.collector && !binary && !endsWithNewline) this.lines.push(this.collector.finish(false));
     const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
     return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines, encoding: null };
   }
