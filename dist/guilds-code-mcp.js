@@ -7437,6 +7437,12 @@ function isContinuationByte(byte) {
 function copyBytes(bytes) {
   return new Uint8Array(bytes);
 }
+function joinBytes(a, b) {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
 
 // src/contract/errors.ts
 var ERROR_KINDS = [
@@ -9534,12 +9540,6 @@ var OTHER_THAN_CONTINUATION_BYTES = /[^\x80-\xbf]+/g;
 function codePointsIn(bytes) {
   return bytes.length - byteString(bytes).replace(OTHER_THAN_CONTINUATION_BYTES, "").length;
 }
-function joinBytes(a, b) {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
-}
 function sameBytes(a, b, start, end) {
   if (a.length !== end - start) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[start + i]) return false;
@@ -10743,14 +10743,9 @@ var FileScannerByMark = class {
       return;
     }
     if (chunk.length === 0) return;
-    let head = chunk;
-    if (this.head.length > 0) {
-      head = new Uint8Array(this.head.length + chunk.length);
-      head.set(this.head);
-      head.set(chunk, this.head.length);
-    }
+    const head = this.head.length > 0 ? joinBytes(this.head, chunk) : chunk;
     if (head.length < BYTE_ORDER_MARK_SNIFF_BYTES) {
-      this.head = head === chunk ? chunk.slice() : head;
+      this.head = head === chunk ? copyBytes(chunk) : head;
       return;
     }
     this.choose(head).feed(head);

@@ -117,3 +117,11 @@ export function isContinuationByte(byte: number | undefined): boolean {
 export function copyBytes(bytes: Uint8Array): Uint8Array {
   return new Uint8Array(bytes);
 }
+
+/** A new array holding `a` then `b`. */
+export function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}

@@ -37,13 +37,6 @@ export function codePointsIn(bytes: Uint8Array): number {
   return bytes.length - byteString(bytes).replace(OTHER_THAN_CONTINUATION_BYTES, '').length;
 }
 
-export function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
-}
-
 /** Whether `a` holds the same bytes as b[start, end). */
 export function sameBytes(a: Uint8Array, b: Uint8Array, start: number, end: number): boolean {
   if (a.length !== end - start) return false;

@@ -1,6 +1,7 @@
 // ripgrep's files-mode output, read as it streams: bytes in, a count per file out. Pure and
 // synchronous. The grammar is rg-output.ts's: a path is every byte up to its NUL.
-import { BoundedBytes, decode, joinBytes } from './bytes.js';
+import { BoundedBytes, decode } from './bytes.js';
+import { joinBytes } from '../../text/utf8.js';
 
 const NEWLINE = 0x0a;
 const NUL = 0x00;

@@ -9,8 +9,8 @@
 //
 // A path is every byte up to its NUL, newlines included: no file name holds a NUL, and the stats and
 // binary lines hold none, so a line end before a NUL never ends a path.
-import { BoundedBytes, byteString, decode, joinBytes, sameBytes } from './bytes.js';
-import { copyBytes } from '../../text/utf8.js';
+import { BoundedBytes, byteString, decode, sameBytes } from './bytes.js';
+import { copyBytes, joinBytes } from '../../text/utf8.js';
 
 const NEWLINE = 0x0a;
 const NUL = 0x00;
