@@ -144,7 +144,7 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "76a844bc5629ac6a";
+var BUILD_ID = "0825b7d406a46ec3";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1099,9 +1099,6 @@ function removeFileIfPresent(path) {
   }
 }
 
-// src/io/node/spawn.ts
-var import_node_events = require("node:events");
-
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
 function loadCrypto() {
@@ -1113,124 +1110,15 @@ function loadChildProcess() {
 function loadOs() {
   return nodeRequire("node:os");
 }
-function loadUtil() {
-  return nodeRequire("node:util");
-}
 
 // src/io/node/spawn.ts
-var processHandleClass;
-function processHandle() {
-  if (processHandleClass !== void 0) return processHandleClass;
-  processHandleClass = null;
-  try {
-    const binding = process.binding("process_wrap");
-    if (typeof binding.Process === "function") processHandleClass = binding.Process;
-  } catch {
-  }
-  return processHandleClass;
-}
-function directStdio(stdio) {
-  const entries = typeof stdio === "string" ? [stdio, stdio, stdio] : stdio;
-  if (entries.length !== 3) return null;
-  const direct = [];
-  for (const entry of entries) {
-    if (entry === "ignore") direct.push({ type: "ignore" });
-    else if (typeof entry === "number" && Number.isInteger(entry) && entry >= 0) direct.push({ type: "fd", fd: entry });
-    else return null;
-  }
-  return direct;
-}
-function environmentPairs(env) {
-  const source = env ?? process.env;
-  const pairs = [];
-  for (const key of Object.keys(source)) {
-    const value = source[key];
-    if (value !== void 0) pairs.push(`${key}=${value}`);
-  }
-  return pairs;
-}
-var DirectChild = class extends import_node_events.EventEmitter {
-  stdin = null;
-  stdout = null;
-  stderr = null;
-  pid;
-  handle;
-  constructor(handle2, file, args, options, stdio, envPairs) {
-    super();
-    this.handle = handle2;
-    handle2.onexit = (exitCode, signalCode) => {
-      handle2.close();
-      this.handle = null;
-      if (exitCode < 0) this.emit("error", spawnError(exitCode, file));
-      else this.emit("exit", signalCode ? null : exitCode, signalCode || null);
-    };
-    const status = handle2.spawn({
-      file,
-      args: [file, ...args],
-      cwd: options.cwd,
-      envPairs,
-      stdio,
-      detached: options.detached,
-      windowsHide: false,
-      windowsVerbatimArguments: false
-    });
-    if (status !== 0) {
-      handle2.close();
-      this.handle = null;
-      process.nextTick(() => this.emit("error", spawnError(status, file)));
-      return;
-    }
-    this.pid = handle2.pid;
-  }
-  kill(signal = "SIGTERM") {
-    if (this.handle === null || this.pid === void 0) return false;
-    try {
-      process.kill(this.pid, signal);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  unref() {
-    this.handle?.unref();
-  }
-};
-function spawnError(status, file) {
-  let code;
-  try {
-    code = loadUtil().getSystemErrorName(status);
-  } catch {
-    code = `errno ${status}`;
-  }
-  const error = new Error(`spawn ${file} ${code}`);
-  error.code = code;
-  error.errno = status;
-  error.syscall = `spawn ${file}`;
-  error.path = file;
-  return error;
-}
-function spawnDirect(file, args, options) {
-  const stdio = directStdio(options.stdio);
-  const Handle = stdio === null || pendingDeprecationWarnings() ? null : processHandle();
-  if (Handle === null || stdio === null) return null;
-  const envPairs = environmentPairs(options.env);
-  if ([file, ...args, ...envPairs].some((text) => text.includes("\0"))) return null;
-  return new DirectChild(new Handle(), file, args, options, stdio, envPairs);
-}
-function spawnWithChildProcess(file, args, options) {
+function spawnChild(file, args, options) {
   return loadChildProcess().spawn(file, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: options.stdio,
     detached: options.detached
   });
-}
-function spawnChild(file, args, options) {
-  return spawnDirect(file, args, options) ?? spawnWithChildProcess(file, args, options);
-}
-var PENDING_DEPRECATION_FLAG = /--pending[-_]deprecation/;
-function pendingDeprecationWarnings() {
-  return process.execArgv.some((flag) => PENDING_DEPRECATION_FLAG.test(flag)) || PENDING_DEPRECATION_FLAG.test(process.env.NODE_OPTIONS ?? "") || process.env.NODE_PENDING_DEPRECATION === "1";
 }
 
 // src/io/node/child.ts

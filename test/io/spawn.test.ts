@@ -1,10 +1,10 @@
-// Starting a child on Node's process handle (src/io/node/spawn.ts) behaves as node:child_process does
-// for every start the helper makes without a pipe: the same events with the same values, real processes.
+// Starting a child (src/io/node/spawn.ts): the events and values every start the helper makes ends with,
+// real processes.
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { directStdio, spawnDirect, spawnWithChildProcess, type SpawnOptions, type StartedChild } from '../../src/io/node/spawn.js';
+import { spawnChild, type SpawnOptions, type StartedChild } from '../../src/io/node/spawn.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'guilds-spawn-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -19,7 +19,6 @@ interface Ending {
 
 /** Run one start to its end, its stdout and stderr into a file, and say how it ended. */
 async function ending(
-  spawn: (file: string, args: readonly string[], options: SpawnOptions) => StartedChild | null,
   file: string,
   args: readonly string[],
   options: Partial<SpawnOptions> = {},
@@ -28,8 +27,7 @@ async function ending(
   const logPath = join(scratch, `log-${Math.random().toString(36).slice(2)}`);
   const log = openSync(logPath, 'w');
   try {
-    const child = spawn(file, args, { cwd: scratch, stdio: ['ignore', log, log], detached: false, ...options });
-    if (child === null) throw new Error('no direct start on this Node');
+    const child = spawnChild(file, args, { cwd: scratch, stdio: ['ignore', log, log], detached: false, ...options });
     const ended = new Promise<Omit<Ending, 'output'>>((resolve) => {
       child.once('exit', (code: number | null, signal: string | null) => resolve({ event: 'exit', code, signal }));
       child.once('error', (error: NodeJS.ErrnoException) => resolve({ event: 'error', code: null, signal: null, errorCode: error.code }));
@@ -41,72 +39,44 @@ async function ending(
   }
 }
 
-const STARTS: { name: string; file: string; args: string[]; options?: Partial<SpawnOptions>; kill?: NodeJS.Signals }[] = [
-  { name: 'a command that succeeds, with its output in the log', file: 'bash', args: ['-c', 'echo out; echo err >&2'] },
-  { name: 'a command that exits with a status', file: 'bash', args: ['-c', 'exit 7'] },
-  { name: 'a command killed by a signal of its own', file: 'bash', args: ['-c', 'kill -TERM $$'] },
-  { name: 'a command stopped from outside with SIGKILL', file: 'sleep', args: ['30'], kill: 'SIGKILL' },
-  { name: 'a program that does not exist', file: 'guilds-no-such-program', args: [] },
-  { name: 'a folder that does not exist as the working directory', file: 'true', args: [], options: { cwd: join(scratch, 'missing') } },
-  { name: 'the given environment and nothing else', file: '/usr/bin/env', args: [], options: { env: { ONLY: 'this one' } } },
-  { name: 'its working directory', file: 'pwd', args: [], options: { cwd: '/' } },
-  { name: 'a detached child leading a process group of its own', file: 'bash', args: ['-c', 'test "$(ps -o pgid= $$ | tr -d " ")" = $$ && echo leader'], options: { detached: true } },
-  { name: 'arguments with spaces, quotes and a newline, as given', file: 'printf', args: ['[%s]\\n', 'a b', '"q"', 'x\ny'] },
+
+const exited = (code: number | null, signal: string | null, output = ''): Ending => ({ event: 'exit', code, signal, output });
+const failed = (errorCode: string): Ending => ({ event: 'error', code: null, signal: null, errorCode, output: '' });
+
+const STARTS: { name: string; file: string; args: string[]; options?: Partial<SpawnOptions>; kill?: NodeJS.Signals; ends: Ending }[] = [
+  { name: 'a command that succeeds, with its output in the log', file: 'bash', args: ['-c', 'echo out; echo err >&2'], ends: exited(0, null, 'out\nerr\n') },
+  { name: 'a command that exits with a status', file: 'bash', args: ['-c', 'exit 7'], ends: exited(7, null) },
+  { name: 'a command killed by a signal of its own', file: 'bash', args: ['-c', 'kill -TERM $$'], ends: exited(null, 'SIGTERM') },
+  { name: 'a command stopped from outside with SIGKILL', file: 'sleep', args: ['30'], kill: 'SIGKILL', ends: exited(null, 'SIGKILL') },
+  { name: 'a program that does not exist', file: 'guilds-no-such-program', args: [], ends: failed('ENOENT') },
+  { name: 'a folder that does not exist as the working directory', file: 'true', args: [], options: { cwd: join(scratch, 'missing') }, ends: failed('ENOENT') },
+  { name: 'the given environment and nothing else', file: '/usr/bin/env', args: [], options: { env: { ONLY: 'this one' } }, ends: exited(0, null, 'ONLY=this one\n') },
+  { name: 'its working directory', file: 'pwd', args: [], options: { cwd: '/' }, ends: exited(0, null, '/\n') },
+  {
+    name: 'a detached child leading a process group of its own',
+    file: 'bash',
+    args: ['-c', 'test "$(ps -o pgid= $$ | tr -d " ")" = $$ && echo leader'],
+    options: { detached: true },
+    ends: exited(0, null, 'leader\n'),
+  },
+  { name: 'arguments with spaces, quotes and a newline, as given', file: 'printf', args: ['[%s]\\n', 'a b', '"q"', 'x\ny'], ends: exited(0, null, '[a b]\n["q"]\n[x\ny]\n') },
 ];
 
-describe('a child started on the process handle', () => {
-  it.each(STARTS)('ends as through node:child_process: $name', async ({ file, args, options, kill }) => {
+describe('a started child', () => {
+  it.each(STARTS)('ends as expected: $name', async ({ file, args, options, kill, ends }) => {
     const killIt = (child: StartedChild): void => {
       if (kill) setTimeout(() => child.kill(kill), 50);
     };
-    const direct = await ending(spawnDirect, file, args, options, killIt);
-    const throughChildProcess = await ending(spawnWithChildProcess, file, args, options, killIt);
-    expect(direct).toEqual(throughChildProcess);
+    expect(await ending(file, args, options, killIt)).toEqual(ends);
   });
 
-  it('gives the same values the table above was checked against', async () => {
-    expect(await ending(spawnDirect, 'bash', ['-c', 'exit 7'])).toEqual({ event: 'exit', code: 7, signal: null, output: '' });
-    expect(await ending(spawnDirect, 'bash', ['-c', 'kill -TERM $$'])).toEqual({ event: 'exit', code: null, signal: 'SIGTERM', output: '' });
-    expect(await ending(spawnDirect, 'guilds-no-such-program', [])).toEqual({
-      event: 'error',
-      code: null,
-      signal: null,
-      errorCode: 'ENOENT',
-      output: '',
-    });
-  });
-
-  it('has a pid while it runs, and kill after its end does nothing', async () => {
-    const child = spawnDirect('true', [], { cwd: '/', stdio: 'ignore', detached: false })!;
+  it('has a pid while it runs', async () => {
+    const child = spawnChild('true', [], { cwd: '/', stdio: 'ignore', detached: false });
     expect(child.pid).toBeGreaterThan(0);
     await new Promise((resolve) => child.once('exit', resolve));
-    expect(child.kill('SIGKILL')).toBe(false);
-  });
-});
-
-describe('which starts go on the process handle', () => {
-  it('each of stdin, stdout and stderr ignored or an open descriptor', () => {
-    expect(directStdio('ignore')).toEqual([{ type: 'ignore' }, { type: 'ignore' }, { type: 'ignore' }]);
-    expect(directStdio(['ignore', 5, 5])).toEqual([{ type: 'ignore' }, { type: 'fd', fd: 5 }, { type: 'fd', fd: 5 }]);
   });
 
-  it('not one with a pipe, an inherited stream, a fourth descriptor or a negative one', () => {
-    expect(directStdio('pipe')).toBeNull();
-    expect(directStdio(['pipe', 5, 5])).toBeNull();
-    expect(directStdio(['ignore', 'inherit', 5])).toBeNull();
-    expect(directStdio(['ignore', 5, 5, 'ipc'])).toBeNull();
-    expect(directStdio(['ignore', -1, 5])).toBeNull();
-  });
-
-  it('a NUL byte in the program, an argument or the environment is left to node:child_process, which refuses it', () => {
-    const options: SpawnOptions = { cwd: '/', stdio: 'ignore', detached: false };
-    expect(spawnDirect('echo', ['a\0b'], options)).toBeNull();
-    expect(spawnDirect('ec\0ho', [], options)).toBeNull();
-    expect(spawnDirect('true', [], { ...options, env: { NAME: 'a\0b' } })).toBeNull();
-    expect(() => spawnWithChildProcess('echo', ['a\0b'], options)).toThrow(/null bytes/);
-  });
-
-  it('a start that needs a pipe is left to node:child_process', () => {
-    expect(spawnDirect('true', [], { cwd: '/', stdio: ['pipe', 'ignore', 'ignore'], detached: false })).toBeNull();
+  it('a NUL byte in an argument is refused, not cut', () => {
+    expect(() => spawnChild('echo', ['a\0b'], { cwd: '/', stdio: 'ignore', detached: false })).toThrow(/null bytes/);
   });
 });

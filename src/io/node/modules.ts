@@ -17,7 +17,3 @@ export function loadChildProcess(): typeof import('node:child_process') {
 export function loadOs(): typeof import('node:os') {
   return nodeRequire('node:os') as typeof import('node:os');
 }
-
-export function loadUtil(): typeof import('node:util') {
-  return nodeRequire('node:util') as typeof import('node:util');
-}
