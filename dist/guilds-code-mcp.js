@@ -8171,15 +8171,15 @@ function runTool(ops, name, context) {
   const tool = ops[name];
   return tool.run(context, tool.resolve(context.request.args));
 }
-async function answer(io, request, ops) {
+async function answer(io, request, ops, stop) {
   noteRunUse(io, request.runId, request.agentId);
   const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-  const result = await runTool(ops, request.op, { io, request, cwd });
+  const result = await runTool(ops, request.op, { io, request, cwd, stop });
   return okEnvelope(capText(result.text, request.maxBytes), result.meta);
 }
-async function handleRequestBytes(io, bytes, ops) {
+async function handleRequestBytes(io, bytes, ops, stop) {
   try {
-    return await answer(io, parseRequestBytes(bytes, specsOf(ops)), ops);
+    return await answer(io, parseRequestBytes(bytes, specsOf(ops)), ops, stop);
   } catch (error2) {
     return failureEnvelope(error2);
   }
@@ -8304,6 +8304,22 @@ function removeFileIfPresent(path) {
   }
 }
 
+// src/io/stop.ts
+var takers = /* @__PURE__ */ new WeakMap();
+function stopSignalOf(stop) {
+  return stop.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
+}
+function takeStop(stop) {
+  takers.set(stop, (takers.get(stop) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    takers.set(stop, takers.get(stop) - 1);
+  };
+}
+var NEVER_STOPPED = new AbortController().signal;
+
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
 function loadCrypto() {
@@ -8330,10 +8346,12 @@ function spawnChild(file, args, options) {
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
-   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
+   * it: `stop` is called at `timeoutMs`, and once when the call's stop aborts (at once when it
+   * already has), until settled. The call's stop is this child's to answer while it runs.
    */
-  constructor(start, timeoutMs, stop) {
+  constructor(start, timeoutMs, stop, callStop) {
     this.stop = stop;
+    this.callStop = callStop;
     this.process = spawnChild(start.file, start.args, {
       cwd: start.cwd,
       env: start.env,
@@ -8344,30 +8362,35 @@ var SupervisedChild = class {
       this.timedOut = true;
       this.stop("timeout");
     }, timeoutMs);
-    process.on("SIGTERM", this.onSignal);
-    process.on("SIGINT", this.onSignal);
+    this.release = takeStop(callStop);
+    if (callStop.aborted) queueMicrotask(this.onAbort);
+    else callStop.addEventListener("abort", this.onAbort, { once: true });
   }
   stop;
+  callStop;
   process;
   timedOut = false;
   interruptedBy = null;
   settled = false;
   timer;
-  onSignal = (signal) => {
+  release;
+  onAbort = () => {
+    if (this.settled) return;
+    const signal = stopSignalOf(this.callStop);
     this.interruptedBy ??= signal;
     this.stop(signal);
   };
-  /** The child itself has ended: its time limit no longer applies (stop signals still do). */
+  /** The child itself has ended: its time limit no longer applies (the call's stop still does). */
   disarmTimer() {
     clearTimeout(this.timer);
   }
-  /** Stop watching: the timer and the signal listeners go. True only the first time. */
+  /** Stop watching: the timer and the stop's listener go. True only the first time. */
   settle() {
     if (this.settled) return false;
     this.settled = true;
     clearTimeout(this.timer);
-    process.off("SIGTERM", this.onSignal);
-    process.off("SIGINT", this.onSignal);
+    this.callStop.removeEventListener("abort", this.onAbort);
+    this.release();
     return true;
   }
   get isSettled() {
@@ -8681,21 +8704,17 @@ function makeSearchProcesses(limits) {
 var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
 async function runSpooled(run, output) {
   const started = performance.now();
-  let heard;
-  const hear = (signal) => {
-    heard ??= signal;
-  };
-  process.on("SIGTERM", hear);
-  process.on("SIGINT", hear);
+  const release = takeStop(run.stop);
   try {
     const spooled = await runOnce(run, output);
     if (spooled !== null) return spooled;
-    if (heard !== void 0) return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard }, sink: run.newSink() };
+    if (run.stop.aborted) {
+      return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: stopSignalOf(run.stop) }, sink: run.newSink() };
+    }
     const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
     return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
   } finally {
-    process.off("SIGTERM", hear);
-    process.off("SIGINT", hear);
+    release();
   }
 }
 function runOnce(run, output) {
@@ -8739,7 +8758,7 @@ var RipgrepAttempt = class {
       const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
       const stdin = run.input ? run.input.descriptor() : "ignore";
       const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason));
+      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason), run.stop);
     } catch (error2) {
       this.closeFiles();
       this.reject(startFailure2(run, error2));
@@ -9062,63 +9081,68 @@ function openLog(logPath) {
     throw error2;
   }
 }
-function runInGroup(run, onOutput) {
-  const { logFd, readFd } = openLog(run.logPath);
-  let killDeadline = 0;
-  let killTimer;
-  const stopGroup = () => {
-    const groupId2 = supervised.process.pid;
-    if (groupId2 === void 0 || killDeadline !== 0) return;
-    killDeadline = Date.now() + run.killGraceMs;
-    signalProcessGroup(groupId2, "SIGTERM");
-    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), run.killGraceMs);
-  };
+var GroupStop = class {
+  constructor(graceMs) {
+    this.graceMs = graceMs;
+  }
+  graceMs;
+  /** When the SIGKILL is due; 0 while the group has not been stopped. */
+  deadline = 0;
+  killTimer;
+  stop(groupId) {
+    if (groupId === void 0 || this.deadline !== 0) return;
+    this.deadline = Date.now() + this.graceMs;
+    signalProcessGroup(groupId, "SIGTERM");
+    this.killTimer = setTimeout(() => signalProcessGroup(groupId, "SIGKILL"), this.graceMs);
+  }
+  /** Once the group has been waited for: the pending SIGKILL, if any, is no longer needed. */
+  dispose() {
+    clearTimeout(this.killTimer);
+  }
+};
+function startLeader(run, log, onStop) {
   let supervised;
   try {
-    supervised = new SupervisedChild(
-      {
-        file: run.file,
-        args: [...run.args],
-        cwd: run.cwd,
-        env: run.env,
-        stdio: [run.input === void 0 ? "ignore" : "pipe", logFd, logFd],
-        detached: true
-      },
-      run.timeoutMs,
-      stopGroup
-    );
+    const stdio = [run.input === void 0 ? "ignore" : "pipe", log.logFd, log.logFd];
+    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env: run.env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error2) {
-    (0, import_node_fs9.closeSync)(logFd);
-    (0, import_node_fs9.closeSync)(readFd);
+    (0, import_node_fs9.closeSync)(log.logFd);
+    (0, import_node_fs9.closeSync)(log.readFd);
     throw error2;
   }
+  if (run.input !== void 0) {
+    supervised.process.stdin?.on("error", () => void 0);
+    supervised.process.stdin?.end(run.input);
+  }
+  return supervised;
+}
+function runInGroup(run, onOutput) {
+  const log = openLog(run.logPath);
+  const groupStop = new GroupStop(run.killGraceMs);
+  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process.pid));
   const child = supervised.process;
   const groupId = child.pid;
   if (groupId !== void 0) run.onStart?.(groupId);
-  if (run.input !== void 0) {
-    child.stdin?.on("error", () => void 0);
-    child.stdin?.end(run.input);
-  }
   return new Promise((resolve2, reject) => {
     let code = null;
     let signal = null;
     const close = () => {
       if (!supervised.settle()) return;
-      clearTimeout(killTimer);
+      groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs9.closeSync)(logFd);
-      (0, import_node_fs9.closeSync)(readFd);
+      (0, import_node_fs9.closeSync)(log.logFd);
+      (0, import_node_fs9.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
-      readFd,
+      log.readFd,
       onOutput,
       (logBytes) => {
         close();
         resolve2({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error2) => {
-        stopGroup();
+        groupStop.stop(groupId);
         close();
         reject(error2);
       }
@@ -9131,11 +9155,15 @@ function runInGroup(run, onOutput) {
       supervised.disarmTimer();
       code = exitCode;
       signal = exitSignal;
-      if (run.stopLeftovers && groupId !== void 0 && killDeadline === 0 && groupRuns(groupId)) stopGroup();
-      const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      const finishLog = () => {
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs9.fstatSync)(log.logFd).size);
+      };
+      if (groupId === void 0) return finishLog();
+      if (run.stopLeftovers && groupStop.deadline === 0 && groupRuns(groupId)) groupStop.stop(groupId);
+      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline) : Promise.resolve();
       void finished.then(() => {
-        if (groupId !== void 0) run.onGroupEnd?.(groupId);
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs9.fstatSync)(logFd).size);
+        run.onGroupEnd?.(groupId);
+        finishLog();
       });
     });
   });
@@ -9148,6 +9176,7 @@ function shellGroupRun(request) {
     env: request.env,
     logPath: request.logPath,
     timeoutMs: request.timeoutMs,
+    stop: request.stop,
     killGraceMs: request.killGraceMs,
     // What a finished command left running (`server &`) is its to leave.
     stopLeftovers: false,
@@ -9183,45 +9212,6 @@ var ALL_NODE_IO_PARTS = {
 };
 function nodeIo(home, runDir, env) {
   return nodeIoWith(ALL_NODE_IO_PARTS, home, runDir, env);
-}
-
-// src/io/node/stoppable-shell.ts
-async function runStoppable(request, onOutput, signal) {
-  let stopped = false;
-  let groupId;
-  let killTimer;
-  const stop = () => {
-    if (stopped || groupId === void 0) return;
-    stopped = true;
-    signalProcessGroup(groupId, "SIGTERM");
-    const group = groupId;
-    killTimer = setTimeout(() => signalProcessGroup(group, "SIGKILL"), request.killGraceMs);
-  };
-  const end = await runInGroup(
-    {
-      ...shellGroupRun(request),
-      // A finished command may leave processes running (`server &`); a stopped one leaves nothing.
-      get stopLeftovers() {
-        return stopped;
-      },
-      onStart(startedGroup) {
-        groupId = startedGroup;
-        if (signal.aborted) stop();
-        else signal.addEventListener("abort", stop, { once: true });
-      },
-      onSettle() {
-        clearTimeout(killTimer);
-        signal.removeEventListener("abort", stop);
-      }
-    },
-    onOutput
-  );
-  const exitCode = end.code ?? (end.signal ? 128 + signalNumber(end.signal) : 1);
-  const interruptedBy = end.interruptedBy ?? (stopped && !end.timedOut ? "SIGTERM" : null);
-  return { exitCode, timedOut: end.timedOut, interruptedBy, logBytes: end.logBytes };
-}
-function stoppableShellProcesses(signal) {
-  return { ...nodeShellProcesses, run: (request, onOutput) => runStoppable(request, onOutput, signal) };
 }
 
 // src/orchestrator/local-exec.ts
@@ -9589,7 +9579,7 @@ function binaryFileText(display) {
   return `${display} is binary; not searched`;
 }
 function interruptedText(signal) {
-  return `code_search: the helper was interrupted (${signal}); ripgrep was stopped`;
+  return `[the search was interrupted (${signal}); these are the matches found until then]`;
 }
 function ripgrepFailureText(missing) {
   switch (missing.code) {
@@ -10156,7 +10146,7 @@ ${ignoredLine(ignored)}`;
   return { text: utf8Bytes(text2) <= maxBytes ? text2 : result.text, meta: meta2 };
 }
 function searchResult(collector, shape) {
-  const stopped = shape.stoppedAfterSeconds === null ? null : stoppedText(shape.stoppedAfterSeconds);
+  const stopped = shape.stoppedLine;
   let totals;
   let shaped;
   let leftOut;
@@ -10245,13 +10235,13 @@ async function searchOpened(context, search, root, expected, opened) {
     folder: kind === "folder" ? opened : void 0,
     input: kind === "file" ? opened : void 0,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
+    stop: context.stop,
     output: mode === "files" ? "line-per-file" : "unbounded",
     newSink
   }).catch((error2) => {
     throw ripgrepUnavailable(error2);
   });
-  if (exit.interruptedBy !== void 0) throw new ToolError("interrupted", interruptedText(exit.interruptedBy));
-  const refused = !exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1 && (exit.exitCode !== 2 || exit.stderr.trim() !== "");
+  const refused = !exit.timedOut && exit.interruptedBy === void 0 && exit.exitCode !== 0 && exit.exitCode !== 1 && (exit.exitCode !== 2 || exit.stderr.trim() !== "");
   if (refused) {
     const text2 = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
     throw new ToolError(exit.exitCode === 2 ? "invalid_pattern" : "internal", text2);
@@ -10262,14 +10252,18 @@ async function searchOpened(context, search, root, expected, opened) {
     displayOf: displayOfFor(kind, root.display),
     withGroups: contextLines > 0,
     maxBytes: request.maxBytes,
-    stoppedAfterSeconds: exit.timedOut ? SEARCH_TIMEOUT_SECONDS : null,
+    stoppedLine: stoppedLineOf(exit),
     echoMaxChars: SEARCH_ECHO_MAX_CHARS
   };
   const result = searchResult(sink, shape);
-  if (kind !== "folder" || result.meta.truncated || exit.timedOut || !underIgnoreFile(context, real)) return result;
+  if (kind !== "folder" || result.meta.truncated || !underIgnoreFile(context, real)) return result;
   const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
   const ignored = await countIgnored(context, binary, { ...argsOptions, mode: "files", contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
   return withIgnored(result, ignored, request.maxBytes);
+}
+function stoppedLineOf(exit) {
+  if (exit.interruptedBy !== void 0) return interruptedText(exit.interruptedBy);
+  return exit.timedOut ? stoppedText(SEARCH_TIMEOUT_SECONDS) : null;
 }
 var IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".rgignore"];
 function underIgnoreFile(context, folder) {
@@ -10288,6 +10282,7 @@ async function countIgnored(context, binary, options, folder, found, shownPaths,
       cwd: context.io.home,
       folder,
       timeoutMs: SEARCH_IGNORED_TIMEOUT_SECONDS * 1e3,
+      stop: context.stop,
       output: "line-per-file",
       // The best-ranked files, one more than the search found: at least one of them is a hidden one.
       newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES })
@@ -11916,6 +11911,7 @@ async function runForeground(context, command, timeoutSeconds) {
     logPath,
     lifelinePath,
     timeoutMs: timeoutSeconds * 1e3,
+    stop: context.stop,
     killGraceMs: SHELL_KILL_GRACE_MS
   };
   let outcome;
@@ -12272,8 +12268,7 @@ var InProcessSandbox = class {
     }
     const io = nodeIo(home, this.runDir, env);
     io.sha256 = cryptoHasher;
-    if (signal) io.shell = stoppableShellProcesses(signal);
-    return handleRequestBytes(io, new TextEncoder().encode(JSON.stringify(request)), CODE_TOOLS);
+    return handleRequestBytes(io, new TextEncoder().encode(JSON.stringify(request)), CODE_TOOLS, signal ?? NEVER_STOPPED);
   }
   /** code_task's helper, a child process. */
   exec(argv, env, timeoutMs, signal) {
@@ -23038,7 +23033,6 @@ async function main() {
 `));
   process.on("unhandledRejection", (error2) => process.stderr.write(`${startFailure(`internal error: ${String(error2)}`)}
 `));
-  process.setMaxListeners(0);
   process.on("SIGTERM", shutDown);
   process.on("SIGINT", shutDown);
   session.server.onclose = shutDown;

@@ -144,7 +144,7 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "0825b7d406a46ec3";
+var BUILD_ID = "b8b81e1b375859dc";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -959,17 +959,17 @@ function runTool(ops, name, context) {
   const tool = ops[name];
   return tool.run(context, tool.resolve(context.request.args));
 }
-async function handle(io, argument, ops) {
+async function handle(io, argument, ops, stop) {
   try {
-    return await answer(io, decodeArgument(io, argument, ops), ops);
+    return await answer(io, decodeArgument(io, argument, ops), ops, stop);
   } catch (error) {
     return failureEnvelope(error);
   }
 }
-async function answer(io, request, ops) {
+async function answer(io, request, ops, stop) {
   noteRunUse(io, request.runId, request.agentId);
   const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-  const result = await runTool(ops, request.op, { io, request, cwd });
+  const result = await runTool(ops, request.op, { io, request, cwd, stop });
   return okEnvelope(capText(result.text, request.maxBytes), result.meta);
 }
 
@@ -993,6 +993,25 @@ function homeFolder(named) {
   if (!(0, import_node_fs.statSync)(real).isDirectory()) throw homeNotAFolder(named);
   return real;
 }
+
+// src/io/stop.ts
+var takers = /* @__PURE__ *{/} new WeakMap();
+function stopSignalOf(stop) {
+  return stop.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
+}
+function takeStop(stop) {
+  takers.set(stop, (takers.get(stop) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    takers.set(stop, takers.get(stop) - 1);
+  };
+}
+function stopTaken(stop) {
+  return (takers.get(stop) ?? 0) > 0;
+}
+var NEVER_STOPPED = new AbortController().signal;
 
 // src/io/node/core.ts
 var import_node_fs5 = require("node:fs");
@@ -1125,10 +1144,12 @@ function spawnChild(file, args, options) {
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
-   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
+   * it: `stop` is called at `timeoutMs`, and once when the call's stop aborts (at once when it
+   * already has), until settled. The call's stop is this child's to answer while it runs.
    *{/}
-  constructor(start, timeoutMs, stop) {
+  constructor(start, timeoutMs, stop, callStop) {
     this.stop = stop;
+    this.callStop = callStop;
     this.process = spawnChild(start.file, start.args, {
       cwd: start.cwd,
       env: start.env,
@@ -1139,30 +1160,35 @@ var SupervisedChild = class {
       this.timedOut = true;
       this.stop("timeout");
     }, timeoutMs);
-    process.on("SIGTERM", this.onSignal);
-    process.on("SIGINT", this.onSignal);
+    this.release = takeStop(callStop);
+    if (callStop.aborted) queueMicrotask(this.onAbort);
+    else callStop.addEventListener("abort", this.onAbort, { once: true });
   }
   stop;
+  callStop;
   process;
   timedOut = false;
   interruptedBy = null;
   settled = false;
   timer;
-  onSignal = (signal) => {
+  release;
+  onAbort = () => {
+    if (this.settled) return;
+    const signal = stopSignalOf(this.callStop);
     this.interruptedBy ??= signal;
     this.stop(signal);
   };
-  /** The child itself has ended: its time limit no longer applies (stop signals still do). *{/}
+  /** The child itself has ended: its time limit no longer applies (the call's stop still does). *{/}
   disarmTimer() {
     clearTimeout(this.timer);
   }
-  /** Stop watching: the timer and the signal listeners go. True only the first time. *{/}
+  /** Stop watching: the timer and the stop's listener go. True only the first time. *{/}
   settle() {
     if (this.settled) return false;
     this.settled = true;
     clearTimeout(this.timer);
-    process.off("SIGTERM", this.onSignal);
-    process.off("SIGINT", this.onSignal);
+    this.callStop.removeEventListener("abort", this.onAbort);
+    this.release();
     return true;
   }
   get isSettled() {
@@ -1366,15 +1392,20 @@ function answer2(envelope) {
 function fail(error) {
   answer2(failureEnvelope(error));
 }
-function onStopSignal(signal) {
-  if (process.listenerCount(signal) > 1) return;
-  answer2(failureEnvelope(interruptedBeforeAnswer(signal)));
+function stopOnSignals() {
+  const controller = new AbortController();
+  const onStopSignal = (signal) => {
+    if (!controller.signal.aborted) controller.abort(signal);
+    if (!stopTaken(controller.signal)) answer2(failureEnvelope(interruptedBeforeAnswer(signal)));
+  };
+  process.on("SIGTERM", onStopSignal);
+  process.on("SIGINT", onStopSignal);
+  return controller.signal;
 }
 async function serveOnce(ops, parts) {
   process.on("uncaughtException", fail);
   process.on("unhandledRejection", fail);
-  process.on("SIGTERM", onStopSignal);
-  process.on("SIGINT", onStopSignal);
+  const stop = stopOnSignals();
   let home;
   try {
     home = homeFolder(process.env.HOME);
@@ -1383,7 +1414,7 @@ async function serveOnce(ops, parts) {
   }
   const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
   const io = nodeIoWith(parts, home, runDir, process.env);
-  answer2(await handle(io, process.argv[2], ops));
+  answer2(await handle(io, process.argv[2], ops, stop));
 }
 function serve(ops, parts) {
   serveOnce(ops, parts).catch(fail);
@@ -1549,63 +1580,68 @@ function openLog(logPath) {
     throw error;
   }
 }
-function runInGroup(run, onOutput) {
-  const { logFd, readFd } = openLog(run.logPath);
-  let killDeadline = 0;
-  let killTimer;
-  const stopGroup = () => {
-    const groupId2 = supervised.process.pid;
-    if (groupId2 === void 0 || killDeadline !== 0) return;
-    killDeadline = Date.now() + run.killGraceMs;
-    signalProcessGroup(groupId2, "SIGTERM");
-    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), run.killGraceMs);
-  };
+var GroupStop = class {
+  constructor(graceMs) {
+    this.graceMs = graceMs;
+  }
+  graceMs;
+  /** When the SIGKILL is due; 0 while the group has not been stopped. *{/}
+  deadline = 0;
+  killTimer;
+  stop(groupId) {
+    if (groupId === void 0 || this.deadline !== 0) return;
+    this.deadline = Date.now() + this.graceMs;
+    signalProcessGroup(groupId, "SIGTERM");
+    this.killTimer = setTimeout(() => signalProcessGroup(groupId, "SIGKILL"), this.graceMs);
+  }
+  /** Once the group has been waited for: the pending SIGKILL, if any, is no longer needed. *{/}
+  dispose() {
+    clearTimeout(this.killTimer);
+  }
+};
+function startLeader(run, log, onStop) {
   let supervised;
   try {
-    supervised = new SupervisedChild(
-      {
-        file: run.file,
-        args: [...run.args],
-        cwd: run.cwd,
-        env: run.env,
-        stdio: [run.input === void 0 ? "ignore" : "pipe", logFd, logFd],
-        detached: true
-      },
-      run.timeoutMs,
-      stopGroup
-    );
+    const stdio = [run.input === void 0 ? "ignore" : "pipe", log.logFd, log.logFd];
+    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env: run.env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error) {
-    (0, import_node_fs8.closeSync)(logFd);
-    (0, import_node_fs8.closeSync)(readFd);
+    (0, import_node_fs8.closeSync)(log.logFd);
+    (0, import_node_fs8.closeSync)(log.readFd);
     throw error;
   }
+  if (run.input !== void 0) {
+    supervised.process.stdin?.on("error", () => void 0);
+    supervised.process.stdin?.end(run.input);
+  }
+  return supervised;
+}
+function runInGroup(run, onOutput) {
+  const log = openLog(run.logPath);
+  const groupStop = new GroupStop(run.killGraceMs);
+  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process.pid));
   const child = supervised.process;
   const groupId = child.pid;
   if (groupId !== void 0) run.onStart?.(groupId);
-  if (run.input !== void 0) {
-    child.stdin?.on("error", () => void 0);
-    child.stdin?.end(run.input);
-  }
   return new Promise((resolve, reject) => {
     let code = null;
     let signal = null;
     const close = () => {
       if (!supervised.settle()) return;
-      clearTimeout(killTimer);
+      groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs8.closeSync)(logFd);
-      (0, import_node_fs8.closeSync)(readFd);
+      (0, import_node_fs8.closeSync)(log.logFd);
+      (0, import_node_fs8.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
-      readFd,
+      log.readFd,
       onOutput,
       (logBytes) => {
         close();
         resolve({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error) => {
-        stopGroup();
+        groupStop.stop(groupId);
         close();
         reject(error);
       }
@@ -1618,11 +1654,15 @@ function runInGroup(run, onOutput) {
       supervised.disarmTimer();
       code = exitCode;
       signal = exitSignal;
-      if (run.stopLeftovers && groupId !== void 0 && killDeadline === 0 && groupRuns(groupId)) stopGroup();
-      const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      const finishLog = () => {
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs8.fstatSync)(log.logFd).size);
+      };
+      if (groupId === void 0) return finishLog();
+      if (run.stopLeftovers && groupStop.deadline === 0 && groupRuns(groupId)) groupStop.stop(groupId);
+      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline) : Promise.resolve();
       void finished.then(() => {
-        if (groupId !== void 0) run.onGroupEnd?.(groupId);
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs8.fstatSync)(logFd).size);
+        run.onGroupEnd?.(groupId);
+        finishLog();
       });
     });
   });
@@ -1635,6 +1675,7 @@ function shellGroupRun(request) {
     env: request.env,
     logPath: request.logPath,
     timeoutMs: request.timeoutMs,
+    stop: request.stop,
     killGraceMs: request.killGraceMs,
     // What a finished command left running (`server &`) is its to leave.
     stopLeftovers: false,
@@ -1663,23 +1704,6 @@ var nodeShellProcesses = {
 };
 
 // src/io/node/harness.ts
-function watchStop() {
-  let requested = false;
-  const onSignal = () => {
-    requested = true;
-  };
-  process.on("SIGTERM", onSignal);
-  process.on("SIGINT", onSignal);
-  return {
-    get requested() {
-      return requested;
-    },
-    dispose() {
-      process.off("SIGTERM", onSignal);
-      process.off("SIGINT", onSignal);
-    }
-  };
-}
 function startLifeline(groupId, graceMs) {
   const watcher = 'exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 "$1"; do read -t 1 -u 9 _; done; builtin kill -0 -- "-$2" || exit 0; builtin kill -TERM -- "-$2"; sleep "$3"; builtin kill -KILL -- "-$2"';
   try {
@@ -1713,6 +1737,7 @@ async function runHarness(request, onOutput) {
       logPath: request.logPath,
       input: request.input,
       timeoutMs: request.timeoutMs,
+      stop: request.stop,
       killGraceMs: request.killGraceMs,
       // What the harness left running in its group goes with it, stopped as a timed-out harness is.
       stopLeftovers: true,
@@ -1764,7 +1789,6 @@ function isRunning(pid, startTicks) {
   }
 }
 var nodeHarnessProcesses = {
-  watchStop,
   run: runHarness,
   findOnPath,
   randomUuid: () => loadCrypto().randomUUID(),
@@ -1911,21 +1935,17 @@ function makeSearchProcesses(limits) {
 var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
 async function runSpooled(run, output) {
   const started = performance.now();
-  let heard;
-  const hear = (signal) => {
-    heard ??= signal;
-  };
-  process.on("SIGTERM", hear);
-  process.on("SIGINT", hear);
+  const release = takeStop(run.stop);
   try {
     const spooled = await runOnce(run, output);
     if (spooled !== null) return spooled;
-    if (heard !== void 0) return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard }, sink: run.newSink() };
+    if (run.stop.aborted) {
+      return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: stopSignalOf(run.stop) }, sink: run.newSink() };
+    }
     const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
     return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
   } finally {
-    process.off("SIGTERM", hear);
-    process.off("SIGINT", hear);
+    release();
   }
 }
 function runOnce(run, output) {
@@ -1969,7 +1989,7 @@ var RipgrepAttempt = class {
       const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
       const stdin = run.input ? run.input.descriptor() : "ignore";
       const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason));
+      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason), run.stop);
     } catch (error) {
       this.closeFiles();
       this.reject(startFailure(run, error));
@@ -3643,7 +3663,7 @@ function snapshotterFor(context, system, limits) {
     }
   };
 }
-async function runHarness2(context, system, target, args, logPath, stop, limits) {
+async function runHarness2(context, system, target, args, logPath, limits) {
   const { io } = context;
   const { adapter, model, command } = target.harness;
   const resumeId = target.session === null ? null : args.sessionId;
@@ -3653,7 +3673,7 @@ async function runHarness2(context, system, target, args, logPath, stop, limits)
   const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
   const started = io.now();
   let outcome = NOT_STARTED;
-  if (stop.requested) {
+  if (context.stop.aborted) {
     io.fs.writeFileAtomic(logPath, "");
   } else {
     const run = {
@@ -3664,6 +3684,7 @@ async function runHarness2(context, system, target, args, logPath, stop, limits)
       input: encodeUtf8(harnessInput(args.brief, args.notes)),
       logPath,
       timeoutMs: args.timeoutMinutes * limits.minuteMs,
+      stop: context.stop,
       killGraceMs: limits.killGraceMs
     };
     try {
@@ -3712,12 +3733,12 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
   };
   const lock = lockPath(io.home, repoHash(context, enclosingRepository(repoChoice, repo) ?? repo));
   acquireLock(lockSystem, lock, holder);
-  const stop = system.harness.watchStop();
+  const releaseStop = takeStop(context.stop);
   try {
     const logPath = prepareLog(context);
     const snapshotter = snapshotterFor(context, system, limits);
     const before = await snapshotBefore(snapshotter, repo);
-    const { outcome, events, elapsedMs, sessionId } = await runHarness2(context, system, target, args, logPath, stop, limits);
+    const { outcome, events, elapsedMs, sessionId } = await runHarness2(context, system, target, args, logPath, limits);
     const diff = await diffSince(snapshotter, before);
     if (sessionId !== null) recordSession(context, target, sessionId);
     const status = taskStatus(outcome, events);
@@ -3741,7 +3762,7 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
     const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
     return { text, meta };
   } finally {
-    stop.dispose();
+    releaseStop();
     releaseLock(lockSystem, lock, holder);
   }
 }

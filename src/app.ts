@@ -73,19 +73,19 @@ export function runTool<Name extends OpName>(ops: OpTable, name: Name, context: 
   return tool.run(context, tool.resolve(context.request.args));
 }
 
-export async function handle(io: Io, argument: string | undefined, ops: OpTable): Promise<Envelope> {
+export async function handle(io: Io, argument: string | undefined, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
   try {
-    return await answer(io, decodeArgument(io, argument, ops), ops);
+    return await answer(io, decodeArgument(io, argument, ops), ops, stop);
   } catch (error) {
     return failureEnvelope(error);
   }
 }
 
 /** A valid request's run: the run noted, its working directory, the tool, the text capped. */
-async function answer(io: Io, request: Request, ops: OpTable): Promise<Envelope> {
+async function answer(io: Io, request: Request, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
   noteRunUse(io, request.runId, request.agentId);
   const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-  const result = await runTool(ops, request.op, { io, request, cwd });
+  const result = await runTool(ops, request.op, { io, request, cwd, stop });
   return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
 }
 
@@ -93,9 +93,9 @@ async function answer(io: Io, request: Request, ops: OpTable): Promise<Envelope>
  * The same steps as handle, for a request already in hand as JSON bytes: the MCP server runs the app
  * in its own process, with no argument, request file or base64 between it and the request.
  */
-export async function handleRequestBytes(io: Io, bytes: Uint8Array, ops: OpTable): Promise<Envelope> {
+export async function handleRequestBytes(io: Io, bytes: Uint8Array, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
   try {
-    return await answer(io, parseRequestBytes(bytes, specsOf(ops)), ops);
+    return await answer(io, parseRequestBytes(bytes, specsOf(ops)), ops, stop);
   } catch (error) {
     return failureEnvelope(error);
   }

@@ -110,9 +110,8 @@ async function main(): Promise<void> {
   // A fault in one call must not end the others: it is said on stderr, and the server goes on.
   process.on('uncaughtException', (error) => process.stderr.write(`${startFailure(`internal error: ${String(error)}`)}\n`));
   process.on('unhandledRejection', (error) => process.stderr.write(`${startFailure(`internal error: ${String(error)}`)}\n`));
-  // Every running command listens for the process's stop signals, as in the helper; many calls at
-  // once are many listeners, not a leak.
-  process.setMaxListeners(0);
+  // The server's one listener to the process's stop signals: each call has a stop of its own,
+  // which shutting down aborts.
   process.on('SIGTERM', shutDown);
   process.on('SIGINT', shutDown);
   session.server.onclose = shutDown;

@@ -10,7 +10,7 @@ import { errorEnvelope, failureEnvelope, type Envelope } from '../contract/envel
 import { HELPER_OF_TOOL } from '../contract/tool-names.js';
 import { homeFolder } from '../io/node/home.js';
 import { nodeIo } from '../io/node/index.js';
-import { stoppableShellProcesses } from '../io/node/stoppable-shell.js';
+import { NEVER_STOPPED } from '../io/stop.js';
 import type { Hasher } from '../io/types.js';
 import { execLocal } from '../orchestrator/local-exec.js';
 import type { HelperRequest } from '../orchestrator/request.js';
@@ -66,11 +66,10 @@ export class InProcessSandbox implements Sandbox {
     } catch (error) {
       return error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(String(error), 'internal');
     }
-    // Per call: the environment, the home as resolved now, and a stop for this call's command alone.
+    // Per call: the environment, the home as resolved now, and this call's own stop.
     const io = nodeIo(home, this.runDir, env);
     io.sha256 = cryptoHasher;
-    if (signal) io.shell = stoppableShellProcesses(signal);
-    return handleRequestBytes(io, new TextEncoder().encode(JSON.stringify(request)), CODE_TOOLS);
+    return handleRequestBytes(io, new TextEncoder().encode(JSON.stringify(request)), CODE_TOOLS, signal ?? NEVER_STOPPED);
   }
 
   /** code_task's helper, a child process. */

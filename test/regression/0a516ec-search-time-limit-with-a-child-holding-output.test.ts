@@ -1,5 +1,6 @@
 // 0a516ec: the search waited for ripgrep's pipes to close, so a wrapper behind GUILDS_RG that left a
 // child holding stdout kept the call open past the time limit.
+import { NEVER_STOPPED } from '../../src/io/stop.js';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -28,6 +29,7 @@ it.each(['line-per-file', 'unbounded'] as const)('output %s: the run ends at the
       args: [],
       cwd: sandbox.home,
       timeoutMs: 300,
+      stop: NEVER_STOPPED,
       output,
       newSink: () => ({ feed: (chunk: Uint8Array) => void (text += Buffer.from(chunk).toString()) }),
     });

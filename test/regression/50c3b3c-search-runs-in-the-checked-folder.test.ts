@@ -1,5 +1,6 @@
 // 50c3b3c: ripgrep was started in the root's path after the check, so a folder swapped for a link in
 // between sent it outside the home (and a single file swapped for a link was followed).
+import { NEVER_STOPPED } from '../../src/io/stop.js';
 import { chmodSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -29,6 +30,7 @@ async function run(cwd: string, folder: 'folder' | 'input', opened: ReturnType<R
     cwd,
     ...(folder === 'folder' ? { folder: opened } : { input: opened }),
     timeoutMs: 30_000,
+    stop: NEVER_STOPPED,
     output: 'line-per-file',
     newSink: () => ({ feed: (chunk: Uint8Array) => void (text += Buffer.from(chunk).toString()) }),
   });

@@ -1,4 +1,5 @@
 // What the regression tests share: code_search run in a sandbox home with the real ripgrep of this checkout.
+import { NEVER_STOPPED } from '../../src/io/stop.js';
 import { nodeIo } from '../../src/io/node/index.js';
 import type { Io } from '../../src/io/types.js';
 import { validateRequest } from '../../src/contract/tools/index.js';
@@ -16,5 +17,5 @@ export function searchIn(sandbox: Sandbox, args: Record<string, unknown>, option
     call_id: 'c1',
     ...(options.maxBytes === undefined ? {} : { max_bytes: options.maxBytes }),
   });
-  return codeSearch({ io: options.io ? options.io(io) : io, request, cwd: sandbox.home }, resolveCodeSearchArgs(request.args));
+  return codeSearch({ io: options.io ? options.io(io) : io, request, cwd: sandbox.home, stop: NEVER_STOPPED }, resolveCodeSearchArgs(request.args));
 }

@@ -5,28 +5,10 @@
 import { accessSync, constants, linkSync, statSync, writeFileSync } from 'node:fs';
 import { removeFileIfPresent } from './files.js';
 import { errorCode } from '../../text/errno.js';
-import type { HarnessOutcome, HarnessProcesses, HarnessRun, StopWatch } from '../harness-types.js';
+import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../harness-types.js';
 import { loadChildProcess, loadCrypto } from './modules.js';
 import { isRunningState, readProcessStat, temporaryPathBeside } from './process.js';
 import { runInGroup } from './shell.js';
-
-function watchStop(): StopWatch {
-  let requested = false;
-  const onSignal = (): void => {
-    requested = true;
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
-  return {
-    get requested() {
-      return requested;
-    },
-    dispose() {
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
-    },
-  };
-}
 
 /**
  * The lifeline: a watcher in a session of its own that asks once a second whether the helper is still
@@ -73,6 +55,7 @@ async function runHarness(request: HarnessRun, onOutput: (bytes: Uint8Array) => 
       logPath: request.logPath,
       input: request.input,
       timeoutMs: request.timeoutMs,
+      stop: request.stop,
       killGraceMs: request.killGraceMs,
       // What the harness left running in its group goes with it, stopped as a timed-out harness is.
       stopLeftovers: true,
@@ -131,7 +114,6 @@ function isRunning(pid: number, startTicks: string | null): boolean {
 }
 
 export const nodeHarnessProcesses: HarnessProcesses = {
-  watchStop,
   run: runHarness,
   findOnPath,
   randomUuid: () => loadCrypto().randomUUID(),

@@ -252,8 +252,9 @@ export function binaryFileText(display: string): string {
   return `${display} is binary; not searched`;
 }
 
+/** The call was stopped (the helper's SIGTERM or SIGINT, a client's cancel): what ripgrep found until then stands. */
 export function interruptedText(signal: string): string {
-  return `code_search: the helper was interrupted (${signal}); ripgrep was stopped`;
+  return `[the search was interrupted (${signal}); these are the matches found until then]`;
 }
 
 /** Why no ripgrep could be used, from the I/O layer's code. */

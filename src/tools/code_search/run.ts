@@ -2,7 +2,7 @@
 // memory holds what will be shown and some counters, however much matched. The one part of the tool
 // that sees the I/O layer.
 import { kindWords, noSuchPath, ToolError } from '../../contract/errors.js';
-import { RipgrepError } from '../../io/search-types.js';
+import { RipgrepError, type RipgrepExit } from '../../io/search-types.js';
 import type { OpenFile } from '../../io/types.js';
 import {
   BINARY_SNIFF_BYTES,
@@ -29,6 +29,7 @@ import {
   ripgrepFailureText,
   ripgrepRefusalText,
   shownPath,
+  stoppedText,
 } from './format.js';
 import { startsWithUtf16Mark } from './bytes.js';
 import { ripgrepArgs, STDIN_PATH } from './rg-args.js';
@@ -110,16 +111,16 @@ async function searchOpened(
       folder: kind === 'folder' ? opened : undefined,
       input: kind === 'file' ? opened : undefined,
       timeoutMs: SEARCH_TIMEOUT_SECONDS * 1000,
+      stop: context.stop,
       output: mode === 'files' ? 'line-per-file' : 'unbounded',
       newSink,
     })
     .catch((error: unknown) => {
       throw ripgrepUnavailable(error);
     });
-  if (exit.interruptedBy !== undefined) throw new ToolError('interrupted', interruptedText(exit.interruptedBy));
   // Exit 2 with nothing on stderr is an unreadable file that --no-messages kept quiet; what was found
   // elsewhere still stands.
-  const refused = !exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1 && (exit.exitCode !== 2 || exit.stderr.trim() !== '');
+  const refused = !exit.timedOut && exit.interruptedBy === undefined && exit.exitCode !== 0 && exit.exitCode !== 1 && (exit.exitCode !== 2 || exit.stderr.trim() !== '');
   if (refused) {
     // With --no-messages, what ripgrep says with its exit 2 is a refusal of the pattern or the glob.
     const text = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
@@ -131,16 +132,21 @@ async function searchOpened(
     displayOf: displayOfFor(kind, root.display),
     withGroups: contextLines > 0,
     maxBytes: request.maxBytes,
-    stoppedAfterSeconds: exit.timedOut ? SEARCH_TIMEOUT_SECONDS : null,
+    stoppedLine: stoppedLineOf(exit),
     echoMaxChars: SEARCH_ECHO_MAX_CHARS,
   };
   const result = searchResult(sink, shape);
   // What ignore files hid is counted only where it can help: a folder's search that showed all it
-  // found (nothing, or fewer than the caps), under an ignore file.
-  if (kind !== 'folder' || result.meta.truncated || exit.timedOut || !underIgnoreFile(context, real)) return result;
+  // found (nothing, or fewer than the caps), under an ignore file. A stopped search is truncated.
+  if (kind !== 'folder' || result.meta.truncated || !underIgnoreFile(context, real)) return result;
   const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
   const ignored = await countIgnored(context, binary, { ...argsOptions, mode: 'files', contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
   return withIgnored(result, ignored, request.maxBytes);
+}
+
+function stoppedLineOf(exit: RipgrepExit): string | null {
+  if (exit.interruptedBy !== undefined) return interruptedText(exit.interruptedBy);
+  return exit.timedOut ? stoppedText(SEARCH_TIMEOUT_SECONDS) : null;
 }
 
 const IGNORE_FILE_NAMES = ['.gitignore', '.ignore', '.rgignore'];
@@ -181,6 +187,7 @@ async function countIgnored(
       cwd: context.io.home,
       folder,
       timeoutMs: SEARCH_IGNORED_TIMEOUT_SECONDS * 1000,
+      stop: context.stop,
       output: 'line-per-file',
       // The best-ranked files, one more than the search found: at least one of them is a hidden one.
       newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES }),

@@ -4,7 +4,8 @@
 import { ToolError } from '../../contract/errors.js';
 import type { CodeTaskArgs, CodeTaskMeta, HarnessName } from '../../contract/tools/code_task.js';
 import type { GitProcesses } from '../../io/git-types.js';
-import type { HarnessOutcome, HarnessProcesses, HarnessRun, StopWatch } from '../../io/harness-types.js';
+import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../../io/harness-types.js';
+import { takeStop } from '../../io/stop.js';
 import {
   CODE_TASK_KILL_GRACE_MS,
   CODE_TASK_MESSAGE_MIN_BYTES,
@@ -181,7 +182,6 @@ async function runHarness(
   target: Target,
   args: CodeTaskArgs,
   logPath: string,
-  stop: StopWatch,
   limits: CodeTaskLimits,
 ): Promise<HarnessRunResult> {
   const { io } = context;
@@ -194,7 +194,7 @@ async function runHarness(
 
   const started = io.now();
   let outcome = NOT_STARTED;
-  if (stop.requested) {
+  if (context.stop.aborted) {
     io.fs.writeFileAtomic(logPath, '');
   } else {
     const run: HarnessRun = {
@@ -205,6 +205,7 @@ async function runHarness(
       input: encodeUtf8(harnessInput(args.brief, args.notes)),
       logPath,
       timeoutMs: args.timeoutMinutes * limits.minuteMs,
+      stop: context.stop,
       killGraceMs: limits.killGraceMs,
     };
     try {
@@ -264,12 +265,14 @@ export async function codeTask(
   // One lock per work tree: two tasks in two folders of one git repository would share its index.
   const lock = lockPath(io.home, repoHash(context, enclosingRepository(repoChoice, repo) ?? repo));
   acquireLock(lockSystem, lock, holder);
-  const stop = system.harness.watchStop();
+  // From here the task answers a stop itself: a harness not started yet is not started, and the
+  // answer still comes, with both snapshots.
+  const releaseStop = takeStop(context.stop);
   try {
     const logPath = prepareLog(context);
     const snapshotter = snapshotterFor(context, system, limits);
     const before = await snapshotBefore(snapshotter, repo);
-    const { outcome, events, elapsedMs, sessionId } = await runHarness(context, system, target, args, logPath, stop, limits);
+    const { outcome, events, elapsedMs, sessionId } = await runHarness(context, system, target, args, logPath, limits);
     const diff = await diffSince(snapshotter, before);
     if (sessionId !== null) recordSession(context, target, sessionId);
 
@@ -294,7 +297,7 @@ export async function codeTask(
     const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
     return { text, meta };
   } finally {
-    stop.dispose();
+    releaseStop();
     releaseLock(lockSystem, lock, holder);
   }
 }

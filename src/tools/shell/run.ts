@@ -148,6 +148,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
     logPath,
     lifelinePath,
     timeoutMs: timeoutSeconds * 1000,
+    stop: context.stop,
     killGraceMs: SHELL_KILL_GRACE_MS,
   };
   let outcome: ShellOutcome;
