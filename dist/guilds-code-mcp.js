@@ -10197,6 +10197,24 @@ async function codeSearch(context, args) {
 function ripgrepUnavailable(error2) {
   return error2 instanceof RipgrepError ? new ToolError("unavailable", ripgrepFailureText(error2.failure)) : error2;
 }
+function collectorFor(search) {
+  if (search.mode === "files") return new FileCountCollector({ files: search.limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES });
+  return new ContentCollector({
+    lines: search.limit,
+    matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
+    contextLines: search.contextLines,
+    lineMaxChars: SEARCH_LINE_MAX_CHARS,
+    matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
+    shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
+    statsMaxLines: SEARCH_STATS_MAX_LINES
+  });
+}
+function throwIfRefused(exit, search) {
+  if (exit.timedOut || exit.interruptedBy !== void 0 || exit.exitCode === 0 || exit.exitCode === 1) return;
+  if (exit.exitCode === 2 && exit.stderr.trim() === "") return;
+  const text2 = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
+  throw new ToolError(exit.exitCode === 2 ? "invalid_pattern" : "internal", text2);
+}
 async function searchOpened(context, search, root, expected, opened) {
   const { io, request } = context;
   const kind = opened.info().kind;
@@ -10205,7 +10223,7 @@ async function searchOpened(context, search, root, expected, opened) {
     return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
   }
   const real = opened.realPath();
-  const { mode, contextLines, limit } = search;
+  const { mode, contextLines } = search;
   let binary;
   try {
     binary = io.search.findRipgrep(io.env);
@@ -10218,15 +10236,7 @@ async function searchOpened(context, search, root, expected, opened) {
     fileName: kind === "file" ? STDIN_PATH : null
   };
   const args = ripgrepArgs(argsOptions);
-  const newSink = () => mode === "files" ? new FileCountCollector({ files: limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES }) : new ContentCollector({
-    lines: limit,
-    matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
-    contextLines,
-    lineMaxChars: SEARCH_LINE_MAX_CHARS,
-    matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
-    shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
-    statsMaxLines: SEARCH_STATS_MAX_LINES
-  });
+  const newSink = () => collectorFor(search);
   const { exit, sink } = await io.search.run({
     binary,
     args,
@@ -10241,11 +10251,7 @@ async function searchOpened(context, search, root, expected, opened) {
   }).catch((error2) => {
     throw ripgrepUnavailable(error2);
   });
-  const refused = !exit.timedOut && exit.interruptedBy === void 0 && exit.exitCode !== 0 && exit.exitCode !== 1 && (exit.exitCode !== 2 || exit.stderr.trim() !== "");
-  if (refused) {
-    const text2 = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
-    throw new ToolError(exit.exitCode === 2 ? "invalid_pattern" : "internal", text2);
-  }
+  throwIfRefused(exit, search);
   const shape = {
     pattern: search.pattern,
     shownRoot: search.path === null ? "." : root.display,

@@ -63,6 +63,32 @@ function ripgrepUnavailable(error: unknown): unknown {
   return error instanceof RipgrepError ? new ToolError('unavailable', ripgrepFailureText(error.failure)) : error;
 }
 
+/** What the search's output is fed into: a count per file (files mode), or the lines themselves. */
+function collectorFor(search: CodeSearchArgs): FileCountCollector | ContentCollector {
+  if (search.mode === 'files') return new FileCountCollector({ files: search.limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES });
+  return new ContentCollector({
+    lines: search.limit,
+    matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
+    contextLines: search.contextLines,
+    lineMaxChars: SEARCH_LINE_MAX_CHARS,
+    matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
+    shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
+    statsMaxLines: SEARCH_STATS_MAX_LINES,
+  });
+}
+
+/**
+ * A ripgrep that ended on its own with neither 0 nor 1 refused the search. Exit 2 with nothing on
+ * stderr is an unreadable file that --no-messages kept quiet; what was found elsewhere still stands.
+ */
+function throwIfRefused(exit: RipgrepExit, search: CodeSearchArgs): void {
+  if (exit.timedOut || exit.interruptedBy !== undefined || exit.exitCode === 0 || exit.exitCode === 1) return;
+  if (exit.exitCode === 2 && exit.stderr.trim() === '') return;
+  // With --no-messages, what ripgrep says with its exit 2 is a refusal of the pattern or the glob.
+  const text = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
+  throw new ToolError(exit.exitCode === 2 ? 'invalid_pattern' : 'internal', text);
+}
+
 async function searchOpened(
   context: Context,
   search: CodeSearchArgs,
@@ -77,7 +103,7 @@ async function searchOpened(
     return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
   }
   const real = opened.realPath();
-  const { mode, contextLines, limit } = search;
+  const { mode, contextLines } = search;
   let binary: string;
   try {
     binary = io.search.findRipgrep(io.env);
@@ -90,18 +116,7 @@ async function searchOpened(
     fileName: kind === 'file' ? STDIN_PATH : null,
   };
   const args = ripgrepArgs(argsOptions);
-  const newSink = () =>
-    mode === 'files'
-      ? new FileCountCollector({ files: limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES })
-      : new ContentCollector({
-          lines: limit,
-          matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
-          contextLines,
-          lineMaxChars: SEARCH_LINE_MAX_CHARS,
-          matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
-          shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
-          statsMaxLines: SEARCH_STATS_MAX_LINES,
-        });
+  const newSink = () => collectorFor(search);
   const { exit, sink } = await io.search
     .run({
       binary,
@@ -118,14 +133,7 @@ async function searchOpened(
     .catch((error: unknown) => {
       throw ripgrepUnavailable(error);
     });
-  // Exit 2 with nothing on stderr is an unreadable file that --no-messages kept quiet; what was found
-  // elsewhere still stands.
-  const refused = !exit.timedOut && exit.interruptedBy === undefined && exit.exitCode !== 0 && exit.exitCode !== 1 && (exit.exitCode !== 2 || exit.stderr.trim() !== '');
-  if (refused) {
-    // With --no-messages, what ripgrep says with its exit 2 is a refusal of the pattern or the glob.
-    const text = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
-    throw new ToolError(exit.exitCode === 2 ? 'invalid_pattern' : 'internal', text);
-  }
+  throwIfRefused(exit, search);
   const shape: SearchShape = {
     pattern: search.pattern,
     shownRoot: search.path === null ? '.' : root.display,
