@@ -7770,7 +7770,7 @@ function startFailure(reason) {
   return `guilds-code-mcp: ${reason}`;
 }
 
-// src/mcp/in-process-sandbox.ts
+// src/mcp/in-process-runner.ts
 var import_node_crypto = require("node:crypto");
 var import_promises = require("node:fs/promises");
 
@@ -7821,21 +7821,6 @@ var HELPER_OF_TOOL = {
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
-function parseRequestBytes(bytes, specs) {
-  let text2;
-  try {
-    text2 = utf8Strict.decode(bytes);
-  } catch {
-    throw invalidRequest(requestReasons.notUtf8);
-  }
-  let value;
-  try {
-    value = JSON.parse(text2);
-  } catch {
-    throw invalidRequest(requestReasons.notJson);
-  }
-  return validateRequestWith(value, specs);
-}
 function isValidId(text2) {
   return text2.length >= 1 && text2.length <= ID_MAX_CHARS && ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
 }
@@ -7900,11 +7885,9 @@ function checkArgs(op, spec, raw) {
   return args;
 }
 
-// src/tools/context.ts
-function specsOf(ops) {
-  const specs = {};
-  for (const name of Object.keys(ops)) specs[name] = ops[name].spec;
-  return specs;
+// src/contract/tools/checked.ts
+function checkedWith(request, resolve2) {
+  return { op: request.op, request, args: resolve2(request.op, request.args) };
 }
 
 // src/workspace/jobs.ts
@@ -8167,19 +8150,17 @@ function noteRunUse(io, runId, agentId) {
 }
 
 // src/app.ts
-function runTool(ops, name, context) {
-  const tool = ops[name];
-  return tool.run(context, tool.resolve(context.request.args));
+function runTool(ops, checked, context) {
+  const tool = ops[checked.op];
+  return tool.run(context, checked.args);
 }
-async function answer(io, request, ops, stop) {
-  noteRunUse(io, request.runId, request.agentId);
-  const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-  const result = await runTool(ops, request.op, { io, request, cwd, stop });
-  return okEnvelope(capText(result.text, request.maxBytes), result.meta);
-}
-async function handleRequestBytes(io, bytes, ops, stop) {
+async function answer(io, checked, ops, stop) {
+  const { request } = checked;
   try {
-    return await answer(io, parseRequestBytes(bytes, specsOf(ops)), ops, stop);
+    noteRunUse(io, request.runId, request.agentId);
+    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+    const result = await runTool(ops, checked, { io, request, cwd, stop });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
   } catch (error2) {
     return failureEnvelope(error2);
   }
@@ -9305,6 +9286,190 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
     child.on("close", settle2);
   });
 }
+
+// src/orchestrator/request.ts
+var REPOSITORIES_FOLDER = "repos";
+function wireRequest(request) {
+  return {
+    op: request.op,
+    args: request.args,
+    run_id: request.runId,
+    agent_id: request.agentId,
+    call_id: request.callId,
+    default_cwd: request.defaultCwd,
+    max_bytes: request.maxBytes
+  };
+}
+function resultMaxBytes(setting) {
+  let value;
+  if (typeof setting === "number") value = setting;
+  else if (typeof setting === "string" && /^\s*\d+\s*$/.test(setting)) value = Number(setting);
+  else return RESULT_DEFAULT_MAX_BYTES;
+  if (!Number.isSafeInteger(value) || value < 0) return RESULT_DEFAULT_MAX_BYTES;
+  return Math.min(PLATFORM_RESULT_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value));
+}
+function repositoryFolder(name) {
+  return `${REPOSITORIES_FOLDER}/${name}`;
+}
+function defaultCwdFor(repositories) {
+  return repositories.length === 1 ? repositoryFolder(repositories[0].name) : "";
+}
+function checkRepositoryName(name) {
+  if (name === "" || name === "." || name === ".." || /[/\0]/.test(name)) {
+    throw new TypeError(`invalid repository name ${JSON.stringify(name)}: it must be one folder name`);
+  }
+}
+var SECOND_MS = 1e3;
+var MINUTE_SECONDS = 60;
+function helperTimeoutMs(checked) {
+  if (checked.op === "shell") return (checked.args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
+  if (checked.op === "code_task") return (checked.args.timeoutMinutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
+  return OP_TIMEOUT_SECONDS * SECOND_MS;
+}
+function helperEnvironment(agentEnv, repositories, folderTokens = {}) {
+  const env = { ...agentEnv };
+  delete env[REPO_TOKENS_VARIABLE];
+  const tokens = { ...folderTokens };
+  for (const repository of repositories) {
+    if (repository.token) tokens[repositoryFolder(repository.name)] = repository.token;
+  }
+  if (Object.keys(tokens).length > 0) env[REPO_TOKENS_VARIABLE] = JSON.stringify(tokens);
+  const extraCaCerts = env[NODE_EXTRA_CA_CERTS_VARIABLE];
+  if (extraCaCerts) {
+    env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
+    env[NODE_EXTRA_CA_CERTS_VARIABLE] = "";
+  }
+  return env;
+}
+
+// src/text/clip.ts
+var CLIP_MARK = "\u2026";
+function clipChars(text2, maxChars) {
+  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars) + CLIP_MARK : text2;
+}
+function clipCharsWithin(text2, maxChars) {
+  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars - 1) + CLIP_MARK : text2;
+}
+
+// src/orchestrator/sandbox.ts
+var DEFAULT_HELPER_COMMAND = ["node", "/usr/local/bin/guilds-code"];
+var DEFAULT_HARNESS_COMMAND = ["node", "/usr/local/bin/guilds-harness"];
+
+// src/orchestrator/transport.ts
+var HELPER_FAILED = "code helper failed";
+function encodeBase64(bytes) {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+}
+function requestFilePath(runDir, runId, callId) {
+  return `${runDir.replace(/\/+$/, "")}/requests/${runId}-${callId}.json`;
+}
+function requestArgument(request, runDir) {
+  const bytes = new TextEncoder().encode(JSON.stringify(request));
+  const base642 = encodeBase64(bytes);
+  if (base642.length <= REQUEST_ARGUMENT_MAX_BYTES) return { argument: base642 };
+  const path = requestFilePath(runDir, request.run_id, request.call_id);
+  return { argument: path, file: { path, bytes } };
+}
+function stderrTail(stderr) {
+  const lines = stderr.replace(/\r\n?/g, "\n").split("\n").map((line) => line.trimEnd());
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines.slice(-HELPER_STDERR_TAIL_LINES).map((line) => clipChars(line, HELPER_STDERR_LINE_MAX_CHARS));
+}
+function helperFailure(reason, stderr = "") {
+  const tail = stderrTail(stderr);
+  return { ok: false, error: [`${HELPER_FAILED}: ${reason}`, ...tail].join("\n"), kind: "unavailable" };
+}
+function parseEnvelopeLine(line) {
+  if (line === "" || !STRICT_BASE64.test(line)) return null;
+  let value;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(line, "base64")));
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(value)) return null;
+  if (value.ok === true && typeof value.text === "string") {
+    if (value.meta !== void 0 && !isPlainObject(value.meta)) return null;
+    return { ok: true, text: value.text, meta: value.meta ?? {} };
+  }
+  if (value.ok === false && typeof value.error === "string") {
+    const kind = ERROR_KINDS.includes(value.kind) ? value.kind : void 0;
+    return kind === void 0 ? { ok: false, error: value.error } : { ok: false, error: value.error, kind };
+  }
+  return null;
+}
+function exitDescription(result) {
+  return result.exitCode === null ? "it was stopped by a signal" : `exit status ${result.exitCode}`;
+}
+function envelopeFromExec(result, timeoutMs) {
+  if (result.timedOut) return helperFailure(`no answer within ${timeoutMs / 1e3} s`, result.stderr);
+  const lines = result.stdout.split("\n").map((line) => line.replace(/\r$/, ""));
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  if (lines.length === 0) return helperFailure(`no envelope (${exitDescription(result)})`, result.stderr);
+  const envelope = parseEnvelopeLine(lines[lines.length - 1].trim());
+  if (envelope === null) {
+    return helperFailure(`the answer is not an envelope (${exitDescription(result)})`, result.stderr);
+  }
+  return envelope;
+}
+function describe(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+function within(work, ms, fallback) {
+  return new Promise((resolve2, reject) => {
+    const timer = setTimeout(() => resolve2(fallback()), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve2(value);
+      },
+      (error2) => {
+        clearTimeout(timer);
+        reject(error2);
+      }
+    );
+  });
+}
+function helperCommandFor(sandbox, request) {
+  if (HELPER_OF_TOOL[request.op] === "guilds-harness") return sandbox.harnessCommand ?? DEFAULT_HARNESS_COMMAND;
+  return sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND;
+}
+async function runHelper(sandbox, request, env, timeoutMs, graceMs = SANDBOX_GRACE_MS, signal) {
+  const { argument, file } = requestArgument(request, sandbox.runDir ?? DEFAULT_RUN_DIR);
+  if (file) {
+    try {
+      await sandbox.writeFile(file.path, file.bytes);
+    } catch (error2) {
+      return helperFailure(`cannot write the request file ${file.path}: ${describe(error2)}`);
+    }
+  }
+  const argv = [...helperCommandFor(sandbox, request), argument];
+  let result;
+  try {
+    result = await within(sandbox.exec(argv, env, timeoutMs, signal), timeoutMs + graceMs, () => ({
+      stdout: "",
+      stderr: "",
+      exitCode: null,
+      timedOut: true
+    }));
+  } catch (error2) {
+    return helperFailure(`the sandbox could not run it: ${describe(error2)}`);
+  }
+  return envelopeFromExec(result, timeoutMs);
+}
+
+// src/orchestrator/runner.ts
+var SandboxRunner = class {
+  constructor(sandbox, graceMs = SANDBOX_GRACE_MS) {
+    this.sandbox = sandbox;
+    this.graceMs = graceMs;
+  }
+  sandbox;
+  graceMs;
+  answer(call) {
+    return runHelper(this.sandbox, wireRequest(call.checked.request), call.env, call.timeoutMs, this.graceMs, call.signal);
+  }
+};
 
 // src/workspace/confine.ts
 function homeAlias(context) {
@@ -11645,19 +11810,19 @@ function commandEnvironment(context, cwd) {
 }
 
 // src/text/elapsed.ts
-var SECOND_MS = 1e3;
-var MINUTE_SECONDS = 60;
+var SECOND_MS2 = 1e3;
+var MINUTE_SECONDS2 = 60;
 var HOUR_SECONDS = 3600;
 var DAY_SECONDS = 86400;
 function twoDigits(value) {
   return String(value).padStart(2, "0");
 }
 function formatElapsed(milliseconds) {
-  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS));
-  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
-  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
+  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS2));
+  if (seconds < MINUTE_SECONDS2) return `${seconds}s`;
+  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS2)}m${twoDigits(seconds % MINUTE_SECONDS2)}s`;
   if (seconds < DAY_SECONDS) {
-    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
+    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS2))}m`;
   }
   return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
 }
@@ -12019,15 +12184,6 @@ function startBackground(context, command) {
   };
 }
 
-// src/text/clip.ts
-var CLIP_MARK = "\u2026";
-function clipChars(text2, maxChars) {
-  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars) + CLIP_MARK : text2;
-}
-function clipCharsWithin(text2, maxChars) {
-  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars - 1) + CLIP_MARK : text2;
-}
-
 // src/text/lines.ts
 function lastLinesWithin(lines, roomBytes, markerBytes) {
   const kept = [];
@@ -12240,7 +12396,7 @@ function shellStatus(context, args) {
 // src/tools/all.ts
 var CODE_TOOLS = codeTools({ shell, shell_status: shellStatus, file_read: fileRead, code_search: codeSearch });
 
-// src/mcp/in-process-sandbox.ts
+// src/mcp/in-process-runner.ts
 function cryptoHasher() {
   const hash = (0, import_node_crypto.createHash)("sha256");
   return {
@@ -12248,155 +12404,49 @@ function cryptoHasher() {
     hexDigest: () => hash.digest("hex")
   };
 }
-var InProcessSandbox = class {
+function helperEnv(options, env) {
+  return { ...env, HOME: options.home, GUILDS_RUN_DIR: options.runDir };
+}
+var HarnessSandbox = class {
+  constructor(options) {
+    this.options = options;
+    this.harnessCommand = options.harnessCommand;
+    this.runDir = options.runDir;
+  }
+  options;
   harnessCommand;
   runDir;
-  home;
+  exec(argv, env, timeoutMs, signal) {
+    return execLocal(argv, helperEnv(this.options, env), this.options.home, timeoutMs, signal);
+  }
+  async writeFile(path, bytes) {
+    await (0, import_promises.writeFile)(path, bytes, { mode: 384 });
+  }
+};
+var InProcessRunner = class {
   constructor(options) {
-    this.home = options.home;
-    this.runDir = options.runDir;
-    this.harnessCommand = options.harnessCommand;
+    this.options = options;
+    this.harness = new SandboxRunner(new HarnessSandbox(options));
   }
-  /** The helper's environment, as the local sandbox gives it to a helper process. */
-  environment(env) {
-    return { ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir };
+  options;
+  harness;
+  answer(call) {
+    if (HELPER_OF_TOOL[call.checked.op] !== "guilds-code") return this.harness.answer(call);
+    return this.answerHere(call);
   }
-  answerDirectly(request, env, _timeoutMs, signal) {
-    if (HELPER_OF_TOOL[request.op] !== "guilds-code") return null;
-    return this.answerHere(request, this.environment(env), signal);
-  }
-  async answerHere(request, env, signal) {
+  async answerHere(call) {
+    const env = helperEnv(this.options, call.env);
     let home;
     try {
       home = homeFolder(env.HOME);
     } catch (error2) {
       return error2 instanceof ToolError ? failureEnvelope(error2) : errorEnvelope(String(error2), "internal");
     }
-    const io = nodeIo(home, this.runDir, env);
+    const io = nodeIo(home, this.options.runDir, env);
     io.sha256 = cryptoHasher;
-    return handleRequestBytes(io, new TextEncoder().encode(JSON.stringify(request)), CODE_TOOLS, signal ?? NEVER_STOPPED);
-  }
-  /** code_task's helper, a child process. */
-  exec(argv, env, timeoutMs, signal) {
-    return execLocal(argv, this.environment(env), this.home, timeoutMs, signal);
-  }
-  async writeFile(path, bytes) {
-    await (0, import_promises.writeFile)(path, bytes, { mode: 384 });
+    return answer(io, call.checked, CODE_TOOLS, call.signal ?? NEVER_STOPPED);
   }
 };
-
-// src/contract/tools/code_task.ts
-var CODE_TASK_SPEC = {
-  name: "code_task",
-  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
-  args: {
-    brief: {
-      type: "string",
-      required: true,
-      description: "The task in your words: what to change, where, and how to know it is done."
-    },
-    repo: {
-      type: "string",
-      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
-    },
-    session_id: {
-      type: "string",
-      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
-    },
-    notes: {
-      type: "string",
-      description: "Context given after the brief: constraints, what your checks found."
-    },
-    timeout_minutes: {
-      type: "integer",
-      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
-      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
-      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
-      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
-    }
-  }
-};
-var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function isValidSessionId(text2) {
-  return text2.length >= 1 && text2.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
-}
-function textArg(args, name) {
-  const value = stringArg(args, name);
-  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
-  return value;
-}
-function resolveCodeTaskArgs(args) {
-  const brief = textArg(args, "brief");
-  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
-  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
-  const repo = textArg(args, "repo");
-  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
-  const sessionId = textArg(args, "session_id");
-  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
-    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
-  }
-  const notes = textArg(args, "notes");
-  return {
-    brief,
-    repo,
-    sessionId,
-    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
-    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
-  };
-}
-var CODE_TASK_STATUSES = ["completed", "failed", "timed_out", "stopped"];
-var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
-
-// src/orchestrator/request.ts
-var REPOSITORIES_FOLDER = "repos";
-function resultMaxBytes(setting) {
-  let value;
-  if (typeof setting === "number") value = setting;
-  else if (typeof setting === "string" && /^\s*\d+\s*$/.test(setting)) value = Number(setting);
-  else return RESULT_DEFAULT_MAX_BYTES;
-  if (!Number.isSafeInteger(value) || value < 0) return RESULT_DEFAULT_MAX_BYTES;
-  return Math.min(PLATFORM_RESULT_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value));
-}
-function repositoryFolder(name) {
-  return `${REPOSITORIES_FOLDER}/${name}`;
-}
-function defaultCwdFor(repositories) {
-  return repositories.length === 1 ? repositoryFolder(repositories[0].name) : "";
-}
-function checkRepositoryName(name) {
-  if (name === "" || name === "." || name === ".." || /[/\0]/.test(name)) {
-    throw new TypeError(`invalid repository name ${JSON.stringify(name)}: it must be one folder name`);
-  }
-}
-var SECOND_MS2 = 1e3;
-var MINUTE_SECONDS2 = 60;
-function helperTimeoutMs(op, args) {
-  if (op === "shell") return (resolveShellArgs(args).timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS2;
-  if (op === "code_task") {
-    try {
-      const minutes = resolveCodeTaskArgs(args).timeoutMinutes;
-      return (minutes * MINUTE_SECONDS2 + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS2;
-    } catch {
-      return OP_TIMEOUT_SECONDS * SECOND_MS2;
-    }
-  }
-  return OP_TIMEOUT_SECONDS * SECOND_MS2;
-}
-function helperEnvironment(agentEnv, repositories, folderTokens = {}) {
-  const env = { ...agentEnv };
-  delete env[REPO_TOKENS_VARIABLE];
-  const tokens = { ...folderTokens };
-  for (const repository of repositories) {
-    if (repository.token) tokens[repositoryFolder(repository.name)] = repository.token;
-  }
-  if (Object.keys(tokens).length > 0) env[REPO_TOKENS_VARIABLE] = JSON.stringify(tokens);
-  const extraCaCerts = env[NODE_EXTRA_CA_CERTS_VARIABLE];
-  if (extraCaCerts) {
-    env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
-    env[NODE_EXTRA_CA_CERTS_VARIABLE] = "";
-  }
-  return env;
-}
 
 // src/mcp/options.ts
 var HARNESS_VARIABLE = "GUILDS_HARNESS";
@@ -22137,6 +22187,68 @@ var Server = class extends Protocol {
   }
 };
 
+// src/contract/tools/code_task.ts
+var CODE_TASK_SPEC = {
+  name: "code_task",
+  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
+  args: {
+    brief: {
+      type: "string",
+      required: true,
+      description: "The task in your words: what to change, where, and how to know it is done."
+    },
+    repo: {
+      type: "string",
+      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
+    },
+    session_id: {
+      type: "string",
+      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
+    },
+    notes: {
+      type: "string",
+      description: "Context given after the brief: constraints, what your checks found."
+    },
+    timeout_minutes: {
+      type: "integer",
+      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
+      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
+      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
+      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
+    }
+  }
+};
+var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+function isValidSessionId(text2) {
+  return text2.length >= 1 && text2.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
+}
+function textArg(args, name) {
+  const value = stringArg(args, name);
+  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
+  return value;
+}
+function resolveCodeTaskArgs(args) {
+  const brief = textArg(args, "brief");
+  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
+  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
+  const repo = textArg(args, "repo");
+  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
+  const sessionId = textArg(args, "session_id");
+  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
+    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
+  }
+  const notes = textArg(args, "notes");
+  return {
+    brief,
+    repo,
+    sessionId,
+    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
+    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
+  };
+}
+var CODE_TASK_STATUSES = ["completed", "failed", "timed_out", "stopped"];
+var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
+
 // src/contract/tools/index.ts
 var TOOL_SPECS = {
   shell: SHELL_SPEC,
@@ -22155,13 +22267,13 @@ var RESOLVE_ARGS = {
 function resolveArgs(name, args) {
   return RESOLVE_ARGS[name](args);
 }
+function checkRequest(value, known = OP_NAMES) {
+  return checkedWith(validateRequest(value, known), resolveArgs);
+}
 function validateRequest(value, known = OP_NAMES) {
   const specs = {};
   for (const name of known) specs[name] = TOOL_SPECS[name];
   return validateRequestWith(value, specs);
-}
-function validateArgs(op, raw) {
-  return checkArgs(op, TOOL_SPECS[op], raw);
 }
 
 // src/orchestrator/declarations.ts
@@ -22415,121 +22527,6 @@ var ReadHistory = class {
   }
 };
 
-// src/orchestrator/sandbox.ts
-var DEFAULT_HELPER_COMMAND = ["node", "/usr/local/bin/guilds-code"];
-var DEFAULT_HARNESS_COMMAND = ["node", "/usr/local/bin/guilds-harness"];
-
-// src/orchestrator/transport.ts
-var HELPER_FAILED = "code helper failed";
-function encodeBase64(bytes) {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
-}
-function requestFilePath(runDir, runId, callId) {
-  return `${runDir.replace(/\/+$/, "")}/requests/${runId}-${callId}.json`;
-}
-function requestArgument(request, runDir) {
-  const bytes = new TextEncoder().encode(JSON.stringify(request));
-  const base642 = encodeBase64(bytes);
-  if (base642.length <= REQUEST_ARGUMENT_MAX_BYTES) return { argument: base642 };
-  const path = requestFilePath(runDir, request.run_id, request.call_id);
-  return { argument: path, file: { path, bytes } };
-}
-function stderrTail(stderr) {
-  const lines = stderr.replace(/\r\n?/g, "\n").split("\n").map((line) => line.trimEnd());
-  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  return lines.slice(-HELPER_STDERR_TAIL_LINES).map((line) => clipChars(line, HELPER_STDERR_LINE_MAX_CHARS));
-}
-function helperFailure(reason, stderr = "") {
-  const tail = stderrTail(stderr);
-  return { ok: false, error: [`${HELPER_FAILED}: ${reason}`, ...tail].join("\n"), kind: "unavailable" };
-}
-function parseEnvelopeLine(line) {
-  if (line === "" || !STRICT_BASE64.test(line)) return null;
-  let value;
-  try {
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(line, "base64")));
-  } catch {
-    return null;
-  }
-  if (!isPlainObject(value)) return null;
-  if (value.ok === true && typeof value.text === "string") {
-    if (value.meta !== void 0 && !isPlainObject(value.meta)) return null;
-    return { ok: true, text: value.text, meta: value.meta ?? {} };
-  }
-  if (value.ok === false && typeof value.error === "string") {
-    const kind = ERROR_KINDS.includes(value.kind) ? value.kind : void 0;
-    return kind === void 0 ? { ok: false, error: value.error } : { ok: false, error: value.error, kind };
-  }
-  return null;
-}
-function exitDescription(result) {
-  return result.exitCode === null ? "it was stopped by a signal" : `exit status ${result.exitCode}`;
-}
-function envelopeFromExec(result, timeoutMs) {
-  if (result.timedOut) return helperFailure(`no answer within ${timeoutMs / 1e3} s`, result.stderr);
-  const lines = result.stdout.split("\n").map((line) => line.replace(/\r$/, ""));
-  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  if (lines.length === 0) return helperFailure(`no envelope (${exitDescription(result)})`, result.stderr);
-  const envelope = parseEnvelopeLine(lines[lines.length - 1].trim());
-  if (envelope === null) {
-    return helperFailure(`the answer is not an envelope (${exitDescription(result)})`, result.stderr);
-  }
-  return envelope;
-}
-function describe2(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-function within(work, ms, fallback) {
-  return new Promise((resolve2, reject) => {
-    const timer = setTimeout(() => resolve2(fallback()), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve2(value);
-      },
-      (error2) => {
-        clearTimeout(timer);
-        reject(error2);
-      }
-    );
-  });
-}
-function helperCommandFor(sandbox, request) {
-  if (HELPER_OF_TOOL[request.op] === "guilds-harness") return sandbox.harnessCommand ?? DEFAULT_HARNESS_COMMAND;
-  return sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND;
-}
-async function runHelper(sandbox, request, env, timeoutMs, graceMs = SANDBOX_GRACE_MS, signal) {
-  const answered = sandbox.answerDirectly?.(request, env, timeoutMs, signal) ?? null;
-  if (answered !== null) {
-    try {
-      return await answered;
-    } catch (error2) {
-      return helperFailure(`the sandbox could not run it: ${describe2(error2)}`);
-    }
-  }
-  const { argument, file } = requestArgument(request, sandbox.runDir ?? DEFAULT_RUN_DIR);
-  if (file) {
-    try {
-      await sandbox.writeFile(file.path, file.bytes);
-    } catch (error2) {
-      return helperFailure(`cannot write the request file ${file.path}: ${describe2(error2)}`);
-    }
-  }
-  const argv = [...helperCommandFor(sandbox, request), argument];
-  let result;
-  try {
-    result = await within(sandbox.exec(argv, env, timeoutMs, signal), timeoutMs + graceMs, () => ({
-      stdout: "",
-      stderr: "",
-      exitCode: null,
-      timedOut: true
-    }));
-  } catch (error2) {
-    return helperFailure(`the sandbox could not run it: ${describe2(error2)}`);
-  }
-  return envelopeFromExec(result, timeoutMs);
-}
-
 // src/orchestrator/code-tools.ts
 function argumentObject(tool, args) {
   let value = args;
@@ -22545,9 +22542,15 @@ function argumentObject(tool, args) {
   if (!isPlainObject(value)) throw argumentsNotObject(tool);
   return value;
 }
+function runnerOf(config2) {
+  if (config2.runner !== void 0 && config2.sandbox !== void 0) throw new TypeError("give CodeToolRun a sandbox or a runner, not both");
+  if (config2.runner !== void 0) return config2.runner;
+  if (config2.sandbox !== void 0) return new SandboxRunner(config2.sandbox);
+  throw new TypeError("CodeToolRun needs a sandbox or a runner");
+}
 var CodeToolRun = class {
   history;
-  sandbox;
+  runner;
   runId;
   agentId;
   defaultCwd;
@@ -22557,7 +22560,7 @@ var CodeToolRun = class {
   constructor(config2) {
     const repositories = config2.repositories ?? [];
     for (const repository of repositories) checkRepositoryName(repository.name);
-    this.sandbox = config2.sandbox;
+    this.runner = runnerOf(config2);
     this.runId = config2.runId;
     this.agentId = config2.agentId;
     this.defaultCwd = defaultCwdFor(repositories);
@@ -22570,31 +22573,24 @@ var CodeToolRun = class {
     ];
     this.history = config2.history ?? new ReadHistory();
   }
-  /** The request for a call, checked as the helper will check it; a ToolError says what is wrong. */
-  buildRequest(tool, args, callId) {
+  /**
+   * The request for a call, checked as the helper checks it and its arguments resolved, once; a
+   * ToolError says what is wrong, and the call is refused without running anything.
+   */
+  checkCall(tool, args, callId) {
     if (!isCodeTool(tool)) {
       const shown = firstCodePoints(oneLine(String(tool)), UNKNOWN_TOOL_SHOWN_CHARS);
       throw unknownTool(shown, OP_NAMES);
     }
-    const checked = validateRequest({
+    return checkRequest({
       op: tool,
-      args: validateArgs(tool, argumentObject(tool, args)),
+      args: argumentObject(tool, args),
       run_id: this.runId,
       agent_id: this.agentId,
       call_id: callId,
       default_cwd: this.defaultCwd,
       max_bytes: this.maxBytes
     });
-    resolveArgs(checked.op, checked.args);
-    return {
-      op: checked.op,
-      args: checked.args,
-      run_id: checked.runId,
-      agent_id: checked.agentId,
-      call_id: checked.callId,
-      default_cwd: checked.defaultCwd,
-      max_bytes: checked.maxBytes
-    };
   }
   /** Run one call. Never throws: whatever goes wrong is a failed call the model can read. */
   async call(call) {
@@ -22605,9 +22601,8 @@ var CodeToolRun = class {
     }
     let envelope;
     try {
-      const request = this.buildRequest(call.tool, call.args, call.callId);
-      const timeoutMs = helperTimeoutMs(request.op, request.args);
-      envelope = await runHelper(this.sandbox, request, this.env, timeoutMs, void 0, call.signal);
+      const checked = this.checkCall(call.tool, call.args, call.callId);
+      envelope = await this.runner.answer({ checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal });
     } catch (error2) {
       envelope = error2 instanceof ToolError ? { ok: false, error: error2.message, kind: error2.kind } : { ok: false, error: `code tools: ${String(error2)}`, kind: "internal" };
     }
@@ -22782,7 +22777,7 @@ function startProgress(tool, progressToken, send) {
 }
 function createMcpSession(config2) {
   const run = new CodeToolRun({
-    sandbox: config2.sandbox,
+    runner: config2.runner,
     runId: config2.runId,
     agentId: MCP_AGENT_ID,
     env: config2.env,
@@ -23012,9 +23007,9 @@ async function main() {
   }
   prepareRunsFolder(home);
   const here = (0, import_node_path.dirname)((0, import_node_fs10.realpathSync)(process.argv[1] ?? "."));
-  const sandbox = new InProcessSandbox({ home, runDir, harnessCommand: [process.execPath, (0, import_node_path.join)(here, "guilds-harness.js")] });
+  const runner = new InProcessRunner({ home, runDir, harnessCommand: [process.execPath, (0, import_node_path.join)(here, "guilds-harness.js")] });
   const session = createMcpSession({
-    sandbox,
+    runner,
     runId: `mcp-${(0, import_node_crypto2.randomBytes)(RUN_ID_RANDOM_BYTES).toString("hex")}`,
     env,
     folderTokens: options.folderTokens,

@@ -144,7 +144,7 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "b8b81e1b375859dc";
+var BUILD_ID = "f76779b6fa19043b";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -557,6 +557,11 @@ function checkArgs(op, spec, raw) {
   return args;
 }
 
+// src/contract/tools/checked.ts
+function checkedWith(request, resolve) {
+  return { op: request.op, request, args: resolve(request.op, request.args) };
+}
+
 // src/text/errno.ts
 function errorCode(error) {
   if (typeof error === "object" && error !== null && "code" in error) {
@@ -953,11 +958,11 @@ function removeRequestFile(io, path) {
 function decodeArgument(io, argument, ops) {
   if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
   const bytes = argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument);
-  return parseRequestBytes(bytes, specsOf(ops));
+  return checkedWith(parseRequestBytes(bytes, specsOf(ops)), (op, args) => ops[op].resolve(args));
 }
-function runTool(ops, name, context) {
-  const tool = ops[name];
-  return tool.run(context, tool.resolve(context.request.args));
+function runTool(ops, checked, context) {
+  const tool = ops[checked.op];
+  return tool.run(context, checked.args);
 }
 async function handle(io, argument, ops, stop) {
   try {
@@ -966,11 +971,16 @@ async function handle(io, argument, ops, stop) {
     return failureEnvelope(error);
   }
 }
-async function answer(io, request, ops, stop) {
-  noteRunUse(io, request.runId, request.agentId);
-  const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-  const result = await runTool(ops, request.op, { io, request, cwd, stop });
-  return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+async function answer(io, checked, ops, stop) {
+  const { request } = checked;
+  try {
+    noteRunUse(io, request.runId, request.agentId);
+    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+    const result = await runTool(ops, checked, { io, request, cwd, stop });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+  } catch (error) {
+    return failureEnvelope(error);
+  }
 }
 
 // src/contract/environment.ts

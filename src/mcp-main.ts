@@ -8,7 +8,7 @@ import { MCP_MESSAGE_MAX_BYTES, MCP_SHUTDOWN_WAIT_MS } from './limits.js';
 import { RUN_DIR_VARIABLE } from './contract/environment.js';
 import { RUNS_FOLDER_NAME } from './workspace/workdir.js';
 import { startFailure } from './mcp/format.js';
-import { InProcessSandbox } from './mcp/in-process-sandbox.js';
+import { InProcessRunner } from './mcp/in-process-runner.js';
 import { parseOptions } from './mcp/options.js';
 import { createMcpSession } from './mcp/server.js';
 import { LineTransport } from './mcp/stdio.js';
@@ -83,9 +83,9 @@ async function main(): Promise<void> {
   prepareRunsFolder(home);
 
   const here = dirname(realpathSync(process.argv[1] ?? '.'));
-  const sandbox = new InProcessSandbox({ home, runDir, harnessCommand: [process.execPath, join(here, 'guilds-harness.js')] });
+  const runner = new InProcessRunner({ home, runDir, harnessCommand: [process.execPath, join(here, 'guilds-harness.js')] });
   const session = createMcpSession({
-    sandbox,
+    runner,
     runId: `mcp-${randomBytes(RUN_ID_RANDOM_BYTES).toString('hex')}`,
     env,
     folderTokens: options.folderTokens,
