@@ -8284,6 +8284,19 @@ function removeFileIfPresent(path) {
     if (error2.code !== "ENOENT") throw error2;
   }
 }
+function createExclusive(path, content) {
+  const temporary = temporaryPathBeside(path);
+  (0, import_node_fs3.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
+  try {
+    (0, import_node_fs3.linkSync)(temporary, path);
+    return true;
+  } catch (error2) {
+    if (error2.code === "EEXIST") return false;
+    throw error2;
+  } finally {
+    removeFileIfPresent(temporary);
+  }
+}
 
 // src/io/stop.ts
 var takers = /* @__PURE__ */ new WeakMap();
@@ -8455,19 +8468,7 @@ var nodeBackgroundProcesses = {
     } catch {
     }
   },
-  createExclusive(path, data) {
-    const temp = temporaryPathBeside(path);
-    (0, import_node_fs4.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
-    try {
-      (0, import_node_fs4.linkSync)(temp, path);
-      return true;
-    } catch (error2) {
-      if (error2.code === "EEXIST") return false;
-      throw error2;
-    } finally {
-      removeFileIfPresent(temp);
-    }
-  },
+  createExclusive,
   sleep(milliseconds) {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
   },
@@ -11954,6 +11955,13 @@ var shellErrors = {
   cannotRecordBackground: (id, folder, reason) => new ToolError("io", `shell: could not record ${id} in ${folder}: ${reason}; the command was stopped`)
 };
 
+// src/io/dead-parent-watcher.ts
+function deadParentWatcherScript(watcher) {
+  const { parent, group, graceSeconds } = watcher;
+  const stillGuarded = watcher.guards === "leader" ? `builtin kill -0 ${group}` : `builtin kill -0 -- -${group}`;
+  return `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent}; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ${watcher.insideGroup ? "trap '' TERM; " : ""}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`;
+}
+
 // src/tools/shell/script.ts
 function bashQuote(text2) {
   return `'${text2.replace(/'/g, `'\\''`)}'`;
@@ -11973,11 +11981,7 @@ function directoryChangeFunctions(recordPath2) {
   ).join("; ");
 }
 function lifeline(graceSeconds, pidPath) {
-  const watcher = (
-    // It waits a second at a time in `read -t 1` on a pipe whose both ends it holds itself (no child
-    // process to outlive it), until the helper is gone.
-    `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $PPID; do read -t 1 -u 9 _; done; builtin kill -0 $$ || exit 0; trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`
-  );
+  const watcher = deadParentWatcherScript({ parent: "$PPID", group: "$$", graceSeconds: String(graceSeconds), guards: "leader", insideGroup: true });
   return `( ( ${watcher} ) & builtin echo $! 2>/dev/null >| ${bashQuote(pidPath)} )`;
 }
 function foregroundScript(command, paths, lifelineOf, inlineMaxBytes) {

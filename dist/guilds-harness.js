@@ -144,7 +144,7 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "f76779b6fa19043b";
+var BUILD_ID = "0e446f5ce7e5effa";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1127,6 +1127,19 @@ function removeFileIfPresent(path) {
     if (error.code !== "ENOENT") throw error;
   }
 }
+function createExclusive(path, content) {
+  const temporary = temporaryPathBeside(path);
+  (0, import_node_fs3.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
+  try {
+    (0, import_node_fs3.linkSync)(temporary, path);
+    return true;
+  } catch (error) {
+    if (error.code === "EEXIST") return false;
+    throw error;
+  } finally {
+    removeFileIfPresent(temporary);
+  }
+}
 
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
@@ -1282,19 +1295,7 @@ var nodeBackgroundProcesses = {
     } catch {
     }
   },
-  createExclusive(path, data) {
-    const temp = temporaryPathBeside(path);
-    (0, import_node_fs4.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
-    try {
-      (0, import_node_fs4.linkSync)(temp, path);
-      return true;
-    } catch (error) {
-      if (error.code === "EEXIST") return false;
-      throw error;
-    } finally {
-      removeFileIfPresent(temp);
-    }
-  },
+  createExclusive,
   sleep(milliseconds) {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
   },
@@ -1481,6 +1482,13 @@ var nodeGitProcesses = { run: runGit, copyKeepingMtime };
 
 // src/io/node/harness.ts
 var import_node_fs9 = require("node:fs");
+
+// src/io/dead-parent-watcher.ts
+function deadParentWatcherScript(watcher) {
+  const { parent, group, graceSeconds } = watcher;
+  const stillGuarded = watcher.guards === "leader" ? `builtin kill -0 ${group}` : `builtin kill -0 -- -${group}`;
+  return `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent}; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ${watcher.insideGroup ? "trap '' TERM; " : ""}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`;
+}
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
@@ -1714,17 +1722,15 @@ var nodeShellProcesses = {
 };
 
 // src/io/node/harness.ts
+var LIFELINE_SCRIPT = deadParentWatcherScript({ parent: "$1", group: "$2", graceSeconds: "$3", guards: "group", insideGroup: false });
 function startLifeline(groupId, graceMs) {
-  const watcher = 'exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 "$1"; do read -t 1 -u 9 _; done; builtin kill -0 -- "-$2" || exit 0; builtin kill -TERM -- "-$2"; sleep "$3"; builtin kill -KILL -- "-$2"';
   try {
-    const child = loadChildProcess().spawn(
-      "bash",
-      ["-c", watcher, "guilds-harness-lifeline", String(process.pid), String(groupId), String(Math.ceil(graceMs / 1e3))],
-      { detached: true, stdio: "ignore" }
-    );
-    child.on("error", () => void 0);
-    child.unref();
-    return child.pid;
+    return startDetached({
+      file: "bash",
+      args: ["-c", LIFELINE_SCRIPT, "guilds-harness-lifeline", String(process.pid), String(groupId), String(Math.ceil(graceMs / 1e3))],
+      cwd: "/",
+      stdio: "ignore"
+    });
   } catch {
     return void 0;
   }
@@ -1773,19 +1779,6 @@ function findOnPath(program, pathVariable) {
     }
   }
   return null;
-}
-function createExclusive(path, content) {
-  const temporary = temporaryPathBeside(path);
-  (0, import_node_fs9.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
-  try {
-    (0, import_node_fs9.linkSync)(temporary, path);
-    return true;
-  } catch (error) {
-    if (errorCode(error) === "EEXIST") return false;
-    throw error;
-  } finally {
-    removeFileIfPresent(temporary);
-  }
 }
 function isRunning(pid, startTicks) {
   if (!Number.isInteger(pid) || pid <= 0) return false;
