@@ -7731,13 +7731,6 @@ function mcpToolNotes(home, resultMaxBytes2, readPointers) {
     code_task: "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs."
   };
 }
-var MCP_TOOL_TITLES = {
-  shell: "Run a shell command",
-  shell_status: "Follow or stop background commands",
-  file_read: "Read a file",
-  code_search: "Search the code",
-  code_task: "Hand a code task to the coding agent"
-};
 function progressMessage(tool, elapsedSeconds) {
   return `${tool}: running for ${elapsedSeconds} s`;
 }
@@ -9288,6 +9281,339 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
   });
 }
 
+// src/contract/tools/spec.ts
+function clampInteger(value, minimum, maximum) {
+  return Math.min(maximum, Math.max(minimum, value));
+}
+function integerArg(spec, args, name) {
+  const arg = spec.args[name];
+  const value = typeof args[name] === "number" ? args[name] : arg.default;
+  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
+}
+function booleanArg(spec, args, name) {
+  const value = args[name];
+  return typeof value === "boolean" ? value : spec.args[name].default === true;
+}
+function stringArg(args, name) {
+  const value = args[name];
+  return typeof value === "string" ? value : void 0;
+}
+
+// src/contract/tools/code_search.ts
+var CODE_SEARCH_SPEC = {
+  name: "code_search",
+  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
+  args: {
+    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
+    path: { type: "string", description: "The file or folder to search (default the working directory)." },
+    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
+    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
+    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
+    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
+    context: {
+      type: "integer",
+      default: 0,
+      minimum: 0,
+      maximum: SEARCH_MAX_CONTEXT_LINES,
+      description: "Lines of context around each match in content mode (0 to 5)."
+    },
+    limit: {
+      type: "integer",
+      minimum: 1,
+      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
+    }
+  }
+};
+function resolveCodeSearchArgs(args) {
+  const mode = args.mode === "content" ? "content" : "files";
+  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
+  const limit = typeof args.limit === "number" ? args.limit : maximum;
+  return {
+    pattern: args.pattern,
+    path: stringArg(args, "path") ?? null,
+    glob: stringArg(args, "glob") || null,
+    mode,
+    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
+    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
+    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
+    limit: clampInteger(limit, 1, maximum)
+  };
+}
+
+// src/tools/descriptor.ts
+var SECOND_MS = 1e3;
+var integer = { type: "integer" };
+var integerOrNull = { type: ["integer", "null"] };
+var string = { type: "string" };
+var boolean = { type: "boolean" };
+
+// src/tools/code_search/tool.ts
+var CODE_SEARCH_TOOL = {
+  name: "code_search",
+  helper: "guilds-code",
+  spec: CODE_SEARCH_SPEC,
+  resolve: resolveCodeSearchArgs,
+  metaSchema: {
+    type: "object",
+    properties: {
+      matches: integer,
+      files: integer,
+      truncated: boolean,
+      ignored_matches: integer,
+      ignored_files: integer
+    },
+    required: ["matches", "files", "truncated"]
+  },
+  title: "Search the code",
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS
+};
+
+// src/contract/tools/code_task.ts
+var CODE_TASK_SPEC = {
+  name: "code_task",
+  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
+  args: {
+    brief: {
+      type: "string",
+      required: true,
+      description: "The task in your words: what to change, where, and how to know it is done."
+    },
+    repo: {
+      type: "string",
+      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
+    },
+    session_id: {
+      type: "string",
+      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
+    },
+    notes: {
+      type: "string",
+      description: "Context given after the brief: constraints, what your checks found."
+    },
+    timeout_minutes: {
+      type: "integer",
+      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
+      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
+      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
+      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
+    }
+  }
+};
+var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+function isValidSessionId(text2) {
+  return text2.length >= 1 && text2.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
+}
+function textArg(args, name) {
+  const value = stringArg(args, name);
+  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
+  return value;
+}
+function resolveCodeTaskArgs(args) {
+  const brief = textArg(args, "brief");
+  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
+  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
+  const repo = textArg(args, "repo");
+  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
+  const sessionId = textArg(args, "session_id");
+  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
+    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
+  }
+  const notes = textArg(args, "notes");
+  return {
+    brief,
+    repo,
+    sessionId,
+    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
+    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
+  };
+}
+var CODE_TASK_STATUSES = ["completed", "failed", "timed_out", "stopped"];
+var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
+
+// src/tools/code_task/tool.ts
+var MINUTE_SECONDS = 60;
+var CODE_TASK_TOOL = {
+  name: "code_task",
+  helper: "guilds-harness",
+  spec: CODE_TASK_SPEC,
+  resolve: resolveCodeTaskArgs,
+  metaSchema: {
+    type: "object",
+    properties: {
+      status: { type: "string", enum: [...CODE_TASK_STATUSES] },
+      harness: { type: "string", enum: [...HARNESS_NAMES] },
+      session_id: { type: ["string", "null"] },
+      repo: string,
+      exit_code: integerOrNull,
+      timed_out: boolean,
+      elapsed_ms: integer,
+      files_changed: integer,
+      insertions: integer,
+      deletions: integer,
+      log_path: string,
+      turns: integer,
+      input_tokens: integer,
+      output_tokens: integer,
+      cost_usd: { type: "number" }
+    },
+    required: ["status", "harness", "session_id", "repo", "exit_code", "timed_out", "elapsed_ms", "files_changed", "insertions", "deletions", "log_path"]
+  },
+  title: "Hand a code task to the coding agent",
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  // Its minutes plus a minute: the harness's grace, both snapshots, the answer.
+  timeoutMs: (args) => (args.timeoutMinutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS
+};
+
+// src/contract/tools/file_read.ts
+var FILE_READ_SPEC = {
+  name: "file_read",
+  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
+  args: {
+    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
+    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
+    limit: {
+      type: "integer",
+      default: FILE_READ_DEFAULT_LIMIT_LINES,
+      minimum: 1,
+      maximum: FILE_READ_MAX_LIMIT_LINES,
+      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
+    }
+  }
+};
+function resolveFileReadArgs(args) {
+  return {
+    path: args.path,
+    offset: integerArg(FILE_READ_SPEC, args, "offset"),
+    limit: integerArg(FILE_READ_SPEC, args, "limit")
+  };
+}
+
+// src/tools/file_read/tool.ts
+var FILE_READ_TOOL = {
+  name: "file_read",
+  helper: "guilds-code",
+  spec: FILE_READ_SPEC,
+  resolve: resolveFileReadArgs,
+  metaSchema: {
+    type: "object",
+    properties: {
+      path: { ...string, description: "absolute, links resolved" },
+      display_path: string,
+      range: {
+        description: "the lines returned, first and last; null when none were",
+        anyOf: [{ type: "array", items: integer, minItems: 2, maxItems: 2 }, { type: "null" }]
+      },
+      content_hash: { ...string, description: "SHA-256 of the whole file, hex" },
+      lines: integer,
+      encoding: { type: "string", enum: ["UTF-16 LE", "UTF-16 BE"] },
+      repeat_of: { ...integer, description: "the step whose result holds this text (a repeated read)" }
+    },
+    required: ["path", "display_path", "range", "content_hash", "lines"]
+  },
+  title: "Read a file",
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS
+};
+
+// src/contract/tools/shell.ts
+var SHELL_SPEC = {
+  name: "shell",
+  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
+  args: {
+    command: { type: "string", required: true, description: "The bash command to run." },
+    timeout_seconds: {
+      type: "integer",
+      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
+      minimum: SHELL_MIN_TIMEOUT_SECONDS,
+      maximum: SHELL_MAX_TIMEOUT_SECONDS,
+      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
+    },
+    background: {
+      type: "boolean",
+      default: false,
+      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
+    }
+  }
+};
+function resolveShellArgs(args) {
+  return {
+    command: args.command,
+    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
+    background: booleanArg(SHELL_SPEC, args, "background")
+  };
+}
+
+// src/tools/shell/tool.ts
+var SHELL_TOOL = {
+  name: "shell",
+  helper: "guilds-code",
+  spec: SHELL_SPEC,
+  resolve: resolveShellArgs,
+  metaSchema: {
+    type: "object",
+    properties: {
+      exit_code: { ...integerOrNull, description: "null for a command started in the background" },
+      cwd: { ...string, description: "the working directory the command ran in" },
+      timed_out: boolean,
+      elapsed_ms: integer,
+      log_path: { ...string, description: "the whole output, when the text left part of it out; a background command's log" },
+      background_id: string
+    },
+    required: ["exit_code", "cwd", "timed_out", "elapsed_ms"]
+  },
+  title: "Run a shell command",
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  // Its own timeout, as resolved, plus the margin in which the helper stops the command and answers;
+  // a background start too.
+  timeoutMs: (args) => (args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS
+};
+
+// src/contract/tools/shell_status.ts
+var SHELL_STATUS_SPEC = {
+  name: "shell_status",
+  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
+  args: {
+    id: { type: "string", description: "A background command id, such as b1." },
+    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
+  }
+};
+function resolveShellStatusArgs(args) {
+  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
+}
+
+// src/tools/shell_status/tool.ts
+var SHELL_STATUS_TOOL = {
+  name: "shell_status",
+  helper: "guilds-code",
+  spec: SHELL_STATUS_SPEC,
+  resolve: resolveShellStatusArgs,
+  metaSchema: {
+    type: "object",
+    properties: {
+      count: { ...integer, description: "without id: how many background commands there are" },
+      background_id: string,
+      state: { ...string, description: "running, exited N, stopping, stopped or ended" },
+      log_path: string,
+      exit_code: integerOrNull
+    }
+  },
+  title: "Follow or stop background commands",
+  // It reads, but with stop: true it ends a process, and a tool's hints hold for every call of it:
+  // it is not read-only.
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS
+};
+
+// src/tools/descriptors.ts
+var TOOL_DESCRIPTORS = {
+  shell: SHELL_TOOL,
+  shell_status: SHELL_STATUS_TOOL,
+  file_read: FILE_READ_TOOL,
+  code_search: CODE_SEARCH_TOOL,
+  code_task: CODE_TASK_TOOL
+};
+
 // src/orchestrator/request.ts
 var REPOSITORIES_FOLDER = "repos";
 function wireRequest(request) {
@@ -9320,12 +9646,9 @@ function checkRepositoryName(name) {
     throw new TypeError(`invalid repository name ${JSON.stringify(name)}: it must be one folder name`);
   }
 }
-var SECOND_MS = 1e3;
-var MINUTE_SECONDS = 60;
 function helperTimeoutMs(checked) {
-  if (checked.op === "shell") return (checked.args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
-  if (checked.op === "code_task") return (checked.args.timeoutMinutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
-  return OP_TIMEOUT_SECONDS * SECOND_MS;
+  const descriptor = TOOL_DESCRIPTORS[checked.op];
+  return descriptor.timeoutMs(checked.args);
 }
 function helperEnvironment(agentEnv, repositories, folderTokens = {}) {
   const env = { ...agentEnv };
@@ -10861,130 +11184,6 @@ function fileRead(context, args) {
   const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes, scan.encoding);
   meta2.range = [offset, shaped.lastLine];
   return { text: shaped.text, meta: meta2 };
-}
-
-// src/contract/tools/spec.ts
-function clampInteger(value, minimum, maximum) {
-  return Math.min(maximum, Math.max(minimum, value));
-}
-function integerArg(spec, args, name) {
-  const arg = spec.args[name];
-  const value = typeof args[name] === "number" ? args[name] : arg.default;
-  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
-}
-function booleanArg(spec, args, name) {
-  const value = args[name];
-  return typeof value === "boolean" ? value : spec.args[name].default === true;
-}
-function stringArg(args, name) {
-  const value = args[name];
-  return typeof value === "string" ? value : void 0;
-}
-
-// src/contract/tools/code_search.ts
-var CODE_SEARCH_SPEC = {
-  name: "code_search",
-  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
-  args: {
-    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
-    path: { type: "string", description: "The file or folder to search (default the working directory)." },
-    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
-    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
-    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
-    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
-    context: {
-      type: "integer",
-      default: 0,
-      minimum: 0,
-      maximum: SEARCH_MAX_CONTEXT_LINES,
-      description: "Lines of context around each match in content mode (0 to 5)."
-    },
-    limit: {
-      type: "integer",
-      minimum: 1,
-      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
-    }
-  }
-};
-function resolveCodeSearchArgs(args) {
-  const mode = args.mode === "content" ? "content" : "files";
-  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
-  const limit = typeof args.limit === "number" ? args.limit : maximum;
-  return {
-    pattern: args.pattern,
-    path: stringArg(args, "path") ?? null,
-    glob: stringArg(args, "glob") || null,
-    mode,
-    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
-    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
-    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
-    limit: clampInteger(limit, 1, maximum)
-  };
-}
-
-// src/contract/tools/file_read.ts
-var FILE_READ_SPEC = {
-  name: "file_read",
-  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
-  args: {
-    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
-    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
-    limit: {
-      type: "integer",
-      default: FILE_READ_DEFAULT_LIMIT_LINES,
-      minimum: 1,
-      maximum: FILE_READ_MAX_LIMIT_LINES,
-      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
-    }
-  }
-};
-function resolveFileReadArgs(args) {
-  return {
-    path: args.path,
-    offset: integerArg(FILE_READ_SPEC, args, "offset"),
-    limit: integerArg(FILE_READ_SPEC, args, "limit")
-  };
-}
-
-// src/contract/tools/shell.ts
-var SHELL_SPEC = {
-  name: "shell",
-  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
-  args: {
-    command: { type: "string", required: true, description: "The bash command to run." },
-    timeout_seconds: {
-      type: "integer",
-      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
-      minimum: SHELL_MIN_TIMEOUT_SECONDS,
-      maximum: SHELL_MAX_TIMEOUT_SECONDS,
-      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
-    },
-    background: {
-      type: "boolean",
-      default: false,
-      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
-    }
-  }
-};
-function resolveShellArgs(args) {
-  return {
-    command: args.command,
-    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
-    background: booleanArg(SHELL_SPEC, args, "background")
-  };
-}
-
-// src/contract/tools/shell_status.ts
-var SHELL_STATUS_SPEC = {
-  name: "shell_status",
-  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
-  args: {
-    id: { type: "string", description: "A background command id, such as b1." },
-    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
-  }
-};
-function resolveShellStatusArgs(args) {
-  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
 }
 
 // src/tools/index.ts
@@ -13804,9 +14003,9 @@ function datetime(args) {
   return new RegExp(`^${dateSource}T(?:${timeRegex})$`);
 }
 var anyString = /^[\s\S]{0,}$/;
-var integer = /^-?\d+$/;
+var integer2 = /^-?\d+$/;
 var number = /^-?\d+(?:\.\d+)?$/;
-var boolean = /^(?:true|false)$/i;
+var boolean2 = /^(?:true|false)$/i;
 var _null = /^null$/i;
 var lowercase = /^[^A-Z]*$/;
 var uppercase = /^[^a-z]*$/;
@@ -14698,7 +14897,7 @@ var $ZodNumberFormat = /* @__PURE__ */ $constructor("$ZodNumberFormat", (inst, d
 });
 var $ZodBoolean = /* @__PURE__ */ $constructor("$ZodBoolean", (inst, def) => {
   $ZodType.init(inst, def);
-  inst._zod.pattern = boolean;
+  inst._zod.pattern = boolean2;
   inst._zod.parse = (payload, _ctx) => {
     if (def.coerce)
       try {
@@ -17728,7 +17927,7 @@ function stringifyKeyNames(bySchema, json, visited) {
     return rest;
   rest.type = "string";
   if (!values)
-    rest.pattern = (types.includes("number") ? number : integer).source;
+    rest.pattern = (types.includes("number") ? number : integer2).source;
   return rest;
 }
 var pendingRecords = /* @__PURE__ */ new WeakMap();
@@ -18336,7 +18535,7 @@ var ZodString = /* @__PURE__ */ $constructor("ZodString", (inst, def) => {
     return this.check(_isoDuration(ZodISODuration, params));
   }
 });
-function string2(params) {
+function string3(params) {
   return _string(ZodString, params);
 }
 var ZodStringFormat = /* @__PURE__ */ $constructor("ZodStringFormat", (inst, def) => {
@@ -18520,7 +18719,7 @@ var ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
   ZodType.init(inst, def);
   inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
 });
-function boolean2(params) {
+function boolean3(params) {
   return _boolean(ZodBoolean, params);
 }
 var ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
@@ -18688,7 +18887,7 @@ function record(keyType, valueType, params) {
   if (!valueType || !valueType._zod) {
     return new ZodRecord({
       type: "record",
-      keyType: string2(),
+      keyType: string3(),
       valueType: keyType,
       ...util_exports.normalizeParams(valueType)
     });
@@ -18985,8 +19184,8 @@ var SUPPORTED_PROTOCOL_VERSIONS = [LATEST_PROTOCOL_VERSION, "2025-06-18", "2025-
 var RELATED_TASK_META_KEY = "io.modelcontextprotocol/related-task";
 var JSONRPC_VERSION = "2.0";
 var AssertObjectSchema = custom((v) => v !== null && (typeof v === "object" || typeof v === "function"));
-var ProgressTokenSchema = union([string2(), number2().int()]);
-var CursorSchema = string2();
+var ProgressTokenSchema = union([string3(), number2().int()]);
+var CursorSchema = string3();
 var TaskCreationParamsSchema = looseObject({
   /**
    * Requested duration in milliseconds to retain task from creation.
@@ -19001,7 +19200,7 @@ var TaskMetadataSchema = object2({
   ttl: number2().optional()
 });
 var RelatedTaskMetadataSchema = object2({
-  taskId: string2()
+  taskId: string3()
 });
 var RequestMetaSchema = looseObject({
   /**
@@ -19032,7 +19231,7 @@ var TaskAugmentedRequestParamsSchema = BaseRequestParamsSchema.extend({
 });
 var isTaskAugmentedRequestParams = (value) => TaskAugmentedRequestParamsSchema.safeParse(value).success;
 var RequestSchema = object2({
-  method: string2(),
+  method: string3(),
   params: BaseRequestParamsSchema.loose().optional()
 });
 var NotificationsParamsSchema = object2({
@@ -19043,7 +19242,7 @@ var NotificationsParamsSchema = object2({
   _meta: RequestMetaSchema.optional()
 });
 var NotificationSchema = object2({
-  method: string2(),
+  method: string3(),
   params: NotificationsParamsSchema.loose().optional()
 });
 var ResultSchema = looseObject({
@@ -19053,7 +19252,7 @@ var ResultSchema = looseObject({
    */
   _meta: RequestMetaSchema.optional()
 });
-var RequestIdSchema = union([string2(), number2().int()]);
+var RequestIdSchema = union([string3(), number2().int()]);
 var JSONRPCRequestSchema = object2({
   jsonrpc: literal(JSONRPC_VERSION),
   id: RequestIdSchema,
@@ -19093,7 +19292,7 @@ var JSONRPCErrorResponseSchema = object2({
     /**
      * A short description of the error. The message SHOULD be limited to a concise single sentence.
      */
-    message: string2(),
+    message: string3(),
     /**
      * Additional information about the error. The value of this member is defined by the sender (e.g. detailed error information, nested errors etc.).
      */
@@ -19119,7 +19318,7 @@ var CancelledNotificationParamsSchema = NotificationsParamsSchema.extend({
   /**
    * An optional string describing the reason for the cancellation. This MAY be logged or presented to the user.
    */
-  reason: string2().optional()
+  reason: string3().optional()
 });
 var CancelledNotificationSchema = NotificationSchema.extend({
   method: literal("notifications/cancelled"),
@@ -19129,18 +19328,18 @@ var IconSchema = object2({
   /**
    * URL or data URI for the icon.
    */
-  src: string2(),
+  src: string3(),
   /**
    * Optional MIME type for the icon.
    */
-  mimeType: string2().optional(),
+  mimeType: string3().optional(),
   /**
    * Optional array of strings that specify sizes at which the icon can be used.
    * Each string should be in WxH format (e.g., `"48x48"`, `"96x96"`) or `"any"` for scalable formats like SVG.
    *
    * If not provided, the client should assume that the icon can be used at any size.
    */
-  sizes: array(string2()).optional(),
+  sizes: array(string3()).optional(),
   /**
    * Optional specifier for the theme this icon is designed for. `light` indicates
    * the icon is designed to be used with a light background, and `dark` indicates
@@ -19166,7 +19365,7 @@ var IconsSchema = object2({
 });
 var BaseMetadataSchema = object2({
   /** Intended for programmatic or logical use, but used as a display name in past specs or fallback */
-  name: string2(),
+  name: string3(),
   /**
    * Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
    * even by those unfamiliar with domain-specific terminology.
@@ -19175,16 +19374,16 @@ var BaseMetadataSchema = object2({
    * where `annotations.title` should be given precedence over using `name`,
    * if present).
    */
-  title: string2().optional()
+  title: string3().optional()
 });
 var ImplementationSchema = BaseMetadataSchema.extend({
   ...BaseMetadataSchema.shape,
   ...IconsSchema.shape,
-  version: string2(),
+  version: string3(),
   /**
    * An optional URL of the website for this implementation.
    */
-  websiteUrl: string2().optional(),
+  websiteUrl: string3().optional(),
   /**
    * An optional human-readable description of what this implementation does.
    *
@@ -19192,11 +19391,11 @@ var ImplementationSchema = BaseMetadataSchema.extend({
    * and capabilities. For example, a server might describe the types of resources
    * or tools it provides, while a client might describe its intended use case.
    */
-  description: string2().optional()
+  description: string3().optional()
 });
 var FormElicitationCapabilitySchema = intersection(object2({
-  applyDefaults: boolean2().optional()
-}), record(string2(), unknown()));
+  applyDefaults: boolean3().optional()
+}), record(string3(), unknown()));
 var ElicitationCapabilitySchema = preprocess((value) => {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     if (Object.keys(value).length === 0) {
@@ -19207,7 +19406,7 @@ var ElicitationCapabilitySchema = preprocess((value) => {
 }, intersection(object2({
   form: FormElicitationCapabilitySchema.optional(),
   url: AssertObjectSchema.optional()
-}), record(string2(), unknown()).optional()));
+}), record(string3(), unknown()).optional()));
 var ClientTasksCapabilitySchema = looseObject({
   /**
    * Present if the client supports listing tasks.
@@ -19260,7 +19459,7 @@ var ClientCapabilitiesSchema = object2({
   /**
    * Experimental, non-standard capabilities that the client supports.
    */
-  experimental: record(string2(), AssertObjectSchema).optional(),
+  experimental: record(string3(), AssertObjectSchema).optional(),
   /**
    * Present if the client supports sampling from an LLM.
    */
@@ -19286,7 +19485,7 @@ var ClientCapabilitiesSchema = object2({
     /**
      * Whether the client supports issuing notifications for changes to the roots list.
      */
-    listChanged: boolean2().optional()
+    listChanged: boolean3().optional()
   }).optional(),
   /**
    * Present if the client supports task creation.
@@ -19295,13 +19494,13 @@ var ClientCapabilitiesSchema = object2({
   /**
    * Extensions that the client supports. Keys are extension identifiers (vendor-prefix/extension-name).
    */
-  extensions: record(string2(), AssertObjectSchema).optional()
+  extensions: record(string3(), AssertObjectSchema).optional()
 });
 var InitializeRequestParamsSchema = BaseRequestParamsSchema.extend({
   /**
    * The latest version of the Model Context Protocol that the client supports. The client MAY decide to support older versions as well.
    */
-  protocolVersion: string2(),
+  protocolVersion: string3(),
   capabilities: ClientCapabilitiesSchema,
   clientInfo: ImplementationSchema
 });
@@ -19313,7 +19512,7 @@ var ServerCapabilitiesSchema = object2({
   /**
    * Experimental, non-standard capabilities that the server supports.
    */
-  experimental: record(string2(), AssertObjectSchema).optional(),
+  experimental: record(string3(), AssertObjectSchema).optional(),
   /**
    * Present if the server supports sending log messages to the client.
    */
@@ -19329,7 +19528,7 @@ var ServerCapabilitiesSchema = object2({
     /**
      * Whether this server supports issuing notifications for changes to the prompt list.
      */
-    listChanged: boolean2().optional()
+    listChanged: boolean3().optional()
   }).optional(),
   /**
    * Present if the server offers any resources to read.
@@ -19338,11 +19537,11 @@ var ServerCapabilitiesSchema = object2({
     /**
      * Whether this server supports clients subscribing to resource updates.
      */
-    subscribe: boolean2().optional(),
+    subscribe: boolean3().optional(),
     /**
      * Whether this server supports issuing notifications for changes to the resource list.
      */
-    listChanged: boolean2().optional()
+    listChanged: boolean3().optional()
   }).optional(),
   /**
    * Present if the server offers any tools to call.
@@ -19351,7 +19550,7 @@ var ServerCapabilitiesSchema = object2({
     /**
      * Whether this server supports issuing notifications for changes to the tool list.
      */
-    listChanged: boolean2().optional()
+    listChanged: boolean3().optional()
   }).optional(),
   /**
    * Present if the server supports task creation.
@@ -19360,13 +19559,13 @@ var ServerCapabilitiesSchema = object2({
   /**
    * Extensions that the server supports. Keys are extension identifiers (vendor-prefix/extension-name).
    */
-  extensions: record(string2(), AssertObjectSchema).optional()
+  extensions: record(string3(), AssertObjectSchema).optional()
 });
 var InitializeResultSchema = ResultSchema.extend({
   /**
    * The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
    */
-  protocolVersion: string2(),
+  protocolVersion: string3(),
   capabilities: ServerCapabilitiesSchema,
   serverInfo: ImplementationSchema,
   /**
@@ -19374,7 +19573,7 @@ var InitializeResultSchema = ResultSchema.extend({
    *
    * This can be used by clients to improve the LLM's understanding of available tools, resources, etc. It can be thought of like a "hint" to the model. For example, this information MAY be added to the system prompt.
    */
-  instructions: string2().optional()
+  instructions: string3().optional()
 });
 var InitializedNotificationSchema = NotificationSchema.extend({
   method: literal("notifications/initialized"),
@@ -19396,7 +19595,7 @@ var ProgressSchema = object2({
   /**
    * An optional message describing the current progress.
    */
-  message: optional(string2())
+  message: optional(string3())
 });
 var ProgressNotificationParamsSchema = object2({
   ...NotificationsParamsSchema.shape,
@@ -19429,7 +19628,7 @@ var PaginatedResultSchema = ResultSchema.extend({
 });
 var TaskStatusSchema = _enum(["working", "input_required", "completed", "failed", "cancelled"]);
 var TaskSchema = object2({
-  taskId: string2(),
+  taskId: string3(),
   status: TaskStatusSchema,
   /**
    * Time in milliseconds to keep task results available after completion.
@@ -19439,16 +19638,16 @@ var TaskSchema = object2({
   /**
    * ISO 8601 timestamp when the task was created.
    */
-  createdAt: string2(),
+  createdAt: string3(),
   /**
    * ISO 8601 timestamp when the task was last updated.
    */
-  lastUpdatedAt: string2(),
+  lastUpdatedAt: string3(),
   pollInterval: optional(number2()),
   /**
    * Optional diagnostic message for failed tasks or other status information.
    */
-  statusMessage: optional(string2())
+  statusMessage: optional(string3())
 });
 var CreateTaskResultSchema = ResultSchema.extend({
   task: TaskSchema
@@ -19461,14 +19660,14 @@ var TaskStatusNotificationSchema = NotificationSchema.extend({
 var GetTaskRequestSchema = RequestSchema.extend({
   method: literal("tasks/get"),
   params: BaseRequestParamsSchema.extend({
-    taskId: string2()
+    taskId: string3()
   })
 });
 var GetTaskResultSchema = ResultSchema.merge(TaskSchema);
 var GetTaskPayloadRequestSchema = RequestSchema.extend({
   method: literal("tasks/result"),
   params: BaseRequestParamsSchema.extend({
-    taskId: string2()
+    taskId: string3()
   })
 });
 var GetTaskPayloadResultSchema = ResultSchema.loose();
@@ -19481,7 +19680,7 @@ var ListTasksResultSchema = PaginatedResultSchema.extend({
 var CancelTaskRequestSchema = RequestSchema.extend({
   method: literal("tasks/cancel"),
   params: BaseRequestParamsSchema.extend({
-    taskId: string2()
+    taskId: string3()
   })
 });
 var CancelTaskResultSchema = ResultSchema.merge(TaskSchema);
@@ -19489,24 +19688,24 @@ var ResourceContentsSchema = object2({
   /**
    * The URI of this resource.
    */
-  uri: string2(),
+  uri: string3(),
   /**
    * The MIME type of this resource, if known.
    */
-  mimeType: optional(string2()),
+  mimeType: optional(string3()),
   /**
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var TextResourceContentsSchema = ResourceContentsSchema.extend({
   /**
    * The text of the item. This must only be set if the item can actually be represented as text (not binary data).
    */
-  text: string2()
+  text: string3()
 });
-var Base64Schema = string2().refine((val) => {
+var Base64Schema = string3().refine((val) => {
   try {
     atob(val);
     return true;
@@ -19541,17 +19740,17 @@ var ResourceSchema = object2({
   /**
    * The URI of this resource.
    */
-  uri: string2(),
+  uri: string3(),
   /**
    * A description of what this resource represents.
    *
    * This can be used by clients to improve the LLM's understanding of available resources. It can be thought of like a "hint" to the model.
    */
-  description: optional(string2()),
+  description: optional(string3()),
   /**
    * The MIME type of this resource, if known.
    */
-  mimeType: optional(string2()),
+  mimeType: optional(string3()),
   /**
    * The size of the raw resource content, in bytes (i.e., before base64 encoding or any tokenization), if known.
    *
@@ -19574,17 +19773,17 @@ var ResourceTemplateSchema = object2({
   /**
    * A URI template (according to RFC 6570) that can be used to construct resource URIs.
    */
-  uriTemplate: string2(),
+  uriTemplate: string3(),
   /**
    * A description of what this template is for.
    *
    * This can be used by clients to improve the LLM's understanding of available resources. It can be thought of like a "hint" to the model.
    */
-  description: optional(string2()),
+  description: optional(string3()),
   /**
    * The MIME type for all resources that match this template. This should only be included if all resources matching this template have the same type.
    */
-  mimeType: optional(string2()),
+  mimeType: optional(string3()),
   /**
    * Optional annotations for the client.
    */
@@ -19613,7 +19812,7 @@ var ResourceRequestParamsSchema = BaseRequestParamsSchema.extend({
    *
    * @format uri
    */
-  uri: string2()
+  uri: string3()
 });
 var ReadResourceRequestParamsSchema = ResourceRequestParamsSchema;
 var ReadResourceRequestSchema = RequestSchema.extend({
@@ -19641,7 +19840,7 @@ var ResourceUpdatedNotificationParamsSchema = NotificationsParamsSchema.extend({
   /**
    * The URI of the resource that has been updated. This might be a sub-resource of the one that the client actually subscribed to.
    */
-  uri: string2()
+  uri: string3()
 });
 var ResourceUpdatedNotificationSchema = NotificationSchema.extend({
   method: literal("notifications/resources/updated"),
@@ -19651,15 +19850,15 @@ var PromptArgumentSchema = object2({
   /**
    * The name of the argument.
    */
-  name: string2(),
+  name: string3(),
   /**
    * A human-readable description of the argument.
    */
-  description: optional(string2()),
+  description: optional(string3()),
   /**
    * Whether this argument must be provided.
    */
-  required: optional(boolean2())
+  required: optional(boolean3())
 });
 var PromptSchema = object2({
   ...BaseMetadataSchema.shape,
@@ -19667,7 +19866,7 @@ var PromptSchema = object2({
   /**
    * An optional description of what this prompt provides
    */
-  description: optional(string2()),
+  description: optional(string3()),
   /**
    * A list of arguments to use for templating the prompt.
    */
@@ -19688,11 +19887,11 @@ var GetPromptRequestParamsSchema = BaseRequestParamsSchema.extend({
   /**
    * The name of the prompt or prompt template.
    */
-  name: string2(),
+  name: string3(),
   /**
    * Arguments to use for templating the prompt.
    */
-  arguments: record(string2(), string2()).optional()
+  arguments: record(string3(), string3()).optional()
 });
 var GetPromptRequestSchema = RequestSchema.extend({
   method: literal("prompts/get"),
@@ -19703,7 +19902,7 @@ var TextContentSchema = object2({
   /**
    * The text content of the message.
    */
-  text: string2(),
+  text: string3(),
   /**
    * Optional annotations for the client.
    */
@@ -19712,7 +19911,7 @@ var TextContentSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var ImageContentSchema = object2({
   type: literal("image"),
@@ -19723,7 +19922,7 @@ var ImageContentSchema = object2({
   /**
    * The MIME type of the image. Different providers may support different image types.
    */
-  mimeType: string2(),
+  mimeType: string3(),
   /**
    * Optional annotations for the client.
    */
@@ -19732,7 +19931,7 @@ var ImageContentSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var AudioContentSchema = object2({
   type: literal("audio"),
@@ -19743,7 +19942,7 @@ var AudioContentSchema = object2({
   /**
    * The MIME type of the audio. Different providers may support different audio types.
    */
-  mimeType: string2(),
+  mimeType: string3(),
   /**
    * Optional annotations for the client.
    */
@@ -19752,7 +19951,7 @@ var AudioContentSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var ToolUseContentSchema = object2({
   type: literal("tool_use"),
@@ -19760,22 +19959,22 @@ var ToolUseContentSchema = object2({
    * The name of the tool to invoke.
    * Must match a tool name from the request's tools array.
    */
-  name: string2(),
+  name: string3(),
   /**
    * Unique identifier for this tool call.
    * Used to correlate with ToolResultContent in subsequent messages.
    */
-  id: string2(),
+  id: string3(),
   /**
    * Arguments to pass to the tool.
    * Must conform to the tool's inputSchema.
    */
-  input: record(string2(), unknown()),
+  input: record(string3(), unknown()),
   /**
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var EmbeddedResourceSchema = object2({
   type: literal("resource"),
@@ -19788,7 +19987,7 @@ var EmbeddedResourceSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var ResourceLinkSchema = ResourceSchema.extend({
   type: literal("resource_link")
@@ -19808,7 +20007,7 @@ var GetPromptResultSchema = ResultSchema.extend({
   /**
    * An optional description for the prompt.
    */
-  description: string2().optional(),
+  description: string3().optional(),
   messages: array(PromptMessageSchema)
 });
 var PromptListChangedNotificationSchema = NotificationSchema.extend({
@@ -19819,13 +20018,13 @@ var ToolAnnotationsSchema = object2({
   /**
    * A human-readable title for the tool.
    */
-  title: string2().optional(),
+  title: string3().optional(),
   /**
    * If true, the tool does not modify its environment.
    *
    * Default: false
    */
-  readOnlyHint: boolean2().optional(),
+  readOnlyHint: boolean3().optional(),
   /**
    * If true, the tool may perform destructive updates to its environment.
    * If false, the tool performs only additive updates.
@@ -19834,7 +20033,7 @@ var ToolAnnotationsSchema = object2({
    *
    * Default: true
    */
-  destructiveHint: boolean2().optional(),
+  destructiveHint: boolean3().optional(),
   /**
    * If true, calling the tool repeatedly with the same arguments
    * will have no additional effect on the its environment.
@@ -19843,7 +20042,7 @@ var ToolAnnotationsSchema = object2({
    *
    * Default: false
    */
-  idempotentHint: boolean2().optional(),
+  idempotentHint: boolean3().optional(),
   /**
    * If true, this tool may interact with an "open world" of external
    * entities. If false, the tool's domain of interaction is closed.
@@ -19852,7 +20051,7 @@ var ToolAnnotationsSchema = object2({
    *
    * Default: true
    */
-  openWorldHint: boolean2().optional()
+  openWorldHint: boolean3().optional()
 });
 var ToolExecutionSchema = object2({
   /**
@@ -19871,15 +20070,15 @@ var ToolSchema = object2({
   /**
    * A human-readable description of the tool.
    */
-  description: string2().optional(),
+  description: string3().optional(),
   /**
    * A JSON Schema 2020-12 object defining the expected parameters for the tool.
    * Must have type: 'object' at the root level per MCP spec.
    */
   inputSchema: object2({
     type: literal("object"),
-    properties: record(string2(), AssertObjectSchema).optional(),
-    required: array(string2()).optional()
+    properties: record(string3(), AssertObjectSchema).optional(),
+    required: array(string3()).optional()
   }).catchall(unknown()),
   /**
    * An optional JSON Schema 2020-12 object defining the structure of the tool's output
@@ -19888,8 +20087,8 @@ var ToolSchema = object2({
    */
   outputSchema: object2({
     type: literal("object"),
-    properties: record(string2(), AssertObjectSchema).optional(),
-    required: array(string2()).optional()
+    properties: record(string3(), AssertObjectSchema).optional(),
+    required: array(string3()).optional()
   }).catchall(unknown()).optional(),
   /**
    * Optional additional tool information.
@@ -19903,7 +20102,7 @@ var ToolSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var ListToolsRequestSchema = PaginatedRequestSchema.extend({
   method: literal("tools/list")
@@ -19924,7 +20123,7 @@ var CallToolResultSchema = ResultSchema.extend({
    *
    * If the Tool defines an outputSchema, this field MUST be present in the result, and contain a JSON object that matches the schema.
    */
-  structuredContent: record(string2(), unknown()).optional(),
+  structuredContent: record(string3(), unknown()).optional(),
   /**
    * Whether the tool call ended in an error.
    *
@@ -19939,7 +20138,7 @@ var CallToolResultSchema = ResultSchema.extend({
    * server does not support tool calls, or any other exceptional conditions,
    * should be reported as an MCP error response.
    */
-  isError: boolean2().optional()
+  isError: boolean3().optional()
 });
 var CompatibilityCallToolResultSchema = CallToolResultSchema.or(ResultSchema.extend({
   toolResult: unknown()
@@ -19948,11 +20147,11 @@ var CallToolRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend({
   /**
    * The name of the tool to call.
    */
-  name: string2(),
+  name: string3(),
   /**
    * Arguments to pass to the tool.
    */
-  arguments: record(string2(), unknown()).optional()
+  arguments: record(string3(), unknown()).optional()
 });
 var CallToolRequestSchema = RequestSchema.extend({
   method: literal("tools/call"),
@@ -19971,7 +20170,7 @@ var ListChangedOptionsBaseSchema = object2({
    *
    * @default true
    */
-  autoRefresh: boolean2().default(true),
+  autoRefresh: boolean3().default(true),
   /**
    * Debounce time in milliseconds for list changed notification processing.
    *
@@ -20001,7 +20200,7 @@ var LoggingMessageNotificationParamsSchema = NotificationsParamsSchema.extend({
   /**
    * An optional name of the logger issuing this message.
    */
-  logger: string2().optional(),
+  logger: string3().optional(),
   /**
    * The data to be logged, such as a string message or an object. Any JSON serializable type is allowed here.
    */
@@ -20015,7 +20214,7 @@ var ModelHintSchema = object2({
   /**
    * A hint for a model name.
    */
-  name: string2().optional()
+  name: string3().optional()
 });
 var ModelPreferencesSchema = object2({
   /**
@@ -20046,15 +20245,15 @@ var ToolChoiceSchema = object2({
 });
 var ToolResultContentSchema = object2({
   type: literal("tool_result"),
-  toolUseId: string2().describe("The unique identifier for the corresponding tool call."),
+  toolUseId: string3().describe("The unique identifier for the corresponding tool call."),
   content: array(ContentBlockSchema).default([]),
   structuredContent: object2({}).loose().optional(),
-  isError: boolean2().optional(),
+  isError: boolean3().optional(),
   /**
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var SamplingContentSchema = discriminatedUnion("type", [TextContentSchema, ImageContentSchema, AudioContentSchema]);
 var SamplingMessageContentBlockSchema = discriminatedUnion("type", [
@@ -20071,7 +20270,7 @@ var SamplingMessageSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var CreateMessageRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend({
   messages: array(SamplingMessageSchema),
@@ -20082,7 +20281,7 @@ var CreateMessageRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend({
   /**
    * An optional system prompt the server wants to use for sampling. The client MAY modify or omit this prompt.
    */
-  systemPrompt: string2().optional(),
+  systemPrompt: string3().optional(),
   /**
    * A request to include context from one or more MCP servers (including the caller), to be attached to the prompt.
    * The client MAY ignore this request.
@@ -20098,7 +20297,7 @@ var CreateMessageRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend({
    * The client MAY choose to sample fewer tokens than the requested maximum.
    */
   maxTokens: number2().int(),
-  stopSequences: array(string2()).optional(),
+  stopSequences: array(string3()).optional(),
   /**
    * Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
    */
@@ -20123,7 +20322,7 @@ var CreateMessageResultSchema = ResultSchema.extend({
   /**
    * The name of the model that generated the message.
    */
-  model: string2(),
+  model: string3(),
   /**
    * The reason why sampling stopped, if known.
    *
@@ -20134,7 +20333,7 @@ var CreateMessageResultSchema = ResultSchema.extend({
    *
    * This field is an open string to allow for provider-specific stop reasons.
    */
-  stopReason: optional(_enum(["endTurn", "stopSequence", "maxTokens"]).or(string2())),
+  stopReason: optional(_enum(["endTurn", "stopSequence", "maxTokens"]).or(string3())),
   role: RoleSchema,
   /**
    * Response content. Single content block (text, image, or audio).
@@ -20145,7 +20344,7 @@ var CreateMessageResultWithToolsSchema = ResultSchema.extend({
   /**
    * The name of the model that generated the message.
    */
-  model: string2(),
+  model: string3(),
   /**
    * The reason why sampling stopped, if known.
    *
@@ -20157,7 +20356,7 @@ var CreateMessageResultWithToolsSchema = ResultSchema.extend({
    *
    * This field is an open string to allow for provider-specific stop reasons.
    */
-  stopReason: optional(_enum(["endTurn", "stopSequence", "maxTokens", "toolUse"]).or(string2())),
+  stopReason: optional(_enum(["endTurn", "stopSequence", "maxTokens", "toolUse"]).or(string3())),
   role: RoleSchema,
   /**
    * Response content. May be a single block or array. May include ToolUseContent if stopReason is "toolUse".
@@ -20166,78 +20365,78 @@ var CreateMessageResultWithToolsSchema = ResultSchema.extend({
 });
 var BooleanSchemaSchema = object2({
   type: literal("boolean"),
-  title: string2().optional(),
-  description: string2().optional(),
-  default: boolean2().optional()
+  title: string3().optional(),
+  description: string3().optional(),
+  default: boolean3().optional()
 });
 var StringSchemaSchema = object2({
   type: literal("string"),
-  title: string2().optional(),
-  description: string2().optional(),
+  title: string3().optional(),
+  description: string3().optional(),
   minLength: number2().optional(),
   maxLength: number2().optional(),
   format: _enum(["email", "uri", "date", "date-time"]).optional(),
-  default: string2().optional()
+  default: string3().optional()
 });
 var NumberSchemaSchema = object2({
   type: _enum(["number", "integer"]),
-  title: string2().optional(),
-  description: string2().optional(),
+  title: string3().optional(),
+  description: string3().optional(),
   minimum: number2().optional(),
   maximum: number2().optional(),
   default: number2().optional()
 });
 var UntitledSingleSelectEnumSchemaSchema = object2({
   type: literal("string"),
-  title: string2().optional(),
-  description: string2().optional(),
-  enum: array(string2()),
-  default: string2().optional()
+  title: string3().optional(),
+  description: string3().optional(),
+  enum: array(string3()),
+  default: string3().optional()
 });
 var TitledSingleSelectEnumSchemaSchema = object2({
   type: literal("string"),
-  title: string2().optional(),
-  description: string2().optional(),
+  title: string3().optional(),
+  description: string3().optional(),
   oneOf: array(object2({
-    const: string2(),
-    title: string2()
+    const: string3(),
+    title: string3()
   })),
-  default: string2().optional()
+  default: string3().optional()
 });
 var LegacyTitledEnumSchemaSchema = object2({
   type: literal("string"),
-  title: string2().optional(),
-  description: string2().optional(),
-  enum: array(string2()),
-  enumNames: array(string2()).optional(),
-  default: string2().optional()
+  title: string3().optional(),
+  description: string3().optional(),
+  enum: array(string3()),
+  enumNames: array(string3()).optional(),
+  default: string3().optional()
 });
 var SingleSelectEnumSchemaSchema = union([UntitledSingleSelectEnumSchemaSchema, TitledSingleSelectEnumSchemaSchema]);
 var UntitledMultiSelectEnumSchemaSchema = object2({
   type: literal("array"),
-  title: string2().optional(),
-  description: string2().optional(),
+  title: string3().optional(),
+  description: string3().optional(),
   minItems: number2().optional(),
   maxItems: number2().optional(),
   items: object2({
     type: literal("string"),
-    enum: array(string2())
+    enum: array(string3())
   }),
-  default: array(string2()).optional()
+  default: array(string3()).optional()
 });
 var TitledMultiSelectEnumSchemaSchema = object2({
   type: literal("array"),
-  title: string2().optional(),
-  description: string2().optional(),
+  title: string3().optional(),
+  description: string3().optional(),
   minItems: number2().optional(),
   maxItems: number2().optional(),
   items: object2({
     anyOf: array(object2({
-      const: string2(),
-      title: string2()
+      const: string3(),
+      title: string3()
     }))
   }),
-  default: array(string2()).optional()
+  default: array(string3()).optional()
 });
 var MultiSelectEnumSchemaSchema = union([UntitledMultiSelectEnumSchemaSchema, TitledMultiSelectEnumSchemaSchema]);
 var EnumSchemaSchema = union([LegacyTitledEnumSchemaSchema, SingleSelectEnumSchemaSchema, MultiSelectEnumSchemaSchema]);
@@ -20252,15 +20451,15 @@ var ElicitRequestFormParamsSchema = TaskAugmentedRequestParamsSchema.extend({
   /**
    * The message to present to the user describing what information is being requested.
    */
-  message: string2(),
+  message: string3(),
   /**
    * A restricted subset of JSON Schema.
    * Only top-level properties are allowed, without nesting.
    */
   requestedSchema: object2({
     type: literal("object"),
-    properties: record(string2(), PrimitiveSchemaDefinitionSchema),
-    required: array(string2()).optional()
+    properties: record(string3(), PrimitiveSchemaDefinitionSchema),
+    required: array(string3()).optional()
   })
 });
 var ElicitRequestURLParamsSchema = TaskAugmentedRequestParamsSchema.extend({
@@ -20271,16 +20470,16 @@ var ElicitRequestURLParamsSchema = TaskAugmentedRequestParamsSchema.extend({
   /**
    * The message to present to the user explaining why the interaction is needed.
    */
-  message: string2(),
+  message: string3(),
   /**
    * The ID of the elicitation, which must be unique within the context of the server.
    * The client MUST treat this ID as an opaque value.
    */
-  elicitationId: string2(),
+  elicitationId: string3(),
   /**
    * The URL that the user should navigate to.
    */
-  url: string2().url()
+  url: string3().url()
 });
 var ElicitRequestParamsSchema = union([ElicitRequestFormParamsSchema, ElicitRequestURLParamsSchema]);
 var ElicitRequestSchema = RequestSchema.extend({
@@ -20291,7 +20490,7 @@ var ElicitationCompleteNotificationParamsSchema = NotificationsParamsSchema.exte
   /**
    * The ID of the elicitation that completed.
    */
-  elicitationId: string2()
+  elicitationId: string3()
 });
 var ElicitationCompleteNotificationSchema = NotificationSchema.extend({
   method: literal("notifications/elicitation/complete"),
@@ -20311,21 +20510,21 @@ var ElicitResultSchema = ResultSchema.extend({
    * Per MCP spec, content is "typically omitted" for decline/cancel actions.
    * We normalize null to undefined for leniency while maintaining type compatibility.
    */
-  content: preprocess((val) => val === null ? void 0 : val, record(string2(), union([string2(), number2(), boolean2(), array(string2())])).optional())
+  content: preprocess((val) => val === null ? void 0 : val, record(string3(), union([string3(), number2(), boolean3(), array(string3())])).optional())
 });
 var ResourceTemplateReferenceSchema = object2({
   type: literal("ref/resource"),
   /**
    * The URI or URI template of the resource.
    */
-  uri: string2()
+  uri: string3()
 });
 var PromptReferenceSchema = object2({
   type: literal("ref/prompt"),
   /**
    * The name of the prompt or prompt template
    */
-  name: string2()
+  name: string3()
 });
 var CompleteRequestParamsSchema = BaseRequestParamsSchema.extend({
   ref: union([PromptReferenceSchema, ResourceTemplateReferenceSchema]),
@@ -20336,17 +20535,17 @@ var CompleteRequestParamsSchema = BaseRequestParamsSchema.extend({
     /**
      * The name of the argument
      */
-    name: string2(),
+    name: string3(),
     /**
      * The value of the argument to use for completion matching.
      */
-    value: string2()
+    value: string3()
   }),
   context: object2({
     /**
      * Previously-resolved variables in a URI template or prompt.
      */
-    arguments: record(string2(), string2()).optional()
+    arguments: record(string3(), string3()).optional()
   }).optional()
 });
 var CompleteRequestSchema = RequestSchema.extend({
@@ -20358,7 +20557,7 @@ var CompleteResultSchema = ResultSchema.extend({
     /**
      * An array of completion values. Must not exceed 100 items.
      */
-    values: array(string2()).max(100),
+    values: array(string3()).max(100),
     /**
      * The total number of completion options available. This can exceed the number of values actually sent in the response.
      */
@@ -20366,23 +20565,23 @@ var CompleteResultSchema = ResultSchema.extend({
     /**
      * Indicates whether there are additional completion options beyond those provided in the current response, even if the exact total is unknown.
      */
-    hasMore: optional(boolean2())
+    hasMore: optional(boolean3())
   })
 });
 var RootSchema = object2({
   /**
    * The URI identifying the root. This *must* start with file:// for now.
    */
-  uri: string2().startsWith("file://"),
+  uri: string3().startsWith("file://"),
   /**
    * An optional name for the root.
    */
-  name: string2().optional(),
+  name: string3().optional(),
   /**
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var ListRootsRequestSchema = RequestSchema.extend({
   method: literal("roots/list"),
@@ -22191,68 +22390,6 @@ var Server = class extends Protocol {
   }
 };
 
-// src/contract/tools/code_task.ts
-var CODE_TASK_SPEC = {
-  name: "code_task",
-  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
-  args: {
-    brief: {
-      type: "string",
-      required: true,
-      description: "The task in your words: what to change, where, and how to know it is done."
-    },
-    repo: {
-      type: "string",
-      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
-    },
-    session_id: {
-      type: "string",
-      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
-    },
-    notes: {
-      type: "string",
-      description: "Context given after the brief: constraints, what your checks found."
-    },
-    timeout_minutes: {
-      type: "integer",
-      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
-      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
-      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
-      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
-    }
-  }
-};
-var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function isValidSessionId(text2) {
-  return text2.length >= 1 && text2.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
-}
-function textArg(args, name) {
-  const value = stringArg(args, name);
-  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
-  return value;
-}
-function resolveCodeTaskArgs(args) {
-  const brief = textArg(args, "brief");
-  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
-  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
-  const repo = textArg(args, "repo");
-  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
-  const sessionId = textArg(args, "session_id");
-  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
-    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
-  }
-  const notes = textArg(args, "notes");
-  return {
-    brief,
-    repo,
-    sessionId,
-    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
-    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
-  };
-}
-var CODE_TASK_STATUSES = ["completed", "failed", "timed_out", "stopped"];
-var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
-
 // src/contract/tools/index.ts
 var TOOL_SPECS = {
   shell: SHELL_SPEC,
@@ -22655,104 +22792,21 @@ var CodeToolRun = class {
 };
 
 // src/mcp/tools.ts
-var integer2 = { type: "integer" };
-var integerOrNull = { type: ["integer", "null"] };
-var string3 = { type: "string" };
-var boolean3 = { type: "boolean" };
-var OUTPUT_SCHEMAS = {
-  shell: {
-    type: "object",
-    properties: {
-      exit_code: { ...integerOrNull, description: "null for a command started in the background" },
-      cwd: { ...string3, description: "the working directory the command ran in" },
-      timed_out: boolean3,
-      elapsed_ms: integer2,
-      log_path: { ...string3, description: "the whole output, when the text left part of it out; a background command's log" },
-      background_id: string3
-    },
-    required: ["exit_code", "cwd", "timed_out", "elapsed_ms"]
-  },
-  shell_status: {
-    type: "object",
-    properties: {
-      count: { ...integer2, description: "without id: how many background commands there are" },
-      background_id: string3,
-      state: { ...string3, description: "running, exited N, stopping, stopped or ended" },
-      log_path: string3,
-      exit_code: integerOrNull
-    }
-  },
-  file_read: {
-    type: "object",
-    properties: {
-      path: { ...string3, description: "absolute, links resolved" },
-      display_path: string3,
-      range: {
-        description: "the lines returned, first and last; null when none were",
-        anyOf: [{ type: "array", items: integer2, minItems: 2, maxItems: 2 }, { type: "null" }]
-      },
-      content_hash: { ...string3, description: "SHA-256 of the whole file, hex" },
-      lines: integer2,
-      encoding: { type: "string", enum: ["UTF-16 LE", "UTF-16 BE"] },
-      repeat_of: { ...integer2, description: "the step whose result holds this text (a repeated read)" }
-    },
-    required: ["path", "display_path", "range", "content_hash", "lines"]
-  },
-  code_search: {
-    type: "object",
-    properties: {
-      matches: integer2,
-      files: integer2,
-      truncated: boolean3,
-      ignored_matches: integer2,
-      ignored_files: integer2
-    },
-    required: ["matches", "files", "truncated"]
-  },
-  code_task: {
-    type: "object",
-    properties: {
-      status: { type: "string", enum: [...CODE_TASK_STATUSES] },
-      harness: { type: "string", enum: [...HARNESS_NAMES] },
-      session_id: { type: ["string", "null"] },
-      repo: string3,
-      exit_code: integerOrNull,
-      timed_out: boolean3,
-      elapsed_ms: integer2,
-      files_changed: integer2,
-      insertions: integer2,
-      deletions: integer2,
-      log_path: string3,
-      turns: integer2,
-      input_tokens: integer2,
-      output_tokens: integer2,
-      cost_usd: { type: "number" }
-    },
-    required: ["status", "harness", "session_id", "repo", "exit_code", "timed_out", "elapsed_ms", "files_changed", "insertions", "deletions", "log_path"]
-  }
-};
-var HINTS = {
-  shell: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  shell_status: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  file_read: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  code_search: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  code_task: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
-};
 function offeredTools(settings) {
   return OP_NAMES.filter((name) => name !== "code_task" || settings.offerCodeTask);
 }
 function mcpTools(settings) {
   const notes = mcpToolNotes(settings.home, settings.maxBytes, settings.readPointers);
   return offeredTools(settings).map((name) => {
-    const spec = TOOL_SPECS[name];
+    const { spec, title, hints, metaSchema } = TOOL_DESCRIPTORS[name];
     const tool = {
       name,
-      title: MCP_TOOL_TITLES[name],
+      title,
       description: `${spec.description} ${notes[name]}`,
       inputSchema: parametersSchema(spec),
-      annotations: { title: MCP_TOOL_TITLES[name], ...HINTS[name] }
+      annotations: { title, ...hints }
     };
-    if (settings.structuredContent) tool.outputSchema = OUTPUT_SCHEMAS[name];
+    if (settings.structuredContent) tool.outputSchema = metaSchema;
     return tool;
   });
 }

@@ -1,13 +1,8 @@
 // Everything the orchestrator decides before the helper runs: the request, its byte cap, where a
 // run starts, how long to wait, and the environment. Pure.
-import {
-  CODE_TASK_TIMEOUT_MARGIN_SECONDS,
-  OP_TIMEOUT_SECONDS,
-  PLATFORM_RESULT_MAX_BYTES,
-  RESULT_DEFAULT_MAX_BYTES,
-  RESULT_MIN_MAX_BYTES,
-  SHELL_TIMEOUT_MARGIN_SECONDS,
-} from '../limits.js';
+import { PLATFORM_RESULT_MAX_BYTES, RESULT_DEFAULT_MAX_BYTES, RESULT_MIN_MAX_BYTES } from '../limits.js';
+import type { ToolDescriptor } from '../tools/descriptor.js';
+import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import type { Request } from '../contract/request.js';
 import type { CheckedRequest, OpName, ValidatedArgs } from '../contract/tools/index.js';
 import {
@@ -87,18 +82,15 @@ export function checkRepositoryName(name: string): void {
   }
 }
 
-const SECOND_MS = 1000;
-const MINUTE_SECONDS = 60;
 
 /**
- * How long to wait for the helper: 120 s for an op; for shell its own timeout, as resolved, plus the
- * margin in which the helper stops the command and answers; for code_task its minutes plus a minute
- * (the harness's grace, both snapshots, the answer).
+ * How long to wait for the helper, as the tool's descriptor says from the resolved arguments: 120 s
+ * for an op; for shell its own timeout plus the margin in which the helper stops the command and
+ * answers; for code_task its minutes plus a minute.
  */
 export function helperTimeoutMs(checked: CheckedRequest): number {
-  if (checked.op === 'shell') return (checked.args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
-  if (checked.op === 'code_task') return (checked.args.timeoutMinutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
-  return OP_TIMEOUT_SECONDS * SECOND_MS;
+  const descriptor = TOOL_DESCRIPTORS[checked.op] as ToolDescriptor<OpName>;
+  return descriptor.timeoutMs(checked.args);
 }
 
 /**
