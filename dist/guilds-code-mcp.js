@@ -9347,6 +9347,34 @@ var integerOrNull = { type: ["integer", "null"] };
 var string = { type: "string" };
 var boolean = { type: "boolean" };
 
+// src/text/clip.ts
+var CLIP_MARK = "\u2026";
+function clipChars(text2, maxChars) {
+  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars) + CLIP_MARK : text2;
+}
+function clipCharsWithin(text2, maxChars) {
+  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars - 1) + CLIP_MARK : text2;
+}
+
+// src/orchestrator/rows.ts
+var ROW_SEPARATOR = " \xB7 ";
+function clipRow(text2) {
+  return clipCharsWithin(text2, ROW_TEXT_MAX_CHARS);
+}
+function firstSayingLine(command) {
+  for (const line of command.split(/\r?\n/)) {
+    if (line.trim() !== "") return line.trim();
+  }
+  return "";
+}
+function givenText(args, name) {
+  const value = args[name];
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function withText(verb, text2) {
+  return text2 === void 0 || text2 === "" ? verb : `${verb} ${clipRow(text2)}`;
+}
+
 // src/tools/code_search/tool.ts
 var CODE_SEARCH_TOOL = {
   name: "code_search",
@@ -9366,7 +9394,12 @@ var CODE_SEARCH_TOOL = {
   },
   title: "Search the code",
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args) {
+    const row = args.mode === "content" ? "Search lines" : "Search files";
+    const path = givenText(args, "path");
+    return path === void 0 ? row : `${row} in ${clipRow(path)}`;
+  }
 };
 
 // src/contract/tools/code_task.ts
@@ -9462,7 +9495,12 @@ var CODE_TASK_TOOL = {
   title: "Hand a code task to the coding agent",
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   // Its minutes plus a minute: the harness's grace, both snapshots, the answer.
-  timeoutMs: (args) => (args.timeoutMinutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS
+  timeoutMs: (args) => (args.timeoutMinutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  row(args, outcome) {
+    const row = withText("Code task", firstSayingLine(givenText(args, "brief") ?? ""));
+    const status = outcome.meta?.status;
+    return typeof status === "string" && status !== "completed" ? `${row}${ROW_SEPARATOR}${status.replace("_", " ")}` : row;
+  }
 };
 
 // src/contract/tools/file_read.ts
@@ -9513,7 +9551,14 @@ var FILE_READ_TOOL = {
   },
   title: "Read a file",
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args, outcome) {
+    let row = withText("Read", givenText(args, "path"));
+    const offset = args.offset;
+    if (typeof offset === "number" && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
+    if (outcome.repeatOf !== void 0) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
+    return row;
+  }
 };
 
 // src/contract/tools/shell.ts
@@ -9566,7 +9611,15 @@ var SHELL_TOOL = {
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   // Its own timeout, as resolved, plus the margin in which the helper stops the command and answers;
   // a background start too.
-  timeoutMs: (args) => (args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS
+  timeoutMs: (args) => (args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  row(args, outcome) {
+    const command = givenText(args, "command");
+    const row = withText(args.background === true ? "Start" : "Run", command && firstSayingLine(command));
+    const meta2 = outcome.meta ?? {};
+    if (meta2.timed_out === true) return row + ROW_SEPARATOR + "timed out";
+    if (typeof meta2.exit_code === "number" && meta2.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta2.exit_code}`;
+    return row;
+  }
 };
 
 // src/contract/tools/shell_status.ts
@@ -9602,7 +9655,12 @@ var SHELL_STATUS_TOOL = {
   // It reads, but with stop: true it ends a process, and a tool's hints hold for every call of it:
   // it is not read-only.
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args) {
+    const id = givenText(args, "id");
+    if (id === void 0) return "List background commands";
+    return withText(args.stop === true ? "Stop" : "Check", id);
+  }
 };
 
 // src/tools/descriptors.ts
@@ -9664,15 +9722,6 @@ function helperEnvironment(agentEnv, repositories, folderTokens = {}) {
     env[NODE_EXTRA_CA_CERTS_VARIABLE] = "";
   }
   return env;
-}
-
-// src/text/clip.ts
-var CLIP_MARK = "\u2026";
-function clipChars(text2, maxChars) {
-  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars) + CLIP_MARK : text2;
-}
-function clipCharsWithin(text2, maxChars) {
-  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars - 1) + CLIP_MARK : text2;
 }
 
 // src/orchestrator/sandbox.ts
@@ -22459,105 +22508,6 @@ function isCodeTool(name) {
   return OP_NAMES.includes(name);
 }
 
-// src/orchestrator/summary.ts
-var ROW_SEPARATOR = " \xB7 ";
-function clip(text2) {
-  return clipCharsWithin(text2, ROW_TEXT_MAX_CHARS);
-}
-function firstLine(command) {
-  for (const line of command.split(/\r?\n/)) {
-    if (line.trim() !== "") return line.trim();
-  }
-  return "";
-}
-function stringArg2(args, name) {
-  const value = args[name];
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function withText(verb, text2) {
-  return text2 === void 0 || text2 === "" ? verb : `${verb} ${clip(text2)}`;
-}
-function rowSummary(tool, args, outcome = {}) {
-  switch (tool) {
-    case "shell": {
-      const command = stringArg2(args, "command");
-      const row = withText(args.background === true ? "Start" : "Run", command && firstLine(command));
-      const meta2 = outcome.meta ?? {};
-      if (meta2.timed_out === true) return row + ROW_SEPARATOR + "timed out";
-      if (typeof meta2.exit_code === "number" && meta2.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta2.exit_code}`;
-      return row;
-    }
-    case "shell_status": {
-      const id = stringArg2(args, "id");
-      if (id === void 0) return "List background commands";
-      return withText(args.stop === true ? "Stop" : "Check", id);
-    }
-    case "file_read": {
-      let row = withText("Read", stringArg2(args, "path"));
-      const offset = args.offset;
-      if (typeof offset === "number" && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
-      if (outcome.repeatOf !== void 0) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
-      return row;
-    }
-    case "code_search": {
-      const row = args.mode === "content" ? "Search lines" : "Search files";
-      const path = stringArg2(args, "path");
-      return path === void 0 ? row : `${row} in ${clip(path)}`;
-    }
-    case "code_task": {
-      const row = withText("Code task", firstLine(stringArg2(args, "brief") ?? ""));
-      const status = outcome.meta?.status;
-      return typeof status === "string" && status !== "completed" ? `${row}${ROW_SEPARATOR}${status.replace("_", " ")}` : row;
-    }
-    default:
-      return tool;
-  }
-}
-function lineRange(meta2) {
-  const { range, lines } = meta2;
-  const total = typeof lines === "number" ? ` of ${lines}` : "";
-  if (Array.isArray(range) && range.length === 2) return `${range[0]}\u2013${range[1]}${total}`;
-  if (range === null && typeof lines === "number") return `none${total}`;
-  return void 0;
-}
-function metadataView(callId, tool, meta2) {
-  const fields = [
-    { label: "Call", value: callId },
-    { label: "Tool", value: tool }
-  ];
-  const add = (label, value) => {
-    if (value === void 0 || value === null) return;
-    fields.push({ label, value: String(value) });
-  };
-  add("Exit code", meta2.exit_code);
-  if (meta2.timed_out === true) add("Timed out", "yes");
-  add("Background command", meta2.background_id);
-  add("State", meta2.state);
-  add("Full output", meta2.log_path);
-  add("Working directory", meta2.cwd);
-  add("File", meta2.path);
-  add("Lines", lineRange(meta2));
-  add("Content hash", meta2.content_hash);
-  add("Same as step", meta2.repeat_of);
-  add("Matches", meta2.matches);
-  add("Files", meta2.files);
-  if (meta2.truncated === true) add("Truncated", "yes");
-  add("Background commands", meta2.count);
-  add("Status", meta2.status);
-  add("Harness", meta2.harness);
-  add("Session", meta2.session_id);
-  add("Repository", meta2.repo);
-  if (typeof meta2.elapsed_ms === "number") add("Elapsed", formatElapsed(meta2.elapsed_ms));
-  add("Files changed", meta2.files_changed);
-  add("Insertions", meta2.insertions);
-  add("Deletions", meta2.deletions);
-  add("Turns", meta2.turns);
-  add("Input tokens", meta2.input_tokens);
-  add("Output tokens", meta2.output_tokens);
-  add("Cost (USD)", meta2.cost_usd);
-  return fields;
-}
-
 // src/orchestrator/code-task-block.ts
 var LOG_PREFIX = "log: ";
 function text(value) {
@@ -22572,7 +22522,7 @@ function codeTaskBlock(args, meta2, answer2) {
   const messageEnd = logIndex > 0 && lines[logIndex - 1] === "" ? logIndex - 1 : logIndex;
   const finalMessage = firstBlank < 0 || messageEnd <= firstBlank ? "" : lines.slice(firstBlank + 1, messageEnd).join("\n");
   return {
-    title: clipCharsWithin(firstLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
+    title: clipCharsWithin(firstSayingLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
     headline: lines[0],
     status: text(meta2.status),
     elapsed: typeof meta2.elapsed_ms === "number" ? formatElapsed(meta2.elapsed_ms) : "",
@@ -22667,6 +22617,56 @@ var ReadHistory = class {
     return found;
   }
 };
+
+// src/orchestrator/summary.ts
+function rowSummary(tool, args, outcome = {}) {
+  if (!isCodeTool(tool)) return tool;
+  return TOOL_DESCRIPTORS[tool].row(args, outcome);
+}
+function lineRange(meta2) {
+  const { range, lines } = meta2;
+  const total = typeof lines === "number" ? ` of ${lines}` : "";
+  if (Array.isArray(range) && range.length === 2) return `${range[0]}\u2013${range[1]}${total}`;
+  if (range === null && typeof lines === "number") return `none${total}`;
+  return void 0;
+}
+function metadataView(callId, tool, meta2) {
+  const fields = [
+    { label: "Call", value: callId },
+    { label: "Tool", value: tool }
+  ];
+  const add = (label, value) => {
+    if (value === void 0 || value === null) return;
+    fields.push({ label, value: String(value) });
+  };
+  add("Exit code", meta2.exit_code);
+  if (meta2.timed_out === true) add("Timed out", "yes");
+  add("Background command", meta2.background_id);
+  add("State", meta2.state);
+  add("Full output", meta2.log_path);
+  add("Working directory", meta2.cwd);
+  add("File", meta2.path);
+  add("Lines", lineRange(meta2));
+  add("Content hash", meta2.content_hash);
+  add("Same as step", meta2.repeat_of);
+  add("Matches", meta2.matches);
+  add("Files", meta2.files);
+  if (meta2.truncated === true) add("Truncated", "yes");
+  add("Background commands", meta2.count);
+  add("Status", meta2.status);
+  add("Harness", meta2.harness);
+  add("Session", meta2.session_id);
+  add("Repository", meta2.repo);
+  if (typeof meta2.elapsed_ms === "number") add("Elapsed", formatElapsed(meta2.elapsed_ms));
+  add("Files changed", meta2.files_changed);
+  add("Insertions", meta2.insertions);
+  add("Deletions", meta2.deletions);
+  add("Turns", meta2.turns);
+  add("Input tokens", meta2.input_tokens);
+  add("Output tokens", meta2.output_tokens);
+  add("Cost (USD)", meta2.cost_usd);
+  return fields;
+}
 
 // src/orchestrator/code-tools.ts
 function argumentObject(tool, args) {

@@ -6,6 +6,7 @@
 import type { HelperName, OpName } from '../contract/tool-names.js';
 import type { ToolArgs } from '../contract/tools/index.js';
 import type { ToolSpec, ValidatedArgs } from '../contract/tools/spec.js';
+import type { RowOutcome } from '../orchestrator/rows.js';
 
 /** A JSON Schema of an object, as the MCP server declares a tool's meta. */
 export interface JsonSchemaObject {
@@ -40,6 +41,8 @@ export interface ToolDescriptor<Name extends OpName> {
   hints: ToolHints;
   /** How long the orchestrator waits for the helper's answer, from the resolved arguments. */
   timeoutMs(args: ToolArgs[Name]): number;
+  /** The call's row in the run's flow, from the arguments as the model gave them (unchecked) and how it ended. */
+  row(args: Record<string, unknown>, outcome: RowOutcome): string;
 }
 
 export const SECOND_MS = 1000;

@@ -2,6 +2,7 @@
 import { CODE_TASK_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
 import { CODE_TASK_SPEC, CODE_TASK_STATUSES, HARNESS_NAMES, resolveCodeTaskArgs } from '../../contract/tools/code_task.js';
 import { boolean, integer, integerOrNull, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
+import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../../orchestrator/rows.js';
 
 const MINUTE_SECONDS = 60;
 
@@ -35,4 +36,9 @@ export const CODE_TASK_TOOL: ToolDescriptor<'code_task'> = {
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   // Its minutes plus a minute: the harness's grace, both snapshots, the answer.
   timeoutMs: (args) => (args.timeoutMinutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  row(args, outcome) {
+    const row = withText('Code task', firstSayingLine(givenText(args, 'brief') ?? ''));
+    const status = outcome.meta?.status;
+    return typeof status === 'string' && status !== 'completed' ? `${row}${ROW_SEPARATOR}${status.replace('_', ' ')}` : row;
+  },
 };

@@ -2,6 +2,7 @@
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
 import { FILE_READ_SPEC, resolveFileReadArgs } from '../../contract/tools/file_read.js';
 import { integer, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
+import { givenText, ROW_SEPARATOR, withText } from '../../orchestrator/rows.js';
 
 export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
   name: 'file_read',
@@ -27,4 +28,11 @@ export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
   title: 'Read a file',
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args, outcome) {
+    let row = withText('Read', givenText(args, 'path'));
+    const offset = args.offset;
+    if (typeof offset === 'number' && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
+    if (outcome.repeatOf !== undefined) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
+    return row;
+  },
 };

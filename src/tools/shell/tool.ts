@@ -2,6 +2,8 @@
 import { SHELL_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
 import { resolveShellArgs, SHELL_SPEC } from '../../contract/tools/shell.js';
 import { boolean, integer, integerOrNull, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
+import type { ShellMeta } from '../../contract/tools/shell.js';
+import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../../orchestrator/rows.js';
 
 export const SHELL_TOOL: ToolDescriptor<'shell'> = {
   name: 'shell',
@@ -25,4 +27,13 @@ export const SHELL_TOOL: ToolDescriptor<'shell'> = {
   // Its own timeout, as resolved, plus the margin in which the helper stops the command and answers;
   // a background start too.
   timeoutMs: (args) => (args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  row(args, outcome) {
+    const command = givenText(args, 'command');
+    const row = withText(args.background === true ? 'Start' : 'Run', command && firstSayingLine(command));
+    // As it travelled: the fields are checked, not trusted.
+    const meta: Partial<Record<keyof ShellMeta, unknown>> = outcome.meta ?? {};
+    if (meta.timed_out === true) return row + ROW_SEPARATOR + 'timed out';
+    if (typeof meta.exit_code === 'number' && meta.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta.exit_code}`;
+    return row;
+  },
 };

@@ -2,6 +2,7 @@
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
 import { resolveShellStatusArgs, SHELL_STATUS_SPEC } from '../../contract/tools/shell_status.js';
 import { integer, integerOrNull, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
+import { givenText, withText } from '../../orchestrator/rows.js';
 
 export const SHELL_STATUS_TOOL: ToolDescriptor<'shell_status'> = {
   name: 'shell_status',
@@ -23,4 +24,9 @@ export const SHELL_STATUS_TOOL: ToolDescriptor<'shell_status'> = {
   // it is not read-only.
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args) {
+    const id = givenText(args, 'id');
+    if (id === undefined) return 'List background commands';
+    return withText(args.stop === true ? 'Stop' : 'Check', id);
+  },
 };
