@@ -1,7 +1,7 @@
 // f31cf12: a clipped line whose window reached the line's end read `…xyz… [+N chars]`, as if more of
 // the line followed the match.
 import { expect, it } from 'vitest';
-import { clipSearchLine } from '../../src/tools/code_search/format.js';
+import { clipSearchLine } from '../../../src/tools/code_search/format.js';
 
 const whole = (text: string, matchChar: number) => ({ text, startChar: 0, totalChars: [...text].length, matchChar });
 

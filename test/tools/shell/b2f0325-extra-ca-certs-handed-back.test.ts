@@ -1,6 +1,6 @@
 // b2f0325 Restore NODE_EXTRA_CA_CERTS for commands from GUILDS_NODE_EXTRA_CA_CERTS.
 import { expect, it } from 'vitest';
-import { shellEnvironment } from '../../src/tools/shell/environment.js';
+import { shellEnvironment } from '../../../src/tools/shell/environment.js';
 
 const input = { runId: 'r1', agentId: 'a1', cwd: '/h', ghToken: undefined };
 

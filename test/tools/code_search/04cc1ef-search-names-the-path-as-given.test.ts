@@ -3,8 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { makeSandbox, type Sandbox } from '../helpers/helper.js';
-import { searchIn } from './support.js';
+import { makeSandbox, type Sandbox } from '../../helpers/helper.js';
+import { searchIn } from './search-in.js';
 
 let sandbox: Sandbox;
 beforeEach(() => {

@@ -1,8 +1,8 @@
 // fc6cac8 shell: refuse a blank background command as the foreground one is.
 import { expect, it } from 'vitest';
-import { ToolError } from '../../src/contract/errors.js';
-import { shell } from '../../src/tools/shell/run.js';
-import type { Context } from '../../src/tools/context.js';
+import { ToolError } from '../../../src/contract/errors.js';
+import { shell } from '../../../src/tools/shell/run.js';
+import type { Context } from '../../../src/tools/context.js';
 
 it('a blank command is refused before anything starts, in the background too', async () => {
   // Nothing of the world is touched before the refusal: a context without I/O proves it.

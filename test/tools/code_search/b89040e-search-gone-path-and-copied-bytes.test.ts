@@ -4,11 +4,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ToolError } from '../../src/contract/errors.js';
-import { BoundedBytes } from '../../src/tools/code_search/bytes.js';
-import { makeSandbox, type Sandbox } from '../helpers/helper.js';
-import { contentCollector } from '../tools/code_search/sample.js';
-import { searchIn } from './support.js';
+import { ToolError } from '../../../src/contract/errors.js';
+import { BoundedBytes } from '../../../src/tools/code_search/bytes.js';
+import { makeSandbox, type Sandbox } from '../../helpers/helper.js';
+import { contentCollector } from './sample.js';
+import { searchIn } from './search-in.js';
 
 let sandbox: Sandbox;
 beforeEach(() => {

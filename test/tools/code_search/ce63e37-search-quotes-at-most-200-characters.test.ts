@@ -3,9 +3,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ToolError } from '../../src/contract/errors.js';
-import { makeSandbox, type Sandbox } from '../helpers/helper.js';
-import { searchIn } from './support.js';
+import { ToolError } from '../../../src/contract/errors.js';
+import { makeSandbox, type Sandbox } from '../../helpers/helper.js';
+import { searchIn } from './search-in.js';
 
 let sandbox: Sandbox;
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { HELPER_STDERR_LINE_MAX_CHARS, UNKNOWN_TOOL_SHOWN_CHARS } from '../../src/limits.js';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { stderrTail } from '../../src/orchestrator/transport.js';
-import { FakeSandbox } from '../orchestrator/fake-sandbox.js';
+import { FakeSandbox } from './fake-sandbox.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { callHelper, makeSandbox, type Sandbox } from '../helpers/helper.js';
+import { callHelper, makeSandbox, type Sandbox } from '../../helpers/helper.js';
 
 let sandbox: Sandbox;
 beforeEach(() => {

@@ -1,6 +1,6 @@
 // dd12b3f shell: copy each piece of output the collector keeps; Buffer's slice() is a view.
 import { expect, it } from 'vitest';
-import { OutputCollector } from '../../src/tools/shell/collect.js';
+import { OutputCollector } from '../../../src/tools/shell/collect.js';
 
 it('the kept tail does not change when the I/O layer reuses its read buffer', () => {
   const collector = new OutputCollector(4, 16);

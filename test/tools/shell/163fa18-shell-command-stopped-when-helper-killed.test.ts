@@ -5,11 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { SHELL_KILL_GRACE_MS } from '../../src/limits.js';
-import { sandboxEnv } from '../helpers/bundle.js';
-import { killSandboxJobs, liveGroupMembers, pause, pollUntil, procStat, start } from '../helpers/background.js';
-import { callHelper, encodeRequest, makeSandbox, type Sandbox } from '../helpers/helper.js';
-import { BUNDLE } from '../helpers/paths.js';
+import { SHELL_KILL_GRACE_MS } from '../../../src/limits.js';
+import { sandboxEnv } from '../../helpers/bundle.js';
+import { killSandboxJobs, liveGroupMembers, pause, pollUntil, procStat, start } from '../../helpers/background.js';
+import { callHelper, encodeRequest, makeSandbox, type Sandbox } from '../../helpers/helper.js';
+import { BUNDLE } from '../../helpers/paths.js';
 
 let sandbox: Sandbox;
 const leftGroups: number[] = [];

@@ -1,6 +1,6 @@
 // dccba1b shell_status: an empty log of a job that is over reads (no output).
 import { expect, it } from 'vitest';
-import { formatDetail } from '../../src/tools/shell_status/format.js';
+import { formatDetail } from '../../../src/tools/shell_status/format.js';
 
 it('an empty log reads (no output) once the job is over, and (no output yet) while it runs', () => {
   const view = { elapsedMs: 1000, logPath: '/h/.runs/r1/c1.log', tail: '' };

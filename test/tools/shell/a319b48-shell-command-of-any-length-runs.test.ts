@@ -3,8 +3,8 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { killSandboxJobs, pollUntil, status } from '../helpers/background.js';
-import { makeSandbox, runHelperArgument, type Sandbox } from '../helpers/helper.js';
+import { killSandboxJobs, pollUntil, status } from '../../helpers/background.js';
+import { makeSandbox, runHelperArgument, type Sandbox } from '../../helpers/helper.js';
 
 let sandbox: Sandbox;
 beforeEach(() => {

@@ -1,8 +1,8 @@
 // 4ea5b5e shell: a long log path no longer pushes the tail and exit code out.
 import { expect, it } from 'vitest';
-import { outputCollectorFor, collectedOutput } from '../../src/tools/shell/collect.js';
-import { shapeShellText, shellTrailers } from '../../src/tools/shell/format.js';
-import { utf8Bytes } from '../../src/text/utf8.js';
+import { outputCollectorFor, collectedOutput } from '../../../src/tools/shell/collect.js';
+import { shapeShellText, shellTrailers } from '../../../src/tools/shell/format.js';
+import { utf8Bytes } from '../../../src/text/utf8.js';
 
 it('an elided output under a very long log path still ends with its last line and its exit code', () => {
   const limits = { maxBytes: 1024, headMaxBytes: 2048, lineEndReachPercent: 25 };

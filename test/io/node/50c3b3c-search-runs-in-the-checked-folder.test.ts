@@ -1,11 +1,11 @@
 // 50c3b3c: ripgrep was started in the root's path after the check, so a folder swapped for a link in
 // between sent it outside the home (and a single file swapped for a link was followed).
-import { NEVER_STOPPED } from '../../src/io/stop.js';
+import { NEVER_STOPPED } from '../../../src/io/stop.js';
 import { chmodSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { nodeIo } from '../../src/io/node/index.js';
-import { makeSandbox, type Sandbox } from '../helpers/helper.js';
+import { nodeIo } from '../../../src/io/node/index.js';
+import { makeSandbox, type Sandbox } from '../../helpers/helper.js';
 
 let sandbox: Sandbox;
 beforeEach(() => {

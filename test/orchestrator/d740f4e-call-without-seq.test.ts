@@ -1,7 +1,7 @@
 // d740f4e A call without a usable seq is neither folded nor recorded.
 import { expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { FakeSandbox, fileReadEnvelope, printed, stdoutOf } from '../orchestrator/fake-sandbox.js';
+import { FakeSandbox, fileReadEnvelope, printed, stdoutOf } from './fake-sandbox.js';
 
 it('a read whose result seq is not a number is not recorded, and is never pointed to', async () => {
   const envelope = fileReadEnvelope({ display: 'a.ts', path: '/h/a.ts', hash: 'a'.repeat(64), range: [1, 3], lines: 3 });

@@ -3,8 +3,8 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { callHelper, makeSandbox, type Sandbox } from '../helpers/helper.js';
-import { FIXTURES } from '../helpers/paths.js';
+import { callHelper, makeSandbox, type Sandbox } from '../../helpers/helper.js';
+import { FIXTURES } from '../../helpers/paths.js';
 
 let sandbox: Sandbox;
 beforeEach(() => {

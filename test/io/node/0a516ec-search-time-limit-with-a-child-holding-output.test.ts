@@ -1,11 +1,11 @@
 // 0a516ec: the search waited for ripgrep's pipes to close, so a wrapper behind GUILDS_RG that left a
 // child holding stdout kept the call open past the time limit.
-import { NEVER_STOPPED } from '../../src/io/stop.js';
+import { NEVER_STOPPED } from '../../../src/io/stop.js';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { makeSearchProcesses } from '../../src/io/node/search.js';
-import { makeSandbox, type Sandbox } from '../helpers/helper.js';
+import { makeSearchProcesses } from '../../../src/io/node/search.js';
+import { makeSandbox, type Sandbox } from '../../helpers/helper.js';
 
 let sandbox: Sandbox;
 beforeEach(() => {
