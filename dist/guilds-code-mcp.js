@@ -10014,6 +10014,9 @@ function ignoredLine(ignored) {
 function stoppedText(timeoutSeconds) {
   return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
 }
+function interruptedText(signal) {
+  return `[the search was interrupted (${signal}); these are the matches found until then]`;
+}
 function byteCapLine(leftOut, maxBytes) {
   return `[\u2026 ${leftOut} more ${leftOut === 1 ? "line" : "lines"} left out to stay under ${maxBytes} bytes]`;
 }
@@ -10116,9 +10119,6 @@ function changedWhileOpenedText(named) {
 function binaryFileText(display) {
   return `${display} is binary; not searched`;
 }
-function interruptedText(signal) {
-  return `[the search was interrupted (${signal}); these are the matches found until then]`;
-}
 function ripgrepFailureText(missing) {
   switch (missing.code) {
     case "RG_CONFIGURED_NOT_EXECUTABLE":
@@ -10151,6 +10151,14 @@ function ripgrepRefusalText(stderr, pattern2, glob, fixed, echoMaxChars) {
   const hint = reason.startsWith("regex parse error") && !fixed ? REGEX_ERROR_HINT : "";
   return `ripgrep: ${reason}${hint}`;
 }
+var codeSearchErrors = {
+  nulInInput: (input) => new ToolError("invalid_pattern", nulInInputText(input)),
+  notSearchable: (named, kindWords2) => new ToolError("not_a_file", notSearchableText(named, kindWords2)),
+  changedWhileOpened: (named) => new ToolError("not_a_file", changedWhileOpenedText(named)),
+  ripgrepUnavailable: (failure3) => new ToolError("unavailable", ripgrepFailureText(failure3)),
+  /** Exit 2 with a reason is a refusal of the pattern or the glob; any other exit ripgrep's own fault. */
+  ripgrepRefused: (exitCode, stderr, pattern2, glob, fixed, echoMaxChars) => new ToolError(exitCode === 2 ? "invalid_pattern" : "internal", ripgrepRefusalText(stderr, pattern2, glob, fixed, echoMaxChars))
+};
 
 // src/tools/code_search/line-text.ts
 var CARRIAGE_RETURN = 13;
@@ -10714,8 +10722,8 @@ ${stopped}`, meta: meta2 };
 
 // src/tools/code_search/run.ts
 function checkedArgs(args) {
-  if (args.pattern.includes("\0")) throw new ToolError("invalid_pattern", nulInInputText("pattern"));
-  if (args.glob !== null && args.glob.includes("\0")) throw new ToolError("invalid_pattern", nulInInputText("glob"));
+  if (args.pattern.includes("\0")) throw codeSearchErrors.nulInInput("pattern");
+  if (args.glob !== null && args.glob.includes("\0")) throw codeSearchErrors.nulInInput("glob");
   return args;
 }
 async function codeSearch(context, args) {
@@ -10724,7 +10732,7 @@ async function codeSearch(context, args) {
   const root = resolveInsideHome(context, search.path ?? ".");
   const kind = io.fs.stat(root.real)?.kind;
   if (kind === void 0) throw noSuchPath(root.named);
-  if (kind !== "folder" && kind !== "file") throw new ToolError("not_a_file", notSearchableText(root.named, kindWords(kind)));
+  if (kind !== "folder" && kind !== "file") throw codeSearchErrors.notSearchable(root.named, kindWords(kind));
   const { file: opened } = openInsideHome(context, root);
   try {
     return await searchOpened(context, search, root, kind, opened);
@@ -10733,7 +10741,7 @@ async function codeSearch(context, args) {
   }
 }
 function ripgrepUnavailable(error2) {
-  return error2 instanceof RipgrepError ? new ToolError("unavailable", ripgrepFailureText(error2.failure)) : error2;
+  return error2 instanceof RipgrepError ? codeSearchErrors.ripgrepUnavailable(error2.failure) : error2;
 }
 function collectorFor(search) {
   if (search.mode === "files") return new FileCountCollector({ files: search.limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES });
@@ -10750,13 +10758,12 @@ function collectorFor(search) {
 function throwIfRefused(exit, search) {
   if (exit.timedOut || exit.interruptedBy !== void 0 || exit.exitCode === 0 || exit.exitCode === 1) return;
   if (exit.exitCode === 2 && exit.stderr.trim() === "") return;
-  const text2 = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
-  throw new ToolError(exit.exitCode === 2 ? "invalid_pattern" : "internal", text2);
+  throw codeSearchErrors.ripgrepRefused(exit.exitCode, exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
 }
 async function searchOpened(context, search, root, expected, opened) {
   const { io, request } = context;
   const kind = opened.info().kind;
-  if (kind !== expected) throw new ToolError("not_a_file", changedWhileOpenedText(root.named));
+  if (kind !== expected) throw codeSearchErrors.changedWhileOpened(root.named);
   if (kind === "file" && isBinaryFile(opened)) {
     return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
   }

@@ -144,7 +144,7 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "0e446f5ce7e5effa";
+var BUILD_ID = "2609a5de7ebe3b97";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -2642,6 +2642,23 @@ function busyError(repo, callId, elapsedMs) {
 function stateError(what, path, reason) {
   return `code_task: cannot ${what} ${path}: ${reason}`;
 }
+var codeTaskErrors = {
+  noHarness: (detected) => new ToolError("unavailable", noHarnessError(detected)),
+  unknownHarness: (value) => new ToolError("unavailable", unknownHarnessError(value)),
+  noHarnessCommand: () => new ToolError("unavailable", NO_HARNESS_COMMAND_ERROR),
+  notInstalled: (harness, program) => new ToolError("unavailable", notInstalledError(harness, program)),
+  cannotStart: (harness, reason) => new ToolError("unavailable", cannotStartError(harness, reason)),
+  /** A repository that is not there (not_found), or a path that cannot lead to one (invalid_path). *{/}
+  noSuchRepo: (named, missing) => new ToolError(missing ? "not_found" : "invalid_path", noSuchRepoError(named)),
+  bareNameMissing: (name, relative) => new ToolError("not_found", bareNameMissingError(name, relative)),
+  repoOutsideHome: (named) => new ToolError("outside_home", repoOutsideHomeError(named)),
+  repoNotAFolder: (named) => new ToolError("not_a_folder", repoNotAFolderError(named)),
+  noDefaultRepo: (choices) => new ToolError("invalid_request", noDefaultRepoError(choices)),
+  unknownSession: (sessionId) => new ToolError("not_found", unknownSessionError(sessionId)),
+  sessionRepoMismatch: (sessionId, sessionRepo) => new ToolError("invalid_request", sessionRepoMismatchError(sessionId, sessionRepo)),
+  busy: (repo, callId, elapsedMs) => new ToolError("busy", busyError(repo, callId, elapsedMs)),
+  state: (what, path, reason) => new ToolError("io", stateError(what, path, reason))
+};
 
 // src/contract/tools/spec.ts
 function clampInteger(value, minimum, maximum) {
@@ -3273,17 +3290,17 @@ function acquireLock(system, path, holder) {
   try {
     fs.makeFolder(path.slice(0, path.lastIndexOf("/")));
   } catch (error) {
-    throw new ToolError("io", stateError("create the lock", path, stateFailure(error)));
+    throw codeTaskErrors.state("create the lock", path, stateFailure(error));
   }
   for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
     try {
       if (processes.createExclusive(path, content)) return;
     } catch (error) {
-      throw new ToolError("io", stateError("create the lock", path, stateFailure(error)));
+      throw codeTaskErrors.state("create the lock", path, stateFailure(error));
     }
     const current = readHolder(fs, path, system.maxBytes);
     if (current !== null && processes.isRunning(current.pid, current.start_ticks)) {
-      throw new ToolError("busy", busyError(holder.repo, current.call_id, system.now() - current.started_ms));
+      throw codeTaskErrors.busy(holder.repo, current.call_id, system.now() - current.started_ms);
     }
     const marker = `${path}.takeover`;
     let taking = false;
@@ -3305,7 +3322,7 @@ function acquireLock(system, path, holder) {
     }
   }
   const last = readHolder(fs, path, system.maxBytes);
-  throw new ToolError("busy", busyError(holder.repo, last?.call_id ?? "?", system.now() - (last?.started_ms ?? system.now())));
+  throw codeTaskErrors.busy(holder.repo, last?.call_id ?? "?", system.now() - (last?.started_ms ?? system.now()));
 }
 function releaseLock(system, path, holder) {
   const current = readHolder(system.fs, path, system.maxBytes);
@@ -3335,21 +3352,21 @@ function realFolder(choice, path, named) {
     real = choice.fs.realPath(path);
   } catch (error) {
     const code = errorCode(error);
-    if (code === "ENOENT" || code === "ENOTDIR") throw new ToolError("not_found", noSuchRepoError(named));
-    throw new ToolError("invalid_path", noSuchRepoError(named));
+    if (code === "ENOENT" || code === "ENOTDIR") throw codeTaskErrors.noSuchRepo(named, true);
+    throw codeTaskErrors.noSuchRepo(named, false);
   }
-  if (!isInside(real, choice.home)) throw new ToolError("outside_home", repoOutsideHomeError(named));
-  if (choice.fs.stat(real)?.kind !== "folder") throw new ToolError("not_a_folder", repoNotAFolderError(named));
+  if (!isInside(real, choice.home)) throw codeTaskErrors.repoOutsideHome(named);
+  if (choice.fs.stat(real)?.kind !== "folder") throw codeTaskErrors.repoNotAFolder(named);
   return real;
 }
 function namedRepository(choice, given) {
-  if (given.includes("\0")) throw new ToolError("invalid_path", noSuchRepoError("(a path with a NUL byte)"));
+  if (given.includes("\0")) throw codeTaskErrors.noSuchRepo("(a path with a NUL byte)", false);
   if (isBareName(given)) {
     const underRepos = joinPath(choice.home, `${REPOS_FOLDER_NAME}/${given}`);
     if (exists(choice.fs, underRepos)) return realFolder(choice, underRepos, `~/${REPOS_FOLDER_NAME}/${given}`);
     const relative = joinPath(choice.cwd, given);
     if (exists(choice.fs, relative)) return realFolder(choice, relative, given);
-    throw new ToolError("not_found", bareNameMissingError(given, relative));
+    throw codeTaskErrors.bareNameMissing(given, relative);
   }
   const isRealFolder = (path) => choice.fs.lstat(path)?.kind === "folder";
   return realFolder(choice, resolveShownPath(given, choice.cwd, choice.home, null, isRealFolder), given);
@@ -3392,7 +3409,7 @@ function chooseRepository(choice, given) {
   if (enclosing !== null) return enclosing;
   const repositories = homeRepositories(choice);
   if (repositories.length === 1) return repositories[0].real;
-  throw new ToolError("invalid_request", noDefaultRepoError(repositories.map((entry) => entry.name)));
+  throw codeTaskErrors.noDefaultRepo(repositories.map((entry) => entry.name));
 }
 
 // src/tools/code_task/diffstat.ts
@@ -3609,13 +3626,13 @@ function harnessOrFail(context, system, sessionHarness) {
   if ("adapter" in choice) return choice;
   switch (choice.kind) {
     case "unknown":
-      throw new ToolError("unavailable", unknownHarnessError(choice.value));
+      throw codeTaskErrors.unknownHarness(choice.value);
     case "no_command":
-      throw new ToolError("unavailable", NO_HARNESS_COMMAND_ERROR);
+      throw codeTaskErrors.noHarnessCommand();
     case "not_installed":
-      throw new ToolError("unavailable", notInstalledError(choice.harness, choice.program));
+      throw codeTaskErrors.notInstalled(choice.harness, choice.program);
     case "none_found":
-      throw new ToolError("unavailable", noHarnessError(DETECTION_ORDER));
+      throw codeTaskErrors.noHarness(DETECTION_ORDER);
   }
 }
 function prepareLog(context) {
@@ -3626,7 +3643,7 @@ function prepareLog(context) {
     io.fs.makeFolder(folder);
     io.fs.removeFile(logPath);
   } catch (error) {
-    throw new ToolError("io", stateError("create the log", logPath, stateFailure(error)));
+    throw codeTaskErrors.state("create the log", logPath, stateFailure(error));
   }
   return logPath;
 }
@@ -3643,9 +3660,9 @@ function taskTarget(context, system, args, repoChoice) {
     return { repo, session: null, harness: harnessOrFail(context, system, null) };
   }
   const session = readSession(io.fs, io.home, request.agentId, args.sessionId, CODE_TASK_STATE_FILE_MAX_BYTES);
-  if (session === null) throw new ToolError("not_found", unknownSessionError(args.sessionId));
+  if (session === null) throw codeTaskErrors.unknownSession(args.sessionId);
   if (args.repo !== void 0 && namedRepository(repoChoice, args.repo) !== session.repo) {
-    throw new ToolError("invalid_request", sessionRepoMismatchError(args.sessionId, session.repo));
+    throw codeTaskErrors.sessionRepoMismatch(args.sessionId, session.repo);
   }
   return { repo: namedRepository(repoChoice, session.repo), session, harness: harnessOrFail(context, system, session.harness) };
 }
@@ -3695,7 +3712,7 @@ async function runHarness2(context, system, target, args, logPath, limits) {
     } catch (error) {
       const code = error.code;
       const reason = typeof code === "string" ? stateFailure(error) : error instanceof Error ? error.message : String(error);
-      throw new ToolError("unavailable", cannotStartError(adapter.name, reason));
+      throw codeTaskErrors.cannotStart(adapter.name, reason);
     }
   }
   const elapsedMs = io.now() - started;

@@ -1,7 +1,7 @@
 // code_search: ripgrep over the code, its output read as a stream and reduced as it comes, so
 // memory holds what will be shown and some counters, however much matched. The one part of the tool
 // that sees the I/O layer.
-import { kindWords, noSuchPath, ToolError } from '../../contract/errors.js';
+import { kindWords, noSuchPath } from '../../contract/errors.js';
 import { RipgrepError, type RipgrepExit } from '../../io/search-types.js';
 import type { OpenFile } from '../../io/types.js';
 import {
@@ -20,25 +20,15 @@ import type { Context, OpResult } from '../context.js';
 import type { CodeSearchArgs, CodeSearchMeta } from '../../contract/tools/code_search.js';
 import { ContentCollector, FileCountCollector } from './collect.js';
 import type { IgnoredFinding } from './format.js';
-import {
-  binaryFileText,
-  changedWhileOpenedText,
-  interruptedText,
-  notSearchableText,
-  nulInInputText,
-  ripgrepFailureText,
-  ripgrepRefusalText,
-  shownPath,
-  stoppedText,
-} from './format.js';
+import { binaryFileText, codeSearchErrors, interruptedText, shownPath, stoppedText } from './format.js';
 import { startsWithUtf16Mark } from './bytes.js';
 import { ripgrepArgs, STDIN_PATH } from './rg-args.js';
 import { searchResult, withIgnored, type SearchShape } from './result.js';
 
 /** The NUL checks stay here: a pattern or glob with one is refused as ripgrep would refuse it. */
 function checkedArgs(args: CodeSearchArgs): CodeSearchArgs {
-  if (args.pattern.includes('\0')) throw new ToolError('invalid_pattern', nulInInputText('pattern'));
-  if (args.glob !== null && args.glob.includes('\0')) throw new ToolError('invalid_pattern', nulInInputText('glob'));
+  if (args.pattern.includes('\0')) throw codeSearchErrors.nulInInput('pattern');
+  if (args.glob !== null && args.glob.includes('\0')) throw codeSearchErrors.nulInInput('glob');
   return args;
 }
 
@@ -48,7 +38,7 @@ export async function codeSearch(context: Context, args: CodeSearchArgs): Promis
   const root = resolveInsideHome(context, search.path ?? '.');
   const kind = io.fs.stat(root.real)?.kind;
   if (kind === undefined) throw noSuchPath(root.named);
-  if (kind !== 'folder' && kind !== 'file') throw new ToolError('not_a_file', notSearchableText(root.named, kindWords(kind)));
+  if (kind !== 'folder' && kind !== 'file') throw codeSearchErrors.notSearchable(root.named, kindWords(kind));
   // ripgrep is handed the checked folder or file itself, never its path: a link swapped in since the
   // check would otherwise take it outside the home.
   const { file: opened } = openInsideHome(context, root);
@@ -60,7 +50,7 @@ export async function codeSearch(context: Context, args: CodeSearchArgs): Promis
 }
 
 function ripgrepUnavailable(error: unknown): unknown {
-  return error instanceof RipgrepError ? new ToolError('unavailable', ripgrepFailureText(error.failure)) : error;
+  return error instanceof RipgrepError ? codeSearchErrors.ripgrepUnavailable(error.failure) : error;
 }
 
 /** What the search's output is fed into: a count per file (files mode), or the lines themselves. */
@@ -85,8 +75,7 @@ function throwIfRefused(exit: RipgrepExit, search: CodeSearchArgs): void {
   if (exit.timedOut || exit.interruptedBy !== undefined || exit.exitCode === 0 || exit.exitCode === 1) return;
   if (exit.exitCode === 2 && exit.stderr.trim() === '') return;
   // With --no-messages, what ripgrep says with its exit 2 is a refusal of the pattern or the glob.
-  const text = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
-  throw new ToolError(exit.exitCode === 2 ? 'invalid_pattern' : 'internal', text);
+  throw codeSearchErrors.ripgrepRefused(exit.exitCode, exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
 }
 
 async function searchOpened(
@@ -98,7 +87,7 @@ async function searchOpened(
 ): Promise<OpResult<CodeSearchMeta>> {
   const { io, request } = context;
   const kind = opened.info().kind;
-  if (kind !== expected) throw new ToolError('not_a_file', changedWhileOpenedText(root.named));
+  if (kind !== expected) throw codeSearchErrors.changedWhileOpened(root.named);
   if (kind === 'file' && isBinaryFile(opened)) {
     return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
   }

@@ -1,5 +1,6 @@
 // Every sentence of code_task that a model or a harness reads, and the shaping of the answer under
 // its byte cap (SPEC section 6). Pure: the limits come in as arguments.
+import { ToolError } from '../../contract/errors.js';
 import type { CodeTaskStatus } from '../../contract/tools/code_task.js';
 import { formatElapsed } from '../shell_status/format.js';
 import { capText, codePointCount, firstCodePoints, prefixWithinBytes, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
@@ -260,3 +261,22 @@ export function busyError(repo: string, callId: string, elapsedMs: number): stri
 export function stateError(what: string, path: string, reason: string): string {
   return `code_task: cannot ${what} ${path}: ${reason}`;
 }
+
+/** code_task's failures, each its kind with its sentence: the run step throws what this gives it. */
+export const codeTaskErrors = {
+  noHarness: (detected: readonly string[]) => new ToolError('unavailable', noHarnessError(detected)),
+  unknownHarness: (value: string) => new ToolError('unavailable', unknownHarnessError(value)),
+  noHarnessCommand: () => new ToolError('unavailable', NO_HARNESS_COMMAND_ERROR),
+  notInstalled: (harness: string, program: string) => new ToolError('unavailable', notInstalledError(harness, program)),
+  cannotStart: (harness: string, reason: string) => new ToolError('unavailable', cannotStartError(harness, reason)),
+  /** A repository that is not there (not_found), or a path that cannot lead to one (invalid_path). */
+  noSuchRepo: (named: string, missing: boolean) => new ToolError(missing ? 'not_found' : 'invalid_path', noSuchRepoError(named)),
+  bareNameMissing: (name: string, relative: string) => new ToolError('not_found', bareNameMissingError(name, relative)),
+  repoOutsideHome: (named: string) => new ToolError('outside_home', repoOutsideHomeError(named)),
+  repoNotAFolder: (named: string) => new ToolError('not_a_folder', repoNotAFolderError(named)),
+  noDefaultRepo: (choices: readonly string[]) => new ToolError('invalid_request', noDefaultRepoError(choices)),
+  unknownSession: (sessionId: string) => new ToolError('not_found', unknownSessionError(sessionId)),
+  sessionRepoMismatch: (sessionId: string, sessionRepo: string) => new ToolError('invalid_request', sessionRepoMismatchError(sessionId, sessionRepo)),
+  busy: (repo: string, callId: string, elapsedMs: number) => new ToolError('busy', busyError(repo, callId, elapsedMs)),
+  state: (what: string, path: string, reason: string) => new ToolError('io', stateError(what, path, reason)),
+};

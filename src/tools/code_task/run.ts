@@ -1,7 +1,6 @@
 // code_task: hand the brief to the harness in the repository, wait for it, and report its status, the
 // diffstat of exactly this task, its final message and its log (SPEC section 6). The only part of the
 // tool that sees the I/O interfaces.
-import { ToolError } from '../../contract/errors.js';
 import type { CodeTaskArgs, CodeTaskMeta, HarnessName } from '../../contract/tools/code_task.js';
 import type { GitProcesses } from '../../io/git-types.js';
 import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../../io/harness-types.js';
@@ -26,18 +25,7 @@ import { runFolder, runsFolder } from '../../workspace/workdir.js';
 import { joinPath } from '../../text/paths.js';
 import { encodeUtf8 } from '../../text/utf8.js';
 import { LineSplitter } from '../../text/line-splitter.js';
-import {
-  cannotStartError,
-  formatCodeTask,
-  harnessInput,
-  NO_HARNESS_COMMAND_ERROR,
-  noHarnessError,
-  notInstalledError,
-  sessionRepoMismatchError,
-  stateError,
-  unknownHarnessError,
-  unknownSessionError,
-} from './format.js';
+import { codeTaskErrors, formatCodeTask, harnessInput } from './format.js';
 import { chooseHarness, DETECTION_ORDER, type HarnessChoice } from './harnesses/index.js';
 import type { HarnessEvents } from './harnesses/types.js';
 import { codeTaskMeta, failureReason, taskStatus } from './outcome.js';
@@ -95,13 +83,13 @@ function harnessOrFail(context: Context, system: CodeTaskSystem, sessionHarness:
   if ('adapter' in choice) return choice;
   switch (choice.kind) {
     case 'unknown':
-      throw new ToolError('unavailable', unknownHarnessError(choice.value));
+      throw codeTaskErrors.unknownHarness(choice.value);
     case 'no_command':
-      throw new ToolError('unavailable', NO_HARNESS_COMMAND_ERROR);
+      throw codeTaskErrors.noHarnessCommand();
     case 'not_installed':
-      throw new ToolError('unavailable', notInstalledError(choice.harness, choice.program));
+      throw codeTaskErrors.notInstalled(choice.harness, choice.program);
     case 'none_found':
-      throw new ToolError('unavailable', noHarnessError(DETECTION_ORDER));
+      throw codeTaskErrors.noHarness(DETECTION_ORDER);
   }
 }
 
@@ -114,7 +102,7 @@ function prepareLog(context: Context): string {
     // Whatever a call with the same id left there goes, so that the log is never written through a link.
     io.fs.removeFile(logPath);
   } catch (error) {
-    throw new ToolError('io', stateError('create the log', logPath, stateFailure(error)));
+    throw codeTaskErrors.state('create the log', logPath, stateFailure(error));
   }
   return logPath;
 }
@@ -142,9 +130,9 @@ function taskTarget(context: Context, system: CodeTaskSystem, args: CodeTaskArgs
     return { repo, session: null, harness: harnessOrFail(context, system, null) };
   }
   const session = readSession(io.fs, io.home, request.agentId, args.sessionId, CODE_TASK_STATE_FILE_MAX_BYTES);
-  if (session === null) throw new ToolError('not_found', unknownSessionError(args.sessionId));
+  if (session === null) throw codeTaskErrors.unknownSession(args.sessionId);
   if (args.repo !== undefined && namedRepository(repoChoice, args.repo) !== session.repo) {
-    throw new ToolError('invalid_request', sessionRepoMismatchError(args.sessionId, session.repo));
+    throw codeTaskErrors.sessionRepoMismatch(args.sessionId, session.repo);
   }
   return { repo: namedRepository(repoChoice, session.repo), session, harness: harnessOrFail(context, system, session.harness) };
 }
@@ -213,7 +201,7 @@ async function runHarness(
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       const reason = typeof code === 'string' ? stateFailure(error) : error instanceof Error ? error.message : String(error);
-      throw new ToolError('unavailable', cannotStartError(adapter.name, reason));
+      throw codeTaskErrors.cannotStart(adapter.name, reason);
     }
   }
   const elapsedMs = io.now() - started;
