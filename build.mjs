@@ -32,6 +32,8 @@ const HELPERS = [
       { entry: 'src/bodies/shell-status.ts', kinds: ['shell_status'] },
       { entry: 'src/bodies/shell.ts', kinds: ['shell', 'shell-background'] },
       { entry: 'src/bodies/code-search.ts', kinds: ['code_search'] },
+      // The warm stream serves every tool for its whole life: one body with all of them.
+      { entry: 'src/bodies/serve.ts', kinds: ['serve'] },
     ],
   },
   { name: 'guilds-harness', bodies: [{ entry: 'src/harness-main.ts', kinds: ['code_task', 'other'] }] },

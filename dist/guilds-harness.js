@@ -12,6 +12,7 @@ var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"
 var CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
 var HEADER_TITLE = "guilds-code v8 code cache";
 var SWAP_WORD_BYTES = 8;
+var SERVE_ARGUMENT = "--serve";
 var KNOWN_OPS = new Set(OP_NAMES);
 function cacheKindOf(requestText2) {
   if (requestText2 === null) return "other";
@@ -142,9 +143,10 @@ function removeFileIfPresent(path) {
 var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
 var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
+var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "2609a5de7ebe3b97";
+var BUILD_ID = "fc04fa4d2b54d85d";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -221,7 +223,9 @@ function answerNotStarted(error) {
 }
 function run() {
   try {
-    compiled(cacheKindOf(requestText(process.argv[2]))).runInThisContext()(exports, require, module, __filename, __dirname);
+    const argument = process.argv[2];
+    const kind = argument === SERVE_ARGUMENT ? "serve" : cacheKindOf(requestText(argument));
+    compiled(kind).runInThisContext()(exports, require, module, __filename, __dirname);
   } catch (error) {
     answerNotStarted(error);
   }
@@ -229,9 +233,6 @@ function run() {
 run();
 function guildsBody_harness_main() {/*
 "use strict";
-
-// src/entry.ts
-var import_node_fs6 = require("node:fs");
 
 // src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
@@ -267,6 +268,7 @@ var HARNESS_FINAL_MESSAGE_MAX_BYTES = 262144;
 var HARNESS_REASON_MAX_CHARS = 300;
 var CODE_TASK_STATE_FILE_MAX_BYTES = 65536;
 var CODE_TASK_MESSAGE_MIN_BYTES = 512;
+var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 
 // src/text/utf8.ts
 var encoder = new TextEncoder();
@@ -955,10 +957,16 @@ function removeRequestFile(io, path) {
   } catch {
   }
 }
+function checkedOf(request, ops) {
+  return checkedWith(request, (op, args) => ops[op].resolve(args));
+}
+function checkedRequest(bytes, ops, parsed) {
+  const request = parsed === void 0 ? parseRequestBytes(bytes, specsOf(ops)) : validateRequestWith(parsed.value, specsOf(ops));
+  return checkedOf(request, ops);
+}
 function decodeArgument(io, argument, ops) {
   if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
-  const bytes = argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument);
-  return checkedWith(parseRequestBytes(bytes, specsOf(ops)), (op, args) => ops[op].resolve(args));
+  return checkedRequest(argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops);
 }
 function runTool(ops, checked, context) {
   const tool = ops[checked.op];
@@ -1375,11 +1383,11 @@ function nodeIoWith(parts, home, runDir, env) {
   };
 }
 
-// src/entry.ts
+// src/io/node/stdout.ts
+var import_node_fs6 = require("node:fs");
 var STDOUT_FD = 1;
 var WRITE_RETRY_WAIT_MS = 1;
-var answered = false;
-function writeAll(line) {
+function writeStdout(line) {
   const bytes = Buffer.from(line, "utf8");
   let written = 0;
   const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -1389,14 +1397,18 @@ function writeAll(line) {
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
-      else return;
+      else return false;
     }
   }
+  return true;
 }
+
+// src/entry.ts
+var answered = false;
 function answer2(envelope) {
   if (!answered) {
     answered = true;
-    writeAll(encodeEnvelope(envelope) + "\n");
+    writeStdout(encodeEnvelope(envelope) + "\n");
   }
   process.exit(0);
 }
@@ -3800,6 +3812,6 @@ serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, cod
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [guildsBody_harness_main, 231];
+      return [guildsBody_harness_main, 235];
   }
 }

@@ -4,7 +4,7 @@ import { REQUEST_FILE_MAX_BYTES } from './limits.js';
 import type { Io } from './io/types.js';
 import { invalidRequest, requestReasons as reasons } from './contract/errors.js';
 import { failureEnvelope, okEnvelope, type Envelope, type Meta } from './contract/envelope.js';
-import { decodeBase64Strict, isRequestFileName, parseRequestBytes } from './contract/request.js';
+import { decodeBase64Strict, isRequestFileName, parseRequestBytes, validateRequestWith, type Request } from './contract/request.js';
 import type { OpName } from './contract/tool-names.js';
 import { checkedWith, type CheckedRequest } from './contract/tools/checked.js';
 import { errorCode } from './text/errno.js';
@@ -63,11 +63,21 @@ function removeRequestFile(io: Io, path: string): void {
   }
 }
 
+/** A request, checked against the bundle's tools and its arguments resolved. */
+export function checkedOf(request: Request, ops: OpTable): CheckedRequest {
+  return checkedWith(request, (op, args) => (ops[op] as ToolEntry<OpName>).resolve(args));
+}
+
+/** A request's JSON bytes, checked and resolved; a warm stream's line already parsed gives `value`. */
+export function checkedRequest(bytes: Uint8Array, ops: OpTable, parsed?: { value: unknown }): CheckedRequest {
+  const request = parsed === undefined ? parseRequestBytes(bytes, specsOf(ops)) : validateRequestWith(parsed.value, specsOf(ops));
+  return checkedOf(request, ops);
+}
+
 /** The command-line argument's request, checked against the bundle's tools and its arguments resolved. */
 export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable): CheckedRequest {
   if (argument === undefined) throw invalidRequest(reasons.noArgument);
-  const bytes = argument.startsWith('/') ? readRequestFile(io, argument) : decodeBase64Strict(argument);
-  return checkedWith(parseRequestBytes(bytes, specsOf(ops)), (op, args) => (ops[op] as ToolEntry<OpName>).resolve(args));
+  return checkedRequest(argument.startsWith('/') ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops);
 }
 
 /** The tool's run step on the checked request's resolved arguments. */

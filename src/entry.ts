@@ -2,7 +2,6 @@
 // own tools, and write exactly one envelope line to stdout, whatever happens. With src/io/node/, the
 // only code that touches node: modules.
 // Named imports: a namespace import makes the bundle copy all of node:fs at every start.
-import { writeSync } from 'node:fs';
 import { handle } from './app.js';
 import { interruptedBeforeAnswer, ToolError } from './contract/errors.js';
 import { encodeEnvelope, errorEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
@@ -10,37 +9,16 @@ import { DEFAULT_RUN_DIR, RUN_DIR_VARIABLE } from './contract/environment.js';
 import { homeFolder } from './io/node/home.js';
 import { stopTaken, type StopSignal } from './io/stop.js';
 import { nodeIoWith, type NodeIoParts } from './io/node/core.js';
+import { writeStdout } from './io/node/stdout.js';
 import { normalizeAbsolute } from './text/paths.js';
 import type { OpTable } from './tools/context.js';
 
-const STDOUT_FD = 1;
-const WRITE_RETRY_WAIT_MS = 1;
-
 let answered = false;
-
-/**
- * Write the whole line with blocking writes: process.stdout may still hold data when the process
- * exits, and a pipe in non-blocking mode answers EAGAIN, which is waited out here.
- */
-function writeAll(line: string): void {
-  const bytes = Buffer.from(line, 'utf8');
-  let written = 0;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
-  while (written < bytes.length) {
-    try {
-      written += writeSync(STDOUT_FD, bytes, written, bytes.length - written);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'EAGAIN') Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
-      else return; // EPIPE and the like: nobody is reading any more.
-    }
-  }
-}
 
 function answer(envelope: Envelope): never {
   if (!answered) {
     answered = true;
-    writeAll(encodeEnvelope(envelope) + '\n');
+    writeStdout(encodeEnvelope(envelope) + '\n');
   }
   process.exit(0);
 }

@@ -64,6 +64,6 @@ describe('the layout of src/', () => {
     const listening = files
       .filter((path) => /process\.(on|once|off|addListener|prependListener|listenerCount|listeners)\(\s*'SIG/.test(readFileSync(path, 'utf8')))
       .map((path) => relative(ROOT, path));
-    expect(listening).toEqual(['src/entry.ts', 'src/mcp-main.ts']);
+    expect(listening).toEqual(['src/entry.ts', 'src/mcp-main.ts', 'src/serve.ts']);
   });
 });

@@ -24,7 +24,10 @@ const SWAP_WORD_BYTES = 8;
  * gets a cache holding the functions it uses (a background shell command runs other code than a
  * foreground one).
  */
-export type CacheKind = OpName | 'shell-background' | 'other';
+export type CacheKind = OpName | 'shell-background' | 'serve' | 'other';
+
+/** The argument that starts the warm stream (SPEC section 8) instead of answering one request. */
+export const SERVE_ARGUMENT = '--serve';
 
 const KNOWN_OPS: ReadonlySet<string> = new Set(OP_NAMES);
 

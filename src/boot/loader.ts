@@ -12,6 +12,7 @@ import { constants, lstatSync, mkdirSync, readdirSync, rmSync, statSync, writeSy
 import { Script } from 'node:vm';
 import {
   CODE_CACHE_FILE_MAX_BYTES,
+  SERVE_ARGUMENT,
   cacheFileName,
   cacheKindOf,
   codeOfComment,
@@ -147,7 +148,9 @@ function answerNotStarted(error: unknown): void {
 
 function run(): void {
   try {
-    compiled(cacheKindOf(requestText(process.argv[2]))).runInThisContext()(exports, require, module, __filename, __dirname);
+    const argument = process.argv[2];
+    const kind = argument === SERVE_ARGUMENT ? 'serve' : cacheKindOf(requestText(argument));
+    compiled(kind).runInThisContext()(exports, require, module, __filename, __dirname);
   } catch (error) {
     answerNotStarted(error);
   }

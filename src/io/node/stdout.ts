@@ -1,0 +1,24 @@
+// The helper's one way to write to stdout: whole lines with blocking writes. process.stdout may
+// still hold data when the process exits, and a pipe shared in non-blocking mode answers EAGAIN,
+// which is waited out here. A line is written whole before the next, so lines never interleave.
+import { writeSync } from 'node:fs';
+
+const STDOUT_FD = 1;
+const WRITE_RETRY_WAIT_MS = 1;
+
+/** Write `line` (its newline included) to stdout; false once nobody reads it any more (EPIPE). */
+export function writeStdout(line: string): boolean {
+  const bytes = Buffer.from(line, 'utf8');
+  let written = 0;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (written < bytes.length) {
+    try {
+      written += writeSync(STDOUT_FD, bytes, written, bytes.length - written);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'EAGAIN') Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
+      else return false;
+    }
+  }
+  return true;
+}

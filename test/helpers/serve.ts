@@ -1,0 +1,80 @@
+// The warm stream as a test drives it: `node guilds-code.js --serve` with stdin and stdout as pipes,
+// request lines in, each answer line read back by its call_id. Every line it prints is checked to be
+// an answer line; nothing may reach stderr.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect } from 'vitest';
+import { sandboxEnv, type AnyEnvelope, type BundleSandbox } from './bundle.js';
+import { BUNDLE } from './paths.js';
+
+export interface AnswerLine {
+  call_id: string | null;
+  envelope: AnyEnvelope;
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  /** Write raw text to stdin (a request line is `JSON.stringify(request) + '\n'`). */
+  write(text: string | Buffer): void;
+  /** Send one request and wait for its answer. */
+  call(request: Record<string, unknown>): Promise<AnyEnvelope>;
+  /** The next answer line with this call_id (null: the next with call_id null). */
+  answerOf(callId: string | null): Promise<AnyEnvelope>;
+  /** Every answer line so far, in order. */
+  lines: AnswerLine[];
+  /** Close stdin. */
+  end(): void;
+  /** The process's end: its status, its signal, and all of stderr. */
+  done: Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+}
+
+export function startServe(sandbox: BundleSandbox, env: Record<string, string | undefined> = {}, bundle = BUNDLE): ServeProcess {
+  const child = spawn(process.execPath, [bundle, '--serve'], { env: sandboxEnv(sandbox, env), stdio: ['pipe', 'pipe', 'pipe'] });
+  const lines: AnswerLine[] = [];
+  // Answers not yet asked for, and askers not yet answered, by call_id, first come first served.
+  const unclaimed = new Map<string | null, AnyEnvelope[]>();
+  const waiting = new Map<string | null, ((envelope: AnyEnvelope) => void)[]>();
+  let held = '';
+  const deliver = (callId: string | null, envelope: AnyEnvelope): void => {
+    const asker = waiting.get(callId)?.shift();
+    if (asker !== undefined) asker(envelope);
+    else unclaimed.set(callId, [...(unclaimed.get(callId) ?? []), envelope]);
+  };
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (chunk: string) => {
+    held += chunk;
+    let newline: number;
+    while ((newline = held.indexOf('\n')) !== -1) {
+      const text = held.slice(0, newline);
+      held = held.slice(newline + 1);
+      const value = JSON.parse(text) as AnswerLine;
+      expect(Object.keys(value)).toEqual(['call_id', 'envelope']);
+      lines.push(value);
+      deliver(value.call_id, value.envelope);
+    }
+  });
+  const stderr: Buffer[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
+  child.stdin!.on('error', () => undefined);
+  const done = new Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => {
+    child.on('close', (status, signal) => resolve({ status, signal, stderr: Buffer.concat(stderr).toString('utf8') }));
+  });
+  const answerOf = (callId: string | null): Promise<AnyEnvelope> =>
+    new Promise((resolve) => {
+      const ready = unclaimed.get(callId)?.shift();
+      if (ready !== undefined) resolve(ready);
+      else waiting.set(callId, [...(waiting.get(callId) ?? []), resolve]);
+    });
+  const write = (text: string | Buffer): void => void child.stdin!.write(text);
+  return {
+    child,
+    write,
+    lines,
+    answerOf,
+    call: (request) => {
+      write(`${JSON.stringify(request)}\n`);
+      return answerOf(request.call_id as string);
+    },
+    end: () => child.stdin!.end(),
+    done,
+  };
+}
