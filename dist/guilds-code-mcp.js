@@ -10467,6 +10467,7 @@ function parseStats(lines) {
 }
 
 // src/tools/code_search/collect.ts
+var FILE_COUNT_DEFAULTS = { shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES };
 var FileCountCollector = class {
   reader;
   limit;
@@ -10476,7 +10477,8 @@ var FileCountCollector = class {
   files = 0;
   statsLines = [];
   finished = false;
-  constructor(limits) {
+  constructor(given) {
+    const limits = { ...FILE_COUNT_DEFAULTS, ...given };
     this.limit = limits.files;
     this.reader = new CountOutputReader(this, limits.shortLineMaxBytes);
   }
@@ -10509,20 +10511,17 @@ var FileCountCollector = class {
 function ranksBefore(a, b) {
   return a.count > b.count || a.count === b.count && a.rgPath < b.rgPath;
 }
+var CONTENT_DEFAULTS = {
+  matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
+  lineMaxChars: SEARCH_LINE_MAX_CHARS,
+  matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
+  shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
+  statsMaxLines: SEARCH_STATS_MAX_LINES
+};
 function trimLeadingContext(lines) {
   while (lines.length > 0 && !lines[lines.length - 1].isMatch && !lines[lines.length - 1].followsMatch) lines.pop();
 }
 var ContentCollector = class {
-  /** `fastCount`: off only to check that the fast count path changes nothing. */
-  constructor(limits, fastCount = true) {
-    this.limits = limits;
-    this.reader = new ContentOutputReader(this, {
-      withContext: limits.contextLines > 0,
-      shortLineMaxBytes: limits.shortLineMaxBytes,
-      fastCount
-    });
-  }
-  limits;
   reader;
   lineText = null;
   pending = null;
@@ -10534,6 +10533,17 @@ var ContentCollector = class {
   resultLines = 0;
   matchedLines = 0;
   files = 0;
+  /** `fastCount`: off only to check that the fast count path changes nothing. */
+  limits;
+  constructor(given, fastCount = true) {
+    const limits = { ...CONTENT_DEFAULTS, ...given };
+    this.limits = limits;
+    this.reader = new ContentOutputReader(this, {
+      withContext: limits.contextLines > 0,
+      shortLineMaxBytes: limits.shortLineMaxBytes,
+      fastCount
+    });
+  }
   feed(chunk) {
     this.reader.feed(chunk);
   }
@@ -10744,16 +10754,8 @@ function ripgrepUnavailable(error2) {
   return error2 instanceof RipgrepError ? codeSearchErrors.ripgrepUnavailable(error2.failure) : error2;
 }
 function collectorFor(search) {
-  if (search.mode === "files") return new FileCountCollector({ files: search.limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES });
-  return new ContentCollector({
-    lines: search.limit,
-    matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
-    contextLines: search.contextLines,
-    lineMaxChars: SEARCH_LINE_MAX_CHARS,
-    matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
-    shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
-    statsMaxLines: SEARCH_STATS_MAX_LINES
-  });
+  if (search.mode === "files") return new FileCountCollector({ files: search.limit });
+  return new ContentCollector({ lines: search.limit, contextLines: search.contextLines });
 }
 function throwIfRefused(exit, search) {
   if (exit.timedOut || exit.interruptedBy !== void 0 || exit.exitCode === 0 || exit.exitCode === 1) return;
@@ -10836,7 +10838,7 @@ async function countIgnored(context, binary, options, folder, found, shownPaths,
       stop: context.stop,
       output: "line-per-file",
       // The best-ranked files, one more than the search found: at least one of them is a hidden one.
-      newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES })
+      newSink: () => new FileCountCollector({ files: shown.size + 1 })
     });
     const finished = exit.exitCode === 0 || exit.exitCode === 1 || exit.exitCode === 2 && exit.stderr.trim() === "";
     if (exit.timedOut || exit.interruptedBy !== void 0 || !finished) return null;
@@ -11884,6 +11886,9 @@ var FailureWatch = class {
 };
 
 // src/tools/shell/collect.ts
+function shellShapeLimits(maxBytes, overrides = {}) {
+  return { maxBytes, headMaxBytes: SHELL_HEAD_MAX_BYTES, lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT, ...overrides };
+}
 function headCapBytes(limits) {
   return Math.min(limits.headMaxBytes, Math.floor(limits.maxBytes / 4));
 }
@@ -12292,11 +12297,7 @@ async function shell(context, args) {
   return args.background ? startBackground(context, command) : runForeground(context, command, args.timeoutSeconds);
 }
 function outputPipeline(io, maxBytes) {
-  const limits = {
-    maxBytes,
-    headMaxBytes: SHELL_HEAD_MAX_BYTES,
-    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT
-  };
+  const limits = shellShapeLimits(maxBytes);
   const collector = outputCollectorFor(limits);
   const watch = failureWatchFor(collector, limits);
   const cleaner = new StreamingCleaner(watch, {

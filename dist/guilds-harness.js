@@ -144,7 +144,7 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "2609a5de7ebe3b97";
+var BUILD_ID = "f783d171638487d2";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -2471,6 +2471,11 @@ var HeadTailBuilder = class {
 // src/tools/code_task/format.ts
 var NO_FINAL_MESSAGE = "(no final message)";
 var NO_CHANGES = "no changes";
+var CODE_TASK_SHAPE_DEFAULTS = {
+  messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
+  lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+  reasonMaxChars: HARNESS_REASON_MAX_CHARS
+};
 var SEPARATOR = " \xB7 ";
 function oneLineReason(text, maxChars) {
   const line = text.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
@@ -2569,7 +2574,8 @@ function shapeMessage(message, roomBytes, lineEndReachPercent) {
 function assemble(first, diffLines, message, log) {
   return [first, ...diffLines, "", message, "", log].join("\n");
 }
-function formatCodeTask(report, limits) {
+function formatCodeTask(report, given) {
+  const limits = { ...CODE_TASK_SHAPE_DEFAULTS, ...given };
   const first = firstLine(report, limits.reasonMaxChars);
   const log = logLine(report.logPath);
   const message = report.finalMessage;
@@ -3194,6 +3200,12 @@ function chooseHarness(env, isInstalled, sessionHarness) {
   return { adapter, command: null, model };
 }
 
+// src/tools/code_task/harnesses/types.ts
+var HARNESS_PARSER_LIMITS = {
+  finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES,
+  reasonMaxChars: HARNESS_REASON_MAX_CHARS
+};
+
 // src/tools/code_task/outcome.ts
 function taskStatus(outcome, events) {
   if (outcome.stopped) return "stopped";
@@ -3689,7 +3701,7 @@ async function runHarness2(context, system, target, args, logPath, limits) {
   const resumeId = target.session === null ? null : args.sessionId;
   const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
   const launch6 = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
-  const parser = adapter.parser({ finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS });
+  const parser = adapter.parser(HARNESS_PARSER_LIMITS);
   const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
   const started = io.now();
   let outcome = NOT_STARTED;
@@ -3773,12 +3785,7 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
       finalMessage: events.finalMessage,
       logPath
     };
-    const text = formatCodeTask(report, {
-      maxBytes: request.maxBytes,
-      messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
-      lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
-      reasonMaxChars: HARNESS_REASON_MAX_CHARS
-    });
+    const text = formatCodeTask(report, { maxBytes: request.maxBytes });
     const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
     return { text, meta };
   } finally {

@@ -8,11 +8,6 @@ import {
   BINARY_SNIFF_BYTES,
   SEARCH_ECHO_MAX_CHARS,
   SEARCH_IGNORED_TIMEOUT_SECONDS,
-  SEARCH_LINE_MAX_CHARS,
-  SEARCH_MATCH_LEAD_CHARS,
-  SEARCH_MAX_MATCHES_PER_FILE,
-  SEARCH_SHORT_LINE_MAX_BYTES,
-  SEARCH_STATS_MAX_LINES,
   SEARCH_TIMEOUT_SECONDS,
 } from '../../limits.js';
 import { openInsideHome, resolveInsideHome, type ResolvedPath } from '../../workspace/confine.js';
@@ -55,16 +50,8 @@ function ripgrepUnavailable(error: unknown): unknown {
 
 /** What the search's output is fed into: a count per file (files mode), or the lines themselves. */
 function collectorFor(search: CodeSearchArgs): FileCountCollector | ContentCollector {
-  if (search.mode === 'files') return new FileCountCollector({ files: search.limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES });
-  return new ContentCollector({
-    lines: search.limit,
-    matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
-    contextLines: search.contextLines,
-    lineMaxChars: SEARCH_LINE_MAX_CHARS,
-    matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
-    shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
-    statsMaxLines: SEARCH_STATS_MAX_LINES,
-  });
+  if (search.mode === 'files') return new FileCountCollector({ files: search.limit });
+  return new ContentCollector({ lines: search.limit, contextLines: search.contextLines });
 }
 
 /**
@@ -187,7 +174,7 @@ async function countIgnored(
       stop: context.stop,
       output: 'line-per-file',
       // The best-ranked files, one more than the search found: at least one of them is a hidden one.
-      newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES }),
+      newSink: () => new FileCountCollector({ files: shown.size + 1 }),
     });
     const finished = exit.exitCode === 0 || exit.exitCode === 1 || (exit.exitCode === 2 && exit.stderr.trim() === '');
     if (exit.timedOut || exit.interruptedBy !== undefined || !finished) return null;

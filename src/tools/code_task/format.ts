@@ -1,5 +1,6 @@
 // Every sentence of code_task that a model or a harness reads, and the shaping of the answer under
 // its byte cap (SPEC section 6). Pure: the limits come in as arguments.
+import { CODE_TASK_MESSAGE_MIN_BYTES, HARNESS_REASON_MAX_CHARS, SHELL_LINE_END_REACH_PERCENT } from '../../limits.js';
 import { ToolError } from '../../contract/errors.js';
 import type { CodeTaskStatus } from '../../contract/tools/code_task.js';
 import { formatElapsed } from '../shell_status/format.js';
@@ -37,6 +38,13 @@ export interface CodeTaskShapeLimits {
   lineEndReachPercent: number;
   reasonMaxChars: number;
 }
+
+/** The tool's own shaping limits: a caller gives the byte cap, and what else differs. */
+export const CODE_TASK_SHAPE_DEFAULTS: Omit<CodeTaskShapeLimits, 'maxBytes'> = {
+  messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
+  lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+  reasonMaxChars: HARNESS_REASON_MAX_CHARS,
+};
 
 const SEPARATOR = ' · ';
 
@@ -163,7 +171,8 @@ function assemble(first: string, diffLines: string[], message: string, log: stri
  * from the last, then the message the rest of its room; the first line, the diffstat's summary and
  * the log line always stay.
  */
-export function formatCodeTask(report: CodeTaskReport, limits: CodeTaskShapeLimits): string {
+export function formatCodeTask(report: CodeTaskReport, given: Pick<CodeTaskShapeLimits, 'maxBytes'> & Partial<CodeTaskShapeLimits>): string {
+  const limits: CodeTaskShapeLimits = { ...CODE_TASK_SHAPE_DEFAULTS, ...given };
   const first = firstLine(report, limits.reasonMaxChars);
   const log = logLine(report.logPath);
   const message = report.finalMessage;

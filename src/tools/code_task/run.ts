@@ -7,15 +7,11 @@ import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../../io/harn
 import { takeStop } from '../../io/stop.js';
 import {
   CODE_TASK_KILL_GRACE_MS,
-  CODE_TASK_MESSAGE_MIN_BYTES,
   CODE_TASK_STATE_FILE_MAX_BYTES,
   CODE_TASK_TEST_MINUTE_MIN_MS,
   DIFFSTAT_MAX_FILE_LINES,
   DIFFSTAT_WIDTH_COLUMNS,
-  HARNESS_FINAL_MESSAGE_MAX_BYTES,
   HARNESS_LINE_MAX_BYTES,
-  HARNESS_REASON_MAX_CHARS,
-  SHELL_LINE_END_REACH_PERCENT,
   SNAPSHOT_TIMEOUT_MS,
 } from '../../limits.js';
 import type { Context, OpResult } from '../context.js';
@@ -27,7 +23,7 @@ import { encodeUtf8 } from '../../text/utf8.js';
 import { LineSplitter } from '../../text/line-splitter.js';
 import { codeTaskErrors, formatCodeTask, harnessInput } from './format.js';
 import { chooseHarness, DETECTION_ORDER, type HarnessChoice } from './harnesses/index.js';
-import type { HarnessEvents } from './harnesses/types.js';
+import { HARNESS_PARSER_LIMITS, type HarnessEvents } from './harnesses/types.js';
 import { codeTaskMeta, failureReason, taskStatus } from './outcome.js';
 import {
   acquireLock,
@@ -177,7 +173,7 @@ async function runHarness(
   const resumeId = target.session === null ? null : args.sessionId!;
   const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
   const launch = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
-  const parser = adapter.parser({ finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS });
+  const parser = adapter.parser(HARNESS_PARSER_LIMITS);
   const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
 
   const started = io.now();
@@ -276,12 +272,7 @@ export async function codeTask(
       finalMessage: events.finalMessage,
       logPath,
     };
-    const text = formatCodeTask(report, {
-      maxBytes: request.maxBytes,
-      messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
-      lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
-      reasonMaxChars: HARNESS_REASON_MAX_CHARS,
-    });
+    const text = formatCodeTask(report, { maxBytes: request.maxBytes });
     const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
     return { text, meta };
   } finally {
