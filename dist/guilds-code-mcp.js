@@ -7767,6 +7767,18 @@ function startFailure(reason) {
 var import_node_crypto = require("node:crypto");
 var import_promises = require("node:fs/promises");
 
+// src/text/clip.ts
+var CLIP_MARK = "\u2026";
+function clipChars(text2, maxChars) {
+  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars) + CLIP_MARK : text2;
+}
+function clipCharsWithin(text2, maxChars) {
+  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars - 1) + CLIP_MARK : text2;
+}
+function joinedLines(text2) {
+  return text2.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+}
+
 // src/contract/envelope.ts
 function okEnvelope(text2, meta2) {
   return { ok: true, text: text2, meta: meta2 };
@@ -7776,7 +7788,7 @@ function errorEnvelope(message, kind) {
 }
 var CLIPPED_ERROR_MARKER = "\u2026";
 function oneLine(message) {
-  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  const line = joinedLines(message);
   if (line === "") return "unknown error";
   if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
   return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
@@ -9347,15 +9359,6 @@ var integerOrNull = { type: ["integer", "null"] };
 var string = { type: "string" };
 var boolean = { type: "boolean" };
 
-// src/text/clip.ts
-var CLIP_MARK = "\u2026";
-function clipChars(text2, maxChars) {
-  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars) + CLIP_MARK : text2;
-}
-function clipCharsWithin(text2, maxChars) {
-  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars - 1) + CLIP_MARK : text2;
-}
-
 // src/orchestrator/rows.ts
 var ROW_SEPARATOR = " \xB7 ";
 function clipRow(text2) {
@@ -9433,10 +9436,7 @@ var CODE_TASK_SPEC = {
     }
   }
 };
-var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function isValidSessionId(text2) {
-  return text2.length >= 1 && text2.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
-}
+var isValidSessionId = isValidId;
 function textArg(args, name) {
   const value = stringArg(args, name);
   if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
@@ -10655,6 +10655,22 @@ var ContentCollector = class {
   }
 };
 
+// src/text/sniff.ts
+var NUL3 = 0;
+function looksBinary(firstBytes) {
+  return firstBytes.subarray(0, BINARY_SNIFF_BYTES).indexOf(NUL3) !== -1;
+}
+var BinarySniffer = class {
+  binary = false;
+  sniffed = 0;
+  feed(chunk) {
+    if (this.sniffed >= BINARY_SNIFF_BYTES) return;
+    const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
+    if (sample.indexOf(NUL3) !== -1) this.binary = true;
+    this.sniffed += sample.length;
+  }
+};
+
 // src/tools/code_search/rg-args.ts
 var STDIN_PATH = "-";
 function ripgrepArgs(options) {
@@ -10869,7 +10885,7 @@ function displayOfFor(kind, rootDisplay) {
 function isBinaryFile(file) {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
   const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
-  return !startsWithUtf16Mark(start) && start.indexOf(0) !== -1;
+  return !startsWithUtf16Mark(start) && looksBinary(start);
 }
 
 // src/tools/file_read/format.ts
@@ -10946,19 +10962,6 @@ function firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, enc
   if (more) parts.push(stoppedLine(offset, maxBytes));
   return { text: parts.join("\n"), lastLine: offset, stopped: more };
 }
-
-// src/text/sniff.ts
-var NUL3 = 0;
-var BinarySniffer = class {
-  binary = false;
-  sniffed = 0;
-  feed(chunk) {
-    if (this.sniffed >= BINARY_SNIFF_BYTES) return;
-    const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
-    if (sample.indexOf(NUL3) !== -1) this.binary = true;
-    this.sniffed += sample.length;
-  }
-};
 
 // src/text/utf16.ts
 function utf16ByteOrder(firstBytes) {

@@ -144,7 +144,7 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "f783d171638487d2";
+var BUILD_ID = "8aa24a6a67f826bd";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -413,6 +413,15 @@ var requestReasons = {
   requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`
 };
 
+// src/text/clip.ts
+var CLIP_MARK = "\u2026";
+function clipChars(text, maxChars) {
+  return codePointCount(text) > maxChars ? firstCodePoints(text, maxChars) + CLIP_MARK : text;
+}
+function joinedLines(text) {
+  return text.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
+}
+
 // src/contract/envelope.ts
 function okEnvelope(text, meta) {
   return { ok: true, text, meta };
@@ -422,7 +431,7 @@ function errorEnvelope(message, kind) {
 }
 var CLIPPED_ERROR_MARKER = "\u2026";
 function oneLine(message) {
-  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
+  const line = joinedLines(message);
   if (line === "") return "unknown error";
   if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
   return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
@@ -2478,9 +2487,9 @@ var CODE_TASK_SHAPE_DEFAULTS = {
 };
 var SEPARATOR = " \xB7 ";
 function oneLineReason(text, maxChars) {
-  const line = text.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
+  const line = joinedLines(text);
   if (line === "") return "no reason given";
-  return codePointCount(line) > maxChars ? firstCodePoints(line, maxChars) + "\u2026" : line;
+  return clipChars(line, maxChars);
 }
 function reasonText(reason, maxChars) {
   switch (reason.kind) {
@@ -2492,7 +2501,7 @@ function reasonText(reason, maxChars) {
       return `the harness was ended by ${reason.signal}`;
   }
 }
-function firstLine(report, reasonMaxChars) {
+function statusLine(report, reasonMaxChars) {
   const elapsed = formatElapsed(report.elapsedMs);
   let line;
   switch (report.status) {
@@ -2576,7 +2585,7 @@ function assemble(first, diffLines, message, log) {
 }
 function formatCodeTask(report, given) {
   const limits = { ...CODE_TASK_SHAPE_DEFAULTS, ...given };
-  const first = firstLine(report, limits.reasonMaxChars);
+  const first = statusLine(report, limits.reasonMaxChars);
   const log = logLine(report.logPath);
   const message = report.finalMessage;
   const messageText = (room) => message === null ? NO_FINAL_MESSAGE : shapeMessage(message, room, limits.lineEndReachPercent);
@@ -2711,10 +2720,7 @@ var CODE_TASK_SPEC = {
     }
   }
 };
-var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function isValidSessionId(text) {
-  return text.length >= 1 && text.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text) && text !== "." && text !== "..";
-}
+var isValidSessionId = isValidId;
 function textArg(args, name) {
   const value = stringArg(args, name);
   if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
@@ -2789,8 +2795,7 @@ var ParserState = class {
   plain(text) {
     const line = text.trim();
     if (line === "" || STACK_FRAME.test(line) || !/[\p{L}\p{N}]/u.test(line)) return;
-    const max = this.limits.reasonMaxChars;
-    this.lastPlainLine = codePointCount(line) > max ? firstCodePoints(line, max) + "\u2026" : line;
+    this.lastPlainLine = clipChars(line, this.limits.reasonMaxChars);
   }
   /** An id that could not name a session record is not one the helper can resume: it is left out. *{/}
   session(id) {

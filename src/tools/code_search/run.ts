@@ -16,6 +16,7 @@ import type { CodeSearchArgs, CodeSearchMeta } from '../../contract/tools/code_s
 import { ContentCollector, FileCountCollector } from './collect.js';
 import type { IgnoredFinding } from './format.js';
 import { binaryFileText, codeSearchErrors, interruptedText, shownPath, stoppedText } from './format.js';
+import { looksBinary } from '../../text/sniff.js';
 import { startsWithUtf16Mark } from './bytes.js';
 import { ripgrepArgs, STDIN_PATH } from './rg-args.js';
 import { searchResult, withIgnored, type SearchShape } from './result.js';
@@ -209,5 +210,5 @@ function displayOfFor(kind: 'file' | 'folder', rootDisplay: string): (rgPath: st
 function isBinaryFile(file: OpenFile): boolean {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
   const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
-  return !startsWithUtf16Mark(start) && start.indexOf(0) !== -1;
+  return !startsWithUtf16Mark(start) && looksBinary(start);
 }
