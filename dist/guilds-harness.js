@@ -144,7 +144,7 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "8aa24a6a67f826bd";
+var BUILD_ID = "245fa28d4290d202";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1447,30 +1447,32 @@ var STDERR_TAIL_BYTES = 4096;
 var MS_PER_SECOND = 1e3;
 function runGit(request, onStdout) {
   return new Promise((resolve, reject) => {
-    const child = loadChildProcess().spawn(GIT, [...request.args], {
-      cwd: request.cwd,
-      env: request.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    let timedOut = false;
+    let supervised;
+    try {
+      supervised = new SupervisedChild(
+        { file: GIT, args: [...request.args], cwd: request.cwd, env: request.env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+        request.timeoutMs,
+        () => {
+          if (supervised.process.pid !== void 0) signalProcessGroup(supervised.process.pid, "SIGKILL");
+        },
+        NEVER_STOPPED
+      );
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const child = supervised.process;
     let stderrTail = Buffer.alloc(0);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== void 0) signalProcessGroup(child.pid, "SIGKILL");
-    }, request.timeoutMs);
     child.stdout.on("data", (bytes) => onStdout(bytes));
     child.stderr.on("data", (bytes) => {
       const joined = Buffer.concat([stderrTail, bytes]);
       stderrTail = joined.subarray(Math.max(0, joined.length - STDERR_TAIL_BYTES));
     });
     child.once("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
+      if (supervised.settle()) reject(error);
     });
     child.once("close", (code) => {
-      clearTimeout(timer);
-      resolve({ exitCode: code, timedOut, stderrTail: stderrTail.toString("utf8") });
+      if (supervised.settle()) resolve({ exitCode: code, timedOut: supervised.timedOut, stderrTail: stderrTail.toString("utf8") });
     });
   });
 }
