@@ -144,7 +144,7 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "245fa28d4290d202";
+var BUILD_ID = "eaa8aa5112f40f96";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -3473,6 +3473,9 @@ var DiffstatCollector = class {
 };
 
 // src/tools/code_task/snapshot.ts
+function snapshotLimits(timeoutMs, overrides = {}) {
+  return { timeoutMs, maxFileLines: DIFFSTAT_MAX_FILE_LINES, statWidthColumns: DIFFSTAT_WIDTH_COLUMNS, lineMaxBytes: HARNESS_LINE_MAX_BYTES, ...overrides };
+}
 var GIT_SETTINGS = [
   "core.fsmonitor=false",
   "core.hooksPath=/dev/null",
@@ -3694,12 +3697,7 @@ function snapshotterFor(context, system, limits) {
     scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
     excludedFolders: [runsFolder(io), stateFolder(io.home)],
     removeFile: (path) => io.fs.removeFile(path),
-    limits: {
-      timeoutMs: limits.snapshotTimeoutMs,
-      maxFileLines: DIFFSTAT_MAX_FILE_LINES,
-      statWidthColumns: DIFFSTAT_WIDTH_COLUMNS,
-      lineMaxBytes: HARNESS_LINE_MAX_BYTES
-    }
+    limits: snapshotLimits(limits.snapshotTimeoutMs)
   };
 }
 async function runHarness2(context, system, target, args, logPath, limits) {

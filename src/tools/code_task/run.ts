@@ -9,8 +9,6 @@ import {
   CODE_TASK_KILL_GRACE_MS,
   CODE_TASK_STATE_FILE_MAX_BYTES,
   CODE_TASK_TEST_MINUTE_MIN_MS,
-  DIFFSTAT_MAX_FILE_LINES,
-  DIFFSTAT_WIDTH_COLUMNS,
   HARNESS_LINE_MAX_BYTES,
   SNAPSHOT_TIMEOUT_MS,
 } from '../../limits.js';
@@ -37,7 +35,7 @@ import {
   type SessionRecord,
 } from './records.js';
 import { chooseRepository, enclosingRepository, namedRepository, type RepoChoice } from './repo.js';
-import { diffSince, snapshotBefore, type Snapshotter } from './snapshot.js';
+import { diffSince, snapshotBefore, snapshotLimits, type Snapshotter } from './snapshot.js';
 
 /** What code_task needs beyond the Io every tool gets. */
 export interface CodeTaskSystem {
@@ -142,12 +140,7 @@ function snapshotterFor(context: Context, system: CodeTaskSystem, limits: CodeTa
     scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
     excludedFolders: [runsFolder(io), stateFolder(io.home)],
     removeFile: (path) => io.fs.removeFile(path),
-    limits: {
-      timeoutMs: limits.snapshotTimeoutMs,
-      maxFileLines: DIFFSTAT_MAX_FILE_LINES,
-      statWidthColumns: DIFFSTAT_WIDTH_COLUMNS,
-      lineMaxBytes: HARNESS_LINE_MAX_BYTES,
-    },
+    limits: snapshotLimits(limits.snapshotTimeoutMs),
   };
 }
 
