@@ -8303,6 +8303,9 @@ function createExclusive(path, content) {
   }
 }
 
+// src/io/node/child.ts
+var import_node_events = require("node:events");
+
 // src/io/stop.ts
 var takers = /* @__PURE__ */ new WeakMap();
 function stopSignalOf(stop) {
@@ -8342,6 +8345,7 @@ function spawnChild(file, args, options) {
 }
 
 // src/io/node/child.ts
+(0, import_node_events.setMaxListeners)(0, NEVER_STOPPED);
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch

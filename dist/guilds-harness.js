@@ -144,7 +144,7 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "eaa8aa5112f40f96";
+var BUILD_ID = "9a1997917ba393bf";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1150,6 +1150,9 @@ function createExclusive(path, content) {
   }
 }
 
+// src/io/node/child.ts
+var import_node_events = require("node:events");
+
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
 function loadCrypto() {
@@ -1173,6 +1176,7 @@ function spawnChild(file, args, options) {
 }
 
 // src/io/node/child.ts
+(0, import_node_events.setMaxListeners)(0, NEVER_STOPPED);
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
