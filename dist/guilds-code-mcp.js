@@ -7768,6 +7768,18 @@ function startFailure(reason) {
 var import_node_crypto = require("node:crypto");
 var import_promises = require("node:fs/promises");
 
+// src/text/clip.ts
+var CLIP_MARK = "\u2026";
+function clipChars(text2, maxChars) {
+  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars) + CLIP_MARK : text2;
+}
+function clipCharsWithin(text2, maxChars) {
+  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars - 1) + CLIP_MARK : text2;
+}
+function joinedLines(text2) {
+  return text2.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+}
+
 // src/contract/envelope.ts
 function okEnvelope(text2, meta2) {
   return { ok: true, text: text2, meta: meta2 };
@@ -7777,7 +7789,7 @@ function errorEnvelope(message, kind) {
 }
 var CLIPPED_ERROR_MARKER = "\u2026";
 function oneLine(message) {
-  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  const line = joinedLines(message);
   if (line === "") return "unknown error";
   if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
   return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
@@ -8292,6 +8304,9 @@ function createExclusive(path, content) {
   }
 }
 
+// src/io/node/child.ts
+var import_node_events = require("node:events");
+
 // src/io/stop.ts
 var takers = /* @__PURE__ */ new WeakMap();
 function stopSignalOf(stop) {
@@ -8331,6 +8346,7 @@ function spawnChild(file, args, options) {
 }
 
 // src/io/node/child.ts
+(0, import_node_events.setMaxListeners)(0, NEVER_STOPPED);
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
@@ -9348,15 +9364,6 @@ var integerOrNull = { type: ["integer", "null"] };
 var string = { type: "string" };
 var boolean = { type: "boolean" };
 
-// src/text/clip.ts
-var CLIP_MARK = "\u2026";
-function clipChars(text2, maxChars) {
-  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars) + CLIP_MARK : text2;
-}
-function clipCharsWithin(text2, maxChars) {
-  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars - 1) + CLIP_MARK : text2;
-}
-
 // src/orchestrator/rows.ts
 var ROW_SEPARATOR = " \xB7 ";
 function clipRow(text2) {
@@ -9434,10 +9441,7 @@ var CODE_TASK_SPEC = {
     }
   }
 };
-var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function isValidSessionId(text2) {
-  return text2.length >= 1 && text2.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
-}
+var isValidSessionId = isValidId;
 function textArg(args, name) {
   const value = stringArg(args, name);
   if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
@@ -10468,6 +10472,7 @@ function parseStats(lines) {
 }
 
 // src/tools/code_search/collect.ts
+var FILE_COUNT_DEFAULTS = { shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES };
 var FileCountCollector = class {
   reader;
   limit;
@@ -10477,7 +10482,8 @@ var FileCountCollector = class {
   files = 0;
   statsLines = [];
   finished = false;
-  constructor(limits) {
+  constructor(given) {
+    const limits = { ...FILE_COUNT_DEFAULTS, ...given };
     this.limit = limits.files;
     this.reader = new CountOutputReader(this, limits.shortLineMaxBytes);
   }
@@ -10510,20 +10516,17 @@ var FileCountCollector = class {
 function ranksBefore(a, b) {
   return a.count > b.count || a.count === b.count && a.rgPath < b.rgPath;
 }
+var CONTENT_DEFAULTS = {
+  matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
+  lineMaxChars: SEARCH_LINE_MAX_CHARS,
+  matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
+  shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
+  statsMaxLines: SEARCH_STATS_MAX_LINES
+};
 function trimLeadingContext(lines) {
   while (lines.length > 0 && !lines[lines.length - 1].isMatch && !lines[lines.length - 1].followsMatch) lines.pop();
 }
 var ContentCollector = class {
-  /** `fastCount`: off only to check that the fast count path changes nothing. */
-  constructor(limits, fastCount = true) {
-    this.limits = limits;
-    this.reader = new ContentOutputReader(this, {
-      withContext: limits.contextLines > 0,
-      shortLineMaxBytes: limits.shortLineMaxBytes,
-      fastCount
-    });
-  }
-  limits;
   reader;
   lineText = null;
   pending = null;
@@ -10535,6 +10538,17 @@ var ContentCollector = class {
   resultLines = 0;
   matchedLines = 0;
   files = 0;
+  /** `fastCount`: off only to check that the fast count path changes nothing. */
+  limits;
+  constructor(given, fastCount = true) {
+    const limits = { ...CONTENT_DEFAULTS, ...given };
+    this.limits = limits;
+    this.reader = new ContentOutputReader(this, {
+      withContext: limits.contextLines > 0,
+      shortLineMaxBytes: limits.shortLineMaxBytes,
+      fastCount
+    });
+  }
   feed(chunk) {
     this.reader.feed(chunk);
   }
@@ -10646,6 +10660,22 @@ var ContentCollector = class {
   }
 };
 
+// src/text/sniff.ts
+var NUL3 = 0;
+function looksBinary(firstBytes) {
+  return firstBytes.subarray(0, BINARY_SNIFF_BYTES).indexOf(NUL3) !== -1;
+}
+var BinarySniffer = class {
+  binary = false;
+  sniffed = 0;
+  feed(chunk) {
+    if (this.sniffed >= BINARY_SNIFF_BYTES) return;
+    const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
+    if (sample.indexOf(NUL3) !== -1) this.binary = true;
+    this.sniffed += sample.length;
+  }
+};
+
 // src/tools/code_search/rg-args.ts
 var STDIN_PATH = "-";
 function ripgrepArgs(options) {
@@ -10745,16 +10775,8 @@ function ripgrepUnavailable(error2) {
   return error2 instanceof RipgrepError ? codeSearchErrors.ripgrepUnavailable(error2.failure) : error2;
 }
 function collectorFor(search) {
-  if (search.mode === "files") return new FileCountCollector({ files: search.limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES });
-  return new ContentCollector({
-    lines: search.limit,
-    matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
-    contextLines: search.contextLines,
-    lineMaxChars: SEARCH_LINE_MAX_CHARS,
-    matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
-    shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
-    statsMaxLines: SEARCH_STATS_MAX_LINES
-  });
+  if (search.mode === "files") return new FileCountCollector({ files: search.limit });
+  return new ContentCollector({ lines: search.limit, contextLines: search.contextLines });
 }
 function throwIfRefused(exit, search) {
   if (exit.timedOut || exit.interruptedBy !== void 0 || exit.exitCode === 0 || exit.exitCode === 1) return;
@@ -10837,7 +10859,7 @@ async function countIgnored(context, binary, options, folder, found, shownPaths,
       stop: context.stop,
       output: "line-per-file",
       // The best-ranked files, one more than the search found: at least one of them is a hidden one.
-      newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES })
+      newSink: () => new FileCountCollector({ files: shown.size + 1 })
     });
     const finished = exit.exitCode === 0 || exit.exitCode === 1 || exit.exitCode === 2 && exit.stderr.trim() === "";
     if (exit.timedOut || exit.interruptedBy !== void 0 || !finished) return null;
@@ -10868,7 +10890,7 @@ function displayOfFor(kind, rootDisplay) {
 function isBinaryFile(file) {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
   const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
-  return !startsWithUtf16Mark(start) && start.indexOf(0) !== -1;
+  return !startsWithUtf16Mark(start) && looksBinary(start);
 }
 
 // src/tools/file_read/format.ts
@@ -10945,19 +10967,6 @@ function firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, enc
   if (more) parts.push(stoppedLine(offset, maxBytes));
   return { text: parts.join("\n"), lastLine: offset, stopped: more };
 }
-
-// src/text/sniff.ts
-var NUL3 = 0;
-var BinarySniffer = class {
-  binary = false;
-  sniffed = 0;
-  feed(chunk) {
-    if (this.sniffed >= BINARY_SNIFF_BYTES) return;
-    const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
-    if (sample.indexOf(NUL3) !== -1) this.binary = true;
-    this.sniffed += sample.length;
-  }
-};
 
 // src/text/utf16.ts
 function utf16ByteOrder(firstBytes) {
@@ -11885,6 +11894,9 @@ var FailureWatch = class {
 };
 
 // src/tools/shell/collect.ts
+function shellShapeLimits(maxBytes, overrides = {}) {
+  return { maxBytes, headMaxBytes: SHELL_HEAD_MAX_BYTES, lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT, ...overrides };
+}
 function headCapBytes(limits) {
   return Math.min(limits.headMaxBytes, Math.floor(limits.maxBytes / 4));
 }
@@ -12293,11 +12305,7 @@ async function shell(context, args) {
   return args.background ? startBackground(context, command) : runForeground(context, command, args.timeoutSeconds);
 }
 function outputPipeline(io, maxBytes) {
-  const limits = {
-    maxBytes,
-    headMaxBytes: SHELL_HEAD_MAX_BYTES,
-    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT
-  };
+  const limits = shellShapeLimits(maxBytes);
   const collector = outputCollectorFor(limits);
   const watch = failureWatchFor(collector, limits);
   const cleaner = new StreamingCleaner(watch, {

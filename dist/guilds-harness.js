@@ -146,7 +146,7 @@ var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "fc04fa4d2b54d85d";
+var BUILD_ID = "dead6dc67eca351e";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -415,6 +415,15 @@ var requestReasons = {
   requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`
 };
 
+// src/text/clip.ts
+var CLIP_MARK = "\u2026";
+function clipChars(text, maxChars) {
+  return codePointCount(text) > maxChars ? firstCodePoints(text, maxChars) + CLIP_MARK : text;
+}
+function joinedLines(text) {
+  return text.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
+}
+
 // src/contract/envelope.ts
 function okEnvelope(text, meta) {
   return { ok: true, text, meta };
@@ -424,7 +433,7 @@ function errorEnvelope(message, kind) {
 }
 var CLIPPED_ERROR_MARKER = "\u2026";
 function oneLine(message) {
-  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
+  const line = joinedLines(message);
   if (line === "") return "unknown error";
   if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
   return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
@@ -1149,6 +1158,9 @@ function createExclusive(path, content) {
   }
 }
 
+// src/io/node/child.ts
+var import_node_events = require("node:events");
+
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
 function loadCrypto() {
@@ -1172,6 +1184,7 @@ function spawnChild(file, args, options) {
 }
 
 // src/io/node/child.ts
+(0, import_node_events.setMaxListeners)(0, NEVER_STOPPED);
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
@@ -1450,30 +1463,32 @@ var STDERR_TAIL_BYTES = 4096;
 var MS_PER_SECOND = 1e3;
 function runGit(request, onStdout) {
   return new Promise((resolve, reject) => {
-    const child = loadChildProcess().spawn(GIT, [...request.args], {
-      cwd: request.cwd,
-      env: request.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    let timedOut = false;
+    let supervised;
+    try {
+      supervised = new SupervisedChild(
+        { file: GIT, args: [...request.args], cwd: request.cwd, env: request.env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+        request.timeoutMs,
+        () => {
+          if (supervised.process.pid !== void 0) signalProcessGroup(supervised.process.pid, "SIGKILL");
+        },
+        NEVER_STOPPED
+      );
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const child = supervised.process;
     let stderrTail = Buffer.alloc(0);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== void 0) signalProcessGroup(child.pid, "SIGKILL");
-    }, request.timeoutMs);
     child.stdout.on("data", (bytes) => onStdout(bytes));
     child.stderr.on("data", (bytes) => {
       const joined = Buffer.concat([stderrTail, bytes]);
       stderrTail = joined.subarray(Math.max(0, joined.length - STDERR_TAIL_BYTES));
     });
     child.once("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
+      if (supervised.settle()) reject(error);
     });
     child.once("close", (code) => {
-      clearTimeout(timer);
-      resolve({ exitCode: code, timedOut, stderrTail: stderrTail.toString("utf8") });
+      if (supervised.settle()) resolve({ exitCode: code, timedOut: supervised.timedOut, stderrTail: stderrTail.toString("utf8") });
     });
   });
 }
@@ -2483,11 +2498,16 @@ var HeadTailBuilder = class {
 // src/tools/code_task/format.ts
 var NO_FINAL_MESSAGE = "(no final message)";
 var NO_CHANGES = "no changes";
+var CODE_TASK_SHAPE_DEFAULTS = {
+  messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
+  lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+  reasonMaxChars: HARNESS_REASON_MAX_CHARS
+};
 var SEPARATOR = " \xB7 ";
 function oneLineReason(text, maxChars) {
-  const line = text.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
+  const line = joinedLines(text);
   if (line === "") return "no reason given";
-  return codePointCount(line) > maxChars ? firstCodePoints(line, maxChars) + "\u2026" : line;
+  return clipChars(line, maxChars);
 }
 function reasonText(reason, maxChars) {
   switch (reason.kind) {
@@ -2499,7 +2519,7 @@ function reasonText(reason, maxChars) {
       return `the harness was ended by ${reason.signal}`;
   }
 }
-function firstLine(report, reasonMaxChars) {
+function statusLine(report, reasonMaxChars) {
   const elapsed = formatElapsed(report.elapsedMs);
   let line;
   switch (report.status) {
@@ -2581,8 +2601,9 @@ function shapeMessage(message, roomBytes, lineEndReachPercent) {
 function assemble(first, diffLines, message, log) {
   return [first, ...diffLines, "", message, "", log].join("\n");
 }
-function formatCodeTask(report, limits) {
-  const first = firstLine(report, limits.reasonMaxChars);
+function formatCodeTask(report, given) {
+  const limits = { ...CODE_TASK_SHAPE_DEFAULTS, ...given };
+  const first = statusLine(report, limits.reasonMaxChars);
   const log = logLine(report.logPath);
   const message = report.finalMessage;
   const messageText = (room) => message === null ? NO_FINAL_MESSAGE : shapeMessage(message, room, limits.lineEndReachPercent);
@@ -2717,10 +2738,7 @@ var CODE_TASK_SPEC = {
     }
   }
 };
-var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function isValidSessionId(text) {
-  return text.length >= 1 && text.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text) && text !== "." && text !== "..";
-}
+var isValidSessionId = isValidId;
 function textArg(args, name) {
   const value = stringArg(args, name);
   if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
@@ -2795,8 +2813,7 @@ var ParserState = class {
   plain(text) {
     const line = text.trim();
     if (line === "" || STACK_FRAME.test(line) || !/[\p{L}\p{N}]/u.test(line)) return;
-    const max = this.limits.reasonMaxChars;
-    this.lastPlainLine = codePointCount(line) > max ? firstCodePoints(line, max) + "\u2026" : line;
+    this.lastPlainLine = clipChars(line, this.limits.reasonMaxChars);
   }
   /** An id that could not name a session record is not one the helper can resume: it is left out. *{/}
   session(id) {
@@ -3206,6 +3223,12 @@ function chooseHarness(env, isInstalled, sessionHarness) {
   return { adapter, command: null, model };
 }
 
+// src/tools/code_task/harnesses/types.ts
+var HARNESS_PARSER_LIMITS = {
+  finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES,
+  reasonMaxChars: HARNESS_REASON_MAX_CHARS
+};
+
 // src/tools/code_task/outcome.ts
 function taskStatus(outcome, events) {
   if (outcome.stopped) return "stopped";
@@ -3466,6 +3489,9 @@ var DiffstatCollector = class {
 };
 
 // src/tools/code_task/snapshot.ts
+function snapshotLimits(timeoutMs, overrides = {}) {
+  return { timeoutMs, maxFileLines: DIFFSTAT_MAX_FILE_LINES, statWidthColumns: DIFFSTAT_WIDTH_COLUMNS, lineMaxBytes: HARNESS_LINE_MAX_BYTES, ...overrides };
+}
 var GIT_SETTINGS = [
   "core.fsmonitor=false",
   "core.hooksPath=/dev/null",
@@ -3687,12 +3713,7 @@ function snapshotterFor(context, system, limits) {
     scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
     excludedFolders: [runsFolder(io), stateFolder(io.home)],
     removeFile: (path) => io.fs.removeFile(path),
-    limits: {
-      timeoutMs: limits.snapshotTimeoutMs,
-      maxFileLines: DIFFSTAT_MAX_FILE_LINES,
-      statWidthColumns: DIFFSTAT_WIDTH_COLUMNS,
-      lineMaxBytes: HARNESS_LINE_MAX_BYTES
-    }
+    limits: snapshotLimits(limits.snapshotTimeoutMs)
   };
 }
 async function runHarness2(context, system, target, args, logPath, limits) {
@@ -3701,7 +3722,7 @@ async function runHarness2(context, system, target, args, logPath, limits) {
   const resumeId = target.session === null ? null : args.sessionId;
   const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
   const launch6 = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
-  const parser = adapter.parser({ finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS });
+  const parser = adapter.parser(HARNESS_PARSER_LIMITS);
   const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
   const started = io.now();
   let outcome = NOT_STARTED;
@@ -3785,12 +3806,7 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
       finalMessage: events.finalMessage,
       logPath
     };
-    const text = formatCodeTask(report, {
-      maxBytes: request.maxBytes,
-      messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
-      lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
-      reasonMaxChars: HARNESS_REASON_MAX_CHARS
-    });
+    const text = formatCodeTask(report, { maxBytes: request.maxBytes });
     const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
     return { text, meta };
   } finally {

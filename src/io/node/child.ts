@@ -7,7 +7,8 @@
 // SIGTERM then SIGKILL; or SIGKILL to it alone) and where its output goes (a file, a pipe) are the
 // caller's: the helper only says when.
 import type { StdioOptions } from 'node:child_process';
-import { stopSignalOf, takeStop, type StopSignal } from '../stop.js';
+import { setMaxListeners } from 'node:events';
+import { NEVER_STOPPED, stopSignalOf, takeStop, type StopSignal } from '../stop.js';
 import { spawnChild, type StartedChild } from './spawn.js';
 
 export type { StopSignal } from '../stop.js';
@@ -25,6 +26,10 @@ export interface ChildStart {
   /** A session and process group of its own, whose id is the child's pid. */
   detached?: boolean;
 }
+
+// The stop of calls nobody can cancel is one signal, listened to by every such child at once (a
+// server's concurrent snapshots): many listeners there are no leak.
+setMaxListeners(0, NEVER_STOPPED);
 
 export class SupervisedChild {
   readonly process: StartedChild;

@@ -8,11 +8,6 @@ import {
   BINARY_SNIFF_BYTES,
   SEARCH_ECHO_MAX_CHARS,
   SEARCH_IGNORED_TIMEOUT_SECONDS,
-  SEARCH_LINE_MAX_CHARS,
-  SEARCH_MATCH_LEAD_CHARS,
-  SEARCH_MAX_MATCHES_PER_FILE,
-  SEARCH_SHORT_LINE_MAX_BYTES,
-  SEARCH_STATS_MAX_LINES,
   SEARCH_TIMEOUT_SECONDS,
 } from '../../limits.js';
 import { openInsideHome, resolveInsideHome, type ResolvedPath } from '../../workspace/confine.js';
@@ -21,6 +16,7 @@ import type { CodeSearchArgs, CodeSearchMeta } from '../../contract/tools/code_s
 import { ContentCollector, FileCountCollector } from './collect.js';
 import type { IgnoredFinding } from './format.js';
 import { binaryFileText, codeSearchErrors, interruptedText, shownPath, stoppedText } from './format.js';
+import { looksBinary } from '../../text/sniff.js';
 import { startsWithUtf16Mark } from './bytes.js';
 import { ripgrepArgs, STDIN_PATH } from './rg-args.js';
 import { searchResult, withIgnored, type SearchShape } from './result.js';
@@ -55,16 +51,8 @@ function ripgrepUnavailable(error: unknown): unknown {
 
 /** What the search's output is fed into: a count per file (files mode), or the lines themselves. */
 function collectorFor(search: CodeSearchArgs): FileCountCollector | ContentCollector {
-  if (search.mode === 'files') return new FileCountCollector({ files: search.limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES });
-  return new ContentCollector({
-    lines: search.limit,
-    matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
-    contextLines: search.contextLines,
-    lineMaxChars: SEARCH_LINE_MAX_CHARS,
-    matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
-    shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
-    statsMaxLines: SEARCH_STATS_MAX_LINES,
-  });
+  if (search.mode === 'files') return new FileCountCollector({ files: search.limit });
+  return new ContentCollector({ lines: search.limit, contextLines: search.contextLines });
 }
 
 /**
@@ -187,7 +175,7 @@ async function countIgnored(
       stop: context.stop,
       output: 'line-per-file',
       // The best-ranked files, one more than the search found: at least one of them is a hidden one.
-      newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES }),
+      newSink: () => new FileCountCollector({ files: shown.size + 1 }),
     });
     const finished = exit.exitCode === 0 || exit.exitCode === 1 || (exit.exitCode === 2 && exit.stderr.trim() === '');
     if (exit.timedOut || exit.interruptedBy !== undefined || !finished) return null;
@@ -222,5 +210,5 @@ function displayOfFor(kind: 'file' | 'folder', rootDisplay: string): (rgPath: st
 function isBinaryFile(file: OpenFile): boolean {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
   const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
-  return !startsWithUtf16Mark(start) && start.indexOf(0) !== -1;
+  return !startsWithUtf16Mark(start) && looksBinary(start);
 }

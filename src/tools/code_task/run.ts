@@ -7,15 +7,9 @@ import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../../io/harn
 import { takeStop } from '../../io/stop.js';
 import {
   CODE_TASK_KILL_GRACE_MS,
-  CODE_TASK_MESSAGE_MIN_BYTES,
   CODE_TASK_STATE_FILE_MAX_BYTES,
   CODE_TASK_TEST_MINUTE_MIN_MS,
-  DIFFSTAT_MAX_FILE_LINES,
-  DIFFSTAT_WIDTH_COLUMNS,
-  HARNESS_FINAL_MESSAGE_MAX_BYTES,
   HARNESS_LINE_MAX_BYTES,
-  HARNESS_REASON_MAX_CHARS,
-  SHELL_LINE_END_REACH_PERCENT,
   SNAPSHOT_TIMEOUT_MS,
 } from '../../limits.js';
 import type { Context, OpResult } from '../context.js';
@@ -27,7 +21,7 @@ import { encodeUtf8 } from '../../text/utf8.js';
 import { LineSplitter } from '../../text/line-splitter.js';
 import { codeTaskErrors, formatCodeTask, harnessInput } from './format.js';
 import { chooseHarness, DETECTION_ORDER, type HarnessChoice } from './harnesses/index.js';
-import type { HarnessEvents } from './harnesses/types.js';
+import { HARNESS_PARSER_LIMITS, type HarnessEvents } from './harnesses/types.js';
 import { codeTaskMeta, failureReason, taskStatus } from './outcome.js';
 import {
   acquireLock,
@@ -41,7 +35,7 @@ import {
   type SessionRecord,
 } from './records.js';
 import { chooseRepository, enclosingRepository, namedRepository, type RepoChoice } from './repo.js';
-import { diffSince, snapshotBefore, type Snapshotter } from './snapshot.js';
+import { diffSince, snapshotBefore, snapshotLimits, type Snapshotter } from './snapshot.js';
 
 /** What code_task needs beyond the Io every tool gets. */
 export interface CodeTaskSystem {
@@ -146,12 +140,7 @@ function snapshotterFor(context: Context, system: CodeTaskSystem, limits: CodeTa
     scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
     excludedFolders: [runsFolder(io), stateFolder(io.home)],
     removeFile: (path) => io.fs.removeFile(path),
-    limits: {
-      timeoutMs: limits.snapshotTimeoutMs,
-      maxFileLines: DIFFSTAT_MAX_FILE_LINES,
-      statWidthColumns: DIFFSTAT_WIDTH_COLUMNS,
-      lineMaxBytes: HARNESS_LINE_MAX_BYTES,
-    },
+    limits: snapshotLimits(limits.snapshotTimeoutMs),
   };
 }
 
@@ -177,7 +166,7 @@ async function runHarness(
   const resumeId = target.session === null ? null : args.sessionId!;
   const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
   const launch = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
-  const parser = adapter.parser({ finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS });
+  const parser = adapter.parser(HARNESS_PARSER_LIMITS);
   const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
 
   const started = io.now();
@@ -276,12 +265,7 @@ export async function codeTask(
       finalMessage: events.finalMessage,
       logPath,
     };
-    const text = formatCodeTask(report, {
-      maxBytes: request.maxBytes,
-      messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
-      lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
-      reasonMaxChars: HARNESS_REASON_MAX_CHARS,
-    });
+    const text = formatCodeTask(report, { maxBytes: request.maxBytes });
     const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
     return { text, meta };
   } finally {
