@@ -9765,6 +9765,9 @@ function parseEnvelopeLine(line) {
   } catch {
     return null;
   }
+  return envelopeOf(value);
+}
+function envelopeOf(value) {
   if (!isPlainObject(value)) return null;
   if (value.ok === true && typeof value.text === "string") {
     if (value.meta !== void 0 && !isPlainObject(value.meta)) return null;
@@ -22568,6 +22571,7 @@ function remainingToolCallsTrailer(remaining) {
 
 remaining_tool_calls: ${remaining}`;
 }
+var STREAM_ENDED_DURING_CALL = "the helper's stream ended during the call; it may have run";
 
 // src/orchestrator/pipeline.ts
 var REDACTION_MASK = "[REDACTED]";
@@ -22633,6 +22637,207 @@ var ReadHistory = class {
     return found;
   }
 };
+
+// src/contract/stream.ts
+var streamReasons = {
+  lineTooLong: (maxBytes) => `a request line passes ${maxBytes} bytes`,
+  callRunning: (callId) => `call_id ${callId} is already running on this stream`
+};
+var utf8Strict2 = new TextDecoder("utf-8", { fatal: true });
+function callRunning(callId) {
+  return invalidRequest(streamReasons.callRunning(callId));
+}
+function requestLine(request) {
+  return `${JSON.stringify(request)}
+`;
+}
+function cancelLine(callId) {
+  return `${JSON.stringify({ cancel: callId })}
+`;
+}
+function parseAnswerLine(line) {
+  let value;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(value) || !isPlainObject(value.envelope)) return null;
+  const callId = value.call_id;
+  if (callId !== null && typeof callId !== "string") return null;
+  return { callId, envelope: value.envelope };
+}
+
+// src/text/byte-lines.ts
+var NEWLINE7 = 10;
+var ByteLines = class {
+  constructor(sink, maxLineBytes) {
+    this.sink = sink;
+    this.maxLineBytes = maxLineBytes;
+  }
+  sink;
+  maxLineBytes;
+  pieces = [];
+  held = 0;
+  skipping = false;
+  /** The bytes are only lent: what must last is copied. */
+  write(bytes) {
+    let start = 0;
+    while (start < bytes.length) {
+      const newline = bytes.indexOf(NEWLINE7, start);
+      const end = newline === -1 ? bytes.length : newline;
+      this.hold(bytes.subarray(start, end));
+      if (newline === -1) return;
+      if (this.skipping) this.skipping = false;
+      else this.emit();
+      start = newline + 1;
+    }
+  }
+  /** A last line without a final newline is a line too. */
+  end() {
+    if (this.skipping) this.skipping = false;
+    else if (this.held > 0) this.emit();
+    this.pieces = [];
+    this.held = 0;
+  }
+  hold(bytes) {
+    if (this.skipping || bytes.length === 0) return;
+    if (this.held + bytes.length > this.maxLineBytes) {
+      this.pieces = [];
+      this.held = 0;
+      this.skipping = true;
+      this.sink.tooLong();
+      return;
+    }
+    this.pieces.push(new Uint8Array(bytes));
+    this.held += bytes.length;
+  }
+  emit() {
+    const line = this.pieces.length === 1 ? this.pieces[0] : Buffer.concat(this.pieces, this.held);
+    this.pieces = [];
+    this.held = 0;
+    this.sink.line(line);
+  }
+};
+
+// src/orchestrator/warm-runner.ts
+var SERVE_ARGUMENT = "--serve";
+var WARM_ANSWER_LINE_MAX_BYTES = 64 * 1048576;
+function isReadOnly(checked) {
+  if (checked.op === "file_read" || checked.op === "code_search") return true;
+  return checked.op === "shell_status" && !checked.args.stop;
+}
+var WarmStream = class {
+  constructor(sandbox, envKey, env, onEnd) {
+    this.envKey = envKey;
+    this.onEnd = onEnd;
+    const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => void 0 }, WARM_ANSWER_LINE_MAX_BYTES);
+    const argv = [...sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND, SERVE_ARGUMENT];
+    this.exec = sandbox.open(argv, env, {
+      stdout: (chunk) => {
+        this.started = true;
+        lines.write(chunk);
+      },
+      closed: (started) => this.end(started || this.started)
+    });
+  }
+  envKey;
+  onEnd;
+  waiting = /* @__PURE__ */ new Map();
+  exec;
+  ended = false;
+  started = false;
+  get open() {
+    return !this.ended;
+  }
+  takeLine(bytes) {
+    const answer2 = parseAnswerLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
+    if (answer2 === null || answer2.callId === null) return;
+    const envelope = envelopeOf(answer2.envelope);
+    const waiting = this.waiting.get(answer2.callId);
+    if (waiting === void 0) return;
+    this.waiting.delete(answer2.callId);
+    waiting.settle(envelope === null ? { envelope: helperFailure("the answer is not an envelope") } : { envelope });
+  }
+  end(started) {
+    if (this.ended) return;
+    this.ended = true;
+    this.onEnd(this);
+    for (const waiting of this.waiting.values()) waiting.settle({ ended: true, sent: started });
+    this.waiting.clear();
+  }
+  /** Send the call and wait for its line; at its time limit it is cancelled, and given up past the grace. */
+  call(call, graceMs) {
+    const { callId } = call.checked.request;
+    if (this.waiting.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
+    return new Promise((resolve2) => {
+      const cancel = () => this.exec.write(cancelLine(callId));
+      const stopTimer = setTimeout(cancel, call.timeoutMs);
+      const giveUpTimer = setTimeout(() => {
+        this.waiting.delete(callId);
+        settle2({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1e3} s`) });
+      }, call.timeoutMs + graceMs);
+      const settle2 = (outcome) => {
+        clearTimeout(stopTimer);
+        clearTimeout(giveUpTimer);
+        call.signal?.removeEventListener("abort", cancel);
+        resolve2(outcome);
+      };
+      this.waiting.set(callId, { settle: settle2 });
+      this.exec.write(requestLine(wireRequest(call.checked.request)));
+      if (call.signal?.aborted) cancel();
+      else call.signal?.addEventListener("abort", cancel, { once: true });
+    });
+  }
+  close() {
+    this.exec.end();
+  }
+};
+var WarmRunner = class {
+  constructor(sandbox, graceMs = SANDBOX_GRACE_MS) {
+    this.sandbox = sandbox;
+    this.graceMs = graceMs;
+    this.cold = new SandboxRunner(sandbox, graceMs);
+  }
+  sandbox;
+  graceMs;
+  stream;
+  cold;
+  async answer(call) {
+    const stream = HELPER_OF_TOOL[call.checked.op] === "guilds-code" ? this.streamFor(call.env) : void 0;
+    if (stream === void 0) return this.cold.answer(call);
+    const outcome = await stream.call(call, this.graceMs);
+    if ("envelope" in outcome) return outcome.envelope;
+    if (!outcome.sent || isReadOnly(call.checked)) return this.cold.answer(call);
+    return errorEnvelope(STREAM_ENDED_DURING_CALL, "unavailable");
+  }
+  /** End the stream: the helper finishes the calls in flight and exits. */
+  close() {
+    this.stream?.close();
+    this.stream = void 0;
+  }
+  streamFor(env) {
+    const { sandbox } = this;
+    if (sandbox.open === void 0) return void 0;
+    const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+    if (this.stream?.open && this.stream.envKey !== envKey) return void 0;
+    if (this.stream === void 0 || !this.stream.open) {
+      this.stream = new WarmStream(sandbox, envKey, env, (ended) => {
+        if (this.stream === ended) this.stream = void 0;
+      });
+    }
+    return this.stream;
+  }
+};
+var runners = /* @__PURE__ */ new WeakMap();
+function warmRunnerOf(sandbox) {
+  let runner = runners.get(sandbox);
+  if (runner === void 0) {
+    runner = new WarmRunner(sandbox);
+    runners.set(sandbox, runner);
+  }
+  return runner;
+}
 
 // src/orchestrator/summary.ts
 function rowSummary(tool, args, outcome = {}) {
@@ -22702,7 +22907,7 @@ function argumentObject(tool, args) {
 function runnerOf(config2) {
   if (config2.runner !== void 0 && config2.sandbox !== void 0) throw new TypeError("give CodeToolRun a sandbox or a runner, not both");
   if (config2.runner !== void 0) return config2.runner;
-  if (config2.sandbox !== void 0) return new SandboxRunner(config2.sandbox);
+  if (config2.sandbox !== void 0) return config2.warm === true ? warmRunnerOf(config2.sandbox) : new SandboxRunner(config2.sandbox);
   throw new TypeError("CodeToolRun needs a sandbox or a runner");
 }
 var CodeToolRun = class {
@@ -22913,7 +23118,7 @@ function createMcpSession(config2) {
 // src/mcp/stdio.ts
 var PARSE_ERROR = -32700;
 var INVALID_REQUEST = -32600;
-var NEWLINE7 = 10;
+var NEWLINE8 = 10;
 function idOf(value) {
   if (typeof value !== "object" || value === null) return null;
   const id = value.id;
@@ -22953,7 +23158,7 @@ var LineTransport = class {
   onData = (chunk) => {
     let start = 0;
     while (start < chunk.length) {
-      const newline = chunk.indexOf(NEWLINE7, start);
+      const newline = chunk.indexOf(NEWLINE8, start);
       const end = newline === -1 ? chunk.length : newline;
       const piece = chunk.subarray(start, end);
       if (!this.skipping) {

@@ -22,9 +22,9 @@ import {
   type BwrapLayout,
 } from './bwrap-argv.js';
 import { findProgram, firstLine, HIDDEN_SYSTEM_FILES, hostPrograms, hostSystem, terminateInside, writeWithoutFollowing } from './bwrap-host.js';
-import { execLocal } from './local-exec.js';
+import { execLocal, openLocal } from './local-exec.js';
 import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from './local-sandbox.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type Sandbox } from './sandbox.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
 
 export * from './bwrap-argv.js';
 export { HIDDEN_SYSTEM_FILES, SYSTEM_PATHS } from './bwrap-host.js';
@@ -224,6 +224,22 @@ export class BwrapSandbox implements MachineSandbox {
     return execLocal(command, whole, '/', timeoutMs, signal, terminateInside);
   }
 
+  private readonly opened = new Set<OpenedExec>();
+
+  /**
+   * The warm helper through nsenter, as exec runs a command. Only into a running container: one that
+   * must start again first is reported closed before it ran, and the call is served cold (its exec
+   * starts the container); the next call opens the stream.
+   */
+  open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
+    if (!this.running || this.nsenter === undefined || !this.containerAlive()) {
+      queueMicrotask(() => handlers.closed(false));
+      return { write: () => undefined, end: () => undefined };
+    }
+    const whole = { PATH: SANDBOX_PATH, ...env, HOME: this.home, GUILDS_RUN_DIR: SANDBOX_RUN_DIR };
+    return openLocal([this.nsenter, ...nsenterArguments(this.containerPid, this.network, argv)], whole, '/', handlers, this.opened);
+  }
+
   /**
    * Whether the container still runs: its keeper is not gone, a zombie, or about to die (a SIGKILL
    * pending: the kill that ended the last call may not have been acted on yet). A dying keeper
@@ -261,6 +277,7 @@ export class BwrapSandbox implements MachineSandbox {
   }
 
   cleanup(): void {
+    for (const exec of [...this.opened]) exec.end();
     // The container's first process is killed by its host pid (the kernel then kills every process
     // of its pid namespace), and the keeper's stdin is closed. While bwrap has not exited, that pid
     // is the container's (alive, or a zombie bwrap has not reaped), never another process's.

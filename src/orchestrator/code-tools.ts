@@ -21,6 +21,7 @@ import {
 } from './request.js';
 import { SandboxRunner, type HelperRunner } from './runner.js';
 import type { Sandbox } from './sandbox.js';
+import { warmRunnerOf } from './warm-runner.js';
 import { metadataView, rowSummary, type MetadataField } from './summary.js';
 
 export { UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
@@ -28,6 +29,12 @@ export { UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
 export interface CodeToolsConfig {
   /** Where the calls are answered: the cold helper in this sandbox, through a SandboxRunner. */
   sandbox?: Sandbox;
+  /**
+   * Serve the sandbox's guilds-code calls over its warm stream (SPEC section 8, warm-runner.ts): one
+   * `--serve` helper per sandbox, shared by every CodeToolRun over it. Cold when the sandbox has no
+   * `open`. Off unless asked (docs/decisions.md, "The warm stream").
+   */
+  warm?: boolean;
   /** Or a runner of the platform's (src/orchestrator/runner.ts), which `sandbox` then must not be given with. */
   runner?: HelperRunner;
   runId: string;
@@ -104,7 +111,7 @@ export function argumentObject(tool: string, args: unknown): Record<string, unkn
 function runnerOf(config: CodeToolsConfig): HelperRunner {
   if (config.runner !== undefined && config.sandbox !== undefined) throw new TypeError('give CodeToolRun a sandbox or a runner, not both');
   if (config.runner !== undefined) return config.runner;
-  if (config.sandbox !== undefined) return new SandboxRunner(config.sandbox);
+  if (config.sandbox !== undefined) return config.warm === true ? warmRunnerOf(config.sandbox) : new SandboxRunner(config.sandbox);
   throw new TypeError('CodeToolRun needs a sandbox or a runner');
 }
 

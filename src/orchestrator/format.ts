@@ -24,3 +24,6 @@ export function pointerText(displayPath: string, range: [number, number], seq: n
 export function remainingToolCallsTrailer(remaining: number): string {
   return `\n\nremaining_tool_calls: ${remaining}`;
 }
+
+/** A call that was not read-only, lost with the warm stream: it may have run, so it is not run again. */
+export const STREAM_ENDED_DURING_CALL = "the helper's stream ended during the call; it may have run";

@@ -2,7 +2,7 @@
 // MCP server's way to run code_task's helper. Its own process group, so that a stop reaches
 // whatever it started in that group.
 import { spawn } from 'node:child_process';
-import type { ExecResult } from './sandbox.js';
+import type { ExecResult, OpenedExec, OpenHandlers } from './sandbox.js';
 
 /** Past this much stdout the rest is dropped: an envelope is far smaller, and memory stays bounded. */
 export const LOCAL_STDOUT_MAX_BYTES = 16 * 1_048_576;
@@ -116,4 +116,47 @@ export function execLocal(
     });
     child.on('close', settle);
   });
+}
+
+/**
+ * Start `argv` with exactly `env` in `cwd`, stdin and stdout as pipes, in its own process group, for
+ * as long as it runs: the local and bubblewrap sandboxes' `open`. It does not keep this process
+ * alive by itself; the calls waiting on it do. `opened` collects the running ones for a cleanup.
+ */
+export function openLocal(
+  argv: readonly string[],
+  env: Readonly<Record<string, string>>,
+  cwd: string,
+  handlers: OpenHandlers,
+  opened: Set<OpenedExec>,
+): OpenedExec {
+  const child = spawn(argv[0]!, argv.slice(1), { cwd, env: { ...env }, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
+  let started = false;
+  let closed = false;
+  const exec: OpenedExec = {
+    write: (text) => {
+      if (!closed && child.stdin.writable) child.stdin.write(text);
+    },
+    end: () => {
+      if (!closed) child.stdin.end();
+    },
+  };
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    opened.delete(exec);
+    child.stdin.destroy();
+    handlers.closed(started);
+  };
+  child.on('spawn', () => (started = true));
+  // A write into a pipe whose reader is gone (EPIPE): the close says so.
+  child.stdin.on('error', () => undefined);
+  child.stdout.on('data', (chunk: Buffer) => handlers.stdout(chunk));
+  child.on('error', close);
+  child.on('close', close);
+  child.unref();
+  (child.stdout as unknown as { unref?: () => void }).unref?.();
+  (child.stdin as unknown as { unref?: () => void }).unref?.();
+  opened.add(exec);
+  return exec;
 }

@@ -6,8 +6,8 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execLocal } from './local-exec.js';
-import type { ExecResult, Sandbox } from './sandbox.js';
+import { execLocal, openLocal } from './local-exec.js';
+import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from './sandbox.js';
 
 export { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES } from './local-exec.js';
 
@@ -53,14 +53,23 @@ export class LocalSandbox implements Sandbox {
     this.harnessCommand = options.harnessCommand ?? [process.execPath, BUNDLED_HARNESS_HELPER];
   }
 
+  private readonly opened = new Set<OpenedExec>();
+
   exec(
     argv: readonly string[],
     env: Readonly<Record<string, string>>,
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<ExecResult> {
-    const whole = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir };
-    return execLocal(argv, whole, this.home, timeoutMs, signal);
+    return execLocal(argv, this.environment(env), this.home, timeoutMs, signal);
+  }
+
+  open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
+    return openLocal(argv, this.environment(env), this.home, handlers, this.opened);
+  }
+
+  private environment(env: Readonly<Record<string, string>>): Record<string, string> {
+    return { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir };
   }
 
   /** The same folder: the local sandbox runs on the host. */
@@ -72,8 +81,10 @@ export class LocalSandbox implements Sandbox {
     await writeFile(path, bytes, { mode: 0o600 });
   }
 
-  /** Remove the scratch folder (a home passed in is left alone). */
+  /** End the warm helpers and remove the scratch folder (a home passed in is left alone). */
   cleanup(): void {
+    // A warm helper finishes what it runs and exits once its stdin ends.
+    for (const exec of [...this.opened]) exec.end();
     rmSync(this.scratch, { recursive: true, force: true });
   }
 }

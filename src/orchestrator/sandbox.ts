@@ -9,6 +9,21 @@ export interface ExecResult {
   timedOut: boolean;
 }
 
+/** What a long-lived exec reports: its stdout as it comes, and its end. */
+export interface OpenHandlers {
+  stdout(chunk: Uint8Array): void;
+  /** The process ended or its connection dropped; `started` is false when it never ran at all. */
+  closed(started: boolean): void;
+}
+
+/** A long-lived exec (Sandbox.open): its stdin to write to. */
+export interface OpenedExec {
+  /** Write to the process's stdin; a write after its end is dropped (the close reports it). */
+  write(text: string): void;
+  /** Close its stdin: the warm helper finishes the calls in flight and exits. */
+  end(): void;
+}
+
 export interface Sandbox {
   /**
    * Run `argv` (no shell) with `env` set on top of the sandbox's own environment, stdin closed, and
@@ -30,6 +45,11 @@ export interface Sandbox {
    * `.json` (`<name>.tmp`): the helper takes only `<run_id>-<call_id>.json` for a request.
    */
   writeFile(path: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Start `argv` with `env` as exec does, stdin open, for as long as it runs (SPEC section 8's warm
+   * stream: `<helper> --serve`). A sandbox without it is served cold.
+   */
+  open?(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec;
   /** How the helper starts in this sandbox; DEFAULT_HELPER_COMMAND when absent. */
   readonly helperCommand?: readonly string[];
   /** How the code_task helper starts in this sandbox; DEFAULT_HARNESS_COMMAND when absent. */

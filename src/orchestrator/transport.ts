@@ -61,6 +61,11 @@ export function parseEnvelopeLine(line: string): Envelope | null {
   } catch {
     return null;
   }
+  return envelopeOf(value);
+}
+
+/** A JSON value read as an envelope, or null when it is none (the warm stream's lines carry the object). */
+export function envelopeOf(value: unknown): Envelope | null {
   if (!isPlainObject(value)) return null;
   if (value.ok === true && typeof value.text === 'string') {
     if (value.meta !== undefined && !isPlainObject(value.meta)) return null;

@@ -23,7 +23,7 @@ function suite(kind: SandboxKind): void {
   });
 
   function newRun(config: Partial<ConstructorParameters<typeof CodeToolRun>[0]> = {}): CodeToolRun {
-    return new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1', ...config });
+    return new CodeToolRun({ sandbox, warm: kind.warm, runId: 'r1', agentId: 'a1', ...config });
   }
 
   function call(run: CodeToolRun, tool: string, args: unknown, extra: { remainingToolCalls?: number } = {}) {
@@ -88,7 +88,7 @@ function suite(kind: SandboxKind): void {
     it("does not fold reads of another run's history", async () => {
       writeHomeFile('a.txt', 'x\n');
       await call(newRun(), 'file_read', { path: 'a.txt' });
-      const other = new CodeToolRun({ sandbox, runId: 'r2', agentId: 'a1' });
+      const other = new CodeToolRun({ sandbox, warm: kind.warm, runId: 'r2', agentId: 'a1' });
       expect((await call(other, 'file_read', { path: 'a.txt' })).meta.repeat_of).toBeUndefined();
     });
 
@@ -149,7 +149,7 @@ function suite(kind: SandboxKind): void {
     async function misbehaving(script: string): Promise<CodeToolRun> {
       const bad = await kind.make({ helperCommand: ['node', '-e', script] });
       others.push(bad);
-      return new CodeToolRun({ sandbox: bad, runId: 'r1', agentId: 'a1' });
+      return new CodeToolRun({ sandbox: bad, warm: kind.warm, runId: 'r1', agentId: 'a1' });
     }
 
     it('prints nothing and exits: code helper failed with the last 5 lines of stderr', async () => {
@@ -178,7 +178,7 @@ function suite(kind: SandboxKind): void {
       const program = join(sandbox.scratch, 'no-such-helper');
       const missing = await kind.make({ helperCommand: [program] });
       others.push(missing);
-      const result = await call(new CodeToolRun({ sandbox: missing, runId: 'r1', agentId: 'a1' }), 'file_read', { path: 'a' });
+      const result = await call(new CodeToolRun({ sandbox: missing, warm: kind.warm, runId: 'r1', agentId: 'a1' }), 'file_read', { path: 'a' });
       expect(result.text).toBe(`code helper failed: no envelope (exit status 127)\n${kind.missingProgram(program)}`);
     });
   });

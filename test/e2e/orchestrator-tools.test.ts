@@ -23,7 +23,7 @@ function suite(kind: SandboxKind): void {
   afterEach(() => sandbox.cleanup());
 
   function newRun(config: Partial<CodeToolsConfig> = {}): CodeToolRun {
-    return new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1', repositories: [{ name: 'app' }], ...config });
+    return new CodeToolRun({ sandbox, warm: kind.warm, runId: 'r1', agentId: 'a1', repositories: [{ name: 'app' }], ...config });
   }
 
   function call(run: CodeToolRun, tool: string, args: Record<string, unknown>) {

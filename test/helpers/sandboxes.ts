@@ -18,6 +18,8 @@ export interface SandboxOptions {
 
 export interface SandboxKind {
   name: 'local' | 'bubblewrap';
+  /** Whether the calls go over the sandbox's warm stream (CodeToolRun's `warm`), else one cold helper each. */
+  warm: boolean;
   /** Why this machine cannot run it; undefined when it can. */
   unavailable: string | undefined;
   make(options?: SandboxOptions): Promise<TestSandbox>;
@@ -42,6 +44,7 @@ async function bwrapUnavailable(): Promise<string | undefined> {
 
 export const LOCAL: SandboxKind = {
   name: 'local',
+  warm: false,
   unavailable: undefined,
   make: async (options = {}) => new LocalSandbox(options),
   missingProgram: (path) => `spawn ${path} ENOENT`,
@@ -49,16 +52,19 @@ export const LOCAL: SandboxKind = {
 
 export const BUBBLEWRAP: SandboxKind = {
   name: 'bubblewrap',
+  warm: false,
   unavailable: await bwrapUnavailable(),
   make: (options: BwrapSandboxOptions = {}) => BwrapSandbox.start(options),
   missingProgram: (path) => `nsenter: failed to execute ${path}: No such file or directory`,
 };
 
-export const SANDBOX_KINDS: readonly SandboxKind[] = [LOCAL, BUBBLEWRAP];
+/** Every kind, cold and over its warm stream (SPEC section 8). */
+export const SANDBOX_KINDS: readonly SandboxKind[] = [LOCAL, BUBBLEWRAP, { ...LOCAL, warm: true }, { ...BUBBLEWRAP, warm: true }];
 
 /** A describe title that says when, and why, the kind's tests are skipped. */
 export function titleFor(kind: SandboxKind, title: string): string {
-  return kind.unavailable === undefined ? `${title} (${kind.name})` : `${title} (${kind.name}, skipped: ${kind.unavailable})`;
+  const name = kind.warm ? `${kind.name}, warm` : kind.name;
+  return kind.unavailable === undefined ? `${title} (${name})` : `${title} (${name}, skipped: ${kind.unavailable})`;
 }
 
 /** Host processes in the pid namespace of `pid`, with their command lines: a container's, all of them. */

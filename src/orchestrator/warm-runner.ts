@@ -1,0 +1,166 @@
+// The warm runner (SPEC section 8): one `<helper> --serve` per sandbox over its long-lived exec
+// (Sandbox.open), opened on the first call and every guilds-code call sent over it as a request line;
+// its answer line is the call's envelope, and an aborted call sends its cancel line. Cold (the
+// SandboxRunner) for code_task, for a sandbox that cannot open a stream, and for a call whose
+// environment is not the stream's (the helper takes its environment once, at its start).
+//
+// A stream that ends before it answered a call: a read-only call is run again cold, any other fails
+// as `unavailable` (it may have run; it is never run twice); the next call opens a new stream.
+import { SANDBOX_GRACE_MS } from '../limits.js';
+import { errorEnvelope, failureEnvelope, type Envelope } from '../contract/envelope.js';
+import { callRunning, cancelLine, parseAnswerLine, requestLine } from '../contract/stream.js';
+import { HELPER_OF_TOOL } from '../contract/tool-names.js';
+import type { CheckedRequest } from '../contract/tools/index.js';
+import { ByteLines } from '../text/byte-lines.js';
+import { STREAM_ENDED_DURING_CALL } from './format.js';
+import { wireRequest } from './request.js';
+import { SandboxRunner, type HelperCall, type HelperRunner } from './runner.js';
+import { DEFAULT_HELPER_COMMAND, type OpenedExec, type Sandbox } from './sandbox.js';
+import { envelopeOf, helperFailure } from './transport.js';
+
+
+/** The argument that starts the helper's stream. */
+export const SERVE_ARGUMENT = '--serve';
+/** An answer line longer than this is no answer (an envelope is at most about 1 MiB of text, escaped). */
+export const WARM_ANSWER_LINE_MAX_BYTES = 64 * 1_048_576;
+
+/** Whether running the call twice is harmless: file_read, code_search, shell_status without stop. */
+export function isReadOnly(checked: CheckedRequest): boolean {
+  if (checked.op === 'file_read' || checked.op === 'code_search') return true;
+  return checked.op === 'shell_status' && !checked.args.stop;
+}
+
+/** What a call over the stream came to: its envelope, or the stream's end before it answered. */
+type Outcome = { envelope: Envelope } | { ended: true; sent: boolean };
+
+interface Waiting {
+  settle(outcome: Outcome): void;
+}
+
+/** One open stream: its exec, the environment it started with, the calls waiting on an answer. */
+class WarmStream {
+  readonly waiting = new Map<string, Waiting>();
+  private readonly exec: OpenedExec;
+  private ended = false;
+  private started = false;
+
+  constructor(
+    sandbox: Sandbox & { open: NonNullable<Sandbox['open']> },
+    readonly envKey: string,
+    env: Readonly<Record<string, string>>,
+    private readonly onEnd: (stream: WarmStream) => void,
+  ) {
+    const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => undefined }, WARM_ANSWER_LINE_MAX_BYTES);
+    const argv = [...(sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND), SERVE_ARGUMENT];
+    this.exec = sandbox.open(argv, env, {
+      stdout: (chunk) => {
+        this.started = true;
+        lines.write(chunk);
+      },
+      closed: (started) => this.end(started || this.started),
+    });
+  }
+
+  get open(): boolean {
+    return !this.ended;
+  }
+
+  private takeLine(bytes: Uint8Array): void {
+    const answer = parseAnswerLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    if (answer === null || answer.callId === null) return;
+    const envelope = envelopeOf(answer.envelope);
+    const waiting = this.waiting.get(answer.callId);
+    if (waiting === undefined) return;
+    this.waiting.delete(answer.callId);
+    waiting.settle(envelope === null ? { envelope: helperFailure('the answer is not an envelope') } : { envelope });
+  }
+
+  private end(started: boolean): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.onEnd(this);
+    for (const waiting of this.waiting.values()) waiting.settle({ ended: true, sent: started });
+    this.waiting.clear();
+  }
+
+  /** Send the call and wait for its line; at its time limit it is cancelled, and given up past the grace. */
+  call(call: HelperCall, graceMs: number): Promise<Outcome> {
+    const { callId } = call.checked.request;
+    if (this.waiting.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
+    return new Promise<Outcome>((resolve) => {
+      const cancel = (): void => this.exec.write(cancelLine(callId));
+      const stopTimer = setTimeout(cancel, call.timeoutMs);
+      const giveUpTimer = setTimeout(() => {
+        this.waiting.delete(callId);
+        settle({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1000} s`) });
+      }, call.timeoutMs + graceMs);
+      const settle = (outcome: Outcome): void => {
+        clearTimeout(stopTimer);
+        clearTimeout(giveUpTimer);
+        call.signal?.removeEventListener('abort', cancel);
+        resolve(outcome);
+      };
+      this.waiting.set(callId, { settle });
+      this.exec.write(requestLine(wireRequest(call.checked.request)));
+      if (call.signal?.aborted) cancel();
+      else call.signal?.addEventListener('abort', cancel, { once: true });
+    });
+  }
+
+  close(): void {
+    this.exec.end();
+  }
+}
+
+export class WarmRunner implements HelperRunner {
+  private stream: WarmStream | undefined;
+  private readonly cold: SandboxRunner;
+
+  constructor(
+    readonly sandbox: Sandbox,
+    private readonly graceMs: number = SANDBOX_GRACE_MS,
+  ) {
+    this.cold = new SandboxRunner(sandbox, graceMs);
+  }
+
+  async answer(call: HelperCall): Promise<Envelope> {
+    const stream = HELPER_OF_TOOL[call.checked.op] === 'guilds-code' ? this.streamFor(call.env) : undefined;
+    if (stream === undefined) return this.cold.answer(call);
+    const outcome = await stream.call(call, this.graceMs);
+    if ('envelope' in outcome) return outcome.envelope;
+    // Never sent anywhere (the exec did not start): nothing ran, so the call runs cold.
+    if (!outcome.sent || isReadOnly(call.checked)) return this.cold.answer(call);
+    return errorEnvelope(STREAM_ENDED_DURING_CALL, 'unavailable');
+  }
+
+  /** End the stream: the helper finishes the calls in flight and exits. */
+  close(): void {
+    this.stream?.close();
+    this.stream = undefined;
+  }
+
+  private streamFor(env: Readonly<Record<string, string>>): WarmStream | undefined {
+    const { sandbox } = this;
+    if (sandbox.open === undefined) return undefined;
+    const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    if (this.stream?.open && this.stream.envKey !== envKey) return undefined;
+    if (this.stream === undefined || !this.stream.open) {
+      this.stream = new WarmStream(sandbox as Sandbox & { open: NonNullable<Sandbox['open']> }, envKey, env, (ended) => {
+        if (this.stream === ended) this.stream = undefined;
+      });
+    }
+    return this.stream;
+  }
+}
+
+/** One warm runner per sandbox, so that every CodeToolRun over it shares its one stream. */
+const runners = new WeakMap<Sandbox, WarmRunner>();
+
+export function warmRunnerOf(sandbox: Sandbox): WarmRunner {
+  let runner = runners.get(sandbox);
+  if (runner === undefined) {
+    runner = new WarmRunner(sandbox);
+    runners.set(sandbox, runner);
+  }
+  return runner;
+}

@@ -1,0 +1,166 @@
+// The warm runner through the local sandbox (SPEC section 8): every guilds-code call over one
+// `--serve` helper, the same text as cold calls, cold and warm calls interleaved on one run, and the
+// stream's death handled: a read-only call answered cold, any other failing with the line, never run
+// twice, background commands living on, the next call opening a new stream.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
+import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
+import { BUNDLED_HELPER, LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { pollUntil } from '../helpers/background.js';
+import { processRuns } from '../helpers/processes.js';
+
+let sandbox: LocalSandbox;
+let seq = 0;
+
+beforeEach(() => {
+  sandbox = new LocalSandbox();
+  writeFileSync(join(sandbox.home, 'a.txt'), Array.from({ length: 30 }, (_, i) => `line ${i + 1} needle`).join('\n') + '\n');
+});
+afterEach(() => {
+  for (const pid of servePids()) process.kill(pid, 'SIGKILL');
+  sandbox.cleanup();
+});
+
+/** The `--serve` helpers this test process started in its sandbox. */
+function servePids(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+        const environ = readFileSync(`/proc/${entry}/environ`, 'utf8');
+        return cmdline.includes('--serve') && environ.includes(`HOME=${sandbox.home}\0`) && processRuns(Number(entry));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function run(warm: boolean, runId = 'r1') {
+  return new CodeToolRun({ sandbox, warm, runId, agentId: 'a1' });
+}
+
+function call(on: CodeToolRun, tool: string, args: Record<string, unknown>, signal?: AbortSignal, callId?: string) {
+  seq += 1;
+  return on.call({ tool, args, callId: callId ?? `c${seq}`, resultSeq: seq, signal });
+}
+
+function comparable(meta: Record<string, unknown>) {
+  const copy = { ...meta };
+  delete copy.elapsed_ms;
+  return copy;
+}
+
+describe('the warm runner', () => {
+  it('answers every call with the text and meta of the cold helper, over one stream', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['file_read', { path: 'a.txt', limit: 5 }],
+      ['file_read', { path: 'missing.txt' }],
+      ['code_search', { pattern: 'line 2[0-9]' }],
+      ['code_search', { pattern: '(' }],
+      ['shell', { command: 'echo out; exit 3' }],
+      ['shell', { command: 'seq 1 50000' }],
+      ['shell_status', {}],
+      ['shell_status', { id: 'b99' }],
+    ];
+    for (const [tool, args] of cases) {
+      const cold = await call(run(false, 'cold'), tool, args, undefined, `same${seq}`);
+      const warm = await call(run(true, 'warm'), tool, args, undefined, `same${seq - 1}`);
+      const same = (result: typeof cold, runId: string) => JSON.parse(JSON.stringify({ ...result, meta: comparable(result.meta) }).replaceAll(`/${runId}/`, '/RUN/'));
+      expect(same(warm, 'warm'), `${tool} ${JSON.stringify(args)}`).toEqual(same(cold, 'cold'));
+    }
+    expect(servePids()).toHaveLength(1);
+  });
+
+  it('shares one working directory with cold calls of the same run, interleaved', async () => {
+    const warm = run(true);
+    const cold = run(false);
+    expect((await call(warm, 'shell', { command: 'mkdir -p sub && cd sub' })).ok).toBe(true);
+    expect((await call(cold, 'shell', { command: 'pwd' })).text).toBe(join(sandbox.home, 'sub'));
+    expect((await call(cold, 'shell', { command: 'cd ..' })).ok).toBe(true);
+    expect((await call(warm, 'shell', { command: 'pwd' })).text).toBe(sandbox.home);
+    const started = await call(warm, 'shell', { command: 'sleep 30', background: true });
+    expect((await call(cold, 'shell_status', { id: started.meta.background_id })).meta.state).toBe('running');
+    expect((await call(warm, 'shell_status', { id: started.meta.background_id, stop: true })).ok).toBe(true);
+  });
+
+  it("sends a cancel line when the call is aborted: the command's group stops and the call answers", async () => {
+    const warm = run(true);
+    const controller = new AbortController();
+    const answer = call(warm, 'shell', { command: 'echo started; sleep 300 & echo $! > kid.pid; echo $$ > leader.pid; wait' }, controller.signal);
+    const leader = join(sandbox.home, 'leader.pid');
+    await pollUntil(() => existsSync(leader) && readFileSync(leader, 'utf8').endsWith('\n'), Boolean);
+    const pids = [Number(readFileSync(leader, 'utf8')), Number(readFileSync(join(sandbox.home, 'kid.pid'), 'utf8'))];
+    controller.abort();
+    expect((await answer).text).toBe('started\n[the helper was interrupted; the command was stopped]\nexit_code: 143');
+    expect(pids.some(processRuns)).toBe(false);
+    expect(servePids()).toHaveLength(1);
+  });
+});
+
+describe('the stream SIGKILLed mid-call', () => {
+  it('fails the shell call in flight with the line, keeps background commands for shell_status, and reopens', async () => {
+    const warm = run(true);
+    const background = await call(warm, 'shell', { command: 'sleep 30', background: true });
+    expect(background.ok).toBe(true);
+    const [server] = servePids();
+    const shell = call(warm, 'shell', { command: 'echo $$ > shell.pid; sleep 300' });
+    await pollUntil(() => existsSync(join(sandbox.home, 'shell.pid')), Boolean);
+    process.kill(server!, 'SIGKILL');
+    expect(await shell).toMatchObject({ ok: false, kind: 'unavailable', text: STREAM_ENDED_DURING_CALL });
+    // The foreground command dies with its helper, as it does with a cold one.
+    const shellPid = Number(readFileSync(join(sandbox.home, 'shell.pid'), 'utf8'));
+    await pollUntil(() => processRuns(shellPid), (runs) => !runs);
+    const status = await call(warm, 'shell_status', { id: background.meta.background_id });
+    expect(status.meta.state).toBe('running');
+    const reopened = servePids();
+    expect(reopened).toHaveLength(1);
+    expect(reopened[0]).not.toBe(server);
+    await call(warm, 'shell_status', { id: background.meta.background_id, stop: true });
+  });
+});
+
+describe('a stream that dies with the call sent', () => {
+  /** A helper whose stream takes a line and dies at once; cold, it is the real helper. */
+  function dyingStreamSandbox(): LocalSandbox {
+    const script = join(sandbox.scratch, 'dying-stream.cjs');
+    writeFileSync(
+      script,
+      `const { spawnSync } = require('node:child_process');
+if (process.argv[2] === '--serve') process.stdin.once('data', () => process.kill(process.pid, 'SIGKILL'));
+else process.exit(spawnSync(process.execPath, [${JSON.stringify(BUNDLED_HELPER)}, process.argv[2]], { stdio: 'inherit' }).status ?? 1);
+`,
+    );
+    return new LocalSandbox({ home: sandbox.home, runDir: sandbox.runDir, helperCommand: [process.execPath, script] });
+  }
+
+  it('answers a read-only call cold, once', async () => {
+    const dying = dyingStreamSandbox();
+    try {
+      const read = await new CodeToolRun({ sandbox: dying, warm: true, runId: 'r1', agentId: 'a1' }).call({ tool: 'file_read', args: { path: 'a.txt', limit: 1 }, callId: 'x1', resultSeq: 1 });
+      const cold = await run(false).call({ tool: 'file_read', args: { path: 'a.txt', limit: 1 }, callId: 'x1', resultSeq: 1 });
+      expect(read).toEqual(cold);
+      const status = await new CodeToolRun({ sandbox: dying, warm: true, runId: 'r1', agentId: 'a1' }).call({ tool: 'shell_status', args: {}, callId: 'x2', resultSeq: 2 });
+      expect(status).toMatchObject({ ok: true, text: 'no background commands' });
+    } finally {
+      dying.cleanup();
+    }
+  });
+
+  it('fails any other call with the line and never runs it again', async () => {
+    const dying = dyingStreamSandbox();
+    try {
+      const on = new CodeToolRun({ sandbox: dying, warm: true, runId: 'r1', agentId: 'a1' });
+      const shell = await on.call({ tool: 'shell', args: { command: 'touch ran' }, callId: 'x1', resultSeq: 1 });
+      expect(shell).toMatchObject({ ok: false, kind: 'unavailable', text: STREAM_ENDED_DURING_CALL });
+      const stop = await on.call({ tool: 'shell_status', args: { id: 'b1', stop: true }, callId: 'x2', resultSeq: 2 });
+      expect(stop).toMatchObject({ ok: false, kind: 'unavailable', text: STREAM_ENDED_DURING_CALL });
+      expect(existsSync(join(sandbox.home, 'ran'))).toBe(false);
+    } finally {
+      dying.cleanup();
+    }
+  });
+});
