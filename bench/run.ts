@@ -12,10 +12,11 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HANDED_ON_EXTRA_CA_CERTS_VARIABLE as HANDED_ON_CA_CERTS_VARIABLE } from '../src/contract/environment.js';
-import { buildCases, type Case } from './cases.js';
+import { buildCases, FEW_MATCHES_PATTERN, type Case } from './cases.js';
 import { makeScratch, SYSTEM_HEADERS, type Scratch } from './fixtures.js';
 import { gnuTimeAvailable, median, runPlan, type Command, type Env, type Run } from './measure.js';
 import { mcpCases, mcpLine, mcpMarkdown, measureMcp, type McpOutcome } from './mcp.js';
+import { measureWarm, warmCases, warmLine, warmMarkdown, type WarmOutcome } from './warm.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(REPO_ROOT, 'bench', 'RESULTS.md');
@@ -224,7 +225,7 @@ function machine(): Machine {
   return { cpu: all[0]?.model.trim() ?? 'unknown', cores: all.length, node: process.version, load: loadavg()[0]! };
 }
 
-function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch, info: Machine, caSet: boolean, mcp: McpOutcome[]): string {
+function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch, info: Machine, caSet: boolean, mcp: McpOutcome[], warm: WarmOutcome[] = []): string {
   const treeMiB = scratch.treeBytes / 1_048_576;
   const smaller = scratch.treeFiles < ISSUE_TREE.files * 0.95 || treeMiB < ISSUE_TREE.mib * 0.95;
   const withBaseline = options.baseline !== null;
@@ -262,6 +263,7 @@ function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch
     ...rows,
     '',
     ...(mcp.length > 0 ? mcpMarkdown(mcp) : []),
+    ...(warm.length > 0 ? warmMarkdown(warm) : []),
   ].join('\n');
 }
 
@@ -300,8 +302,13 @@ async function main(): Promise<number> {
       { pairs: options.pairs, warmup: options.warmup, home: scratch.home, runDir: scratch.runDir, env, bundle: options.bundle, mcpBundle, cases: mcpWanted },
       (outcome) => console.log(mcpLine(outcome)),
     );
+    const warmWanted = warmCases(scratch.smallFile, scratch.tree, FEW_MATCHES_PATTERN).filter((c) => options.only === null || new RegExp(options.only, 'i').test(`warm ${c.name}`));
+    const warm = warmWanted.length === 0 ? [] : await measureWarm(
+      { pairs: options.pairs, warmup: options.warmup, home: scratch.home, runDir: scratch.runDir, env, bundle: options.bundle, cases: warmWanted },
+      (outcome) => console.log(warmLine(outcome)),
+    );
     if (options.write) {
-      writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined, mcp));
+      writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined, mcp, warm));
       console.log(`figures written to ${RESULTS_FILE}`);
     }
     return outcomes.some((o) => o.status === 'failed') ? 1 : 0;

@@ -22,6 +22,9 @@ const CASES = [
 // The MCP server's per-call cases (bench/mcp.ts), after the others.
 const MCP_CASES = ['file_read, 200 lines of a 2,000-line file', 'shell_status, no background commands', 'shell `true`'];
 
+// The warm stream's per-call cases (bench/warm.ts), cold and warm beside their floors.
+const WARM_CASES = ['file_read, 200 lines of a 2,000-line file', 'shell `true`', 'shell_status, no background commands', 'code_search files, few matches'];
+
 describe('npm run bench -- --smoke', () => {
   it('runs every case once and prints each with its ratio, or says that its op is not available yet', () => {
     const run = spawnSync(process.execPath, [TSX_CLI, 'bench/run.ts', '--smoke'], {
@@ -39,6 +42,10 @@ describe('npm run bench -- --smoke', () => {
     for (const name of MCP_CASES) {
       const line = lines.find((l) => l.startsWith(`MCP ${name}: `));
       expect(line, `MCP ${name}`).toMatch(/ ms vs cold helper \d+\.\d ms; ratio \d+\.\d{2} % over 1 pairs; target .*: (met|NOT met|for reference)$/);
+    }
+    for (const name of WARM_CASES) {
+      const line = lines.find((l) => l.startsWith(`warm ${name}: `));
+      expect(line, `warm ${name}`).toMatch(/: cold \d+\.\d ms \(exec of true \d+\.\d ms, \d+\.\d{2}x\); warm \d+\.\d{2} ms \(echo round trip \d+\.\d{3} ms, \d+\.\dx\); warm\/cold \d+\.\d % over 1 rounds$/);
     }
     expect(run.stdout).not.toContain('figures written');
   }, 120_000);
