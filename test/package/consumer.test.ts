@@ -52,7 +52,10 @@ function unavailable(): string | undefined {
   const ping = spawnSync('npm', ['ping', '--fetch-timeout=10000', '--fetch-retries=0'], { encoding: 'utf8', timeout: REGISTRY_PING_TIMEOUT_MS });
   if (ping.status === 0) return undefined;
   const registry = spawnSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).stdout.trim();
-  return `the npm registry (${registry}) cannot be reached: ${lastLine(`${ping.stderr ?? ''}`) || ping.error?.message || `npm ping exit ${ping.status}`}`;
+  // npm's reason is its FetchError line (`request to … failed, reason: …`); its stack and log line follow.
+  const lines = `${ping.stderr ?? ''}`.split('\n');
+  const reason = (lines.find((line) => line.startsWith('npm error FetchError')) ?? lines.find((line) => line.startsWith('npm error code ')))?.replace(/^npm error /, '');
+  return `the npm registry (${registry}) cannot be reached: ${reason ?? ping.error?.message ?? `npm ping exit ${ping.status}`}`;
 }
 
 const skipped = unavailable();
