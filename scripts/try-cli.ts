@@ -176,6 +176,11 @@ export function parseCommandLine(argv: readonly string[]): Options | 'help' {
   return options;
 }
 
+/** The name, in the temporary folder, of a kept home's state folder (`realHome`: its real path). */
+export function lastingRunDirName(realHome: string): string {
+  return `guilds-code-run${realHome.replace(/[^A-Za-z0-9]+/g, '_')}`;
+}
+
 /** Said when the page's port is taken: before the tour runs, not after. */
 export function portInUse(port: number): string {
   return `port ${port} on 127.0.0.1 is in use: choose another with --port N (--port 0 takes a free one)`;

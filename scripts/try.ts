@@ -19,6 +19,7 @@ import { WebRun } from './web/session.js';
 import {
   FIXTURE_NAME,
   KEPT_HOME_SANDBOX,
+  lastingRunDirName,
   NO_HARNESS_HINT,
   parseCommandLine,
   portInUse,
@@ -73,8 +74,7 @@ function repositoriesIn(home: string): Repository[] {
 
 /** One state folder per kept home, outside it, so that its background commands can be followed later. */
 function lastingRunDir(home: string): string {
-  const name = realpathSync(home).replace(/[^A-Za-z0-9]+/g, '_');
-  return join(tmpdir(), `guilds-code-run${name}`);
+  return join(tmpdir(), lastingRunDirName(realpathSync(home)));
 }
 
 function aborted(signal: AbortSignal): Promise<void> {
