@@ -21,18 +21,29 @@ interface Page {
   tryPid: number;
 }
 
-/** The processes of a process group, by /proc. */
-function groupMembers(group: number): number[] {
+function pids(): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return parseProcStat(readFileSync(`/proc/${name}/stat`, 'utf8'))?.pgrp === group;
-      } catch {
-        return false;
-      }
-    })
     .map(Number);
+}
+
+/** The processes of a process group, by /proc. */
+function groupMembers(group: number): number[] {
+  return pids().filter((pid) => {
+    try {
+      return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.pgrp === group;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The processes whose command line names the scratch home: bubblewrap's container (a session of its
+ * own) binds it by name.
+ */
+function sandboxProcesses(home: string): number[] {
+  return pids().filter((pid) => pid !== process.pid && commandLine(pid).includes(home));
 }
 
 function commandLine(pid: number): string {
@@ -72,10 +83,11 @@ function startPage(): Promise<Page> {
 /** What is left once the page was told to go: any process of its group, its server, its scratch home. */
 async function leftOver(page: Page): Promise<{ processes: string[]; answers: boolean; home: boolean }> {
   const group = page.npm.pid!;
-  await until(() => groupMembers(group).length === 0);
-  const processes = groupMembers(group).map(commandLine);
+  const left = (): number[] => [...new Set([...groupMembers(group), ...sandboxProcesses(page.home)])];
+  await until(() => left().length === 0);
+  const processes = left().map(commandLine);
   // Whatever a failed run left is this test's to stop.
-  if (processes.length > 0) process.kill(-group, 'SIGKILL');
+  for (const pid of left()) process.kill(pid, 'SIGKILL');
   return { processes, answers: await fetch(page.url).then(() => true, () => false), home: existsSync(page.home) };
 }
 
