@@ -1,9 +1,10 @@
 // Every `npm start` example of the README and of `npm start -- --help`, run as written by bash in the
 // checkout, in order (the background example's second command stops what its first started). Two
 // things are changed, and only these: /tmp/agent becomes a fresh folder of this test's, and a page's
-// port becomes 0 (a free one), since other runs on this machine may hold either.
+// port becomes 0 (a free one), since other runs on this machine may hold either. The README's
+// TypeScript example runs too, from .tmp/ (so its ./src/ is ../src/), in a home of its own.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -159,4 +160,32 @@ describe.each([
       expect({ groupGone, answers }).toEqual({ groupGone: true, answers: false });
     });
   }
+});
+
+describe("the README's TypeScript examples", () => {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  // A block that imports something is a program; the others declare a shape.
+  const programs = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!).filter((block) => /^import /m.test(block));
+
+  it('are there', () => expect(programs.length).toBeGreaterThan(0));
+
+  programs.forEach((program, index) => {
+    it(`run as written: ${program.split('\n').find((line) => !line.startsWith('import') && line !== '')}`, () => {
+      const home = freshHome();
+      const file = join(REPO_ROOT, '.tmp', `readme-example-${index + 1}.ts`);
+      mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
+      writeFileSync(file, program.replace(/'\.\/src\//g, "'../src/").replace(/\/srv\/agents\/a1/g, home));
+      scratches.push(file);
+      const result = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [file], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: process.env.HOME },
+        timeout: RUN_TIMEOUT_MS,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      // The call ran in that home: its run keeps its working directory there.
+      expect(existsSync(join(home, '.runs', 'r1', 'cwd'))).toBe(true);
+    });
+  });
 });
