@@ -7744,6 +7744,12 @@ function progressMessage(tool, elapsedSeconds) {
 function unknownMcpTool(shown, offered) {
   return `unknown tool '${shown}' (this server's tools are ${offered.join(", ")})`;
 }
+function errorMessageForWire(code, message) {
+  const prefix = `MCP error ${code}: `;
+  let plain = message;
+  while (plain.startsWith(prefix)) plain = plain.slice(prefix.length);
+  return plain;
+}
 function notJsonMessage() {
   return "Parse error: the message is not JSON";
 }
@@ -22939,6 +22945,10 @@ var LineTransport = class {
     });
   }
   send(message) {
+    if ("error" in message && typeof message.error.message === "string") {
+      const error2 = { ...message.error, message: errorMessageForWire(message.error.code, message.error.message) };
+      return this.writeLine(JSON.stringify({ ...message, error: error2 }));
+    }
     return this.writeLine(JSON.stringify(message));
   }
   async close() {
