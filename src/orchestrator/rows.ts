@@ -11,7 +11,7 @@ export const ROW_SEPARATOR = ' · ';
 export interface RowOutcome {
   meta?: Meta;
   /** The step a repeated read points to. */
-  repeatOf?: number;
+  repeatOf?: number | undefined;
 }
 
 export function clipRow(text: string): string {

@@ -23,7 +23,7 @@ export interface HelperCall {
   /** How long the answer may take (helperTimeoutMs): past it, the call fails as the helper's. */
   timeoutMs: number;
   /** Aborted when the call is no longer wanted: the helper stops what it runs and answers with what it had. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface HelperRunner {

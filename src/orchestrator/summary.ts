@@ -3,7 +3,7 @@
 import type { Meta } from '../contract/envelope.js';
 import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import { isCodeTool } from './declarations.js';
-import { formatElapsed } from '../tools/shell_status/format.js';
+import { formatElapsed } from '../text/elapsed.js';
 import type { RowOutcome } from './rows.js';
 
 export { ROW_TEXT_MAX_CHARS } from '../limits.js';

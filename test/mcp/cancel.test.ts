@@ -11,7 +11,7 @@ import { InProcessRunner } from '../../src/mcp/in-process-runner.js';
 import { findRipgrepIn } from '../../src/io/node/search.js';
 import { pollUntil } from '../helpers/background.js';
 import { makeMcpScratch, processRuns, serverEnv, type McpScratch } from '../helpers/mcp.js';
-import { HARNESS_BUNDLE } from '../helpers/paths.js';
+import { HARNESS_BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
 
 let scratch: McpScratch;
 beforeEach(() => {
@@ -43,7 +43,7 @@ it('answers a cancelled command with its output, the interrupted line and its ex
   const cold = new LocalSandbox({ home: scratch.home, runDir: scratch.runDir });
   try {
     const coldResult = await cancelledShell(new SandboxRunner(cold), 'cold');
-    const warm = new InProcessRunner({ home: scratch.home, runDir: scratch.runDir, harnessCommand: [process.execPath, HARNESS_BUNDLE] });
+    const warm = new InProcessRunner({ home: scratch.home, runDir: scratch.runDir, harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE] });
     const warmResult = await cancelledShell(warm, 'warm');
     expect(warmResult.text).toBe(coldResult.text);
     expect(warmResult.meta).toEqual({ ...coldResult.meta, elapsed_ms: warmResult.meta.elapsed_ms });
@@ -85,7 +85,7 @@ it.each(['files', 'content'] as const)('a cancelled %s search stops ripgrep and 
   const cold = new LocalSandbox({ home: scratch.home, runDir: scratch.runDir });
   try {
     const coldResult = await cancelledSearch(new SandboxRunner(cold), 'cold', mode);
-    const warm = new InProcessRunner({ home: scratch.home, runDir: scratch.runDir, harnessCommand: [process.execPath, HARNESS_BUNDLE] });
+    const warm = new InProcessRunner({ home: scratch.home, runDir: scratch.runDir, harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE] });
     const warmResult = await cancelledSearch(warm, 'warm', mode);
     expect(warmResult.text).toBe(coldResult.text);
     expect(warmResult.meta).toEqual(coldResult.meta);

@@ -12,7 +12,7 @@ import { InProcessRunner } from '../../src/mcp/in-process-runner.js';
 import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-tools.js';
 import { TOOL_DESCRIPTORS } from '../../src/tools/descriptors.js';
 import { makeMcpScratch, serverEnv, type McpScratch } from '../helpers/mcp.js';
-import { FIXTURES, HARNESS_BUNDLE } from '../helpers/paths.js';
+import { BUNDLE_NODE, FIXTURES, HARNESS_BUNDLE } from '../helpers/paths.js';
 
 const HARNESS_ENV = {
   GUILDS_HARNESS: 'command',
@@ -57,7 +57,7 @@ beforeAll(async () => {
   git('add', '-A');
   git('commit', '-qm', 'start');
 
-  const runner = new InProcessRunner({ home, runDir: scratch.runDir, harnessCommand: [process.execPath, HARNESS_BUNDLE] });
+  const runner = new InProcessRunner({ home, runDir: scratch.runDir, harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE] });
   const run = new CodeToolRun({ runner, runId: 'mcp-schemas', agentId: 'mcp', env: serverEnv(scratch, HARNESS_ENV) });
   for (const [index, [tool, args]] of CALLS.entries()) {
     results.push([tool, await run.call({ tool, args, callId: `c${index + 1}`, resultSeq: index + 1 })]);
