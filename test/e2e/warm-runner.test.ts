@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
 import { BUNDLED_HELPER, LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import type { OpenedExec, OpenHandlers } from '../../src/orchestrator/sandbox.js';
 import { pollUntil } from '../helpers/background.js';
 import { processRuns } from '../helpers/processes.js';
 
@@ -161,6 +162,43 @@ else process.exit(spawnSync(process.execPath, [${JSON.stringify(BUNDLED_HELPER)}
       expect(existsSync(join(sandbox.home, 'ran'))).toBe(false);
     } finally {
       dying.cleanup();
+    }
+  });
+});
+
+describe("the exec's connection dropped", () => {
+  /** A local sandbox whose opened exec reports its connection lost once the first request line is written; the helper itself runs on. */
+  class DroppingSandbox extends LocalSandbox {
+    override open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
+      let dropped = false;
+      const exec = super.open(argv, env, { stdout: (chunk) => !dropped && handlers.stdout(chunk), closed: handlers.closed });
+      return {
+        write: (text) => {
+          exec.write(text);
+          if (dropped) return;
+          dropped = true;
+          exec.end();
+          handlers.closed(true);
+        },
+        end: () => exec.end(),
+      };
+    }
+  }
+
+  it('fails a shell call with the line, runs it once only, answers a file_read cold, and reopens', async () => {
+    const dropping = new DroppingSandbox({ home: sandbox.home, runDir: sandbox.runDir });
+    try {
+      const on = new CodeToolRun({ sandbox: dropping, warm: true, runId: 'r1', agentId: 'a1' });
+      const shell = await on.call({ tool: 'shell', args: { command: 'echo once >> ran.txt' }, callId: 'd1', resultSeq: 1 });
+      expect(shell).toMatchObject({ ok: false, kind: 'unavailable', text: STREAM_ENDED_DURING_CALL });
+      // The helper ran it, as it may have: once, never again.
+      await pollUntil(() => existsSync(join(sandbox.home, 'ran.txt')), Boolean);
+      const read = await on.call({ tool: 'file_read', args: { path: 'ran.txt' }, callId: 'd2', resultSeq: 2 });
+      const cold = await run(false).call({ tool: 'file_read', args: { path: 'ran.txt' }, callId: 'd2', resultSeq: 2 });
+      expect(read).toEqual(cold);
+      expect(read.text).toBe('ran.txt · lines 1–1 of 1\n1\tonce');
+    } finally {
+      dropping.cleanup();
     }
   });
 });
