@@ -20,6 +20,27 @@ export default defineConfig({
           globalSetup: ['test/helpers/global-setup.ts'],
         },
       },
+      // The bundle-level tests once more over the warm stream (SPEC section 8): each base64 request goes
+      // through `guilds-code.js --serve` and must get the cold helper's every answer
+      // (test/helpers/bundle.ts). The cold loader's own code-cache tests stay cold-only.
+      {
+        extends: true,
+        test: {
+          name: 'over-stream',
+          include: ['test/e2e/**/*.test.ts', 'test/tools/**/*.e2e.test.ts', 'test/hardening/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            'test/e2e/code-cache.test.ts',
+            'test/e2e/serve.test.ts',
+            'test/e2e/warm-runner.test.ts',
+            'test/e2e/orchestrator-*.test.ts',
+            'test/e2e/bench-smoke.test.ts',
+            'test/e2e/tryout*.test.ts',
+          ],
+          env: { GUILDS_TEST_OVER_STREAM: '1' },
+          globalSetup: ['test/helpers/global-setup.ts'],
+        },
+      },
       // The bundles once more on every other Node release line (test/helpers/node-lines.ts).
       ...nodeLineProjects(nodeLines()),
       {

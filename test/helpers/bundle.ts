@@ -81,12 +81,55 @@ export function spawnBundle(
   return startBundle(sandbox, argument, env, options).done;
 }
 
+/**
+ * Set by the `over-stream` test project (vitest.config.ts): every base64 request a test sends through
+ * spawnBundleSync goes over `guilds-code.js --serve` instead (SPEC section 8), one stream per call,
+ * and its answer line is turned back into the cold helper's stdout, so that each of those tests holds
+ * the warm stream to the cold helper's every answer. Request files and raw arguments stay cold.
+ */
+export const OVER_STREAM = process.env.GUILDS_TEST_OVER_STREAM === '1';
+
+/** The request's JSON text when the argument is base64 of a JSON object naming its call, else null. */
+function streamableRequest(argument: string | undefined): { json: string; callId: string } | null {
+  if (argument === undefined || argument.startsWith('/') || !/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(argument)) return null;
+  const json = Buffer.from(argument, 'base64').toString('utf8');
+  try {
+    const value = JSON.parse(json) as { call_id?: unknown };
+    if (typeof value !== 'object' || value === null || typeof value.call_id !== 'string' || !/^[A-Za-z0-9_.-]{1,128}$/.test(value.call_id)) return null;
+    if (json.includes('\n') || Buffer.from(json, 'utf8').toString('base64') !== argument) return null;
+    return { json, callId: value.call_id };
+  } catch {
+    return null;
+  }
+}
+
+/** One request over a stream of its own: the answer line checked and turned into a cold helper's stdout. */
+function overStream(sandbox: BundleSandbox, request: { json: string; callId: string }, env: Record<string, string | undefined>): BundleRun {
+  const raw = spawnSync(process.execPath, [BUNDLE, '--serve'], {
+    encoding: 'utf8',
+    input: `${request.json}\n`,
+    env: sandboxEnv(sandbox, env),
+    timeout: SLOW_CALL_TIME_LIMIT_MS,
+    killSignal: 'SIGKILL',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const lines = raw.stdout.split('\n');
+  expect(lines.length, raw.stdout).toBe(2);
+  const answer = JSON.parse(lines[0]!) as { call_id: unknown; envelope: unknown };
+  expect(Object.keys(answer)).toEqual(['call_id', 'envelope']);
+  expect(answer.call_id).toBe(request.callId);
+  const stdout = `${Buffer.from(JSON.stringify(answer.envelope), 'utf8').toString('base64')}\n`;
+  return { stdout, stderr: raw.stderr, status: raw.status, signal: raw.signal };
+}
+
 /** The same, blocking the test until the helper answers. */
 export function spawnBundleSync(
   sandbox: BundleSandbox,
   argument: string | undefined,
   env: Record<string, string | undefined> = {},
 ): BundleRun {
+  const streamable = OVER_STREAM ? streamableRequest(argument) : null;
+  if (streamable !== null) return overStream(sandbox, streamable, env);
   const raw = spawnSync(BUNDLE_NODE, argvOf(argument, BUNDLE), {
     encoding: 'utf8',
     env: sandboxEnv(sandbox, env),

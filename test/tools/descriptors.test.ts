@@ -39,11 +39,11 @@ describe('the tools, by their descriptors', () => {
     expect(other[name]).toBeUndefined();
   });
 
-  it('guilds-code has one body per tool, each built (build.mjs lists it)', () => {
+  it('guilds-code has one body per tool and the warm stream\'s, each built (build.mjs lists it)', () => {
     const build = readFileSync(join(ROOT, 'build.mjs'), 'utf8');
     const bodies = readdirSync(join(ROOT, 'src', 'bodies')).sort();
     const codeTools = NAMES.filter((name) => TOOL_DESCRIPTORS[name].helper === 'guilds-code');
-    expect(bodies).toEqual(codeTools.map((name) => `${name.replace(/_/g, '-')}.ts`).sort());
+    expect(bodies).toEqual([...codeTools.map((name) => `${name.replace(/_/g, '-')}.ts`), 'serve.ts'].sort());
     for (const body of bodies) expect(build).toContain(`src/bodies/${body}`);
   });
 
