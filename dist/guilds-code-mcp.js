@@ -10466,16 +10466,17 @@ var Utf16ToUtf8 = class {
 // src/tools/file_read/scan.ts
 var NEWLINE3 = 10;
 var CARRIAGE_RETURN2 = 13;
-var lineDecoder = new TextDecoder("utf-8");
+var sharedLineDecoder = new TextDecoder("utf-8");
 var wholeLinesDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 var BYTE_ORDER_MARK = 65279;
 var LineCollector = class {
-  constructor(maxChars) {
+  constructor(maxChars, decoder4) {
     this.maxChars = maxChars;
+    this.decoder = decoder4;
     this.decoder.decode();
   }
   maxChars;
-  decoder = lineDecoder;
+  decoder;
   kept = "";
   keptChars = 0;
   extraChars = 0;
@@ -10513,13 +10514,16 @@ var LineCollector = class {
   }
 };
 var FileScanner = class {
-  constructor(offset, limit, lineMaxChars) {
+  /** `lineDecoder`: a decoder of its own, for a scanner that runs beside another (MarkedFileScanner). */
+  constructor(offset, limit, lineMaxChars, lineDecoder = sharedLineDecoder) {
     this.offset = offset;
     this.lineMaxChars = lineMaxChars;
+    this.lineDecoder = lineDecoder;
     this.lastWanted = offset + limit - 1;
   }
   offset;
   lineMaxChars;
+  lineDecoder;
   lastWanted;
   lines = [];
   sniffer = new BinarySniffer();
@@ -10565,7 +10569,7 @@ var FileScanner = class {
     if (start > firstWhole && !binary) this.takeWholeLines(chunk.subarray(firstWhole, start));
     if (this.lineNumber <= this.lastWanted) {
       if (start < chunk.length) {
-        this.collector = new LineCollector(this.lineMaxChars);
+        this.collector = new LineCollector(this.lineMaxChars, this.lineDecoder);
         if (!binary) this.collector.feed(chunk.subarray(start));
       }
       return;
@@ -10614,6 +10618,22 @@ var Utf16FileScanner = class {
     return { ...this.inner.finish(), totalBytes: this.totalBytes, encoding: this.byteOrder };
   }
 };
+var MarkedFileScanner = class {
+  utf16;
+  utf8;
+  constructor(byteOrder, offset, limit, lineMaxChars) {
+    this.utf16 = new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
+    this.utf8 = new FileScanner(offset, limit, lineMaxChars, new TextDecoder("utf-8"));
+  }
+  feed(chunk) {
+    this.utf16.feed(chunk);
+    this.utf8.feed(chunk);
+  }
+  finish() {
+    const utf83 = this.utf8.finish();
+    return utf83.totalBytes % 2 === 1 ? utf83 : this.utf16.finish();
+  }
+};
 var BYTE_ORDER_MARK_SNIFF_BYTES = 4;
 var FileScannerByMark = class {
   constructor(offset, limit, lineMaxChars) {
@@ -10649,7 +10669,7 @@ var FileScannerByMark = class {
   }
   choose(firstBytes) {
     const byteOrder = utf16ByteOrder(firstBytes);
-    this.scanner = byteOrder === null ? new FileScanner(this.offset, this.limit, this.lineMaxChars) : new Utf16FileScanner(byteOrder, this.offset, this.limit, this.lineMaxChars);
+    this.scanner = byteOrder === null ? new FileScanner(this.offset, this.limit, this.lineMaxChars) : new MarkedFileScanner(byteOrder, this.offset, this.limit, this.lineMaxChars);
     this.head = new Uint8Array(0);
     return this.scanner;
   }
