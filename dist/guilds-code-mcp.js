@@ -7272,6 +7272,8 @@ var QUOTED_NAME_MAX_CHARS = 64;
 var CWD_FILE_MAX_BYTES = 4096;
 var ERROR_MAX_BYTES = 1024;
 var LONG_PATH_SHOWN_CHARS = 200;
+var PATH_LINKS_MAX_FOLLOWED = 40;
+var PATH_LOOK_MAX_ATTEMPTS = 3;
 var RUNS_KEPT_COUNT = 20;
 var FILE_READ_DEFAULT_LIMIT_LINES = 200;
 var FILE_READ_MAX_LIMIT_LINES = 500;
@@ -7673,6 +7675,44 @@ function relativePath(from, to) {
   const rest = toParts.slice(common);
   const parts = [...Array(ups).fill(".."), ...rest];
   return parts.length === 0 ? "." : parts.join("/");
+}
+function components(path) {
+  return path.split("/").filter((part) => part !== "" && part !== ".");
+}
+function walkInsideHome(path, home, homeAlias2, look, maxLinks) {
+  const onTheWay = (at) => isInside(home, at) || homeAlias2 !== null && isInside(homeAlias2, at);
+  let parts = [];
+  let rest = components(path);
+  let links = 0;
+  while (rest.length > 0) {
+    const name = rest.shift();
+    if (name === "..") {
+      parts.pop();
+      continue;
+    }
+    parts.push(name);
+    const at = "/" + parts.join("/");
+    if (at === homeAlias2) {
+      parts = components(home);
+      continue;
+    }
+    if (at === home || !isInside(at, home)) {
+      if (onTheWay(at)) continue;
+      return { outside: true };
+    }
+    const step = look(at);
+    if (step.kind === "missing") return { errorCode: "ENOENT" };
+    if (step.kind === "link") {
+      if (++links > maxLinks) return { errorCode: "ELOOP" };
+      parts.pop();
+      if (step.target.startsWith("/")) parts = [];
+      rest = [...components(step.target), ...rest];
+    } else if (step.kind === "other" && rest.length > 0) {
+      return { errorCode: "ENOTDIR" };
+    }
+  }
+  const real = "/" + parts.join("/");
+  return isInside(real, home) ? { real } : { outside: true };
 }
 
 // src/workspace/workdir.ts
@@ -8519,6 +8559,7 @@ var nodeFileSystem = {
     const stats = (0, import_node_fs5.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
+  readLink: (path) => (0, import_node_fs5.readlinkSync)(path),
   openRead: (path) => new NodeOpenFile((0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
@@ -9338,23 +9379,40 @@ function resolveInsideHome(context, input) {
   const { io } = context;
   const alias = homeAlias(context);
   const cwd = shownWorkingDirectory(context, alias);
-  const lexical = resolveShownPath(input, cwd, io.home, alias, (folder) => isRealFolder(context, folder));
+  const onTheWay = (folder) => isInside(io.home, folder) || alias !== null && isInside(alias, folder);
+  const isFolderToFold = (folder) => isInside(folder, io.home) ? isRealFolder(context, folder) : onTheWay(folder);
+  const lexical = resolveShownPath(input, cwd, io.home, alias, isFolderToFold);
   const display = relativePath(cwd, lexical);
-  const named = input.startsWith("/") || input.startsWith("~") ? input : display;
-  let real;
-  try {
-    real = io.fs.realPath(lexical);
-  } catch (error2) {
-    throw failure(errorCode(error2), named);
-  }
-  if (!isInside(real, io.home)) {
+  const named = input;
+  const walk = walkLookingInside(context, lexical, alias, named);
+  if ("outside" in walk) {
     if (input === "." && lexical === cwd && !isInside(context.cwd, io.home)) {
       throw workingDirectoryOutsideHome(context.cwd);
     }
     throw outsideHome(named);
   }
+  if ("errorCode" in walk) throw failure(walk.errorCode, named);
+  const real = walk.real;
   if (namesAFolder(input) && !isFolder2(context, real)) throw notAFolder(named);
   return { lexical, display, named, real };
+}
+function walkLookingInside(context, lexical, alias, named) {
+  const { fs } = context.io;
+  const look = (path) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const info = fs.lstat(path);
+        if (info === null) return { kind: "missing" };
+        if (info.kind === "link") return { kind: "link", target: fs.readLink(path) };
+        return { kind: info.kind === "folder" ? "folder" : "other" };
+      } catch (error2) {
+        const code = errorCode(error2);
+        if (code === "EINVAL" && attempt < PATH_LOOK_MAX_ATTEMPTS) continue;
+        throw failure(code === "EINVAL" ? "ENOENT" : code, named);
+      }
+    }
+  };
+  return walkInsideHome(lexical, context.io.home, alias, look, PATH_LINKS_MAX_FOLLOWED);
 }
 function namesAFolder(input) {
   return input.endsWith("/") || input.endsWith("/.") || input.endsWith("/..");

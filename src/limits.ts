@@ -20,6 +20,11 @@ export const CWD_FILE_MAX_BYTES = 4096;
 export const ERROR_MAX_BYTES = 1024;
 // An over-long path is named by its start: enough to recognise it, never a split character.
 export const LONG_PATH_SHOWN_CHARS = 200;
+// A path's walk follows at most this many links, as Linux does (MAXSYMLINKS), then says ELOOP.
+export const PATH_LINKS_MAX_FOLLOWED = 40;
+// A name that changes kind between the look at it and the read of its link is looked at again, this
+// many times at most; then it counts as gone, as a name mid-swap is.
+export const PATH_LOOK_MAX_ATTEMPTS = 3;
 // Only the agent's most recently used runs keep their $HOME/.runs/<run_id>/ folders.
 export const RUNS_KEPT_COUNT = 20;
 

@@ -229,6 +229,7 @@ function ioWithFile(bytes: Uint8Array, pieceSizes: number[]): Io {
   const fs: Partial<FileSystem> = {
     realPath: (path) => path,
     stat: () => ({ kind: 'file', size: bytes.length, mtimeMs: 0 }),
+    lstat: () => ({ kind: 'file', size: bytes.length, mtimeMs: 0 }),
     openRead: () => piecewiseFile(bytes, pieceSizes),
   };
   const sha256 = (): Hasher => {
