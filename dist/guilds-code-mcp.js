@@ -11221,6 +11221,7 @@ var STRING_CONTROL = String.raw`(?:\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u00
 var TOKENS = new RegExp(`(${STRING_CONTROL})|([\r
 \b	])|${CSI}([KGCDABEFJHfsu])|\x1B([78])`, "g");
 var LEFT_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+var C1_CONTROL = /[\u0080-\u009f]/;
 function hasScreenControl(text2) {
   return SCREEN_CONTROL.test(text2);
 }
@@ -11294,7 +11295,7 @@ function eraseInLine(drawn, cursor, mode, keepChars) {
   return { drawn, column: cursor, written: EMPTY_LINE };
 }
 function plainText(text2) {
-  const stripped2 = text2.includes("\x1B") || /[\u0080-\u009f]/.test(text2) ? stripAnsi(text2) : text2;
+  const stripped2 = text2.includes("\x1B") || C1_CONTROL.test(text2) ? stripAnsi(text2) : text2;
   return stripped2.replace(LEFT_CONTROLS, "");
 }
 function drawText(line, text2, keepChars, screen) {

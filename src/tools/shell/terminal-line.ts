@@ -29,6 +29,7 @@ const STRING_CONTROL = String.raw`(?:\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u
 const TOKENS = new RegExp(`(${STRING_CONTROL})|([\r\n\b\t])|${CSI}([KGCDABEFJHfsu])|\u001b([78])`, 'g');
 // What is left of a control once strip-ansi has taken the sequences: dropped, as a terminal shows nothing for it.
 const LEFT_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+const C1_CONTROL = /[\u0080-\u009f]/;
 
 /** Whether `text` holds a control that this module draws, beyond escapes to strip and \r over plain text. */
 export function hasLineControl(text: string): boolean {
@@ -142,7 +143,7 @@ export type ScreenControl = (line: CursorLine, command: string, parameter: strin
 
 /** Text between controls, as shown: escapes removed, controls dropped. */
 export function plainText(text: string): string {
-  const stripped = text.includes('\u001b') || /[\u0080-\u009f]/.test(text) ? stripAnsi(text) : text;
+  const stripped = text.includes('\u001b') || C1_CONTROL.test(text) ? stripAnsi(text) : text;
   return stripped.replace(LEFT_CONTROLS, '');
 }
 
