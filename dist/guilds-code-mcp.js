@@ -7786,6 +7786,12 @@ function progressMessage(tool, elapsedSeconds) {
 function unknownMcpTool(shown, offered) {
   return `unknown tool '${shown}' (this server's tools are ${offered.join(", ")})`;
 }
+function errorMessageForWire(code, message) {
+  const prefix = `MCP error ${code}: `;
+  let plain = message;
+  while (plain.startsWith(prefix)) plain = plain.slice(prefix.length);
+  return plain;
+}
 function notJsonMessage() {
   return "Parse error: the message is not JSON";
 }
@@ -23504,6 +23510,10 @@ var LineTransport = class {
     });
   }
   send(message) {
+    if ("error" in message && typeof message.error.message === "string") {
+      const error2 = { ...message.error, message: errorMessageForWire(message.error.code, message.error.message) };
+      return this.writeLine(JSON.stringify({ ...message, error: error2 }));
+    }
     return this.writeLine(JSON.stringify(message));
   }
   async close() {
@@ -23517,7 +23527,7 @@ var LineTransport = class {
 };
 
 // src/mcp-main.ts
-var VERSION = true ? "0.1.0" : "0.0.0-dev";
+var VERSION = true ? "0.2.0" : "0.0.0-dev";
 var RUN_ID_RANDOM_BYTES = 6;
 var STATE_FOLDER_HASH_CHARS = 16;
 var RUNS_GITIGNORE = "*\n";

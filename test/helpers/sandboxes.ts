@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { BwrapSandbox, type BwrapSandboxOptions, type MachineSandbox } from '../../src/orchestrator/bwrap-sandbox.js';
 import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { BUNDLE, BUNDLE_NODE, HARNESS_BUNDLE } from './paths.js';
 
 export interface TestSandbox extends MachineSandbox {
   /** The host folder holding whatever the sandbox made. */
@@ -26,6 +27,7 @@ export interface SandboxKind {
 }
 
 async function bwrapUnavailable(): Promise<string | undefined> {
+  if (process.env.GUILDS_BWRAP === 'skip') return 'GUILDS_BWRAP=skip';
   let sandbox: BwrapSandbox;
   try {
     sandbox = await BwrapSandbox.start();
@@ -43,7 +45,7 @@ async function bwrapUnavailable(): Promise<string | undefined> {
 export const LOCAL: SandboxKind = {
   name: 'local',
   unavailable: undefined,
-  make: async (options = {}) => new LocalSandbox(options),
+  make: async (options = {}) => new LocalSandbox({ helperCommand: [BUNDLE_NODE, BUNDLE], harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE], ...options }),
   missingProgram: (path) => `spawn ${path} ENOENT`,
 };
 

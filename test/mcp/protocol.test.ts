@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MCP_MESSAGE_MAX_BYTES } from '../../src/limits.js';
-import { MCP_BUNDLE } from '../helpers/paths.js';
+import { MCP_BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
 import { makeMcpScratch, serverEnv, type McpScratch } from '../helpers/mcp.js';
 
 let scratch: McpScratch;
@@ -15,7 +15,7 @@ let waiting: (() => void)[];
 
 beforeEach(() => {
   scratch = makeMcpScratch();
-  server = spawn(process.execPath, [MCP_BUNDLE, '--home', scratch.home], { env: serverEnv(scratch), stdio: 'pipe' });
+  server = spawn(BUNDLE_NODE, [MCP_BUNDLE, '--home', scratch.home], { env: serverEnv(scratch), stdio: 'pipe' });
   lines = [];
   waiting = [];
   let rest = '';
@@ -66,7 +66,16 @@ describe('malformed JSON-RPC', () => {
     send('{"jsonrpc":"2.0","id":2,"method":"no/such/method"}');
     expect(await nextAnswer()).toMatchObject({ id: 2, error: { code: -32601 } });
     send('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"file_read","arguments":"a.txt"}}');
-    expect(await nextAnswer()).toMatchObject({ id: 3, error: { code: -32602 } });
+    const invalid = (await nextAnswer()) as { id: number; error: { code: number; message: string } };
+    expect(invalid).toMatchObject({ id: 3, error: { code: -32602 } });
+    // The code is in its field; the message says only what is wrong.
+    expect(invalid.error.message).toMatch(/^Invalid tools\/call request: /);
+    send('{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"nope","arguments":{}}}');
+    expect(await nextAnswer()).toEqual({
+      jsonrpc: '2.0',
+      id: 6,
+      error: { code: -32602, message: "unknown tool 'nope' (this server's tools are shell, shell_status, file_read, code_search)" },
+    });
     send('{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"shell","arguments":{"command":"echo fine"}}}');
     expect(await nextAnswer()).toMatchObject({ id: 4, result: { content: [{ type: 'text', text: 'fine' }] } });
   });
@@ -87,9 +96,9 @@ describe('malformed JSON-RPC', () => {
 
 describe('the command line', () => {
   it('refuses a home that does not exist, or an unknown flag, in one line on stderr with exit status 2', () => {
-    const missing = spawnSync(process.execPath, [MCP_BUNDLE, '--home', join(scratch.root, 'nope')], { encoding: 'utf8', input: '' });
+    const missing = spawnSync(BUNDLE_NODE, [MCP_BUNDLE, '--home', join(scratch.root, 'nope')], { encoding: 'utf8', input: '' });
     expect([missing.status, missing.stdout, missing.stderr]).toEqual([2, '', `guilds-code-mcp: the home ${join(scratch.root, 'nope')} does not exist\n`]);
-    const unknown = spawnSync(process.execPath, [MCP_BUNDLE, '--verbose'], { encoding: 'utf8', input: '' });
+    const unknown = spawnSync(BUNDLE_NODE, [MCP_BUNDLE, '--verbose'], { encoding: 'utf8', input: '' });
     expect([unknown.status, unknown.stdout, unknown.stderr]).toEqual([2, '', 'guilds-code-mcp: unknown argument "--verbose" (--help lists them)\n']);
   });
 
