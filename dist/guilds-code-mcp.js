@@ -7773,13 +7773,6 @@ function mcpToolNotes(home, resultMaxBytes2, readPointers) {
     code_task: "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs."
   };
 }
-var MCP_TOOL_TITLES = {
-  shell: "Run a shell command",
-  shell_status: "Follow or stop background commands",
-  file_read: "Read a file",
-  code_search: "Search the code",
-  code_task: "Hand a code task to the coding agent"
-};
 function progressMessage(tool, elapsedSeconds) {
   return `${tool}: running for ${elapsedSeconds} s`;
 }
@@ -7818,9 +7811,21 @@ function startFailure(reason) {
   return `guilds-code-mcp: ${reason}`;
 }
 
-// src/mcp/in-process-sandbox.ts
+// src/mcp/in-process-runner.ts
 var import_node_crypto = require("node:crypto");
 var import_promises = require("node:fs/promises");
+
+// src/text/clip.ts
+var CLIP_MARK = "\u2026";
+function clipChars(text2, maxChars) {
+  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars) + CLIP_MARK : text2;
+}
+function clipCharsWithin(text2, maxChars) {
+  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars - 1) + CLIP_MARK : text2;
+}
+function joinedLines(text2) {
+  return text2.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+}
 
 // src/contract/envelope.ts
 function okEnvelope(text2, meta2) {
@@ -7831,7 +7836,7 @@ function errorEnvelope(message, kind) {
 }
 var CLIPPED_ERROR_MARKER = "\u2026";
 function oneLine(message) {
-  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ").trim();
+  const line = joinedLines(message);
   if (line === "") return "unknown error";
   if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
   return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
@@ -7869,21 +7874,6 @@ var HELPER_OF_TOOL = {
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
-function parseRequestBytes(bytes, specs) {
-  let text2;
-  try {
-    text2 = utf8Strict.decode(bytes);
-  } catch {
-    throw invalidRequest(requestReasons.notUtf8);
-  }
-  let value;
-  try {
-    value = JSON.parse(text2);
-  } catch {
-    throw invalidRequest(requestReasons.notJson);
-  }
-  return validateRequestWith(value, specs);
-}
 function isValidId(text2) {
   return text2.length >= 1 && text2.length <= ID_MAX_CHARS && ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
 }
@@ -7948,11 +7938,9 @@ function checkArgs(op, spec, raw) {
   return args;
 }
 
-// src/tools/context.ts
-function specsOf(ops) {
-  const specs = {};
-  for (const name of Object.keys(ops)) specs[name] = ops[name].spec;
-  return specs;
+// src/contract/tools/checked.ts
+function checkedWith(request, resolve2) {
+  return { op: request.op, request, args: resolve2(request.op, request.args) };
 }
 
 // src/workspace/jobs.ts
@@ -8215,19 +8203,17 @@ function noteRunUse(io, runId, agentId) {
 }
 
 // src/app.ts
-function runTool(ops, name, context) {
-  const tool = ops[name];
-  return tool.run(context, tool.resolve(context.request.args));
+function runTool(ops, checked, context) {
+  const tool = ops[checked.op];
+  return tool.run(context, checked.args);
 }
-async function answer(io, request, ops) {
-  noteRunUse(io, request.runId, request.agentId);
-  const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-  const result = await runTool(ops, request.op, { io, request, cwd });
-  return okEnvelope(capText(result.text, request.maxBytes), result.meta);
-}
-async function handleRequestBytes(io, bytes, ops) {
+async function answer(io, checked, ops, stop) {
+  const { request } = checked;
   try {
-    return await answer(io, parseRequestBytes(bytes, specsOf(ops)), ops);
+    noteRunUse(io, request.runId, request.agentId);
+    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+    const result = await runTool(ops, checked, { io, request, cwd, stop });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
   } catch (error2) {
     return failureEnvelope(error2);
   }
@@ -8351,6 +8337,38 @@ function removeFileIfPresent(path) {
     if (error2.code !== "ENOENT") throw error2;
   }
 }
+function createExclusive(path, content) {
+  const temporary = temporaryPathBeside(path);
+  (0, import_node_fs3.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
+  try {
+    (0, import_node_fs3.linkSync)(temporary, path);
+    return true;
+  } catch (error2) {
+    if (error2.code === "EEXIST") return false;
+    throw error2;
+  } finally {
+    removeFileIfPresent(temporary);
+  }
+}
+
+// src/io/node/child.ts
+var import_node_events = require("node:events");
+
+// src/io/stop.ts
+var takers = /* @__PURE__ */ new WeakMap();
+function stopSignalOf(stop) {
+  return stop.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
+}
+function takeStop(stop) {
+  takers.set(stop, (takers.get(stop) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    takers.set(stop, takers.get(stop) - 1);
+  };
+}
+var NEVER_STOPPED = new AbortController().signal;
 
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
@@ -8375,13 +8393,16 @@ function spawnChild(file, args, options) {
 }
 
 // src/io/node/child.ts
+(0, import_node_events.setMaxListeners)(0, NEVER_STOPPED);
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
-   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
+   * it: `stop` is called at `timeoutMs`, and once when the call's stop aborts (at once when it
+   * already has), until settled. The call's stop is this child's to answer while it runs.
    */
-  constructor(start, timeoutMs, stop) {
+  constructor(start, timeoutMs, stop, callStop) {
     this.stop = stop;
+    this.callStop = callStop;
     this.process = spawnChild(start.file, start.args, {
       cwd: start.cwd,
       env: start.env,
@@ -8392,30 +8413,35 @@ var SupervisedChild = class {
       this.timedOut = true;
       this.stop("timeout");
     }, timeoutMs);
-    process.on("SIGTERM", this.onSignal);
-    process.on("SIGINT", this.onSignal);
+    this.release = takeStop(callStop);
+    if (callStop.aborted) queueMicrotask(this.onAbort);
+    else callStop.addEventListener("abort", this.onAbort, { once: true });
   }
   stop;
+  callStop;
   process;
   timedOut = false;
   interruptedBy = null;
   settled = false;
   timer;
-  onSignal = (signal) => {
+  release;
+  onAbort = () => {
+    if (this.settled) return;
+    const signal = stopSignalOf(this.callStop);
     this.interruptedBy ??= signal;
     this.stop(signal);
   };
-  /** The child itself has ended: its time limit no longer applies (stop signals still do). */
+  /** The child itself has ended: its time limit no longer applies (the call's stop still does). */
   disarmTimer() {
     clearTimeout(this.timer);
   }
-  /** Stop watching: the timer and the signal listeners go. True only the first time. */
+  /** Stop watching: the timer and the stop's listener go. True only the first time. */
   settle() {
     if (this.settled) return false;
     this.settled = true;
     clearTimeout(this.timer);
-    process.off("SIGTERM", this.onSignal);
-    process.off("SIGINT", this.onSignal);
+    this.callStop.removeEventListener("abort", this.onAbort);
+    this.release();
     return true;
   }
   get isSettled() {
@@ -8499,19 +8525,7 @@ var nodeBackgroundProcesses = {
     } catch {
     }
   },
-  createExclusive(path, data) {
-    const temp = temporaryPathBeside(path);
-    (0, import_node_fs4.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
-    try {
-      (0, import_node_fs4.linkSync)(temp, path);
-      return true;
-    } catch (error2) {
-      if (error2.code === "EEXIST") return false;
-      throw error2;
-    } finally {
-      removeFileIfPresent(temp);
-    }
-  },
+  createExclusive,
   sleep(milliseconds) {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
   },
@@ -8730,21 +8744,17 @@ function makeSearchProcesses(limits) {
 var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
 async function runSpooled(run, output) {
   const started = performance.now();
-  let heard;
-  const hear = (signal) => {
-    heard ??= signal;
-  };
-  process.on("SIGTERM", hear);
-  process.on("SIGINT", hear);
+  const release = takeStop(run.stop);
   try {
     const spooled = await runOnce(run, output);
     if (spooled !== null) return spooled;
-    if (heard !== void 0) return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard }, sink: run.newSink() };
+    if (run.stop.aborted) {
+      return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: stopSignalOf(run.stop) }, sink: run.newSink() };
+    }
     const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
     return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
   } finally {
-    process.off("SIGTERM", hear);
-    process.off("SIGINT", hear);
+    release();
   }
 }
 function runOnce(run, output) {
@@ -8788,7 +8798,7 @@ var RipgrepAttempt = class {
       const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
       const stdin = run.input ? run.input.descriptor() : "ignore";
       const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason));
+      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason), run.stop);
     } catch (error2) {
       this.closeFiles();
       this.reject(startFailure2(run, error2));
@@ -9111,63 +9121,68 @@ function openLog(logPath) {
     throw error2;
   }
 }
-function runInGroup(run, onOutput) {
-  const { logFd, readFd } = openLog(run.logPath);
-  let killDeadline = 0;
-  let killTimer;
-  const stopGroup = () => {
-    const groupId2 = supervised.process.pid;
-    if (groupId2 === void 0 || killDeadline !== 0) return;
-    killDeadline = Date.now() + run.killGraceMs;
-    signalProcessGroup(groupId2, "SIGTERM");
-    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), run.killGraceMs);
-  };
+var GroupStop = class {
+  constructor(graceMs) {
+    this.graceMs = graceMs;
+  }
+  graceMs;
+  /** When the SIGKILL is due; 0 while the group has not been stopped. */
+  deadline = 0;
+  killTimer;
+  stop(groupId) {
+    if (groupId === void 0 || this.deadline !== 0) return;
+    this.deadline = Date.now() + this.graceMs;
+    signalProcessGroup(groupId, "SIGTERM");
+    this.killTimer = setTimeout(() => signalProcessGroup(groupId, "SIGKILL"), this.graceMs);
+  }
+  /** Once the group has been waited for: the pending SIGKILL, if any, is no longer needed. */
+  dispose() {
+    clearTimeout(this.killTimer);
+  }
+};
+function startLeader(run, log, onStop) {
   let supervised;
   try {
-    supervised = new SupervisedChild(
-      {
-        file: run.file,
-        args: [...run.args],
-        cwd: run.cwd,
-        env: run.env,
-        stdio: [run.input === void 0 ? "ignore" : "pipe", logFd, logFd],
-        detached: true
-      },
-      run.timeoutMs,
-      stopGroup
-    );
+    const stdio = [run.input === void 0 ? "ignore" : "pipe", log.logFd, log.logFd];
+    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env: run.env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error2) {
-    (0, import_node_fs9.closeSync)(logFd);
-    (0, import_node_fs9.closeSync)(readFd);
+    (0, import_node_fs9.closeSync)(log.logFd);
+    (0, import_node_fs9.closeSync)(log.readFd);
     throw error2;
   }
+  if (run.input !== void 0) {
+    supervised.process.stdin?.on("error", () => void 0);
+    supervised.process.stdin?.end(run.input);
+  }
+  return supervised;
+}
+function runInGroup(run, onOutput) {
+  const log = openLog(run.logPath);
+  const groupStop = new GroupStop(run.killGraceMs);
+  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process.pid));
   const child = supervised.process;
   const groupId = child.pid;
   if (groupId !== void 0) run.onStart?.(groupId);
-  if (run.input !== void 0) {
-    child.stdin?.on("error", () => void 0);
-    child.stdin?.end(run.input);
-  }
   return new Promise((resolve2, reject) => {
     let code = null;
     let signal = null;
     const close = () => {
       if (!supervised.settle()) return;
-      clearTimeout(killTimer);
+      groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs9.closeSync)(logFd);
-      (0, import_node_fs9.closeSync)(readFd);
+      (0, import_node_fs9.closeSync)(log.logFd);
+      (0, import_node_fs9.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
-      readFd,
+      log.readFd,
       onOutput,
       (logBytes) => {
         close();
         resolve2({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error2) => {
-        stopGroup();
+        groupStop.stop(groupId);
         close();
         reject(error2);
       }
@@ -9180,11 +9195,15 @@ function runInGroup(run, onOutput) {
       supervised.disarmTimer();
       code = exitCode;
       signal = exitSignal;
-      if (run.stopLeftovers && groupId !== void 0 && killDeadline === 0 && groupRuns(groupId)) stopGroup();
-      const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      const finishLog = () => {
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs9.fstatSync)(log.logFd).size);
+      };
+      if (groupId === void 0) return finishLog();
+      if (run.stopLeftovers && groupStop.deadline === 0 && groupRuns(groupId)) groupStop.stop(groupId);
+      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline) : Promise.resolve();
       void finished.then(() => {
-        if (groupId !== void 0) run.onGroupEnd?.(groupId);
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs9.fstatSync)(logFd).size);
+        run.onGroupEnd?.(groupId);
+        finishLog();
       });
     });
   });
@@ -9197,6 +9216,7 @@ function shellGroupRun(request) {
     env: request.env,
     logPath: request.logPath,
     timeoutMs: request.timeoutMs,
+    stop: request.stop,
     killGraceMs: request.killGraceMs,
     // What a finished command left running (`server &`) is its to leave.
     stopLeftovers: false,
@@ -9232,45 +9252,6 @@ var ALL_NODE_IO_PARTS = {
 };
 function nodeIo(home, runDir, env) {
   return nodeIoWith(ALL_NODE_IO_PARTS, home, runDir, env);
-}
-
-// src/io/node/stoppable-shell.ts
-async function runStoppable(request, onOutput, signal) {
-  let stopped = false;
-  let groupId;
-  let killTimer;
-  const stop = () => {
-    if (stopped || groupId === void 0) return;
-    stopped = true;
-    signalProcessGroup(groupId, "SIGTERM");
-    const group = groupId;
-    killTimer = setTimeout(() => signalProcessGroup(group, "SIGKILL"), request.killGraceMs);
-  };
-  const end = await runInGroup(
-    {
-      ...shellGroupRun(request),
-      // A finished command may leave processes running (`server &`); a stopped one leaves nothing.
-      get stopLeftovers() {
-        return stopped;
-      },
-      onStart(startedGroup) {
-        groupId = startedGroup;
-        if (signal.aborted) stop();
-        else signal.addEventListener("abort", stop, { once: true });
-      },
-      onSettle() {
-        clearTimeout(killTimer);
-        signal.removeEventListener("abort", stop);
-      }
-    },
-    onOutput
-  );
-  const exitCode = end.code ?? (end.signal ? 128 + signalNumber(end.signal) : 1);
-  const interruptedBy = end.interruptedBy ?? (stopped && !end.timedOut ? "SIGTERM" : null);
-  return { exitCode, timedOut: end.timedOut, interruptedBy, logBytes: end.logBytes };
-}
-function stoppableShellProcesses(signal) {
-  return { ...nodeShellProcesses, run: (request, onOutput) => runStoppable(request, onOutput, signal) };
 }
 
 // src/orchestrator/local-exec.ts
@@ -9364,6 +9345,557 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
     child.on("close", settle2);
   });
 }
+
+// src/contract/tools/spec.ts
+function clampInteger(value, minimum, maximum) {
+  return Math.min(maximum, Math.max(minimum, value));
+}
+function integerArg(spec, args, name) {
+  const arg = spec.args[name];
+  const value = typeof args[name] === "number" ? args[name] : arg.default;
+  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
+}
+function booleanArg(spec, args, name) {
+  const value = args[name];
+  return typeof value === "boolean" ? value : spec.args[name].default === true;
+}
+function stringArg(args, name) {
+  const value = args[name];
+  return typeof value === "string" ? value : void 0;
+}
+
+// src/contract/tools/code_search.ts
+var CODE_SEARCH_SPEC = {
+  name: "code_search",
+  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
+  args: {
+    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
+    path: { type: "string", description: "The file or folder to search (default the working directory)." },
+    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
+    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
+    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
+    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
+    context: {
+      type: "integer",
+      default: 0,
+      minimum: 0,
+      maximum: SEARCH_MAX_CONTEXT_LINES,
+      description: "Lines of context around each match in content mode (0 to 5)."
+    },
+    limit: {
+      type: "integer",
+      minimum: 1,
+      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
+    }
+  }
+};
+function resolveCodeSearchArgs(args) {
+  const mode = args.mode === "content" ? "content" : "files";
+  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
+  const limit = typeof args.limit === "number" ? args.limit : maximum;
+  return {
+    pattern: args.pattern,
+    path: stringArg(args, "path") ?? null,
+    glob: stringArg(args, "glob") || null,
+    mode,
+    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
+    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
+    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
+    limit: clampInteger(limit, 1, maximum)
+  };
+}
+
+// src/tools/descriptor.ts
+var SECOND_MS = 1e3;
+var integer = { type: "integer" };
+var integerOrNull = { type: ["integer", "null"] };
+var string = { type: "string" };
+var boolean = { type: "boolean" };
+
+// src/orchestrator/rows.ts
+var ROW_SEPARATOR = " \xB7 ";
+function clipRow(text2) {
+  return clipCharsWithin(text2, ROW_TEXT_MAX_CHARS);
+}
+function firstSayingLine(command) {
+  for (const line of command.split(/\r?\n/)) {
+    if (line.trim() !== "") return line.trim();
+  }
+  return "";
+}
+function givenText(args, name) {
+  const value = args[name];
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function withText(verb, text2) {
+  return text2 === void 0 || text2 === "" ? verb : `${verb} ${clipRow(text2)}`;
+}
+
+// src/tools/code_search/tool.ts
+var CODE_SEARCH_TOOL = {
+  name: "code_search",
+  helper: "guilds-code",
+  spec: CODE_SEARCH_SPEC,
+  resolve: resolveCodeSearchArgs,
+  metaSchema: {
+    type: "object",
+    properties: {
+      matches: integer,
+      files: integer,
+      truncated: boolean,
+      ignored_matches: integer,
+      ignored_files: integer
+    },
+    required: ["matches", "files", "truncated"]
+  },
+  title: "Search the code",
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args) {
+    const row = args.mode === "content" ? "Search lines" : "Search files";
+    const path = givenText(args, "path");
+    return path === void 0 ? row : `${row} in ${clipRow(path)}`;
+  }
+};
+
+// src/contract/tools/code_task.ts
+var CODE_TASK_SPEC = {
+  name: "code_task",
+  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
+  args: {
+    brief: {
+      type: "string",
+      required: true,
+      description: "The task in your words: what to change, where, and how to know it is done."
+    },
+    repo: {
+      type: "string",
+      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
+    },
+    session_id: {
+      type: "string",
+      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
+    },
+    notes: {
+      type: "string",
+      description: "Context given after the brief: constraints, what your checks found."
+    },
+    timeout_minutes: {
+      type: "integer",
+      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
+      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
+      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
+      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
+    }
+  }
+};
+var isValidSessionId = isValidId;
+function textArg(args, name) {
+  const value = stringArg(args, name);
+  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
+  return value;
+}
+function resolveCodeTaskArgs(args) {
+  const brief = textArg(args, "brief");
+  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
+  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
+  const repo = textArg(args, "repo");
+  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
+  const sessionId = textArg(args, "session_id");
+  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
+    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
+  }
+  const notes = textArg(args, "notes");
+  return {
+    brief,
+    repo,
+    sessionId,
+    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
+    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
+  };
+}
+var CODE_TASK_STATUSES = ["completed", "failed", "timed_out", "stopped"];
+var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
+
+// src/tools/code_task/tool.ts
+var MINUTE_SECONDS = 60;
+var CODE_TASK_TOOL = {
+  name: "code_task",
+  helper: "guilds-harness",
+  spec: CODE_TASK_SPEC,
+  resolve: resolveCodeTaskArgs,
+  metaSchema: {
+    type: "object",
+    properties: {
+      status: { type: "string", enum: [...CODE_TASK_STATUSES] },
+      harness: { type: "string", enum: [...HARNESS_NAMES] },
+      session_id: { type: ["string", "null"] },
+      repo: string,
+      exit_code: integerOrNull,
+      timed_out: boolean,
+      elapsed_ms: integer,
+      files_changed: integer,
+      insertions: integer,
+      deletions: integer,
+      log_path: string,
+      turns: integer,
+      input_tokens: integer,
+      output_tokens: integer,
+      cost_usd: { type: "number" }
+    },
+    required: ["status", "harness", "session_id", "repo", "exit_code", "timed_out", "elapsed_ms", "files_changed", "insertions", "deletions", "log_path"]
+  },
+  title: "Hand a code task to the coding agent",
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  // Its minutes plus a minute: the harness's grace, both snapshots, the answer.
+  timeoutMs: (args) => (args.timeoutMinutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  row(args, outcome) {
+    const row = withText("Code task", firstSayingLine(givenText(args, "brief") ?? ""));
+    const status = outcome.meta?.status;
+    return typeof status === "string" && status !== "completed" ? `${row}${ROW_SEPARATOR}${status.replace("_", " ")}` : row;
+  }
+};
+
+// src/contract/tools/file_read.ts
+var FILE_READ_SPEC = {
+  name: "file_read",
+  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
+  args: {
+    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
+    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
+    limit: {
+      type: "integer",
+      default: FILE_READ_DEFAULT_LIMIT_LINES,
+      minimum: 1,
+      maximum: FILE_READ_MAX_LIMIT_LINES,
+      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
+    }
+  }
+};
+function resolveFileReadArgs(args) {
+  return {
+    path: args.path,
+    offset: integerArg(FILE_READ_SPEC, args, "offset"),
+    limit: integerArg(FILE_READ_SPEC, args, "limit")
+  };
+}
+
+// src/tools/file_read/tool.ts
+var FILE_READ_TOOL = {
+  name: "file_read",
+  helper: "guilds-code",
+  spec: FILE_READ_SPEC,
+  resolve: resolveFileReadArgs,
+  metaSchema: {
+    type: "object",
+    properties: {
+      path: { ...string, description: "absolute, links resolved" },
+      display_path: string,
+      range: {
+        description: "the lines returned, first and last; null when none were",
+        anyOf: [{ type: "array", items: integer, minItems: 2, maxItems: 2 }, { type: "null" }]
+      },
+      content_hash: { ...string, description: "SHA-256 of the whole file, hex" },
+      lines: integer,
+      encoding: { type: "string", enum: ["UTF-16 LE", "UTF-16 BE"] },
+      repeat_of: { ...integer, description: "the step whose result holds this text (a repeated read)" }
+    },
+    required: ["path", "display_path", "range", "content_hash", "lines"]
+  },
+  title: "Read a file",
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args, outcome) {
+    let row = withText("Read", givenText(args, "path"));
+    const offset = args.offset;
+    if (typeof offset === "number" && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
+    if (outcome.repeatOf !== void 0) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
+    return row;
+  }
+};
+
+// src/contract/tools/shell.ts
+var SHELL_SPEC = {
+  name: "shell",
+  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
+  args: {
+    command: { type: "string", required: true, description: "The bash command to run." },
+    timeout_seconds: {
+      type: "integer",
+      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
+      minimum: SHELL_MIN_TIMEOUT_SECONDS,
+      maximum: SHELL_MAX_TIMEOUT_SECONDS,
+      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
+    },
+    background: {
+      type: "boolean",
+      default: false,
+      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
+    }
+  }
+};
+function resolveShellArgs(args) {
+  return {
+    command: args.command,
+    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
+    background: booleanArg(SHELL_SPEC, args, "background")
+  };
+}
+
+// src/tools/shell/tool.ts
+var SHELL_TOOL = {
+  name: "shell",
+  helper: "guilds-code",
+  spec: SHELL_SPEC,
+  resolve: resolveShellArgs,
+  metaSchema: {
+    type: "object",
+    properties: {
+      exit_code: { ...integerOrNull, description: "null for a command started in the background" },
+      cwd: { ...string, description: "the working directory the command ran in" },
+      timed_out: boolean,
+      elapsed_ms: integer,
+      log_path: { ...string, description: "the whole output, when the text left part of it out; a background command's log" },
+      background_id: string
+    },
+    required: ["exit_code", "cwd", "timed_out", "elapsed_ms"]
+  },
+  title: "Run a shell command",
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  // Its own timeout, as resolved, plus the margin in which the helper stops the command and answers;
+  // a background start too.
+  timeoutMs: (args) => (args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  row(args, outcome) {
+    const command = givenText(args, "command");
+    const row = withText(args.background === true ? "Start" : "Run", command && firstSayingLine(command));
+    const meta2 = outcome.meta ?? {};
+    if (meta2.timed_out === true) return row + ROW_SEPARATOR + "timed out";
+    if (typeof meta2.exit_code === "number" && meta2.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta2.exit_code}`;
+    return row;
+  }
+};
+
+// src/contract/tools/shell_status.ts
+var SHELL_STATUS_SPEC = {
+  name: "shell_status",
+  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
+  args: {
+    id: { type: "string", description: "A background command id, such as b1." },
+    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
+  }
+};
+function resolveShellStatusArgs(args) {
+  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
+}
+
+// src/tools/shell_status/tool.ts
+var SHELL_STATUS_TOOL = {
+  name: "shell_status",
+  helper: "guilds-code",
+  spec: SHELL_STATUS_SPEC,
+  resolve: resolveShellStatusArgs,
+  metaSchema: {
+    type: "object",
+    properties: {
+      count: { ...integer, description: "without id: how many background commands there are" },
+      background_id: string,
+      state: { ...string, description: "running, exited N, stopping, stopped or ended" },
+      log_path: string,
+      exit_code: integerOrNull
+    }
+  },
+  title: "Follow or stop background commands",
+  // It reads, but with stop: true it ends a process, and a tool's hints hold for every call of it:
+  // it is not read-only.
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args) {
+    const id = givenText(args, "id");
+    if (id === void 0) return "List background commands";
+    return withText(args.stop === true ? "Stop" : "Check", id);
+  }
+};
+
+// src/tools/descriptors.ts
+var TOOL_DESCRIPTORS = {
+  shell: SHELL_TOOL,
+  shell_status: SHELL_STATUS_TOOL,
+  file_read: FILE_READ_TOOL,
+  code_search: CODE_SEARCH_TOOL,
+  code_task: CODE_TASK_TOOL
+};
+
+// src/orchestrator/request.ts
+var REPOSITORIES_FOLDER = "repos";
+function wireRequest(request) {
+  return {
+    op: request.op,
+    args: request.args,
+    run_id: request.runId,
+    agent_id: request.agentId,
+    call_id: request.callId,
+    default_cwd: request.defaultCwd,
+    max_bytes: request.maxBytes
+  };
+}
+function resultMaxBytes(setting) {
+  let value;
+  if (typeof setting === "number") value = setting;
+  else if (typeof setting === "string" && /^\s*\d+\s*$/.test(setting)) value = Number(setting);
+  else return RESULT_DEFAULT_MAX_BYTES;
+  if (!Number.isSafeInteger(value) || value < 0) return RESULT_DEFAULT_MAX_BYTES;
+  return Math.min(PLATFORM_RESULT_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value));
+}
+function repositoryFolder(name) {
+  return `${REPOSITORIES_FOLDER}/${name}`;
+}
+function defaultCwdFor(repositories) {
+  return repositories.length === 1 ? repositoryFolder(repositories[0].name) : "";
+}
+function checkRepositoryName(name) {
+  if (name === "" || name === "." || name === ".." || /[/\0]/.test(name)) {
+    throw new TypeError(`invalid repository name ${JSON.stringify(name)}: it must be one folder name`);
+  }
+}
+function helperTimeoutMs(checked) {
+  const descriptor = TOOL_DESCRIPTORS[checked.op];
+  return descriptor.timeoutMs(checked.args);
+}
+function helperEnvironment(agentEnv, repositories, folderTokens = {}) {
+  const env = { ...agentEnv };
+  delete env[REPO_TOKENS_VARIABLE];
+  const tokens = { ...folderTokens };
+  for (const repository of repositories) {
+    if (repository.token) tokens[repositoryFolder(repository.name)] = repository.token;
+  }
+  if (Object.keys(tokens).length > 0) env[REPO_TOKENS_VARIABLE] = JSON.stringify(tokens);
+  const extraCaCerts = env[NODE_EXTRA_CA_CERTS_VARIABLE];
+  if (extraCaCerts) {
+    env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
+    env[NODE_EXTRA_CA_CERTS_VARIABLE] = "";
+  }
+  return env;
+}
+
+// src/orchestrator/sandbox.ts
+var DEFAULT_HELPER_COMMAND = ["node", "/usr/local/bin/guilds-code"];
+var DEFAULT_HARNESS_COMMAND = ["node", "/usr/local/bin/guilds-harness"];
+
+// src/orchestrator/transport.ts
+var HELPER_FAILED = "code helper failed";
+function encodeBase64(bytes) {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+}
+function requestFilePath(runDir, runId, callId) {
+  return `${runDir.replace(/\/+$/, "")}/requests/${runId}-${callId}.json`;
+}
+function requestArgument(request, runDir) {
+  const bytes = new TextEncoder().encode(JSON.stringify(request));
+  const base642 = encodeBase64(bytes);
+  if (base642.length <= REQUEST_ARGUMENT_MAX_BYTES) return { argument: base642 };
+  const path = requestFilePath(runDir, request.run_id, request.call_id);
+  return { argument: path, file: { path, bytes } };
+}
+function stderrTail(stderr) {
+  const lines = stderr.replace(/\r\n?/g, "\n").split("\n").map((line) => line.trimEnd());
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines.slice(-HELPER_STDERR_TAIL_LINES).map((line) => clipChars(line, HELPER_STDERR_LINE_MAX_CHARS));
+}
+function helperFailure(reason, stderr = "") {
+  const tail = stderrTail(stderr);
+  return { ok: false, error: [`${HELPER_FAILED}: ${reason}`, ...tail].join("\n"), kind: "unavailable" };
+}
+function parseEnvelopeLine(line) {
+  if (line === "" || !STRICT_BASE64.test(line)) return null;
+  let value;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(line, "base64")));
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(value)) return null;
+  if (value.ok === true && typeof value.text === "string") {
+    if (value.meta !== void 0 && !isPlainObject(value.meta)) return null;
+    return { ok: true, text: value.text, meta: value.meta ?? {} };
+  }
+  if (value.ok === false && typeof value.error === "string") {
+    const kind = ERROR_KINDS.includes(value.kind) ? value.kind : void 0;
+    return kind === void 0 ? { ok: false, error: value.error } : { ok: false, error: value.error, kind };
+  }
+  return null;
+}
+function exitDescription(result) {
+  return result.exitCode === null ? "it was stopped by a signal" : `exit status ${result.exitCode}`;
+}
+function envelopeFromExec(result, timeoutMs) {
+  if (result.timedOut) return helperFailure(`no answer within ${timeoutMs / 1e3} s`, result.stderr);
+  const lines = result.stdout.split("\n").map((line) => line.replace(/\r$/, ""));
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  if (lines.length === 0) return helperFailure(`no envelope (${exitDescription(result)})`, result.stderr);
+  const envelope = parseEnvelopeLine(lines[lines.length - 1].trim());
+  if (envelope === null) {
+    return helperFailure(`the answer is not an envelope (${exitDescription(result)})`, result.stderr);
+  }
+  return envelope;
+}
+function describe(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+function within(work, ms, fallback) {
+  return new Promise((resolve2, reject) => {
+    const timer = setTimeout(() => resolve2(fallback()), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve2(value);
+      },
+      (error2) => {
+        clearTimeout(timer);
+        reject(error2);
+      }
+    );
+  });
+}
+function helperCommandFor(sandbox, request) {
+  if (HELPER_OF_TOOL[request.op] === "guilds-harness") return sandbox.harnessCommand ?? DEFAULT_HARNESS_COMMAND;
+  return sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND;
+}
+async function runHelper(sandbox, request, env, timeoutMs, graceMs = SANDBOX_GRACE_MS, signal) {
+  const { argument, file } = requestArgument(request, sandbox.runDir ?? DEFAULT_RUN_DIR);
+  if (file) {
+    try {
+      await sandbox.writeFile(file.path, file.bytes);
+    } catch (error2) {
+      return helperFailure(`cannot write the request file ${file.path}: ${describe(error2)}`);
+    }
+  }
+  const argv = [...helperCommandFor(sandbox, request), argument];
+  let result;
+  try {
+    result = await within(sandbox.exec(argv, env, timeoutMs, signal), timeoutMs + graceMs, () => ({
+      stdout: "",
+      stderr: "",
+      exitCode: null,
+      timedOut: true
+    }));
+  } catch (error2) {
+    return helperFailure(`the sandbox could not run it: ${describe(error2)}`);
+  }
+  return envelopeFromExec(result, timeoutMs);
+}
+
+// src/orchestrator/runner.ts
+var SandboxRunner = class {
+  constructor(sandbox, graceMs = SANDBOX_GRACE_MS) {
+    this.sandbox = sandbox;
+    this.graceMs = graceMs;
+  }
+  sandbox;
+  graceMs;
+  answer(call) {
+    return runHelper(this.sandbox, wireRequest(call.checked.request), call.env, call.timeoutMs, this.graceMs, call.signal);
+  }
+};
 
 // src/workspace/confine.ts
 function homeAlias(context) {
@@ -9552,6 +10084,9 @@ function ignoredLine(ignored) {
 function stoppedText(timeoutSeconds) {
   return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
 }
+function interruptedText(signal) {
+  return `[the search was interrupted (${signal}); these are the matches found until then]`;
+}
 function byteCapLine(leftOut, maxBytes) {
   return `[\u2026 ${leftOut} more ${leftOut === 1 ? "line" : "lines"} left out to stay under ${maxBytes} bytes]`;
 }
@@ -9654,9 +10189,6 @@ function changedWhileOpenedText(named) {
 function binaryFileText(display) {
   return `${display} is binary; not searched`;
 }
-function interruptedText(signal) {
-  return `code_search: the helper was interrupted (${signal}); ripgrep was stopped`;
-}
 function ripgrepFailureText(missing) {
   switch (missing.code) {
     case "RG_CONFIGURED_NOT_EXECUTABLE":
@@ -9689,6 +10221,14 @@ function ripgrepRefusalText(stderr, pattern2, glob, fixed, echoMaxChars) {
   const hint = reason.startsWith("regex parse error") && !fixed ? REGEX_ERROR_HINT : "";
   return `ripgrep: ${reason}${hint}`;
 }
+var codeSearchErrors = {
+  nulInInput: (input) => new ToolError("invalid_pattern", nulInInputText(input)),
+  notSearchable: (named, kindWords2) => new ToolError("not_a_file", notSearchableText(named, kindWords2)),
+  changedWhileOpened: (named) => new ToolError("not_a_file", changedWhileOpenedText(named)),
+  ripgrepUnavailable: (failure3) => new ToolError("unavailable", ripgrepFailureText(failure3)),
+  /** Exit 2 with a reason is a refusal of the pattern or the glob; any other exit ripgrep's own fault. */
+  ripgrepRefused: (exitCode, stderr, pattern2, glob, fixed, echoMaxChars) => new ToolError(exitCode === 2 ? "invalid_pattern" : "internal", ripgrepRefusalText(stderr, pattern2, glob, fixed, echoMaxChars))
+};
 
 // src/tools/code_search/line-text.ts
 var CARRIAGE_RETURN = 13;
@@ -9997,6 +10537,7 @@ function parseStats(lines) {
 }
 
 // src/tools/code_search/collect.ts
+var FILE_COUNT_DEFAULTS = { shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES };
 var FileCountCollector = class {
   reader;
   limit;
@@ -10006,7 +10547,8 @@ var FileCountCollector = class {
   files = 0;
   statsLines = [];
   finished = false;
-  constructor(limits) {
+  constructor(given) {
+    const limits = { ...FILE_COUNT_DEFAULTS, ...given };
     this.limit = limits.files;
     this.reader = new CountOutputReader(this, limits.shortLineMaxBytes);
   }
@@ -10039,20 +10581,17 @@ var FileCountCollector = class {
 function ranksBefore(a, b) {
   return a.count > b.count || a.count === b.count && a.rgPath < b.rgPath;
 }
+var CONTENT_DEFAULTS = {
+  matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
+  lineMaxChars: SEARCH_LINE_MAX_CHARS,
+  matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
+  shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
+  statsMaxLines: SEARCH_STATS_MAX_LINES
+};
 function trimLeadingContext(lines) {
   while (lines.length > 0 && !lines[lines.length - 1].isMatch && !lines[lines.length - 1].followsMatch) lines.pop();
 }
 var ContentCollector = class {
-  /** `fastCount`: off only to check that the fast count path changes nothing. */
-  constructor(limits, fastCount = true) {
-    this.limits = limits;
-    this.reader = new ContentOutputReader(this, {
-      withContext: limits.contextLines > 0,
-      shortLineMaxBytes: limits.shortLineMaxBytes,
-      fastCount
-    });
-  }
-  limits;
   reader;
   lineText = null;
   pending = null;
@@ -10064,6 +10603,17 @@ var ContentCollector = class {
   resultLines = 0;
   matchedLines = 0;
   files = 0;
+  /** `fastCount`: off only to check that the fast count path changes nothing. */
+  limits;
+  constructor(given, fastCount = true) {
+    const limits = { ...CONTENT_DEFAULTS, ...given };
+    this.limits = limits;
+    this.reader = new ContentOutputReader(this, {
+      withContext: limits.contextLines > 0,
+      shortLineMaxBytes: limits.shortLineMaxBytes,
+      fastCount
+    });
+  }
   feed(chunk) {
     this.reader.feed(chunk);
   }
@@ -10175,6 +10725,22 @@ var ContentCollector = class {
   }
 };
 
+// src/text/sniff.ts
+var NUL3 = 0;
+function looksBinary(firstBytes) {
+  return firstBytes.subarray(0, BINARY_SNIFF_BYTES).indexOf(NUL3) !== -1;
+}
+var BinarySniffer = class {
+  binary = false;
+  sniffed = 0;
+  feed(chunk) {
+    if (this.sniffed >= BINARY_SNIFF_BYTES) return;
+    const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
+    if (sample.indexOf(NUL3) !== -1) this.binary = true;
+    this.sniffed += sample.length;
+  }
+};
+
 // src/tools/code_search/rg-args.ts
 var STDIN_PATH = "-";
 function ripgrepArgs(options) {
@@ -10222,7 +10788,7 @@ ${ignoredLine(ignored)}`;
   return { text: utf8Bytes(text2) <= maxBytes ? text2 : result.text, meta: meta2 };
 }
 function searchResult(collector, shape) {
-  const stopped = shape.stoppedAfterSeconds === null ? null : stoppedText(shape.stoppedAfterSeconds);
+  const stopped = shape.stoppedLine;
   let totals;
   let shaped;
   let leftOut;
@@ -10252,8 +10818,8 @@ ${stopped}`, meta: meta2 };
 
 // src/tools/code_search/run.ts
 function checkedArgs(args) {
-  if (args.pattern.includes("\0")) throw new ToolError("invalid_pattern", nulInInputText("pattern"));
-  if (args.glob !== null && args.glob.includes("\0")) throw new ToolError("invalid_pattern", nulInInputText("glob"));
+  if (args.pattern.includes("\0")) throw codeSearchErrors.nulInInput("pattern");
+  if (args.glob !== null && args.glob.includes("\0")) throw codeSearchErrors.nulInInput("glob");
   return args;
 }
 async function codeSearch(context, args) {
@@ -10262,7 +10828,7 @@ async function codeSearch(context, args) {
   const root = resolveInsideHome(context, search.path ?? ".");
   const kind = io.fs.stat(root.real)?.kind;
   if (kind === void 0) throw noSuchPath(root.named);
-  if (kind !== "folder" && kind !== "file") throw new ToolError("not_a_file", notSearchableText(root.named, kindWords(kind)));
+  if (kind !== "folder" && kind !== "file") throw codeSearchErrors.notSearchable(root.named, kindWords(kind));
   const { file: opened } = openInsideHome(context, root);
   try {
     return await searchOpened(context, search, root, kind, opened);
@@ -10271,17 +10837,26 @@ async function codeSearch(context, args) {
   }
 }
 function ripgrepUnavailable(error2) {
-  return error2 instanceof RipgrepError ? new ToolError("unavailable", ripgrepFailureText(error2.failure)) : error2;
+  return error2 instanceof RipgrepError ? codeSearchErrors.ripgrepUnavailable(error2.failure) : error2;
+}
+function collectorFor(search) {
+  if (search.mode === "files") return new FileCountCollector({ files: search.limit });
+  return new ContentCollector({ lines: search.limit, contextLines: search.contextLines });
+}
+function throwIfRefused(exit, search) {
+  if (exit.timedOut || exit.interruptedBy !== void 0 || exit.exitCode === 0 || exit.exitCode === 1) return;
+  if (exit.exitCode === 2 && exit.stderr.trim() === "") return;
+  throw codeSearchErrors.ripgrepRefused(exit.exitCode, exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
 }
 async function searchOpened(context, search, root, expected, opened) {
   const { io, request } = context;
   const kind = opened.info().kind;
-  if (kind !== expected) throw new ToolError("not_a_file", changedWhileOpenedText(root.named));
+  if (kind !== expected) throw codeSearchErrors.changedWhileOpened(root.named);
   if (kind === "file" && isBinaryFile(opened)) {
     return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
   }
   const real = opened.realPath();
-  const { mode, contextLines, limit } = search;
+  const { mode, contextLines } = search;
   let binary;
   try {
     binary = io.search.findRipgrep(io.env);
@@ -10294,15 +10869,7 @@ async function searchOpened(context, search, root, expected, opened) {
     fileName: kind === "file" ? STDIN_PATH : null
   };
   const args = ripgrepArgs(argsOptions);
-  const newSink = () => mode === "files" ? new FileCountCollector({ files: limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES }) : new ContentCollector({
-    lines: limit,
-    matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
-    contextLines,
-    lineMaxChars: SEARCH_LINE_MAX_CHARS,
-    matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
-    shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
-    statsMaxLines: SEARCH_STATS_MAX_LINES
-  });
+  const newSink = () => collectorFor(search);
   const { exit, sink } = await io.search.run({
     binary,
     args,
@@ -10311,31 +10878,31 @@ async function searchOpened(context, search, root, expected, opened) {
     folder: kind === "folder" ? opened : void 0,
     input: kind === "file" ? opened : void 0,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
+    stop: context.stop,
     output: mode === "files" ? "line-per-file" : "unbounded",
     newSink
   }).catch((error2) => {
     throw ripgrepUnavailable(error2);
   });
-  if (exit.interruptedBy !== void 0) throw new ToolError("interrupted", interruptedText(exit.interruptedBy));
-  const refused = !exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1 && (exit.exitCode !== 2 || exit.stderr.trim() !== "");
-  if (refused) {
-    const text2 = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
-    throw new ToolError(exit.exitCode === 2 ? "invalid_pattern" : "internal", text2);
-  }
+  throwIfRefused(exit, search);
   const shape = {
     pattern: search.pattern,
     shownRoot: search.path === null ? "." : root.display,
     displayOf: displayOfFor(kind, root.display),
     withGroups: contextLines > 0,
     maxBytes: request.maxBytes,
-    stoppedAfterSeconds: exit.timedOut ? SEARCH_TIMEOUT_SECONDS : null,
+    stoppedLine: stoppedLineOf(exit),
     echoMaxChars: SEARCH_ECHO_MAX_CHARS
   };
   const result = searchResult(sink, shape);
-  if (kind !== "folder" || result.meta.truncated || exit.timedOut || !underIgnoreFile(context, real)) return result;
+  if (kind !== "folder" || result.meta.truncated || !underIgnoreFile(context, real)) return result;
   const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
   const ignored = await countIgnored(context, binary, { ...argsOptions, mode: "files", contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
   return withIgnored(result, ignored, request.maxBytes);
+}
+function stoppedLineOf(exit) {
+  if (exit.interruptedBy !== void 0) return interruptedText(exit.interruptedBy);
+  return exit.timedOut ? stoppedText(SEARCH_TIMEOUT_SECONDS) : null;
 }
 var IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".rgignore"];
 function underIgnoreFile(context, folder) {
@@ -10354,9 +10921,10 @@ async function countIgnored(context, binary, options, folder, found, shownPaths,
       cwd: context.io.home,
       folder,
       timeoutMs: SEARCH_IGNORED_TIMEOUT_SECONDS * 1e3,
+      stop: context.stop,
       output: "line-per-file",
       // The best-ranked files, one more than the search found: at least one of them is a hidden one.
-      newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES })
+      newSink: () => new FileCountCollector({ files: shown.size + 1 })
     });
     const finished = exit.exitCode === 0 || exit.exitCode === 1 || exit.exitCode === 2 && exit.stderr.trim() === "";
     if (exit.timedOut || exit.interruptedBy !== void 0 || !finished) return null;
@@ -10387,7 +10955,7 @@ function displayOfFor(kind, rootDisplay) {
 function isBinaryFile(file) {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
   const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
-  return !startsWithUtf16Mark(start) && start.indexOf(0) !== -1;
+  return !startsWithUtf16Mark(start) && looksBinary(start);
 }
 
 // src/tools/file_read/format.ts
@@ -10464,19 +11032,6 @@ function firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, enc
   if (more) parts.push(stoppedLine(offset, maxBytes));
   return { text: parts.join("\n"), lastLine: offset, stopped: more };
 }
-
-// src/text/sniff.ts
-var NUL3 = 0;
-var BinarySniffer = class {
-  binary = false;
-  sniffed = 0;
-  feed(chunk) {
-    if (this.sniffed >= BINARY_SNIFF_BYTES) return;
-    const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
-    if (sample.indexOf(NUL3) !== -1) this.binary = true;
-    this.sniffed += sample.length;
-  }
-};
 
 // src/text/utf16.ts
 function utf16ByteOrder(firstBytes) {
@@ -10780,130 +11335,6 @@ function fileRead(context, args) {
   const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes, scan.encoding);
   meta2.range = [offset, shaped.lastLine];
   return { text: shaped.text, meta: meta2 };
-}
-
-// src/contract/tools/spec.ts
-function clampInteger(value, minimum, maximum) {
-  return Math.min(maximum, Math.max(minimum, value));
-}
-function integerArg(spec, args, name) {
-  const arg = spec.args[name];
-  const value = typeof args[name] === "number" ? args[name] : arg.default;
-  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
-}
-function booleanArg(spec, args, name) {
-  const value = args[name];
-  return typeof value === "boolean" ? value : spec.args[name].default === true;
-}
-function stringArg(args, name) {
-  const value = args[name];
-  return typeof value === "string" ? value : void 0;
-}
-
-// src/contract/tools/code_search.ts
-var CODE_SEARCH_SPEC = {
-  name: "code_search",
-  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
-  args: {
-    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
-    path: { type: "string", description: "The file or folder to search (default the working directory)." },
-    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
-    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
-    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
-    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
-    context: {
-      type: "integer",
-      default: 0,
-      minimum: 0,
-      maximum: SEARCH_MAX_CONTEXT_LINES,
-      description: "Lines of context around each match in content mode (0 to 5)."
-    },
-    limit: {
-      type: "integer",
-      minimum: 1,
-      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
-    }
-  }
-};
-function resolveCodeSearchArgs(args) {
-  const mode = args.mode === "content" ? "content" : "files";
-  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
-  const limit = typeof args.limit === "number" ? args.limit : maximum;
-  return {
-    pattern: args.pattern,
-    path: stringArg(args, "path") ?? null,
-    glob: stringArg(args, "glob") || null,
-    mode,
-    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
-    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
-    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
-    limit: clampInteger(limit, 1, maximum)
-  };
-}
-
-// src/contract/tools/file_read.ts
-var FILE_READ_SPEC = {
-  name: "file_read",
-  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
-  args: {
-    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
-    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
-    limit: {
-      type: "integer",
-      default: FILE_READ_DEFAULT_LIMIT_LINES,
-      minimum: 1,
-      maximum: FILE_READ_MAX_LIMIT_LINES,
-      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
-    }
-  }
-};
-function resolveFileReadArgs(args) {
-  return {
-    path: args.path,
-    offset: integerArg(FILE_READ_SPEC, args, "offset"),
-    limit: integerArg(FILE_READ_SPEC, args, "limit")
-  };
-}
-
-// src/contract/tools/shell.ts
-var SHELL_SPEC = {
-  name: "shell",
-  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
-  args: {
-    command: { type: "string", required: true, description: "The bash command to run." },
-    timeout_seconds: {
-      type: "integer",
-      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
-      minimum: SHELL_MIN_TIMEOUT_SECONDS,
-      maximum: SHELL_MAX_TIMEOUT_SECONDS,
-      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
-    },
-    background: {
-      type: "boolean",
-      default: false,
-      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
-    }
-  }
-};
-function resolveShellArgs(args) {
-  return {
-    command: args.command,
-    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
-    background: booleanArg(SHELL_SPEC, args, "background")
-  };
-}
-
-// src/contract/tools/shell_status.ts
-var SHELL_STATUS_SPEC = {
-  name: "shell_status",
-  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
-  args: {
-    id: { type: "string", description: "A background command id, such as b1." },
-    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
-  }
-};
-function resolveShellStatusArgs(args) {
-  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
 }
 
 // src/tools/index.ts
@@ -12033,6 +12464,9 @@ var FailureWatch = class {
 };
 
 // src/tools/shell/collect.ts
+function shellShapeLimits(maxBytes, overrides = {}) {
+  return { maxBytes, headMaxBytes: SHELL_HEAD_MAX_BYTES, lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT, ...overrides };
+}
 function headCapBytes(limits) {
   return Math.min(limits.headMaxBytes, Math.floor(limits.maxBytes / 4));
 }
@@ -12215,19 +12649,19 @@ function commandEnvironment(context, cwd) {
 }
 
 // src/text/elapsed.ts
-var SECOND_MS = 1e3;
-var MINUTE_SECONDS = 60;
+var SECOND_MS2 = 1e3;
+var MINUTE_SECONDS2 = 60;
 var HOUR_SECONDS = 3600;
 var DAY_SECONDS = 86400;
 function twoDigits(value) {
   return String(value).padStart(2, "0");
 }
 function formatElapsed(milliseconds) {
-  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS));
-  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
-  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
+  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS2));
+  if (seconds < MINUTE_SECONDS2) return `${seconds}s`;
+  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS2)}m${twoDigits(seconds % MINUTE_SECONDS2)}s`;
   if (seconds < DAY_SECONDS) {
-    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
+    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS2))}m`;
   }
   return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
 }
@@ -12359,6 +12793,13 @@ var shellErrors = {
   cannotRecordBackground: (id, folder, reason) => new ToolError("io", `shell: could not record ${id} in ${folder}: ${reason}; the command was stopped`)
 };
 
+// src/io/dead-parent-watcher.ts
+function deadParentWatcherScript(watcher) {
+  const { parent, group, graceSeconds } = watcher;
+  const stillGuarded = watcher.guards === "leader" ? `builtin kill -0 ${group}` : `builtin kill -0 -- -${group}`;
+  return `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent}; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ${watcher.insideGroup ? "trap '' TERM; " : ""}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`;
+}
+
 // src/tools/shell/script.ts
 function bashQuote(text2) {
   return `'${text2.replace(/'/g, `'\\''`)}'`;
@@ -12378,11 +12819,7 @@ function directoryChangeFunctions(recordPath2) {
   ).join("; ");
 }
 function lifeline(graceSeconds, pidPath) {
-  const watcher = (
-    // It waits a second at a time in `read -t 1` on a pipe whose both ends it holds itself (no child
-    // process to outlive it), until the helper is gone.
-    `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $PPID; do read -t 1 -u 9 _; done; builtin kill -0 $$ || exit 0; trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`
-  );
+  const watcher = deadParentWatcherScript({ parent: "$PPID", group: "$$", graceSeconds: String(graceSeconds), guards: "leader", insideGroup: true });
   return `( ( ${watcher} ) & builtin echo $! 2>/dev/null >| ${bashQuote(pidPath)} )`;
 }
 function foregroundScript(command, paths, lifelineOf, inlineMaxBytes) {
@@ -12438,11 +12875,7 @@ async function shell(context, args) {
   return args.background ? startBackground(context, command) : runForeground(context, command, args.timeoutSeconds);
 }
 function outputPipeline(io, maxBytes) {
-  const limits = {
-    maxBytes,
-    headMaxBytes: SHELL_HEAD_MAX_BYTES,
-    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT
-  };
+  const limits = shellShapeLimits(maxBytes);
   const collector = outputCollectorFor(limits);
   const watch = failureWatchFor(collector, limits);
   const cleaner = new StreamingCleaner(watch, {
@@ -12487,6 +12920,7 @@ async function runForeground(context, command, timeoutSeconds) {
     logPath,
     lifelinePath,
     timeoutMs: timeoutSeconds * 1e3,
+    stop: context.stop,
     killGraceMs: SHELL_KILL_GRACE_MS
   };
   let outcome;
@@ -12586,15 +13020,6 @@ function startBackground(context, command) {
     text: startedText(id, pid, logPath),
     meta: { exit_code: null, cwd, timed_out: false, elapsed_ms: Math.max(0, io.now() - startedAt), log_path: logPath, background_id: id }
   };
-}
-
-// src/text/clip.ts
-var CLIP_MARK = "\u2026";
-function clipChars(text2, maxChars) {
-  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars) + CLIP_MARK : text2;
-}
-function clipCharsWithin(text2, maxChars) {
-  return codePointCount(text2) > maxChars ? firstCodePoints(text2, maxChars - 1) + CLIP_MARK : text2;
 }
 
 // src/text/lines.ts
@@ -12809,7 +13234,7 @@ function shellStatus(context, args) {
 // src/tools/all.ts
 var CODE_TOOLS = codeTools({ shell, shell_status: shellStatus, file_read: fileRead, code_search: codeSearch });
 
-// src/mcp/in-process-sandbox.ts
+// src/mcp/in-process-runner.ts
 function cryptoHasher() {
   const hash = (0, import_node_crypto.createHash)("sha256");
   return {
@@ -12817,156 +13242,49 @@ function cryptoHasher() {
     hexDigest: () => hash.digest("hex")
   };
 }
-var InProcessSandbox = class {
+function helperEnv(options, env) {
+  return { ...env, HOME: options.home, GUILDS_RUN_DIR: options.runDir };
+}
+var HarnessSandbox = class {
+  constructor(options) {
+    this.options = options;
+    this.harnessCommand = options.harnessCommand;
+    this.runDir = options.runDir;
+  }
+  options;
   harnessCommand;
   runDir;
-  home;
+  exec(argv, env, timeoutMs, signal) {
+    return execLocal(argv, helperEnv(this.options, env), this.options.home, timeoutMs, signal);
+  }
+  async writeFile(path, bytes) {
+    await (0, import_promises.writeFile)(path, bytes, { mode: 384 });
+  }
+};
+var InProcessRunner = class {
   constructor(options) {
-    this.home = options.home;
-    this.runDir = options.runDir;
-    this.harnessCommand = options.harnessCommand;
+    this.options = options;
+    this.harness = new SandboxRunner(new HarnessSandbox(options));
   }
-  /** The helper's environment, as the local sandbox gives it to a helper process. */
-  environment(env) {
-    return { ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir };
+  options;
+  harness;
+  answer(call) {
+    if (HELPER_OF_TOOL[call.checked.op] !== "guilds-code") return this.harness.answer(call);
+    return this.answerHere(call);
   }
-  answerDirectly(request, env, _timeoutMs, signal) {
-    if (HELPER_OF_TOOL[request.op] !== "guilds-code") return null;
-    return this.answerHere(request, this.environment(env), signal);
-  }
-  async answerHere(request, env, signal) {
+  async answerHere(call) {
+    const env = helperEnv(this.options, call.env);
     let home;
     try {
       home = homeFolder(env.HOME);
     } catch (error2) {
       return error2 instanceof ToolError ? failureEnvelope(error2) : errorEnvelope(String(error2), "internal");
     }
-    const io = nodeIo(home, this.runDir, env);
+    const io = nodeIo(home, this.options.runDir, env);
     io.sha256 = cryptoHasher;
-    if (signal) io.shell = stoppableShellProcesses(signal);
-    return handleRequestBytes(io, new TextEncoder().encode(JSON.stringify(request)), CODE_TOOLS);
-  }
-  /** code_task's helper, a child process. */
-  exec(argv, env, timeoutMs, signal) {
-    return execLocal(argv, this.environment(env), this.home, timeoutMs, signal);
-  }
-  async writeFile(path, bytes) {
-    await (0, import_promises.writeFile)(path, bytes, { mode: 384 });
+    return answer(io, call.checked, CODE_TOOLS, call.signal ?? NEVER_STOPPED);
   }
 };
-
-// src/contract/tools/code_task.ts
-var CODE_TASK_SPEC = {
-  name: "code_task",
-  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
-  args: {
-    brief: {
-      type: "string",
-      required: true,
-      description: "The task in your words: what to change, where, and how to know it is done."
-    },
-    repo: {
-      type: "string",
-      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
-    },
-    session_id: {
-      type: "string",
-      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
-    },
-    notes: {
-      type: "string",
-      description: "Context given after the brief: constraints, what your checks found."
-    },
-    timeout_minutes: {
-      type: "integer",
-      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
-      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
-      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
-      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
-    }
-  }
-};
-var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function isValidSessionId(text2) {
-  return text2.length >= 1 && text2.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
-}
-function textArg(args, name) {
-  const value = stringArg(args, name);
-  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
-  return value;
-}
-function resolveCodeTaskArgs(args) {
-  const brief = textArg(args, "brief");
-  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
-  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
-  const repo = textArg(args, "repo");
-  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
-  const sessionId = textArg(args, "session_id");
-  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
-    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
-  }
-  const notes = textArg(args, "notes");
-  return {
-    brief,
-    repo,
-    sessionId,
-    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
-    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
-  };
-}
-var CODE_TASK_STATUSES = ["completed", "failed", "timed_out", "stopped"];
-var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
-
-// src/orchestrator/request.ts
-var REPOSITORIES_FOLDER = "repos";
-function resultMaxBytes(setting) {
-  let value;
-  if (typeof setting === "number") value = setting;
-  else if (typeof setting === "string" && /^\s*\d+\s*$/.test(setting)) value = Number(setting);
-  else return RESULT_DEFAULT_MAX_BYTES;
-  if (!Number.isSafeInteger(value) || value < 0) return RESULT_DEFAULT_MAX_BYTES;
-  return Math.min(PLATFORM_RESULT_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value));
-}
-function repositoryFolder(name) {
-  return `${REPOSITORIES_FOLDER}/${name}`;
-}
-function defaultCwdFor(repositories) {
-  return repositories.length === 1 ? repositoryFolder(repositories[0].name) : "";
-}
-function checkRepositoryName(name) {
-  if (name === "" || name === "." || name === ".." || /[/\0]/.test(name)) {
-    throw new TypeError(`invalid repository name ${JSON.stringify(name)}: it must be one folder name`);
-  }
-}
-var SECOND_MS2 = 1e3;
-var MINUTE_SECONDS2 = 60;
-function helperTimeoutMs(op, args) {
-  if (op === "shell") return (resolveShellArgs(args).timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS2;
-  if (op === "code_task") {
-    try {
-      const minutes = resolveCodeTaskArgs(args).timeoutMinutes;
-      return (minutes * MINUTE_SECONDS2 + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS2;
-    } catch {
-      return OP_TIMEOUT_SECONDS * SECOND_MS2;
-    }
-  }
-  return OP_TIMEOUT_SECONDS * SECOND_MS2;
-}
-function helperEnvironment(agentEnv, repositories, folderTokens = {}) {
-  const env = { ...agentEnv };
-  delete env[REPO_TOKENS_VARIABLE];
-  const tokens = { ...folderTokens };
-  for (const repository of repositories) {
-    if (repository.token) tokens[repositoryFolder(repository.name)] = repository.token;
-  }
-  if (Object.keys(tokens).length > 0) env[REPO_TOKENS_VARIABLE] = JSON.stringify(tokens);
-  const extraCaCerts = env[NODE_EXTRA_CA_CERTS_VARIABLE];
-  if (extraCaCerts) {
-    env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
-    env[NODE_EXTRA_CA_CERTS_VARIABLE] = "";
-  }
-  return env;
-}
 
 // src/mcp/options.ts
 var HARNESS_VARIABLE = "GUILDS_HARNESS";
@@ -14320,9 +14638,9 @@ function datetime(args) {
   return new RegExp(`^${dateSource}T(?:${timeRegex})$`);
 }
 var anyString = /^[\s\S]{0,}$/;
-var integer = /^-?\d+$/;
+var integer2 = /^-?\d+$/;
 var number = /^-?\d+(?:\.\d+)?$/;
-var boolean = /^(?:true|false)$/i;
+var boolean2 = /^(?:true|false)$/i;
 var _null = /^null$/i;
 var lowercase = /^[^A-Z]*$/;
 var uppercase = /^[^a-z]*$/;
@@ -15214,7 +15532,7 @@ var $ZodNumberFormat = /* @__PURE__ */ $constructor("$ZodNumberFormat", (inst, d
 });
 var $ZodBoolean = /* @__PURE__ */ $constructor("$ZodBoolean", (inst, def) => {
   $ZodType.init(inst, def);
-  inst._zod.pattern = boolean;
+  inst._zod.pattern = boolean2;
   inst._zod.parse = (payload, _ctx) => {
     if (def.coerce)
       try {
@@ -18244,7 +18562,7 @@ function stringifyKeyNames(bySchema, json, visited) {
     return rest;
   rest.type = "string";
   if (!values)
-    rest.pattern = (types.includes("number") ? number : integer).source;
+    rest.pattern = (types.includes("number") ? number : integer2).source;
   return rest;
 }
 var pendingRecords = /* @__PURE__ */ new WeakMap();
@@ -18852,7 +19170,7 @@ var ZodString = /* @__PURE__ */ $constructor("ZodString", (inst, def) => {
     return this.check(_isoDuration(ZodISODuration, params));
   }
 });
-function string2(params) {
+function string3(params) {
   return _string(ZodString, params);
 }
 var ZodStringFormat = /* @__PURE__ */ $constructor("ZodStringFormat", (inst, def) => {
@@ -19036,7 +19354,7 @@ var ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
   ZodType.init(inst, def);
   inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
 });
-function boolean2(params) {
+function boolean3(params) {
   return _boolean(ZodBoolean, params);
 }
 var ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
@@ -19204,7 +19522,7 @@ function record(keyType, valueType, params) {
   if (!valueType || !valueType._zod) {
     return new ZodRecord({
       type: "record",
-      keyType: string2(),
+      keyType: string3(),
       valueType: keyType,
       ...util_exports.normalizeParams(valueType)
     });
@@ -19501,8 +19819,8 @@ var SUPPORTED_PROTOCOL_VERSIONS = [LATEST_PROTOCOL_VERSION, "2025-06-18", "2025-
 var RELATED_TASK_META_KEY = "io.modelcontextprotocol/related-task";
 var JSONRPC_VERSION = "2.0";
 var AssertObjectSchema = custom((v) => v !== null && (typeof v === "object" || typeof v === "function"));
-var ProgressTokenSchema = union([string2(), number2().int()]);
-var CursorSchema = string2();
+var ProgressTokenSchema = union([string3(), number2().int()]);
+var CursorSchema = string3();
 var TaskCreationParamsSchema = looseObject({
   /**
    * Requested duration in milliseconds to retain task from creation.
@@ -19517,7 +19835,7 @@ var TaskMetadataSchema = object2({
   ttl: number2().optional()
 });
 var RelatedTaskMetadataSchema = object2({
-  taskId: string2()
+  taskId: string3()
 });
 var RequestMetaSchema = looseObject({
   /**
@@ -19548,7 +19866,7 @@ var TaskAugmentedRequestParamsSchema = BaseRequestParamsSchema.extend({
 });
 var isTaskAugmentedRequestParams = (value) => TaskAugmentedRequestParamsSchema.safeParse(value).success;
 var RequestSchema = object2({
-  method: string2(),
+  method: string3(),
   params: BaseRequestParamsSchema.loose().optional()
 });
 var NotificationsParamsSchema = object2({
@@ -19559,7 +19877,7 @@ var NotificationsParamsSchema = object2({
   _meta: RequestMetaSchema.optional()
 });
 var NotificationSchema = object2({
-  method: string2(),
+  method: string3(),
   params: NotificationsParamsSchema.loose().optional()
 });
 var ResultSchema = looseObject({
@@ -19569,7 +19887,7 @@ var ResultSchema = looseObject({
    */
   _meta: RequestMetaSchema.optional()
 });
-var RequestIdSchema = union([string2(), number2().int()]);
+var RequestIdSchema = union([string3(), number2().int()]);
 var JSONRPCRequestSchema = object2({
   jsonrpc: literal(JSONRPC_VERSION),
   id: RequestIdSchema,
@@ -19609,7 +19927,7 @@ var JSONRPCErrorResponseSchema = object2({
     /**
      * A short description of the error. The message SHOULD be limited to a concise single sentence.
      */
-    message: string2(),
+    message: string3(),
     /**
      * Additional information about the error. The value of this member is defined by the sender (e.g. detailed error information, nested errors etc.).
      */
@@ -19635,7 +19953,7 @@ var CancelledNotificationParamsSchema = NotificationsParamsSchema.extend({
   /**
    * An optional string describing the reason for the cancellation. This MAY be logged or presented to the user.
    */
-  reason: string2().optional()
+  reason: string3().optional()
 });
 var CancelledNotificationSchema = NotificationSchema.extend({
   method: literal("notifications/cancelled"),
@@ -19645,18 +19963,18 @@ var IconSchema = object2({
   /**
    * URL or data URI for the icon.
    */
-  src: string2(),
+  src: string3(),
   /**
    * Optional MIME type for the icon.
    */
-  mimeType: string2().optional(),
+  mimeType: string3().optional(),
   /**
    * Optional array of strings that specify sizes at which the icon can be used.
    * Each string should be in WxH format (e.g., `"48x48"`, `"96x96"`) or `"any"` for scalable formats like SVG.
    *
    * If not provided, the client should assume that the icon can be used at any size.
    */
-  sizes: array(string2()).optional(),
+  sizes: array(string3()).optional(),
   /**
    * Optional specifier for the theme this icon is designed for. `light` indicates
    * the icon is designed to be used with a light background, and `dark` indicates
@@ -19682,7 +20000,7 @@ var IconsSchema = object2({
 });
 var BaseMetadataSchema = object2({
   /** Intended for programmatic or logical use, but used as a display name in past specs or fallback */
-  name: string2(),
+  name: string3(),
   /**
    * Intended for UI and end-user contexts — optimized to be human-readable and easily understood,
    * even by those unfamiliar with domain-specific terminology.
@@ -19691,16 +20009,16 @@ var BaseMetadataSchema = object2({
    * where `annotations.title` should be given precedence over using `name`,
    * if present).
    */
-  title: string2().optional()
+  title: string3().optional()
 });
 var ImplementationSchema = BaseMetadataSchema.extend({
   ...BaseMetadataSchema.shape,
   ...IconsSchema.shape,
-  version: string2(),
+  version: string3(),
   /**
    * An optional URL of the website for this implementation.
    */
-  websiteUrl: string2().optional(),
+  websiteUrl: string3().optional(),
   /**
    * An optional human-readable description of what this implementation does.
    *
@@ -19708,11 +20026,11 @@ var ImplementationSchema = BaseMetadataSchema.extend({
    * and capabilities. For example, a server might describe the types of resources
    * or tools it provides, while a client might describe its intended use case.
    */
-  description: string2().optional()
+  description: string3().optional()
 });
 var FormElicitationCapabilitySchema = intersection(object2({
-  applyDefaults: boolean2().optional()
-}), record(string2(), unknown()));
+  applyDefaults: boolean3().optional()
+}), record(string3(), unknown()));
 var ElicitationCapabilitySchema = preprocess((value) => {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     if (Object.keys(value).length === 0) {
@@ -19723,7 +20041,7 @@ var ElicitationCapabilitySchema = preprocess((value) => {
 }, intersection(object2({
   form: FormElicitationCapabilitySchema.optional(),
   url: AssertObjectSchema.optional()
-}), record(string2(), unknown()).optional()));
+}), record(string3(), unknown()).optional()));
 var ClientTasksCapabilitySchema = looseObject({
   /**
    * Present if the client supports listing tasks.
@@ -19776,7 +20094,7 @@ var ClientCapabilitiesSchema = object2({
   /**
    * Experimental, non-standard capabilities that the client supports.
    */
-  experimental: record(string2(), AssertObjectSchema).optional(),
+  experimental: record(string3(), AssertObjectSchema).optional(),
   /**
    * Present if the client supports sampling from an LLM.
    */
@@ -19802,7 +20120,7 @@ var ClientCapabilitiesSchema = object2({
     /**
      * Whether the client supports issuing notifications for changes to the roots list.
      */
-    listChanged: boolean2().optional()
+    listChanged: boolean3().optional()
   }).optional(),
   /**
    * Present if the client supports task creation.
@@ -19811,13 +20129,13 @@ var ClientCapabilitiesSchema = object2({
   /**
    * Extensions that the client supports. Keys are extension identifiers (vendor-prefix/extension-name).
    */
-  extensions: record(string2(), AssertObjectSchema).optional()
+  extensions: record(string3(), AssertObjectSchema).optional()
 });
 var InitializeRequestParamsSchema = BaseRequestParamsSchema.extend({
   /**
    * The latest version of the Model Context Protocol that the client supports. The client MAY decide to support older versions as well.
    */
-  protocolVersion: string2(),
+  protocolVersion: string3(),
   capabilities: ClientCapabilitiesSchema,
   clientInfo: ImplementationSchema
 });
@@ -19829,7 +20147,7 @@ var ServerCapabilitiesSchema = object2({
   /**
    * Experimental, non-standard capabilities that the server supports.
    */
-  experimental: record(string2(), AssertObjectSchema).optional(),
+  experimental: record(string3(), AssertObjectSchema).optional(),
   /**
    * Present if the server supports sending log messages to the client.
    */
@@ -19845,7 +20163,7 @@ var ServerCapabilitiesSchema = object2({
     /**
      * Whether this server supports issuing notifications for changes to the prompt list.
      */
-    listChanged: boolean2().optional()
+    listChanged: boolean3().optional()
   }).optional(),
   /**
    * Present if the server offers any resources to read.
@@ -19854,11 +20172,11 @@ var ServerCapabilitiesSchema = object2({
     /**
      * Whether this server supports clients subscribing to resource updates.
      */
-    subscribe: boolean2().optional(),
+    subscribe: boolean3().optional(),
     /**
      * Whether this server supports issuing notifications for changes to the resource list.
      */
-    listChanged: boolean2().optional()
+    listChanged: boolean3().optional()
   }).optional(),
   /**
    * Present if the server offers any tools to call.
@@ -19867,7 +20185,7 @@ var ServerCapabilitiesSchema = object2({
     /**
      * Whether this server supports issuing notifications for changes to the tool list.
      */
-    listChanged: boolean2().optional()
+    listChanged: boolean3().optional()
   }).optional(),
   /**
    * Present if the server supports task creation.
@@ -19876,13 +20194,13 @@ var ServerCapabilitiesSchema = object2({
   /**
    * Extensions that the server supports. Keys are extension identifiers (vendor-prefix/extension-name).
    */
-  extensions: record(string2(), AssertObjectSchema).optional()
+  extensions: record(string3(), AssertObjectSchema).optional()
 });
 var InitializeResultSchema = ResultSchema.extend({
   /**
    * The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
    */
-  protocolVersion: string2(),
+  protocolVersion: string3(),
   capabilities: ServerCapabilitiesSchema,
   serverInfo: ImplementationSchema,
   /**
@@ -19890,7 +20208,7 @@ var InitializeResultSchema = ResultSchema.extend({
    *
    * This can be used by clients to improve the LLM's understanding of available tools, resources, etc. It can be thought of like a "hint" to the model. For example, this information MAY be added to the system prompt.
    */
-  instructions: string2().optional()
+  instructions: string3().optional()
 });
 var InitializedNotificationSchema = NotificationSchema.extend({
   method: literal("notifications/initialized"),
@@ -19912,7 +20230,7 @@ var ProgressSchema = object2({
   /**
    * An optional message describing the current progress.
    */
-  message: optional(string2())
+  message: optional(string3())
 });
 var ProgressNotificationParamsSchema = object2({
   ...NotificationsParamsSchema.shape,
@@ -19945,7 +20263,7 @@ var PaginatedResultSchema = ResultSchema.extend({
 });
 var TaskStatusSchema = _enum(["working", "input_required", "completed", "failed", "cancelled"]);
 var TaskSchema = object2({
-  taskId: string2(),
+  taskId: string3(),
   status: TaskStatusSchema,
   /**
    * Time in milliseconds to keep task results available after completion.
@@ -19955,16 +20273,16 @@ var TaskSchema = object2({
   /**
    * ISO 8601 timestamp when the task was created.
    */
-  createdAt: string2(),
+  createdAt: string3(),
   /**
    * ISO 8601 timestamp when the task was last updated.
    */
-  lastUpdatedAt: string2(),
+  lastUpdatedAt: string3(),
   pollInterval: optional(number2()),
   /**
    * Optional diagnostic message for failed tasks or other status information.
    */
-  statusMessage: optional(string2())
+  statusMessage: optional(string3())
 });
 var CreateTaskResultSchema = ResultSchema.extend({
   task: TaskSchema
@@ -19977,14 +20295,14 @@ var TaskStatusNotificationSchema = NotificationSchema.extend({
 var GetTaskRequestSchema = RequestSchema.extend({
   method: literal("tasks/get"),
   params: BaseRequestParamsSchema.extend({
-    taskId: string2()
+    taskId: string3()
   })
 });
 var GetTaskResultSchema = ResultSchema.merge(TaskSchema);
 var GetTaskPayloadRequestSchema = RequestSchema.extend({
   method: literal("tasks/result"),
   params: BaseRequestParamsSchema.extend({
-    taskId: string2()
+    taskId: string3()
   })
 });
 var GetTaskPayloadResultSchema = ResultSchema.loose();
@@ -19997,7 +20315,7 @@ var ListTasksResultSchema = PaginatedResultSchema.extend({
 var CancelTaskRequestSchema = RequestSchema.extend({
   method: literal("tasks/cancel"),
   params: BaseRequestParamsSchema.extend({
-    taskId: string2()
+    taskId: string3()
   })
 });
 var CancelTaskResultSchema = ResultSchema.merge(TaskSchema);
@@ -20005,24 +20323,24 @@ var ResourceContentsSchema = object2({
   /**
    * The URI of this resource.
    */
-  uri: string2(),
+  uri: string3(),
   /**
    * The MIME type of this resource, if known.
    */
-  mimeType: optional(string2()),
+  mimeType: optional(string3()),
   /**
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var TextResourceContentsSchema = ResourceContentsSchema.extend({
   /**
    * The text of the item. This must only be set if the item can actually be represented as text (not binary data).
    */
-  text: string2()
+  text: string3()
 });
-var Base64Schema = string2().refine((val) => {
+var Base64Schema = string3().refine((val) => {
   try {
     atob(val);
     return true;
@@ -20057,17 +20375,17 @@ var ResourceSchema = object2({
   /**
    * The URI of this resource.
    */
-  uri: string2(),
+  uri: string3(),
   /**
    * A description of what this resource represents.
    *
    * This can be used by clients to improve the LLM's understanding of available resources. It can be thought of like a "hint" to the model.
    */
-  description: optional(string2()),
+  description: optional(string3()),
   /**
    * The MIME type of this resource, if known.
    */
-  mimeType: optional(string2()),
+  mimeType: optional(string3()),
   /**
    * The size of the raw resource content, in bytes (i.e., before base64 encoding or any tokenization), if known.
    *
@@ -20090,17 +20408,17 @@ var ResourceTemplateSchema = object2({
   /**
    * A URI template (according to RFC 6570) that can be used to construct resource URIs.
    */
-  uriTemplate: string2(),
+  uriTemplate: string3(),
   /**
    * A description of what this template is for.
    *
    * This can be used by clients to improve the LLM's understanding of available resources. It can be thought of like a "hint" to the model.
    */
-  description: optional(string2()),
+  description: optional(string3()),
   /**
    * The MIME type for all resources that match this template. This should only be included if all resources matching this template have the same type.
    */
-  mimeType: optional(string2()),
+  mimeType: optional(string3()),
   /**
    * Optional annotations for the client.
    */
@@ -20129,7 +20447,7 @@ var ResourceRequestParamsSchema = BaseRequestParamsSchema.extend({
    *
    * @format uri
    */
-  uri: string2()
+  uri: string3()
 });
 var ReadResourceRequestParamsSchema = ResourceRequestParamsSchema;
 var ReadResourceRequestSchema = RequestSchema.extend({
@@ -20157,7 +20475,7 @@ var ResourceUpdatedNotificationParamsSchema = NotificationsParamsSchema.extend({
   /**
    * The URI of the resource that has been updated. This might be a sub-resource of the one that the client actually subscribed to.
    */
-  uri: string2()
+  uri: string3()
 });
 var ResourceUpdatedNotificationSchema = NotificationSchema.extend({
   method: literal("notifications/resources/updated"),
@@ -20167,15 +20485,15 @@ var PromptArgumentSchema = object2({
   /**
    * The name of the argument.
    */
-  name: string2(),
+  name: string3(),
   /**
    * A human-readable description of the argument.
    */
-  description: optional(string2()),
+  description: optional(string3()),
   /**
    * Whether this argument must be provided.
    */
-  required: optional(boolean2())
+  required: optional(boolean3())
 });
 var PromptSchema = object2({
   ...BaseMetadataSchema.shape,
@@ -20183,7 +20501,7 @@ var PromptSchema = object2({
   /**
    * An optional description of what this prompt provides
    */
-  description: optional(string2()),
+  description: optional(string3()),
   /**
    * A list of arguments to use for templating the prompt.
    */
@@ -20204,11 +20522,11 @@ var GetPromptRequestParamsSchema = BaseRequestParamsSchema.extend({
   /**
    * The name of the prompt or prompt template.
    */
-  name: string2(),
+  name: string3(),
   /**
    * Arguments to use for templating the prompt.
    */
-  arguments: record(string2(), string2()).optional()
+  arguments: record(string3(), string3()).optional()
 });
 var GetPromptRequestSchema = RequestSchema.extend({
   method: literal("prompts/get"),
@@ -20219,7 +20537,7 @@ var TextContentSchema = object2({
   /**
    * The text content of the message.
    */
-  text: string2(),
+  text: string3(),
   /**
    * Optional annotations for the client.
    */
@@ -20228,7 +20546,7 @@ var TextContentSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var ImageContentSchema = object2({
   type: literal("image"),
@@ -20239,7 +20557,7 @@ var ImageContentSchema = object2({
   /**
    * The MIME type of the image. Different providers may support different image types.
    */
-  mimeType: string2(),
+  mimeType: string3(),
   /**
    * Optional annotations for the client.
    */
@@ -20248,7 +20566,7 @@ var ImageContentSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var AudioContentSchema = object2({
   type: literal("audio"),
@@ -20259,7 +20577,7 @@ var AudioContentSchema = object2({
   /**
    * The MIME type of the audio. Different providers may support different audio types.
    */
-  mimeType: string2(),
+  mimeType: string3(),
   /**
    * Optional annotations for the client.
    */
@@ -20268,7 +20586,7 @@ var AudioContentSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var ToolUseContentSchema = object2({
   type: literal("tool_use"),
@@ -20276,22 +20594,22 @@ var ToolUseContentSchema = object2({
    * The name of the tool to invoke.
    * Must match a tool name from the request's tools array.
    */
-  name: string2(),
+  name: string3(),
   /**
    * Unique identifier for this tool call.
    * Used to correlate with ToolResultContent in subsequent messages.
    */
-  id: string2(),
+  id: string3(),
   /**
    * Arguments to pass to the tool.
    * Must conform to the tool's inputSchema.
    */
-  input: record(string2(), unknown()),
+  input: record(string3(), unknown()),
   /**
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var EmbeddedResourceSchema = object2({
   type: literal("resource"),
@@ -20304,7 +20622,7 @@ var EmbeddedResourceSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var ResourceLinkSchema = ResourceSchema.extend({
   type: literal("resource_link")
@@ -20324,7 +20642,7 @@ var GetPromptResultSchema = ResultSchema.extend({
   /**
    * An optional description for the prompt.
    */
-  description: string2().optional(),
+  description: string3().optional(),
   messages: array(PromptMessageSchema)
 });
 var PromptListChangedNotificationSchema = NotificationSchema.extend({
@@ -20335,13 +20653,13 @@ var ToolAnnotationsSchema = object2({
   /**
    * A human-readable title for the tool.
    */
-  title: string2().optional(),
+  title: string3().optional(),
   /**
    * If true, the tool does not modify its environment.
    *
    * Default: false
    */
-  readOnlyHint: boolean2().optional(),
+  readOnlyHint: boolean3().optional(),
   /**
    * If true, the tool may perform destructive updates to its environment.
    * If false, the tool performs only additive updates.
@@ -20350,7 +20668,7 @@ var ToolAnnotationsSchema = object2({
    *
    * Default: true
    */
-  destructiveHint: boolean2().optional(),
+  destructiveHint: boolean3().optional(),
   /**
    * If true, calling the tool repeatedly with the same arguments
    * will have no additional effect on the its environment.
@@ -20359,7 +20677,7 @@ var ToolAnnotationsSchema = object2({
    *
    * Default: false
    */
-  idempotentHint: boolean2().optional(),
+  idempotentHint: boolean3().optional(),
   /**
    * If true, this tool may interact with an "open world" of external
    * entities. If false, the tool's domain of interaction is closed.
@@ -20368,7 +20686,7 @@ var ToolAnnotationsSchema = object2({
    *
    * Default: true
    */
-  openWorldHint: boolean2().optional()
+  openWorldHint: boolean3().optional()
 });
 var ToolExecutionSchema = object2({
   /**
@@ -20387,15 +20705,15 @@ var ToolSchema = object2({
   /**
    * A human-readable description of the tool.
    */
-  description: string2().optional(),
+  description: string3().optional(),
   /**
    * A JSON Schema 2020-12 object defining the expected parameters for the tool.
    * Must have type: 'object' at the root level per MCP spec.
    */
   inputSchema: object2({
     type: literal("object"),
-    properties: record(string2(), AssertObjectSchema).optional(),
-    required: array(string2()).optional()
+    properties: record(string3(), AssertObjectSchema).optional(),
+    required: array(string3()).optional()
   }).catchall(unknown()),
   /**
    * An optional JSON Schema 2020-12 object defining the structure of the tool's output
@@ -20404,8 +20722,8 @@ var ToolSchema = object2({
    */
   outputSchema: object2({
     type: literal("object"),
-    properties: record(string2(), AssertObjectSchema).optional(),
-    required: array(string2()).optional()
+    properties: record(string3(), AssertObjectSchema).optional(),
+    required: array(string3()).optional()
   }).catchall(unknown()).optional(),
   /**
    * Optional additional tool information.
@@ -20419,7 +20737,7 @@ var ToolSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var ListToolsRequestSchema = PaginatedRequestSchema.extend({
   method: literal("tools/list")
@@ -20440,7 +20758,7 @@ var CallToolResultSchema = ResultSchema.extend({
    *
    * If the Tool defines an outputSchema, this field MUST be present in the result, and contain a JSON object that matches the schema.
    */
-  structuredContent: record(string2(), unknown()).optional(),
+  structuredContent: record(string3(), unknown()).optional(),
   /**
    * Whether the tool call ended in an error.
    *
@@ -20455,7 +20773,7 @@ var CallToolResultSchema = ResultSchema.extend({
    * server does not support tool calls, or any other exceptional conditions,
    * should be reported as an MCP error response.
    */
-  isError: boolean2().optional()
+  isError: boolean3().optional()
 });
 var CompatibilityCallToolResultSchema = CallToolResultSchema.or(ResultSchema.extend({
   toolResult: unknown()
@@ -20464,11 +20782,11 @@ var CallToolRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend({
   /**
    * The name of the tool to call.
    */
-  name: string2(),
+  name: string3(),
   /**
    * Arguments to pass to the tool.
    */
-  arguments: record(string2(), unknown()).optional()
+  arguments: record(string3(), unknown()).optional()
 });
 var CallToolRequestSchema = RequestSchema.extend({
   method: literal("tools/call"),
@@ -20487,7 +20805,7 @@ var ListChangedOptionsBaseSchema = object2({
    *
    * @default true
    */
-  autoRefresh: boolean2().default(true),
+  autoRefresh: boolean3().default(true),
   /**
    * Debounce time in milliseconds for list changed notification processing.
    *
@@ -20517,7 +20835,7 @@ var LoggingMessageNotificationParamsSchema = NotificationsParamsSchema.extend({
   /**
    * An optional name of the logger issuing this message.
    */
-  logger: string2().optional(),
+  logger: string3().optional(),
   /**
    * The data to be logged, such as a string message or an object. Any JSON serializable type is allowed here.
    */
@@ -20531,7 +20849,7 @@ var ModelHintSchema = object2({
   /**
    * A hint for a model name.
    */
-  name: string2().optional()
+  name: string3().optional()
 });
 var ModelPreferencesSchema = object2({
   /**
@@ -20562,15 +20880,15 @@ var ToolChoiceSchema = object2({
 });
 var ToolResultContentSchema = object2({
   type: literal("tool_result"),
-  toolUseId: string2().describe("The unique identifier for the corresponding tool call."),
+  toolUseId: string3().describe("The unique identifier for the corresponding tool call."),
   content: array(ContentBlockSchema).default([]),
   structuredContent: object2({}).loose().optional(),
-  isError: boolean2().optional(),
+  isError: boolean3().optional(),
   /**
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var SamplingContentSchema = discriminatedUnion("type", [TextContentSchema, ImageContentSchema, AudioContentSchema]);
 var SamplingMessageContentBlockSchema = discriminatedUnion("type", [
@@ -20587,7 +20905,7 @@ var SamplingMessageSchema = object2({
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var CreateMessageRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend({
   messages: array(SamplingMessageSchema),
@@ -20598,7 +20916,7 @@ var CreateMessageRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend({
   /**
    * An optional system prompt the server wants to use for sampling. The client MAY modify or omit this prompt.
    */
-  systemPrompt: string2().optional(),
+  systemPrompt: string3().optional(),
   /**
    * A request to include context from one or more MCP servers (including the caller), to be attached to the prompt.
    * The client MAY ignore this request.
@@ -20614,7 +20932,7 @@ var CreateMessageRequestParamsSchema = TaskAugmentedRequestParamsSchema.extend({
    * The client MAY choose to sample fewer tokens than the requested maximum.
    */
   maxTokens: number2().int(),
-  stopSequences: array(string2()).optional(),
+  stopSequences: array(string3()).optional(),
   /**
    * Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
    */
@@ -20639,7 +20957,7 @@ var CreateMessageResultSchema = ResultSchema.extend({
   /**
    * The name of the model that generated the message.
    */
-  model: string2(),
+  model: string3(),
   /**
    * The reason why sampling stopped, if known.
    *
@@ -20650,7 +20968,7 @@ var CreateMessageResultSchema = ResultSchema.extend({
    *
    * This field is an open string to allow for provider-specific stop reasons.
    */
-  stopReason: optional(_enum(["endTurn", "stopSequence", "maxTokens"]).or(string2())),
+  stopReason: optional(_enum(["endTurn", "stopSequence", "maxTokens"]).or(string3())),
   role: RoleSchema,
   /**
    * Response content. Single content block (text, image, or audio).
@@ -20661,7 +20979,7 @@ var CreateMessageResultWithToolsSchema = ResultSchema.extend({
   /**
    * The name of the model that generated the message.
    */
-  model: string2(),
+  model: string3(),
   /**
    * The reason why sampling stopped, if known.
    *
@@ -20673,7 +20991,7 @@ var CreateMessageResultWithToolsSchema = ResultSchema.extend({
    *
    * This field is an open string to allow for provider-specific stop reasons.
    */
-  stopReason: optional(_enum(["endTurn", "stopSequence", "maxTokens", "toolUse"]).or(string2())),
+  stopReason: optional(_enum(["endTurn", "stopSequence", "maxTokens", "toolUse"]).or(string3())),
   role: RoleSchema,
   /**
    * Response content. May be a single block or array. May include ToolUseContent if stopReason is "toolUse".
@@ -20682,78 +21000,78 @@ var CreateMessageResultWithToolsSchema = ResultSchema.extend({
 });
 var BooleanSchemaSchema = object2({
   type: literal("boolean"),
-  title: string2().optional(),
-  description: string2().optional(),
-  default: boolean2().optional()
+  title: string3().optional(),
+  description: string3().optional(),
+  default: boolean3().optional()
 });
 var StringSchemaSchema = object2({
   type: literal("string"),
-  title: string2().optional(),
-  description: string2().optional(),
+  title: string3().optional(),
+  description: string3().optional(),
   minLength: number2().optional(),
   maxLength: number2().optional(),
   format: _enum(["email", "uri", "date", "date-time"]).optional(),
-  default: string2().optional()
+  default: string3().optional()
 });
 var NumberSchemaSchema = object2({
   type: _enum(["number", "integer"]),
-  title: string2().optional(),
-  description: string2().optional(),
+  title: string3().optional(),
+  description: string3().optional(),
   minimum: number2().optional(),
   maximum: number2().optional(),
   default: number2().optional()
 });
 var UntitledSingleSelectEnumSchemaSchema = object2({
   type: literal("string"),
-  title: string2().optional(),
-  description: string2().optional(),
-  enum: array(string2()),
-  default: string2().optional()
+  title: string3().optional(),
+  description: string3().optional(),
+  enum: array(string3()),
+  default: string3().optional()
 });
 var TitledSingleSelectEnumSchemaSchema = object2({
   type: literal("string"),
-  title: string2().optional(),
-  description: string2().optional(),
+  title: string3().optional(),
+  description: string3().optional(),
   oneOf: array(object2({
-    const: string2(),
-    title: string2()
+    const: string3(),
+    title: string3()
   })),
-  default: string2().optional()
+  default: string3().optional()
 });
 var LegacyTitledEnumSchemaSchema = object2({
   type: literal("string"),
-  title: string2().optional(),
-  description: string2().optional(),
-  enum: array(string2()),
-  enumNames: array(string2()).optional(),
-  default: string2().optional()
+  title: string3().optional(),
+  description: string3().optional(),
+  enum: array(string3()),
+  enumNames: array(string3()).optional(),
+  default: string3().optional()
 });
 var SingleSelectEnumSchemaSchema = union([UntitledSingleSelectEnumSchemaSchema, TitledSingleSelectEnumSchemaSchema]);
 var UntitledMultiSelectEnumSchemaSchema = object2({
   type: literal("array"),
-  title: string2().optional(),
-  description: string2().optional(),
+  title: string3().optional(),
+  description: string3().optional(),
   minItems: number2().optional(),
   maxItems: number2().optional(),
   items: object2({
     type: literal("string"),
-    enum: array(string2())
+    enum: array(string3())
   }),
-  default: array(string2()).optional()
+  default: array(string3()).optional()
 });
 var TitledMultiSelectEnumSchemaSchema = object2({
   type: literal("array"),
-  title: string2().optional(),
-  description: string2().optional(),
+  title: string3().optional(),
+  description: string3().optional(),
   minItems: number2().optional(),
   maxItems: number2().optional(),
   items: object2({
     anyOf: array(object2({
-      const: string2(),
-      title: string2()
+      const: string3(),
+      title: string3()
     }))
   }),
-  default: array(string2()).optional()
+  default: array(string3()).optional()
 });
 var MultiSelectEnumSchemaSchema = union([UntitledMultiSelectEnumSchemaSchema, TitledMultiSelectEnumSchemaSchema]);
 var EnumSchemaSchema = union([LegacyTitledEnumSchemaSchema, SingleSelectEnumSchemaSchema, MultiSelectEnumSchemaSchema]);
@@ -20768,15 +21086,15 @@ var ElicitRequestFormParamsSchema = TaskAugmentedRequestParamsSchema.extend({
   /**
    * The message to present to the user describing what information is being requested.
    */
-  message: string2(),
+  message: string3(),
   /**
    * A restricted subset of JSON Schema.
    * Only top-level properties are allowed, without nesting.
    */
   requestedSchema: object2({
     type: literal("object"),
-    properties: record(string2(), PrimitiveSchemaDefinitionSchema),
-    required: array(string2()).optional()
+    properties: record(string3(), PrimitiveSchemaDefinitionSchema),
+    required: array(string3()).optional()
   })
 });
 var ElicitRequestURLParamsSchema = TaskAugmentedRequestParamsSchema.extend({
@@ -20787,16 +21105,16 @@ var ElicitRequestURLParamsSchema = TaskAugmentedRequestParamsSchema.extend({
   /**
    * The message to present to the user explaining why the interaction is needed.
    */
-  message: string2(),
+  message: string3(),
   /**
    * The ID of the elicitation, which must be unique within the context of the server.
    * The client MUST treat this ID as an opaque value.
    */
-  elicitationId: string2(),
+  elicitationId: string3(),
   /**
    * The URL that the user should navigate to.
    */
-  url: string2().url()
+  url: string3().url()
 });
 var ElicitRequestParamsSchema = union([ElicitRequestFormParamsSchema, ElicitRequestURLParamsSchema]);
 var ElicitRequestSchema = RequestSchema.extend({
@@ -20807,7 +21125,7 @@ var ElicitationCompleteNotificationParamsSchema = NotificationsParamsSchema.exte
   /**
    * The ID of the elicitation that completed.
    */
-  elicitationId: string2()
+  elicitationId: string3()
 });
 var ElicitationCompleteNotificationSchema = NotificationSchema.extend({
   method: literal("notifications/elicitation/complete"),
@@ -20827,21 +21145,21 @@ var ElicitResultSchema = ResultSchema.extend({
    * Per MCP spec, content is "typically omitted" for decline/cancel actions.
    * We normalize null to undefined for leniency while maintaining type compatibility.
    */
-  content: preprocess((val) => val === null ? void 0 : val, record(string2(), union([string2(), number2(), boolean2(), array(string2())])).optional())
+  content: preprocess((val) => val === null ? void 0 : val, record(string3(), union([string3(), number2(), boolean3(), array(string3())])).optional())
 });
 var ResourceTemplateReferenceSchema = object2({
   type: literal("ref/resource"),
   /**
    * The URI or URI template of the resource.
    */
-  uri: string2()
+  uri: string3()
 });
 var PromptReferenceSchema = object2({
   type: literal("ref/prompt"),
   /**
    * The name of the prompt or prompt template
    */
-  name: string2()
+  name: string3()
 });
 var CompleteRequestParamsSchema = BaseRequestParamsSchema.extend({
   ref: union([PromptReferenceSchema, ResourceTemplateReferenceSchema]),
@@ -20852,17 +21170,17 @@ var CompleteRequestParamsSchema = BaseRequestParamsSchema.extend({
     /**
      * The name of the argument
      */
-    name: string2(),
+    name: string3(),
     /**
      * The value of the argument to use for completion matching.
      */
-    value: string2()
+    value: string3()
   }),
   context: object2({
     /**
      * Previously-resolved variables in a URI template or prompt.
      */
-    arguments: record(string2(), string2()).optional()
+    arguments: record(string3(), string3()).optional()
   }).optional()
 });
 var CompleteRequestSchema = RequestSchema.extend({
@@ -20874,7 +21192,7 @@ var CompleteResultSchema = ResultSchema.extend({
     /**
      * An array of completion values. Must not exceed 100 items.
      */
-    values: array(string2()).max(100),
+    values: array(string3()).max(100),
     /**
      * The total number of completion options available. This can exceed the number of values actually sent in the response.
      */
@@ -20882,23 +21200,23 @@ var CompleteResultSchema = ResultSchema.extend({
     /**
      * Indicates whether there are additional completion options beyond those provided in the current response, even if the exact total is unknown.
      */
-    hasMore: optional(boolean2())
+    hasMore: optional(boolean3())
   })
 });
 var RootSchema = object2({
   /**
    * The URI identifying the root. This *must* start with file:// for now.
    */
-  uri: string2().startsWith("file://"),
+  uri: string3().startsWith("file://"),
   /**
    * An optional name for the root.
    */
-  name: string2().optional(),
+  name: string3().optional(),
   /**
    * See [MCP specification](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/47339c03c143bb4ec01a26e721a1b8fe66634ebe/docs/specification/draft/basic/index.mdx#general-fields)
    * for notes on _meta usage.
    */
-  _meta: record(string2(), unknown()).optional()
+  _meta: record(string3(), unknown()).optional()
 });
 var ListRootsRequestSchema = RequestSchema.extend({
   method: literal("roots/list"),
@@ -22725,13 +23043,13 @@ var RESOLVE_ARGS = {
 function resolveArgs(name, args) {
   return RESOLVE_ARGS[name](args);
 }
+function checkRequest(value, known = OP_NAMES) {
+  return checkedWith(validateRequest(value, known), resolveArgs);
+}
 function validateRequest(value, known = OP_NAMES) {
   const specs = {};
   for (const name of known) specs[name] = TOOL_SPECS[name];
   return validateRequestWith(value, specs);
-}
-function validateArgs(op, raw) {
-  return checkArgs(op, TOOL_SPECS[op], raw);
 }
 
 // src/orchestrator/declarations.ts
@@ -22776,105 +23094,6 @@ function isCodeTool(name) {
   return OP_NAMES.includes(name);
 }
 
-// src/orchestrator/summary.ts
-var ROW_SEPARATOR = " \xB7 ";
-function clip(text2) {
-  return clipCharsWithin(text2, ROW_TEXT_MAX_CHARS);
-}
-function firstLine(command) {
-  for (const line of command.split(/\r?\n/)) {
-    if (line.trim() !== "") return line.trim();
-  }
-  return "";
-}
-function stringArg2(args, name) {
-  const value = args[name];
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function withText(verb, text2) {
-  return text2 === void 0 || text2 === "" ? verb : `${verb} ${clip(text2)}`;
-}
-function rowSummary(tool, args, outcome = {}) {
-  switch (tool) {
-    case "shell": {
-      const command = stringArg2(args, "command");
-      const row = withText(args.background === true ? "Start" : "Run", command && firstLine(command));
-      const meta2 = outcome.meta ?? {};
-      if (meta2.timed_out === true) return row + ROW_SEPARATOR + "timed out";
-      if (typeof meta2.exit_code === "number" && meta2.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta2.exit_code}`;
-      return row;
-    }
-    case "shell_status": {
-      const id = stringArg2(args, "id");
-      if (id === void 0) return "List background commands";
-      return withText(args.stop === true ? "Stop" : "Check", id);
-    }
-    case "file_read": {
-      let row = withText("Read", stringArg2(args, "path"));
-      const offset = args.offset;
-      if (typeof offset === "number" && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
-      if (outcome.repeatOf !== void 0) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
-      return row;
-    }
-    case "code_search": {
-      const row = args.mode === "content" ? "Search lines" : "Search files";
-      const path = stringArg2(args, "path");
-      return path === void 0 ? row : `${row} in ${clip(path)}`;
-    }
-    case "code_task": {
-      const row = withText("Code task", firstLine(stringArg2(args, "brief") ?? ""));
-      const status = outcome.meta?.status;
-      return typeof status === "string" && status !== "completed" ? `${row}${ROW_SEPARATOR}${status.replace("_", " ")}` : row;
-    }
-    default:
-      return tool;
-  }
-}
-function lineRange(meta2) {
-  const { range, lines } = meta2;
-  const total = typeof lines === "number" ? ` of ${lines}` : "";
-  if (Array.isArray(range) && range.length === 2) return `${range[0]}\u2013${range[1]}${total}`;
-  if (range === null && typeof lines === "number") return `none${total}`;
-  return void 0;
-}
-function metadataView(callId, tool, meta2) {
-  const fields = [
-    { label: "Call", value: callId },
-    { label: "Tool", value: tool }
-  ];
-  const add = (label, value) => {
-    if (value === void 0 || value === null) return;
-    fields.push({ label, value: String(value) });
-  };
-  add("Exit code", meta2.exit_code);
-  if (meta2.timed_out === true) add("Timed out", "yes");
-  add("Background command", meta2.background_id);
-  add("State", meta2.state);
-  add("Full output", meta2.log_path);
-  add("Working directory", meta2.cwd);
-  add("File", meta2.path);
-  add("Lines", lineRange(meta2));
-  add("Content hash", meta2.content_hash);
-  add("Same as step", meta2.repeat_of);
-  add("Matches", meta2.matches);
-  add("Files", meta2.files);
-  if (meta2.truncated === true) add("Truncated", "yes");
-  add("Background commands", meta2.count);
-  add("Status", meta2.status);
-  add("Harness", meta2.harness);
-  add("Session", meta2.session_id);
-  add("Repository", meta2.repo);
-  if (typeof meta2.elapsed_ms === "number") add("Elapsed", formatElapsed(meta2.elapsed_ms));
-  add("Files changed", meta2.files_changed);
-  add("Insertions", meta2.insertions);
-  add("Deletions", meta2.deletions);
-  add("Turns", meta2.turns);
-  add("Input tokens", meta2.input_tokens);
-  add("Output tokens", meta2.output_tokens);
-  add("Cost (USD)", meta2.cost_usd);
-  return fields;
-}
-
 // src/orchestrator/code-task-block.ts
 var LOG_PREFIX = "log: ";
 function text(value) {
@@ -22889,7 +23108,7 @@ function codeTaskBlock(args, meta2, answer2) {
   const messageEnd = logIndex > 0 && lines[logIndex - 1] === "" ? logIndex - 1 : logIndex;
   const finalMessage = firstBlank < 0 || messageEnd <= firstBlank ? "" : lines.slice(firstBlank + 1, messageEnd).join("\n");
   return {
-    title: clipCharsWithin(firstLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
+    title: clipCharsWithin(firstSayingLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
     headline: lines[0],
     status: text(meta2.status),
     elapsed: typeof meta2.elapsed_ms === "number" ? formatElapsed(meta2.elapsed_ms) : "",
@@ -22985,119 +23204,54 @@ var ReadHistory = class {
   }
 };
 
-// src/orchestrator/sandbox.ts
-var DEFAULT_HELPER_COMMAND = ["node", "/usr/local/bin/guilds-code"];
-var DEFAULT_HARNESS_COMMAND = ["node", "/usr/local/bin/guilds-harness"];
-
-// src/orchestrator/transport.ts
-var HELPER_FAILED = "code helper failed";
-function encodeBase64(bytes) {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+// src/orchestrator/summary.ts
+function rowSummary(tool, args, outcome = {}) {
+  if (!isCodeTool(tool)) return tool;
+  return TOOL_DESCRIPTORS[tool].row(args, outcome);
 }
-function requestFilePath(runDir, runId, callId) {
-  return `${runDir.replace(/\/+$/, "")}/requests/${runId}-${callId}.json`;
+function lineRange(meta2) {
+  const { range, lines } = meta2;
+  const total = typeof lines === "number" ? ` of ${lines}` : "";
+  if (Array.isArray(range) && range.length === 2) return `${range[0]}\u2013${range[1]}${total}`;
+  if (range === null && typeof lines === "number") return `none${total}`;
+  return void 0;
 }
-function requestArgument(request, runDir) {
-  const bytes = new TextEncoder().encode(JSON.stringify(request));
-  const base642 = encodeBase64(bytes);
-  if (base642.length <= REQUEST_ARGUMENT_MAX_BYTES) return { argument: base642 };
-  const path = requestFilePath(runDir, request.run_id, request.call_id);
-  return { argument: path, file: { path, bytes } };
-}
-function stderrTail(stderr) {
-  const lines = stderr.replace(/\r\n?/g, "\n").split("\n").map((line) => line.trimEnd());
-  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  return lines.slice(-HELPER_STDERR_TAIL_LINES).map((line) => clipChars(line, HELPER_STDERR_LINE_MAX_CHARS));
-}
-function helperFailure(reason, stderr = "") {
-  const tail = stderrTail(stderr);
-  return { ok: false, error: [`${HELPER_FAILED}: ${reason}`, ...tail].join("\n"), kind: "unavailable" };
-}
-function parseEnvelopeLine(line) {
-  if (line === "" || !STRICT_BASE64.test(line)) return null;
-  let value;
-  try {
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(line, "base64")));
-  } catch {
-    return null;
-  }
-  if (!isPlainObject(value)) return null;
-  if (value.ok === true && typeof value.text === "string") {
-    if (value.meta !== void 0 && !isPlainObject(value.meta)) return null;
-    return { ok: true, text: value.text, meta: value.meta ?? {} };
-  }
-  if (value.ok === false && typeof value.error === "string") {
-    const kind = ERROR_KINDS.includes(value.kind) ? value.kind : void 0;
-    return kind === void 0 ? { ok: false, error: value.error } : { ok: false, error: value.error, kind };
-  }
-  return null;
-}
-function exitDescription(result) {
-  return result.exitCode === null ? "it was stopped by a signal" : `exit status ${result.exitCode}`;
-}
-function envelopeFromExec(result, timeoutMs) {
-  if (result.timedOut) return helperFailure(`no answer within ${timeoutMs / 1e3} s`, result.stderr);
-  const lines = result.stdout.split("\n").map((line) => line.replace(/\r$/, ""));
-  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  if (lines.length === 0) return helperFailure(`no envelope (${exitDescription(result)})`, result.stderr);
-  const envelope = parseEnvelopeLine(lines[lines.length - 1].trim());
-  if (envelope === null) {
-    return helperFailure(`the answer is not an envelope (${exitDescription(result)})`, result.stderr);
-  }
-  return envelope;
-}
-function describe2(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-function within(work, ms, fallback) {
-  return new Promise((resolve2, reject) => {
-    const timer = setTimeout(() => resolve2(fallback()), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve2(value);
-      },
-      (error2) => {
-        clearTimeout(timer);
-        reject(error2);
-      }
-    );
-  });
-}
-function helperCommandFor(sandbox, request) {
-  if (HELPER_OF_TOOL[request.op] === "guilds-harness") return sandbox.harnessCommand ?? DEFAULT_HARNESS_COMMAND;
-  return sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND;
-}
-async function runHelper(sandbox, request, env, timeoutMs, graceMs = SANDBOX_GRACE_MS, signal) {
-  const answered = sandbox.answerDirectly?.(request, env, timeoutMs, signal) ?? null;
-  if (answered !== null) {
-    try {
-      return await answered;
-    } catch (error2) {
-      return helperFailure(`the sandbox could not run it: ${describe2(error2)}`);
-    }
-  }
-  const { argument, file } = requestArgument(request, sandbox.runDir ?? DEFAULT_RUN_DIR);
-  if (file) {
-    try {
-      await sandbox.writeFile(file.path, file.bytes);
-    } catch (error2) {
-      return helperFailure(`cannot write the request file ${file.path}: ${describe2(error2)}`);
-    }
-  }
-  const argv = [...helperCommandFor(sandbox, request), argument];
-  let result;
-  try {
-    result = await within(sandbox.exec(argv, env, timeoutMs, signal), timeoutMs + graceMs, () => ({
-      stdout: "",
-      stderr: "",
-      exitCode: null,
-      timedOut: true
-    }));
-  } catch (error2) {
-    return helperFailure(`the sandbox could not run it: ${describe2(error2)}`);
-  }
-  return envelopeFromExec(result, timeoutMs);
+function metadataView(callId, tool, meta2) {
+  const fields = [
+    { label: "Call", value: callId },
+    { label: "Tool", value: tool }
+  ];
+  const add = (label, value) => {
+    if (value === void 0 || value === null) return;
+    fields.push({ label, value: String(value) });
+  };
+  add("Exit code", meta2.exit_code);
+  if (meta2.timed_out === true) add("Timed out", "yes");
+  add("Background command", meta2.background_id);
+  add("State", meta2.state);
+  add("Full output", meta2.log_path);
+  add("Working directory", meta2.cwd);
+  add("File", meta2.path);
+  add("Lines", lineRange(meta2));
+  add("Content hash", meta2.content_hash);
+  add("Same as step", meta2.repeat_of);
+  add("Matches", meta2.matches);
+  add("Files", meta2.files);
+  if (meta2.truncated === true) add("Truncated", "yes");
+  add("Background commands", meta2.count);
+  add("Status", meta2.status);
+  add("Harness", meta2.harness);
+  add("Session", meta2.session_id);
+  add("Repository", meta2.repo);
+  if (typeof meta2.elapsed_ms === "number") add("Elapsed", formatElapsed(meta2.elapsed_ms));
+  add("Files changed", meta2.files_changed);
+  add("Insertions", meta2.insertions);
+  add("Deletions", meta2.deletions);
+  add("Turns", meta2.turns);
+  add("Input tokens", meta2.input_tokens);
+  add("Output tokens", meta2.output_tokens);
+  add("Cost (USD)", meta2.cost_usd);
+  return fields;
 }
 
 // src/orchestrator/code-tools.ts
@@ -23115,9 +23269,15 @@ function argumentObject(tool, args) {
   if (!isPlainObject(value)) throw argumentsNotObject(tool);
   return value;
 }
+function runnerOf(config2) {
+  if (config2.runner !== void 0 && config2.sandbox !== void 0) throw new TypeError("give CodeToolRun a sandbox or a runner, not both");
+  if (config2.runner !== void 0) return config2.runner;
+  if (config2.sandbox !== void 0) return new SandboxRunner(config2.sandbox);
+  throw new TypeError("CodeToolRun needs a sandbox or a runner");
+}
 var CodeToolRun = class {
   history;
-  sandbox;
+  runner;
   runId;
   agentId;
   defaultCwd;
@@ -23127,7 +23287,7 @@ var CodeToolRun = class {
   constructor(config2) {
     const repositories = config2.repositories ?? [];
     for (const repository of repositories) checkRepositoryName(repository.name);
-    this.sandbox = config2.sandbox;
+    this.runner = runnerOf(config2);
     this.runId = config2.runId;
     this.agentId = config2.agentId;
     this.defaultCwd = defaultCwdFor(repositories);
@@ -23140,31 +23300,24 @@ var CodeToolRun = class {
     ];
     this.history = config2.history ?? new ReadHistory();
   }
-  /** The request for a call, checked as the helper will check it; a ToolError says what is wrong. */
-  buildRequest(tool, args, callId) {
+  /**
+   * The request for a call, checked as the helper checks it and its arguments resolved, once; a
+   * ToolError says what is wrong, and the call is refused without running anything.
+   */
+  checkCall(tool, args, callId) {
     if (!isCodeTool(tool)) {
       const shown = firstCodePoints(oneLine(String(tool)), UNKNOWN_TOOL_SHOWN_CHARS);
       throw unknownTool(shown, OP_NAMES);
     }
-    const checked = validateRequest({
+    return checkRequest({
       op: tool,
-      args: validateArgs(tool, argumentObject(tool, args)),
+      args: argumentObject(tool, args),
       run_id: this.runId,
       agent_id: this.agentId,
       call_id: callId,
       default_cwd: this.defaultCwd,
       max_bytes: this.maxBytes
     });
-    resolveArgs(checked.op, checked.args);
-    return {
-      op: checked.op,
-      args: checked.args,
-      run_id: checked.runId,
-      agent_id: checked.agentId,
-      call_id: checked.callId,
-      default_cwd: checked.defaultCwd,
-      max_bytes: checked.maxBytes
-    };
   }
   /** Run one call. Never throws: whatever goes wrong is a failed call the model can read. */
   async call(call) {
@@ -23175,9 +23328,8 @@ var CodeToolRun = class {
     }
     let envelope;
     try {
-      const request = this.buildRequest(call.tool, call.args, call.callId);
-      const timeoutMs = helperTimeoutMs(request.op, request.args);
-      envelope = await runHelper(this.sandbox, request, this.env, timeoutMs, void 0, call.signal);
+      const checked = this.checkCall(call.tool, call.args, call.callId);
+      envelope = await this.runner.answer({ checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal });
     } catch (error2) {
       envelope = error2 instanceof ToolError ? { ok: false, error: error2.message, kind: error2.kind } : { ok: false, error: `code tools: ${String(error2)}`, kind: "internal" };
     }
@@ -23226,104 +23378,21 @@ var CodeToolRun = class {
 };
 
 // src/mcp/tools.ts
-var integer2 = { type: "integer" };
-var integerOrNull = { type: ["integer", "null"] };
-var string3 = { type: "string" };
-var boolean3 = { type: "boolean" };
-var OUTPUT_SCHEMAS = {
-  shell: {
-    type: "object",
-    properties: {
-      exit_code: { ...integerOrNull, description: "null for a command started in the background" },
-      cwd: { ...string3, description: "the working directory the command ran in" },
-      timed_out: boolean3,
-      elapsed_ms: integer2,
-      log_path: { ...string3, description: "the whole output, when the text left part of it out; a background command's log" },
-      background_id: string3
-    },
-    required: ["exit_code", "cwd", "timed_out", "elapsed_ms"]
-  },
-  shell_status: {
-    type: "object",
-    properties: {
-      count: { ...integer2, description: "without id: how many background commands there are" },
-      background_id: string3,
-      state: { ...string3, description: "running, exited N, stopping, stopped or ended" },
-      log_path: string3,
-      exit_code: integerOrNull
-    }
-  },
-  file_read: {
-    type: "object",
-    properties: {
-      path: { ...string3, description: "absolute, links resolved" },
-      display_path: string3,
-      range: {
-        description: "the lines returned, first and last; null when none were",
-        anyOf: [{ type: "array", items: integer2, minItems: 2, maxItems: 2 }, { type: "null" }]
-      },
-      content_hash: { ...string3, description: "SHA-256 of the whole file, hex" },
-      lines: integer2,
-      encoding: { type: "string", enum: ["UTF-16 LE", "UTF-16 BE"] },
-      repeat_of: { ...integer2, description: "the step whose result holds this text (a repeated read)" }
-    },
-    required: ["path", "display_path", "range", "content_hash", "lines"]
-  },
-  code_search: {
-    type: "object",
-    properties: {
-      matches: integer2,
-      files: integer2,
-      truncated: boolean3,
-      ignored_matches: integer2,
-      ignored_files: integer2
-    },
-    required: ["matches", "files", "truncated"]
-  },
-  code_task: {
-    type: "object",
-    properties: {
-      status: { type: "string", enum: [...CODE_TASK_STATUSES] },
-      harness: { type: "string", enum: [...HARNESS_NAMES] },
-      session_id: { type: ["string", "null"] },
-      repo: string3,
-      exit_code: integerOrNull,
-      timed_out: boolean3,
-      elapsed_ms: integer2,
-      files_changed: integer2,
-      insertions: integer2,
-      deletions: integer2,
-      log_path: string3,
-      turns: integer2,
-      input_tokens: integer2,
-      output_tokens: integer2,
-      cost_usd: { type: "number" }
-    },
-    required: ["status", "harness", "session_id", "repo", "exit_code", "timed_out", "elapsed_ms", "files_changed", "insertions", "deletions", "log_path"]
-  }
-};
-var HINTS = {
-  shell: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  shell_status: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  file_read: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  code_search: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  code_task: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
-};
 function offeredTools(settings) {
   return OP_NAMES.filter((name) => name !== "code_task" || settings.offerCodeTask);
 }
 function mcpTools(settings) {
   const notes = mcpToolNotes(settings.home, settings.maxBytes, settings.readPointers);
   return offeredTools(settings).map((name) => {
-    const spec = TOOL_SPECS[name];
+    const { spec, title, hints, metaSchema } = TOOL_DESCRIPTORS[name];
     const tool = {
       name,
-      title: MCP_TOOL_TITLES[name],
+      title,
       description: `${spec.description} ${notes[name]}`,
       inputSchema: parametersSchema(spec),
-      annotations: { title: MCP_TOOL_TITLES[name], ...HINTS[name] }
+      annotations: { title, ...hints }
     };
-    if (settings.structuredContent) tool.outputSchema = OUTPUT_SCHEMAS[name];
+    if (settings.structuredContent) tool.outputSchema = metaSchema;
     return tool;
   });
 }
@@ -23352,7 +23421,7 @@ function startProgress(tool, progressToken, send) {
 }
 function createMcpSession(config2) {
   const run = new CodeToolRun({
-    sandbox: config2.sandbox,
+    runner: config2.runner,
     runId: config2.runId,
     agentId: MCP_AGENT_ID,
     env: config2.env,
@@ -23586,9 +23655,9 @@ async function main() {
   }
   prepareRunsFolder(home);
   const here = (0, import_node_path.dirname)((0, import_node_fs10.realpathSync)(process.argv[1] ?? "."));
-  const sandbox = new InProcessSandbox({ home, runDir, harnessCommand: [process.execPath, (0, import_node_path.join)(here, "guilds-harness.js")] });
+  const runner = new InProcessRunner({ home, runDir, harnessCommand: [process.execPath, (0, import_node_path.join)(here, "guilds-harness.js")] });
   const session = createMcpSession({
-    sandbox,
+    runner,
     runId: `mcp-${(0, import_node_crypto2.randomBytes)(RUN_ID_RANDOM_BYTES).toString("hex")}`,
     env,
     folderTokens: options.folderTokens,
@@ -23613,7 +23682,6 @@ async function main() {
 `));
   process.on("unhandledRejection", (error2) => process.stderr.write(`${startFailure(`internal error: ${String(error2)}`)}
 `));
-  process.setMaxListeners(0);
   process.on("SIGTERM", shutDown);
   process.on("SIGINT", shutDown);
   session.server.onclose = shutDown;

@@ -144,7 +144,7 @@ var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "325603cafce5c871";
+var BUILD_ID = "59334ccd3851e545";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -413,6 +413,15 @@ var requestReasons = {
   requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`
 };
 
+// src/text/clip.ts
+var CLIP_MARK = "\u2026";
+function clipChars(text, maxChars) {
+  return codePointCount(text) > maxChars ? firstCodePoints(text, maxChars) + CLIP_MARK : text;
+}
+function joinedLines(text) {
+  return text.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
+}
+
 // src/contract/envelope.ts
 function okEnvelope(text, meta) {
   return { ok: true, text, meta };
@@ -422,7 +431,7 @@ function errorEnvelope(message, kind) {
 }
 var CLIPPED_ERROR_MARKER = "\u2026";
 function oneLine(message) {
-  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
+  const line = joinedLines(message);
   if (line === "") return "unknown error";
   if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
   return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;
@@ -555,6 +564,11 @@ function checkArgs(op, spec, raw) {
     args[name] = value;
   }
   return args;
+}
+
+// src/contract/tools/checked.ts
+function checkedWith(request, resolve) {
+  return { op: request.op, request, args: resolve(request.op, request.args) };
 }
 
 // src/text/errno.ts
@@ -953,24 +967,29 @@ function removeRequestFile(io, path) {
 function decodeArgument(io, argument, ops) {
   if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
   const bytes = argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument);
-  return parseRequestBytes(bytes, specsOf(ops));
+  return checkedWith(parseRequestBytes(bytes, specsOf(ops)), (op, args) => ops[op].resolve(args));
 }
-function runTool(ops, name, context) {
-  const tool = ops[name];
-  return tool.run(context, tool.resolve(context.request.args));
+function runTool(ops, checked, context) {
+  const tool = ops[checked.op];
+  return tool.run(context, checked.args);
 }
-async function handle(io, argument, ops) {
+async function handle(io, argument, ops, stop) {
   try {
-    return await answer(io, decodeArgument(io, argument, ops), ops);
+    return await answer(io, decodeArgument(io, argument, ops), ops, stop);
   } catch (error) {
     return failureEnvelope(error);
   }
 }
-async function answer(io, request, ops) {
-  noteRunUse(io, request.runId, request.agentId);
-  const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-  const result = await runTool(ops, request.op, { io, request, cwd });
-  return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+async function answer(io, checked, ops, stop) {
+  const { request } = checked;
+  try {
+    noteRunUse(io, request.runId, request.agentId);
+    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+    const result = await runTool(ops, checked, { io, request, cwd, stop });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+  } catch (error) {
+    return failureEnvelope(error);
+  }
 }
 
 // src/contract/environment.ts
@@ -993,6 +1012,25 @@ function homeFolder(named) {
   if (!(0, import_node_fs.statSync)(real).isDirectory()) throw homeNotAFolder(named);
   return real;
 }
+
+// src/io/stop.ts
+var takers = /* @__PURE__ *{/} new WeakMap();
+function stopSignalOf(stop) {
+  return stop.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
+}
+function takeStop(stop) {
+  takers.set(stop, (takers.get(stop) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    takers.set(stop, takers.get(stop) - 1);
+  };
+}
+function stopTaken(stop) {
+  return (takers.get(stop) ?? 0) > 0;
+}
+var NEVER_STOPPED = new AbortController().signal;
 
 // src/io/node/core.ts
 var import_node_fs5 = require("node:fs");
@@ -1098,6 +1136,22 @@ function removeFileIfPresent(path) {
     if (error.code !== "ENOENT") throw error;
   }
 }
+function createExclusive(path, content) {
+  const temporary = temporaryPathBeside(path);
+  (0, import_node_fs3.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
+  try {
+    (0, import_node_fs3.linkSync)(temporary, path);
+    return true;
+  } catch (error) {
+    if (error.code === "EEXIST") return false;
+    throw error;
+  } finally {
+    removeFileIfPresent(temporary);
+  }
+}
+
+// src/io/node/child.ts
+var import_node_events = require("node:events");
 
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
@@ -1122,13 +1176,16 @@ function spawnChild(file, args, options) {
 }
 
 // src/io/node/child.ts
+(0, import_node_events.setMaxListeners)(0, NEVER_STOPPED);
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
-   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
+   * it: `stop` is called at `timeoutMs`, and once when the call's stop aborts (at once when it
+   * already has), until settled. The call's stop is this child's to answer while it runs.
    *{/}
-  constructor(start, timeoutMs, stop) {
+  constructor(start, timeoutMs, stop, callStop) {
     this.stop = stop;
+    this.callStop = callStop;
     this.process = spawnChild(start.file, start.args, {
       cwd: start.cwd,
       env: start.env,
@@ -1139,30 +1196,35 @@ var SupervisedChild = class {
       this.timedOut = true;
       this.stop("timeout");
     }, timeoutMs);
-    process.on("SIGTERM", this.onSignal);
-    process.on("SIGINT", this.onSignal);
+    this.release = takeStop(callStop);
+    if (callStop.aborted) queueMicrotask(this.onAbort);
+    else callStop.addEventListener("abort", this.onAbort, { once: true });
   }
   stop;
+  callStop;
   process;
   timedOut = false;
   interruptedBy = null;
   settled = false;
   timer;
-  onSignal = (signal) => {
+  release;
+  onAbort = () => {
+    if (this.settled) return;
+    const signal = stopSignalOf(this.callStop);
     this.interruptedBy ??= signal;
     this.stop(signal);
   };
-  /** The child itself has ended: its time limit no longer applies (stop signals still do). *{/}
+  /** The child itself has ended: its time limit no longer applies (the call's stop still does). *{/}
   disarmTimer() {
     clearTimeout(this.timer);
   }
-  /** Stop watching: the timer and the signal listeners go. True only the first time. *{/}
+  /** Stop watching: the timer and the stop's listener go. True only the first time. *{/}
   settle() {
     if (this.settled) return false;
     this.settled = true;
     clearTimeout(this.timer);
-    process.off("SIGTERM", this.onSignal);
-    process.off("SIGINT", this.onSignal);
+    this.callStop.removeEventListener("abort", this.onAbort);
+    this.release();
     return true;
   }
   get isSettled() {
@@ -1246,19 +1308,7 @@ var nodeBackgroundProcesses = {
     } catch {
     }
   },
-  createExclusive(path, data) {
-    const temp = temporaryPathBeside(path);
-    (0, import_node_fs4.writeFileSync)(temp, data, { mode: 384, flag: "wx" });
-    try {
-      (0, import_node_fs4.linkSync)(temp, path);
-      return true;
-    } catch (error) {
-      if (error.code === "EEXIST") return false;
-      throw error;
-    } finally {
-      removeFileIfPresent(temp);
-    }
-  },
+  createExclusive,
   sleep(milliseconds) {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
   },
@@ -1367,15 +1417,20 @@ function answer2(envelope) {
 function fail(error) {
   answer2(failureEnvelope(error));
 }
-function onStopSignal(signal) {
-  if (process.listenerCount(signal) > 1) return;
-  answer2(failureEnvelope(interruptedBeforeAnswer(signal)));
+function stopOnSignals() {
+  const controller = new AbortController();
+  const onStopSignal = (signal) => {
+    if (!controller.signal.aborted) controller.abort(signal);
+    if (!stopTaken(controller.signal)) answer2(failureEnvelope(interruptedBeforeAnswer(signal)));
+  };
+  process.on("SIGTERM", onStopSignal);
+  process.on("SIGINT", onStopSignal);
+  return controller.signal;
 }
 async function serveOnce(ops, parts) {
   process.on("uncaughtException", fail);
   process.on("unhandledRejection", fail);
-  process.on("SIGTERM", onStopSignal);
-  process.on("SIGINT", onStopSignal);
+  const stop = stopOnSignals();
   let home;
   try {
     home = homeFolder(process.env.HOME);
@@ -1384,7 +1439,7 @@ async function serveOnce(ops, parts) {
   }
   const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
   const io = nodeIoWith(parts, home, runDir, process.env);
-  answer2(await handle(io, process.argv[2], ops));
+  answer2(await handle(io, process.argv[2], ops, stop));
 }
 function serve(ops, parts) {
   serveOnce(ops, parts).catch(fail);
@@ -1397,30 +1452,32 @@ var STDERR_TAIL_BYTES = 4096;
 var MS_PER_SECOND = 1e3;
 function runGit(request, onStdout) {
   return new Promise((resolve, reject) => {
-    const child = loadChildProcess().spawn(GIT, [...request.args], {
-      cwd: request.cwd,
-      env: request.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    let timedOut = false;
+    let supervised;
+    try {
+      supervised = new SupervisedChild(
+        { file: GIT, args: [...request.args], cwd: request.cwd, env: request.env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+        request.timeoutMs,
+        () => {
+          if (supervised.process.pid !== void 0) signalProcessGroup(supervised.process.pid, "SIGKILL");
+        },
+        NEVER_STOPPED
+      );
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const child = supervised.process;
     let stderrTail = Buffer.alloc(0);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== void 0) signalProcessGroup(child.pid, "SIGKILL");
-    }, request.timeoutMs);
     child.stdout.on("data", (bytes) => onStdout(bytes));
     child.stderr.on("data", (bytes) => {
       const joined = Buffer.concat([stderrTail, bytes]);
       stderrTail = joined.subarray(Math.max(0, joined.length - STDERR_TAIL_BYTES));
     });
     child.once("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
+      if (supervised.settle()) reject(error);
     });
     child.once("close", (code) => {
-      clearTimeout(timer);
-      resolve({ exitCode: code, timedOut, stderrTail: stderrTail.toString("utf8") });
+      if (supervised.settle()) resolve({ exitCode: code, timedOut: supervised.timedOut, stderrTail: stderrTail.toString("utf8") });
     });
   });
 }
@@ -1441,6 +1498,13 @@ var nodeGitProcesses = { run: runGit, copyKeepingMtime };
 
 // src/io/node/harness.ts
 var import_node_fs9 = require("node:fs");
+
+// src/io/dead-parent-watcher.ts
+function deadParentWatcherScript(watcher) {
+  const { parent, group, graceSeconds } = watcher;
+  const stillGuarded = watcher.guards === "leader" ? `builtin kill -0 ${group}` : `builtin kill -0 -- -${group}`;
+  return `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent}; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ${watcher.insideGroup ? "trap '' TERM; " : ""}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`;
+}
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
@@ -1550,63 +1614,68 @@ function openLog(logPath) {
     throw error;
   }
 }
-function runInGroup(run, onOutput) {
-  const { logFd, readFd } = openLog(run.logPath);
-  let killDeadline = 0;
-  let killTimer;
-  const stopGroup = () => {
-    const groupId2 = supervised.process.pid;
-    if (groupId2 === void 0 || killDeadline !== 0) return;
-    killDeadline = Date.now() + run.killGraceMs;
-    signalProcessGroup(groupId2, "SIGTERM");
-    killTimer = setTimeout(() => signalProcessGroup(groupId2, "SIGKILL"), run.killGraceMs);
-  };
+var GroupStop = class {
+  constructor(graceMs) {
+    this.graceMs = graceMs;
+  }
+  graceMs;
+  /** When the SIGKILL is due; 0 while the group has not been stopped. *{/}
+  deadline = 0;
+  killTimer;
+  stop(groupId) {
+    if (groupId === void 0 || this.deadline !== 0) return;
+    this.deadline = Date.now() + this.graceMs;
+    signalProcessGroup(groupId, "SIGTERM");
+    this.killTimer = setTimeout(() => signalProcessGroup(groupId, "SIGKILL"), this.graceMs);
+  }
+  /** Once the group has been waited for: the pending SIGKILL, if any, is no longer needed. *{/}
+  dispose() {
+    clearTimeout(this.killTimer);
+  }
+};
+function startLeader(run, log, onStop) {
   let supervised;
   try {
-    supervised = new SupervisedChild(
-      {
-        file: run.file,
-        args: [...run.args],
-        cwd: run.cwd,
-        env: run.env,
-        stdio: [run.input === void 0 ? "ignore" : "pipe", logFd, logFd],
-        detached: true
-      },
-      run.timeoutMs,
-      stopGroup
-    );
+    const stdio = [run.input === void 0 ? "ignore" : "pipe", log.logFd, log.logFd];
+    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env: run.env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error) {
-    (0, import_node_fs8.closeSync)(logFd);
-    (0, import_node_fs8.closeSync)(readFd);
+    (0, import_node_fs8.closeSync)(log.logFd);
+    (0, import_node_fs8.closeSync)(log.readFd);
     throw error;
   }
+  if (run.input !== void 0) {
+    supervised.process.stdin?.on("error", () => void 0);
+    supervised.process.stdin?.end(run.input);
+  }
+  return supervised;
+}
+function runInGroup(run, onOutput) {
+  const log = openLog(run.logPath);
+  const groupStop = new GroupStop(run.killGraceMs);
+  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process.pid));
   const child = supervised.process;
   const groupId = child.pid;
   if (groupId !== void 0) run.onStart?.(groupId);
-  if (run.input !== void 0) {
-    child.stdin?.on("error", () => void 0);
-    child.stdin?.end(run.input);
-  }
   return new Promise((resolve, reject) => {
     let code = null;
     let signal = null;
     const close = () => {
       if (!supervised.settle()) return;
-      clearTimeout(killTimer);
+      groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs8.closeSync)(logFd);
-      (0, import_node_fs8.closeSync)(readFd);
+      (0, import_node_fs8.closeSync)(log.logFd);
+      (0, import_node_fs8.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
-      readFd,
+      log.readFd,
       onOutput,
       (logBytes) => {
         close();
         resolve({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error) => {
-        stopGroup();
+        groupStop.stop(groupId);
         close();
         reject(error);
       }
@@ -1619,11 +1688,15 @@ function runInGroup(run, onOutput) {
       supervised.disarmTimer();
       code = exitCode;
       signal = exitSignal;
-      if (run.stopLeftovers && groupId !== void 0 && killDeadline === 0 && groupRuns(groupId)) stopGroup();
-      const finished = killDeadline !== 0 && groupId !== void 0 ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      const finishLog = () => {
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs8.fstatSync)(log.logFd).size);
+      };
+      if (groupId === void 0) return finishLog();
+      if (run.stopLeftovers && groupStop.deadline === 0 && groupRuns(groupId)) groupStop.stop(groupId);
+      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline) : Promise.resolve();
       void finished.then(() => {
-        if (groupId !== void 0) run.onGroupEnd?.(groupId);
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs8.fstatSync)(logFd).size);
+        run.onGroupEnd?.(groupId);
+        finishLog();
       });
     });
   });
@@ -1636,6 +1709,7 @@ function shellGroupRun(request) {
     env: request.env,
     logPath: request.logPath,
     timeoutMs: request.timeoutMs,
+    stop: request.stop,
     killGraceMs: request.killGraceMs,
     // What a finished command left running (`server &`) is its to leave.
     stopLeftovers: false,
@@ -1664,34 +1738,15 @@ var nodeShellProcesses = {
 };
 
 // src/io/node/harness.ts
-function watchStop() {
-  let requested = false;
-  const onSignal = () => {
-    requested = true;
-  };
-  process.on("SIGTERM", onSignal);
-  process.on("SIGINT", onSignal);
-  return {
-    get requested() {
-      return requested;
-    },
-    dispose() {
-      process.off("SIGTERM", onSignal);
-      process.off("SIGINT", onSignal);
-    }
-  };
-}
+var LIFELINE_SCRIPT = deadParentWatcherScript({ parent: "$1", group: "$2", graceSeconds: "$3", guards: "group", insideGroup: false });
 function startLifeline(groupId, graceMs) {
-  const watcher = 'exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 "$1"; do read -t 1 -u 9 _; done; builtin kill -0 -- "-$2" || exit 0; builtin kill -TERM -- "-$2"; sleep "$3"; builtin kill -KILL -- "-$2"';
   try {
-    const child = loadChildProcess().spawn(
-      "bash",
-      ["-c", watcher, "guilds-harness-lifeline", String(process.pid), String(groupId), String(Math.ceil(graceMs / 1e3))],
-      { detached: true, stdio: "ignore" }
-    );
-    child.on("error", () => void 0);
-    child.unref();
-    return child.pid;
+    return startDetached({
+      file: "bash",
+      args: ["-c", LIFELINE_SCRIPT, "guilds-harness-lifeline", String(process.pid), String(groupId), String(Math.ceil(graceMs / 1e3))],
+      cwd: "/",
+      stdio: "ignore"
+    });
   } catch {
     return void 0;
   }
@@ -1714,6 +1769,7 @@ async function runHarness(request, onOutput) {
       logPath: request.logPath,
       input: request.input,
       timeoutMs: request.timeoutMs,
+      stop: request.stop,
       killGraceMs: request.killGraceMs,
       // What the harness left running in its group goes with it, stopped as a timed-out harness is.
       stopLeftovers: true,
@@ -1740,19 +1796,6 @@ function findOnPath(program, pathVariable) {
   }
   return null;
 }
-function createExclusive(path, content) {
-  const temporary = temporaryPathBeside(path);
-  (0, import_node_fs9.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
-  try {
-    (0, import_node_fs9.linkSync)(temporary, path);
-    return true;
-  } catch (error) {
-    if (errorCode(error) === "EEXIST") return false;
-    throw error;
-  } finally {
-    removeFileIfPresent(temporary);
-  }
-}
 function isRunning(pid, startTicks) {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   const stat = readProcessStat(pid);
@@ -1765,7 +1808,6 @@ function isRunning(pid, startTicks) {
   }
 }
 var nodeHarnessProcesses = {
-  watchStop,
   run: runHarness,
   findOnPath,
   randomUuid: () => loadCrypto().randomUUID(),
@@ -1912,21 +1954,17 @@ function makeSearchProcesses(limits) {
 var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
 async function runSpooled(run, output) {
   const started = performance.now();
-  let heard;
-  const hear = (signal) => {
-    heard ??= signal;
-  };
-  process.on("SIGTERM", hear);
-  process.on("SIGINT", hear);
+  const release = takeStop(run.stop);
   try {
     const spooled = await runOnce(run, output);
     if (spooled !== null) return spooled;
-    if (heard !== void 0) return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: heard }, sink: run.newSink() };
+    if (run.stop.aborted) {
+      return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: stopSignalOf(run.stop) }, sink: run.newSink() };
+    }
     const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
     return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
   } finally {
-    process.off("SIGTERM", hear);
-    process.off("SIGINT", hear);
+    release();
   }
 }
 function runOnce(run, output) {
@@ -1970,7 +2008,7 @@ var RipgrepAttempt = class {
       const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
       const stdin = run.input ? run.input.descriptor() : "ignore";
       const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason));
+      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason), run.stop);
     } catch (error) {
       this.closeFiles();
       this.reject(startFailure(run, error));
@@ -2459,11 +2497,16 @@ var HeadTailBuilder = class {
 // src/tools/code_task/format.ts
 var NO_FINAL_MESSAGE = "(no final message)";
 var NO_CHANGES = "no changes";
+var CODE_TASK_SHAPE_DEFAULTS = {
+  messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
+  lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+  reasonMaxChars: HARNESS_REASON_MAX_CHARS
+};
 var SEPARATOR = " \xB7 ";
 function oneLineReason(text, maxChars) {
-  const line = text.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
+  const line = joinedLines(text);
   if (line === "") return "no reason given";
-  return codePointCount(line) > maxChars ? firstCodePoints(line, maxChars) + "\u2026" : line;
+  return clipChars(line, maxChars);
 }
 function reasonText(reason, maxChars) {
   switch (reason.kind) {
@@ -2475,7 +2518,7 @@ function reasonText(reason, maxChars) {
       return `the harness was ended by ${reason.signal}`;
   }
 }
-function firstLine(report, reasonMaxChars) {
+function statusLine(report, reasonMaxChars) {
   const elapsed = formatElapsed(report.elapsedMs);
   let line;
   switch (report.status) {
@@ -2557,8 +2600,9 @@ function shapeMessage(message, roomBytes, lineEndReachPercent) {
 function assemble(first, diffLines, message, log) {
   return [first, ...diffLines, "", message, "", log].join("\n");
 }
-function formatCodeTask(report, limits) {
-  const first = firstLine(report, limits.reasonMaxChars);
+function formatCodeTask(report, given) {
+  const limits = { ...CODE_TASK_SHAPE_DEFAULTS, ...given };
+  const first = statusLine(report, limits.reasonMaxChars);
   const log = logLine(report.logPath);
   const message = report.finalMessage;
   const messageText = (room) => message === null ? NO_FINAL_MESSAGE : shapeMessage(message, room, limits.lineEndReachPercent);
@@ -2630,6 +2674,23 @@ function busyError(repo, callId, elapsedMs) {
 function stateError(what, path, reason) {
   return `code_task: cannot ${what} ${path}: ${reason}`;
 }
+var codeTaskErrors = {
+  noHarness: (detected) => new ToolError("unavailable", noHarnessError(detected)),
+  unknownHarness: (value) => new ToolError("unavailable", unknownHarnessError(value)),
+  noHarnessCommand: () => new ToolError("unavailable", NO_HARNESS_COMMAND_ERROR),
+  notInstalled: (harness, program) => new ToolError("unavailable", notInstalledError(harness, program)),
+  cannotStart: (harness, reason) => new ToolError("unavailable", cannotStartError(harness, reason)),
+  /** A repository that is not there (not_found), or a path that cannot lead to one (invalid_path). *{/}
+  noSuchRepo: (named, missing) => new ToolError(missing ? "not_found" : "invalid_path", noSuchRepoError(named)),
+  bareNameMissing: (name, relative) => new ToolError("not_found", bareNameMissingError(name, relative)),
+  repoOutsideHome: (named) => new ToolError("outside_home", repoOutsideHomeError(named)),
+  repoNotAFolder: (named) => new ToolError("not_a_folder", repoNotAFolderError(named)),
+  noDefaultRepo: (choices) => new ToolError("invalid_request", noDefaultRepoError(choices)),
+  unknownSession: (sessionId) => new ToolError("not_found", unknownSessionError(sessionId)),
+  sessionRepoMismatch: (sessionId, sessionRepo) => new ToolError("invalid_request", sessionRepoMismatchError(sessionId, sessionRepo)),
+  busy: (repo, callId, elapsedMs) => new ToolError("busy", busyError(repo, callId, elapsedMs)),
+  state: (what, path, reason) => new ToolError("io", stateError(what, path, reason))
+};
 
 // src/contract/tools/spec.ts
 function clampInteger(value, minimum, maximum) {
@@ -2676,10 +2737,7 @@ var CODE_TASK_SPEC = {
     }
   }
 };
-var SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function isValidSessionId(text) {
-  return text.length >= 1 && text.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text) && text !== "." && text !== "..";
-}
+var isValidSessionId = isValidId;
 function textArg(args, name) {
   const value = stringArg(args, name);
   if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
@@ -2754,8 +2812,7 @@ var ParserState = class {
   plain(text) {
     const line = text.trim();
     if (line === "" || STACK_FRAME.test(line) || !/[\p{L}\p{N}]/u.test(line)) return;
-    const max = this.limits.reasonMaxChars;
-    this.lastPlainLine = codePointCount(line) > max ? firstCodePoints(line, max) + "\u2026" : line;
+    this.lastPlainLine = clipChars(line, this.limits.reasonMaxChars);
   }
   /** An id that could not name a session record is not one the helper can resume: it is left out. *{/}
   session(id) {
@@ -3165,6 +3222,12 @@ function chooseHarness(env, isInstalled, sessionHarness) {
   return { adapter, command: null, model };
 }
 
+// src/tools/code_task/harnesses/types.ts
+var HARNESS_PARSER_LIMITS = {
+  finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES,
+  reasonMaxChars: HARNESS_REASON_MAX_CHARS
+};
+
 // src/tools/code_task/outcome.ts
 function taskStatus(outcome, events) {
   if (outcome.stopped) return "stopped";
@@ -3261,17 +3324,17 @@ function acquireLock(system, path, holder) {
   try {
     fs.makeFolder(path.slice(0, path.lastIndexOf("/")));
   } catch (error) {
-    throw new ToolError("io", stateError("create the lock", path, stateFailure(error)));
+    throw codeTaskErrors.state("create the lock", path, stateFailure(error));
   }
   for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
     try {
       if (processes.createExclusive(path, content)) return;
     } catch (error) {
-      throw new ToolError("io", stateError("create the lock", path, stateFailure(error)));
+      throw codeTaskErrors.state("create the lock", path, stateFailure(error));
     }
     const current = readHolder(fs, path, system.maxBytes);
     if (current !== null && processes.isRunning(current.pid, current.start_ticks)) {
-      throw new ToolError("busy", busyError(holder.repo, current.call_id, system.now() - current.started_ms));
+      throw codeTaskErrors.busy(holder.repo, current.call_id, system.now() - current.started_ms);
     }
     const marker = `${path}.takeover`;
     let taking = false;
@@ -3293,7 +3356,7 @@ function acquireLock(system, path, holder) {
     }
   }
   const last = readHolder(fs, path, system.maxBytes);
-  throw new ToolError("busy", busyError(holder.repo, last?.call_id ?? "?", system.now() - (last?.started_ms ?? system.now())));
+  throw codeTaskErrors.busy(holder.repo, last?.call_id ?? "?", system.now() - (last?.started_ms ?? system.now()));
 }
 function releaseLock(system, path, holder) {
   const current = readHolder(system.fs, path, system.maxBytes);
@@ -3323,21 +3386,21 @@ function realFolder(choice, path, named) {
     real = choice.fs.realPath(path);
   } catch (error) {
     const code = errorCode(error);
-    if (code === "ENOENT" || code === "ENOTDIR") throw new ToolError("not_found", noSuchRepoError(named));
-    throw new ToolError("invalid_path", noSuchRepoError(named));
+    if (code === "ENOENT" || code === "ENOTDIR") throw codeTaskErrors.noSuchRepo(named, true);
+    throw codeTaskErrors.noSuchRepo(named, false);
   }
-  if (!isInside(real, choice.home)) throw new ToolError("outside_home", repoOutsideHomeError(named));
-  if (choice.fs.stat(real)?.kind !== "folder") throw new ToolError("not_a_folder", repoNotAFolderError(named));
+  if (!isInside(real, choice.home)) throw codeTaskErrors.repoOutsideHome(named);
+  if (choice.fs.stat(real)?.kind !== "folder") throw codeTaskErrors.repoNotAFolder(named);
   return real;
 }
 function namedRepository(choice, given) {
-  if (given.includes("\0")) throw new ToolError("invalid_path", noSuchRepoError("(a path with a NUL byte)"));
+  if (given.includes("\0")) throw codeTaskErrors.noSuchRepo("(a path with a NUL byte)", false);
   if (isBareName(given)) {
     const underRepos = joinPath(choice.home, `${REPOS_FOLDER_NAME}/${given}`);
     if (exists(choice.fs, underRepos)) return realFolder(choice, underRepos, `~/${REPOS_FOLDER_NAME}/${given}`);
     const relative = joinPath(choice.cwd, given);
     if (exists(choice.fs, relative)) return realFolder(choice, relative, given);
-    throw new ToolError("not_found", bareNameMissingError(given, relative));
+    throw codeTaskErrors.bareNameMissing(given, relative);
   }
   const isRealFolder = (path) => choice.fs.lstat(path)?.kind === "folder";
   return realFolder(choice, resolveShownPath(given, choice.cwd, choice.home, null, isRealFolder), given);
@@ -3380,7 +3443,7 @@ function chooseRepository(choice, given) {
   if (enclosing !== null) return enclosing;
   const repositories = homeRepositories(choice);
   if (repositories.length === 1) return repositories[0].real;
-  throw new ToolError("invalid_request", noDefaultRepoError(repositories.map((entry) => entry.name)));
+  throw codeTaskErrors.noDefaultRepo(repositories.map((entry) => entry.name));
 }
 
 // src/tools/code_task/diffstat.ts
@@ -3425,6 +3488,9 @@ var DiffstatCollector = class {
 };
 
 // src/tools/code_task/snapshot.ts
+function snapshotLimits(timeoutMs, overrides = {}) {
+  return { timeoutMs, maxFileLines: DIFFSTAT_MAX_FILE_LINES, statWidthColumns: DIFFSTAT_WIDTH_COLUMNS, lineMaxBytes: HARNESS_LINE_MAX_BYTES, ...overrides };
+}
 var GIT_SETTINGS = [
   "core.fsmonitor=false",
   "core.hooksPath=/dev/null",
@@ -3597,13 +3663,13 @@ function harnessOrFail(context, system, sessionHarness) {
   if ("adapter" in choice) return choice;
   switch (choice.kind) {
     case "unknown":
-      throw new ToolError("unavailable", unknownHarnessError(choice.value));
+      throw codeTaskErrors.unknownHarness(choice.value);
     case "no_command":
-      throw new ToolError("unavailable", NO_HARNESS_COMMAND_ERROR);
+      throw codeTaskErrors.noHarnessCommand();
     case "not_installed":
-      throw new ToolError("unavailable", notInstalledError(choice.harness, choice.program));
+      throw codeTaskErrors.notInstalled(choice.harness, choice.program);
     case "none_found":
-      throw new ToolError("unavailable", noHarnessError(DETECTION_ORDER));
+      throw codeTaskErrors.noHarness(DETECTION_ORDER);
   }
 }
 function prepareLog(context) {
@@ -3614,7 +3680,7 @@ function prepareLog(context) {
     io.fs.makeFolder(folder);
     io.fs.removeFile(logPath);
   } catch (error) {
-    throw new ToolError("io", stateError("create the log", logPath, stateFailure(error)));
+    throw codeTaskErrors.state("create the log", logPath, stateFailure(error));
   }
   return logPath;
 }
@@ -3631,9 +3697,9 @@ function taskTarget(context, system, args, repoChoice) {
     return { repo, session: null, harness: harnessOrFail(context, system, null) };
   }
   const session = readSession(io.fs, io.home, request.agentId, args.sessionId, CODE_TASK_STATE_FILE_MAX_BYTES);
-  if (session === null) throw new ToolError("not_found", unknownSessionError(args.sessionId));
+  if (session === null) throw codeTaskErrors.unknownSession(args.sessionId);
   if (args.repo !== void 0 && namedRepository(repoChoice, args.repo) !== session.repo) {
-    throw new ToolError("invalid_request", sessionRepoMismatchError(args.sessionId, session.repo));
+    throw codeTaskErrors.sessionRepoMismatch(args.sessionId, session.repo);
   }
   return { repo: namedRepository(repoChoice, session.repo), session, harness: harnessOrFail(context, system, session.harness) };
 }
@@ -3646,25 +3712,20 @@ function snapshotterFor(context, system, limits) {
     scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
     excludedFolders: [runsFolder(io), stateFolder(io.home)],
     removeFile: (path) => io.fs.removeFile(path),
-    limits: {
-      timeoutMs: limits.snapshotTimeoutMs,
-      maxFileLines: DIFFSTAT_MAX_FILE_LINES,
-      statWidthColumns: DIFFSTAT_WIDTH_COLUMNS,
-      lineMaxBytes: HARNESS_LINE_MAX_BYTES
-    }
+    limits: snapshotLimits(limits.snapshotTimeoutMs)
   };
 }
-async function runHarness2(context, system, target, args, logPath, stop, limits) {
+async function runHarness2(context, system, target, args, logPath, limits) {
   const { io } = context;
   const { adapter, model, command } = target.harness;
   const resumeId = target.session === null ? null : args.sessionId;
   const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
   const launch6 = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
-  const parser = adapter.parser({ finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS });
+  const parser = adapter.parser(HARNESS_PARSER_LIMITS);
   const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
   const started = io.now();
   let outcome = NOT_STARTED;
-  if (stop.requested) {
+  if (context.stop.aborted) {
     io.fs.writeFileAtomic(logPath, "");
   } else {
     const run = {
@@ -3675,6 +3736,7 @@ async function runHarness2(context, system, target, args, logPath, stop, limits)
       input: encodeUtf8(harnessInput(args.brief, args.notes)),
       logPath,
       timeoutMs: args.timeoutMinutes * limits.minuteMs,
+      stop: context.stop,
       killGraceMs: limits.killGraceMs
     };
     try {
@@ -3682,7 +3744,7 @@ async function runHarness2(context, system, target, args, logPath, stop, limits)
     } catch (error) {
       const code = error.code;
       const reason = typeof code === "string" ? stateFailure(error) : error instanceof Error ? error.message : String(error);
-      throw new ToolError("unavailable", cannotStartError(adapter.name, reason));
+      throw codeTaskErrors.cannotStart(adapter.name, reason);
     }
   }
   const elapsedMs = io.now() - started;
@@ -3723,12 +3785,12 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
   };
   const lock = lockPath(io.home, repoHash(context, enclosingRepository(repoChoice, repo) ?? repo));
   acquireLock(lockSystem, lock, holder);
-  const stop = system.harness.watchStop();
+  const releaseStop = takeStop(context.stop);
   try {
     const logPath = prepareLog(context);
     const snapshotter = snapshotterFor(context, system, limits);
     const before = await snapshotBefore(snapshotter, repo);
-    const { outcome, events, elapsedMs, sessionId } = await runHarness2(context, system, target, args, logPath, stop, limits);
+    const { outcome, events, elapsedMs, sessionId } = await runHarness2(context, system, target, args, logPath, limits);
     const diff = await diffSince(snapshotter, before);
     if (sessionId !== null) recordSession(context, target, sessionId);
     const status = taskStatus(outcome, events);
@@ -3743,16 +3805,11 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
       finalMessage: events.finalMessage,
       logPath
     };
-    const text = formatCodeTask(report, {
-      maxBytes: request.maxBytes,
-      messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
-      lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
-      reasonMaxChars: HARNESS_REASON_MAX_CHARS
-    });
+    const text = formatCodeTask(report, { maxBytes: request.maxBytes });
     const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
     return { text, meta };
   } finally {
-    stop.dispose();
+    releaseStop();
     releaseLock(lockSystem, lock, holder);
   }
 }

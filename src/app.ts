@@ -4,8 +4,9 @@ import { REQUEST_FILE_MAX_BYTES } from './limits.js';
 import type { Io } from './io/types.js';
 import { invalidRequest, requestReasons as reasons } from './contract/errors.js';
 import { failureEnvelope, okEnvelope, type Envelope, type Meta } from './contract/envelope.js';
-import { decodeBase64Strict, isRequestFileName, parseRequestBytes, type Request } from './contract/request.js';
+import { decodeBase64Strict, isRequestFileName, parseRequestBytes } from './contract/request.js';
 import type { OpName } from './contract/tool-names.js';
+import { checkedWith, type CheckedRequest } from './contract/tools/checked.js';
 import { errorCode } from './text/errno.js';
 import { baseName, dirName, joinPath, normalizeAbsolute } from './text/paths.js';
 import { capText } from './text/utf8.js';
@@ -62,40 +63,39 @@ function removeRequestFile(io: Io, path: string): void {
   }
 }
 
-export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable): Request {
+/** The command-line argument's request, checked against the bundle's tools and its arguments resolved. */
+export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable): CheckedRequest {
   if (argument === undefined) throw invalidRequest(reasons.noArgument);
   const bytes = argument.startsWith('/') ? readRequestFile(io, argument) : decodeBase64Strict(argument);
-  return parseRequestBytes(bytes, specsOf(ops));
+  return checkedWith(parseRequestBytes(bytes, specsOf(ops)), (op, args) => (ops[op] as ToolEntry<OpName>).resolve(args));
 }
 
-export function runTool<Name extends OpName>(ops: OpTable, name: Name, context: Context): OpResult<object> | Promise<OpResult<object>> {
-  const tool = ops[name] as ToolEntry<Name>;
-  return tool.run(context, tool.resolve(context.request.args));
+/** The tool's run step on the checked request's resolved arguments. */
+export function runTool(ops: OpTable, checked: CheckedRequest, context: Context): OpResult<object> | Promise<OpResult<object>> {
+  const tool = ops[checked.op] as ToolEntry<OpName>;
+  return tool.run(context, checked.args as never);
 }
 
-export async function handle(io: Io, argument: string | undefined, ops: OpTable): Promise<Envelope> {
+export async function handle(io: Io, argument: string | undefined, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
   try {
-    return await answer(io, decodeArgument(io, argument, ops), ops);
+    return await answer(io, decodeArgument(io, argument, ops), ops, stop);
   } catch (error) {
     return failureEnvelope(error);
   }
 }
 
-/** A valid request's run: the run noted, its working directory, the tool, the text capped. */
-async function answer(io: Io, request: Request, ops: OpTable): Promise<Envelope> {
-  noteRunUse(io, request.runId, request.agentId);
-  const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-  const result = await runTool(ops, request.op, { io, request, cwd });
-  return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
-}
-
 /**
- * The same steps as handle, for a request already in hand as JSON bytes: the MCP server runs the app
- * in its own process, with no argument, request file or base64 between it and the request.
+ * The answer step, for a request checked and resolved: the run noted, its working directory, the
+ * tool, the text capped. Never throws. The helper's entry reaches it through `handle`; the MCP
+ * server's in-process runner calls it directly, with no argument, JSON or base64 between.
  */
-export async function handleRequestBytes(io: Io, bytes: Uint8Array, ops: OpTable): Promise<Envelope> {
+export async function answer(io: Io, checked: CheckedRequest, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
+  const { request } = checked;
   try {
-    return await answer(io, parseRequestBytes(bytes, specsOf(ops)), ops);
+    noteRunUse(io, request.runId, request.agentId);
+    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+    const result = await runTool(ops, checked, { io, request, cwd, stop });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
   } catch (error) {
     return failureEnvelope(error);
   }

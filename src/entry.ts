@@ -8,6 +8,7 @@ import { interruptedBeforeAnswer, ToolError } from './contract/errors.js';
 import { encodeEnvelope, errorEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
 import { DEFAULT_RUN_DIR, RUN_DIR_VARIABLE } from './contract/environment.js';
 import { homeFolder } from './io/node/home.js';
+import { stopTaken, type StopSignal } from './io/stop.js';
 import { nodeIoWith, type NodeIoParts } from './io/node/core.js';
 import { normalizeAbsolute } from './text/paths.js';
 import type { OpTable } from './tools/context.js';
@@ -49,19 +50,25 @@ function fail(error: unknown): never {
 }
 
 /**
- * Told to stop (SIGTERM, SIGINT) while no tool is running a process of its own, the helper still
- * answers with one envelope. A tool that runs a process listens too; it stops the process and answers.
+ * The call's one stop, made here from the process's stop signals (SIGTERM, SIGINT; the only code of
+ * the helper that listens to them). A part of the tool that answers a stop itself (a supervised
+ * child, a code task) has taken it and answers; when none has, the helper answers at once.
  */
-function onStopSignal(signal: NodeJS.Signals): void {
-  if (process.listenerCount(signal) > 1) return;
-  answer(failureEnvelope(interruptedBeforeAnswer(signal)));
+function stopOnSignals(): AbortSignal {
+  const controller = new AbortController();
+  const onStopSignal = (signal: StopSignal): void => {
+    if (!controller.signal.aborted) controller.abort(signal);
+    if (!stopTaken(controller.signal)) answer(failureEnvelope(interruptedBeforeAnswer(signal)));
+  };
+  process.on('SIGTERM', onStopSignal);
+  process.on('SIGINT', onStopSignal);
+  return controller.signal;
 }
 
 async function serveOnce(ops: OpTable, parts: NodeIoParts): Promise<void> {
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
-  process.on('SIGTERM', onStopSignal);
-  process.on('SIGINT', onStopSignal);
+  const stop = stopOnSignals();
   let home: string;
   try {
     home = homeFolder(process.env.HOME);
@@ -70,7 +77,7 @@ async function serveOnce(ops: OpTable, parts: NodeIoParts): Promise<void> {
   }
   const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
   const io = nodeIoWith(parts, home, runDir, process.env);
-  answer(await handle(io, process.argv[2], ops));
+  answer(await handle(io, process.argv[2], ops, stop));
 }
 
 /** Answer the process's one request with `ops`, the tools this code runs, and the I/O parts they use. */

@@ -8,7 +8,7 @@ import { MCP_MESSAGE_MAX_BYTES, MCP_SHUTDOWN_WAIT_MS } from './limits.js';
 import { RUN_DIR_VARIABLE } from './contract/environment.js';
 import { RUNS_FOLDER_NAME } from './workspace/workdir.js';
 import { startFailure } from './mcp/format.js';
-import { InProcessSandbox } from './mcp/in-process-sandbox.js';
+import { InProcessRunner } from './mcp/in-process-runner.js';
 import { parseOptions } from './mcp/options.js';
 import { createMcpSession } from './mcp/server.js';
 import { LineTransport } from './mcp/stdio.js';
@@ -83,9 +83,9 @@ async function main(): Promise<void> {
   prepareRunsFolder(home);
 
   const here = dirname(realpathSync(process.argv[1] ?? '.'));
-  const sandbox = new InProcessSandbox({ home, runDir, harnessCommand: [process.execPath, join(here, 'guilds-harness.js')] });
+  const runner = new InProcessRunner({ home, runDir, harnessCommand: [process.execPath, join(here, 'guilds-harness.js')] });
   const session = createMcpSession({
-    sandbox,
+    runner,
     runId: `mcp-${randomBytes(RUN_ID_RANDOM_BYTES).toString('hex')}`,
     env,
     folderTokens: options.folderTokens,
@@ -110,9 +110,8 @@ async function main(): Promise<void> {
   // A fault in one call must not end the others: it is said on stderr, and the server goes on.
   process.on('uncaughtException', (error) => process.stderr.write(`${startFailure(`internal error: ${String(error)}`)}\n`));
   process.on('unhandledRejection', (error) => process.stderr.write(`${startFailure(`internal error: ${String(error)}`)}\n`));
-  // Every running command listens for the process's stop signals, as in the helper; many calls at
-  // once are many listeners, not a leak.
-  process.setMaxListeners(0);
+  // The server's one listener to the process's stop signals: each call has a stop of its own,
+  // which shutting down aborts.
   process.on('SIGTERM', shutDown);
   process.on('SIGINT', shutDown);
   session.server.onclose = shutDown;

@@ -1,5 +1,7 @@
-// The layout's size rules, for every file under src/: no file over FILE_MAX_LINES lines and no function
-// over FUNCTION_MAX_LINES. Past them a file holds two ideas and a function two steps; split them.
+// The layout's rules, for every file under src/: no file over FILE_MAX_LINES lines and no function of
+// FUNCTION_MAX_LINES or more (past them a file holds two ideas and a function two steps; split them),
+// and no module but the entries listening to the process's signals (a call's stop is one AbortSignal:
+// src/io/stop.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -53,8 +55,15 @@ describe('the layout of src/', () => {
     expect(long).toEqual([]);
   });
 
-  it(`has no function over ${FUNCTION_MAX_LINES} lines`, () => {
-    const long = files.flatMap(functionLengths).filter(({ lines }) => lines > FUNCTION_MAX_LINES);
+  it(`has no function of ${FUNCTION_MAX_LINES} lines or more`, () => {
+    const long = files.flatMap(functionLengths).filter(({ lines }) => lines >= FUNCTION_MAX_LINES);
     expect(long).toEqual([]);
+  });
+
+  it('listens to SIGTERM and SIGINT in the entries alone', () => {
+    const listening = files
+      .filter((path) => /process\.(on|once|off|addListener|prependListener|listenerCount|listeners)\(\s*'SIG/.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(ROOT, path));
+    expect(listening).toEqual(['src/entry.ts', 'src/mcp-main.ts']);
   });
 });

@@ -1,4 +1,5 @@
 // The helper's one answer, and how it travels: standard base64 of UTF-8 JSON, one line.
+import { joinedLines } from '../text/clip.js';
 import { ERROR_MAX_BYTES } from '../limits.js';
 import { prefixWithinBytes, utf8Bytes } from '../text/utf8.js';
 import { ToolError, type ErrorKind } from './errors.js';
@@ -22,7 +23,7 @@ const CLIPPED_ERROR_MARKER = '…';
 
 /** Collapse any message to one readable line, short enough for the smallest result cap. */
 export function oneLine(message: string): string {
-  const line = message.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
+  const line = joinedLines(message);
   if (line === '') return 'unknown error';
   if (utf8Bytes(line) <= ERROR_MAX_BYTES) return line;
   return prefixWithinBytes(line, ERROR_MAX_BYTES - utf8Bytes(CLIPPED_ERROR_MARKER)) + CLIPPED_ERROR_MARKER;

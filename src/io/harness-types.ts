@@ -11,6 +11,8 @@ export interface HarnessRun {
   /** stdout and stderr both go to this file (created or emptied; never through a link). */
   logPath: string;
   timeoutMs: number;
+  /** The call's stop (src/io/stop.ts): the harness's group is stopped as at a timeout. */
+  stop: AbortSignal;
   /** Between SIGTERM and SIGKILL, for the whole process group. */
   killGraceMs: number;
 }
@@ -21,28 +23,16 @@ export interface HarnessOutcome {
   /** The signal that ended it (SIGKILL, SIGSEGV, …), else null. */
   signal: string | null;
   timedOut: boolean;
-  /** The helper was told to stop (SIGTERM or SIGINT) while the harness ran. */
+  /** The call was stopped while the harness ran. */
   stopped: boolean;
   /** The log's size when the harness and its group were gone. */
   logBytes: number;
 }
 
-/** The helper's own stop signals (SIGTERM, SIGINT), watched for the length of a task. */
-export interface StopWatch {
-  /** A stop signal came since the watch began: a harness not yet started is not started. */
-  readonly requested: boolean;
-  dispose(): void;
-}
-
 export interface HarnessProcesses {
   /**
-   * Start answering the helper's stop signals: from now until `dispose`, they stop the task instead of
-   * the helper, which still answers.
-   */
-  watchStop(): StopWatch;
-  /**
    * Run the harness in its own process group. Its output is handed to `onOutput` in order, piece by
-   * piece, while it runs (a piece is only lent). On a timeout or a stop signal to the helper, the group
+   * piece, while it runs (a piece is only lent). On a timeout or the call's stop, the group
    * gets SIGTERM, then SIGKILL after the grace. When the harness itself exits, whatever it left running
    * in its group is stopped the same way, so a task leaves nothing behind. Rejects when the harness
    * cannot be started.

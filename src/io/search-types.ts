@@ -21,6 +21,8 @@ export interface RipgrepRun<S extends OutputSink> {
   input?: OpenFile;
   /** ripgrep is killed after this long, and the run says so. */
   timeoutMs: number;
+  /** The call's stop (src/io/stop.ts): ripgrep is killed at once, and the run says it was interrupted. */
+  stop: AbortSignal;
   /**
    * How much ripgrep prints: at most a line per file searched (files mode), or without bound (content
    * mode). How the output travels (a pipe or a temporary file) is the runner's choice from this.
@@ -36,7 +38,7 @@ export interface RipgrepRun<S extends OutputSink> {
 export interface RipgrepExit {
   /** ripgrep's exit code; null when it was killed. */
   exitCode: number | null;
-  /** The helper was told to stop (SIGTERM or SIGINT) while ripgrep ran; ripgrep was killed. */
+  /** The call was stopped (the helper's SIGTERM or SIGINT, a client's cancel) while ripgrep ran; ripgrep was killed. */
   interruptedBy?: 'SIGTERM' | 'SIGINT';
   /** The start of what ripgrep wrote to stderr (bounded). */
   stderr: string;

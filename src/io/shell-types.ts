@@ -15,6 +15,8 @@ export interface ShellRun {
    */
   lifelinePath: string;
   timeoutMs: number;
+  /** The call's stop (src/io/stop.ts): the command's group is stopped, its output kept, "interrupted" said. */
+  stop: AbortSignal;
   /** Between SIGTERM and SIGKILL, for the whole process group. */
   killGraceMs: number;
 }
@@ -23,7 +25,7 @@ export interface ShellOutcome {
   /** bash's exit status; 128 + the signal's number when a signal ended it. */
   exitCode: number;
   timedOut: boolean;
-  /** The helper itself was told to stop (SIGTERM or SIGINT) while the command ran. */
+  /** The call was stopped (the helper's SIGTERM or SIGINT, a client's cancel) while the command ran. */
   interruptedBy: 'SIGTERM' | 'SIGINT' | null;
   /** The bytes of output: the log's size when the command ended (later writes by processes it left running are not its output). */
   logBytes: number;

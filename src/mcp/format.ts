@@ -26,15 +26,6 @@ export function mcpToolNotes(home: string, resultMaxBytes: number, readPointers:
   };
 }
 
-/** The human-readable titles clients show for the tools. */
-export const MCP_TOOL_TITLES: Record<OpName, string> = {
-  shell: 'Run a shell command',
-  shell_status: 'Follow or stop background commands',
-  file_read: 'Read a file',
-  code_search: 'Search the code',
-  code_task: 'Hand a code task to the coding agent',
-};
-
 /** A progress notification's message while a long call runs. */
 export function progressMessage(tool: OpName, elapsedSeconds: number): string {
   return `${tool}: running for ${elapsedSeconds} s`;

@@ -1,6 +1,6 @@
 // The MCP server: the code tools of one run per session, served by the SDK's low-level Server with
 // our own JSON Schemas. Each call goes through CodeToolRun (the orchestrator's rules) to the
-// in-process sandbox; shell and code_task report progress when asked, and every call stops its
+// in-process runner; shell and code_task report progress when asked, and every call stops its
 // command when the client cancels it or goes away.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -18,14 +18,15 @@ import { oneLine } from '../contract/envelope.js';
 import type { OpName } from '../contract/tools/index.js';
 import { firstCodePoints } from '../text/utf8.js';
 import { CodeToolRun, type CodeToolResult } from '../orchestrator/code-tools.js';
-import type { Sandbox } from '../orchestrator/sandbox.js';
+import type { HelperRunner } from '../orchestrator/runner.js';
 import { progressMessage, unknownMcpTool } from './format.js';
 import { mcpTools, offeredTools, type McpToolsSettings } from './tools.js';
 
 export const MCP_AGENT_ID = 'mcp';
 
 export interface McpServerConfig extends McpToolsSettings {
-  sandbox: Sandbox;
+  /** Where the calls are answered: the in-process runner (src/mcp/in-process-runner.ts). */
+  runner: HelperRunner;
   /** This session's run: its working directory and logs live under ~/.runs/<runId>/. */
   runId: string;
   /** The environment every command gets (the server's own). */
@@ -74,7 +75,7 @@ export interface McpSession {
 
 export function createMcpSession(config: McpServerConfig): McpSession {
   const run = new CodeToolRun({
-    sandbox: config.sandbox,
+    runner: config.runner,
     runId: config.runId,
     agentId: MCP_AGENT_ID,
     env: config.env,

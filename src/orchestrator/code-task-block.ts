@@ -4,7 +4,7 @@ import { BRIEF_FIRST_LINE_MAX_CHARS } from '../limits.js';
 import type { Meta } from '../contract/envelope.js';
 import { formatElapsed } from '../text/elapsed.js';
 import { clipCharsWithin } from '../text/clip.js';
-import { firstLine } from './summary.js';
+import { firstSayingLine } from './rows.js';
 
 export interface CodeTaskBlock {
   /** The brief's first line that says anything, clipped. */
@@ -45,7 +45,7 @@ export function codeTaskBlock(args: Record<string, unknown>, meta: Meta, answer:
   const messageEnd = logIndex > 0 && lines[logIndex - 1] === '' ? logIndex - 1 : logIndex;
   const finalMessage = firstBlank < 0 || messageEnd <= firstBlank ? '' : lines.slice(firstBlank + 1, messageEnd).join('\n');
   return {
-    title: clipCharsWithin(firstLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
+    title: clipCharsWithin(firstSayingLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
     headline: lines[0]!,
     status: text(meta.status),
     elapsed: typeof meta.elapsed_ms === 'number' ? formatElapsed(meta.elapsed_ms) : '',

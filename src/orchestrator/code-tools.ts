@@ -4,7 +4,7 @@ import { UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
 import { isPlainObject } from '../contract/encoding.js';
 import { oneLine, type Envelope, type Meta } from '../contract/envelope.js';
 import { ToolError, type ErrorKind } from '../contract/errors.js';
-import { OP_NAMES, resolveArgs, validateArgs, validateRequest } from '../contract/tools/index.js';
+import { checkRequest, OP_NAMES, type CheckedRequest } from '../contract/tools/index.js';
 import { firstCodePoints } from '../text/utf8.js';
 import { isCodeTool } from './declarations.js';
 import { codeTaskBlock, type CodeTaskBlock } from './code-task-block.js';
@@ -17,17 +17,19 @@ import {
   helperEnvironment,
   helperTimeoutMs,
   resultMaxBytes,
-  type HelperRequest,
   type Repository,
 } from './request.js';
+import { SandboxRunner, type HelperRunner } from './runner.js';
 import type { Sandbox } from './sandbox.js';
 import { metadataView, rowSummary, type MetadataField } from './summary.js';
-import { runHelper } from './transport.js';
 
 export { UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
 
 export interface CodeToolsConfig {
-  sandbox: Sandbox;
+  /** Where the calls are answered: the cold helper in this sandbox, through a SandboxRunner. */
+  sandbox?: Sandbox;
+  /** Or a runner of the platform's (src/orchestrator/runner.ts), which `sandbox` then must not be given with. */
+  runner?: HelperRunner;
   runId: string;
   agentId: string;
   /** The guild's repositories, cloned under repos/ in the home; a run starts in the only one. */
@@ -99,9 +101,16 @@ export function argumentObject(tool: string, args: unknown): Record<string, unkn
   return value;
 }
 
+function runnerOf(config: CodeToolsConfig): HelperRunner {
+  if (config.runner !== undefined && config.sandbox !== undefined) throw new TypeError('give CodeToolRun a sandbox or a runner, not both');
+  if (config.runner !== undefined) return config.runner;
+  if (config.sandbox !== undefined) return new SandboxRunner(config.sandbox);
+  throw new TypeError('CodeToolRun needs a sandbox or a runner');
+}
+
 export class CodeToolRun {
   readonly history: ReadHistory;
-  private readonly sandbox: Sandbox;
+  private readonly runner: HelperRunner;
   private readonly runId: string;
   private readonly agentId: string;
   private readonly defaultCwd: string;
@@ -112,7 +121,7 @@ export class CodeToolRun {
   constructor(config: CodeToolsConfig) {
     const repositories = config.repositories ?? [];
     for (const repository of repositories) checkRepositoryName(repository.name);
-    this.sandbox = config.sandbox;
+    this.runner = runnerOf(config);
     this.runId = config.runId;
     this.agentId = config.agentId;
     this.defaultCwd = defaultCwdFor(repositories);
@@ -126,32 +135,24 @@ export class CodeToolRun {
     this.history = config.history ?? new ReadHistory();
   }
 
-  /** The request for a call, checked as the helper will check it; a ToolError says what is wrong. */
-  buildRequest(tool: string, args: unknown, callId: string): HelperRequest {
+  /**
+   * The request for a call, checked as the helper checks it and its arguments resolved, once; a
+   * ToolError says what is wrong, and the call is refused without running anything.
+   */
+  checkCall(tool: string, args: unknown, callId: string): CheckedRequest {
     if (!isCodeTool(tool)) {
       const shown = firstCodePoints(oneLine(String(tool)), UNKNOWN_TOOL_SHOWN_CHARS);
       throw unknownTool(shown, OP_NAMES);
     }
-    const checked = validateRequest({
+    return checkRequest({
       op: tool,
-      args: validateArgs(tool, argumentObject(tool, args)),
+      args: argumentObject(tool, args),
       run_id: this.runId,
       agent_id: this.agentId,
       call_id: callId,
       default_cwd: this.defaultCwd,
       max_bytes: this.maxBytes,
     });
-    // What the helper refuses after the spec's checks (a blank brief) is refused here too, unspawned.
-    resolveArgs(checked.op, checked.args);
-    return {
-      op: checked.op,
-      args: checked.args,
-      run_id: checked.runId,
-      agent_id: checked.agentId,
-      call_id: checked.callId,
-      default_cwd: checked.defaultCwd,
-      max_bytes: checked.maxBytes,
-    };
   }
 
   /** Run one call. Never throws: whatever goes wrong is a failed call the model can read. */
@@ -160,13 +161,12 @@ export class CodeToolRun {
     try {
       args = isPlainObject(call.args) ? call.args : argumentObject(String(call.tool), call.args);
     } catch {
-      // Reported by buildRequest below; the row makes do without arguments.
+      // Reported by checkCall below; the row makes do without arguments.
     }
     let envelope: Envelope;
     try {
-      const request = this.buildRequest(call.tool, call.args, call.callId);
-      const timeoutMs = helperTimeoutMs(request.op, request.args);
-      envelope = await runHelper(this.sandbox, request, this.env, timeoutMs, undefined, call.signal);
+      const checked = this.checkCall(call.tool, call.args, call.callId);
+      envelope = await this.runner.answer({ checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal });
     } catch (error) {
       envelope =
         error instanceof ToolError

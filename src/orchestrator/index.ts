@@ -1,5 +1,6 @@
 // The orchestrator side of the code tools, as a platform imports it. The local sandbox is exported
 // from ./local-sandbox.js on its own, being the one part that needs node: modules.
+export { SandboxRunner, type HelperCall, type HelperRunner } from './runner.js';
 export { CodeToolRun, argumentObject, type CodeToolCall, type CodeToolResult, type CodeToolsConfig } from './code-tools.js';
 export {
   CODE_TOOL_DECLARATIONS,
@@ -20,6 +21,7 @@ export {
   RESULT_MAX_BYTES_SETTING,
   resultMaxBytes,
   SHELL_TIMEOUT_MARGIN_SECONDS,
+  wireRequest,
   type HelperRequest,
   type Repository,
 } from './request.js';

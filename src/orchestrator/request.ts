@@ -1,16 +1,10 @@
 // Everything the orchestrator decides before the helper runs: the request, its byte cap, where a
 // run starts, how long to wait, and the environment. Pure.
-import {
-  CODE_TASK_TIMEOUT_MARGIN_SECONDS,
-  OP_TIMEOUT_SECONDS,
-  PLATFORM_RESULT_MAX_BYTES,
-  RESULT_DEFAULT_MAX_BYTES,
-  RESULT_MIN_MAX_BYTES,
-  SHELL_TIMEOUT_MARGIN_SECONDS,
-} from '../limits.js';
-import type { OpName, ValidatedArgs } from '../contract/tools/index.js';
-import { resolveShellArgs } from '../contract/tools/shell.js';
-import { resolveCodeTaskArgs } from '../contract/tools/code_task.js';
+import { PLATFORM_RESULT_MAX_BYTES, RESULT_DEFAULT_MAX_BYTES, RESULT_MIN_MAX_BYTES } from '../limits.js';
+import type { ToolDescriptor } from '../tools/descriptor.js';
+import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
+import type { Request } from '../contract/request.js';
+import type { CheckedRequest, OpName, ValidatedArgs } from '../contract/tools/index.js';
 import {
   HANDED_ON_EXTRA_CA_CERTS_VARIABLE,
   NODE_EXTRA_CA_CERTS_VARIABLE,
@@ -33,6 +27,19 @@ export interface HelperRequest {
   call_id: string;
   default_cwd: string;
   max_bytes: number;
+}
+
+/** A checked request as it travels to a helper process: snake_case, as the helper parses it. */
+export function wireRequest(request: Request): HelperRequest {
+  return {
+    op: request.op,
+    args: request.args,
+    run_id: request.runId,
+    agent_id: request.agentId,
+    call_id: request.callId,
+    default_cwd: request.defaultCwd,
+    max_bytes: request.maxBytes,
+  };
 }
 
 export interface Repository {
@@ -75,26 +82,15 @@ export function checkRepositoryName(name: string): void {
   }
 }
 
-const SECOND_MS = 1000;
-const MINUTE_SECONDS = 60;
 
 /**
- * How long to wait for the helper: 120 s for an op; for shell its own timeout, resolved as the
- * helper resolves it, plus the margin in which the helper stops the command and answers; for
- * code_task its minutes plus a minute (the harness's grace, both snapshots, the answer). An
- * argument the helper will refuse gets the op's wait: the refusal comes at once.
+ * How long to wait for the helper, as the tool's descriptor says from the resolved arguments: 120 s
+ * for an op; for shell its own timeout plus the margin in which the helper stops the command and
+ * answers; for code_task its minutes plus a minute.
  */
-export function helperTimeoutMs(op: OpName, args: ValidatedArgs): number {
-  if (op === 'shell') return (resolveShellArgs(args).timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
-  if (op === 'code_task') {
-    try {
-      const minutes = resolveCodeTaskArgs(args).timeoutMinutes;
-      return (minutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS;
-    } catch {
-      return OP_TIMEOUT_SECONDS * SECOND_MS;
-    }
-  }
-  return OP_TIMEOUT_SECONDS * SECOND_MS;
+export function helperTimeoutMs(checked: CheckedRequest): number {
+  const descriptor = TOOL_DESCRIPTORS[checked.op] as ToolDescriptor<OpName>;
+  return descriptor.timeoutMs(checked.args);
 }
 
 /**

@@ -1,8 +1,5 @@
 // What the orchestrator needs from a sandbox: run one command, write one file. A container runtime's
 // exec and file APIs plug in here; local-sandbox.ts runs the helper on a developer's machine.
-import type { Envelope } from '../contract/envelope.js';
-import type { HelperRequest } from './request.js';
-
 export interface ExecResult {
   stdout: string;
   stderr: string;
@@ -33,16 +30,6 @@ export interface Sandbox {
    * `.json` (`<name>.tmp`): the helper takes only `<run_id>-<call_id>.json` for a request.
    */
   writeFile(path: string, bytes: Uint8Array): Promise<void>;
-  /**
-   * A sandbox that runs the helper's code in its own process (the MCP server's) answers a request
-   * directly, with no process or transport between; null: not this request, run the helper.
-   */
-  answerDirectly?(
-    request: HelperRequest,
-    env: Readonly<Record<string, string>>,
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<Envelope> | null;
   /** How the helper starts in this sandbox; DEFAULT_HELPER_COMMAND when absent. */
   readonly helperCommand?: readonly string[];
   /** How the code_task helper starts in this sandbox; DEFAULT_HARNESS_COMMAND when absent. */

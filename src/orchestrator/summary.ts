@@ -1,82 +1,18 @@
-// What the app shows of a call: its row in the run's flow, and the Metadata view. Pure.
-import { ROW_TEXT_MAX_CHARS } from '../limits.js';
+// What the app shows of a call: its row in the run's flow (each tool's descriptor words its own, from
+// the parts of ./rows.ts), and the Metadata view. Pure.
 import type { Meta } from '../contract/envelope.js';
-import type { ShellMeta } from '../contract/tools/shell.js';
-import { clipCharsWithin } from '../text/clip.js';
+import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
+import { isCodeTool } from './declarations.js';
 import { formatElapsed } from '../text/elapsed.js';
+import type { RowOutcome } from './rows.js';
 
 export { ROW_TEXT_MAX_CHARS } from '../limits.js';
-/** Joins a row's parts, as the helper's own headers do. */
-export const ROW_SEPARATOR = ' · ';
+export { firstSayingLine, ROW_SEPARATOR, type RowOutcome } from './rows.js';
 
-function clip(text: string): string {
-  return clipCharsWithin(text, ROW_TEXT_MAX_CHARS);
-}
-
-/**
- * A command's first line that says anything, trimmed. Not tools/shell_status/format.ts's commandFirstLine, which
- * the helper's list uses: that one skips only a leading blank line and keeps the line's indentation
- * (`\n\n   cd app` lists as `   cd app`, rows read `Run cd app`), and the row clips it on its own.
- */
-export function firstLine(command: string): string {
-  for (const line of command.split(/\r?\n/)) {
-    if (line.trim() !== '') return line.trim();
-  }
-  return '';
-}
-
-function stringArg(args: Record<string, unknown>, name: string): string | undefined {
-  const value = args[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function withText(verb: string, text: string | undefined): string {
-  return text === undefined || text === '' ? verb : `${verb} ${clip(text)}`;
-}
-
-/** How a call ended, as far as its row tells. A failed call has no meta. */
-export interface RowOutcome {
-  meta?: Meta;
-  /** The step a repeated read points to. */
-  repeatOf?: number | undefined;
-}
-
+/** The row in the run's flow: the tool's own (its descriptor's), or the bare name of a tool that is none of the code tools. */
 export function rowSummary(tool: string, args: Record<string, unknown>, outcome: RowOutcome = {}): string {
-  switch (tool) {
-    case 'shell': {
-      const command = stringArg(args, 'command');
-      const row = withText(args.background === true ? 'Start' : 'Run', command && firstLine(command));
-      // As it travelled: the fields are checked, not trusted.
-      const meta: Partial<Record<keyof ShellMeta, unknown>> = outcome.meta ?? {};
-      if (meta.timed_out === true) return row + ROW_SEPARATOR + 'timed out';
-      if (typeof meta.exit_code === 'number' && meta.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta.exit_code}`;
-      return row;
-    }
-    case 'shell_status': {
-      const id = stringArg(args, 'id');
-      if (id === undefined) return 'List background commands';
-      return withText(args.stop === true ? 'Stop' : 'Check', id);
-    }
-    case 'file_read': {
-      let row = withText('Read', stringArg(args, 'path'));
-      const offset = args.offset;
-      if (typeof offset === 'number' && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
-      if (outcome.repeatOf !== undefined) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
-      return row;
-    }
-    case 'code_search': {
-      const row = args.mode === 'content' ? 'Search lines' : 'Search files';
-      const path = stringArg(args, 'path');
-      return path === undefined ? row : `${row} in ${clip(path)}`;
-    }
-    case 'code_task': {
-      const row = withText('Code task', firstLine(stringArg(args, 'brief') ?? ''));
-      const status = outcome.meta?.status;
-      return typeof status === 'string' && status !== 'completed' ? `${row}${ROW_SEPARATOR}${status.replace('_', ' ')}` : row;
-    }
-    default:
-      return tool;
-  }
+  if (!isCodeTool(tool)) return tool;
+  return TOOL_DESCRIPTORS[tool].row(args, outcome);
 }
 
 export interface MetadataField {

@@ -130,14 +130,6 @@ export async function runHelper(
   graceMs: number = SANDBOX_GRACE_MS,
   signal?: AbortSignal,
 ): Promise<Envelope> {
-  const answered = sandbox.answerDirectly?.(request, env, timeoutMs, signal) ?? null;
-  if (answered !== null) {
-    try {
-      return await answered;
-    } catch (error) {
-      return helperFailure(`the sandbox could not run it: ${describe(error)}`);
-    }
-  }
   const { argument, file } = requestArgument(request, sandbox.runDir ?? DEFAULT_RUN_DIR);
   if (file) {
     try {

@@ -12,3 +12,8 @@ export function clipChars(text: string, maxChars: number): string {
 export function clipCharsWithin(text: string, maxChars: number): string {
   return codePointCount(text) > maxChars ? firstCodePoints(text, maxChars - 1) + CLIP_MARK : text;
 }
+
+/** Every line break, with the blanks around it, as one space, and the ends trimmed: a text as one line. */
+export function joinedLines(text: string): string {
+  return text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
+}

@@ -5,12 +5,17 @@ import type { Request } from '../contract/request.js';
 import type { SpecTable } from '../contract/request.js';
 import type { OpName, ToolArgs, ToolMeta, ToolSpec, ValidatedArgs } from '../contract/tools/index.js';
 
-/** The world, the validated request, and where the run stands. */
+/** The world, the validated request, where the run stands, and the call's one stop. */
 export interface Context {
   io: Io;
   request: Request;
   /** The run's working directory: absolute. */
   cwd: string;
+  /**
+   * Aborts when the call is to stop (the helper's SIGTERM or SIGINT, a client's cancel): a tool hands
+   * it to the processes it waits for, which are stopped and answer with what they had (src/io/stop.ts).
+   */
+  stop: AbortSignal;
 }
 
 export interface OpResult<M = Meta> {

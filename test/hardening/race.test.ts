@@ -1,6 +1,8 @@
 // Races: a separate process flips a name between inside and outside the home thousands of times
 // while reads and searches run, through the bundle and straight against the op with the real Node I/O. No byte
 // from outside may ever come back. Bounded by count and time so the suite stays fast.
+import { checkedWith, resolveArgs } from '../../src/contract/tools/index.js';
+import { NEVER_STOPPED } from '../../src/io/stop.js';
 import { spawn } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,7 +107,7 @@ async function readDirect(pathOp: PathOp, path: string): Promise<{ ok: boolean; 
   const io = nodeIo(sandbox.home, sandbox.runDir, {});
   const request: Request = { op: pathOp.op, args: pathOp.args(path) as Request['args'], runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
   try {
-    const result = await runTool(CODE_TOOLS, pathOp.op, { io, request, cwd: sandbox.home });
+    const result = await runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED });
     return { ok: true, text: result.text };
   } catch (error) {
     return { ok: false, error: describeFailure(error).message };
@@ -210,7 +212,7 @@ describe('the open itself is checked, not only the path', () => {
     });
     const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'dir' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
     const failure = await Promise.resolve()
-      .then(() => runTool(CODE_TOOLS, 'code_search', { io, request, cwd: sandbox.home }))
+      .then(() => runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED }))
       .then(() => null, (error: unknown) => error);
     expect(swapped).toBe(true);
     expect((failure as ToolError).message).toBe('dir is outside the home; only paths inside it can be read');
@@ -231,7 +233,7 @@ describe('the open itself is checked, not only the path', () => {
       },
     };
     const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'dir', mode: 'content' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
-    const result = await runTool(CODE_TOOLS, 'code_search', { io, request, cwd: sandbox.home });
+    const result = await runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED });
     expect(result.text).toBe(`dir/a.txt:1: ${INSIDE_MARKER}\n1 match in 1 file`);
   });
 
@@ -248,7 +250,7 @@ describe('the open itself is checked, not only the path', () => {
       },
     };
     const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'one.txt', mode: 'content' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
-    const result = await runTool(CODE_TOOLS, 'code_search', { io, request, cwd: sandbox.home });
+    const result = await runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED });
     expect(result.text).toBe(`one.txt:1: ${INSIDE_MARKER}\n1 match in 1 file`);
   });
 
@@ -267,7 +269,7 @@ describe('the open itself is checked, not only the path', () => {
     });
     const request: Request = { op: 'file_read', args: { path: 'dir/f.txt' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
     const failure = await Promise.resolve()
-      .then(() => runTool(CODE_TOOLS, 'file_read', { io, request, cwd: sandbox.home }))
+      .then(() => runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED }))
       .then(() => null, (error: unknown) => error);
     expect(swapped).toBe(true);
     expect(failure).toBeInstanceOf(ToolError);

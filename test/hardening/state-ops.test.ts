@@ -1,6 +1,7 @@
 // State under attack for the ops that run commands: dozens of calls of one run and of one agent at
 // once (cd records, background ids, pruning while jobs run), background records forged or broken,
 // and a full disk under shell and background starts.
+import { NEVER_STOPPED } from '../../src/io/stop.js';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { fsError, hookedFileSystem, type FileSystemCall } from './fault-fs.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle, type AnyEnvelope } from './support.js';
 
 /** The helper's app with the tools of dist/guilds-code.js. */
-const handleCode = (io: Io, argument: string | undefined) => handle(io, argument, CODE_TOOLS);
+const handleCode = (io: Io, argument: string | undefined) => handle(io, argument, CODE_TOOLS, NEVER_STOPPED);
 
 let sandbox: Sandbox;
 beforeEach(() => {

@@ -1,5 +1,6 @@
 // State on disk under attack: a run's cwd file corrupted, truncated or replaced by something that
 // is not a file; .runs itself broken; dozens of calls of one run at once; a full disk.
+import { NEVER_STOPPED } from '../../src/io/stop.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { fsError, hookedFileSystem, type FileSystemCall } from './fault-fs.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle } from './support.js';
 
 /** The helper's app with the tools of dist/guilds-code.js. */
-const handleCode = (io: Io, argument: string | undefined) => handle(io, argument, CODE_TOOLS);
+const handleCode = (io: Io, argument: string | undefined) => handle(io, argument, CODE_TOOLS, NEVER_STOPPED);
 
 let sandbox: Sandbox;
 let cwdFile: string;

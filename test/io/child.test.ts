@@ -1,11 +1,12 @@
-// The one supervised child (src/io/node/child.ts), with real processes: the time limit, the helper's
-// stop signals forwarded, and a settle that happens once.
+// The one supervised child (src/io/node/child.ts), with real processes: the time limit, the call's
+// stop raced against the exit, and a settle that happens once.
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { startDetached, SupervisedChild, type StopReason } from '../../src/io/node/child.js';
+import { NEVER_STOPPED, stopTaken } from '../../src/io/stop.js';
 
-function sleeper(timeoutMs: number, onStop: (reason: StopReason) => void): SupervisedChild {
-  return new SupervisedChild({ file: 'sleep', args: ['30'], cwd: '/', stdio: 'ignore' }, timeoutMs, onStop);
+function sleeper(timeoutMs: number, onStop: (reason: StopReason) => void, stop: AbortSignal = NEVER_STOPPED): SupervisedChild {
+  return new SupervisedChild({ file: 'sleep', args: ['30'], cwd: '/', stdio: 'ignore' }, timeoutMs, onStop, stop);
 }
 
 describe('a supervised child', () => {
@@ -22,29 +23,52 @@ describe('a supervised child', () => {
     expect(child.interruptedBy).toBeNull();
   });
 
-  it('hears the helper told to stop, says by which signal, and stops listening once settled', async () => {
+  it("is stopped once when the call's stop aborts, says by which signal, and holds the stop until settled", async () => {
     const before = process.listenerCount('SIGTERM');
+    const controller = new AbortController();
     const reasons: StopReason[] = [];
-    const child = sleeper(60_000, (reason) => {
-      reasons.push(reason);
-      child.process.kill('SIGKILL');
-    });
-    expect(process.listenerCount('SIGTERM')).toBe(before + 1);
-    // The listener as the process would call it; a real signal would reach the test runner too.
-    for (const listener of process.listeners('SIGTERM').slice(before)) (listener as (signal: string) => void)('SIGTERM');
-    for (const listener of process.listeners('SIGINT').slice(-1)) (listener as (signal: string) => void)('SIGINT');
+    const child = sleeper(
+      60_000,
+      (reason) => {
+        reasons.push(reason);
+        child.process.kill('SIGKILL');
+      },
+      controller.signal,
+    );
+    // The supervisor listens to the call's stop, never to the process's signals.
+    expect(process.listenerCount('SIGTERM')).toBe(before);
+    expect(stopTaken(controller.signal)).toBe(true);
+    controller.abort('SIGINT');
     await once(child.process, 'exit');
-    expect(child.interruptedBy).toBe('SIGTERM');
-    expect(reasons).toEqual(['SIGTERM', 'SIGINT']);
+    expect(child.interruptedBy).toBe('SIGINT');
+    expect(reasons).toEqual(['SIGINT']);
     expect(child.settle()).toBe(true);
     expect(child.settle()).toBe(false);
     expect(child.isSettled).toBe(true);
-    expect(process.listenerCount('SIGTERM')).toBe(before);
+    expect(stopTaken(controller.signal)).toBe(false);
+  });
+
+  it("started after its call was stopped is stopped at once; a stop without a signal's name is SIGTERM", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const reasons: StopReason[] = [];
+    const child = sleeper(
+      60_000,
+      (reason) => {
+        reasons.push(reason);
+        child.process.kill('SIGKILL');
+      },
+      controller.signal,
+    );
+    await once(child.process, 'exit');
+    child.settle();
+    expect(reasons).toEqual(['SIGTERM']);
+    expect(child.interruptedBy).toBe('SIGTERM');
   });
 
   it('that ended in time is never stopped once its timer is disarmed', async () => {
     const reasons: StopReason[] = [];
-    const child = new SupervisedChild({ file: 'true', args: [], cwd: '/', stdio: 'ignore' }, 60_000, (reason) => reasons.push(reason));
+    const child = new SupervisedChild({ file: 'true', args: [], cwd: '/', stdio: 'ignore' }, 60_000, (reason) => reasons.push(reason), NEVER_STOPPED);
     await once(child.process, 'exit');
     child.disarmTimer();
     child.settle();

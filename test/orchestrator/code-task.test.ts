@@ -1,5 +1,6 @@
 // The orchestrator's side of code_task: the helper it runs, how long it waits, the row, the Metadata
 // view and the block the app shows, over a scripted sandbox.
+import { checkRequest } from '../../src/contract/tools/index.js';
 import { describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { codeTaskBlock, renderCodeTaskBlock } from '../../src/orchestrator/code-task-block.js';
@@ -53,7 +54,7 @@ describe('a code_task call', () => {
     ['a value over the bound, clamped to 120 minutes as the helper clamps it', { timeout_minutes: 500 }, (120 * 60 + 60) * 1000],
     ['a value under the bound, clamped to 1 minute', { timeout_minutes: 0 }, 120_000],
   ])('waits for %s', (_name, args, expected) => {
-    expect(helperTimeoutMs('code_task', { brief: 'x', ...args })).toBe(expected);
+    expect(helperTimeoutMs(checkRequest({ op: 'code_task', args: { brief: 'x', ...args }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' }))).toBe(expected);
   });
 
   it('gives the app a block of its own: the brief, status, elapsed, harness, session, diffstat, message, log', async () => {

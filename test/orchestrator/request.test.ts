@@ -1,3 +1,4 @@
+import { checkRequest, type OpName } from '../../src/contract/tools/index.js';
 import { describe, expect, it } from 'vitest';
 import {
   checkRepositoryName,
@@ -45,22 +46,27 @@ describe('a repository name', () => {
   }
 });
 
+/** A call's request as CodeToolRun checks it: the arguments checked and resolved. */
+function checked(op: OpName, args: Record<string, unknown>) {
+  return checkRequest({ op, args, run_id: 'r1', agent_id: 'a1', call_id: 'c1' });
+}
+
 describe('how long the orchestrator waits', () => {
-  it('is 120 s for file_read', () => expect(helperTimeoutMs('file_read', { path: 'a' })).toBe(120_000));
-  it('is 120 s for code_search', () => expect(helperTimeoutMs('code_search', { pattern: 'a' })).toBe(120_000));
-  it('is 120 s for shell_status', () => expect(helperTimeoutMs('shell_status', {})).toBe(120_000));
-  it('is the default 120 s plus 30 s for shell', () => expect(helperTimeoutMs('shell', { command: 'x' })).toBe(150_000));
+  it('is 120 s for file_read', () => expect(helperTimeoutMs(checked('file_read', { path: 'a' }))).toBe(120_000));
+  it('is 120 s for code_search', () => expect(helperTimeoutMs(checked('code_search', { pattern: 'a' }))).toBe(120_000));
+  it('is 120 s for shell_status', () => expect(helperTimeoutMs(checked('shell_status', {}))).toBe(120_000));
+  it('is the default 120 s plus 30 s for shell', () => expect(helperTimeoutMs(checked('shell', { command: 'x' }))).toBe(150_000));
   it('is the timeout plus 30 s for shell', () => {
-    expect(helperTimeoutMs('shell', { command: 'x', timeout_seconds: 10 })).toBe(40_000);
+    expect(helperTimeoutMs(checked('shell', { command: 'x', timeout_seconds: 10 }))).toBe(40_000);
   });
   it('clamps a shell timeout over 600 s as the helper does', () => {
-    expect(helperTimeoutMs('shell', { command: 'x', timeout_seconds: 5000 })).toBe(630_000);
+    expect(helperTimeoutMs(checked('shell', { command: 'x', timeout_seconds: 5000 }))).toBe(630_000);
   });
   it('clamps a shell timeout under 1 s as the helper does', () => {
-    expect(helperTimeoutMs('shell', { command: 'x', timeout_seconds: 0 })).toBe(31_000);
+    expect(helperTimeoutMs(checked('shell', { command: 'x', timeout_seconds: 0 }))).toBe(31_000);
   });
   it('uses the shell rule for a background start too', () => {
-    expect(helperTimeoutMs('shell', { command: 'x', background: true })).toBe(150_000);
+    expect(helperTimeoutMs(checked('shell', { command: 'x', background: true }))).toBe(150_000);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstLine, metadataView, rowSummary } from '../../src/orchestrator/summary.js';
+import { firstSayingLine, metadataView, rowSummary } from '../../src/orchestrator/summary.js';
 
 describe('the row of a shell call', () => {
   it('reads Run and the command', () => {
@@ -87,8 +87,8 @@ describe('the row of an unknown tool', () => {
 });
 
 describe("a command's first line", () => {
-  it('is empty for an empty command', () => expect(firstLine('')).toBe(''));
-  it('treats CRLF as a line end', () => expect(firstLine('a\r\nb')).toBe('a'));
+  it('is empty for an empty command', () => expect(firstSayingLine('')).toBe(''));
+  it('treats CRLF as a line end', () => expect(firstSayingLine('a\r\nb')).toBe('a'));
 });
 
 describe('the Metadata view', () => {

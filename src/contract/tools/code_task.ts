@@ -1,10 +1,10 @@
 // code_task's contract: its arguments as data (the JSON Schema the model sees is made from them),
 // the typed arguments after defaults and bounds, and the meta of its answer (SPEC section 6).
+import { isValidId } from '../request.js';
 import {
   CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
   CODE_TASK_MAX_TIMEOUT_MINUTES,
   CODE_TASK_MIN_TIMEOUT_MINUTES,
-  ID_MAX_CHARS,
 } from '../../limits.js';
 import { ToolError } from '../errors.js';
 import { integerArg, stringArg, type ToolSpec, type ValidatedArgs } from './spec.js';
@@ -61,12 +61,8 @@ export interface CodeTaskArgs {
   timeoutMinutes: number;
 }
 
-const SESSION_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-
-/** A session id names a file in the home: 1 to ID_MAX_CHARS of A-Z a-z 0-9 _ . -, not . or .. */
-export function isValidSessionId(text: string): boolean {
-  return text.length >= 1 && text.length <= ID_MAX_CHARS && SESSION_ID_PATTERN.test(text) && text !== '.' && text !== '..';
-}
+/** A session id names a file in the home, so it follows the request's id rule (isValidId). */
+export const isValidSessionId: (text: string) => boolean = isValidId;
 
 /** A string argument without NUL bytes (they cannot reach a harness's stdin or argv intact). */
 function textArg(args: ValidatedArgs, name: string): string | undefined {

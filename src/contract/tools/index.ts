@@ -14,9 +14,11 @@ import {
   type ShellStatusMeta,
 } from './shell_status.js';
 import type { ToolSpec, ValidatedArgs } from './spec.js';
+import { checkedWith, type CheckedRequest } from './checked.js';
 
 export { HELPER_OF_TOOL, OP_NAMES, type HelperName, type OpName } from '../tool-names.js';
 export { clampInteger, type ArgSpec, type ToolSpec, type ValidatedArgs } from './spec.js';
+export { checkedWith, type CheckedRequest } from './checked.js';
 
 export const TOOL_SPECS: Record<OpName, ToolSpec> = {
   shell: SHELL_SPEC,
@@ -53,6 +55,11 @@ export const RESOLVE_ARGS: { [Name in OpName]: (args: ValidatedArgs) => ToolArgs
 
 export function resolveArgs<Name extends OpName>(name: Name, args: ValidatedArgs): ToolArgs[Name] {
   return RESOLVE_ARGS[name](args);
+}
+
+/** Check a request against the whole contract (or the tools of `known`) and resolve its arguments. */
+export function checkRequest(value: unknown, known: readonly OpName[] = OP_NAMES): CheckedRequest {
+  return checkedWith(validateRequest(value, known), resolveArgs);
 }
 
 /**

@@ -1,9 +1,9 @@
 // Background jobs on Linux: a bash supervisor per job, liveness from /proc, signals to process groups.
-import { closeSync, constants, linkSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { removeFileIfPresent } from './files.js';
+import { closeSync, constants, openSync, readFileSync } from 'node:fs';
+import { createExclusive } from './files.js';
 import type { BackgroundProcesses, GroupSignal, SupervisedStart } from '../background-types.js';
 import { startDetached } from './child.js';
-import { listProcessIds, readProcessStat, signalProcessGroup, temporaryPathBeside } from './process.js';
+import { listProcessIds, readProcessStat, signalProcessGroup } from './process.js';
 
 /**
  * Runs the command as a child and records its exit status once it ends, long after the helper is
@@ -100,21 +100,7 @@ export const nodeBackgroundProcesses: BackgroundProcesses = {
     }
   },
 
-  createExclusive(path: string, data: string): boolean {
-    // Written whole beside it, then linked into place: link() fails when the name exists, so the claim
-    // is atomic, and a reader never sees the file half written.
-    const temp = temporaryPathBeside(path);
-    writeFileSync(temp, data, { mode: 0o600, flag: 'wx' });
-    try {
-      linkSync(temp, path);
-      return true;
-    } catch (error) {
-      if ((error as { code?: string }).code === 'EEXIST') return false;
-      throw error;
-    } finally {
-      removeFileIfPresent(temp);
-    }
-  },
+  createExclusive,
 
   sleep(milliseconds: number): void {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);

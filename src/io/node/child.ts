@@ -1,15 +1,17 @@
 // The one way the helper runs a child process it waits for (a shell command, ripgrep) and the one way
 // it starts one it does not (a background job's supervisor, the delayed kill of a stopped job).
 //
-// A waited-for child is supervised: a timer that fires once at its time limit, the helper's own stop
-// signals (SIGTERM, SIGINT) forwarded to it, and a settle that happens once, however many of the
-// child's events, the timer and the signals race to it. How the child is stopped (its process group,
+// A waited-for child is supervised: a timer that fires once at its time limit, the call's stop
+// (src/io/stop.ts) raced against its exit, and a settle that happens once, however many of the
+// child's events, the timer and the stop race to it. How the child is stopped (its process group,
 // SIGTERM then SIGKILL; or SIGKILL to it alone) and where its output goes (a file, a pipe) are the
 // caller's: the helper only says when.
 import type { StdioOptions } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
+import { NEVER_STOPPED, stopSignalOf, takeStop, type StopSignal } from '../stop.js';
 import { spawnChild, type StartedChild } from './spawn.js';
 
-export type StopSignal = 'SIGTERM' | 'SIGINT';
+export type { StopSignal } from '../stop.js';
 /** Why a supervised child is being stopped. */
 export type StopReason = 'timeout' | StopSignal;
 
@@ -25,25 +27,34 @@ export interface ChildStart {
   detached?: boolean;
 }
 
+// The stop of calls nobody can cancel is one signal, listened to by every such child at once (a
+// server's concurrent snapshots): many listeners there are no leak.
+setMaxListeners(0, NEVER_STOPPED);
+
 export class SupervisedChild {
   readonly process: StartedChild;
   timedOut = false;
   interruptedBy: StopSignal | null = null;
   private settled = false;
   private timer: NodeJS.Timeout | undefined;
-  private readonly onSignal = (signal: StopSignal): void => {
+  private readonly release: () => void;
+  private readonly onAbort = (): void => {
+    if (this.settled) return;
+    const signal = stopSignalOf(this.callStop);
     this.interruptedBy ??= signal;
     this.stop(signal);
   };
 
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
-   * it: `stop` is called at `timeoutMs` and at each stop signal the helper receives until settled.
+   * it: `stop` is called at `timeoutMs`, and once when the call's stop aborts (at once when it
+   * already has), until settled. The call's stop is this child's to answer while it runs.
    */
   constructor(
     start: ChildStart,
     timeoutMs: number,
     private readonly stop: (reason: StopReason) => void,
+    private readonly callStop: AbortSignal,
   ) {
     this.process = spawnChild(start.file, start.args, {
       cwd: start.cwd,
@@ -55,22 +66,23 @@ export class SupervisedChild {
       this.timedOut = true;
       this.stop('timeout');
     }, timeoutMs);
-    process.on('SIGTERM', this.onSignal);
-    process.on('SIGINT', this.onSignal);
+    this.release = takeStop(callStop);
+    if (callStop.aborted) queueMicrotask(this.onAbort);
+    else callStop.addEventListener('abort', this.onAbort, { once: true });
   }
 
-  /** The child itself has ended: its time limit no longer applies (stop signals still do). */
+  /** The child itself has ended: its time limit no longer applies (the call's stop still does). */
   disarmTimer(): void {
     clearTimeout(this.timer);
   }
 
-  /** Stop watching: the timer and the signal listeners go. True only the first time. */
+  /** Stop watching: the timer and the stop's listener go. True only the first time. */
   settle(): boolean {
     if (this.settled) return false;
     this.settled = true;
     clearTimeout(this.timer);
-    process.off('SIGTERM', this.onSignal);
-    process.off('SIGINT', this.onSignal);
+    this.callStop.removeEventListener('abort', this.onAbort);
+    this.release();
     return true;
   }
 

@@ -1,6 +1,6 @@
 // Reading a small file whole and writing one atomically: shared by the I/O the tools see
 // (src/io/node/index.ts) and the bundle's loader (src/boot/loader.ts), which may not pull in the rest of src/io.
-import { closeSync, constants, fstatSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { temporaryPathBeside } from './process.js';
 
 export const OPEN_READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
@@ -61,5 +61,24 @@ export function removeFileIfPresent(path: string): void {
     unlinkSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/**
+ * Create `path` holding `content` whole, or return false when the name is taken, whoever took it:
+ * written beside it, then linked into place, so a reader never sees a half-written file and the claim
+ * is atomic (link() fails when the name exists, and never follows a link there).
+ */
+export function createExclusive(path: string, content: string): boolean {
+  const temporary = temporaryPathBeside(path);
+  writeFileSync(temporary, content, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    removeFileIfPresent(temporary);
   }
 }

@@ -1,7 +1,8 @@
-// git for code_task's snapshots: a child in its own process group with piped output, killed whole
-// when it runs past its time.
+// git for code_task's snapshots: a supervised child in its own process group with piped output,
+// killed whole when it runs past its time.
 import { copyFileSync, statSync, utimesSync } from 'node:fs';
-import { loadChildProcess } from './modules.js';
+import { NEVER_STOPPED } from '../stop.js';
+import { SupervisedChild } from './child.js';
 import { errorCode } from '../../text/errno.js';
 import { signalProcessGroup } from './process.js';
 import type { GitOutcome, GitProcesses, GitRun } from '../git-types.js';
@@ -10,33 +11,40 @@ const GIT = 'git';
 const STDERR_TAIL_BYTES = 4096;
 const MS_PER_SECOND = 1000;
 
+/**
+ * One git run, supervised as every waited-for child is (src/io/node/child.ts). A snapshot is never
+ * stopped by the call's stop: the task answers a stop with the diff of what the harness did, which
+ * needs the snapshot after it.
+ */
 function runGit(request: GitRun, onStdout: (bytes: Uint8Array) => void): Promise<GitOutcome> {
   return new Promise<GitOutcome>((resolve, reject) => {
-    const child = loadChildProcess().spawn(GIT, [...request.args], {
-      cwd: request.cwd,
-      env: request.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let timedOut = false;
+    let supervised: SupervisedChild;
+    try {
+      supervised = new SupervisedChild(
+        { file: GIT, args: [...request.args], cwd: request.cwd, env: request.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+        request.timeoutMs,
+        () => {
+          if (supervised.process.pid !== undefined) signalProcessGroup(supervised.process.pid, 'SIGKILL');
+        },
+        NEVER_STOPPED,
+      );
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const child = supervised.process;
     let stderrTail = Buffer.alloc(0);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== undefined) signalProcessGroup(child.pid, 'SIGKILL');
-    }, request.timeoutMs);
     child.stdout!.on('data', (bytes: Buffer) => onStdout(bytes));
     child.stderr!.on('data', (bytes: Buffer) => {
       const joined = Buffer.concat([stderrTail, bytes]);
       stderrTail = joined.subarray(Math.max(0, joined.length - STDERR_TAIL_BYTES));
     });
     child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
+      if (supervised.settle()) reject(error);
     });
     // 'close' comes after both pipes are drained.
     child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ exitCode: code, timedOut, stderrTail: stderrTail.toString('utf8') });
+      if (supervised.settle()) resolve({ exitCode: code, timedOut: supervised.timedOut, stderrTail: stderrTail.toString('utf8') });
     });
   });
 }

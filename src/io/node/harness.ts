@@ -2,52 +2,32 @@
 // stdin the brief, its stdout and stderr straight into the call's log, which is read back while it
 // runs (one group run with a shell command: runInGroup in src/io/node/shell.ts).
 // The group is stopped when the task ends, however it ends.
-import { accessSync, constants, linkSync, statSync, writeFileSync } from 'node:fs';
-import { removeFileIfPresent } from './files.js';
+import { accessSync, constants, statSync } from 'node:fs';
+import { createExclusive } from './files.js';
 import { errorCode } from '../../text/errno.js';
-import type { HarnessOutcome, HarnessProcesses, HarnessRun, StopWatch } from '../harness-types.js';
-import { loadChildProcess, loadCrypto } from './modules.js';
-import { isRunningState, readProcessStat, temporaryPathBeside } from './process.js';
+import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../harness-types.js';
+import { deadParentWatcherScript } from '../dead-parent-watcher.js';
+import { startDetached } from './child.js';
+import { loadCrypto } from './modules.js';
+import { isRunningState, readProcessStat } from './process.js';
 import { runInGroup } from './shell.js';
 
-function watchStop(): StopWatch {
-  let requested = false;
-  const onSignal = (): void => {
-    requested = true;
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
-  return {
-    get requested() {
-      return requested;
-    },
-    dispose() {
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
-    },
-  };
-}
-
 /**
- * The lifeline: a watcher in a session of its own that asks once a second whether the helper is still
- * there, waiting in `read -t 1` on a pipe whose both ends it holds (no child process of its own). When
- * the helper died mid-task (SIGKILL from the orchestrator's deadline, the OOM killer, a container stop),
- * it stops the harness's group as a timeout would: SIGTERM, then SIGKILL after the grace. A helper that
- * ends normally ends the watcher itself. Best effort: without bash the task still runs, unwatched.
+ * The lifeline: the dead-parent watcher (src/io/dead-parent-watcher.ts) in a session of its own,
+ * guarding the harness's whole group against the helper dying mid-task, started as every child the
+ * helper does not wait for is. A helper that ends normally ends the watcher itself. Best effort:
+ * without bash the task still runs, unwatched.
  */
+const LIFELINE_SCRIPT = deadParentWatcherScript({ parent: '$1', group: '$2', graceSeconds: '$3', guards: 'group', insideGroup: false });
+
 function startLifeline(groupId: number, graceMs: number): number | undefined {
-  const watcher =
-    'exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 "$1"; do read -t 1 -u 9 _; done; ' +
-    'builtin kill -0 -- "-$2" || exit 0; builtin kill -TERM -- "-$2"; sleep "$3"; builtin kill -KILL -- "-$2"';
   try {
-    const child = loadChildProcess().spawn(
-      'bash',
-      ['-c', watcher, 'guilds-harness-lifeline', String(process.pid), String(groupId), String(Math.ceil(graceMs / 1000))],
-      { detached: true, stdio: 'ignore' },
-    );
-    child.on('error', () => undefined);
-    child.unref();
-    return child.pid;
+    return startDetached({
+      file: 'bash',
+      args: ['-c', LIFELINE_SCRIPT, 'guilds-harness-lifeline', String(process.pid), String(groupId), String(Math.ceil(graceMs / 1000))],
+      cwd: '/',
+      stdio: 'ignore',
+    });
   } catch {
     return undefined;
   }
@@ -73,6 +53,7 @@ async function runHarness(request: HarnessRun, onOutput: (bytes: Uint8Array) => 
       logPath: request.logPath,
       input: request.input,
       timeoutMs: request.timeoutMs,
+      stop: request.stop,
       killGraceMs: request.killGraceMs,
       // What the harness left running in its group goes with it, stopped as a timed-out harness is.
       stopLeftovers: true,
@@ -102,22 +83,6 @@ function findOnPath(program: string, pathVariable: string | undefined): string |
   return null;
 }
 
-function createExclusive(path: string, content: string): boolean {
-  // Written whole beside it, then linked into place: a reader never sees a half-written file, and
-  // link() fails when the name is taken, whoever took it.
-  const temporary = temporaryPathBeside(path);
-  writeFileSync(temporary, content, { mode: 0o600, flag: 'wx' });
-  try {
-    linkSync(temporary, path);
-    return true;
-  } catch (error) {
-    if (errorCode(error) === 'EEXIST') return false;
-    throw error;
-  } finally {
-    removeFileIfPresent(temporary);
-  }
-}
-
 function isRunning(pid: number, startTicks: string | null): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   const stat = readProcessStat(pid);
@@ -131,7 +96,6 @@ function isRunning(pid: number, startTicks: string | null): boolean {
 }
 
 export const nodeHarnessProcesses: HarnessProcesses = {
-  watchStop,
   run: runHarness,
   findOnPath,
   randomUuid: () => loadCrypto().randomUUID(),

@@ -11,7 +11,8 @@ import {
   SEARCH_STDERR_KEEP_BYTES,
 } from '../../limits.js';
 import type { StdioOptions } from 'node:child_process';
-import { SupervisedChild, type StopReason, type StopSignal } from './child.js';
+import { stopSignalOf, takeStop } from '../stop.js';
+import { SupervisedChild, type StopReason } from './child.js';
 import { findRipgrepIn } from './search-find.js';
 import { openOutputFiles, readBack, readStart, roomInScratchFolder } from './search-scratch.js';
 import { RipgrepError, type OutputSink, type RipgrepExit, type RipgrepRun, type SearchProcesses } from '../search-types.js';
@@ -58,27 +59,23 @@ export const nodeSearchProcesses: SearchProcesses = makeSearchProcesses({ spoolM
 /**
  * Content mode: ripgrep writes into a temporary file of bounded size, read every few milliseconds as
  * it grows; when the file cannot hold its output, the search runs again through the pipe into a fresh
- * sink, which gives what it gives without the file. Between the two runs a stop signal is still heard
- * (and ends the search), never left to Node's default of ending the helper without an answer.
+ * sink, which gives what it gives without the file. The call's stop is this search's to answer
+ * between the two runs too: a stop then ends the search, which answers with nothing found.
  */
 async function runSpooled<S extends OutputSink>(run: RipgrepRun<S>, output: Output & { kind: 'spool' }): Promise<{ exit: RipgrepExit; sink: S }> {
   const started = performance.now();
-  let heard: StopSignal | undefined;
-  const hear = (signal: StopSignal): void => {
-    heard ??= signal;
-  };
-  process.on('SIGTERM', hear);
-  process.on('SIGINT', hear);
+  const release = takeStop(run.stop);
   try {
     const spooled = await runOnce(run, output);
     if (spooled !== null) return spooled;
-    if (heard !== undefined) return { exit: { exitCode: null, stderr: '', timedOut: false, interruptedBy: heard }, sink: run.newSink() };
+    if (run.stop.aborted) {
+      return { exit: { exitCode: null, stderr: '', timedOut: false, interruptedBy: stopSignalOf(run.stop) }, sink: run.newSink() };
+    }
     // One time limit for the whole search, as the result says.
     const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
     return (await runOnce({ ...run, timeoutMs }, { kind: 'pipes' }))!;
   } finally {
-    process.off('SIGTERM', hear);
-    process.off('SIGINT', hear);
+    release();
   }
 }
 
@@ -107,7 +104,7 @@ function spoolFailed(overflowed: boolean, code: number | null, signal: NodeJS.Si
 }
 
 /**
- * One ripgrep process, supervised by the shared helper (its time limit, the stop signals, one
+ * One ripgrep process, supervised by the shared helper (its time limit, the call's stop, one
  * settlement); ripgrep is stopped with SIGKILL to it alone, and its output read as it travels.
  */
 class RipgrepAttempt {
@@ -140,7 +137,7 @@ class RipgrepAttempt {
       const stdin = run.input ? run.input.descriptor() : 'ignore';
       const stdio: StdioOptions = output.kind === 'pipes' ? [stdin, 'pipe', 'pipe'] : [stdin, output.stdoutFd, output.stderrFd];
       // Told to stop, the helper stops ripgrep and still answers; otherwise ripgrep would search on alone.
-      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason));
+      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason), run.stop);
     } catch (error) {
       this.closeFiles();
       this.reject(startFailure(run, error));

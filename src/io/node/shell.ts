@@ -2,6 +2,7 @@
 // No pipe exists between the command and the helper, so a process that the command leaves running
 // neither holds the call open nor dies of a closed pipe once the helper is gone.
 import { isAscii, isUtf8 } from 'node:buffer';
+import type { StdioOptions } from 'node:child_process';
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { ShellOutcome, ShellProcesses, ShellRun } from '../shell-types.js';
 import { SupervisedChild } from './child.js';
@@ -151,6 +152,8 @@ export interface GroupRun {
   /** Written to stdin, which is then closed; absent: stdin is /dev/null. */
   input?: Uint8Array;
   timeoutMs: number;
+  /** The call's stop: the group is stopped as at a timeout, and the run says it was interrupted. */
+  stop: AbortSignal;
   /** Between SIGTERM and SIGKILL, for the whole group. */
   killGraceMs: number;
   /** Whatever the leader left running in its group when it exited is stopped too. */
@@ -174,69 +177,80 @@ export interface GroupEnd {
 }
 
 /**
- * Runs a process in its own group through the supervised child. A stopped group (timeout, the helper's
- * own SIGTERM or SIGINT) gets SIGTERM, then SIGKILL after the grace; once is enough. The output is
- * read back from the log while it is written and handed to `onOutput` piece by piece.
+ * The one stop of a process group: SIGTERM to the whole group, SIGKILL after the grace; once is enough.
  */
-export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void): Promise<GroupEnd> {
-  const { logFd, readFd } = openLog(run.logPath);
-  let killDeadline = 0;
-  let killTimer: NodeJS.Timeout | undefined;
-  const stopGroup = (): void => {
-    const groupId = supervised.process.pid;
-    if (groupId === undefined || killDeadline !== 0) return;
-    killDeadline = Date.now() + run.killGraceMs;
+export class GroupStop {
+  /** When the SIGKILL is due; 0 while the group has not been stopped. */
+  deadline = 0;
+  private killTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly graceMs: number) {}
+
+  stop(groupId: number | undefined): void {
+    if (groupId === undefined || this.deadline !== 0) return;
+    this.deadline = Date.now() + this.graceMs;
     signalProcessGroup(groupId, 'SIGTERM');
-    killTimer = setTimeout(() => signalProcessGroup(groupId, 'SIGKILL'), run.killGraceMs);
-  };
+    this.killTimer = setTimeout(() => signalProcessGroup(groupId, 'SIGKILL'), this.graceMs);
+  }
+
+  /** Once the group has been waited for: the pending SIGKILL, if any, is no longer needed. */
+  dispose(): void {
+    clearTimeout(this.killTimer);
+  }
+}
+
+/** The group's leader, supervised, writing into the log, its stdin fed; both ends of the log closed when it cannot start. */
+function startLeader(run: GroupRun, log: { logFd: number; readFd: number }, onStop: () => void): SupervisedChild {
   let supervised: SupervisedChild;
   try {
-    supervised = new SupervisedChild(
-      {
-        file: run.file,
-        args: [...run.args],
-        cwd: run.cwd,
-        env: run.env,
-        stdio: [run.input === undefined ? 'ignore' : 'pipe', logFd, logFd],
-        detached: true,
-      },
-      run.timeoutMs,
-      stopGroup,
-    );
+    const stdio: StdioOptions = [run.input === undefined ? 'ignore' : 'pipe', log.logFd, log.logFd];
+    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env: run.env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error) {
-    closeSync(logFd);
-    closeSync(readFd);
+    closeSync(log.logFd);
+    closeSync(log.readFd);
     throw error;
   }
+  if (run.input !== undefined) {
+    // A process that never reads its stdin, or exits before reading all of it, closes the pipe: not an error.
+    supervised.process.stdin?.on('error', () => undefined);
+    supervised.process.stdin?.end(run.input);
+  }
+  return supervised;
+}
+
+/**
+ * Runs a process in its own group through the supervised child. A stopped group (timeout, the call's
+ * stop) gets SIGTERM, then SIGKILL after the grace. The output is read back from the log while it is
+ * written and handed to `onOutput` piece by piece.
+ */
+export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void): Promise<GroupEnd> {
+  const log = openLog(run.logPath);
+  const groupStop = new GroupStop(run.killGraceMs);
+  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process.pid));
   const child = supervised.process;
   const groupId = child.pid;
   if (groupId !== undefined) run.onStart?.(groupId);
-  if (run.input !== undefined) {
-    // A process that never reads its stdin, or exits before reading all of it, closes the pipe: not an error.
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(run.input);
-  }
 
   return new Promise<GroupEnd>((resolve, reject) => {
     let code: number | null = null;
     let signal: NodeJS.Signals | null = null;
     const close = (): void => {
       if (!supervised.settle()) return;
-      clearTimeout(killTimer);
+      groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      closeSync(logFd);
-      closeSync(readFd);
+      closeSync(log.logFd);
+      closeSync(log.readFd);
     };
     const follower = new LogFollower(
-      readFd,
+      log.readFd,
       onOutput,
       (logBytes) => {
         close();
         resolve({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error) => {
-        stopGroup();
+        groupStop.stop(groupId);
         close();
         reject(error);
       },
@@ -249,11 +263,15 @@ export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void)
       supervised.disarmTimer();
       code = exitCode;
       signal = exitSignal;
-      if (run.stopLeftovers && groupId !== undefined && killDeadline === 0 && groupRuns(groupId)) stopGroup();
-      const finished = killDeadline !== 0 && groupId !== undefined ? finishGroup(groupId, killDeadline) : Promise.resolve();
+      const finishLog = (): void => {
+        if (!supervised.isSettled) follower.finishAt(fstatSync(log.logFd).size);
+      };
+      if (groupId === undefined) return finishLog();
+      if (run.stopLeftovers && groupStop.deadline === 0 && groupRuns(groupId)) groupStop.stop(groupId);
+      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline) : Promise.resolve();
       void finished.then(() => {
-        if (groupId !== undefined) run.onGroupEnd?.(groupId);
-        if (!supervised.isSettled) follower.finishAt(fstatSync(logFd).size);
+        run.onGroupEnd?.(groupId);
+        finishLog();
       });
     });
   });
@@ -268,6 +286,7 @@ export function shellGroupRun(request: ShellRun): GroupRun {
     env: request.env,
     logPath: request.logPath,
     timeoutMs: request.timeoutMs,
+    stop: request.stop,
     killGraceMs: request.killGraceMs,
     // What a finished command left running (`server &`) is its to leave.
     stopLeftovers: false,

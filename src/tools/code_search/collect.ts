@@ -1,6 +1,13 @@
 // The sinks ripgrep's output is fed into, one per mode, as ripgrep's own printer is a Sink: each
 // reduces the output as it comes to what will be shown and some counters. Pure and synchronous;
 // every limit comes in as an argument.
+import {
+  SEARCH_LINE_MAX_CHARS,
+  SEARCH_MATCH_LEAD_CHARS,
+  SEARCH_MAX_MATCHES_PER_FILE,
+  SEARCH_SHORT_LINE_MAX_BYTES,
+  SEARCH_STATS_MAX_LINES,
+} from '../../limits.js';
 import { decode } from './bytes.js';
 import type { ContentEntry, Totals } from './format.js';
 import { clipSearchLine } from './format.js';
@@ -19,6 +26,9 @@ export interface FileCountLimits {
   /** A line longer than this (a path and a count) is cut. */
   shortLineMaxBytes: number;
 }
+
+/** The tool's own limits of files mode: a caller gives the number of files, and what else differs. */
+export const FILE_COUNT_DEFAULTS: Omit<FileCountLimits, 'files'> = { shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES };
 
 export interface CountedFile {
   rgPath: string;
@@ -39,7 +49,8 @@ export class FileCountCollector implements SearchSink, CountEvents {
   private statsLines: string[] = [];
   private finished = false;
 
-  constructor(limits: FileCountLimits) {
+  constructor(given: Pick<FileCountLimits, 'files'> & Partial<FileCountLimits>) {
+    const limits: FileCountLimits = { ...FILE_COUNT_DEFAULTS, ...given };
     this.limit = limits.files;
     this.reader = new CountOutputReader(this, limits.shortLineMaxBytes);
   }
@@ -96,6 +107,15 @@ export interface ContentLimits {
   statsMaxLines: number;
 }
 
+/** The tool's own limits of content mode: a caller gives the lines and the context, and what else differs. */
+export const CONTENT_DEFAULTS: Omit<ContentLimits, 'lines' | 'contextLines'> = {
+  matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
+  lineMaxChars: SEARCH_LINE_MAX_CHARS,
+  matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
+  shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
+  statsMaxLines: SEARCH_STATS_MAX_LINES,
+};
+
 interface GroupLine {
   lineNumber: number;
   isMatch: boolean;
@@ -138,10 +158,11 @@ export class ContentCollector implements SearchSink, ContentEvents {
   files = 0;
 
   /** `fastCount`: off only to check that the fast count path changes nothing. */
-  constructor(
-    private readonly limits: ContentLimits,
-    fastCount = true,
-  ) {
+  private readonly limits: ContentLimits;
+
+  constructor(given: Pick<ContentLimits, 'lines' | 'contextLines'> & Partial<ContentLimits>, fastCount = true) {
+    const limits: ContentLimits = { ...CONTENT_DEFAULTS, ...given };
+    this.limits = limits;
     this.reader = new ContentOutputReader(this, {
       withContext: limits.contextLines > 0,
       shortLineMaxBytes: limits.shortLineMaxBytes,

@@ -1,5 +1,6 @@
 // Every sentence the model reads from code_search: results, their trailers and the errors. Pure and
 // synchronous; every limit comes in as an argument.
+import { ToolError } from '../../contract/errors.js';
 import type { RipgrepFailure } from '../../io/search-types.js';
 import { codePointCount, firstCodePoints, utf8Bytes } from '../../text/utf8.js';
 
@@ -81,6 +82,11 @@ export function ignoredLine(ignored: IgnoredFinding): string {
 
 export function stoppedText(timeoutSeconds: number): string {
   return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
+}
+
+/** The call was stopped (the helper's SIGTERM or SIGINT, a client's cancel): what ripgrep found until then stands. */
+export function interruptedText(signal: string): string {
+  return `[the search was interrupted (${signal}); these are the matches found until then]`;
 }
 
 export function byteCapLine(leftOut: number, maxBytes: number): string {
@@ -233,7 +239,7 @@ export function formatContentResult(
   );
 }
 
-// The errors. Each is one line; the run step throws it as a ToolError of the kind it names.
+// The errors. Each is one line; codeSearchErrors (below) pairs it with its kind, and the run step throws that.
 
 export function nulInInputText(input: 'pattern' | 'glob'): string {
   return `the ${input} contains a NUL byte`;
@@ -250,10 +256,6 @@ export function changedWhileOpenedText(named: string): string {
 
 export function binaryFileText(display: string): string {
   return `${display} is binary; not searched`;
-}
-
-export function interruptedText(signal: string): string {
-  return `code_search: the helper was interrupted (${signal}); ripgrep was stopped`;
 }
 
 /** Why no ripgrep could be used, from the I/O layer's code. */
@@ -306,3 +308,14 @@ export function ripgrepRefusalText(stderr: string, pattern: string, glob: string
   const hint = reason.startsWith('regex parse error') && !fixed ? REGEX_ERROR_HINT : '';
   return `ripgrep: ${reason}${hint}`;
 }
+
+/** code_search's failures, each its kind with its sentence: the run step throws what this gives it. */
+export const codeSearchErrors = {
+  nulInInput: (input: 'pattern' | 'glob') => new ToolError('invalid_pattern', nulInInputText(input)),
+  notSearchable: (named: string, kindWords: string) => new ToolError('not_a_file', notSearchableText(named, kindWords)),
+  changedWhileOpened: (named: string) => new ToolError('not_a_file', changedWhileOpenedText(named)),
+  ripgrepUnavailable: (failure: RipgrepFailure) => new ToolError('unavailable', ripgrepFailureText(failure)),
+  /** Exit 2 with a reason is a refusal of the pattern or the glob; any other exit ripgrep's own fault. */
+  ripgrepRefused: (exitCode: number | null, stderr: string, pattern: string, glob: string | null, fixed: boolean, echoMaxChars: number) =>
+    new ToolError(exitCode === 2 ? 'invalid_pattern' : 'internal', ripgrepRefusalText(stderr, pattern, glob, fixed, echoMaxChars)),
+};

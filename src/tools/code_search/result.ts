@@ -6,7 +6,6 @@ import {
   formatFilesResult,
   ignoredLine,
   noMatchText,
-  stoppedText,
   type FileCount,
   type IgnoredFinding,
   type ShapedSearch,
@@ -22,8 +21,8 @@ export interface SearchShape {
   /** Context was asked for: groups of lines are set apart by `--`. */
   withGroups: boolean;
   maxBytes: number;
-  /** The time limit (seconds) when ripgrep was stopped by it; null when it finished. */
-  stoppedAfterSeconds: number | null;
+  /** The line that says why ripgrep was stopped before it finished (its time limit, the call's stop); null when it finished. */
+  stoppedLine: string | null;
   echoMaxChars: number;
 }
 
@@ -42,7 +41,7 @@ export function withIgnored(result: SearchResult, ignored: IgnoredFinding | null
 }
 
 export function searchResult(collector: FileCountCollector | ContentCollector, shape: SearchShape): SearchResult {
-  const stopped = shape.stoppedAfterSeconds === null ? null : stoppedText(shape.stoppedAfterSeconds);
+  const stopped = shape.stoppedLine;
   let totals: Totals;
   let shaped: ShapedSearch;
   let leftOut: number;

@@ -1,18 +1,13 @@
 // code_search: ripgrep over the code, its output read as a stream and reduced as it comes, so
 // memory holds what will be shown and some counters, however much matched. The one part of the tool
 // that sees the I/O layer.
-import { kindWords, noSuchPath, ToolError } from '../../contract/errors.js';
-import { RipgrepError } from '../../io/search-types.js';
+import { kindWords, noSuchPath } from '../../contract/errors.js';
+import { RipgrepError, type RipgrepExit } from '../../io/search-types.js';
 import type { OpenFile } from '../../io/types.js';
 import {
   BINARY_SNIFF_BYTES,
   SEARCH_ECHO_MAX_CHARS,
   SEARCH_IGNORED_TIMEOUT_SECONDS,
-  SEARCH_LINE_MAX_CHARS,
-  SEARCH_MATCH_LEAD_CHARS,
-  SEARCH_MAX_MATCHES_PER_FILE,
-  SEARCH_SHORT_LINE_MAX_BYTES,
-  SEARCH_STATS_MAX_LINES,
   SEARCH_TIMEOUT_SECONDS,
 } from '../../limits.js';
 import { openInsideHome, resolveInsideHome, type ResolvedPath } from '../../workspace/confine.js';
@@ -20,24 +15,16 @@ import type { Context, OpResult } from '../context.js';
 import type { CodeSearchArgs, CodeSearchMeta } from '../../contract/tools/code_search.js';
 import { ContentCollector, FileCountCollector } from './collect.js';
 import type { IgnoredFinding } from './format.js';
-import {
-  binaryFileText,
-  changedWhileOpenedText,
-  interruptedText,
-  notSearchableText,
-  nulInInputText,
-  ripgrepFailureText,
-  ripgrepRefusalText,
-  shownPath,
-} from './format.js';
+import { binaryFileText, codeSearchErrors, interruptedText, shownPath, stoppedText } from './format.js';
+import { looksBinary } from '../../text/sniff.js';
 import { startsWithUtf16Mark } from './bytes.js';
 import { ripgrepArgs, STDIN_PATH } from './rg-args.js';
 import { searchResult, withIgnored, type SearchShape } from './result.js';
 
 /** The NUL checks stay here: a pattern or glob with one is refused as ripgrep would refuse it. */
 function checkedArgs(args: CodeSearchArgs): CodeSearchArgs {
-  if (args.pattern.includes('\0')) throw new ToolError('invalid_pattern', nulInInputText('pattern'));
-  if (args.glob !== null && args.glob.includes('\0')) throw new ToolError('invalid_pattern', nulInInputText('glob'));
+  if (args.pattern.includes('\0')) throw codeSearchErrors.nulInInput('pattern');
+  if (args.glob !== null && args.glob.includes('\0')) throw codeSearchErrors.nulInInput('glob');
   return args;
 }
 
@@ -47,7 +34,7 @@ export async function codeSearch(context: Context, args: CodeSearchArgs): Promis
   const root = resolveInsideHome(context, search.path ?? '.');
   const kind = io.fs.stat(root.real)?.kind;
   if (kind === undefined) throw noSuchPath(root.named);
-  if (kind !== 'folder' && kind !== 'file') throw new ToolError('not_a_file', notSearchableText(root.named, kindWords(kind)));
+  if (kind !== 'folder' && kind !== 'file') throw codeSearchErrors.notSearchable(root.named, kindWords(kind));
   // ripgrep is handed the checked folder or file itself, never its path: a link swapped in since the
   // check would otherwise take it outside the home.
   const { file: opened } = openInsideHome(context, root);
@@ -59,7 +46,24 @@ export async function codeSearch(context: Context, args: CodeSearchArgs): Promis
 }
 
 function ripgrepUnavailable(error: unknown): unknown {
-  return error instanceof RipgrepError ? new ToolError('unavailable', ripgrepFailureText(error.failure)) : error;
+  return error instanceof RipgrepError ? codeSearchErrors.ripgrepUnavailable(error.failure) : error;
+}
+
+/** What the search's output is fed into: a count per file (files mode), or the lines themselves. */
+function collectorFor(search: CodeSearchArgs): FileCountCollector | ContentCollector {
+  if (search.mode === 'files') return new FileCountCollector({ files: search.limit });
+  return new ContentCollector({ lines: search.limit, contextLines: search.contextLines });
+}
+
+/**
+ * A ripgrep that ended on its own with neither 0 nor 1 refused the search. Exit 2 with nothing on
+ * stderr is an unreadable file that --no-messages kept quiet; what was found elsewhere still stands.
+ */
+function throwIfRefused(exit: RipgrepExit, search: CodeSearchArgs): void {
+  if (exit.timedOut || exit.interruptedBy !== undefined || exit.exitCode === 0 || exit.exitCode === 1) return;
+  if (exit.exitCode === 2 && exit.stderr.trim() === '') return;
+  // With --no-messages, what ripgrep says with its exit 2 is a refusal of the pattern or the glob.
+  throw codeSearchErrors.ripgrepRefused(exit.exitCode, exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
 }
 
 async function searchOpened(
@@ -71,12 +75,12 @@ async function searchOpened(
 ): Promise<OpResult<CodeSearchMeta>> {
   const { io, request } = context;
   const kind = opened.info().kind;
-  if (kind !== expected) throw new ToolError('not_a_file', changedWhileOpenedText(root.named));
+  if (kind !== expected) throw codeSearchErrors.changedWhileOpened(root.named);
   if (kind === 'file' && isBinaryFile(opened)) {
     return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
   }
   const real = opened.realPath();
-  const { mode, contextLines, limit } = search;
+  const { mode, contextLines } = search;
   let binary: string;
   try {
     binary = io.search.findRipgrep(io.env);
@@ -89,18 +93,7 @@ async function searchOpened(
     fileName: kind === 'file' ? STDIN_PATH : null,
   };
   const args = ripgrepArgs(argsOptions);
-  const newSink = () =>
-    mode === 'files'
-      ? new FileCountCollector({ files: limit, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES })
-      : new ContentCollector({
-          lines: limit,
-          matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
-          contextLines,
-          lineMaxChars: SEARCH_LINE_MAX_CHARS,
-          matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
-          shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
-          statsMaxLines: SEARCH_STATS_MAX_LINES,
-        });
+  const newSink = () => collectorFor(search);
   const { exit, sink } = await io.search
     .run({
       binary,
@@ -110,37 +103,35 @@ async function searchOpened(
       folder: kind === 'folder' ? opened : undefined,
       input: kind === 'file' ? opened : undefined,
       timeoutMs: SEARCH_TIMEOUT_SECONDS * 1000,
+      stop: context.stop,
       output: mode === 'files' ? 'line-per-file' : 'unbounded',
       newSink,
     })
     .catch((error: unknown) => {
       throw ripgrepUnavailable(error);
     });
-  if (exit.interruptedBy !== undefined) throw new ToolError('interrupted', interruptedText(exit.interruptedBy));
-  // Exit 2 with nothing on stderr is an unreadable file that --no-messages kept quiet; what was found
-  // elsewhere still stands.
-  const refused = !exit.timedOut && exit.exitCode !== 0 && exit.exitCode !== 1 && (exit.exitCode !== 2 || exit.stderr.trim() !== '');
-  if (refused) {
-    // With --no-messages, what ripgrep says with its exit 2 is a refusal of the pattern or the glob.
-    const text = ripgrepRefusalText(exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
-    throw new ToolError(exit.exitCode === 2 ? 'invalid_pattern' : 'internal', text);
-  }
+  throwIfRefused(exit, search);
   const shape: SearchShape = {
     pattern: search.pattern,
     shownRoot: search.path === null ? '.' : root.display,
     displayOf: displayOfFor(kind, root.display),
     withGroups: contextLines > 0,
     maxBytes: request.maxBytes,
-    stoppedAfterSeconds: exit.timedOut ? SEARCH_TIMEOUT_SECONDS : null,
+    stoppedLine: stoppedLineOf(exit),
     echoMaxChars: SEARCH_ECHO_MAX_CHARS,
   };
   const result = searchResult(sink, shape);
   // What ignore files hid is counted only where it can help: a folder's search that showed all it
-  // found (nothing, or fewer than the caps), under an ignore file.
-  if (kind !== 'folder' || result.meta.truncated || exit.timedOut || !underIgnoreFile(context, real)) return result;
+  // found (nothing, or fewer than the caps), under an ignore file. A stopped search is truncated.
+  if (kind !== 'folder' || result.meta.truncated || !underIgnoreFile(context, real)) return result;
   const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
   const ignored = await countIgnored(context, binary, { ...argsOptions, mode: 'files', contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
   return withIgnored(result, ignored, request.maxBytes);
+}
+
+function stoppedLineOf(exit: RipgrepExit): string | null {
+  if (exit.interruptedBy !== undefined) return interruptedText(exit.interruptedBy);
+  return exit.timedOut ? stoppedText(SEARCH_TIMEOUT_SECONDS) : null;
 }
 
 const IGNORE_FILE_NAMES = ['.gitignore', '.ignore', '.rgignore'];
@@ -181,9 +172,10 @@ async function countIgnored(
       cwd: context.io.home,
       folder,
       timeoutMs: SEARCH_IGNORED_TIMEOUT_SECONDS * 1000,
+      stop: context.stop,
       output: 'line-per-file',
       // The best-ranked files, one more than the search found: at least one of them is a hidden one.
-      newSink: () => new FileCountCollector({ files: shown.size + 1, shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES }),
+      newSink: () => new FileCountCollector({ files: shown.size + 1 }),
     });
     const finished = exit.exitCode === 0 || exit.exitCode === 1 || (exit.exitCode === 2 && exit.stderr.trim() === '');
     if (exit.timedOut || exit.interruptedBy !== undefined || !finished) return null;
@@ -218,5 +210,5 @@ function displayOfFor(kind: 'file' | 'folder', rootDisplay: string): (rgPath: st
 function isBinaryFile(file: OpenFile): boolean {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
   const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
-  return !startsWithUtf16Mark(start) && start.indexOf(0) !== -1;
+  return !startsWithUtf16Mark(start) && looksBinary(start);
 }

@@ -1,8 +1,11 @@
 // Every sentence of code_task that a model or a harness reads, and the shaping of the answer under
 // its byte cap (SPEC section 6). Pure: the limits come in as arguments.
+import { clipChars, joinedLines } from '../../text/clip.js';
+import { CODE_TASK_MESSAGE_MIN_BYTES, HARNESS_REASON_MAX_CHARS, SHELL_LINE_END_REACH_PERCENT } from '../../limits.js';
+import { ToolError } from '../../contract/errors.js';
 import type { CodeTaskStatus } from '../../contract/tools/code_task.js';
 import { formatElapsed } from '../shell_status/format.js';
-import { capText, codePointCount, firstCodePoints, prefixWithinBytes, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
+import { capText, prefixWithinBytes, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
 import { headTailBytes, type HeadTail } from '../../text/head-tail.js';
 import type { Diffstat } from './diffstat.js';
 import type { DiffstatOutcome, SnapshotProblem } from './snapshot.js';
@@ -37,13 +40,20 @@ export interface CodeTaskShapeLimits {
   reasonMaxChars: number;
 }
 
+/** The tool's own shaping limits: a caller gives the byte cap, and what else differs. */
+export const CODE_TASK_SHAPE_DEFAULTS: Omit<CodeTaskShapeLimits, 'maxBytes'> = {
+  messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
+  lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
+  reasonMaxChars: HARNESS_REASON_MAX_CHARS,
+};
+
 const SEPARATOR = ' · ';
 
 /** One line, at most `maxChars` code points: a harness's reason may be a whole stack. */
 export function oneLineReason(text: string, maxChars: number): string {
-  const line = text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
+  const line = joinedLines(text);
   if (line === '') return 'no reason given';
-  return codePointCount(line) > maxChars ? firstCodePoints(line, maxChars) + '…' : line;
+  return clipChars(line, maxChars);
 }
 
 export function reasonText(reason: FailureReason, maxChars: number): string {
@@ -57,7 +67,7 @@ export function reasonText(reason: FailureReason, maxChars: number): string {
   }
 }
 
-export function firstLine(report: CodeTaskReport, reasonMaxChars: number): string {
+export function statusLine(report: CodeTaskReport, reasonMaxChars: number): string {
   const elapsed = formatElapsed(report.elapsedMs);
   let line: string;
   switch (report.status) {
@@ -162,8 +172,9 @@ function assemble(first: string, diffLines: string[], message: string, log: stri
  * from the last, then the message the rest of its room; the first line, the diffstat's summary and
  * the log line always stay.
  */
-export function formatCodeTask(report: CodeTaskReport, limits: CodeTaskShapeLimits): string {
-  const first = firstLine(report, limits.reasonMaxChars);
+export function formatCodeTask(report: CodeTaskReport, given: Pick<CodeTaskShapeLimits, 'maxBytes'> & Partial<CodeTaskShapeLimits>): string {
+  const limits: CodeTaskShapeLimits = { ...CODE_TASK_SHAPE_DEFAULTS, ...given };
+  const first = statusLine(report, limits.reasonMaxChars);
   const log = logLine(report.logPath);
   const message = report.finalMessage;
   const messageText = (room: number): string =>
@@ -260,3 +271,22 @@ export function busyError(repo: string, callId: string, elapsedMs: number): stri
 export function stateError(what: string, path: string, reason: string): string {
   return `code_task: cannot ${what} ${path}: ${reason}`;
 }
+
+/** code_task's failures, each its kind with its sentence: the run step throws what this gives it. */
+export const codeTaskErrors = {
+  noHarness: (detected: readonly string[]) => new ToolError('unavailable', noHarnessError(detected)),
+  unknownHarness: (value: string) => new ToolError('unavailable', unknownHarnessError(value)),
+  noHarnessCommand: () => new ToolError('unavailable', NO_HARNESS_COMMAND_ERROR),
+  notInstalled: (harness: string, program: string) => new ToolError('unavailable', notInstalledError(harness, program)),
+  cannotStart: (harness: string, reason: string) => new ToolError('unavailable', cannotStartError(harness, reason)),
+  /** A repository that is not there (not_found), or a path that cannot lead to one (invalid_path). */
+  noSuchRepo: (named: string, missing: boolean) => new ToolError(missing ? 'not_found' : 'invalid_path', noSuchRepoError(named)),
+  bareNameMissing: (name: string, relative: string) => new ToolError('not_found', bareNameMissingError(name, relative)),
+  repoOutsideHome: (named: string) => new ToolError('outside_home', repoOutsideHomeError(named)),
+  repoNotAFolder: (named: string) => new ToolError('not_a_folder', repoNotAFolderError(named)),
+  noDefaultRepo: (choices: readonly string[]) => new ToolError('invalid_request', noDefaultRepoError(choices)),
+  unknownSession: (sessionId: string) => new ToolError('not_found', unknownSessionError(sessionId)),
+  sessionRepoMismatch: (sessionId: string, sessionRepo: string) => new ToolError('invalid_request', sessionRepoMismatchError(sessionId, sessionRepo)),
+  busy: (repo: string, callId: string, elapsedMs: number) => new ToolError('busy', busyError(repo, callId, elapsedMs)),
+  state: (what: string, path: string, reason: string) => new ToolError('io', stateError(what, path, reason)),
+};

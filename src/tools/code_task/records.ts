@@ -2,13 +2,12 @@
 // resume, and one lock per repository while a task runs there.
 //   $HOME/.guilds/sessions/<agent_id>/<session_id>.json   {harness, repo, created_ms, updated_ms, run_id, call_id}
 //   $HOME/.guilds/locks/<sha256 of the repository's path>.lock   the running task: pid, start time, call
-import { ToolError } from '../../contract/errors.js';
 import { HARNESS_NAMES, type HarnessName } from '../../contract/tools/code_task.js';
 import type { HarnessProcesses } from '../../io/harness-types.js';
 import type { FileSystem } from '../../io/types.js';
 import { joinPath } from '../../text/paths.js';
 import { stateFailure } from '../../text/errno.js';
-import { busyError, stateError } from './format.js';
+import { codeTaskErrors } from './format.js';
 
 export const STATE_FOLDER_NAME = '.guilds';
 
@@ -112,17 +111,17 @@ export function acquireLock(system: LockSystem, path: string, holder: LockHolder
   try {
     fs.makeFolder(path.slice(0, path.lastIndexOf('/')));
   } catch (error) {
-    throw new ToolError('io', stateError('create the lock', path, stateFailure(error)));
+    throw codeTaskErrors.state('create the lock', path, stateFailure(error));
   }
   for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
     try {
       if (processes.createExclusive(path, content)) return;
     } catch (error) {
-      throw new ToolError('io', stateError('create the lock', path, stateFailure(error)));
+      throw codeTaskErrors.state('create the lock', path, stateFailure(error));
     }
     const current = readHolder(fs, path, system.maxBytes);
     if (current !== null && processes.isRunning(current.pid, current.start_ticks)) {
-      throw new ToolError('busy', busyError(holder.repo, current.call_id, system.now() - current.started_ms));
+      throw codeTaskErrors.busy(holder.repo, current.call_id, system.now() - current.started_ms);
     }
     const marker = `${path}.takeover`;
     let taking = false;
@@ -145,7 +144,7 @@ export function acquireLock(system: LockSystem, path: string, holder: LockHolder
     }
   }
   const last = readHolder(fs, path, system.maxBytes);
-  throw new ToolError('busy', busyError(holder.repo, last?.call_id ?? '?', system.now() - (last?.started_ms ?? system.now())));
+  throw codeTaskErrors.busy(holder.repo, last?.call_id ?? '?', system.now() - (last?.started_ms ?? system.now()));
 }
 
 /** Give the lock back, if it is still this task's. */

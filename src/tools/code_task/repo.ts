@@ -1,16 +1,9 @@
 // Which repository a task works in (SPEC section 6): the one named, or the git repository holding the
 // run's working directory, or the home's only one under repos/. Reads the file system; writes nothing.
-import { ToolError } from '../../contract/errors.js';
 import type { FileSystem } from '../../io/types.js';
 import { errorCode } from '../../text/errno.js';
 import { dirName, isInside, joinPath, resolveShownPath } from '../../text/paths.js';
-import {
-  bareNameMissingError,
-  noDefaultRepoError,
-  noSuchRepoError,
-  repoNotAFolderError,
-  repoOutsideHomeError,
-} from './format.js';
+import { codeTaskErrors } from './format.js';
 
 export const REPOS_FOLDER_NAME = 'repos';
 
@@ -42,23 +35,23 @@ function realFolder(choice: RepoChoice, path: string, named: string): string {
     real = choice.fs.realPath(path);
   } catch (error) {
     const code = errorCode(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new ToolError('not_found', noSuchRepoError(named));
-    throw new ToolError('invalid_path', noSuchRepoError(named));
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw codeTaskErrors.noSuchRepo(named, true);
+    throw codeTaskErrors.noSuchRepo(named, false);
   }
-  if (!isInside(real, choice.home)) throw new ToolError('outside_home', repoOutsideHomeError(named));
-  if (choice.fs.stat(real)?.kind !== 'folder') throw new ToolError('not_a_folder', repoNotAFolderError(named));
+  if (!isInside(real, choice.home)) throw codeTaskErrors.repoOutsideHome(named);
+  if (choice.fs.stat(real)?.kind !== 'folder') throw codeTaskErrors.repoNotAFolder(named);
   return real;
 }
 
 /** The repository a name or path the model gave leads to. */
 export function namedRepository(choice: RepoChoice, given: string): string {
-  if (given.includes('\0')) throw new ToolError('invalid_path', noSuchRepoError('(a path with a NUL byte)'));
+  if (given.includes('\0')) throw codeTaskErrors.noSuchRepo('(a path with a NUL byte)', false);
   if (isBareName(given)) {
     const underRepos = joinPath(choice.home, `${REPOS_FOLDER_NAME}/${given}`);
     if (exists(choice.fs, underRepos)) return realFolder(choice, underRepos, `~/${REPOS_FOLDER_NAME}/${given}`);
     const relative = joinPath(choice.cwd, given);
     if (exists(choice.fs, relative)) return realFolder(choice, relative, given);
-    throw new ToolError('not_found', bareNameMissingError(given, relative));
+    throw codeTaskErrors.bareNameMissing(given, relative);
   }
   // Walked as the kernel walks it (a `..` after a link goes up from where the link leads), as file_read does.
   const isRealFolder = (path: string) => choice.fs.lstat(path)?.kind === 'folder';
@@ -109,5 +102,5 @@ export function chooseRepository(choice: RepoChoice, given: string | undefined):
   if (enclosing !== null) return enclosing;
   const repositories = homeRepositories(choice);
   if (repositories.length === 1) return repositories[0]!.real;
-  throw new ToolError('invalid_request', noDefaultRepoError(repositories.map((entry) => entry.name)));
+  throw codeTaskErrors.noDefaultRepo(repositories.map((entry) => entry.name));
 }

@@ -1,21 +1,15 @@
 // code_task: hand the brief to the harness in the repository, wait for it, and report its status, the
 // diffstat of exactly this task, its final message and its log (SPEC section 6). The only part of the
 // tool that sees the I/O interfaces.
-import { ToolError } from '../../contract/errors.js';
 import type { CodeTaskArgs, CodeTaskMeta, HarnessName } from '../../contract/tools/code_task.js';
 import type { GitProcesses } from '../../io/git-types.js';
-import type { HarnessOutcome, HarnessProcesses, HarnessRun, StopWatch } from '../../io/harness-types.js';
+import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../../io/harness-types.js';
+import { takeStop } from '../../io/stop.js';
 import {
   CODE_TASK_KILL_GRACE_MS,
-  CODE_TASK_MESSAGE_MIN_BYTES,
   CODE_TASK_STATE_FILE_MAX_BYTES,
   CODE_TASK_TEST_MINUTE_MIN_MS,
-  DIFFSTAT_MAX_FILE_LINES,
-  DIFFSTAT_WIDTH_COLUMNS,
-  HARNESS_FINAL_MESSAGE_MAX_BYTES,
   HARNESS_LINE_MAX_BYTES,
-  HARNESS_REASON_MAX_CHARS,
-  SHELL_LINE_END_REACH_PERCENT,
   SNAPSHOT_TIMEOUT_MS,
 } from '../../limits.js';
 import type { Context, OpResult } from '../context.js';
@@ -25,20 +19,9 @@ import { runFolder, runsFolder } from '../../workspace/workdir.js';
 import { joinPath } from '../../text/paths.js';
 import { encodeUtf8 } from '../../text/utf8.js';
 import { LineSplitter } from '../../text/line-splitter.js';
-import {
-  cannotStartError,
-  formatCodeTask,
-  harnessInput,
-  NO_HARNESS_COMMAND_ERROR,
-  noHarnessError,
-  notInstalledError,
-  sessionRepoMismatchError,
-  stateError,
-  unknownHarnessError,
-  unknownSessionError,
-} from './format.js';
+import { codeTaskErrors, formatCodeTask, harnessInput } from './format.js';
 import { chooseHarness, DETECTION_ORDER, type HarnessChoice } from './harnesses/index.js';
-import type { HarnessEvents } from './harnesses/types.js';
+import { HARNESS_PARSER_LIMITS, type HarnessEvents } from './harnesses/types.js';
 import { codeTaskMeta, failureReason, taskStatus } from './outcome.js';
 import {
   acquireLock,
@@ -52,7 +35,7 @@ import {
   type SessionRecord,
 } from './records.js';
 import { chooseRepository, enclosingRepository, namedRepository, type RepoChoice } from './repo.js';
-import { diffSince, snapshotBefore, type Snapshotter } from './snapshot.js';
+import { diffSince, snapshotBefore, snapshotLimits, type Snapshotter } from './snapshot.js';
 
 /** What code_task needs beyond the Io every tool gets. */
 export interface CodeTaskSystem {
@@ -94,13 +77,13 @@ function harnessOrFail(context: Context, system: CodeTaskSystem, sessionHarness:
   if ('adapter' in choice) return choice;
   switch (choice.kind) {
     case 'unknown':
-      throw new ToolError('unavailable', unknownHarnessError(choice.value));
+      throw codeTaskErrors.unknownHarness(choice.value);
     case 'no_command':
-      throw new ToolError('unavailable', NO_HARNESS_COMMAND_ERROR);
+      throw codeTaskErrors.noHarnessCommand();
     case 'not_installed':
-      throw new ToolError('unavailable', notInstalledError(choice.harness, choice.program));
+      throw codeTaskErrors.notInstalled(choice.harness, choice.program);
     case 'none_found':
-      throw new ToolError('unavailable', noHarnessError(DETECTION_ORDER));
+      throw codeTaskErrors.noHarness(DETECTION_ORDER);
   }
 }
 
@@ -113,7 +96,7 @@ function prepareLog(context: Context): string {
     // Whatever a call with the same id left there goes, so that the log is never written through a link.
     io.fs.removeFile(logPath);
   } catch (error) {
-    throw new ToolError('io', stateError('create the log', logPath, stateFailure(error)));
+    throw codeTaskErrors.state('create the log', logPath, stateFailure(error));
   }
   return logPath;
 }
@@ -141,9 +124,9 @@ function taskTarget(context: Context, system: CodeTaskSystem, args: CodeTaskArgs
     return { repo, session: null, harness: harnessOrFail(context, system, null) };
   }
   const session = readSession(io.fs, io.home, request.agentId, args.sessionId, CODE_TASK_STATE_FILE_MAX_BYTES);
-  if (session === null) throw new ToolError('not_found', unknownSessionError(args.sessionId));
+  if (session === null) throw codeTaskErrors.unknownSession(args.sessionId);
   if (args.repo !== undefined && namedRepository(repoChoice, args.repo) !== session.repo) {
-    throw new ToolError('invalid_request', sessionRepoMismatchError(args.sessionId, session.repo));
+    throw codeTaskErrors.sessionRepoMismatch(args.sessionId, session.repo);
   }
   return { repo: namedRepository(repoChoice, session.repo), session, harness: harnessOrFail(context, system, session.harness) };
 }
@@ -157,12 +140,7 @@ function snapshotterFor(context: Context, system: CodeTaskSystem, limits: CodeTa
     scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
     excludedFolders: [runsFolder(io), stateFolder(io.home)],
     removeFile: (path) => io.fs.removeFile(path),
-    limits: {
-      timeoutMs: limits.snapshotTimeoutMs,
-      maxFileLines: DIFFSTAT_MAX_FILE_LINES,
-      statWidthColumns: DIFFSTAT_WIDTH_COLUMNS,
-      lineMaxBytes: HARNESS_LINE_MAX_BYTES,
-    },
+    limits: snapshotLimits(limits.snapshotTimeoutMs),
   };
 }
 
@@ -181,7 +159,6 @@ async function runHarness(
   target: Target,
   args: CodeTaskArgs,
   logPath: string,
-  stop: StopWatch,
   limits: CodeTaskLimits,
 ): Promise<HarnessRunResult> {
   const { io } = context;
@@ -189,12 +166,12 @@ async function runHarness(
   const resumeId = target.session === null ? null : args.sessionId!;
   const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
   const launch = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
-  const parser = adapter.parser({ finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS });
+  const parser = adapter.parser(HARNESS_PARSER_LIMITS);
   const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
 
   const started = io.now();
   let outcome = NOT_STARTED;
-  if (stop.requested) {
+  if (context.stop.aborted) {
     io.fs.writeFileAtomic(logPath, '');
   } else {
     const run: HarnessRun = {
@@ -205,6 +182,7 @@ async function runHarness(
       input: encodeUtf8(harnessInput(args.brief, args.notes)),
       logPath,
       timeoutMs: args.timeoutMinutes * limits.minuteMs,
+      stop: context.stop,
       killGraceMs: limits.killGraceMs,
     };
     try {
@@ -212,7 +190,7 @@ async function runHarness(
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       const reason = typeof code === 'string' ? stateFailure(error) : error instanceof Error ? error.message : String(error);
-      throw new ToolError('unavailable', cannotStartError(adapter.name, reason));
+      throw codeTaskErrors.cannotStart(adapter.name, reason);
     }
   }
   const elapsedMs = io.now() - started;
@@ -264,12 +242,14 @@ export async function codeTask(
   // One lock per work tree: two tasks in two folders of one git repository would share its index.
   const lock = lockPath(io.home, repoHash(context, enclosingRepository(repoChoice, repo) ?? repo));
   acquireLock(lockSystem, lock, holder);
-  const stop = system.harness.watchStop();
+  // From here the task answers a stop itself: a harness not started yet is not started, and the
+  // answer still comes, with both snapshots.
+  const releaseStop = takeStop(context.stop);
   try {
     const logPath = prepareLog(context);
     const snapshotter = snapshotterFor(context, system, limits);
     const before = await snapshotBefore(snapshotter, repo);
-    const { outcome, events, elapsedMs, sessionId } = await runHarness(context, system, target, args, logPath, stop, limits);
+    const { outcome, events, elapsedMs, sessionId } = await runHarness(context, system, target, args, logPath, limits);
     const diff = await diffSince(snapshotter, before);
     if (sessionId !== null) recordSession(context, target, sessionId);
 
@@ -285,16 +265,11 @@ export async function codeTask(
       finalMessage: events.finalMessage,
       logPath,
     };
-    const text = formatCodeTask(report, {
-      maxBytes: request.maxBytes,
-      messageMinBytes: CODE_TASK_MESSAGE_MIN_BYTES,
-      lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
-      reasonMaxChars: HARNESS_REASON_MAX_CHARS,
-    });
+    const text = formatCodeTask(report, { maxBytes: request.maxBytes });
     const meta = codeTaskMeta({ status, harness, sessionId, repo, outcome, elapsedMs, diff, events, logPath });
     return { text, meta };
   } finally {
-    stop.dispose();
+    releaseStop();
     releaseLock(lockSystem, lock, holder);
   }
 }

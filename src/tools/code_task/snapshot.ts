@@ -10,6 +10,7 @@
 // index is no older than the file ("racy git"), so a copy stamped "now" would make a same-size edit
 // made in the second of the last `git add` or commit look clean, and drop it from the diffstat. An
 // index older than the real one only makes git hash a few more files.
+import { DIFFSTAT_MAX_FILE_LINES, DIFFSTAT_WIDTH_COLUMNS, HARNESS_LINE_MAX_BYTES } from '../../limits.js';
 import type { GitOutcome, GitProcesses } from '../../io/git-types.js';
 import { dirName, isInside, relativePath } from '../../text/paths.js';
 import { LineSplitter } from '../../text/line-splitter.js';
@@ -39,6 +40,11 @@ export interface SnapshotLimits {
   maxFileLines: number;
   statWidthColumns: number;
   lineMaxBytes: number;
+}
+
+/** The tool's own snapshot limits but the time limit, which a caller gives (tests shorten it). */
+export function snapshotLimits(timeoutMs: number, overrides: Partial<SnapshotLimits> = {}): SnapshotLimits {
+  return { timeoutMs, maxFileLines: DIFFSTAT_MAX_FILE_LINES, statWidthColumns: DIFFSTAT_WIDTH_COLUMNS, lineMaxBytes: HARNESS_LINE_MAX_BYTES, ...overrides };
 }
 
 export interface Snapshotter {

@@ -1,5 +1,6 @@
 // The head and tail of a command's cleaned output, kept whatever its size. Pure.
 import type { CleanSink } from './clean.js';
+import { SHELL_HEAD_MAX_BYTES, SHELL_LINE_END_REACH_PERCENT } from '../../limits.js';
 import { copyBytes } from '../../text/utf8.js';
 
 export interface ShellShapeLimits {
@@ -9,6 +10,11 @@ export interface ShellShapeLimits {
   headMaxBytes: number;
   /** A cut moves to a line end when one lies within this share of the part's size (percent). */
   lineEndReachPercent: number;
+}
+
+/** The tool's own shaping limits, for a result cap: a caller gives the cap, and what else differs. */
+export function shellShapeLimits(maxBytes: number, overrides: Partial<ShellShapeLimits> = {}): ShellShapeLimits {
+  return { maxBytes, headMaxBytes: SHELL_HEAD_MAX_BYTES, lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT, ...overrides };
 }
 
 /** The head's cap for a result cap: at most `headMaxBytes` and at most a quarter of `maxBytes`. */

@@ -4,10 +4,8 @@
 // streaming pass through the cleaner into a head/tail collector, so memory does not grow with the output.
 import {
   BACKGROUND_ID_CLAIM_MAX_ATTEMPTS,
-  SHELL_HEAD_MAX_BYTES,
   SHELL_INLINE_SCRIPT_MAX_BYTES,
   SHELL_KILL_GRACE_MS,
-  SHELL_LINE_END_REACH_PERCENT,
   SHELL_SLOW_COMMAND_MS,
 } from '../../limits.js';
 import type { Io } from '../../io/types.js';
@@ -28,7 +26,7 @@ import { runFolder, RUNS_FOLDER_NAME, saveWorkingDirectory } from '../../workspa
 import type { Context, OpResult } from '../context.js';
 import { StreamingCleaner } from './clean.js';
 import { failureWatchFor } from './failure-watch.js';
-import { collectedOutput, outputCollectorFor, type ShellShapeLimits } from './collect.js';
+import { collectedOutput, outputCollectorFor, shellShapeLimits } from './collect.js';
 import { commandEnvironment } from '../command-environment.js';
 import {
   INTERRUPTED_LINE,
@@ -89,11 +87,7 @@ export async function shell(context: Context, args: ShellArgs): Promise<OpResult
 
 /** The output's way from the log to the text: cleaned as a terminal shows it, collected head and tail. */
 function outputPipeline(io: Io, maxBytes: number) {
-  const limits: ShellShapeLimits = {
-    maxBytes,
-    headMaxBytes: SHELL_HEAD_MAX_BYTES,
-    lineEndReachPercent: SHELL_LINE_END_REACH_PERCENT,
-  };
+  const limits = shellShapeLimits(maxBytes);
   const collector = outputCollectorFor(limits);
   const watch = failureWatchFor(collector, limits);
   const cleaner = new StreamingCleaner(watch, {
@@ -148,6 +142,7 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
     logPath,
     lifelinePath,
     timeoutMs: timeoutSeconds * 1000,
+    stop: context.stop,
     killGraceMs: SHELL_KILL_GRACE_MS,
   };
   let outcome: ShellOutcome;

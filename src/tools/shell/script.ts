@@ -1,4 +1,5 @@
 // The bash scripts a command runs as, in the foreground and in the background. Pure.
+import { deadParentWatcherScript } from '../../io/dead-parent-watcher.js';
 import { utf8Bytes } from '../../text/utf8.js';
 
 /** Single quotes for bash: nothing inside is special but the quote itself. */
@@ -59,24 +60,18 @@ function directoryChangeFunctions(recordPath: string): string {
 }
 
 /**
- * The lifeline: a watcher forked from bash before the command runs, which asks once a second whether
- * the helper (bash's parent, `$PPID`) is still there. Once it is gone, if bash still runs, the helper
- * died mid-call (SIGKILL from the orchestrator's deadline, the OOM killer, a container stop), and the
- * watcher stops bash's process group as a timeout would: SIGTERM, then SIGKILL `graceSeconds` later
- * (it ignores the SIGTERM itself, and the SIGKILL ends it too). When bash has already exited, the call
- * was over: what it left running (`server &`) stays. A helper that ends normally ends the watcher
- * itself, from its pid in `pidPath`, so that nothing of the call lingers.
+ * The lifeline: the dead-parent watcher (src/io/dead-parent-watcher.ts) forked from bash before the
+ * command runs, guarding bash (`$$`, whose group is the command's) against the helper (`$PPID`)
+ * dying mid-call. When bash has already exited, the call was over: what it left running (`server &`)
+ * stays. A helper that ends normally ends the watcher itself, from its pid in `pidPath`, so that
+ * nothing of the call lingers.
  * Forked twice, the watcher is no child of the command's shell (`wait`, `jobs` and `$!` never see
  * it); it is in the command's group, so a timeout's stop ends it with the rest. Asking costs nothing
  * on the common path: a pipe from Node (end of file when the helper dies) cost about 4 ms of CPU a
  * call to set up, where the fork costs one or two.
  */
 function lifeline(graceSeconds: number, pidPath: string): string {
-  const watcher =
-    // It waits a second at a time in `read -t 1` on a pipe whose both ends it holds itself (no child
-    // process to outlive it), until the helper is gone.
-    'exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $PPID; do read -t 1 -u 9 _; done; builtin kill -0 $$ || exit 0; ' +
-    `trap '' TERM; builtin kill -TERM -- -$$; sleep ${graceSeconds}; builtin kill -KILL -- -$$`;
+  const watcher = deadParentWatcherScript({ parent: '$PPID', group: '$$', graceSeconds: String(graceSeconds), guards: 'leader', insideGroup: true });
   // Its pid, written before the command starts, lets the helper end it as soon as bash has exited.
   return `( ( ${watcher} ) & builtin echo $! 2>/dev/null >| ${bashQuote(pidPath)} )`;
 }

@@ -239,7 +239,7 @@ describe('the error sentences', () => {
     expect(binaryFileText('assets/logo.bin')).toBe('assets/logo.bin is binary; not searched');
   });
   it('told to stop', () => {
-    expect(interruptedText('SIGINT')).toBe('code_search: the helper was interrupted (SIGINT); ripgrep was stopped');
+    expect(interruptedText('SIGINT')).toBe('[the search was interrupted (SIGINT); these are the matches found until then]');
   });
   it('no ripgrep: each way of not finding it', () => {
     expect(ripgrepFailureText({ code: 'RG_CONFIGURED_NOT_EXECUTABLE', configured: 'rg' })).toBe(

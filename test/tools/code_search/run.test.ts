@@ -1,5 +1,6 @@
 // The run step with a ripgrep of the test's making: how it reads the way a run ended, and the errors
 // it throws, each with its kind.
+import { NEVER_STOPPED } from '../../../src/io/stop.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ async function searchWith(args: Record<string, unknown>, output: string, exit: R
   };
   const io = { ...nodeIo(sandbox.home, sandbox.runDir, {}), search };
   const request = validateRequest({ op: 'code_search', args, run_id: 'r1', agent_id: 'a1', call_id: 'c1' });
-  return codeSearch({ io, request, cwd: sandbox.home }, resolveCodeSearchArgs(request.args));
+  return codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED }, resolveCodeSearchArgs(request.args));
 }
 
 describe('how the run ended', () => {
@@ -49,6 +50,15 @@ describe('how the run ended', () => {
     expect(result).toEqual({
       text: 'a.txt:1: x x\nb.txt:2: x\n[the search was stopped after 60 s; these are the matches found until then]\n2 matches in 2 files',
       meta: { matches: 2, files: 2, truncated: true },
+    });
+  });
+
+  it("stopped by the call's stop shows what was found and says by which signal", async () => {
+    const exit: RipgrepExit = { exitCode: null, stderr: '', timedOut: false, interruptedBy: 'SIGINT' };
+    const result = await searchWith({ pattern: 'x' }, 'a.txt\u00003\n', exit);
+    expect(result).toEqual({
+      text: 'a.txt: 3\n[the search was interrupted (SIGINT); these are the matches found until then]\n3 matches in 1 file',
+      meta: { matches: 3, files: 1, truncated: true },
     });
   });
 
@@ -83,7 +93,7 @@ describe('how the run ended', () => {
     };
     const io = { ...nodeIo(sandbox.home, sandbox.runDir, {}), search };
     const request = validateRequest({ op: 'code_search', args: { pattern: 'x', mode: 'content' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' });
-    expect(await codeSearch({ io, request, cwd: sandbox.home }, resolveCodeSearchArgs(request.args))).toEqual({
+    expect(await codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED }, resolveCodeSearchArgs(request.args))).toEqual({
       text: 'a.txt:1: x\n1 match in 1 file',
       meta: { matches: 1, files: 1, truncated: false },
     });
@@ -100,7 +110,7 @@ describe('how the run ended', () => {
     };
     const io = { ...nodeIo(sandbox.home, sandbox.runDir, {}), search };
     const request = validateRequest({ op: 'code_search', args: { pattern: 'x' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' });
-    expect((await codeSearch({ io, request, cwd: sandbox.home }, resolveCodeSearchArgs(request.args))).text).toBe("no matches for 'x' in .");
+    expect((await codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED }, resolveCodeSearchArgs(request.args))).text).toBe("no matches for 'x' in .");
     expect(output).toBe('line-per-file');
   });
 
@@ -145,19 +155,12 @@ describe('the kinds of failure', () => {
     });
   });
 
-  it('told to stop: interrupted', async () => {
-    const exit: RipgrepExit = { exitCode: null, stderr: '', timedOut: false, interruptedBy: 'SIGTERM' };
-    expect(await failureOf(searchWith({ pattern: 'x' }, '', exit))).toEqual({
-      kind: 'interrupted',
-      message: 'code_search: the helper was interrupted (SIGTERM); ripgrep was stopped',
-    });
-  });
 
   const withRipgrep = (search: SearchProcesses) => {
     writeFileSync(join(sandbox.home, 'a.txt'), 'x\n');
     const io = { ...nodeIo(sandbox.home, sandbox.runDir, {}), search };
     const request = validateRequest({ op: 'code_search', args: { pattern: 'x' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' });
-    return codeSearch({ io, request, cwd: sandbox.home }, resolveCodeSearchArgs(request.args));
+    return codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED }, resolveCodeSearchArgs(request.args));
   };
 
   it('no ripgrep: unavailable, in words', async () => {

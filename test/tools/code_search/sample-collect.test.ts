@@ -12,7 +12,7 @@ const shape = (withGroups: boolean, maxBytes = 8192): SearchShape => ({
   displayOf: (rgPath) => rgPath,
   withGroups,
   maxBytes,
-  stoppedAfterSeconds: null,
+  stoppedLine: null,
   echoMaxChars: 200,
 });
 

@@ -5,7 +5,7 @@ import { headTailOf, wholeText } from '../../../src/text/head-tail.js';
 import type { Diffstat } from '../../../src/tools/code_task/diffstat.js';
 import {
   diffstatProblemLine,
-  firstLine,
+  statusLine,
   formatCodeTask,
   harnessInput,
   oneLineReason,
@@ -124,7 +124,7 @@ describe('formatCodeTask', () => {
   });
 });
 
-describe('firstLine', () => {
+describe('statusLine', () => {
   it.each([
     ['completed', { status: 'completed' }, 'completed in 2m14s · claude · session s1'],
     ['timed out', { status: 'timed_out' }, 'timed out after 2m14s; the harness was stopped · claude · session s1'],
@@ -147,7 +147,7 @@ describe('firstLine', () => {
     ['without a session', { sessionId: null }, 'completed in 2m14s · claude'],
     ['after hours', { elapsedMs: 2 * 60 * MINUTE + 5 * MINUTE }, 'completed in 2h05m · claude · session s1'],
   ])('%s', (_name, overrides, expected) => {
-    expect(firstLine(report({ sessionId: 's1', ...(overrides as Partial<CodeTaskReport>) }), HARNESS_REASON_MAX_CHARS)).toBe(expected);
+    expect(statusLine(report({ sessionId: 's1', ...(overrides as Partial<CodeTaskReport>) }), HARNESS_REASON_MAX_CHARS)).toBe(expected);
   });
 
   it('makes a reason of many lines one line, clipped', () => {

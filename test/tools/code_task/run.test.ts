@@ -1,4 +1,5 @@
 // code_task end to end inside the test process: real git, real processes, the scripted harness.
+import { NEVER_STOPPED } from '../../../src/io/stop.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +37,7 @@ interface CallOptions {
   agentId?: string;
   maxBytes?: number;
   callId?: string;
+  stop?: AbortSignal;
 }
 
 function context(args: Args, options: CallOptions = {}): Context {
@@ -53,6 +55,7 @@ function context(args: Args, options: CallOptions = {}): Context {
       maxBytes: options.maxBytes ?? 8192,
     },
     cwd: options.cwd ?? scratch.repo,
+    stop: options.stop ?? NEVER_STOPPED,
   };
 }
 
@@ -183,11 +186,11 @@ describe('code_task with the scripted harness', () => {
     expect(result.text).toBe(['completed in 0s · command', 'no changes', '', '(no final message)', '', `log: ${result.meta.log_path}`].join('\n'));
   });
 
-  it('answers stopped without starting the harness when the helper was told to stop before it', async () => {
+  it('answers stopped without starting the harness when the call was stopped before it', async () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
-    const stopped = { requested: true, dispose: () => {} };
-    const system = { ...SYSTEM, harness: { ...SYSTEM.harness, watchStop: () => stopped } };
-    const result = await task({ brief: 'write never.txt x' }, {}, FAST, system);
+    const controller = new AbortController();
+    controller.abort('SIGTERM');
+    const result = await task({ brief: 'write never.txt x' }, { stop: controller.signal });
     expect(result.text.split('\n').slice(0, 2)).toEqual(['stopped after 0s; the call was cancelled · command', 'no changes']);
     expect(result.meta).toMatchObject({ status: 'stopped', exit_code: null, timed_out: false });
     expect(statSync(result.meta.log_path as string).size).toBe(0);

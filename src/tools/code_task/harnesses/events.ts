@@ -1,7 +1,8 @@
 // What the harness parsers share: JSON lines told apart from plain output, numbers read safely, and
 // the last plain line kept short. Pure.
+import { clipChars } from '../../../text/clip.js';
 import { isValidSessionId } from '../../../contract/tools/code_task.js';
-import { codePointCount, firstCodePoints } from '../../../text/utf8.js';
+import { firstCodePoints } from '../../../text/utf8.js';
 import { headTailOf, type HeadTail } from '../../../text/head-tail.js';
 import type { HarnessEvents, HarnessParserLimits, HarnessUsage } from './types.js';
 
@@ -63,8 +64,7 @@ export class ParserState {
   plain(text: string): void {
     const line = text.trim();
     if (line === '' || STACK_FRAME.test(line) || !/[\p{L}\p{N}]/u.test(line)) return;
-    const max = this.limits.reasonMaxChars;
-    this.lastPlainLine = codePointCount(line) > max ? firstCodePoints(line, max) + '…' : line;
+    this.lastPlainLine = clipChars(line, this.limits.reasonMaxChars);
   }
 
   /** An id that could not name a session record is not one the helper can resume: it is left out. */

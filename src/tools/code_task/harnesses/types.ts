@@ -1,5 +1,6 @@
 // The shape every harness fits: how to start it for a new task and for a resume, the environment that
 // keeps it quiet and offline, and a pure parser of what it prints.
+import { HARNESS_FINAL_MESSAGE_MAX_BYTES, HARNESS_REASON_MAX_CHARS } from '../../../limits.js';
 import type { HarnessName } from '../../../contract/tools/code_task.js';
 import type { HeadTail } from '../../../text/head-tail.js';
 
@@ -28,6 +29,12 @@ export interface HarnessParserLimits {
   /** A reason or a plain line is kept up to this many characters. */
   reasonMaxChars: number;
 }
+
+/** The tool's own parser limits, which every adapter's parser takes. */
+export const HARNESS_PARSER_LIMITS: HarnessParserLimits = {
+  finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES,
+  reasonMaxChars: HARNESS_REASON_MAX_CHARS,
+};
 
 /** Lines in (in order, any number), what they told out. Memory stays bounded by the limits. */
 export interface EventParser {

@@ -1,0 +1,31 @@
+// code_search, described once (src/tools/descriptor.ts).
+import { OP_TIMEOUT_SECONDS } from '../../limits.js';
+import { CODE_SEARCH_SPEC, resolveCodeSearchArgs } from '../../contract/tools/code_search.js';
+import { boolean, integer, SECOND_MS, type ToolDescriptor } from '../descriptor.js';
+import { clipRow, givenText } from '../../orchestrator/rows.js';
+
+export const CODE_SEARCH_TOOL: ToolDescriptor<'code_search'> = {
+  name: 'code_search',
+  helper: 'guilds-code',
+  spec: CODE_SEARCH_SPEC,
+  resolve: resolveCodeSearchArgs,
+  metaSchema: {
+    type: 'object',
+    properties: {
+      matches: integer,
+      files: integer,
+      truncated: boolean,
+      ignored_matches: integer,
+      ignored_files: integer,
+    },
+    required: ['matches', 'files', 'truncated'],
+  },
+  title: 'Search the code',
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args) {
+    const row = args.mode === 'content' ? 'Search lines' : 'Search files';
+    const path = givenText(args, 'path');
+    return path === undefined ? row : `${row} in ${clipRow(path)}`;
+  },
+};

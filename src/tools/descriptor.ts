@@ -1,0 +1,54 @@
+// What a tool is, said in one place: one descriptor per tool (src/tools/<tool>/tool.ts), listed once
+// in src/tools/descriptors.ts. The orchestrator's and the MCP server's tables are made from them, and
+// test/tools/descriptors.test.ts fails when a table kept by hand elsewhere (the helper's op tables,
+// the bundles' bodies, the tools' names and helpers, the notes) disagrees. Pure data and small pure
+// functions: no run step, so that a descriptor reaches no helper body.
+import type { HelperName, OpName } from '../contract/tool-names.js';
+import type { ToolArgs } from '../contract/tools/index.js';
+import type { ToolSpec, ValidatedArgs } from '../contract/tools/spec.js';
+import type { RowOutcome } from '../orchestrator/rows.js';
+
+/** A JSON Schema of an object, as the MCP server declares a tool's meta. */
+export interface JsonSchemaObject {
+  type: 'object';
+  properties: Record<string, unknown>;
+  required?: string[];
+}
+
+/** What a call of the tool may do, as MCP's tool annotations say it; the same for every call. */
+export interface ToolHints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolDescriptor<Name extends OpName> {
+  name: Name;
+  /** The helper bundle that runs it (SPEC section 6 for code_task). */
+  helper: HelperName;
+  /** What validation checks and what the model is declared (src/contract/tools/<tool>.ts). */
+  spec: ToolSpec;
+  /** Defaults and bounds, applied once. */
+  resolve: (args: ValidatedArgs) => ToolArgs[Name];
+  /**
+   * The JSON Schema of the tool's meta (its `Meta` type in src/contract/tools/<tool>.ts), the MCP
+   * server's output schema; test/mcp/output-schemas.test.ts holds it against the meta of real calls.
+   */
+  metaSchema: JsonSchemaObject;
+  /** The title an MCP client shows. */
+  title: string;
+  hints: ToolHints;
+  /** How long the orchestrator waits for the helper's answer, from the resolved arguments. */
+  timeoutMs(args: ToolArgs[Name]): number;
+  /** The call's row in the run's flow, from the arguments as the model gave them (unchecked) and how it ended. */
+  row(args: Record<string, unknown>, outcome: RowOutcome): string;
+}
+
+export const SECOND_MS = 1000;
+
+/** JSON Schema pieces the meta schemas share. */
+export const integer = { type: 'integer' };
+export const integerOrNull = { type: ['integer', 'null'] };
+export const string = { type: 'string' };
+export const boolean = { type: 'boolean' };

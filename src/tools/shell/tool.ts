@@ -1,0 +1,39 @@
+// shell, described once (src/tools/descriptor.ts).
+import { SHELL_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
+import { resolveShellArgs, SHELL_SPEC } from '../../contract/tools/shell.js';
+import { boolean, integer, integerOrNull, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
+import type { ShellMeta } from '../../contract/tools/shell.js';
+import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../../orchestrator/rows.js';
+
+export const SHELL_TOOL: ToolDescriptor<'shell'> = {
+  name: 'shell',
+  helper: 'guilds-code',
+  spec: SHELL_SPEC,
+  resolve: resolveShellArgs,
+  metaSchema: {
+    type: 'object',
+    properties: {
+      exit_code: { ...integerOrNull, description: 'null for a command started in the background' },
+      cwd: { ...string, description: 'the working directory the command ran in' },
+      timed_out: boolean,
+      elapsed_ms: integer,
+      log_path: { ...string, description: "the whole output, when the text left part of it out; a background command's log" },
+      background_id: string,
+    },
+    required: ['exit_code', 'cwd', 'timed_out', 'elapsed_ms'],
+  },
+  title: 'Run a shell command',
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  // Its own timeout, as resolved, plus the margin in which the helper stops the command and answers;
+  // a background start too.
+  timeoutMs: (args) => (args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  row(args, outcome) {
+    const command = givenText(args, 'command');
+    const row = withText(args.background === true ? 'Start' : 'Run', command && firstSayingLine(command));
+    // As it travelled: the fields are checked, not trusted.
+    const meta: Partial<Record<keyof ShellMeta, unknown>> = outcome.meta ?? {};
+    if (meta.timed_out === true) return row + ROW_SEPARATOR + 'timed out';
+    if (typeof meta.exit_code === 'number' && meta.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta.exit_code}`;
+    return row;
+  },
+};

@@ -1,0 +1,21 @@
+// code_search run in a sandbox home with the real ripgrep of this checkout: what the tests of its past bugs share.
+import { NEVER_STOPPED } from '../../../src/io/stop.js';
+import { nodeIo } from '../../../src/io/node/index.js';
+import type { Io } from '../../../src/io/types.js';
+import { validateRequest } from '../../../src/contract/tools/index.js';
+import { resolveCodeSearchArgs } from '../../../src/contract/tools/code_search.js';
+import { codeSearch } from '../../../src/tools/code_search/run.js';
+import type { Sandbox } from '../../helpers/helper.js';
+
+export function searchIn(sandbox: Sandbox, args: Record<string, unknown>, options: { maxBytes?: number; io?: (io: Io) => Io } = {}) {
+  const io = nodeIo(sandbox.home, sandbox.runDir, {});
+  const request = validateRequest({
+    op: 'code_search',
+    args,
+    run_id: 'r1',
+    agent_id: 'a1',
+    call_id: 'c1',
+    ...(options.maxBytes === undefined ? {} : { max_bytes: options.maxBytes }),
+  });
+  return codeSearch({ io: options.io ? options.io(io) : io, request, cwd: sandbox.home, stop: NEVER_STOPPED }, resolveCodeSearchArgs(request.args));
+}
