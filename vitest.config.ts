@@ -16,7 +16,7 @@ export default defineConfig({
           name: 'helpers',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...REAL_CLI_TIER],
-          globalSetup: ['test/helpers/global-setup.ts'],
+          globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/docker-setup.ts'],
         },
       },
       {

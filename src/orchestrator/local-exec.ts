@@ -17,7 +17,7 @@ export const LOCAL_PIPE_DRAIN_MS = 1_000;
 const SPAWN_FAILED_EXIT_CODE = 127;
 
 /** Keeps the last `limit` bytes written. */
-class Tail {
+export class Tail {
   private chunks: Buffer[] = [];
   private size = 0;
   constructor(private readonly limit: number) {}
