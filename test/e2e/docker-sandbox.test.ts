@@ -3,10 +3,12 @@
 // planted, and the faults a platform meets (the container killed or restarted mid-run, a command
 // out of memory or forking without end, a full home, a read-only root). No container is left behind.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { DOCKER_SANDBOX_LABEL, type DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
 import { BUNDLES, LABELS, sha256 } from '../../scripts/image.js';
+import { FIXTURES } from '../helpers/paths.js';
 import { dockerUnavailable, startDocker, testEngine, testImage } from '../helpers/docker.js';
 
 const FILE_LABEL_NAME = 'io.guilds.code.test.file';
@@ -114,6 +116,28 @@ function suite(runtime: 'runc' | 'runsc'): void {
       const running = sandbox.exec(['bash', '-c', 'trap "echo stopping; exit 0" TERM; echo started; sleep 60 & wait'], {}, WAIT_MS, abort.signal);
       setTimeout(() => abort.abort(), 1_000);
       expect(await running).toEqual({ stdout: 'started\nstopping\n', stderr: '', exitCode: 0, timedOut: false });
+    });
+  });
+
+  describe('code_task', () => {
+    it('runs the command harness in the repository and answers its diffstat and final message', async () => {
+      const sandbox = await start();
+      await sandbox.writeFile('/home/agent/scripted-harness.mjs', readFileSync(join(FIXTURES, 'harness', 'scripted-harness.mjs')));
+      const init = 'mkdir -p repos/app && cd repos/app && git init --quiet -b main && echo one > a.txt && git add a.txt && git -c user.name=t -c user.email=t@example.com commit --quiet -m first && echo ready';
+      expect((await sandbox.exec(['sh', '-c', init], {}, WAIT_MS)).stdout).toBe('ready\n');
+      const run = new CodeToolRun({
+        sandbox,
+        runId: 'r1',
+        agentId: 'a1',
+        repositories: [{ name: 'app' }],
+        env: { GUILDS_HARNESS: 'command', GUILDS_HARNESS_COMMAND: 'node /home/agent/scripted-harness.mjs' },
+      });
+      const result = await run.call({ tool: 'code_task', args: { brief: 'edit a.txt two\nfinal Added a line to a.txt.' }, callId: 'c1', resultSeq: 1 });
+      expect(result.ok, result.text).toBe(true);
+      expect(result.text).toContain(' a.txt | 1 +');
+      expect(result.text).toContain('Added a line to a.txt.');
+      const file = await sandbox.exec(['cat', '/home/agent/repos/app/a.txt'], {}, WAIT_MS);
+      expect(file.stdout).toBe('one\ntwo\n');
     });
   });
 
