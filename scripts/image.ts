@@ -4,7 +4,7 @@
 // reach Debian's package archive but no image registry.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -144,6 +144,14 @@ export function buildImage(options: ImageOptions, log: (line: string) => void = 
       mkdirSync(clis, { recursive: true });
       log('installing the pinned harness CLIs');
       execFileSync('bash', [join(ROOT, 'scripts/install-harness-clis.sh')], { env: { ...process.env, GUILDS_CLI_CACHE: clis }, stdio: ['ignore', 'inherit', 'inherit'] });
+      // The script links each CLI by its absolute path in the build context: made relative to /.
+      for (const name of readdirSync(join(clis, 'bin'))) {
+        const link = join(clis, 'bin', name);
+        const target = readlinkSync(link);
+        if (!target.startsWith(`${context}/`)) continue;
+        rmSync(link);
+        symlinkSync(target.slice(context.length), link);
+      }
     }
     copyFileSync(join(IMAGE_RECIPE_DIR, 'Dockerfile'), join(scratch, 'Dockerfile'));
     const labels = Object.entries(imageLabels(helper, harness, projectVersion())).flatMap(([key, value]) => ['--label', `${key}=${value}`]);
