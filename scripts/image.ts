@@ -20,7 +20,11 @@ export const DEFAULT_BASE_IMAGE = `node:${DEFAULT_NODE_LINE}-bookworm-slim`;
 export const DEBIAN_BASE = 'debian';
 export const DEBIAN_SUITE = 'bookworm';
 export const DEBIAN_PACKAGES = ['bash', 'git', 'ripgrep', 'ca-certificates', 'gh', 'passwd'] as const;
-export const BUNDLES = { helper: join(ROOT, 'dist/guilds-code.js'), harness: join(ROOT, 'dist/guilds-harness.js') } as const;
+export const BUNDLES = {
+  helper: join(ROOT, 'dist/guilds-code.js'),
+  harness: join(ROOT, 'dist/guilds-harness.js'),
+  mcp: join(ROOT, 'dist/guilds-code-mcp.js'),
+} as const;
 export const LABELS = {
   version: 'org.opencontainers.image.version',
   helper: 'io.guilds.code.sha256',
@@ -74,7 +78,7 @@ export function recipeHash(options: ImageOptions): string {
   const hash = createHash('sha256');
   const files = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
-  for (const file of [...files(IMAGE_RECIPE_DIR).sort(), BUNDLES.helper, BUNDLES.harness, fileURLToPath(import.meta.url)]) {
+  for (const file of [...files(IMAGE_RECIPE_DIR).sort(), BUNDLES.helper, BUNDLES.harness, BUNDLES.mcp, fileURLToPath(import.meta.url)]) {
     hash.update(file.slice(ROOT.length)).update('\0').update(readFileSync(file)).update('\0');
   }
   hash.update(JSON.stringify({ base: options.base, node: options.node, clis: options.withHarnessClis, version: projectVersion() }));
@@ -138,6 +142,8 @@ export function buildImage(options: ImageOptions, log: (line: string) => void = 
     const harness = readFileSync(BUNDLES.harness);
     copyFileSync(BUNDLES.helper, join(context, 'usr/local/bin/guilds-code'));
     copyFileSync(BUNDLES.harness, join(context, 'usr/local/bin/guilds-harness'));
+    // The MCP server, for a client that reaches the container with `docker exec -i`.
+    copyFileSync(BUNDLES.mcp, join(context, 'usr/local/bin/guilds-code-mcp'));
     if (options.node !== undefined) fetchNode(options.node, join(context, 'usr/local/bin/node'), log);
     if (options.withHarnessClis) {
       const clis = join(context, 'opt/harness-clis');

@@ -47,7 +47,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
   }
 
   describe('the image', () => {
-    it("holds the committed bundles, named by their SHA-256 in its labels", async () => {
+    it('holds the committed bundles, the helpers named by their SHA-256 in its labels', async () => {
       const labels = (await testEngine().call<{ Config: { Labels: Record<string, string> } }>('GET', `/images/${testImage()}/json`)).Config.Labels;
       const helper = sha256(readFileSync(BUNDLES.helper));
       const harness = sha256(readFileSync(BUNDLES.harness));
@@ -55,8 +55,9 @@ function suite(runtime: 'runc' | 'runsc'): void {
       expect(labels[LABELS.harness]).toBe(harness);
       expect(labels[LABELS.version]).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
       const sandbox = await start();
-      const inside = await sandbox.exec(['sha256sum', '/usr/local/bin/guilds-code', '/usr/local/bin/guilds-harness'], {}, WAIT_MS);
-      expect(inside.stdout).toBe(`${helper}  /usr/local/bin/guilds-code\n${harness}  /usr/local/bin/guilds-harness\n`);
+      const mcp = sha256(readFileSync(BUNDLES.mcp));
+      const inside = await sandbox.exec(['sha256sum', '/usr/local/bin/guilds-code', '/usr/local/bin/guilds-harness', '/usr/local/bin/guilds-code-mcp'], {}, WAIT_MS);
+      expect(inside.stdout).toBe(`${helper}  /usr/local/bin/guilds-code\n${harness}  /usr/local/bin/guilds-harness\n${mcp}  /usr/local/bin/guilds-code-mcp\n`);
     });
 
     it('runs as agent (1000:1000) in /home/agent, with node, bash, git, rg and gh on PATH, and a waiting first process', async () => {
