@@ -114,5 +114,13 @@ export async function setup(): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
+  // A test that failed before its cleanup must not leave its container running on the machine.
+  if (process.env[DOCKER_ENV.image] !== undefined) {
+    const { leftContainers, testEngine } = await import('./docker.js');
+    const engine = testEngine();
+    const left = await leftContainers(engine).catch(() => []);
+    for (const id of left) await engine.call('DELETE', `/containers/${id}?force=true&v=true`).catch(() => undefined);
+    if (left.length > 0) process.stderr.write(`docker tier: removed ${left.length} container(s) a test left behind\n`);
+  }
   await stopOwnDockerd();
 }
