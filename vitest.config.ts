@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { nodeLineProjects, nodeLines } from './test/helpers/node-lines.js';
 
 // The real-CLI tier starts four coding-agent CLIs at once and keeps them for a minute and more: it
 // runs after every other test file, so that neither slows the other down on a small machine.
@@ -15,10 +16,12 @@ export default defineConfig({
         test: {
           name: 'helpers',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...REAL_CLI_TIER],
+          exclude: [...configDefaults.exclude, ...REAL_CLI_TIER, 'test/node-lines/unavailable.test.ts'],
           globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/docker-setup.ts'],
         },
       },
+      // The bundles once more on every other Node release line (test/helpers/node-lines.ts).
+      ...nodeLineProjects(nodeLines()),
       {
         extends: true,
         test: { name: 'harness-clis', include: REAL_CLI_TIER, sequence: { groupOrder: 1 } },

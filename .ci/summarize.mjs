@@ -19,5 +19,20 @@ let failed = (report.numFailedTests ?? 0) + filesFailedOutsideTests;
 // An error outside every test (an unhandled rejection, say) fails the run, and is counted once.
 if (failed === 0 && report.success === false) failed = 1;
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+// The Node release lines the bundles were proven on (test/node-lines/line.test.ts), and those skipped.
+const LINE_TEST = /^the bundles run on Node (\d+\.\d+\.\d+)(?: \(skipped: (.*)\))?$/;
+const proved = [];
+const notProved = [];
+for (const file of files) {
+  for (const test of file.assertionResults ?? []) {
+    const match = LINE_TEST.exec(test.title ?? '');
+    if (!match) continue;
+    if (test.status === 'passed') proved.push(match[1]);
+    else notProved.push(`${match[1]} (${match[2] ?? test.status})`);
+  }
+}
+const byVersion = (a, b) => a.localeCompare(b, 'en', { numeric: true });
+if (proved.length) console.log(`Node lines proved: ${proved.sort(byVersion).join(', ')}`);
+if (notProved.length) console.log(`Node lines not proved: ${notProved.sort(byVersion).join('; ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 if (failed > 0 || passed === 0) process.exit(1);

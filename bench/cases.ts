@@ -34,8 +34,8 @@ export const SHELL_OUTPUT_LINE = 'a line of build output, as a compiler or a tes
 // The ripgrep arguments every search shares; the helper adds its own on top (spec: code_search).
 const RG_COMMON = ['--no-config', '--hidden', '--color', 'never', '--glob', '!.git'];
 
-export function buildCases(scratch: Scratch, env: Env, caCertificates: string | undefined): Case[] {
-  const node = (argv: string[], extra: Env = {}): Command => ({ argv: [process.execPath, ...argv], env: { ...env, ...extra } });
+export function buildCases(scratch: Scratch, env: Env, caCertificates: string | undefined, nodeBinary: string = process.execPath): Case[] {
+  const node = (argv: string[], extra: Env = {}): Command => ({ argv: [nodeBinary, ...argv], env: { ...env, ...extra } });
   const bareNode = node(['-e', '0']);
   const rg = (args: string[]): Command => ({ argv: [scratch.rg, ...RG_COMMON, ...args], env, cwd: scratch.home });
   const removeRunLogs = () => rmSync(join(scratch.home, '.runs'), { recursive: true, force: true });

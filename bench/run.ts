@@ -1,5 +1,8 @@
-// npm run bench [-- --smoke] [--pairs N] [--warmup N] [--only REGEXP] [--bundle PATH] [--baseline PATH] [--no-write]
+// npm run bench [-- --smoke] [--pairs N] [--warmup N] [--only REGEXP] [--bundle PATH] [--baseline PATH] [--node BIN] [--no-write]
 //                 [--docker | --no-docker] [--docker-image TAG]
+//
+// --node runs the helper, and every floor that is a Node start, on that binary (a Node release line
+// from scripts/install-node-lines.sh); the default is the Node running the benchmark.
 //
 // Then the MCP server's per-call latency against the same cold helper (bench/mcp.ts), and, in a full
 // run or with --docker, the per-call cost in a container of the sandbox image (bench/docker.ts).
@@ -36,6 +39,7 @@ interface Options {
   only: string | null;
   bundle: string;
   baseline: string | null;
+  node: string;
   write: boolean;
   docker: boolean;
   dockerImage: string | null;
@@ -64,7 +68,8 @@ function parseOptions(argv: string[]): Options {
     only: value('--only') ?? null,
     bundle: resolve(value('--bundle') ?? join(REPO_ROOT, 'dist', 'guilds-code.js')),
     baseline: value('--baseline') === undefined ? null : resolve(value('--baseline')!),
-    write: !smoke && !argv.includes('--no-write') && ['--only', '--bundle'].every((name) => value(name) === undefined),
+    node: value('--node') === undefined ? process.execPath : resolve(value('--node')!),
+    write: !smoke && !argv.includes('--no-write') && ['--only', '--bundle', '--node'].every((name) => value(name) === undefined),
     docker: argv.includes('--docker') || (!smoke && !argv.includes('--no-docker')),
     dockerImage: value('--docker-image') ?? null,
   };
@@ -94,12 +99,12 @@ interface Outcome {
 
 let callCounter = 0;
 
-function subjectCommand(bundle: string, scratch: Scratch, env: Env, subject: Case['subject']): Command {
+function subjectCommand(node: string, bundle: string, scratch: Scratch, env: Env, subject: Case['subject']): Command {
   if ('command' in subject) return subject.command;
   const helperEnv = { ...env, ...subject.env };
-  if (subject.request === null) return { argv: [process.execPath, bundle], env: helperEnv, cwd: scratch.home };
+  if (subject.request === null) return { argv: [node, bundle], env: helperEnv, cwd: scratch.home };
   const fields = { ...subject.request, run_id: 'bench', agent_id: 'bench', call_id: `c${++callCounter}`, default_cwd: '' };
-  return { argv: [process.execPath, bundle, Buffer.from(JSON.stringify(fields)).toString('base64')], env: helperEnv, cwd: scratch.home };
+  return { argv: [node, bundle, Buffer.from(JSON.stringify(fields)).toString('base64')], env: helperEnv, cwd: scratch.home };
 }
 
 /** The envelope's error, or null when the helper answered ok (or no answer is expected). */
@@ -141,7 +146,7 @@ function measureCase(options: Options, scratch: Scratch, env: Env, testCase: Cas
   // Peak memory is measured under GNU time, where the case has a memory target.
   const peak = testCase.peakTargetMiB !== undefined && gnuTimeAvailable();
   const commandsOf = (side: Side): Command[] =>
-    (side === 'floor' ? testCase.floor : [subjectCommand(side === 'subject' ? options.bundle : options.baseline!, scratch, env, testCase.subject)])
+    (side === 'floor' ? testCase.floor : [subjectCommand(options.node, side === 'subject' ? options.bundle : options.baseline!, scratch, env, testCase.subject)])
       .map((command) => ({ ...command, peak }));
   const sides: Side[] = options.baseline !== null && !('command' in testCase.subject) ? ['subject', 'floor', 'baseline'] : ['subject', 'floor'];
   const checkEnvelope = (run: Run) => {
@@ -316,7 +321,7 @@ async function main(): Promise<number> {
       GUILDS_RG: scratch.rg,
       ...(caCertificates !== undefined ? { [HANDED_ON_CA_CERTS_VARIABLE]: caCertificates } : {}),
     };
-    const cases = buildCases(scratch, env, caCertificates).filter(
+    const cases = buildCases(scratch, env, caCertificates, options.node).filter(
       (c) => options.only === null || new RegExp(options.only, 'i').test(c.name),
     );
     console.log(`guilds-code bench${options.smoke ? ' (smoke: tiny data, no figures kept)' : ''}`);

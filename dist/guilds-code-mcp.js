@@ -22952,7 +22952,7 @@ var LineTransport = class {
 };
 
 // src/mcp-main.ts
-var VERSION = true ? "0.1.0" : "0.0.0-dev";
+var VERSION = true ? "0.2.0" : "0.0.0-dev";
 var RUN_ID_RANDOM_BYTES = 6;
 var STATE_FOLDER_HASH_CHARS = 16;
 var RUNS_GITIGNORE = "*\n";

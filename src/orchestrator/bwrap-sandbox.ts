@@ -43,24 +43,24 @@ const SIGKILL_BIT = 1n << 8n;
 
 export interface BwrapSandboxOptions {
   /** The agent's home on the host; made in a scratch folder when absent. */
-  home?: string;
+  home?: string | undefined;
   /** Copied into the home before the container starts (e.g. a repository under repos/<name>). */
-  seed?: { from: string; to: string };
+  seed?: { from: string; to: string } | undefined;
   /** The host folder shown at /run/guilds; made in the scratch folder when absent. */
-  runDir?: string;
+  runDir?: string | undefined;
   /** True: the host's network. Default: a network namespace of its own, loopback only. */
-  network?: boolean;
+  network?: boolean | undefined;
   /** The bundles mounted at /usr/local/bin/guilds-code and guilds-harness: dist/ when absent. */
-  helperBundle?: string;
-  harnessBundle?: string;
+  helperBundle?: string | undefined;
+  harnessBundle?: string | undefined;
   /** More host paths shown read-only at their own path. */
-  readOnly?: readonly string[];
+  readOnly?: readonly string[] | undefined;
   /** How the helpers start inside: node on the mounted bundles when absent. */
-  helperCommand?: readonly string[];
-  harnessCommand?: readonly string[];
+  helperCommand?: readonly string[] | undefined;
+  harnessCommand?: readonly string[] | undefined;
   /** The bwrap and nsenter programs: found on PATH when absent. */
-  bwrap?: string;
-  nsenter?: string;
+  bwrap?: string | undefined;
+  nsenter?: string | undefined;
 }
 
 /** A sandbox on this machine: the local one or bubblewrap's. */

@@ -4,18 +4,18 @@ import { BWRAP_PROBE_TIMEOUT_MS, BwrapSandbox, type MachineSandbox } from './bwr
 import { LocalSandbox } from './local-sandbox.js';
 
 export interface ChooseSandboxOptions {
-  home?: string;
-  seed?: { from: string; to: string };
+  home?: string | undefined;
+  seed?: { from: string; to: string } | undefined;
   /** The host folder of the helper's state. */
-  runDir?: string;
+  runDir?: string | undefined;
   /** bubblewrap only: the host's network instead of loopback alone. */
-  network?: boolean;
+  network?: boolean | undefined;
   /** bubblewrap only: more host paths shown read-only at their own path. */
-  readOnly?: readonly string[];
+  readOnly?: readonly string[] | undefined;
   /** bubblewrap only: the bwrap program, found on PATH when absent. */
-  bwrap?: string;
+  bwrap?: string | undefined;
   /** 'local' skips bubblewrap. */
-  prefer?: 'bubblewrap' | 'local';
+  prefer?: 'bubblewrap' | 'local' | undefined;
 }
 
 export interface ChosenSandbox {

@@ -2,7 +2,7 @@
 // from the brief, the helper's meta and the helper's text (SPEC section 6). Pure.
 import { BRIEF_FIRST_LINE_MAX_CHARS } from '../limits.js';
 import type { Meta } from '../contract/envelope.js';
-import { formatElapsed } from '../tools/shell_status/format.js';
+import { formatElapsed } from '../text/elapsed.js';
 import { clipCharsWithin } from '../text/clip.js';
 import { firstLine } from './summary.js';
 

@@ -31,20 +31,20 @@ export interface CodeToolsConfig {
   runId: string;
   agentId: string;
   /** The guild's repositories, cloned under repos/ in the home; a run starts in the only one. */
-  repositories?: readonly Repository[];
+  repositories?: readonly Repository[] | undefined;
   /** The agent's environment, as every command it runs gets it: port block, secrets. */
-  env?: Readonly<Record<string, string>>;
+  env?: Readonly<Record<string, string>> | undefined;
   /** Values to mask in every result; the repositories' tokens are masked too. */
-  secretValues?: readonly string[];
+  secretValues?: readonly string[] | undefined;
   /** CODE_RESULT_MAX_BYTES as configured (text or number); invalid or absent means 8192; at most 65536. */
-  resultMaxBytes?: string | number;
+  resultMaxBytes?: string | number | undefined;
   /** The run's earlier reads, when the platform keeps them across restarts. */
-  history?: ReadHistory;
+  history?: ReadHistory | undefined;
   /**
    * Tokens by folder, as GUILD_REPO_TOKENS names them (relative to the home, `~/…` or absolute), for
    * folders that are not the guild's repositories: added to theirs, and masked like theirs.
    */
-  folderTokens?: Readonly<Record<string, string>>;
+  folderTokens?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface CodeToolCall {
@@ -59,9 +59,9 @@ export interface CodeToolCall {
    */
   resultSeq: number;
   /** The run's remaining tool calls, for the trailer; no trailer when absent. */
-  remainingToolCalls?: number;
+  remainingToolCalls?: number | undefined;
   /** Aborted when the call is no longer wanted: the helper stops the command and answers with what it had. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface CodeToolResult {

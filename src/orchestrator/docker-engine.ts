@@ -142,7 +142,7 @@ export class EngineClient {
       }),
     );
     let socket: Duplex | undefined;
-    let pendingStdin: { bytes?: Uint8Array } | undefined;
+    let pendingStdin: { bytes: Uint8Array | undefined } | undefined;
     let ended = false;
     const finish = (error?: Error): void => {
       if (ended) return;

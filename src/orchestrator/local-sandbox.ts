@@ -18,19 +18,19 @@ export const BUNDLED_HARNESS_HELPER = fileURLToPath(new URL('../../dist/guilds-h
 
 export interface LocalSandboxOptions {
   /** The agent's home; made in a scratch folder when absent. */
-  home?: string;
+  home?: string | undefined;
   /** Copied into the home before the first call (e.g. a repository under repos/<name>). */
-  seed?: { from: string; to: string };
+  seed?: { from: string; to: string } | undefined;
   /** How to start the helper; `node dist/guilds-code.js` when absent. */
-  helperCommand?: readonly string[];
+  helperCommand?: readonly string[] | undefined;
   /** How to start the code_task helper; `node dist/guilds-harness.js` when absent. */
-  harnessCommand?: readonly string[];
+  harnessCommand?: readonly string[] | undefined;
   /**
    * The helper's state folder ($GUILDS_RUN_DIR: background records, request files); made in the
    * scratch folder when absent. Give a lasting one with a lasting home, so that background
    * commands started in one session can be followed in the next.
    */
-  runDir?: string;
+  runDir?: string | undefined;
 }
 
 export class LocalSandbox implements Sandbox {

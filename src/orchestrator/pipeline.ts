@@ -24,7 +24,7 @@ export function redact(text: string, secretValues: readonly string[]): string {
 export interface PipelineOptions {
   secretValues?: readonly string[];
   /** The run's remaining tool calls; no trailer when absent. */
-  remainingToolCalls?: number;
+  remainingToolCalls?: number | undefined;
 }
 
 export interface PipelineResult {

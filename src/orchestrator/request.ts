@@ -39,7 +39,7 @@ export interface Repository {
   /** The repository's folder name under repos/ in the agent's home. */
   name: string;
   /** The token that gh and git pushes use inside this repository (GH_TOKEN), if any. */
-  token?: string;
+  token?: string | undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import { ROW_TEXT_MAX_CHARS } from '../limits.js';
 import type { Meta } from '../contract/envelope.js';
 import type { ShellMeta } from '../contract/tools/shell.js';
 import { clipCharsWithin } from '../text/clip.js';
-import { formatElapsed } from '../tools/shell_status/format.js';
+import { formatElapsed } from '../text/elapsed.js';
 
 export { ROW_TEXT_MAX_CHARS } from '../limits.js';
 /** Joins a row's parts, as the helper's own headers do. */
@@ -38,7 +38,7 @@ function withText(verb: string, text: string | undefined): string {
 export interface RowOutcome {
   meta?: Meta;
   /** The step a repeated read points to. */
-  repeatOf?: number;
+  repeatOf?: number | undefined;
 }
 
 export function rowSummary(tool: string, args: Record<string, unknown>, outcome: RowOutcome = {}): string {

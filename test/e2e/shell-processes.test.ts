@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callHelper, encodeRequest, makeSandbox, type Sandbox } from '../helpers/helper.js';
-import { BUNDLE } from '../helpers/paths.js';
+import { BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
 import { processRuns } from '../helpers/processes.js';
 
 let sandbox: Sandbox;
@@ -69,7 +69,7 @@ describe('shell: processes', () => {
   });
 
   it('the helper told to stop mid-call stops the command and still answers', async () => {
-    const child = spawn(process.execPath, [BUNDLE, encodeRequest({ op: 'shell', args: { command: 'echo $$ > pid; echo begun; sleep 60' } })], {
+    const child = spawn(BUNDLE_NODE, [BUNDLE, encodeRequest({ op: 'shell', args: { command: 'echo $$ > pid; echo begun; sleep 60' } })], {
       env: { PATH: process.env.PATH, HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

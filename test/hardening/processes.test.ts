@@ -8,7 +8,7 @@ import { chmodSync, existsSync, readdirSync, readFileSync, readlinkSync, statSyn
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
-import { BUNDLE } from '../helpers/paths.js';
+import { BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, sandboxEnv, spawnBundle, type AnyEnvelope } from './support.js';
 
 const figures = { scenarios: 0, processes_left: 0, setsid_escapes_left_by_design: 0 };
@@ -161,7 +161,7 @@ describe.concurrent('output and input', () => {
 
 /** Start the helper, wait until the command has written `readyFile`, then SIGTERM the helper. */
 async function stopHelperMidCall(sandbox: Sandbox, request: Record<string, unknown>, readyFile: string, env: Record<string, string> = {}): Promise<AnyEnvelope> {
-  const child = spawn(process.execPath, [BUNDLE, base64Request(request)], { env: sandboxEnv(sandbox, env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(BUNDLE_NODE, [BUNDLE, base64Request(request)], { env: sandboxEnv(sandbox, env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
@@ -185,7 +185,7 @@ describe.concurrent('the helper told to stop (SIGTERM) mid-call answers one enve
       const big = join(sandbox.home, 'big.txt');
       writeFileSync(big, 'first line\n');
       truncateSync(big, 300_000_000);
-      const child = spawn(process.execPath, [BUNDLE, base64Request({ op: 'file_read', args: { path: 'big.txt', limit: 1 }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' })], {
+      const child = spawn(BUNDLE_NODE, [BUNDLE, base64Request({ op: 'file_read', args: { path: 'big.txt', limit: 1 }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' })], {
         env: sandboxEnv(sandbox),
         stdio: ['ignore', 'pipe', 'pipe'],
       });

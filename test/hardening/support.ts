@@ -1,5 +1,6 @@
 // What every hardening test shares: the bundle harness (test/helpers/bundle.ts), and proving that
 // nothing outside changed.
+import { processRuns } from '../helpers/processes.js';
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,7 +41,7 @@ export function snapshotTree(root: string, skip: (path: string) => boolean = () 
 export function processesMentioning(marker: string): string[] {
   const found: string[] = [];
   for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid || !processRuns(Number(pid))) continue;
     try {
       const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
       const environment = readFileSync(`/proc/${pid}/environ`, 'utf8');

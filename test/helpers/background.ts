@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUNDLE } from './paths.js';
+import { BUNDLE, BUNDLE_NODE } from './paths.js';
 import { callHelper, encodeRequest, type RequestFields, type Sandbox } from './helper.js';
 
 type Envelope = ReturnType<typeof callHelper>;
@@ -36,7 +36,7 @@ export function start(sandbox: Sandbox, command: string, fields: Partial<Request
 /** The helper run as a separate process without waiting for it: for starts that race. */
 export function callHelperAsync(sandbox: Sandbox, fields: RequestFields): Promise<Envelope> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BUNDLE, encodeRequest(fields)], {
+    const child = spawn(BUNDLE_NODE, [BUNDLE, encodeRequest(fields)], {
       env: { PATH: process.env.PATH, HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
 import { ERROR_KINDS } from '../../src/contract/errors.js';
 import { ERROR_MAX_BYTES, RESULT_CEILING_MAX_BYTES, RESULT_DEFAULT_MAX_BYTES, RESULT_MIN_MAX_BYTES } from '../../src/limits.js';
-import { BUNDLE } from './paths.js';
+import { BUNDLE, BUNDLE_NODE } from './paths.js';
 
 /** Where a bundle runs: the agent's home and the helper's state folder. */
 export interface BundleSandbox {
@@ -52,7 +52,7 @@ export function startBundle(
   env: Record<string, string | undefined> = {},
   options: SpawnOptions = {},
 ): { child: ChildProcess; done: Promise<BundleRun> } {
-  const child = spawn(process.execPath, argvOf(argument, options.bundle ?? BUNDLE), {
+  const child = spawn(BUNDLE_NODE, argvOf(argument, options.bundle ?? BUNDLE), {
     env: sandboxEnv(sandbox, env),
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: options.timeLimitMs ?? CALL_TIME_LIMIT_MS,
@@ -87,7 +87,7 @@ export function spawnBundleSync(
   argument: string | undefined,
   env: Record<string, string | undefined> = {},
 ): BundleRun {
-  const raw = spawnSync(process.execPath, argvOf(argument, BUNDLE), {
+  const raw = spawnSync(BUNDLE_NODE, argvOf(argument, BUNDLE), {
     encoding: 'utf8',
     env: sandboxEnv(sandbox, env),
     timeout: SLOW_CALL_TIME_LIMIT_MS,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { MCP_BUNDLE } from './paths.js';
+import { MCP_BUNDLE, BUNDLE_NODE } from './paths.js';
 
 export interface McpScratch {
   root: string;
@@ -42,7 +42,7 @@ export async function connectMcp(
   options: { args?: string[]; env?: Record<string, string> } = {},
 ): Promise<McpConnection> {
   const transport = new StdioClientTransport({
-    command: process.execPath,
+    command: BUNDLE_NODE,
     args: [MCP_BUNDLE, '--home', scratch.home, ...(options.args ?? [])],
     env: serverEnv(scratch, options.env),
     stderr: 'pipe',

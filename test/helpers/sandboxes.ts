@@ -8,6 +8,7 @@ import { DOCKER_AGENT_HOME, type DockerSandbox } from '../../src/orchestrator/do
 import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
 import type { ExecResult, Sandbox } from '../../src/orchestrator/sandbox.js';
 import { AGENT_UID, agentFolder, dockerUnavailable, startDocker } from './docker.js';
+import { BUNDLE, BUNDLE_NODE, HARNESS_BUNDLE } from './paths.js';
 
 export interface TestSandbox extends Sandbox {
   /** The agent's home on the host, where a test writes files for the agent. */
@@ -39,6 +40,7 @@ export interface SandboxKind {
 }
 
 async function bwrapUnavailable(): Promise<string | undefined> {
+  if (process.env.GUILDS_BWRAP === 'skip') return 'GUILDS_BWRAP=skip';
   let sandbox: BwrapSandbox;
   try {
     sandbox = await BwrapSandbox.start();
@@ -118,7 +120,8 @@ function dockerKind(name: 'docker' | 'docker-gvisor', runtime: 'runc' | 'runsc')
 export const LOCAL: SandboxKind = {
   name: 'local',
   unavailable: undefined,
-  make: async (options = {}) => onMachine(new LocalSandbox(options)),
+  make: async (options = {}) =>
+    onMachine(new LocalSandbox({ helperCommand: [BUNDLE_NODE, BUNDLE], harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE], ...options })),
   missingProgram: (path) => `spawn ${path} ENOENT`,
 };
 
@@ -132,7 +135,10 @@ export const BUBBLEWRAP: SandboxKind = {
 export const DOCKER = dockerKind('docker', 'runc');
 export const DOCKER_GVISOR = dockerKind('docker-gvisor', 'runsc');
 
-export const SANDBOX_KINDS: readonly SandboxKind[] = [LOCAL, BUBBLEWRAP, DOCKER, DOCKER_GVISOR];
+// A container runs the image's own Node whatever line starts vitest's workers: the Node-line projects
+// (GUILDS_TEST_NODE) leave the docker kinds to the development Node's.
+export const SANDBOX_KINDS: readonly SandboxKind[] =
+  process.env.GUILDS_TEST_NODE === undefined ? [LOCAL, BUBBLEWRAP, DOCKER, DOCKER_GVISOR] : [LOCAL, BUBBLEWRAP];
 
 /** A describe title that says when, and why, the kind's tests are skipped. */
 export function titleFor(kind: SandboxKind, title: string): string {

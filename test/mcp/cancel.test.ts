@@ -10,7 +10,7 @@ import type { Sandbox } from '../../src/orchestrator/sandbox.js';
 import { InProcessSandbox } from '../../src/mcp/in-process-sandbox.js';
 import { pollUntil } from '../helpers/background.js';
 import { makeMcpScratch, processRuns, serverEnv, type McpScratch } from '../helpers/mcp.js';
-import { HARNESS_BUNDLE } from '../helpers/paths.js';
+import { HARNESS_BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
 
 let scratch: McpScratch;
 beforeEach(() => {
@@ -42,7 +42,7 @@ it('answers a cancelled command with its output, the interrupted line and its ex
   const cold = new LocalSandbox({ home: scratch.home, runDir: scratch.runDir });
   try {
     const coldResult = await cancelledShell(cold, 'cold');
-    const warm = new InProcessSandbox({ home: scratch.home, runDir: scratch.runDir, harnessCommand: [process.execPath, HARNESS_BUNDLE] });
+    const warm = new InProcessSandbox({ home: scratch.home, runDir: scratch.runDir, harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE] });
     const warmResult = await cancelledShell(warm, 'warm');
     expect(warmResult.text).toBe(coldResult.text);
     expect(warmResult.meta).toEqual({ ...coldResult.meta, elapsed_ms: warmResult.meta.elapsed_ms });

@@ -9,11 +9,11 @@ import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
 import { pollUntil } from '../helpers/background.js';
 import { connectMcp, makeMcpScratch, processRuns, serverEnv, textOf, type McpConnection, type McpScratch } from '../helpers/mcp.js';
-import { FIXTURES } from '../helpers/paths.js';
+import { FIXTURES, BUNDLE_NODE } from '../helpers/paths.js';
 
 const HARNESS_ENV = {
   GUILDS_HARNESS: 'command',
-  GUILDS_HARNESS_COMMAND: `'${process.execPath}' '${join(FIXTURES, 'harness', 'scripted-harness.mjs')}'`,
+  GUILDS_HARNESS_COMMAND: `'${BUNDLE_NODE}' '${join(FIXTURES, 'harness', 'scripted-harness.mjs')}'`,
 };
 
 let scratch: McpScratch;

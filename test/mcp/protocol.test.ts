@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MCP_MESSAGE_MAX_BYTES } from '../../src/limits.js';
-import { MCP_BUNDLE } from '../helpers/paths.js';
+import { MCP_BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
 import { makeMcpScratch, serverEnv, type McpScratch } from '../helpers/mcp.js';
 
 let scratch: McpScratch;
@@ -15,7 +15,7 @@ let waiting: (() => void)[];
 
 beforeEach(() => {
   scratch = makeMcpScratch();
-  server = spawn(process.execPath, [MCP_BUNDLE, '--home', scratch.home], { env: serverEnv(scratch), stdio: 'pipe' });
+  server = spawn(BUNDLE_NODE, [MCP_BUNDLE, '--home', scratch.home], { env: serverEnv(scratch), stdio: 'pipe' });
   lines = [];
   waiting = [];
   let rest = '';
@@ -87,9 +87,9 @@ describe('malformed JSON-RPC', () => {
 
 describe('the command line', () => {
   it('refuses a home that does not exist, or an unknown flag, in one line on stderr with exit status 2', () => {
-    const missing = spawnSync(process.execPath, [MCP_BUNDLE, '--home', join(scratch.root, 'nope')], { encoding: 'utf8', input: '' });
+    const missing = spawnSync(BUNDLE_NODE, [MCP_BUNDLE, '--home', join(scratch.root, 'nope')], { encoding: 'utf8', input: '' });
     expect([missing.status, missing.stdout, missing.stderr]).toEqual([2, '', `guilds-code-mcp: the home ${join(scratch.root, 'nope')} does not exist\n`]);
-    const unknown = spawnSync(process.execPath, [MCP_BUNDLE, '--verbose'], { encoding: 'utf8', input: '' });
+    const unknown = spawnSync(BUNDLE_NODE, [MCP_BUNDLE, '--verbose'], { encoding: 'utf8', input: '' });
     expect([unknown.status, unknown.stdout, unknown.stderr]).toEqual([2, '', 'guilds-code-mcp: unknown argument "--verbose" (--help lists them)\n']);
   });
 

@@ -9,7 +9,7 @@ import { SHELL_KILL_GRACE_MS } from '../../src/limits.js';
 import { sandboxEnv } from '../helpers/bundle.js';
 import { killSandboxJobs, liveGroupMembers, pause, pollUntil, procStat, start } from '../helpers/background.js';
 import { callHelper, encodeRequest, makeSandbox, type Sandbox } from '../helpers/helper.js';
-import { BUNDLE } from '../helpers/paths.js';
+import { BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
 
 let sandbox: Sandbox;
 const leftGroups: number[] = [];
@@ -30,7 +30,7 @@ afterEach(() => {
 
 /** The helper as the orchestrator runs it, with a handle to kill it by. */
 function spawnHelper(command: string): ChildProcess {
-  return spawn(process.execPath, [BUNDLE, encodeRequest({ op: 'shell', args: { command, timeout_seconds: 600 } })], {
+  return spawn(BUNDLE_NODE, [BUNDLE, encodeRequest({ op: 'shell', args: { command, timeout_seconds: 600 } })], {
     env: sandboxEnv(sandbox),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,7 +4,7 @@ import { chmodSync, copyFileSync, mkdirSync, symlinkSync, writeFileSync } from '
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callHelper, makeSandbox, runHelperArgument, encodeRequest, type Sandbox } from '../../helpers/helper.js';
-import { BUNDLE, REPO_ROOT } from '../../helpers/paths.js';
+import { BUNDLE, REPO_ROOT, BUNDLE_NODE } from '../../helpers/paths.js';
 import { placeFixture } from './fixtures.js';
 
 let sandbox: Sandbox;
@@ -333,7 +333,7 @@ describe('finding ripgrep', () => {
     mkdirSync(lonely);
     const copy = join(lonely, 'guilds-code.js');
     copyFileSync(BUNDLE, copy);
-    const raw = spawnSync(process.execPath, [copy, request()], {
+    const raw = spawnSync(BUNDLE_NODE, [copy, request()], {
       encoding: 'utf8',
       env: { PATH: '/nonexistent', HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir },
     });

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { blocksUnder, FIXED_FILES, importedSpecifiers, libraryExports, tarballProblems } from './support.js';
+
+const EXPORTS = {
+  '.': './lib/orchestrator/index.js',
+  './local-sandbox': './lib/orchestrator/local-sandbox.js',
+  './dist/guilds-code.js': './dist/guilds-code.js',
+  './package.json': './package.json',
+};
+const SOURCES = new Set(['src/orchestrator/index.ts', 'src/orchestrator/local-sandbox.ts', 'src/limits.ts']);
+const sourceExists = (path: string): boolean => SOURCES.has(path);
+const COMPLETE = [
+  ...FIXED_FILES,
+  'lib/orchestrator/index.js',
+  'lib/orchestrator/index.d.ts',
+  'lib/orchestrator/local-sandbox.js',
+  'lib/orchestrator/local-sandbox.d.ts',
+  'lib/chunks/chunk-P6YDX25H.js',
+  'lib/limits.d.ts',
+];
+
+describe('the library exports', () => {
+  it('are the exports that point into lib/, the bundles and package.json left out', () => {
+    expect(libraryExports(EXPORTS)).toEqual([
+      ['.', './lib/orchestrator/index.js'],
+      ['./local-sandbox', './lib/orchestrator/local-sandbox.js'],
+    ]);
+  });
+});
+
+describe("the tarball's rules", () => {
+  it('take the fixed files, each export with its declarations, chunks, and declarations of source modules', () => {
+    expect(tarballProblems(COMPLETE, EXPORTS, sourceExists)).toEqual({ unexpected: [], missing: [] });
+  });
+
+  it('refuse a test, a fixture, a source, a map, and a declaration no source module has', () => {
+    const extra = ['test/layout.test.ts', 'fixtures/tryout-repo/README.md', 'src/limits.ts', 'lib/orchestrator/index.js.map', 'lib/gone.d.ts'];
+    expect(tarballProblems([...COMPLETE, ...extra], EXPORTS, sourceExists)).toEqual({ unexpected: extra, missing: [] });
+  });
+
+  it("name an export's missing module or declarations, and a missing fixed file", () => {
+    const without = COMPLETE.filter((file) => !['lib/orchestrator/local-sandbox.d.ts', 'LICENSE'].includes(file));
+    expect(tarballProblems(without, EXPORTS, sourceExists)).toEqual({ unexpected: [], missing: ['LICENSE', 'lib/orchestrator/local-sandbox.d.ts'] });
+  });
+
+  it('take only chunks named as the build names them', () => {
+    expect(tarballProblems([...COMPLETE, 'lib/chunks/other.js'], EXPORTS, sourceExists).unexpected).toEqual(['lib/chunks/other.js']);
+  });
+});
+
+describe('the imports of a built module', () => {
+  it('are its imports and re-exports, on one line or several, side effects and dynamic imports included', () => {
+    const code = [
+      'import {',
+      '  LocalSandbox',
+      '} from "../chunks/chunk-P6YDX25H.js";',
+      'import { spawn } from "node:child_process";',
+      'import * as fs from "node:fs";',
+      'import "./side-effect.js";',
+      'export { a } from "./a.js";',
+      'export * from "./b.js";',
+      'export {',
+      '  LocalSandbox',
+      '};',
+      'const later = () => import("node:os");',
+      'const text = "import x from \\"not-a-module\\"";',
+    ].join('\n');
+    expect(importedSpecifiers(code)).toEqual(['../chunks/chunk-P6YDX25H.js', 'node:child_process', 'node:fs', './side-effect.js', './a.js', './b.js', 'node:os']);
+  });
+});
+
+describe("the README's blocks", () => {
+  const markdown = ['# t', '### One', 'text', '```sh', 'echo 1', '```', '```', 'out', '', 'more', '```', '### Two', '```js', 'two()', '```'].join('\n');
+
+  it('are the fenced blocks under a heading, up to the next heading, with their language', () => {
+    expect(blocksUnder(markdown, '### One')).toEqual([
+      { language: 'sh', body: 'echo 1' },
+      { language: '', body: 'out\n\nmore' },
+    ]);
+  });
+
+  it('are none past the next heading, and a missing heading is an error that names it', () => {
+    expect(blocksUnder(markdown, '### Two')).toEqual([{ language: 'js', body: 'two()' }]);
+    expect(() => blocksUnder(markdown, '### Three')).toThrow('README.md has no heading "### Three"');
+  });
+});
