@@ -3,7 +3,7 @@
 // code from its inspect. The stream alone does not say when to stop waiting: a process the command
 // left may hold its pipes, and a container that died leaves the exec "running"; the inspects do.
 import type { EngineClient, ExecStream } from './docker-engine.js';
-import { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES, Tail } from './local-exec.js';
+import { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES, Tail } from './exec-output.js';
 import type { ExecResult } from './sandbox.js';
 
 /** While an exec's output is still open, how often its state is asked: a process it left may hold the pipes. */

@@ -94,6 +94,7 @@ async function engine(): Promise<{ socketPath: string; runtimes: string[] }> {
 }
 
 export async function setup(): Promise<void> {
+  if (process.env.GUILDS_DOCKER === 'skip') process.env[DOCKER_ENV.skip] = 'GUILDS_DOCKER=skip';
   if (process.env[DOCKER_ENV.skip] !== undefined) return;
   try {
     const { socketPath, runtimes } = await engine();
