@@ -63,7 +63,6 @@ export interface DockerSandboxOptions {
   harnessCommand?: readonly string[];
 }
 
-
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -71,7 +70,6 @@ function message(error: unknown): string {
 function failed(why: string): ExecResult {
   return { stdout: '', stderr: `${why}\n`, exitCode: START_FAILED_EXIT_CODE, timedOut: false };
 }
-
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
