@@ -109,19 +109,26 @@ export async function setup(): Promise<void> {
       buildImage({ ...options, tag }, (line) => process.stderr.write(`docker tier: ${line}\n`));
     }
     process.env[DOCKER_ENV.image] = tag;
+    await sweep('by an earlier run');
   } catch (error) {
     process.env[DOCKER_ENV.skip] = error instanceof Error ? error.message.split('\n')[0]! : String(error);
   }
 }
 
+/** Removes what tests left behind (a failed test's container, a killed run's volumes), and says so. */
+async function sweep(when: string): Promise<void> {
+  const { DOCKER_TEST_LABEL, leftContainers, testEngine } = await import('./docker.js');
+  const engine = testEngine();
+  const left = await leftContainers(engine).catch(() => []);
+  for (const id of left) await engine.call('DELETE', `/containers/${id}?force=true&v=true`).catch(() => undefined);
+  const filters = encodeURIComponent(JSON.stringify({ label: [`${DOCKER_TEST_LABEL}=1`] }));
+  const volumes = await engine.call<{ Volumes: { Name: string }[] | null }>('GET', `/volumes?filters=${filters}`).catch(() => ({ Volumes: [] }));
+  for (const volume of volumes.Volumes ?? []) await engine.call('DELETE', `/volumes/${volume.Name}`).catch(() => undefined);
+  const count = left.length + (volumes.Volumes?.length ?? 0);
+  if (count > 0) process.stderr.write(`docker tier: removed ${left.length} container(s) and ${count - left.length} volume(s) left ${when}\n`);
+}
+
 export async function teardown(): Promise<void> {
-  // A test that failed before its cleanup must not leave its container running on the machine.
-  if (process.env[DOCKER_ENV.image] !== undefined) {
-    const { leftContainers, testEngine } = await import('./docker.js');
-    const engine = testEngine();
-    const left = await leftContainers(engine).catch(() => []);
-    for (const id of left) await engine.call('DELETE', `/containers/${id}?force=true&v=true`).catch(() => undefined);
-    if (left.length > 0) process.stderr.write(`docker tier: removed ${left.length} container(s) a test left behind\n`);
-  }
+  if (process.env[DOCKER_ENV.image] !== undefined) await sweep('behind by a test');
   await stopOwnDockerd();
 }
