@@ -25,14 +25,21 @@ examples:
   npm start -- file_read --path src/greet.js --offset 3 --limit 4
   npm start -- code_search --pattern greet --mode content
   npm start -- shell --command 'node test/greet.test.js'
-  npm start -- shell --command 'sleep 30' --background
-  npm start -- shell_status --id b1 --stop
-  npm start -- code_task --brief 'Add a farewell() beside greet()'
+  mkdir -p /tmp/agent && npm start -- shell --command 'sleep 30' --background --home /tmp/agent
+  npm start -- shell_status --id b1 --stop --home /tmp/agent
+  GUILDS_HARNESS=command GUILDS_HARNESS_COMMAND="node $PWD/fixtures/harness/scripted-harness.mjs" \\
+    npm start -- code_task --brief 'edit src/greet.js'
+
+Without --home each call gets a scratch home, removed when it ends, and runs in the bubblewrap sandbox
+when bwrap works here, else in the local one. With --home the calls run in the local sandbox, which
+lives as long as the home: a background command outlives the call that started it, so that a later
+call can follow or stop it.
 
 code_task runs the harness your environment configures: GUILDS_HARNESS=claude, codex, gemini or
 opencode (the CLI on PATH, with its own credentials), or GUILDS_HARNESS=command with
 GUILDS_HARNESS_COMMAND, a command line that reads the brief on stdin. Unset: the first of those four
-CLIs found on PATH. The tour's code_task step runs the scripted harness of fixtures/harness/.`;
+CLIs found on PATH. The scripted harness of fixtures/harness/ does what its brief says, line by line;
+the tour's code_task step runs it.`;
 
 /** How the tour's code_task step runs: the scripted harness, a program that does what its brief says. */
 export function scriptedHarnessEnvironment(scriptedHarness: string): Record<string, string> {
@@ -48,7 +55,12 @@ export const NO_HARNESS_HINT =
 export interface Step {
   tool: string;
   args: Record<string, unknown>;
+  /** The tour waits for the first output of the background command this step (from 1) started. */
+  afterOutputOf?: number;
 }
+
+/** The sandbox line's name for the one a kept home runs in. */
+export const KEPT_HOME_SANDBOX = 'local (it lives as long as the home: background commands outlive each npm start)';
 
 export const TOUR: Step[] = [
   { tool: 'shell', args: { command: 'ls && node test/greet.test.js' } },
@@ -57,18 +69,19 @@ export const TOUR: Step[] = [
   { tool: 'code_search', args: { pattern: 'greet' } },
   { tool: 'code_search', args: { pattern: 'greet\\(', mode: 'content', path: 'src' } },
   { tool: 'shell', args: { command: 'test -f CHANGELOG.md' } },
-  { tool: 'shell', args: { command: 'sleep 1; echo ready', background: true } },
+  { tool: 'shell', args: { command: 'echo ready; sleep 2; echo done', background: true } },
   { tool: 'shell_status', args: {} },
-  { tool: 'shell_status', args: { id: 'b1' } },
+  { tool: 'shell_status', args: { id: 'b1' }, afterOutputOf: 7 },
   {
     tool: 'code_task',
     args: {
-      // The scripted harness (fixtures/harness/scripted-harness.mjs) follows its brief line by line.
+      // The scripted harness (fixtures/harness/scripted-harness.mjs) follows its brief line by line:
+      // the first line, the task in words, it only echoes; its final message is Markdown, as a CLI's is.
       brief: [
-        '# The scripted harness adds farewell() to src/greet.js, with a test',
+        'Add farewell() to src/greet.js, with a test.',
         `edit src/greet.js "export const farewell = (name) => 'Goodbye, ' + name + '!';"`,
         `write test/farewell.test.js "import { farewell } from '../src/greet.js';\\nif (farewell('Ada') !== 'Goodbye, Ada!') process.exit(1);"`,
-        'say Added farewell() to src/greet.js and test/farewell.test.js; node test/farewell.test.js passes.',
+        'final "## Added farewell()\\n\\n- `src/greet.js`: `farewell(name)` beside `greet(name)`\\n- `test/farewell.test.js`: its test\\n\\n`node test/farewell.test.js` passes."',
       ].join('\n'),
     },
   },
@@ -95,6 +108,11 @@ function typedValue(tool: string, name: string, value: string | undefined): unkn
 
 function isBooleanArg(tool: string, name: string): boolean {
   return (OP_NAMES as readonly string[]).includes(tool) && TOOL_SPECS[tool as OpName].args[name]?.type === 'boolean';
+}
+
+/** An argument of one of the tools: given before the tool's name, it is misplaced rather than unknown. */
+function isAnyToolArg(name: string): boolean {
+  return OP_NAMES.some((tool) => TOOL_SPECS[tool].args[name] !== undefined);
 }
 
 function portNumber(value: string): number {
@@ -142,7 +160,9 @@ export function parseCommandLine(argv: readonly string[]): Options | 'help' {
       else port = portNumber(value);
       continue;
     }
-    if (tool === undefined) throw new UsageError(`--${name} comes before the tool's name`);
+    if (tool === undefined) {
+      throw new UsageError(isAnyToolArg(name) ? `--${name} comes before the tool's name` : `unknown option ${token.slice(0, eq === -1 ? undefined : eq)}`);
+    }
     args[name] = typedValue(tool, name, value);
   }
   if (port !== undefined) {
@@ -155,6 +175,20 @@ export function parseCommandLine(argv: readonly string[]): Options | 'help' {
   }
   return options;
 }
+
+/** The name, in the temporary folder, of a kept home's state folder (`realHome`: its real path). */
+export function lastingRunDirName(realHome: string): string {
+  return `guilds-code-run${realHome.replace(/[^A-Za-z0-9]+/g, '_')}`;
+}
+
+/** Said when the page's port is taken: before the tour runs, not after. */
+export function portInUse(port: number): string {
+  return `port ${port} on 127.0.0.1 is in use: choose another with --port N (--port 0 takes a free one)`;
+}
+
+/** How long the tour waits for a background command's first output, and how often it looks. */
+export const TOUR_OUTPUT_WAIT_MS = 10_000;
+export const TOUR_OUTPUT_POLL_MS = 100;
 
 function rule(title: string): string {
   const head = `── ${title} `;

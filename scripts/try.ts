@@ -10,18 +10,24 @@ import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CODE_TOOL_DECLARATIONS, CodeToolRun, flowItem, type Repository } from '../src/orchestrator/index.js';
-import { chooseSandbox } from './choose-sandbox.js';
+import { CODE_TOOL_DECLARATIONS, CodeToolRun, flowItem, type CodeToolResult, type Repository } from '../src/orchestrator/index.js';
+import { chooseSandbox, type TrySandbox } from './choose-sandbox.js';
+import { watchLifetime } from './lifetime.js';
 import { buildPageAssets } from './web/assets.js';
-import { startWebServer } from './web/server.js';
+import { startWebServer, type WebServer } from './web/server.js';
 import { WebRun } from './web/session.js';
 import {
   FIXTURE_NAME,
+  KEPT_HOME_SANDBOX,
+  lastingRunDirName,
   NO_HARNESS_HINT,
   parseCommandLine,
+  portInUse,
   renderCall,
   scriptedHarnessEnvironment,
   TOUR,
+  TOUR_OUTPUT_POLL_MS,
+  TOUR_OUTPUT_WAIT_MS,
   USAGE,
   UsageError,
   type Options,
@@ -68,16 +74,39 @@ function repositoriesIn(home: string): Repository[] {
 
 /** One state folder per kept home, outside it, so that its background commands can be followed later. */
 function lastingRunDir(home: string): string {
-  const name = realpathSync(home).replace(/[^A-Za-z0-9]+/g, '_');
-  return join(tmpdir(), `guilds-code-run${name}`);
+  return join(tmpdir(), lastingRunDirName(realpathSync(home)));
 }
 
-/** Resolves at the first SIGINT or SIGTERM, so that the scratch home is removed on the way out. */
-function stopSignal(): Promise<void> {
+function aborted(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
   });
+}
+
+/**
+ * Waits until the background command a tour step started has written something to its log, so that
+ * the step checking it shows its output; gives up after a while (the check then shows what there is).
+ */
+async function firstOutput(sandbox: TrySandbox, result: CodeToolResult | undefined, signal: AbortSignal): Promise<void> {
+  const log = result?.meta.log_path;
+  if (typeof log !== 'string') return;
+  const deadline = Date.now() + TOUR_OUTPUT_WAIT_MS;
+  while (!signal.aborted && Date.now() < deadline) {
+    if ((await sandbox.exec(['test', '-s', log], {}, TOUR_OUTPUT_WAIT_MS, signal)).exitCode === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, TOUR_OUTPUT_POLL_MS));
+  }
+}
+
+/** The page's server, listening before the tour runs, so that a port in use is said at once. */
+async function listen(options: Parameters<typeof startWebServer>[0]): Promise<WebServer | undefined> {
+  try {
+    return await startWebServer(options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    process.stderr.write(`${portInUse(options.port)}\n`);
+    return undefined;
+  }
 }
 
 async function main(): Promise<number> {
@@ -97,13 +126,17 @@ async function main(): Promise<number> {
     process.stderr.write(`no folder at ${options.home}\n`);
     return 2;
   }
-  const { sandbox, name: sandboxName } = await chooseSandbox({
+  const lifetime = watchLifetime();
+  const chosen = await chooseSandbox({
     ...(options.home === undefined
       ? { seed: { from: FIXTURE_REPOSITORY, to: join('repos', FIXTURE_NAME) } }
-      : { home: options.home, runDir: lastingRunDir(options.home) }),
+      : // A kept home's background commands must outlive this process for a later call to follow them.
+        { home: options.home, runDir: lastingRunDir(options.home), prefer: 'local' as const }),
     // The tour's code_task runs the scripted harness with this node: both are shown read-only.
     readOnly: [dirname(SCRIPTED_HARNESS), ...(process.execPath.startsWith('/usr/') ? [] : [process.execPath])],
   });
+  const { sandbox } = chosen;
+  const sandboxName = options.home === undefined ? chosen.name : KEPT_HOME_SANDBOX;
   // Calls into a kept home need ids no earlier session used: a call's log is named after its id.
   const callPrefix = options.home === undefined ? 'c' : `c${Date.now().toString(36)}-`;
   try {
@@ -121,23 +154,38 @@ async function main(): Promise<number> {
     process.stdout.write(`home: ${sandbox.home}\nsandbox: ${sandboxName}\nrun: ${options.runId}, starting in ${where}\n\n`);
     if (options.web !== undefined) {
       const web = new WebRun(run, callPrefix);
-      // A kept home is the developer's own: the tour's calls (and its code_task) run only in a scratch one.
-      if (options.home === undefined) for (const step of TOUR) await web.call(step.tool, step.args);
       const about = { sandbox: sandboxName, home: sandbox.home, runId: options.runId, startsIn: where, declarations: CODE_TOOL_DECLARATIONS };
-      const server = await startWebServer({ run: web, assets: await buildPageAssets(), about, port: options.web.port });
-      process.stdout.write(`page: ${server.url}\n(Ctrl-C stops it)\n`);
-      await stopSignal();
-      await server.close();
+      const server = await listen({ run: web, assets: await buildPageAssets(), about, port: options.web.port });
+      if (server === undefined) return 2;
+      try {
+        // A kept home is the developer's own: the tour's calls (and its code_task) run only in a scratch one.
+        if (options.home === undefined) {
+          for (const step of TOUR) {
+            if (step.afterOutputOf !== undefined) await firstOutput(sandbox, web.resultOf(step.afterOutputOf), lifetime.signal);
+            if (lifetime.signal.aborted) break;
+            await web.call(step.tool, step.args);
+          }
+        }
+        if (!lifetime.signal.aborted) process.stdout.write(`page: ${server.url}\n(Ctrl-C stops it)\n`);
+        await aborted(lifetime.signal);
+      } finally {
+        await server.close();
+      }
       return 0;
     }
     const steps = options.step ? [options.step] : TOUR;
+    const results: CodeToolResult[] = [];
     for (const [index, step] of steps.entries()) {
+      if (step.afterOutputOf !== undefined) await firstOutput(sandbox, results[step.afterOutputOf - 1], lifetime.signal);
+      if (lifetime.signal.aborted) break;
       const seq = index + 1;
       const callId = `${callPrefix}${seq}`;
-      const result = await run.call({ tool: step.tool, args: step.args, callId, resultSeq: seq });
+      const result = await run.call({ tool: step.tool, args: step.args, callId, resultSeq: seq, signal: lifetime.signal });
+      results.push(result);
       process.stdout.write(renderCall(flowItem({ seq, callId, tool: step.tool, args: step.args, result })) + '\n');
       if (step.tool === 'code_task' && result.kind === 'unavailable') process.stdout.write(NO_HARNESS_HINT + '\n\n');
     }
+    if (lifetime.signal.aborted) return lifetime.exitCode();
     if (options.home === undefined) process.stdout.write('(the scratch home is removed now; pass --home DIR to keep one)\n');
   } finally {
     sandbox.cleanup();

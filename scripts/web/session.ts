@@ -1,8 +1,9 @@
 // The web page's run: the calls made so far, in order, and one new call at a time.
-import { flowItem, type CodeToolRun, type FlowItem } from '../../src/orchestrator/index.js';
+import { flowItem, type CodeToolResult, type CodeToolRun, type FlowItem } from '../../src/orchestrator/index.js';
 
 export class WebRun {
   private readonly items: FlowItem[] = [];
+  private readonly results: CodeToolResult[] = [];
   private queue: Promise<unknown> = Promise.resolve();
 
   /** `callPrefix` keeps call ids (and so log names) apart from those of earlier sessions in a kept home. */
@@ -13,6 +14,11 @@ export class WebRun {
 
   get flow(): FlowItem[] {
     return [...this.items];
+  }
+
+  /** What the call of step `seq` (from 1) answered, as CodeToolRun gave it. */
+  resultOf(seq: number): CodeToolResult | undefined {
+    return this.results[seq - 1];
   }
 
   /**
@@ -26,6 +32,7 @@ export class WebRun {
       const result = await this.run.call({ tool, args, callId, resultSeq: seq });
       const item = flowItem({ seq, callId, tool, args, result });
       this.items.push(item);
+      this.results.push(result);
       return item;
     });
     this.queue = next.catch(() => undefined);

@@ -45,6 +45,18 @@ export function unknownMcpTool(shown: string, offered: readonly string[]): strin
   return `unknown tool '${shown}' (this server's tools are ${offered.join(', ')})`;
 }
 
+/**
+ * An error's message as this server sends it: without the `MCP error <code>: ` that the SDK's
+ * McpError puts before its message. A client's SDK puts the same words before what it receives, so
+ * the line would read it twice; the code travels in the error's own field.
+ */
+export function errorMessageForWire(code: number, message: string): string {
+  const prefix = `MCP error ${code}: `;
+  let plain = message;
+  while (plain.startsWith(prefix)) plain = plain.slice(prefix.length);
+  return plain;
+}
+
 /** The JSON-RPC error for a line that is not JSON. */
 export function notJsonMessage(): string {
   return 'Parse error: the message is not JSON';

@@ -4,7 +4,7 @@
 // client went away) as the transport's close.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { messageTooLarge, notJsonMessage, notJsonRpcMessage } from './format.js';
+import { errorMessageForWire, messageTooLarge, notJsonMessage, notJsonRpcMessage } from './format.js';
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
@@ -117,6 +117,10 @@ export class LineTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    if ('error' in message && typeof message.error.message === 'string') {
+      const error = { ...message.error, message: errorMessageForWire(message.error.code, message.error.message) };
+      return this.writeLine(JSON.stringify({ ...message, error }));
+    }
     return this.writeLine(JSON.stringify(message));
   }
 

@@ -45,18 +45,25 @@ describe('npm start', () => {
     expect(stdout).toContain('\nRead src/greet.js from line 3 · unchanged since step 2\n');
     expect(stdout).toContain('\n  src/greet.js lines 3–4: unchanged since step 2; read that result.\n');
     expect(stdout).toContain('\n  Same as step  2\n');
+    // Step 9 checks the background command once it printed its first line.
+    expect(stdout).toMatch(/\nCheck b1\n[^─]*\nResult\n  state: (running|exited 0)\n  elapsed: \d+s\n  log: \S+\/c7\.log\n  ready\n/);
     // The code_task step, run by the scripted harness, with the diffstat of what it changed.
     expect(stdout).toMatch(
       new RegExp(
         [
           'Block \\(what the app shows for a code_task\\)',
-          '  Code task: # The scripted harness adds farewell\\(\\) to src/greet\\.js, with a test',
+          '  Code task: Add farewell\\(\\) to src/greet\\.js, with a test\\.',
           '  completed in \\d+s · command',
           '   src/greet\\.js          \\| 1 \\+',
           '   test/farewell\\.test\\.js \\| 2 \\+\\+',
           '   2 files changed, 3 insertions\\(\\+\\)',
           '',
-          '  Added farewell\\(\\) to src/greet\\.js and test/farewell\\.test\\.js; node test/farewell\\.test\\.js passes\\.',
+          '  ## Added farewell\\(\\)',
+          '',
+          '  - `src/greet\\.js`: `farewell\\(name\\)` beside `greet\\(name\\)`',
+          '  - `test/farewell\\.test\\.js`: its test',
+          '',
+          '  `node test/farewell\\.test\\.js` passes\\.',
           '',
           '  log: /.*/home/\\.runs/try/c10\\.log',
         ].join('\n'),
@@ -118,6 +125,19 @@ describe('npm start', () => {
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
+  });
+
+  it('says a failed call\'s kind in its Metadata', () => {
+    const { status, stdout } = tryOut('file_read', '--path', 'no-such.js');
+    expect(status).toBe(0);
+    expect(stdout).toContain('\nResult (failed)\n  no such file or folder: no-such.js\n\nMetadata\n  Call     c1\n  Tool     file_read\n  Failure  not_found\n');
+  });
+
+  it('refuses an unknown option by its name, with the usage', () => {
+    const { status, stdout, stderr } = tryOut('--bogus');
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^unknown option --bogus\n\nusage:\n  npm start  /);
   });
 
   it('refuses a home that is not there', () => {

@@ -102,9 +102,11 @@ describe('calls', () => {
 
   it('refuses an unknown tool with a JSON-RPC error and goes on serving', async () => {
     mcp = await connectMcp(scratch);
-    await expect(mcp.client.callTool({ name: 'code_task', arguments: { brief: 'x' } })).rejects.toThrow(
-      "unknown tool 'code_task' (this server's tools are shell, shell_status, file_read, code_search)",
-    );
+    // The client's SDK puts `MCP error <code>: ` before the server's message: once, not twice.
+    await expect(mcp.client.callTool({ name: 'code_task', arguments: { brief: 'x' } })).rejects.toMatchObject({
+      code: -32602,
+      message: "MCP error -32602: unknown tool 'code_task' (this server's tools are shell, shell_status, file_read, code_search)",
+    });
     const after = await mcp.client.callTool({ name: 'shell', arguments: { command: 'echo still here' } });
     expect(textOf(after)).toBe('still here');
   });

@@ -66,7 +66,16 @@ describe('malformed JSON-RPC', () => {
     send('{"jsonrpc":"2.0","id":2,"method":"no/such/method"}');
     expect(await nextAnswer()).toMatchObject({ id: 2, error: { code: -32601 } });
     send('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"file_read","arguments":"a.txt"}}');
-    expect(await nextAnswer()).toMatchObject({ id: 3, error: { code: -32602 } });
+    const invalid = (await nextAnswer()) as { id: number; error: { code: number; message: string } };
+    expect(invalid).toMatchObject({ id: 3, error: { code: -32602 } });
+    // The code is in its field; the message says only what is wrong.
+    expect(invalid.error.message).toMatch(/^Invalid tools\/call request: /);
+    send('{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"nope","arguments":{}}}');
+    expect(await nextAnswer()).toEqual({
+      jsonrpc: '2.0',
+      id: 6,
+      error: { code: -32602, message: "unknown tool 'nope' (this server's tools are shell, shell_status, file_read, code_search)" },
+    });
     send('{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"shell","arguments":{"command":"echo fine"}}}');
     expect(await nextAnswer()).toMatchObject({ id: 4, result: { content: [{ type: 'text', text: 'fine' }] } });
   });

@@ -1,7 +1,7 @@
 // The MCP tool table, its sentences and the server's command line: pure, pinned.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MCP_USAGE, messageTooLarge, progressMessage, unknownMcpTool } from '../../src/mcp/format.js';
+import { errorMessageForWire, MCP_USAGE, messageTooLarge, progressMessage, unknownMcpTool } from '../../src/mcp/format.js';
 import { folderTokensFrom, parseOptions } from '../../src/mcp/options.js';
 import { mcpTools, offeredTools } from '../../src/mcp/tools.js';
 import { callToolResult } from '../../src/mcp/server.js';
@@ -67,6 +67,16 @@ describe('sentences', () => {
     expect(progressMessage('shell', 3)).toBe('shell: running for 3 s');
     expect(unknownMcpTool('nope', ['shell', 'file_read'])).toBe("unknown tool 'nope' (this server's tools are shell, file_read)");
     expect(messageTooLarge(10)).toBe('Invalid Request: a message may be at most 10 bytes; this one was skipped');
+  });
+
+  it("an error's message goes without the SDK's prefix, which a client's SDK adds again", () => {
+    expect(errorMessageForWire(-32602, "MCP error -32602: unknown tool 'x' (…)")).toBe("unknown tool 'x' (…)");
+    expect(errorMessageForWire(-32602, 'MCP error -32602: MCP error -32602: Invalid tools/call request: x')).toBe('Invalid tools/call request: x');
+  });
+
+  it("keeps a message that only looks like it: another code's prefix, or the words inside", () => {
+    expect(errorMessageForWire(-32603, 'MCP error -32602: x')).toBe('MCP error -32602: x');
+    expect(errorMessageForWire(-32602, 'the file says MCP error -32602: x')).toBe('the file says MCP error -32602: x');
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CodeToolResult } from '../../src/orchestrator/code-tools.js';
 import { flowItem } from '../../src/orchestrator/view/index.js';
-import { parseCommandLine, renderCall, UsageError } from '../../scripts/try-cli.js';
+import { parseCommandLine, portInUse, renderCall, TOUR, UsageError } from '../../scripts/try-cli.js';
 
 describe("the try-out command's command line", () => {
   it('is the tour when empty', () => expect(parseCommandLine([])).toEqual({ runId: 'try' }));
@@ -80,6 +80,12 @@ describe("the try-out command's command line", () => {
     expect(() => parseCommandLine(['--path', 'a', 'file_read'])).toThrow(new UsageError("--path comes before the tool's name"));
   });
 
+  it('refuses an option it does not know, by its name', () => {
+    expect(() => parseCommandLine(['--bogus'])).toThrow(new UsageError('unknown option --bogus'));
+    expect(() => parseCommandLine(['--bogus=1', 'shell'])).toThrow(new UsageError('unknown option --bogus'));
+    expect(() => parseCommandLine(['--web', '--bogus', 'x'])).toThrow(new UsageError('unknown option --bogus'));
+  });
+
   it('refuses a second tool name', () => {
     expect(() => parseCommandLine(['file_read', 'shell'])).toThrow(new UsageError("unexpected 'shell': give arguments as --name value"));
   });
@@ -90,6 +96,21 @@ describe("the try-out command's command line", () => {
 
   it('refuses --home without a folder', () => {
     expect(() => parseCommandLine(['--home'])).toThrow(new UsageError('--home needs a value'));
+  });
+});
+
+describe("the try-out's sentences and tour", () => {
+  it('says a port in use before the tour, with the way out', () => {
+    expect(portInUse(4177)).toBe('port 4177 on 127.0.0.1 is in use: choose another with --port N (--port 0 takes a free one)');
+  });
+
+  it("starts its code_task's brief with a plain sentence, the block's title", () => {
+    expect(TOUR.at(-1)!.args.brief).toMatch(/^Add farewell\(\) to src\/greet\.js, with a test\.\n/);
+  });
+
+  it('checks its background command only after that command printed something', () => {
+    const start = TOUR.findIndex((step) => step.args.background === true);
+    expect(TOUR.find((step) => step.tool === 'shell_status' && step.args.id === 'b1')).toMatchObject({ afterOutputOf: start + 1 });
   });
 });
 

@@ -83,46 +83,56 @@ describe('which texts are JSON documents', () => {
 
 describe('the Result view', () => {
   it('is Markdown for plain text, the text as returned for Raw', () => {
-    expect(resultView(okResult('src/a.ts · lines 1–1 of 1\n1\t# x'))).toEqual({ kind: 'markdown', text: 'src/a.ts · lines 1–1 of 1\n1\t# x', cut: false });
+    expect(resultView('shell', okResult('src/a.ts · lines 1–1 of 1\n1\t# x'))).toEqual({
+      kind: 'markdown',
+      text: 'src/a.ts · lines 1–1 of 1\n1\t# x',
+      parts: [{ type: 'code', text: 'src/a.ts · lines 1–1 of 1\n1\t# x' }],
+      cut: false,
+    });
   });
 
   it('is a JSON tree for a JSON document, the text kept exactly for Raw', () => {
-    expect(resultView(okResult('{ "a": [1] }\n'))).toEqual({
+    expect(resultView('shell', okResult('{ "a": [1] }\n'))).toEqual({
       kind: 'json',
       text: '{ "a": [1] }\n',
+      parts: [{ type: 'code', text: '{ "a": [1] }\n' }],
       tree: { type: 'object', children: [{ type: 'array', key: 'a', children: [{ type: 'number', key: '0', text: '1' }] }] },
       cut: false,
     });
   });
 
   it("is Markdown for a failed call's error, even one that reads as JSON", () => {
-    expect(resultView({ ok: false, text: '{"a": 1}', cut: false }).kind).toBe('markdown');
+    expect(resultView('shell', { ok: false, text: '{"a": 1}', cut: false, meta: {} }).kind).toBe('markdown');
   });
 
   it('is Markdown for a JSON text the platform cut, which no longer parses anyway', () => {
-    expect(resultView(okResult('[1]', { cut: true }))).toEqual({ kind: 'markdown', text: '[1]', cut: true });
+    expect(resultView('shell', okResult('[1]', { cut: true }))).toEqual({ kind: 'markdown', text: '[1]', parts: [{ type: 'code', text: '[1]' }], cut: true });
   });
 
   it('keeps a text exactly at the cap whole', () => {
     const text = 'x'.repeat(VIEW_LIMITS.resultMaxBytes);
-    expect(resultView(okResult(text))).toEqual({ kind: 'markdown', text, cut: false });
+    expect(resultView('shell', okResult(text))).toEqual({ kind: 'markdown', text, parts: [{ type: 'code', text }], cut: false });
   });
 
   it('cuts a 5 MB line to the cap, at a character boundary, and says so', () => {
-    const view = resultView(okResult('é'.repeat(2_500_000)));
+    const view = resultView('shell', okResult('é'.repeat(2_500_000)));
     const marker = '\n[… cut to stay under 65536 bytes]';
     expect(view.cut).toBe(true);
     expect(view.text.endsWith(marker)).toBe(true);
     expect(view.text.slice(0, -marker.length)).toBe('é'.repeat(32_750));
     expect(Buffer.byteLength(view.text)).toBe(65_536);
+    expect(view.parts).toEqual([
+      { type: 'code', text: 'é'.repeat(32_750) },
+      { type: 'markdown', text: '\\[… cut to stay under 65536 bytes\\]' },
+    ]);
   });
 
   it('cuts one byte over the cap', () => {
-    expect(resultView(okResult('x'.repeat(VIEW_LIMITS.resultMaxBytes + 1))).cut).toBe(true);
+    expect(resultView('shell', okResult('x'.repeat(VIEW_LIMITS.resultMaxBytes + 1))).cut).toBe(true);
   });
 
   it('takes its limits as arguments', () => {
-    expect(resultView(okResult('[1, 2, 3]'), { resultMaxBytes: 1024, jsonTreeMaxNodes: 2 }).tree).toEqual({
+    expect(resultView('shell', okResult('[1, 2, 3]'), { resultMaxBytes: 1024, jsonTreeMaxNodes: 2 }).tree).toEqual({
       type: 'array',
       children: [{ type: 'number', key: '0', text: '1' }],
       omitted: 2,
@@ -203,7 +213,7 @@ describe("a run's flow", () => {
           ok: true,
           summary: 'Read a.ts',
           arguments: { json: '{"path":"a.ts"}', tree: { type: 'object', children: [{ type: 'string', key: 'path', text: '"a.ts"' }] } },
-          result: { kind: 'markdown', text: 'a.ts · lines 1–1 of 1\n1\tx', cut: false },
+          result: { kind: 'markdown', text: 'a.ts · lines 1–1 of 1\n1\tx', parts: [{ type: 'code', text: 'a.ts · lines 1–1 of 1\n1\tx' }], cut: false },
           metadata: [
             { label: 'Call', value: 'c2' },
             { label: 'Tool', value: 'file_read' },
@@ -217,6 +227,21 @@ describe("a run's flow", () => {
 
   it("marks a failed call with its kind and shows its error as the Result", () => {
     expect(callView(failed)).toMatchObject({ ok: false, kind: 'not_found', result: { kind: 'markdown', text: 'file_read: gone.ts: no such file' } });
+  });
+
+  it("says a failed call's kind in its Metadata, after the call and the tool", () => {
+    const result = { ...failed.result, metadata: [{ label: 'Call', value: 'c4' }, { label: 'Tool', value: 'file_read' }] };
+    expect(callView({ ...failed, result }).metadata).toEqual([
+      { label: 'Call', value: 'c4' },
+      { label: 'Tool', value: 'file_read' },
+      { label: 'Failure', value: 'not_found' },
+    ]);
+  });
+
+  it('adds no Failure field to a failure without a kind, nor to a call that succeeded', () => {
+    const { kind: _kind, ...withoutKind } = failed.result;
+    expect(callView({ ...failed, result: withoutKind }).metadata).toEqual([]);
+    expect(callView(read).metadata.map((field) => field.label)).toEqual(['Call', 'Tool']);
   });
 
   it('is empty for a run without calls', () => expect(flowView([])).toEqual([]));

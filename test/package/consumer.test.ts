@@ -8,6 +8,7 @@
 // line of this file (EXTERNAL_IMPORTS may pin what it loads). Without the npm registry (the install
 // fetches @vscode/ripgrep), or with GUILDS_PACKAGE=skip, every test here is reported as skipped.
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { nodeLines } from '../helpers/node-lines.js';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ import { blocksUnder, externalImports, libraryExports, tarballProblems } from '.
 
 // Measured at 0.2.0: 350,119 bytes packed, 1,361,591 unpacked, 7,171,064 installed (ripgrep's
 // binary is most of it). Headroom for ordinary growth; a jump past these is a surprise to look at.
+/** The other Node lines the library example runs on; a line this machine could not install is skipped. */
+const NODE_LINES = nodeLines().filter((line) => line.binary !== null);
 const TARBALL_MAX_BYTES = 400_000;
 const UNPACKED_MAX_BYTES = 1_500_000;
 const INSTALLED_MAX_BYTES = 8_000_000;
@@ -149,16 +152,27 @@ const TITLE = `the package from its tarball, installed with production dependenc
     });
   });
 
-  it("runs the README's library example: each tool through the local sandbox, code_task through the command harness", () => {
+  /** The README's library example, run by `node` from the scratch project: what it printed against the README's block. */
+  function runLibraryExample(node: string): void {
     const [example, printed] = blocksUnder(README, '### As a library');
     expect([example?.language, printed?.language]).toEqual(['js', '']);
     writeFileSync(join(project, 'example.mjs'), `${example!.body}\n`);
     // No rg on PATH: code_search finds the one the package's dependency installed.
     const path = (process.env.PATH ?? '').split(':').filter((folder) => !existsSync(join(folder, 'rg'))).join(':');
-    const ran = run(process.execPath, ['example.mjs'], project, { env: { PATH: path } });
+    const ran = run(node, ['example.mjs'], project, { env: { PATH: path } });
     // What varies between runs: the scratch folder's name and code_task's elapsed seconds.
     const stdout = ran.stdout.replace(/guilds-code-sandbox-[A-Za-z0-9]{6}/g, 'guilds-code-sandbox-XXXXXX').replace(/^completed in \d+s/m, 'completed in 0s');
     expect({ status: ran.status, stdout, stderr: ran.stderr }).toEqual({ status: 0, stdout: `${printed!.body}\n\n`, stderr: '' });
+  }
+
+  it("runs the README's library example: each tool through the local sandbox, code_task through the command harness", () => {
+    runLibraryExample(process.execPath);
+  });
+
+  // The library and the helpers it starts (LocalSandbox runs them on the Node that runs the library)
+  // on each other Node line of the matrix (test/helpers/node-lines.ts), from the same install.
+  it.each(NODE_LINES.map((line) => [line.version, line.binary!]))("runs the README's library example on Node %s", (_version, binary) => {
+    runLibraryExample(binary);
   });
 
   it("runs the README's image example: the helper copied out of node_modules answers a request", () => {

@@ -2,7 +2,7 @@
 // does not take.
 import { describe, expect, it } from 'vitest';
 import { CODE_TOOL_DECLARATIONS } from '../../src/orchestrator/index.js';
-import { formArguments, formFields } from '../../scripts/web/client/form.js';
+import { formArguments, formFields, missingRequired } from '../../scripts/web/client/form.js';
 
 const declaration = (name: string) => CODE_TOOL_DECLARATIONS.find((candidate) => candidate.name === name)!;
 
@@ -18,7 +18,7 @@ describe('the form of a tool', () => {
 
   it("is shell's: a required command, a bounded timeout with its default, a background box", () => {
     expect(formFields(declaration('shell'))).toEqual([
-      { name: 'command', control: 'text', required: true, description: 'The bash command to run.' },
+      { name: 'command', control: 'lines', required: true, description: 'The bash command to run.' },
       {
         name: 'timeout_seconds',
         control: 'integer',
@@ -36,6 +36,24 @@ describe('the form of a tool', () => {
         placeholder: 'false',
       },
     ]);
+  });
+
+  it('gives a path, a pattern, a glob, an id, a repository and a session one-line inputs, and a command, a brief and notes text areas', () => {
+    const controls = Object.fromEntries(
+      CODE_TOOL_DECLARATIONS.flatMap((tool) => formFields(tool).filter((field) => field.control === 'text' || field.control === 'lines').map((field) => [`${tool.name}.${field.name}`, field.control])),
+    );
+    expect(controls).toEqual({
+      'shell.command': 'lines',
+      'shell_status.id': 'text',
+      'file_read.path': 'text',
+      'code_search.pattern': 'text',
+      'code_search.path': 'text',
+      'code_search.glob': 'text',
+      'code_task.brief': 'lines',
+      'code_task.repo': 'text',
+      'code_task.session_id': 'text',
+      'code_task.notes': 'lines',
+    });
   });
 
   it("offers code_search's modes as the enum lists them", () => {
@@ -66,5 +84,27 @@ describe('the arguments a form sends', () => {
 
   it('keeps a multi-line text whole', () => {
     expect(formArguments(formFields(declaration('code_task')), { brief: 'a\r\nb\n' })).toEqual({ brief: 'a\r\nb\n' });
+  });
+});
+
+describe('a required field left empty', () => {
+  const shell = formFields(declaration('shell'));
+
+  it('is said in the status line, and the call is not sent', () => {
+    expect(missingRequired(shell, { command: '', background: true })).toBe('not run: command is required');
+  });
+
+  it('lets a blank text go, for the tool to say what is wrong with it', () => {
+    expect(missingRequired(shell, { command: ' \n ' })).toBeUndefined();
+  });
+
+  it('names every empty required field', () => {
+    const fields = [...shell, { name: 'brief', control: 'lines' as const, required: true, description: '' }];
+    expect(missingRequired(fields, {})).toBe('not run: command and brief are required');
+  });
+
+  it('says nothing when every required field holds something', () => {
+    expect(missingRequired(shell, { command: 'ls' })).toBeUndefined();
+    expect(missingRequired(formFields(declaration('shell_status')), {})).toBeUndefined();
   });
 });

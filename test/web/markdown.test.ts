@@ -1,6 +1,10 @@
 // The Result's Markdown view: untrusted text in, HTML that neither runs nor loads anything out.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { markdownLiteral } from '../../src/orchestrator/index.js';
 import { isSafeLink, renderMarkdown } from '../../scripts/web/client/markdown.js';
+
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 describe('the Markdown of a result', () => {
   it('renders Markdown, a line end as a line break', () => {
@@ -63,4 +67,25 @@ describe('which links a result may hold', () => {
     'refuses %s',
     (url) => expect(isSafeLink(url)).toBe(false),
   );
+});
+
+describe("a note's Markdown, as the view model escapes it", () => {
+  it('renders as exactly its characters, one paragraph, whatever they are', () => {
+    // One line of anything but a line end or NUL (which markdown-it's input rules replace), blanks at its ends included.
+    const line = fc.string({ unit: fc.oneof(fc.constantFrom(...'#*_`<>[]()!-+=~|\\&;:. \t'), fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })) }).filter(
+      (text) => text.trim() !== '' && !/[\n\r\0]/.test(text),
+    );
+    fc.assert(
+      fc.property(line, (text) => {
+        expect(renderMarkdown(markdownLiteral(text))).toBe(`<p>${escapeHtml(text)}</p>\n`);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keeps a heading, a list, emphasis, code and an image tag as text', () => {
+    expect(renderMarkdown(markdownLiteral('# x\n* y\n__z__ `w` <img src=x>\n---'))).toBe(
+      '<p># x<br>\n* y<br>\n__z__ `w` &lt;img src=x&gt;<br>\n---</p>\n',
+    );
+  });
 });

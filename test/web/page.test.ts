@@ -37,6 +37,26 @@ const HOSTILE_MARKDOWN = [
   '[a web link](https://example.com/page)',
 ].join('\n');
 
+/** Lines a careless Markdown view turns into headings, lists, emphasis, code spans, a rule or an image. */
+const HOSTILE_CODE = [
+  '# not a heading',
+  '* star item',
+  '- dash item',
+  '1. numbered',
+  '__init__.py and __x__',
+  '`one` ``two`` ```three```',
+  '<img src=x onerror="window.__pwned = 1">',
+  '---',
+  '\tTab\tseparated\t',
+  '    four spaces',
+  '日本語のテキスト 中文 한국어',
+  '> quoted',
+  '  return `Hello, ${who}!`;',
+].join('\n');
+
+/** Elements a tool's output must never become. */
+const MARKUP = 'h1, h2, h3, h4, h5, h6, ul, ol, li, em, strong, hr, blockquote, img, a, p code';
+
 const TOUR_ROWS = [
   'Run ls && node test/greet.test.js',
   'Read src/greet.js',
@@ -44,7 +64,7 @@ const TOUR_ROWS = [
   'Search files',
   'Search lines in src',
   'Run test -f CHANGELOG.md · exit 1',
-  'Start sleep 1; echo ready',
+  'Start echo ready; sleep 2; echo done',
   'List background commands',
   'Check b1',
 ];
@@ -114,14 +134,31 @@ if (SKIPPED !== undefined) {
       expect(await page.locator('#flow > details.row.failed').count()).toBe(0);
       const block = row(10);
       expect(await block.getAttribute('class')).toBe('call code-task ok');
-      expect(await block.locator('.title').textContent()).toBe('Code task: # The scripted harness adds farewell() to src/greet.js, with a test');
+      expect(await block.locator('.title').textContent()).toBe('Code task: Add farewell() to src/greet.js, with a test.');
       expect(await block.locator('.headline').textContent()).toMatch(/^completed in \d+s · command$/);
       expect(await block.locator('.diffstat').textContent()).toBe(
         [' src/greet.js          | 1 +', ' test/farewell.test.js | 2 ++', ' 2 files changed, 3 insertions(+)'].join('\n'),
       );
       expect(await block.locator('.diffstat').isVisible()).toBe(true);
+      // The harness's final message is Markdown, and renders as such: its heading and its list.
+      expect(await block.locator('.final-message h2').allTextContents()).toEqual(['Added farewell()']);
+      expect(await block.locator('.final-message li').allTextContents()).toEqual([
+        'src/greet.js: farewell(name) beside greet(name)',
+        'test/farewell.test.js: its test',
+      ]);
       const views = await open(10);
       expect(await views.locator('.views > .view > h3').allTextContents()).toEqual(['Arguments', 'Result', 'Metadata']);
+      // In the Result too: the status line and the diffstat as code, the message as Markdown, the log line as code.
+      const rendered = views.locator('.rendered');
+      expect(await rendered.locator(':scope > *').evaluateAll((parts) => parts.map((part) => `${part.tagName} ${part.className}`))).toEqual([
+        'PRE code',
+        'DIV prose',
+        'PRE code',
+      ]);
+      expect(await rendered.locator('pre.code').first().textContent()).toMatch(/^completed in \d+s · command\n src\/greet\.js          \| 1 \+\n/);
+      expect(await rendered.locator('.prose h2').allTextContents()).toEqual(['Added farewell()']);
+      expect(await rendered.locator('.prose li').count()).toBe(2);
+      expect(await rendered.locator('pre.code').last().textContent()).toMatch(/^log: \/.*\/c10\.log$/);
       await views.locator(':scope > summary').click();
       await page.screenshot({ path: join(SCREENSHOTS, 'flow.png'), fullPage: true });
     });
@@ -157,6 +194,11 @@ if (SKIPPED !== undefined) {
         'timeout_seconds (1 to 600)',
         'background',
       ]);
+      // A missing required argument is said in the status line; nothing runs.
+      await page.locator('#run-call').click();
+      expect(await page.locator('#call-status').textContent()).toBe('not run: command is required');
+      expect(await page.locator('#flow > details').count()).toBe(10);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('arg-command');
       await page.locator('#arg-command').fill('cat package.json');
       await page.locator('#run-call').click();
       await row(11).waitFor();
@@ -190,6 +232,8 @@ if (SKIPPED !== undefined) {
 
     it('marks a call the form sent with a wrong argument as failed, with the error a model would read', async () => {
       await page.locator('#tool').selectOption('file_read');
+      // A path is one line: an input, not a text area.
+      expect(await page.locator('#arg-path').evaluate((element) => `${element.tagName} ${element.getAttribute('type')}`)).toBe('INPUT text');
       await page.locator('#arg-path').fill('src/greet.js');
       await page.locator('#arg-limit').fill('many');
       await page.locator('#run-call').click();
@@ -198,6 +242,9 @@ if (SKIPPED !== undefined) {
       const details = await open(13);
       expect(await details.locator('.result h3').textContent()).toBe('Result (failed)');
       expect(await details.locator('.rendered').textContent()).toMatch(/^file_read: .*limit/);
+      const metadata = await details.locator('.metadata dt').allTextContents();
+      expect(metadata.slice(0, 3)).toEqual(['Call', 'Tool', 'Failure']);
+      expect(await details.locator('.metadata dd').nth(2).textContent()).toBe('invalid_request');
     });
 
     it('keeps hostile texts inert: no script, no dialog, no link that runs, no request beyond 127.0.0.1', async () => {
@@ -226,10 +273,8 @@ if (SKIPPED !== undefined) {
       const flow = page.locator('#flow');
       expect(await flow.locator('script, img, iframe, object, embed, [onerror], [onload]').count()).toBe(0);
       const hrefs = await flow.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-      // An image is only a link to where it points (no image is loaded); the javascript:, data: and raw
-      // HTML ones are text. Once in the file_read result, once in cat's.
-      const links = ['http://203.0.113.9/pixel.png', 'https://example.com/page'];
-      expect(hrefs).toEqual([...links, ...links]);
+      // A file read and a command's output are code: no link is made of them at all.
+      expect(hrefs).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
       expect(dialogs).toEqual([]);
       expect(requests.filter((url) => !url.startsWith(server.url))).toEqual([]);
@@ -237,6 +282,46 @@ if (SKIPPED !== undefined) {
       // The 5 MB line reaches the page as the helper shaped it: file_read's clipped line, shell's head and tail.
       expect((await state()).flow.at(-1)!.call.result.text.length).toBeLessThan(9000);
       expect(await row(longLine.call.seq).locator('.rendered').textContent()).toContain('bytes elided');
+    });
+
+    it("shows a tool's output as code: every character in a code element, nothing made a heading, a list or emphasis", async () => {
+      const write = await call('shell', { command: `cat > hostile-code.txt <<'EOF'\n${HOSTILE_CODE}\nEOF` });
+      expect(write.call.ok).toBe(true);
+      const calls = [
+        await call('file_read', { path: 'hostile-code.txt' }),
+        await call('shell', { command: 'cat hostile-code.txt' }),
+        await call('code_search', { pattern: 'star|quoted', mode: 'content', context: 1, path: 'hostile-code.txt' }),
+      ];
+      expect(calls.map((item) => item.call.result.text.split('\n')[0])).toEqual([
+        'hostile-code.txt · lines 1–13 of 13',
+        '# not a heading',
+        'hostile-code.txt-1- # not a heading',
+      ]);
+      expect(calls[1]!.call.result.text).toBe(HOSTILE_CODE);
+      expect(calls[2]!.call.result.text).toContain('\n--\n');
+      await page.reload();
+      await page.locator('#flow > details').first().waitFor();
+      for (const { call: view } of calls) {
+        const rendered = (await open(view.seq)).locator('.rendered');
+        expect(await rendered.locator(':scope > pre.code > code').evaluateAll((codes) => codes.map((code) => code.textContent))).toEqual([view.result.text]);
+        expect(await rendered.locator(MARKUP).count()).toBe(0);
+        expect(await rendered.locator('pre.code').evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/monospace/);
+      }
+      for (const line of HOSTILE_CODE.split('\n')) expect(calls[0]!.call.result.text).toContain(`\t${line}`);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      await page.screenshot({ path: join(SCREENSHOTS, 'code-result.png'), fullPage: true });
+    });
+
+    it("shows a note as the text it is, through Markdown: a pointer's path keeps its underscores", async () => {
+      await call('shell', { command: 'mkdir -p __pkg__ && printf "x\\n" > __pkg__/__init__.py' });
+      await call('file_read', { path: '__pkg__/__init__.py' });
+      const pointer = await call('file_read', { path: '__pkg__/__init__.py' });
+      expect(pointer.call.result.text).toMatch(/^__pkg__\/__init__\.py lines 1–1: unchanged since step \d+; read that result\.$/);
+      await page.reload();
+      await page.locator('#flow > details').first().waitFor();
+      const rendered = (await open(pointer.call.seq)).locator('.rendered');
+      expect(await rendered.locator(':scope > .prose > p').textContent()).toBe(pointer.call.result.text);
+      expect(await rendered.locator(MARKUP).count()).toBe(0);
     });
   });
 }

@@ -3,7 +3,7 @@
 import type { ToolDeclaration } from '../../../src/orchestrator/index.js';
 import type { CallResponse, PageState } from '../page-state.js';
 import { el } from './dom.js';
-import { formArguments, formFields, type FieldValue, type FormField } from './form.js';
+import { formArguments, formFields, missingRequired, type FieldValue, type FormField } from './form.js';
 import { flowItemElement } from './render.js';
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -21,10 +21,13 @@ function fieldElement(field: FormField): HTMLElement {
     const attributes: Record<string, string> = { type: 'text', inputmode: 'numeric', id, name: field.name };
     if (field.placeholder) attributes.placeholder = field.placeholder;
     control = el('input', attributes);
+  } else if (field.control === 'lines') {
+    control = el('textarea', { id, name: field.name, rows: '2', spellcheck: 'false' });
   } else {
-    control = el('textarea', { id, name: field.name, rows: '1', spellcheck: 'false' });
+    control = el('input', { type: 'text', id, name: field.name, spellcheck: 'false', autocomplete: 'off' });
   }
-  if (field.required) control.setAttribute('required', '');
+  // The form is novalidate: the status line says what is missing, not a browser bubble.
+  if (field.required) control.setAttribute('aria-required', 'true');
   const range = field.minimum !== undefined && field.maximum !== undefined ? ` (${field.minimum} to ${field.maximum})` : '';
   return el(
     'div',
@@ -61,9 +64,17 @@ function setUpForm(declarations: readonly ToolDeclaration[], flow: HTMLElement):
   showTool();
   byId<HTMLFormElement>('new-call').addEventListener('submit', (event) => {
     event.preventDefault();
+    const values = formValues(fields);
+    const missing = missingRequired(fields, values);
+    if (missing !== undefined) {
+      status.textContent = missing;
+      const first = fields.find((field) => field.required && missingRequired([field], values) !== undefined);
+      if (first) byId(`arg-${first.name}`).focus();
+      return;
+    }
     button.disabled = true;
     status.textContent = 'running…';
-    const body = JSON.stringify({ tool: select.value, args: formArguments(fields, formValues(fields)) });
+    const body = JSON.stringify({ tool: select.value, args: formArguments(fields, values) });
     fetch('/api/call', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
       .then((response) => response.json() as Promise<CallResponse>)
       .then((answer) => {

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The run's flow drawn from the view model: a row per call, a block per answered code_task, and
 // the three views a row shows when opened (drawn then, so a long flow costs nothing until read).
-import type { CallView, CodeTaskBlock, FlowItem, JsonNode, MetadataField, ResultView } from '../../../src/orchestrator/index.js';
+import type { CallView, CodeTaskBlock, FlowItem, JsonNode, MetadataField, ResultPart, ResultView } from '../../../src/orchestrator/index.js';
 import { el } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -26,12 +26,23 @@ export function jsonTreeElement(node: JsonNode): HTMLElement {
   );
 }
 
+/**
+ * A part of the Markdown view: code as text nodes in <pre><code>, so that no character of it can
+ * become anything else; Markdown as markdown-it renders it with raw HTML off.
+ */
+function partElement(part: ResultPart): HTMLElement {
+  if (part.type === 'code') return el('pre', { class: 'code' }, el('code', {}, part.text));
+  const prose = el('div', { class: 'prose' });
+  // markdown-it's output with raw HTML off: one of the two places HTML is set, behind the page's CSP.
+  prose.innerHTML = renderMarkdown(part.text);
+  return prose;
+}
+
 function resultSection(result: ResultView, ok: boolean): HTMLElement {
   const renderedName = result.kind === 'json' ? 'Tree' : 'Markdown';
   const rendered = el('div', { class: `rendered ${result.kind}` });
   if (result.kind === 'json' && result.tree) rendered.append(jsonTreeElement(result.tree));
-  // markdown-it's output with raw HTML off: the one place HTML is set, behind the page's CSP.
-  else rendered.innerHTML = renderMarkdown(result.text);
+  else rendered.append(...result.parts.map(partElement));
   const raw = el('pre', { class: 'raw', hidden: '' }, result.text);
   const renderedButton = el('button', { type: 'button', class: 'mode', 'aria-pressed': 'true' }, renderedName);
   const rawButton = el('button', { type: 'button', class: 'mode', 'aria-pressed': 'false' }, 'Raw');

@@ -1,6 +1,7 @@
 // What the app shows of a run's code tool calls, for a platform's own UI to draw: the flow of rows
 // and code_task blocks, and for each call the three views a row opens (Arguments, Result, Metadata),
-// with the Result decided as Markdown (and Raw, the text as returned) or a JSON tree. Pure.
+// with the Result decided as Markdown (and Raw, the text as returned) or a JSON tree, and the Markdown
+// view's parts decided as code or Markdown (result-parts.ts). Pure.
 import { VIEW_JSON_TREE_MAX_NODES, VIEW_RESULT_MAX_BYTES } from '../../limits.js';
 import type { ErrorKind } from '../../contract/errors.js';
 import { capText } from '../../text/utf8.js';
@@ -8,6 +9,7 @@ import type { CodeTaskBlock } from '../code-task-block.js';
 import type { CodeToolResult } from '../code-tools.js';
 import type { MetadataField } from '../summary.js';
 import { jsonTree, parseJsonDocument, type JsonNode } from './json-tree.js';
+import { resultParts, type ResultPart } from './result-parts.js';
 
 export { VIEW_JSON_TREE_MAX_NODES, VIEW_RESULT_MAX_BYTES } from '../../limits.js';
 
@@ -33,6 +35,12 @@ export interface ResultView {
   kind: 'markdown' | 'json';
   /** The text as returned, which Raw shows exactly; cut only past the view's cap. */
   text: string;
+  /**
+   * What the Markdown view draws, in order: `code` as preformatted text, every character kept;
+   * `markdown` rendered with raw HTML off. Joined by line ends, their texts are `text` (a note's
+   * Markdown escaped aside).
+   */
+  parts: ResultPart[];
   /** The tree of a JSON result. */
   tree?: JsonNode;
   /** The platform's cap or the view's cut the text. */
@@ -50,8 +58,12 @@ export interface CallView {
   summary: string;
   arguments: ArgumentsView;
   result: ResultView;
+  /** The Metadata view: the call and the tool, a failure's kind, then what the tool recorded. */
   metadata: MetadataField[];
 }
+
+/** The Metadata field that says what kind of failure a failed call was (src/contract/errors.ts). */
+export const FAILURE_LABEL = 'Failure';
 
 /** The run's flow: a row per call, and a block of its own for an answered code_task. */
 export type FlowItem = { type: 'row'; call: CallView } | { type: 'code_task'; call: CallView; block: CodeTaskBlock };
@@ -76,14 +88,28 @@ export function argumentsView(args: unknown, limits: ViewLimits = VIEW_LIMITS): 
 
 /**
  * A result that is a JSON object or array is a tree; any other text, a failure's line included, is
- * Markdown. Either way Raw is the text as returned.
+ * Markdown, made of code and Markdown parts. Either way Raw is the text as returned.
  */
-export function resultView(result: Pick<CodeToolResult, 'ok' | 'text' | 'cut'>, limits: ViewLimits = VIEW_LIMITS): ResultView {
+export function resultView(
+  tool: string,
+  result: Pick<CodeToolResult, 'ok' | 'text' | 'cut' | 'meta'>,
+  limits: ViewLimits = VIEW_LIMITS,
+): ResultView {
   const text = capText(result.text, limits.resultMaxBytes);
   const cut = result.cut || text !== result.text;
+  const parts = resultParts({ tool, ok: result.ok, meta: result.meta, text });
   const document = result.ok && !cut ? parseJsonDocument(text) : undefined;
-  if (document === undefined) return { kind: 'markdown', text, cut };
-  return { kind: 'json', text, tree: jsonTree(document, limits.jsonTreeMaxNodes), cut };
+  if (document === undefined) return { kind: 'markdown', text, parts, cut };
+  return { kind: 'json', text, parts, tree: jsonTree(document, limits.jsonTreeMaxNodes), cut };
+}
+
+/** The call's Metadata fields, with a failure's kind after the call and the tool. */
+function metadataWithKind(result: CodeToolResult): MetadataField[] {
+  if (result.ok || result.kind === undefined) return result.metadata;
+  const fields = [...result.metadata];
+  const tool = fields.findIndex((field) => field.label === 'Tool');
+  fields.splice(tool + 1, 0, { label: FAILURE_LABEL, value: result.kind });
+  return fields;
 }
 
 export function callView(call: RecordedCall, limits: ViewLimits = VIEW_LIMITS): CallView {
@@ -94,8 +120,8 @@ export function callView(call: RecordedCall, limits: ViewLimits = VIEW_LIMITS): 
     ok: call.result.ok,
     summary: call.result.summary,
     arguments: argumentsView(call.args, limits),
-    result: resultView(call.result, limits),
-    metadata: call.result.metadata,
+    result: resultView(call.tool, call.result, limits),
+    metadata: metadataWithKind(call.result),
   };
   if (call.result.kind !== undefined) view.kind = call.result.kind;
   return view;

@@ -2,6 +2,7 @@
 export {
   argumentsView,
   callView,
+  FAILURE_LABEL,
   flowItem,
   flowView,
   resultView,
@@ -15,4 +16,5 @@ export {
   type ResultView,
   type ViewLimits,
 } from './call-view.js';
+export { markdownLiteral, resultParts, type PartsOf, type ResultPart } from './result-parts.js';
 export { jsonTree, parseJsonDocument, type JsonNode, type JsonNodeType } from './json-tree.js';
