@@ -17,7 +17,7 @@ export default defineConfig({
           name: 'helpers',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...REAL_CLI_TIER, 'test/node-lines/unavailable.test.ts'],
-          globalSetup: ['test/helpers/global-setup.ts'],
+          globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/docker-setup.ts'],
         },
       },
       // The bundles once more on every other Node release line (test/helpers/node-lines.ts).

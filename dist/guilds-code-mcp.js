@@ -9256,10 +9256,11 @@ function nodeIo(home, runDir, env) {
 
 // src/orchestrator/local-exec.ts
 var import_node_child_process = require("node:child_process");
+
+// src/orchestrator/exec-output.ts
 var LOCAL_STDOUT_MAX_BYTES = 16 * 1048576;
 var LOCAL_STDERR_KEEP_BYTES = 65536;
 var LOCAL_PIPE_DRAIN_MS = 1e3;
-var SPAWN_FAILED_EXIT_CODE = 127;
 var Tail = class {
   constructor(limit) {
     this.limit = limit;
@@ -9277,6 +9278,9 @@ var Tail = class {
     return all.subarray(Math.max(0, all.length - this.limit)).toString("utf8");
   }
 };
+
+// src/orchestrator/local-exec.ts
+var SPAWN_FAILED_EXIT_CODE = 127;
 function terminate(pid) {
   process.kill(pid, "SIGTERM");
 }
