@@ -17,7 +17,7 @@ export default defineConfig({
           name: 'helpers',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...REAL_CLI_TIER, 'test/node-lines/unavailable.test.ts'],
-          globalSetup: ['test/helpers/global-setup.ts'],
+          globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/docker-setup.ts'],
         },
       },
       // The bundle-level tests once more over the warm stream (SPEC section 8): each base64 request goes

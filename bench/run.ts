@@ -1,15 +1,18 @@
 // npm run bench [-- --smoke] [--pairs N] [--warmup N] [--only REGEXP] [--bundle PATH] [--baseline PATH] [--node BIN] [--no-write]
+//                 [--docker | --no-docker] [--docker-image TAG]
 //
 // --node runs the helper, and every floor that is a Node start, on that binary (a Node release line
 // from scripts/install-node-lines.sh); the default is the Node running the benchmark.
 //
-// Then the MCP server's per-call latency against the same cold helper (bench/mcp.ts).
+// Then the MCP server's per-call latency against the same cold helper (bench/mcp.ts), and, in a full
+// run or with --docker, the per-call cost in a container of the sandbox image (bench/docker.ts).
 //
 // Runs the built helper the way the orchestrator does (a fresh `node dist/guilds-code.js <base64>`
 // per call) side by side with each case's floor, alternating which goes first, and prints the
 // medians and the median of the pairwise ratios. The full run writes bench/RESULTS.md. With
 // --baseline, an older bundle joins every helper case in the same rotation, so that a change is
 // measured under the same conditions as what it replaces.
+import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -18,8 +21,10 @@ import { HANDED_ON_EXTRA_CA_CERTS_VARIABLE as HANDED_ON_CA_CERTS_VARIABLE } from
 import { buildCases, FEW_MATCHES_PATTERN, type Case } from './cases.js';
 import { makeScratch, SYSTEM_HEADERS, type Scratch } from './fixtures.js';
 import { gnuTimeAvailable, median, runPlan, type Command, type Env, type Run } from './measure.js';
+import { dockerBenchUnavailable, dockerLine, dockerMarkdown, measureDocker, type DockerOutcome } from './docker.js';
 import { mcpCases, mcpLine, mcpMarkdown, measureMcp, type McpOutcome } from './mcp.js';
 import { measureWarm, warmCases, warmLine, warmMarkdown, type WarmOutcome } from './warm.js';
+import { buildImage, DEBIAN_BASE, imageExists, parseImageArguments, recipeHash } from '../scripts/image.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = join(REPO_ROOT, 'bench', 'RESULTS.md');
@@ -37,6 +42,8 @@ interface Options {
   baseline: string | null;
   node: string;
   write: boolean;
+  docker: boolean;
+  dockerImage: string | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -64,6 +71,8 @@ function parseOptions(argv: string[]): Options {
     baseline: value('--baseline') === undefined ? null : resolve(value('--baseline')!),
     node: value('--node') === undefined ? process.execPath : resolve(value('--node')!),
     write: !smoke && !argv.includes('--no-write') && ['--only', '--bundle', '--node'].every((name) => value(name) === undefined),
+    docker: argv.includes('--docker') || (!smoke && !argv.includes('--no-docker')),
+    dockerImage: value('--docker-image') ?? null,
   };
 }
 
@@ -230,7 +239,7 @@ function machine(): Machine {
   return { cpu: all[0]?.model.trim() ?? 'unknown', cores: all.length, node: process.version, load: loadavg()[0]! };
 }
 
-function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch, info: Machine, caSet: boolean, mcp: McpOutcome[], warm: WarmOutcome[] = []): string {
+function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch, info: Machine, caSet: boolean, mcp: McpOutcome[], docker: string[], warm: WarmOutcome[] = []): string {
   const treeMiB = scratch.treeBytes / 1_048_576;
   const smaller = scratch.treeFiles < ISSUE_TREE.files * 0.95 || treeMiB < ISSUE_TREE.mib * 0.95;
   const withBaseline = options.baseline !== null;
@@ -269,7 +278,33 @@ function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch
     '',
     ...(mcp.length > 0 ? mcpMarkdown(mcp) : []),
     ...(warm.length > 0 ? warmMarkdown(warm) : []),
+    ...docker,
   ].join('\n');
+}
+
+/** The docker cases, in the image the tests build (built here when missing); their markdown, or why they were skipped. */
+async function dockerCases(options: Options): Promise<string[]> {
+  let image = options.dockerImage;
+  try {
+    if (image === null) {
+      const recipe = parseImageArguments(['--base', DEBIAN_BASE]);
+      image = `guilds-code-sandbox:test-${recipeHash(recipe).slice(0, 16)}`;
+      if (!imageExists(image)) buildImage({ ...recipe, tag: image }, (line) => console.log(`docker: ${line}`));
+    }
+  } catch (error) {
+    console.log(`docker: skipped (${(error as Error).message.split('\n')[0]})`);
+    return [];
+  }
+  const unavailable = await dockerBenchUnavailable(image);
+  if (unavailable !== undefined) {
+    console.log(`docker: skipped (${unavailable})`);
+    return [];
+  }
+  const runtimes = spawnSync('docker', ['info', '--format', '{{json .Runtimes}}'], { encoding: 'utf8' }).stdout.includes('runsc') ? (['runc', 'runsc'] as const) : (['runc'] as const);
+  const outcomes: DockerOutcome[] = await measureDocker({ image, pairs: Math.min(options.pairs, 20), warmup: options.warmup, runtimes }, (outcome) =>
+    console.log(dockerLine(outcome)),
+  );
+  return dockerMarkdown(outcomes, image);
 }
 
 async function main(): Promise<number> {
@@ -312,8 +347,9 @@ async function main(): Promise<number> {
       { pairs: options.pairs, warmup: options.warmup, home: scratch.home, runDir: scratch.runDir, env, bundle: options.bundle, cases: warmWanted },
       (outcome) => console.log(warmLine(outcome)),
     );
+    const docker = options.docker ? await dockerCases(options) : [];
     if (options.write) {
-      writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined, mcp, warm));
+      writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined, mcp, docker, warm));
       console.log(`figures written to ${RESULTS_FILE}`);
     }
     return outcomes.some((o) => o.status === 'failed') ? 1 : 0;

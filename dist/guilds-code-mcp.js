@@ -1871,8 +1871,8 @@ var require_keyword = __commonJS({
       var _a3;
       const { gen, keyword, schema, parentSchema, $data, it } = cxt;
       checkAsyncKeyword(it, def);
-      const validate2 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
-      const validateRef = useKeyword(gen, keyword, validate2);
+      const validate3 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+      const validateRef = useKeyword(gen, keyword, validate3);
       const valid = gen.let("valid");
       cxt.block$data(valid, validateKeyword);
       cxt.ok((_a3 = def.valid) !== null && _a3 !== void 0 ? _a3 : valid);
@@ -2945,28 +2945,28 @@ var require_compile = __commonJS({
         if (this.opts.code.process)
           sourceCode = this.opts.code.process(sourceCode, sch);
         const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
-        const validate2 = makeValidate(this, this.scope.get());
-        this.scope.value(validateName, { ref: validate2 });
-        validate2.errors = null;
-        validate2.schema = sch.schema;
-        validate2.schemaEnv = sch;
+        const validate3 = makeValidate(this, this.scope.get());
+        this.scope.value(validateName, { ref: validate3 });
+        validate3.errors = null;
+        validate3.schema = sch.schema;
+        validate3.schemaEnv = sch;
         if (sch.$async)
-          validate2.$async = true;
+          validate3.$async = true;
         if (this.opts.code.source === true) {
-          validate2.source = { validateName, validateCode, scopeValues: gen._values };
+          validate3.source = { validateName, validateCode, scopeValues: gen._values };
         }
         if (this.opts.unevaluated) {
           const { props, items } = schemaCxt;
-          validate2.evaluated = {
+          validate3.evaluated = {
             props: props instanceof codegen_1.Name ? void 0 : props,
             items: items instanceof codegen_1.Name ? void 0 : items,
             dynamicProps: props instanceof codegen_1.Name,
             dynamicItems: items instanceof codegen_1.Name
           };
-          if (validate2.source)
-            validate2.source.evaluated = (0, codegen_1.stringify)(validate2.evaluated);
+          if (validate3.source)
+            validate3.source.evaluated = (0, codegen_1.stringify)(validate3.evaluated);
         }
-        sch.validate = validate2;
+        sch.validate = validate3;
         return sch;
       } catch (e) {
         delete sch.validate;
@@ -6945,8 +6945,8 @@ var require_formats = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.formatNames = exports2.fastFormats = exports2.fullFormats = void 0;
-    function fmtDef(validate2, compare) {
-      return { validate: validate2, compare };
+    function fmtDef(validate3, compare) {
+      return { validate: validate3, compare };
     }
     exports2.fullFormats = {
       // date: http://tools.ietf.org/html/rfc3339#section-5.6
@@ -7272,6 +7272,8 @@ var QUOTED_NAME_MAX_CHARS = 64;
 var CWD_FILE_MAX_BYTES = 4096;
 var ERROR_MAX_BYTES = 1024;
 var LONG_PATH_SHOWN_CHARS = 200;
+var PATH_LINKS_MAX_FOLLOWED = 40;
+var PATH_LOOK_MAX_ATTEMPTS = 3;
 var RUNS_KEPT_COUNT = 20;
 var FILE_READ_DEFAULT_LIMIT_LINES = 200;
 var FILE_READ_MAX_LIMIT_LINES = 500;
@@ -7298,6 +7300,8 @@ var STOP_SETTLE_POLL_MS = 25;
 var JOB_RECORD_MAX_BYTES = 1048576;
 var JOB_STATUS_FILE_MAX_BYTES = 64;
 var SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
+var SHELL_SCREEN_ROWS = 100;
+var SHELL_SCREEN_MAX_BYTES = 1048576;
 var SHELL_KEPT_ERROR_LINES_MAX = 12;
 var SHELL_KEPT_ERRORS_MAX_PERCENT = 25;
 var SHELL_KEPT_ERROR_LINE_MAX_BYTES = 200;
@@ -7672,6 +7676,44 @@ function relativePath(from, to) {
   const rest = toParts.slice(common);
   const parts = [...Array(ups).fill(".."), ...rest];
   return parts.length === 0 ? "." : parts.join("/");
+}
+function components(path) {
+  return path.split("/").filter((part) => part !== "" && part !== ".");
+}
+function walkInsideHome(path, home, homeAlias2, look, maxLinks) {
+  const onTheWay = (at) => isInside(home, at) || homeAlias2 !== null && isInside(homeAlias2, at);
+  let parts = [];
+  let rest = components(path);
+  let links = 0;
+  while (rest.length > 0) {
+    const name = rest.shift();
+    if (name === "..") {
+      parts.pop();
+      continue;
+    }
+    parts.push(name);
+    const at = "/" + parts.join("/");
+    if (at === homeAlias2) {
+      parts = components(home);
+      continue;
+    }
+    if (at === home || !isInside(at, home)) {
+      if (onTheWay(at)) continue;
+      return { outside: true };
+    }
+    const step = look(at);
+    if (step.kind === "missing") return { errorCode: "ENOENT" };
+    if (step.kind === "link") {
+      if (++links > maxLinks) return { errorCode: "ELOOP" };
+      parts.pop();
+      if (step.target.startsWith("/")) parts = [];
+      rest = [...components(step.target), ...rest];
+    } else if (step.kind === "other" && rest.length > 0) {
+      return { errorCode: "ENOTDIR" };
+    }
+  }
+  const real = "/" + parts.join("/");
+  return isInside(real, home) ? { real } : { outside: true };
 }
 
 // src/workspace/workdir.ts
@@ -8538,6 +8580,7 @@ var nodeFileSystem = {
     const stats = (0, import_node_fs5.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
+  readLink: (path) => (0, import_node_fs5.readlinkSync)(path),
   openRead: (path) => new NodeOpenFile((0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
@@ -9214,10 +9257,11 @@ function nodeIo(home, runDir, env) {
 
 // src/orchestrator/local-exec.ts
 var import_node_child_process = require("node:child_process");
+
+// src/orchestrator/exec-output.ts
 var LOCAL_STDOUT_MAX_BYTES = 16 * 1048576;
 var LOCAL_STDERR_KEEP_BYTES = 65536;
 var LOCAL_PIPE_DRAIN_MS = 1e3;
-var SPAWN_FAILED_EXIT_CODE = 127;
 var Tail = class {
   constructor(limit) {
     this.limit = limit;
@@ -9235,6 +9279,9 @@ var Tail = class {
     return all.subarray(Math.max(0, all.length - this.limit)).toString("utf8");
   }
 };
+
+// src/orchestrator/local-exec.ts
+var SPAWN_FAILED_EXIT_CODE = 127;
 function terminate(pid) {
   process.kill(pid, "SIGTERM");
 }
@@ -9878,23 +9925,40 @@ function resolveInsideHome(context, input) {
   const { io } = context;
   const alias = homeAlias(context);
   const cwd = shownWorkingDirectory(context, alias);
-  const lexical = resolveShownPath(input, cwd, io.home, alias, (folder) => isRealFolder(context, folder));
+  const onTheWay = (folder) => isInside(io.home, folder) || alias !== null && isInside(alias, folder);
+  const isFolderToFold = (folder) => isInside(folder, io.home) ? isRealFolder(context, folder) : onTheWay(folder);
+  const lexical = resolveShownPath(input, cwd, io.home, alias, isFolderToFold);
   const display = relativePath(cwd, lexical);
-  const named = input.startsWith("/") || input.startsWith("~") ? input : display;
-  let real;
-  try {
-    real = io.fs.realPath(lexical);
-  } catch (error2) {
-    throw failure(errorCode(error2), named);
-  }
-  if (!isInside(real, io.home)) {
+  const named = input;
+  const walk = walkLookingInside(context, lexical, alias, named);
+  if ("outside" in walk) {
     if (input === "." && lexical === cwd && !isInside(context.cwd, io.home)) {
       throw workingDirectoryOutsideHome(context.cwd);
     }
     throw outsideHome(named);
   }
+  if ("errorCode" in walk) throw failure(walk.errorCode, named);
+  const real = walk.real;
   if (namesAFolder(input) && !isFolder2(context, real)) throw notAFolder(named);
   return { lexical, display, named, real };
+}
+function walkLookingInside(context, lexical, alias, named) {
+  const { fs } = context.io;
+  const look = (path) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const info = fs.lstat(path);
+        if (info === null) return { kind: "missing" };
+        if (info.kind === "link") return { kind: "link", target: fs.readLink(path) };
+        return { kind: info.kind === "folder" ? "folder" : "other" };
+      } catch (error2) {
+        const code = errorCode(error2);
+        if (code === "EINVAL" && attempt < PATH_LOOK_MAX_ATTEMPTS) continue;
+        throw failure(code === "EINVAL" ? "ENOENT" : code, named);
+      }
+    }
+  };
+  return walkInsideHome(lexical, context.io.home, alias, look, PATH_LINKS_MAX_FOLLOWED);
 }
 function namesAFolder(input) {
   return input.endsWith("/") || input.endsWith("/.") || input.endsWith("/..");
@@ -10078,8 +10142,8 @@ function contentEntries(entries, withGroups) {
 }
 function fitSearchResult(entries, moreLeftOut, moreLine, trailers, maxBytes) {
   const trailerBytes = trailers.reduce((sum, line) => sum + 1 + utf8Bytes(line), 0);
-  const entryBytes = entries.map((entry) => utf8Bytes(entry) + 1);
-  const allEntries = entryBytes.reduce((sum, bytes) => sum + bytes, 0);
+  const entryBytes2 = entries.map((entry) => utf8Bytes(entry) + 1);
+  const allEntries = entryBytes2.reduce((sum, bytes) => sum + bytes, 0);
   const moreText = moreLeftOut > 0 ? moreLine(moreLeftOut) : null;
   const full = allEntries + (moreText === null ? 0 : utf8Bytes(moreText) + 1) + trailerBytes - 1;
   if (full <= maxBytes) {
@@ -10091,7 +10155,7 @@ function fitSearchResult(entries, moreLeftOut, moreLine, trailers, maxBytes) {
   let keptBytes = allEntries;
   for (; ; ) {
     kept--;
-    keptBytes -= entryBytes[kept];
+    keptBytes -= entryBytes2[kept];
     const capLine = byteCapLine(entries.length - kept + moreLeftOut, maxBytes);
     if (kept === 0 || keptBytes + utf8Bytes(capLine) + trailerBytes <= maxBytes) {
       const shown = entries.slice(0, kept);
@@ -11029,16 +11093,17 @@ var Utf16ToUtf8 = class {
 // src/tools/file_read/scan.ts
 var NEWLINE3 = 10;
 var CARRIAGE_RETURN2 = 13;
-var lineDecoder = new TextDecoder("utf-8");
+var sharedLineDecoder = new TextDecoder("utf-8");
 var wholeLinesDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 var BYTE_ORDER_MARK = 65279;
 var LineCollector = class {
-  constructor(maxChars) {
+  constructor(maxChars, decoder4) {
     this.maxChars = maxChars;
+    this.decoder = decoder4;
     this.decoder.decode();
   }
   maxChars;
-  decoder = lineDecoder;
+  decoder;
   kept = "";
   keptChars = 0;
   extraChars = 0;
@@ -11076,13 +11141,16 @@ var LineCollector = class {
   }
 };
 var FileScanner = class {
-  constructor(offset, limit, lineMaxChars) {
+  /** `lineDecoder`: a decoder of its own, for a scanner that runs beside another (MarkedFileScanner). */
+  constructor(offset, limit, lineMaxChars, lineDecoder = sharedLineDecoder) {
     this.offset = offset;
     this.lineMaxChars = lineMaxChars;
+    this.lineDecoder = lineDecoder;
     this.lastWanted = offset + limit - 1;
   }
   offset;
   lineMaxChars;
+  lineDecoder;
   lastWanted;
   lines = [];
   sniffer = new BinarySniffer();
@@ -11128,7 +11196,7 @@ var FileScanner = class {
     if (start > firstWhole && !binary) this.takeWholeLines(chunk.subarray(firstWhole, start));
     if (this.lineNumber <= this.lastWanted) {
       if (start < chunk.length) {
-        this.collector = new LineCollector(this.lineMaxChars);
+        this.collector = new LineCollector(this.lineMaxChars, this.lineDecoder);
         if (!binary) this.collector.feed(chunk.subarray(start));
       }
       return;
@@ -11177,6 +11245,22 @@ var Utf16FileScanner = class {
     return { ...this.inner.finish(), totalBytes: this.totalBytes, encoding: this.byteOrder };
   }
 };
+var MarkedFileScanner = class {
+  utf16;
+  utf8;
+  constructor(byteOrder, offset, limit, lineMaxChars) {
+    this.utf16 = new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
+    this.utf8 = new FileScanner(offset, limit, lineMaxChars, new TextDecoder("utf-8"));
+  }
+  feed(chunk) {
+    this.utf16.feed(chunk);
+    this.utf8.feed(chunk);
+  }
+  finish() {
+    const utf83 = this.utf8.finish();
+    return utf83.totalBytes % 2 === 1 ? utf83 : this.utf16.finish();
+  }
+};
 var BYTE_ORDER_MARK_SNIFF_BYTES = 4;
 var FileScannerByMark = class {
   constructor(offset, limit, lineMaxChars) {
@@ -11212,7 +11296,7 @@ var FileScannerByMark = class {
   }
   choose(firstBytes) {
     const byteOrder = utf16ByteOrder(firstBytes);
-    this.scanner = byteOrder === null ? new FileScanner(this.offset, this.limit, this.lineMaxChars) : new Utf16FileScanner(byteOrder, this.offset, this.limit, this.lineMaxChars);
+    this.scanner = byteOrder === null ? new FileScanner(this.offset, this.limit, this.lineMaxChars) : new MarkedFileScanner(byteOrder, this.offset, this.limit, this.lineMaxChars);
     this.head = new Uint8Array(0);
     return this.scanner;
   }
@@ -11301,11 +11385,187 @@ function stripAnsi(string4) {
   return string4.replace(regex, "");
 }
 
+// node_modules/get-east-asian-width/lookup-data.js
+var ambiguousMinimalCodePoint = 161;
+var ambiguousMaximumCodePoint = 1114109;
+var ambiguousRanges = [161, 161, 164, 164, 167, 168, 170, 170, 173, 174, 176, 180, 182, 186, 188, 191, 198, 198, 208, 208, 215, 216, 222, 225, 230, 230, 232, 234, 236, 237, 240, 240, 242, 243, 247, 250, 252, 252, 254, 254, 257, 257, 273, 273, 275, 275, 283, 283, 294, 295, 299, 299, 305, 307, 312, 312, 319, 322, 324, 324, 328, 331, 333, 333, 338, 339, 358, 359, 363, 363, 462, 462, 464, 464, 466, 466, 468, 468, 470, 470, 472, 472, 474, 474, 476, 476, 593, 593, 609, 609, 708, 708, 711, 711, 713, 715, 717, 717, 720, 720, 728, 731, 733, 733, 735, 735, 768, 879, 913, 929, 931, 937, 945, 961, 963, 969, 1025, 1025, 1040, 1103, 1105, 1105, 8208, 8208, 8211, 8214, 8216, 8217, 8220, 8221, 8224, 8226, 8228, 8231, 8240, 8240, 8242, 8243, 8245, 8245, 8251, 8251, 8254, 8254, 8308, 8308, 8319, 8319, 8321, 8324, 8364, 8364, 8451, 8451, 8453, 8453, 8457, 8457, 8467, 8467, 8470, 8470, 8481, 8482, 8486, 8486, 8491, 8491, 8531, 8532, 8539, 8542, 8544, 8555, 8560, 8569, 8585, 8585, 8592, 8601, 8632, 8633, 8658, 8658, 8660, 8660, 8679, 8679, 8704, 8704, 8706, 8707, 8711, 8712, 8715, 8715, 8719, 8719, 8721, 8721, 8725, 8725, 8730, 8730, 8733, 8736, 8739, 8739, 8741, 8741, 8743, 8748, 8750, 8750, 8756, 8759, 8764, 8765, 8776, 8776, 8780, 8780, 8786, 8786, 8800, 8801, 8804, 8807, 8810, 8811, 8814, 8815, 8834, 8835, 8838, 8839, 8853, 8853, 8857, 8857, 8869, 8869, 8895, 8895, 8978, 8978, 9312, 9449, 9451, 9547, 9552, 9587, 9600, 9615, 9618, 9621, 9632, 9633, 9635, 9641, 9650, 9651, 9654, 9655, 9660, 9661, 9664, 9665, 9670, 9672, 9675, 9675, 9678, 9681, 9698, 9701, 9711, 9711, 9733, 9734, 9737, 9737, 9742, 9743, 9756, 9756, 9758, 9758, 9792, 9792, 9794, 9794, 9824, 9825, 9827, 9829, 9831, 9834, 9836, 9837, 9839, 9839, 9886, 9887, 9919, 9919, 9926, 9933, 9935, 9939, 9941, 9953, 9955, 9955, 9960, 9961, 9963, 9969, 9972, 9972, 9974, 9977, 9979, 9980, 9982, 9983, 10045, 10045, 10102, 10111, 11094, 11097, 12872, 12879, 57344, 63743, 65024, 65039, 65533, 65533, 127232, 127242, 127248, 127277, 127280, 127337, 127344, 127373, 127375, 127376, 127387, 127404, 917760, 917999, 983040, 1048573, 1048576, 1114109];
+var fullwidthMinimalCodePoint = 12288;
+var fullwidthMaximumCodePoint = 65510;
+var fullwidthRanges = [12288, 12288, 65281, 65376, 65504, 65510];
+var wideMinimalCodePoint = 4352;
+var wideMaximumCodePoint = 262141;
+var wideRanges = [4352, 4447, 8986, 8987, 9001, 9002, 9193, 9196, 9200, 9200, 9203, 9203, 9725, 9726, 9748, 9749, 9776, 9783, 9800, 9811, 9855, 9855, 9866, 9871, 9875, 9875, 9889, 9889, 9898, 9899, 9917, 9918, 9924, 9925, 9934, 9934, 9940, 9940, 9962, 9962, 9970, 9971, 9973, 9973, 9978, 9978, 9981, 9981, 9989, 9989, 9994, 9995, 10024, 10024, 10060, 10060, 10062, 10062, 10067, 10069, 10071, 10071, 10133, 10135, 10160, 10160, 10175, 10175, 11035, 11036, 11088, 11088, 11093, 11093, 11904, 11929, 11931, 12019, 12032, 12245, 12272, 12287, 12289, 12350, 12353, 12438, 12441, 12543, 12549, 12591, 12593, 12686, 12688, 12773, 12783, 12830, 12832, 12871, 12880, 42124, 42128, 42182, 43360, 43388, 44032, 55203, 63744, 64255, 65040, 65049, 65072, 65106, 65108, 65126, 65128, 65131, 94176, 94180, 94192, 94198, 94208, 101594, 101631, 101664, 101760, 101874, 101888, 102801, 102816, 102866, 110576, 110579, 110581, 110587, 110589, 110590, 110592, 110888, 110898, 110898, 110928, 110930, 110933, 110933, 110948, 110952, 110960, 111355, 119552, 119638, 119648, 119670, 126980, 126980, 127183, 127183, 127374, 127374, 127377, 127386, 127406, 127406, 127488, 127490, 127504, 127547, 127552, 127560, 127568, 127569, 127584, 127589, 127744, 127776, 127789, 127797, 127799, 127868, 127870, 127891, 127904, 127946, 127951, 127955, 127968, 127984, 127988, 127988, 127992, 128062, 128064, 128064, 128066, 128252, 128255, 128317, 128331, 128334, 128336, 128359, 128378, 128378, 128405, 128406, 128420, 128420, 128507, 128591, 128640, 128709, 128716, 128716, 128720, 128722, 128725, 128729, 128732, 128735, 128747, 128748, 128756, 128764, 128986, 128986, 128992, 129003, 129008, 129008, 129292, 129338, 129340, 129349, 129351, 129535, 129648, 129660, 129664, 129734, 129736, 129736, 129740, 129757, 129759, 129771, 129775, 129786, 131072, 196605, 196608, 262141];
+
+// node_modules/get-east-asian-width/utilities.js
+var isInRange = (ranges, codePoint) => {
+  let low = 0;
+  let high = Math.floor(ranges.length / 2) - 1;
+  while (low <= high) {
+    const mid = Math.floor((low + high) / 2);
+    const i = mid * 2;
+    if (codePoint < ranges[i]) {
+      high = mid - 1;
+    } else if (codePoint > ranges[i + 1]) {
+      low = mid + 1;
+    } else {
+      return true;
+    }
+  }
+  return false;
+};
+
+// node_modules/get-east-asian-width/lookup.js
+var commonCjkCodePoint = 19968;
+var [wideFastPathStart, wideFastPathEnd] = /* @__PURE__ */ findWideFastPathRange(wideRanges);
+function findWideFastPathRange(ranges) {
+  let fastPathStart = ranges[0];
+  let fastPathEnd = ranges[1];
+  for (let index = 0; index < ranges.length; index += 2) {
+    const start = ranges[index];
+    const end = ranges[index + 1];
+    if (commonCjkCodePoint >= start && commonCjkCodePoint <= end) {
+      return [start, end];
+    }
+    if (end - start > fastPathEnd - fastPathStart) {
+      fastPathStart = start;
+      fastPathEnd = end;
+    }
+  }
+  return [fastPathStart, fastPathEnd];
+}
+var isAmbiguous = (codePoint) => {
+  if (codePoint < ambiguousMinimalCodePoint || codePoint > ambiguousMaximumCodePoint) {
+    return false;
+  }
+  return isInRange(ambiguousRanges, codePoint);
+};
+var isFullwidth = (codePoint) => {
+  if (codePoint < fullwidthMinimalCodePoint || codePoint > fullwidthMaximumCodePoint) {
+    return false;
+  }
+  return isInRange(fullwidthRanges, codePoint);
+};
+var isWide = (codePoint) => {
+  if (codePoint >= wideFastPathStart && codePoint <= wideFastPathEnd) {
+    return true;
+  }
+  if (codePoint < wideMinimalCodePoint || codePoint > wideMaximumCodePoint) {
+    return false;
+  }
+  return isInRange(wideRanges, codePoint);
+};
+
+// node_modules/get-east-asian-width/index.js
+function validate(codePoint) {
+  if (!Number.isSafeInteger(codePoint)) {
+    throw new TypeError(`Expected a code point, got \`${typeof codePoint}\`.`);
+  }
+}
+function eastAsianWidth(codePoint, { ambiguousAsWide = false } = {}) {
+  validate(codePoint);
+  if (isFullwidth(codePoint) || isWide(codePoint) || ambiguousAsWide && isAmbiguous(codePoint)) {
+    return 2;
+  }
+  return 1;
+}
+
+// src/tools/shell/cells.ts
+var TAB_FILL = "\uDFFF";
+var TAB_STOP_CELLS = 8;
+var PLAIN = /^[\u0020-\u007e]*$/;
+var ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]$/u;
+function codePointCells(codePoint) {
+  if (codePoint < 768) return codePoint === 173 ? 0 : 1;
+  if (codePoint === 57343) return 1;
+  if (ZERO_WIDTH.test(String.fromCodePoint(codePoint))) return 0;
+  return eastAsianWidth(codePoint);
+}
+function textCells(text2) {
+  if (PLAIN.test(text2)) return text2.length;
+  let cells = 0;
+  for (let at = 0; at < text2.length; ) {
+    const codePoint = text2.codePointAt(at);
+    cells += codePointCells(codePoint);
+    at += codePoint > 65535 ? 2 : 1;
+  }
+  return cells;
+}
+function cutAt(text2, cells) {
+  if (PLAIN.test(text2)) return { index: Math.min(cells, text2.length), straddling: 0 };
+  let column = 0;
+  for (let at = 0; at < text2.length; ) {
+    const codePoint = text2.codePointAt(at);
+    const width = codePointCells(codePoint);
+    const length = codePoint > 65535 ? 2 : 1;
+    if (width > 0 && column + width > cells) return { index: at, straddling: column < cells ? length : 0 };
+    column += width;
+    at += length;
+  }
+  return { index: text2.length, straddling: 0 };
+}
+function firstCells(text2, cells) {
+  const cut = cutAt(text2, cells);
+  return cut.straddling ? text2.slice(0, cut.index) + " " : text2.slice(0, cut.index);
+}
+function dropCells(text2, cells) {
+  const cut = cutAt(text2, cells);
+  if (!cut.straddling) return text2.slice(cut.index);
+  let rest = cut.index + cut.straddling;
+  while (rest < text2.length && codePointCells(text2.codePointAt(rest)) === 0) rest += text2.codePointAt(rest) > 65535 ? 2 : 1;
+  return " " + text2.slice(rest);
+}
+function tabCells(column) {
+  return TAB_STOP_CELLS - column % TAB_STOP_CELLS;
+}
+function heldTab(cells) {
+  return cells <= 0 ? "" : "	" + TAB_FILL.repeat(cells - 1);
+}
+function shownText(text2, column) {
+  if (!text2.includes("	") && !text2.includes(TAB_FILL)) return text2;
+  let shown = "";
+  let from = 0;
+  let at = 0;
+  const flush = (to) => {
+    shown += text2.slice(from, to);
+    column += textCells(text2.slice(from, to));
+  };
+  while (at < text2.length) {
+    const unit = text2[at];
+    if (unit !== "	" && unit !== TAB_FILL) {
+      at++;
+      continue;
+    }
+    flush(at);
+    let end = at + 1;
+    if (unit === "	") while (end < text2.length && text2[end] === TAB_FILL) end++;
+    const cells = end - at;
+    shown += unit === "	" && (column + cells) % TAB_STOP_CELLS === 0 ? "	" : " ".repeat(cells);
+    column += cells;
+    at = from = end;
+  }
+  flush(text2.length);
+  return shown;
+}
+function heldText(text2) {
+  if (!text2.includes("	")) return text2;
+  const parts = text2.split("	");
+  let held = parts[0];
+  let column = textCells(held);
+  for (const part of parts.slice(1)) {
+    const cells = tabCells(column);
+    held += heldTab(cells) + part;
+    column += cells + textCells(part);
+  }
+  return held;
+}
+
 // src/tools/shell/long-line.ts
-var EMPTY_LINE = { head: "", gap: null, tail: "" };
+var EMPTY_LINE = { head: "", gap: null, tail: "", cells: 0 };
 var nativeByteLength = typeof Buffer === "function" ? Buffer.byteLength : void 0;
+var TAB_FILLS = new RegExp(TAB_FILL, "g");
 function textBytes(text2) {
-  return nativeByteLength ? nativeByteLength(text2, "utf8") : utf8Bytes(text2);
+  const bytes = nativeByteLength ? nativeByteLength(text2, "utf8") : utf8Bytes(text2);
+  return text2.includes(TAB_FILL) ? bytes - 3 * (text2.match(TAB_FILLS)?.length ?? 0) : bytes;
 }
 function isHigh(unit) {
   return unit >= 55296 && unit <= 56319;
@@ -11316,26 +11576,18 @@ function isLow(unit) {
 function splitsPair(text2, at) {
   return at > 0 && at < text2.length && isHigh(text2.charCodeAt(at - 1)) && isLow(text2.charCodeAt(at));
 }
-function firstChars(text2, chars) {
-  let end = Math.min(chars, text2.length);
+function firstChars(text2, units) {
+  let end = Math.min(units, text2.length);
   if (splitsPair(text2, end)) end--;
   return text2.slice(0, end);
 }
-function lastChars(text2, chars) {
-  let start = Math.max(0, text2.length - chars);
+function lastChars(text2, units) {
+  let start = Math.max(0, text2.length - units);
   if (splitsPair(text2, start)) start++;
   return text2.slice(start);
-}
-function dropChars(text2, chars) {
-  let start = Math.min(chars, text2.length);
-  if (splitsPair(text2, start)) start++;
-  return text2.slice(start);
-}
-function lineChars(line) {
-  return line.head.length + (line.gap?.chars ?? 0) + line.tail.length;
 }
 function lineFromText(text2, keepChars) {
-  return compact({ head: text2, gap: null, tail: "" }, keepChars);
+  return compact({ head: text2, gap: null, tail: "", cells: textCells(text2) }, keepChars);
 }
 function compact(line, keepChars) {
   let { head, gap, tail } = line;
@@ -11345,145 +11597,421 @@ function compact(line, keepChars) {
     const rest = head.slice(first.length);
     const last = lastChars(rest, keepChars);
     const middle = rest.slice(0, rest.length - last.length);
-    return { head: first, gap: { chars: middle.length, bytes: textBytes(middle) }, tail: last };
+    return { head: first, gap: { cells: textCells(middle), bytes: textBytes(middle) }, tail: last, cells: line.cells };
   }
   if (head.length > 2 * keepChars) {
     const first = firstChars(head, keepChars);
     const moved = head.slice(first.length);
-    gap = { chars: gap.chars + moved.length, bytes: gap.bytes + textBytes(moved) };
+    gap = { cells: gap.cells + textCells(moved), bytes: gap.bytes + textBytes(moved) };
     head = first;
   }
   if (tail.length > 2 * keepChars) {
     const last = lastChars(tail, keepChars);
     const moved = tail.slice(0, tail.length - last.length);
-    gap = { chars: gap.chars + moved.length, bytes: gap.bytes + textBytes(moved) };
+    gap = { cells: gap.cells + textCells(moved), bytes: gap.bytes + textBytes(moved) };
     tail = last;
   }
-  return { head, gap, tail };
+  return { head, gap, tail, cells: line.cells };
 }
 function concatLines(first, second, keepChars) {
-  if (!first.gap && !second.gap) return compact({ head: first.head + second.head, gap: null, tail: "" }, keepChars);
-  if (!first.gap) return compact({ head: first.head + second.head, gap: second.gap, tail: second.tail }, keepChars);
-  if (!second.gap) return compact({ head: first.head, gap: first.gap, tail: first.tail + second.head }, keepChars);
+  const cells = first.cells + second.cells;
+  if (!first.gap && !second.gap) return compact({ head: first.head + second.head, gap: null, tail: "", cells }, keepChars);
+  if (!first.gap) return compact({ head: first.head + second.head, gap: second.gap, tail: second.tail, cells }, keepChars);
+  if (!second.gap) return compact({ head: first.head, gap: first.gap, tail: first.tail + second.head, cells }, keepChars);
   const between = first.tail + second.head;
   return {
     head: first.head,
     gap: {
-      chars: first.gap.chars + between.length + second.gap.chars,
+      cells: first.gap.cells + textCells(between) + second.gap.cells,
       bytes: first.gap.bytes + textBytes(between) + second.gap.bytes
     },
-    tail: second.tail
+    tail: second.tail,
+    cells
   };
 }
-function dropLineStart(line, chars) {
-  if (chars <= 0) return line;
-  if (chars <= line.head.length) return { ...line, head: dropChars(line.head, chars) };
-  const gap = line.gap;
-  if (gap && chars < line.head.length + gap.chars) {
-    const left = gap.chars - (chars - line.head.length);
-    const bytes = Math.min(4 * left, Math.max(left, Math.round(gap.bytes * left / gap.chars)));
-    return { head: "", gap: { chars: left, bytes }, tail: line.tail };
-  }
-  const fromTail = chars - line.head.length - (gap?.chars ?? 0);
-  return { head: dropChars(line.tail, fromTail), gap: null, tail: "" };
+function gapPart(gap, cells) {
+  return { cells, bytes: Math.min(4 * cells, Math.max(cells, Math.round(gap.bytes * cells / gap.cells))) };
 }
-function overwriteLine(redraw2, line, keepChars) {
-  const covered = lineChars(redraw2);
-  if (covered >= lineChars(line)) return redraw2;
-  return concatLines(redraw2, dropLineStart(line, covered), keepChars);
+function dropLineStart(line, cells) {
+  if (cells <= 0) return line;
+  if (cells >= line.cells) return EMPTY_LINE;
+  const rest = line.cells - cells;
+  const headCells = textCells(line.head);
+  if (cells <= headCells) return { ...line, head: dropCells(line.head, cells), cells: rest };
+  const gap = line.gap;
+  if (cells < headCells + gap.cells) return { head: "", gap: gapPart(gap, gap.cells - (cells - headCells)), tail: line.tail, cells: rest };
+  return { head: dropCells(line.tail, cells - headCells - gap.cells), gap: null, tail: "", cells: rest };
+}
+function takeLineStart(line, cells, keepChars) {
+  if (cells >= line.cells) return line;
+  if (cells <= 0) return EMPTY_LINE;
+  const headCells = textCells(line.head);
+  if (cells <= headCells) return lineFromText(firstCells(line.head, cells), keepChars);
+  const gap = line.gap;
+  const inGap = cells - headCells;
+  if (inGap <= gap.cells) return { head: line.head, gap: gapPart(gap, inGap), tail: "", cells };
+  return { head: line.head, gap, tail: firstCells(line.tail, inGap - gap.cells), cells };
+}
+function overwriteLine(redraw, line, keepChars) {
+  if (redraw.cells >= line.cells) return redraw;
+  return concatLines(redraw, dropLineStart(line, redraw.cells), keepChars);
 }
 
 // src/tools/shell/terminal-line.ts
-var LINE_CONTROL_SOURCE = String.raw`(?:\u001b\[|\u009b)([0-9]*)([KGCD])`;
-var LINE_CONTROL = new RegExp(LINE_CONTROL_SOURCE);
+var CSI = String.raw`(?:\u001b\[|\u009b)([0-9;]*)`;
+var LINE_CONTROL = new RegExp(String.raw`[\b\t\u0000-\u0008\u000b-\u001f\u007f-\u009f]|${CSI}[KGCD]`);
+var SCREEN_CONTROL_SOURCE = String.raw`${CSI}[ABEFJHfsu]|\u001b[78]`;
+var SCREEN_CONTROL = new RegExp(SCREEN_CONTROL_SOURCE);
 var STRING_CONTROL = String.raw`(?:\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u0018\u001a\u001b\u0080-\u009f]*(?:\u0007|\u001b\\|\u009c)`;
-var TOKENS = new RegExp(`(${STRING_CONTROL})|(\r)|${LINE_CONTROL_SOURCE}`, "g");
-function hasLineControl(text2) {
-  return LINE_CONTROL.test(text2);
+var TOKENS = new RegExp(`(${STRING_CONTROL})|([\r
+\b	])|${CSI}([KGCDABEFJHfsu])|\x1B([78])`, "g");
+var LEFT_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+var C1_CONTROL = /[\u0080-\u009f]/;
+function hasScreenControl(text2) {
+  return SCREEN_CONTROL.test(text2);
 }
 var EMPTY_CURSOR_LINE = { drawn: EMPTY_LINE, column: 0, written: EMPTY_LINE };
-function takeLineStart(line, chars, keepChars) {
-  if (chars >= lineChars(line)) return line;
-  if (chars <= line.head.length) return lineFromText(firstChars(line.head, chars), keepChars);
-  const gap = line.gap;
-  const inGap = chars - line.head.length;
-  if (inGap <= gap.chars) {
-    const bytes = Math.min(4 * inGap, Math.max(inGap, Math.round(gap.bytes * inGap / gap.chars)));
-    return { head: line.head, gap: { chars: inGap, bytes }, tail: "" };
-  }
-  return { head: line.head, gap, tail: firstChars(line.tail, inGap - gap.chars) };
-}
-function blanks(chars, keepChars) {
-  if (chars <= 3 * keepChars) return lineFromText(" ".repeat(chars), keepChars);
+function blanks(cells, keepChars) {
+  if (cells <= 3 * keepChars) return lineFromText(" ".repeat(cells), keepChars);
   const end = " ".repeat(keepChars);
-  return { head: end, gap: { chars: chars - 2 * keepChars, bytes: chars - 2 * keepChars }, tail: end };
+  return { head: end, gap: { cells: cells - 2 * keepChars, bytes: cells - 2 * keepChars }, tail: end, cells };
 }
 function shownLine(line, keepChars) {
   const { drawn, column, written } = line;
-  const writtenChars = lineChars(written);
-  if (writtenChars === 0) return drawn;
+  if (written.cells === 0) return drawn;
   if (column === 0) return overwriteLine(written, drawn, keepChars);
-  const drawnChars = lineChars(drawn);
-  if (column >= drawnChars) {
-    return concatLines(concatLines(drawn, blanks(column - drawnChars, keepChars), keepChars), written, keepChars);
+  if (column >= drawn.cells) {
+    return concatLines(concatLines(drawn, blanks(column - drawn.cells, keepChars), keepChars), written, keepChars);
   }
   const before = concatLines(takeLineStart(drawn, column, keepChars), written, keepChars);
-  return concatLines(before, dropLineStart(drawn, column + writtenChars), keepChars);
+  return concatLines(before, dropLineStart(drawn, column + written.cells), keepChars);
+}
+function cursorOf(line) {
+  return line.column + line.written.cells;
+}
+function moveTo(line, column, keepChars) {
+  return { drawn: shownLine(line, keepChars), column: Math.max(0, column), written: EMPTY_LINE };
 }
 function writeText(line, text2, keepChars) {
   if (text2 === "") return line;
   return { ...line, written: concatLines(line.written, lineFromText(text2, keepChars), keepChars) };
 }
+function writeTab(line, keepChars) {
+  const cursor = cursorOf(line);
+  const stop = cursor + tabCells(cursor);
+  const end = line.written.cells > 0 ? Math.max(line.drawn.cells, cursor) : line.drawn.cells;
+  if (stop <= end) return moveTo(line, stop, keepChars);
+  const from = Math.max(cursor, end);
+  const at = cursor === from ? line : moveTo(line, from, keepChars);
+  return writeText(at, heldTab(stop - from), keepChars);
+}
 function applyControl(line, command, parameter, keepChars) {
-  const drawn = shownLine(line, keepChars);
-  const cursor = line.column + lineChars(line.written);
-  const count = parameter === "" ? 0 : Number(parameter);
-  const rightLimit = Math.max(cursor, lineChars(drawn), SHELL_CURSOR_MOVE_MAX_COLUMNS);
+  if (command === "	") return writeTab(line, keepChars);
+  const cursor = cursorOf(line);
+  const count = parameter === "" ? 0 : Number(parameter.split(";")[0]) || 0;
   switch (command) {
     case "\r":
-      return { drawn, column: 0, written: EMPTY_LINE };
-    case "G":
-      return { drawn, column: Math.min(Math.max(count, 1) - 1, rightLimit), written: EMPTY_LINE };
-    case "C":
-      return { drawn, column: Math.min(cursor + Math.max(count, 1), rightLimit), written: EMPTY_LINE };
+      return moveTo(line, 0, keepChars);
+    case "\b":
+      return moveTo(line, cursor - 1, keepChars);
     case "D":
-      return { drawn, column: Math.max(0, cursor - Math.max(count, 1)), written: EMPTY_LINE };
-    case "K": {
-      if (parameter === "" || count === 0) {
-        return { drawn: cursor >= lineChars(drawn) ? drawn : takeLineStart(drawn, cursor, keepChars), column: cursor, written: EMPTY_LINE };
-      }
-      if (count === 1) {
-        const erased = cursor + 1;
-        const rest = erased >= lineChars(drawn) ? EMPTY_LINE : concatLines(blanks(erased, keepChars), dropLineStart(drawn, erased), keepChars);
-        return { drawn: rest, column: cursor, written: EMPTY_LINE };
-      }
-      if (count === 2) return { drawn: EMPTY_LINE, column: cursor, written: EMPTY_LINE };
-      return { drawn, column: cursor, written: EMPTY_LINE };
+      return moveTo(line, cursor - Math.max(count, 1), keepChars);
+    case "G":
+    case "C": {
+      const drawn = shownLine(line, keepChars);
+      const rightLimit = Math.max(cursor, drawn.cells, SHELL_CURSOR_MOVE_MAX_COLUMNS);
+      const target = command === "G" ? Math.max(count, 1) - 1 : cursor + Math.max(count, 1);
+      return { drawn, column: Math.min(target, rightLimit), written: EMPTY_LINE };
     }
+    case "K":
+      return eraseInLine(shownLine(line, keepChars), cursor, count, keepChars);
     default:
       return line;
   }
 }
-function drawText(line, text2, keepChars) {
+function eraseInLine(drawn, cursor, mode, keepChars) {
+  if (mode === 0) return { drawn: cursor >= drawn.cells ? drawn : takeLineStart(drawn, cursor, keepChars), column: cursor, written: EMPTY_LINE };
+  if (mode === 1) {
+    const erased = cursor + 1;
+    const rest = erased >= drawn.cells ? EMPTY_LINE : concatLines(blanks(erased, keepChars), dropLineStart(drawn, erased), keepChars);
+    return { drawn: rest, column: cursor, written: EMPTY_LINE };
+  }
+  if (mode === 2) return { drawn: EMPTY_LINE, column: cursor, written: EMPTY_LINE };
+  return { drawn, column: cursor, written: EMPTY_LINE };
+}
+function plainText(text2) {
+  const stripped2 = text2.includes("\x1B") || C1_CONTROL.test(text2) ? stripAnsi(text2) : text2;
+  return stripped2.replace(LEFT_CONTROLS, "");
+}
+function drawText(line, text2, keepChars, screen) {
   let at = 0;
   TOKENS.lastIndex = 0;
   for (let match = TOKENS.exec(text2); match; match = TOKENS.exec(text2)) {
     if (match[1] !== void 0) continue;
-    line = writeText(line, stripAnsi(text2.slice(at, match.index)), keepChars);
-    line = match[2] !== void 0 ? applyControl(line, "\r", "", keepChars) : applyControl(line, match[4], match[3], keepChars);
-    at = TOKENS.lastIndex;
+    const end = TOKENS.lastIndex;
+    line = writeText(line, plainText(text2.slice(at, match.index)), keepChars);
+    const command = match[2] ?? match[4] ?? match[5];
+    const parameter = match[3] ?? "";
+    if ("KGCD\r\b	".includes(command)) line = applyControl(line, command, parameter, keepChars);
+    else if (screen) line = screen(line, command, parameter);
+    at = end;
+    TOKENS.lastIndex = end;
   }
-  return writeText(line, stripAnsi(text2.slice(at)), keepChars);
+  return writeText(line, plainText(text2.slice(at)), keepChars);
 }
 var WHOLE_LINE_KEEP_CHARS = Number.MAX_SAFE_INTEGER / 8;
 function drawLine(text2) {
-  return shownLine(drawText(EMPTY_CURSOR_LINE, text2, WHOLE_LINE_KEEP_CHARS), WHOLE_LINE_KEEP_CHARS).head;
+  return shownLine(drawText(EMPTY_CURSOR_LINE, text2, WHOLE_LINE_KEEP_CHARS), WHOLE_LINE_KEEP_CHARS);
 }
 
-// src/tools/shell/clean.ts
+// src/tools/shell/screen.ts
 var NEWLINE4 = 10;
+var decoder2 = new TextDecoder("utf-8");
+function entryLines(entry) {
+  return "bytes" in entry ? entry.lines : 1;
+}
+function entryBytes(entry) {
+  if ("bytes" in entry) return entry.bytes.length;
+  const { drawn, written } = entry.row;
+  return 2 * (drawn.head.length + drawn.tail.length + written.head.length + written.tail.length);
+}
+function blankLines(lines) {
+  return { bytes: new Uint8Array(lines).fill(NEWLINE4), lines };
+}
+function rowOf(bytes, keepChars) {
+  return { drawn: lineFromText(heldText(decoder2.decode(bytes)), keepChars), column: 0, written: EMPTY_LINE };
+}
+var Screen = class {
+  constructor(sink, limits) {
+    this.sink = sink;
+    this.limits = limits;
+  }
+  sink;
+  limits;
+  /** Rows above the cursor's, oldest first; rows below it, nearest first. */
+  above = [];
+  below = [];
+  aboveLines = 0;
+  belowLines = 0;
+  heldBytes = 0;
+  /** Lines handed on; the first row held is this line of the output (from 0). */
+  finalLines = 0;
+  saved = null;
+  /** Whether the cursor is on the last line: whole lines may then be added as they are. */
+  atBottom() {
+    return this.belowLines === 0;
+  }
+  /** The bytes held, for tests of memory. */
+  held() {
+    return this.heldBytes;
+  }
+  cursorIndex() {
+    return this.finalLines + this.aboveLines;
+  }
+  top() {
+    const lineCount = this.cursorIndex() + 1 + this.belowLines;
+    return Math.max(this.finalLines, lineCount - this.limits.rows);
+  }
+  /**
+   * Whole cleaned lines (each ending with \n), with the cursor on a new empty line at the bottom; the
+   * cursor stays on a new line after them. The bytes are copied where kept.
+   */
+  addLines(bytes) {
+    if (bytes.length === 0) return;
+    const keep = this.limits.rows - 1;
+    let lines = 1;
+    let end = bytes.length - 1;
+    for (; ; lines++) {
+      const before = end === 0 ? -1 : bytes.lastIndexOf(NEWLINE4, end - 1);
+      if (before === -1) break;
+      if (lines === keep) {
+        this.evict(this.aboveLines);
+        this.sink.write(bytes.subarray(0, before + 1));
+        bytes = bytes.subarray(before + 1);
+        break;
+      }
+      end = before;
+    }
+    this.pushAbove({ bytes: copyBytes(bytes), lines });
+    this.trim();
+  }
+  /** A finished line at the bottom (the cursor's), the cursor on a new line after it. */
+  addRow(row) {
+    this.pushAbove({ row });
+    this.trim();
+  }
+  pushAbove(entry) {
+    this.above.push(entry);
+    this.aboveLines += entryLines(entry);
+    this.heldBytes += entryBytes(entry);
+  }
+  /** Rows leave from the top while the screen holds more than it may. */
+  trim() {
+    const excess = this.cursorIndex() + 1 + this.belowLines - this.finalLines - this.limits.rows;
+    if (excess > 0) this.evict(excess);
+    while (this.heldBytes > this.limits.maxBytes && this.aboveLines > 0) this.evict(1);
+  }
+  /** Hand on the first `lines` rows held above the cursor. */
+  evict(lines) {
+    while (lines > 0 && this.above.length > 0) {
+      const first = this.above[0];
+      const count = entryLines(first);
+      if (count <= lines) {
+        this.above.shift();
+        this.emit(first, false);
+        this.dropped(first, count);
+        lines -= count;
+        continue;
+      }
+      const bytes = first.bytes;
+      let cut = -1;
+      for (let i = 0; i < lines; i++) cut = bytes.indexOf(NEWLINE4, cut + 1);
+      this.sink.write(bytes.subarray(0, cut + 1));
+      this.above[0] = { bytes: bytes.subarray(cut + 1), lines: count - lines };
+      this.heldBytes -= cut + 1;
+      this.aboveLines -= lines;
+      this.finalLines += lines;
+      lines = 0;
+    }
+  }
+  dropped(entry, lines) {
+    this.heldBytes -= entryBytes(entry);
+    this.aboveLines -= lines;
+    this.finalLines += lines;
+  }
+  emit(entry, last) {
+    if ("bytes" in entry) {
+      this.sink.write(last ? entry.bytes.subarray(0, entry.bytes.length - 1) : entry.bytes);
+      return;
+    }
+    const line = shownLine(entry.row, this.limits.keepChars);
+    this.sink.write(encodeUtf8(shownText(line.head, 0)));
+    if (line.gap) {
+      this.sink.skip(line.gap.bytes);
+      this.sink.write(encodeUtf8(shownText(line.tail, textCells(line.head) + line.gap.cells)));
+    }
+    if (!last) this.sink.write(encodeUtf8("\n"));
+  }
+  /** The output ended, the cursor on `row`: every line is handed on, the last without a line end. */
+  finish(row) {
+    this.evict(this.aboveLines);
+    const rest = [{ row }, ...this.below];
+    this.below = [];
+    this.belowLines = 0;
+    rest.forEach((entry, at) => this.emit(entry, at === rest.length - 1));
+  }
+  /** The row above the cursor's as a line to draw on; `row` goes below. */
+  up(row) {
+    this.below.unshift({ row });
+    this.belowLines++;
+    this.heldBytes += entryBytes({ row });
+    const last = this.above[this.above.length - 1];
+    this.heldBytes -= entryBytes(last);
+    this.aboveLines--;
+    if ("row" in last) {
+      this.above.pop();
+      return last.row;
+    }
+    const cut = last.lines === 1 ? -1 : last.bytes.lastIndexOf(NEWLINE4, last.bytes.length - 2);
+    if (cut === -1) this.above.pop();
+    else {
+      this.above[this.above.length - 1] = { bytes: last.bytes.subarray(0, cut + 1), lines: last.lines - 1 };
+      this.heldBytes += cut + 1;
+    }
+    return rowOf(last.bytes.subarray(cut + 1, last.bytes.length - 1), this.limits.keepChars);
+  }
+  /** The row below the cursor's (a new one past the last line); `row` goes above. */
+  down(row) {
+    this.pushAbove({ row });
+    if (this.below.length === 0) {
+      this.trim();
+      return EMPTY_CURSOR_LINE;
+    }
+    const next = this.below[0];
+    this.heldBytes -= entryBytes(next);
+    this.belowLines--;
+    if ("row" in next) {
+      this.below.shift();
+      return next.row;
+    }
+    const cut = next.bytes.indexOf(NEWLINE4);
+    if (next.lines === 1) this.below.shift();
+    else {
+      this.below[0] = { bytes: next.bytes.subarray(cut + 1), lines: next.lines - 1 };
+      this.heldBytes += next.bytes.length - cut - 1;
+    }
+    return rowOf(next.bytes.subarray(0, cut), this.limits.keepChars);
+  }
+  /** The cursor `by` rows down (up when negative), within the screen, to `column` (null: where it is). */
+  moveRows(row, by, column) {
+    const from = this.cursorIndex();
+    const target = Math.min(Math.max(from + by, this.top()), this.top() + this.limits.rows - 1);
+    const keep = this.limits.keepChars;
+    const at = column ?? row.column + row.written.cells;
+    let line = moveTo(row, at, keep);
+    for (let index = from; index > target; index--) line = this.up(line);
+    for (let index = from; index < target; index++) line = this.down(line);
+    return target === from ? line : { drawn: shownLine(line, keep), column: at, written: EMPTY_LINE };
+  }
+  eraseRows(entries, lines) {
+    this.heldBytes += lines - entries.reduce((sum, entry) => sum + entryBytes(entry), 0);
+    return lines === 0 ? [] : [blankLines(lines)];
+  }
+  /** A \n or a control of the screen (`command` its final letter, or 7 and 8), the cursor on `row`. */
+  control(row, command, parameter) {
+    const [first = "", second = ""] = parameter.split(";");
+    const count = Math.max(Number(first) || 0, 1);
+    const cursor = row.column + row.written.cells;
+    const keep = this.limits.keepChars;
+    switch (command) {
+      case "\n": {
+        const next = this.down(moveTo(row, 0, keep));
+        return { drawn: shownLine(next, keep), column: 0, written: EMPTY_LINE };
+      }
+      case "A":
+        return this.moveRows(row, -count, null);
+      case "B":
+        return this.moveRows(row, count, null);
+      case "F":
+        return this.moveRows(row, -count, 0);
+      case "E":
+        return this.moveRows(row, count, 0);
+      case "H":
+      case "f":
+        return this.moveRows(row, this.top() + count - 1 - this.cursorIndex(), Math.max(Number(second) || 0, 1) - 1);
+      case "7":
+      case "s":
+        this.saved = { row: this.cursorIndex() - this.top(), column: cursor };
+        return row;
+      case "8":
+      case "u": {
+        const saved = this.saved ?? { row: 0, column: 0 };
+        return this.moveRows(row, this.top() + saved.row - this.cursorIndex(), saved.column);
+      }
+      case "J":
+        return this.eraseInDisplay(row, cursor, Number(first) || 0, keep);
+      default:
+        return row;
+    }
+  }
+  eraseInDisplay(row, cursor, mode, keep) {
+    if (mode === 0 || mode === 2) {
+      this.below = this.eraseRows(this.below, this.belowLines);
+    }
+    if (mode === 1 || mode === 2) {
+      this.above = this.eraseRows(this.above, this.aboveLines);
+    }
+    if (mode > 2) return row;
+    return eraseInLine(shownLine(row, keep), cursor, mode, keep);
+  }
+};
+
+// src/tools/shell/clean.ts
+var NEWLINE5 = 10;
+var TAB = 9;
 var CARRIAGE_RETURN3 = 13;
 var ESCAPE = 27;
+var DELETE = 127;
 var C1_LEAD = 194;
 var INTRODUCERS = /[\u001b\u0090\u0098\u009b\u009d\u009e\u009f]/g;
 var CLEAN_BATCH_BYTES = 16384;
@@ -11497,35 +12025,55 @@ function isUtf8ByDecoding(bytes) {
     return false;
   }
 }
+function isControl(byte) {
+  return byte < 32 && byte !== TAB && byte !== NEWLINE5 || byte === DELETE;
+}
+function firstDirtyByte(bytes, from, to) {
+  let first = to;
+  for (const byte of [ESCAPE, CARRIAGE_RETURN3, C1_LEAD, DELETE]) {
+    const at2 = bytes.indexOf(byte, from);
+    if (at2 !== -1 && at2 < first) first = at2;
+  }
+  let at = from;
+  for (; at < first && (bytes.byteOffset + at) % 4 !== 0; at++) if (isControl(bytes[at])) return at;
+  const words = Math.max(0, first - at >> 2);
+  if (words > 0) {
+    const view = new Int32Array(bytes.buffer, bytes.byteOffset + at, words);
+    for (let i = 0; i < words; i++) {
+      const word = view[i];
+      if (((word - 538976288 | 0) & ~word & -2139062144) === 0) continue;
+      for (let k = at + 4 * i; k < at + 4 * i + 4; k++) if (isControl(bytes[k])) return k;
+    }
+    at += words * 4;
+  }
+  for (; at < first; at++) if (isControl(bytes[at])) return at;
+  return first;
+}
+var NEEDS_DRAWING = /[\b]|(?:\u001b\[|\u009b)[0-9;]*[KGCD]/;
+var PLAIN_REDRAW = /^[\u0020-\u007e\r]*$/;
+var DROPPED_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+function stripped(text2) {
+  return stripAnsi(text2).replace(DROPPED_CONTROLS, "");
+}
 function cleanLine(line) {
-  return hasLineControl(line) ? drawLine(line) : redrawLine(stripAnsi(line));
+  if (!NEEDS_DRAWING.test(line) && !hasScreenControl(line)) {
+    const text2 = stripped(line);
+    if (!text2.includes("\r")) return text2;
+    if (PLAIN_REDRAW.test(text2)) return redrawLine(text2);
+  }
+  return shownText(drawLine(line).head, 0);
 }
 function redrawLine(text2) {
-  if (!text2.includes("\r")) return text2;
   let shown = "";
-  for (const part of text2.split("\r")) shown = redraw(part, shown);
+  for (const part of text2.split("\r")) shown = part.length >= shown.length ? part : part + shown.slice(part.length);
   return shown;
 }
 var PAYLOAD_INTRODUCERS = /\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f]/;
-var LINE_WITH_RETURN = /[^\n]*\r[^\n]*/g;
 function cleanLines(text2) {
-  if (PAYLOAD_INTRODUCERS.test(text2) || hasLineControl(text2)) return text2.split("\n").map(cleanLine).join("\n");
-  const stripped = stripAnsi(text2);
-  return stripped.includes("\r") ? stripped.replace(LINE_WITH_RETURN, redrawLine) : stripped;
-}
-function redraw(part, shown) {
-  if (part.length >= shown.length) return part;
-  return part + dropChars(shown, part.length);
+  if (PAYLOAD_INTRODUCERS.test(text2) || NEEDS_DRAWING.test(text2) || text2.includes("\r")) return text2.split("\n").map(cleanLine).join("\n");
+  return stripped(text2);
 }
 var StreamingCleaner = class {
-  constructor(sink, options) {
-    this.sink = sink;
-    this.keepChars = options.keepChars;
-    this.pendingMaxChars = 4 * options.keepChars + OPEN_ESCAPE_MAX_CHARS;
-    this.isUtf8 = options.isUtf8 ?? isUtf8ByDecoding;
-    this.isAscii = options.isAscii;
-  }
-  sink;
   keepChars;
   pendingMaxChars;
   isUtf8;
@@ -11534,56 +12082,79 @@ var StreamingCleaner = class {
   /** False while the decoder may hold the first bytes of a character split between pieces. */
   decoderEmpty = true;
   isAscii;
-  /** Whether a line has started and not ended. */
+  screen;
+  onScreen;
+  /** Whether the cursor's line holds anything, or is not the last: bytes then go to it, not past it. */
   lineOpen = false;
-  /** Text of the open line that has not been cleaned yet. */
+  /** Text of the cursor's line that has not been drawn yet. */
   raw = "";
-  /** Set once the open line outgrew `raw`: the line as drawn so far, with its cursor. */
+  /** Set once the cursor's line outgrew `raw` or the cursor moved between lines: the line as drawn so far. */
   long = null;
+  constructor(sink, options) {
+    this.keepChars = options.keepChars;
+    this.pendingMaxChars = 4 * options.keepChars + OPEN_ESCAPE_MAX_CHARS;
+    this.isUtf8 = options.isUtf8 ?? isUtf8ByDecoding;
+    this.isAscii = options.isAscii;
+    this.screen = new Screen(sink, { rows: options.screenRows ?? SHELL_SCREEN_ROWS, maxBytes: SHELL_SCREEN_MAX_BYTES, keepChars: options.keepChars });
+    this.onScreen = (line, command, parameter) => this.screen.control(line, command, parameter);
+  }
   write(chunk) {
     const end = chunk.length;
     let pos = 0;
-    if (this.lineOpen) {
-      const newline = chunk.indexOf(NEWLINE4);
+    while (this.lineOpen && pos < end) {
+      const newline = chunk.indexOf(NEWLINE5, pos);
       if (newline === -1) {
-        this.take(chunk);
+        this.take(chunk.subarray(pos));
         return;
       }
-      this.take(chunk.subarray(0, newline));
-      this.endLine(true);
+      this.take(chunk.subarray(pos, newline));
+      this.endLine();
       pos = newline + 1;
     }
-    const lastNewline = chunk.lastIndexOf(NEWLINE4);
-    if (lastNewline >= pos) {
-      let dirty = lastNewline + 1;
-      for (const byte of [ESCAPE, CARRIAGE_RETURN3, C1_LEAD]) {
-        const at = chunk.indexOf(byte, pos);
-        if (at !== -1 && at < dirty) dirty = at;
-      }
-      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE4, dirty) + 1);
-      if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
-      for (let start = cleanEnd; start <= lastNewline; ) {
-        let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE4, start + CLEAN_BATCH_BYTES);
-        if (stop < start) stop = chunk.indexOf(NEWLINE4, start + CLEAN_BATCH_BYTES);
-        this.sink.write(encodeUtf8(cleanLines(this.wholeDecoder.decode(chunk.subarray(start, stop + 1)))));
-        start = stop + 1;
-      }
-      pos = lastNewline + 1;
-    }
-    if (pos < end) this.take(chunk.subarray(pos));
+    const lastNewline = chunk.lastIndexOf(NEWLINE5);
+    if (lastNewline >= pos) pos = this.wholeLines(chunk, pos, lastNewline);
+    if (pos >= end) return;
+    if (this.lineOpen) this.write(chunk.subarray(pos));
+    else this.take(chunk.subarray(pos));
   }
-  /** The characters held of the open line: bounded whatever the line (its memory, for tests). */
+  /**
+   * Whole lines from `pos` to just after `lastNewline`, the cursor on a new last line: those before
+   * the first byte that may need cleaning pass as they are, the rest are cleaned together, up to a
+   * line that moves the cursor between lines. Returns where it stopped.
+   */
+  wholeLines(chunk, pos, lastNewline) {
+    const dirty = firstDirtyByte(chunk, pos, lastNewline + 1);
+    const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE5, dirty) + 1);
+    if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
+    for (let start = cleanEnd; start <= lastNewline; ) {
+      let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE5, start + CLEAN_BATCH_BYTES);
+      if (stop < start) stop = chunk.indexOf(NEWLINE5, start + CLEAN_BATCH_BYTES);
+      const text2 = this.wholeDecoder.decode(chunk.subarray(start, stop + 1));
+      if (hasScreenControl(text2)) {
+        this.lineOpen = true;
+        return start;
+      }
+      this.screen.addLines(encodeUtf8(cleanLines(text2)));
+      start = stop + 1;
+    }
+    return lastNewline + 1;
+  }
+  /** The characters held of the cursor's line, and the bytes of the screen's rows: bounded whatever the output (for tests). */
   heldChars() {
-    const long = this.long === null ? 0 : lineChars(this.long.drawn) - (this.long.drawn.gap?.chars ?? 0) + lineChars(this.long.written) - (this.long.written.gap?.chars ?? 0);
-    return this.raw.length + long;
+    const parts = this.long === null ? [] : [this.long.drawn, this.long.written];
+    return this.raw.length + parts.reduce((sum, line) => sum + line.head.length + line.tail.length, 0) + this.screen.held();
   }
   /** The output ended: a last line without \n is still a line. */
   end() {
-    if (this.lineOpen) this.endLine(false);
+    this.raw += this.decoder.decode();
+    this.decoderEmpty = true;
+    this.foldRaw(true);
+    this.screen.finish(this.long ?? EMPTY_CURSOR_LINE);
+    this.long = null;
+    this.lineOpen = false;
   }
   passThrough(lines) {
-    if (this.isUtf8(lines)) this.sink.write(lines);
-    else this.sink.write(encodeUtf8(new TextDecoder("utf-8").decode(lines)));
+    this.screen.addLines(this.isUtf8(lines) ? lines : encodeUtf8(new TextDecoder("utf-8").decode(lines)));
   }
   take(bytes) {
     this.lineOpen = true;
@@ -11601,7 +12172,7 @@ var StreamingCleaner = class {
    * decoding, only its two ends as text and its length. Taken only when nothing waits before it.
    */
   appendPlainAscii(bytes) {
-    if (this.long === null || this.raw !== "" || !this.decoderEmpty || !this.isAscii || bytes.length <= 2 * this.keepChars || bytes.indexOf(ESCAPE) !== -1 || bytes.indexOf(CARRIAGE_RETURN3) !== -1 || !this.isAscii(bytes)) {
+    if (this.long === null || this.raw !== "" || !this.decoderEmpty || !this.isAscii || bytes.length <= 2 * this.keepChars || bytes.indexOf(TAB) !== -1 || firstDirtyByte(bytes, 0, bytes.length) !== bytes.length || !this.isAscii(bytes)) {
       return false;
     }
     const keep = this.keepChars;
@@ -11609,13 +12180,14 @@ var StreamingCleaner = class {
     const middle = bytes.length - 2 * keep;
     const line = {
       head: ascii.decode(bytes.subarray(0, keep)),
-      gap: { chars: middle, bytes: middle },
-      tail: ascii.decode(bytes.subarray(bytes.length - keep))
+      gap: { cells: middle, bytes: middle },
+      tail: ascii.decode(bytes.subarray(bytes.length - keep)),
+      cells: bytes.length
     };
     this.long = { ...this.long, written: concatLines(this.long.written, line, keep) };
     return true;
   }
-  /** Clean what has arrived of a long line into its long form, holding back an escape still open. */
+  /** Draw what has arrived of the cursor's line, holding back an escape still open. */
   foldRaw(lineEnded) {
     let text2 = this.raw;
     this.raw = "";
@@ -11626,26 +12198,23 @@ var StreamingCleaner = class {
         text2 = text2.slice(0, hold);
       }
     }
-    this.long = drawText(this.long ?? EMPTY_CURSOR_LINE, text2, this.keepChars);
+    if (text2 !== "" || this.long === null) this.long = drawText(this.long ?? EMPTY_CURSOR_LINE, text2, this.keepChars, this.onScreen);
   }
-  endLine(atNewline) {
+  /** A \n ended the cursor's line. */
+  endLine() {
     this.raw += this.decoder.decode();
     this.decoderEmpty = true;
-    if (this.long === null) {
-      this.sink.write(encodeUtf8(cleanLine(this.raw) + (atNewline ? "\n" : "")));
-    } else {
-      this.foldRaw(true);
-      const line = shownLine(this.long, this.keepChars);
-      this.sink.write(encodeUtf8(line.head));
-      if (line.gap) {
-        this.sink.skip(line.gap.bytes);
-        this.sink.write(encodeUtf8(line.tail));
-      }
-      if (atNewline) this.sink.write(encodeUtf8("\n"));
+    if (this.long === null && this.screen.atBottom() && !hasScreenControl(this.raw)) {
+      this.screen.addLines(encodeUtf8(cleanLine(this.raw) + "\n"));
+      this.raw = "";
+      this.lineOpen = false;
+      return;
     }
-    this.raw = "";
-    this.long = null;
-    this.lineOpen = false;
+    this.foldRaw(true);
+    const next = this.screen.control(this.long, "\n", "");
+    const fresh = this.screen.atBottom() && next.drawn.cells === 0 && next.written.cells === 0 && next.column === 0;
+    this.long = fresh ? null : next;
+    this.lineOpen = !fresh;
   }
 };
 function lastIntroducer(text2, withinChars) {
@@ -11735,14 +12304,14 @@ function failuresWithin(scan, from, to) {
 }
 
 // src/tools/shell/failure-scan.ts
-var NEWLINE5 = 10;
+var NEWLINE6 = 10;
 var byteText = new TextDecoder("latin1");
 var utf82 = new TextDecoder("utf-8");
 var TRIGGERS = FAILURE_TRIGGERS.map((trigger) => byteText.decode(new TextEncoder().encode(trigger)));
 function countNewlines(bytes, from, to) {
   let count = 0;
   let at = from;
-  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE5) count++;
+  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE6) count++;
   const words = Math.max(0, to - at >> 2);
   if (words > 0) {
     const view = new Uint32Array(bytes.buffer, bytes.byteOffset + at, words);
@@ -11756,7 +12325,7 @@ function countNewlines(bytes, from, to) {
     }
     at += words * 4;
   }
-  for (; at < to; at++) if (bytes[at] === NEWLINE5) count++;
+  for (; at < to; at++) if (bytes[at] === NEWLINE6) count++;
   return count;
 }
 function headText(bytes, maxBytes) {
@@ -11785,13 +12354,13 @@ var FailureLineScanner = class {
     if (this.done || bytes.length === 0) return;
     const base = this.offset;
     this.offset += bytes.length;
-    const first = bytes.indexOf(NEWLINE5);
+    const first = bytes.indexOf(NEWLINE6);
     if (first === -1) {
       this.extendLine(bytes);
     } else {
       this.extendLine(bytes.subarray(0, first));
       this.endLine();
-      const last = bytes.lastIndexOf(NEWLINE5);
+      const last = bytes.lastIndexOf(NEWLINE6);
       if (last > first) this.searchLines(bytes, first + 1, last + 1, base);
       this.lineStart = base + last + 1;
       if (!this.done) this.extendLine(bytes.subarray(last + 1));
@@ -12106,7 +12675,7 @@ function formatElapsed(milliseconds) {
 }
 
 // src/tools/shell/format.ts
-var NEWLINE6 = 10;
+var NEWLINE7 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
 var PATH_CUT_MARK = "\u2026";
 function timedOutLine(timeoutSeconds) {
@@ -12124,14 +12693,14 @@ function shellTrailers(exitCode, stopLine, elapsedMs = 0, slowAfterMs = Infinity
 function elisionLine(elidedBytes, logPath) {
   return `[\u2026 ${elidedBytes} bytes elided; full output: ${logPath} \u2026]`;
 }
-var decoder2 = new TextDecoder("utf-8");
+var decoder3 = new TextDecoder("utf-8");
 function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath, failures) {
   const trailerText = trailers.map((line) => "\n" + line).join("");
   const trailerBytes = utf8Bytes(trailerText);
-  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE6;
+  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE7;
   const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
   if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
-    const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder2.decode(output.tail.subarray(0, shownTotal));
+    const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder3.decode(output.tail.subarray(0, shownTotal));
     return { text: body + trailerText, elided: false };
   }
   const headCap = headCapBytes(limits);
@@ -12152,7 +12721,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
     const windowStart = start2;
     let atLineStart = false;
     for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
-      if (tail[i] === NEWLINE6) {
+      if (tail[i] === NEWLINE7) {
         start2 = i + 1;
         atLineStart = true;
         break;
@@ -12173,7 +12742,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
     }
   }
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
-  const text2 = (headShown > 0 ? decoder2.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath2) + "\n" + kept + decoder2.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  const text2 = (headShown > 0 ? decoder3.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath2) + "\n" + kept + decoder3.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text: text2, elided: true };
 }
 function elisionLogPath(partsRoom, headCap, logPath, shortLogPath) {
@@ -12183,7 +12752,7 @@ function elisionLogPath(partsRoom, headCap, logPath, shortLogPath) {
   return PATH_CUT_MARK + suffixWithinBytes(shortLogPath, pathRoom);
 }
 function cutHead(head, headRoom, reach) {
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE6);
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE7);
   if (lastNewline !== -1 && lastNewline >= headRoom - reach) return { headShown: lastNewline, headEnd: lastNewline + 1 };
   let headShown = Math.min(headRoom, head.length);
   while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
@@ -13948,7 +14517,7 @@ var _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
 };
 var COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
 var COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
-var validate = ((schema, value, _ctx) => {
+var validate2 = ((schema, value, _ctx) => {
   const validator = schema._zod.bag.validator;
   if (validator !== void 0) {
     if (validator(value) !== COMPILE_INVALID)
@@ -18426,7 +18995,7 @@ var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
     util_exports.own(this, "spa", value);
   },
   validate(data, params) {
-    return validate(this, data, params);
+    return validate2(this, data, params);
   },
   validateAsync(data, params) {
     return validateAsync(this, data, params);
@@ -22675,7 +23244,7 @@ function parseAnswerLine(line) {
 }
 
 // src/text/byte-lines.ts
-var NEWLINE7 = 10;
+var NEWLINE8 = 10;
 var ByteLines = class {
   constructor(sink, maxLineBytes) {
     this.sink = sink;
@@ -22690,7 +23259,7 @@ var ByteLines = class {
   write(bytes) {
     let start = 0;
     while (start < bytes.length) {
-      const newline = bytes.indexOf(NEWLINE7, start);
+      const newline = bytes.indexOf(NEWLINE8, start);
       const end = newline === -1 ? bytes.length : newline;
       this.hold(bytes.subarray(start, end));
       if (newline === -1) return;
@@ -23124,7 +23693,7 @@ function createMcpSession(config2) {
 // src/mcp/stdio.ts
 var PARSE_ERROR = -32700;
 var INVALID_REQUEST = -32600;
-var NEWLINE8 = 10;
+var NEWLINE9 = 10;
 function idOf(value) {
   if (typeof value !== "object" || value === null) return null;
   const id = value.id;
@@ -23164,7 +23733,7 @@ var LineTransport = class {
   onData = (chunk) => {
     let start = 0;
     while (start < chunk.length) {
-      const newline = chunk.indexOf(NEWLINE8, start);
+      const newline = chunk.indexOf(NEWLINE9, start);
       const end = newline === -1 ? chunk.length : newline;
       const piece = chunk.subarray(start, end);
       if (!this.skipping) {

@@ -146,7 +146,7 @@ var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 
 // src/boot/loader.ts
-var BUILD_ID = "dead6dc67eca351e";
+var BUILD_ID = "bad7bbec0f81d24a";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1370,6 +1370,7 @@ var nodeFileSystem = {
     const stats = (0, import_node_fs5.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
+  readLink: (path) => (0, import_node_fs5.readlinkSync)(path),
   openRead: (path) => new NodeOpenFile((0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
@@ -2419,21 +2420,31 @@ function formatElapsed(milliseconds) {
   return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
 }
 
+// src/tools/shell/cells.ts
+var TAB_FILL = "\uDFFF";
+
 // src/tools/shell/long-line.ts
 var nativeByteLength = typeof Buffer === "function" ? Buffer.byteLength : void 0;
+var TAB_FILLS = new RegExp(TAB_FILL, "g");
 
 // src/tools/shell/terminal-line.ts
-var LINE_CONTROL_SOURCE = String.raw`(?:\u001b\[|\u009b)([0-9]*)([KGCD])`;
-var LINE_CONTROL = new RegExp(LINE_CONTROL_SOURCE);
+var CSI = String.raw`(?:\u001b\[|\u009b)([0-9;]*)`;
+var LINE_CONTROL = new RegExp(String.raw`[\b\t\u0000-\u0008\u000b-\u001f\u007f-\u009f]|${CSI}[KGCD]`);
+var SCREEN_CONTROL_SOURCE = String.raw`${CSI}[ABEFJHfsu]|\u001b[78]`;
+var SCREEN_CONTROL = new RegExp(SCREEN_CONTROL_SOURCE);
 var STRING_CONTROL = String.raw`(?:\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u0018\u001a\u001b\u0080-\u009f]*(?:\u0007|\u001b\\|\u009c)`;
-var TOKENS = new RegExp(`(${STRING_CONTROL})|(\r)|${LINE_CONTROL_SOURCE}`, "g");
+var TOKENS = new RegExp(`(${STRING_CONTROL})|([\r
+\b	])|${CSI}([KGCDABEFJHfsu])|\x1B([78])`, "g");
 var WHOLE_LINE_KEEP_CHARS = Number.MAX_SAFE_INTEGER / 8;
+
+// src/tools/shell/screen.ts
+var decoder2 = new TextDecoder("utf-8");
 
 // src/tools/shell/clean.ts
 var fatalDecoder = new TextDecoder("utf-8", { fatal: true });
 
 // src/tools/shell/format.ts
-var decoder2 = new TextDecoder("utf-8");
+var decoder3 = new TextDecoder("utf-8");
 
 // src/text/head-tail.ts
 function wholeText(text) {

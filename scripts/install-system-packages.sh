@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the browser and sandbox tests drive, when missing: chromium (the web
-# page, through playwright-core) and bubblewrap (the bwrap Sandbox). Without them those tests skip
+# page, through playwright-core), bubblewrap (the bwrap Sandbox), and docker.io, runsc (gVisor) and
+# mmdebstrap (the sandbox image, built from Debian's archive, and the Docker sandbox on runc and
+# gVisor). Without them those tests skip
 # and say why; every other test runs as usual. Needs root or sudo; never fails the caller.
 set -uo pipefail
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
+command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
+command -v runsc >/dev/null 2>&1 || missing+=(runsc)
+command -v mmdebstrap >/dev/null 2>&1 || missing+=(mmdebstrap)
 ((${#missing[@]})) || exit 0
 
 as_root=()

@@ -20,6 +20,11 @@ export const CWD_FILE_MAX_BYTES = 4096;
 export const ERROR_MAX_BYTES = 1024;
 // An over-long path is named by its start: enough to recognise it, never a split character.
 export const LONG_PATH_SHOWN_CHARS = 200;
+// A path's walk follows at most this many links, as Linux does (MAXSYMLINKS), then says ELOOP.
+export const PATH_LINKS_MAX_FOLLOWED = 40;
+// A name that changes kind between the look at it and the read of its link is looked at again, this
+// many times at most; then it counts as gone, as a name mid-swap is.
+export const PATH_LOOK_MAX_ATTEMPTS = 3;
 // Only the agent's most recently used runs keep their $HOME/.runs/<run_id>/ folders.
 export const RUNS_KEPT_COUNT = 20;
 
@@ -75,6 +80,13 @@ export const JOB_STATUS_FILE_MAX_BYTES = 64;
 // A cursor move to the right (ESC[nG, ESC[nC) stops at this column or the end of the line drawn,
 // whichever is further, as a terminal stops at its width: six bytes of output never make a line huge.
 export const SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
+// The cleaner acts as a terminal of this many rows: a cursor moved up (ESC[nA, ESC[nF, a restored
+// position, erase in display) reaches the most recent lines, up to this many; the lines above them
+// are final, as lines scrolled off a terminal's screen are.
+export const SHELL_SCREEN_ROWS = 100;
+// The lines of that window hold at most this many bytes between them; past it the oldest become final
+// sooner, so that a hundred long lines cannot hold a hundred times a line's memory.
+export const SHELL_SCREEN_MAX_BYTES = 1_048_576;
 // Lines of an elided output's middle that look like failures are kept, first ones first: at most this
 // many lines, taking at most this share of the result's cap (and never leaving the tail less than
 // the head's cap).

@@ -44,6 +44,8 @@ export interface FileSystem {
   stat(path: string): FileInfo | null;
   /** Information on `path` itself, a link not followed; null when nothing is there. */
   lstat(path: string): FileInfo | null;
+  /** What the link at `path` holds, as written in it (not followed). */
+  readLink(path: string): string;
   openRead(path: string): OpenFile;
   /**
    * A regular file's bytes, links followed, never blocking: a folder (EISDIR), FIFO or device

@@ -2,35 +2,12 @@
 // MCP server's way to run code_task's helper. Its own process group, so that a stop reaches
 // whatever it started in that group.
 import { spawn } from 'node:child_process';
+import { LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES, LOCAL_PIPE_DRAIN_MS, Tail } from './exec-output.js';
 import type { ExecResult, OpenedExec, OpenHandlers } from './sandbox.js';
 
-/** Past this much stdout the rest is dropped: an envelope is far smaller, and memory stays bounded. */
-export const LOCAL_STDOUT_MAX_BYTES = 16 * 1_048_576;
-/** Only the end of stderr is ever shown. */
-export const LOCAL_STDERR_KEEP_BYTES = 65_536;
-/**
- * Once the helper has exited, how long its pipes may stay open: a process it left behind holding
- * them must not hold the call.
- */
-export const LOCAL_PIPE_DRAIN_MS = 1_000;
+export { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES } from './exec-output.js';
 
 const SPAWN_FAILED_EXIT_CODE = 127;
-
-/** Keeps the last `limit` bytes written. */
-class Tail {
-  private chunks: Buffer[] = [];
-  private size = 0;
-  constructor(private readonly limit: number) {}
-  push(chunk: Buffer): void {
-    this.chunks.push(chunk);
-    this.size += chunk.length;
-    while (this.size - this.chunks[0]!.length >= this.limit) this.size -= this.chunks.shift()!.length;
-  }
-  text(): string {
-    const all = Buffer.concat(this.chunks);
-    return all.subarray(Math.max(0, all.length - this.limit)).toString('utf8');
-  }
-}
 
 /** SIGTERM to the process alone: the helper stops its command's group itself and still answers. */
 function terminate(pid: number): void {

@@ -100,3 +100,58 @@ export function dirName(path: string): string {
 export function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
+
+/** What a place inside the home is, for walkInsideHome: looked at only there. */
+export type PathStep = { kind: 'link'; target: string } | { kind: 'folder' } | { kind: 'other' } | { kind: 'missing' };
+
+export type ConfinedWalk = { real: string } | { outside: true } | { errorCode: 'ENOENT' | 'ENOTDIR' | 'ELOOP' };
+
+function components(path: string): string[] {
+  return path.split('/').filter((part) => part !== '' && part !== '.');
+}
+
+/**
+ * Where the absolute `path` leads, links followed, walked as the kernel walks it but never looking
+ * outside the home: a step to a place that is neither inside it nor on the way to it (one of its
+ * folders, or of `homeAlias`'s, which reads as the home) ends the walk as outside before anything
+ * there is looked at, and so does a link inside whose target leads out. `look` is asked only about
+ * places inside the home. The walk ends where the kernel's would fail: a missing name (ENOENT), a
+ * name that is not a folder with more of the path after it (ENOTDIR), too many links (ELOOP).
+ */
+export function walkInsideHome(path: string, home: string, homeAlias: string | null, look: (path: string) => PathStep, maxLinks: number): ConfinedWalk {
+  const onTheWay = (at: string) => isInside(home, at) || (homeAlias !== null && isInside(homeAlias, at));
+  let parts: string[] = [];
+  let rest = components(path);
+  let links = 0;
+  while (rest.length > 0) {
+    const name = rest.shift()!;
+    // Every place the walk stands on is a real folder: inside, where it was looked at, or on the way.
+    if (name === '..') {
+      parts.pop();
+      continue;
+    }
+    parts.push(name);
+    const at = '/' + parts.join('/');
+    if (at === homeAlias) {
+      parts = components(home);
+      continue;
+    }
+    // The home and the folders above it are real folders (the home's path has its links resolved).
+    if (at === home || !isInside(at, home)) {
+      if (onTheWay(at)) continue;
+      return { outside: true };
+    }
+    const step = look(at);
+    if (step.kind === 'missing') return { errorCode: 'ENOENT' };
+    if (step.kind === 'link') {
+      if (++links > maxLinks) return { errorCode: 'ELOOP' };
+      parts.pop();
+      if (step.target.startsWith('/')) parts = [];
+      rest = [...components(step.target), ...rest];
+    } else if (step.kind === 'other' && rest.length > 0) {
+      return { errorCode: 'ENOTDIR' };
+    }
+  }
+  const real = '/' + parts.join('/');
+  return isInside(real, home) ? { real } : { outside: true };
+}

@@ -1,6 +1,6 @@
 // Every path the model names, checked against the home with links followed, before and after opening.
 import type { FileInfo, OpenFile } from '../io/types.js';
-import { LONG_PATH_SHOWN_CHARS } from '../limits.js';
+import { LONG_PATH_SHOWN_CHARS, PATH_LINKS_MAX_FOLLOWED, PATH_LOOK_MAX_ATTEMPTS } from '../limits.js';
 import {
   kindWords,
   notAFolder,
@@ -13,7 +13,7 @@ import {
   type ToolError,
 } from '../contract/errors.js';
 import { errorCode } from '../text/errno.js';
-import { isInside, normalizeAbsolute, relativePath, resolveShownPath } from '../text/paths.js';
+import { isInside, normalizeAbsolute, relativePath, resolveShownPath, walkInsideHome, type ConfinedWalk, type PathStep } from '../text/paths.js';
 import type { Context } from '../tools/context.js';
 
 export interface ResolvedPath {
@@ -25,8 +25,8 @@ export interface ResolvedPath {
   /** The path as the model should see it: relative to the working directory. */
   display: string;
   /**
-   * The path as error lines name it: the model's own words when it gave an absolute or `~` path
-   * (`/proc/self/environ`, not `../../../proc/self/environ`), else the relative form.
+   * The path as error lines name it: the model's own words, as it wrote them
+   * (`../../../../etc/passwd`, `/proc/self/environ`, `~/a.txt`), never a path rewritten from them.
    */
   named: string;
   /** The path with every link followed; inside the home. */
@@ -59,32 +59,57 @@ function failure(code: string | undefined, named: string): ToolError {
   return pathFailure(code, named, LONG_PATH_SHOWN_CHARS);
 }
 
-/** Resolve a path the model gave and make sure it leads, links followed, into the home. */
+/**
+ * Resolve a path the model gave and make sure it leads, links followed, into the home. Nothing
+ * outside the home is looked at on the way (walkInsideHome): a path that leads outside, by its
+ * own `..` or through a link, is refused as outside whether or not anything is there.
+ */
 export function resolveInsideHome(context: Context, input: string): ResolvedPath {
   if (input.includes('\0')) throw pathHasNul();
   if (input === '') throw pathIsEmpty();
   const { io } = context;
   const alias = homeAlias(context);
   const cwd = shownWorkingDirectory(context, alias);
-  const lexical = resolveShownPath(input, cwd, io.home, alias, (folder) => isRealFolder(context, folder));
+  const onTheWay = (folder: string) => isInside(io.home, folder) || (alias !== null && isInside(alias, folder));
+  // A `..` is folded lexically only after a real folder inside the home, or one on the way to it.
+  const isFolderToFold = (folder: string) => (isInside(folder, io.home) ? isRealFolder(context, folder) : onTheWay(folder));
+  const lexical = resolveShownPath(input, cwd, io.home, alias, isFolderToFold);
   const display = relativePath(cwd, lexical);
-  const named = input.startsWith('/') || input.startsWith('~') ? input : display;
-  let real: string;
-  try {
-    real = io.fs.realPath(lexical);
-  } catch (error) {
-    throw failure(errorCode(error), named);
-  }
-  if (!isInside(real, io.home)) {
+  const named = input;
+  const walk = walkLookingInside(context, lexical, alias, named);
+  if ('outside' in walk) {
     // No path given and a working directory outside the home: say which folder that is.
     if (input === '.' && lexical === cwd && !isInside(context.cwd, io.home)) {
       throw workingDirectoryOutsideHome(context.cwd);
     }
     throw outsideHome(named);
   }
+  if ('errorCode' in walk) throw failure(walk.errorCode, named);
+  const real = walk.real;
   // `a.txt/` names a folder, as it does to the shell (`Not a directory`); the folded path lost the slash.
   if (namesAFolder(input) && !isFolder(context, real)) throw notAFolder(named);
   return { lexical, display, named, real };
+}
+
+/** The walk of walkInsideHome on the file system: what a place inside the home is, and a link's target. */
+function walkLookingInside(context: Context, lexical: string, alias: string | null, named: string): ConfinedWalk {
+  const { fs } = context.io;
+  const look = (path: string): PathStep => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const info = fs.lstat(path);
+        if (info === null) return { kind: 'missing' };
+        if (info.kind === 'link') return { kind: 'link', target: fs.readLink(path) };
+        return { kind: info.kind === 'folder' ? 'folder' : 'other' };
+      } catch (error) {
+        // EINVAL: the link was replaced by something else between the two looks; look again.
+        const code = errorCode(error);
+        if (code === 'EINVAL' && attempt < PATH_LOOK_MAX_ATTEMPTS) continue;
+        throw failure(code === 'EINVAL' ? 'ENOENT' : code, named);
+      }
+    }
+  };
+  return walkInsideHome(lexical, context.io.home, alias, look, PATH_LINKS_MAX_FOLLOWED);
 }
 
 /** A path that ends in `/`, `/.` or `/..`: whatever it names must be a folder. */

@@ -17,9 +17,9 @@ function suite(kind: SandboxKind): void {
     others = [];
     seq = 0;
   });
-  afterEach(() => {
-    sandbox.cleanup();
-    for (const other of others) other.cleanup();
+  afterEach(async () => {
+    await sandbox.cleanup();
+    for (const other of others) await other.cleanup();
   });
 
   function newRun(config: Partial<ConstructorParameters<typeof CodeToolRun>[0]> = {}): CodeToolRun {
@@ -35,7 +35,7 @@ function suite(kind: SandboxKind): void {
     const full = join(sandbox.home, path);
     mkdirSync(join(full, '..'), { recursive: true });
     writeFileSync(full, text);
-    return full;
+    return join(sandbox.agentHome, path);
   }
 
   describe('file_read through the sandbox', () => {
@@ -141,7 +141,7 @@ function suite(kind: SandboxKind): void {
       const result = await call(newRun(), 'file_read', { path: `${'d/'.repeat(20_000)}a.txt` });
       expect(result.ok).toBe(false);
       expect(result.text).not.toContain('code helper failed');
-      expect(readdirSync(join(sandbox.hostRunDir, 'requests'))).toEqual([]);
+      expect(await sandbox.requestFiles()).toEqual([]);
     });
   });
 
@@ -201,14 +201,14 @@ function suite(kind: SandboxKind): void {
     it('gives the helper its own home and run folder over whatever the env says', async () => {
       const script = 'console.log(process.env.HOME + " " + process.env.GUILDS_RUN_DIR + " " + process.env.SECRET)';
       const result = await sandbox.exec(['node', '-e', script], { HOME: '/', GUILDS_RUN_DIR: '/', SECRET: 's' }, 20_000);
-      expect(result.stdout).toBe(`${sandbox.home} ${sandbox.runDir} s\n`);
+      expect(result.stdout).toBe(`${sandbox.agentHome} ${sandbox.runDir} s\n`);
     });
 
     it('keeps a home passed in when cleaned up', async () => {
       const home = join(sandbox.scratch, 'kept-home');
       mkdirSync(home);
       const other = await kind.make({ home });
-      other.cleanup();
+      await other.cleanup();
       expect(readdirSync(sandbox.scratch)).toContain('kept-home');
     });
   });

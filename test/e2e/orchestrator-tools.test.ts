@@ -20,7 +20,7 @@ function suite(kind: SandboxKind): void {
     writeFileSync(join(sandbox.home, 'repos/app/README.md'), 'needle in a haystack\n');
     seq = 0;
   });
-  afterEach(() => sandbox.cleanup());
+  afterEach(async () => await sandbox.cleanup());
 
   function newRun(config: Partial<CodeToolsConfig> = {}): CodeToolRun {
     return new CodeToolRun({ sandbox, warm: kind.warm, runId: 'r1', agentId: 'a1', repositories: [{ name: 'app' }], ...config });
@@ -36,7 +36,7 @@ function suite(kind: SandboxKind): void {
       const result = await call(newRun(), 'shell', { command: 'echo hello' });
       expect(result).toMatchObject({ ok: true, summary: 'Run echo hello' });
       expect(result.text.trimEnd()).toBe('hello');
-      expect(result.meta).toMatchObject({ exit_code: 0, cwd: join(sandbox.home, 'repos/app'), timed_out: false });
+      expect(result.meta).toMatchObject({ exit_code: 0, cwd: join(sandbox.agentHome, 'repos/app'), timed_out: false });
     });
 
     it('reads exit N when the command fails', async () => {
@@ -54,7 +54,7 @@ function suite(kind: SandboxKind): void {
     it('carries a cd over to the next call', async () => {
       const run = newRun();
       await call(run, 'shell', { command: 'cd src' });
-      expect((await call(run, 'shell', { command: 'pwd' })).text.trimEnd()).toBe(join(sandbox.home, 'repos/app/src'));
+      expect((await call(run, 'shell', { command: 'pwd' })).text.trimEnd()).toBe(join(sandbox.agentHome, 'repos/app/src'));
     });
 
     it("gives the repository's token as GH_TOKEN, masked in the result", async () => {

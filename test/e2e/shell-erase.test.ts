@@ -34,3 +34,12 @@ describe('erase-line escapes are applied before they are removed', () => {
     expect(view.text!.split('\n').slice(3).join('\n')).toBe('done\nok\nb');
   });
 });
+
+describe("the terminal's screen through the built helper", () => {
+  it('wide characters, backspace, a saved cursor and a move up show as a terminal shows them', () => {
+    const command =
+      "printf '全本\\rab\\n'; printf 'spin |\\b/\\b-\\bok\\n'; printf 'progress 10%%\\0337 50%%\\0338100%%\\n'; " +
+      "printf 'layer: waiting\\nDigest: ok\\033[1A\\r\\033[2Klayer: done\\033[1B\\n'; printf 'bell\\007\\n'";
+    expect(callHelper(sandbox, { op: 'shell', args: { command } }).text).toBe('ab本\nspin ok\nprogress 10%100%\nlayer: done\nDigest: ok\nbell');
+  });
+});

@@ -162,6 +162,20 @@ describe.each([
   }
 });
 
+/**
+ * The example's imports of the package (`guilds-code`, `guilds-code/local-sandbox`, …) pointed at the
+ * sources that package.json's exports build lib/ from: lib/ is built only when the package is packed
+ * (test/package/), and a fresh checkout has none.
+ */
+function fromSources(program: string): string {
+  const exportsMap = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string> }).exports;
+  return program.replace(/from '(guilds-code(?:\/[a-z-]+)?)'/g, (whole, name: string) => {
+    const target = exportsMap[name === 'guilds-code' ? '.' : `.${name.slice('guilds-code'.length)}`];
+    const source = target && /^\.\/lib\/(.+)\.js$/.exec(target);
+    return source ? `from '../src/${source[1]}.ts'` : whole;
+  });
+}
+
 describe("the README's TypeScript examples", () => {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
   // A block that imports something is a program; the others declare a shape.
@@ -174,7 +188,7 @@ describe("the README's TypeScript examples", () => {
       const home = freshHome();
       const file = join(REPO_ROOT, '.tmp', `readme-example-${index + 1}.ts`);
       mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
-      writeFileSync(file, program.replace(/'\.\/src\//g, "'../src/").replace(/\/srv\/agents\/a1/g, home));
+      writeFileSync(file, fromSources(program).replace(/\/srv\/agents\/a1/g, home));
       scratches.push(file);
       const result = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [file], {
         cwd: REPO_ROOT,

@@ -230,6 +230,7 @@ function ioWithFile(bytes: Uint8Array, pieceSizes: number[]): Io {
   const fs: Partial<FileSystem> = {
     realPath: (path) => path,
     stat: () => ({ kind: 'file', size: bytes.length, mtimeMs: 0 }),
+    lstat: () => ({ kind: 'file', size: bytes.length, mtimeMs: 0 }),
     openRead: () => piecewiseFile(bytes, pieceSizes),
   };
   const sha256 = (): Hasher => {
@@ -241,12 +242,12 @@ function ioWithFile(bytes: Uint8Array, pieceSizes: number[]): Io {
 
 /**
  * The encoding a file's mark names, and its text as UTF-8: a UTF-16 file (FF FE or FE FF first, but
- * not UTF-32 LE's FF FE 00 00) is decoded whole, its mark dropped, errors as U+FFFD.
+ * not UTF-32 LE's FF FE 00 00, and of even length) is decoded whole, its mark dropped, errors as U+FFFD.
  */
 function modelTextBytes(bytes: Uint8Array): { utf8: Uint8Array; encoding: 'UTF-16 LE' | 'UTF-16 BE' | null } {
   const little = bytes[0] === 0xff && bytes[1] === 0xfe && !(bytes[2] === 0 && bytes[3] === 0);
   const big = bytes[0] === 0xfe && bytes[1] === 0xff;
-  if (!little && !big) return { utf8: bytes, encoding: null };
+  if ((!little && !big) || bytes.length % 2 === 1) return { utf8: bytes, encoding: null };
   const units = Buffer.from(bytes.subarray(2));
   if (big) for (let i = 0; i + 1 < units.length; i += 2) [units[i], units[i + 1]] = [units[i + 1]!, units[i]!];
   const text = new TextDecoder('utf-16le').decode(units);

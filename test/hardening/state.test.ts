@@ -170,10 +170,10 @@ describe('a full or failing disk: the answer says what happened, in one line', (
     expect(envelope).toMatchObject({ ok: true, text: 'where.txt · lines 1–1 of 1\n1\tstart' });
   });
 
-  const FAILING_CALLS: FileSystemCall[] = ['realPath', 'stat', 'openRead'];
+  const FAILING_CALLS: FileSystemCall[] = ['lstat', 'stat', 'openRead'];
   const CODES = ['ENOSPC', 'EIO', 'EMFILE', 'ENOMEM'];
   const expectedError: Record<FileSystemCall, (code: string) => string> = {
-    realPath: (code) => `cannot open where.txt: ${code}`,
+    lstat: (code) => `cannot open where.txt: ${code}`,
     stat: (code) => `cannot open where.txt: ${code}`,
     openRead: (code) => `cannot open where.txt: ${code}`,
   } as Record<FileSystemCall, (code: string) => string>;

@@ -1,13 +1,26 @@
 // The sandboxes the orchestrator's end-to-end tests run through: the local one always, bubblewrap's
-// when bwrap works on this machine (else its tests are skipped, the reason in their name).
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { BwrapSandbox, type BwrapSandboxOptions, type MachineSandbox } from '../../src/orchestrator/bwrap-sandbox.js';
+// when bwrap works on this machine, and a container of the sandbox image under runc and under gVisor
+// when docker does (else their tests are skipped, the reason in their name).
+import { chownSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { BwrapSandbox, type BwrapSandboxOptions } from '../../src/orchestrator/bwrap-sandbox.js';
+import { DOCKER_AGENT_HOME, type DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
 import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import type { ExecResult, Sandbox } from '../../src/orchestrator/sandbox.js';
+import { AGENT_UID, agentFolder, dockerUnavailable, startDocker } from './docker.js';
 import { BUNDLE, BUNDLE_NODE, HARNESS_BUNDLE } from './paths.js';
 
-export interface TestSandbox extends MachineSandbox {
+export interface TestSandbox extends Sandbox {
+  /** The agent's home on the host, where a test writes files for the agent. */
+  readonly home: string;
+  /** The same home as the agent sees it (the helper's paths start with it). */
+  readonly agentHome: string;
+  readonly runDir: string;
   /** The host folder holding whatever the sandbox made. */
   readonly scratch: string;
+  /** The names in the helper's request folder. */
+  requestFiles(): Promise<string[]>;
+  cleanup(): void | Promise<void>;
 }
 
 export interface SandboxOptions {
@@ -18,7 +31,7 @@ export interface SandboxOptions {
 }
 
 export interface SandboxKind {
-  name: 'local' | 'bubblewrap';
+  name: 'local' | 'bubblewrap' | 'docker' | 'docker-gvisor';
   /** Whether the calls go over the sandbox's warm stream (CodeToolRun's `warm`), else one cold helper each. */
   warm: boolean;
   /** Why this machine cannot run it; undefined when it can. */
@@ -44,11 +57,75 @@ async function bwrapUnavailable(): Promise<string | undefined> {
   }
 }
 
+/** A machine sandbox (home and run folder on the host, at the same paths inside) as the suite uses it. */
+function onMachine<T extends LocalSandbox | BwrapSandbox>(sandbox: T): T & TestSandbox {
+  return Object.assign(sandbox, {
+    agentHome: sandbox.home,
+    requestFiles: async () => readdirSync(join(sandbox.hostRunDir, 'requests')),
+  }) as T & TestSandbox;
+}
+
+/** A container of the test image, its home a host folder the agent owns, bind-mounted at /home/agent. */
+class DockerTestSandbox implements TestSandbox {
+  readonly agentHome = DOCKER_AGENT_HOME;
+  readonly runDir: string;
+  readonly helperCommand: readonly string[];
+  readonly harnessCommand: readonly string[];
+  constructor(
+    readonly docker: DockerSandbox,
+    readonly scratch: string,
+    readonly home: string,
+    private readonly ownHome: boolean,
+  ) {
+    this.runDir = docker.runDir;
+    this.helperCommand = docker.helperCommand;
+    this.harnessCommand = docker.harnessCommand;
+  }
+  exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number, signal?: AbortSignal): Promise<ExecResult> {
+    return this.docker.exec(argv, env, timeoutMs, signal);
+  }
+  writeFile(path: string, bytes: Uint8Array): Promise<void> {
+    return this.docker.writeFile(path, bytes);
+  }
+  async requestFiles(): Promise<string[]> {
+    const listed = await this.docker.exec(['node', '-e', `console.log(JSON.stringify(require('fs').readdirSync('${this.runDir}/requests')))`], {}, 20_000);
+    return JSON.parse(listed.stdout) as string[];
+  }
+  async cleanup(): Promise<void> {
+    await this.docker.cleanup();
+    // Files the agent made are the agent's; the scratch folder goes whole, a home passed in stays.
+    rmSync(this.ownHome ? this.scratch : join(this.scratch, 'none'), { recursive: true, force: true });
+  }
+}
+
+function dockerKind(name: 'docker' | 'docker-gvisor', runtime: 'runc' | 'runsc'): SandboxKind {
+  return {
+    name,
+    warm: false,
+    unavailable: dockerUnavailable(runtime),
+    async make(options = {}) {
+      const scratch = agentFolder(`guilds-code-${name}-`);
+      const home = options.home ?? join(scratch, 'home');
+      mkdirSync(home, { recursive: true });
+      chownSync(home, AGENT_UID, AGENT_UID);
+      const docker = await startDocker({
+        runtime,
+        home: { hostPath: home },
+        network: options.network ? 'host' : 'none',
+        ...(options.helperCommand ? { helperCommand: options.helperCommand } : {}),
+      });
+      return new DockerTestSandbox(docker, scratch, home, options.home === undefined);
+    },
+    missingProgram: (path) => `sh: 1: exec: ${path}: not found`,
+  };
+}
+
 export const LOCAL: SandboxKind = {
   name: 'local',
   warm: false,
   unavailable: undefined,
-  make: async (options = {}) => new LocalSandbox({ helperCommand: [BUNDLE_NODE, BUNDLE], harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE], ...options }),
+  make: async (options = {}) =>
+    onMachine(new LocalSandbox({ helperCommand: [BUNDLE_NODE, BUNDLE], harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE], ...options })),
   missingProgram: (path) => `spawn ${path} ENOENT`,
 };
 
@@ -56,12 +133,23 @@ export const BUBBLEWRAP: SandboxKind = {
   name: 'bubblewrap',
   warm: false,
   unavailable: await bwrapUnavailable(),
-  make: (options: BwrapSandboxOptions = {}) => BwrapSandbox.start(options),
+  make: async (options: BwrapSandboxOptions = {}) => onMachine(await BwrapSandbox.start(options)),
   missingProgram: (path) => `nsenter: failed to execute ${path}: No such file or directory`,
 };
 
-/** Every kind, cold and over its warm stream (SPEC section 8). */
-export const SANDBOX_KINDS: readonly SandboxKind[] = [LOCAL, BUBBLEWRAP, { ...LOCAL, warm: true }, { ...BUBBLEWRAP, warm: true }];
+export const DOCKER = dockerKind('docker', 'runc');
+export const DOCKER_GVISOR = dockerKind('docker-gvisor', 'runsc');
+
+// A container runs the image's own Node whatever line starts vitest's workers: the Node-line projects
+// (GUILDS_TEST_NODE) leave the docker kinds to the development Node's. Every kind with an open runs
+// cold and over its warm stream (SPEC section 8); the Docker sandbox has no open yet.
+export const SANDBOX_KINDS: readonly SandboxKind[] = [
+  LOCAL,
+  BUBBLEWRAP,
+  { ...LOCAL, warm: true },
+  { ...BUBBLEWRAP, warm: true },
+  ...(process.env.GUILDS_TEST_NODE === undefined ? [DOCKER, DOCKER_GVISOR] : []),
+];
 
 /** A describe title that says when, and why, the kind's tests are skipped. */
 export function titleFor(kind: SandboxKind, title: string): string {

@@ -36,6 +36,7 @@ const EXTERNAL_IMPORTS: Record<string, string[]> = {
   './local-sandbox': ['node:child_process', 'node:fs', 'node:fs/promises', 'node:os', 'node:path', 'node:url'],
   './bwrap-sandbox': ['node:child_process', 'node:crypto', 'node:fs', 'node:fs/promises', 'node:os', 'node:path', 'node:url'],
   './choose-sandbox': ['node:child_process', 'node:crypto', 'node:fs', 'node:fs/promises', 'node:os', 'node:path', 'node:url'],
+  './docker-sandbox': ['node:crypto', 'node:fs', 'node:http', 'node:https', 'node:path'],
 };
 
 const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');

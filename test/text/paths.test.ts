@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInside, joinPath, normalizeAbsolute, relativePath, resolveShownPath } from '../../src/text/paths.js';
+import { isInside, joinPath, normalizeAbsolute, relativePath, resolveShownPath, walkInsideHome, type PathStep } from '../../src/text/paths.js';
 
 describe('paths', () => {
   it('normalizes dots, double slashes and .. that climbs past the root', () => {
@@ -56,4 +56,44 @@ describe('paths', () => {
     expect(relativePath('/h', '/h')).toBe('.');
     expect(joinPath('/h', '/abs')).toBe('/abs');
   });
+});
+
+describe('walkInsideHome: links followed, nothing outside the home looked at', () => {
+  // A home at /h: folders, files, and links, some leading out.
+  const tree: Record<string, PathStep> = {
+    '/h/src': { kind: 'folder' },
+    '/h/src/a.ts': { kind: 'other' },
+    '/h/lnk': { kind: 'link', target: 'src' },
+    '/h/abs': { kind: 'link', target: '/h/src/a.ts' },
+    '/h/out': { kind: 'link', target: '/etc' },
+    '/h/up': { kind: 'link', target: '../x' },
+    '/h/back': { kind: 'link', target: '../h/src' },
+    '/h/loop': { kind: 'link', target: 'loop' },
+  };
+  const walk = (path: string, alias: string | null = null) => {
+    const looked: string[] = [];
+    const result = walkInsideHome(path, '/h', alias, (at) => (looked.push(at), tree[at] ?? { kind: 'missing' }), 40);
+    return { result, looked };
+  };
+
+  it('a path inside is its own real path, each name looked at once', () =>
+    expect(walk('/h/src/a.ts')).toEqual({ result: { real: '/h/src/a.ts' }, looked: ['/h/src', '/h/src/a.ts'] }));
+  it('a link inside is followed, relative or absolute', () => {
+    expect(walk('/h/lnk/a.ts').result).toEqual({ real: '/h/src/a.ts' });
+    expect(walk('/h/abs').result).toEqual({ real: '/h/src/a.ts' });
+  });
+  it('.. after a link goes up from where the link leads', () => expect(walk('/h/lnk/../src/a.ts').result).toEqual({ real: '/h/src/a.ts' }));
+  it('a link out and back in through the folders above the home is inside', () => expect(walk('/h/back/a.ts').result).toEqual({ real: '/h/src/a.ts' }));
+  it('a path outside is outside before anything is looked at', () => expect(walk('/etc/passwd')).toEqual({ result: { outside: true }, looked: [] }));
+  it('a link leading out is outside, and its target never looked at', () => {
+    expect(walk('/h/out/passwd')).toEqual({ result: { outside: true }, looked: ['/h/out'] });
+    expect(walk('/h/up')).toEqual({ result: { outside: true }, looked: ['/h/up'] });
+  });
+  it('the folder above the home is outside', () => expect(walk('/h/..').result).toEqual({ outside: true }));
+  it('a missing name is ENOENT, a file with more after it ENOTDIR, a loop ELOOP', () => {
+    expect(walk('/h/gone/a.ts').result).toEqual({ errorCode: 'ENOENT' });
+    expect(walk('/h/src/a.ts/b').result).toEqual({ errorCode: 'ENOTDIR' });
+    expect(walk('/h/loop').result).toEqual({ errorCode: 'ELOOP' });
+  });
+  it("the home's alias reads as the home", () => expect(walk('/home/me/src/a.ts', '/home/me').result).toEqual({ real: '/h/src/a.ts' }));
 });

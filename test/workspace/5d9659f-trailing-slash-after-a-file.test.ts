@@ -16,7 +16,7 @@ afterEach(() => sandbox.cleanup());
 it('file_read src/index.js/ is not a folder', () => {
   expect(callHelper(sandbox, { op: 'file_read', args: { path: 'src/index.js/' } })).toEqual({
     ok: false,
-    error: 'src/index.js is not a folder',
+    error: 'src/index.js/ is not a folder',
     kind: 'not_a_folder',
   });
 });
@@ -24,7 +24,7 @@ it('file_read src/index.js/ is not a folder', () => {
 it('code_search in src/index.js/ is not a folder', () => {
   expect(callHelper(sandbox, { op: 'code_search', args: { pattern: 'export', path: 'src/index.js/' } })).toEqual({
     ok: false,
-    error: 'src/index.js is not a folder',
+    error: 'src/index.js/ is not a folder',
     kind: 'not_a_folder',
   });
 });

@@ -67,6 +67,7 @@ export const nodeFileSystem: FileSystem = {
     const stats = lstatSync(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
+  readLink: (path) => readlinkSync(path),
   openRead: (path) => new NodeOpenFile(openSync(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,

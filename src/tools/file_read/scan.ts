@@ -11,7 +11,7 @@ const CARRIAGE_RETURN = 0x0d;
 
 // One decoder for every line: creating one costs more than decoding a short line. A line that is
 // never finished (the file turned out binary) may leave bytes in it, so each line flushes it first.
-const lineDecoder = new TextDecoder('utf-8');
+const sharedLineDecoder = new TextDecoder('utf-8');
 // Never asked to stream, which keeps it on the platform's fast path; a stream once asked for leaves
 // a decoder on the slow one for good. It keeps every U+FEFF: the one a line's own decode would drop
 // is dropped by hand.
@@ -20,13 +20,15 @@ const BYTE_ORDER_MARK = 0xfeff;
 
 /** Gathers one line from pieces, keeping only what can be shown and counting the rest. */
 class LineCollector {
-  private readonly decoder = lineDecoder;
   private kept = '';
   private keptChars = 0;
   private extraChars = 0;
   private heldCarriageReturn = false;
 
-  constructor(private readonly maxChars: number) {
+  constructor(
+    private readonly maxChars: number,
+    private readonly decoder: TextDecoder,
+  ) {
     this.decoder.decode();
   }
 
@@ -95,10 +97,12 @@ export class FileScanner implements LineScanner {
   private totalBytes = 0;
   private lastByte = -1;
 
+  /** `lineDecoder`: a decoder of its own, for a scanner that runs beside another (MarkedFileScanner). */
   constructor(
     private readonly offset: number,
     limit: number,
     private readonly lineMaxChars: number,
+    private readonly lineDecoder: TextDecoder = sharedLineDecoder,
   ) {
     this.lastWanted = offset + limit - 1;
   }
@@ -144,7 +148,7 @@ export class FileScanner implements LineScanner {
     if (this.lineNumber <= this.lastWanted) {
       // A wanted line that goes on into the next piece.
       if (start < chunk.length) {
-        this.collector = new LineCollector(this.lineMaxChars);
+        this.collector = new LineCollector(this.lineMaxChars, this.lineDecoder);
         if (!binary) this.collector.feed(chunk.subarray(start));
       }
       return;
@@ -209,13 +213,40 @@ export class Utf16FileScanner implements LineScanner {
   }
 }
 
+/**
+ * A file that starts with a UTF-16 mark, scanned both ways until its end: UTF-16 text is made of
+ * 2-byte units, so a file of odd length is not UTF-16 whatever its first bytes, and is read as
+ * UTF-8 (the mark's bytes showing as U+FFFD). Only files that start with a mark pay the second scan.
+ */
+class MarkedFileScanner implements LineScanner {
+  private readonly utf16: Utf16FileScanner;
+  private readonly utf8: FileScanner;
+
+  constructor(byteOrder: Utf16ByteOrder, offset: number, limit: number, lineMaxChars: number) {
+    this.utf16 = new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
+    // The UTF-16 side's lines share the module's decoder; these need their own, open at the same time.
+    this.utf8 = new FileScanner(offset, limit, lineMaxChars, new TextDecoder('utf-8'));
+  }
+
+  feed(chunk: Uint8Array): void {
+    this.utf16.feed(chunk);
+    this.utf8.feed(chunk);
+  }
+
+  finish(): Scan {
+    const utf8 = this.utf8.finish();
+    return utf8.totalBytes % 2 === 1 ? utf8 : this.utf16.finish();
+  }
+}
+
 /** Bytes that tell a UTF-16 LE mark (`FF FE`) from UTF-32 LE's (`FF FE 00 00`). */
 const BYTE_ORDER_MARK_SNIFF_BYTES = 4;
 
 /**
  * The scanner for a whole file, fed from its first byte: UTF-16 when the file starts with a UTF-16
- * mark, else UTF-8. It chooses once it holds the first BYTE_ORDER_MARK_SNIFF_BYTES bytes (or the
- * whole file, if shorter), so how the reads happen to be cut never changes the choice.
+ * mark and its length is even, else UTF-8. It looks for the mark once it holds the first
+ * BYTE_ORDER_MARK_SNIFF_BYTES bytes (or the whole file, if shorter), and a marked file's length is
+ * known at its end, so how the reads happen to be cut never changes the choice.
  */
 export class FileScannerByMark implements LineScanner {
   private scanner: LineScanner | null = null;
@@ -254,7 +285,7 @@ export class FileScannerByMark implements LineScanner {
     const byteOrder = utf16ByteOrder(firstBytes);
     this.scanner = byteOrder === null
       ? new FileScanner(this.offset, this.limit, this.lineMaxChars)
-      : new Utf16FileScanner(byteOrder, this.offset, this.limit, this.lineMaxChars);
+      : new MarkedFileScanner(byteOrder, this.offset, this.limit, this.lineMaxChars);
     this.head = new Uint8Array(0);
     return this.scanner;
   }

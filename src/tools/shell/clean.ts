@@ -1,16 +1,21 @@
-// Terminal output as a person would see it: ANSI escapes removed (strip-ansi), a line redrawn with
-// carriage returns keeping its last state, erase-line and cursor-column escapes applied as a terminal
-// applies them (terminal-line.ts), and \r\n a plain line end. Pure.
+// Terminal output as a person would see it on a terminal: ANSI escapes removed (strip-ansi), the
+// cursor moves and erases that CLIs draw with acted on (terminal-line.ts within a line, screen.ts
+// between lines), columns counted as a terminal counts them (cells.ts), every other control dropped,
+// and \r\n a plain line end. Pure.
 //
 // The streaming cleaner takes the raw bytes in pieces of any size and hands cleaned UTF-8 bytes to a
-// sink. Whole lines free of ESC, CR and C1 controls (the usual case) pass through as bytes untouched;
-// only the other lines are decoded and cleaned as text. A line left open at the end of a piece is held
-// until its end, because a later carriage return redraws its start and an escape sequence may be split
-// between two pieces; one longer than can be shown is held as its head, a counted gap and its tail
-// (long-line.ts).
+// sink, in order, each line once it can no longer change: once it has left the screen's rows (or
+// the output ended). Whole lines free of controls other than tab (the usual case) pass as bytes
+// untouched; only the other lines are decoded and cleaned as text. A line left open at the end of a
+// piece is held until its end, because a later carriage return redraws its start and an escape
+// sequence may be split between two pieces; one longer than can be shown is held as its head, a
+// counted gap and its tail (long-line.ts).
 import stripAnsi from 'strip-ansi';
-import { concatLines, dropChars, lineChars } from './long-line.js';
-import { drawLine, drawText, EMPTY_CURSOR_LINE, hasLineControl, shownLine, type CursorLine } from './terminal-line.js';
+import { SHELL_SCREEN_MAX_BYTES, SHELL_SCREEN_ROWS } from '../../limits.js';
+import { shownText } from './cells.js';
+import { concatLines } from './long-line.js';
+import { Screen } from './screen.js';
+import { drawLine, drawText, EMPTY_CURSOR_LINE, hasScreenControl, type CursorLine } from './terminal-line.js';
 import { copyBytes, encodeUtf8 } from '../../text/utf8.js';
 
 /** Where cleaned output goes: bytes in order, and counts of bytes that a gap stands for. */
@@ -27,11 +32,15 @@ export interface StreamingCleanerOptions {
   isUtf8?: (bytes: Uint8Array) => boolean;
   /** A fast ASCII check (node's buffer.isAscii); without it a long line is decoded whole. */
   isAscii?: (bytes: Uint8Array) => boolean;
+  /** The rows of the screen a cursor moved up can reach (default SHELL_SCREEN_ROWS). */
+  screenRows?: number;
 }
 
 const NEWLINE = 0x0a;
+const TAB = 0x09;
 const CARRIAGE_RETURN = 0x0d;
 const ESCAPE = 0x1b;
+const DELETE = 0x7f;
 // U+0080..U+009F (C1 controls, some of which open escape sequences) all start with this byte.
 const C1_LEAD = 0xc2;
 // Escape sequences that strip-ansi knows start with ESC or one of these C1 controls.
@@ -51,35 +60,76 @@ function isUtf8ByDecoding(bytes: Uint8Array): boolean {
   }
 }
 
-/** A whole line (no \n), cleaned: escapes removed, then each \r redraws from the line's start. */
-export function cleanLine(line: string): string {
-  return hasLineControl(line) ? drawLine(line) : redrawLine(stripAnsi(line));
+/** Whether the byte is a control other than tab and line feed (those the cleaner must act on or drop). */
+function isControl(byte: number): boolean {
+  return (byte < 0x20 && byte !== TAB && byte !== NEWLINE) || byte === DELETE;
 }
 
-/** A line without escapes as a terminal leaves it: each \r starts drawing again from its start. */
+/**
+ * Where the first byte that needs cleaning lies in bytes[from, to): a control other than tab and line
+ * feed, DEL, or the lead byte of a C1 control; `to` when none. Four bytes at a time for the controls
+ * (the one step that sees every byte of clean output), the rest by indexOf.
+ */
+export function firstDirtyByte(bytes: Uint8Array, from: number, to: number): number {
+  let first = to;
+  for (const byte of [ESCAPE, CARRIAGE_RETURN, C1_LEAD, DELETE]) {
+    const at = bytes.indexOf(byte, from);
+    if (at !== -1 && at < first) first = at;
+  }
+  let at = from;
+  for (; at < first && (bytes.byteOffset + at) % 4 !== 0; at++) if (isControl(bytes[at]!)) return at;
+  const words = Math.max(0, (first - at) >> 2);
+  if (words > 0) {
+    const view = new Int32Array(bytes.buffer, bytes.byteOffset + at, words);
+    for (let i = 0; i < words; i++) {
+      const word = view[i]!;
+      // Some byte of the word is below 0x20 exactly when this is non-zero (no false hits); in int32
+      // arithmetic throughout (-0x7f7f7f80 is 0x80808080), which keeps the loop on V8's fast path.
+      if ((((word - 0x20202020) | 0) & ~word & -0x7f7f7f80) === 0) continue;
+      for (let k = at + 4 * i; k < at + 4 * i + 4; k++) if (isControl(bytes[k]!)) return k;
+    }
+    at += words * 4;
+  }
+  for (; at < first; at++) if (isControl(bytes[at]!)) return at;
+  return first;
+}
+
+// A line that needs drawing cell by cell: a move or erase within it, or a backspace.
+const NEEDS_DRAWING = /[\b]|(?:\u001b\[|\u009b)[0-9;]*[KGCD]/;
+// Once escapes are gone, a redraw by \r over this text is plain: one cell per character, no tab.
+const PLAIN_REDRAW = /^[\u0020-\u007e\r]*$/;
+// Controls left once strip-ansi has taken the sequences, but for tab, \n and \r: dropped.
+const DROPPED_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+function stripped(text: string): string {
+  return stripAnsi(text).replace(DROPPED_CONTROLS, '');
+}
+
+/** A whole line (no \n), cleaned: escapes removed, controls acted on or dropped, as a terminal shows it. */
+export function cleanLine(line: string): string {
+  if (!NEEDS_DRAWING.test(line) && !hasScreenControl(line)) {
+    const text = stripped(line);
+    if (!text.includes('\r')) return text;
+    if (PLAIN_REDRAW.test(text)) return redrawLine(text);
+  }
+  return shownText(drawLine(line).head, 0);
+}
+
+/** A line of plain text without escapes as a terminal leaves it: each \r starts drawing again from its start. */
 function redrawLine(text: string): string {
-  if (!text.includes('\r')) return text;
   let shown = '';
-  for (const part of text.split('\r')) shown = redraw(part, shown);
+  for (const part of text.split('\r')) shown = part.length >= shown.length ? part : part + shown.slice(part.length);
   return shown;
 }
 
 // Sequences that carry a payload (OSC, DCS and the like) may run over a line end; text holding one is
 // cleaned line by line, as the streaming cleaner sees an open line. No other sequence holds a \n.
 const PAYLOAD_INTRODUCERS = /\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f]/;
-const LINE_WITH_RETURN = /[^\n]*\r[^\n]*/g;
 
-/** Whole lines (text ending with \n), cleaned: the same as cleanLine on each line, done in one pass. */
+/** Whole lines (text ending with \n, no move between lines), cleaned: the same as cleanLine on each line. */
 export function cleanLines(text: string): string {
-  if (PAYLOAD_INTRODUCERS.test(text) || hasLineControl(text)) return text.split('\n').map(cleanLine).join('\n');
-  const stripped = stripAnsi(text);
-  return stripped.includes('\r') ? stripped.replace(LINE_WITH_RETURN, redrawLine) : stripped;
-}
-
-/** The same redraw as overwriteLine (long-line.ts), for a line held whole. */
-function redraw(part: string, shown: string): string {
-  if (part.length >= shown.length) return part;
-  return part + dropChars(shown, part.length);
+  if (PAYLOAD_INTRODUCERS.test(text) || NEEDS_DRAWING.test(text) || text.includes('\r')) return text.split('\n').map(cleanLine).join('\n');
+  return stripped(text);
 }
 
 export class StreamingCleaner {
@@ -91,73 +141,87 @@ export class StreamingCleaner {
   /** False while the decoder may hold the first bytes of a character split between pieces. */
   private decoderEmpty = true;
   private readonly isAscii: ((bytes: Uint8Array) => boolean) | undefined;
-  /** Whether a line has started and not ended. */
+  private readonly screen: Screen;
+  private readonly onScreen: (line: CursorLine, command: string, parameter: string) => CursorLine;
+  /** Whether the cursor's line holds anything, or is not the last: bytes then go to it, not past it. */
   private lineOpen = false;
-  /** Text of the open line that has not been cleaned yet. */
+  /** Text of the cursor's line that has not been drawn yet. */
   private raw = '';
-  /** Set once the open line outgrew `raw`: the line as drawn so far, with its cursor. */
+  /** Set once the cursor's line outgrew `raw` or the cursor moved between lines: the line as drawn so far. */
   private long: CursorLine | null = null;
 
-  constructor(
-    private readonly sink: CleanSink,
-    options: StreamingCleanerOptions,
-  ) {
+  constructor(sink: CleanSink, options: StreamingCleanerOptions) {
     this.keepChars = options.keepChars;
     this.pendingMaxChars = 4 * options.keepChars + OPEN_ESCAPE_MAX_CHARS;
     this.isUtf8 = options.isUtf8 ?? isUtf8ByDecoding;
     this.isAscii = options.isAscii;
+    this.screen = new Screen(sink, { rows: options.screenRows ?? SHELL_SCREEN_ROWS, maxBytes: SHELL_SCREEN_MAX_BYTES, keepChars: options.keepChars });
+    this.onScreen = (line, command, parameter) => this.screen.control(line, command, parameter);
   }
 
   write(chunk: Uint8Array): void {
     const end = chunk.length;
     let pos = 0;
-    if (this.lineOpen) {
-      const newline = chunk.indexOf(NEWLINE);
+    while (this.lineOpen && pos < end) {
+      const newline = chunk.indexOf(NEWLINE, pos);
       if (newline === -1) {
-        this.take(chunk);
+        this.take(chunk.subarray(pos));
         return;
       }
-      this.take(chunk.subarray(0, newline));
-      this.endLine(true);
+      this.take(chunk.subarray(pos, newline));
+      this.endLine();
       pos = newline + 1;
     }
     const lastNewline = chunk.lastIndexOf(NEWLINE);
-    if (lastNewline >= pos) {
-      // From pos to just after lastNewline lie whole lines: those before the first byte that may need
-      // cleaning pass as they are, the rest are cleaned together.
-      let dirty = lastNewline + 1;
-      for (const byte of [ESCAPE, CARRIAGE_RETURN, C1_LEAD]) {
-        const at = chunk.indexOf(byte, pos);
-        if (at !== -1 && at < dirty) dirty = at;
-      }
-      const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE, dirty) + 1);
-      if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
-      // In batches of whole lines, so that the text made along the way stays small.
-      for (let start = cleanEnd; start <= lastNewline; ) {
-        let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE, start + CLEAN_BATCH_BYTES);
-        if (stop < start) stop = chunk.indexOf(NEWLINE, start + CLEAN_BATCH_BYTES);
-        this.sink.write(encodeUtf8(cleanLines(this.wholeDecoder.decode(chunk.subarray(start, stop + 1)))));
-        start = stop + 1;
-      }
-      pos = lastNewline + 1;
-    }
-    if (pos < end) this.take(chunk.subarray(pos));
+    if (lastNewline >= pos) pos = this.wholeLines(chunk, pos, lastNewline);
+    if (pos >= end) return;
+    if (this.lineOpen) this.write(chunk.subarray(pos));
+    else this.take(chunk.subarray(pos));
   }
 
-  /** The characters held of the open line: bounded whatever the line (its memory, for tests). */
+  /**
+   * Whole lines from `pos` to just after `lastNewline`, the cursor on a new last line: those before
+   * the first byte that may need cleaning pass as they are, the rest are cleaned together, up to a
+   * line that moves the cursor between lines. Returns where it stopped.
+   */
+  private wholeLines(chunk: Uint8Array, pos: number, lastNewline: number): number {
+    const dirty = firstDirtyByte(chunk, pos, lastNewline + 1);
+    const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE, dirty) + 1);
+    if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
+    // In batches of whole lines, so that the text made along the way stays small.
+    for (let start = cleanEnd; start <= lastNewline; ) {
+      let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE, start + CLEAN_BATCH_BYTES);
+      if (stop < start) stop = chunk.indexOf(NEWLINE, start + CLEAN_BATCH_BYTES);
+      const text = this.wholeDecoder.decode(chunk.subarray(start, stop + 1));
+      if (hasScreenControl(text)) {
+        // From here on the lines are drawn one by one on the screen.
+        this.lineOpen = true;
+        return start;
+      }
+      this.screen.addLines(encodeUtf8(cleanLines(text)));
+      start = stop + 1;
+    }
+    return lastNewline + 1;
+  }
+
+  /** The characters held of the cursor's line, and the bytes of the screen's rows: bounded whatever the output (for tests). */
   heldChars(): number {
-    const long = this.long === null ? 0 : lineChars(this.long.drawn) - (this.long.drawn.gap?.chars ?? 0) + lineChars(this.long.written) - (this.long.written.gap?.chars ?? 0);
-    return this.raw.length + long;
+    const parts = this.long === null ? [] : [this.long.drawn, this.long.written];
+    return this.raw.length + parts.reduce((sum, line) => sum + line.head.length + line.tail.length, 0) + this.screen.held();
   }
 
   /** The output ended: a last line without \n is still a line. */
   end(): void {
-    if (this.lineOpen) this.endLine(false);
+    this.raw += this.decoder.decode();
+    this.decoderEmpty = true;
+    this.foldRaw(true);
+    this.screen.finish(this.long ?? EMPTY_CURSOR_LINE);
+    this.long = null;
+    this.lineOpen = false;
   }
 
   private passThrough(lines: Uint8Array): void {
-    if (this.isUtf8(lines)) this.sink.write(lines);
-    else this.sink.write(encodeUtf8(new TextDecoder('utf-8').decode(lines)));
+    this.screen.addLines(this.isUtf8(lines) ? lines : encodeUtf8(new TextDecoder('utf-8').decode(lines)));
   }
 
   private take(bytes: Uint8Array): void {
@@ -184,8 +248,8 @@ export class StreamingCleaner {
       !this.decoderEmpty ||
       !this.isAscii ||
       bytes.length <= 2 * this.keepChars ||
-      bytes.indexOf(ESCAPE) !== -1 ||
-      bytes.indexOf(CARRIAGE_RETURN) !== -1 ||
+      bytes.indexOf(TAB) !== -1 ||
+      firstDirtyByte(bytes, 0, bytes.length) !== bytes.length ||
       !this.isAscii(bytes)
     ) {
       return false;
@@ -195,14 +259,15 @@ export class StreamingCleaner {
     const middle = bytes.length - 2 * keep;
     const line = {
       head: ascii.decode(bytes.subarray(0, keep)),
-      gap: { chars: middle, bytes: middle },
+      gap: { cells: middle, bytes: middle },
       tail: ascii.decode(bytes.subarray(bytes.length - keep)),
+      cells: bytes.length,
     };
     this.long = { ...this.long, written: concatLines(this.long.written, line, keep) };
     return true;
   }
 
-  /** Clean what has arrived of a long line into its long form, holding back an escape still open. */
+  /** Draw what has arrived of the cursor's line, holding back an escape still open. */
   private foldRaw(lineEnded: boolean): void {
     let text = this.raw;
     this.raw = '';
@@ -213,27 +278,24 @@ export class StreamingCleaner {
         text = text.slice(0, hold);
       }
     }
-    this.long = drawText(this.long ?? EMPTY_CURSOR_LINE, text, this.keepChars);
+    if (text !== '' || this.long === null) this.long = drawText(this.long ?? EMPTY_CURSOR_LINE, text, this.keepChars, this.onScreen);
   }
 
-  private endLine(atNewline: boolean): void {
+  /** A \n ended the cursor's line. */
+  private endLine(): void {
     this.raw += this.decoder.decode();
     this.decoderEmpty = true;
-    if (this.long === null) {
-      this.sink.write(encodeUtf8(cleanLine(this.raw) + (atNewline ? '\n' : '')));
-    } else {
-      this.foldRaw(true);
-      const line = shownLine(this.long, this.keepChars);
-      this.sink.write(encodeUtf8(line.head));
-      if (line.gap) {
-        this.sink.skip(line.gap.bytes);
-        this.sink.write(encodeUtf8(line.tail));
-      }
-      if (atNewline) this.sink.write(encodeUtf8('\n'));
+    if (this.long === null && this.screen.atBottom() && !hasScreenControl(this.raw)) {
+      this.screen.addLines(encodeUtf8(cleanLine(this.raw) + '\n'));
+      this.raw = '';
+      this.lineOpen = false;
+      return;
     }
-    this.raw = '';
-    this.long = null;
-    this.lineOpen = false;
+    this.foldRaw(true);
+    const next = this.screen.control(this.long!, '\n', '');
+    const fresh = this.screen.atBottom() && next.drawn.cells === 0 && next.written.cells === 0 && next.column === 0;
+    this.long = fresh ? null : next;
+    this.lineOpen = !fresh;
   }
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTerminalOutput, StreamingCleaner, type CleanSink } from '../../../src/tools/shell/clean.js';
-import { drawLine } from '../../../src/tools/shell/terminal-line.js';
+import { cleanLine, cleanTerminalOutput, StreamingCleaner, type CleanSink } from '../../../src/tools/shell/clean.js';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 const ESC = '\u001b';
@@ -84,9 +83,9 @@ describe('erase-line escapes act as on a terminal, then go', () => {
   });
 
   it('a move right by a huge number stops at a terminal width, not at a huge line', () => {
-    expect(drawLine('x\u001b[99999999Cy')).toBe('x' + ' '.repeat(1023) + 'y');
-    expect(drawLine('x\u001b[99999999Gy')).toBe('x' + ' '.repeat(1023) + 'y');
-    expect(drawLine('x'.repeat(2000) + '\u001b[99999999Cy')).toBe('x'.repeat(2000) + 'y');
+    expect(cleanLine('x\u001b[99999999Cy')).toBe('x' + ' '.repeat(1023) + 'y');
+    expect(cleanLine('x\u001b[99999999Gy')).toBe('x' + ' '.repeat(1023) + 'y');
+    expect(cleanLine('x'.repeat(2000) + '\u001b[99999999Cy')).toBe('x'.repeat(2000) + 'y');
   });
 });
 
@@ -123,10 +122,9 @@ describe('progress output of real tools', () => {
     );
   });
 
-  it('docker: progress drawn on the line above lands on the next line, which its next text covers', () => {
+  it("docker: progress drawn on the line above lands on that line, which shows the layer's last state", () => {
     // docker pull draws each layer's progress by moving up to its line, erasing it, and moving back
-    // down (ESC[nA, ESC[nB): moves between lines are not followed (the log keeps every state), so
-    // the redraws stay on the open line and what is printed next draws over them.
+    // down (ESC[nA, ESC[nB), as on a terminal.
     const update = (text: string) => `${ESC}[1A${ESC}[2K\r${text}\r${ESC}[1B`;
     const input =
       'Using default tag: latest\nlatest: Pulling from library/alpine\n43c4264eed91: Pulling fs layer\n' +
@@ -135,7 +133,7 @@ describe('progress output of real tools', () => {
       update('43c4264eed91: Pull complete') +
       'Digest: sha256:beefdbd8a1da6d2915566fde36db9db0b524eb737fc57cd1367effd16dc0d06d\nStatus: Downloaded newer image for alpine:latest\n';
     expect(clean(input)).toBe(
-      'Using default tag: latest\nlatest: Pulling from library/alpine\n43c4264eed91: Pulling fs layer\n' +
+      'Using default tag: latest\nlatest: Pulling from library/alpine\n43c4264eed91: Pull complete\n' +
         'Digest: sha256:beefdbd8a1da6d2915566fde36db9db0b524eb737fc57cd1367effd16dc0d06d\n' +
         'Status: Downloaded newer image for alpine:latest\n',
     );

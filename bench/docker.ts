@@ -1,0 +1,151 @@
+// The docker cases of npm run bench: the wall time per call of file_read, shell `true` and
+// shell_status in a container of the sandbox image, under runc and gVisor, reached through the
+// Engine API (DockerSandbox) and through the docker CLI (`docker exec`), each against the floor of
+// the same run: a bare Engine API exec of `true` in the same container. Pairs alternate which side
+// goes first; a ratio is the median of the pairwise ratios.
+import { spawnSync } from 'node:child_process';
+import { CodeToolRun } from '../src/orchestrator/code-tools.js';
+import { DOCKER_PATH, DockerSandbox, EngineClient, engineAddressFrom } from '../src/orchestrator/docker-sandbox.js';
+import { execLocal } from '../src/orchestrator/local-exec.js';
+import type { ExecResult, Sandbox } from '../src/orchestrator/sandbox.js';
+import { median } from './measure.js';
+
+const FILE_LINES = 2_000;
+
+export interface DockerOutcome {
+  name: string;
+  pairs: number;
+  callMs: number;
+  floorMs: number;
+  ratio: number;
+}
+
+/** The docker CLI as a Sandbox: `docker exec`, the environment named with -e and valued in the CLI's own. */
+class CliSandbox implements Sandbox {
+  constructor(
+    private readonly container: string,
+    private readonly dockerHost: string,
+    readonly runDir: string,
+  ) {}
+  exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number, signal?: AbortSignal): Promise<ExecResult> {
+    const whole = { ...env, HOME: '/home/agent', GUILDS_RUN_DIR: this.runDir };
+    // Each variable is named with -e and valued from the CLI's own environment (never in argv), but
+    // PATH, which the CLI itself needs: the container's is not a secret.
+    const names = Object.keys(whole).filter((name) => name !== 'PATH').flatMap((name) => ['-e', name]);
+    const cli = { ...whole, PATH: process.env.PATH ?? '/usr/bin:/bin', DOCKER_HOST: this.dockerHost };
+    return execLocal(['docker', 'exec', ...names, '-e', `PATH=${DOCKER_PATH}`, '-w', '/home/agent', this.container, ...argv], cli, '/', timeoutMs, signal);
+  }
+  writeFile(): Promise<void> {
+    return Promise.reject(new Error('the CLI case sends no request files'));
+  }
+}
+
+/** The floor: a bare Engine API exec of `true`, created, started, read to its end and inspected. */
+async function bareTrue(engine: EngineClient, container: string): Promise<void> {
+  const created = await engine.call<{ Id: string }>('POST', `/containers/${container}/exec`, { Cmd: ['true'], AttachStdout: true, AttachStderr: true });
+  await new Promise<void>((resolve, reject) => {
+    const stream = engine.startExec(created.Id, { stdout: () => {}, stderr: () => {}, end: (error) => (error ? reject(error) : resolve()) });
+    stream.end();
+  });
+  const state = await engine.call<{ ExitCode: number }>('GET', `/exec/${created.Id}/json`);
+  if (state.ExitCode !== 0) throw new Error(`the floor's true exited ${state.ExitCode}`);
+}
+
+/** Why docker cannot be measured here, or undefined. */
+export async function dockerBenchUnavailable(image: string): Promise<string | undefined> {
+  const engine = new EngineClient(engineAddressFrom(process.env));
+  try {
+    await engine.call('GET', `/images/${encodeURIComponent(image)}/json`);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export async function measureDocker(
+  options: { image: string; pairs: number; warmup: number; runtimes: readonly ('runc' | 'runsc')[] },
+  onOutcome: (outcome: DockerOutcome) => void,
+): Promise<DockerOutcome[]> {
+  const outcomes: DockerOutcome[] = [];
+  const dockerHost = process.env.DOCKER_HOST ?? 'unix:///var/run/docker.sock';
+  for (const runtime of options.runtimes) {
+    const sandbox = await DockerSandbox.start({ image: options.image, runtime });
+    try {
+      const lines = Array.from({ length: FILE_LINES }, (_, i) => `line ${i + 1} of the file`).join('\n');
+      await sandbox.writeFile('/home/agent/file.txt', new TextEncoder().encode(`${lines}\n`));
+      const routes: [string, Sandbox][] = [
+        ['Engine API', sandbox],
+        ['docker CLI', new CliSandbox(sandbox.containerId, dockerHost, sandbox.runDir)],
+      ];
+      const calls: [string, string, unknown][] = [
+        ['file_read, 200 lines of a 2,000-line file', 'file_read', { path: 'file.txt', offset: 901, limit: 200 }],
+        ['shell `true`', 'shell', { command: 'true' }],
+        ['shell_status, no background commands', 'shell_status', {}],
+      ];
+      for (const [route, through] of routes) {
+        // A result seq of NaN keeps every read whole (no repeated-read pointers), so each call does the same work.
+        const run = new CodeToolRun({ sandbox: through, runId: 'bench', agentId: 'bench' });
+        let seq = 0;
+        for (const [name, tool, args] of calls) {
+          const callTimes: number[] = [];
+          const floorTimes: number[] = [];
+          const ratios: number[] = [];
+          const timeCall = async (): Promise<number> => {
+            const started = performance.now();
+            const result = await run.call({ tool, args, callId: `c${++seq}`, resultSeq: Number.NaN });
+            const took = performance.now() - started;
+            if (!result.ok) throw new Error(`${name} through ${route} (${runtime}): ${result.text}`);
+            return took;
+          };
+          const timeFloor = async (): Promise<number> => {
+            const started = performance.now();
+            await bareTrue(sandbox.engine, sandbox.containerId);
+            return performance.now() - started;
+          };
+          for (let pair = 0; pair < options.warmup + options.pairs; pair++) {
+            const callFirst = pair % 2 === 0;
+            const first = callFirst ? await timeCall() : await timeFloor();
+            const second = callFirst ? await timeFloor() : await timeCall();
+            if (pair < options.warmup) continue;
+            const [call, floor] = callFirst ? [first, second] : [second, first];
+            callTimes.push(call);
+            floorTimes.push(floor);
+            ratios.push(call / floor);
+          }
+          const outcome = {
+            name: `${name}, ${runtime === 'runc' ? 'runc' : 'gVisor'}, ${route}`,
+            pairs: options.pairs,
+            callMs: median(callTimes),
+            floorMs: median(floorTimes),
+            ratio: median(ratios),
+          };
+          onOutcome(outcome);
+          outcomes.push(outcome);
+        }
+      }
+    } finally {
+      await sandbox.cleanup();
+    }
+  }
+  return outcomes;
+}
+
+export function dockerLine(outcome: DockerOutcome): string {
+  return `docker ${outcome.name}: ${outcome.callMs.toFixed(1)} ms vs an Engine API exec of true ${outcome.floorMs.toFixed(1)} ms; ratio ${outcome.ratio.toFixed(3)}× over ${outcome.pairs} pairs`;
+}
+
+export function dockerMarkdown(outcomes: DockerOutcome[], image: string): string[] {
+  const runtimes = spawnSync('runsc', ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0] ?? '';
+  return [
+    '## In a container of the sandbox image',
+    '',
+    `Per call, through CodeToolRun, in one container of ${image} per runtime (${runtimes || 'runsc version unknown'}),`,
+    "against the floor of the same run: a bare Engine API exec of `true` in the same container (created,",
+    'started, read to its end, inspected). Medians over the pairs; the ratio is the median of the pairwise ratios.',
+    '',
+    '| Case | Call | Floor | Ratio |',
+    '|---|---|---|---|',
+    ...outcomes.map((o) => `| ${o.name} | ${o.callMs.toFixed(1)} ms | ${o.floorMs.toFixed(1)} ms | ${o.ratio.toFixed(3)}× |`),
+    '',
+  ];
+}

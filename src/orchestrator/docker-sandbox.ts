@@ -1,0 +1,244 @@
+// A sandbox in a container of the sandbox image (SPEC section 7), on the Docker Engine API (Docker
+// Engine or Podman, runc or gVisor's runsc): one container per agent, each exec one process in it.
+//
+// The Engine API has no way to signal an exec. Every command therefore starts through `sh -c 'echo
+// $$ >&2; exec "$@"'`: its first stderr line is its pid inside the container (the sandbox strips it),
+// and a timeout or an abort is a second exec, as the same user, of `kill` on that pid (an exec is its
+// own session and group leader in both runtimes, so a timeout's SIGKILL goes to its group, as the
+// local sandbox's does). No file, no host pid: it works on a remote Engine and under gVisor alike.
+import { randomBytes } from 'node:crypto';
+import { posix } from 'node:path';
+import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
+import { DOCKER_EXEC_POLL_MS, ExecFollower, type ExecInspect } from './docker-exec.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
+
+export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
+
+/** The image's agent: its user, home and PATH (image/Dockerfile). */
+export const DOCKER_AGENT_USER = '1000:1000';
+export const DOCKER_AGENT_HOME = '/home/agent';
+export const DOCKER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/** How long the container may take to start and run its first command. */
+export const DOCKER_START_TIMEOUT_MS = 30_000;
+/** The tmpfs mounts of a read-only root: the agent's scratch space and the helper's state folder. */
+export const DOCKER_TMPFS: Readonly<Record<string, string>> = {
+  '/tmp': 'rw,nosuid,nodev,mode=1777',
+  [DEFAULT_RUN_DIR]: 'rw,nosuid,nodev,mode=0755,uid=1000,gid=1000',
+};
+/** The label every container and volume this sandbox makes carries, so that a sweep can find them. */
+export const DOCKER_SANDBOX_LABEL = 'io.guilds.code.sandbox';
+
+const EXEC_WRAPPER = 'echo $$ >&2; exec "$@"';
+/**
+ * Writes stdin to `$2` in folder `$1` as the agent: the folder entered by its physical path (a link
+ * in place of it is refused), the bytes into a new file that O_EXCL will not open through a link
+ * (noclobber), renamed over the name (a link there is replaced, not followed).
+ */
+const WRITE_SCRIPT =
+  'cd -P -- "$1" 2>/dev/null || { echo "$1 is not a folder" >&2; exit 2; }; ' +
+  '[ "$(pwd -P)" = "$1" ] || { echo "$1 passes through a link" >&2; exit 3; }; ' +
+  'umask 077; set -C; t=".$2.$$.tmp"; cat > "$t" || exit 4; ' +
+  'mv -fT -- "$t" "$2" || { rm -f -- "$t"; exit 5; }';
+const START_FAILED_EXIT_CODE = 127;
+
+export interface DockerSandboxOptions {
+  /** The sandbox image (`npm run image`). */
+  image: string;
+  /** `'runc'` (the default) or `'runsc'` for gVisor. */
+  runtime?: 'runc' | 'runsc' | (string & {});
+  /** The agent's home: a named volume or a host folder; default a new volume, removed by cleanup(). */
+  home?: { volume: string } | { hostPath: string };
+  /** `'none'` (the default), `'host'`, or a network's name. */
+  network?: string;
+  memoryBytes?: number;
+  pids?: number;
+  cpus?: number;
+  /** Default true, with tmpfs /tmp and /run/guilds. */
+  readOnlyRoot?: boolean;
+  labels?: Readonly<Record<string, string>>;
+  /** How to reach the Engine; default from DOCKER_HOST, else /var/run/docker.sock. */
+  docker?: EngineAddress;
+  /** How the helpers start inside: the image's when absent. */
+  helperCommand?: readonly string[];
+  harnessCommand?: readonly string[];
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function failed(why: string): ExecResult {
+  return { stdout: '', stderr: `${why}\n`, exitCode: START_FAILED_EXIT_CODE, timedOut: false };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export class DockerSandbox implements Sandbox {
+  readonly engine: EngineClient;
+  readonly runDir = DEFAULT_RUN_DIR;
+  readonly home = DOCKER_AGENT_HOME;
+  readonly helperCommand: readonly string[];
+  readonly harnessCommand: readonly string[];
+  private id = '';
+  /** The volume this sandbox made for the home, removed by cleanup(). */
+  private madeVolume: string | undefined;
+  private cleanedUp = false;
+  /** The container being started again, shared by the calls that found it stopped. */
+  private restarting: Promise<void> | undefined;
+
+  /** Starts one container of the image; resolves once a command runs in it, rejects with the Engine's words. */
+  static async start(options: DockerSandboxOptions): Promise<DockerSandbox> {
+    const sandbox = new DockerSandbox(options);
+    try {
+      await sandbox.create(options);
+      const probe = await sandbox.exec(['true'], {}, DOCKER_START_TIMEOUT_MS);
+      if (probe.exitCode !== 0) throw new Error(`the container cannot run a command: ${probe.stderr.trim() || `exit status ${probe.exitCode}`}`);
+    } catch (error) {
+      await sandbox.cleanup();
+      throw new Error(`docker cannot run here: ${message(error)}`);
+    }
+    return sandbox;
+  }
+
+  private constructor(options: DockerSandboxOptions) {
+    this.engine = new EngineClient(options.docker ?? engineAddressFrom(process.env));
+    this.helperCommand = options.helperCommand ?? DEFAULT_HELPER_COMMAND;
+    this.harnessCommand = options.harnessCommand ?? DEFAULT_HARNESS_COMMAND;
+  }
+
+  /** The container's id. */
+  get containerId(): string {
+    return this.id;
+  }
+
+  private async create(options: DockerSandboxOptions): Promise<void> {
+    const suffix = randomBytes(6).toString('hex');
+    const labels = { ...options.labels, [DOCKER_SANDBOX_LABEL]: '1' };
+    let mount: Record<string, unknown>;
+    if (options.home && 'hostPath' in options.home) {
+      mount = { Type: 'bind', Source: options.home.hostPath, Target: DOCKER_AGENT_HOME };
+    } else {
+      let volume = options.home?.volume;
+      if (volume === undefined) {
+        volume = `guilds-code-home-${suffix}`;
+        await this.engine.call('POST', '/volumes/create', { Name: volume, Labels: labels });
+        this.madeVolume = volume;
+      }
+      mount = { Type: 'volume', Source: volume, Target: DOCKER_AGENT_HOME };
+    }
+    const readOnly = options.readOnlyRoot ?? true;
+    const hostConfig: Record<string, unknown> = {
+      Runtime: options.runtime ?? 'runc',
+      NetworkMode: options.network ?? 'none',
+      Mounts: [mount],
+      ReadonlyRootfs: readOnly,
+      Tmpfs: readOnly ? DOCKER_TMPFS : { [DEFAULT_RUN_DIR]: DOCKER_TMPFS[DEFAULT_RUN_DIR] },
+    };
+    // No swap beyond the limit: a command over it is killed, not slowed to a crawl.
+    if (options.memoryBytes !== undefined) Object.assign(hostConfig, { Memory: options.memoryBytes, MemorySwap: options.memoryBytes });
+    if (options.pids !== undefined) hostConfig.PidsLimit = options.pids;
+    if (options.cpus !== undefined) hostConfig.NanoCpus = Math.round(options.cpus * 1e9);
+    const created = await this.engine.call<{ Id: string }>('POST', `/containers/create?name=guilds-code-${suffix}`, {
+      Image: options.image,
+      User: DOCKER_AGENT_USER,
+      WorkingDir: DOCKER_AGENT_HOME,
+      Labels: labels,
+      HostConfig: hostConfig,
+    });
+    this.id = created.Id;
+    await this.engine.call('POST', `/containers/${this.id}/start`);
+  }
+
+  private createExec(cmd: readonly string[], env: Readonly<Record<string, string>>, stdin: boolean): Promise<{ Id: string }> {
+    return this.engine.call<{ Id: string }>('POST', `/containers/${this.id}/exec`, {
+      Cmd: cmd,
+      // The environment is the exec's own, never in argv, which every process in the container can read.
+      Env: Object.entries(env).map(([name, value]) => `${name}=${value}`),
+      User: DOCKER_AGENT_USER,
+      WorkingDir: DOCKER_AGENT_HOME,
+      AttachStdin: stdin,
+      AttachStdout: true,
+      AttachStderr: true,
+      Tty: false,
+    });
+  }
+
+  /** An exec, started again once when the container had stopped (a command can end its first process). */
+  private async createExecRunning(cmd: readonly string[], env: Readonly<Record<string, string>>, stdin: boolean): Promise<{ Id: string }> {
+    try {
+      return await this.createExec(cmd, env, stdin);
+    } catch (error) {
+      if (!(error instanceof EngineError) || error.status !== 409 || this.cleanedUp) throw error;
+      this.restarting ??= this.engine
+        .call('POST', `/containers/${this.id}/start`)
+        .then(() => undefined)
+        .finally(() => (this.restarting = undefined));
+      await this.restarting;
+      return this.createExec(cmd, env, stdin);
+    }
+  }
+
+  async exec(
+    argv: readonly string[],
+    env: Readonly<Record<string, string>>,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<ExecResult> {
+    if (this.cleanedUp) return failed('the sandbox was cleaned up');
+    const whole = { PATH: DOCKER_PATH, ...env, HOME: DOCKER_AGENT_HOME, GUILDS_RUN_DIR: DEFAULT_RUN_DIR };
+    let execId: string;
+    try {
+      execId = (await this.createExecRunning(['/bin/sh', '-c', EXEC_WRAPPER, 'sh', ...argv], whole, false)).Id;
+    } catch (error) {
+      return failed(`the sandbox's container cannot run the command: ${message(error)}`);
+    }
+    return new ExecFollower(this.engine, this.id, execId, (how, target) => this.signalInside(how, target)).follow(timeoutMs, signal);
+  }
+
+  /** The shell's own `kill` (the image needs no procps) on `target` inside, as the agent, not waited for. */
+  private async signalInside(how: 'TERM' | 'KILL', target: string): Promise<void> {
+    try {
+      const created = await this.createExec(['/bin/sh', '-c', 'kill -s "$1" -- "$2"', 'sh', how, target], { PATH: DOCKER_PATH }, false);
+      await this.engine.call('POST', `/exec/${created.Id}/start`, { Detach: true, Tty: false });
+    } catch {
+      // The container is gone, and the command with it.
+    }
+  }
+
+  async writeFile(path: string, bytes: Uint8Array): Promise<void> {
+    const normal = posix.normalize(path);
+    if (!normal.startsWith(`${DOCKER_AGENT_HOME}/`) && !normal.startsWith(`${DEFAULT_RUN_DIR}/`)) {
+      throw new Error(`${path} is not in the sandbox's home or ${DEFAULT_RUN_DIR}`);
+    }
+    const folder = posix.dirname(normal);
+    const name = posix.basename(normal);
+    const created = await this.createExecRunning(['/bin/sh', '-c', WRITE_SCRIPT, 'sh', folder, name], { PATH: DOCKER_PATH }, true);
+    const stderr: Buffer[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const stream = this.engine.startExec(created.Id, {
+        stdout: () => {},
+        stderr: (chunk) => stderr.push(chunk),
+        end: (error) => (error ? reject(error) : resolve()),
+      });
+      stream.end(bytes);
+    });
+    let state = await this.engine.call<ExecInspect>('GET', `/exec/${created.Id}/json`);
+    for (let tries = 0; state.Running && tries < 20; tries++) {
+      await sleep(DOCKER_EXEC_POLL_MS / 10);
+      state = await this.engine.call<ExecInspect>('GET', `/exec/${created.Id}/json`);
+    }
+    if (state.ExitCode !== 0) {
+      const said = Buffer.concat(stderr).toString('utf8').trim().split('\n')[0];
+      throw new Error(`cannot write ${path} in the sandbox: ${said || `exit status ${state.ExitCode}`}`);
+    }
+  }
+
+  /** Removes the container, and the home volume it made. */
+  async cleanup(): Promise<void> {
+    this.cleanedUp = true;
+    if (this.id !== '') await this.engine.call('DELETE', `/containers/${this.id}?force=true`).catch(() => undefined);
+    if (this.madeVolume !== undefined) await this.engine.call('DELETE', `/volumes/${this.madeVolume}`).catch(() => undefined);
+  }
+}

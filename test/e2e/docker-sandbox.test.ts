@@ -1,0 +1,249 @@
+// The sandbox image and DockerSandbox in real containers, under runc and gVisor: what the image holds,
+// how an exec carries its environment and output and is stopped, writeFile against links the agent
+// planted, and the faults a platform meets (the container killed or restarted mid-run, a command
+// out of memory or forking without end, a full home, a read-only root). No container is left behind.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
+import { DOCKER_SANDBOX_LABEL, type DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
+import { BUNDLES, LABELS, sha256 } from '../../scripts/image.js';
+import { FIXTURES } from '../helpers/paths.js';
+import { dockerUnavailable, startDocker, testEngine, testImage } from '../helpers/docker.js';
+
+const FILE_LABEL_NAME = 'io.guilds.code.test.file';
+const WAIT_MS = 30_000;
+
+for (const runtime of ['runc', 'runsc'] as const) {
+  const unavailable = dockerUnavailable(runtime);
+  const title = `the docker sandbox (${runtime}${unavailable === undefined ? '' : `, skipped: ${unavailable}`})`;
+  describe.skipIf(unavailable !== undefined)(title, () => suite(runtime));
+}
+
+function suite(runtime: 'runc' | 'runsc'): void {
+  const FILE_LABEL = { [FILE_LABEL_NAME]: `docker-sandbox-${runtime}` };
+  const made: DockerSandbox[] = [];
+  const volumes: string[] = [];
+  let seq = 0;
+  async function start(options: Parameters<typeof startDocker>[0] = {}): Promise<DockerSandbox> {
+    const sandbox = await startDocker({ runtime, ...options, labels: FILE_LABEL });
+    made.push(sandbox);
+    return sandbox;
+  }
+  afterEach(async () => {
+    for (const sandbox of made.splice(0)) await sandbox.cleanup();
+    for (const volume of volumes.splice(0)) await testEngine().call('DELETE', `/volumes/${volume}`);
+  });
+  afterAll(async () => {
+    const filters = encodeURIComponent(JSON.stringify({ label: [`${FILE_LABEL_NAME}=docker-sandbox-${runtime}`] }));
+    expect(await testEngine().call('GET', `/containers/json?all=true&filters=${filters}`)).toEqual([]);
+    expect(await testEngine().call('GET', `/volumes?filters=${filters}`)).toMatchObject({ Volumes: [] });
+  });
+
+  function tool(sandbox: DockerSandbox, name: string, args: unknown, env: { repositories?: { name: string; token?: string }[] } = {}) {
+    seq++;
+    const run = new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1', ...env });
+    return run.call({ tool: name, args, callId: `c${seq}`, resultSeq: seq });
+  }
+
+  describe('the image', () => {
+    it('holds the committed bundles, the helpers named by their SHA-256 in its labels', async () => {
+      const labels = (await testEngine().call<{ Config: { Labels: Record<string, string> } }>('GET', `/images/${testImage()}/json`)).Config.Labels;
+      const helper = sha256(readFileSync(BUNDLES.helper));
+      const harness = sha256(readFileSync(BUNDLES.harness));
+      expect(labels[LABELS.helper]).toBe(helper);
+      expect(labels[LABELS.harness]).toBe(harness);
+      expect(labels[LABELS.version]).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+      const sandbox = await start();
+      const mcp = sha256(readFileSync(BUNDLES.mcp));
+      const inside = await sandbox.exec(['sha256sum', '/usr/local/bin/guilds-code', '/usr/local/bin/guilds-harness', '/usr/local/bin/guilds-code-mcp'], {}, WAIT_MS);
+      expect(inside.stdout).toBe(`${helper}  /usr/local/bin/guilds-code\n${harness}  /usr/local/bin/guilds-harness\n${mcp}  /usr/local/bin/guilds-code-mcp\n`);
+    });
+
+    it('runs as agent (1000:1000) in /home/agent, with node, bash, git, rg and gh on PATH, and a waiting first process', async () => {
+      const sandbox = await start();
+      const script =
+        'id; pwd; echo $HOME; for p in node bash git rg gh guilds-code guilds-harness; do command -v $p; done; ' +
+        'node -e "console.log(require(\'fs\').statSync(\'/run/guilds/requests\').uid)"; tr "\\0" " " < /proc/1/cmdline; echo; ' +
+        'git config --system credential.helper';
+      const result = await sandbox.exec(['sh', '-c', script], {}, WAIT_MS);
+      expect(result.stdout).toBe(
+        'uid=1000(agent) gid=1000(agent) groups=1000(agent)\n/home/agent\n/home/agent\n' +
+          '/usr/local/bin/node\n/usr/bin/bash\n/usr/bin/git\n/usr/bin/rg\n/usr/bin/gh\n/usr/local/bin/guilds-code\n/usr/local/bin/guilds-harness\n' +
+          '1000\n/bin/bash /usr/local/bin/guilds-init \n/usr/local/bin/git-credential-guilds-token\n',
+      );
+      expect(result.exitCode).toBe(0);
+    });
+
+    it('keeps its root read-only, the home and /tmp writable', async () => {
+      const sandbox = await start();
+      const result = await tool(sandbox, 'shell', { command: 'touch /usr/local/bin/x; echo home > note.txt && cat note.txt && touch /tmp/y && echo tmp' });
+      // gVisor checks the permission before the mount's read-only flag.
+      const refusal = runtime === 'runsc' ? 'Permission denied' : 'Read-only file system';
+      expect(result.text).toBe(`touch: cannot touch '/usr/local/bin/x': ${refusal}\nhome\ntmp`);
+      const inspect = await testEngine().call<{ HostConfig: { ReadonlyRootfs: boolean } }>('GET', `/containers/${sandbox.containerId}/json`);
+      expect(inspect.HostConfig.ReadonlyRootfs).toBe(true);
+    });
+  });
+
+  describe('exec', () => {
+    it('gives the command its environment as its own, never in argv, and the two streams apart', async () => {
+      const sandbox = await start();
+      const script = "console.log(process.argv.slice(1).join(' ') + '|' + process.env.SECRET); console.error('to stderr'); process.exit(4)";
+      const result = await sandbox.exec(['node', '-e', script, 'arg'], { SECRET: 'token-123' }, WAIT_MS);
+      expect(result).toEqual({ stdout: 'arg|token-123\n', stderr: 'to stderr\n', exitCode: 4, timedOut: false });
+      const inspect = await testEngine().call<{ ExecIDs: string[] | null }>('GET', `/containers/${sandbox.containerId}/json`);
+      expect(JSON.stringify(inspect)).not.toContain('token-123');
+    });
+
+    it('keeps large interleaved output of both streams whole', async () => {
+      const sandbox = await start();
+      const result = await sandbox.exec(['sh', '-c', 'seq 1 20000; seq 1 5000 >&2'], {}, WAIT_MS);
+      expect(result.stdout.split('\n').length).toBe(20001);
+      expect(result.stderr.endsWith('4999\n5000\n')).toBe(true);
+    });
+
+    it('stops a command at its timeout, leaving none of its group running', async () => {
+      const sandbox = await start();
+      const result = await sandbox.exec(['sh', '-c', 'sleep 301 & sleep 302'], {}, 500);
+      expect(result).toEqual({ stdout: '', stderr: '', exitCode: null, timedOut: true });
+      const left = await sandbox.exec(['sh', '-c', 'cat /proc/[0-9]*/cmdline | tr "\\0" " "'], {}, WAIT_MS);
+      expect(left.stdout).not.toContain('sleep 30');
+    });
+
+    it('asks the command alone to stop when the call is aborted, and it still answers', async () => {
+      const sandbox = await start();
+      const abort = new AbortController();
+      const running = sandbox.exec(['bash', '-c', 'trap "echo stopping; exit 0" TERM; echo started; sleep 60 & wait'], {}, WAIT_MS, abort.signal);
+      setTimeout(() => abort.abort(), 1_000);
+      expect(await running).toEqual({ stdout: 'started\nstopping\n', stderr: '', exitCode: 0, timedOut: false });
+    });
+  });
+
+  describe('code_task', () => {
+    it('runs the command harness in the repository and answers its diffstat and final message', async () => {
+      const sandbox = await start();
+      await sandbox.writeFile('/home/agent/scripted-harness.mjs', readFileSync(join(FIXTURES, 'harness', 'scripted-harness.mjs')));
+      const init = 'mkdir -p repos/app && cd repos/app && git init --quiet -b main && echo one > a.txt && git add a.txt && git -c user.name=t -c user.email=t@example.com commit --quiet -m first && echo ready';
+      expect((await sandbox.exec(['sh', '-c', init], {}, WAIT_MS)).stdout).toBe('ready\n');
+      const run = new CodeToolRun({
+        sandbox,
+        runId: 'r1',
+        agentId: 'a1',
+        repositories: [{ name: 'app' }],
+        env: { GUILDS_HARNESS: 'command', GUILDS_HARNESS_COMMAND: 'node /home/agent/scripted-harness.mjs' },
+      });
+      const result = await run.call({ tool: 'code_task', args: { brief: 'edit a.txt two\nfinal Added a line to a.txt.' }, callId: 'c1', resultSeq: 1 });
+      expect(result.ok, result.text).toBe(true);
+      expect(result.text).toContain(' a.txt | 1 +');
+      expect(result.text).toContain('Added a line to a.txt.');
+      const file = await sandbox.exec(['cat', '/home/agent/repos/app/a.txt'], {}, WAIT_MS);
+      expect(file.stdout).toBe('one\ntwo\n');
+    });
+  });
+
+  describe('writeFile', () => {
+    it('writes a file the agent owns where the helper reads it', async () => {
+      const sandbox = await start();
+      await sandbox.writeFile('/run/guilds/requests/r1-c1.json', new TextEncoder().encode('{"a":1}'));
+      const result = await sandbox.exec(['sh', '-c', 'cat /run/guilds/requests/r1-c1.json; echo; node -e "const s=require(\'fs\').statSync(\'/run/guilds/requests/r1-c1.json\'); console.log(s.uid, (s.mode & 0o777).toString(8), require(\'fs\').readdirSync(\'/run/guilds/requests\').join())"'], {}, WAIT_MS);
+      expect(result.stdout).toBe('{"a":1}\n1000 600 r1-c1.json\n');
+    });
+
+    it('replaces a link the agent planted at the name, leaving the file it points to as it was', async () => {
+      const sandbox = await start();
+      await sandbox.exec(['sh', '-c', 'echo untouched > /home/agent/victim; ln -s /home/agent/victim /run/guilds/requests/r1-c1.json'], {}, WAIT_MS);
+      await sandbox.writeFile('/run/guilds/requests/r1-c1.json', new TextEncoder().encode('{}'));
+      const result = await sandbox.exec(['sh', '-c', 'cat /home/agent/victim; cat /run/guilds/requests/r1-c1.json; [ -L /run/guilds/requests/r1-c1.json ] || echo " not a link"'], {}, WAIT_MS);
+      expect(result.stdout).toBe('untouched\n{} not a link\n');
+    });
+
+    it('refuses a folder the agent replaced by a link, writing nothing where it points', async () => {
+      const sandbox = await start();
+      await sandbox.exec(['sh', '-c', 'mkdir /home/agent/elsewhere && rmdir /run/guilds/requests && ln -s /home/agent/elsewhere /run/guilds/requests'], {}, WAIT_MS);
+      await expect(sandbox.writeFile('/run/guilds/requests/r1-c1.json', new Uint8Array([1]))).rejects.toThrow(
+        'cannot write /run/guilds/requests/r1-c1.json in the sandbox: /run/guilds/requests passes through a link',
+      );
+      expect((await sandbox.exec(['node', '-e', 'console.log(require("fs").readdirSync("/home/agent/elsewhere").length)'], {}, WAIT_MS)).stdout).toBe('0\n');
+    });
+
+    it('refuses a path outside the home and the run folder', async () => {
+      const sandbox = await start();
+      await expect(sandbox.writeFile('/etc/passwd', new Uint8Array([1]))).rejects.toThrow("/etc/passwd is not in the sandbox's home or /run/guilds");
+    });
+  });
+
+  describe('faults', () => {
+    it('answers a clear failure when the container is killed mid-call', async () => {
+      const sandbox = await start();
+      const running = tool(sandbox, 'shell', { command: 'sleep 120' });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await testEngine().call('POST', `/containers/${sandbox.containerId}/kill`);
+      const result = await running;
+      expect(result.ok).toBe(false);
+      expect(result.text).toMatch(/^code helper failed: no envelope \(it was stopped by a signal\)|^code helper failed: no envelope \(exit status \d+\)\nthe sandbox's container/);
+      // The next call starts the container again.
+      expect((await tool(sandbox, 'shell', { command: 'echo back' })).text).toBe('back');
+    });
+
+    it('keeps the home, its working directory and its logs across a restart; background commands read ended', async () => {
+      const sandbox = await start();
+      await tool(sandbox, 'shell', { command: 'mkdir -p work && cd work && echo kept > file.txt' });
+      const started = await tool(sandbox, 'shell', { command: 'sleep 300', background: true });
+      expect(started.ok).toBe(true);
+      await testEngine().call('POST', `/containers/${sandbox.containerId}/restart?t=1`);
+      expect((await tool(sandbox, 'shell', { command: 'cat file.txt' })).text).toBe('kept');
+      const status = await tool(sandbox, 'shell_status', {});
+      expect(status.text).toMatch(/ended|no background commands/);
+    });
+
+    it('says a command was killed when it passes the memory limit (exit 137), and the next call works', async () => {
+      const sandbox = await start({ memoryBytes: 128 * 1_048_576 });
+      const result = await tool(sandbox, 'shell', { command: 'node -e "const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1))"' });
+      if (runtime === 'runsc') {
+        // gVisor's limit is on the whole sandbox: the kernel's OOM killer ends the container, and the call says so.
+        expect(result.ok).toBe(false);
+        expect(result.text).toMatch(/^code helper failed: no envelope/);
+      } else {
+        expect(result.text).toMatch(/Killed/);
+        expect(result.text).toMatch(/exit_code: 137/);
+      }
+      expect((await tool(sandbox, 'shell', { command: 'echo fine' })).text).toBe('fine');
+    });
+
+    it('ends a fork bomb under a pids limit, and the next call works', async () => {
+      const sandbox = await start({ pids: 128 });
+      const result = await tool(sandbox, 'shell', { command: 'bomb() { bomb | bomb & }; bomb', timeout: 5 });
+      expect(result.summary).toBeDefined();
+      expect((await tool(sandbox, 'shell', { command: 'echo fine' })).text).toBe('fine');
+    });
+
+    it('ends a call that fills the home volume, and works again once room is made', async () => {
+      const volume = `guilds-code-test-full-${runtime}-${process.pid}`;
+      await testEngine().call('POST', '/volumes/create', {
+        Name: volume,
+        Labels: FILE_LABEL,
+        Driver: 'local',
+        DriverOpts: { type: 'tmpfs', device: 'tmpfs', o: 'size=4m,uid=1000,gid=1000' },
+      });
+      volumes.push(volume);
+      const sandbox = await start({ home: { volume } });
+      const result = await tool(sandbox, 'shell', { command: 'head -c 8000000 /dev/zero > big' });
+      // The command's output goes to its log in the same full home ($HOME/.runs/): what it said is lost
+      // with it, and the call reads as a failure with no output.
+      expect(result.text).toBe('(no output)\nexit_code: 1');
+      await tool(sandbox, 'shell', { command: 'rm -f big; echo hi > small.txt' });
+      expect((await tool(sandbox, 'file_read', { path: 'small.txt' })).text).toBe('small.txt · lines 1–1 of 1\n1\thi');
+    });
+  });
+
+  it('removes its container and the home volume it made at cleanup', async () => {
+    const sandbox = await startDocker({ runtime, labels: FILE_LABEL });
+    const inspect = await testEngine().call<{ Mounts: { Name?: string }[]; Config: { Labels: Record<string, string> } }>('GET', `/containers/${sandbox.containerId}/json`);
+    expect(inspect.Config.Labels[DOCKER_SANDBOX_LABEL]).toBe('1');
+    const volume = inspect.Mounts[0]!.Name!;
+    await sandbox.cleanup();
+    await expect(testEngine().call('GET', `/containers/${sandbox.containerId}/json`)).rejects.toThrow(/No such container/);
+    await expect(testEngine().call('GET', `/volumes/${volume}`)).rejects.toThrow(/no such volume/);
+  });
+}

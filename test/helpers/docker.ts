@@ -1,0 +1,60 @@
+// The docker tier as the test files see it: the Engine and the image docker-setup.ts prepared, or the
+// reason they could not be, and a DockerSandbox shaped for the orchestrator's end-to-end suite (the
+// home a host folder the test writes into, shown inside at /home/agent).
+import { chownSync, mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DockerSandbox, EngineClient, engineAddressFrom, type DockerSandboxOptions } from '../../src/orchestrator/docker-sandbox.js';
+
+export const DOCKER_TEST_ROOT = '/run/guilds-code-test-docker';
+export const DOCKER_ENV = {
+  host: 'GUILDS_TEST_DOCKER_HOST',
+  image: 'GUILDS_TEST_DOCKER_IMAGE',
+  skip: 'GUILDS_TEST_DOCKER_SKIP',
+  noGvisor: 'GUILDS_TEST_DOCKER_NO_GVISOR',
+} as const;
+/** Every container and volume a test makes carries it, so that none is left behind unnoticed. */
+export const DOCKER_TEST_LABEL = 'io.guilds.code.test';
+export const AGENT_UID = 1000;
+
+/** Why the docker tier cannot run here (runc), undefined when it can. */
+export function dockerUnavailable(runtime: 'runc' | 'runsc' = 'runc'): string | undefined {
+  const skip = process.env[DOCKER_ENV.skip];
+  if (skip !== undefined) return `docker cannot run here: ${skip}`;
+  if (process.env[DOCKER_ENV.image] === undefined) return 'docker cannot run here: the docker tier was not set up';
+  if (runtime === 'runsc' && process.env[DOCKER_ENV.noGvisor] !== undefined) return `gVisor cannot run here: ${process.env[DOCKER_ENV.noGvisor]}`;
+  return undefined;
+}
+
+export function testImage(): string {
+  return process.env[DOCKER_ENV.image]!;
+}
+
+export function testEngine(): EngineClient {
+  return new EngineClient(engineAddressFrom({ DOCKER_HOST: process.env[DOCKER_ENV.host] }));
+}
+
+/** A DockerSandbox of the test image, labelled as a test's. */
+export function startDocker(options: Partial<DockerSandboxOptions> = {}): Promise<DockerSandbox> {
+  return DockerSandbox.start({
+    image: testImage(),
+    docker: engineAddressFrom({ DOCKER_HOST: process.env[DOCKER_ENV.host] }),
+    ...options,
+    labels: { [DOCKER_TEST_LABEL]: '1', ...options.labels },
+  });
+}
+
+/** The containers of the test label still there. */
+export async function leftContainers(engine = testEngine()): Promise<string[]> {
+  const filters = encodeURIComponent(JSON.stringify({ label: [`${DOCKER_TEST_LABEL}=1`] }));
+  const found = await engine.call<{ Id: string }[]>('GET', `/containers/json?all=true&filters=${filters}`);
+  return found.map((container) => container.Id);
+}
+
+/** A host folder the agent (uid 1000) owns, for a bind-mounted home. */
+export function agentFolder(prefix: string): string {
+  const scratch = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  chownSync(scratch, AGENT_UID, AGENT_UID);
+  return scratch;
+}
+
