@@ -17,12 +17,14 @@ import { REPO_ROOT } from '../helpers/paths.js';
 import { processRuns } from '../helpers/processes.js';
 import { blocksUnder, externalImports, libraryExports, tarballProblems } from './support.js';
 
-// Measured at 0.2.0: 350,119 bytes packed, 1,361,591 unpacked, 7,171,064 installed (ripgrep's
-// binary is most of it). Headroom for ordinary growth; a jump past these is a surprise to look at.
 /** The other Node lines the library example runs on; a line this machine could not install is skipped. */
 const NODE_LINES = nodeLines().filter((line) => line.binary !== null);
-const TARBALL_MAX_BYTES = 400_000;
-const UNPACKED_MAX_BYTES = 1_500_000;
+// Measured at 0.2.0: 350,119 bytes packed, 1,361,591 unpacked, 7,171,064 installed (ripgrep's
+// binary is most of it); then 427,431 packed and 1,597,264 unpacked once guilds-code.js carried the
+// warm stream's body (--serve, about 100 KB) and the library guilds-code/docker-sandbox. Headroom
+// for ordinary growth; a jump past these is a surprise to look at.
+const TARBALL_MAX_BYTES = 500_000;
+const UNPACKED_MAX_BYTES = 1_900_000;
 const INSTALLED_MAX_BYTES = 8_000_000;
 const REGISTRY_PING_TIMEOUT_MS = 20_000;
 const NPM_TIME_LIMIT_MS = 4 * 60_000;
