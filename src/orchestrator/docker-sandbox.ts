@@ -20,7 +20,7 @@ export const DOCKER_AGENT_HOME = '/home/agent';
 export const DOCKER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 /** How long the container may take to start and run its first command. */
 export const DOCKER_START_TIMEOUT_MS = 30_000;
-/** The tmpfs mounts of a read-only root: the agent's scratch space and the helper's state folder. */
+/** The tmpfs mounts: the agent's scratch space under a read-only root, and the helper's state folder when asked. */
 export const DOCKER_TMPFS: Readonly<Record<string, string>> = {
   '/tmp': 'rw,nosuid,nodev,mode=1777',
   [DEFAULT_RUN_DIR]: 'rw,nosuid,nodev,mode=0755,uid=1000,gid=1000',
@@ -53,7 +53,14 @@ export interface DockerSandboxOptions {
   memoryBytes?: number;
   pids?: number;
   cpus?: number;
-  /** Default true, with tmpfs /tmp and /run/guilds. */
+  /**
+   * Where the helper's state folder (/run/guilds: background records and ids, request files) lives: a
+   * named volume (default a new one, removed by cleanup), so that a restarted container still knows
+   * its background commands (they read `ended`) and never hands out their ids again; `'tmpfs'`
+   * forgets them at every start.
+   */
+  state?: { volume: string } | 'tmpfs';
+  /** Default true, with tmpfs /tmp. */
   readOnlyRoot?: boolean;
   labels?: Readonly<Record<string, string>>;
   /** How to reach the Engine; default from DOCKER_HOST, else /var/run/docker.sock. */
@@ -82,8 +89,8 @@ export class DockerSandbox implements Sandbox {
   readonly helperCommand: readonly string[];
   readonly harnessCommand: readonly string[];
   private id = '';
-  /** The volume this sandbox made for the home, removed by cleanup(). */
-  private madeVolume: string | undefined;
+  /** The volumes this sandbox made (the home, the state folder), removed by cleanup(). */
+  private readonly madeVolumes: string[] = [];
   private cleanedUp = false;
   /** The container being started again, shared by the calls that found it stopped. */
   private restarting: Promise<void> | undefined;
@@ -113,28 +120,34 @@ export class DockerSandbox implements Sandbox {
     return this.id;
   }
 
+  /** A named volume: the one given, else a new one this sandbox removes at cleanup. */
+  private async volume(given: string | undefined, name: string, labels: Readonly<Record<string, string>>): Promise<string> {
+    if (given !== undefined) return given;
+    await this.engine.call('POST', '/volumes/create', { Name: name, Labels: labels });
+    this.madeVolumes.push(name);
+    return name;
+  }
+
   private async create(options: DockerSandboxOptions): Promise<void> {
     const suffix = randomBytes(6).toString('hex');
     const labels = { ...options.labels, [DOCKER_SANDBOX_LABEL]: '1' };
-    let mount: Record<string, unknown>;
-    if (options.home && 'hostPath' in options.home) {
-      mount = { Type: 'bind', Source: options.home.hostPath, Target: DOCKER_AGENT_HOME };
-    } else {
-      let volume = options.home?.volume;
-      if (volume === undefined) {
-        volume = `guilds-code-home-${suffix}`;
-        await this.engine.call('POST', '/volumes/create', { Name: volume, Labels: labels });
-        this.madeVolume = volume;
-      }
-      mount = { Type: 'volume', Source: volume, Target: DOCKER_AGENT_HOME };
-    }
-    const readOnly = options.readOnlyRoot ?? true;
+    const home =
+      options.home && 'hostPath' in options.home
+        ? { Type: 'bind', Source: options.home.hostPath, Target: DOCKER_AGENT_HOME }
+        : { Type: 'volume', Source: await this.volume(options.home?.volume, `guilds-code-home-${suffix}`, labels), Target: DOCKER_AGENT_HOME };
+    const mounts: Record<string, unknown>[] = [home];
+    const state = options.state ?? { volume: undefined };
+    // A new volume takes the image's /run/guilds (the request folder, owned by the agent) at its first mount.
+    if (state !== 'tmpfs') mounts.push({ Type: 'volume', Source: await this.volume(state.volume, `guilds-code-run-${suffix}`, labels), Target: DEFAULT_RUN_DIR });
+    const tmpfs: Record<string, string> = {};
+    if (options.readOnlyRoot ?? true) tmpfs['/tmp'] = DOCKER_TMPFS['/tmp']!;
+    if (state === 'tmpfs') tmpfs[DEFAULT_RUN_DIR] = DOCKER_TMPFS[DEFAULT_RUN_DIR]!;
     const hostConfig: Record<string, unknown> = {
       Runtime: options.runtime ?? 'runc',
       NetworkMode: options.network ?? 'none',
-      Mounts: [mount],
-      ReadonlyRootfs: readOnly,
-      Tmpfs: readOnly ? DOCKER_TMPFS : { [DEFAULT_RUN_DIR]: DOCKER_TMPFS[DEFAULT_RUN_DIR] },
+      Mounts: mounts,
+      ReadonlyRootfs: options.readOnlyRoot ?? true,
+      Tmpfs: tmpfs,
     };
     // No swap beyond the limit: a command over it is killed, not slowed to a crawl.
     if (options.memoryBytes !== undefined) Object.assign(hostConfig, { Memory: options.memoryBytes, MemorySwap: options.memoryBytes });
@@ -235,10 +248,10 @@ export class DockerSandbox implements Sandbox {
     }
   }
 
-  /** Removes the container, and the home volume it made. */
+  /** Removes the container, and the volumes it made. */
   async cleanup(): Promise<void> {
     this.cleanedUp = true;
     if (this.id !== '') await this.engine.call('DELETE', `/containers/${this.id}?force=true`).catch(() => undefined);
-    if (this.madeVolume !== undefined) await this.engine.call('DELETE', `/volumes/${this.madeVolume}`).catch(() => undefined);
+    for (const volume of this.madeVolumes.splice(0)) await this.engine.call('DELETE', `/volumes/${volume}`).catch(() => undefined);
   }
 }

@@ -186,15 +186,25 @@ function suite(runtime: 'runc' | 'runsc'): void {
       expect((await tool(sandbox, 'shell', { command: 'echo back' })).text).toBe('back');
     });
 
-    it('keeps the home, its working directory and its logs across a restart; background commands read ended', async () => {
+    it('keeps the home, its working directory and its logs across a restart; background commands read ended, their ids not handed out again', async () => {
       const sandbox = await start();
       await tool(sandbox, 'shell', { command: 'mkdir -p work && cd work && echo kept > file.txt' });
       const started = await tool(sandbox, 'shell', { command: 'sleep 300', background: true });
-      expect(started.ok).toBe(true);
+      expect(started.text.split('\n')[0]).toMatch(/^started b1 in the background \(pid \d+\)$/);
       await testEngine().call('POST', `/containers/${sandbox.containerId}/restart?t=1`);
       expect((await tool(sandbox, 'shell', { command: 'cat file.txt' })).text).toBe('kept');
-      const status = await tool(sandbox, 'shell_status', {});
-      expect(status.text).toMatch(/ended|no background commands/);
+      const status = await tool(sandbox, 'shell_status', { id: 'b1' });
+      expect(status.text.split('\n')[0]).toBe('state: ended');
+      expect(status.meta).toMatchObject({ background_id: 'b1', state: 'ended', exit_code: null });
+      const next = await tool(sandbox, 'shell', { command: 'sleep 300', background: true });
+      expect(next.text.split('\n')[0]).toMatch(/^started b2 in the background \(pid \d+\)$/);
+    });
+
+    it("forgets background commands at a restart when its state folder is a tmpfs (state: 'tmpfs')", async () => {
+      const sandbox = await start({ state: 'tmpfs' });
+      await tool(sandbox, 'shell', { command: 'sleep 300', background: true });
+      await testEngine().call('POST', `/containers/${sandbox.containerId}/restart?t=1`);
+      expect((await tool(sandbox, 'shell_status', {})).text).toBe('no background commands');
     });
 
     it('says a command was killed when it passes the memory limit (exit 137), and the next call works', async () => {
@@ -237,13 +247,20 @@ function suite(runtime: 'runc' | 'runsc'): void {
     });
   });
 
-  it('removes its container and the home volume it made at cleanup', async () => {
+  it('removes its container and the volumes it made (the home, the state folder) at cleanup', async () => {
     const sandbox = await startDocker({ runtime, labels: FILE_LABEL });
-    const inspect = await testEngine().call<{ Mounts: { Name?: string }[]; Config: { Labels: Record<string, string> } }>('GET', `/containers/${sandbox.containerId}/json`);
+    const inspect = await testEngine().call<{ Mounts: { Name?: string; Destination: string }[]; Config: { Labels: Record<string, string> } }>(
+      'GET',
+      `/containers/${sandbox.containerId}/json`,
+    );
     expect(inspect.Config.Labels[DOCKER_SANDBOX_LABEL]).toBe('1');
-    const volume = inspect.Mounts[0]!.Name!;
+    const volumes = inspect.Mounts.map((mount) => [mount.Destination, mount.Name!] as const).sort();
+    expect(volumes.map(([destination, name]) => `${destination} ${name.replace(/[0-9a-f]{12}$/, 'X')}`)).toEqual([
+      '/home/agent guilds-code-home-X',
+      '/run/guilds guilds-code-run-X',
+    ]);
     await sandbox.cleanup();
     await expect(testEngine().call('GET', `/containers/${sandbox.containerId}/json`)).rejects.toThrow(/No such container/);
-    await expect(testEngine().call('GET', `/volumes/${volume}`)).rejects.toThrow(/no such volume/);
+    for (const [, name] of volumes) await expect(testEngine().call('GET', `/volumes/${name}`)).rejects.toThrow(/no such volume/);
   });
 }
