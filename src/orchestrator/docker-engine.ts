@@ -45,10 +45,21 @@ export class EngineError extends Error {
 
 /** The output of a hijacked exec, as it arrived. */
 export interface ExecStream {
+  /** Writes to the exec's stdin (held until the connection is hijacked). */
+  write(bytes: Uint8Array): void;
   /** Writes the exec's stdin and closes it (half-close: the output keeps coming). */
   end(bytes?: Uint8Array): void;
   /** Stops reading and closes the connection. */
   destroy(): void;
+  /** Lets this process exit while the connection is open (a long-lived exec waits on its callers, not on itself). */
+  unref(): void;
+}
+
+/** One of the Engine's events, as much of it as the sandbox reads. */
+export interface EngineEvent {
+  Type?: string;
+  Action?: string;
+  Actor?: { ID?: string; Attributes?: Record<string, string> };
 }
 
 export interface StreamHandlers {
@@ -130,6 +141,53 @@ export class EngineClient {
     });
   }
 
+  /**
+   * Follows the Engine's events that pass `filters` (GET /events, one JSON object a line) until
+   * `stop`, or until the connection ends (`ended`); it does not keep this process alive by itself.
+   */
+  events(filters: Readonly<Record<string, readonly string[]>>, onEvent: (event: EngineEvent) => void, ended: () => void): { stop(): void } {
+    const req = this.send(this.options('GET', `/events?filters=${encodeURIComponent(JSON.stringify(filters))}`, {}));
+    let stopped = false;
+    const end = (): void => {
+      if (stopped) return;
+      stopped = true;
+      ended();
+    };
+    req.on('socket', (socket) => socket.unref());
+    req.on('error', end);
+    req.on('response', (res: IncomingMessage) => {
+      if ((res.statusCode ?? 0) >= 400) {
+        res.resume();
+        res.on('end', end);
+        return;
+      }
+      let held = '';
+      res.on('data', (chunk: Buffer) => {
+        held += chunk.toString('utf8');
+        for (let newline = held.indexOf('\n'); newline >= 0; newline = held.indexOf('\n')) {
+          const line = held.slice(0, newline).trim();
+          held = held.slice(newline + 1);
+          if (line === '') continue;
+          try {
+            onEvent(JSON.parse(line) as EngineEvent);
+          } catch {
+            // Not an event: the Engine writes nothing else here.
+          }
+        }
+        if (held.length > ANSWER_MAX_BYTES) held = '';
+      });
+      res.on('end', end);
+      res.on('error', end);
+    });
+    req.end();
+    return {
+      stop() {
+        stopped = true;
+        req.destroy();
+      },
+    };
+  }
+
   /** Starts a created exec with its streams attached (the connection hijacked), and reads them until it closes. */
   startExec(execId: string, handlers: StreamHandlers): ExecStream {
     const payload = Buffer.from(JSON.stringify({ Detach: false, Tty: false }));
@@ -142,7 +200,10 @@ export class EngineClient {
       }),
     );
     let socket: Duplex | undefined;
-    let pendingStdin: { bytes: Uint8Array | undefined } | undefined;
+    /** Stdin written before the connection was hijacked, and whether it was closed then. */
+    const pendingStdin: Uint8Array[] = [];
+    let pendingEnd = false;
+    let unrefWanted = false;
     let ended = false;
     const finish = (error?: Error): void => {
       if (ended) return;
@@ -157,7 +218,9 @@ export class EngineClient {
       stream.on('end', () => finish());
       stream.on('close', () => finish());
       stream.on('error', (error) => finish(error));
-      if (pendingStdin) stream.end(pendingStdin.bytes);
+      if (unrefWanted) (stream as Duplex & { unref?: () => void }).unref?.();
+      for (const bytes of pendingStdin.splice(0)) stream.write(bytes);
+      if (pendingEnd) stream.end();
     };
     req.on('upgrade', (_res: IncomingMessage, stream: Duplex, head: Buffer) => attach(stream, head));
     req.on('response', (res: IncomingMessage) => {
@@ -176,13 +239,26 @@ export class EngineClient {
     req.on('error', (error) => finish(new EngineError(0, `the Docker Engine cannot be reached: ${error.message}`)));
     req.end(payload);
     return {
+      write(bytes) {
+        if (socket) socket.write(bytes);
+        else if (!pendingEnd) pendingStdin.push(bytes);
+      },
       end(bytes) {
         if (socket) socket.end(bytes);
-        else pendingStdin = { bytes };
+        else if (!pendingEnd) {
+          if (bytes !== undefined) pendingStdin.push(bytes);
+          pendingEnd = true;
+        }
       },
       destroy() {
         socket?.destroy();
         req.destroy();
+      },
+      unref() {
+        unrefWanted = true;
+        if (socket) (socket as Duplex & { unref?: () => void }).unref?.();
+        if (req.socket) req.socket.unref();
+        else req.once('socket', (connecting) => connecting.unref());
       },
     };
   }

@@ -15,10 +15,10 @@ export async function pause(milliseconds: number): Promise<void> {
 }
 
 /** Ask again until the answer passes `done`; fail with the last answer after a generous limit. */
-export async function pollUntil<T>(ask: () => T, done: (value: T) => boolean): Promise<T> {
+export async function pollUntil<T>(ask: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + POLL_LIMIT_MS;
   for (;;) {
-    const value = ask();
+    const value = await ask();
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`gave up waiting; last answer: ${JSON.stringify(value)}`);
     await pause(POLL_INTERVAL_MS);

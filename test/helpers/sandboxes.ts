@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { BwrapSandbox, type BwrapSandboxOptions } from '../../src/orchestrator/bwrap-sandbox.js';
 import { DOCKER_AGENT_HOME, type DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
 import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
-import type { ExecResult, Sandbox } from '../../src/orchestrator/sandbox.js';
+import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../../src/orchestrator/sandbox.js';
 import { AGENT_UID, agentFolder, dockerUnavailable, startDocker } from './docker.js';
 import { BUNDLE, BUNDLE_NODE, HARNESS_BUNDLE } from './paths.js';
 
@@ -87,6 +87,9 @@ class DockerTestSandbox implements TestSandbox {
   writeFile(path: string, bytes: Uint8Array): Promise<void> {
     return this.docker.writeFile(path, bytes);
   }
+  open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
+    return this.docker.open(argv, env, handlers);
+  }
   async requestFiles(): Promise<string[]> {
     const listed = await this.docker.exec(['node', '-e', `console.log(JSON.stringify(require('fs').readdirSync('${this.runDir}/requests')))`], {}, 20_000);
     return JSON.parse(listed.stdout) as string[];
@@ -141,14 +144,14 @@ export const DOCKER = dockerKind('docker', 'runc');
 export const DOCKER_GVISOR = dockerKind('docker-gvisor', 'runsc');
 
 // A container runs the image's own Node whatever line starts vitest's workers: the Node-line projects
-// (GUILDS_TEST_NODE) leave the docker kinds to the development Node's. Every kind with an open runs
-// cold and over its warm stream (SPEC section 8); the Docker sandbox has no open yet.
+// (GUILDS_TEST_NODE) leave the docker kinds to the development Node's. Every kind runs cold and over
+// its warm stream (SPEC section 8).
 export const SANDBOX_KINDS: readonly SandboxKind[] = [
   LOCAL,
   BUBBLEWRAP,
   { ...LOCAL, warm: true },
   { ...BUBBLEWRAP, warm: true },
-  ...(process.env.GUILDS_TEST_NODE === undefined ? [DOCKER, DOCKER_GVISOR] : []),
+  ...(process.env.GUILDS_TEST_NODE === undefined ? [DOCKER, DOCKER_GVISOR, { ...DOCKER, warm: true }, { ...DOCKER_GVISOR, warm: true }] : []),
 ];
 
 /** A describe title that says when, and why, the kind's tests are skipped. */
