@@ -8935,6 +8935,10 @@ function bitLengthWords(totalBytes) {
   return [Math.floor(totalBytes / BYTES_PER_HIGH_LENGTH_UNIT), totalBytes % BYTES_PER_HIGH_LENGTH_UNIT * 8];
 }
 var compiled;
+var idle = [];
+var IDLE_INSTANCES_MAX = 8;
+var STATE_WORDS = 8;
+var initialState;
 function sha256Module() {
   compiled ??= new WebAssembly.Module(sha256WasmBytes());
   return compiled;
@@ -8949,10 +8953,14 @@ var WasmSha256 = class {
   totalBytes = 0;
   digest = null;
   constructor() {
-    this.wasm = new WebAssembly.Instance(sha256Module()).exports;
+    const reused = idle.pop();
+    this.wasm = reused ?? new WebAssembly.Instance(sha256Module()).exports;
     this.memory = new Uint8Array(this.wasm.memory.buffer);
     this.window = this.wasm.window.value;
     this.windowBytes = this.wasm.windowBytes.value;
+    const state = this.wasm.state.value;
+    if (reused === void 0) initialState ??= this.memory.slice(state, state + 4 * STATE_WORDS);
+    else this.memory.set(initialState, state);
   }
   update(bytes) {
     if (this.digest !== null) throw new Error("SHA-256: update after the digest was taken");
@@ -8988,8 +8996,9 @@ var WasmSha256 = class {
     this.wasm.blocks(paddedBlocks);
     let hex = "";
     const state = this.wasm.state.value;
-    for (let word = 0; word < 8; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, "0");
+    for (let word = 0; word < STATE_WORDS; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, "0");
     this.digest = hex;
+    if (idle.length < IDLE_INSTANCES_MAX) idle.push(this.wasm);
     return hex;
   }
 };

@@ -40,6 +40,16 @@ export function bitLengthWords(totalBytes: number): [high: number, low: number] 
 }
 
 let compiled: object | undefined;
+/**
+ * Instances whose hash is done, for the next hash to take (a long-lived process, the warm stream,
+ * hashes at every file_read: an instance costs more to make than a small file to hash). Bounded:
+ * past it, a finished instance is left to the collector.
+ */
+const idle: Sha256Exports[] = [];
+const IDLE_INSTANCES_MAX = 8;
+const STATE_WORDS = 8;
+/** H(0) as the module's data segment holds it, copied from a fresh instance's state. */
+let initialState: Uint8Array | undefined;
 
 function sha256Module(): object {
   compiled ??= new WebAssembly.Module(sha256WasmBytes());
@@ -57,11 +67,15 @@ export class WasmSha256 implements Hasher {
   private digest: string | null = null;
 
   constructor() {
-    // One instance per hash: its data segments start the state at H(0).
-    this.wasm = new WebAssembly.Instance(sha256Module()).exports as Sha256Exports;
+    const reused = idle.pop();
+    this.wasm = reused ?? (new WebAssembly.Instance(sha256Module()).exports as Sha256Exports);
     this.memory = new Uint8Array(this.wasm.memory.buffer);
     this.window = this.wasm.window.value;
     this.windowBytes = this.wasm.windowBytes.value;
+    const state = this.wasm.state.value;
+    // A new instance's data segments start the state at H(0); a reused one's is set back to it.
+    if (reused === undefined) initialState ??= this.memory.slice(state, state + 4 * STATE_WORDS);
+    else this.memory.set(initialState!, state);
   }
 
   update(bytes: Uint8Array): void {
@@ -102,8 +116,9 @@ export class WasmSha256 implements Hasher {
 
     let hex = '';
     const state = this.wasm.state.value;
-    for (let word = 0; word < 8; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, '0');
+    for (let word = 0; word < STATE_WORDS; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, '0');
     this.digest = hex;
+    if (idle.length < IDLE_INSTANCES_MAX) idle.push(this.wasm);
     return hex;
   }
 }
