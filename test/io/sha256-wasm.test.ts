@@ -34,6 +34,21 @@ describe('the WebAssembly SHA-256', () => {
     expect(wasmHash(ascii('a'.repeat(1_000_000)))).toBe('cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0');
   });
 
+  it('starts every hash at H(0), on an instance another hash finished with or beside hashes still open', () => {
+    const open = new WasmSha256();
+    open.update(ascii('half of a message'));
+    const abandoned = new WasmSha256();
+    abandoned.update(randomBytes(100));
+    // Each finished instance goes back for the next hash to take; the known answer holds on every one.
+    for (let round = 0; round < 20; round++) expect(wasmHash(ascii('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    const many = Array.from({ length: 12 }, () => new WasmSha256());
+    many.forEach((hasher, index) => hasher.update(ascii(`message ${index}`)));
+    expect(many.map((hasher) => hasher.hexDigest())).toEqual(many.map((_, index) => nodeHash(ascii(`message ${index}`))));
+    open.update(ascii(' and the rest'));
+    expect(open.hexDigest()).toBe(nodeHash(ascii('half of a message and the rest')));
+    expect(wasmHash(ascii('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
   it('pads right at every length around a block end: 55, 56, 63, 64, 65 bytes and their neighbours', () => {
     for (const length of [0, 1, 54, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129]) {
       const bytes = randomBytes(length);
