@@ -9,6 +9,7 @@ import { DOCKER_PATH, DockerSandbox, EngineClient, engineAddressFrom } from '../
 import { execLocal } from '../src/orchestrator/local-exec.js';
 import type { ExecResult, Sandbox } from '../src/orchestrator/sandbox.js';
 import { median } from './measure.js';
+import { measureWarmThrough, type WarmCase, type WarmOutcome } from './warm.js';
 
 const FILE_LINES = 2_000;
 
@@ -123,6 +124,44 @@ export async function measureDocker(
           outcomes.push(outcome);
         }
       }
+    } finally {
+      await sandbox.cleanup();
+    }
+  }
+  return outcomes;
+}
+
+/** The searched tree made in the container: this many files of this many lines, the pattern in a few. */
+const TREE_FILES = 2_000;
+const TREE_LINES_PER_FILE = 40;
+const TREE_FILES_WITH_PATTERN = 3;
+export const DOCKER_FEW_MATCHES_PATTERN = 'needle_[0-9]+_few';
+/** Writes the warm cases' files in the home: the 2,000-line file and the searched tree. */
+const WARM_FILES_SCRIPT = `
+const fs = require('fs');
+fs.writeFileSync('file.txt', Array.from({ length: ${FILE_LINES} }, (_, i) => 'line ' + (i + 1) + ' of the file').join('\\n') + '\\n');
+for (let f = 0; f < ${TREE_FILES}; f++) {
+  const dir = 'tree/d' + (f % 40);
+  fs.mkdirSync(dir, { recursive: true });
+  const lines = Array.from({ length: ${TREE_LINES_PER_FILE} }, (_, i) => 'static int value_' + f + '_' + i + ' = ' + i + ';');
+  if (f < ${TREE_FILES_WITH_PATTERN}) lines.push('/* needle_' + f + '_few */');
+  fs.writeFileSync(dir + '/f' + f + '.c', lines.join('\\n') + '\\n');
+}`;
+
+/** The warm stream's cases, cold and warm, through one container per runtime (bench/warm.ts). */
+export async function measureWarmDocker(
+  options: { image: string; pairs: number; warmup: number; runtimes: readonly ('runc' | 'runsc')[]; cases: (tree: string, pattern: string) => WarmCase[] },
+  onOutcome: (outcome: WarmOutcome) => void,
+): Promise<WarmOutcome[]> {
+  const outcomes: WarmOutcome[] = [];
+  for (const runtime of options.runtimes) {
+    const sandbox = await DockerSandbox.start({ image: options.image, runtime });
+    try {
+      const made = await sandbox.exec(['node', '-e', WARM_FILES_SCRIPT], {}, 120_000);
+      if (made.exitCode !== 0) throw new Error(`the warm cases' files could not be made: ${made.stderr}`);
+      const where = `docker, ${runtime === 'runc' ? 'runc' : 'gVisor'}`;
+      const cases = options.cases('tree', DOCKER_FEW_MATCHES_PATTERN);
+      outcomes.push(...(await measureWarmThrough(sandbox, where, { pairs: options.pairs, warmup: options.warmup, env: {}, cases }, onOutcome)));
     } finally {
       await sandbox.cleanup();
     }

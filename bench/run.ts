@@ -21,7 +21,7 @@ import { HANDED_ON_EXTRA_CA_CERTS_VARIABLE as HANDED_ON_CA_CERTS_VARIABLE } from
 import { buildCases, FEW_MATCHES_PATTERN, type Case } from './cases.js';
 import { makeScratch, SYSTEM_HEADERS, type Scratch } from './fixtures.js';
 import { gnuTimeAvailable, median, runPlan, type Command, type Env, type Run } from './measure.js';
-import { dockerBenchUnavailable, dockerLine, dockerMarkdown, measureDocker, type DockerOutcome } from './docker.js';
+import { dockerBenchUnavailable, dockerLine, dockerMarkdown, measureDocker, measureWarmDocker, type DockerOutcome } from './docker.js';
 import { mcpCases, mcpLine, mcpMarkdown, measureMcp, type McpOutcome } from './mcp.js';
 import { measureWarm, warmCases, warmLine, warmMarkdown, type WarmOutcome } from './warm.js';
 import { buildImage, DEBIAN_BASE, imageExists, parseImageArguments, recipeHash } from '../scripts/image.js';
@@ -283,7 +283,7 @@ function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch
 }
 
 /** The docker cases, in the image the tests build (built here when missing); their markdown, or why they were skipped. */
-async function dockerCases(options: Options): Promise<string[]> {
+async function dockerCases(options: Options, warm: WarmOutcome[]): Promise<string[]> {
   let image = options.dockerImage;
   try {
     if (image === null) {
@@ -304,6 +304,12 @@ async function dockerCases(options: Options): Promise<string[]> {
   const outcomes: DockerOutcome[] = await measureDocker({ image, pairs: Math.min(options.pairs, 20), warmup: options.warmup, runtimes }, (outcome) =>
     console.log(dockerLine(outcome)),
   );
+  // The warm stream's cases through the container, beside the local ones in their table.
+  const wanted = (tree: string, pattern: string) =>
+    warmCases('file.txt', tree, pattern).filter((c) => options.only === null || new RegExp(options.only, 'i').test(`warm ${c.name}`));
+  if (wanted('tree', '').length > 0) {
+    warm.push(...(await measureWarmDocker({ image, pairs: Math.min(options.pairs, 20), warmup: options.warmup, runtimes, cases: wanted }, (o) => console.log(warmLine(o)))));
+  }
   return dockerMarkdown(outcomes, image);
 }
 
@@ -347,7 +353,7 @@ async function main(): Promise<number> {
       { pairs: options.pairs, warmup: options.warmup, home: scratch.home, runDir: scratch.runDir, env, bundle: options.bundle, cases: warmWanted },
       (outcome) => console.log(warmLine(outcome)),
     );
-    const docker = options.docker ? await dockerCases(options) : [];
+    const docker = options.docker ? await dockerCases(options, warm) : [];
     if (options.write) {
       writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined, mcp, docker, warm));
       console.log(`figures written to ${RESULTS_FILE}`);

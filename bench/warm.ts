@@ -2,10 +2,11 @@
 // (one `node dist/guilds-code.js` per call, CodeToolRun's default) and warm (CodeToolRun's `warm`: one
 // `--serve` helper for every call), each beside its floor measured in the same rotation: an exec of
 // `true` through the same sandbox for cold, a one-line echo round trip over an opened exec of `cat`
-// for warm. Times are from the caller's side; pointers never fold a read (each call a new run).
+// for warm. Times are from the caller's side; pointers never fold a read. bench/docker.ts runs the same
+// cases through a container of the sandbox image (measureWarmThrough).
 import { CodeToolRun } from '../src/orchestrator/code-tools.js';
 import { LocalSandbox } from '../src/orchestrator/local-sandbox.js';
-import type { OpenedExec } from '../src/orchestrator/sandbox.js';
+import type { OpenedExec, Sandbox } from '../src/orchestrator/sandbox.js';
 import type { Env } from './measure.js';
 import { median } from './measure.js';
 
@@ -17,6 +18,8 @@ export interface WarmCase {
 
 export interface WarmOutcome {
   testCase: WarmCase;
+  /** The sandbox: local, or docker under a runtime. */
+  where: string;
   pairs: number;
   coldMs: number;
   warmMs: number;
@@ -38,7 +41,7 @@ export function warmCases(smallFile: string, tree: string, fewMatchesPattern: st
 }
 
 /** A one-line echo over an opened `cat`: the least a call over a stream can cost. */
-function echoOver(sandbox: LocalSandbox, env: Env): { roundTrip(): Promise<number>; close(): void } {
+function echoOver(sandbox: OpenableSandbox, env: Env): { roundTrip(): Promise<number>; close(): void } {
   let waiting: (() => void) | null = null;
   let held = '';
   const exec: OpenedExec = sandbox.open(['cat'], env, {
@@ -64,32 +67,44 @@ function echoOver(sandbox: LocalSandbox, env: Env): { roundTrip(): Promise<numbe
   };
 }
 
-export async function measureWarm(
-  options: { pairs: number; warmup: number; home: string; runDir: string; env: Env; bundle: string; cases: WarmCase[] },
+export type OpenableSandbox = Sandbox & { open: NonNullable<Sandbox['open']> };
+
+/**
+ * The cases through `sandbox`, cold and warm, each beside its floor. Each side of a case is one run
+ * of many calls, as an agent's is (its working directory and run folder made by the first call, which
+ * the warm-up takes); a result seq of NaN keeps every read whole (no repeated-read pointers).
+ */
+export async function measureWarmThrough(
+  sandbox: OpenableSandbox,
+  where: string,
+  options: { pairs: number; warmup: number; env: Env; cases: readonly WarmCase[] },
   onOutcome: (outcome: WarmOutcome) => void = () => undefined,
 ): Promise<WarmOutcome[]> {
-  const sandbox = new LocalSandbox({ home: options.home, runDir: options.runDir, helperCommand: [process.execPath, options.bundle] });
   const echo = echoOver(sandbox, options.env);
-  // An opened exec does not hold the process open by itself (local-exec.ts): this does, meanwhile.
+  // An opened exec does not hold the process open by itself: this does, meanwhile.
   const keepAlive = setInterval(() => undefined, 60_000);
   let calls = 0;
-  const time = async (warm: boolean, testCase: WarmCase): Promise<number> => {
-    calls++;
-    const run = new CodeToolRun({ sandbox, warm, runId: `bench-${warm ? 'warm' : 'cold'}-${calls}`, agentId: 'bench', env: options.env });
-    const started = performance.now();
-    const result = await run.call({ tool: testCase.tool, args: testCase.args, callId: `c${calls}`, resultSeq: Number.NaN });
-    const ms = performance.now() - started;
-    if (!result.ok) throw new Error(`${testCase.name}, ${warm ? 'warm' : 'cold'}: ${result.text}`);
-    return ms;
-  };
-  const execTrue = async (): Promise<number> => {
-    const started = performance.now();
-    await sandbox.exec(['true'], options.env, 10_000);
-    return performance.now() - started;
-  };
   const outcomes: WarmOutcome[] = [];
   try {
-    for (const testCase of options.cases) {
+    for (const [index, testCase] of options.cases.entries()) {
+      const runs = {
+        cold: new CodeToolRun({ sandbox, warm: false, runId: `bench-cold-${index}`, agentId: 'bench', env: options.env }),
+        warm: new CodeToolRun({ sandbox, warm: true, runId: `bench-warm-${index}`, agentId: 'bench', env: options.env }),
+      };
+      const time = async (side: 'cold' | 'warm'): Promise<number> => {
+        calls++;
+        const started = performance.now();
+        const result = await runs[side].call({ tool: testCase.tool, args: testCase.args, callId: `c${calls}`, resultSeq: Number.NaN });
+        const ms = performance.now() - started;
+        if (!result.ok) throw new Error(`${testCase.name}, ${side}, ${where}: ${result.text}`);
+        return ms;
+      };
+      const execTrue = async (): Promise<number> => {
+        const started = performance.now();
+        const result = await sandbox.exec(['true'], options.env, 30_000);
+        if (result.exitCode !== 0) throw new Error(`the floor's true, ${where}: ${result.stderr}`);
+        return performance.now() - started;
+      };
       const cold: number[] = [];
       const warm: number[] = [];
       const execFloor: number[] = [];
@@ -100,7 +115,7 @@ export async function measureWarm(
         const order = round % 2 === 0 ? ['cold', 'floor', 'warm', 'echo'] : ['echo', 'warm', 'floor', 'cold'];
         const times: Record<string, number> = {};
         for (const what of order) {
-          times[what] = what === 'cold' ? await time(false, testCase) : what === 'warm' ? await time(true, testCase) : what === 'floor' ? await execTrue() : await echo.roundTrip();
+          times[what] = what === 'cold' ? await time('cold') : what === 'warm' ? await time('warm') : what === 'floor' ? await execTrue() : await echo.roundTrip();
         }
         if (round < options.warmup) continue;
         cold.push(times.cold!);
@@ -113,6 +128,7 @@ export async function measureWarm(
       }
       const outcome: WarmOutcome = {
         testCase,
+        where,
         pairs: options.pairs,
         coldMs: median(cold),
         warmMs: median(warm),
@@ -128,32 +144,44 @@ export async function measureWarm(
   } finally {
     clearInterval(keepAlive);
     echo.close();
-    sandbox.cleanup();
   }
   return outcomes;
 }
 
+export async function measureWarm(
+  options: { pairs: number; warmup: number; home: string; runDir: string; env: Env; bundle: string; cases: WarmCase[] },
+  onOutcome: (outcome: WarmOutcome) => void = () => undefined,
+): Promise<WarmOutcome[]> {
+  const sandbox = new LocalSandbox({ home: options.home, runDir: options.runDir, helperCommand: [process.execPath, options.bundle] });
+  try {
+    return await measureWarmThrough(sandbox, 'local', options, onOutcome);
+  } finally {
+    sandbox.cleanup();
+  }
+}
+
 export function warmLine(o: WarmOutcome): string {
   return (
-    `warm ${o.testCase.name}: cold ${o.coldMs.toFixed(1)} ms (exec of true ${o.execFloorMs.toFixed(1)} ms, ${o.coldOverFloor.toFixed(2)}x); ` +
+    `warm ${o.testCase.name} (${o.where}): cold ${o.coldMs.toFixed(1)} ms (exec of true ${o.execFloorMs.toFixed(1)} ms, ${o.coldOverFloor.toFixed(2)}x); ` +
     `warm ${o.warmMs.toFixed(2)} ms (echo round trip ${o.echoFloorMs.toFixed(3)} ms, ${o.warmOverEcho.toFixed(1)}x); warm/cold ${(o.warmOverCold * 100).toFixed(1)} % over ${o.pairs} rounds`
   );
 }
 
 export function warmMarkdown(outcomes: WarmOutcome[]): string[] {
   return [
-    '## The warm stream, per call (local sandbox)',
+    '## The warm stream, per call',
     '',
-    'Per call through CodeToolRun and the local sandbox, cold (one helper process a call) and warm (one',
-    '`--serve` helper over Sandbox.open), from the caller\'s side, in one rotation with their floors: an',
-    'exec of `true` through the same sandbox (cold) and a one-line echo round trip over an opened `cat`',
-    '(warm). Ratios: medians of the per-round ratios.',
+    'Per call through CodeToolRun, cold (one helper process a call) and warm (one `--serve` helper over',
+    "Sandbox.open), from the caller's side, in one rotation with their floors: an exec of `true` through",
+    'the same sandbox (cold) and a one-line echo round trip over an opened `cat` (warm). Each side of a',
+    "case is one run of many calls, as an agent's is. Ratios: medians of the per-round ratios. Through",
+    'docker: one container of the sandbox image per runtime, its files made inside.',
     '',
-    '| Case | Cold | Exec of `true` | Cold / floor | Warm | Echo round trip | Warm / echo | Warm / cold |',
-    '|---|---|---|---|---|---|---|---|',
+    '| Case | Sandbox | Cold | Exec of `true` | Cold / floor | Warm | Echo round trip | Warm / echo | Warm / cold |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...outcomes.map(
       (o) =>
-        `| ${o.testCase.name} | ${o.coldMs.toFixed(1)} ms | ${o.execFloorMs.toFixed(1)} ms | ${o.coldOverFloor.toFixed(2)}x | ${o.warmMs.toFixed(2)} ms | ${o.echoFloorMs.toFixed(3)} ms | ${o.warmOverEcho.toFixed(1)}x | ${(o.warmOverCold * 100).toFixed(1)} % |`,
+        `| ${o.testCase.name} | ${o.where} | ${o.coldMs.toFixed(1)} ms | ${o.execFloorMs.toFixed(1)} ms | ${o.coldOverFloor.toFixed(2)}x | ${o.warmMs.toFixed(2)} ms | ${o.echoFloorMs.toFixed(3)} ms | ${o.warmOverEcho.toFixed(1)}x | ${(o.warmOverCold * 100).toFixed(1)} % |`,
     ),
     '',
   ];
