@@ -23307,14 +23307,16 @@ var ByteLines = class {
 // src/orchestrator/warm-runner.ts
 var SERVE_ARGUMENT = "--serve";
 var WARM_ANSWER_LINE_MAX_BYTES = 64 * 1048576;
+var WARM_STREAM_IDLE_MS = 5 * 6e4;
 function isReadOnly(checked) {
   if (checked.op === "file_read" || checked.op === "code_search") return true;
   return checked.op === "shell_status" && !checked.args.stop;
 }
 var WarmStream = class {
-  constructor(sandbox, envKey, env, onEnd) {
+  constructor(sandbox, envKey, env, onEnd, idleMs) {
     this.envKey = envKey;
     this.onEnd = onEnd;
+    this.idleMs = idleMs;
     const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => void 0 }, WARM_ANSWER_LINE_MAX_BYTES);
     const argv = [...sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND, SERVE_ARGUMENT];
     this.exec = sandbox.open(argv, env, {
@@ -23327,12 +23329,16 @@ var WarmStream = class {
   }
   envKey;
   onEnd;
+  idleMs;
   waiting = /* @__PURE__ */ new Map();
   exec;
   ended = false;
+  /** Its stdin closed: the calls in flight still answer, no new one is sent. */
+  closing = false;
   started = false;
+  idleTimer;
   get open() {
-    return !this.ended;
+    return !this.ended && !this.closing;
   }
   takeLine(bytes) {
     const answer2 = parseAnswerLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
@@ -23340,12 +23346,21 @@ var WarmStream = class {
     const envelope = envelopeOf(answer2.envelope);
     const waiting = this.waiting.get(answer2.callId);
     if (waiting === void 0) return;
-    this.waiting.delete(answer2.callId);
+    this.forget(answer2.callId);
     waiting.settle(envelope === null ? { envelope: helperFailure("the answer is not an envelope") } : { envelope });
+  }
+  /** The call is no longer waited on; the last one out starts the idle clock. */
+  forget(callId) {
+    this.waiting.delete(callId);
+    if (this.waiting.size > 0 || !this.open) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.close(), this.idleMs);
+    this.idleTimer.unref?.();
   }
   end(started) {
     if (this.ended) return;
     this.ended = true;
+    clearTimeout(this.idleTimer);
     this.onEnd(this);
     for (const waiting of this.waiting.values()) waiting.settle({ ended: true, sent: started });
     this.waiting.clear();
@@ -23358,7 +23373,7 @@ var WarmStream = class {
       const cancel = () => this.exec.write(cancelLine(callId));
       const stopTimer = setTimeout(cancel, call.timeoutMs);
       const giveUpTimer = setTimeout(() => {
-        this.waiting.delete(callId);
+        this.forget(callId);
         settle2({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1e3} s`) });
       }, call.timeoutMs + graceMs);
       const settle2 = (outcome) => {
@@ -23367,24 +23382,32 @@ var WarmStream = class {
         call.signal?.removeEventListener("abort", cancel);
         resolve2(outcome);
       };
+      clearTimeout(this.idleTimer);
       this.waiting.set(callId, { settle: settle2 });
       this.exec.write(requestLine(wireRequest(call.checked.request)));
       if (call.signal?.aborted) cancel();
       else call.signal?.addEventListener("abort", cancel, { once: true });
     });
   }
+  /** Ends stdin: the helper finishes the calls in flight and exits. No call is sent here after it. */
   close() {
+    if (!this.open) return;
+    this.closing = true;
+    clearTimeout(this.idleTimer);
+    this.onEnd(this);
     this.exec.end();
   }
 };
 var WarmRunner = class {
-  constructor(sandbox, graceMs = SANDBOX_GRACE_MS) {
+  constructor(sandbox, graceMs = SANDBOX_GRACE_MS, idleMs = WARM_STREAM_IDLE_MS) {
     this.sandbox = sandbox;
     this.graceMs = graceMs;
+    this.idleMs = idleMs;
     this.cold = new SandboxRunner(sandbox, graceMs);
   }
   sandbox;
   graceMs;
+  idleMs;
   stream;
   cold;
   async answer(call) {
@@ -23406,9 +23429,15 @@ var WarmRunner = class {
     const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
     if (this.stream?.open && this.stream.envKey !== envKey) return void 0;
     if (this.stream === void 0 || !this.stream.open) {
-      this.stream = new WarmStream(sandbox, envKey, env, (ended) => {
-        if (this.stream === ended) this.stream = void 0;
-      });
+      this.stream = new WarmStream(
+        sandbox,
+        envKey,
+        env,
+        (ended) => {
+          if (this.stream === ended) this.stream = void 0;
+        },
+        this.idleMs
+      );
     }
     return this.stream;
   }
@@ -23491,7 +23520,7 @@ function argumentObject(tool, args) {
 function runnerOf(config2) {
   if (config2.runner !== void 0 && config2.sandbox !== void 0) throw new TypeError("give CodeToolRun a sandbox or a runner, not both");
   if (config2.runner !== void 0) return config2.runner;
-  if (config2.sandbox !== void 0) return config2.warm === true ? warmRunnerOf(config2.sandbox) : new SandboxRunner(config2.sandbox);
+  if (config2.sandbox !== void 0) return config2.warm === false || config2.sandbox.open === void 0 ? new SandboxRunner(config2.sandbox) : warmRunnerOf(config2.sandbox);
   throw new TypeError("CodeToolRun needs a sandbox or a runner");
 }
 var CodeToolRun = class {

@@ -31,8 +31,9 @@ export interface CodeToolsConfig {
   sandbox?: Sandbox;
   /**
    * Serve the sandbox's guilds-code calls over its warm stream (SPEC section 8, warm-runner.ts): one
-   * `--serve` helper per sandbox, shared by every CodeToolRun over it. Cold when the sandbox has no
-   * `open`. Off unless asked (docs/decisions.md, "The warm stream").
+   * `--serve` helper per sandbox, shared by every CodeToolRun over it, closed after
+   * WARM_STREAM_IDLE_MS without a call. The default wherever the sandbox has `open`; `false` runs one
+   * cold helper per call (docs/decisions.md, "The warm stream").
    */
   warm?: boolean;
   /** Or a runner of the platform's (src/orchestrator/runner.ts), which `sandbox` then must not be given with. */
@@ -111,7 +112,7 @@ export function argumentObject(tool: string, args: unknown): Record<string, unkn
 function runnerOf(config: CodeToolsConfig): HelperRunner {
   if (config.runner !== undefined && config.sandbox !== undefined) throw new TypeError('give CodeToolRun a sandbox or a runner, not both');
   if (config.runner !== undefined) return config.runner;
-  if (config.sandbox !== undefined) return config.warm === true ? warmRunnerOf(config.sandbox) : new SandboxRunner(config.sandbox);
+  if (config.sandbox !== undefined) return config.warm === false || config.sandbox.open === undefined ? new SandboxRunner(config.sandbox) : warmRunnerOf(config.sandbox);
   throw new TypeError('CodeToolRun needs a sandbox or a runner');
 }
 

@@ -23,6 +23,12 @@ import { envelopeOf, helperFailure } from './transport.js';
 export const SERVE_ARGUMENT = '--serve';
 /** An answer line longer than this is no answer (an envelope is at most about 1 MiB of text, escaped). */
 export const WARM_ANSWER_LINE_MAX_BYTES = 64 * 1_048_576;
+/**
+ * A stream with no call in flight for this long is closed (its helper finishes and exits); the next
+ * call opens a new one. A helper holds tens of MiB for as long as it runs: an agent that stopped
+ * calling should not keep one per sandbox for the sandbox's whole life.
+ */
+export const WARM_STREAM_IDLE_MS = 5 * 60_000;
 
 /** Whether running the call twice is harmless: file_read, code_search, shell_status without stop. */
 export function isReadOnly(checked: CheckedRequest): boolean {
@@ -42,13 +48,17 @@ class WarmStream {
   readonly waiting = new Map<string, Waiting>();
   private readonly exec: OpenedExec;
   private ended = false;
+  /** Its stdin closed: the calls in flight still answer, no new one is sent. */
+  private closing = false;
   private started = false;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     sandbox: Sandbox & { open: NonNullable<Sandbox['open']> },
     readonly envKey: string,
     env: Readonly<Record<string, string>>,
     private readonly onEnd: (stream: WarmStream) => void,
+    private readonly idleMs: number,
   ) {
     const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => undefined }, WARM_ANSWER_LINE_MAX_BYTES);
     const argv = [...(sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND), SERVE_ARGUMENT];
@@ -62,7 +72,7 @@ class WarmStream {
   }
 
   get open(): boolean {
-    return !this.ended;
+    return !this.ended && !this.closing;
   }
 
   private takeLine(bytes: Uint8Array): void {
@@ -71,13 +81,24 @@ class WarmStream {
     const envelope = envelopeOf(answer.envelope);
     const waiting = this.waiting.get(answer.callId);
     if (waiting === undefined) return;
-    this.waiting.delete(answer.callId);
+    this.forget(answer.callId);
     waiting.settle(envelope === null ? { envelope: helperFailure('the answer is not an envelope') } : { envelope });
+  }
+
+  /** The call is no longer waited on; the last one out starts the idle clock. */
+  private forget(callId: string): void {
+    this.waiting.delete(callId);
+    if (this.waiting.size > 0 || !this.open) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.close(), this.idleMs);
+    // The clock alone does not keep the orchestrator's process alive.
+    this.idleTimer.unref?.();
   }
 
   private end(started: boolean): void {
     if (this.ended) return;
     this.ended = true;
+    clearTimeout(this.idleTimer);
     this.onEnd(this);
     for (const waiting of this.waiting.values()) waiting.settle({ ended: true, sent: started });
     this.waiting.clear();
@@ -91,7 +112,7 @@ class WarmStream {
       const cancel = (): void => this.exec.write(cancelLine(callId));
       const stopTimer = setTimeout(cancel, call.timeoutMs);
       const giveUpTimer = setTimeout(() => {
-        this.waiting.delete(callId);
+        this.forget(callId);
         settle({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1000} s`) });
       }, call.timeoutMs + graceMs);
       const settle = (outcome: Outcome): void => {
@@ -100,6 +121,7 @@ class WarmStream {
         call.signal?.removeEventListener('abort', cancel);
         resolve(outcome);
       };
+      clearTimeout(this.idleTimer);
       this.waiting.set(callId, { settle });
       this.exec.write(requestLine(wireRequest(call.checked.request)));
       if (call.signal?.aborted) cancel();
@@ -107,7 +129,12 @@ class WarmStream {
     });
   }
 
+  /** Ends stdin: the helper finishes the calls in flight and exits. No call is sent here after it. */
   close(): void {
+    if (!this.open) return;
+    this.closing = true;
+    clearTimeout(this.idleTimer);
+    this.onEnd(this);
     this.exec.end();
   }
 }
@@ -119,6 +146,7 @@ export class WarmRunner implements HelperRunner {
   constructor(
     readonly sandbox: Sandbox,
     private readonly graceMs: number = SANDBOX_GRACE_MS,
+    private readonly idleMs: number = WARM_STREAM_IDLE_MS,
   ) {
     this.cold = new SandboxRunner(sandbox, graceMs);
   }
@@ -145,9 +173,15 @@ export class WarmRunner implements HelperRunner {
     const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     if (this.stream?.open && this.stream.envKey !== envKey) return undefined;
     if (this.stream === undefined || !this.stream.open) {
-      this.stream = new WarmStream(sandbox as Sandbox & { open: NonNullable<Sandbox['open']> }, envKey, env, (ended) => {
-        if (this.stream === ended) this.stream = undefined;
-      });
+      this.stream = new WarmStream(
+        sandbox as Sandbox & { open: NonNullable<Sandbox['open']> },
+        envKey,
+        env,
+        (ended) => {
+          if (this.stream === ended) this.stream = undefined;
+        },
+        this.idleMs,
+      );
     }
     return this.stream;
   }

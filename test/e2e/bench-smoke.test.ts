@@ -44,7 +44,7 @@ describe('npm run bench -- --smoke', () => {
       expect(line, `MCP ${name}`).toMatch(/ ms vs cold helper \d+\.\d ms; ratio \d+\.\d{2} % over 1 pairs; target .*: (met|NOT met|for reference)$/);
     }
     for (const name of WARM_CASES) {
-      const line = lines.find((l) => l.startsWith(`warm ${name}: `));
+      const line = lines.find((l) => l.startsWith(`warm ${name} (local): `));
       expect(line, `warm ${name}`).toMatch(/: cold \d+\.\d ms \(exec of true \d+\.\d ms, \d+\.\d{2}x\); warm \d+\.\d{2} ms \(echo round trip \d+\.\d{3} ms, \d+\.\dx\); warm\/cold \d+\.\d % over 1 rounds$/);
     }
     expect(run.stdout).not.toContain('figures written');

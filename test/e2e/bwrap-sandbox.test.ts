@@ -147,6 +147,8 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
     it('a background command lives on between calls, and cleanup stops it with the whole container', async () => {
       const run = new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1' });
       await run.call({ tool: 'shell', args: { command: 'sleep 303', background: true }, callId: 'c1', resultSeq: 1 });
+      // The call answers once the job's supervisor runs; the command it starts follows a moment later.
+      await waitFor(() => processesInNamespaceOf(sandbox.pid).some((process) => process.command === 'sleep 303'));
       const before = processesInNamespaceOf(sandbox.pid);
       const background = before.find((process) => process.command === 'sleep 303');
       expect(background).toBeDefined();

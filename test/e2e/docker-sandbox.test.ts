@@ -42,7 +42,8 @@ function suite(runtime: 'runc' | 'runsc'): void {
 
   function tool(sandbox: DockerSandbox, name: string, args: unknown, env: { repositories?: { name: string; token?: string }[] } = {}) {
     seq++;
-    const run = new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1', ...env });
+    // One cold helper per call: the exec path under test here (docker-warm.test.ts has the stream's).
+    const run = new CodeToolRun({ sandbox, warm: false, runId: 'r1', agentId: 'a1', ...env });
     return run.call({ tool: name, args, callId: `c${seq}`, resultSeq: seq });
   }
 

@@ -9,7 +9,9 @@ import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
 import { BUNDLED_HELPER, LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
 import type { OpenedExec, OpenHandlers } from '../../src/orchestrator/sandbox.js';
-import { pollUntil } from '../helpers/background.js';
+import { WarmRunner } from '../../src/orchestrator/warm-runner.js';
+import { SANDBOX_GRACE_MS } from '../../src/limits.js';
+import { pause, pollUntil } from '../helpers/background.js';
 import { processRuns } from '../helpers/processes.js';
 
 let sandbox: LocalSandbox;
@@ -99,6 +101,30 @@ describe('the warm runner', () => {
     expect((await answer).text).toBe('started\n[the helper was interrupted; the command was stopped]\nexit_code: 143');
     expect(pids.some(processRuns)).toBe(false);
     expect(servePids()).toHaveLength(1);
+  });
+});
+
+describe('an idle stream', () => {
+  /** Short enough to wait out in a test; the runner's default is minutes. */
+  const IDLE_MS = 300;
+
+  it('is closed once no call was in flight for its idle time, its helper exits, and the next call opens a new one', async () => {
+    const on = new CodeToolRun({ runner: new WarmRunner(sandbox, SANDBOX_GRACE_MS, IDLE_MS), runId: 'r1', agentId: 'a1' });
+    expect((await call(on, 'file_read', { path: 'a.txt', limit: 1 })).text).toBe('a.txt · lines 1–1 of 30\n1\tline 1 needle');
+    const [first] = servePids();
+    await pollUntil(() => servePids(), (pids) => pids.length === 0);
+    expect((await call(on, 'file_read', { path: 'a.txt', offset: 2, limit: 1 })).text).toBe('a.txt · lines 2–2 of 30\n2\tline 2 needle');
+    const reopened = servePids();
+    expect(reopened).toHaveLength(1);
+    expect(reopened[0]).not.toBe(first);
+  });
+
+  it('is not closed under a call that runs longer than its idle time', async () => {
+    const on = new CodeToolRun({ runner: new WarmRunner(sandbox, SANDBOX_GRACE_MS, IDLE_MS), runId: 'r1', agentId: 'a1' });
+    const answer = call(on, 'shell', { command: `sleep ${(IDLE_MS * 4) / 1000}; echo slept` });
+    await pause(IDLE_MS * 2);
+    expect(servePids()).toHaveLength(1);
+    expect((await answer).text).toBe('slept');
   });
 });
 
