@@ -113,12 +113,20 @@ export class EngineClient {
     return tls ? httpsRequest({ ...options, agent: NO_POOL.https }) : httpRequest({ ...options, agent: NO_POOL.http });
   }
 
-  /** One call answered whole: its JSON (undefined for an empty answer); a status of 400 and up throws the Engine's message. */
-  call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  /**
+   * One call answered whole: its JSON (undefined for an empty answer); a status of 400 and up throws
+   * the Engine's message. With `answerTimeoutMs`, an Engine that has not answered by then (a frozen
+   * dockerd still accepts connections) counts as unreachable.
+   */
+  call<T = unknown>(method: string, path: string, body?: unknown, answerTimeoutMs?: number): Promise<T> {
     return new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const headers: Record<string, string> = payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {};
       const req = this.send(this.options(method, path, headers));
+      if (answerTimeoutMs !== undefined) {
+        const timer = setTimeout(() => req.destroy(new Error(`no answer to ${method} ${path} within ${answerTimeoutMs / 1000} s`)), answerTimeoutMs);
+        req.once('close', () => clearTimeout(timer));
+      }
       req.on('error', (error) => reject(new EngineError(UNREACHABLE_STATUS, `the Docker Engine cannot be reached: ${error.message}`)));
       req.on('response', (res: IncomingMessage) => {
         const chunks: Buffer[] = [];

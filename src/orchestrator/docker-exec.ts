@@ -10,6 +10,12 @@ import type { ExecResult } from './sandbox.js';
 export const DOCKER_EXEC_POLL_MS = 250;
 /** After a stop was sent, how long the exec may take to end before its state is asked again. */
 export const DOCKER_STOP_GRACE_MS = 5_000;
+/**
+ * How long an inspect may go unanswered before the Engine counts as gone: dockerd answers one from
+ * memory in milliseconds, and one that does not answer at all (frozen, or wedged on its containerd)
+ * must not hold the call past its wait.
+ */
+export const DOCKER_INSPECT_TIMEOUT_MS = 10_000;
 /** runc and runsc report a process ended by signal N as 128 + N. */
 const SIGNAL_EXIT_BASE = 128;
 const HIGHEST_SIGNAL = 64;
@@ -153,7 +159,7 @@ export class ExecFollower {
     if (this.settled) return;
     let state: ExecInspect;
     try {
-      state = await this.engine.call<ExecInspect>('GET', `/exec/${this.execId}/json`);
+      state = await this.engine.call<ExecInspect>('GET', `/exec/${this.execId}/json`, undefined, DOCKER_INSPECT_TIMEOUT_MS);
     } catch (error) {
       this.lost(error);
       return;
@@ -173,7 +179,7 @@ export class ExecFollower {
     }
     let container: ContainerInspect | undefined;
     try {
-      container = await this.engine.call<ContainerInspect>('GET', `/containers/${this.containerId}/json`);
+      container = await this.engine.call<ContainerInspect>('GET', `/containers/${this.containerId}/json`, undefined, DOCKER_INSPECT_TIMEOUT_MS);
     } catch (error) {
       if (!(error instanceof EngineError) || error.status !== NOT_FOUND_STATUS) {
         this.lost(error);

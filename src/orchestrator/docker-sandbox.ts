@@ -151,7 +151,7 @@ export class DockerSandbox implements Sandbox {
     await this.engine.call('POST', `/containers/${this.id}/start`);
   }
 
-  private createExec(cmd: readonly string[], env: Readonly<Record<string, string>>, stdin: boolean): Promise<{ Id: string }> {
+  private createExec(cmd: readonly string[], env: Readonly<Record<string, string>>, stdin: boolean, answerTimeoutMs?: number): Promise<{ Id: string }> {
     return this.engine.call<{ Id: string }>('POST', `/containers/${this.id}/exec`, {
       Cmd: cmd,
       // The environment is the exec's own, never in argv, which every process in the container can read.
@@ -162,21 +162,29 @@ export class DockerSandbox implements Sandbox {
       AttachStdout: true,
       AttachStderr: true,
       Tty: false,
-    });
+    }, answerTimeoutMs);
   }
 
-  /** An exec, started again once when the container had stopped (a command can end its first process). */
-  private async createExecRunning(cmd: readonly string[], env: Readonly<Record<string, string>>, stdin: boolean): Promise<{ Id: string }> {
+  /**
+   * An exec, started again once when the container had stopped (a command can end its first process).
+   * With `answerTimeoutMs` (the call's wait), an Engine that answers neither call counts as unreachable.
+   */
+  private async createExecRunning(
+    cmd: readonly string[],
+    env: Readonly<Record<string, string>>,
+    stdin: boolean,
+    answerTimeoutMs?: number,
+  ): Promise<{ Id: string }> {
     try {
-      return await this.createExec(cmd, env, stdin);
+      return await this.createExec(cmd, env, stdin, answerTimeoutMs);
     } catch (error) {
       if (!(error instanceof EngineError) || error.status !== 409 || this.cleanedUp) throw error;
       this.restarting ??= this.engine
-        .call('POST', `/containers/${this.id}/start`)
+        .call('POST', `/containers/${this.id}/start`, undefined, answerTimeoutMs)
         .then(() => undefined)
         .finally(() => (this.restarting = undefined));
       await this.restarting;
-      return this.createExec(cmd, env, stdin);
+      return this.createExec(cmd, env, stdin, answerTimeoutMs);
     }
   }
 
@@ -190,7 +198,7 @@ export class DockerSandbox implements Sandbox {
     const whole = { PATH: DOCKER_PATH, ...env, HOME: DOCKER_AGENT_HOME, GUILDS_RUN_DIR: DEFAULT_RUN_DIR };
     let execId: string;
     try {
-      execId = (await this.createExecRunning(['/bin/sh', '-c', EXEC_WRAPPER, 'sh', ...argv], whole, false)).Id;
+      execId = (await this.createExecRunning(['/bin/sh', '-c', EXEC_WRAPPER, 'sh', ...argv], whole, false, timeoutMs)).Id;
     } catch (error) {
       return failed(`the sandbox's container cannot run the command: ${message(error)}`);
     }

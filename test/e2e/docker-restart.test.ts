@@ -3,7 +3,8 @@
 // image, stopped and started again with the same arguments between calls and under one. Without
 // live-restore the daemon stops the container on its way down and the next call starts it again;
 // with "live-restore": true the container and its background commands run on through the restart.
-// Only this dockerd is ever stopped; its data root is removed at the end.
+// A dockerd frozen under a call (SIGSTOP) is the same to the call as one gone. Only this dockerd is
+// ever stopped; its data root is removed at the end.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
@@ -95,6 +96,15 @@ class OwnDockerd {
     clearTimeout(timer);
   }
 
+  /** SIGSTOP: the socket still takes connections, and nothing answers on them. */
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   async restart(): Promise<void> {
     await this.stop();
     await this.start();
@@ -174,6 +184,8 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
   });
 
   afterEach(async () => {
+    // A test that timed out under a frozen dockerd never reached its own thaw.
+    dockerd.thaw();
     if (dockerd.running) for (const sandbox of made.splice(0)) await sandbox.cleanup();
   });
 
@@ -243,6 +255,24 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
       );
     });
   }
+
+  it(
+    'regression: a call in flight when dockerd froze waited for an inspect that never came, past its wait; ' +
+      'it answers at the inspect deadline that the Engine stopped answering',
+    async () => {
+      // The wait is the client's alone, the same under any runtime.
+      const sandbox = await start('runc');
+      const running = tool(sandbox, 'shell', { command: `touch in-flight && sleep ${IN_FLIGHT_SLEEP_SECONDS}` });
+      await started(sandbox, 'in-flight');
+      dockerd.freeze();
+      try {
+        expect(await running).toMatchObject({ ok: false, kind: 'unavailable', text: engineGone() });
+      } finally {
+        dockerd.thaw();
+      }
+      expect((await tool(sandbox, 'shell', { command: 'echo back' })).text).toBe('back');
+    },
+  );
 
   describe('with "live-restore": true', () => {
     beforeAll(async () => {
