@@ -5,7 +5,8 @@
 // from scripts/install-node-lines.sh); the default is the Node running the benchmark.
 //
 // Then the MCP server's per-call latency against the same cold helper (bench/mcp.ts), and, in a full
-// run or with --docker, the per-call cost in a container of the sandbox image (bench/docker.ts).
+// run or with --docker, the per-call cost in a container of the sandbox image (bench/docker.ts), and
+// our Engine API client against dockerode (bench/docker-client.ts).
 //
 // Runs the built helper the way the orchestrator does (a fresh `node dist/guilds-code.js <base64>`
 // per call) side by side with each case's floor, alternating which goes first, and prints the
@@ -22,6 +23,7 @@ import { buildCases, FEW_MATCHES_PATTERN, type Case } from './cases.js';
 import { makeScratch, SYSTEM_HEADERS, type Scratch } from './fixtures.js';
 import { gnuTimeAvailable, median, runPlan, type Command, type Env, type Run } from './measure.js';
 import { dockerBenchUnavailable, dockerLine, dockerMarkdown, measureDocker, measureWarmDocker, type DockerOutcome } from './docker.js';
+import { dockerClientCases } from './docker-client.js';
 import { mcpCases, mcpLine, mcpMarkdown, measureMcp, type McpOutcome } from './mcp.js';
 import { measureWarm, warmCases, warmLine, warmMarkdown, type WarmOutcome } from './warm.js';
 import { buildImage, DEBIAN_BASE, imageExists, parseImageArguments, recipeHash } from '../scripts/image.js';
@@ -304,13 +306,14 @@ async function dockerCases(options: Options, warm: WarmOutcome[]): Promise<strin
   const outcomes: DockerOutcome[] = await measureDocker({ image, pairs: Math.min(options.pairs, 20), warmup: options.warmup, runtimes }, (outcome) =>
     console.log(dockerLine(outcome)),
   );
+  const clients = await dockerClientCases({ image, pairs: Math.min(options.pairs, 20), warmup: options.warmup, runtimes, node: options.node }, (line) => console.log(line));
   // The warm stream's cases through the container, beside the local ones in their table.
   const wanted = (tree: string, pattern: string) =>
     warmCases('file.txt', tree, pattern).filter((c) => options.only === null || new RegExp(options.only, 'i').test(`warm ${c.name}`));
   if (wanted('tree', '').length > 0) {
     warm.push(...(await measureWarmDocker({ image, pairs: Math.min(options.pairs, 20), warmup: options.warmup, runtimes, cases: wanted }, (o) => console.log(warmLine(o)))));
   }
-  return dockerMarkdown(outcomes, image);
+  return [...dockerMarkdown(outcomes, image), ...clients];
 }
 
 async function main(): Promise<number> {

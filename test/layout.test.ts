@@ -1,7 +1,7 @@
-// The layout's rules, for every file under src/: no file over FILE_MAX_LINES lines and no function of
+// The layout's rules, for every file under src/: no file over FILE_MAX_LINES lines, no function of
 // FUNCTION_MAX_LINES or more (past them a file holds two ideas and a function two steps; split them),
-// and no module but the entries listening to the process's signals (a call's stop is one AbortSignal:
-// src/io/stop.ts).
+// no module but the entries listening to the process's signals (a call's stop is one AbortSignal:
+// src/io/stop.ts), and no module importing dockerode, the bench's yardstick (bench/docker-client.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -65,5 +65,12 @@ describe('the layout of src/', () => {
       .filter((path) => /process\.(on|once|off|addListener|prependListener|listenerCount|listeners)\(\s*'SIG/.test(readFileSync(path, 'utf8')))
       .map((path) => relative(ROOT, path));
     expect(listening).toEqual(['src/entry.ts', 'src/mcp-main.ts', 'src/serve.ts']);
+  });
+
+  it('imports dockerode nowhere: a devDependency for the bench alone', () => {
+    const importing = files
+      .filter((path) => /(from\s+|import\s*\(\s*|require\s*\(\s*)['"](dockerode|docker-modem)['"]/.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(ROOT, path));
+    expect(importing).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 // The few calls of the Docker Engine API the docker sandbox makes (the API Docker Engine and Podman
 // both serve), over node:http: a unix socket, or TCP with TLS. A hijacked exec stream is read here
 // and split into stdout and stderr by its 8-byte frame headers.
-import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
-import { request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -16,6 +16,16 @@ const STDOUT_STREAM = 1;
 const STDERR_STREAM = 2;
 /** The Engine's answers the client reads whole are small; past this, the answer is refused. */
 const ANSWER_MAX_BYTES = 4 * 1_048_576;
+/** The status an EngineError carries when no answer came. */
+const UNREACHABLE_STATUS = 0;
+
+/**
+ * Every call on a connection of its own. A dockerd that is shutting down closes its listener first
+ * and still answers on the connections it has, so with Node's keep-alive pool what a call saw of a
+ * stopping Engine depended on which connection it drew: an answer, `write EPIPE`, or a refused
+ * connect. Without the pool, every call after the listener closed finds the Engine gone.
+ */
+const NO_POOL = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
 
 /** How to reach the Engine: a unix socket, or a TCP address (with TLS when a certificate is given). */
 export type EngineAddress = { socketPath: string } | { host: string; port: number; ca?: string | Buffer; cert?: string | Buffer; key?: string | Buffer };
@@ -34,6 +44,13 @@ export function engineAddressFrom(env: Readonly<Record<string, string | undefine
   return { ...address, ca: readFileSync(join(dir, 'ca.pem')), cert: readFileSync(join(dir, 'cert.pem')), key: readFileSync(join(dir, 'key.pem')) };
 }
 
+/** The address as DOCKER_HOST would name it, for messages. */
+export function engineAddressText(address: EngineAddress): string {
+  if ('socketPath' in address) return `unix://${address.socketPath}`;
+  return `tcp://${address.host.includes(':') ? `[${address.host}]` : address.host}:${address.port}`;
+}
+
+/** What the Engine answered with a status of 400 and up; a status of 0 when it could not be reached. */
 export class EngineError extends Error {
   constructor(
     readonly status: number,
@@ -41,6 +58,11 @@ export class EngineError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The Engine could not be reached, or went away before it answered. */
+export function engineUnreachable(error: unknown): boolean {
+  return error instanceof EngineError && error.status === UNREACHABLE_STATUS;
 }
 
 /** The output of a hijacked exec, as it arrived. */
@@ -99,16 +121,24 @@ export class EngineClient {
 
   private send(options: RequestOptions): ReturnType<typeof httpRequest> {
     const tls = !('socketPath' in this.address) && this.address.cert !== undefined;
-    return tls ? httpsRequest(options) : httpRequest(options);
+    return tls ? httpsRequest({ ...options, agent: NO_POOL.https }) : httpRequest({ ...options, agent: NO_POOL.http });
   }
 
-  /** One call answered whole: its JSON (undefined for an empty answer); a status of 400 and up throws the Engine's message. */
-  call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  /**
+   * One call answered whole: its JSON (undefined for an empty answer); a status of 400 and up throws
+   * the Engine's message. With `answerTimeoutMs`, an Engine that has not answered by then (a frozen
+   * dockerd still accepts connections) counts as unreachable.
+   */
+  call<T = unknown>(method: string, path: string, body?: unknown, answerTimeoutMs?: number): Promise<T> {
     return new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const headers: Record<string, string> = payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {};
       const req = this.send(this.options(method, path, headers));
-      req.on('error', (error) => reject(new EngineError(0, `the Docker Engine cannot be reached: ${error.message}`)));
+      if (answerTimeoutMs !== undefined) {
+        const timer = setTimeout(() => req.destroy(new Error(`no answer to ${method} ${path} within ${answerTimeoutMs / 1000} s`)), answerTimeoutMs);
+        req.once('close', () => clearTimeout(timer));
+      }
+      req.on('error', (error) => reject(new EngineError(UNREACHABLE_STATUS, `the Docker Engine cannot be reached: ${error.message}`)));
       req.on('response', (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -116,7 +146,7 @@ export class EngineClient {
           size += chunk.length;
           if (size <= ANSWER_MAX_BYTES) chunks.push(chunk);
         });
-        res.on('error', (error) => reject(new EngineError(0, error.message)));
+        res.on('error', (error) => reject(new EngineError(UNREACHABLE_STATUS, `the Docker Engine went away while answering: ${error.message}`)));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           const status = res.statusCode ?? 0;
@@ -236,7 +266,7 @@ export class EngineClient {
       res.on('end', () => finish());
       res.on('error', (error) => finish(error));
     });
-    req.on('error', (error) => finish(new EngineError(0, `the Docker Engine cannot be reached: ${error.message}`)));
+    req.on('error', (error) => finish(new EngineError(UNREACHABLE_STATUS, `the Docker Engine cannot be reached: ${error.message}`)));
     req.end(payload);
     return {
       write(bytes) {

@@ -2,7 +2,7 @@
 // wrapper's pid line taken off stderr), a stop sent inside at the timeout or the abort, and its exit
 // code from its inspect. The stream alone does not say when to stop waiting: a process the command
 // left may hold its pipes, and a container that died leaves the exec "running"; the inspects do.
-import type { EngineClient, ExecStream } from './docker-engine.js';
+import { EngineError, engineAddressText, engineUnreachable, type EngineClient, type ExecStream } from './docker-engine.js';
 import { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES, Tail } from './exec-output.js';
 import type { ExecResult } from './sandbox.js';
 
@@ -10,6 +10,12 @@ import type { ExecResult } from './sandbox.js';
 export const DOCKER_EXEC_POLL_MS = 250;
 /** After a stop was sent, how long the exec may take to end before its state is asked again. */
 export const DOCKER_STOP_GRACE_MS = 5_000;
+/**
+ * How long an inspect may go unanswered before the Engine counts as gone: dockerd answers one from
+ * memory in milliseconds, and one that does not answer at all (frozen, or wedged on its containerd)
+ * must not hold the call past its wait.
+ */
+export const DOCKER_INSPECT_TIMEOUT_MS = 10_000;
 /** runc and runsc report a process ended by signal N as 128 + N. */
 const SIGNAL_EXIT_BASE = 128;
 const HIGHEST_SIGNAL = 64;
@@ -35,6 +41,8 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+const NOT_FOUND_STATUS = 404;
+
 export class ExecFollower {
   private readonly stdout: Buffer[] = [];
   private stdoutBytes = 0;
@@ -47,6 +55,8 @@ export class ExecFollower {
   private wanted: StopHow | undefined;
   private settled = false;
   private streamEnded = false;
+  /** The stream broke (it did not close): the output may be short whatever the exec says. */
+  private streamBroke: Error | undefined;
   private draining = false;
   private readonly timers: ReturnType<typeof setTimeout>[] = [];
   private stream: ExecStream | undefined;
@@ -71,8 +81,8 @@ export class ExecFollower {
         stderr: (chunk) => this.onStderr(chunk),
         end: (error) => {
           this.streamEnded = true;
-          if (error) this.settle(null, `the sandbox's container lost the command: ${error.message}\n`);
-          else void this.check(false);
+          this.streamBroke = error;
+          void this.check(false);
         },
       });
       this.stream.end();
@@ -134,13 +144,28 @@ export class ExecFollower {
     this.later(DOCKER_STOP_GRACE_MS, () => void this.check(true));
   }
 
+  /**
+   * Why the command is out of reach when the Engine is: it stopped answering (a dockerd stopped or
+   * restarted), whose end this side cannot know (with live-restore the command runs on).
+   */
+  private lost(error: unknown): void {
+    const why = engineUnreachable(error)
+      ? `the Docker Engine (${engineAddressText(this.engine.address)}) stopped answering during the call; the command may still be running`
+      : message(error);
+    this.settle(null, `the sandbox's container lost the command: ${why}\n`);
+  }
+
   private async check(final: boolean): Promise<void> {
     if (this.settled) return;
     let state: ExecInspect;
     try {
-      state = await this.engine.call<ExecInspect>('GET', `/exec/${this.execId}/json`);
+      state = await this.engine.call<ExecInspect>('GET', `/exec/${this.execId}/json`, undefined, DOCKER_INSPECT_TIMEOUT_MS);
     } catch (error) {
-      this.settle(null, `the sandbox's container lost the command: ${message(error)}\n`);
+      this.lost(error);
+      return;
+    }
+    if (this.streamBroke !== undefined) {
+      this.lost(this.streamBroke);
       return;
     }
     if (!state.Running) {
@@ -152,7 +177,15 @@ export class ExecFollower {
       }
       return;
     }
-    const container = await this.engine.call<ContainerInspect>('GET', `/containers/${this.containerId}/json`).catch(() => undefined);
+    let container: ContainerInspect | undefined;
+    try {
+      container = await this.engine.call<ContainerInspect>('GET', `/containers/${this.containerId}/json`, undefined, DOCKER_INSPECT_TIMEOUT_MS);
+    } catch (error) {
+      if (!(error instanceof EngineError) || error.status !== NOT_FOUND_STATUS) {
+        this.lost(error);
+        return;
+      }
+    }
     if (container === undefined || !container.State.Running) {
       this.settle(null, `the sandbox's container stopped during the call (${container?.State.Status ?? 'removed'})\n`);
       return;

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
 import { DOCKER_EXEC_POLL_MS, ExecFollower, type ExecInspect } from './docker-exec.js';
-import type { ExecStream } from './docker-engine.js';
+import { DockerOpenExecs } from './docker-open.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
 
 export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
@@ -41,8 +41,6 @@ const WRITE_SCRIPT =
   'umask 077; set -C; t=".$2.$$.tmp"; cat > "$t" || exit 4; ' +
   'mv -fT -- "$t" "$2" || { rm -f -- "$t"; exit 5; }';
 const START_FAILED_EXIT_CODE = 127;
-/** What runc and runsc answer for an exec whose program is missing (127) or cannot run (126). */
-const NOT_RUN_EXIT_CODES: ReadonlySet<number> = new Set([126, 127]);
 
 export interface DockerSandboxOptions {
   /** The sandbox image (`npm run image`). */
@@ -97,10 +95,7 @@ export class DockerSandbox implements Sandbox {
   private cleanedUp = false;
   /** The container being started again, shared by the calls that found it stopped. */
   private restarting: Promise<void> | undefined;
-  /** The long-lived execs still open, by exec id: each one's close, told whether it had run. */
-  private readonly openExecs = new Map<string, (started: boolean) => void>();
-  /** The Engine's events for this container, followed while an exec is open. */
-  private watch: { stop(): void } | undefined;
+  private readonly openExecs: DockerOpenExecs;
 
   /** Starts one container of the image; resolves once a command runs in it, rejects with the Engine's words. */
   static async start(options: DockerSandboxOptions): Promise<DockerSandbox> {
@@ -120,6 +115,7 @@ export class DockerSandbox implements Sandbox {
     this.engine = new EngineClient(options.docker ?? engineAddressFrom(process.env));
     this.helperCommand = options.helperCommand ?? DEFAULT_HELPER_COMMAND;
     this.harnessCommand = options.harnessCommand ?? DEFAULT_HARNESS_COMMAND;
+    this.openExecs = new DockerOpenExecs(this.engine, () => this.id, (cmd, env) => this.createExecRunning(cmd, env, true));
   }
 
   /** The container's id. */
@@ -171,7 +167,7 @@ export class DockerSandbox implements Sandbox {
     await this.engine.call('POST', `/containers/${this.id}/start`);
   }
 
-  private createExec(cmd: readonly string[], env: Readonly<Record<string, string>>, stdin: boolean): Promise<{ Id: string }> {
+  private createExec(cmd: readonly string[], env: Readonly<Record<string, string>>, stdin: boolean, answerTimeoutMs?: number): Promise<{ Id: string }> {
     return this.engine.call<{ Id: string }>('POST', `/containers/${this.id}/exec`, {
       Cmd: cmd,
       // The environment is the exec's own, never in argv, which every process in the container can read.
@@ -182,21 +178,29 @@ export class DockerSandbox implements Sandbox {
       AttachStdout: true,
       AttachStderr: true,
       Tty: false,
-    });
+    }, answerTimeoutMs);
   }
 
-  /** An exec, started again once when the container had stopped (a command can end its first process). */
-  private async createExecRunning(cmd: readonly string[], env: Readonly<Record<string, string>>, stdin: boolean): Promise<{ Id: string }> {
+  /**
+   * An exec, started again once when the container had stopped (a command can end its first process).
+   * With `answerTimeoutMs` (the call's wait), an Engine that answers neither call counts as unreachable.
+   */
+  private async createExecRunning(
+    cmd: readonly string[],
+    env: Readonly<Record<string, string>>,
+    stdin: boolean,
+    answerTimeoutMs?: number,
+  ): Promise<{ Id: string }> {
     try {
-      return await this.createExec(cmd, env, stdin);
+      return await this.createExec(cmd, env, stdin, answerTimeoutMs);
     } catch (error) {
       if (!(error instanceof EngineError) || error.status !== 409 || this.cleanedUp) throw error;
       this.restarting ??= this.engine
-        .call('POST', `/containers/${this.id}/start`)
+        .call('POST', `/containers/${this.id}/start`, undefined, answerTimeoutMs)
         .then(() => undefined)
         .finally(() => (this.restarting = undefined));
       await this.restarting;
-      return this.createExec(cmd, env, stdin);
+      return this.createExec(cmd, env, stdin, answerTimeoutMs);
     }
   }
 
@@ -205,91 +209,9 @@ export class DockerSandbox implements Sandbox {
     return { PATH: DOCKER_PATH, ...env, HOME: DOCKER_AGENT_HOME, GUILDS_RUN_DIR: DEFAULT_RUN_DIR };
   }
 
-  /**
-   * A long-lived exec with stdin attached over the hijacked connection (SPEC section 8's warm stream):
-   * writes before the Engine answered are held, and its end says whether the program ran at all (an
-   * exec that never started, or whose program is missing, did not: its calls may safely run cold).
-   */
+  /** A long-lived exec with stdin (SPEC section 8's warm stream): docker-open.ts. */
   open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
-    let stream: ExecStream | undefined;
-    const held: Uint8Array[] = [];
-    let ending = false;
-    let closed = false;
-    let openId: string | undefined;
-    const close = (started: boolean): void => {
-      if (closed) return;
-      closed = true;
-      stream?.destroy();
-      if (openId !== undefined) this.forgetOpen(openId);
-      handlers.closed(started);
-    };
-    const attach = (execId: string): void => {
-      openId = execId;
-      this.openExecs.set(execId, close);
-      this.watchContainer();
-      stream = this.engine.startExec(execId, {
-        stdout: (chunk) => handlers.stdout(chunk),
-        stderr: () => undefined,
-        end: (error) => {
-          // Refused before it started (the Engine's 4xx): nothing ran.
-          if (error instanceof EngineError && error.status >= 400) close(false);
-          else void this.ranAtAll(execId).then(close);
-        },
-      });
-      stream.unref();
-      for (const bytes of held.splice(0)) stream.write(bytes);
-      if (ending) stream.end();
-    };
-    if (this.cleanedUp) queueMicrotask(() => close(false));
-    // Through the shell, so that a missing program is its exit 127 and not the Engine's error on stdout.
-    else this.createExecRunning(['/bin/sh', '-c', 'exec "$@"', 'sh', ...argv], this.wholeEnvironment(env), true).then((created) => (closed ? undefined : attach(created.Id)), () => close(false));
-    return {
-      write: (text) => {
-        if (closed || ending) return;
-        const bytes = Buffer.from(text, 'utf8');
-        if (stream) stream.write(bytes);
-        else held.push(bytes);
-      },
-      end: () => {
-        if (closed || ending) return;
-        ending = true;
-        stream?.end();
-      },
-    };
-  }
-
-  /**
-   * Follows the container's `die` and its execs' `exec_die`: under gVisor a container that dies (its
-   * memory limit passed) can leave an exec's hijacked connection open, and a warm stream would wait
-   * on it until its calls' time ran out.
-   */
-  private watchContainer(): void {
-    if (this.watch !== undefined) return;
-    this.watch = this.engine.events(
-      { container: [this.id], type: ['container'], event: ['die', 'exec_die'] },
-      (event) => {
-        if (event.Action === 'die') for (const close of [...this.openExecs.values()]) close(true);
-        else if (event.Action === 'exec_die') {
-          const execId = event.Actor?.Attributes?.execID ?? '';
-          const close = this.openExecs.get(execId);
-          if (close !== undefined) void this.ranAtAll(execId).then(close);
-        }
-      },
-      () => (this.watch = undefined),
-    );
-  }
-
-  private forgetOpen(execId: string): void {
-    this.openExecs.delete(execId);
-    if (this.openExecs.size > 0) return;
-    this.watch?.stop();
-    this.watch = undefined;
-  }
-
-  /** Whether an exec that ended had run its program: its exit code is not the runtime's "cannot run" (the Engine's own error comes as output). */
-  private async ranAtAll(execId: string): Promise<boolean> {
-    const state = await this.engine.call<{ ExitCode: number | null }>('GET', `/exec/${execId}/json`).catch(() => undefined);
-    return state === undefined || state.ExitCode === null || !NOT_RUN_EXIT_CODES.has(state.ExitCode);
+    return this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp);
   }
 
   async exec(
@@ -301,7 +223,7 @@ export class DockerSandbox implements Sandbox {
     if (this.cleanedUp) return failed('the sandbox was cleaned up');
     let execId: string;
     try {
-      execId = (await this.createExecRunning(['/bin/sh', '-c', EXEC_WRAPPER, 'sh', ...argv], this.wholeEnvironment(env), false)).Id;
+      execId = (await this.createExecRunning(['/bin/sh', '-c', EXEC_WRAPPER, 'sh', ...argv], this.wholeEnvironment(env), false, timeoutMs)).Id;
     } catch (error) {
       return failed(`the sandbox's container cannot run the command: ${message(error)}`);
     }

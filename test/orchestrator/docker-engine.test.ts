@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { engineAddressFrom, FrameSplitter } from '../../src/orchestrator/docker-engine.js';
+import { engineAddressFrom, engineAddressText, FrameSplitter } from '../../src/orchestrator/docker-engine.js';
 import { execExitCode } from '../../src/orchestrator/docker-exec.js';
 
 function frame(stream: number, text: string): Buffer {
@@ -52,6 +52,12 @@ describe('DOCKER_HOST', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('is named in messages as DOCKER_HOST would name it', () => {
+    expect(engineAddressText({ socketPath: '/run/docker.sock' })).toBe('unix:///run/docker.sock');
+    expect(engineAddressText({ host: '10.0.0.5', port: 2376 })).toBe('tcp://10.0.0.5:2376');
+    expect(engineAddressText({ host: '::1', port: 2375 })).toBe('tcp://[::1]:2375');
   });
 
   it('refuses anything else in one line', () => {
