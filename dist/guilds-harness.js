@@ -144,9 +144,10 @@ var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
 var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 var SERVE_LINE_MAX_BYTES = 16 * 1048576;
+var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "67f8aeac27aad173";
+var BUILD_ID = "81cccddb72c517f1";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -269,6 +270,7 @@ var HARNESS_REASON_MAX_CHARS = 300;
 var CODE_TASK_STATE_FILE_MAX_BYTES = 65536;
 var CODE_TASK_MESSAGE_MIN_BYTES = 512;
 var SERVE_LINE_MAX_BYTES = 16 * 1048576;
+var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/text/utf8.ts
 var encoder = new TextEncoder();
@@ -3848,6 +3850,6 @@ serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, cod
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [guildsBody_harness_main, 235];
+      return [guildsBody_harness_main, 236];
   }
 }

@@ -201,3 +201,12 @@ export const WEB_REQUEST_MAX_BYTES = 1_048_576;
 
 // The warm stream (SPEC section 8): one request line of plain JSON; a longer one is refused and skipped.
 export const SERVE_LINE_MAX_BYTES = 16 * 1_048_576;
+/**
+ * A stream that has read no line for this long, with no call in flight, exits as at stdin's end. Its
+ * caller closes an idle stream sooner (the orchestrator's WARM_STREAM_IDLE_MS); this ends one whose
+ * caller is gone without closing its stdin: a container runtime restarted under a live container
+ * keeps the exec's pipes open with no one at the other end.
+ */
+export const SERVE_IDLE_EXIT_MS = 15 * 60_000;
+/** Shortens SERVE_IDLE_EXIT_MS (milliseconds), for tests; a larger value or anything else is ignored. */
+export const SERVE_IDLE_EXIT_VARIABLE = 'GUILDS_SERVE_IDLE_EXIT_MS';

@@ -14,7 +14,7 @@ import { homeFolder } from './io/node/home.js';
 import { nodeIoWith, type NodeIoParts } from './io/node/core.js';
 import { writeStdout } from './io/node/stdout.js';
 import { stopTaken, type StopSignal } from './io/stop.js';
-import { SERVE_LINE_MAX_BYTES } from './limits.js';
+import { SERVE_IDLE_EXIT_MS, SERVE_IDLE_EXIT_VARIABLE, SERVE_LINE_MAX_BYTES } from './limits.js';
 import { ByteLines } from './text/byte-lines.js';
 import { normalizeAbsolute } from './text/paths.js';
 import type { OpTable } from './tools/context.js';
@@ -27,9 +27,29 @@ interface Call {
 /** The calls in flight, by call_id; the stream's only state, gone with the process. */
 const calls = new Map<string, Call>();
 let inputEnded = false;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
 function exitWhenIdle(): void {
   if (inputEnded && calls.size === 0) process.exit(0);
+}
+
+/** How long a stream may read no line before it ends as at stdin's end: SERVE_IDLE_EXIT_MS, or less when asked. */
+export function idleExitMs(env: Readonly<Record<string, string | undefined>>): number {
+  const given = env[SERVE_IDLE_EXIT_VARIABLE] ?? '';
+  const asked = /^[0-9]{1,9}$/.test(given) ? Number(given) : 0;
+  return asked > 0 && asked < SERVE_IDLE_EXIT_MS ? asked : SERVE_IDLE_EXIT_MS;
+}
+
+/** Starts the idle clock again: a line came. */
+function stillWanted(idleMs: number): void {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    inputEnded = true;
+    process.stdin.pause();
+    exitWhenIdle();
+  }, idleMs);
+  // stdin keeps the process alive while it is open; the clock alone does not.
+  idleTimer.unref();
 }
 
 function reply(callId: string | null, envelope: Envelope): void {
@@ -121,7 +141,12 @@ export function serveStream(ops: OpTable, parts: NodeIoParts): void {
     },
     SERVE_LINE_MAX_BYTES,
   );
-  process.stdin.on('data', (chunk: Buffer) => lines.write(chunk));
+  const idleMs = idleExitMs(process.env);
+  stillWanted(idleMs);
+  process.stdin.on('data', (chunk: Buffer) => {
+    stillWanted(idleMs);
+    lines.write(chunk);
+  });
   process.stdin.on('end', () => {
     lines.end();
     inputEnded = true;

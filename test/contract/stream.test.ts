@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerLine, callRunning, cancelLine, lineTooLong, parseAnswerLine, readStreamLine, requestLine } from '../../src/contract/stream.js';
 import { ByteLines } from '../../src/text/byte-lines.js';
+import { SERVE_IDLE_EXIT_MS, SERVE_IDLE_EXIT_VARIABLE } from '../../src/limits.js';
+import { idleExitMs } from '../../src/serve.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -62,5 +64,16 @@ describe('ByteLines', () => {
     expect(split(['12345', '678', '9\nok\n'], 6)).toEqual(['<too long>', 'ok']);
     expect(split(['123456\n'], 6)).toEqual(['123456']);
     expect(split(['1234567'], 6)).toEqual(['<too long>']);
+  });
+});
+
+describe("the stream's idle time", () => {
+  it('is SERVE_IDLE_EXIT_MS unless the environment asks for less, in whole milliseconds', () => {
+    expect(idleExitMs({})).toBe(SERVE_IDLE_EXIT_MS);
+    expect(idleExitMs({ [SERVE_IDLE_EXIT_VARIABLE]: '250' })).toBe(250);
+    expect(idleExitMs({ [SERVE_IDLE_EXIT_VARIABLE]: String(SERVE_IDLE_EXIT_MS - 1) })).toBe(SERVE_IDLE_EXIT_MS - 1);
+    for (const ignored of [String(SERVE_IDLE_EXIT_MS), String(SERVE_IDLE_EXIT_MS * 2), '0', '-5', '2.5', 'soon', '', ' 7']) {
+      expect(idleExitMs({ [SERVE_IDLE_EXIT_VARIABLE]: ignored }), ignored).toBe(SERVE_IDLE_EXIT_MS);
+    }
   });
 });

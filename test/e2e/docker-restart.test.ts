@@ -11,6 +11,9 @@ import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
+import { SERVE_IDLE_EXIT_VARIABLE } from '../../src/limits.js';
+import { pollUntil } from '../helpers/background.js';
 import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-tools.js';
 import { DockerSandbox, EngineClient } from '../../src/orchestrator/docker-sandbox.js';
 import { ENGINE_API_VERSION } from '../../src/orchestrator/docker-engine.js';
@@ -28,6 +31,8 @@ const WAIT_MS = 30_000;
 const MARKER_POLL_MS = 100;
 /** Longer than any test's time: a call that waited for it to end would fail by the test's timeout. */
 const IN_FLIGHT_SLEEP_SECONDS = 600;
+/** The helper's idle time in the test that waits it out. */
+const SERVE_IDLE_EXIT_TEST_MS = 1_000;
 
 function onPath(name: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
@@ -195,9 +200,17 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
     return sandbox;
   }
 
-  function tool(sandbox: DockerSandbox, name: string, args: unknown): Promise<CodeToolResult> {
+  /** A call through a cold helper (the exec path), or over the sandbox's warm stream. */
+  function tool(sandbox: DockerSandbox, name: string, args: unknown, warm = false, env: Record<string, string> = {}): Promise<CodeToolResult> {
     seq++;
-    return new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1' }).call({ tool: name, args, callId: `c${seq}`, resultSeq: seq });
+    return new CodeToolRun({ sandbox, warm, runId: 'r1', agentId: 'a1', env }).call({ tool: name, args, callId: `c${seq}`, resultSeq: seq });
+  }
+
+  /** The pids of the `guilds-code --serve` processes running in the container. */
+  async function servers(sandbox: DockerSandbox): Promise<number[]> {
+    const script = 'for p in /proc/[0-9]*; do [ "$(tr "\\0" " " < $p/cmdline 2>/dev/null)" = "node /usr/local/bin/guilds-code --serve " ] && echo ${p#/proc/}; done; true';
+    const listed = await sandbox.exec(['sh', '-c', script], {}, WAIT_MS);
+    return listed.stdout.split('\n').filter(Boolean).map(Number);
   }
 
   type State = { Status: string; Running: boolean; ExitCode: number; Pid: number; StartedAt: string };
@@ -253,6 +266,18 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
           expect((await tool(sandbox, 'shell', { command: 'echo back' })).text).toBe('back');
         },
       );
+
+      it("warm: a call in flight over the stream when dockerd stops fails as the stream's end, is never run again, and the next call opens a new stream", async () => {
+        const sandbox = await start(runtime);
+        expect((await tool(sandbox, 'shell', { command: 'echo warm' }, true)).text).toBe('warm');
+        const running = tool(sandbox, 'shell', { command: `echo once >> ran.txt && touch in-flight && sleep ${IN_FLIGHT_SLEEP_SECONDS}` }, true);
+        await started(sandbox, 'in-flight');
+        await dockerd.stop();
+        expect(await running).toMatchObject({ ok: false, kind: 'unavailable', text: STREAM_ENDED_DURING_CALL });
+        await dockerd.start();
+        expect((await tool(sandbox, 'shell', { command: 'cat ran.txt' }, true)).text).toBe('once');
+        expect(await servers(sandbox)).toHaveLength(1);
+      });
     });
   }
 
@@ -303,6 +328,27 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
           const left = await sandbox.exec(['sh', '-c', 'cat /proc/[0-9]*/cmdline | tr "\\0" " "'], {}, WAIT_MS);
           expect(left.stdout).toContain(`sleep ${IN_FLIGHT_SLEEP_SECONDS}`);
           expect(await state(sandbox)).toEqual(before);
+        },
+      );
+
+      it.skipIf(skip !== undefined)(
+        `${runtime}, warm: the stream's call in flight fails as the stream's end; the next call opens a new stream, and the helper left behind exits once idle${skip === undefined ? '' : ` (skipped: ${skip})`}`,
+        async () => {
+          const sandbox = await start(runtime);
+          // The live container keeps the old exec's pipes with no one at the other end: its helper ends at its idle time.
+          const env = { [SERVE_IDLE_EXIT_VARIABLE]: String(SERVE_IDLE_EXIT_TEST_MS) };
+          expect((await tool(sandbox, 'shell', { command: 'echo warm' }, true, env)).text).toBe('warm');
+          const [old] = await servers(sandbox);
+          const running = tool(sandbox, 'shell', { command: `echo $$ > in-flight.pid && touch in-flight && exec sleep ${IN_FLIGHT_SLEEP_SECONDS}` }, true, env);
+          await started(sandbox, 'in-flight');
+          await dockerd.stop();
+          expect(await running).toMatchObject({ ok: false, kind: 'unavailable', text: STREAM_ENDED_DURING_CALL });
+          await dockerd.start();
+          expect((await tool(sandbox, 'shell', { command: 'echo back' }, true, env)).text).toBe('back');
+          expect(await servers(sandbox)).toContain(old);
+          // Its call still runs (its command may still be running, as the answer said); once it ends, so does the helper.
+          expect((await sandbox.exec(['sh', '-c', 'kill "$(cat in-flight.pid)"'], {}, WAIT_MS)).exitCode).toBe(0);
+          await pollUntil(() => servers(sandbox), (pids) => !pids.includes(old!));
         },
       );
     }

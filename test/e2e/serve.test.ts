@@ -3,7 +3,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SERVE_LINE_MAX_BYTES } from '../../src/limits.js';
+import { SERVE_IDLE_EXIT_VARIABLE, SERVE_LINE_MAX_BYTES } from '../../src/limits.js';
+
+/** A stream's idle time in the test that waits it out (the default is minutes). */
+const IDLE_EXIT_MS = 400;
 import { killSandboxJobs, pollUntil } from '../helpers/background.js';
 import { expectOneEnvelope, spawnBundleSync } from '../helpers/bundle.js';
 import { callHelper, makeSandbox, type Sandbox } from '../helpers/helper.js';
@@ -182,12 +185,26 @@ describe('the end of the stream', () => {
     serve = startServe(sandbox);
     const calls = [request('shell', { command: 'echo one; sleep 300' }), request('shell', { command: 'echo two; sleep 300' })];
     const answers = calls.map((call) => serve!.call(call));
-    await pollUntil(() => readFileSync(`/proc/${serve!.child.pid}/task/${serve!.child.pid}/children`, 'utf8').trim().split(/\s+/).length >= 2, Boolean);
+    // Both commands have printed (a count of the server's children would also count a call's watcher).
+    const said = (call: { call_id: string }, text: string) => {
+      const log = join(sandbox.home, '.runs', 'r1', `${call.call_id}.log`);
+      return existsSync(log) && readFileSync(log, 'utf8') === text;
+    };
+    await pollUntil(() => said(calls[0]!, 'one\n') && said(calls[1]!, 'two\n'), Boolean);
     serve.child.kill('SIGTERM');
     const [one, two] = await Promise.all(answers);
     expect(one).toMatchObject({ ok: true, text: 'one\n[the helper was interrupted; the command was stopped]\nexit_code: 143' });
     expect(two).toMatchObject({ ok: true, text: 'two\n[the helper was interrupted; the command was stopped]\nexit_code: 143' });
     expect(await serve.done).toEqual({ status: 0, signal: null, stderr: '' });
+  });
+
+  it('exits 0 on its own once it has read no line for its idle time, a call in flight answered first', async () => {
+    // Its stdin stays open, as an exec's pipes do when the runtime that held the other end restarted.
+    serve = startServe(sandbox, { [SERVE_IDLE_EXIT_VARIABLE]: String(IDLE_EXIT_MS) });
+    const answer = serve.call(request('shell', { command: `sleep ${(IDLE_EXIT_MS * 3) / 1000}; echo late` }));
+    expect(await answer).toMatchObject({ ok: true, text: 'late' });
+    expect(await serve.done).toEqual({ status: 0, signal: null, stderr: '' });
+    expect(serve.lines).toHaveLength(1);
   });
 });
 
