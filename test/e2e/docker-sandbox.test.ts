@@ -4,14 +4,12 @@
 // out of memory or forking without end, a full home, a read-only root). No container is left behind.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { DOCKER_SANDBOX_LABEL, type DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
 import { BUNDLES, LABELS, sha256 } from '../../scripts/image.js';
 import { FIXTURES } from '../helpers/paths.js';
-import { dockerUnavailable, startDocker, testEngine, testImage } from '../helpers/docker.js';
-
-const FILE_LABEL_NAME = 'io.guilds.code.test.file';
+import { dockerUnavailable, startDocker, suiteSandboxes, testEngine, testImage } from '../helpers/docker.js';
 const WAIT_MS = 30_000;
 
 for (const runtime of ['runc', 'runsc'] as const) {
@@ -21,24 +19,8 @@ for (const runtime of ['runc', 'runsc'] as const) {
 }
 
 function suite(runtime: 'runc' | 'runsc'): void {
-  const FILE_LABEL = { [FILE_LABEL_NAME]: `docker-sandbox-${runtime}` };
-  const made: DockerSandbox[] = [];
-  const volumes: string[] = [];
+  const { start, labels: FILE_LABEL, volumes } = suiteSandboxes(`docker-sandbox-${runtime}`, runtime);
   let seq = 0;
-  async function start(options: Parameters<typeof startDocker>[0] = {}): Promise<DockerSandbox> {
-    const sandbox = await startDocker({ runtime, ...options, labels: FILE_LABEL });
-    made.push(sandbox);
-    return sandbox;
-  }
-  afterEach(async () => {
-    for (const sandbox of made.splice(0)) await sandbox.cleanup();
-    for (const volume of volumes.splice(0)) await testEngine().call('DELETE', `/volumes/${volume}`);
-  });
-  afterAll(async () => {
-    const filters = encodeURIComponent(JSON.stringify({ label: [`${FILE_LABEL_NAME}=docker-sandbox-${runtime}`] }));
-    expect(await testEngine().call('GET', `/containers/json?all=true&filters=${filters}`)).toEqual([]);
-    expect(await testEngine().call('GET', `/volumes?filters=${filters}`)).toMatchObject({ Volumes: [] });
-  });
 
   function tool(sandbox: DockerSandbox, name: string, args: unknown, env: { repositories?: { name: string; token?: string }[] } = {}) {
     seq++;

@@ -5,15 +5,14 @@
 // failed with the line and never run twice, background commands living on, the next call reopening.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import type { DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
 import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
-import { dockerUnavailable, startDocker, testEngine } from '../helpers/docker.js';
+import { dockerUnavailable, suiteSandboxes } from '../helpers/docker.js';
 import { pollUntil } from '../helpers/background.js';
 import { FIXTURES } from '../helpers/paths.js';
 
-const FILE_LABEL_NAME = 'io.guilds.code.test.file';
 const WAIT_MS = 30_000;
 const FLOOD_CALLS = 200;
 /** Every this many calls of the flood is a shell command (a process each); the rest read a file. */
@@ -36,21 +35,8 @@ const SERVE_PIDS_SCRIPT =
   "if (argv[1] === '/usr/local/bin/guilds-code' && argv[2] === '--serve') found.push(Number(p)); } catch {} } console.log(JSON.stringify(found))";
 
 function suite(runtime: 'runc' | 'runsc'): void {
-  const FILE_LABEL = { [FILE_LABEL_NAME]: `docker-warm-${runtime}` };
-  const made: DockerSandbox[] = [];
+  const { start } = suiteSandboxes(`docker-warm-${runtime}`, runtime);
   let seq = 0;
-  async function start(options: Parameters<typeof startDocker>[0] = {}): Promise<DockerSandbox> {
-    const sandbox = await startDocker({ runtime, ...options, labels: FILE_LABEL });
-    made.push(sandbox);
-    return sandbox;
-  }
-  afterEach(async () => {
-    for (const sandbox of made.splice(0)) await sandbox.cleanup();
-  });
-  afterAll(async () => {
-    const filters = encodeURIComponent(JSON.stringify({ label: [`${FILE_LABEL_NAME}=docker-warm-${runtime}`] }));
-    expect(await testEngine().call('GET', `/containers/json?all=true&filters=${filters}`)).toEqual([]);
-  });
 
   function warmRun(sandbox: DockerSandbox): CodeToolRun {
     return new CodeToolRun({ sandbox, warm: true, runId: 'r1', agentId: 'a1' });

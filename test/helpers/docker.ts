@@ -4,6 +4,7 @@
 import { chownSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, afterEach, expect } from 'vitest';
 import { DockerSandbox, EngineClient, engineAddressFrom, type DockerSandboxOptions } from '../../src/orchestrator/docker-sandbox.js';
 
 export const DOCKER_TEST_ROOT = '/run/guilds-code-test-docker';
@@ -58,3 +59,39 @@ export function agentFolder(prefix: string): string {
   return scratch;
 }
 
+
+/** The label a test file puts on what it makes, so that its own leftovers can be checked for. */
+export const FILE_LABEL_NAME = 'io.guilds.code.test.file';
+
+/**
+ * Sandboxes of one test file's suite (`name`, under `runtime`): each labelled with the suite's name,
+ * removed after its test with the volumes the test named in `volumes`; after the suite, none of its
+ * containers or volumes is left.
+ */
+export function suiteSandboxes(name: string, runtime: 'runc' | 'runsc'): {
+  start(options?: Partial<DockerSandboxOptions>): Promise<DockerSandbox>;
+  labels: Readonly<Record<string, string>>;
+  volumes: string[];
+} {
+  const labels = { [FILE_LABEL_NAME]: name };
+  const made: DockerSandbox[] = [];
+  const volumes: string[] = [];
+  afterEach(async () => {
+    for (const sandbox of made.splice(0)) await sandbox.cleanup();
+    for (const volume of volumes.splice(0)) await testEngine().call('DELETE', `/volumes/${volume}`);
+  });
+  afterAll(async () => {
+    const filters = encodeURIComponent(JSON.stringify({ label: [`${FILE_LABEL_NAME}=${name}`] }));
+    expect(await testEngine().call('GET', `/containers/json?all=true&filters=${filters}`)).toEqual([]);
+    expect(await testEngine().call('GET', `/volumes?filters=${filters}`)).toMatchObject({ Volumes: [] });
+  });
+  return {
+    labels,
+    volumes,
+    async start(options = {}) {
+      const sandbox = await startDocker({ runtime, ...options, labels });
+      made.push(sandbox);
+      return sandbox;
+    },
+  };
+}
