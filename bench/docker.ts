@@ -84,8 +84,9 @@ export async function measureDocker(
         ['shell_status, no background commands', 'shell_status', {}],
       ];
       for (const [route, through] of routes) {
+        // One cold helper per call: what these cases measure against the floor (bench/warm.ts has the stream's).
         // A result seq of NaN keeps every read whole (no repeated-read pointers), so each call does the same work.
-        const run = new CodeToolRun({ sandbox: through, runId: 'bench', agentId: 'bench' });
+        const run = new CodeToolRun({ sandbox: through, warm: false, runId: 'bench', agentId: 'bench' });
         let seq = 0;
         for (const [name, tool, args] of calls) {
           const callTimes: number[] = [];

@@ -40,7 +40,7 @@ export async function measureMcp(
   onOutcome: (outcome: McpOutcome) => void = () => undefined,
 ): Promise<McpOutcome[]> {
   const sandbox = new LocalSandbox({ home: options.home, runDir: options.runDir, helperCommand: [process.execPath, options.bundle] });
-  const cold = new CodeToolRun({ sandbox, runId: 'bench-cold', agentId: 'bench', env: options.env });
+  const cold = new CodeToolRun({ sandbox, warm: false, runId: 'bench-cold', agentId: 'bench', env: options.env });
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [options.mcpBundle, '--home', options.home, '--no-read-pointers'],
