@@ -4,6 +4,10 @@ import { OP_NAMES, TOOL_SPECS, type OpName } from '../src/contract/tools/index.j
 
 export const FIXTURE_NAME = 'tryout-repo';
 export const DEFAULT_WEB_PORT = 4177;
+/** The image `--sandbox docker` starts, unless `--image` names another: `npm run image`'s default tag. */
+export const DEFAULT_TOUR_IMAGE = 'guilds-code-sandbox:latest';
+const SANDBOX_CHOICES = ['machine', 'docker'] as const;
+const RUNTIME_CHOICES = ['runc', 'runsc'] as const;
 const PORT_MAX = 65_535;
 const RULE_WIDTH_CHARS = 72;
 
@@ -19,6 +23,12 @@ options:
   --web        serve the app's views as a web page on 127.0.0.1 (the tour's calls first, without
                --home), with a form for new calls
   --port N     the web page's port (default ${DEFAULT_WEB_PORT}; 0 takes a free one)
+  --sandbox docker
+               run in a container of the sandbox image on the Docker Engine (DOCKER_HOST, else
+               /var/run/docker.sock), its home a new volume removed at the end; default: this machine
+  --image TAG  the image for --sandbox docker (default ${DEFAULT_TOUR_IMAGE}: npm run image)
+  --runtime R  runc (the default) or runsc (gVisor), for --sandbox docker; e.g.
+               npm run image -- --base debian, then npm start -- --sandbox docker
   --help       this text
 
 examples:
@@ -42,8 +52,8 @@ CLIs found on PATH. The scripted harness of fixtures/harness/ does what its brie
 the tour's code_task step runs it.`;
 
 /** How the tour's code_task step runs: the scripted harness, a program that does what its brief says. */
-export function scriptedHarnessEnvironment(scriptedHarness: string): Record<string, string> {
-  return { GUILDS_HARNESS: 'command', GUILDS_HARNESS_COMMAND: `'${process.execPath}' '${scriptedHarness}'` };
+export function scriptedHarnessEnvironment(scriptedHarness: string, node: string = process.execPath): Record<string, string> {
+  return { GUILDS_HARNESS: 'command', GUILDS_HARNESS_COMMAND: `'${node}' '${scriptedHarness}'` };
 }
 
 /** Said after a code_task that found no harness to run. */
@@ -95,7 +105,10 @@ export interface Options {
   step?: Step;
   /** Serve the web page, on this port. */
   web?: { port: number };
+  /** Run in a container of the sandbox image (DockerSandbox) instead of on this machine. */
+  docker?: { image: string; runtime: 'runc' | 'runsc' };
 }
+
 
 /** An argument's value typed as the tool's spec says; a wrong one goes through to show its error. */
 function typedValue(tool: string, name: string, value: string | undefined): unknown {
@@ -115,6 +128,11 @@ function isAnyToolArg(name: string): boolean {
   return OP_NAMES.some((tool) => TOOL_SPECS[tool].args[name] !== undefined);
 }
 
+function oneOf<T extends string>(option: string, value: string, choices: readonly T[]): T {
+  if (!(choices as readonly string[]).includes(value)) throw new UsageError(`${option} takes ${choices.join(' or ')}, not '${value}'`);
+  return value as T;
+}
+
 function portNumber(value: string): number {
   const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
   if (!(port <= PORT_MAX)) throw new UsageError(`--port takes a number from 0 to ${PORT_MAX}, not '${value}'`);
@@ -126,6 +144,9 @@ export function parseCommandLine(argv: readonly string[]): Options | 'help' {
   let tool: string | undefined;
   const args: Record<string, unknown> = {};
   let port: number | undefined;
+  let sandbox: (typeof SANDBOX_CHOICES)[number] | undefined;
+  let image: string | undefined;
+  let runtime: (typeof RUNTIME_CHOICES)[number] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
     if (token === '--help' || token === '-h') return 'help';
@@ -153,11 +174,14 @@ export function parseCommandLine(argv: readonly string[]): Options | 'help' {
         i++;
       }
     }
-    if (name === 'home' || name === 'run' || name === 'port') {
+    if (name === 'home' || name === 'run' || name === 'port' || name === 'sandbox' || name === 'image' || name === 'runtime') {
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
       if (name === 'home') options.home = value;
       else if (name === 'run') options.runId = value;
-      else port = portNumber(value);
+      else if (name === 'port') port = portNumber(value);
+      else if (name === 'sandbox') sandbox = oneOf('--sandbox', value, SANDBOX_CHOICES);
+      else if (name === 'image') image = value;
+      else runtime = oneOf('--runtime', value, RUNTIME_CHOICES);
       continue;
     }
     if (tool === undefined) {
@@ -168,6 +192,12 @@ export function parseCommandLine(argv: readonly string[]): Options | 'help' {
   if (port !== undefined) {
     if (options.web === undefined) throw new UsageError('--port is for the web page: add --web');
     options.web.port = port;
+  }
+  if (sandbox === 'docker') {
+    if (options.home !== undefined) throw new UsageError('--sandbox docker makes its own home (a volume, removed at the end): leave --home out');
+    options.docker = { image: image ?? DEFAULT_TOUR_IMAGE, runtime: runtime ?? 'runc' };
+  } else if (image !== undefined || runtime !== undefined) {
+    throw new UsageError(`${image !== undefined ? '--image' : '--runtime'} is for a container: add --sandbox docker`);
   }
   if (tool !== undefined) {
     if (options.web !== undefined) throw new UsageError('the web page makes its calls from its form: leave the tool out');

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODE_TOOL_DECLARATIONS, CodeToolRun, flowItem, type CodeToolResult, type Repository } from '../src/orchestrator/index.js';
-import { chooseSandbox, type TrySandbox } from './choose-sandbox.js';
+import { chooseSandbox, CONTAINER_SCRIPTED_HARNESS, DockerTourError, startDockerTour, type ChosenSandbox, type TrySandbox } from './choose-sandbox.js';
 import { watchLifetime } from './lifetime.js';
 import { buildPageAssets } from './web/assets.js';
 import { startWebServer, type WebServer } from './web/server.js';
@@ -56,9 +56,11 @@ function commitFixture(home: string): void {
 function agentEnvironment(options: Options): Record<string, string> {
   const own = (): Record<string, string> =>
     Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  // In a container the scripted harness is the copy seeded there, run by the image's node.
+  const scripted = options.docker === undefined ? scriptedHarnessEnvironment(SCRIPTED_HARNESS) : scriptedHarnessEnvironment(CONTAINER_SCRIPTED_HARNESS, 'node');
   // The page's form makes code_tasks too: the harness this environment configures, else the scripted one.
-  if (options.web !== undefined) return process.env.GUILDS_HARNESS ? own() : scriptedHarnessEnvironment(SCRIPTED_HARNESS);
-  if (options.step === undefined) return scriptedHarnessEnvironment(SCRIPTED_HARNESS);
+  if (options.web !== undefined) return process.env.GUILDS_HARNESS ? own() : scripted;
+  if (options.step === undefined) return scripted;
   if (options.step.tool !== 'code_task') return {};
   return own();
 }
@@ -127,21 +129,33 @@ async function main(): Promise<number> {
     return 2;
   }
   const lifetime = watchLifetime();
-  const chosen = await chooseSandbox({
-    ...(options.home === undefined
-      ? { seed: { from: FIXTURE_REPOSITORY, to: join('repos', FIXTURE_NAME) } }
-      : // A kept home's background commands must outlive this process for a later call to follow them.
-        { home: options.home, runDir: lastingRunDir(options.home), prefer: 'local' as const }),
-    // The tour's code_task runs the scripted harness with this node: both are shown read-only.
-    readOnly: [dirname(SCRIPTED_HARNESS), ...(process.execPath.startsWith('/usr/') ? [] : [process.execPath])],
-  });
+  let chosen: ChosenSandbox;
+  if (options.docker !== undefined) {
+    try {
+      chosen = await startDockerTour({ ...options.docker, repository: { from: FIXTURE_REPOSITORY, name: FIXTURE_NAME }, scriptedHarness: SCRIPTED_HARNESS });
+    } catch (error) {
+      if (!(error instanceof DockerTourError)) throw error;
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+  } else {
+    chosen = await chooseSandbox({
+      ...(options.home === undefined
+        ? { seed: { from: FIXTURE_REPOSITORY, to: join('repos', FIXTURE_NAME) } }
+        : // A kept home's background commands must outlive this process for a later call to follow them.
+          { home: options.home, runDir: lastingRunDir(options.home), prefer: 'local' as const }),
+      // The tour's code_task runs the scripted harness with this node: both are shown read-only.
+      readOnly: [dirname(SCRIPTED_HARNESS), ...(process.execPath.startsWith('/usr/') ? [] : [process.execPath])],
+    });
+  }
   const { sandbox } = chosen;
   const sandboxName = options.home === undefined ? chosen.name : KEPT_HOME_SANDBOX;
   // Calls into a kept home need ids no earlier session used: a call's log is named after its id.
   const callPrefix = options.home === undefined ? 'c' : `c${Date.now().toString(36)}-`;
   try {
-    if (options.home === undefined) commitFixture(sandbox.home);
-    const repositories = repositoriesIn(sandbox.home);
+    // A container's repository was committed as it was seeded.
+    if (options.home === undefined && options.docker === undefined) commitFixture(sandbox.home);
+    const repositories = options.docker === undefined ? repositoriesIn(sandbox.home) : [{ name: FIXTURE_NAME }];
     const run = new CodeToolRun({
       sandbox,
       runId: options.runId,
@@ -186,9 +200,10 @@ async function main(): Promise<number> {
       if (step.tool === 'code_task' && result.kind === 'unavailable') process.stdout.write(NO_HARNESS_HINT + '\n\n');
     }
     if (lifetime.signal.aborted) return lifetime.exitCode();
-    if (options.home === undefined) process.stdout.write('(the scratch home is removed now; pass --home DIR to keep one)\n');
+    if (options.docker !== undefined) process.stdout.write('(the container and its home volume are removed now)\n');
+    else if (options.home === undefined) process.stdout.write('(the scratch home is removed now; pass --home DIR to keep one)\n');
   } finally {
-    sandbox.cleanup();
+    await sandbox.cleanup();
   }
   return 0;
 }

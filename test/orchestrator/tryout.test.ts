@@ -59,6 +59,26 @@ describe("the try-out command's command line", () => {
     expect(parseCommandLine(['--port', '0', '--web', '--home', '/h'])).toEqual({ runId: 'try', home: '/h', web: { port: 0 } });
   });
 
+  it('runs in a container with --sandbox docker: the image npm run image makes, under runc, unless --image and --runtime say otherwise', () => {
+    expect(parseCommandLine(['--sandbox', 'docker'])).toEqual({ runId: 'try', docker: { image: 'guilds-code-sandbox:latest', runtime: 'runc' } });
+    expect(parseCommandLine(['--runtime', 'runsc', '--web', '--image', 'mine:1', '--sandbox', 'docker'])).toEqual({
+      runId: 'try',
+      web: { port: 4177 },
+      docker: { image: 'mine:1', runtime: 'runsc' },
+    });
+    expect(parseCommandLine(['--sandbox', 'machine'])).toEqual({ runId: 'try' });
+  });
+
+  it('refuses a sandbox or runtime it does not know, a container option without --sandbox docker, and --home with it', () => {
+    expect(() => parseCommandLine(['--sandbox', 'vm'])).toThrow(new UsageError("--sandbox takes machine or docker, not 'vm'"));
+    expect(() => parseCommandLine(['--sandbox', 'docker', '--runtime', 'kata'])).toThrow(new UsageError("--runtime takes runc or runsc, not 'kata'"));
+    expect(() => parseCommandLine(['--image', 'mine:1'])).toThrow(new UsageError('--image is for a container: add --sandbox docker'));
+    expect(() => parseCommandLine(['--runtime', 'runsc'])).toThrow(new UsageError('--runtime is for a container: add --sandbox docker'));
+    expect(() => parseCommandLine(['--sandbox', 'docker', '--home', '/h'])).toThrow(
+      new UsageError('--sandbox docker makes its own home (a volume, removed at the end): leave --home out'),
+    );
+  });
+
   it('refuses --port without --web', () => {
     expect(() => parseCommandLine(['--port', '80'])).toThrow(new UsageError('--port is for the web page: add --web'));
   });

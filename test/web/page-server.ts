@@ -13,10 +13,10 @@ export interface PageServer {
   stop(): Promise<void>;
 }
 
-export function startPageServer(extraArgs: string[] = []): Promise<PageServer> {
+export function startPageServer(extraArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<PageServer> {
   const child: ChildProcess = spawn(TSX, ['scripts/try.ts', '--web', '--port', '0', ...extraArgs], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
