@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type Dockerode from 'dockerode';
 import { DockerSandbox, type EngineClient } from '../src/orchestrator/docker-sandbox.js';
-import { median, runPlan, type Command } from './measure.js';
+import { alternatingPairs, median, runPlan, type Command } from './measure.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTPUT_LINES = 10_000;
@@ -133,27 +133,14 @@ export async function measureClients(
     try {
       for (const { name, cmd, expected } of COMMANDS) {
         for (const [variant, docker] of [['as it comes (keep-alive pool)', pooled], ['a connection per call', perCall]] as const) {
-          const sides = [ours(sandbox.engine, sandbox.containerId, cmd, expected), viaDockerode(docker, sandbox.containerId, cmd, expected)];
-          const oursTimes: number[] = [];
-          const theirTimes: number[] = [];
-          const ratios: number[] = [];
-          for (let pair = 0; pair < options.warmup + options.pairs; pair++) {
-            // Rotating which goes first keeps a drift of the machine from favouring either client.
-            const oursFirst = pair % 2 === 0;
-            const first = await timed(sides[oursFirst ? 0 : 1]!);
-            const second = await timed(sides[oursFirst ? 1 : 0]!);
-            if (pair < options.warmup) continue;
-            const [mine, theirs] = oursFirst ? [first, second] : [second, first];
-            oursTimes.push(mine);
-            theirTimes.push(theirs);
-            ratios.push(theirs / mine);
-          }
+          const [oursSide, theirSide] = [ours(sandbox.engine, sandbox.containerId, cmd, expected), viaDockerode(docker, sandbox.containerId, cmd, expected)];
+          const timing = await alternatingPairs(() => timed(theirSide), () => timed(oursSide), options);
           const outcome = {
             name: `${name}, ${runtime === 'runc' ? 'runc' : 'gVisor'}, dockerode ${variant}`,
             pairs: options.pairs,
-            oursMs: median(oursTimes),
-            dockerodeMs: median(theirTimes),
-            ratio: median(ratios),
+            oursMs: timing.bMs,
+            dockerodeMs: timing.aMs,
+            ratio: timing.ratio,
           };
           onOutcome(outcome);
           outcomes.push(outcome);

@@ -8,7 +8,7 @@ import { CodeToolRun } from '../src/orchestrator/code-tools.js';
 import { DOCKER_PATH, DockerSandbox, EngineClient, engineAddressFrom } from '../src/orchestrator/docker-sandbox.js';
 import { execLocal } from '../src/orchestrator/local-exec.js';
 import type { ExecResult, Sandbox } from '../src/orchestrator/sandbox.js';
-import { median } from './measure.js';
+import { alternatingPairs } from './measure.js';
 import { measureWarmThrough, type WarmCase, type WarmOutcome } from './warm.js';
 
 const FILE_LINES = 2_000;
@@ -89,9 +89,6 @@ export async function measureDocker(
         const run = new CodeToolRun({ sandbox: through, warm: false, runId: 'bench', agentId: 'bench' });
         let seq = 0;
         for (const [name, tool, args] of calls) {
-          const callTimes: number[] = [];
-          const floorTimes: number[] = [];
-          const ratios: number[] = [];
           const timeCall = async (): Promise<number> => {
             const started = performance.now();
             const result = await run.call({ tool, args, callId: `c${++seq}`, resultSeq: Number.NaN });
@@ -104,22 +101,13 @@ export async function measureDocker(
             await bareTrue(sandbox.engine, sandbox.containerId);
             return performance.now() - started;
           };
-          for (let pair = 0; pair < options.warmup + options.pairs; pair++) {
-            const callFirst = pair % 2 === 0;
-            const first = callFirst ? await timeCall() : await timeFloor();
-            const second = callFirst ? await timeFloor() : await timeCall();
-            if (pair < options.warmup) continue;
-            const [call, floor] = callFirst ? [first, second] : [second, first];
-            callTimes.push(call);
-            floorTimes.push(floor);
-            ratios.push(call / floor);
-          }
+          const timing = await alternatingPairs(timeCall, timeFloor, options);
           const outcome = {
             name: `${name}, ${runtime === 'runc' ? 'runc' : 'gVisor'}, ${route}`,
             pairs: options.pairs,
-            callMs: median(callTimes),
-            floorMs: median(floorTimes),
-            ratio: median(ratios),
+            callMs: timing.aMs,
+            floorMs: timing.bMs,
+            ratio: timing.ratio,
           };
           onOutcome(outcome);
           outcomes.push(outcome);

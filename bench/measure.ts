@@ -55,6 +55,32 @@ export function gnuTimeAvailable(): boolean {
   return existsSync('/usr/bin/time');
 }
 
+/**
+ * Times `a` and `b` (each resolving to its milliseconds) one after the other, `warmup + pairs` times,
+ * which goes first alternating so that a drift of the machine favours neither; the pairs after the
+ * warm-up are kept: each side's median, and the median of the pairwise ratios a / b.
+ */
+export async function alternatingPairs(
+  a: () => Promise<number>,
+  b: () => Promise<number>,
+  options: { pairs: number; warmup: number },
+): Promise<{ aMs: number; bMs: number; ratio: number }> {
+  const aTimes: number[] = [];
+  const bTimes: number[] = [];
+  const ratios: number[] = [];
+  for (let pair = 0; pair < options.warmup + options.pairs; pair++) {
+    const aFirst = pair % 2 === 0;
+    const first = aFirst ? await a() : await b();
+    const second = aFirst ? await b() : await a();
+    if (pair < options.warmup) continue;
+    const [aTime, bTime] = aFirst ? [first, second] : [second, first];
+    aTimes.push(aTime);
+    bTimes.push(bTime);
+    ratios.push(aTime / bTime);
+  }
+  return { aMs: median(aTimes), bMs: median(bTimes), ratio: median(ratios) };
+}
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);

@@ -28,6 +28,8 @@ interface Call {
 const calls = new Map<string, Call>();
 let inputEnded = false;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
+/** How long the stream waits, with no line and no call in flight, before it ends (idleExitMs). */
+let idleMs = SERVE_IDLE_EXIT_MS;
 
 function exitWhenIdle(): void {
   if (inputEnded && calls.size === 0) process.exit(0);
@@ -40,10 +42,12 @@ export function idleExitMs(env: Readonly<Record<string, string | undefined>>): n
   return asked > 0 && asked < SERVE_IDLE_EXIT_MS ? asked : SERVE_IDLE_EXIT_MS;
 }
 
-/** Starts the idle clock again: a line came. */
-function stillWanted(idleMs: number): void {
+/** Starts the idle clock again: a line came, or the last call in flight answered. */
+function stillWanted(): void {
   clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
+    // A call in flight restarts the clock when it answers.
+    if (calls.size > 0) return;
     inputEnded = true;
     process.stdin.pause();
     exitWhenIdle();
@@ -62,6 +66,7 @@ function settle(callId: string, call: Call, envelope: Envelope): void {
   if (calls.get(callId) === call) calls.delete(callId);
   reply(callId, envelope);
   exitWhenIdle();
+  if (calls.size === 0 && !inputEnded) stillWanted();
 }
 
 type Prepared = { envelope: Envelope } | { io: Io; checked: CheckedRequest };
@@ -141,10 +146,10 @@ export function serveStream(ops: OpTable, parts: NodeIoParts): void {
     },
     SERVE_LINE_MAX_BYTES,
   );
-  const idleMs = idleExitMs(process.env);
-  stillWanted(idleMs);
+  idleMs = idleExitMs(process.env);
+  stillWanted();
   process.stdin.on('data', (chunk: Buffer) => {
-    stillWanted(idleMs);
+    stillWanted();
     lines.write(chunk);
   });
   process.stdin.on('end', () => {

@@ -198,13 +198,14 @@ describe('the end of the stream', () => {
     expect(await serve.done).toEqual({ status: 0, signal: null, stderr: '' });
   });
 
-  it('exits 0 on its own once it has read no line for its idle time, a call in flight answered first', async () => {
+  it('exits 0 on its own once it has had no line and no call in flight for its idle time', async () => {
     // Its stdin stays open, as an exec's pipes do when the runtime that held the other end restarted.
     serve = startServe(sandbox, { [SERVE_IDLE_EXIT_VARIABLE]: String(IDLE_EXIT_MS) });
-    const answer = serve.call(request('shell', { command: `sleep ${(IDLE_EXIT_MS * 3) / 1000}; echo late` }));
-    expect(await answer).toMatchObject({ ok: true, text: 'late' });
+    // A call that outlasts the idle time keeps the stream: the next line is still served after it.
+    expect(await serve.call(request('shell', { command: `sleep ${(IDLE_EXIT_MS * 3) / 1000}; echo late` }))).toMatchObject({ ok: true, text: 'late' });
+    expect(await serve.call(request('file_read', { path: 'a.txt', limit: 1 }))).toMatchObject({ ok: true, text: 'a.txt · lines 1–1 of 3\n1\talpha' });
     expect(await serve.done).toEqual({ status: 0, signal: null, stderr: '' });
-    expect(serve.lines).toHaveLength(1);
+    expect(serve.lines).toHaveLength(2);
   });
 });
 
