@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { processRuns } from '../helpers/processes.js';
-import { blocksUnder, externalImports, libraryExports, tarballProblems } from './support.js';
+import { blocksUnder } from '../helpers/markdown.js';
+import { externalImports, libraryExports, tarballProblems } from './support.js';
 
 /** The other Node lines the library example runs on; a line this machine could not install is skipped. */
 const NODE_LINES = nodeLines().filter((line) => line.binary !== null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocksUnder, FIXED_FILES, importedSpecifiers, libraryExports, tarballProblems } from './support.js';
+import { FIXED_FILES, importedSpecifiers, libraryExports, tarballProblems } from './support.js';
 
 const EXPORTS = {
   '.': './lib/orchestrator/index.js',
@@ -66,21 +66,5 @@ describe('the imports of a built module', () => {
       'const text = "import x from \\"not-a-module\\"";',
     ].join('\n');
     expect(importedSpecifiers(code)).toEqual(['../chunks/chunk-P6YDX25H.js', 'node:child_process', 'node:fs', './side-effect.js', './a.js', './b.js', 'node:os']);
-  });
-});
-
-describe("the README's blocks", () => {
-  const markdown = ['# t', '### One', 'text', '```sh', 'echo 1', '```', '```', 'out', '', 'more', '```', '### Two', '```js', 'two()', '```'].join('\n');
-
-  it('are the fenced blocks under a heading, up to the next heading, with their language', () => {
-    expect(blocksUnder(markdown, '### One')).toEqual([
-      { language: 'sh', body: 'echo 1' },
-      { language: '', body: 'out\n\nmore' },
-    ]);
-  });
-
-  it('are none past the next heading, and a missing heading is an error that names it', () => {
-    expect(blocksUnder(markdown, '### Two')).toEqual([{ language: 'js', body: 'two()' }]);
-    expect(() => blocksUnder(markdown, '### Three')).toThrow('README.md has no heading "### Three"');
   });
 });

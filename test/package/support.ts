@@ -1,29 +1,7 @@
-// Pure parts of the package test: the README's examples, the tarball's rules, the imports of a built
-// module. test/package/support.test.ts holds them to their sentences.
+// Pure parts of the package test: the tarball's rules, the imports of a built module (the README's
+// blocks are test/helpers/markdown.ts's). test/package/support.test.ts holds them to their sentences.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-
-/** The fenced blocks under a README heading (up to the next heading of any level), in order. */
-export function blocksUnder(markdown: string, heading: string): { language: string; body: string }[] {
-  const lines = markdown.split('\n');
-  const start = lines.indexOf(heading);
-  if (start === -1) throw new Error(`README.md has no heading "${heading}"`);
-  const blocks: { language: string; body: string }[] = [];
-  let open: { language: string; lines: string[] } | null = null;
-  for (const line of lines.slice(start + 1)) {
-    if (open === null) {
-      if (/^#{1,6} /.test(line)) break;
-      const fence = /^```(\w*)$/.exec(line);
-      if (fence) open = { language: fence[1] ?? '', lines: [] };
-    } else if (line === '```') {
-      blocks.push({ language: open.language, body: open.lines.join('\n') });
-      open = null;
-    } else {
-      open.lines.push(line);
-    }
-  }
-  return blocks;
-}
 
 /** `./lib/<path>.js` targets of package.json's exports, by subpath: the library's own modules. */
 export function libraryExports(exportsMap: Readonly<Record<string, string>>): [subpath: string, target: string][] {
