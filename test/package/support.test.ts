@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIXED_FILES, importedSpecifiers, libraryExports, tarballProblems } from './support.js';
+import { fencedBlocks } from '../helpers/markdown.js';
+import { asRunHere, FIXED_FILES, importedSpecifiers, libraryExports, packageLines, tarballProblems } from './support.js';
 
 const EXPORTS = {
   '.': './lib/orchestrator/index.js',
@@ -66,5 +67,41 @@ describe('the imports of a built module', () => {
       'const text = "import x from \\"not-a-module\\"";',
     ].join('\n');
     expect(importedSpecifiers(code)).toEqual(['../chunks/chunk-P6YDX25H.js', 'node:child_process', 'node:fs', './side-effect.js', './a.js', './b.js', 'node:os']);
+  });
+});
+
+describe("the README's lines that pack, install or start the package", () => {
+  const markdown = [
+    '```sh',
+    'npm pack --pack-destination ~   # writes ~/p-1.0.0.tgz',
+    'npm install ~/p-1.0.0.tgz   # once published: npm install p',
+    'install -m 755 node_modules/p/dist/p.js /usr/local/bin/p',
+    '```',
+    '```',
+    'npx -y -p ~/p-1.0.0.tgz p-mcp --home DIR   # the bin',
+    '```',
+    '```ts',
+    "import { x } from 'p'; // npm install p",
+    '```',
+    '```sh',
+    'claude mcp add p -- npx -y -p /opt/guilds-code p-mcp --home "$PWD"',
+    'npm start',
+    '```',
+  ].join('\n');
+
+  it('are those of shell and bare blocks, their comments dropped', () => {
+    expect(packageLines(fencedBlocks(markdown))).toEqual([
+      'npm pack --pack-destination ~',
+      'npm install ~/p-1.0.0.tgz',
+      'npx -y -p ~/p-1.0.0.tgz p-mcp --home DIR',
+      'claude mcp add p -- npx -y -p /opt/guilds-code p-mcp --home "$PWD"',
+    ]);
+  });
+
+  it('run with the packed tarball for ~/<tarball>, the checkout for its placeholder and the folder for DIR', () => {
+    const places = { tarballName: 'p-1.0.0.tgz', tarball: '/tmp/x/p-1.0.0.tgz', checkout: '/src/p', dir: '/tmp/x/fresh' };
+    expect(asRunHere('npx -y -p ~/p-1.0.0.tgz p-mcp --home DIR   # the bin', places)).toBe('npx -y -p /tmp/x/p-1.0.0.tgz p-mcp --home /tmp/x/fresh');
+    expect(asRunHere('npx -y -p /opt/guilds-code p-mcp --home "$PWD"', places)).toBe('npx -y -p /src/p p-mcp --home "$PWD"');
+    expect(asRunHere('npm install ~/p-2.0.0.tgz', places)).toBe('npm install ~/p-2.0.0.tgz');
   });
 });
