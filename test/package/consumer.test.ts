@@ -202,8 +202,9 @@ const TITLE = `the package from its tarball, installed with production dependenc
   }, NPM_TIME_LIMIT_MS * 2);
 
   afterAll(() => {
-    if (root !== undefined) removeNpxInstalls();
-    if (root !== undefined) rmSync(root, { recursive: true, force: true });
+    if (root === undefined) return;
+    removeNpxInstalls();
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('ships only what runs: the fixed files, each library export and its declarations, their chunks, and the declarations of the modules they use', () => {
