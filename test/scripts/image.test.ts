@@ -99,6 +99,23 @@ describe('npm run image -- <options>', () => {
   });
 });
 
+describe("docs/deploying.md's Kubernetes YAML (no cluster runs it here)", () => {
+  const yaml = /## Kubernetes[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readFileSync('docs/deploying.md', 'utf8'))![1]!;
+
+  it("names the image of the package's version (it named 0.1.0 after the package moved on)", () => {
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    expect([...yaml.matchAll(/image: \S+:(\S+)/g)].map((match) => match[1])).toEqual([version]);
+  });
+
+  it("is agent-sandbox's v1beta1 (it named the deprecated v1alpha1): a template, a warm pool, a claim", () => {
+    expect([...yaml.matchAll(/^apiVersion: (.+)\nkind: (.+)$/gm)].map((match) => `${match[1]} ${match[2]}`)).toEqual([
+      'extensions.agents.x-k8s.io/v1beta1 SandboxTemplate',
+      'extensions.agents.x-k8s.io/v1beta1 SandboxWarmPool',
+      'extensions.agents.x-k8s.io/v1beta1 SandboxClaim',
+    ]);
+  });
+});
+
 describe('npm run image -- --with-harness-clis: the CLIs from the shared cache into the build context', () => {
   const scratches: string[] = [];
   afterEach(() => {
