@@ -1,4 +1,4 @@
-// `npm run image [-- --tag T --base IMAGE|debian --node N --with-harness-clis[=CLI,...]]`: builds the
+// `npm run image [-- --tag T --base IMAGE|debian --node N --with-harness-clis[=CLI,...] --keep-setuid]`: builds the
 // sandbox image of SPEC section 7 with the docker CLI, from image/Dockerfile and the committed bundles.
 // `--base debian` builds the Debian base itself (mmdebstrap, then `docker import`), for machines that
 // reach Debian's package archive but no image registry.
@@ -19,7 +19,7 @@ export const DEFAULT_BASE_IMAGE = `node:${DEFAULT_NODE_LINE}-bookworm-slim`;
 /** `--base debian`: Debian 12 built here, with what the image needs already in it. */
 export const DEBIAN_BASE = 'debian';
 export const DEBIAN_SUITE = 'bookworm';
-export const DEBIAN_PACKAGES = ['bash', 'git', 'ripgrep', 'ca-certificates', 'gh', 'passwd'] as const;
+export const DEBIAN_PACKAGES = ['bash', 'git', 'ripgrep', 'ca-certificates', 'gh', 'passwd', 'tini'] as const;
 export const BUNDLES = {
   helper: join(ROOT, 'dist/guilds-code.js'),
   harness: join(ROOT, 'dist/guilds-harness.js'),
@@ -50,6 +50,8 @@ export interface ImageOptions {
   node: string | undefined;
   /** The harness CLIs to put in /opt/harness-clis, in HARNESS_CLIS's order; none when empty. */
   harnessClis: readonly HarnessCli[];
+  /** Leaves the base's setuid and setgid programs as they are; by default their bits are taken off. */
+  keepSetuid: boolean;
 }
 
 /** The npm registry cannot be reached, so what the image needs from it cannot be had. */
@@ -73,7 +75,7 @@ function harnessCliList(value: string): HarnessCli[] {
 
 /** The command line's options; throws a one-line error on anything else. */
 export function parseImageArguments(argv: readonly string[]): ImageOptions {
-  const options: ImageOptions = { tag: DEFAULT_IMAGE_TAG, base: DEFAULT_BASE_IMAGE, node: undefined, harnessClis: [] };
+  const options: ImageOptions = { tag: DEFAULT_IMAGE_TAG, base: DEFAULT_BASE_IMAGE, node: undefined, harnessClis: [], keepSetuid: false };
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i]!;
     const value = (): string => {
@@ -86,7 +88,8 @@ export function parseImageArguments(argv: readonly string[]): ImageOptions {
     else if (name === '--node') options.node = value();
     else if (name === '--with-harness-clis') options.harnessClis = [...HARNESS_CLIS];
     else if (name.startsWith('--with-harness-clis=')) options.harnessClis = harnessCliList(name.slice('--with-harness-clis='.length));
-    else throw new Error(`unknown option ${name} (options: --tag T, --base IMAGE|debian, --node N, --with-harness-clis[=CLI,...])`);
+    else if (name === '--keep-setuid') options.keepSetuid = true;
+    else throw new Error(`unknown option ${name} (options: --tag T, --base IMAGE|debian, --node N, --with-harness-clis[=CLI,...], --keep-setuid)`);
   }
   // A base built here has no node: the default line goes in.
   if (options.base === DEBIAN_BASE) options.node ??= DEFAULT_NODE_LINE;
@@ -118,7 +121,7 @@ export function recipeHash(options: ImageOptions): string {
   for (const file of [...files(IMAGE_RECIPE_DIR).sort(), BUNDLES.helper, BUNDLES.harness, BUNDLES.mcp, fileURLToPath(import.meta.url), ...clis]) {
     hash.update(file.slice(ROOT.length)).update('\0').update(readFileSync(file)).update('\0');
   }
-  hash.update(JSON.stringify({ base: options.base, node: options.node, clis: options.harnessClis, version: projectVersion() }));
+  hash.update(JSON.stringify({ base: options.base, node: options.node, clis: options.harnessClis, keepSetuid: options.keepSetuid, version: projectVersion() }));
   return hash.digest('hex');
 }
 
@@ -252,7 +255,8 @@ export function buildImage(options: ImageOptions, log: (line: string) => void = 
     // A base built here holds everything: its build needs no network (there may be no bridge).
     const network = options.base === DEBIAN_BASE ? ['--network', 'none'] : [];
     log(`building ${options.tag} from ${base}`);
-    run('docker', ['build', '--quiet', ...network, '--build-arg', `BASE=${base}`, ...labels, '--tag', options.tag, scratch], { quiet: true });
+    const setuid = ['--build-arg', `KEEP_SETUID=${options.keepSetuid ? 1 : 0}`];
+    run('docker', ['build', '--quiet', ...network, '--build-arg', `BASE=${base}`, ...setuid, ...labels, '--tag', options.tag, scratch], { quiet: true });
     return options.tag;
   } finally {
     rmSync(scratch, { recursive: true, force: true });

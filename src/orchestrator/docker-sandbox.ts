@@ -11,9 +11,23 @@ import { posix } from 'node:path';
 import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
 import { DOCKER_EXEC_POLL_MS, ExecFollower, type ExecInspect } from './docker-exec.js';
 import { DockerOpenExecs } from './docker-open.js';
+import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './docker-options.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
 
 export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
+export {
+  DOCKER_CPU_PERIOD_US,
+  DOCKER_DEFAULT_CPUS,
+  DOCKER_DEFAULT_MEMORY_BYTES,
+  DOCKER_DEFAULT_PIDS,
+  DOCKER_DEFAULT_STATE_TMPFS_BYTES,
+  DOCKER_DEFAULT_TMP_BYTES,
+  DOCKER_MIN_CPUS,
+  DOCKER_TMPFS_OPTIONS,
+  LINUX_CAPABILITIES,
+  UNLIMITED,
+  type Bound,
+} from './docker-options.js';
 
 /** The image's agent: its user, home and PATH (image/Dockerfile). */
 export const DOCKER_AGENT_USER = '1000:1000';
@@ -21,11 +35,6 @@ export const DOCKER_AGENT_HOME = '/home/agent';
 export const DOCKER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 /** How long the container may take to start and run its first command. */
 export const DOCKER_START_TIMEOUT_MS = 30_000;
-/** The tmpfs mounts: the agent's scratch space under a read-only root, and the helper's state folder when asked. */
-export const DOCKER_TMPFS: Readonly<Record<string, string>> = {
-  '/tmp': 'rw,nosuid,nodev,mode=1777',
-  [DEFAULT_RUN_DIR]: 'rw,nosuid,nodev,mode=0755,uid=1000,gid=1000',
-};
 /** The label every container and volume this sandbox makes carries, so that a sweep can find them. */
 export const DOCKER_SANDBOX_LABEL = 'io.guilds.code.sandbox';
 
@@ -51,9 +60,20 @@ export interface DockerSandboxOptions {
   home?: { volume: string } | { hostPath: string };
   /** `'none'` (the default), `'host'`, or a network's name. */
   network?: string;
-  memoryBytes?: number;
-  pids?: number;
-  cpus?: number;
+  /**
+   * The bounds (docs/deploying.md has the defaults, docker-options.ts their constants): memory in
+   * bytes (swap held equal, so none), CPUs (a fraction allowed), processes, and the size in bytes of
+   * the /tmp tmpfs and of the /run/guilds one (with `state: 'tmpfs'`). `'unlimited'` sets none.
+   */
+  memoryBytes?: Bound;
+  pids?: Bound;
+  cpus?: Bound;
+  tmpBytes?: Bound;
+  stateTmpfsBytes?: Bound;
+  /** Every capability is dropped; these (`'NET_BIND_SERVICE'` or `'CAP_NET_BIND_SERVICE'`) are given back. */
+  capAdd?: readonly string[];
+  /** Default true: no process gains a privilege by exec (a setuid program, a file capability). */
+  noNewPrivileges?: boolean;
   /**
    * Where the helper's state folder (/run/guilds: background records and ids, request files) lives: a
    * named volume (default a new one, removed by cleanup), so that a restarted container still knows
@@ -97,16 +117,26 @@ export class DockerSandbox implements Sandbox {
   private restarting: Promise<void> | undefined;
   private readonly openExecs: DockerOpenExecs;
 
-  /** Starts one container of the image; resolves once a command runs in it, rejects with the Engine's words. */
+  /**
+   * Starts one container of the image; resolves once a command runs in it. Rejects with one line: a
+   * bad option before any Engine call, "docker cannot run here" for an Engine that cannot be reached,
+   * an Engine's refusal in its own words (docker-options.ts, startFailure).
+   */
   static async start(options: DockerSandboxOptions): Promise<DockerSandbox> {
+    let bounds: DockerBounds;
+    try {
+      bounds = dockerBounds(options);
+    } catch (error) {
+      throw new Error(startFailure(error));
+    }
     const sandbox = new DockerSandbox(options);
     try {
-      await sandbox.create(options);
+      await sandbox.create(options, bounds);
       const probe = await sandbox.exec(['true'], {}, DOCKER_START_TIMEOUT_MS);
-      if (probe.exitCode !== 0) throw new Error(`the container cannot run a command: ${probe.stderr.trim() || `exit status ${probe.exitCode}`}`);
+      if (probe.exitCode !== 0) throw new Error(`the sandbox's container cannot run a command: ${probe.stderr.trim() || `exit status ${probe.exitCode}`}`);
     } catch (error) {
       await sandbox.cleanup();
-      throw new Error(`docker cannot run here: ${message(error)}`);
+      throw new Error(startFailure(error));
     }
     return sandbox;
   }
@@ -131,7 +161,7 @@ export class DockerSandbox implements Sandbox {
     return name;
   }
 
-  private async create(options: DockerSandboxOptions): Promise<void> {
+  private async create(options: DockerSandboxOptions, bounds: DockerBounds): Promise<void> {
     const suffix = randomBytes(6).toString('hex');
     const labels = { ...options.labels, [DOCKER_SANDBOX_LABEL]: '1' };
     const home =
@@ -142,20 +172,14 @@ export class DockerSandbox implements Sandbox {
     const state = options.state ?? { volume: undefined };
     // A new volume takes the image's /run/guilds (the request folder, owned by the agent) at its first mount.
     if (state !== 'tmpfs') mounts.push({ Type: 'volume', Source: await this.volume(state.volume, `guilds-code-run-${suffix}`, labels), Target: DEFAULT_RUN_DIR });
-    const tmpfs: Record<string, string> = {};
-    if (options.readOnlyRoot ?? true) tmpfs['/tmp'] = DOCKER_TMPFS['/tmp']!;
-    if (state === 'tmpfs') tmpfs[DEFAULT_RUN_DIR] = DOCKER_TMPFS[DEFAULT_RUN_DIR]!;
-    const hostConfig: Record<string, unknown> = {
-      Runtime: options.runtime ?? 'runc',
-      NetworkMode: options.network ?? 'none',
-      Mounts: mounts,
-      ReadonlyRootfs: options.readOnlyRoot ?? true,
-      Tmpfs: tmpfs,
-    };
-    // No swap beyond the limit: a command over it is killed, not slowed to a crawl.
-    if (options.memoryBytes !== undefined) Object.assign(hostConfig, { Memory: options.memoryBytes, MemorySwap: options.memoryBytes });
-    if (options.pids !== undefined) hostConfig.PidsLimit = options.pids;
-    if (options.cpus !== undefined) hostConfig.NanoCpus = Math.round(options.cpus * 1e9);
+    const hostConfig = dockerHostConfig(bounds, {
+      runtime: options.runtime ?? 'runc',
+      network: options.network ?? 'none',
+      mounts,
+      readOnlyRoot: options.readOnlyRoot ?? true,
+      stateTmpfs: state === 'tmpfs',
+      stateDir: DEFAULT_RUN_DIR,
+    });
     const created = await this.engine.call<{ Id: string }>('POST', `/containers/create?name=guilds-code-${suffix}`, {
       Image: options.image,
       User: DOCKER_AGENT_USER,

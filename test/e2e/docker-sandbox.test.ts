@@ -1,7 +1,10 @@
 // The sandbox image and DockerSandbox in real containers, under runc and gVisor: what the image holds,
 // how an exec carries its environment and output and is stopped, writeFile against links the agent
 // planted, and the faults a platform meets (the container killed or restarted mid-run, a command
-// out of memory or forking without end, a full home, a read-only root). No container is left behind.
+// out of memory or forking without end, a full /tmp or home, a read-only root), each under the
+// default bounds; the privileges a default container has (none), and the image run as `docker run`
+// runs any image. No container is left behind.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +12,10 @@ import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { DOCKER_SANDBOX_LABEL, type DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
 import { BUNDLES, LABELS, sha256 } from '../../scripts/image.js';
 import { FIXTURES } from '../helpers/paths.js';
-import { dockerUnavailable, startDocker, suiteSandboxes, testEngine, testImage } from '../helpers/docker.js';
+import { DOCKER_ENV, DOCKER_TEST_LABEL, dockerUnavailable, startDocker, suiteSandboxes, testEngine, testImage } from '../helpers/docker.js';
 const WAIT_MS = 30_000;
+/** A `docker run` that hangs (an image that ignores its command) fails the test rather than the run. */
+const DOCKER_CLI_TIMEOUT_MS = 60_000;
 
 for (const runtime of ['runc', 'runsc'] as const) {
   const unavailable = dockerUnavailable(runtime);
@@ -58,6 +63,12 @@ function suite(runtime: 'runc' | 'runsc'): void {
       expect(result.exitCode).toBe(0);
     });
 
+    it('holds no setuid or setgid program (it held eleven, su, mount and passwd among them)', async () => {
+      const sandbox = await start();
+      const result = await sandbox.exec(['sh', '-c', 'find / -xdev -type f -perm /6000; echo end'], {}, WAIT_MS);
+      expect(result.stdout).toBe('end\n');
+    });
+
     it('keeps its root read-only, the home and /tmp writable', async () => {
       const sandbox = await start();
       const result = await tool(sandbox, 'shell', { command: 'touch /usr/local/bin/x; echo home > note.txt && cat note.txt && touch /tmp/y && echo tmp' });
@@ -66,6 +77,103 @@ function suite(runtime: 'runc' | 'runsc'): void {
       expect(result.text).toBe(`touch: cannot touch '/usr/local/bin/x': ${refusal}\nhome\ntmp`);
       const inspect = await testEngine().call<{ HostConfig: { ReadonlyRootfs: boolean } }>('GET', `/containers/${sandbox.containerId}/json`);
       expect(inspect.HostConfig.ReadonlyRootfs).toBe(true);
+    });
+  });
+
+  describe('run as docker run runs any image', () => {
+    /** `docker run` on the test's Engine, labelled as the suite's, under this runtime. */
+    function dockerRun(args: readonly string[], input?: string) {
+      const labels = Object.entries({ [DOCKER_TEST_LABEL]: '1', ...FILE_LABEL }).flatMap(([key, value]) => ['--label', `${key}=${value}`]);
+      return docker(['run', '--runtime', runtime, '--network', 'none', ...labels, ...args], input);
+    }
+    function docker(args: readonly string[], input?: string) {
+      const result = spawnSync('docker', args, {
+        encoding: 'utf8',
+        input,
+        timeout: DOCKER_CLI_TIMEOUT_MS,
+        env: { ...process.env, DOCKER_HOST: process.env[DOCKER_ENV.host] },
+      });
+      return { stdout: result.stdout, stderr: result.stderr, status: result.status };
+    }
+
+    it("runs the command it is given and exits with its status (it ignored the command and waited for ever)", () => {
+      expect(dockerRun(['--rm', testImage(), 'bash', '-c', 'echo hi; exit 3'])).toEqual({ stdout: 'hi\n', stderr: '', status: 3 });
+    });
+
+    it('gives the command its stdin, as `docker run -i IMAGE bash` needs', () => {
+      expect(dockerRun(['--rm', '-i', testImage(), 'bash'], 'echo "from stdin $(id -u)"\n')).toEqual({ stdout: 'from stdin 1000\n', stderr: '', status: 0 });
+    });
+
+    it('reaps the orphans the command leaves, as its first process', () => {
+      const script = '( sh -c "sleep 0.2; exit 0" & ); sleep 2; grep -l "^State:.Z" /proc/[0-9]*/status; echo "first: $(tr "\\0" " " < /proc/1/cmdline)"';
+      expect(dockerRun(['--rm', testImage(), 'bash', '-c', script])).toEqual({
+        stdout: `first: /usr/bin/tini -s -- bash -c ${script} \n`,
+        stderr: '',
+        status: 0,
+      });
+    });
+
+    for (const [signal, how, status] of [['TERM', ['stop', '-t', '20'], 7], ['INT', ['kill', '-s', 'INT'], 8]] as const) {
+      it(`forwards SIG${signal} to the command and exits with its status`, async () => {
+        const script = `trap 'echo got ${signal}; exit ${status}' ${signal}; echo ready; while :; do sleep 0.1; done`;
+        const id = dockerRun(['-d', testImage(), 'bash', '-c', script]).stdout.trim();
+        try {
+          for (let tries = 0; docker(['logs', id]).stdout === '' && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+          expect(docker([...how, id]).status).toBe(0);
+          expect(docker(['wait', id]).stdout).toBe(`${status}\n`);
+          expect(docker(['logs', id]).stdout).toBe(`ready\ngot ${signal}\n`);
+        } finally {
+          docker(['rm', '-f', id]);
+        }
+      });
+    }
+  });
+
+  describe('by default', () => {
+    it("runs the agent with no capability and no new privileges (a default container had Docker's default capabilities and NoNewPrivs 0)", async () => {
+      const sandbox = await start();
+      const result = await sandbox.exec(['sh', '-c', 'grep -E "^Cap(Eff|Bnd)" /proc/self/status; setpriv --dump | grep -E "^(no_new_privs|Capability bounding set):"'], {}, WAIT_MS);
+      expect(result.stdout.replace(/\t/g, ' ')).toBe('CapEff: 0000000000000000\nCapBnd: 0000000000000000\nno_new_privs: 1\nCapability bounding set: [none]\n');
+      const inspect = await testEngine().call<{ HostConfig: Record<string, unknown> }>('GET', `/containers/${sandbox.containerId}/json`);
+      expect(inspect.HostConfig).toMatchObject({
+        CapDrop: ['ALL'],
+        CapAdd: null,
+        SecurityOpt: ['no-new-privileges'],
+        Memory: 2_147_483_648,
+        MemorySwap: 2_147_483_648,
+        PidsLimit: 1024,
+        CpuPeriod: 100_000,
+        CpuQuota: 200_000,
+        Tmpfs: { '/tmp': 'rw,nosuid,nodev,mode=1777,size=536870912' },
+      });
+      if (runtime === 'runc') {
+        // Docker's default seccomp profile stays on (gVisor filters the system calls itself).
+        expect((await sandbox.exec(['grep', '^Seccomp:', '/proc/self/status'], {}, WAIT_MS)).stdout.replace(/\t/g, ' ')).toBe('Seccomp: 2\n');
+      }
+    });
+
+    it('gives back the capabilities a platform names, and nothing else', async () => {
+      const sandbox = await start({ capAdd: ['NET_BIND_SERVICE'] });
+      const result = await sandbox.exec(['grep', '^CapBnd', '/proc/self/status'], {}, WAIT_MS);
+      expect(result.stdout.replace(/\t/g, ' ')).toBe('CapBnd: 0000000000000400\n');
+    });
+
+    it("sets no bound given as 'unlimited'", async () => {
+      const sandbox = await start({ memoryBytes: 'unlimited', cpus: 'unlimited', pids: 'unlimited', tmpBytes: 'unlimited', state: 'tmpfs', stateTmpfsBytes: 'unlimited' });
+      const inspect = await testEngine().call<{ HostConfig: Record<string, unknown> }>('GET', `/containers/${sandbox.containerId}/json`);
+      expect(inspect.HostConfig).toMatchObject({
+        Memory: 0,
+        MemorySwap: 0,
+        CpuQuota: 0,
+        Tmpfs: { '/tmp': 'rw,nosuid,nodev,mode=1777', '/run/guilds': 'rw,nosuid,nodev,mode=0755,uid=1000,gid=1000' },
+      });
+      expect(inspect.HostConfig.PidsLimit ?? 0).toBe(0);
+    });
+
+    it("quotes the Engine's own refusal of a bound, leaving nothing behind", async () => {
+      await expect(start({ memoryBytes: 1_000_000 })).rejects.toThrow(
+        new Error("the Docker Engine refused the sandbox's container: Minimum memory limit allowed is 6MB"),
+      );
     });
   });
 
@@ -190,8 +298,8 @@ function suite(runtime: 'runc' | 'runsc'): void {
       expect((await tool(sandbox, 'shell_status', {})).text).toBe('no background commands');
     });
 
-    it('says a command was killed when it passes the memory limit (exit 137), and the next call works', async () => {
-      const sandbox = await start({ memoryBytes: 128 * 1_048_576 });
+    it('says a command was killed when it passes the default memory limit (exit 137), and the next call works', async () => {
+      const sandbox = await start();
       const result = await tool(sandbox, 'shell', { command: 'node -e "const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1))"' });
       if (runtime === 'runsc') {
         // gVisor's limit is on the whole sandbox: the kernel's OOM killer ends the container, and the call says so.
@@ -204,11 +312,30 @@ function suite(runtime: 'runc' | 'runsc'): void {
       expect((await tool(sandbox, 'shell', { command: 'echo fine' })).text).toBe('fine');
     });
 
-    it('ends a fork bomb under a pids limit, and the next call works', async () => {
-      const sandbox = await start({ pids: 128 });
-      const result = await tool(sandbox, 'shell', { command: 'bomb() { bomb | bomb & }; bomb', timeout: 5 });
-      expect(result.summary).toBeDefined();
+    it('ends a fork bomb at the default pids limit, and the next call works (the bomb was refused as an unknown argument and never ran)', async () => {
+      const sandbox = await start();
+      // In the foreground, so that the call's timeout stops its group; one left in the background
+      // stays (as anything a finished command leaves running does), holding the container at its limit.
+      const result = await tool(sandbox, 'shell', { command: 'bomb() { bomb | bomb; }; bomb', timeout_seconds: 5 });
+      if (runtime === 'runsc') {
+        // gVisor's limit is on the sandbox's own host threads: the bomb starves them, the sandbox
+        // ends, and the call says so. The Engine may take a call more to see the container stopped.
+        expect(result.ok).toBe(false);
+        expect(result.text).toMatch(/^code helper failed: no envelope/);
+        const next = await tool(sandbox, 'shell', { command: 'echo fine' });
+        if (next.text !== 'fine') expect(next.text).toMatch(/^code helper failed: /);
+      } else {
+        expect(result.text).toContain('fork: retry: Resource temporarily unavailable\n');
+        expect(result.text.endsWith('[timed out after 5s; the command was stopped]\nexit_code: 124')).toBe(true);
+      }
       expect((await tool(sandbox, 'shell', { command: 'echo fine' })).text).toBe('fine');
+    });
+
+    it('ends a command that fills /tmp with ENOSPC at its default size, and the next call works', async () => {
+      const sandbox = await start();
+      const result = await tool(sandbox, 'shell', { command: 'head -c 600000000 /dev/zero > /tmp/big' });
+      expect(result.text).toBe("head: error writing 'standard output': No space left on device\nexit_code: 1");
+      expect((await tool(sandbox, 'shell', { command: `node -p "require('fs').statSync('/tmp/big').size"; rm /tmp/big; echo fine` })).text).toBe('536870912\nfine');
     });
 
     it('ends a call that fills the home volume, and works again once room is made', async () => {

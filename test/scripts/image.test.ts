@@ -17,7 +17,7 @@ import {
 
 describe('npm run image -- <options>', () => {
   it('builds guilds-code-sandbox:latest from the current Node LTS on Debian 12, keeping its node', () => {
-    expect(parseImageArguments([])).toEqual({ tag: DEFAULT_IMAGE_TAG, base: DEFAULT_BASE_IMAGE, node: undefined, harnessClis: [] });
+    expect(parseImageArguments([])).toEqual({ tag: DEFAULT_IMAGE_TAG, base: DEFAULT_BASE_IMAGE, node: undefined, harnessClis: [], keepSetuid: false });
     expect(DEFAULT_IMAGE_TAG).toBe('guilds-code-sandbox:latest');
     expect(DEFAULT_BASE_IMAGE).toBe('node:24-bookworm-slim');
   });
@@ -28,7 +28,15 @@ describe('npm run image -- <options>', () => {
       base: 'debian:bookworm-slim',
       node: '22',
       harnessClis: ['claude', 'codex', 'gemini', 'opencode'],
+      keepSetuid: false,
     });
+  });
+
+  it('takes the setuid and setgid bits off unless --keep-setuid, which is another image', () => {
+    expect(parseImageArguments(['--base', 'debian']).keepSetuid).toBe(false);
+    const kept = parseImageArguments(['--base', 'debian', '--keep-setuid']);
+    expect(kept.keepSetuid).toBe(true);
+    expect(recipeHash(kept)).not.toBe(recipeHash(parseImageArguments(['--base', 'debian'])));
   });
 
   it('takes a subset of the harness CLIs, in one order whatever the order named', () => {
@@ -46,7 +54,7 @@ describe('npm run image -- <options>', () => {
     expect(() => parseImageArguments(['--with-harness-clis='])).toThrow("--with-harness-clis: unknown CLI '' (choose from: claude, codex, gemini, opencode)");
     expect(() => parseImageArguments(['--with-harness-clis=codex,'])).toThrow("--with-harness-clis: unknown CLI '' (choose from: claude, codex, gemini, opencode)");
     expect(() => parseImageArguments(['--with-harness-clis', 'codex'])).toThrow(
-      'unknown option codex (options: --tag T, --base IMAGE|debian, --node N, --with-harness-clis[=CLI,...])',
+      'unknown option codex (options: --tag T, --base IMAGE|debian, --node N, --with-harness-clis[=CLI,...], --keep-setuid)',
     );
   });
 
@@ -62,7 +70,7 @@ describe('npm run image -- <options>', () => {
 
   it('refuses an unknown option and an option without its value, in one line', () => {
     expect(() => parseImageArguments(['--push'])).toThrow(
-      'unknown option --push (options: --tag T, --base IMAGE|debian, --node N, --with-harness-clis[=CLI,...])',
+      'unknown option --push (options: --tag T, --base IMAGE|debian, --node N, --with-harness-clis[=CLI,...], --keep-setuid)',
     );
     expect(() => parseImageArguments(['--tag'])).toThrow('--tag needs a value');
     expect(() => parseImageArguments(['--base', '--node', '20'])).toThrow('--base needs a value');
@@ -88,6 +96,23 @@ describe('npm run image -- <options>', () => {
     expect(new Set(hashes).size).toBe(4);
     expect(hashOf('--with-harness-clis=codex,claude')).toBe(hashOf('--with-harness-clis=claude,codex'));
     expect(hashOf('--with-harness-clis=claude,codex,gemini,opencode')).toBe(hashOf('--with-harness-clis'));
+  });
+});
+
+describe("docs/deploying.md's Kubernetes YAML (no cluster runs it here)", () => {
+  const yaml = /## Kubernetes[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readFileSync('docs/deploying.md', 'utf8'))![1]!;
+
+  it("names the image of the package's version (it named 0.1.0 after the package moved on)", () => {
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    expect([...yaml.matchAll(/image: \S+:(\S+)/g)].map((match) => match[1])).toEqual([version]);
+  });
+
+  it("is agent-sandbox's v1beta1 (it named the deprecated v1alpha1): a template, a warm pool, a claim", () => {
+    expect([...yaml.matchAll(/^apiVersion: (.+)\nkind: (.+)$/gm)].map((match) => `${match[1]} ${match[2]}`)).toEqual([
+      'extensions.agents.x-k8s.io/v1beta1 SandboxTemplate',
+      'extensions.agents.x-k8s.io/v1beta1 SandboxWarmPool',
+      'extensions.agents.x-k8s.io/v1beta1 SandboxClaim',
+    ]);
   });
 });
 
