@@ -131,6 +131,11 @@ export function usageErrorText(error: UsageError): string {
   return `${error.message}\n${pointer}\n`;
 }
 
+/** Said of a path where a tool's name goes: npm kept the option before it, as it does without `--`. */
+export function npmTookOption(token: string): string {
+  return `'${token}' is not a tool's name: npm keeps the options given before -- for itself; give them after it, as in npm start -- --home DIR`;
+}
+
 /** Text cut into lines of at most `widthChars` at its spaces (a longer word keeps a line of its own). */
 export function wrapText(text: string, widthChars: number): string[] {
   const lines: string[] = [];
@@ -250,6 +255,8 @@ function parseOptions(argv: readonly string[]): Options {
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
     if (!token.startsWith('--')) {
+      // `npm start --home DIR` hands the try-out only DIR: npm keeps an option before `--` for itself.
+      if (tool === undefined && token.includes('/')) throw new UsageError(npmTookOption(token));
       if (tool !== undefined) throw new UsageError(`unexpected '${token}': give arguments as --name value`, isOpName(tool) ? tool : undefined);
       tool = token;
       continue;

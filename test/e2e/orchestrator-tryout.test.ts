@@ -189,6 +189,16 @@ describe('npm start', () => {
     );
   });
 
+  it('says npm kept --home for itself when it was given before --', () => {
+    // What `npm start --home /tmp/agent` hands the try-out: npm takes --home as its own setting.
+    const { status, stdout, stderr } = tryOut('/tmp/agent');
+    expect({ status, stdout }).toEqual({ status: 2, stdout: '' });
+    expect(stderr).toBe(
+      "'/tmp/agent' is not a tool's name: npm keeps the options given before -- for itself; give them after it, as in npm start -- --home DIR\n" +
+        'npm start -- --help lists the options and the tools\n',
+    );
+  });
+
   it('refuses a home that is not there', () => {
     const { status, stderr } = tryOut('--home', '/no/such/home', 'shell_status');
     expect(status).toBe(2);

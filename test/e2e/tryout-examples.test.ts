@@ -1,4 +1,4 @@
-// Every `npm start` example of the README and of `npm start -- --help`, run as written by bash in the
+// Every `npm start` example of the README, of docs/orchestrator.md and of `npm start -- --help`, run as written by bash in the
 // checkout, in order (the background example's second command stops what its first started). Two
 // things are changed, and only these: /tmp/agent becomes a fresh folder of this test's, and a page's
 // port becomes 0 (a free one), since other runs on this machine may hold either. The README's
@@ -25,10 +25,10 @@ function logicalLines(text: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/** The README's `npm start` command lines, from its sh blocks; `npm ci && …` is the CI's to run. */
-function readmeExamples(): string[] {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+/** A Markdown file's `npm start` command lines, from its sh blocks; `npm ci && …` is the CI's to run. */
+function markdownExamples(file: string): string[] {
+  const text = readFileSync(join(REPO_ROOT, file), 'utf8');
+  const blocks = [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
   return blocks.flatMap(logicalLines).filter((line) => line.includes('npm start') && !line.startsWith('npm ci'));
 }
 
@@ -124,7 +124,8 @@ function expectCallsSucceeded(stdout: string): void {
 }
 
 describe.each([
-  ['the README', readmeExamples],
+  ['the README', () => markdownExamples('README.md')],
+  ['docs/orchestrator.md', () => markdownExamples('docs/orchestrator.md')],
   ['npm start -- --help', usageExamples],
 ])('the examples of %s, run as written', (_source, examples) => {
   const lines = examples();
@@ -141,6 +142,10 @@ describe.each([
       const { status, stdout, stderr } = run(asRun(line, home));
       expect(stderr).toBe('');
       expect(status).toBe(0);
+      if (line.includes('--help')) {
+        expect(stdout).toMatch(/^usage: npm start /m);
+        return;
+      }
       expectCallsSucceeded(stdout);
       if (line.includes('--background')) {
         expect(stdout).toContain('sandbox: local (it lives as long as the home: background commands outlive each npm start)\n');

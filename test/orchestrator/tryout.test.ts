@@ -1,9 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CodeToolResult } from '../../src/orchestrator/code-tools.js';
 import { flowItem } from '../../src/orchestrator/view/index.js';
 import { CODE_TOOL_DECLARATIONS, type ToolDeclaration } from '../../src/orchestrator/index.js';
 import {
   closingLine,
+  npmTookOption,
   parseCommandLine,
   portInUse,
   renderCall,
@@ -14,6 +17,7 @@ import {
   usageErrorText,
   wrapText,
 } from '../../scripts/try-cli.js';
+import { REPO_ROOT } from '../helpers/paths.js';
 
 function catchUsage(run: () => unknown): UsageError {
   try {
@@ -146,6 +150,13 @@ describe("the try-out command's command line", () => {
     expect(() => parseCommandLine(['--bogus'])).toThrow(new UsageError('unknown option --bogus'));
     expect(() => parseCommandLine(['--bogus=1', 'shell'])).toThrow(new UsageError('unknown option --bogus'));
     expect(() => parseCommandLine(['--web', '--bogus', 'x'])).toThrow(new UsageError('unknown option --bogus'));
+  });
+
+  it('says that npm kept the option when a path comes where the tool goes: npm start --home DIR without --', () => {
+    expect(() => parseCommandLine(['/tmp/agent', 'shell_status'])).toThrow(
+      new UsageError("'/tmp/agent' is not a tool's name: npm keeps the options given before -- for itself; give them after it, as in npm start -- --home DIR"),
+    );
+    expect(() => parseCommandLine(['/tmp/agent'])).toThrow(new UsageError(npmTookOption('/tmp/agent')));
   });
 
   it('refuses a second tool name', () => {
@@ -352,5 +363,19 @@ describe("npm start -- --help <tool>: the tool's arguments from its declaration"
       const listed = [...toolHelp(declaration(name)).matchAll(/^ {2}--(\w+) {2}/gm)].map((match) => match[1]);
       expect(listed).toEqual(Object.keys(parameters.properties));
     }
+  });
+});
+
+describe('the npm start lines of the README and docs/', () => {
+  // docs/spec/ holds copies of the product's pages, which name no npm start.
+  const files = ['README.md', ...readdirSync(join(REPO_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join('docs', name))];
+
+  it('give every option after --, since npm keeps one given before it for itself', () => {
+    const wrong = files.flatMap((file) =>
+      readFileSync(join(REPO_ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => ([...line.matchAll(/npm start(?!\s+--\s)\s+-{1,2}[A-Za-z][\w-]*/g)].length > 0 ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(wrong).toEqual([]);
   });
 });
