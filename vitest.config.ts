@@ -1,9 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { nodeLineProjects, nodeLines } from './test/helpers/node-lines.js';
 
 // The real-CLI tier starts four coding-agent CLIs at once and keeps them for a minute and more: it
 // runs after every other test file, so that neither slows the other down on a small machine.
 const REAL_CLI_TIER = ['test/harness-clis/real-clis.test.ts', 'test/harness-clis/mcp-clients.test.ts'];
+// The try-out as after the README's two commands on a machine without bubblewrap: a bwrap that cannot
+// start a container, first on PATH.
+const NO_BWRAP_PATH = `${fileURLToPath(new URL('./test/helpers/no-bwrap', import.meta.url))}:${process.env.PATH ?? ''}`;
 
 export default defineConfig({
   test: {
@@ -40,6 +44,17 @@ export default defineConfig({
             'test/e2e/docker-*.test.ts',
           ],
           env: { GUILDS_TEST_OVER_STREAM: '1' },
+          globalSetup: ['test/helpers/global-setup.ts'],
+        },
+      },
+      // The try-out suites once more on a machine without bubblewrap (where bwrap runs, `helpers` ran
+      // them through it).
+      {
+        extends: true,
+        test: {
+          name: 'no-bwrap',
+          include: ['test/e2e/tryout-*.test.ts', 'test/e2e/orchestrator-tryout.test.ts'],
+          env: { PATH: NO_BWRAP_PATH },
           globalSetup: ['test/helpers/global-setup.ts'],
         },
       },

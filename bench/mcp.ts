@@ -87,7 +87,7 @@ export async function measureMcp(
     }
   } finally {
     await client.close();
-    sandbox.cleanup();
+    await sandbox.cleanup();
   }
   return outcomes;
 }

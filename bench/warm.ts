@@ -156,7 +156,7 @@ export async function measureWarm(
   try {
     return await measureWarmThrough(sandbox, 'local', options, onOutcome);
   } finally {
-    sandbox.cleanup();
+    await sandbox.cleanup();
   }
 }
 

@@ -147,7 +147,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "47a17f22e6e48a6e";
+var BUILD_ID = "3073a46ffb868f09";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -166,11 +166,22 @@ function requestText(argument) {
     return null;
   }
 }
-function saveCache(folder, name, stamp, script) {
+function makeFolderBelow(home, relative) {
+  let path = home;
+  for (const name of relative.split("/")) {
+    path += `/${name}`;
+    try {
+      (0, import_node_fs2.mkdirSync)(path, { mode: CACHE_FOLDER_MODE });
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+  }
+}
+function saveCache(home, folder, name, stamp, script) {
   if (!started) return;
   try {
     const file = encodeCacheFile(stamp, script.createCachedData());
-    (0, import_node_fs2.mkdirSync)(folder, { recursive: true, mode: CACHE_FOLDER_MODE });
+    makeFolderBelow(home, CACHE_FOLDER_IN_HOME);
     if (!(0, import_node_fs2.lstatSync)(folder).isDirectory()) return;
     writeFileAtomic(`${folder}/${name}`, file);
     const staleBefore = Date.now() - OTHER_BUILD_KEPT_MS;
@@ -194,10 +205,11 @@ function compiled(kind) {
     }
     let homeEnd = home.length;
     while (homeEnd > 0 && home.charCodeAt(homeEnd - 1) === SLASH) homeEnd--;
-    const folder = `${home.slice(0, homeEnd)}/${CACHE_FOLDER_IN_HOME}`;
+    const homeFolder = home.slice(0, homeEnd);
+    const folder = `${homeFolder}/${CACHE_FOLDER_IN_HOME}`;
     const name = cacheFileName(BUILD_ID, process.version, process.arch, kind);
     const info = (0, import_node_fs2.statSync)(__filename);
-    saveTo = { folder, name, stamp: `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1e3)}` };
+    saveTo = { home: homeFolder, folder, name, stamp: `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1e3)}` };
     const file = readRegularFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES, import_node_fs2.constants.O_NOFOLLOW);
     options.cachedData = decodeCacheFile(saveTo.stamp, file) ?? void 0;
   } catch {
@@ -205,7 +217,7 @@ function compiled(kind) {
   const script = new import_node_vm.Script(source, options);
   const target = saveTo;
   if (target !== null && (options.cachedData === void 0 || script.cachedDataRejected === true)) {
-    process.once("exit", () => saveCache(target.folder, target.name, target.stamp, script));
+    process.once("exit", () => saveCache(target.home, target.folder, target.name, target.stamp, script));
   }
   return script;
 }
@@ -365,14 +377,14 @@ ${h.join(`
 function guildsBodyOf(kind) {
   switch (kind) {
     case "file_read": case "other": default:
-      return [guildsBody_file_read, 236];
+      return [guildsBody_file_read, 248];
     case "shell_status":
-      return [guildsBody_shell_status, 246];
+      return [guildsBody_shell_status, 258];
     case "shell": case "shell-background":
-      return [guildsBody_shell, 274];
+      return [guildsBody_shell, 286];
     case "code_search":
-      return [guildsBody_code_search, 299];
+      return [guildsBody_code_search, 311];
     case "serve":
-      return [guildsBody_serve, 315];
+      return [guildsBody_serve, 327];
   }
 }

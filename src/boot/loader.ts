@@ -72,15 +72,31 @@ function requestText(argument: string | undefined): string | null {
 }
 
 /**
+ * Makes `home/relative` one folder at a time, never the home itself: a helper that outlives its
+ * sandbox's cleanup (a warm one exiting as the home is removed) must not make the home again.
+ */
+function makeFolderBelow(home: string, relative: string): void {
+  let path = home;
+  for (const name of relative.split('/')) {
+    path += `/${name}`;
+    try {
+      mkdirSync(path, { mode: CACHE_FOLDER_MODE });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+/**
  * Written atomically (src/io/node/files.ts). Caches of other builds and temporary files, unused for
  * a day, are removed then, so upgrades do not pile them up. Only into a real folder: where a link
  * stands in its place, nothing is written or removed through it.
  */
-function saveCache(folder: string, name: string, stamp: string, script: Script): void {
+function saveCache(home: string, folder: string, name: string, stamp: string, script: Script): void {
   if (!started) return;
   try {
     const file = encodeCacheFile(stamp, script.createCachedData());
-    mkdirSync(folder, { recursive: true, mode: CACHE_FOLDER_MODE });
+    makeFolderBelow(home, CACHE_FOLDER_IN_HOME);
     if (!lstatSync(folder).isDirectory()) return;
     writeFileAtomic(`${folder}/${name}`, file);
     const staleBefore = Date.now() - OTHER_BUILD_KEPT_MS;
@@ -104,7 +120,7 @@ function compiled(kind: CacheKind): Script {
   const [body, firstLine] = guildsBodyOf(kind);
   const source = WRAPPER_START + codeOfComment(body.toString()) + WRAPPER_END;
   const options = { filename: __filename, lineOffset: firstLine - 1, cachedData: undefined as Buffer | undefined };
-  let saveTo: { folder: string; name: string; stamp: string } | null = null;
+  let saveTo: { home: string; folder: string; name: string; stamp: string } | null = null;
   try {
     const home = process.env.HOME;
     if (process.env.GUILDS_CODE_CACHE === 'off' || !home || home.charCodeAt(0) !== SLASH || home.includes('\0')) {
@@ -112,10 +128,11 @@ function compiled(kind: CacheKind): Script {
     }
     let homeEnd = home.length;
     while (homeEnd > 0 && home.charCodeAt(homeEnd - 1) === SLASH) homeEnd--;
-    const folder = `${home.slice(0, homeEnd)}/${CACHE_FOLDER_IN_HOME}`;
+    const homeFolder = home.slice(0, homeEnd);
+    const folder = `${homeFolder}/${CACHE_FOLDER_IN_HOME}`;
     const name = cacheFileName(BUILD_ID, process.version, process.arch, kind);
     const info = statSync(__filename);
-    saveTo = { folder, name, stamp: `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1000)}` };
+    saveTo = { home: homeFolder, folder, name, stamp: `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1000)}` };
     const file = readRegularFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES, constants.O_NOFOLLOW);
     options.cachedData = decodeCacheFile(saveTo.stamp, file) ?? undefined;
   } catch {
@@ -124,7 +141,7 @@ function compiled(kind: CacheKind): Script {
   const script = new Script(source, options);
   const target = saveTo;
   if (target !== null && (options.cachedData === undefined || script.cachedDataRejected === true)) {
-    process.once('exit', () => saveCache(target.folder, target.name, target.stamp, script));
+    process.once('exit', () => saveCache(target.home, target.folder, target.name, target.stamp, script));
   }
   return script;
 }

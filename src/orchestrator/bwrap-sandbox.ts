@@ -22,7 +22,7 @@ import {
   type BwrapLayout,
 } from './bwrap-argv.js';
 import { findProgram, firstLine, HIDDEN_SYSTEM_FILES, hostPrograms, hostSystem, terminateInside, writeWithoutFollowing } from './bwrap-host.js';
-import { execLocal, openLocal } from './local-exec.js';
+import { execLocal, openLocal, type OpenedExecs } from './local-exec.js';
 import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from './local-sandbox.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
 
@@ -70,7 +70,7 @@ export interface MachineSandbox extends Sandbox {
   /** The host folder holding the helper's state (the sandbox's runDir, seen from the host). */
   readonly hostRunDir: string;
   /** Stop everything the sandbox runs and remove what it made (a home passed in is left alone). */
-  cleanup(): void;
+  cleanup(): Promise<void>;
 }
 
 export class BwrapSandbox implements MachineSandbox {
@@ -107,7 +107,7 @@ export class BwrapSandbox implements MachineSandbox {
       sandbox.bwrap = bwrap;
       await sandbox.startContainer();
     } catch (error) {
-      sandbox.cleanup();
+      await sandbox.cleanup();
       throw error;
     }
     return sandbox;
@@ -157,7 +157,11 @@ export class BwrapSandbox implements MachineSandbox {
         stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       });
       this.keeper = keeper;
-      this.keeperExited = new Promise((settle) => keeper.once('exit', () => settle()));
+      // A bwrap that could not start at all emits 'error' and never 'exit'.
+      this.keeperExited = new Promise((settle) => {
+        keeper.once('exit', () => settle());
+        keeper.once('error', () => settle());
+      });
       let stdout = '';
       let stderr = '';
       let info = '';
@@ -224,7 +228,7 @@ export class BwrapSandbox implements MachineSandbox {
     return execLocal(command, whole, '/', timeoutMs, signal, terminateInside);
   }
 
-  private readonly opened = new Set<OpenedExec>();
+  private readonly opened: OpenedExecs = new Map();
 
   /**
    * The warm helper through nsenter, as exec runs a command. Only into a running container: one that
@@ -276,8 +280,11 @@ export class BwrapSandbox implements MachineSandbox {
     return this.containerPid;
   }
 
-  cleanup(): void {
-    for (const exec of [...this.opened]) exec.end();
+  /**
+   * Kills the container, every process in it with it, and removes the scratch folder once bwrap has
+   * exited: by then no process of the container is left to write into the home.
+   */
+  async cleanup(): Promise<void> {
     // The container's first process is killed by its host pid (the kernel then kills every process
     // of its pid namespace), and the keeper's stdin is closed. While bwrap has not exited, that pid
     // is the container's (alive, or a zombie bwrap has not reaped), never another process's.
@@ -293,6 +300,7 @@ export class BwrapSandbox implements MachineSandbox {
     }
     this.running = false;
     this.cleanedUp = true;
+    await this.keeperExited;
     rmSync(this.scratch, { recursive: true, force: true, maxRetries: 3 });
   }
 }

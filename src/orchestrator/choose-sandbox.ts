@@ -44,7 +44,7 @@ export async function chooseSandbox(options: ChooseSandboxOptions = {}): Promise
   }
   const probe = await sandbox.exec(['true'], {}, BWRAP_PROBE_TIMEOUT_MS);
   if (probe.exitCode !== 0) {
-    sandbox.cleanup();
+    await sandbox.cleanup();
     return local(`bubblewrap cannot run here: ${firstLine(probe.stderr) || `a command inside ended with exit status ${probe.exitCode}`}`);
   }
   return { sandbox, name: 'bubblewrap' };

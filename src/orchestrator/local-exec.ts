@@ -95,17 +95,51 @@ export function execLocal(
   });
 }
 
+/** Once a sandbox's cleanup has ended a warm helper's stdin, how long it may take to exit before SIGTERM, and then SIGKILL. */
+export const OPENED_EXIT_GRACE_MS = 5_000;
+
+/** The warm helpers a sandbox opened and has not seen exit: the promise settles when one has. */
+export type OpenedExecs = Map<OpenedExec, { pid: number | undefined; closed: Promise<void> }>;
+
+/**
+ * Ends every opened helper's stdin and waits until each has exited (its code cache written, its
+ * calls answered), so that a cleanup removes the home only after the last write into it: SIGTERM to
+ * one still running after `graceMs` (it stops its calls and answers), SIGKILL to its group after as
+ * long again.
+ */
+export async function endOpened(opened: OpenedExecs, graceMs = OPENED_EXIT_GRACE_MS): Promise<void> {
+  const waits = [...opened].map(async ([exec, { pid, closed }]) => {
+    exec.end();
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+      if (await settlesWithin(closed, graceMs)) return;
+      try {
+        if (pid !== undefined) process.kill(signal === 'SIGKILL' ? -pid : pid, signal);
+      } catch {
+        // Already gone.
+      }
+    }
+    await closed;
+  });
+  await Promise.all(waits);
+}
+
+function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true), late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Start `argv` with exactly `env` in `cwd`, stdin and stdout as pipes, in its own process group, for
  * as long as it runs: the local and bubblewrap sandboxes' `open`. It does not keep this process
- * alive by itself; the calls waiting on it do. `opened` collects the running ones for a cleanup.
+ * alive by itself; the calls waiting on it do. `opened` holds the running ones for a cleanup.
  */
 export function openLocal(
   argv: readonly string[],
   env: Readonly<Record<string, string>>,
   cwd: string,
   handlers: OpenHandlers,
-  opened: Set<OpenedExec>,
+  opened: OpenedExecs,
 ): OpenedExec {
   const child = spawn(argv[0]!, argv.slice(1), { cwd, env: { ...env }, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
   let started = false;
@@ -118,11 +152,14 @@ export function openLocal(
       if (!closed) child.stdin.end();
     },
   };
+  let markClosed: () => void = () => undefined;
+  const whenClosed = new Promise<void>((resolve) => (markClosed = resolve));
   const close = (): void => {
     if (closed) return;
     closed = true;
     opened.delete(exec);
     child.stdin.destroy();
+    markClosed();
     handlers.closed(started);
   };
   child.on('spawn', () => (started = true));
@@ -134,6 +171,6 @@ export function openLocal(
   child.unref();
   (child.stdout as unknown as { unref?: () => void }).unref?.();
   (child.stdin as unknown as { unref?: () => void }).unref?.();
-  opened.add(exec);
+  opened.set(exec, { pid: child.pid, closed: whenClosed });
   return exec;
 }

@@ -6,7 +6,8 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execLocal, openLocal } from './local-exec.js';
+import { endOpened, execLocal, openLocal, type OpenedExecs } from './local-exec.js';
+import { killMarked } from './process-sweep.js';
 import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from './sandbox.js';
 
 export { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES } from './local-exec.js';
@@ -40,10 +41,13 @@ export class LocalSandbox implements Sandbox {
   readonly harnessCommand: readonly string[];
   /** The scratch folder holding whatever this sandbox made; removed by cleanup(). */
   readonly scratch: string;
+  /** Whether the state folder is this sandbox's own, so that nothing started in it outlives cleanup(). */
+  private readonly ownRunDir: boolean;
 
   constructor(options: LocalSandboxOptions = {}) {
     this.scratch = realpathSync(mkdtempSync(join(tmpdir(), 'guilds-code-sandbox-')));
     this.home = options.home ?? join(this.scratch, 'home');
+    this.ownRunDir = options.runDir === undefined;
     this.runDir = options.runDir ?? join(this.scratch, 'run');
     mkdirSync(this.home, { recursive: true });
     this.home = realpathSync(this.home);
@@ -53,7 +57,7 @@ export class LocalSandbox implements Sandbox {
     this.harnessCommand = options.harnessCommand ?? [process.execPath, BUNDLED_HARNESS_HELPER];
   }
 
-  private readonly opened = new Set<OpenedExec>();
+  private readonly opened: OpenedExecs = new Map();
 
   exec(
     argv: readonly string[],
@@ -81,10 +85,19 @@ export class LocalSandbox implements Sandbox {
     await writeFile(path, bytes, { mode: 0o600 });
   }
 
-  /** End the warm helpers and remove the scratch folder (a home passed in is left alone). */
-  cleanup(): void {
-    // A warm helper finishes what it runs and exits once its stdin ends.
-    for (const exec of [...this.opened]) exec.end();
+  /**
+   * Ends what the sandbox runs, then removes the scratch folder (a home passed in is left alone).
+   * With its own state folder, every process started in the sandbox is killed, as a container's end
+   * kills them all: helpers, background commands, whatever they left running. With a state folder
+   * passed in, background commands live on for a later sandbox to follow, and the warm helpers are
+   * let finish (their stdin ended) before anything is removed: a helper still running writes into
+   * the home as it exits.
+   */
+  async cleanup(): Promise<void> {
+    if (this.ownRunDir) {
+      await killMarked(`GUILDS_RUN_DIR=${this.runDir}`);
+    }
+    await endOpened(this.opened);
     rmSync(this.scratch, { recursive: true, force: true });
   }
 }

@@ -70,7 +70,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
         symlinkSync(join(hostOnly, 'secret.txt'), join(local.home, 'peek'));
         expect((await shell('cat peek', local)).text).toBe('host secret');
       } finally {
-        local.cleanup();
+        await local.cleanup();
       }
     });
 
@@ -111,7 +111,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
         try {
           expect((await shell(connect, networked)).text).toBe('hello from the host');
         } finally {
-          networked.cleanup();
+          await networked.cleanup();
         }
       } finally {
         server.close();
@@ -155,7 +155,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       const checked = await run.call({ tool: 'shell_status', args: { id: 'b1' }, callId: 'c2', resultSeq: 2 });
       expect(checked.meta).toMatchObject({ state: 'running' });
 
-      sandbox.cleanup();
+      await sandbox.cleanup();
       await waitFor(() => before.every((process) => !processRuns(process.pid)));
       expect(before.filter((process) => processRuns(process.pid))).toEqual([]);
     });
@@ -246,13 +246,13 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
   describe('chooseSandbox', () => {
     it('takes bubblewrap where it works', async () => {
       const chosen = await chooseSandbox();
-      chosen.sandbox.cleanup();
+      await chosen.sandbox.cleanup();
       expect([chosen.name, chosen.why]).toEqual(['bubblewrap', undefined]);
     });
 
     it('falls back to the local sandbox, saying why', async () => {
       const chosen = await chooseSandbox({ bwrap: join(sandbox.scratch, 'no-bwrap') });
-      chosen.sandbox.cleanup();
+      await chosen.sandbox.cleanup();
       expect(chosen.name).toBe('local');
       expect(chosen.why).toBe(`bubblewrap cannot run here: spawn ${join(sandbox.scratch, 'no-bwrap')} ENOENT`);
     });

@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   for (const pid of servePids()) process.kill(pid, 'SIGKILL');
-  sandbox.cleanup();
+  return sandbox.cleanup();
 });
 
 /** The `--serve` helpers this test process started in its sandbox. */
@@ -173,7 +173,7 @@ else process.exit(spawnSync(process.execPath, [${JSON.stringify(BUNDLED_HELPER)}
       const status = await new CodeToolRun({ sandbox: dying, warm: true, runId: 'r1', agentId: 'a1' }).call({ tool: 'shell_status', args: {}, callId: 'x2', resultSeq: 2 });
       expect(status).toMatchObject({ ok: true, text: 'no background commands' });
     } finally {
-      dying.cleanup();
+      await dying.cleanup();
     }
   });
 
@@ -187,7 +187,7 @@ else process.exit(spawnSync(process.execPath, [${JSON.stringify(BUNDLED_HELPER)}
       expect(stop).toMatchObject({ ok: false, kind: 'unavailable', text: STREAM_ENDED_DURING_CALL });
       expect(existsSync(join(sandbox.home, 'ran'))).toBe(false);
     } finally {
-      dying.cleanup();
+      await dying.cleanup();
     }
   });
 });
@@ -224,7 +224,7 @@ describe("the exec's connection dropped", () => {
       expect(read).toEqual(cold);
       expect(read.text).toBe('ran.txt · lines 1–1 of 1\n1\tonce');
     } finally {
-      dropping.cleanup();
+      await dropping.cleanup();
     }
   });
 });

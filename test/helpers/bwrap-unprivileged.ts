@@ -20,5 +20,5 @@ try {
   });
   process.stdout.write(JSON.stringify({ uid: process.getuid?.(), text: result.text }) + '\n');
 } finally {
-  sandbox.cleanup();
+  await sandbox.cleanup();
 }

@@ -53,7 +53,7 @@ async function bwrapUnavailable(): Promise<string | undefined> {
     const probe = await sandbox.exec(['true'], {}, 10_000);
     return probe.exitCode === 0 ? undefined : `bubblewrap cannot run here: ${probe.stderr.trim()}`;
   } finally {
-    sandbox.cleanup();
+    await sandbox.cleanup();
   }
 }
 

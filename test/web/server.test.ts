@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  sandbox.cleanup();
+  await sandbox.cleanup();
 });
 
 describe('the web page server', () => {
