@@ -2,7 +2,8 @@
 // shows it: the row, the arguments, the result, the metadata; or serving those views as a web page.
 //
 //   npm start                                   a short tour of the five tools
-//   npm start -- file_read --path src/greet.js  one call
+//   npm start -- --help file_read               that tool's arguments, from its declaration
+//   npm start -- file_read --path src/greet.js  one call (exit 1 when it failed)
 //   npm start -- shell --command 'ls -la' --home ~/somewhere
 //   npm start -- --web                          the tour's calls as a web page, and a form for more
 import { execFileSync } from 'node:child_process';
