@@ -1,6 +1,6 @@
 // The try-out command, run as `npm start` runs it.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -197,6 +197,28 @@ describe('npm start', () => {
       "'/tmp/agent' is not a tool's name: npm keeps the options given before -- for itself; give them after it, as in npm start -- --home DIR\n" +
         'npm start -- --help lists the options and the tools\n',
     );
+  });
+
+  it('ends quietly with 141, its scratch home removed, when the reader of its output goes (npm start | head)', async () => {
+    const child = spawn(TSX, ['scripts/try.ts'], { cwd: REPO_ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // Read up to the home line, then go, as `head` does after its lines.
+    const home = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        const found = /^home: (.+)$/m.exec(output)?.[1];
+        if (found === undefined) return;
+        child.stdout.destroy();
+        resolve(found);
+      });
+      void exited.then(() => reject(new Error(`exited before its home line:\n${output}`)));
+    });
+    expect(await exited).toBe(128 + 13);
+    expect(stderr).toBe('');
+    expect(existsSync(home)).toBe(false);
   });
 
   it('refuses a home that is not there', () => {
