@@ -8372,6 +8372,21 @@ function takeStop(stop) {
 }
 var NEVER_STOPPED = new AbortController().signal;
 
+// src/io/node/identity.ts
+function actingAsAgent() {
+  if (process.getuid?.() !== 0) return null;
+  const uid = process.geteuid();
+  return uid === 0 ? null : { uid, gid: process.getegid() };
+}
+function asRootWhile(agent, start) {
+  process.seteuid(0);
+  try {
+    return start();
+  } finally {
+    process.seteuid(agent.uid);
+  }
+}
+
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
 function loadCrypto() {
@@ -8386,12 +8401,11 @@ function loadOs() {
 
 // src/io/node/spawn.ts
 function spawnChild(file, args, options) {
-  return loadChildProcess().spawn(file, args, {
-    cwd: options.cwd,
-    env: options.env,
-    stdio: options.stdio,
-    detached: options.detached
-  });
+  const spawn2 = loadChildProcess().spawn;
+  const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
+  const agent = actingAsAgent();
+  if (agent === null) return spawn2(file, args, how);
+  return asRootWhile(agent, () => spawn2(file, args, { ...how, uid: agent.uid, gid: agent.gid }));
 }
 
 // src/io/node/child.ts
@@ -12815,7 +12829,7 @@ var shellErrors = {
 function deadParentWatcherScript(watcher) {
   const { parent, group, graceSeconds } = watcher;
   const stillGuarded = watcher.guards === "leader" ? `builtin kill -0 ${group}` : `builtin kill -0 -- -${group}`;
-  return `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent}; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ${watcher.insideGroup ? "trap '' TERM; " : ""}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`;
+  return `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent} || [[ -e /proc/${parent} ]]; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ${watcher.insideGroup ? "trap '' TERM; " : ""}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`;
 }
 
 // src/tools/shell/script.ts

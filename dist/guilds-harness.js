@@ -2,7 +2,7 @@
 "use strict";
 
 // src/boot/loader.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 var import_node_vm = require("node:vm");
 
 // src/contract/tool-names.ts
@@ -139,6 +139,23 @@ function removeFileIfPresent(path) {
   }
 }
 
+// src/io/node/identity.ts
+var import_node_fs2 = require("node:fs");
+function agentOwningHome(home) {
+  if (process.getuid?.() !== 0 || home === void 0 || home === "" || home.includes("\0")) return null;
+  try {
+    const { uid, gid } = (0, import_node_fs2.statSync)(home);
+    return uid === 0 ? null : { uid, gid };
+  } catch {
+    return null;
+  }
+}
+function actAs(agent) {
+  process.setgroups([agent.gid]);
+  process.setegid(agent.gid);
+  process.seteuid(agent.uid);
+}
+
 // src/limits.ts
 var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
 var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
@@ -147,7 +164,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "522f5c6967e85532";
+var BUILD_ID = "d6bde98ff85912dd";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -160,7 +177,7 @@ var NOT_STARTED_MESSAGE_MAX_CHARS = 500;
 function requestText(argument) {
   if (argument === void 0) return null;
   try {
-    const bytes = argument.charCodeAt(0) === SLASH ? readRegularFile(argument, REQUEST_FILE_MAX_BYTES, import_node_fs2.constants.O_NOFOLLOW) : Buffer.from(argument, "base64");
+    const bytes = argument.charCodeAt(0) === SLASH ? readRegularFile(argument, REQUEST_FILE_MAX_BYTES, import_node_fs3.constants.O_NOFOLLOW) : Buffer.from(argument, "base64");
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   } catch {
     return null;
@@ -171,7 +188,7 @@ function makeFolderBelow(home, relative) {
   for (const name of relative.split("/")) {
     path += `/${name}`;
     try {
-      (0, import_node_fs2.mkdirSync)(path, { mode: CACHE_FOLDER_MODE });
+      (0, import_node_fs3.mkdirSync)(path, { mode: CACHE_FOLDER_MODE });
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
     }
@@ -182,13 +199,13 @@ function saveCache(home, folder, name, stamp, script) {
   try {
     const file = encodeCacheFile(stamp, script.createCachedData());
     makeFolderBelow(home, CACHE_FOLDER_IN_HOME);
-    if (!(0, import_node_fs2.lstatSync)(folder).isDirectory()) return;
+    if (!(0, import_node_fs3.lstatSync)(folder).isDirectory()) return;
     writeFileAtomic(`${folder}/${name}`, file);
     const staleBefore = Date.now() - OTHER_BUILD_KEPT_MS;
-    for (const other of (0, import_node_fs2.readdirSync)(folder)) {
+    for (const other of (0, import_node_fs3.readdirSync)(folder)) {
       if (!isStaleCacheFile(BUILD_ID, other)) continue;
       const path = `${folder}/${other}`;
-      if ((0, import_node_fs2.lstatSync)(path).mtimeMs < staleBefore) (0, import_node_fs2.rmSync)(path, { force: true });
+      if ((0, import_node_fs3.lstatSync)(path).mtimeMs < staleBefore) (0, import_node_fs3.rmSync)(path, { force: true });
     }
   } catch {
   }
@@ -200,7 +217,8 @@ function compiled(kind) {
   let saveTo = null;
   try {
     const home = process.env.HOME;
-    if (process.env.GUILDS_CODE_CACHE === "off" || !home || home.charCodeAt(0) !== SLASH || home.includes("\0")) {
+    const agentWrites = process.getuid?.() === 0 && process.geteuid?.() !== 0;
+    if (process.env.GUILDS_CODE_CACHE === "off" || agentWrites || !home || home.charCodeAt(0) !== SLASH || home.includes("\0")) {
       return new import_node_vm.Script(source, options);
     }
     let homeEnd = home.length;
@@ -208,9 +226,9 @@ function compiled(kind) {
     const homeFolder = home.slice(0, homeEnd);
     const folder = `${homeFolder}/${CACHE_FOLDER_IN_HOME}`;
     const name = cacheFileName(BUILD_ID, process.version, process.arch, kind);
-    const info = (0, import_node_fs2.statSync)(__filename);
+    const info = (0, import_node_fs3.statSync)(__filename);
     saveTo = { home: homeFolder, folder, name, stamp: `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1e3)}` };
-    const file = readRegularFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES, import_node_fs2.constants.O_NOFOLLOW);
+    const file = readRegularFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES, import_node_fs3.constants.O_NOFOLLOW);
     options.cachedData = decodeCacheFile(saveTo.stamp, file) ?? void 0;
   } catch {
   }
@@ -228,7 +246,7 @@ function answerNotStarted(error) {
   const kind = "internal";
   const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS), kind })).toString("base64");
   try {
-    (0, import_node_fs2.writeSync)(STDOUT_FD, `${line}
+    (0, import_node_fs3.writeSync)(STDOUT_FD, `${line}
 `);
   } finally {
     process.exit(0);
@@ -236,6 +254,8 @@ function answerNotStarted(error) {
 }
 function run() {
   try {
+    const agent = agentOwningHome(process.env.HOME);
+    if (agent !== null) actAs(agent);
     const argument = process.argv[2];
     const kind = argument === SERVE_ARGUMENT ? "serve" : cacheKindOf(requestText(argument));
     compiled(kind).runInThisContext()(exports, require, module, __filename, __dirname);
@@ -1175,6 +1195,21 @@ function createExclusive(path, content) {
 // src/io/node/child.ts
 var import_node_events = require("node:events");
 
+// src/io/node/identity.ts
+function actingAsAgent() {
+  if (process.getuid?.() !== 0) return null;
+  const uid = process.geteuid();
+  return uid === 0 ? null : { uid, gid: process.getegid() };
+}
+function asRootWhile(agent, start) {
+  process.seteuid(0);
+  try {
+    return start();
+  } finally {
+    process.seteuid(agent.uid);
+  }
+}
+
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
 function loadCrypto() {
@@ -1189,12 +1224,11 @@ function loadOs() {
 
 // src/io/node/spawn.ts
 function spawnChild(file, args, options) {
-  return loadChildProcess().spawn(file, args, {
-    cwd: options.cwd,
-    env: options.env,
-    stdio: options.stdio,
-    detached: options.detached
-  });
+  const spawn = loadChildProcess().spawn;
+  const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
+  const agent = actingAsAgent();
+  if (agent === null) return spawn(file, args, how);
+  return asRootWhile(agent, () => spawn(file, args, { ...how, uid: agent.uid, gid: agent.gid }));
 }
 
 // src/io/node/child.ts
@@ -1529,7 +1563,7 @@ var import_node_fs9 = require("node:fs");
 function deadParentWatcherScript(watcher) {
   const { parent, group, graceSeconds } = watcher;
   const stillGuarded = watcher.guards === "leader" ? `builtin kill -0 ${group}` : `builtin kill -0 -- -${group}`;
-  return `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent}; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ${watcher.insideGroup ? "trap '' TERM; " : ""}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`;
+  return `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent} || [[ -e /proc/${parent} ]]; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ${watcher.insideGroup ? "trap '' TERM; " : ""}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`;
 }
 
 // src/io/node/shell.ts
@@ -3862,6 +3896,6 @@ serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, cod
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [guildsBody_harness_main, 248];
+      return [guildsBody_harness_main, 268];
   }
 }

@@ -22,6 +22,7 @@ import {
   type CacheKind,
 } from './code-cache.js';
 import { readRegularFile, writeFileAtomic } from '../io/node/files.js';
+import { actAs, agentOwningHome } from '../io/node/identity.js';
 import { REQUEST_FILE_MAX_BYTES } from '../limits.js';
 import type { ErrorKind } from '../contract/errors.js';
 
@@ -123,7 +124,10 @@ function compiled(kind: CacheKind): Script {
   let saveTo: { home: string; folder: string; name: string; stamp: string } | null = null;
   try {
     const home = process.env.HOME;
-    if (process.env.GUILDS_CODE_CACHE === 'off' || !home || home.charCodeAt(0) !== SLASH || home.includes('\0')) {
+    // A helper acting as the agent takes no code from a file the agent can write: V8 runs a cache it
+    // accepts as it stands (docs/decisions.md, "The helper as root, acting as the agent").
+    const agentWrites = process.getuid?.() === 0 && process.geteuid?.() !== 0;
+    if (process.env.GUILDS_CODE_CACHE === 'off' || agentWrites || !home || home.charCodeAt(0) !== SLASH || home.includes('\0')) {
       return new Script(source, options);
     }
     let homeEnd = home.length;
@@ -165,6 +169,9 @@ function answerNotStarted(error: unknown): void {
 
 function run(): void {
   try {
+    // Before anything is read: the request, a cache, the home are read as the agent reads them.
+    const agent = agentOwningHome(process.env.HOME);
+    if (agent !== null) actAs(agent);
     const argument = process.argv[2];
     const kind = argument === SERVE_ARGUMENT ? 'serve' : cacheKindOf(requestText(argument));
     compiled(kind).runInThisContext()(exports, require, module, __filename, __dirname);

@@ -3,7 +3,9 @@
 // own: src/io/node/harness.ts). Pure: text in, text out.
 //
 // It waits a second at a time in `read -t 1` on a pipe whose both ends it holds itself (no child
-// process to outlive it) while the helper still runs. Once the helper is gone (SIGKILL from the
+// process to outlive it) while the helper still runs: while it may signal the helper, or, where it may
+// not (a helper acting as the agent keeps root's real uid: src/io/node/identity.ts), while the
+// helper's /proc entry is there. Once the helper is gone (SIGKILL from the
 // orchestrator's deadline, the OOM killer, a container stop) and what it guarded still runs, it stops
 // that process group as a timeout would: SIGTERM, then SIGKILL after the grace.
 
@@ -28,7 +30,7 @@ export function deadParentWatcherScript(watcher: DeadParentWatcher): string {
   const { parent, group, graceSeconds } = watcher;
   const stillGuarded = watcher.guards === 'leader' ? `builtin kill -0 ${group}` : `builtin kill -0 -- -${group}`;
   return (
-    `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent}; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ` +
+    `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent} || [[ -e /proc/${parent} ]]; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ` +
     `${watcher.insideGroup ? "trap '' TERM; " : ''}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`
   );
 }

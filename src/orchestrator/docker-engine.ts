@@ -1,5 +1,5 @@
-// The few calls of the Docker Engine API the docker sandbox makes (the API Docker Engine and Podman
-// both serve), over node:http: a unix socket, or TCP with TLS. A hijacked exec stream is read here
+// The few calls of the Docker Engine API the docker sandbox makes (Docker Engine's; Podman's
+// compatible API is untested, docs/deploying.md), over node:http: a unix socket, or TCP with TLS. A hijacked exec stream is read here
 // and split into stdout and stderr by its 8-byte frame headers.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 
-/** The API version asked for: Docker Engine 20.10 and later, and Podman 4, serve it. */
+/** The API version asked for: Docker Engine 20.10 and later serve it. */
 export const ENGINE_API_VERSION = 'v1.41';
 export const DEFAULT_DOCKER_SOCKET = '/var/run/docker.sock';
 /** A hijacked stream's frame header: stream type, three zero bytes, payload size (big-endian). */

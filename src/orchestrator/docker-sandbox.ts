@@ -1,5 +1,5 @@
 // A sandbox in a container of the sandbox image (SPEC section 7), on the Docker Engine API (Docker
-// Engine or Podman, runc or gVisor's runsc): one container per agent, each exec one process in it.
+// Engine, runc or gVisor's runsc; Podman untested): one container per agent, each exec one process in it.
 //
 // The Engine API has no way to signal an exec. Every command therefore starts through `sh -c 'echo
 // $$ >&2; exec "$@"'`: its first stderr line is its pid inside the container (the sandbox strips it),

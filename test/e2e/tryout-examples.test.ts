@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lastingRunDirName, USAGE } from '../../scripts/try-cli.js';
+import { fencedBlocks } from '../helpers/markdown.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
 const EXAMPLE_HOME = '/tmp/agent';
@@ -28,8 +29,8 @@ function logicalLines(text: string): string[] {
 /** A Markdown file's `npm start` command lines, from its sh blocks; `npm ci && …` is the CI's to run. */
 function markdownExamples(file: string): string[] {
   const text = readFileSync(join(REPO_ROOT, file), 'utf8');
-  const blocks = [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
-  return blocks.flatMap(logicalLines).filter((line) => line.includes('npm start') && !line.startsWith('npm ci'));
+  const blocks = fencedBlocks(text).filter((block) => block.language === 'sh');
+  return blocks.flatMap((block) => logicalLines(block.body)).filter((line) => line.includes('npm start') && !line.startsWith('npm ci'));
 }
 
 /** The usage's examples: the lines after `examples:` up to the next blank line. */
@@ -184,7 +185,9 @@ function fromSources(program: string): string {
 describe("the README's TypeScript examples", () => {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
   // A block that imports something is a program; the others declare a shape.
-  const programs = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!).filter((block) => /^import /m.test(block));
+  const programs = fencedBlocks(readme)
+    .filter((block) => block.language === 'ts' && /^import /m.test(block.body))
+    .map((block) => block.body);
 
   it('are there', () => expect(programs.length).toBeGreaterThan(0));
 

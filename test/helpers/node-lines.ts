@@ -40,6 +40,7 @@ export const MATRIX_FILES: readonly string[] = [
   'test/tools/code_search/search.e2e.test.ts',
   'test/hardening/confinement.test.ts',
   'test/hardening/processes.test.ts',
+  'test/hardening/helper-identity.test.ts',
   'test/mcp/client.test.ts',
   'test/mcp/protocol.test.ts',
   'test/mcp/code-task.test.ts',

@@ -1,8 +1,10 @@
-// The package as a platform gets it: the checkout packed once (npm pack, which builds lib/ through
-// prepack), the tarball installed once with its production dependencies into a scratch project, and
-// every case below run against that install with plain node, no tsx: the README's three examples as
-// written, each library export loaded on its own, a strict TypeScript consumer, the bins, and the
-// tarball's contents and size.
+// The package as a newcomer gets it from the README: the checkout packed once (the README's
+// `npm pack --pack-destination ~`, which builds lib/ through prepack; its ~ this run's scratch
+// folder), and every README line that installs or starts it run as written, each from a fresh
+// folder: the install the library cases share, the image recipe, the MCP example, the servers that
+// `claude mcp add` registers and the `npx -p` lines (from the tarball and from this checkout). Against
+// the shared install, with plain node, no tsx: the library example, each library export loaded on
+// its own, a strict TypeScript consumer, the bins, and the tarball's contents and size.
 //
 // The library exports come from package.json: a new `./lib/...` export is checked here without a
 // line of this file (EXTERNAL_IMPORTS may pin what it loads). Without the npm registry (the install
@@ -15,7 +17,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { processRuns } from '../helpers/processes.js';
-import { blocksUnder, externalImports, libraryExports, tarballProblems } from './support.js';
+import { blocksUnder, fencedBlocks } from '../helpers/markdown.js';
+import { asRunHere, CHECKOUT_PLACEHOLDER, externalImports, libraryExports, packageLines, tarballProblems } from './support.js';
 
 /** The other Node lines the library example runs on; a line this machine could not install is skipped. */
 const NODE_LINES = nodeLines().filter((line) => line.binary !== null);
@@ -98,25 +101,110 @@ let project: string;
 let packed: Packed;
 let installWarnings: string[];
 
+/** This checkout, as a newcomer names a folder: without the trailing slash. */
+const CHECKOUT = REPO_ROOT.replace(/\/$/, '');
+const TARBALL_NAME = `${PACKAGE.name}-${PACKAGE.version}.tgz`;
+/** The README's pack line: beforeAll runs it, with --json for its report, in this checkout. */
+const README_PACK_LINE = 'npm pack --pack-destination ~';
+const README_INSTALL_LINE = `npm install ~/${TARBALL_NAME}`;
+const README_PACKAGE_LINES = packageLines(fencedBlocks(README));
+
+/** A new empty folder, as a newcomer's project starts. */
+function freshFolder(name: string): string {
+  const folder = join(root, name);
+  mkdirSync(folder);
+  return folder;
+}
+
+/** A README line as this test runs it in `dir` (asRunHere says the only changes). */
+function readmeLineHere(line: string, dir: string): string {
+  return asRunHere(line, { tarballName: TARBALL_NAME, tarball: join(root, TARBALL_NAME), checkout: CHECKOUT, dir });
+}
+
+/** README lines run by bash as written in `dir`, each as readmeLineHere says. */
+function runReadmeLines(text: string, dir: string, options: { env?: Record<string, string>; timeout?: number } = {}): SpawnSyncReturns<string> {
+  const script = text
+    .split('\n')
+    .map((line) => readmeLineHere(line, dir))
+    .join('\n');
+  return run('bash', ['-euo', 'pipefail', '-c', script], dir, options);
+}
+
+/** npm's settings and cache of this machine, kept for a script whose HOME is a scratch folder. */
+function npmSettings(): Record<string, string> {
+  const get = (key: string): string => succeeded(run('npm', ['config', 'get', key], REPO_ROOT), `npm config get ${key}`).stdout.trim();
+  return { npm_config_userconfig: get('userconfig'), npm_config_cache: get('cache') };
+}
+
+/**
+ * The first line a README server line, started by bash in `dir`, answers to MCP's initialize. Its
+ * whole process group is stopped after.
+ */
+async function initializeAnswer(line: string, dir: string): Promise<unknown> {
+  const server = spawn('bash', ['-c', readmeLineHere(line, dir)], { cwd: dir, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, PWD: dir } });
+  try {
+    return JSON.parse(
+      await new Promise<string>((resolve, reject) => {
+        let stdout = '';
+        let stderr = '';
+        const timer = setTimeout(() => reject(new Error(`no answer in ${MCP_ANSWER_TIME_LIMIT_MS} ms; stderr: ${stderr}`)), MCP_ANSWER_TIME_LIMIT_MS);
+        server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+        server.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString('utf8');
+          if (stdout.includes('\n')) {
+            clearTimeout(timer);
+            resolve(stdout.slice(0, stdout.indexOf('\n')));
+          }
+        });
+        server.on('exit', (code) => reject(new Error(`the server exited (${code}) before it answered; stderr: ${stderr}`)));
+        const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'consumer', version: '1' } } };
+        server.stdin.write(`${JSON.stringify(initialize)}\n`);
+      }),
+    ) as unknown;
+  } finally {
+    server.stdin.end();
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    if (server.exitCode === null && server.pid !== undefined && processRuns(server.pid)) {
+      const stop = setTimeout(() => process.kill(-server.pid!, 'SIGTERM'), MCP_ANSWER_TIME_LIMIT_MS);
+      await exited;
+      clearTimeout(stop);
+    }
+  }
+}
+
+/**
+ * npx installs each `-p` package into `<npm cache>/_npx/<hash>`, kept after the run: the ones of this
+ * run's tarball and of this checkout are removed at the end, so that runs leave nothing behind.
+ */
+function removeNpxInstalls(): void {
+  const npx = join(npmSettings().npm_config_cache!, '_npx');
+  if (!existsSync(npx)) return;
+  for (const entry of readdirSync(npx)) {
+    const manifest = join(npx, entry, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const packages = (JSON.parse(readFileSync(manifest, 'utf8')) as { _npx?: { packages?: string[] } })._npx?.packages ?? [];
+    if (packages.some((spec) => spec === join(root, TARBALL_NAME) || spec === CHECKOUT)) rmSync(join(npx, entry), { recursive: true, force: true });
+  }
+}
+
 const TITLE = `the package from its tarball, installed with production dependencies${skipped === undefined ? '' : ` (skipped: ${skipped})`}`;
 
 (skipped === undefined ? describe : describe.skip)(TITLE, () => {
   beforeAll(() => {
     root = realpathSync(mkdtempSync(join(tmpdir(), 'guilds-package-')));
+    // The README's pack line, its ~ this run's scratch folder: the one pack of the run.
     const pack = succeeded(run('npm', ['pack', '--json', '--pack-destination', root], REPO_ROOT, { timeout: NPM_TIME_LIMIT_MS }), 'npm pack');
     packed = (JSON.parse(pack.stdout) as Packed[])[0]!;
-    project = join(root, 'project');
-    mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
-    const install = succeeded(
-      run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', join(root, packed.filename)], project, { timeout: NPM_TIME_LIMIT_MS }),
-      'npm install of the tarball',
-    );
+    // The README's install line as written, in a fresh folder: the project the library cases share.
+    project = freshFolder('project');
+    const install = succeeded(runReadmeLines(README_INSTALL_LINE, project, { timeout: NPM_TIME_LIMIT_MS }), 'npm install of the tarball');
     installWarnings = install.stderr.split('\n').filter((line) => /^npm warn/i.test(line));
   }, NPM_TIME_LIMIT_MS * 2);
 
   afterAll(() => {
-    if (root !== undefined) rmSync(root, { recursive: true, force: true });
+    if (root === undefined) return;
+    removeNpxInstalls();
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('ships only what runs: the fixed files, each library export and its declarations, their chunks, and the declarations of the modules they use', () => {
@@ -177,58 +265,54 @@ const TITLE = `the package from its tarball, installed with production dependenc
     runLibraryExample(binary);
   });
 
-  it("runs the README's image example: the helper copied out of node_modules answers a request", () => {
+  it('has in the README these lines that pack, install or start the package, each run below as written', () => {
+    expect(README_PACKAGE_LINES).toEqual([
+      README_PACK_LINE,
+      README_INSTALL_LINE,
+      README_INSTALL_LINE,
+      'npx guilds-code-mcp --home "$PWD"',
+      `claude mcp add guilds-code -- npx -y -p ~/${TARBALL_NAME} guilds-code-mcp --home "$PWD"`,
+      `npx -y -p ~/${TARBALL_NAME} guilds-code-mcp --home DIR`,
+      `npx -y -p ${CHECKOUT_PLACEHOLDER} guilds-code-mcp --home DIR`,
+      `claude mcp add guilds-code -- node ${CHECKOUT_PLACEHOLDER}/dist/guilds-code-mcp.js --home "$PWD"`,
+    ]);
+    expect(packed.filename).toBe(TARBALL_NAME);
+  });
+
+  it("runs the README's image example in a fresh folder: the helper copied out of node_modules answers a request", () => {
     const [recipe] = blocksUnder(README, '### In a sandbox image');
-    const lines = recipe!.body.split('\n');
-    // The install is the one every case shares; the image's folders become scratch folders.
-    expect(lines[0]).toBe(`npm install ${PACKAGE.name}`);
+    expect(recipe!.body.split('\n')[0]!.replace(/\s+#\s.*$/, '')).toBe(README_INSTALL_LINE);
+    // The image's folders become scratch folders; npm keeps this machine's settings and cache.
     const bin = join(root, 'image', 'bin');
     const runDir = join(root, 'image', 'run');
     const home = join(root, 'image', 'home');
     mkdirSync(bin, { recursive: true });
     mkdirSync(home, { recursive: true });
-    const script = lines.slice(1).join('\n').replaceAll('/usr/local/bin', bin).replaceAll('/run/guilds', runDir);
-    const ran = run('bash', ['-euo', 'pipefail', '-c', script], project, { env: { HOME: home, GUILDS_RUN_DIR: runDir } });
+    const script = recipe!.body.replaceAll('/usr/local/bin', bin).replaceAll('/run/guilds', runDir);
+    const ran = runReadmeLines(script, freshFolder('image-project'), { env: { HOME: home, GUILDS_RUN_DIR: runDir, ...npmSettings() }, timeout: NPM_TIME_LIMIT_MS });
     expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 0, stderr: '' });
-    const envelope = JSON.parse(ran.stdout) as { ok: boolean; text: string; meta: Record<string, unknown> };
+    const envelope = JSON.parse(lastLine(ran.stdout)) as { ok: boolean; text: string; meta: Record<string, unknown> };
     expect({ ...envelope, meta: { ...envelope.meta, elapsed_ms: 'E' } }).toEqual({ ok: true, text: 'hello', meta: { exit_code: 0, cwd: home, timed_out: false, elapsed_ms: 'E' } });
     expect(readdirSync(bin).sort()).toEqual(['guilds-code', 'guilds-harness']);
   });
 
-  it("runs the README's MCP example: npx guilds-code-mcp --home answers initialize", async () => {
+  it("runs the README's MCP example in a fresh folder: after its install, npx guilds-code-mcp --home answers initialize", async () => {
     const [commands] = blocksUnder(README, '### As an MCP server');
-    const line = commands!.body.split('\n').find((text) => text.startsWith('npx '));
-    expect(line).toBeDefined();
-    const command = line!.replace(/\s+#.*$/, '');
-    expect(command).toBe('npx guilds-code-mcp --home "$PWD"');
-    const server = spawn('bash', ['-c', command], { cwd: project, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, PWD: project } });
-    try {
-      const answer = await new Promise<string>((resolve, reject) => {
-        let stdout = '';
-        let stderr = '';
-        const timer = setTimeout(() => reject(new Error(`no answer in ${MCP_ANSWER_TIME_LIMIT_MS} ms; stderr: ${stderr}`)), MCP_ANSWER_TIME_LIMIT_MS);
-        server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-        server.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString('utf8');
-          if (stdout.includes('\n')) {
-            clearTimeout(timer);
-            resolve(stdout.slice(0, stdout.indexOf('\n')));
-          }
-        });
-        server.on('exit', (code) => reject(new Error(`the server exited (${code}) before it answered; stderr: ${stderr}`)));
-        const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'consumer', version: '1' } } };
-        server.stdin.write(`${JSON.stringify(initialize)}\n`);
-      });
-      expect(JSON.parse(answer)).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: PACKAGE.name, version: PACKAGE.version } } });
-    } finally {
-      server.stdin.end();
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      if (server.exitCode === null && server.pid !== undefined && processRuns(server.pid)) {
-        const stop = setTimeout(() => process.kill(-server.pid!, 'SIGTERM'), MCP_ANSWER_TIME_LIMIT_MS);
-        await exited;
-        clearTimeout(stop);
-      }
-    }
+    const [install, server] = commands!.body.split('\n').map((line) => line.replace(/\s+#\s.*$/, ''));
+    expect([install, server]).toEqual([README_INSTALL_LINE, 'npx guilds-code-mcp --home "$PWD"']);
+    const folder = freshFolder('mcp-project');
+    succeeded(runReadmeLines(install!, folder, { timeout: NPM_TIME_LIMIT_MS }), 'the MCP example\'s install');
+    expect(await initializeAnswer(server!, folder)).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: PACKAGE.name, version: PACKAGE.version } } });
+  });
+
+  it.each(README_PACKAGE_LINES.filter((text) => text.startsWith('claude mcp add ')))("runs the server that the README's Claude Code line registers, from a fresh folder: it answers initialize (%s)", async (line) => {
+    const command = line.slice(line.indexOf(' -- ') + ' -- '.length);
+    expect(await initializeAnswer(command, freshFolder(`claude-${README_PACKAGE_LINES.indexOf(line)}`))).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: PACKAGE.name, version: PACKAGE.version } } });
+  });
+
+  it.each(README_PACKAGE_LINES.filter((text) => text.endsWith('--home DIR')))("runs the README's server line %s from a fresh folder: it answers initialize", async (line) => {
+    const folder = freshFolder(`server-${README_PACKAGE_LINES.indexOf(line)}`);
+    expect(await initializeAnswer(line, folder)).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: PACKAGE.name, version: PACKAGE.version } } });
   });
 
   it.each(Object.keys(PACKAGE.bin).filter((name) => name !== 'guilds-code-mcp'))('runs the bin %s, which answers a bad request with one envelope', (name) => {

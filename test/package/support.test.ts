@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blocksUnder, FIXED_FILES, importedSpecifiers, libraryExports, tarballProblems } from './support.js';
+import { fencedBlocks } from '../helpers/markdown.js';
+import { asRunHere, FIXED_FILES, importedSpecifiers, libraryExports, packageLines, tarballProblems } from './support.js';
 
 const EXPORTS = {
   '.': './lib/orchestrator/index.js',
@@ -69,18 +70,38 @@ describe('the imports of a built module', () => {
   });
 });
 
-describe("the README's blocks", () => {
-  const markdown = ['# t', '### One', 'text', '```sh', 'echo 1', '```', '```', 'out', '', 'more', '```', '### Two', '```js', 'two()', '```'].join('\n');
+describe("the README's lines that pack, install or start the package", () => {
+  const markdown = [
+    '```sh',
+    'npm pack --pack-destination ~   # writes ~/p-1.0.0.tgz',
+    'npm install ~/p-1.0.0.tgz   # once published: npm install p',
+    'install -m 755 node_modules/p/dist/p.js /usr/local/bin/p',
+    '```',
+    '```',
+    'npx -y -p ~/p-1.0.0.tgz p-mcp --home DIR   # the bin',
+    '```',
+    '```ts',
+    "import { x } from 'p'; // npm install p",
+    '```',
+    '```sh',
+    'claude mcp add p -- npx -y -p /opt/guilds-code p-mcp --home "$PWD"',
+    'npm start',
+    '```',
+  ].join('\n');
 
-  it('are the fenced blocks under a heading, up to the next heading, with their language', () => {
-    expect(blocksUnder(markdown, '### One')).toEqual([
-      { language: 'sh', body: 'echo 1' },
-      { language: '', body: 'out\n\nmore' },
+  it('are those of shell and bare blocks, their comments dropped', () => {
+    expect(packageLines(fencedBlocks(markdown))).toEqual([
+      'npm pack --pack-destination ~',
+      'npm install ~/p-1.0.0.tgz',
+      'npx -y -p ~/p-1.0.0.tgz p-mcp --home DIR',
+      'claude mcp add p -- npx -y -p /opt/guilds-code p-mcp --home "$PWD"',
     ]);
   });
 
-  it('are none past the next heading, and a missing heading is an error that names it', () => {
-    expect(blocksUnder(markdown, '### Two')).toEqual([{ language: 'js', body: 'two()' }]);
-    expect(() => blocksUnder(markdown, '### Three')).toThrow('README.md has no heading "### Three"');
+  it('run with the packed tarball for ~/<tarball>, the checkout for its placeholder and the folder for DIR', () => {
+    const places = { tarballName: 'p-1.0.0.tgz', tarball: '/tmp/x/p-1.0.0.tgz', checkout: '/src/p', dir: '/tmp/x/fresh' };
+    expect(asRunHere('npx -y -p ~/p-1.0.0.tgz p-mcp --home DIR   # the bin', places)).toBe('npx -y -p /tmp/x/p-1.0.0.tgz p-mcp --home /tmp/x/fresh');
+    expect(asRunHere('npx -y -p /opt/guilds-code p-mcp --home "$PWD"', places)).toBe('npx -y -p /src/p p-mcp --home "$PWD"');
+    expect(asRunHere('npm install ~/p-2.0.0.tgz', places)).toBe('npm install ~/p-2.0.0.tgz');
   });
 });

@@ -1,28 +1,37 @@
-// Pure parts of the package test: the README's examples, the tarball's rules, the imports of a built
-// module. test/package/support.test.ts holds them to their sentences.
+// Pure parts of the package test: the tarball's rules, the imports of a built module (the README's
+// blocks are test/helpers/markdown.ts's). test/package/support.test.ts holds them to their sentences.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
+import type { FencedBlock } from '../helpers/markdown.js';
 
-/** The fenced blocks under a README heading (up to the next heading of any level), in order. */
-export function blocksUnder(markdown: string, heading: string): { language: string; body: string }[] {
-  const lines = markdown.split('\n');
-  const start = lines.indexOf(heading);
-  if (start === -1) throw new Error(`README.md has no heading "${heading}"`);
-  const blocks: { language: string; body: string }[] = [];
-  let open: { language: string; lines: string[] } | null = null;
-  for (const line of lines.slice(start + 1)) {
-    if (open === null) {
-      if (/^#{1,6} /.test(line)) break;
-      const fence = /^```(\w*)$/.exec(line);
-      if (fence) open = { language: fence[1] ?? '', lines: [] };
-    } else if (line === '```') {
-      blocks.push({ language: open.language, body: open.lines.join('\n') });
-      open = null;
-    } else {
-      open.lines.push(line);
-    }
-  }
-  return blocks;
+/** What the README writes for where a git checkout of guilds-code is. */
+export const CHECKOUT_PLACEHOLDER = '/opt/guilds-code';
+const PACKAGE_LINE = /^(npm pack|npm install|npx|claude mcp add) /;
+const TRAILING_COMMENT = /\s+#\s.*$/;
+
+/**
+ * The lines of shell and bare blocks that pack, install or start the package (`npm pack`,
+ * `npm install`, `npx`, `claude mcp add`), their trailing comments dropped: what a newcomer copies.
+ */
+export function packageLines(blocks: readonly FencedBlock[]): string[] {
+  return blocks
+    .filter((block) => block.language === 'sh' || block.language === '')
+    .flatMap((block) => block.body.split('\n'))
+    .map((line) => line.replace(TRAILING_COMMENT, ''))
+    .filter((line) => PACKAGE_LINE.test(line));
+}
+
+/**
+ * A README line as the package test runs it, and only these changed: its trailing comment dropped,
+ * `~/<tarball>` the tarball the test packed, the checkout's placeholder this checkout, `--home DIR`
+ * the folder it runs in.
+ */
+export function asRunHere(line: string, places: { tarballName: string; tarball: string; checkout: string; dir: string }): string {
+  return line
+    .replace(TRAILING_COMMENT, '')
+    .replaceAll(`~/${places.tarballName}`, places.tarball)
+    .replaceAll(CHECKOUT_PLACEHOLDER, places.checkout)
+    .replace(/--home DIR\b/g, `--home ${places.dir}`);
 }
 
 /** `./lib/<path>.js` targets of package.json's exports, by subpath: the library's own modules. */

@@ -7,6 +7,7 @@
 // risking the abort itself, so the shortcut is gone on every line.
 import type { ChildProcess, StdioOptions } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
+import { actingAsAgent, asRootWhile } from './identity.js';
 import { loadChildProcess } from './modules.js';
 
 /** What the helper uses of a started child. */
@@ -20,12 +21,14 @@ export interface SpawnOptions {
   detached: boolean;
 }
 
-/** Start `file` with `args` through node:child_process. */
+/**
+ * Start `file` with `args` through node:child_process; as the agent, whole, when the helper acts as
+ * the agent (src/io/node/identity.ts).
+ */
 export function spawnChild(file: string, args: readonly string[], options: SpawnOptions): StartedChild {
-  return loadChildProcess().spawn(file, args as string[], {
-    cwd: options.cwd,
-    env: options.env,
-    stdio: options.stdio,
-    detached: options.detached,
-  });
+  const spawn = loadChildProcess().spawn;
+  const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
+  const agent = actingAsAgent();
+  if (agent === null) return spawn(file, args as string[], how);
+  return asRootWhile(agent, () => spawn(file, args as string[], { ...how, uid: agent.uid, gid: agent.gid }));
 }

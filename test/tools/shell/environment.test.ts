@@ -96,7 +96,7 @@ describe('the directory record', () => {
     "builtin printf '%s: line %s: %s\\n' \"${BASH_SOURCE[1]:-$0}\" \"${BASH_LINENO[0]}\" \"${__guilds_message#*: line [0-9]*: }\" >&2; " +
     'return "$__guilds_status"; }';
   const lifeline =
-    "( ( exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $PPID; do read -t 1 -u 9 _; done; builtin kill -0 $$ || exit 0; " +
+    "( ( exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $PPID || [[ -e /proc/$PPID ]]; do read -t 1 -u 9 _; done; builtin kill -0 $$ || exit 0; " +
     "trap '' TERM; builtin kill -TERM -- -$$; sleep 2; builtin kill -KILL -- -$$ ) & builtin echo $! 2>/dev/null >| '/h/c1.lifeline' )";
   const trap = "trap '{ builtin pwd >| '\\''/h/c1.cwd'\\''; } 2>/dev/null' EXIT";
   const prelude = [lifeline, cdFunction, cdFunction.replace(/\bcd\b/g, 'pushd'), cdFunction.replace(/\bcd\b/g, 'popd'), trap].join('; ');

@@ -1,0 +1,58 @@
+// Who the helper acts as. A helper started as root for a home that another user owns (the sandbox
+// image's agent, uid 1000) serves that user: it takes the user's uid and gid as its effective ones
+// before it reads a byte of the request, so every file it reads or writes is checked and owned as the
+// agent's own, and it starts every process of the call as the agent, whole (real, effective and saved
+// ids, no supplementary group, no capability). Its real uid stays root's, and that is the point: a
+// process of the agent may not open, read, write or trace a process whose real uid is another's, so
+// the agent's commands cannot reach the helper's pipes (a forged answer), its environment (every
+// folder's token) or its memory. Elsewhere (started as the agent, as on a developer's machine and in
+// bubblewrap) nothing changes. docs/reliability.md, "The helper out of the agent's reach".
+import { statSync } from 'node:fs';
+
+export interface AgentIdentity {
+  uid: number;
+  gid: number;
+}
+
+/** Whether this process was started as root and now acts as another user (its effective uid). */
+export function actingAsAgent(): AgentIdentity | null {
+  if (process.getuid?.() !== 0) return null;
+  const uid = process.geteuid!();
+  return uid === 0 ? null : { uid, gid: process.getegid!() };
+}
+
+/**
+ * The owner of `home` when this process runs as root and the home is another user's; null otherwise
+ * (not root, a root-owned home, no home to look at).
+ */
+export function agentOwningHome(home: string | undefined): AgentIdentity | null {
+  if (process.getuid?.() !== 0 || home === undefined || home === '' || home.includes('\0')) return null;
+  try {
+    const { uid, gid } = statSync(home);
+    return uid === 0 ? null : { uid, gid };
+  } catch {
+    return null;
+  }
+}
+
+/** Takes the agent's ids as this process's effective ones (its groups the agent's gid alone). */
+export function actAs(agent: AgentIdentity): void {
+  process.setgroups!([agent.gid]);
+  process.setegid!(agent.gid);
+  process.seteuid!(agent.uid);
+}
+
+/**
+ * Runs `start` with root's effective uid back for as long as it takes to start a child as the agent
+ * (a start needs the capability to change ids, which an effective uid other than root's holds none
+ * of), then acts as the agent again. Node starts a child synchronously and runs no other JavaScript
+ * meanwhile; the helper's file operations are synchronous, so none runs as root.
+ */
+export function asRootWhile<T>(agent: AgentIdentity, start: () => T): T {
+  process.seteuid!(0);
+  try {
+    return start();
+  } finally {
+    process.seteuid!(agent.uid);
+  }
+}

@@ -1,0 +1,170 @@
+// The helper out of the agent's reach (issue 38): a helper started as root for a home the agent owns
+// acts as the agent (every file it reads or writes, every process it starts) while its real uid stays
+// root's, so no process of the agent can open its pipes (a forged answer), read its environment
+// (every folder's token) or memory, or trace it. Run as a platform's container runs the helper: root,
+// HOME owned by uid 1000. Needs root; elsewhere skipped with the reason.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollUntil } from '../helpers/background.js';
+import { BUNDLE, BUNDLE_NODE, HARNESS_BUNDLE } from '../helpers/paths.js';
+
+const AGENT = 1000;
+const ROOT = process.getuid?.() === 0;
+const TOKENS = JSON.stringify({ 'repos/a': 'TOKEN-A', 'repos/b': 'TOKEN-B' });
+
+let scratch: string;
+let home: string;
+let runDir: string;
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, GUILDS_RUN_DIR: runDir, GUILD_REPO_TOKENS: TOKENS, ...extra };
+}
+
+let seq = 0;
+function request(op: string, args: Record<string, unknown>, defaultCwd = ''): Record<string, unknown> {
+  seq++;
+  return { op, args, run_id: `r${seq}`, agent_id: 'a1', call_id: `c${seq}`, default_cwd: defaultCwd };
+}
+
+function cold(bundle: string, body: Record<string, unknown>, extraEnv: Record<string, string> = {}): { ok: boolean; text?: string; error?: string; meta?: Record<string, unknown> } {
+  const ran = spawnSync(BUNDLE_NODE, [bundle, Buffer.from(JSON.stringify(body)).toString('base64')], { env: env(extraEnv), encoding: 'utf8', timeout: 60_000 });
+  expect(ran.stderr).toBe('');
+  return JSON.parse(Buffer.from(ran.stdout.trim(), 'base64').toString('utf8'));
+}
+
+/** What a process of the agent can do to the process `pid` (the helper), each attempt a line. */
+function probe(pid: string): string {
+  const ptrace = `perl -e '$n = {x86_64 => 101, aarch64 => 117}->{"'$(uname -m)'"}; print syscall($n, 16, ${pid}, 0, 0) == 0 ? "ptrace: attached\\n" : "ptrace: refused\\n"'`;
+  return [
+    `cat /proc/${pid}/environ >/dev/null 2>&1 && echo 'environ: read' || echo 'environ: refused'`,
+    `head -c 1 /proc/${pid}/mem >/dev/null 2>&1 && echo 'mem: read' || echo 'mem: refused'`,
+    `ls /proc/${pid}/fd >/dev/null 2>&1 && echo 'fds: listed' || echo 'fds: refused'`,
+    `(echo forged >> /proc/${pid}/fd/1) 2>/dev/null && echo 'stdout: written' || echo 'stdout: refused'`,
+    `(cat /proc/${pid}/fd/0 >/dev/null & sleep 0.2; kill $! 2>/dev/null) 2>/dev/null; [ -r /proc/${pid}/fd/0 ] && echo 'stdin: readable' || echo 'stdin: refused'`,
+    ptrace,
+  ].join('\n');
+}
+
+const REFUSED = ['environ: refused', 'mem: refused', 'fds: refused', 'stdout: refused', 'stdin: refused', 'ptrace: refused'];
+
+describe.skipIf(!ROOT)(`a helper started as root for the agent's home${ROOT ? '' : ' (skipped: needs root)'}`, () => {
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'guilds-code-identity-'));
+    chmodSync(scratch, 0o755);
+    home = join(scratch, 'home');
+    runDir = join(scratch, 'run');
+    for (const folder of [home, join(home, 'repos', 'a'), join(home, 'repos', 'b'), runDir, join(runDir, 'requests')]) {
+      mkdirSync(folder, { recursive: true });
+      chownSync(folder, AGENT, AGENT);
+    }
+    writeFileSync(join(home, 'root-only.txt'), 'not for the agent\n', { mode: 0o600 });
+    writeFileSync(join(home, 'repos', 'a', 'mine.txt'), 'the agent may read this\n');
+    chownSync(join(home, 'repos', 'a', 'mine.txt'), AGENT, AGENT);
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("runs the agent's command as the agent, whole: its uid and gid, no capability, its own folder's token", () => {
+    const answer = cold(BUNDLE, request('shell', { command: "id -u; id -g; id -G; grep -E '^Cap(Prm|Eff)' /proc/self/status; echo \"token: $GH_TOKEN\"" }, 'repos/b'));
+    expect(answer.text).toBe('1000\n1000\n1000\nCapPrm:\t0000000000000000\nCapEff:\t0000000000000000\ntoken: TOKEN-B');
+  });
+
+  it("keeps the cold helper's environment, memory, pipes and tracing out of the command's reach", () => {
+    const answer = cold(BUNDLE, request('shell', { command: probe('$PPID') }, 'repos/b'));
+    expect(answer.text).toBe(REFUSED.join('\n'));
+  });
+
+  it("writes the run's files as the agent's own", () => {
+    const answer = cold(BUNDLE, request('shell', { command: 'seq 1 4000' }, 'repos/a'));
+    expect(answer.meta?.log_path).toBeTypeOf('string');
+    for (const path of [join(home, '.runs'), join(home, '.runs', `r${seq}`, 'cwd'), answer.meta!.log_path as string]) {
+      expect({ path, uid: statSync(path).uid, gid: statSync(path).gid }).toEqual({ path, uid: AGENT, gid: AGENT });
+    }
+  });
+
+  it('reads exactly what the agent may read: its own file, never a root-only one', () => {
+    expect(cold(BUNDLE, request('file_read', { path: '~/repos/a/mine.txt' })).text).toBe('repos/a/mine.txt · lines 1–1 of 1\n1\tthe agent may read this');
+    expect(cold(BUNDLE, request('file_read', { path: '~/root-only.txt' }))).toEqual({ ok: false, error: 'permission denied: ~/root-only.txt', kind: 'io' });
+  });
+
+  it('starts a background command as the agent, and stops it', () => {
+    const started = cold(BUNDLE, request('shell', { command: 'id -u; sleep 300', background: true }));
+    const id = started.meta?.background_id as string;
+    const log = started.meta?.log_path as string;
+    expect(id).toMatch(/^b\d+$/);
+    for (const path of [log, join(runDir, 'a1', 'background', `${id}.json`)]) expect(statSync(path).uid).toBe(AGENT);
+    const stopped = cold(BUNDLE, request('shell_status', { id, stop: true }));
+    expect(stopped.meta?.state).toMatch(/^(stopping|stopped)$/);
+    expect(readFileSync(log, 'utf8').split('\n')[0]).toBe('1000');
+  });
+
+  it("runs a code task's harness as the agent", () => {
+    const answer = cold(HARNESS_BUNDLE, request('code_task', { brief: 'who am I?', repo: 'repos/a' }), {
+      GUILDS_HARNESS: 'command',
+      GUILDS_HARNESS_COMMAND: 'id -u',
+    });
+    expect(answer.text?.split('\n').slice(1)).toEqual([
+      `no diffstat: ${home}/repos/a is not a git repository`,
+      '',
+      '1000',
+      '',
+      `log: ${home}/.runs/r${seq}/c${seq}.log`,
+    ]);
+  });
+
+  it("stops the agent's command when the helper dies mid-call, though the command may not signal it", async () => {
+    const marker = `identity-orphan-${process.pid}`;
+    const helper = spawn(BUNDLE_NODE, [BUNDLE, Buffer.from(JSON.stringify(request('shell', { command: `exec -a ${marker} sleep 300` }))).toString('base64')], { env: env(), stdio: 'ignore' });
+    const running = (): boolean => spawnSync('pgrep', ['-f', marker]).status === 0;
+    await pollUntil(running, (yes) => yes);
+    helper.kill('SIGKILL');
+    expect(await pollUntil(running, (yes) => !yes)).toBe(false);
+  });
+
+  it("takes no code cache from the agent's home: it would be code the agent wrote", () => {
+    cold(BUNDLE, request('shell', { command: 'true' }));
+    expect(spawnSync('ls', ['-A', join(home, '.cache')], { encoding: 'utf8' }).stdout).toBe('');
+  });
+
+  it('keeps a forger out of the warm stream: a background command cannot write an answer into its stdout', async () => {
+    const serve = spawn(BUNDLE_NODE, [BUNDLE, '--serve'], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    serve.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const forged = JSON.stringify({ call_id: 'c-genuine', envelope: { ok: true, text: 'FORGED-ANSWER', meta: {} } });
+    const send = (body: Record<string, unknown>): void => void serve.stdin.write(`${JSON.stringify(body)}\n`);
+    try {
+      send({ ...request('shell', { command: `${probe(String(serve.pid))}; printf '%s\\n' '${forged}' > /proc/${serve.pid}/fd/1`, background: true }), call_id: 'c-forger' });
+      await pollUntil(() => stdout, (text) => text.includes('"c-forger"'));
+      const forger = JSON.parse(stdout.split('\n')[0]!) as { envelope: { meta: { log_path: string } } };
+      send({ ...request('shell', { command: 'sleep 1; echo genuine-answer; exit 3' }), call_id: 'c-genuine' });
+      await pollUntil(() => stdout, (text) => text.includes('"c-genuine"'));
+      const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { call_id: string; envelope: { text: string } });
+      expect(answers.map((answer) => [answer.call_id, answer.envelope.text.split('\n')[0]])).toEqual([
+        ['c-forger', expect.stringMatching(/^started b\d+ in the background/)],
+        ['c-genuine', 'genuine-answer'],
+      ]);
+      const log = await pollUntil(() => readFileSync(forger.envelope.meta.log_path, 'utf8'), (text) => text.includes('Permission denied'));
+      expect(log.split('\n').slice(0, REFUSED.length)).toEqual(REFUSED);
+    } finally {
+      serve.stdin.end();
+      serve.kill('SIGKILL');
+    }
+  });
+});
+
+describe.skipIf(!ROOT)(`a helper started as root for a home root owns${ROOT ? '' : ' (skipped: needs root)'}`, () => {
+  it('acts as root, as before: nothing tells it whom else to serve', () => {
+    const rootHome = mkdtempSync(join(tmpdir(), 'guilds-code-root-home-'));
+    try {
+      const ran = spawnSync(BUNDLE_NODE, [BUNDLE, Buffer.from(JSON.stringify(request('shell', { command: 'id -u' }))).toString('base64')], {
+        env: { PATH: process.env.PATH ?? '', HOME: rootHome, GUILDS_RUN_DIR: join(rootHome, 'run') },
+        encoding: 'utf8',
+      });
+      expect(JSON.parse(Buffer.from(ran.stdout.trim(), 'base64').toString('utf8')).text).toBe('0');
+    } finally {
+      rmSync(rootHome, { recursive: true, force: true });
+    }
+  });
+});
