@@ -1,5 +1,5 @@
-// How long the try-out lives: until SIGINT, SIGTERM or SIGHUP, or until the process that started it
-// goes. `npm start` runs it as npm → sh → tsx → node, and npm, killed, leaves tsx and this process
+// How long the try-out lives: until SIGINT, SIGTERM or SIGHUP, until the reader of its output goes
+// (`npm start | head`), or until the process that started it goes. `npm start` runs it as npm → sh → tsx → node, and npm, killed, leaves tsx and this process
 // running, reparented; so this process watches each process of that chain (its own process group,
 // up to the first process outside it: the shell or program that ran `npm start`) and ends when one is
 // gone. Linux's /proc says who they are; elsewhere a changed parent pid is the sign.
@@ -9,7 +9,12 @@ import { readFileSync } from 'node:fs';
 export const LIFETIME_CHECK_MS = 500;
 
 const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
-export type StopSignal = keyof typeof SIGNAL_NUMBERS;
+/**
+ * A write to a pipe nobody reads: the signal that ends a command whose reader went. Node ignores it
+ * and fails the write with EPIPE instead, which the watch takes as this signal.
+ */
+const SIGPIPE_NUMBER = 13;
+export type StopSignal = keyof typeof SIGNAL_NUMBERS | 'SIGPIPE';
 
 /** The fields of /proc/<pid>/stat the watch uses. */
 export interface ProcStat {
@@ -94,6 +99,13 @@ export function watchLifetime(): Lifetime {
       stop(name);
     });
   }
+  // Its output's reader went: the calls stop and the sandbox goes, without a word (there is no one to
+  // read it) and without the stack of an unhandled EPIPE, which skipped the sandbox's cleanup.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    stoppedBy ??= 'SIGPIPE';
+    stop('SIGPIPE');
+  });
   const chain = procStat(process.pid) === undefined ? undefined : startingChain(process.pid, procStat);
   const parent = process.ppid;
   const timer = setInterval(() => {
@@ -105,6 +117,7 @@ export function watchLifetime(): Lifetime {
   return {
     signal: controller.signal,
     stoppedBy: () => stoppedBy,
-    exitCode: () => 128 + (stoppedBy === undefined ? SIGNAL_NUMBERS.SIGHUP : SIGNAL_NUMBERS[stoppedBy]),
+    exitCode: () =>
+      128 + (stoppedBy === undefined ? SIGNAL_NUMBERS.SIGHUP : stoppedBy === 'SIGPIPE' ? SIGPIPE_NUMBER : SIGNAL_NUMBERS[stoppedBy]),
   };
 }

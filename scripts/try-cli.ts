@@ -1,5 +1,5 @@
 // The try-out command's pure parts: its command line, its tour, and how a call is printed.
-import { renderCodeTaskBlock, type FlowItem } from '../src/orchestrator/index.js';
+import { renderCodeTaskBlock, type ArgumentSchema, type FlowItem, type ToolDeclaration } from '../src/orchestrator/index.js';
 import { OP_NAMES, TOOL_SPECS, type OpName } from '../src/contract/tools/index.js';
 
 export const FIXTURE_NAME = 'tryout-repo';
@@ -10,10 +10,15 @@ const SANDBOX_CHOICES = ['machine', 'docker'] as const;
 const RUNTIME_CHOICES = ['runc', 'runsc'] as const;
 const PORT_MAX = 65_535;
 const RULE_WIDTH_CHARS = 72;
+/** The width `--help <tool>` wraps its descriptions at, as the usage's own lines are. */
+export const HELP_WIDTH_CHARS = 100;
+/** How far `--help <tool>` indents an argument's description under its name. */
+const HELP_DESCRIPTION_INDENT_CHARS = 6;
 
 export const USAGE = `usage:
   npm start                                 a short tour of all five tools
   npm start -- <tool> [--<arg> <value> …]   one call; tools: ${OP_NAMES.join(', ')}
+  npm start -- --help <tool>                that tool's arguments: their types, defaults and limits
   npm start -- --web [--home DIR] [--port N]  the app's views as a web page, with a form for new calls
 
 options:
@@ -29,7 +34,7 @@ options:
   --image TAG  the image for --sandbox docker (default ${DEFAULT_TOUR_IMAGE}: npm run image)
   --runtime R  runc (the default) or runsc (gVisor), for --sandbox docker; e.g.
                npm run image -- --base debian, then npm start -- --sandbox docker
-  --help       this text
+  --help       this text; with a tool's name, that tool's arguments
 
 examples:
   npm start -- file_read --path src/greet.js --offset 3 --limit 4
@@ -97,7 +102,88 @@ export const TOUR: Step[] = [
   },
 ];
 
-export class UsageError extends Error {}
+/** A command line the try-out cannot run; `tool` is the tool it names, when it names one. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly tool?: OpName,
+  ) {
+    super(message);
+  }
+}
+
+/** What `--help` asks for: the usage, or one tool's arguments. */
+export interface HelpRequest {
+  help: true;
+  tool?: OpName;
+}
+
+function isOpName(name: string | undefined): name is OpName {
+  return (OP_NAMES as readonly string[]).includes(name ?? '');
+}
+
+/**
+ * What the try-out says of a command line it cannot run: the error's one line, and one line that
+ * points at the help (the tool's own, when the line names a tool), not the whole usage.
+ */
+export function usageErrorText(error: UsageError): string {
+  const pointer = error.tool === undefined ? 'npm start -- --help lists the options and the tools' : `npm start -- --help ${error.tool} lists its arguments`;
+  return `${error.message}\n${pointer}\n`;
+}
+
+/** Said of a path where a tool's name goes: npm kept the option before it, as it does without `--`. */
+export function npmTookOption(token: string): string {
+  return `'${token}' is not a tool's name: npm keeps the options given before -- for itself; give them after it, as in npm start -- --home DIR`;
+}
+
+/** Text cut into lines of at most `widthChars` at its spaces (a longer word keeps a line of its own). */
+export function wrapText(text: string, widthChars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/ +/).filter((candidate) => candidate !== '')) {
+    if (line !== '' && [...line].length + 1 + [...word].length > widthChars) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** An argument's type and the facts its schema holds: required, its choices, its default, its bounds. */
+function argumentFacts(name: string, schema: ArgumentSchema, required: boolean): string {
+  const facts: string[] = [schema.type];
+  if (required) facts.push('required');
+  if (schema.enum) facts.push(`one of ${schema.enum.join(', ')}`);
+  if (schema.default !== undefined) facts.push(`default ${String(schema.default)}`);
+  if (schema.minimum !== undefined && schema.maximum !== undefined) facts.push(`${schema.minimum} to ${schema.maximum}`);
+  else if (schema.minimum !== undefined) facts.push(`at least ${schema.minimum}`);
+  else if (schema.maximum !== undefined) facts.push(`at most ${schema.maximum}`);
+  if (schema.type === 'boolean') facts.push(`--${name} alone means true`);
+  return facts.join(', ');
+}
+
+/**
+ * `npm start -- --help <tool>`: the tool's arguments with their types, defaults and limits, from its
+ * declaration, the JSON Schema the page's form and the MCP server are made from too.
+ */
+export function toolHelp(declaration: ToolDeclaration, widthChars: number = HELP_WIDTH_CHARS): string {
+  const { properties, required } = declaration.parameters;
+  const pad = ' '.repeat(HELP_DESCRIPTION_INDENT_CHARS);
+  const argumentsText = Object.entries(properties).flatMap(([name, schema]) => [
+    `  --${name}  ${argumentFacts(name, schema, required.includes(name))}`,
+    ...wrapText(schema.description, widthChars - HELP_DESCRIPTION_INDENT_CHARS).map((line) => pad + line),
+  ]);
+  return [
+    `usage: npm start -- ${declaration.name} [--<arg> <value> …]`,
+    '',
+    ...wrapText(declaration.description, widthChars),
+    '',
+    'arguments:',
+    ...argumentsText,
+    '',
+  ].join('\n');
+}
 
 export interface Options {
   home?: string;
@@ -114,7 +200,7 @@ export interface Options {
 function typedValue(tool: string, name: string, value: string | undefined): unknown {
   const spec = (OP_NAMES as readonly string[]).includes(tool) ? TOOL_SPECS[tool as OpName].args[name] : undefined;
   if (spec?.type === 'boolean') return value === undefined || value === 'true' ? true : value === 'false' ? false : value;
-  if (value === undefined) throw new UsageError(`--${name} needs a value`);
+  if (value === undefined) throw new UsageError(`--${name} needs a value`, isOpName(tool) ? tool : undefined);
   if (spec?.type === 'integer' && /^-?\d+$/.test(value)) return Number(value);
   return value;
 }
@@ -139,7 +225,26 @@ function portNumber(value: string): number {
   return port;
 }
 
-export function parseCommandLine(argv: readonly string[]): Options | 'help' {
+/**
+ * The command line as options, or a request for help: `--help` alone is the usage, with a tool's name
+ * (before or after it) that tool's arguments. A line that is wrong besides asking for help gets help.
+ */
+export function parseCommandLine(argv: readonly string[]): Options | HelpRequest {
+  const wantsHelp = argv.includes('--help') || argv.includes('-h');
+  try {
+    const options = parseOptions(argv.filter((token) => token !== '--help' && token !== '-h'));
+    if (!wantsHelp) return options;
+    const tool = options.step?.tool;
+    if (tool === undefined || isOpName(tool)) return tool === undefined ? { help: true } : { help: true, tool };
+    throw new UsageError(`--help takes a tool's name (${OP_NAMES.join(', ')}), not '${tool}'`);
+  } catch (error) {
+    if (!wantsHelp || !(error instanceof UsageError) || error.message.startsWith('--help ')) throw error;
+    const tool = argv.find(isOpName);
+    return tool === undefined ? { help: true } : { help: true, tool };
+  }
+}
+
+function parseOptions(argv: readonly string[]): Options {
   const options: Options = { runId: 'try' };
   let tool: string | undefined;
   const args: Record<string, unknown> = {};
@@ -149,9 +254,10 @@ export function parseCommandLine(argv: readonly string[]): Options | 'help' {
   let runtime: (typeof RUNTIME_CHOICES)[number] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
-    if (token === '--help' || token === '-h') return 'help';
     if (!token.startsWith('--')) {
-      if (tool !== undefined) throw new UsageError(`unexpected '${token}': give arguments as --name value`);
+      // `npm start --home DIR` hands the try-out only DIR: npm keeps an option before `--` for itself.
+      if (tool === undefined && token.includes('/')) throw new UsageError(npmTookOption(token));
+      if (tool !== undefined) throw new UsageError(`unexpected '${token}': give arguments as --name value`, isOpName(tool) ? tool : undefined);
       tool = token;
       continue;
     }
@@ -214,6 +320,29 @@ export function lastingRunDirName(realHome: string): string {
 /** Said when the page's port is taken: before the tour runs, not after. */
 export function portInUse(port: number): string {
   return `port ${port} on 127.0.0.1 is in use: choose another with --port N (--port 0 takes a free one)`;
+}
+
+/** The tour's first lines: one sentence of what it shows. */
+export function tourOpening(steps: readonly Step[], widthChars: number = HELP_WIDTH_CHARS): string {
+  const tools = new Set(steps.map((step) => step.tool)).size;
+  const sentence =
+    `A tour of the ${tools} code tools: ${steps.length} real calls in a copy of fixtures/${FIXTURE_NAME}, ` +
+    'each printed as the app shows it: its row, its arguments, its result and its metadata.';
+  return wrapText(sentence, widthChars).join('\n');
+}
+
+/** Where the calls ran, for the last line: a scratch home, a container and its volume, or a kept home. */
+export type CallsPlace = 'scratch' | 'container' | 'kept';
+
+/**
+ * The last line, after the calls: what is removed now, and that the logs the calls named go with it
+ * (`namedLogs`: a call's result named a log file); nothing for a kept home, which stays.
+ */
+export function closingLine(place: CallsPlace, namedLogs: boolean): string | undefined {
+  const logs = namedLogs ? ', and the logs named above with it' : '';
+  if (place === 'container') return `(the container and its home volume are removed now${namedLogs ? ', and the logs named above with them' : ''})`;
+  if (place === 'scratch') return `(the scratch home is removed now${logs}; pass --home DIR to keep one)`;
+  return undefined;
 }
 
 /** How long the tour waits for a background command's first output, and how often it looks. */

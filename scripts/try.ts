@@ -2,7 +2,8 @@
 // shows it: the row, the arguments, the result, the metadata; or serving those views as a web page.
 //
 //   npm start                                   a short tour of the five tools
-//   npm start -- file_read --path src/greet.js  one call
+//   npm start -- --help file_read               that tool's arguments, from its declaration
+//   npm start -- file_read --path src/greet.js  one call (exit 1 when it failed)
 //   npm start -- shell --command 'ls -la' --home ~/somewhere
 //   npm start -- --web                          the tour's calls as a web page, and a form for more
 import { execFileSync } from 'node:child_process';
@@ -10,13 +11,14 @@ import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CODE_TOOL_DECLARATIONS, CodeToolRun, flowItem, type CodeToolResult, type Repository } from '../src/orchestrator/index.js';
+import { CODE_TOOL_DECLARATIONS, CodeToolRun, codeToolDeclarations, flowItem, type CodeToolResult, type Repository } from '../src/orchestrator/index.js';
 import { chooseSandbox, CONTAINER_SCRIPTED_HARNESS, DockerTourError, startDockerTour, type ChosenSandbox, type TrySandbox } from './choose-sandbox.js';
 import { watchLifetime } from './lifetime.js';
 import { buildPageAssets } from './web/assets.js';
 import { startWebServer, type WebServer } from './web/server.js';
 import { WebRun } from './web/session.js';
 import {
+  closingLine,
   FIXTURE_NAME,
   KEPT_HOME_SANDBOX,
   lastingRunDirName,
@@ -25,11 +27,15 @@ import {
   portInUse,
   renderCall,
   scriptedHarnessEnvironment,
+  toolHelp,
   TOUR,
+  tourOpening,
   TOUR_OUTPUT_POLL_MS,
   TOUR_OUTPUT_WAIT_MS,
   USAGE,
   UsageError,
+  usageErrorText,
+  type HelpRequest,
   type Options,
 } from './try-cli.js';
 
@@ -112,16 +118,18 @@ async function listen(options: Parameters<typeof startWebServer>[0]): Promise<We
 }
 
 async function main(): Promise<number> {
-  let options: Options | 'help';
+  let options: Options | HelpRequest;
   try {
     options = parseCommandLine(process.argv.slice(2));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    process.stderr.write(usageErrorText(error));
     return 2;
   }
-  if (options === 'help') {
-    process.stdout.write(USAGE + '\n');
+  if ('help' in options) {
+    // The declarations with the byte cap this run's calls get, as the page's form has them.
+    const declaration = codeToolDeclarations(true, process.env.CODE_RESULT_MAX_BYTES).find((candidate) => candidate.name === options.tool);
+    process.stdout.write(declaration === undefined ? USAGE + '\n' : toolHelp(declaration));
     return 0;
   }
   if (options.home !== undefined && !existsSync(options.home)) {
@@ -165,6 +173,7 @@ async function main(): Promise<number> {
       resultMaxBytes: process.env.CODE_RESULT_MAX_BYTES,
     });
     const where = repositories.length === 1 ? `repos/${repositories[0]!.name}` : 'the home';
+    if (options.web === undefined && options.step === undefined) process.stdout.write(`${tourOpening(TOUR)}\n\n`);
     process.stdout.write(`home: ${sandbox.home}\nsandbox: ${sandboxName}\nrun: ${options.runId}, starting in ${where}\n\n`);
     if (options.web !== undefined) {
       const web = new WebRun(run, callPrefix);
@@ -200,12 +209,14 @@ async function main(): Promise<number> {
       if (step.tool === 'code_task' && result.kind === 'unavailable') process.stdout.write(NO_HARNESS_HINT + '\n\n');
     }
     if (lifetime.signal.aborted) return lifetime.exitCode();
-    if (options.docker !== undefined) process.stdout.write('(the container and its home volume are removed now)\n');
-    else if (options.home === undefined) process.stdout.write('(the scratch home is removed now; pass --home DIR to keep one)\n');
+    const namedLogs = results.some((result) => typeof result.meta.log_path === 'string');
+    const last = closingLine(options.docker !== undefined ? 'container' : options.home === undefined ? 'scratch' : 'kept', namedLogs);
+    if (last !== undefined) process.stdout.write(`${last}\n`);
+    // One call of one's own exits 1 when it failed, as a command does; the tour shows its calls.
+    return options.step !== undefined && results.some((result) => !result.ok) ? 1 : 0;
   } finally {
     await sandbox.cleanup();
   }
-  return 0;
 }
 
 main().then(

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { closingLine, TOUR, tourOpening } from '../../scripts/try-cli.js';
 import { DOCKER_ENV, dockerUnavailable, testEngine, testImage } from '../helpers/docker.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { startPageServer } from '../web/page-server.js';
@@ -37,7 +38,9 @@ describe.skipIf(unavailable !== undefined)(`npm start -- --sandbox docker${unava
     const { status, stdout, stderr } = tryOut('--sandbox', 'docker', '--image', testImage());
     expect(stderr).toBe('');
     expect(status).toBe(0);
-    expect(stdout.split('\n').slice(0, 3).join('\n').replace(/container [0-9a-f]{12}/, 'container ID')).toBe(
+    expect(stdout.startsWith(`${tourOpening(TOUR)}\n\n`)).toBe(true);
+    const header = stdout.slice(tourOpening(TOUR).length + 2).split('\n').slice(0, 3).join('\n');
+    expect(header.replace(/container [0-9a-f]{12}/, 'container ID')).toBe(
       `home: /home/agent\nsandbox: docker (runc, ${testImage()}, container ID)\nrun: try, starting in repos/tryout-repo`,
     );
     const steps = [...stdout.matchAll(/^── step (\d+) · (\w+) /gm)].map((match) => `${match[1]} ${match[2]}`);
@@ -53,7 +56,8 @@ describe.skipIf(unavailable !== undefined)(`npm start -- --sandbox docker${unava
       ].join('\n'),
     );
     expect(stdout).toContain('\n  log: /home/agent/.runs/try/c10.log\n');
-    expect(stdout.endsWith('\n(the container and its home volume are removed now)\n')).toBe(true);
+    // The tour named its logs: they go with the volume, and its last line says so.
+    expect(stdout.endsWith(`\n${closingLine('container', true)}\n`)).toBe(true);
     expect((await containerOf(stdout)).exists).toBe(false);
   });
 

@@ -1,9 +1,11 @@
 // The try-out command, run as `npm start` runs it.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { closingLine, toolHelp, TOUR, tourOpening, usageErrorText, UsageError } from '../../scripts/try-cli.js';
+import { CODE_TOOL_DECLARATIONS } from '../../src/orchestrator/index.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
@@ -27,7 +29,10 @@ describe('npm start', () => {
     const { status, stdout, stderr } = tryOut();
     expect(stderr).toBe('');
     expect(status).toBe(0);
-    expect(stdout).toMatch(/^home: \/.*\/home\nsandbox: (bubblewrap|local \(.+\))\nrun: try, starting in repos\/tryout-repo\n\n/);
+    // One sentence of what it shows first; its last line says the logs it named go with the home.
+    expect(stdout.startsWith(`${tourOpening(TOUR)}\n\nhome: /`)).toBe(true);
+    expect(stdout).toMatch(/\n\nhome: \/.*\/home\nsandbox: (bubblewrap|local \(.+\))\nrun: try, starting in repos\/tryout-repo\n\n/);
+    expect(stdout.endsWith(`\n${closingLine('scratch', true)}\n`)).toBe(true);
     const steps = [...stdout.matchAll(/^── step (\d+) · (\w+) /gm)].map((match) => `${match[1]} ${match[2]}`);
     expect(steps).toEqual([
       '1 shell',
@@ -78,7 +83,8 @@ describe('npm start', () => {
     symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
     const { status, stdout } = tryOutWith({ PATH: bin }, 'code_task', '--brief', 'edit src/greet.js');
     rmSync(bin, { recursive: true, force: true });
-    expect(status).toBe(0);
+    // A code_task that could not run is a failed call.
+    expect(status).toBe(1);
     expect(stdout).toContain('\n  code_task: no harness: none of claude, codex, gemini, opencode is on PATH; set GUILDS_HARNESS');
     expect(stdout).toContain('\nTo try code_task without a coding-agent CLI, run the scripted harness of fixtures/harness/:\n');
   });
@@ -129,15 +135,90 @@ describe('npm start', () => {
 
   it('says a failed call\'s kind in its Metadata', () => {
     const { status, stdout } = tryOut('file_read', '--path', 'no-such.js');
-    expect(status).toBe(0);
+    expect(status).toBe(1);
     expect(stdout).toContain('\nResult (failed)\n  no such file or folder: no-such.js\n\nMetadata\n  Call     c1\n  Tool     file_read\n  Failure  not_found\n');
   });
 
-  it('refuses an unknown option by its name, with the usage', () => {
+  it('refuses an unknown option by its name in one line, and points at --help in a second, not the whole usage', () => {
     const { status, stdout, stderr } = tryOut('--bogus');
     expect(status).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^unknown option --bogus\n\nusage:\n  npm start  /);
+    expect(stderr).toBe('unknown option --bogus\nnpm start -- --help lists the options and the tools\n');
+  });
+
+  it("points an option error of a tool's call at that tool's help", () => {
+    const { status, stdout, stderr } = tryOut('file_read', '--path');
+    expect({ status, stdout, stderr }).toEqual({ status: 2, stdout: '', stderr: usageErrorText(new UsageError('--path needs a value', 'file_read')) });
+    expect(stderr).toBe('--path needs a value\nnpm start -- --help file_read lists its arguments\n');
+  });
+
+  it.each([
+    ['an unknown tool', ['nosuch'], "unknown tool 'nosuch'", 'invalid_request'],
+    ['a missing argument', ['shell'], 'shell: command is required', 'invalid_request'],
+    ['a path outside the home', ['file_read', '--path', '/etc/passwd'], '/etc/passwd is outside the home', 'outside_home'],
+    ['a bad mode', ['code_search', '--pattern', 'x', '--mode', 'bogus'], 'code_search: mode must be "files" or "content"', 'invalid_request'],
+  ])('exits 1 when its one call failed: %s', (_case, args, error, kind) => {
+    const { status, stdout, stderr } = tryOut(...args);
+    expect(stderr).toBe('');
+    expect(stdout).toContain(`\nResult (failed)\n  ${error}`);
+    expect(stdout).toMatch(new RegExp(`\n  Failure +${kind}\n`));
+    expect(status).toBe(1);
+  });
+
+  it('exits 0 when its one call succeeded, whatever the command it ran exited with', () => {
+    const { status, stdout } = tryOut('shell', '--command', 'exit 3');
+    expect(stdout).toContain('\nRun exit 3 · exit 3\n');
+    expect(status).toBe(0);
+  });
+
+  it.each([
+    ['--help', 'code_search'],
+    ['code_search', '--help'],
+  ])("lists a tool's arguments with their types, defaults and limits: npm start -- %s %s", (...args) => {
+    const { status, stdout, stderr } = tryOut(...args);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+    expect(stdout).toBe(toolHelp(CODE_TOOL_DECLARATIONS.find((declaration) => declaration.name === 'code_search')!));
+    expect(stdout).toContain('\n  --context  integer, default 0, 0 to 5\n      Lines of context around each match in content mode (0 to 5).\n');
+  });
+
+  it('refuses help for a tool there is not, in two lines', () => {
+    const { status, stderr } = tryOut('--help', 'nosuch');
+    expect(status).toBe(2);
+    expect(stderr).toBe(
+      "--help takes a tool's name (shell, shell_status, file_read, code_search, code_task), not 'nosuch'\nnpm start -- --help lists the options and the tools\n",
+    );
+  });
+
+  it('says npm kept --home for itself when it was given before --', () => {
+    // What `npm start --home /tmp/agent` hands the try-out: npm takes --home as its own setting.
+    const { status, stdout, stderr } = tryOut('/tmp/agent');
+    expect({ status, stdout }).toEqual({ status: 2, stdout: '' });
+    expect(stderr).toBe(
+      "'/tmp/agent' is not a tool's name: npm keeps the options given before -- for itself; give them after it, as in npm start -- --home DIR\n" +
+        'npm start -- --help lists the options and the tools\n',
+    );
+  });
+
+  it('ends quietly with 141, its scratch home removed, when the reader of its output goes (npm start | head)', async () => {
+    const child = spawn(TSX, ['scripts/try.ts'], { cwd: REPO_ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // Read up to the home line, then go, as `head` does after its lines.
+    const home = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        const found = /^home: (.+)$/m.exec(output)?.[1];
+        if (found === undefined) return;
+        child.stdout.destroy();
+        resolve(found);
+      });
+      void exited.then(() => reject(new Error(`exited before its home line:\n${output}`)));
+    });
+    expect(await exited).toBe(128 + 13);
+    expect(stderr).toBe('');
+    expect(existsSync(home)).toBe(false);
   });
 
   it('refuses a home that is not there', () => {

@@ -1,4 +1,4 @@
-// Every `npm start` example of the README and of `npm start -- --help`, run as written by bash in the
+// Every `npm start` example of the README, of docs/orchestrator.md and of `npm start -- --help`, run as written by bash in the
 // checkout, in order (the background example's second command stops what its first started). Two
 // things are changed, and only these: /tmp/agent becomes a fresh folder of this test's, and a page's
 // port becomes 0 (a free one), since other runs on this machine may hold either. The README's
@@ -26,10 +26,10 @@ function logicalLines(text: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/** The README's `npm start` command lines, from its sh blocks; `npm ci && …` is the CI's to run. */
-function readmeExamples(): string[] {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const blocks = fencedBlocks(readme).filter((block) => block.language === 'sh');
+/** A Markdown file's `npm start` command lines, from its sh blocks; `npm ci && …` is the CI's to run. */
+function markdownExamples(file: string): string[] {
+  const text = readFileSync(join(REPO_ROOT, file), 'utf8');
+  const blocks = fencedBlocks(text).filter((block) => block.language === 'sh');
   return blocks.flatMap((block) => logicalLines(block.body)).filter((line) => line.includes('npm start') && !line.startsWith('npm ci'));
 }
 
@@ -125,7 +125,8 @@ function expectCallsSucceeded(stdout: string): void {
 }
 
 describe.each([
-  ['the README', readmeExamples],
+  ['the README', () => markdownExamples('README.md')],
+  ['docs/orchestrator.md', () => markdownExamples('docs/orchestrator.md')],
   ['npm start -- --help', usageExamples],
 ])('the examples of %s, run as written', (_source, examples) => {
   const lines = examples();
@@ -142,6 +143,10 @@ describe.each([
       const { status, stdout, stderr } = run(asRun(line, home));
       expect(stderr).toBe('');
       expect(status).toBe(0);
+      if (line.includes('--help')) {
+        expect(stdout).toMatch(/^usage: npm start /m);
+        return;
+      }
       expectCallsSucceeded(stdout);
       if (line.includes('--background')) {
         expect(stdout).toContain('sandbox: local (it lives as long as the home: background commands outlive each npm start)\n');

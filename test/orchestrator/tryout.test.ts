@@ -1,7 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CodeToolResult } from '../../src/orchestrator/code-tools.js';
 import { flowItem } from '../../src/orchestrator/view/index.js';
-import { parseCommandLine, portInUse, renderCall, TOUR, UsageError } from '../../scripts/try-cli.js';
+import { CODE_TOOL_DECLARATIONS, type ToolDeclaration } from '../../src/orchestrator/index.js';
+import {
+  closingLine,
+  npmTookOption,
+  parseCommandLine,
+  portInUse,
+  renderCall,
+  toolHelp,
+  TOUR,
+  tourOpening,
+  UsageError,
+  usageErrorText,
+  wrapText,
+} from '../../scripts/try-cli.js';
+import { REPO_ROOT } from '../helpers/paths.js';
+
+function catchUsage(run: () => unknown): UsageError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof UsageError) return error;
+    throw error;
+  }
+  throw new Error('no UsageError');
+}
 
 describe("the try-out command's command line", () => {
   it('is the tour when empty', () => expect(parseCommandLine([])).toEqual({ runId: 'try' }));
@@ -94,7 +120,27 @@ describe("the try-out command's command line", () => {
     );
   });
 
-  it('asks for help with --help', () => expect(parseCommandLine(['file_read', '--help'])).toBe('help'));
+  it('asks for the usage with --help alone', () => {
+    expect(parseCommandLine(['--help'])).toEqual({ help: true });
+    expect(parseCommandLine(['-h', '--home', '/h'])).toEqual({ help: true });
+  });
+
+  it("asks for a tool's arguments with --help and the tool's name, before or after it", () => {
+    expect(parseCommandLine(['--help', 'file_read'])).toEqual({ help: true, tool: 'file_read' });
+    expect(parseCommandLine(['file_read', '--help'])).toEqual({ help: true, tool: 'file_read' });
+    expect(parseCommandLine(['shell', '--command', 'ls', '-h'])).toEqual({ help: true, tool: 'shell' });
+  });
+
+  it('gives help to a line that asks for it, even when the line is wrong besides', () => {
+    expect(parseCommandLine(['--help', '--bogus'])).toEqual({ help: true });
+    expect(parseCommandLine(['shell', '--command', '--help'])).toEqual({ help: true, tool: 'shell' });
+  });
+
+  it('refuses help for a tool there is not', () => {
+    expect(() => parseCommandLine(['--help', 'nosuch'])).toThrow(
+      new UsageError("--help takes a tool's name (shell, shell_status, file_read, code_search, code_task), not 'nosuch'"),
+    );
+  });
 
   it('refuses an argument before the tool', () => {
     expect(() => parseCommandLine(['--path', 'a', 'file_read'])).toThrow(new UsageError("--path comes before the tool's name"));
@@ -106,12 +152,23 @@ describe("the try-out command's command line", () => {
     expect(() => parseCommandLine(['--web', '--bogus', 'x'])).toThrow(new UsageError('unknown option --bogus'));
   });
 
-  it('refuses a second tool name', () => {
-    expect(() => parseCommandLine(['file_read', 'shell'])).toThrow(new UsageError("unexpected 'shell': give arguments as --name value"));
+  it('says that npm kept the option when a path comes where the tool goes: npm start --home DIR without --', () => {
+    expect(() => parseCommandLine(['/tmp/agent', 'shell_status'])).toThrow(
+      new UsageError("'/tmp/agent' is not a tool's name: npm keeps the options given before -- for itself; give them after it, as in npm start -- --home DIR"),
+    );
+    expect(() => parseCommandLine(['/tmp/agent'])).toThrow(new UsageError(npmTookOption('/tmp/agent')));
   });
 
-  it('refuses a string argument without a value', () => {
-    expect(() => parseCommandLine(['file_read', '--path'])).toThrow(new UsageError('--path needs a value'));
+  it('refuses a second tool name', () => {
+    expect(() => parseCommandLine(['file_read', 'shell'])).toThrow(new UsageError("unexpected 'shell': give arguments as --name value", 'file_read'));
+  });
+
+  it('refuses a string argument without a value, naming the tool whose help says more', () => {
+    expect(() => parseCommandLine(['file_read', '--path'])).toThrow(new UsageError('--path needs a value', 'file_read'));
+    expect(catchUsage(() => parseCommandLine(['file_read', '--path'])).tool).toBe('file_read');
+    expect(catchUsage(() => parseCommandLine(['file_read', 'shell'])).tool).toBe('file_read');
+    expect(catchUsage(() => parseCommandLine(['frobnicate', '--x'])).tool).toBeUndefined();
+    expect(catchUsage(() => parseCommandLine(['--bogus'])).tool).toBeUndefined();
   });
 
   it('refuses --home without a folder', () => {
@@ -120,6 +177,36 @@ describe("the try-out command's command line", () => {
 });
 
 describe("the try-out's sentences and tour", () => {
+  it('says an option error in one line and points at the help in a second, not the whole usage', () => {
+    expect(usageErrorText(new UsageError('unknown option --bogus'))).toBe('unknown option --bogus\nnpm start -- --help lists the options and the tools\n');
+    expect(usageErrorText(new UsageError('--path needs a value', 'file_read'))).toBe(
+      '--path needs a value\nnpm start -- --help file_read lists its arguments\n',
+    );
+  });
+
+  it('opens the tour with one sentence of what it shows', () => {
+    expect(tourOpening(TOUR)).toBe(
+      [
+        'A tour of the 5 code tools: 10 real calls in a copy of fixtures/tryout-repo, each printed as the app',
+        'shows it: its row, its arguments, its result and its metadata.',
+      ].join('\n'),
+    );
+  });
+
+  it('says the logs it named go with the home it removes', () => {
+    expect(closingLine('scratch', true)).toBe('(the scratch home is removed now, and the logs named above with it; pass --home DIR to keep one)');
+    expect(closingLine('scratch', false)).toBe('(the scratch home is removed now; pass --home DIR to keep one)');
+    expect(closingLine('container', true)).toBe('(the container and its home volume are removed now, and the logs named above with them)');
+    expect(closingLine('container', false)).toBe('(the container and its home volume are removed now)');
+    expect(closingLine('kept', true)).toBeUndefined();
+  });
+
+  it('wraps text at spaces within the width, a longer word on a line of its own', () => {
+    expect(wrapText('aa bb cc  dd', 5)).toEqual(['aa bb', 'cc dd']);
+    expect(wrapText('a verylongword b', 4)).toEqual(['a', 'verylongword', 'b']);
+    expect(wrapText('', 10)).toEqual([]);
+  });
+
   it('says a port in use before the tour, with the way out', () => {
     expect(portInUse(4177)).toBe('port 4177 on 127.0.0.1 is in use: choose another with --port N (--port 0 takes a free one)');
   });
@@ -208,5 +295,87 @@ describe('a call as the try-out command prints it', () => {
   it('keeps blank lines of the result blank', () => {
     const result: CodeToolResult = { ok: true, text: 'a\n\nb', summary: 'Run x', meta: {}, metadata: [{ label: 'Call', value: 'c1' }], cut: false };
     expect(renderCall(flowItem({ seq: 1, callId: 'c1', tool: 'shell', args: { command: 'x' }, result }))).toContain('\nResult\n  a\n\n  b\n');
+  });
+});
+
+describe("npm start -- --help <tool>: the tool's arguments from its declaration", () => {
+  const declaration = (name: string): ToolDeclaration => CODE_TOOL_DECLARATIONS.find((candidate) => candidate.name === name)!;
+
+  it('lists file_read\'s arguments with their types, defaults and limits', () => {
+    expect(toolHelp(declaration('file_read'))).toBe(
+      [
+        'usage: npm start -- file_read [--<arg> <value> …]',
+        '',
+        'Read numbered lines of a text file inside the home. Returns at most 500 lines (default 200); lines',
+        'over 400 characters are clipped; a result that would pass the byte cap stops early and says which',
+        'offset continues it. The byte cap is 8192 bytes. A read of lines that one earlier read of this run',
+        'already returned, with the file unchanged, returns one line instead: "<path> lines a–b: unchanged',
+        'since step N; read that result." The text is in the result of step N.',
+        '',
+        'arguments:',
+        '  --path  string, required',
+        '      The file, relative to the working directory, ~/…, or absolute.',
+        '  --offset  integer, default 1, at least 1',
+        '      The first line to return (default 1).',
+        '  --limit  integer, default 200, 1 to 500',
+        '      How many lines (default 200, at most 500).',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("lists a choice's values and says a boolean alone means true", () => {
+    const made: ToolDeclaration = {
+      name: 'code_search',
+      description: 'Search.',
+      parameters: {
+        type: 'object',
+        properties: {
+          mode: { type: 'string', enum: ['files', 'content'], default: 'files', description: 'The mode.' },
+          fixed: { type: 'boolean', default: false, description: 'Literal text.' },
+          depth: { type: 'integer', maximum: 9, description: 'At most nine levels down, a description long enough to wrap.' },
+        },
+        required: [],
+        additionalProperties: false,
+      },
+    };
+    expect(toolHelp(made, 40)).toBe(
+      [
+        'usage: npm start -- code_search [--<arg> <value> …]',
+        '',
+        'Search.',
+        '',
+        'arguments:',
+        '  --mode  string, one of files, content, default files',
+        '      The mode.',
+        '  --fixed  boolean, default false, --fixed alone means true',
+        '      Literal text.',
+        '  --depth  integer, at most 9',
+        '      At most nine levels down, a',
+        '      description long enough to wrap.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('has an entry for every argument of every tool, in the declaration\'s order', () => {
+    for (const { name, parameters } of CODE_TOOL_DECLARATIONS) {
+      const listed = [...toolHelp(declaration(name)).matchAll(/^ {2}--(\w+) {2}/gm)].map((match) => match[1]);
+      expect(listed).toEqual(Object.keys(parameters.properties));
+    }
+  });
+});
+
+describe('the npm start lines of the README and docs/', () => {
+  // docs/spec/ holds copies of the product's pages, which name no npm start.
+  const files = ['README.md', ...readdirSync(join(REPO_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join('docs', name))];
+
+  it('give every option after --, since npm keeps one given before it for itself', () => {
+    const wrong = files.flatMap((file) =>
+      readFileSync(join(REPO_ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => ([...line.matchAll(/npm start(?!\s+--\s)\s+-{1,2}[A-Za-z][\w-]*/g)].length > 0 ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(wrong).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowItem } from '../../src/orchestrator/index.js';
+import { TAB_STOP_CELLS } from '../../src/tools/shell/cells.js';
 import type { PageState } from '../../scripts/web/page-state.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { startPageServer, type PageServer } from './page-server.js';
@@ -148,17 +149,6 @@ if (SKIPPED !== undefined) {
       ]);
       const views = await open(10);
       expect(await views.locator('.views > .view > h3').allTextContents()).toEqual(['Arguments', 'Result', 'Metadata']);
-      // In the Result too: the status line and the diffstat as code, the message as Markdown, the log line as code.
-      const rendered = views.locator('.rendered');
-      expect(await rendered.locator(':scope > *').evaluateAll((parts) => parts.map((part) => `${part.tagName} ${part.className}`))).toEqual([
-        'PRE code',
-        'DIV prose',
-        'PRE code',
-      ]);
-      expect(await rendered.locator('pre.code').first().textContent()).toMatch(/^completed in \d+s · command\n src\/greet\.js          \| 1 \+\n/);
-      expect(await rendered.locator('.prose h2').allTextContents()).toEqual(['Added farewell()']);
-      expect(await rendered.locator('.prose li').count()).toBe(2);
-      expect(await rendered.locator('pre.code').last().textContent()).toMatch(/^log: \/.*\/c10\.log$/);
       await views.locator(':scope > summary').click();
       await page.screenshot({ path: join(SCREENSHOTS, 'flow.png'), fullPage: true });
     });
@@ -220,6 +210,27 @@ if (SKIPPED !== undefined) {
       expect(await name.isVisible()).toBe(true);
     });
 
+    it("shows a code_task's diffstat and final message once: its Result view points at the block, with Raw for the text", async () => {
+      const views = await open(10);
+      const result = views.locator('.views > .result');
+      expect(await result.locator('.modes button').allTextContents()).toEqual(['Block', 'Raw']);
+      expect(await result.locator('.rendered').textContent()).toBe(
+        'The block above is this result: its status line, diffstat, final message and log. Raw shows the text as returned.',
+      );
+      // Drawn once in the whole item, views open: the block's diffstat and its message.
+      const shown = await row(10).innerText();
+      expect(shown.split('2 files changed, 3 insertions(+)').length - 1).toBe(1);
+      // (The brief in Arguments holds the message's Markdown source, backticks and all.)
+      expect(shown.split('src/greet.js: farewell(name) beside greet(name)').length - 1).toBe(1);
+      expect(await row(10).locator('h2').allTextContents()).toEqual(['Added farewell()']);
+      await result.getByRole('button', { name: 'Raw' }).click();
+      const { call } = (await state()).flow[9]!;
+      expect(await result.locator('pre.raw').evaluate((element) => element.textContent)).toBe(call.result.text);
+      expect(await result.locator('.rendered').isVisible()).toBe(false);
+      await result.getByRole('button', { name: 'Block' }).click();
+      await views.locator(':scope > summary').click();
+    });
+
     it('shows a code_task made from the form as a block of its own', async () => {
       await page.locator('#tool').selectOption('code_task');
       await page.locator('#arg-brief').fill('say Nothing to change.');
@@ -245,6 +256,36 @@ if (SKIPPED !== undefined) {
       const metadata = await details.locator('.metadata dt').allTextContents();
       expect(metadata.slice(0, 3)).toEqual(['Call', 'Tool', 'Failure']);
       expect(await details.locator('.metadata dd').nth(2).textContent()).toBe('invalid_request');
+    });
+
+    it('draws tabs 8 columns wide in the Markdown view, as the Raw view and the shell\'s screen model do', async () => {
+      // Line 1: a tab, then X; line 2: as many characters as a tab stop has columns, then X. The Xs line up.
+      const counted = '01234567890'.slice(0, TAB_STOP_CELLS);
+      const made = await call('shell', { command: `printf '\\tX\\n${counted}X\\n'` });
+      expect(made.call.result.text).toBe(`\tX\n${counted}X`);
+      await page.reload();
+      await page.locator('#flow > details').first().waitFor();
+      const details = await open(made.call.seq);
+      /** The left edges of the two Xs in an element's text, in pixels from its own left. */
+      const xColumns = (locator: Locator): Promise<number[]> =>
+        locator.evaluate((element, offsets) => {
+          const text = element.firstChild!.firstChild ?? element.firstChild!;
+          const edges: number[] = [];
+          for (const offset of offsets) {
+            const range = document.createRange();
+            range.setStart(text, offset);
+            range.setEnd(text, offset + 1);
+            edges.push(range.getBoundingClientRect().left - element.getBoundingClientRect().left);
+          }
+          return edges;
+        }, [1, 3 + TAB_STOP_CELLS]);
+      const [tabbed, typed] = await xColumns(details.locator('.rendered pre.code > code'));
+      expect(tabbed).toBeGreaterThan(0);
+      expect(tabbed).toBeCloseTo(typed!, 1);
+      await details.getByRole('button', { name: 'Raw' }).click();
+      const [rawTabbed, rawCounted] = await xColumns(details.locator('pre.raw'));
+      expect(rawTabbed).toBeCloseTo(rawCounted!, 1);
+      await details.getByRole('button', { name: 'Markdown' }).click();
     });
 
     it('keeps hostile texts inert: no script, no dialog, no link that runs, no request beyond 127.0.0.1', async () => {

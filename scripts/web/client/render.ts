@@ -38,10 +38,18 @@ function partElement(part: ResultPart): HTMLElement {
   return prose;
 }
 
-function resultSection(result: ResultView, ok: boolean): HTMLElement {
-  const renderedName = result.kind === 'json' ? 'Tree' : 'Markdown';
-  const rendered = el('div', { class: `rendered ${result.kind}` });
-  if (result.kind === 'json' && result.tree) rendered.append(jsonTreeElement(result.tree));
+/**
+ * What a code_task's Result view shows until Raw is pressed: its text is the block above, drawn, and
+ * drawing it again would show the diffstat and the final message twice.
+ */
+export const CODE_TASK_RESULT_NOTE = 'The block above is this result: its status line, diffstat, final message and log. Raw shows the text as returned.';
+
+/** `drawnAbove`: a code_task's result, which its block already draws. */
+function resultSection(result: ResultView, ok: boolean, drawnAbove: boolean): HTMLElement {
+  const renderedName = drawnAbove ? 'Block' : result.kind === 'json' ? 'Tree' : 'Markdown';
+  const rendered = el('div', { class: drawnAbove ? 'rendered drawn-above' : `rendered ${result.kind}` });
+  if (drawnAbove) rendered.append(el('p', { class: 'note' }, CODE_TASK_RESULT_NOTE));
+  else if (result.kind === 'json' && result.tree) rendered.append(jsonTreeElement(result.tree));
   else rendered.append(...result.parts.map(partElement));
   const raw = el('pre', { class: 'raw', hidden: '' }, result.text);
   const renderedButton = el('button', { type: 'button', class: 'mode', 'aria-pressed': 'true' }, renderedName);
@@ -71,12 +79,12 @@ function metadataSection(fields: readonly MetadataField[]): HTMLElement {
   return el('section', { class: 'view metadata' }, el('h3', {}, 'Metadata'), list);
 }
 
-export function viewsElement(call: CallView): HTMLElement {
+export function viewsElement(call: CallView, drawnAbove = false): HTMLElement {
   return el(
     'div',
     { class: 'views' },
     el('section', { class: 'view arguments' }, el('h3', {}, 'Arguments'), jsonTreeElement(call.arguments.tree)),
-    resultSection(call.result, call.ok),
+    resultSection(call.result, call.ok, drawnAbove),
     metadataSection(call.metadata),
   );
 }
@@ -94,9 +102,9 @@ function blockElement(block: CodeTaskBlock): HTMLElement {
 }
 
 /** Appends the call's views to `details` the first time it is opened. */
-function drawViewsOnOpen(details: HTMLDetailsElement, call: CallView): HTMLDetailsElement {
+function drawViewsOnOpen(details: HTMLDetailsElement, call: CallView, drawnAbove = false): HTMLDetailsElement {
   details.addEventListener('toggle', () => {
-    if (details.open && !details.querySelector(':scope > .views')) details.append(viewsElement(call));
+    if (details.open && !details.querySelector(':scope > .views')) details.append(viewsElement(call, drawnAbove));
   });
   return details;
 }
@@ -110,7 +118,7 @@ export function flowItemElement(item: FlowItem): HTMLElement {
   const seq = el('span', { class: 'seq' }, String(call.seq));
   const attributes = { 'data-seq': String(call.seq), 'data-tool': call.tool };
   if (item.type === 'code_task') {
-    const views = drawViewsOnOpen(el('details', { class: 'call-views' }, el('summary', {}, 'Arguments · Result · Metadata')), call);
+    const views = drawViewsOnOpen(el('details', { class: 'call-views' }, el('summary', {}, 'Arguments · Result · Metadata')), call, true);
     return el(
       'details',
       { class: `call code-task ${call.ok ? 'ok' : 'failed'}`, open: '', ...attributes },
