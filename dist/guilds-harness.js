@@ -141,6 +141,13 @@ function removeFileIfPresent(path) {
 
 // src/io/node/identity.ts
 var import_node_fs2 = require("node:fs");
+
+// src/contract/environment.ts
+var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
+var REPO_TOKENS_FILE_VARIABLE = "GUILD_REPO_TOKENS_FILE";
+var REPO_TOKENS_FILE_MAX_BYTES = 1048576;
+
+// src/io/node/identity.ts
 function agentOwningHome(home) {
   if (process.getuid?.() !== 0 || home === void 0 || home === "" || home.includes("\0")) return null;
   try {
@@ -155,6 +162,35 @@ function actAs(agent) {
   process.setegid(agent.gid);
   process.seteuid(agent.uid);
 }
+function takeRepoTokensFile(env) {
+  const path = env[REPO_TOKENS_FILE_VARIABLE];
+  delete env[REPO_TOKENS_FILE_VARIABLE];
+  if (path === void 0) return null;
+  const refused = `the repository tokens file ${path} is not a file of root's own that only root may read`;
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(path, import_node_fs2.constants.O_RDONLY | import_node_fs2.constants.O_NOFOLLOW | import_node_fs2.constants.O_NONBLOCK);
+  } catch {
+    return refused;
+  }
+  try {
+    const info = (0, import_node_fs2.fstatSync)(fd);
+    if (!info.isFile() || info.uid !== 0 || (info.mode & 63) !== 0 || info.size > REPO_TOKENS_FILE_MAX_BYTES) return refused;
+    const bytes = Buffer.alloc(info.size);
+    let at = 0;
+    while (at < bytes.length) {
+      const read = (0, import_node_fs2.readSync)(fd, bytes, at, bytes.length - at, null);
+      if (read === 0) break;
+      at += read;
+    }
+    env[REPO_TOKENS_VARIABLE] = bytes.subarray(0, at).toString("utf8");
+    return null;
+  } catch {
+    return refused;
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
 
 // src/limits.ts
 var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
@@ -164,7 +200,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "d6bde98ff85912dd";
+var BUILD_ID = "e7a060dca605e945";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -240,9 +276,12 @@ function compiled(kind) {
   return script;
 }
 function answerNotStarted(error) {
-  started = false;
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const message = `the helper could not start (is ${__filename} damaged?): ${reason}`.replace(/\s+/g, " ");
+  answerStartRefused(`the helper could not start (is ${__filename} damaged?): ${reason}`);
+}
+function answerStartRefused(why) {
+  started = false;
+  const message = why.replace(/\s+/g, " ");
   const kind = "internal";
   const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS), kind })).toString("base64");
   try {
@@ -255,7 +294,11 @@ function answerNotStarted(error) {
 function run() {
   try {
     const agent = agentOwningHome(process.env.HOME);
-    if (agent !== null) actAs(agent);
+    if (agent !== null) {
+      const refused = takeRepoTokensFile(process.env);
+      actAs(agent);
+      if (refused !== null) return answerStartRefused(refused);
+    }
     const argument = process.argv[2];
     const kind = argument === SERVE_ARGUMENT ? "serve" : cacheKindOf(requestText(argument));
     compiled(kind).runInThisContext()(exports, require, module, __filename, __dirname);
@@ -3896,6 +3939,6 @@ serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, cod
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [guildsBody_harness_main, 268];
+      return [guildsBody_harness_main, 311];
   }
 }

@@ -22,7 +22,7 @@ import {
   type CacheKind,
 } from './code-cache.js';
 import { readRegularFile, writeFileAtomic } from '../io/node/files.js';
-import { actAs, agentOwningHome } from '../io/node/identity.js';
+import { actAs, agentOwningHome, takeRepoTokensFile } from '../io/node/identity.js';
 import { REQUEST_FILE_MAX_BYTES } from '../limits.js';
 import type { ErrorKind } from '../contract/errors.js';
 
@@ -155,9 +155,14 @@ function compiled(kind: CacheKind): Script {
  * helper's own handlers are set) still answers with one envelope line, never Node's stack trace.
  */
 function answerNotStarted(error: unknown): void {
-  started = false;
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const message = `the helper could not start (is ${__filename} damaged?): ${reason}`.replace(/\s+/g, ' ');
+  answerStartRefused(`the helper could not start (is ${__filename} damaged?): ${reason}`);
+}
+
+/** One envelope line that says why the helper did not start, then the exit. */
+function answerStartRefused(why: string): void {
+  started = false;
+  const message = why.replace(/\s+/g, ' ');
   const kind: ErrorKind = 'internal';
   const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS), kind })).toString('base64');
   try {
@@ -171,7 +176,11 @@ function run(): void {
   try {
     // Before anything is read: the request, a cache, the home are read as the agent reads them.
     const agent = agentOwningHome(process.env.HOME);
-    if (agent !== null) actAs(agent);
+    if (agent !== null) {
+      const refused = takeRepoTokensFile(process.env);
+      actAs(agent);
+      if (refused !== null) return answerStartRefused(refused);
+    }
     const argument = process.argv[2];
     const kind = argument === SERVE_ARGUMENT ? 'serve' : cacheKindOf(requestText(argument));
     compiled(kind).runInThisContext()(exports, require, module, __filename, __dirname);

@@ -3,6 +3,14 @@
 
 /** The repository tokens, a JSON object from folder to token; the helper never passes it on. */
 export const REPO_TOKENS_VARIABLE = 'GUILD_REPO_TOKENS';
+/**
+ * Where a helper started as root finds the repository tokens instead (src/io/node/identity.ts): a
+ * file only root may read, since a process of the agent can read the environment of a helper acting
+ * as the agent under gVisor. The helper reads it as root, before it acts as the agent.
+ */
+export const REPO_TOKENS_FILE_VARIABLE = 'GUILD_REPO_TOKENS_FILE';
+/** The most a tokens file may hold. */
+export const REPO_TOKENS_FILE_MAX_BYTES = 1_048_576;
 /** Node parses this CA bundle at every start, which slows every cold helper start. */
 export const NODE_EXTRA_CA_CERTS_VARIABLE = 'NODE_EXTRA_CA_CERTS';
 /**

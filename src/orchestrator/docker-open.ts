@@ -10,7 +10,7 @@ import type { OpenedExec, OpenHandlers } from './sandbox.js';
 /** What runc and runsc answer for an exec whose program is missing (127) or cannot run (126). */
 const NOT_RUN_EXIT_CODES: ReadonlySet<number> = new Set([126, 127]);
 /** Through the shell, so that a missing program is its exit 127 and not the Engine's error on stdout. */
-const OPEN_WRAPPER = ['/bin/sh', '-c', 'exec "$@"', 'sh'] as const;
+export const OPEN_WRAPPER = ['/bin/sh', '-c', 'exec "$@"', 'sh'] as const;
 
 export class DockerOpenExecs {
   /** The execs still open, by exec id: each one's close, told whether it had run. */

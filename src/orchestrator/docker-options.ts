@@ -41,6 +41,12 @@ export const LINUX_CAPABILITIES = [
   'CHECKPOINT_RESTORE',
 ] as const;
 
+/**
+ * What the helpers need, as root, to start each process of the agent as the agent (its uid, gid and
+ * groups): every process of the agent holds none of them (src/io/node/identity.ts).
+ */
+export const DOCKER_HELPER_CAPABILITIES: readonly string[] = ['CAP_SETGID', 'CAP_SETUID'];
+
 /** The options this module checks (DockerSandboxOptions holds them). */
 export interface DockerBoundOptions {
   image?: unknown;
@@ -51,6 +57,7 @@ export interface DockerBoundOptions {
   stateTmpfsBytes?: Bound;
   capAdd?: readonly string[];
   noNewPrivileges?: boolean;
+  helperAsRoot?: boolean;
 }
 
 /** The options checked, every default filled in. */
@@ -63,6 +70,8 @@ export interface DockerBounds {
   /** `CAP_`-prefixed, upper case, each once, in the order given. */
   capAdd: string[];
   noNewPrivileges: boolean;
+  /** The helpers run as root and act as the agent (DOCKER_HELPER_CAPABILITIES in the bounding set). */
+  helperAsRoot: boolean;
 }
 
 /** A value as a refusal shows it: numbers as written, anything else as JSON, cut short. */
@@ -119,6 +128,8 @@ export function dockerBounds(options: DockerBoundOptions): DockerBounds {
   if (typeof options.image !== 'string' || options.image.trim() === '') throw new DockerOptionError(optionRefusal('image', "an image's name", options.image));
   const noNewPrivileges = options.noNewPrivileges ?? true;
   if (typeof noNewPrivileges !== 'boolean') throw new DockerOptionError(optionRefusal('noNewPrivileges', 'true or false', noNewPrivileges));
+  const helperAsRoot = options.helperAsRoot ?? true;
+  if (typeof helperAsRoot !== 'boolean') throw new DockerOptionError(optionRefusal('helperAsRoot', 'true or false', helperAsRoot));
   return {
     memoryBytes: wholeBound('memoryBytes', 'bytes', options.memoryBytes, DOCKER_DEFAULT_MEMORY_BYTES),
     cpus: cpuBound(options.cpus),
@@ -127,6 +138,7 @@ export function dockerBounds(options: DockerBoundOptions): DockerBounds {
     stateTmpfsBytes: wholeBound('stateTmpfsBytes', 'bytes', options.stateTmpfsBytes, DOCKER_DEFAULT_STATE_TMPFS_BYTES),
     capAdd: capabilities(options.capAdd),
     noNewPrivileges,
+    helperAsRoot,
   };
 }
 
@@ -146,7 +158,8 @@ export interface DockerPlacement {
 }
 
 /**
- * The container's HostConfig: every capability dropped but those given back, no new privileges,
+ * The container's HostConfig: every capability dropped but those given back and the helpers' own
+ * (DOCKER_HELPER_CAPABILITIES, unless they run as the agent), no new privileges,
  * Docker's default seccomp profile (left as it is), and every bound the Engine knows; a bound of
  * 'unlimited' is left out, which is the Engine's "no limit".
  */
@@ -162,7 +175,8 @@ export function dockerHostConfig(bounds: DockerBounds, placement: DockerPlacemen
     Tmpfs: tmpfs,
     CapDrop: ['ALL'],
   };
-  if (bounds.capAdd.length > 0) config.CapAdd = bounds.capAdd;
+  const capAdd = bounds.helperAsRoot ? [...DOCKER_HELPER_CAPABILITIES, ...bounds.capAdd.filter((name) => !DOCKER_HELPER_CAPABILITIES.includes(name))] : bounds.capAdd;
+  if (capAdd.length > 0) config.CapAdd = capAdd;
   if (bounds.noNewPrivileges) config.SecurityOpt = ['no-new-privileges'];
   // No swap beyond the limit: a command over it is killed, not slowed to a crawl.
   if (bounds.memoryBytes !== UNLIMITED) Object.assign(config, { Memory: bounds.memoryBytes, MemorySwap: bounds.memoryBytes });

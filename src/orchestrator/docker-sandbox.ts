@@ -6,12 +6,13 @@
 // and a timeout or an abort is a second exec, as the same user, of `kill` on that pid (an exec is its
 // own session and group leader in both runtimes, so a timeout's SIGKILL goes to its group, as the
 // local sandbox's does). No file, no host pid: it works on a remote Engine and under gVisor alike.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
 import { DOCKER_EXEC_POLL_MS, ExecFollower, type ExecInspect } from './docker-exec.js';
-import { DockerOpenExecs } from './docker-open.js';
+import { DockerOpenExecs, OPEN_WRAPPER } from './docker-open.js';
 import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './docker-options.js';
+import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../contract/environment.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
 
 export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
@@ -31,6 +32,11 @@ export {
 
 /** The image's agent: its user, home and PATH (image/Dockerfile). */
 export const DOCKER_AGENT_USER = '1000:1000';
+/**
+ * Who the helpers run as: root, acting as the agent (src/io/node/identity.ts), so that no process of
+ * the agent can reach them; every other exec runs as the agent.
+ */
+export const DOCKER_HELPER_USER = '0:0';
 export const DOCKER_AGENT_HOME = '/home/agent';
 export const DOCKER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 /** How long the container may take to start and run its first command. */
@@ -49,6 +55,12 @@ const WRITE_SCRIPT =
   '[ "$(pwd -P)" = "$1" ] || { echo "$1 passes through a link" >&2; exit 3; }; ' +
   'umask 077; set -C; t=".$2.$$.tmp"; cat > "$t" || exit 4; ' +
   'mv -fT -- "$t" "$2" || { rm -f -- "$t"; exit 5; }';
+/**
+ * WRITE_SCRIPT as root into a folder of root's own under /tmp (sticky: the agent can neither replace
+ * nor enter it), made when missing: a folder of that name the agent made first is refused.
+ */
+const ROOT_WRITE_SCRIPT =
+  '{ [ -d "$1" ] || mkdir -m 700 -- "$1"; } 2>/dev/null; [ -O "$1" ] && [ ! -L "$1" ] || { echo "$1 is not root\'s own" >&2; exit 2; }; ' + WRITE_SCRIPT;
 const START_FAILED_EXIT_CODE = 127;
 
 export interface DockerSandboxOptions {
@@ -74,6 +86,12 @@ export interface DockerSandboxOptions {
   capAdd?: readonly string[];
   /** Default true: no process gains a privilege by exec (a setuid program, a file capability). */
   noNewPrivileges?: boolean;
+  /**
+   * Default true: the helpers (helperCommand, harnessCommand) run as root and act as the agent, out of
+   * reach of the agent's own processes (docs/reliability.md); false runs them as the agent, with no
+   * capability left in the container.
+   */
+  helperAsRoot?: boolean;
   /**
    * Where the helper's state folder (/run/guilds: background records and ids, request files) lives: a
    * named volume (default a new one, removed by cleanup), so that a restarted container still knows
@@ -116,6 +134,12 @@ export class DockerSandbox implements Sandbox {
   /** The container being started again, shared by the calls that found it stopped. */
   private restarting: Promise<void> | undefined;
   private readonly openExecs: DockerOpenExecs;
+  /** Who the helpers' execs run as. */
+  private helperUser = DOCKER_AGENT_USER;
+  /** Where the helpers' repository tokens are handed over: a folder of root's own, named at random. */
+  private readonly tokensFolder = `/tmp/.guilds-tokens-${randomBytes(8).toString('hex')}`;
+  /** The tokens files written, by their content's digest. */
+  private readonly tokenFiles = new Map<string, Promise<string>>();
 
   /**
    * Starts one container of the image; resolves once a command runs in it. Rejects with one line: a
@@ -130,6 +154,7 @@ export class DockerSandbox implements Sandbox {
       throw new Error(startFailure(error));
     }
     const sandbox = new DockerSandbox(options);
+    sandbox.helperUser = bounds.helperAsRoot ? DOCKER_HELPER_USER : DOCKER_AGENT_USER;
     try {
       await sandbox.create(options, bounds);
       const probe = await sandbox.exec(['true'], {}, DOCKER_START_TIMEOUT_MS);
@@ -145,7 +170,10 @@ export class DockerSandbox implements Sandbox {
     this.engine = new EngineClient(options.docker ?? engineAddressFrom(process.env));
     this.helperCommand = options.helperCommand ?? DEFAULT_HELPER_COMMAND;
     this.harnessCommand = options.harnessCommand ?? DEFAULT_HARNESS_COMMAND;
-    this.openExecs = new DockerOpenExecs(this.engine, () => this.id, (cmd, env) => this.createExecRunning(cmd, env, true));
+    this.openExecs = new DockerOpenExecs(this.engine, () => this.id, async (cmd, env) => {
+      const argv = cmd.slice(OPEN_WRAPPER.length);
+      return this.createExecRunning(cmd, await this.helperEnvironment(argv, env), true, undefined, this.userFor(argv));
+    });
   }
 
   /** The container's id. */
@@ -182,7 +210,10 @@ export class DockerSandbox implements Sandbox {
     });
     const created = await this.engine.call<{ Id: string }>('POST', `/containers/create?name=guilds-code-${suffix}`, {
       Image: options.image,
-      User: DOCKER_AGENT_USER,
+      // The Engine gives an exec the capabilities of the container's own user whatever user the exec
+      // names: a container of the agent's user would start its helpers as root with none, unable to
+      // start the agent's processes as the agent. Every exec names its user (userFor).
+      User: bounds.helperAsRoot ? DOCKER_HELPER_USER : DOCKER_AGENT_USER,
       WorkingDir: DOCKER_AGENT_HOME,
       Labels: labels,
       HostConfig: hostConfig,
@@ -191,12 +222,18 @@ export class DockerSandbox implements Sandbox {
     await this.engine.call('POST', `/containers/${this.id}/start`);
   }
 
-  private createExec(cmd: readonly string[], env: Readonly<Record<string, string>>, stdin: boolean, answerTimeoutMs?: number): Promise<{ Id: string }> {
+  private createExec(
+    cmd: readonly string[],
+    env: Readonly<Record<string, string>>,
+    stdin: boolean,
+    answerTimeoutMs?: number,
+    user = DOCKER_AGENT_USER,
+  ): Promise<{ Id: string }> {
     return this.engine.call<{ Id: string }>('POST', `/containers/${this.id}/exec`, {
       Cmd: cmd,
       // The environment is the exec's own, never in argv, which every process in the container can read.
       Env: Object.entries(env).map(([name, value]) => `${name}=${value}`),
-      User: DOCKER_AGENT_USER,
+      User: user,
       WorkingDir: DOCKER_AGENT_HOME,
       AttachStdin: stdin,
       AttachStdout: true,
@@ -214,9 +251,10 @@ export class DockerSandbox implements Sandbox {
     env: Readonly<Record<string, string>>,
     stdin: boolean,
     answerTimeoutMs?: number,
+    user = DOCKER_AGENT_USER,
   ): Promise<{ Id: string }> {
     try {
-      return await this.createExec(cmd, env, stdin, answerTimeoutMs);
+      return await this.createExec(cmd, env, stdin, answerTimeoutMs, user);
     } catch (error) {
       if (!(error instanceof EngineError) || error.status !== 409 || this.cleanedUp) throw error;
       this.restarting ??= this.engine
@@ -224,7 +262,7 @@ export class DockerSandbox implements Sandbox {
         .then(() => undefined)
         .finally(() => (this.restarting = undefined));
       await this.restarting;
-      return this.createExec(cmd, env, stdin, answerTimeoutMs);
+      return this.createExec(cmd, env, stdin, answerTimeoutMs, user);
     }
   }
 
@@ -246,18 +284,55 @@ export class DockerSandbox implements Sandbox {
   ): Promise<ExecResult> {
     if (this.cleanedUp) return failed('the sandbox was cleaned up');
     let execId: string;
+    const user = this.userFor(argv);
     try {
-      execId = (await this.createExecRunning(['/bin/sh', '-c', EXEC_WRAPPER, 'sh', ...argv], this.wholeEnvironment(env), false, timeoutMs)).Id;
+      const whole = await this.helperEnvironment(argv, this.wholeEnvironment(env));
+      execId = (await this.createExecRunning(['/bin/sh', '-c', EXEC_WRAPPER, 'sh', ...argv], whole, false, timeoutMs, user)).Id;
     } catch (error) {
       return failed(`the sandbox's container cannot run the command: ${message(error)}`);
     }
-    return new ExecFollower(this.engine, this.id, execId, (how, target) => this.signalInside(how, target)).follow(timeoutMs, signal);
+    return new ExecFollower(this.engine, this.id, execId, (how, target) => this.signalInside(how, target, user)).follow(timeoutMs, signal);
   }
 
-  /** The shell's own `kill` (the image needs no procps) on `target` inside, as the agent, not waited for. */
-  private async signalInside(how: 'TERM' | 'KILL', target: string): Promise<void> {
+  /**
+   * A helper run as root gets the repository tokens in a file only root may read, named in its
+   * environment, never the tokens themselves: under gVisor a process of the agent can read the
+   * environment of a helper acting as the agent (docs/reliability.md).
+   */
+  private async helperEnvironment(argv: readonly string[], env: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+    const tokens = env[REPO_TOKENS_VARIABLE];
+    const { [REPO_TOKENS_VARIABLE]: _, ...rest } = env;
+    if (tokens === undefined || this.userFor(argv) !== DOCKER_HELPER_USER) return { ...env };
+    return { ...rest, [REPO_TOKENS_FILE_VARIABLE]: await this.tokensFile(tokens) };
+  }
+
+  /** The file holding `tokens`, written once (as root) for each set of tokens the sandbox is given. */
+  private tokensFile(tokens: string): Promise<string> {
+    const name = `${createHash('sha256').update(tokens).digest('hex').slice(0, 32)}.json`;
+    let written = this.tokenFiles.get(name);
+    if (written === undefined) {
+      written = this.writeThrough(ROOT_WRITE_SCRIPT, this.tokensFolder, name, Buffer.from(tokens, 'utf8'), DOCKER_HELPER_USER).then(
+        () => `${this.tokensFolder}/${name}`,
+        (error: unknown) => {
+          this.tokenFiles.delete(name);
+          throw new Error(`cannot hand the repository tokens to the helper: ${message(error)}`);
+        },
+      );
+      this.tokenFiles.set(name, written);
+    }
+    return written;
+  }
+
+  /** The sandbox's own helpers run as DOCKER_HELPER_USER (unless helperAsRoot is false); anything else as the agent. */
+  private userFor(argv: readonly string[]): string {
+    const starts = (command: readonly string[]): boolean => command.length > 0 && command.every((word, index) => argv[index] === word);
+    return starts(this.helperCommand) || starts(this.harnessCommand) ? this.helperUser : DOCKER_AGENT_USER;
+  }
+
+  /** The shell's own `kill` (the image needs no procps) on `target` inside, as the exec's own user, not waited for. */
+  private async signalInside(how: 'TERM' | 'KILL', target: string, user: string): Promise<void> {
     try {
-      const created = await this.createExec(['/bin/sh', '-c', 'kill -s "$1" -- "$2"', 'sh', how, target], { PATH: DOCKER_PATH }, false);
+      const created = await this.createExec(['/bin/sh', '-c', 'kill -s "$1" -- "$2"', 'sh', how, target], { PATH: DOCKER_PATH }, false, undefined, user);
       await this.engine.call('POST', `/exec/${created.Id}/start`, { Detach: true, Tty: false });
     } catch {
       // The container is gone, and the command with it.
@@ -269,9 +344,13 @@ export class DockerSandbox implements Sandbox {
     if (!normal.startsWith(`${DOCKER_AGENT_HOME}/`) && !normal.startsWith(`${DEFAULT_RUN_DIR}/`)) {
       throw new Error(`${path} is not in the sandbox's home or ${DEFAULT_RUN_DIR}`);
     }
-    const folder = posix.dirname(normal);
-    const name = posix.basename(normal);
-    const created = await this.createExecRunning(['/bin/sh', '-c', WRITE_SCRIPT, 'sh', folder, name], { PATH: DOCKER_PATH }, true);
+    await this.writeThrough(WRITE_SCRIPT, posix.dirname(normal), posix.basename(normal), bytes, DOCKER_AGENT_USER);
+  }
+
+  /** Writes `bytes` through `script` (folder, name, the bytes on stdin) as `user`; throws with what it said. */
+  private async writeThrough(script: string, folder: string, name: string, bytes: Uint8Array, user: string): Promise<void> {
+    const path = `${folder}/${name}`;
+    const created = await this.createExecRunning(['/bin/sh', '-c', script, 'sh', folder, name], { PATH: DOCKER_PATH }, true, undefined, user);
     const stderr: Buffer[] = [];
     await new Promise<void>((resolve, reject) => {
       const stream = this.engine.startExec(created.Id, {

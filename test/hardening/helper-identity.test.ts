@@ -123,6 +123,27 @@ describe.skipIf(!ROOT)(`a helper started as root for the agent's home${ROOT ? ''
     expect(await pollUntil(running, (yes) => !yes)).toBe(false);
   });
 
+  it('takes the tokens from a file only root may read, never from its own environment', () => {
+    const file = join(scratch, 'tokens.json');
+    writeFileSync(file, TOKENS, { mode: 0o600 });
+    const answer = cold(BUNDLE, request('shell', { command: 'echo "$GH_TOKEN"; tr "\\0" "\\n" < /proc/self/environ | grep -c GUILD_REPO_TOKENS' }, 'repos/a'), {
+      GUILD_REPO_TOKENS: '',
+      GUILD_REPO_TOKENS_FILE: file,
+    });
+    expect(answer.text).toBe('TOKEN-A\n0\nexit_code: 1');
+  });
+
+  it("refuses a tokens file the agent could have written, in one line", () => {
+    const file = join(scratch, 'agent-tokens.json');
+    writeFileSync(file, TOKENS, { mode: 0o600 });
+    chownSync(file, AGENT, AGENT);
+    expect(cold(BUNDLE, request('shell', { command: 'true' }), { GUILD_REPO_TOKENS_FILE: file })).toEqual({
+      ok: false,
+      error: `the repository tokens file ${file} is not a file of root's own that only root may read`,
+      kind: 'internal',
+    });
+  });
+
   it("takes no code cache from the agent's home: it would be code the agent wrote", () => {
     cold(BUNDLE, request('shell', { command: 'true' }));
     expect(spawnSync('ls', ['-A', join(home, '.cache')], { encoding: 'utf8' }).stdout).toBe('');

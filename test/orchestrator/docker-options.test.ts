@@ -36,10 +36,11 @@ describe('the docker sandbox by default', () => {
       stateTmpfsBytes: 67_108_864,
       capAdd: [],
       noNewPrivileges: true,
+      helperAsRoot: true,
     });
   });
 
-  it('drops every capability and forbids new privileges (a container had Docker’s default capabilities, no bound and NoNewPrivs 0)', () => {
+  it('drops every capability but the helpers’ SETGID and SETUID, and forbids new privileges (a container had Docker’s default capabilities, no bound and NoNewPrivs 0)', () => {
     expect(dockerHostConfig(dockerBounds({ image: 'sandbox' }), PLACEMENT)).toEqual({
       Runtime: 'runc',
       NetworkMode: 'none',
@@ -50,6 +51,7 @@ describe('the docker sandbox by default', () => {
         '/run/guilds': 'rw,nosuid,nodev,mode=0755,uid=1000,gid=1000,size=67108864',
       },
       CapDrop: ['ALL'],
+      CapAdd: ['CAP_SETGID', 'CAP_SETUID'],
       SecurityOpt: ['no-new-privileges'],
       Memory: 2_147_483_648,
       MemorySwap: 2_147_483_648,
@@ -77,8 +79,14 @@ describe('the docker sandbox by default', () => {
       ReadonlyRootfs: true,
       Tmpfs: { '/tmp': 'rw,nosuid,nodev,mode=1777', '/run/guilds': 'rw,nosuid,nodev,mode=0755,uid=1000,gid=1000' },
       CapDrop: ['ALL'],
-      CapAdd: ['CAP_NET_BIND_SERVICE', 'CAP_SYS_PTRACE'],
+      CapAdd: ['CAP_SETGID', 'CAP_SETUID', 'CAP_NET_BIND_SERVICE', 'CAP_SYS_PTRACE'],
     });
+  });
+
+  it('with helperAsRoot false, keeps no capability but those named (the helpers run as the agent)', () => {
+    expect(dockerHostConfig(dockerBounds({ image: 'x', helperAsRoot: false }), PLACEMENT).CapAdd).toBeUndefined();
+    expect(dockerHostConfig(dockerBounds({ image: 'x', helperAsRoot: false, capAdd: ['SETUID'] }), PLACEMENT).CapAdd).toEqual(['CAP_SETUID']);
+    expect(dockerHostConfig(dockerBounds({ image: 'x', capAdd: ['SETUID'] }), PLACEMENT).CapAdd).toEqual(['CAP_SETGID', 'CAP_SETUID']);
   });
 
   it('takes each bound as given: a fraction of a CPU, memory and sizes in bytes', () => {
@@ -96,6 +104,7 @@ describe('the docker sandbox by default', () => {
 describe('a bad option to DockerSandbox.start', () => {
   const refusals: [DockerBoundOptions, string][] = [
     [{ image: '' }, `DockerSandbox.start: image must be an image's name (got "")`],
+    [{ image: 'x', helperAsRoot: 'yes' as never }, `DockerSandbox.start: helperAsRoot must be true or false (got "yes")`],
     [{ image: '  ' }, `DockerSandbox.start: image must be an image's name (got "  ")`],
     [{}, `DockerSandbox.start: image must be an image's name (got undefined)`],
     [{ image: 'x', memoryBytes: -1 }, "DockerSandbox.start: memoryBytes must be a whole number of bytes above 0, or 'unlimited' (got -1)"],

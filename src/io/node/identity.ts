@@ -7,7 +7,8 @@
 // the agent's commands cannot reach the helper's pipes (a forged answer), its environment (every
 // folder's token) or its memory. Elsewhere (started as the agent, as on a developer's machine and in
 // bubblewrap) nothing changes. docs/reliability.md, "The helper out of the agent's reach".
-import { statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { REPO_TOKENS_FILE_MAX_BYTES, REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../../contract/environment.js';
 
 export interface AgentIdentity {
   uid: number;
@@ -54,5 +55,42 @@ export function asRootWhile<T>(agent: AgentIdentity, start: () => T): T {
     return start();
   } finally {
     process.seteuid!(agent.uid);
+  }
+}
+
+/**
+ * Moves the repository tokens from the file GUILD_REPO_TOKENS_FILE names into GUILD_REPO_TOKENS of
+ * this process's environment (Node's copy of it: /proc/<pid>/environ keeps showing the environment the
+ * process started with, which held no token). Read as root, before the helper acts as the agent; the
+ * file must be root's own, a regular file that no one else may read or write, not reached through a
+ * link. Returns why it was refused, or null.
+ */
+export function takeRepoTokensFile(env: NodeJS.ProcessEnv): string | null {
+  const path = env[REPO_TOKENS_FILE_VARIABLE];
+  delete env[REPO_TOKENS_FILE_VARIABLE];
+  if (path === undefined) return null;
+  const refused = `the repository tokens file ${path} is not a file of root's own that only root may read`;
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return refused;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.uid !== 0 || (info.mode & 0o077) !== 0 || info.size > REPO_TOKENS_FILE_MAX_BYTES) return refused;
+    const bytes = Buffer.alloc(info.size);
+    let at = 0;
+    while (at < bytes.length) {
+      const read = readSync(fd, bytes, at, bytes.length - at, null);
+      if (read === 0) break;
+      at += read;
+    }
+    env[REPO_TOKENS_VARIABLE] = bytes.subarray(0, at).toString('utf8');
+    return null;
+  } catch {
+    return refused;
+  } finally {
+    closeSync(fd);
   }
 }
