@@ -23448,7 +23448,7 @@ var WarmStream = class {
     this.envKey = envKey;
     this.onEnd = onEnd;
     this.idleMs = idleMs;
-    const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => void 0 }, WARM_ANSWER_LINE_MAX_BYTES);
+    const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => this.fault() }, WARM_ANSWER_LINE_MAX_BYTES);
     const argv = [...sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND, SERVE_ARGUMENT];
     this.exec = sandbox.open(argv, env, {
       stdout: (chunk) => {
@@ -23462,6 +23462,8 @@ var WarmStream = class {
   onEnd;
   idleMs;
   waiting = /* @__PURE__ */ new Map();
+  /** Calls given up on past their grace: their late answer, the helper's own, is dropped once. */
+  givenUp = /* @__PURE__ */ new Set();
   exec;
   ended = false;
   /** Its stdin closed: the calls in flight still answer, no new one is sent. */
@@ -23472,13 +23474,26 @@ var WarmStream = class {
     return !this.ended && !this.closing;
   }
   takeLine(bytes) {
+    if (this.ended) return;
     const answer2 = parseAnswerLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
-    if (answer2 === null || answer2.callId === null) return;
+    const callId = answer2?.callId ?? null;
+    if (callId !== null && this.givenUp.delete(callId)) return;
+    const waiting = callId === null ? void 0 : this.waiting.get(callId);
+    if (answer2 === null || callId === null || waiting === void 0) return this.fault();
     const envelope = envelopeOf(answer2.envelope);
-    const waiting = this.waiting.get(answer2.callId);
-    if (waiting === void 0) return;
-    this.forget(answer2.callId);
+    this.forget(callId);
     waiting.settle(envelope === null ? { envelope: helperFailure("the answer is not an envelope") } : { envelope });
+  }
+  /**
+   * A line the stream cannot have sent: something else writes on the channel. The calls in flight
+   * are cancelled and the helper's stdin closed (it stops them and exits); they answer as at the
+   * stream's end, and nothing more is read from it.
+   */
+  fault() {
+    if (this.ended) return;
+    for (const callId of this.waiting.keys()) this.exec.write(cancelLine(callId));
+    this.exec.end();
+    this.end(true);
   }
   /** The call is no longer waited on; the last one out starts the idle clock. */
   forget(callId) {
@@ -23504,6 +23519,7 @@ var WarmStream = class {
       const cancel = () => this.exec.write(cancelLine(callId));
       const stopTimer = setTimeout(cancel, call.timeoutMs);
       const giveUpTimer = setTimeout(() => {
+        this.givenUp.add(callId);
         this.forget(callId);
         settle2({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1e3} s`) });
       }, call.timeoutMs + graceMs);
