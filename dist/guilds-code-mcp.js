@@ -23485,7 +23485,7 @@ var WarmStream = class {
     waiting.settle(envelope === null ? { envelope: helperFailure("the answer is not an envelope") } : { envelope });
   }
   /**
-   * A line the stream cannot have sent: something else writes on the channel. The calls in flight
+   * A line the helper cannot have sent: something else writes on the channel. The calls in flight
    * are cancelled and the helper's stdin closed (it stops them and exits); they answer as at the
    * stream's end, and nothing more is read from it.
    */
@@ -23514,7 +23514,7 @@ var WarmStream = class {
   /** Send the call and wait for its line; at its time limit it is cancelled, and given up past the grace. */
   call(call, graceMs) {
     const { callId } = call.checked.request;
-    if (this.waiting.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
+    if (this.waiting.has(callId) || this.givenUp.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
     return new Promise((resolve2) => {
       const cancel = () => this.exec.write(cancelLine(callId));
       const stopTimer = setTimeout(cancel, call.timeoutMs);

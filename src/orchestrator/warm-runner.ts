@@ -97,7 +97,7 @@ class WarmStream {
   }
 
   /**
-   * A line the stream cannot have sent: something else writes on the channel. The calls in flight
+   * A line the helper cannot have sent: something else writes on the channel. The calls in flight
    * are cancelled and the helper's stdin closed (it stops them and exits); they answer as at the
    * stream's end, and nothing more is read from it.
    */
@@ -130,7 +130,8 @@ class WarmStream {
   /** Send the call and wait for its line; at its time limit it is cancelled, and given up past the grace. */
   call(call: HelperCall, graceMs: number): Promise<Outcome> {
     const { callId } = call.checked.request;
-    if (this.waiting.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
+    // A call given up on may still run in the helper until its late answer comes.
+    if (this.waiting.has(callId) || this.givenUp.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
     return new Promise<Outcome>((resolve) => {
       const cancel = (): void => this.exec.write(cancelLine(callId));
       const stopTimer = setTimeout(cancel, call.timeoutMs);

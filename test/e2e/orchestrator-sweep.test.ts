@@ -108,4 +108,20 @@ function suite(kind: SandboxKind): void {
     const stopped = await call(run, 'shell_status', { id: job.meta.background_id, stop: true });
     expect(stopped.meta.state).toMatch(/^stopp/);
   });
+
+  it('a command sees GUILDS_CALL_MARK, a fresh token each call; a background command has none', async () => {
+    const run = newRun();
+    const show = 'printenv GUILDS_CALL_MARK || echo none';
+    const first = (await call(run, 'shell', { command: show })).text;
+    const second = (await call(run, 'shell', { command: show })).text;
+    expect(first).toMatch(/^[0-9a-z]+(-[0-9a-z]+){3}$/);
+    expect(second).toMatch(/^[0-9a-z]+(-[0-9a-z]+){3}$/);
+    expect(second).not.toBe(first);
+    const job = await call(run, 'shell', { command: show, background: true });
+    const ended = await pollUntil(
+      () => call(run, 'shell_status', { id: job.meta.background_id }),
+      (status) => status.meta.state === 'exited 0',
+    );
+    expect(ended.text.split('\n').at(-1)).toBe('none');
+  });
 }
