@@ -7258,7 +7258,7 @@ var require_dist = __commonJS({
 
 // src/mcp-main.ts
 var import_node_crypto2 = require("node:crypto");
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
 
@@ -8236,10 +8236,10 @@ function homeFolder(named) {
 }
 
 // src/io/node/core.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // src/io/node/background.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 
 // src/io/node/files.ts
 var import_node_fs3 = require("node:fs");
@@ -8472,6 +8472,84 @@ function startDetached(start) {
   return child.pid;
 }
 
+// src/io/node/sweep.ts
+var import_node_fs4 = require("node:fs");
+
+// src/io/call-mark.ts
+var CALL_MARK_VARIABLE = "GUILDS_CALL_MARK";
+var CALL_MARK_MAX_TOKENS = 8;
+var TOKEN_SEPARATOR = ":";
+var TOKEN_PATTERN = /^[0-9a-z]+(?:-[0-9a-z]+)*$/;
+function callToken(pid, nowMs, counter, random) {
+  const digits = Math.floor(random * 36 ** 8).toString(36);
+  return [pid, nowMs, counter].map((part) => Math.max(0, Math.floor(part)).toString(36)).join("-") + `-${digits}`;
+}
+function markValue(inherited, token) {
+  const kept = (inherited ?? "").split(TOKEN_SEPARATOR).filter((part) => TOKEN_PATTERN.test(part));
+  return [...kept, token].slice(-CALL_MARK_MAX_TOKENS).join(TOKEN_SEPARATOR);
+}
+function markCarries(value, token) {
+  return value.split(TOKEN_SEPARATOR).includes(token);
+}
+function environValue(environ, name) {
+  const prefix = `${name}=`;
+  let start = 0;
+  while (start < environ.length) {
+    let end = environ.indexOf("\0", start);
+    if (end === -1) end = environ.length;
+    if (environ.startsWith(prefix, start)) return environ.slice(start + prefix.length, end);
+    start = end + 1;
+  }
+  return null;
+}
+function environHasEntry(environ, entry) {
+  const equals = entry.indexOf("=");
+  return equals > 0 && environValue(environ, entry.slice(0, equals)) === entry.slice(equals + 1);
+}
+function environCarriesToken(environ, token) {
+  const value = environValue(environ, CALL_MARK_VARIABLE);
+  return value !== null && markCarries(value, token);
+}
+
+// src/io/node/sweep.ts
+function matcher(mark) {
+  if ("token" in mark) return (environ) => environCarriesToken(environ, mark.token);
+  const entry = Buffer.from(mark.entry, "utf8").toString("latin1");
+  return (environ) => environHasEntry(environ, entry);
+}
+function markedProcesses(mark) {
+  const carries = matcher(mark);
+  const uid = process.getuid?.();
+  let pids;
+  try {
+    pids = listProcessIds();
+  } catch {
+    return [];
+  }
+  const found = [];
+  for (const pid of pids) {
+    if (pid === process.pid) continue;
+    try {
+      if (uid !== void 0 && (0, import_node_fs4.statSync)(`/proc/${pid}`).uid !== uid) continue;
+      const stat = readProcessStat(pid);
+      if (stat === null || !isRunningState(stat.state)) continue;
+      if (carries((0, import_node_fs4.readFileSync)(`/proc/${pid}/environ`, "latin1"))) found.push(pid);
+    } catch {
+    }
+  }
+  return found;
+}
+function signalMarked(mark, signal) {
+  const pids = markedProcesses(mark);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+    }
+  }
+  return pids.length;
+}
+
 // src/io/node/background.ts
 var SUPERVISOR_SCRIPT = [
   "trap : TERM INT HUP",
@@ -8481,19 +8559,36 @@ var SUPERVISOR_SCRIPT = [
   "status=$?",
   '{ printf "%s\\n" "$status" >"$exit_path.$$.tmp" && mv -f "$exit_path.$$.tmp" "$exit_path"; } 2>/dev/null'
 ].join("\n");
+var SWEEP_ROUNDS = 20;
+var SWEEP_ROUND_PAUSE_SECONDS = 0.05;
 var DELAYED_KILL_SCRIPT = [
   'sleep "$1" || exit 0',
+  "killed=0",
   'if { read -r stat <"/proc/$2/stat"; } 2>/dev/null; then',
   "  fields=(${stat##*) })",
-  '  [ "${fields[19]}" = "$3" ] || exit 0',
+  '  [ "${fields[19]}" = "$3" ] && kill -KILL -- "-$2" 2>/dev/null && killed=1',
+  "else",
+  '  kill -KILL -- "-$2" 2>/dev/null && killed=1',
   "fi",
-  'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"'
+  `for (( round = 0; round < ${SWEEP_ROUNDS}; round++ )); do`,
+  "  found=0",
+  "  for dir in /proc/[0-9]*; do",
+  "    pid=${dir#/proc/}",
+  '    [ "$pid" = "$$" ] || [ ! -O "$dir" ] && continue',
+  '    while IFS= read -r -d "" entry; do',
+  '      if [ "$entry" = "$5" ]; then kill -KILL "$pid" 2>/dev/null && found=1 killed=1; break; fi',
+  '    done 2>/dev/null <"$dir/environ"',
+  "  done",
+  '  [ "$found" = 1 ] || break',
+  `  sleep ${SWEEP_ROUND_PAUSE_SECONDS}`,
+  "done",
+  '[ "$killed" = 1 ] && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs4.constants.O_WRONLY | import_node_fs4.constants.O_APPEND | import_node_fs4.constants.O_CREAT | import_node_fs4.constants.O_NOFOLLOW | import_node_fs4.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_APPEND | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_NOFOLLOW | import_node_fs5.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = (0, import_node_fs4.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs5.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -8503,14 +8598,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs4.closeSync)(log);
+      (0, import_node_fs5.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment2;
     try {
-      environment2 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/environ`);
+      environment2 = (0, import_node_fs5.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -8529,11 +8624,12 @@ var nodeBackgroundProcesses = {
     }
   },
   signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
-  scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2) {
+  signalMarked: (marker, signal) => signalMarked({ entry: marker }, signal),
+  scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2, marker) {
     try {
       startDetached({
         file: "bash",
-        args: ["-c", DELAYED_KILL_SCRIPT, "guilds-background-kill", String(delaySeconds), String(processGroup), leaderStartTicks, killedPath2],
+        args: ["-c", DELAYED_KILL_SCRIPT, "guilds-background-kill", String(delaySeconds), String(processGroup), leaderStartTicks, killedPath2, marker],
         cwd: "/",
         env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
         stdio: "ignore"
@@ -8567,45 +8663,45 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf((0, import_node_fs5.fstatSync)(this.fd));
+    return infoOf((0, import_node_fs6.fstatSync)(this.fd));
   }
   realPath() {
-    return (0, import_node_fs5.readlinkSync)(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs6.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return (0, import_node_fs5.readSync)(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return (0, import_node_fs5.readSync)(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    (0, import_node_fs5.closeSync)(this.fd);
+    (0, import_node_fs6.closeSync)(this.fd);
   }
 };
 var nodeFileSystem = {
-  realPath: (path) => import_node_fs5.realpathSync.native(path),
+  realPath: (path) => import_node_fs6.realpathSync.native(path),
   stat(path) {
-    const stats = (0, import_node_fs5.statSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs6.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = (0, import_node_fs5.lstatSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs6.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  readLink: (path) => (0, import_node_fs5.readlinkSync)(path),
-  openRead: (path) => new NodeOpenFile((0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS)),
+  readLink: (path) => (0, import_node_fs6.readlinkSync)(path),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs5.mkdirSync)(path, { recursive: true, mode: 448 }),
+  makeFolder: (path) => void (0, import_node_fs6.mkdirSync)(path, { recursive: true, mode: 448 }),
   removeFile: removeFileIfPresent,
-  removeTree: (path) => (0, import_node_fs5.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs5.readdirSync)(path),
+  removeTree: (path) => (0, import_node_fs6.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs6.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs5.utimesSync)(path, now, now);
+    (0, import_node_fs6.utimesSync)(path, now, now);
   }
 };
 function nodeIoWith(parts, home, runDir, env) {
@@ -8623,10 +8719,10 @@ function nodeIoWith(parts, home, runDir, env) {
 }
 
 // src/io/node/search.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 
 // src/io/node/search-find.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // src/io/search-types.ts
 var RipgrepError = class extends Error {
@@ -8644,8 +8740,8 @@ var RipgrepError = class extends Error {
 var import_meta = {};
 function isExecutableFile(path) {
   try {
-    if (!(0, import_node_fs6.statSync)(path).isFile()) return false;
-    (0, import_node_fs6.accessSync)(path, import_node_fs6.constants.X_OK);
+    if (!(0, import_node_fs7.statSync)(path).isFile()) return false;
+    (0, import_node_fs7.accessSync)(path, import_node_fs7.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -8688,8 +8784,8 @@ function findRipgrepIn(env) {
 }
 
 // src/io/node/search-scratch.ts
-var import_node_fs7 = require("node:fs");
-var SCRATCH_OPEN_FLAGS = import_node_fs7.constants.O_RDWR | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_EXCL | import_node_fs7.constants.O_NOFOLLOW;
+var import_node_fs8 = require("node:fs");
+var SCRATCH_OPEN_FLAGS = import_node_fs8.constants.O_RDWR | import_node_fs8.constants.O_CREAT | import_node_fs8.constants.O_EXCL | import_node_fs8.constants.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -8697,14 +8793,14 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = (0, import_node_fs7.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = (0, import_node_fs8.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    (0, import_node_fs7.unlinkSync)(path);
+    (0, import_node_fs8.unlinkSync)(path);
   } catch {
-    (0, import_node_fs7.closeSync)(fd);
+    (0, import_node_fs8.closeSync)(fd);
     return null;
   }
   return fd;
@@ -8713,13 +8809,13 @@ function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs7.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs8.closeSync)(stdoutFd);
   return null;
 }
 function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs7.statfsSync !== "function") return false;
+  if (typeof import_node_fs8.statfsSync !== "function") return false;
   try {
-    const space = (0, import_node_fs7.statfsSync)(scratchFolder());
+    const space = (0, import_node_fs8.statfsSync)(scratchFolder());
     return space.bavail * space.bsize >= bytes;
   } catch {
     return false;
@@ -8727,10 +8823,10 @@ function roomInScratchFolder(bytes) {
 }
 function readBack(fd, position, onBytes, pieceBytes, reused) {
   for (; ; ) {
-    const left = (0, import_node_fs7.fstatSync)(fd).size - position;
+    const left = (0, import_node_fs8.fstatSync)(fd).size - position;
     if (left <= 0) return position;
     const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs7.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    const read = (0, import_node_fs8.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
     if (read === 0) return position;
     position += read;
     onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
@@ -8738,7 +8834,7 @@ function readBack(fd, position, onBytes, pieceBytes, reused) {
 }
 function readStart(fd, maxBytes) {
   const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs7.readSync)(fd, kept, 0, kept.length, 0));
+  return kept.toString("utf8", 0, (0, import_node_fs8.readSync)(fd, kept, 0, kept.length, 0));
 }
 
 // src/io/node/search.ts
@@ -8842,8 +8938,8 @@ var RipgrepAttempt = class {
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
-    (0, import_node_fs8.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs8.closeSync)(this.output.stderrFd);
+    (0, import_node_fs9.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs9.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
     if (!this.child.settle()) return;
@@ -9040,13 +9136,14 @@ function sha256Hasher(expectedBytes) {
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
+var MARK_POLL_MS = 100;
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
-var LOG_OPEN_FLAGS2 = import_node_fs9.constants.O_WRONLY | import_node_fs9.constants.O_APPEND | import_node_fs9.constants.O_CREAT | import_node_fs9.constants.O_TRUNC | import_node_fs9.constants.O_NOFOLLOW;
+var LOG_OPEN_FLAGS2 = import_node_fs10.constants.O_WRONLY | import_node_fs10.constants.O_APPEND | import_node_fs10.constants.O_CREAT | import_node_fs10.constants.O_TRUNC | import_node_fs10.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -9067,14 +9164,26 @@ function groupRuns(groupId) {
   }
   return false;
 }
-async function finishGroup(groupId, deadline) {
+async function finishGroup(groupId, deadline, mark) {
+  const markedRun = () => mark !== void 0 && markedProcesses(mark).length > 0;
+  let markCheckedAt = 0;
+  let marked = true;
   while (Date.now() < deadline) {
-    if (!groupRuns(groupId)) return;
+    if (Date.now() - markCheckedAt >= MARK_POLL_MS) {
+      marked = markedRun();
+      markCheckedAt = Date.now();
+    }
+    if (!groupRuns(groupId) && !marked) return;
     await sleep(GROUP_POLL_MS);
   }
   signalProcessGroup(groupId, "SIGKILL");
+  if (mark !== void 0) signalMarked(mark, "SIGKILL");
   const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
-  while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
+  while (Date.now() < reapDeadline) {
+    const left = mark === void 0 ? 0 : signalMarked(mark, "SIGKILL");
+    if (left === 0 && !groupRuns(groupId)) return;
+    await sleep(GROUP_POLL_MS);
+  }
 }
 var LogFollower = class {
   constructor(readFd, onOutput, onEnd, onError) {
@@ -9114,7 +9223,7 @@ var LogFollower = class {
     if (this.stopped) return;
     try {
       const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs9.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? (0, import_node_fs10.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(this.buffer.subarray(0, read));
@@ -9131,26 +9240,28 @@ var LogFollower = class {
 };
 function endLifeline(pidPath, groupId) {
   try {
-    const pid = Number((0, import_node_fs9.readFileSync)(pidPath, "latin1").trim());
+    const pid = Number((0, import_node_fs10.readFileSync)(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
     if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
   } catch {
   }
 }
 function openLog(logPath) {
-  const logFd = (0, import_node_fs9.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs10.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs9.openSync)(logPath, import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs10.openSync)(logPath, import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW) };
   } catch (error2) {
-    (0, import_node_fs9.closeSync)(logFd);
+    (0, import_node_fs10.closeSync)(logFd);
     throw error2;
   }
 }
 var GroupStop = class {
-  constructor(graceMs) {
+  constructor(graceMs, mark) {
     this.graceMs = graceMs;
+    this.mark = mark;
   }
   graceMs;
+  mark;
   /** When the SIGKILL is due; 0 while the group has not been stopped. */
   deadline = 0;
   killTimer;
@@ -9158,21 +9269,34 @@ var GroupStop = class {
     if (groupId === void 0 || this.deadline !== 0) return;
     this.deadline = Date.now() + this.graceMs;
     signalProcessGroup(groupId, "SIGTERM");
-    this.killTimer = setTimeout(() => signalProcessGroup(groupId, "SIGKILL"), this.graceMs);
+    if (this.mark !== void 0) signalMarked(this.mark, "SIGTERM");
+    this.killTimer = setTimeout(() => {
+      signalProcessGroup(groupId, "SIGKILL");
+      if (this.mark !== void 0) signalMarked(this.mark, "SIGKILL");
+    }, this.graceMs);
   }
   /** Once the group has been waited for: the pending SIGKILL, if any, is no longer needed. */
   dispose() {
     clearTimeout(this.killTimer);
   }
 };
+var callCounter = 0;
+function newCallToken() {
+  return callToken(process.pid, Date.now(), ++callCounter, Math.random());
+}
+function markedEnvironment(env, token) {
+  if (token === void 0) return env;
+  return { ...env, [CALL_MARK_VARIABLE]: markValue(env[CALL_MARK_VARIABLE], token) };
+}
 function startLeader(run, log, onStop) {
   let supervised;
   try {
     const stdio = [run.input === void 0 ? "ignore" : "pipe", log.logFd, log.logFd];
-    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env: run.env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
+    const env = markedEnvironment(run.env, run.markToken);
+    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error2) {
-    (0, import_node_fs9.closeSync)(log.logFd);
-    (0, import_node_fs9.closeSync)(log.readFd);
+    (0, import_node_fs10.closeSync)(log.logFd);
+    (0, import_node_fs10.closeSync)(log.readFd);
     throw error2;
   }
   if (run.input !== void 0) {
@@ -9183,7 +9307,8 @@ function startLeader(run, log, onStop) {
 }
 function runInGroup(run, onOutput) {
   const log = openLog(run.logPath);
-  const groupStop = new GroupStop(run.killGraceMs);
+  const mark = run.markToken === void 0 ? void 0 : { token: run.markToken };
+  const groupStop = new GroupStop(run.killGraceMs, mark);
   const supervised = startLeader(run, log, () => groupStop.stop(supervised.process.pid));
   const child = supervised.process;
   const groupId = child.pid;
@@ -9196,8 +9321,8 @@ function runInGroup(run, onOutput) {
       groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs9.closeSync)(log.logFd);
-      (0, import_node_fs9.closeSync)(log.readFd);
+      (0, import_node_fs10.closeSync)(log.logFd);
+      (0, import_node_fs10.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
       log.readFd,
@@ -9221,11 +9346,13 @@ function runInGroup(run, onOutput) {
       code = exitCode;
       signal = exitSignal;
       const finishLog = () => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs9.fstatSync)(log.logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs10.fstatSync)(log.logFd).size);
       };
       if (groupId === void 0) return finishLog();
-      if (run.stopLeftovers && groupStop.deadline === 0 && groupRuns(groupId)) groupStop.stop(groupId);
-      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline) : Promise.resolve();
+      if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
+        groupStop.stop(groupId);
+      }
+      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline, mark) : Promise.resolve();
       void finished.then(() => {
         run.onGroupEnd?.(groupId);
         finishLog();
@@ -9243,6 +9370,7 @@ function shellGroupRun(request) {
     timeoutMs: request.timeoutMs,
     stop: request.stop,
     killGraceMs: request.killGraceMs,
+    markToken: newCallToken(),
     // What a finished command left running (`server &`) is its to leave.
     stopLeftovers: false,
     onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId)
@@ -13243,8 +13371,10 @@ function stopJob(context, id) {
     return detail(context, after2, [endedFirstLead(id)]);
   }
   io.background.createExclusive(stopPath(folder, id), new Date(io.now()).toISOString() + "\n");
+  const marker = jobMarker(folder, id);
   io.background.signalGroup(record2.pid, "SIGTERM");
-  io.background.scheduleGroupKill(record2.pid, record2.start_ticks, STOP_KILL_DELAY_SECONDS, killedPath(folder, id));
+  io.background.signalMarked(marker, "SIGTERM");
+  io.background.scheduleGroupKill(record2.pid, record2.start_ticks, STOP_KILL_DELAY_SECONDS, killedPath(folder, id), marker);
   let after = before;
   for (let waited = 0; ; waited += STOP_SETTLE_POLL_MS) {
     after = findJob(context, id, new ProcessTable(io));
@@ -23332,7 +23462,7 @@ var WarmStream = class {
     this.envKey = envKey;
     this.onEnd = onEnd;
     this.idleMs = idleMs;
-    const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => void 0 }, WARM_ANSWER_LINE_MAX_BYTES);
+    const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => this.fault() }, WARM_ANSWER_LINE_MAX_BYTES);
     const argv = [...sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND, SERVE_ARGUMENT];
     this.exec = sandbox.open(argv, env, {
       stdout: (chunk) => {
@@ -23346,6 +23476,8 @@ var WarmStream = class {
   onEnd;
   idleMs;
   waiting = /* @__PURE__ */ new Map();
+  /** Calls given up on past their grace: their late answer, the helper's own, is dropped once. */
+  givenUp = /* @__PURE__ */ new Set();
   exec;
   ended = false;
   /** Its stdin closed: the calls in flight still answer, no new one is sent. */
@@ -23356,13 +23488,26 @@ var WarmStream = class {
     return !this.ended && !this.closing;
   }
   takeLine(bytes) {
+    if (this.ended) return;
     const answer2 = parseAnswerLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
-    if (answer2 === null || answer2.callId === null) return;
+    const callId = answer2?.callId ?? null;
+    if (callId !== null && this.givenUp.delete(callId)) return;
+    const waiting = callId === null ? void 0 : this.waiting.get(callId);
+    if (answer2 === null || callId === null || waiting === void 0) return this.fault();
     const envelope = envelopeOf(answer2.envelope);
-    const waiting = this.waiting.get(answer2.callId);
-    if (waiting === void 0) return;
-    this.forget(answer2.callId);
+    this.forget(callId);
     waiting.settle(envelope === null ? { envelope: helperFailure("the answer is not an envelope") } : { envelope });
+  }
+  /**
+   * A line the helper cannot have sent: something else writes on the channel. The calls in flight
+   * are cancelled and the helper's stdin closed (it stops them and exits); they answer as at the
+   * stream's end, and nothing more is read from it.
+   */
+  fault() {
+    if (this.ended) return;
+    for (const callId of this.waiting.keys()) this.exec.write(cancelLine(callId));
+    this.exec.end();
+    this.end(true);
   }
   /** The call is no longer waited on; the last one out starts the idle clock. */
   forget(callId) {
@@ -23383,11 +23528,12 @@ var WarmStream = class {
   /** Send the call and wait for its line; at its time limit it is cancelled, and given up past the grace. */
   call(call, graceMs) {
     const { callId } = call.checked.request;
-    if (this.waiting.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
+    if (this.waiting.has(callId) || this.givenUp.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
     return new Promise((resolve2) => {
       const cancel = () => this.exec.write(cancelLine(callId));
       const stopTimer = setTimeout(cancel, call.timeoutMs);
       const giveUpTimer = setTimeout(() => {
+        this.givenUp.add(callId);
         this.forget(callId);
         settle2({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1e3} s`) });
       }, call.timeoutMs + graceMs);
@@ -23883,16 +24029,16 @@ function stateFolder(home, env) {
 function prepareRunsFolder(home) {
   const runs = (0, import_node_path.join)(home, RUNS_FOLDER_NAME);
   try {
-    (0, import_node_fs10.mkdirSync)(runs, { mode: 448 });
+    (0, import_node_fs11.mkdirSync)(runs, { mode: 448 });
   } catch {
   }
   try {
-    if (!(0, import_node_fs10.lstatSync)(runs).isDirectory()) return;
-    const fd = (0, import_node_fs10.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs10.constants.O_WRONLY | import_node_fs10.constants.O_CREAT | import_node_fs10.constants.O_EXCL | import_node_fs10.constants.O_NOFOLLOW, 420);
+    if (!(0, import_node_fs11.lstatSync)(runs).isDirectory()) return;
+    const fd = (0, import_node_fs11.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs11.constants.O_WRONLY | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_EXCL | import_node_fs11.constants.O_NOFOLLOW, 420);
     try {
-      (0, import_node_fs10.writeSync)(fd, RUNS_GITIGNORE);
+      (0, import_node_fs11.writeSync)(fd, RUNS_GITIGNORE);
     } finally {
-      (0, import_node_fs10.closeSync)(fd);
+      (0, import_node_fs11.closeSync)(fd);
     }
   } catch {
   }
@@ -23905,19 +24051,19 @@ async function main() {
   const options = parsed.options;
   let home;
   try {
-    home = (0, import_node_fs10.realpathSync)((0, import_node_path.resolve)(options.home));
-    if (!(0, import_node_fs10.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
+    home = (0, import_node_fs11.realpathSync)((0, import_node_path.resolve)(options.home));
+    if (!(0, import_node_fs11.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
   } catch {
     exitWith(startFailure(`the home ${options.home} does not exist`), 2);
   }
   const runDir = stateFolder(home, env);
   try {
-    (0, import_node_fs10.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
+    (0, import_node_fs11.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
   } catch (error2) {
     exitWith(startFailure(`cannot create the state folder ${runDir}: ${error2.message}`), 1);
   }
   prepareRunsFolder(home);
-  const here = (0, import_node_path.dirname)((0, import_node_fs10.realpathSync)(process.argv[1] ?? "."));
+  const here = (0, import_node_path.dirname)((0, import_node_fs11.realpathSync)(process.argv[1] ?? "."));
   const runner = new InProcessRunner({ home, runDir, harnessCommand: [process.execPath, (0, import_node_path.join)(here, "guilds-harness.js")] });
   const session = createMcpSession({
     runner,

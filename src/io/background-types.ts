@@ -45,11 +45,17 @@ export interface BackgroundProcesses {
   /** Signal a whole process group; false when no process received it. */
   signalGroup(processGroup: number, signal: GroupSignal): boolean;
   /**
+   * Signal every process of this user that carries `marker` (NAME=value) in its environment, in the
+   * job's group or not (setsid, a double fork, nohup); how many there were.
+   */
+  signalMarked(marker: string, signal: GroupSignal): number;
+  /**
    * SIGKILL the group after `delaySeconds`, from a process of its own that outlives the helper; it
    * first checks that the group's leader, if there is still a process with its pid, has this start time.
-   * When the SIGKILL reached a process, it creates `killedPath` (its time: when the job was ended).
+   * Then it SIGKILLs every process of this user carrying `marker`, again until none is left.
+   * When a SIGKILL reached a process, it creates `killedPath` (its time: when the job was ended).
    */
-  scheduleGroupKill(processGroup: number, leaderStartTicks: string, delaySeconds: number, killedPath: string): void;
+  scheduleGroupKill(processGroup: number, leaderStartTicks: string, delaySeconds: number, killedPath: string, marker: string): void;
   /** Create a file that must not exist yet; false when it already does (an atomic claim). */
   createExclusive(path: string, data: string): boolean;
   /** Block for a short while (the helper has nothing else to do meanwhile). */

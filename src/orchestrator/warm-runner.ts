@@ -6,6 +6,13 @@
 //
 // A stream that ends before it answered a call: a read-only call is run again cold, any other fails
 // as `unavailable` (it may have run; it is never run twice); the next call opens a new stream.
+//
+// The channel is the helper's stdout, which a process in the sandbox can also write to (through
+// /proc/<helper pid>/fd/1, as the same user). So a line is taken as an answer only for a call id this
+// stream sent and the helper has not answered yet; any other line (an id it never sent or already had
+// answered, a `call_id: null` answer to a line it never sent, a line that is no answer, one too long)
+// is a protocol fault: the stream ends as if its helper had died, never answering anything with it
+// (docs/reliability.md, "A forged answer on the warm stream").
 import { SANDBOX_GRACE_MS } from '../limits.js';
 import { errorEnvelope, failureEnvelope, type Envelope } from '../contract/envelope.js';
 import { callRunning, cancelLine, parseAnswerLine, requestLine } from '../contract/stream.js';
@@ -46,6 +53,8 @@ interface Waiting {
 /** One open stream: its exec, the environment it started with, the calls waiting on an answer. */
 class WarmStream {
   readonly waiting = new Map<string, Waiting>();
+  /** Calls given up on past their grace: their late answer, the helper's own, is dropped once. */
+  private readonly givenUp = new Set<string>();
   private readonly exec: OpenedExec;
   private ended = false;
   /** Its stdin closed: the calls in flight still answer, no new one is sent. */
@@ -60,7 +69,7 @@ class WarmStream {
     private readonly onEnd: (stream: WarmStream) => void,
     private readonly idleMs: number,
   ) {
-    const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => undefined }, WARM_ANSWER_LINE_MAX_BYTES);
+    const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => this.fault() }, WARM_ANSWER_LINE_MAX_BYTES);
     const argv = [...(sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND), SERVE_ARGUMENT];
     this.exec = sandbox.open(argv, env, {
       stdout: (chunk) => {
@@ -76,13 +85,27 @@ class WarmStream {
   }
 
   private takeLine(bytes: Uint8Array): void {
+    if (this.ended) return;
     const answer = parseAnswerLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
-    if (answer === null || answer.callId === null) return;
+    const callId = answer?.callId ?? null;
+    if (callId !== null && this.givenUp.delete(callId)) return;
+    const waiting = callId === null ? undefined : this.waiting.get(callId);
+    if (answer === null || callId === null || waiting === undefined) return this.fault();
     const envelope = envelopeOf(answer.envelope);
-    const waiting = this.waiting.get(answer.callId);
-    if (waiting === undefined) return;
-    this.forget(answer.callId);
+    this.forget(callId);
     waiting.settle(envelope === null ? { envelope: helperFailure('the answer is not an envelope') } : { envelope });
+  }
+
+  /**
+   * A line the helper cannot have sent: something else writes on the channel. The calls in flight
+   * are cancelled and the helper's stdin closed (it stops them and exits); they answer as at the
+   * stream's end, and nothing more is read from it.
+   */
+  private fault(): void {
+    if (this.ended) return;
+    for (const callId of this.waiting.keys()) this.exec.write(cancelLine(callId));
+    this.exec.end();
+    this.end(true);
   }
 
   /** The call is no longer waited on; the last one out starts the idle clock. */
@@ -107,11 +130,13 @@ class WarmStream {
   /** Send the call and wait for its line; at its time limit it is cancelled, and given up past the grace. */
   call(call: HelperCall, graceMs: number): Promise<Outcome> {
     const { callId } = call.checked.request;
-    if (this.waiting.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
+    // A call given up on may still run in the helper until its late answer comes.
+    if (this.waiting.has(callId) || this.givenUp.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
     return new Promise<Outcome>((resolve) => {
       const cancel = (): void => this.exec.write(cancelLine(callId));
       const stopTimer = setTimeout(cancel, call.timeoutMs);
       const giveUpTimer = setTimeout(() => {
+        this.givenUp.add(callId);
         this.forget(callId);
         settle({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1000} s`) });
       }, call.timeoutMs + graceMs);

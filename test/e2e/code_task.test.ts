@@ -380,6 +380,26 @@ describe('harness faults, each a well-formed result with nothing left running', 
     expectGone(childOf(logOf(answer)));
   });
 
+  it('a harness that never ends is stopped at its timeout, with the processes it started outside its group (setsid, a daemon)', async () => {
+    initRepo(scratch, { 'a.txt': 'a\n' });
+    const command = "setsid sleep 1331 & echo \"escaped $!\"; (setsid bash -c 'echo \"escaped $$\"; exec sleep 1332' &); sleep 600";
+    const answer = await ok({ args: { brief: 'hang', timeout_minutes: 1 }, env: { ...SHORT_MINUTE, GUILDS_HARNESS_COMMAND: command } });
+    expect(answer.meta).toMatchObject({ status: 'timed_out', timed_out: true });
+    const escaped = [...logOf(answer).matchAll(/escaped (\d+)/g)].map((match) => Number(match[1]));
+    expect(escaped).toHaveLength(2);
+    for (const pid of escaped) expectGone(pid);
+  });
+
+  it('a harness that finishes but leaves a process in a session of its own: that process is stopped too', async () => {
+    initRepo(scratch, { 'a.txt': 'a\n' });
+    const command = 'setsid sleep 1333 & echo "escaped $!"; echo \'{"type":"final","text":"done"}\'';
+    const answer = await ok({ args: { brief: 'go' }, env: { GUILDS_HARNESS_COMMAND: command } });
+    expect(answer.meta.status).toBe('completed');
+    const escaped = [...logOf(answer).matchAll(/escaped (\d+)/g)].map((match) => Number(match[1]));
+    expect(escaped).toHaveLength(1);
+    for (const pid of escaped) expectGone(pid);
+  });
+
   it('the test knob takes nothing but a whole number of milliseconds in its bounds', async () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
     // A knob out of bounds leaves the real minute: the task ends by itself long before it.

@@ -84,5 +84,28 @@ describe('shell: processes', () => {
     expect(envelope.text).toBe('begun\n[the helper was interrupted; the command was stopped]\nexit_code: 143');
     expect(processRuns(pidsIn(pidFile)[0]!)).toBe(false);
   });
-});
 
+  it('the helper told to stop mid-call also ends the processes that left the command\'s group (setsid, a daemon, nohup)', async () => {
+    const command =
+      "setsid sleep 61 & echo $! >> escaped; (setsid bash -c 'sleep 62 & echo $! >> escaped' &); " +
+      'setsid nohup sleep 63 >/dev/null 2>&1 & echo $! >> escaped; echo $$ > pid; echo begun; sleep 60';
+    const child = spawn(BUNDLE_NODE, [BUNDLE, encodeRequest({ op: 'shell', args: { command } })], {
+      env: { PATH: process.env.PATH, HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
+    const escapedFile = join(sandbox.home, 'escaped');
+    const pidFile = join(sandbox.home, 'pid');
+    const ready = () => existsSync(pidFile) && statSync(pidFile).size > 0 && existsSync(escapedFile) && pidsIn(escapedFile).length === 3;
+    while (!ready()) await new Promise((r) => setTimeout(r, 20));
+    const escaped = pidsIn(escapedFile);
+    leftovers.push(...escaped);
+    child.kill('SIGTERM');
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(status).toBe(0);
+    const envelope = JSON.parse(Buffer.from(stdout.trim(), 'base64').toString('utf8'));
+    expect(envelope.text).toBe('begun\n[the helper was interrupted; the command was stopped]\nexit_code: 143');
+    expect(escaped.filter(processRuns)).toEqual([]);
+  });
+});

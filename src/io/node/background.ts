@@ -4,6 +4,7 @@ import { createExclusive } from './files.js';
 import type { BackgroundProcesses, GroupSignal, SupervisedStart } from '../background-types.js';
 import { startDetached } from './child.js';
 import { listProcessIds, readProcessStat, signalProcessGroup } from './process.js';
+import { signalMarked } from './sweep.js';
 
 /**
  * Runs the command as a child and records its exit status once it ends, long after the helper is
@@ -26,16 +27,37 @@ const SUPERVISOR_SCRIPT = [
  * The SIGKILL that follows a stop's SIGTERM, from a process that outlives the helper. The group's id
  * cannot be handed to another process while any member lives; if its leader's pid now names a
  * process with another start time, the job is gone and that pid belongs to a stranger.
+ * Then every process of this user whose environment holds the job's marker exactly (those that
+ * left its group: setsid, a double fork, nohup) is killed, in rounds until a round finds none (a
+ * process may fork while it is swept), at most SWEEP_ROUNDS of them.
  * Once it has killed something, it leaves the file $4, whose time is when the job was made to end.
- * $1 is the delay in seconds, $2 the process group, $3 its leader's start time (field 22 of stat).
+ * $1 is the delay in seconds, $2 the process group, $3 its leader's start time (field 22 of stat),
+ * $5 the marker (NAME=value).
  */
+const SWEEP_ROUNDS = 20;
+const SWEEP_ROUND_PAUSE_SECONDS = 0.05;
 const DELAYED_KILL_SCRIPT = [
   'sleep "$1" || exit 0',
+  'killed=0',
   'if { read -r stat <"/proc/$2/stat"; } 2>/dev/null; then',
   '  fields=(${stat##*) })',
-  '  [ "${fields[19]}" = "$3" ] || exit 0',
+  '  [ "${fields[19]}" = "$3" ] && kill -KILL -- "-$2" 2>/dev/null && killed=1',
+  'else',
+  '  kill -KILL -- "-$2" 2>/dev/null && killed=1',
   'fi',
-  'kill -KILL -- "-$2" 2>/dev/null && : >>"$4"',
+  `for (( round = 0; round < ${SWEEP_ROUNDS}; round++ )); do`,
+  '  found=0',
+  '  for dir in /proc/[0-9]*; do',
+  '    pid=${dir#/proc/}',
+  '    [ "$pid" = "$$" ] || [ ! -O "$dir" ] && continue',
+  '    while IFS= read -r -d "" entry; do',
+  '      if [ "$entry" = "$5" ]; then kill -KILL "$pid" 2>/dev/null && found=1 killed=1; break; fi',
+  '    done 2>/dev/null <"$dir/environ"',
+  '  done',
+  '  [ "$found" = 1 ] || break',
+  `  sleep ${SWEEP_ROUND_PAUSE_SECONDS}`,
+  'done',
+  '[ "$killed" = 1 ] && : >>"$4"',
 ].join('\n');
 
 const LOG_OPEN_FLAGS =
@@ -86,11 +108,13 @@ export const nodeBackgroundProcesses: BackgroundProcesses = {
 
   signalGroup: (processGroup: number, signal: GroupSignal): boolean => signalProcessGroup(processGroup, signal),
 
-  scheduleGroupKill(processGroup: number, leaderStartTicks: string, delaySeconds: number, killedPath: string): void {
+  signalMarked: (marker: string, signal: GroupSignal): number => signalMarked({ entry: marker }, signal),
+
+  scheduleGroupKill(processGroup: number, leaderStartTicks: string, delaySeconds: number, killedPath: string, marker: string): void {
     try {
       startDetached({
         file: 'bash',
-        args: ['-c', DELAYED_KILL_SCRIPT, 'guilds-background-kill', String(delaySeconds), String(processGroup), leaderStartTicks, killedPath],
+        args: ['-c', DELAYED_KILL_SCRIPT, 'guilds-background-kill', String(delaySeconds), String(processGroup), leaderStartTicks, killedPath, marker],
         cwd: '/',
         env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
         stdio: 'ignore',

@@ -10,7 +10,7 @@ import { deadParentWatcherScript } from '../dead-parent-watcher.js';
 import { startDetached } from './child.js';
 import { loadCrypto } from './modules.js';
 import { isRunningState, readProcessStat } from './process.js';
-import { runInGroup } from './shell.js';
+import { newCallToken, runInGroup } from './shell.js';
 
 /**
  * The lifeline: the dead-parent watcher (src/io/dead-parent-watcher.ts) in a session of its own,
@@ -55,7 +55,9 @@ async function runHarness(request: HarnessRun, onOutput: (bytes: Uint8Array) => 
       timeoutMs: request.timeoutMs,
       stop: request.stop,
       killGraceMs: request.killGraceMs,
-      // What the harness left running in its group goes with it, stopped as a timed-out harness is.
+      // Whatever the harness started carries the task's mark, in its group or not.
+      markToken: newCallToken(),
+      // What the harness left running, in its group or marked, goes with it, stopped as a timed-out harness is.
       stopLeftovers: true,
       onStart: (groupId) => {
         lifeline = startLifeline(groupId, request.killGraceMs);

@@ -8,11 +8,16 @@ import type { ShellOutcome, ShellProcesses, ShellRun } from '../shell-types.js';
 import { SupervisedChild } from './child.js';
 import { loadOs } from './modules.js';
 import { isRunningState, listProcessIds, readProcessStat, signalProcessGroup } from './process.js';
+import { CALL_MARK_VARIABLE, callToken, markValue } from '../call-mark.js';
+import { markedProcesses, signalMarked, type Mark } from './sweep.js';
 
 const BASH = 'bash';
 // How often a stopped group is checked for members still running, and how long SIGKILLed ones may take to stop.
 const GROUP_POLL_MS = 20;
 const GROUP_REAP_WAIT_MS = 1000;
+// How often a stopped call looks for marked processes outside its group (a scan of /proc reads each
+// process's environment, so less often than the group's cheaper check).
+const MARK_POLL_MS = 100;
 // The log is read in pieces of this size, and looked at again this often while nothing new is in it.
 const OUTPUT_CHUNK_BYTES = 1_048_576;
 const OUTPUT_POLL_MS = 10;
@@ -47,15 +52,32 @@ export function groupRuns(groupId: number): boolean {
   return false;
 }
 
-/** Wait until no process of the group runs or `deadline` passes; then SIGKILL whatever is left of it. */
-export async function finishGroup(groupId: number, deadline: number): Promise<void> {
+/**
+ * Wait until no process of the group runs, nor any process carrying the call's mark (those that
+ * left the group: setsid, a double fork, a daemon), or `deadline` passes; then SIGKILL whatever is
+ * left of either, again and again (a process may fork while it is swept) until nothing is left or
+ * the reap wait is over.
+ */
+export async function finishGroup(groupId: number, deadline: number, mark?: Mark): Promise<void> {
+  const markedRun = (): boolean => mark !== undefined && markedProcesses(mark).length > 0;
+  let markCheckedAt = 0;
+  let marked = true;
   while (Date.now() < deadline) {
-    if (!groupRuns(groupId)) return;
+    if (Date.now() - markCheckedAt >= MARK_POLL_MS) {
+      marked = markedRun();
+      markCheckedAt = Date.now();
+    }
+    if (!groupRuns(groupId) && !marked) return;
     await sleep(GROUP_POLL_MS);
   }
   signalProcessGroup(groupId, 'SIGKILL');
+  if (mark !== undefined) signalMarked(mark, 'SIGKILL');
   const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
-  while (Date.now() < reapDeadline && groupRuns(groupId)) await sleep(GROUP_POLL_MS);
+  while (Date.now() < reapDeadline) {
+    const left = mark === undefined ? 0 : signalMarked(mark, 'SIGKILL');
+    if (left === 0 && !groupRuns(groupId)) return;
+    await sleep(GROUP_POLL_MS);
+  }
 }
 
 /**
@@ -158,6 +180,11 @@ export interface GroupRun {
   killGraceMs: number;
   /** Whatever the leader left running in its group when it exited is stopped too. */
   stopLeftovers: boolean;
+  /**
+   * The call's token (src/io/call-mark.ts): added to the environment's mark, so that a stop also
+   * ends the processes that left the group. Absent: the group alone is stopped.
+   */
+  markToken?: string;
   /** Once the leader has started, with its group's id. */
   onStart?(groupId: number): void;
   /** Once the leader has exited and its group has been stopped where it had to be. */
@@ -177,20 +204,28 @@ export interface GroupEnd {
 }
 
 /**
- * The one stop of a process group: SIGTERM to the whole group, SIGKILL after the grace; once is enough.
+ * The one stop of a process group and of every process carrying the call's mark: SIGTERM to all of
+ * them, SIGKILL after the grace; once is enough.
  */
 export class GroupStop {
   /** When the SIGKILL is due; 0 while the group has not been stopped. */
   deadline = 0;
   private killTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly graceMs: number) {}
+  constructor(
+    private readonly graceMs: number,
+    private readonly mark?: Mark,
+  ) {}
 
   stop(groupId: number | undefined): void {
     if (groupId === undefined || this.deadline !== 0) return;
     this.deadline = Date.now() + this.graceMs;
     signalProcessGroup(groupId, 'SIGTERM');
-    this.killTimer = setTimeout(() => signalProcessGroup(groupId, 'SIGKILL'), this.graceMs);
+    if (this.mark !== undefined) signalMarked(this.mark, 'SIGTERM');
+    this.killTimer = setTimeout(() => {
+      signalProcessGroup(groupId, 'SIGKILL');
+      if (this.mark !== undefined) signalMarked(this.mark, 'SIGKILL');
+    }, this.graceMs);
   }
 
   /** Once the group has been waited for: the pending SIGKILL, if any, is no longer needed. */
@@ -199,12 +234,26 @@ export class GroupStop {
   }
 }
 
+let callCounter = 0;
+
+/** A fresh call token: this helper's pid, the time, a counter and random digits. */
+export function newCallToken(): string {
+  return callToken(process.pid, Date.now(), ++callCounter, Math.random());
+}
+
+/** The run's environment with the call's token added to its mark. */
+function markedEnvironment(env: Record<string, string>, token: string | undefined): Record<string, string> {
+  if (token === undefined) return env;
+  return { ...env, [CALL_MARK_VARIABLE]: markValue(env[CALL_MARK_VARIABLE], token) };
+}
+
 /** The group's leader, supervised, writing into the log, its stdin fed; both ends of the log closed when it cannot start. */
 function startLeader(run: GroupRun, log: { logFd: number; readFd: number }, onStop: () => void): SupervisedChild {
   let supervised: SupervisedChild;
   try {
     const stdio: StdioOptions = [run.input === undefined ? 'ignore' : 'pipe', log.logFd, log.logFd];
-    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env: run.env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
+    const env = markedEnvironment(run.env, run.markToken);
+    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error) {
     closeSync(log.logFd);
     closeSync(log.readFd);
@@ -225,7 +274,8 @@ function startLeader(run: GroupRun, log: { logFd: number; readFd: number }, onSt
  */
 export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void): Promise<GroupEnd> {
   const log = openLog(run.logPath);
-  const groupStop = new GroupStop(run.killGraceMs);
+  const mark: Mark | undefined = run.markToken === undefined ? undefined : { token: run.markToken };
+  const groupStop = new GroupStop(run.killGraceMs, mark);
   const supervised = startLeader(run, log, () => groupStop.stop(supervised.process.pid));
   const child = supervised.process;
   const groupId = child.pid;
@@ -267,8 +317,10 @@ export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void)
         if (!supervised.isSettled) follower.finishAt(fstatSync(log.logFd).size);
       };
       if (groupId === undefined) return finishLog();
-      if (run.stopLeftovers && groupStop.deadline === 0 && groupRuns(groupId)) groupStop.stop(groupId);
-      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline) : Promise.resolve();
+      if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || (mark !== undefined && markedProcesses(mark).length > 0))) {
+        groupStop.stop(groupId);
+      }
+      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline, mark) : Promise.resolve();
       void finished.then(() => {
         run.onGroupEnd?.(groupId);
         finishLog();
@@ -288,6 +340,7 @@ export function shellGroupRun(request: ShellRun): GroupRun {
     timeoutMs: request.timeoutMs,
     stop: request.stop,
     killGraceMs: request.killGraceMs,
+    markToken: newCallToken(),
     // What a finished command left running (`server &`) is its to leave.
     stopLeftovers: false,
     onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId),

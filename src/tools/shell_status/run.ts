@@ -127,8 +127,11 @@ function stopJob(context: Context, id: string): OpResult<ShellStatusDetailMeta> 
   // Recorded before the signal, so that the job's end reads as stopped. The first request's time is
   // the one kept: it is when the job was asked to end.
   io.background.createExclusive(stopPath(folder, id), new Date(io.now()).toISOString() + '\n');
+  // The group, and every process that carries the job's marker outside it (setsid, a double fork, nohup).
+  const marker = jobMarker(folder, id);
   io.background.signalGroup(record.pid, 'SIGTERM');
-  io.background.scheduleGroupKill(record.pid, record.start_ticks, STOP_KILL_DELAY_SECONDS, killedPath(folder, id));
+  io.background.signalMarked(marker, 'SIGTERM');
+  io.background.scheduleGroupKill(record.pid, record.start_ticks, STOP_KILL_DELAY_SECONDS, killedPath(folder, id), marker);
 
   let after = before;
   for (let waited = 0; ; waited += STOP_SETTLE_POLL_MS) {

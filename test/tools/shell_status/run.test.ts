@@ -60,8 +60,14 @@ class FakeProcesses implements BackgroundProcesses {
     }
     return true;
   }
-  scheduleGroupKill(group: number, ticks: string, delay: number, killedPath: string): void {
-    this.scheduled.push(`${group} ${ticks} ${delay}s ${killedPath.slice(killedPath.lastIndexOf('/') + 1)}`);
+  signalMarked(marker: string, signal: 'SIGTERM' | 'SIGKILL'): number {
+    const marked = [...this.processes.entries()].filter(([, process]) => process.environment.includes(marker));
+    this.signals.push(`${signal} marked ${marker.slice(marker.lastIndexOf('/') + 1)} (${marked.map(([pid]) => pid).join(' ')})`);
+    if (this.termEndsGroup) for (const [pid] of marked) this.processes.delete(pid);
+    return marked.length;
+  }
+  scheduleGroupKill(group: number, ticks: string, delay: number, killedPath: string, marker: string): void {
+    this.scheduled.push(`${group} ${ticks} ${delay}s ${killedPath.slice(killedPath.lastIndexOf('/') + 1)} ${marker.slice(marker.lastIndexOf('/') + 1)}`);
   }
   createExclusive(path: string, data: string): boolean {
     try {
@@ -283,10 +289,13 @@ describe('shell_status with stop', () => {
     log(logPath, 'listening\n', T0 + 1000);
     processes.add({ pid: 101, environment: [marker('b1')] });
     processes.add({ pid: 1010, processGroup: 101, session: 101, environment: [marker('b1')] });
+    // Left the job's session (setsid), its marker kept: signalled too; another job's process is not.
+    processes.add({ pid: 2020, processGroup: 2020, session: 2020, environment: [marker('b1')] });
+    processes.add({ pid: 3030, processGroup: 3030, session: 3030, environment: [marker('b2')] });
     now = T0 + 10_000;
     const result = status(context({ id: 'b1', stop: true }));
-    expect(processes.signals).toEqual(['SIGTERM -101']);
-    expect(processes.scheduled).toEqual(['101 100 5s b1.killed']);
+    expect(processes.signals).toEqual(['SIGTERM -101', 'SIGTERM marked b1.json (2020)']);
+    expect(processes.scheduled).toEqual(['101 100 5s b1.killed b1.json']);
     expect(result.text).toBe(
       `sent SIGTERM to b1 (process group 101); it has stopped\nstate: stopped\nelapsed: 10s\nlog: ${logPath}\nlistening`,
     );

@@ -1,0 +1,127 @@
+// A call that times out or is stopped ends every process it started, those that left its process
+// group or session included (setsid, a daemon's double fork, nohup), and nothing of another call or
+// of a background command; a call that ends normally leaves what it left running (SPEC section 4).
+// Through the orchestrator and the committed bundle, in each sandbox kind, cold and warm. Whether a
+// process still runs is asked inside the sandbox (its pids are the sandbox's own).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
+import { pollUntil } from '../helpers/background.js';
+import { SANDBOX_KINDS, titleFor, type SandboxKind, type TestSandbox } from '../helpers/sandboxes.js';
+
+for (const kind of SANDBOX_KINDS) describe.skipIf(kind.unavailable !== undefined)(titleFor(kind, 'the sweep of a stopped call'), () => suite(kind));
+
+/** Escapes from the command's process group, each writing its pid to `file` (in the home). */
+function escapes(file: string): string {
+  return [
+    // A session of its own.
+    `setsid sleep 1301 & echo $! >> ${file}`,
+    // A daemon: forked twice, the middle one gone, the last one in a session of its own.
+    `(setsid bash -c 'sleep 1303 & echo $! >> ${file}' &)`,
+    // nohup'd, in a session of its own.
+    `setsid nohup sleep 1302 >/dev/null 2>&1 & echo $! >> ${file}`,
+    // One that ignores SIGTERM, outside the group: only the SIGKILL after the grace ends it.
+    `setsid bash -c 'trap "" TERM; echo $$ >> ${file}; sleep 1304' &`,
+  ].join('\n');
+}
+const ESCAPES = 4;
+
+/** Whether each pid in `file` runs, asked inside the sandbox: `runs` or `gone` (a zombie is gone). */
+const STATES_OF = (file: string) =>
+  `for p in $(cat ${file}); do s=$(cut -d' ' -f3 /proc/$p/stat 2>/dev/null); case "$s" in ''|Z|X) echo gone;; *) echo runs;; esac; done`;
+
+function suite(kind: SandboxKind): void {
+  let sandbox: TestSandbox;
+  let seq = 0;
+  beforeEach(async () => {
+    sandbox = await kind.make();
+    seq = 0;
+  });
+  afterEach(async () => {
+    // Whatever a failing run left behind.
+    const run = newRun();
+    await call(run, 'shell', { command: 'kill -KILL $(cat pids bpids server.pid 2>/dev/null) 2>/dev/null; true' });
+    await call(run, 'shell_status', { id: 'b1', stop: true });
+    await sandbox.cleanup();
+  });
+
+  function newRun(): CodeToolRun {
+    return new CodeToolRun({ sandbox, warm: kind.warm, runId: 'r1', agentId: 'a1' });
+  }
+
+  function call(run: CodeToolRun, tool: string, args: Record<string, unknown>, signal?: AbortSignal) {
+    seq++;
+    return run.call({ tool, args, callId: `c${seq}`, resultSeq: seq, signal });
+  }
+
+  async function states(run: CodeToolRun, file: string): Promise<string[]> {
+    return (await call(run, 'shell', { command: STATES_OF(file) })).text.split('\n');
+  }
+
+  function pidCount(file: string): number {
+    const path = join(sandbox.home, file);
+    return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).length : 0;
+  }
+
+  it('a timed-out command ends the processes that left its group: setsid, a double fork, nohup, a SIGTERM-ignoring one', async () => {
+    const run = newRun();
+    const result = await call(run, 'shell', { command: `${escapes('pids')}\nsleep 60`, timeout_seconds: 3 });
+    expect(result.text).toBe('(no output)\n[timed out after 3s; the command was stopped]\nexit_code: 124');
+    expect(pidCount('pids')).toBe(ESCAPES);
+    expect(await states(run, 'pids')).toEqual(Array(ESCAPES).fill('gone'));
+  });
+
+  it('a cancelled call ends the processes that left its group', async () => {
+    const run = newRun();
+    const controller = new AbortController();
+    const answer = call(run, 'shell', { command: `${escapes('pids')}\necho started; sleep 60` }, controller.signal);
+    await pollUntil(() => pidCount('pids'), (count) => count === ESCAPES);
+    controller.abort();
+    expect((await answer).text).toBe('started\n[the helper was interrupted; the command was stopped]\nexit_code: 143');
+    expect(await states(run, 'pids')).toEqual(Array(ESCAPES).fill('gone'));
+  });
+
+  it('a stopped background command ends the processes that left its group, the SIGTERM-ignoring one at the SIGKILL', async () => {
+    const run = newRun();
+    const started = await call(run, 'shell', { command: `${escapes('bpids')}\necho ready; sleep 600`, background: true });
+    const id = started.meta.background_id as string;
+    await pollUntil(() => pidCount('bpids'), (count) => count === ESCAPES);
+    expect((await call(run, 'shell_status', { id, stop: true })).meta.state).toMatch(/^stopp/);
+    // The SIGKILL comes 5 s after the stop, from a process of its own.
+    await pollUntil(
+      () => states(run, 'bpids'),
+      (found) => found.every((state) => state === 'gone'),
+    );
+  });
+
+  it("a sweep spares another call's background command and the server a call that ended normally left running", async () => {
+    const run = newRun();
+    const job = await call(run, 'shell', { command: 'sleep 1321', background: true });
+    const left = await call(run, 'shell', { command: 'sleep 1322 >/dev/null 2>&1 & echo $! > server.pid; echo serving' });
+    expect(left.text).toBe('serving');
+    const result = await call(run, 'shell', { command: `${escapes('pids')}\nsleep 60`, timeout_seconds: 2 });
+    expect(result.text).toBe('(no output)\n[timed out after 2s; the command was stopped]\nexit_code: 124');
+    expect(await states(run, 'pids')).toEqual(Array(ESCAPES).fill('gone'));
+    expect(await states(run, 'server.pid')).toEqual(['runs']);
+    expect((await call(run, 'shell_status', { id: job.meta.background_id })).meta.state).toBe('running');
+    const stopped = await call(run, 'shell_status', { id: job.meta.background_id, stop: true });
+    expect(stopped.meta.state).toMatch(/^stopp/);
+  });
+
+  it('a command sees GUILDS_CALL_MARK, a fresh token each call; a background command has none', async () => {
+    const run = newRun();
+    const show = 'printenv GUILDS_CALL_MARK || echo none';
+    const first = (await call(run, 'shell', { command: show })).text;
+    const second = (await call(run, 'shell', { command: show })).text;
+    expect(first).toMatch(/^[0-9a-z]+(-[0-9a-z]+){3}$/);
+    expect(second).toMatch(/^[0-9a-z]+(-[0-9a-z]+){3}$/);
+    expect(second).not.toBe(first);
+    const job = await call(run, 'shell', { command: show, background: true });
+    const ended = await pollUntil(
+      () => call(run, 'shell_status', { id: job.meta.background_id }),
+      (status) => status.meta.state === 'exited 0',
+    );
+    expect(ended.text.split('\n').at(-1)).toBe('none');
+  });
+}
