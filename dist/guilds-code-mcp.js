@@ -8519,7 +8519,7 @@ function matcher(mark) {
 }
 function markedProcesses(mark) {
   const carries = matcher(mark);
-  const uid = process.getuid?.();
+  const uid = process.geteuid?.();
   let pids;
   try {
     pids = listProcessIds();

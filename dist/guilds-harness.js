@@ -200,7 +200,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "1aa0f5f219cba2e1";
+var BUILD_ID = "018e4aadf8dedf96";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1385,7 +1385,7 @@ function matcher(mark) {
 }
 function markedProcesses(mark) {
   const carries = matcher(mark);
-  const uid = process.getuid?.();
+  const uid = process.geteuid?.();
   let pids;
   try {
     pids = listProcessIds();

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BwrapSandbox } from '../../src/orchestrator/bwrap-sandbox.js';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
-import { environHolds, processesMarked } from '../../src/orchestrator/process-sweep.js';
+import { markedProcesses } from '../../src/io/node/sweep.js';
 import { pollUntil } from '../helpers/background.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { BUBBLEWRAP, titleFor } from '../helpers/sandboxes.js';
@@ -40,25 +40,6 @@ async function settled(marker: string): Promise<void> {
   await pollUntil(() => commandsHolding(marker).length, (count) => count === 0);
 }
 
-describe('environHolds', () => {
-  it('finds an entry exactly, first, in the middle and last', () => {
-    const environ = 'A=1\0GUILDS_RUN_DIR=/tmp/x/run\0B=2';
-    expect(environHolds(environ, 'A=1')).toBe(true);
-    expect(environHolds(environ, 'GUILDS_RUN_DIR=/tmp/x/run')).toBe(true);
-    expect(environHolds(environ, 'B=2')).toBe(true);
-  });
-
-  it('takes no prefix, suffix or value of another entry for it', () => {
-    const environ = 'GUILDS_RUN_DIR=/tmp/x/run2\0OTHER=GUILDS_RUN_DIR=/tmp/x/run\0';
-    expect(environHolds(environ, 'GUILDS_RUN_DIR=/tmp/x/run')).toBe(false);
-    expect(environHolds(environ, 'GUILDS_RUN_DIR=/tmp/x')).toBe(false);
-  });
-
-  it('finds nothing in an empty environment (a zombie, a kernel thread)', () => {
-    expect(environHolds('', 'A=1')).toBe(false);
-  });
-});
-
 describe('LocalSandbox.cleanup', () => {
   it('leaves no scratch folder: the warm helper exits before the home is removed, and never makes it again', async () => {
     const sandbox = new LocalSandbox();
@@ -67,7 +48,7 @@ describe('LocalSandbox.cleanup', () => {
     await sandbox.cleanup();
     expect(existsSync(sandbox.scratch)).toBe(false);
     await settled(marker);
-    expect(processesMarked(`GUILDS_RUN_DIR=${sandbox.runDir}`)).toEqual([]);
+    expect(markedProcesses({ entry: `GUILDS_RUN_DIR=${sandbox.runDir}` })).toEqual([]);
     expect(existsSync(sandbox.scratch)).toBe(false);
   });
 

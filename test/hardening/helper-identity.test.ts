@@ -144,6 +144,13 @@ describe.skipIf(!ROOT)(`a helper started as root for the agent's home${ROOT ? ''
     });
   });
 
+  it("ends a timed-out call's escapes, the agent's processes though the helper's real uid is root's", async () => {
+    const marker = `identity-escape-${process.pid}`;
+    const answer = cold(BUNDLE, request('shell', { command: `(setsid bash -c 'exec -a ${marker} sleep 300' &); sleep 60`, timeout_seconds: 1 }));
+    expect(answer.meta?.exit_code).toBe(124);
+    expect(spawnSync('pgrep', ['-f', marker]).status).toBe(1);
+  });
+
   it("takes no code cache from the agent's home: it would be code the agent wrote", () => {
     cold(BUNDLE, request('shell', { command: 'true' }));
     expect(spawnSync('ls', ['-A', join(home, '.cache')], { encoding: 'utf8' }).stdout).toBe('');

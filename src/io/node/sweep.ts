@@ -23,7 +23,8 @@ function matcher(mark: Mark): (environ: string) => boolean {
  */
 export function markedProcesses(mark: Mark): number[] {
   const carries = matcher(mark);
-  const uid = process.getuid?.();
+  // The effective uid: a helper acting as the agent (src/io/node/identity.ts) sweeps the agent's processes.
+  const uid = process.geteuid?.();
   let pids: number[];
   try {
     pids = listProcessIds();
