@@ -7258,7 +7258,7 @@ var require_dist = __commonJS({
 
 // src/mcp-main.ts
 var import_node_crypto2 = require("node:crypto");
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
 
@@ -9136,55 +9136,12 @@ function sha256Hasher(expectedBytes) {
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
+var import_node_fs11 = require("node:fs");
+
+// src/io/node/log-follower.ts
 var import_node_fs10 = require("node:fs");
-var BASH = "bash";
-var GROUP_POLL_MS = 20;
-var GROUP_REAP_WAIT_MS = 1e3;
-var MARK_POLL_MS = 100;
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
-var LOG_OPEN_FLAGS2 = import_node_fs10.constants.O_WRONLY | import_node_fs10.constants.O_APPEND | import_node_fs10.constants.O_CREAT | import_node_fs10.constants.O_TRUNC | import_node_fs10.constants.O_NOFOLLOW;
-function signalNumber(signal) {
-  return loadOs().constants.signals[signal] ?? 0;
-}
-function sleep(ms) {
-  return new Promise((resolve2) => setTimeout(resolve2, ms));
-}
-function groupRuns(groupId) {
-  if (!signalProcessGroup(groupId, 0)) return false;
-  let pids;
-  try {
-    pids = listProcessIds();
-  } catch {
-    return true;
-  }
-  for (const pid of pids) {
-    const stat = readProcessStat(pid);
-    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
-  }
-  return false;
-}
-async function finishGroup(groupId, deadline, mark) {
-  const markedRun = () => mark !== void 0 && markedProcesses(mark).length > 0;
-  let markCheckedAt = 0;
-  let marked = true;
-  while (Date.now() < deadline) {
-    if (Date.now() - markCheckedAt >= MARK_POLL_MS) {
-      marked = markedRun();
-      markCheckedAt = Date.now();
-    }
-    if (!groupRuns(groupId) && !marked) return;
-    await sleep(GROUP_POLL_MS);
-  }
-  signalProcessGroup(groupId, "SIGKILL");
-  if (mark !== void 0) signalMarked(mark, "SIGKILL");
-  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
-  while (Date.now() < reapDeadline) {
-    const left = mark === void 0 ? 0 : signalMarked(mark, "SIGKILL");
-    if (left === 0 && !groupRuns(groupId)) return;
-    await sleep(GROUP_POLL_MS);
-  }
-}
 var LogFollower = class {
   constructor(readFd, onOutput, onEnd, onError) {
     this.readFd = readFd;
@@ -9238,20 +9195,68 @@ var LogFollower = class {
     }
   }
 };
+
+// src/io/node/shell.ts
+var BASH = "bash";
+var GROUP_POLL_MS = 20;
+var GROUP_REAP_WAIT_MS = 1e3;
+var MARK_POLL_MS = 100;
+var LOG_OPEN_FLAGS2 = import_node_fs11.constants.O_WRONLY | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_TRUNC | import_node_fs11.constants.O_NOFOLLOW;
+function signalNumber(signal) {
+  return loadOs().constants.signals[signal] ?? 0;
+}
+function sleep(ms) {
+  return new Promise((resolve2) => setTimeout(resolve2, ms));
+}
+function groupRuns(groupId) {
+  if (!signalProcessGroup(groupId, 0)) return false;
+  let pids;
+  try {
+    pids = listProcessIds();
+  } catch {
+    return true;
+  }
+  for (const pid of pids) {
+    const stat = readProcessStat(pid);
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
+  }
+  return false;
+}
+async function finishGroup(groupId, deadline, mark) {
+  const markedRun = () => mark !== void 0 && markedProcesses(mark).length > 0;
+  let markCheckedAt = 0;
+  let marked = true;
+  while (Date.now() < deadline) {
+    if (Date.now() - markCheckedAt >= MARK_POLL_MS) {
+      marked = markedRun();
+      markCheckedAt = Date.now();
+    }
+    if (!groupRuns(groupId) && !marked) return;
+    await sleep(GROUP_POLL_MS);
+  }
+  signalProcessGroup(groupId, "SIGKILL");
+  if (mark !== void 0) signalMarked(mark, "SIGKILL");
+  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
+  while (Date.now() < reapDeadline) {
+    const left = mark === void 0 ? 0 : signalMarked(mark, "SIGKILL");
+    if (left === 0 && !groupRuns(groupId)) return;
+    await sleep(GROUP_POLL_MS);
+  }
+}
 function endLifeline(pidPath, groupId) {
   try {
-    const pid = Number((0, import_node_fs10.readFileSync)(pidPath, "latin1").trim());
+    const pid = Number((0, import_node_fs11.readFileSync)(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
     if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
   } catch {
   }
 }
 function openLog(logPath) {
-  const logFd = (0, import_node_fs10.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs11.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs10.openSync)(logPath, import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs11.openSync)(logPath, import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW) };
   } catch (error2) {
-    (0, import_node_fs10.closeSync)(logFd);
+    (0, import_node_fs11.closeSync)(logFd);
     throw error2;
   }
 }
@@ -9295,8 +9300,8 @@ function startLeader(run, log, onStop) {
     const env = markedEnvironment(run.env, run.markToken);
     supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error2) {
-    (0, import_node_fs10.closeSync)(log.logFd);
-    (0, import_node_fs10.closeSync)(log.readFd);
+    (0, import_node_fs11.closeSync)(log.logFd);
+    (0, import_node_fs11.closeSync)(log.readFd);
     throw error2;
   }
   if (run.input !== void 0) {
@@ -9321,8 +9326,8 @@ function runInGroup(run, onOutput) {
       groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs10.closeSync)(log.logFd);
-      (0, import_node_fs10.closeSync)(log.readFd);
+      (0, import_node_fs11.closeSync)(log.logFd);
+      (0, import_node_fs11.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
       log.readFd,
@@ -9346,7 +9351,7 @@ function runInGroup(run, onOutput) {
       code = exitCode;
       signal = exitSignal;
       const finishLog = () => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs10.fstatSync)(log.logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs11.fstatSync)(log.logFd).size);
       };
       if (groupId === void 0) return finishLog();
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
@@ -24029,16 +24034,16 @@ function stateFolder(home, env) {
 function prepareRunsFolder(home) {
   const runs = (0, import_node_path.join)(home, RUNS_FOLDER_NAME);
   try {
-    (0, import_node_fs11.mkdirSync)(runs, { mode: 448 });
+    (0, import_node_fs12.mkdirSync)(runs, { mode: 448 });
   } catch {
   }
   try {
-    if (!(0, import_node_fs11.lstatSync)(runs).isDirectory()) return;
-    const fd = (0, import_node_fs11.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs11.constants.O_WRONLY | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_EXCL | import_node_fs11.constants.O_NOFOLLOW, 420);
+    if (!(0, import_node_fs12.lstatSync)(runs).isDirectory()) return;
+    const fd = (0, import_node_fs12.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_EXCL | import_node_fs12.constants.O_NOFOLLOW, 420);
     try {
-      (0, import_node_fs11.writeSync)(fd, RUNS_GITIGNORE);
+      (0, import_node_fs12.writeSync)(fd, RUNS_GITIGNORE);
     } finally {
-      (0, import_node_fs11.closeSync)(fd);
+      (0, import_node_fs12.closeSync)(fd);
     }
   } catch {
   }
@@ -24051,19 +24056,19 @@ async function main() {
   const options = parsed.options;
   let home;
   try {
-    home = (0, import_node_fs11.realpathSync)((0, import_node_path.resolve)(options.home));
-    if (!(0, import_node_fs11.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
+    home = (0, import_node_fs12.realpathSync)((0, import_node_path.resolve)(options.home));
+    if (!(0, import_node_fs12.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
   } catch {
     exitWith(startFailure(`the home ${options.home} does not exist`), 2);
   }
   const runDir = stateFolder(home, env);
   try {
-    (0, import_node_fs11.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
+    (0, import_node_fs12.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
   } catch (error2) {
     exitWith(startFailure(`cannot create the state folder ${runDir}: ${error2.message}`), 1);
   }
   prepareRunsFolder(home);
-  const here = (0, import_node_path.dirname)((0, import_node_fs11.realpathSync)(process.argv[1] ?? "."));
+  const here = (0, import_node_path.dirname)((0, import_node_fs12.realpathSync)(process.argv[1] ?? "."));
   const runner = new InProcessRunner({ home, runDir, harnessCommand: [process.execPath, (0, import_node_path.join)(here, "guilds-harness.js")] });
   const session = createMcpSession({
     runner,

@@ -200,7 +200,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "018e4aadf8dedf96";
+var BUILD_ID = "eaca410c532eb09a";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1696,7 +1696,7 @@ function copyKeepingMtime(from, to) {
 var nodeGitProcesses = { run: runGit, copyKeepingMtime };
 
 // src/io/node/harness.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 
 // src/io/dead-parent-watcher.ts
 function deadParentWatcherScript(watcher) {
@@ -1707,55 +1707,12 @@ function deadParentWatcherScript(watcher) {
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
+var import_node_fs10 = require("node:fs");
+
+// src/io/node/log-follower.ts
 var import_node_fs9 = require("node:fs");
-var BASH = "bash";
-var GROUP_POLL_MS = 20;
-var GROUP_REAP_WAIT_MS = 1e3;
-var MARK_POLL_MS = 100;
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
-var LOG_OPEN_FLAGS2 = import_node_fs9.constants.O_WRONLY | import_node_fs9.constants.O_APPEND | import_node_fs9.constants.O_CREAT | import_node_fs9.constants.O_TRUNC | import_node_fs9.constants.O_NOFOLLOW;
-function signalNumber(signal) {
-  return loadOs().constants.signals[signal] ?? 0;
-}
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-function groupRuns(groupId) {
-  if (!signalProcessGroup(groupId, 0)) return false;
-  let pids;
-  try {
-    pids = listProcessIds();
-  } catch {
-    return true;
-  }
-  for (const pid of pids) {
-    const stat = readProcessStat(pid);
-    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
-  }
-  return false;
-}
-async function finishGroup(groupId, deadline, mark) {
-  const markedRun = () => mark !== void 0 && markedProcesses(mark).length > 0;
-  let markCheckedAt = 0;
-  let marked = true;
-  while (Date.now() < deadline) {
-    if (Date.now() - markCheckedAt >= MARK_POLL_MS) {
-      marked = markedRun();
-      markCheckedAt = Date.now();
-    }
-    if (!groupRuns(groupId) && !marked) return;
-    await sleep(GROUP_POLL_MS);
-  }
-  signalProcessGroup(groupId, "SIGKILL");
-  if (mark !== void 0) signalMarked(mark, "SIGKILL");
-  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
-  while (Date.now() < reapDeadline) {
-    const left = mark === void 0 ? 0 : signalMarked(mark, "SIGKILL");
-    if (left === 0 && !groupRuns(groupId)) return;
-    await sleep(GROUP_POLL_MS);
-  }
-}
 var LogFollower = class {
   constructor(readFd, onOutput, onEnd, onError) {
     this.readFd = readFd;
@@ -1809,20 +1766,68 @@ var LogFollower = class {
     }
   }
 };
+
+// src/io/node/shell.ts
+var BASH = "bash";
+var GROUP_POLL_MS = 20;
+var GROUP_REAP_WAIT_MS = 1e3;
+var MARK_POLL_MS = 100;
+var LOG_OPEN_FLAGS2 = import_node_fs10.constants.O_WRONLY | import_node_fs10.constants.O_APPEND | import_node_fs10.constants.O_CREAT | import_node_fs10.constants.O_TRUNC | import_node_fs10.constants.O_NOFOLLOW;
+function signalNumber(signal) {
+  return loadOs().constants.signals[signal] ?? 0;
+}
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+function groupRuns(groupId) {
+  if (!signalProcessGroup(groupId, 0)) return false;
+  let pids;
+  try {
+    pids = listProcessIds();
+  } catch {
+    return true;
+  }
+  for (const pid of pids) {
+    const stat = readProcessStat(pid);
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
+  }
+  return false;
+}
+async function finishGroup(groupId, deadline, mark) {
+  const markedRun = () => mark !== void 0 && markedProcesses(mark).length > 0;
+  let markCheckedAt = 0;
+  let marked = true;
+  while (Date.now() < deadline) {
+    if (Date.now() - markCheckedAt >= MARK_POLL_MS) {
+      marked = markedRun();
+      markCheckedAt = Date.now();
+    }
+    if (!groupRuns(groupId) && !marked) return;
+    await sleep(GROUP_POLL_MS);
+  }
+  signalProcessGroup(groupId, "SIGKILL");
+  if (mark !== void 0) signalMarked(mark, "SIGKILL");
+  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
+  while (Date.now() < reapDeadline) {
+    const left = mark === void 0 ? 0 : signalMarked(mark, "SIGKILL");
+    if (left === 0 && !groupRuns(groupId)) return;
+    await sleep(GROUP_POLL_MS);
+  }
+}
 function endLifeline(pidPath, groupId) {
   try {
-    const pid = Number((0, import_node_fs9.readFileSync)(pidPath, "latin1").trim());
+    const pid = Number((0, import_node_fs10.readFileSync)(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
     if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
   } catch {
   }
 }
 function openLog(logPath) {
-  const logFd = (0, import_node_fs9.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs10.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs9.openSync)(logPath, import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs10.openSync)(logPath, import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW) };
   } catch (error) {
-    (0, import_node_fs9.closeSync)(logFd);
+    (0, import_node_fs10.closeSync)(logFd);
     throw error;
   }
 }
@@ -1866,8 +1871,8 @@ function startLeader(run, log, onStop) {
     const env = markedEnvironment(run.env, run.markToken);
     supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error) {
-    (0, import_node_fs9.closeSync)(log.logFd);
-    (0, import_node_fs9.closeSync)(log.readFd);
+    (0, import_node_fs10.closeSync)(log.logFd);
+    (0, import_node_fs10.closeSync)(log.readFd);
     throw error;
   }
   if (run.input !== void 0) {
@@ -1892,8 +1897,8 @@ function runInGroup(run, onOutput) {
       groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs9.closeSync)(log.logFd);
-      (0, import_node_fs9.closeSync)(log.readFd);
+      (0, import_node_fs10.closeSync)(log.logFd);
+      (0, import_node_fs10.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
       log.readFd,
@@ -1917,7 +1922,7 @@ function runInGroup(run, onOutput) {
       code = exitCode;
       signal = exitSignal;
       const finishLog = () => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs9.fstatSync)(log.logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs10.fstatSync)(log.logFd).size);
       };
       if (groupId === void 0) return finishLog();
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
@@ -2021,8 +2026,8 @@ function findOnPath(program, pathVariable) {
     if (!folder.startsWith("/")) continue;
     const candidate = `${folder.replace(/\/+$/, "")}/${program}`;
     try {
-      if (!(0, import_node_fs10.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs10.accessSync)(candidate, import_node_fs10.constants.X_OK);
+      if (!(0, import_node_fs11.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs11.accessSync)(candidate, import_node_fs11.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -2050,10 +2055,10 @@ var nodeHarnessProcesses = {
 };
 
 // src/io/node/search.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 
 // src/io/node/search-find.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 
 // src/io/search-types.ts
 var RipgrepError = class extends Error {
@@ -2071,8 +2076,8 @@ var RipgrepError = class extends Error {
 var import_meta = {};
 function isExecutableFile(path) {
   try {
-    if (!(0, import_node_fs11.statSync)(path).isFile()) return false;
-    (0, import_node_fs11.accessSync)(path, import_node_fs11.constants.X_OK);
+    if (!(0, import_node_fs12.statSync)(path).isFile()) return false;
+    (0, import_node_fs12.accessSync)(path, import_node_fs12.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -2115,8 +2120,8 @@ function findRipgrepIn(env) {
 }
 
 // src/io/node/search-scratch.ts
-var import_node_fs12 = require("node:fs");
-var SCRATCH_OPEN_FLAGS = import_node_fs12.constants.O_RDWR | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_EXCL | import_node_fs12.constants.O_NOFOLLOW;
+var import_node_fs13 = require("node:fs");
+var SCRATCH_OPEN_FLAGS = import_node_fs13.constants.O_RDWR | import_node_fs13.constants.O_CREAT | import_node_fs13.constants.O_EXCL | import_node_fs13.constants.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -2124,14 +2129,14 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = (0, import_node_fs13.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    (0, import_node_fs12.unlinkSync)(path);
+    (0, import_node_fs13.unlinkSync)(path);
   } catch {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs13.closeSync)(fd);
     return null;
   }
   return fd;
@@ -2140,13 +2145,13 @@ function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs12.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs13.closeSync)(stdoutFd);
   return null;
 }
 function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs12.statfsSync !== "function") return false;
+  if (typeof import_node_fs13.statfsSync !== "function") return false;
   try {
-    const space = (0, import_node_fs12.statfsSync)(scratchFolder());
+    const space = (0, import_node_fs13.statfsSync)(scratchFolder());
     return space.bavail * space.bsize >= bytes;
   } catch {
     return false;
@@ -2154,10 +2159,10 @@ function roomInScratchFolder(bytes) {
 }
 function readBack(fd, position, onBytes, pieceBytes, reused) {
   for (; ; ) {
-    const left = (0, import_node_fs12.fstatSync)(fd).size - position;
+    const left = (0, import_node_fs13.fstatSync)(fd).size - position;
     if (left <= 0) return position;
     const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs12.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    const read = (0, import_node_fs13.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
     if (read === 0) return position;
     position += read;
     onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
@@ -2165,7 +2170,7 @@ function readBack(fd, position, onBytes, pieceBytes, reused) {
 }
 function readStart(fd, maxBytes) {
   const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs12.readSync)(fd, kept, 0, kept.length, 0));
+  return kept.toString("utf8", 0, (0, import_node_fs13.readSync)(fd, kept, 0, kept.length, 0));
 }
 
 // src/io/node/search.ts
@@ -2269,8 +2274,8 @@ var RipgrepAttempt = class {
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
-    (0, import_node_fs13.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs13.closeSync)(this.output.stderrFd);
+    (0, import_node_fs14.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs14.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
     if (!this.child.settle()) return;

@@ -9,8 +9,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
-import { DOCKER_EXEC_POLL_MS, ExecFollower, type ExecInspect } from './docker-exec.js';
+import { ExecFollower } from './docker-exec.js';
 import { DockerOpenExecs, OPEN_WRAPPER } from './docker-open.js';
+import { feedExec, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './docker-write.js';
 import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './docker-options.js';
 import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../contract/environment.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
@@ -45,22 +46,6 @@ export const DOCKER_START_TIMEOUT_MS = 30_000;
 export const DOCKER_SANDBOX_LABEL = 'io.guilds.code.sandbox';
 
 const EXEC_WRAPPER = 'echo $$ >&2; exec "$@"';
-/**
- * Writes stdin to `$2` in folder `$1` as the agent: the folder entered by its physical path (a link
- * in place of it is refused), the bytes into a new file that O_EXCL will not open through a link
- * (noclobber), renamed over the name (a link there is replaced, not followed).
- */
-const WRITE_SCRIPT =
-  'cd -P -- "$1" 2>/dev/null || { echo "$1 is not a folder" >&2; exit 2; }; ' +
-  '[ "$(pwd -P)" = "$1" ] || { echo "$1 passes through a link" >&2; exit 3; }; ' +
-  'umask 077; set -C; t=".$2.$$.tmp"; cat > "$t" || exit 4; ' +
-  'mv -fT -- "$t" "$2" || { rm -f -- "$t"; exit 5; }';
-/**
- * WRITE_SCRIPT as root into a folder of root's own under /tmp (sticky: the agent can neither replace
- * nor enter it), made when missing: a folder of that name the agent made first is refused.
- */
-const ROOT_WRITE_SCRIPT =
-  '{ [ -d "$1" ] || mkdir -m 700 -- "$1"; } 2>/dev/null; [ -O "$1" ] && [ ! -L "$1" ] || { echo "$1 is not root\'s own" >&2; exit 2; }; ' + WRITE_SCRIPT;
 const START_FAILED_EXIT_CODE = 127;
 
 export interface DockerSandboxOptions {
@@ -115,10 +100,6 @@ function message(error: unknown): string {
 
 function failed(why: string): ExecResult {
   return { stdout: '', stderr: `${why}\n`, exitCode: START_FAILED_EXIT_CODE, timedOut: false };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 export class DockerSandbox implements Sandbox {
@@ -351,24 +332,7 @@ export class DockerSandbox implements Sandbox {
   private async writeThrough(script: string, folder: string, name: string, bytes: Uint8Array, user: string): Promise<void> {
     const path = `${folder}/${name}`;
     const created = await this.createExecRunning(['/bin/sh', '-c', script, 'sh', folder, name], { PATH: DOCKER_PATH }, true, undefined, user);
-    const stderr: Buffer[] = [];
-    await new Promise<void>((resolve, reject) => {
-      const stream = this.engine.startExec(created.Id, {
-        stdout: () => {},
-        stderr: (chunk) => stderr.push(chunk),
-        end: (error) => (error ? reject(error) : resolve()),
-      });
-      stream.end(bytes);
-    });
-    let state = await this.engine.call<ExecInspect>('GET', `/exec/${created.Id}/json`);
-    for (let tries = 0; state.Running && tries < 20; tries++) {
-      await sleep(DOCKER_EXEC_POLL_MS / 10);
-      state = await this.engine.call<ExecInspect>('GET', `/exec/${created.Id}/json`);
-    }
-    if (state.ExitCode !== 0) {
-      const said = Buffer.concat(stderr).toString('utf8').trim().split('\n')[0];
-      throw new Error(`cannot write ${path} in the sandbox: ${said || `exit status ${state.ExitCode}`}`);
-    }
+    await feedExec(this.engine, created.Id, bytes, path);
   }
 
   /** Removes the container, and the volumes it made. */

@@ -1,0 +1,48 @@
+// Writing a file into the container through an exec's stdin: the scripts that write it (refusing a
+// link the agent planted) and the feeding of the bytes, for DockerSandbox's writeFile and the helpers'
+// tokens file.
+import { DOCKER_EXEC_POLL_MS, type ExecInspect } from './docker-exec.js';
+import type { EngineClient } from './docker-engine.js';
+
+/**
+ * Writes stdin to `$2` in folder `$1` as the agent: the folder entered by its physical path (a link
+ * in place of it is refused), the bytes into a new file that O_EXCL will not open through a link
+ * (noclobber), renamed over the name (a link there is replaced, not followed).
+ */
+export const WRITE_SCRIPT =
+  'cd -P -- "$1" 2>/dev/null || { echo "$1 is not a folder" >&2; exit 2; }; ' +
+  '[ "$(pwd -P)" = "$1" ] || { echo "$1 passes through a link" >&2; exit 3; }; ' +
+  'umask 077; set -C; t=".$2.$$.tmp"; cat > "$t" || exit 4; ' +
+  'mv -fT -- "$t" "$2" || { rm -f -- "$t"; exit 5; }';
+/**
+ * WRITE_SCRIPT as root into a folder of root's own under /tmp (sticky: the agent can neither replace
+ * nor enter it), made when missing: a folder of that name the agent made first is refused.
+ */
+export const ROOT_WRITE_SCRIPT =
+  '{ [ -d "$1" ] || mkdir -m 700 -- "$1"; } 2>/dev/null; [ -O "$1" ] && [ ! -L "$1" ] || { echo "$1 is not root\'s own" >&2; exit 2; }; ' + WRITE_SCRIPT;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Feeds `bytes` to the created exec's stdin and waits for it to end; throws with the first line it said about `path`. */
+export async function feedExec(engine: EngineClient, execId: string, bytes: Uint8Array, path: string): Promise<void> {
+  const stderr: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const stream = engine.startExec(execId, {
+      stdout: () => {},
+      stderr: (chunk) => stderr.push(chunk),
+      end: (error) => (error ? reject(error) : resolve()),
+    });
+    stream.end(bytes);
+  });
+  let state = await engine.call<ExecInspect>('GET', `/exec/${execId}/json`);
+  for (let tries = 0; state.Running && tries < 20; tries++) {
+    await sleep(DOCKER_EXEC_POLL_MS / 10);
+    state = await engine.call<ExecInspect>('GET', `/exec/${execId}/json`);
+  }
+  if (state.ExitCode !== 0) {
+    const said = Buffer.concat(stderr).toString('utf8').trim().split('\n')[0];
+    throw new Error(`cannot write ${path} in the sandbox: ${said || `exit status ${state.ExitCode}`}`);
+  }
+}
