@@ -33,7 +33,7 @@ export interface McpToolsSettings {
 }
 
 /** The tools this server offers, in the contract's order: code_task only with a harness configured. */
-export function offeredTools(settings: McpToolsSettings): OpName[] {
+export function offeredTools(settings: Pick<McpToolsSettings, 'offerCodeTask'>): OpName[] {
   return OP_NAMES.filter((name) => name !== 'code_task' || settings.offerCodeTask);
 }
 
