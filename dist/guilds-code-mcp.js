@@ -7769,10 +7769,10 @@ function saveWorkingDirectory(io, runId, folder) {
 function mcpToolNotes(home, resultMaxBytes2, readPointers) {
   const pointer = readPointers ? ` A read of lines that an earlier read of this session already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." Step N is the session's Nth call of these tools; its result holds the text.` : "";
   return {
-    shell: `The home is ${home}: a session's commands start there, with HOME set to it. stdin is closed, so a command that prompts fails instead of waiting.`,
+    shell: `Use it to run a command, a test or a build (npm test, make, cargo build, git status, gh). The home is ${home}: a session's commands start there, with HOME set to it. stdin is closed, so a command that prompts fails instead of waiting.`,
     shell_status: "Background commands keep running after this session ends, until they exit or are stopped.",
     file_read: `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes2} bytes.${pointer}`,
-    code_search: `Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
+    code_search: `Use it to find where a name is defined or used, as grep or rg would, before reading the file. Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
     code_task: "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs."
   };
 }
@@ -23710,6 +23710,13 @@ function mcpTools(settings) {
     return tool;
   });
 }
+var CLIENT_ADDED_ARGUMENTS = ["wait_for_previous"];
+function withoutClientArguments(args) {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
+  const kept = {};
+  for (const [name, value] of Object.entries(args)) if (!CLIENT_ADDED_ARGUMENTS.includes(name)) kept[name] = value;
+  return kept;
+}
 
 // src/mcp/server.ts
 var MCP_AGENT_ID = "mcp";
@@ -23830,7 +23837,7 @@ function createMcpSession(config2) {
     const ticker = progressToken !== void 0 && reportsProgress(tool, request.params.arguments) ? startProgress(tool, progressToken, extra.sendNotification) : void 0;
     const call = run.call({
       tool,
-      args: request.params.arguments ?? {},
+      args: withoutClientArguments(request.params.arguments ?? {}),
       callId: `c${step}`,
       resultSeq: config2.readPointers ? step : Number.NaN,
       signal: controller.signal

@@ -4,8 +4,10 @@ import { SEARCH_TIMEOUT_SECONDS } from '../limits.js';
 import type { OpName } from '../contract/tools/index.js';
 
 /**
- * What each tool's description adds to the contract's own: the rules this server applies (the
- * home, the byte cap, the repeated-read pointers), said once.
+ * What each tool's description adds to the contract's own: the words a model searches tools with
+ * (Codex offers MCP tools only through a BM25 search over their names and descriptions: run,
+ * command, test, build; read, file, lines; search, grep, find), and the rules this server applies
+ * (the home, the byte cap, the repeated-read pointers), said once.
  */
 export function mcpToolNotes(home: string, resultMaxBytes: number, readPointers: boolean): Record<OpName, string> {
   const pointer = readPointers
@@ -15,11 +17,14 @@ export function mcpToolNotes(home: string, resultMaxBytes: number, readPointers:
     : '';
   return {
     shell:
+      'Use it to run a command, a test or a build (npm test, make, cargo build, git status, gh). ' +
       `The home is ${home}: a session's commands start there, with HOME set to it. ` +
       'stdin is closed, so a command that prompts fails instead of waiting.',
     shell_status: 'Background commands keep running after this session ends, until they exit or are stopped.',
     file_read: `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes} bytes.${pointer}`,
-    code_search: `Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
+    code_search:
+      'Use it to find where a name is defined or used, as grep or rg would, before reading the file. ' +
+      `Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
     code_task:
       'The harness edits; the other four tools check. It works in its own session of the repository ' +
       'and returns when it is done: do not also edit the same files while it runs.',

@@ -23,7 +23,7 @@ import { CodeToolRun, type CodeToolResult } from '../orchestrator/code-tools.js'
 import type { HelperRunner } from '../orchestrator/runner.js';
 import { homeFromRoots, progressMessage, rootOutsideHome, rootRefused, rootsUnanswered, unknownMcpTool } from './format.js';
 import { isInside, rootFolder, rootUris } from './roots.js';
-import { mcpTools, offeredTools, type McpTool, type McpToolsSettings } from './tools.js';
+import { mcpTools, offeredTools, withoutClientArguments, type McpTool, type McpToolsSettings } from './tools.js';
 
 export const MCP_AGENT_ID = 'mcp';
 
@@ -215,7 +215,7 @@ export function createMcpSession(config: McpServerConfig): McpSession {
         : undefined;
     const call = run.call({
       tool,
-      args: request.params.arguments ?? {},
+      args: withoutClientArguments(request.params.arguments ?? {}),
       callId: `c${step}`,
       resultSeq: config.readPointers ? step : Number.NaN,
       signal: controller.signal,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { errorMessageForWire, homeFromRoots, MCP_USAGE, messageTooLarge, progressMessage, rootOutsideHome, rootRefused, rootsUnanswered, unknownMcpTool } from '../../src/mcp/format.js';
 import { isInside, rootFolder, rootUris } from '../../src/mcp/roots.js';
 import { folderTokensFrom, parseOptions } from '../../src/mcp/options.js';
-import { mcpTools, offeredTools } from '../../src/mcp/tools.js';
+import { CLIENT_ADDED_ARGUMENTS, mcpTools, offeredTools, withoutClientArguments } from '../../src/mcp/tools.js';
 import { callToolResult } from '../../src/mcp/server.js';
 
 const GOLDEN = new URL('./golden/tools.json', import.meta.url);
@@ -21,6 +21,28 @@ describe('the tool table', () => {
     expect(tools.map((tool) => tool.outputSchema)).toEqual([undefined, undefined, undefined, undefined, undefined]);
     const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as { outputSchema?: unknown }[];
     expect(tools).toEqual(golden.map(({ outputSchema: _dropped, ...rest }) => rest));
+  });
+
+  it('holds in each description the words a model searches tools with: Codex offers MCP tools only through a BM25 search over them', () => {
+    const words = (text: string): string[] => text.toLowerCase().split(/[^a-z]+/);
+    const searched: Record<string, string[]> = {
+      shell: ['run', 'command', 'test', 'build'],
+      shell_status: ['background', 'stop'],
+      file_read: ['read', 'file', 'lines'],
+      code_search: ['search', 'grep', 'find'],
+    };
+    const missing = mcpTools(SETTINGS)
+      .filter((tool) => tool.name in searched)
+      .map((tool) => [tool.name, searched[tool.name]!.filter((word) => !words(tool.description).includes(word))]);
+    expect(missing).toEqual([['shell', []], ['shell_status', []], ['file_read', []], ['code_search', []]]);
+  });
+
+  it('drops only the arguments a client adds to every schema, and only from an object; none is an argument of a tool', () => {
+    expect(withoutClientArguments({ path: 'a', wait_for_previous: true })).toEqual({ path: 'a' });
+    expect(withoutClientArguments({ wait_for_previou: 1 })).toEqual({ wait_for_previou: 1 });
+    expect([withoutClientArguments(null), withoutClientArguments([1]), withoutClientArguments('x')]).toEqual([null, [1], 'x']);
+    const declared = mcpTools(SETTINGS).flatMap((tool) => Object.keys(tool.inputSchema.properties));
+    expect(declared.filter((name) => CLIENT_ADDED_ARGUMENTS.includes(name))).toEqual([]);
   });
 
   it('offers code_task only with a harness configured', () => {
