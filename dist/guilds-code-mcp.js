@@ -23740,68 +23740,39 @@ function startProgress(tool, progressToken, send) {
     }).catch(() => void 0);
   }, MCP_PROGRESS_INTERVAL_MS);
 }
-function createMcpSession(config2) {
-  const startRun = (opened) => ({
-    home: opened.home,
-    run: new CodeToolRun({
-      runner: opened.runner,
-      runId: config2.newRunId(),
-      agentId: MCP_AGENT_ID,
-      env: config2.env,
-      resultMaxBytes: config2.maxBytes,
-      folderTokens: config2.folderTokens
-    }),
-    tools: mcpTools({ ...config2, home: opened.home })
-  });
-  let current = startRun(config2.start);
-  const offered = offeredTools(config2);
-  const running = /* @__PURE__ */ new Map();
-  let steps = 0;
+function firstUsableRoot(uris, config2) {
+  let chosen;
+  for (const uri of uris) {
+    const named = rootFolder(uri);
+    const folder = named.kind === "folder" ? config2.resolveFolder(named.path) : named;
+    if (folder.kind === "refused") config2.log(rootRefused(uri, folder.reason));
+    else if (config2.homeFixed && !isInside2(folder.path, config2.start.home)) config2.log(rootOutsideHome(uri, config2.start.home));
+    else chosen ??= { path: folder.path, uri };
+  }
+  return chosen;
+}
+function followRoots(server, config2) {
+  let current = startRun(config2, config2.start);
   let rootsRead = Promise.resolve();
-  const server = new Server(
-    { name: "guilds-code", version: config2.version },
-    { capabilities: { tools: { listChanged: !config2.homeFixed } } }
-  );
   const readRoots = async (announce) => {
-    let answer2;
+    let uris;
     try {
-      answer2 = await server.request({ method: "roots/list" }, ResultSchema, { timeout: MCP_ROOTS_WAIT_MS });
+      uris = rootUris(await server.request({ method: "roots/list" }, ResultSchema, { timeout: MCP_ROOTS_WAIT_MS }));
     } catch (error2) {
-      config2.log(rootsUnanswered(errorMessageOf(error2), current.home));
-      return;
+      uris = errorMessageOf(error2);
     }
-    const uris = rootUris(answer2);
-    if (typeof uris === "string") {
-      config2.log(rootsUnanswered(uris, current.home));
-      return;
-    }
-    let chosen;
-    let chosenUri = "";
-    for (const uri of uris) {
-      const named = rootFolder(uri);
-      const folder = named.kind === "folder" ? config2.resolveFolder(named.path) : named;
-      if (folder.kind === "refused") {
-        config2.log(rootRefused(uri, folder.reason));
-      } else if (config2.homeFixed) {
-        if (!isInside2(folder.path, config2.start.home)) config2.log(rootOutsideHome(uri, config2.start.home));
-      } else if (chosen === void 0) {
-        chosen = folder.path;
-        chosenUri = uri;
-      }
-    }
+    if (typeof uris === "string") return config2.log(rootsUnanswered(uris, current.home));
+    const chosen = firstUsableRoot(uris, config2);
     if (config2.homeFixed) return;
-    const home = chosen ?? config2.start.home;
+    const home = chosen?.path ?? config2.start.home;
     if (home === current.home) return;
     let opened = config2.start;
-    if (home !== config2.start.home) {
-      try {
-        opened = config2.openHome(home);
-      } catch (error2) {
-        config2.log(rootRefused(chosenUri, `a folder the server cannot work in (${errorMessageOf(error2)})`));
-        return;
-      }
+    try {
+      if (home !== config2.start.home) opened = config2.openHome(home);
+    } catch (error2) {
+      return config2.log(rootRefused(chosen.uri, `a folder the server cannot work in (${errorMessageOf(error2)})`));
     }
-    current = startRun(opened);
+    current = startRun(config2, opened);
     config2.log(homeFromRoots(home, chosen !== void 0));
     if (announce) await server.sendToolListChanged().catch(() => void 0);
   };
@@ -23812,10 +23783,37 @@ function createMcpSession(config2) {
   };
   server.oninitialized = () => rootsChanged(false);
   server.setNotificationHandler(RootsListChangedNotificationSchema, () => rootsChanged(true));
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    await rootsRead;
-    return { tools: current.tools };
-  });
+  return {
+    async current() {
+      await rootsRead;
+      return current;
+    }
+  };
+}
+function startRun(config2, opened) {
+  return {
+    home: opened.home,
+    run: new CodeToolRun({
+      runner: opened.runner,
+      runId: config2.newRunId(),
+      agentId: MCP_AGENT_ID,
+      env: config2.env,
+      resultMaxBytes: config2.maxBytes,
+      folderTokens: config2.folderTokens
+    }),
+    tools: mcpTools({ ...config2, home: opened.home })
+  };
+}
+function createMcpSession(config2) {
+  const offered = offeredTools(config2);
+  const running = /* @__PURE__ */ new Map();
+  let steps = 0;
+  const server = new Server(
+    { name: "guilds-code", version: config2.version },
+    { capabilities: { tools: { listChanged: !config2.homeFixed } } }
+  );
+  const home = followRoots(server, config2);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await home.current()).tools }));
   server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (raw, extra) => {
     const request = raw;
     const name = request.params.name;
@@ -23824,8 +23822,7 @@ function createMcpSession(config2) {
       throw new McpError(ErrorCode.InvalidParams, unknownMcpTool(shown, offered));
     }
     const tool = name;
-    await rootsRead;
-    const { run } = current;
+    const { run } = await home.current();
     const step = ++steps;
     const stopping = [...running.entries()].filter(([other]) => other.signal.aborted).map(([, call2]) => call2);
     if (stopping.length > 0) await Promise.allSettled(stopping);

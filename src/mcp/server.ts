@@ -90,6 +90,70 @@ export interface McpSession {
   stopCalls(): Promise<void>;
 }
 
+/**
+ * The roots of a client that lists them: each one a local folder, or refused in a line; with --home,
+ * each one inside the home, or said. The first that may be the home, with its URI.
+ */
+function firstUsableRoot(uris: readonly string[], config: McpServerConfig): { path: string; uri: string } | undefined {
+  let chosen: { path: string; uri: string } | undefined;
+  for (const uri of uris) {
+    const named = rootFolder(uri);
+    const folder = named.kind === 'folder' ? config.resolveFolder(named.path) : named;
+    if (folder.kind === 'refused') config.log(rootRefused(uri, folder.reason));
+    else if (config.homeFixed && !isInside(folder.path, config.start.home)) config.log(rootOutsideHome(uri, config.start.home));
+    else chosen ??= { path: folder.path, uri };
+  }
+  return chosen;
+}
+
+/**
+ * The session's home: the start's, or without --home the client's first usable root, read after
+ * initialization and on each notifications/roots/list_changed. A new home starts a new run; calls
+ * and tools/list wait for the roots being read. The first read comes before any list of tools is
+ * answered, so only a later change is announced.
+ */
+function followRoots(server: Server, config: McpServerConfig): { current(): Promise<HomeRun> } {
+  let current = startRun(config, config.start);
+  let rootsRead: Promise<void> = Promise.resolve();
+
+  const readRoots = async (announce: boolean): Promise<void> => {
+    let uris: string[] | string;
+    try {
+      uris = rootUris(await server.request({ method: 'roots/list' }, ResultSchema, { timeout: MCP_ROOTS_WAIT_MS }));
+    } catch (error) {
+      uris = errorMessageOf(error);
+    }
+    if (typeof uris === 'string') return config.log(rootsUnanswered(uris, current.home));
+    const chosen = firstUsableRoot(uris, config);
+    if (config.homeFixed) return;
+    const home = chosen?.path ?? config.start.home;
+    if (home === current.home) return;
+    let opened = config.start;
+    try {
+      if (home !== config.start.home) opened = config.openHome(home);
+    } catch (error) {
+      return config.log(rootRefused(chosen!.uri, `a folder the server cannot work in (${errorMessageOf(error)})`));
+    }
+    current = startRun(config, opened);
+    config.log(homeFromRoots(home, chosen !== undefined));
+    if (announce) await server.sendToolListChanged().catch(() => undefined);
+  };
+
+  const rootsChanged = (announce: boolean): void => {
+    if (!server.getClientCapabilities()?.roots) return;
+    if (config.homeFixed) void readRoots(false);
+    else rootsRead = rootsRead.then(() => readRoots(announce));
+  };
+  server.oninitialized = () => rootsChanged(false);
+  server.setNotificationHandler(RootsListChangedNotificationSchema, () => rootsChanged(true));
+  return {
+    async current() {
+      await rootsRead;
+      return current;
+    },
+  };
+}
+
 /** One home's run: its CodeToolRun (working directory, pointers) and its tools' descriptions. */
 interface HomeRun {
   home: string;
@@ -97,8 +161,9 @@ interface HomeRun {
   tools: McpTool[];
 }
 
-export function createMcpSession(config: McpServerConfig): McpSession {
-  const startRun = (opened: OpenedHome): HomeRun => ({
+/** A new run at a home. */
+function startRun(config: McpServerConfig, opened: OpenedHome): HomeRun {
+  return {
     home: opened.home,
     run: new CodeToolRun({
       runner: opened.runner,
@@ -109,80 +174,22 @@ export function createMcpSession(config: McpServerConfig): McpSession {
       folderTokens: config.folderTokens,
     }),
     tools: mcpTools({ ...config, home: opened.home }),
-  });
-  let current = startRun(config.start);
+  };
+}
+
+export function createMcpSession(config: McpServerConfig): McpSession {
   const offered = offeredTools(config);
   const running = new Map<AbortController, Promise<unknown>>();
   let steps = 0;
-  /** Settles once the client's roots, when it lists them, have been read: calls wait for it. */
-  let rootsRead: Promise<void> = Promise.resolve();
 
   const server = new Server(
     { name: 'guilds-code', version: config.version },
     { capabilities: { tools: { listChanged: !config.homeFixed } } },
   );
 
-  /**
-   * The client's roots, read again: the first local folder becomes the home (else the start's). The
-   * first read comes before any list of tools is answered, so only a later change is announced.
-   */
-  const readRoots = async (announce: boolean): Promise<void> => {
-    let answer: unknown;
-    try {
-      answer = await server.request({ method: 'roots/list' }, ResultSchema, { timeout: MCP_ROOTS_WAIT_MS });
-    } catch (error) {
-      config.log(rootsUnanswered(errorMessageOf(error), current.home));
-      return;
-    }
-    const uris = rootUris(answer);
-    if (typeof uris === 'string') {
-      config.log(rootsUnanswered(uris, current.home));
-      return;
-    }
-    let chosen: string | undefined;
-    let chosenUri = '';
-    for (const uri of uris) {
-      const named = rootFolder(uri);
-      const folder = named.kind === 'folder' ? config.resolveFolder(named.path) : named;
-      if (folder.kind === 'refused') {
-        config.log(rootRefused(uri, folder.reason));
-      } else if (config.homeFixed) {
-        if (!isInside(folder.path, config.start.home)) config.log(rootOutsideHome(uri, config.start.home));
-      } else if (chosen === undefined) {
-        chosen = folder.path;
-        chosenUri = uri;
-      }
-    }
-    if (config.homeFixed) return;
-    const home = chosen ?? config.start.home;
-    if (home === current.home) return;
-    let opened = config.start;
-    if (home !== config.start.home) {
-      try {
-        opened = config.openHome(home);
-      } catch (error) {
-        config.log(rootRefused(chosenUri, `a folder the server cannot work in (${errorMessageOf(error)})`));
-        return;
-      }
-    }
-    current = startRun(opened);
-    config.log(homeFromRoots(home, chosen !== undefined));
-    if (announce) await server.sendToolListChanged().catch(() => undefined);
-  };
+  const home = followRoots(server, config);
 
-  /** Roots are read after initialization and after each change; a fixed home does not wait for them. */
-  const rootsChanged = (announce: boolean): void => {
-    if (!server.getClientCapabilities()?.roots) return;
-    if (config.homeFixed) void readRoots(false);
-    else rootsRead = rootsRead.then(() => readRoots(announce));
-  };
-  server.oninitialized = () => rootsChanged(false);
-  server.setNotificationHandler(RootsListChangedNotificationSchema, () => rootsChanged(true));
-
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    await rootsRead;
-    return { tools: current.tools as never };
-  });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await home.current()).tools as never }));
 
   // Registered under a schema that checks the method alone: the SDK's tools/call wrapper then checks
   // the params itself and answers a bad one with -32602 (Invalid params), where the full schema at
@@ -196,8 +203,7 @@ export function createMcpSession(config: McpServerConfig): McpSession {
       throw new McpError(ErrorCode.InvalidParams, unknownMcpTool(shown, offered));
     }
     const tool = name as OpName;
-    await rootsRead;
-    const { run } = current;
+    const { run } = await home.current();
     const step = ++steps;
     // A cancelled call gets no answer, but its command still ends and records its cd: a call that
     // comes meanwhile waits for that (at most the kill grace), so that it starts where that one ended.
