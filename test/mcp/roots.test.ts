@@ -102,6 +102,18 @@ describe('without --home', () => {
     ]);
   });
 
+  it('stays in the folder it was started in when the client answers roots/list with an error, and says so', async () => {
+    mcp = await connectMcp(scratch, {
+      home: false,
+      cwd: started,
+      roots: () => {
+        throw new Error('no workspace open');
+      },
+    });
+    expect(await pwd(mcp)).toBe(started);
+    expect(await stderrLines(mcp, 1)).toEqual([`guilds-code-mcp: the client did not list its roots (no workspace open); the home stays ${started}`]);
+  });
+
   it('stays in the folder it was started in when no root is a local folder', async () => {
     mcp = await connectMcp(scratch, { home: false, cwd: started, roots: () => [{ uri: 'zed://project' }] });
     expect(await pwd(mcp)).toBe(started);
