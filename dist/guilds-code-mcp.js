@@ -7341,6 +7341,7 @@ var UNKNOWN_TOOL_SHOWN_CHARS = 64;
 var MCP_PROGRESS_INTERVAL_MS = 1e3;
 var MCP_MESSAGE_MAX_BYTES = 33554432;
 var MCP_SHUTDOWN_WAIT_MS = 15e3;
+var MCP_ROOTS_WAIT_MS = 5e3;
 var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
@@ -7768,10 +7769,10 @@ function saveWorkingDirectory(io, runId, folder) {
 function mcpToolNotes(home, resultMaxBytes2, readPointers) {
   const pointer = readPointers ? ` A read of lines that an earlier read of this session already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." Step N is the session's Nth call of these tools; its result holds the text.` : "";
   return {
-    shell: `The home is ${home}: a session's commands start there, with HOME set to it. stdin is closed, so a command that prompts fails instead of waiting.`,
+    shell: `Use it to run a command, a test or a build (npm test, make, cargo build, git status, gh). The home is ${home}: a session's commands start there, with HOME set to it. stdin is closed, so a command that prompts fails instead of waiting.`,
     shell_status: "Background commands keep running after this session ends, until they exit or are stopped.",
     file_read: `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes2} bytes.${pointer}`,
-    code_search: `Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
+    code_search: `Use it to find where a name is defined or used, as grep or rg would, before reading the file. Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
     code_task: "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs."
   };
 }
@@ -7799,7 +7800,8 @@ function messageTooLarge(maxBytes) {
 var MCP_USAGE = [
   "usage: guilds-code-mcp [--home DIR] [--max-bytes N] [--no-read-pointers] [--structured-content]",
   "",
-  "  --home DIR           the folder the tools work in; every path is confined to it (default: the current folder)",
+  "  --home DIR           the folder the tools work in; every path is confined to it (default: the client's",
+  "                       first root when it lists roots, else the current folder)",
   "  --max-bytes N        the byte cap of a tool result, 1024 to 65536 (default: 8192)",
   "  --no-read-pointers   a repeated read of an unchanged file returns its text again, not a pointer",
   "  --structured-content each result's meta as structuredContent, with output schemas (some clients then",
@@ -7809,6 +7811,18 @@ var MCP_USAGE = [
   "GUILDS_HARNESS names a harness. GUILD_REPO_TOKENS (a JSON object from folder to token) gives a command",
   "GH_TOKEN for the folder holding its working directory."
 ].join("\n");
+function rootRefused(uri, reason) {
+  return startFailure(`the client's root ${uri} is ${reason}; ignored`);
+}
+function rootOutsideHome(uri, home) {
+  return startFailure(`the client's root ${uri} is outside the home ${home} (--home); ignored`);
+}
+function rootsUnanswered(reason, home) {
+  return startFailure(`the client did not list its roots (${reason}); the home stays ${home}`);
+}
+function homeFromRoots(home, fromRoot) {
+  return startFailure(fromRoot ? `the home is ${home}, the client's first root` : `the home is ${home}, the working directory (no root of the client's is a local folder)`);
+}
 function startFailure(reason) {
   return `guilds-code-mcp: ${reason}`;
 }
@@ -13473,6 +13487,7 @@ function folderTokensFrom(value) {
 }
 function parseOptions(argv, cwd, env) {
   let home = cwd;
+  let homeFixed = false;
   let maxBytes = RESULT_DEFAULT_MAX_BYTES;
   let readPointers = true;
   let structuredContent = false;
@@ -13488,6 +13503,7 @@ function parseOptions(argv, cwd, env) {
         const given = value();
         if (given === void 0 || given === "") return { kind: "error", message: "--home needs a folder" };
         home = given;
+        homeFixed = true;
         break;
       }
       case "--max-bytes": {
@@ -13511,7 +13527,7 @@ function parseOptions(argv, cwd, env) {
   const harness = env[HARNESS_VARIABLE];
   return {
     kind: "options",
-    options: { home, maxBytes, readPointers, structuredContent, folderTokens: tokens, offerCodeTask: harness !== void 0 && harness.trim() !== "" }
+    options: { home, homeFixed, maxBytes, readPointers, structuredContent, folderTokens: tokens, offerCodeTask: harness !== void 0 && harness.trim() !== "" }
   };
 }
 
@@ -23791,6 +23807,41 @@ var CodeToolRun = class {
   }
 };
 
+// src/mcp/roots.ts
+var LOCAL_HOSTS = /* @__PURE__ */ new Set(["", "localhost"]);
+function rootFolder(uri) {
+  let url;
+  try {
+    url = new URL(uri);
+  } catch {
+    return { kind: "refused", reason: "not a URI" };
+  }
+  if (url.protocol !== "file:") return { kind: "refused", reason: "not a local folder (file:// only)" };
+  if (!LOCAL_HOSTS.has(url.hostname)) return { kind: "refused", reason: `on another host (${url.hostname})` };
+  let path;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return { kind: "refused", reason: "not a URI" };
+  }
+  if (path.includes("\0")) return { kind: "refused", reason: "not a path" };
+  if (path.length > 1 && path.endsWith("/")) path = path.replace(/\/+$/, "");
+  return { kind: "folder", path };
+}
+function isInside2(folder, home) {
+  return folder === home || folder.startsWith(home === "/" ? "/" : `${home}/`);
+}
+function rootUris(result) {
+  const roots = typeof result === "object" && result !== null ? result.roots : void 0;
+  if (!Array.isArray(roots)) return "the answer has no list of roots";
+  const uris = [];
+  for (const root of roots) {
+    const uri = typeof root === "object" && root !== null ? root.uri : void 0;
+    uris.push(typeof uri === "string" ? uri : JSON.stringify(uri ?? null));
+  }
+  return uris;
+}
+
 // src/mcp/tools.ts
 function offeredTools(settings) {
   return OP_NAMES.filter((name) => name !== "code_task" || settings.offerCodeTask);
@@ -23809,6 +23860,13 @@ function mcpTools(settings) {
     if (settings.structuredContent) tool.outputSchema = metaSchema;
     return tool;
   });
+}
+var CLIENT_ADDED_ARGUMENTS = ["wait_for_previous"];
+function withoutClientArguments(args) {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
+  const kept = {};
+  for (const [name, value] of Object.entries(args)) if (!CLIENT_ADDED_ARGUMENTS.includes(name)) kept[name] = value;
+  return kept;
 }
 
 // src/mcp/server.ts
@@ -23833,24 +23891,80 @@ function startProgress(tool, progressToken, send) {
     }).catch(() => void 0);
   }, MCP_PROGRESS_INTERVAL_MS);
 }
+function firstUsableRoot(uris, config2) {
+  let chosen;
+  for (const uri of uris) {
+    const named = rootFolder(uri);
+    const folder = named.kind === "folder" ? config2.resolveFolder(named.path) : named;
+    if (folder.kind === "refused") config2.log(rootRefused(uri, folder.reason));
+    else if (config2.homeFixed && !isInside2(folder.path, config2.start.home)) config2.log(rootOutsideHome(uri, config2.start.home));
+    else chosen ??= { path: folder.path, uri };
+  }
+  return chosen;
+}
+function followRoots(server, config2) {
+  let current = startRun(config2, config2.start);
+  let rootsRead = Promise.resolve();
+  const readRoots = async (announce) => {
+    let uris;
+    try {
+      uris = rootUris(await server.request({ method: "roots/list" }, ResultSchema, { timeout: MCP_ROOTS_WAIT_MS }));
+    } catch (error2) {
+      uris = errorMessageOf(error2);
+    }
+    if (typeof uris === "string") return config2.log(rootsUnanswered(uris, current.home));
+    const chosen = firstUsableRoot(uris, config2);
+    if (config2.homeFixed) return;
+    const home = chosen?.path ?? config2.start.home;
+    if (home === current.home) return;
+    let opened = config2.start;
+    try {
+      if (home !== config2.start.home) opened = config2.openHome(home);
+    } catch (error2) {
+      return config2.log(rootRefused(chosen.uri, `a folder the server cannot work in (${errorMessageOf(error2)})`));
+    }
+    current = startRun(config2, opened);
+    config2.log(homeFromRoots(home, chosen !== void 0));
+    if (announce) await server.sendToolListChanged().catch(() => void 0);
+  };
+  const rootsChanged = (announce) => {
+    if (!server.getClientCapabilities()?.roots) return;
+    if (config2.homeFixed) void readRoots(false);
+    else rootsRead = rootsRead.then(() => readRoots(announce));
+  };
+  server.oninitialized = () => rootsChanged(false);
+  server.setNotificationHandler(RootsListChangedNotificationSchema, () => rootsChanged(true));
+  return {
+    async current() {
+      await rootsRead;
+      return current;
+    }
+  };
+}
+function startRun(config2, opened) {
+  return {
+    home: opened.home,
+    run: new CodeToolRun({
+      runner: opened.runner,
+      runId: config2.newRunId(),
+      agentId: MCP_AGENT_ID,
+      env: config2.env,
+      resultMaxBytes: config2.maxBytes,
+      folderTokens: config2.folderTokens
+    }),
+    tools: mcpTools({ ...config2, home: opened.home })
+  };
+}
 function createMcpSession(config2) {
-  const run = new CodeToolRun({
-    runner: config2.runner,
-    runId: config2.runId,
-    agentId: MCP_AGENT_ID,
-    env: config2.env,
-    resultMaxBytes: config2.maxBytes,
-    folderTokens: config2.folderTokens
-  });
-  const tools = mcpTools(config2);
   const offered = offeredTools(config2);
   const running = /* @__PURE__ */ new Map();
   let steps = 0;
   const server = new Server(
     { name: "guilds-code", version: config2.version },
-    { capabilities: { tools: { listChanged: false } } }
+    { capabilities: { tools: { listChanged: !config2.homeFixed } } }
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  const home = followRoots(server, config2);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await home.current()).tools }));
   server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (raw, extra) => {
     const request = raw;
     const name = request.params.name;
@@ -23859,6 +23973,7 @@ function createMcpSession(config2) {
       throw new McpError(ErrorCode.InvalidParams, unknownMcpTool(shown, offered));
     }
     const tool = name;
+    const { run } = await home.current();
     const step = ++steps;
     const stopping = [...running.entries()].filter(([other]) => other.signal.aborted).map(([, call2]) => call2);
     if (stopping.length > 0) await Promise.allSettled(stopping);
@@ -23870,7 +23985,7 @@ function createMcpSession(config2) {
     const ticker = progressToken !== void 0 && reportsProgress(tool, request.params.arguments) ? startProgress(tool, progressToken, extra.sendNotification) : void 0;
     const call = run.call({
       tool,
-      args: request.params.arguments ?? {},
+      args: withoutClientArguments(request.params.arguments ?? {}),
       callId: `c${step}`,
       resultSeq: config2.readPointers ? step : Number.NaN,
       signal: controller.signal
@@ -23892,6 +24007,9 @@ function createMcpSession(config2) {
       await Promise.allSettled(calls.map(([, call]) => call));
     }
   };
+}
+function errorMessageOf(error2) {
+  return oneLine(error2 instanceof Error ? error2.message : String(error2)).replace(/^MCP error -?\d+: /, "");
 }
 
 // src/mcp/stdio.ts
@@ -24048,6 +24166,20 @@ function prepareRunsFolder(home) {
   } catch {
   }
 }
+function resolveFolder(path) {
+  let real;
+  try {
+    real = (0, import_node_fs12.realpathSync)(path);
+  } catch {
+    return { kind: "refused", reason: "a folder that does not exist" };
+  }
+  try {
+    if (!(0, import_node_fs12.statSync)(real).isDirectory()) return { kind: "refused", reason: "not a folder" };
+  } catch {
+    return { kind: "refused", reason: "a folder that does not exist" };
+  }
+  return { kind: "folder", path: real };
+}
 async function main() {
   const env = environment();
   const parsed = parseOptions(process.argv.slice(2), process.cwd(), env);
@@ -24061,21 +24193,29 @@ async function main() {
   } catch {
     exitWith(startFailure(`the home ${options.home} does not exist`), 2);
   }
-  const runDir = stateFolder(home, env);
-  try {
+  const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs12.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
+  const openHome = (folder) => {
+    const runDir = stateFolder(folder, env);
     (0, import_node_fs12.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
+    prepareRunsFolder(folder);
+    return { home: folder, runner: new InProcessRunner({ home: folder, runDir, harnessCommand }) };
+  };
+  let start;
+  try {
+    start = openHome(home);
   } catch (error2) {
-    exitWith(startFailure(`cannot create the state folder ${runDir}: ${error2.message}`), 1);
+    exitWith(startFailure(`cannot create the state folder ${stateFolder(home, env)}: ${error2.message}`), 1);
   }
-  prepareRunsFolder(home);
-  const here = (0, import_node_path.dirname)((0, import_node_fs12.realpathSync)(process.argv[1] ?? "."));
-  const runner = new InProcessRunner({ home, runDir, harnessCommand: [process.execPath, (0, import_node_path.join)(here, "guilds-harness.js")] });
   const session = createMcpSession({
-    runner,
-    runId: `mcp-${(0, import_node_crypto2.randomBytes)(RUN_ID_RANDOM_BYTES).toString("hex")}`,
+    start,
+    homeFixed: options.homeFixed,
+    resolveFolder,
+    openHome,
+    newRunId: () => `mcp-${(0, import_node_crypto2.randomBytes)(RUN_ID_RANDOM_BYTES).toString("hex")}`,
+    log: (line) => void process.stderr.write(`${line}
+`),
     env,
     folderTokens: options.folderTokens,
-    home,
     maxBytes: options.maxBytes,
     readPointers: options.readPointers,
     structuredContent: options.structuredContent,

@@ -190,6 +190,8 @@ export const MCP_PROGRESS_INTERVAL_MS = 1000;
 export const MCP_MESSAGE_MAX_BYTES = 33_554_432; // 32 MiB, a literal: an unused product would stay in every bundle
 /** Once the client has gone, how long the calls still running get to stop their commands and settle. */
 export const MCP_SHUTDOWN_WAIT_MS = 15_000;
+/** How long the server waits for the client's answer to roots/list before it keeps the home it has. */
+export const MCP_ROOTS_WAIT_MS = 5_000;
 
 // The app's views (src/orchestrator/view/) and the web page (scripts/web/).
 // A Result view holds at most the platform's cap, whatever a platform hands in: the page stays light.

@@ -10,7 +10,7 @@ import { RUNS_FOLDER_NAME } from './workspace/workdir.js';
 import { startFailure } from './mcp/format.js';
 import { InProcessRunner } from './mcp/in-process-runner.js';
 import { parseOptions } from './mcp/options.js';
-import { createMcpSession } from './mcp/server.js';
+import { createMcpSession, type OpenedHome } from './mcp/server.js';
 import { LineTransport } from './mcp/stdio.js';
 
 declare const GUILDS_MCP_VERSION: string;
@@ -61,6 +61,22 @@ function prepareRunsFolder(home: string): void {
   }
 }
 
+/** A root's folder with its links resolved, or why it cannot be a home. */
+function resolveFolder(path: string): { kind: 'folder'; path: string } | { kind: 'refused'; reason: string } {
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return { kind: 'refused', reason: 'a folder that does not exist' };
+  }
+  try {
+    if (!statSync(real).isDirectory()) return { kind: 'refused', reason: 'not a folder' };
+  } catch {
+    return { kind: 'refused', reason: 'a folder that does not exist' };
+  }
+  return { kind: 'folder', path: real };
+}
+
 async function main(): Promise<void> {
   const env = environment();
   const parsed = parseOptions(process.argv.slice(2), process.cwd(), env);
@@ -74,22 +90,30 @@ async function main(): Promise<void> {
   } catch {
     exitWith(startFailure(`the home ${options.home} does not exist`), 2);
   }
-  const runDir = stateFolder(home, env);
-  try {
+  const harnessCommand = [process.execPath, join(dirname(realpathSync(process.argv[1] ?? '.')), 'guilds-harness.js')];
+  /** A home's state folder and .runs/, and its runner; throws when the state folder cannot be made. */
+  const openHome = (folder: string): OpenedHome => {
+    const runDir = stateFolder(folder, env);
     mkdirSync(join(runDir, 'requests'), { recursive: true, mode: 0o700 });
+    prepareRunsFolder(folder);
+    return { home: folder, runner: new InProcessRunner({ home: folder, runDir, harnessCommand }) };
+  };
+  let start: OpenedHome;
+  try {
+    start = openHome(home);
   } catch (error) {
-    exitWith(startFailure(`cannot create the state folder ${runDir}: ${(error as Error).message}`), 1);
+    exitWith(startFailure(`cannot create the state folder ${stateFolder(home, env)}: ${(error as Error).message}`), 1);
   }
-  prepareRunsFolder(home);
 
-  const here = dirname(realpathSync(process.argv[1] ?? '.'));
-  const runner = new InProcessRunner({ home, runDir, harnessCommand: [process.execPath, join(here, 'guilds-harness.js')] });
   const session = createMcpSession({
-    runner,
-    runId: `mcp-${randomBytes(RUN_ID_RANDOM_BYTES).toString('hex')}`,
+    start,
+    homeFixed: options.homeFixed,
+    resolveFolder,
+    openHome,
+    newRunId: () => `mcp-${randomBytes(RUN_ID_RANDOM_BYTES).toString('hex')}`,
+    log: (line) => void process.stderr.write(`${line}\n`),
     env,
     folderTokens: options.folderTokens,
-    home,
     maxBytes: options.maxBytes,
     readPointers: options.readPointers,
     structuredContent: options.structuredContent,

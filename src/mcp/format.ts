@@ -4,8 +4,10 @@ import { SEARCH_TIMEOUT_SECONDS } from '../limits.js';
 import type { OpName } from '../contract/tools/index.js';
 
 /**
- * What each tool's description adds to the contract's own: the rules this server applies (the
- * home, the byte cap, the repeated-read pointers), said once.
+ * What each tool's description adds to the contract's own: the words a model searches tools with
+ * (Codex offers MCP tools only through a BM25 search over their names and descriptions: run,
+ * command, test, build; read, file, lines; search, grep, find), and the rules this server applies
+ * (the home, the byte cap, the repeated-read pointers), said once.
  */
 export function mcpToolNotes(home: string, resultMaxBytes: number, readPointers: boolean): Record<OpName, string> {
   const pointer = readPointers
@@ -15,11 +17,14 @@ export function mcpToolNotes(home: string, resultMaxBytes: number, readPointers:
     : '';
   return {
     shell:
+      'Use it to run a command, a test or a build (npm test, make, cargo build, git status, gh). ' +
       `The home is ${home}: a session's commands start there, with HOME set to it. ` +
       'stdin is closed, so a command that prompts fails instead of waiting.',
     shell_status: 'Background commands keep running after this session ends, until they exit or are stopped.',
     file_read: `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes} bytes.${pointer}`,
-    code_search: `Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
+    code_search:
+      'Use it to find where a name is defined or used, as grep or rg would, before reading the file. ' +
+      `Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
     code_task:
       'The harness edits; the other four tools check. It works in its own session of the repository ' +
       'and returns when it is done: do not also edit the same files while it runs.',
@@ -66,7 +71,8 @@ export function messageTooLarge(maxBytes: number): string {
 export const MCP_USAGE = [
   'usage: guilds-code-mcp [--home DIR] [--max-bytes N] [--no-read-pointers] [--structured-content]',
   '',
-  '  --home DIR           the folder the tools work in; every path is confined to it (default: the current folder)',
+  '  --home DIR           the folder the tools work in; every path is confined to it (default: the client\'s',
+  '                       first root when it lists roots, else the current folder)',
   '  --max-bytes N        the byte cap of a tool result, 1024 to 65536 (default: 8192)',
   '  --no-read-pointers   a repeated read of an unchanged file returns its text again, not a pointer',
   '  --structured-content each result\'s meta as structuredContent, with output schemas (some clients then',
@@ -76,6 +82,26 @@ export const MCP_USAGE = [
   'GUILDS_HARNESS names a harness. GUILD_REPO_TOKENS (a JSON object from folder to token) gives a command',
   'GH_TOKEN for the folder holding its working directory.',
 ].join('\n');
+
+/** One line on stderr: a root of the client's that is not taken (the reason says why). */
+export function rootRefused(uri: string, reason: string): string {
+  return startFailure(`the client's root ${uri} is ${reason}; ignored`);
+}
+
+/** With --home: a root of the client's outside that home. */
+export function rootOutsideHome(uri: string, home: string): string {
+  return startFailure(`the client's root ${uri} is outside the home ${home} (--home); ignored`);
+}
+
+/** The client offers roots but did not list them in time, or answered with an error. */
+export function rootsUnanswered(reason: string, home: string): string {
+  return startFailure(`the client did not list its roots (${reason}); the home stays ${home}`);
+}
+
+/** The home changed with the client's roots: a new run starts there. */
+export function homeFromRoots(home: string, fromRoot: boolean): string {
+  return startFailure(fromRoot ? `the home is ${home}, the client's first root` : `the home is ${home}, the working directory (no root of the client's is a local folder)`);
+}
 
 /** One line on stderr when the server cannot start. */
 export function startFailure(reason: string): string {

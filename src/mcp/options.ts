@@ -12,6 +12,8 @@ export const HARNESS_VARIABLE = 'GUILDS_HARNESS';
 export interface McpOptions {
   /** As given (or the current folder); not yet resolved. */
   home: string;
+  /** --home was given: that folder stays the home whatever roots the client lists. */
+  homeFixed: boolean;
   maxBytes: number;
   readPointers: boolean;
   structuredContent: boolean;
@@ -42,6 +44,7 @@ export function folderTokensFrom(value: string | undefined): Record<string, stri
 
 export function parseOptions(argv: readonly string[], cwd: string, env: Readonly<Record<string, string | undefined>>): ParsedOptions {
   let home = cwd;
+  let homeFixed = false;
   let maxBytes = RESULT_DEFAULT_MAX_BYTES;
   let readPointers = true;
   let structuredContent = false;
@@ -57,6 +60,7 @@ export function parseOptions(argv: readonly string[], cwd: string, env: Readonly
         const given = value();
         if (given === undefined || given === '') return { kind: 'error', message: '--home needs a folder' };
         home = given;
+        homeFixed = true;
         break;
       }
       case '--max-bytes': {
@@ -80,6 +84,6 @@ export function parseOptions(argv: readonly string[], cwd: string, env: Readonly
   const harness = env[HARNESS_VARIABLE];
   return {
     kind: 'options',
-    options: { home, maxBytes, readPointers, structuredContent, folderTokens: tokens, offerCodeTask: harness !== undefined && harness.trim() !== '' },
+    options: { home, homeFixed, maxBytes, readPointers, structuredContent, folderTokens: tokens, offerCodeTask: harness !== undefined && harness.trim() !== '' },
   };
 }

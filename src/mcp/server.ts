@@ -8,27 +8,44 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  ResultSchema,
+  RootsListChangedNotificationSchema,
   type CallToolRequest,
   type CallToolResult,
   type ProgressToken,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_PROGRESS_INTERVAL_MS, UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
+import { MCP_PROGRESS_INTERVAL_MS, MCP_ROOTS_WAIT_MS, UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
 import { oneLine } from '../contract/envelope.js';
 import type { OpName } from '../contract/tools/index.js';
 import { firstCodePoints } from '../text/utf8.js';
 import { CodeToolRun, type CodeToolResult } from '../orchestrator/code-tools.js';
 import type { HelperRunner } from '../orchestrator/runner.js';
-import { progressMessage, unknownMcpTool } from './format.js';
-import { mcpTools, offeredTools, type McpToolsSettings } from './tools.js';
+import { homeFromRoots, progressMessage, rootOutsideHome, rootRefused, rootsUnanswered, unknownMcpTool } from './format.js';
+import { isInside, rootFolder, rootUris } from './roots.js';
+import { mcpTools, offeredTools, withoutClientArguments, type McpTool, type McpToolsSettings } from './tools.js';
 
 export const MCP_AGENT_ID = 'mcp';
 
-export interface McpServerConfig extends McpToolsSettings {
-  /** Where the calls are answered: the in-process runner (src/mcp/in-process-runner.ts). */
+/** A home the server can work in: the folder (links resolved) and the runner that answers there. */
+export interface OpenedHome {
+  home: string;
   runner: HelperRunner;
-  /** This session's run: its working directory and logs live under ~/.runs/<runId>/. */
-  runId: string;
+}
+
+export interface McpServerConfig extends Omit<McpToolsSettings, 'home'> {
+  /** The home the server starts with: --home's, else the working directory. */
+  start: OpenedHome;
+  /** --home was given: the home stays, and the client's roots are only checked against it. */
+  homeFixed: boolean;
+  /** A folder named by a root, links resolved, or why it cannot be a home ("does not exist"). */
+  resolveFolder(path: string): { kind: 'folder'; path: string } | { kind: 'refused'; reason: string };
+  /** A home's runner (its state folder, its .runs/ prepared). */
+  openHome(home: string): OpenedHome;
+  /** A new run's id: each home gets a run of its own, under <home>/.runs/<runId>/. */
+  newRunId(): string;
+  /** One line on stderr. */
+  log(line: string): void;
   /** The environment every command gets (the server's own). */
   env: Readonly<Record<string, string>>;
   folderTokens?: Readonly<Record<string, string>>;
@@ -73,26 +90,106 @@ export interface McpSession {
   stopCalls(): Promise<void>;
 }
 
+/**
+ * The roots of a client that lists them: each one a local folder, or refused in a line; with --home,
+ * each one inside the home, or said. The first that may be the home, with its URI.
+ */
+function firstUsableRoot(uris: readonly string[], config: McpServerConfig): { path: string; uri: string } | undefined {
+  let chosen: { path: string; uri: string } | undefined;
+  for (const uri of uris) {
+    const named = rootFolder(uri);
+    const folder = named.kind === 'folder' ? config.resolveFolder(named.path) : named;
+    if (folder.kind === 'refused') config.log(rootRefused(uri, folder.reason));
+    else if (config.homeFixed && !isInside(folder.path, config.start.home)) config.log(rootOutsideHome(uri, config.start.home));
+    else chosen ??= { path: folder.path, uri };
+  }
+  return chosen;
+}
+
+/**
+ * The session's home: the start's, or without --home the client's first usable root, read after
+ * initialization and on each notifications/roots/list_changed. A new home starts a new run; calls
+ * and tools/list wait for the roots being read. The first read comes before any list of tools is
+ * answered, so only a later change is announced.
+ */
+function followRoots(server: Server, config: McpServerConfig): { current(): Promise<HomeRun> } {
+  let current = startRun(config, config.start);
+  let rootsRead: Promise<void> = Promise.resolve();
+
+  const readRoots = async (announce: boolean): Promise<void> => {
+    let uris: string[] | string;
+    try {
+      uris = rootUris(await server.request({ method: 'roots/list' }, ResultSchema, { timeout: MCP_ROOTS_WAIT_MS }));
+    } catch (error) {
+      uris = errorMessageOf(error);
+    }
+    if (typeof uris === 'string') return config.log(rootsUnanswered(uris, current.home));
+    const chosen = firstUsableRoot(uris, config);
+    if (config.homeFixed) return;
+    const home = chosen?.path ?? config.start.home;
+    if (home === current.home) return;
+    let opened = config.start;
+    try {
+      if (home !== config.start.home) opened = config.openHome(home);
+    } catch (error) {
+      return config.log(rootRefused(chosen!.uri, `a folder the server cannot work in (${errorMessageOf(error)})`));
+    }
+    current = startRun(config, opened);
+    config.log(homeFromRoots(home, chosen !== undefined));
+    if (announce) await server.sendToolListChanged().catch(() => undefined);
+  };
+
+  const rootsChanged = (announce: boolean): void => {
+    if (!server.getClientCapabilities()?.roots) return;
+    if (config.homeFixed) void readRoots(false);
+    else rootsRead = rootsRead.then(() => readRoots(announce));
+  };
+  server.oninitialized = () => rootsChanged(false);
+  server.setNotificationHandler(RootsListChangedNotificationSchema, () => rootsChanged(true));
+  return {
+    async current() {
+      await rootsRead;
+      return current;
+    },
+  };
+}
+
+/** One home's run: its CodeToolRun (working directory, pointers) and its tools' descriptions. */
+interface HomeRun {
+  home: string;
+  run: CodeToolRun;
+  tools: McpTool[];
+}
+
+/** A new run at a home. */
+function startRun(config: McpServerConfig, opened: OpenedHome): HomeRun {
+  return {
+    home: opened.home,
+    run: new CodeToolRun({
+      runner: opened.runner,
+      runId: config.newRunId(),
+      agentId: MCP_AGENT_ID,
+      env: config.env,
+      resultMaxBytes: config.maxBytes,
+      folderTokens: config.folderTokens,
+    }),
+    tools: mcpTools({ ...config, home: opened.home }),
+  };
+}
+
 export function createMcpSession(config: McpServerConfig): McpSession {
-  const run = new CodeToolRun({
-    runner: config.runner,
-    runId: config.runId,
-    agentId: MCP_AGENT_ID,
-    env: config.env,
-    resultMaxBytes: config.maxBytes,
-    folderTokens: config.folderTokens,
-  });
-  const tools = mcpTools(config);
   const offered = offeredTools(config);
   const running = new Map<AbortController, Promise<unknown>>();
   let steps = 0;
 
   const server = new Server(
     { name: 'guilds-code', version: config.version },
-    { capabilities: { tools: { listChanged: false } } },
+    { capabilities: { tools: { listChanged: !config.homeFixed } } },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools as never }));
+  const home = followRoots(server, config);
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await home.current()).tools as never }));
 
   // Registered under a schema that checks the method alone: the SDK's tools/call wrapper then checks
   // the params itself and answers a bad one with -32602 (Invalid params), where the full schema at
@@ -106,6 +203,7 @@ export function createMcpSession(config: McpServerConfig): McpSession {
       throw new McpError(ErrorCode.InvalidParams, unknownMcpTool(shown, offered));
     }
     const tool = name as OpName;
+    const { run } = await home.current();
     const step = ++steps;
     // A cancelled call gets no answer, but its command still ends and records its cd: a call that
     // comes meanwhile waits for that (at most the kill grace), so that it starts where that one ended.
@@ -123,7 +221,7 @@ export function createMcpSession(config: McpServerConfig): McpSession {
         : undefined;
     const call = run.call({
       tool,
-      args: request.params.arguments ?? {},
+      args: withoutClientArguments(request.params.arguments ?? {}),
       callId: `c${step}`,
       resultSeq: config.readPointers ? step : Number.NaN,
       signal: controller.signal,
@@ -146,4 +244,9 @@ export function createMcpSession(config: McpServerConfig): McpSession {
       await Promise.allSettled(calls.map(([, call]) => call));
     },
   };
+}
+
+/** An error's message on one line, without the SDK's `MCP error <code>: `. */
+function errorMessageOf(error: unknown): string {
+  return oneLine(error instanceof Error ? error.message : String(error)).replace(/^MCP error -?\d+: /, '');
 }

@@ -33,7 +33,7 @@ export interface McpToolsSettings {
 }
 
 /** The tools this server offers, in the contract's order: code_task only with a harness configured. */
-export function offeredTools(settings: McpToolsSettings): OpName[] {
+export function offeredTools(settings: Pick<McpToolsSettings, 'offerCodeTask'>): OpName[] {
   return OP_NAMES.filter((name) => name !== 'code_task' || settings.offerCodeTask);
 }
 
@@ -51,4 +51,20 @@ export function mcpTools(settings: McpToolsSettings): McpTool[] {
     if (settings.structuredContent) tool.outputSchema = metaSchema;
     return tool;
   });
+}
+
+/**
+ * Arguments a client adds to every tool's schema and passes on with the call: Gemini CLI (0.61)
+ * adds `wait_for_previous`, its own scheduling flag, and sends it when its model sets it. None is an
+ * argument of these tools, so they are dropped before the tool's strict check, which would refuse
+ * them as unknown.
+ */
+export const CLIENT_ADDED_ARGUMENTS: readonly string[] = ['wait_for_previous'];
+
+/** A call's arguments without those a client added; anything else as it came, for the check to judge. */
+export function withoutClientArguments(args: unknown): unknown {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) if (!CLIENT_ADDED_ARGUMENTS.includes(name)) kept[name] = value;
+  return kept;
 }

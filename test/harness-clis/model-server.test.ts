@@ -307,6 +307,39 @@ describe('the server itself', () => {
   });
 });
 
+describe('a named tool call, on every API (an MCP server\'s tool)', () => {
+  const call = { kind: 'tool_call' as const, name: 'guilds-code_shell', input: { command: 'pwd' } };
+  const user = 'run pwd';
+
+  it('the Responses API: a function_call, in a namespace when given', async () => {
+    server = await startModelServer({ script: () => ({ ...call, name: 'shell', namespace: 'mcp__guilds_code' }) });
+    const events = parseSse((await post('/v1/responses', { model: 'gpt-5.5', stream: true, input: user, tools: [] })).text);
+    expect(events[2]!.data.item).toEqual({ type: 'function_call', id: 'fc_fake0002', status: 'completed', call_id: 'call_fake0003', name: 'shell', arguments: '{"command":"pwd"}', namespace: 'mcp__guilds_code' });
+  });
+
+  it('the Responses API: a client-side tool_search call, and its output read back as a tool result', async () => {
+    server = await startModelServer({ script: (turn) => (turn.toolResultAfterPrompt ? { kind: 'text', text: turn.entries.at(-1)!.text } : { kind: 'tool_search', query: 'read file lines' }) });
+    const first = parseSse((await post('/v1/responses', { model: 'gpt-5.5', stream: true, input: user, tools: [] })).text);
+    expect(first[2]!.data.item).toEqual({ type: 'tool_search_call', id: 'tsc_fake0002', status: 'completed', call_id: 'call_fake0003', execution: 'client', arguments: { query: 'read file lines' } });
+    const tools = [{ type: 'namespace', name: 'mcp__guilds_code', tools: [{ type: 'function', name: 'file_read' }] }];
+    const input = [{ type: 'message', role: 'user', content: user }, first[2]!.data.item, { type: 'tool_search_output', call_id: 'call_fake0003', execution: 'client', tools }];
+    const second = parseSse((await post('/v1/responses', { model: 'gpt-5.5', stream: true, input, tools: [] })).text);
+    expect(second[3]!.data.delta).toBe(JSON.stringify(tools));
+  });
+
+  it('Chat Completions: one tool_calls chunk with the name and the arguments', async () => {
+    server = await startModelServer({ script: () => call });
+    const events = parseSse((await post('/v1/chat/completions', { model: 'm', stream: true, messages: [{ role: 'user', content: user }] })).text);
+    expect(events[0]!.data.choices[0].delta.tool_calls).toEqual([{ index: 0, id: 'call_fake0002', type: 'function', function: { name: 'guilds-code_shell', arguments: '{"command":"pwd"}' } }]);
+  });
+
+  it('the Gemini API: a functionCall with the name and the arguments', async () => {
+    server = await startModelServer({ script: () => ({ ...call, name: 'mcp_guilds-code_shell' }) });
+    const events = parseSse((await post('/v1beta/models/gemini-3.8-flash:streamGenerateContent?alt=sse', { contents: [{ role: 'user', parts: [{ text: user }] }] })).text);
+    expect(events[0]!.data.candidates[0].content.parts).toEqual([{ functionCall: { name: 'mcp_guilds-code_shell', args: { command: 'pwd' } } }]);
+  });
+});
+
 describe('addFilePatch', () => {
   it('adds every line with a plus, with or without a final newline', () => {
     expect(addFilePatch('a/b.txt', 'one\ntwo\n')).toBe('*** Begin Patch\n*** Add File: a/b.txt\n+one\n+two\n*** End Patch\n');

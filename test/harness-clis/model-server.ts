@@ -59,8 +59,10 @@ export interface Turn {
 export type Action =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'write_file'; readonly path: string; readonly content: string }
-  /** Call a tool the request offers by its name (an MCP server's tool, say); Anthropic's API only. */
-  | { readonly kind: 'tool_call'; readonly name: string; readonly input: Readonly<Record<string, unknown>> }
+  /** Call a tool the request offers by its name (an MCP server's tool, say), with these arguments. */
+  | { readonly kind: 'tool_call'; readonly name: string; readonly input: Readonly<Record<string, unknown>>; readonly namespace?: string }
+  /** Search the CLI's deferred tools (Codex's client-side tool_search); the Responses API only. */
+  | { readonly kind: 'tool_search'; readonly query: string }
   | { readonly kind: 'error'; readonly status: number; readonly message?: string }
   | { readonly kind: 'hang' };
 
@@ -214,6 +216,10 @@ function responsesConversation(body: Json): { entries: ConversationEntry[]; tool
       entries.push({ role: 'assistant', kind: 'tool_call', text: `${asString(object.name)} ${asString(object.arguments ?? object.input)}` });
     } else if (type === 'function_call_output' || type === 'custom_tool_call_output' || type === 'local_shell_call_output') {
       entries.push({ role: 'user', kind: 'tool_result', text: textOfBlocks(object.output) });
+    } else if (type === 'tool_search_call') {
+      entries.push({ role: 'assistant', kind: 'tool_call', text: `tool_search ${asString(object.arguments)}` });
+    } else if (type === 'tool_search_output') {
+      entries.push({ role: 'user', kind: 'tool_result', text: asString(object.tools) });
     }
   }
   const toolObjects = asArray(body.tools).map(asObject);
@@ -420,6 +426,16 @@ function answerResponses(response: ServerResponse, turn: Turn, action: Action, c
     label = `tool:apply_patch(${customApplyPatch ? 'custom' : 'function'})`;
     push('response.output_item.added', { output_index: 0, item: { ...item, status: 'in_progress' } });
     push('response.output_item.done', { output_index: 0, item });
+  } else if (action.kind === 'tool_search') {
+    item = { type: 'tool_search_call', id: ids.next('tsc'), status: 'completed', call_id: ids.next('call'), execution: 'client', arguments: { query: action.query } };
+    label = `tool_search:${action.query}`;
+    push('response.output_item.added', { output_index: 0, item: { ...item, status: 'in_progress' } });
+    push('response.output_item.done', { output_index: 0, item });
+  } else if (action.kind === 'tool_call') {
+    item = { type: 'function_call', id: ids.next('fc'), status: 'completed', call_id: ids.next('call'), name: action.name, arguments: JSON.stringify(action.input), ...(action.namespace ? { namespace: action.namespace } : {}) };
+    label = `tool:${action.name}`;
+    push('response.output_item.added', { output_index: 0, item: { ...item, status: 'in_progress' } });
+    push('response.output_item.done', { output_index: 0, item });
   } else {
     const text = action.kind === 'text' ? action.text : '';
     const itemId = ids.next('msg');
@@ -456,6 +472,11 @@ function answerChat(response: ServerResponse, turn: Turn, action: Action, stream
     message = { role: 'assistant', content: null, tool_calls: [call] };
     finish = 'tool_calls';
     label = `tool:${WRITE_TOOL.chat}`;
+  } else if (action.kind === 'tool_call') {
+    const call = { id: ids.next('call'), type: 'function', function: { name: action.name, arguments: JSON.stringify(action.input) } };
+    message = { role: 'assistant', content: null, tool_calls: [call] };
+    finish = 'tool_calls';
+    label = `tool:${action.name}`;
   } else {
     message = { role: 'assistant', content: action.kind === 'text' ? action.text : '' };
     finish = 'stop';
@@ -483,6 +504,7 @@ function geminiCandidate(turn: Turn, action: Action): { part: Json; label: strin
   if (action.kind === 'write_file') {
     return { part: { functionCall: { name: WRITE_TOOL.gemini, args: { file_path: resolvedPath(turn, action.path), content: action.content } } }, label: `tool:${WRITE_TOOL.gemini}` };
   }
+  if (action.kind === 'tool_call') return { part: { functionCall: { name: action.name, args: action.input } }, label: `tool:${action.name}` };
   return { part: { text: action.kind === 'text' ? action.text : '' }, label: 'text' };
 }
 

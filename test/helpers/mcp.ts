@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ListRootsRequestSchema, type Root } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_BUNDLE, BUNDLE_NODE } from './paths.js';
 
 export interface McpScratch {
@@ -37,19 +38,30 @@ export function serverEnv(scratch: McpScratch, extra: Record<string, string> = {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: scratch.home, GUILDS_RUN_DIR: scratch.runDir, ...extra };
 }
 
-export async function connectMcp(
-  scratch: McpScratch,
-  options: { args?: string[]; env?: Record<string, string> } = {},
-): Promise<McpConnection> {
+export interface ConnectOptions {
+  args?: string[];
+  env?: Record<string, string>;
+  /** false: no --home, the server starts in `cwd` (default: --home the scratch home). */
+  home?: false;
+  /** The server's working directory (default: this process's). */
+  cwd?: string;
+  /** The client offers roots and answers roots/list with what this returns at the time. */
+  roots?: () => Root[];
+}
+
+export async function connectMcp(scratch: McpScratch, options: ConnectOptions = {}): Promise<McpConnection> {
   const transport = new StdioClientTransport({
     command: BUNDLE_NODE,
-    args: [MCP_BUNDLE, '--home', scratch.home, ...(options.args ?? [])],
+    args: [MCP_BUNDLE, ...(options.home === false ? [] : ['--home', scratch.home]), ...(options.args ?? [])],
     env: serverEnv(scratch, options.env),
     stderr: 'pipe',
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const client = new Client({ name: 'guilds-code-tests', version: '1.0.0' });
+  const roots = options.roots;
+  const client = new Client({ name: 'guilds-code-tests', version: '1.0.0' }, roots ? { capabilities: { roots: { listChanged: true } } } : {});
+  if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots() }));
   await client.connect(transport);
   return { client, transport, pid: transport.pid!, stderr: () => stderr, close: () => client.close() };
 }

@@ -111,6 +111,14 @@ describe('calls', () => {
     expect(textOf(after)).toBe('still here');
   });
 
+  it('takes a call with the wait_for_previous that Gemini CLI adds to every schema as if it were not there, and still refuses an argument of no one', async () => {
+    mcp = await connectMcp(scratch);
+    const read = await mcp.client.callTool({ name: 'file_read', arguments: { path: 'a.txt', wait_for_previous: true } });
+    expect(textOf(read)).toBe('a.txt · lines 1–2 of 2\n1\tone\n2\ttwo');
+    const typo = await mcp.client.callTool({ name: 'file_read', arguments: { path: 'a.txt', wait_for_previus: true } });
+    expect([typo.isError, textOf(typo)]).toEqual([true, "file_read: unknown argument 'wait_for_previus' (it takes path, offset, limit)"]);
+  });
+
   it('carries the working directory over between calls of the session, cd included', async () => {
     mcp = await connectMcp(scratch);
     await mcp.client.callTool({ name: 'shell', arguments: { command: 'cd sub' } });

@@ -1,9 +1,10 @@
 // The MCP tool table, its sentences and the server's command line: pure, pinned.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { errorMessageForWire, MCP_USAGE, messageTooLarge, progressMessage, unknownMcpTool } from '../../src/mcp/format.js';
+import { errorMessageForWire, homeFromRoots, MCP_USAGE, messageTooLarge, progressMessage, rootOutsideHome, rootRefused, rootsUnanswered, unknownMcpTool } from '../../src/mcp/format.js';
+import { isInside, rootFolder, rootUris } from '../../src/mcp/roots.js';
 import { folderTokensFrom, parseOptions } from '../../src/mcp/options.js';
-import { mcpTools, offeredTools } from '../../src/mcp/tools.js';
+import { CLIENT_ADDED_ARGUMENTS, mcpTools, offeredTools, withoutClientArguments } from '../../src/mcp/tools.js';
 import { callToolResult } from '../../src/mcp/server.js';
 
 const GOLDEN = new URL('./golden/tools.json', import.meta.url);
@@ -20,6 +21,28 @@ describe('the tool table', () => {
     expect(tools.map((tool) => tool.outputSchema)).toEqual([undefined, undefined, undefined, undefined, undefined]);
     const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as { outputSchema?: unknown }[];
     expect(tools).toEqual(golden.map(({ outputSchema: _dropped, ...rest }) => rest));
+  });
+
+  it('holds in each description the words a model searches tools with: Codex offers MCP tools only through a BM25 search over them', () => {
+    const words = (text: string): string[] => text.toLowerCase().split(/[^a-z]+/);
+    const searched: Record<string, string[]> = {
+      shell: ['run', 'command', 'test', 'build'],
+      shell_status: ['background', 'stop'],
+      file_read: ['read', 'file', 'lines'],
+      code_search: ['search', 'grep', 'find'],
+    };
+    const missing = mcpTools(SETTINGS)
+      .filter((tool) => tool.name in searched)
+      .map((tool) => [tool.name, searched[tool.name]!.filter((word) => !words(tool.description).includes(word))]);
+    expect(missing).toEqual([['shell', []], ['shell_status', []], ['file_read', []], ['code_search', []]]);
+  });
+
+  it('drops only the arguments a client adds to every schema, and only from an object; none is an argument of a tool', () => {
+    expect(withoutClientArguments({ path: 'a', wait_for_previous: true })).toEqual({ path: 'a' });
+    expect(withoutClientArguments({ wait_for_previou: 1 })).toEqual({ wait_for_previou: 1 });
+    expect([withoutClientArguments(null), withoutClientArguments([1]), withoutClientArguments('x')]).toEqual([null, [1], 'x']);
+    const declared = mcpTools(SETTINGS).flatMap((tool) => Object.keys(tool.inputSchema.properties));
+    expect(declared.filter((name) => CLIENT_ADDED_ARGUMENTS.includes(name))).toEqual([]);
   });
 
   it('offers code_task only with a harness configured', () => {
@@ -80,17 +103,47 @@ describe('sentences', () => {
   });
 });
 
+describe('the client\'s roots', () => {
+  it('reads a file:// URI as its path, percent-escapes decoded, localhost allowed, a trailing slash dropped', () => {
+    expect(rootFolder('file:///home/me/my%20project/')).toEqual({ kind: 'folder', path: '/home/me/my project' });
+    expect(rootFolder('file://localhost/srv/repo')).toEqual({ kind: 'folder', path: '/srv/repo' });
+    expect(rootFolder('file:///')).toEqual({ kind: 'folder', path: '/' });
+  });
+  it('refuses what is not a local folder, with the reason', () => {
+    expect(rootFolder('https://example.com/repo')).toEqual({ kind: 'refused', reason: 'not a local folder (file:// only)' });
+    expect(rootFolder('file://build-host/srv')).toEqual({ kind: 'refused', reason: 'on another host (build-host)' });
+    expect(rootFolder('/home/me/project')).toEqual({ kind: 'refused', reason: 'not a URI' });
+    expect(rootFolder('file:///a%00b')).toEqual({ kind: 'refused', reason: 'not a path' });
+    expect(rootFolder('file:///a%E0%A4%A')).toEqual({ kind: 'refused', reason: 'not a URI' });
+  });
+  it('reads the URIs of an answer leniently: a root without a string uri is kept, to be refused on its own', () => {
+    expect(rootUris({ roots: [{ uri: 'file:///a', name: 'a' }, { uri: 7 }, {}] })).toEqual(['file:///a', '7', 'null']);
+    expect(rootUris({ roots: [] })).toEqual([]);
+    expect(rootUris({})).toBe('the answer has no list of roots');
+  });
+  it('knows a folder inside the home from one beside it', () => {
+    expect([isInside('/w/p', '/w/p'), isInside('/w/p/sub', '/w/p'), isInside('/w/project', '/w/p'), isInside('/x', '/')]).toEqual([true, true, false, true]);
+  });
+  it('says each decision in one line', () => {
+    expect(rootRefused('https://x/y', 'not a local folder (file:// only)')).toBe("guilds-code-mcp: the client's root https://x/y is not a local folder (file:// only); ignored");
+    expect(rootOutsideHome('file:///b', '/a')).toBe("guilds-code-mcp: the client's root file:///b is outside the home /a (--home); ignored");
+    expect(rootsUnanswered('Request timed out', '/a')).toBe('guilds-code-mcp: the client did not list its roots (Request timed out); the home stays /a');
+    expect(homeFromRoots('/p', true)).toBe("guilds-code-mcp: the home is /p, the client's first root");
+    expect(homeFromRoots('/w', false)).toBe('guilds-code-mcp: the home is /w, the working directory (no root of the client\'s is a local folder)');
+  });
+});
+
 describe('the command line', () => {
   const env = {};
-  it('defaults: the current folder, 8192 bytes, pointers on, no code_task', () => {
+  it('defaults: the current folder (not fixed: the client\'s roots may move it), 8192 bytes, pointers on, no code_task', () => {
     expect(parseOptions([], '/work', env)).toEqual({
       kind: 'options',
-      options: { home: '/work', maxBytes: 8192, readPointers: true, structuredContent: false, folderTokens: {}, offerCodeTask: false },
+      options: { home: '/work', homeFixed: false, maxBytes: 8192, readPointers: true, structuredContent: false, folderTokens: {}, offerCodeTask: false },
     });
   });
   it('takes --home, --max-bytes (held to 1024..65536) and --no-read-pointers, also as --flag=value', () => {
     expect(parseOptions(['--home', 'x', '--max-bytes=100', '--no-read-pointers'], '/work', env)).toMatchObject({
-      options: { home: 'x', maxBytes: 1024, readPointers: false },
+      options: { home: 'x', homeFixed: true, maxBytes: 1024, readPointers: false },
     });
     expect(parseOptions(['--max-bytes', '1000000'], '/', env)).toMatchObject({ options: { maxBytes: 65536 } });
   });

@@ -271,10 +271,10 @@ const TITLE = `the package from its tarball, installed with production dependenc
       README_INSTALL_LINE,
       README_INSTALL_LINE,
       'npx guilds-code-mcp --home "$PWD"',
-      `claude mcp add guilds-code -- npx -y -p ~/${TARBALL_NAME} guilds-code-mcp --home "$PWD"`,
+      `claude mcp add --scope user guilds-code -- npx -y -p ~/${TARBALL_NAME} guilds-code-mcp`,
       `npx -y -p ~/${TARBALL_NAME} guilds-code-mcp --home DIR`,
       `npx -y -p ${CHECKOUT_PLACEHOLDER} guilds-code-mcp --home DIR`,
-      `claude mcp add guilds-code -- node ${CHECKOUT_PLACEHOLDER}/dist/guilds-code-mcp.js --home "$PWD"`,
+      `claude mcp add --scope user guilds-code -- node ${CHECKOUT_PLACEHOLDER}/dist/guilds-code-mcp.js`,
     ]);
     expect(packed.filename).toBe(TARBALL_NAME);
   });
