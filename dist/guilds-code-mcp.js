@@ -7258,7 +7258,7 @@ var require_dist = __commonJS({
 
 // src/mcp-main.ts
 var import_node_crypto2 = require("node:crypto");
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
 
@@ -8250,10 +8250,10 @@ function homeFolder(named) {
 }
 
 // src/io/node/core.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // src/io/node/background.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // src/io/node/files.ts
 var import_node_fs3 = require("node:fs");
@@ -8386,6 +8386,9 @@ function takeStop(stop) {
 }
 var NEVER_STOPPED = new AbortController().signal;
 
+// src/io/node/spawn.ts
+var import_node_fs4 = require("node:fs");
+
 // src/io/node/identity.ts
 function actingAsAgent() {
   if (process.getuid?.() !== 0) return null;
@@ -8418,8 +8421,32 @@ function spawnChild(file, args, options) {
   const spawn2 = loadChildProcess().spawn;
   const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
   const agent = actingAsAgent();
-  if (agent === null) return spawn2(file, args, how);
-  return asRootWhile(agent, () => spawn2(file, args, { ...how, uid: agent.uid, gid: agent.gid }));
+  if (agent === null) return withChildOomScore(() => spawn2(file, args, how));
+  return asRootWhile(agent, () => withChildOomScore(() => spawn2(file, args, { ...how, uid: agent.uid, gid: agent.gid })));
+}
+var CHILD_OOM_SCORE_ADJ = 500;
+var OWN_OOM_SCORE = "/proc/self/oom_score_adj";
+function withChildOomScore(start) {
+  let own2 = null;
+  try {
+    const current = (0, import_node_fs4.readFileSync)(OWN_OOM_SCORE, "latin1").trim();
+    if (Number(current) < CHILD_OOM_SCORE_ADJ) {
+      (0, import_node_fs4.writeFileSync)(OWN_OOM_SCORE, String(CHILD_OOM_SCORE_ADJ));
+      own2 = current;
+    }
+  } catch {
+    own2 = null;
+  }
+  try {
+    return start();
+  } finally {
+    if (own2 !== null) {
+      try {
+        (0, import_node_fs4.writeFileSync)(OWN_OOM_SCORE, own2);
+      } catch {
+      }
+    }
+  }
 }
 
 // src/io/node/child.ts
@@ -8487,7 +8514,7 @@ function startDetached(start) {
 }
 
 // src/io/node/sweep.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 
 // src/io/call-mark.ts
 var CALL_MARK_VARIABLE = "GUILDS_CALL_MARK";
@@ -8544,10 +8571,10 @@ function markedProcesses(mark) {
   for (const pid of pids) {
     if (pid === process.pid) continue;
     try {
-      if (uid !== void 0 && (0, import_node_fs4.statSync)(`/proc/${pid}`).uid !== uid) continue;
+      if (uid !== void 0 && (0, import_node_fs5.statSync)(`/proc/${pid}`).uid !== uid) continue;
       const stat = readProcessStat(pid);
       if (stat === null || !isRunningState(stat.state)) continue;
-      if (carries((0, import_node_fs4.readFileSync)(`/proc/${pid}/environ`, "latin1"))) found.push(pid);
+      if (carries((0, import_node_fs5.readFileSync)(`/proc/${pid}/environ`, "latin1"))) found.push(pid);
     } catch {
     }
   }
@@ -8598,11 +8625,11 @@ var DELAYED_KILL_SCRIPT = [
   "done",
   '[ "$killed" = 1 ] && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_APPEND | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_NOFOLLOW | import_node_fs5.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_APPEND | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_NOFOLLOW | import_node_fs6.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = (0, import_node_fs5.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs6.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -8612,14 +8639,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs5.closeSync)(log);
+      (0, import_node_fs6.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment2;
     try {
-      environment2 = (0, import_node_fs5.readFileSync)(`/proc/${pid}/environ`);
+      environment2 = (0, import_node_fs6.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -8677,45 +8704,45 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf((0, import_node_fs6.fstatSync)(this.fd));
+    return infoOf((0, import_node_fs7.fstatSync)(this.fd));
   }
   realPath() {
-    return (0, import_node_fs6.readlinkSync)(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs7.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs7.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs7.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    (0, import_node_fs6.closeSync)(this.fd);
+    (0, import_node_fs7.closeSync)(this.fd);
   }
 };
 var nodeFileSystem = {
-  realPath: (path) => import_node_fs6.realpathSync.native(path),
+  realPath: (path) => import_node_fs7.realpathSync.native(path),
   stat(path) {
-    const stats = (0, import_node_fs6.statSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs7.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = (0, import_node_fs6.lstatSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs7.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  readLink: (path) => (0, import_node_fs6.readlinkSync)(path),
-  openRead: (path) => new NodeOpenFile((0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS)),
+  readLink: (path) => (0, import_node_fs7.readlinkSync)(path),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs7.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs6.mkdirSync)(path, { recursive: true, mode: 448 }),
+  makeFolder: (path) => void (0, import_node_fs7.mkdirSync)(path, { recursive: true, mode: 448 }),
   removeFile: removeFileIfPresent,
-  removeTree: (path) => (0, import_node_fs6.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs6.readdirSync)(path),
+  removeTree: (path) => (0, import_node_fs7.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs7.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs6.utimesSync)(path, now, now);
+    (0, import_node_fs7.utimesSync)(path, now, now);
   }
 };
 function nodeIoWith(parts, home, runDir, env) {
@@ -8733,10 +8760,10 @@ function nodeIoWith(parts, home, runDir, env) {
 }
 
 // src/io/node/search.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 
 // src/io/node/search-find.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 
 // src/io/search-types.ts
 var RipgrepError = class extends Error {
@@ -8754,8 +8781,8 @@ var RipgrepError = class extends Error {
 var import_meta = {};
 function isExecutableFile(path) {
   try {
-    if (!(0, import_node_fs7.statSync)(path).isFile()) return false;
-    (0, import_node_fs7.accessSync)(path, import_node_fs7.constants.X_OK);
+    if (!(0, import_node_fs8.statSync)(path).isFile()) return false;
+    (0, import_node_fs8.accessSync)(path, import_node_fs8.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -8798,8 +8825,8 @@ function findRipgrepIn(env) {
 }
 
 // src/io/node/search-scratch.ts
-var import_node_fs8 = require("node:fs");
-var SCRATCH_OPEN_FLAGS = import_node_fs8.constants.O_RDWR | import_node_fs8.constants.O_CREAT | import_node_fs8.constants.O_EXCL | import_node_fs8.constants.O_NOFOLLOW;
+var import_node_fs9 = require("node:fs");
+var SCRATCH_OPEN_FLAGS = import_node_fs9.constants.O_RDWR | import_node_fs9.constants.O_CREAT | import_node_fs9.constants.O_EXCL | import_node_fs9.constants.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -8807,14 +8834,14 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = (0, import_node_fs8.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = (0, import_node_fs9.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    (0, import_node_fs8.unlinkSync)(path);
+    (0, import_node_fs9.unlinkSync)(path);
   } catch {
-    (0, import_node_fs8.closeSync)(fd);
+    (0, import_node_fs9.closeSync)(fd);
     return null;
   }
   return fd;
@@ -8823,13 +8850,13 @@ function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs8.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs9.closeSync)(stdoutFd);
   return null;
 }
 function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs8.statfsSync !== "function") return false;
+  if (typeof import_node_fs9.statfsSync !== "function") return false;
   try {
-    const space = (0, import_node_fs8.statfsSync)(scratchFolder());
+    const space = (0, import_node_fs9.statfsSync)(scratchFolder());
     return space.bavail * space.bsize >= bytes;
   } catch {
     return false;
@@ -8837,10 +8864,10 @@ function roomInScratchFolder(bytes) {
 }
 function readBack(fd, position, onBytes, pieceBytes, reused) {
   for (; ; ) {
-    const left = (0, import_node_fs8.fstatSync)(fd).size - position;
+    const left = (0, import_node_fs9.fstatSync)(fd).size - position;
     if (left <= 0) return position;
     const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs8.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    const read = (0, import_node_fs9.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
     if (read === 0) return position;
     position += read;
     onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
@@ -8848,7 +8875,7 @@ function readBack(fd, position, onBytes, pieceBytes, reused) {
 }
 function readStart(fd, maxBytes) {
   const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs8.readSync)(fd, kept, 0, kept.length, 0));
+  return kept.toString("utf8", 0, (0, import_node_fs9.readSync)(fd, kept, 0, kept.length, 0));
 }
 
 // src/io/node/search.ts
@@ -8952,8 +8979,8 @@ var RipgrepAttempt = class {
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
-    (0, import_node_fs9.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs9.closeSync)(this.output.stderrFd);
+    (0, import_node_fs10.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs10.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
     if (!this.child.settle()) return;
@@ -9150,10 +9177,10 @@ function sha256Hasher(expectedBytes) {
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 
 // src/io/node/log-follower.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
 var LogFollower = class {
@@ -9194,7 +9221,7 @@ var LogFollower = class {
     if (this.stopped) return;
     try {
       const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs10.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? (0, import_node_fs11.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(this.buffer.subarray(0, read));
@@ -9215,7 +9242,7 @@ var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var MARK_POLL_MS = 100;
-var LOG_OPEN_FLAGS2 = import_node_fs11.constants.O_WRONLY | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_TRUNC | import_node_fs11.constants.O_NOFOLLOW;
+var LOG_OPEN_FLAGS2 = import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_APPEND | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_TRUNC | import_node_fs12.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -9259,18 +9286,18 @@ async function finishGroup(groupId, deadline, mark) {
 }
 function endLifeline(pidPath, groupId) {
   try {
-    const pid = Number((0, import_node_fs11.readFileSync)(pidPath, "latin1").trim());
+    const pid = Number((0, import_node_fs12.readFileSync)(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
     if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
   } catch {
   }
 }
 function openLog(logPath) {
-  const logFd = (0, import_node_fs11.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs12.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs11.openSync)(logPath, import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs12.openSync)(logPath, import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NOFOLLOW) };
   } catch (error2) {
-    (0, import_node_fs11.closeSync)(logFd);
+    (0, import_node_fs12.closeSync)(logFd);
     throw error2;
   }
 }
@@ -9314,8 +9341,8 @@ function startLeader(run, log, onStop) {
     const env = markedEnvironment(run.env, run.markToken);
     supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error2) {
-    (0, import_node_fs11.closeSync)(log.logFd);
-    (0, import_node_fs11.closeSync)(log.readFd);
+    (0, import_node_fs12.closeSync)(log.logFd);
+    (0, import_node_fs12.closeSync)(log.readFd);
     throw error2;
   }
   if (run.input !== void 0) {
@@ -9340,8 +9367,8 @@ function runInGroup(run, onOutput) {
       groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs11.closeSync)(log.logFd);
-      (0, import_node_fs11.closeSync)(log.readFd);
+      (0, import_node_fs12.closeSync)(log.logFd);
+      (0, import_node_fs12.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
       log.readFd,
@@ -9365,7 +9392,7 @@ function runInGroup(run, onOutput) {
       code = exitCode;
       signal = exitSignal;
       const finishLog = () => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs11.fstatSync)(log.logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs12.fstatSync)(log.logFd).size);
       };
       if (groupId === void 0) return finishLog();
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
@@ -24152,16 +24179,16 @@ function stateFolder(home, env) {
 function prepareRunsFolder(home) {
   const runs = (0, import_node_path.join)(home, RUNS_FOLDER_NAME);
   try {
-    (0, import_node_fs12.mkdirSync)(runs, { mode: 448 });
+    (0, import_node_fs13.mkdirSync)(runs, { mode: 448 });
   } catch {
   }
   try {
-    if (!(0, import_node_fs12.lstatSync)(runs).isDirectory()) return;
-    const fd = (0, import_node_fs12.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_EXCL | import_node_fs12.constants.O_NOFOLLOW, 420);
+    if (!(0, import_node_fs13.lstatSync)(runs).isDirectory()) return;
+    const fd = (0, import_node_fs13.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs13.constants.O_WRONLY | import_node_fs13.constants.O_CREAT | import_node_fs13.constants.O_EXCL | import_node_fs13.constants.O_NOFOLLOW, 420);
     try {
-      (0, import_node_fs12.writeSync)(fd, RUNS_GITIGNORE);
+      (0, import_node_fs13.writeSync)(fd, RUNS_GITIGNORE);
     } finally {
-      (0, import_node_fs12.closeSync)(fd);
+      (0, import_node_fs13.closeSync)(fd);
     }
   } catch {
   }
@@ -24169,12 +24196,12 @@ function prepareRunsFolder(home) {
 function resolveFolder(path) {
   let real;
   try {
-    real = (0, import_node_fs12.realpathSync)(path);
+    real = (0, import_node_fs13.realpathSync)(path);
   } catch {
     return { kind: "refused", reason: "a folder that does not exist" };
   }
   try {
-    if (!(0, import_node_fs12.statSync)(real).isDirectory()) return { kind: "refused", reason: "not a folder" };
+    if (!(0, import_node_fs13.statSync)(real).isDirectory()) return { kind: "refused", reason: "not a folder" };
   } catch {
     return { kind: "refused", reason: "a folder that does not exist" };
   }
@@ -24188,15 +24215,15 @@ async function main() {
   const options = parsed.options;
   let home;
   try {
-    home = (0, import_node_fs12.realpathSync)((0, import_node_path.resolve)(options.home));
-    if (!(0, import_node_fs12.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
+    home = (0, import_node_fs13.realpathSync)((0, import_node_path.resolve)(options.home));
+    if (!(0, import_node_fs13.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
   } catch {
     exitWith(startFailure(`the home ${options.home} does not exist`), 2);
   }
-  const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs12.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
+  const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs13.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
   const openHome = (folder) => {
     const runDir = stateFolder(folder, env);
-    (0, import_node_fs12.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
+    (0, import_node_fs13.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
     prepareRunsFolder(folder);
     return { home: folder, runner: new InProcessRunner({ home: folder, runDir, harnessCommand }) };
   };

@@ -200,7 +200,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "eaca410c532eb09a";
+var BUILD_ID = "7a1599e62b5d5d97";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1118,10 +1118,10 @@ function stopTaken(stop) {
 var NEVER_STOPPED = new AbortController().signal;
 
 // src/io/node/core.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // src/io/node/background.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // src/io/node/files.ts
 var import_node_fs3 = require("node:fs");
@@ -1238,6 +1238,9 @@ function createExclusive(path, content) {
 // src/io/node/child.ts
 var import_node_events = require("node:events");
 
+// src/io/node/spawn.ts
+var import_node_fs4 = require("node:fs");
+
 // src/io/node/identity.ts
 function actingAsAgent() {
   if (process.getuid?.() !== 0) return null;
@@ -1270,8 +1273,32 @@ function spawnChild(file, args, options) {
   const spawn = loadChildProcess().spawn;
   const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
   const agent = actingAsAgent();
-  if (agent === null) return spawn(file, args, how);
-  return asRootWhile(agent, () => spawn(file, args, { ...how, uid: agent.uid, gid: agent.gid }));
+  if (agent === null) return withChildOomScore(() => spawn(file, args, how));
+  return asRootWhile(agent, () => withChildOomScore(() => spawn(file, args, { ...how, uid: agent.uid, gid: agent.gid })));
+}
+var CHILD_OOM_SCORE_ADJ = 500;
+var OWN_OOM_SCORE = "/proc/self/oom_score_adj";
+function withChildOomScore(start) {
+  let own = null;
+  try {
+    const current = (0, import_node_fs4.readFileSync)(OWN_OOM_SCORE, "latin1").trim();
+    if (Number(current) < CHILD_OOM_SCORE_ADJ) {
+      (0, import_node_fs4.writeFileSync)(OWN_OOM_SCORE, String(CHILD_OOM_SCORE_ADJ));
+      own = current;
+    }
+  } catch {
+    own = null;
+  }
+  try {
+    return start();
+  } finally {
+    if (own !== null) {
+      try {
+        (0, import_node_fs4.writeFileSync)(OWN_OOM_SCORE, own);
+      } catch {
+      }
+    }
+  }
 }
 
 // src/io/node/child.ts
@@ -1339,7 +1366,7 @@ function startDetached(start) {
 }
 
 // src/io/node/sweep.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 
 // src/io/call-mark.ts
 var CALL_MARK_VARIABLE = "GUILDS_CALL_MARK";
@@ -1396,10 +1423,10 @@ function markedProcesses(mark) {
   for (const pid of pids) {
     if (pid === process.pid) continue;
     try {
-      if (uid !== void 0 && (0, import_node_fs4.statSync)(`/proc/${pid}`).uid !== uid) continue;
+      if (uid !== void 0 && (0, import_node_fs5.statSync)(`/proc/${pid}`).uid !== uid) continue;
       const stat = readProcessStat(pid);
       if (stat === null || !isRunningState(stat.state)) continue;
-      if (carries((0, import_node_fs4.readFileSync)(`/proc/${pid}/environ`, "latin1"))) found.push(pid);
+      if (carries((0, import_node_fs5.readFileSync)(`/proc/${pid}/environ`, "latin1"))) found.push(pid);
     } catch {
     }
   }
@@ -1450,11 +1477,11 @@ var DELAYED_KILL_SCRIPT = [
   "done",
   '[ "$killed" = 1 ] && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_APPEND | import_node_fs5.constants.O_CREAT | import_node_fs5.constants.O_NOFOLLOW | import_node_fs5.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_APPEND | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_NOFOLLOW | import_node_fs6.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = (0, import_node_fs5.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs6.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -1464,14 +1491,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs5.closeSync)(log);
+      (0, import_node_fs6.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment;
     try {
-      environment = (0, import_node_fs5.readFileSync)(`/proc/${pid}/environ`);
+      environment = (0, import_node_fs6.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -1529,45 +1556,45 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf((0, import_node_fs6.fstatSync)(this.fd));
+    return infoOf((0, import_node_fs7.fstatSync)(this.fd));
   }
   realPath() {
-    return (0, import_node_fs6.readlinkSync)(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs7.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs7.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return (0, import_node_fs6.readSync)(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs7.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    (0, import_node_fs6.closeSync)(this.fd);
+    (0, import_node_fs7.closeSync)(this.fd);
   }
 };
 var nodeFileSystem = {
-  realPath: (path) => import_node_fs6.realpathSync.native(path),
+  realPath: (path) => import_node_fs7.realpathSync.native(path),
   stat(path) {
-    const stats = (0, import_node_fs6.statSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs7.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = (0, import_node_fs6.lstatSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs7.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  readLink: (path) => (0, import_node_fs6.readlinkSync)(path),
-  openRead: (path) => new NodeOpenFile((0, import_node_fs6.openSync)(path, OPEN_READ_FLAGS)),
+  readLink: (path) => (0, import_node_fs7.readlinkSync)(path),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs7.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs6.mkdirSync)(path, { recursive: true, mode: 448 }),
+  makeFolder: (path) => void (0, import_node_fs7.mkdirSync)(path, { recursive: true, mode: 448 }),
   removeFile: removeFileIfPresent,
-  removeTree: (path) => (0, import_node_fs6.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs6.readdirSync)(path),
+  removeTree: (path) => (0, import_node_fs7.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs7.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ *{/} new Date();
-    (0, import_node_fs6.utimesSync)(path, now, now);
+    (0, import_node_fs7.utimesSync)(path, now, now);
   }
 };
 function nodeIoWith(parts, home, runDir, env) {
@@ -1585,7 +1612,7 @@ function nodeIoWith(parts, home, runDir, env) {
 }
 
 // src/io/node/stdout.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 var STDOUT_FD = 1;
 var WRITE_RETRY_WAIT_MS = 1;
 function writeStdout(line) {
@@ -1594,7 +1621,7 @@ function writeStdout(line) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
-      written += (0, import_node_fs7.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
+      written += (0, import_node_fs8.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -1645,7 +1672,7 @@ function serve(ops, parts) {
 }
 
 // src/io/node/git.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var GIT = "git";
 var STDERR_TAIL_BYTES = 4096;
 var MS_PER_SECOND = 1e3;
@@ -1683,20 +1710,20 @@ function runGit(request, onStdout) {
 function copyKeepingMtime(from, to) {
   let info;
   try {
-    info = (0, import_node_fs8.statSync)(from);
+    info = (0, import_node_fs9.statSync)(from);
   } catch (error) {
     if (errorCode(error) === "ENOENT") return false;
     throw error;
   }
-  (0, import_node_fs8.copyFileSync)(from, to);
+  (0, import_node_fs9.copyFileSync)(from, to);
   const wholeSeconds = Math.floor(info.mtimeMs / MS_PER_SECOND);
-  (0, import_node_fs8.utimesSync)(to, wholeSeconds, wholeSeconds);
+  (0, import_node_fs9.utimesSync)(to, wholeSeconds, wholeSeconds);
   return true;
 }
 var nodeGitProcesses = { run: runGit, copyKeepingMtime };
 
 // src/io/node/harness.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 
 // src/io/dead-parent-watcher.ts
 function deadParentWatcherScript(watcher) {
@@ -1707,10 +1734,10 @@ function deadParentWatcherScript(watcher) {
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 
 // src/io/node/log-follower.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
 var LogFollower = class {
@@ -1751,7 +1778,7 @@ var LogFollower = class {
     if (this.stopped) return;
     try {
       const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs9.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? (0, import_node_fs10.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(this.buffer.subarray(0, read));
@@ -1772,7 +1799,7 @@ var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var MARK_POLL_MS = 100;
-var LOG_OPEN_FLAGS2 = import_node_fs10.constants.O_WRONLY | import_node_fs10.constants.O_APPEND | import_node_fs10.constants.O_CREAT | import_node_fs10.constants.O_TRUNC | import_node_fs10.constants.O_NOFOLLOW;
+var LOG_OPEN_FLAGS2 = import_node_fs11.constants.O_WRONLY | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_TRUNC | import_node_fs11.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -1816,18 +1843,18 @@ async function finishGroup(groupId, deadline, mark) {
 }
 function endLifeline(pidPath, groupId) {
   try {
-    const pid = Number((0, import_node_fs10.readFileSync)(pidPath, "latin1").trim());
+    const pid = Number((0, import_node_fs11.readFileSync)(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
     if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
   } catch {
   }
 }
 function openLog(logPath) {
-  const logFd = (0, import_node_fs10.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs11.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs10.openSync)(logPath, import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs11.openSync)(logPath, import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW) };
   } catch (error) {
-    (0, import_node_fs10.closeSync)(logFd);
+    (0, import_node_fs11.closeSync)(logFd);
     throw error;
   }
 }
@@ -1871,8 +1898,8 @@ function startLeader(run, log, onStop) {
     const env = markedEnvironment(run.env, run.markToken);
     supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error) {
-    (0, import_node_fs10.closeSync)(log.logFd);
-    (0, import_node_fs10.closeSync)(log.readFd);
+    (0, import_node_fs11.closeSync)(log.logFd);
+    (0, import_node_fs11.closeSync)(log.readFd);
     throw error;
   }
   if (run.input !== void 0) {
@@ -1897,8 +1924,8 @@ function runInGroup(run, onOutput) {
       groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs10.closeSync)(log.logFd);
-      (0, import_node_fs10.closeSync)(log.readFd);
+      (0, import_node_fs11.closeSync)(log.logFd);
+      (0, import_node_fs11.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
       log.readFd,
@@ -1922,7 +1949,7 @@ function runInGroup(run, onOutput) {
       code = exitCode;
       signal = exitSignal;
       const finishLog = () => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs10.fstatSync)(log.logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs11.fstatSync)(log.logFd).size);
       };
       if (groupId === void 0) return finishLog();
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
@@ -2026,8 +2053,8 @@ function findOnPath(program, pathVariable) {
     if (!folder.startsWith("/")) continue;
     const candidate = `${folder.replace(/\/+$/, "")}/${program}`;
     try {
-      if (!(0, import_node_fs11.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs11.accessSync)(candidate, import_node_fs11.constants.X_OK);
+      if (!(0, import_node_fs12.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs12.accessSync)(candidate, import_node_fs12.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -2055,10 +2082,10 @@ var nodeHarnessProcesses = {
 };
 
 // src/io/node/search.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 
 // src/io/node/search-find.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 
 // src/io/search-types.ts
 var RipgrepError = class extends Error {
@@ -2076,8 +2103,8 @@ var RipgrepError = class extends Error {
 var import_meta = {};
 function isExecutableFile(path) {
   try {
-    if (!(0, import_node_fs12.statSync)(path).isFile()) return false;
-    (0, import_node_fs12.accessSync)(path, import_node_fs12.constants.X_OK);
+    if (!(0, import_node_fs13.statSync)(path).isFile()) return false;
+    (0, import_node_fs13.accessSync)(path, import_node_fs13.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -2120,8 +2147,8 @@ function findRipgrepIn(env) {
 }
 
 // src/io/node/search-scratch.ts
-var import_node_fs13 = require("node:fs");
-var SCRATCH_OPEN_FLAGS = import_node_fs13.constants.O_RDWR | import_node_fs13.constants.O_CREAT | import_node_fs13.constants.O_EXCL | import_node_fs13.constants.O_NOFOLLOW;
+var import_node_fs14 = require("node:fs");
+var SCRATCH_OPEN_FLAGS = import_node_fs14.constants.O_RDWR | import_node_fs14.constants.O_CREAT | import_node_fs14.constants.O_EXCL | import_node_fs14.constants.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -2129,14 +2156,14 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = (0, import_node_fs13.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = (0, import_node_fs14.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    (0, import_node_fs13.unlinkSync)(path);
+    (0, import_node_fs14.unlinkSync)(path);
   } catch {
-    (0, import_node_fs13.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
     return null;
   }
   return fd;
@@ -2145,13 +2172,13 @@ function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs13.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs14.closeSync)(stdoutFd);
   return null;
 }
 function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs13.statfsSync !== "function") return false;
+  if (typeof import_node_fs14.statfsSync !== "function") return false;
   try {
-    const space = (0, import_node_fs13.statfsSync)(scratchFolder());
+    const space = (0, import_node_fs14.statfsSync)(scratchFolder());
     return space.bavail * space.bsize >= bytes;
   } catch {
     return false;
@@ -2159,10 +2186,10 @@ function roomInScratchFolder(bytes) {
 }
 function readBack(fd, position, onBytes, pieceBytes, reused) {
   for (; ; ) {
-    const left = (0, import_node_fs13.fstatSync)(fd).size - position;
+    const left = (0, import_node_fs14.fstatSync)(fd).size - position;
     if (left <= 0) return position;
     const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs13.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    const read = (0, import_node_fs14.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
     if (read === 0) return position;
     position += read;
     onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
@@ -2170,7 +2197,7 @@ function readBack(fd, position, onBytes, pieceBytes, reused) {
 }
 function readStart(fd, maxBytes) {
   const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs13.readSync)(fd, kept, 0, kept.length, 0));
+  return kept.toString("utf8", 0, (0, import_node_fs14.readSync)(fd, kept, 0, kept.length, 0));
 }
 
 // src/io/node/search.ts
@@ -2274,8 +2301,8 @@ var RipgrepAttempt = class {
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
-    (0, import_node_fs14.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs14.closeSync)(this.output.stderrFd);
+    (0, import_node_fs15.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs15.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
     if (!this.child.settle()) return;

@@ -32,6 +32,10 @@ function pidsIn(file: string): number[] {
 }
 
 describe('shell: processes', () => {
+  it("starts the command at an OOM score above the helper's, so that the OOM killer takes it first", () => {
+    expect(shell({ command: 'cat /proc/self/oom_score_adj /proc/$PPID/oom_score_adj' }).text).toBe('500\n0');
+  });
+
   it('a process left running neither holds the call open nor is killed when it ends', () => {
     const envelope = shell({ command: 'sleep 30 & echo $! > left.pid; echo started' });
     expect(envelope.text).toBe('started');

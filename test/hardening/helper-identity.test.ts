@@ -71,6 +71,10 @@ describe.skipIf(!ROOT)(`a helper started as root for the agent's home${ROOT ? ''
     expect(answer.text).toBe('1000\n1000\n1000\nCapPrm:\t0000000000000000\nCapEff:\t0000000000000000\ntoken: TOKEN-B');
   });
 
+  it("starts the agent's command at an OOM score above the helper's, and the helper's own back where it was", () => {
+    expect(cold(BUNDLE, request('shell', { command: 'cat /proc/self/oom_score_adj /proc/$PPID/oom_score_adj' })).text).toBe('500\n0');
+  });
+
   it("keeps the cold helper's environment, memory, pipes and tracing out of the command's reach", () => {
     const answer = cold(BUNDLE, request('shell', { command: probe('$PPID') }, 'repos/b'));
     expect(answer.text).toBe(REFUSED.join('\n'));

@@ -7,6 +7,7 @@
 // risking the abort itself, so the shortcut is gone on every line.
 import type { ChildProcess, StdioOptions } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { actingAsAgent, asRootWhile } from './identity.js';
 import { loadChildProcess } from './modules.js';
 
@@ -29,6 +30,44 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
   const spawn = loadChildProcess().spawn;
   const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
   const agent = actingAsAgent();
-  if (agent === null) return spawn(file, args as string[], how);
-  return asRootWhile(agent, () => spawn(file, args as string[], { ...how, uid: agent.uid, gid: agent.gid }));
+  if (agent === null) return withChildOomScore(() => spawn(file, args as string[], how));
+  return asRootWhile(agent, () => withChildOomScore(() => spawn(file, args as string[], { ...how, uid: agent.uid, gid: agent.gid })));
+}
+
+/**
+ * The least oom_score_adj of every process the helper starts: when memory runs out, the kernel's OOM
+ * killer takes the agent's processes before the helper (as E2B's envd has it), so that the call
+ * answers. A process may lower its own score back only to where the helper's stands.
+ */
+export const CHILD_OOM_SCORE_ADJ = 500;
+const OWN_OOM_SCORE = '/proc/self/oom_score_adj';
+
+/**
+ * Runs `start` with the helper's own score raised to CHILD_OOM_SCORE_ADJ, so that the child inherits
+ * it from its first instruction (set on the child after the start, a fork of its would be missed),
+ * then sets the helper's back. Raising a score, and lowering it back to where it was, needs no
+ * privilege. Where /proc cannot say or take it, the child starts as before.
+ */
+function withChildOomScore<T>(start: () => T): T {
+  let own: string | null = null;
+  try {
+    const current = readFileSync(OWN_OOM_SCORE, 'latin1').trim();
+    if (Number(current) < CHILD_OOM_SCORE_ADJ) {
+      writeFileSync(OWN_OOM_SCORE, String(CHILD_OOM_SCORE_ADJ));
+      own = current;
+    }
+  } catch {
+    own = null;
+  }
+  try {
+    return start();
+  } finally {
+    if (own !== null) {
+      try {
+        writeFileSync(OWN_OOM_SCORE, own);
+      } catch {
+        // Left raised: the helper is then no likelier a choice than its children.
+      }
+    }
+  }
 }
