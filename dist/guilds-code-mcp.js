@@ -411,11 +411,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants7) {
+      optimizeNames(names, constants8) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants7);
+          this.rhs = optimizeExpr(this.rhs, names, constants8);
         return this;
       }
       get names() {
@@ -432,10 +432,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants7) {
+      optimizeNames(names, constants8) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants7);
+        this.rhs = optimizeExpr(this.rhs, names, constants8);
         return this;
       }
       get names() {
@@ -496,8 +496,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants7) {
-        this.code = optimizeExpr(this.code, names, constants7);
+      optimizeNames(names, constants8) {
+        this.code = optimizeExpr(this.code, names, constants8);
         return this;
       }
       get names() {
@@ -526,12 +526,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants7) {
+      optimizeNames(names, constants8) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants7))
+          if (n.optimizeNames(names, constants8))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -584,12 +584,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants7) {
+      optimizeNames(names, constants8) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants7);
-        if (!(super.optimizeNames(names, constants7) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants8);
+        if (!(super.optimizeNames(names, constants8) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants7);
+        this.condition = optimizeExpr(this.condition, names, constants8);
         return this;
       }
       get names() {
@@ -612,10 +612,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants7) {
-        if (!super.optimizeNames(names, constants7))
+      optimizeNames(names, constants8) {
+        if (!super.optimizeNames(names, constants8))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants7);
+        this.iteration = optimizeExpr(this.iteration, names, constants8);
         return this;
       }
       get names() {
@@ -651,10 +651,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants7) {
-        if (!super.optimizeNames(names, constants7))
+      optimizeNames(names, constants8) {
+        if (!super.optimizeNames(names, constants8))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants7);
+        this.iterable = optimizeExpr(this.iterable, names, constants8);
         return this;
       }
       get names() {
@@ -696,11 +696,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants7) {
+      optimizeNames(names, constants8) {
         var _a3, _b;
-        super.optimizeNames(names, constants7);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants7);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants7);
+        super.optimizeNames(names, constants8);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants8);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants8);
         return this;
       }
       get names() {
@@ -1001,7 +1001,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants7) {
+    function optimizeExpr(expr, names, constants8) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1016,14 +1016,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants7[n.str];
+        const c = constants8[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants7[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants8[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -7258,7 +7258,7 @@ var require_dist = __commonJS({
 
 // src/mcp-main.ts
 var import_node_crypto2 = require("node:crypto");
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
 
@@ -7827,6 +7827,37 @@ function startFailure(reason) {
   return `guilds-code-mcp: ${reason}`;
 }
 
+// src/io/node/identity.ts
+var import_node_fs = require("node:fs");
+function actingAsAgent() {
+  if (process.getuid?.() !== 0) return null;
+  const uid = process.geteuid();
+  return uid === 0 ? null : { uid, gid: process.getegid() };
+}
+function agentOwningHome(home) {
+  if (process.getuid?.() !== 0 || home === void 0 || home === "" || home.includes("\0")) return null;
+  try {
+    const { uid, gid } = (0, import_node_fs.statSync)(home);
+    return uid === 0 ? null : { uid, gid };
+  } catch {
+    return null;
+  }
+}
+function actAs(agent) {
+  if (process.geteuid() !== 0) process.seteuid(0);
+  process.setgroups([agent.gid]);
+  process.setegid(agent.gid);
+  process.seteuid(agent.uid);
+}
+function asRootWhile(agent, start) {
+  process.seteuid(0);
+  try {
+    return start();
+  } finally {
+    process.seteuid(agent.uid);
+  }
+}
+
 // src/mcp/in-process-runner.ts
 var import_node_crypto = require("node:crypto");
 var import_promises = require("node:fs/promises");
@@ -8236,30 +8267,30 @@ async function answer(io, checked, ops, stop) {
 }
 
 // src/io/node/home.ts
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 function homeFolder(named) {
   if (!named || !named.startsWith("/")) throw homeNotAbsolute();
   let real;
   try {
-    real = import_node_fs.realpathSync.native(named);
+    real = import_node_fs2.realpathSync.native(named);
   } catch {
     throw homeMissing(named);
   }
-  if (!(0, import_node_fs.statSync)(real).isDirectory()) throw homeNotAFolder(named);
+  if (!(0, import_node_fs2.statSync)(real).isDirectory()) throw homeNotAFolder(named);
   return real;
 }
 
 // src/io/node/core.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 
 // src/io/node/background.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // src/io/node/files.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 
 // src/io/node/process.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 var STAT_STATE_INDEX = 0;
 var STAT_PROCESS_GROUP_INDEX = 2;
 var STAT_SESSION_INDEX = 3;
@@ -8294,29 +8325,29 @@ function parseProcessStat(pid, text2) {
 function readProcessStat(pid) {
   let text2;
   try {
-    text2 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "latin1");
+    text2 = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "latin1");
   } catch {
     return null;
   }
   return parseProcessStat(pid, text2);
 }
 function listProcessIds() {
-  return (0, import_node_fs2.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+  return (0, import_node_fs3.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
 }
 function isRunningState(state) {
   return state !== "Z" && state !== "X";
 }
 
 // src/io/node/files.ts
-var OPEN_READ_FLAGS = import_node_fs3.constants.O_RDONLY | import_node_fs3.constants.O_NONBLOCK | import_node_fs3.constants.O_NOCTTY;
+var OPEN_READ_FLAGS = import_node_fs4.constants.O_RDONLY | import_node_fs4.constants.O_NONBLOCK | import_node_fs4.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
 function codedError(code, message) {
   return Object.assign(new Error(`${code}: ${message}`), { code });
 }
 function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs3.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  const fd = (0, import_node_fs4.openSync)(path, OPEN_READ_FLAGS | extraFlags);
   try {
-    const stats = (0, import_node_fs3.fstatSync)(fd);
+    const stats = (0, import_node_fs4.fstatSync)(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
     const chunks = [];
@@ -8325,7 +8356,7 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
       chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs3.readSync)(fd, chunk, 0, chunk.length, null);
+      const read = (0, import_node_fs4.readSync)(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
@@ -8333,14 +8364,14 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     }
     return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
   } finally {
-    (0, import_node_fs3.closeSync)(fd);
+    (0, import_node_fs4.closeSync)(fd);
   }
 }
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
   try {
-    (0, import_node_fs3.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs3.renameSync)(temp, path);
+    (0, import_node_fs4.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs4.renameSync)(temp, path);
   } catch (error2) {
     removeFileIfPresent(temp);
     throw error2;
@@ -8348,16 +8379,16 @@ function writeFileAtomic(path, data) {
 }
 function removeFileIfPresent(path) {
   try {
-    (0, import_node_fs3.unlinkSync)(path);
+    (0, import_node_fs4.unlinkSync)(path);
   } catch (error2) {
     if (error2.code !== "ENOENT") throw error2;
   }
 }
 function createExclusive(path, content) {
   const temporary = temporaryPathBeside(path);
-  (0, import_node_fs3.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
+  (0, import_node_fs4.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs3.linkSync)(temporary, path);
+    (0, import_node_fs4.linkSync)(temporary, path);
     return true;
   } catch (error2) {
     if (error2.code === "EEXIST") return false;
@@ -8387,22 +8418,7 @@ function takeStop(stop) {
 var NEVER_STOPPED = new AbortController().signal;
 
 // src/io/node/spawn.ts
-var import_node_fs4 = require("node:fs");
-
-// src/io/node/identity.ts
-function actingAsAgent() {
-  if (process.getuid?.() !== 0) return null;
-  const uid = process.geteuid();
-  return uid === 0 ? null : { uid, gid: process.getegid() };
-}
-function asRootWhile(agent, start) {
-  process.seteuid(0);
-  try {
-    return start();
-  } finally {
-    process.seteuid(agent.uid);
-  }
-}
+var import_node_fs5 = require("node:fs");
 
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
@@ -8422,16 +8438,19 @@ function spawnChild(file, args, options) {
   const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
   const agent = actingAsAgent();
   if (agent === null) return withChildOomScore(() => spawn2(file, args, how));
-  return asRootWhile(agent, () => withChildOomScore(() => spawn2(file, args, { ...how, uid: agent.uid, gid: agent.gid })));
+  const entering = [ENTER_THEN_EXEC_SCRIPT, "sh", how.cwd, file, ...args];
+  return asRootWhile(agent, () => withChildOomScore(() => spawn2(ENTER_THEN_EXEC_SHELL, ["-c", ...entering], { ...how, cwd: "/", uid: agent.uid, gid: agent.gid })));
 }
+var ENTER_THEN_EXEC_SHELL = "/bin/sh";
+var ENTER_THEN_EXEC_SCRIPT = 'cd -- "$1" || exit; shift; exec "$@"';
 var CHILD_OOM_SCORE_ADJ = 500;
 var OWN_OOM_SCORE = "/proc/self/oom_score_adj";
 function withChildOomScore(start) {
   let own2 = null;
   try {
-    const current = (0, import_node_fs4.readFileSync)(OWN_OOM_SCORE, "latin1").trim();
+    const current = (0, import_node_fs5.readFileSync)(OWN_OOM_SCORE, "latin1").trim();
     if (Number(current) < CHILD_OOM_SCORE_ADJ) {
-      (0, import_node_fs4.writeFileSync)(OWN_OOM_SCORE, String(CHILD_OOM_SCORE_ADJ));
+      (0, import_node_fs5.writeFileSync)(OWN_OOM_SCORE, String(CHILD_OOM_SCORE_ADJ));
       own2 = current;
     }
   } catch {
@@ -8442,7 +8461,7 @@ function withChildOomScore(start) {
   } finally {
     if (own2 !== null) {
       try {
-        (0, import_node_fs4.writeFileSync)(OWN_OOM_SCORE, own2);
+        (0, import_node_fs5.writeFileSync)(OWN_OOM_SCORE, own2);
       } catch {
       }
     }
@@ -8514,7 +8533,7 @@ function startDetached(start) {
 }
 
 // src/io/node/sweep.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // src/io/call-mark.ts
 var CALL_MARK_VARIABLE = "GUILDS_CALL_MARK";
@@ -8571,10 +8590,10 @@ function markedProcesses(mark) {
   for (const pid of pids) {
     if (pid === process.pid) continue;
     try {
-      if (uid !== void 0 && (0, import_node_fs5.statSync)(`/proc/${pid}`).uid !== uid) continue;
+      if (uid !== void 0 && (0, import_node_fs6.statSync)(`/proc/${pid}`).uid !== uid) continue;
       const stat = readProcessStat(pid);
       if (stat === null || !isRunningState(stat.state)) continue;
-      if (carries((0, import_node_fs5.readFileSync)(`/proc/${pid}/environ`, "latin1"))) found.push(pid);
+      if (carries((0, import_node_fs6.readFileSync)(`/proc/${pid}/environ`, "latin1"))) found.push(pid);
     } catch {
     }
   }
@@ -8625,11 +8644,11 @@ var DELAYED_KILL_SCRIPT = [
   "done",
   '[ "$killed" = 1 ] && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_APPEND | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_NOFOLLOW | import_node_fs6.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_NOFOLLOW | import_node_fs7.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start) {
-    const log = (0, import_node_fs6.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs7.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -8639,14 +8658,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs6.closeSync)(log);
+      (0, import_node_fs7.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment2;
     try {
-      environment2 = (0, import_node_fs6.readFileSync)(`/proc/${pid}/environ`);
+      environment2 = (0, import_node_fs7.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -8704,45 +8723,45 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf((0, import_node_fs7.fstatSync)(this.fd));
+    return infoOf((0, import_node_fs8.fstatSync)(this.fd));
   }
   realPath() {
-    return (0, import_node_fs7.readlinkSync)(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs8.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return (0, import_node_fs7.readSync)(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return (0, import_node_fs7.readSync)(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    (0, import_node_fs7.closeSync)(this.fd);
+    (0, import_node_fs8.closeSync)(this.fd);
   }
 };
 var nodeFileSystem = {
-  realPath: (path) => import_node_fs7.realpathSync.native(path),
+  realPath: (path) => import_node_fs8.realpathSync.native(path),
   stat(path) {
-    const stats = (0, import_node_fs7.statSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs8.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = (0, import_node_fs7.lstatSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs8.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  readLink: (path) => (0, import_node_fs7.readlinkSync)(path),
-  openRead: (path) => new NodeOpenFile((0, import_node_fs7.openSync)(path, OPEN_READ_FLAGS)),
+  readLink: (path) => (0, import_node_fs8.readlinkSync)(path),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs8.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs7.mkdirSync)(path, { recursive: true, mode: 448 }),
+  makeFolder: (path) => void (0, import_node_fs8.mkdirSync)(path, { recursive: true, mode: 448 }),
   removeFile: removeFileIfPresent,
-  removeTree: (path) => (0, import_node_fs7.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs7.readdirSync)(path),
+  removeTree: (path) => (0, import_node_fs8.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs8.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs7.utimesSync)(path, now, now);
+    (0, import_node_fs8.utimesSync)(path, now, now);
   }
 };
 function nodeIoWith(parts, home, runDir, env) {
@@ -8760,10 +8779,10 @@ function nodeIoWith(parts, home, runDir, env) {
 }
 
 // src/io/node/search.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 
 // src/io/node/search-find.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 
 // src/io/search-types.ts
 var RipgrepError = class extends Error {
@@ -8781,8 +8800,8 @@ var RipgrepError = class extends Error {
 var import_meta = {};
 function isExecutableFile(path) {
   try {
-    if (!(0, import_node_fs8.statSync)(path).isFile()) return false;
-    (0, import_node_fs8.accessSync)(path, import_node_fs8.constants.X_OK);
+    if (!(0, import_node_fs9.statSync)(path).isFile()) return false;
+    (0, import_node_fs9.accessSync)(path, import_node_fs9.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -8825,8 +8844,8 @@ function findRipgrepIn(env) {
 }
 
 // src/io/node/search-scratch.ts
-var import_node_fs9 = require("node:fs");
-var SCRATCH_OPEN_FLAGS = import_node_fs9.constants.O_RDWR | import_node_fs9.constants.O_CREAT | import_node_fs9.constants.O_EXCL | import_node_fs9.constants.O_NOFOLLOW;
+var import_node_fs10 = require("node:fs");
+var SCRATCH_OPEN_FLAGS = import_node_fs10.constants.O_RDWR | import_node_fs10.constants.O_CREAT | import_node_fs10.constants.O_EXCL | import_node_fs10.constants.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -8834,14 +8853,14 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = (0, import_node_fs9.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = (0, import_node_fs10.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    (0, import_node_fs9.unlinkSync)(path);
+    (0, import_node_fs10.unlinkSync)(path);
   } catch {
-    (0, import_node_fs9.closeSync)(fd);
+    (0, import_node_fs10.closeSync)(fd);
     return null;
   }
   return fd;
@@ -8850,13 +8869,13 @@ function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs9.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs10.closeSync)(stdoutFd);
   return null;
 }
 function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs9.statfsSync !== "function") return false;
+  if (typeof import_node_fs10.statfsSync !== "function") return false;
   try {
-    const space = (0, import_node_fs9.statfsSync)(scratchFolder());
+    const space = (0, import_node_fs10.statfsSync)(scratchFolder());
     return space.bavail * space.bsize >= bytes;
   } catch {
     return false;
@@ -8864,10 +8883,10 @@ function roomInScratchFolder(bytes) {
 }
 function readBack(fd, position, onBytes, pieceBytes, reused) {
   for (; ; ) {
-    const left = (0, import_node_fs9.fstatSync)(fd).size - position;
+    const left = (0, import_node_fs10.fstatSync)(fd).size - position;
     if (left <= 0) return position;
     const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs9.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    const read = (0, import_node_fs10.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
     if (read === 0) return position;
     position += read;
     onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
@@ -8875,7 +8894,7 @@ function readBack(fd, position, onBytes, pieceBytes, reused) {
 }
 function readStart(fd, maxBytes) {
   const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs9.readSync)(fd, kept, 0, kept.length, 0));
+  return kept.toString("utf8", 0, (0, import_node_fs10.readSync)(fd, kept, 0, kept.length, 0));
 }
 
 // src/io/node/search.ts
@@ -8979,8 +8998,8 @@ var RipgrepAttempt = class {
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
-    (0, import_node_fs10.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs10.closeSync)(this.output.stderrFd);
+    (0, import_node_fs11.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs11.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
     if (!this.child.settle()) return;
@@ -9177,10 +9196,10 @@ function sha256Hasher(expectedBytes) {
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 
 // src/io/node/log-follower.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
 var LogFollower = class {
@@ -9221,7 +9240,7 @@ var LogFollower = class {
     if (this.stopped) return;
     try {
       const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs11.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? (0, import_node_fs12.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(this.buffer.subarray(0, read));
@@ -9242,7 +9261,7 @@ var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var MARK_POLL_MS = 100;
-var LOG_OPEN_FLAGS2 = import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_APPEND | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_TRUNC | import_node_fs12.constants.O_NOFOLLOW;
+var LOG_OPEN_FLAGS2 = import_node_fs13.constants.O_WRONLY | import_node_fs13.constants.O_APPEND | import_node_fs13.constants.O_CREAT | import_node_fs13.constants.O_TRUNC | import_node_fs13.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -9286,18 +9305,18 @@ async function finishGroup(groupId, deadline, mark) {
 }
 function endLifeline(pidPath, groupId) {
   try {
-    const pid = Number((0, import_node_fs12.readFileSync)(pidPath, "latin1").trim());
+    const pid = Number((0, import_node_fs13.readFileSync)(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
     if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
   } catch {
   }
 }
 function openLog(logPath) {
-  const logFd = (0, import_node_fs12.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs13.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs12.openSync)(logPath, import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs13.openSync)(logPath, import_node_fs13.constants.O_RDONLY | import_node_fs13.constants.O_NOFOLLOW) };
   } catch (error2) {
-    (0, import_node_fs12.closeSync)(logFd);
+    (0, import_node_fs13.closeSync)(logFd);
     throw error2;
   }
 }
@@ -9341,8 +9360,8 @@ function startLeader(run, log, onStop) {
     const env = markedEnvironment(run.env, run.markToken);
     supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error2) {
-    (0, import_node_fs12.closeSync)(log.logFd);
-    (0, import_node_fs12.closeSync)(log.readFd);
+    (0, import_node_fs13.closeSync)(log.logFd);
+    (0, import_node_fs13.closeSync)(log.readFd);
     throw error2;
   }
   if (run.input !== void 0) {
@@ -9367,8 +9386,8 @@ function runInGroup(run, onOutput) {
       groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs12.closeSync)(log.logFd);
-      (0, import_node_fs12.closeSync)(log.readFd);
+      (0, import_node_fs13.closeSync)(log.logFd);
+      (0, import_node_fs13.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
       log.readFd,
@@ -9392,7 +9411,7 @@ function runInGroup(run, onOutput) {
       code = exitCode;
       signal = exitSignal;
       const finishLog = () => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs12.fstatSync)(log.logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs13.fstatSync)(log.logFd).size);
       };
       if (groupId === void 0) return finishLog();
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
@@ -24179,16 +24198,16 @@ function stateFolder(home, env) {
 function prepareRunsFolder(home) {
   const runs = (0, import_node_path.join)(home, RUNS_FOLDER_NAME);
   try {
-    (0, import_node_fs13.mkdirSync)(runs, { mode: 448 });
+    (0, import_node_fs14.mkdirSync)(runs, { mode: 448 });
   } catch {
   }
   try {
-    if (!(0, import_node_fs13.lstatSync)(runs).isDirectory()) return;
-    const fd = (0, import_node_fs13.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs13.constants.O_WRONLY | import_node_fs13.constants.O_CREAT | import_node_fs13.constants.O_EXCL | import_node_fs13.constants.O_NOFOLLOW, 420);
+    if (!(0, import_node_fs14.lstatSync)(runs).isDirectory()) return;
+    const fd = (0, import_node_fs14.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs14.constants.O_WRONLY | import_node_fs14.constants.O_CREAT | import_node_fs14.constants.O_EXCL | import_node_fs14.constants.O_NOFOLLOW, 420);
     try {
-      (0, import_node_fs13.writeSync)(fd, RUNS_GITIGNORE);
+      (0, import_node_fs14.writeSync)(fd, RUNS_GITIGNORE);
     } finally {
-      (0, import_node_fs13.closeSync)(fd);
+      (0, import_node_fs14.closeSync)(fd);
     }
   } catch {
   }
@@ -24196,12 +24215,12 @@ function prepareRunsFolder(home) {
 function resolveFolder(path) {
   let real;
   try {
-    real = (0, import_node_fs13.realpathSync)(path);
+    real = (0, import_node_fs14.realpathSync)(path);
   } catch {
     return { kind: "refused", reason: "a folder that does not exist" };
   }
   try {
-    if (!(0, import_node_fs13.statSync)(real).isDirectory()) return { kind: "refused", reason: "not a folder" };
+    if (!(0, import_node_fs14.statSync)(real).isDirectory()) return { kind: "refused", reason: "not a folder" };
   } catch {
     return { kind: "refused", reason: "a folder that does not exist" };
   }
@@ -24215,15 +24234,17 @@ async function main() {
   const options = parsed.options;
   let home;
   try {
-    home = (0, import_node_fs13.realpathSync)((0, import_node_path.resolve)(options.home));
-    if (!(0, import_node_fs13.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
+    home = (0, import_node_fs14.realpathSync)((0, import_node_path.resolve)(options.home));
+    if (!(0, import_node_fs14.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
   } catch {
     exitWith(startFailure(`the home ${options.home} does not exist`), 2);
   }
-  const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs13.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
+  const agent = agentOwningHome(home);
+  if (agent !== null) actAs(agent);
+  const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs14.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
   const openHome = (folder) => {
     const runDir = stateFolder(folder, env);
-    (0, import_node_fs13.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
+    (0, import_node_fs14.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
     prepareRunsFolder(folder);
     return { home: folder, runner: new InProcessRunner({ home: folder, runDir, harnessCommand }) };
   };

@@ -158,6 +158,7 @@ function agentOwningHome(home) {
   }
 }
 function actAs(agent) {
+  if (process.geteuid() !== 0) process.seteuid(0);
   process.setgroups([agent.gid]);
   process.setegid(agent.gid);
   process.seteuid(agent.uid);
@@ -200,7 +201,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "7a1599e62b5d5d97";
+var BUILD_ID = "aefea69d151b857b";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1274,8 +1275,11 @@ function spawnChild(file, args, options) {
   const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
   const agent = actingAsAgent();
   if (agent === null) return withChildOomScore(() => spawn(file, args, how));
-  return asRootWhile(agent, () => withChildOomScore(() => spawn(file, args, { ...how, uid: agent.uid, gid: agent.gid })));
+  const entering = [ENTER_THEN_EXEC_SCRIPT, "sh", how.cwd, file, ...args];
+  return asRootWhile(agent, () => withChildOomScore(() => spawn(ENTER_THEN_EXEC_SHELL, ["-c", ...entering], { ...how, cwd: "/", uid: agent.uid, gid: agent.gid })));
 }
+var ENTER_THEN_EXEC_SHELL = "/bin/sh";
+var ENTER_THEN_EXEC_SCRIPT = 'cd -- "$1" || exit; shift; exec "$@"';
 var CHILD_OOM_SCORE_ADJ = 500;
 var OWN_OOM_SCORE = "/proc/self/oom_score_adj";
 function withChildOomScore(start) {
@@ -4101,6 +4105,6 @@ serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, cod
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [guildsBody_harness_main, 311];
+      return [guildsBody_harness_main, 312];
   }
 }

@@ -8,6 +8,7 @@ import { MCP_MESSAGE_MAX_BYTES, MCP_SHUTDOWN_WAIT_MS } from './limits.js';
 import { RUN_DIR_VARIABLE } from './contract/environment.js';
 import { RUNS_FOLDER_NAME } from './workspace/workdir.js';
 import { startFailure } from './mcp/format.js';
+import { actAs, agentOwningHome } from './io/node/identity.js';
 import { InProcessRunner } from './mcp/in-process-runner.js';
 import { parseOptions } from './mcp/options.js';
 import { createMcpSession, type OpenedHome } from './mcp/server.js';
@@ -90,6 +91,10 @@ async function main(): Promise<void> {
   } catch {
     exitWith(startFailure(`the home ${options.home} does not exist`), 2);
   }
+  // Started as root for a home another user owns (`docker exec` into a DockerSandbox container): the
+  // server serves that user, out of reach of its processes, as the helpers do (src/io/node/identity.ts).
+  const agent = agentOwningHome(home);
+  if (agent !== null) actAs(agent);
   const harnessCommand = [process.execPath, join(dirname(realpathSync(process.argv[1] ?? '.')), 'guilds-harness.js')];
   /** A home's state folder and .runs/, and its runner; throws when the state folder cannot be made. */
   const openHome = (folder: string): OpenedHome => {

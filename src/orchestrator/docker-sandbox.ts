@@ -89,7 +89,10 @@ export interface DockerSandboxOptions {
   labels?: Readonly<Record<string, string>>;
   /** How to reach the Engine; default from DOCKER_HOST, else /var/run/docker.sock. */
   docker?: EngineAddress;
-  /** How the helpers start inside: the image's when absent. */
+  /**
+   * How the helpers start inside: the image's when absent. With helperAsRoot they run as root: name
+   * only files the agent cannot write (the image's own).
+   */
   helperCommand?: readonly string[];
   harnessCommand?: readonly string[];
 }

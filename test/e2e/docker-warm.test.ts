@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import type { DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
 import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
-import { dockerUnavailable, suiteSandboxes } from '../helpers/docker.js';
+import { asRootInside, dockerUnavailable, suiteSandboxes } from '../helpers/docker.js';
 import { pollUntil } from '../helpers/background.js';
 import { FIXTURES } from '../helpers/paths.js';
 
@@ -118,7 +118,8 @@ function suite(runtime: 'runc' | 'runsc'): void {
     const [server] = await servePids(sandbox);
     const shell = call(warm, 'shell', { command: 'echo $$ > shell.pid; echo once >> ran.txt; sleep 300' });
     await pollUntil(() => homeFile(sandbox, 'shell.pid'), (text) => text?.endsWith('\n') === true);
-    await inside(sandbox, `kill -KILL ${server}`);
+    // The server runs as root, out of the agent's reach: the kill comes from outside, as the platform's would.
+    asRootInside(sandbox.containerId, `kill -KILL ${server}`);
     expect(await shell).toMatchObject({ ok: false, kind: 'unavailable', text: STREAM_ENDED_DURING_CALL });
     const status = await call(warm, 'shell_status', { id: 'b1' });
     expect(status.meta.state).toBe('running');
@@ -130,7 +131,8 @@ function suite(runtime: 'runc' | 'runsc'): void {
 
   it('answers a read-only call cold when the stream dies with it sent, and never runs any other twice', async () => {
     // A helper whose stream takes one line and dies; cold, it is the image's own helper.
-    const sandbox = await start({ helperCommand: ['node', '/home/agent/dying-stream.cjs'] });
+    // A helper from the agent's home runs as the agent (no root runs what the agent may write).
+    const sandbox = await start({ helperCommand: ['node', '/home/agent/dying-stream.cjs'], helperAsRoot: false });
     await sandbox.writeFile('/home/agent/dying-stream.cjs', readFileSync(join(FIXTURES, 'warm', 'dying-stream.cjs')));
     await inside(sandbox, 'echo hello > a.txt');
     const warm = warmRun(sandbox);
@@ -148,10 +150,10 @@ function suite(runtime: 'runc' | 'runsc'): void {
   it('fails the call in flight when the kernel OOM-kills the server, and the next call works over a new stream', async () => {
     const sandbox = await start({ memoryBytes: OOM_LIMIT_BYTES });
     const warm = warmRun(sandbox);
-    // The command's parent is the server: raising its score makes it the OOM killer's first choice.
-    expect((await call(warm, 'shell', { command: `echo ${OOM_SCORE_ADJ_MAX} > /proc/$PPID/oom_score_adj && cat /proc/$PPID/oom_score_adj` })).text).toBe(
-      String(OOM_SCORE_ADJ_MAX),
-    );
+    // Raising the server's score (as root, from outside: the agent may not) makes it the OOM killer's first choice.
+    expect((await call(warm, 'shell', { command: 'cat /proc/$PPID/oom_score_adj' })).text).toBe('0');
+    const [server] = await servePids(sandbox);
+    expect(asRootInside(sandbox.containerId, `echo ${OOM_SCORE_ADJ_MAX} > /proc/${server}/oom_score_adj && cat /proc/${server}/oom_score_adj`)).toBe(`${OOM_SCORE_ADJ_MAX}\n`);
     // The command inherited the server's score: it takes its own back (the least it ever had, so no privilege is needed).
     const hog = await call(warm, 'shell', { command: 'echo 0 > /proc/self/oom_score_adj && exec node -e "const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1))"' });
     expect(hog).toMatchObject({ ok: false, kind: 'unavailable', text: STREAM_ENDED_DURING_CALL });

@@ -1,6 +1,7 @@
 // The docker tier as the test files see it: the Engine and the image docker-setup.ts prepared, or the
 // reason they could not be, and a DockerSandbox shaped for the orchestrator's end-to-end suite (the
 // home a host folder the test writes into, shown inside at /home/agent).
+import { spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,21 @@ export function dockerUnavailable(runtime: 'runc' | 'runsc' = 'runc'): string | 
   if (process.env[DOCKER_ENV.image] === undefined) return 'docker cannot run here: the docker tier was not set up';
   if (runtime === 'runsc' && process.env[DOCKER_ENV.noGvisor] !== undefined) return `gVisor cannot run here: ${process.env[DOCKER_ENV.noGvisor]}`;
   return undefined;
+}
+
+/**
+ * `script` run as root in the container, as the platform (or the kernel) acts on it from outside:
+ * the helpers run as root, out of the agent's reach, so a test that kills one or changes its OOM
+ * score does it as root. Throws with what it said when it fails.
+ */
+export function asRootInside(containerId: string, script: string): string {
+  const result = spawnSync('docker', ['exec', '-u', '0', containerId, 'sh', '-c', script], {
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...process.env, DOCKER_HOST: process.env[DOCKER_ENV.host] },
+  });
+  if (result.status !== 0) throw new Error(`${script}: exit ${result.status}: ${result.stderr}`);
+  return result.stdout;
 }
 
 export function testImage(): string {

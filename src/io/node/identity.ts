@@ -36,8 +36,13 @@ export function agentOwningHome(home: string | undefined): AgentIdentity | null 
   }
 }
 
-/** Takes the agent's ids as this process's effective ones (its groups the agent's gid alone). */
+/**
+ * Takes the agent's ids as this process's effective ones (its groups the agent's gid alone). A helper
+ * started by one already acting as the agent (the MCP server's code_task helper) starts with the
+ * agent's effective uid and root's real one: it takes root's back first, as the real uid allows.
+ */
 export function actAs(agent: AgentIdentity): void {
+  if (process.geteuid!() !== 0) process.seteuid!(0);
   process.setgroups!([agent.gid]);
   process.setegid!(agent.gid);
   process.seteuid!(agent.uid);

@@ -31,8 +31,17 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
   const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
   const agent = actingAsAgent();
   if (agent === null) return withChildOomScore(() => spawn(file, args as string[], how));
-  return asRootWhile(agent, () => withChildOomScore(() => spawn(file, args as string[], { ...how, uid: agent.uid, gid: agent.gid })));
+  const entering = [ENTER_THEN_EXEC_SCRIPT, 'sh', how.cwd, file, ...args];
+  return asRootWhile(agent, () => withChildOomScore(() => spawn(ENTER_THEN_EXEC_SHELL, ['-c', ...entering], { ...how, cwd: '/', uid: agent.uid, gid: agent.gid })));
 }
+
+/**
+ * As the agent, the child enters its folder itself, once it is the agent: a start enters the folder
+ * before it changes ids, as root, and root in the container (no capability over files) may not enter
+ * a folder only the agent may (a home of mode 0700). Then it becomes the program, same pid.
+ */
+const ENTER_THEN_EXEC_SHELL = '/bin/sh';
+const ENTER_THEN_EXEC_SCRIPT = 'cd -- "$1" || exit; shift; exec "$@"';
 
 /**
  * The least oom_score_adj of every process the helper starts: when memory runs out, the kernel's OOM
