@@ -201,7 +201,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "aefea69d151b857b";
+var BUILD_ID = "810736e1c6563123";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1275,11 +1275,21 @@ function spawnChild(file, args, options) {
   const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
   const agent = actingAsAgent();
   if (agent === null) return withChildOomScore(() => spawn(file, args, how));
-  const entering = [ENTER_THEN_EXEC_SCRIPT, "sh", how.cwd, file, ...args];
-  return asRootWhile(agent, () => withChildOomScore(() => spawn(ENTER_THEN_EXEC_SHELL, ["-c", ...entering], { ...how, cwd: "/", uid: agent.uid, gid: agent.gid })));
+  const entering = enteringFolder(how.cwd, how.stdio);
+  const argv = ["-c", ENTER_THEN_EXEC_SCRIPT, "sh", entering.folder, entering.passedFd, file, ...args];
+  const as = { ...how, stdio: entering.stdio, cwd: "/", uid: agent.uid, gid: agent.gid };
+  return asRootWhile(agent, () => withChildOomScore(() => spawn(ENTER_THEN_EXEC_SHELL, argv, as)));
 }
 var ENTER_THEN_EXEC_SHELL = "/bin/sh";
-var ENTER_THEN_EXEC_SCRIPT = 'cd -- "$1" || exit; shift; exec "$@"';
+var ENTER_THEN_EXEC_SCRIPT = 'cd -- "$1" || exit; [ -z "$2" ] || eval "exec $2<&-"; shift 2; exec "$@"';
+var OPEN_FOLDER = /^\/proc\/self\/fd\/([0-9]+)$/;
+function enteringFolder(cwd, stdio) {
+  const open = OPEN_FOLDER.exec(cwd);
+  if (open === null) return { folder: cwd, passedFd: "", stdio };
+  const slots = typeof stdio === "string" ? [stdio, stdio, stdio] : [...stdio];
+  const slot = slots.length;
+  return { folder: `/proc/self/fd/${slot}`, passedFd: String(slot), stdio: [...slots, Number(open[1])] };
+}
 var CHILD_OOM_SCORE_ADJ = 500;
 var OWN_OOM_SCORE = "/proc/self/oom_score_adj";
 function withChildOomScore(start) {

@@ -31,17 +31,34 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
   const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
   const agent = actingAsAgent();
   if (agent === null) return withChildOomScore(() => spawn(file, args as string[], how));
-  const entering = [ENTER_THEN_EXEC_SCRIPT, 'sh', how.cwd, file, ...args];
-  return asRootWhile(agent, () => withChildOomScore(() => spawn(ENTER_THEN_EXEC_SHELL, ['-c', ...entering], { ...how, cwd: '/', uid: agent.uid, gid: agent.gid })));
+  const entering = enteringFolder(how.cwd, how.stdio);
+  const argv = ['-c', ENTER_THEN_EXEC_SCRIPT, 'sh', entering.folder, entering.passedFd, file, ...args];
+  const as = { ...how, stdio: entering.stdio, cwd: '/', uid: agent.uid, gid: agent.gid };
+  return asRootWhile(agent, () => withChildOomScore(() => spawn(ENTER_THEN_EXEC_SHELL, argv, as)));
 }
 
 /**
  * As the agent, the child enters its folder itself, once it is the agent: a start enters the folder
  * before it changes ids, as root, and root in the container (no capability over files) may not enter
- * a folder only the agent may (a home of mode 0700). Then it becomes the program, same pid.
+ * a folder only the agent may (a home of mode 0700). Then it becomes the program, same pid, with a
+ * descriptor passed for the entering ($2) closed first.
  */
 const ENTER_THEN_EXEC_SHELL = '/bin/sh';
-const ENTER_THEN_EXEC_SCRIPT = 'cd -- "$1" || exit; shift; exec "$@"';
+const ENTER_THEN_EXEC_SCRIPT = 'cd -- "$1" || exit; [ -z "$2" ] || eval "exec $2<&-"; shift 2; exec "$@"';
+const OPEN_FOLDER = /^\/proc\/self\/fd\/([0-9]+)$/;
+
+/**
+ * The folder as the child names it. A folder held open by the helper (`/proc/self/fd/N`, as a search
+ * names its root) is the helper's descriptor, which the shell does not inherit: it is passed on at the
+ * next free slot of the child's descriptors, and entered there.
+ */
+function enteringFolder(cwd: string, stdio: StdioOptions): { folder: string; passedFd: string; stdio: StdioOptions } {
+  const open = OPEN_FOLDER.exec(cwd);
+  if (open === null) return { folder: cwd, passedFd: '', stdio };
+  const slots = typeof stdio === 'string' ? [stdio, stdio, stdio] : [...stdio];
+  const slot = slots.length;
+  return { folder: `/proc/self/fd/${slot}`, passedFd: String(slot), stdio: [...slots, Number(open[1])] as StdioOptions };
+}
 
 /**
  * The least oom_score_adj of every process the helper starts: when memory runs out, the kernel's OOM
