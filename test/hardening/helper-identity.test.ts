@@ -206,9 +206,11 @@ describe.skipIf(!ROOT)(`the MCP server started as root for the agent's home${ROO
     const mcpHome = mkdtempSync(join(tmpdir(), 'guilds-code-identity-mcp-'));
     chmodSync(mcpHome, 0o700);
     chownSync(mcpHome, AGENT, AGENT);
+    // The server starts code_task's helper with its own Node, as the agent: the development Node, which
+    // the agent may run, where a Node line of the matrix lives in root's cache.
     const transport = new StdioClientTransport({
       command: AS_CONTAINER_ROOT[0]!,
-      args: [...AS_CONTAINER_ROOT.slice(1), MCP_BUNDLE, '--home', mcpHome],
+      args: [...AS_CONTAINER_ROOT.slice(1, -1), process.execPath, MCP_BUNDLE, '--home', mcpHome],
       env: { PATH: process.env.PATH ?? '', HOME: mcpHome, GUILDS_HARNESS: 'command', GUILDS_HARNESS_COMMAND: 'id -u' },
       stderr: 'pipe',
     });
