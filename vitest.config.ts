@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { nodeLineProjects, nodeLines } from './test/helpers/node-lines.js';
+import { UNIT_FILES } from './test/helpers/unit-files.js';
 
 // The real-CLI tier starts four coding-agent CLIs at once and keeps them for a minute and more: it
 // runs after every other test file, so that neither slows the other down on a small machine.
@@ -15,12 +16,18 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
+      // The in-process tests, without the global set-ups (`npm run test:unit`): the bundles are not
+      // built for them and no dockerd is started. `helpers` leaves them out, so that they run once.
+      {
+        extends: true,
+        test: { name: 'unit', include: [...UNIT_FILES] },
+      },
       {
         extends: true,
         test: {
           name: 'helpers',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...REAL_CLI_TIER, 'test/node-lines/unavailable.test.ts'],
+          exclude: [...configDefaults.exclude, ...REAL_CLI_TIER, ...UNIT_FILES, 'test/node-lines/unavailable.test.ts'],
           globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/docker-setup.ts'],
         },
       },
