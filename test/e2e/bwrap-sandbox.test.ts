@@ -12,6 +12,7 @@ import { chooseSandbox } from '../../src/orchestrator/choose-sandbox.js';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
 import { REPO_ROOT } from '../helpers/paths.js';
+import { pollUntil } from '../helpers/poll.js';
 import { processRuns } from '../helpers/processes.js';
 import { BUBBLEWRAP, processesInNamespaceOf, titleFor } from '../helpers/sandboxes.js';
 
@@ -127,11 +128,11 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
   describe('processes', () => {
     it('a timeout stops the command and what it started, by pid; the container stays for the next call', async () => {
       const pending = sandbox.exec(['sh', '-c', 'sleep 301 & sleep 302'], {}, 5_000);
-      await waitFor(() => containerCommands().includes('sleep 302'));
+      await pollUntil(containerCommands, (commands) => commands.includes('sleep 302'));
       expect(containerCommands()).toEqual([KEEPER, 'sh -c sleep 301 & sleep 302', 'sleep 301', 'sleep 302']);
       const result = await pending;
       expect(result).toMatchObject({ timedOut: true, exitCode: null });
-      await waitFor(() => containerCommands().length === 1);
+      await pollUntil(containerCommands, (commands) => commands.length === 1);
       expect(containerCommands()).toEqual([KEEPER]);
       expect((await sandbox.exec(['echo', 'still here'], {}, 20_000)).stdout).toBe('still here\n');
     });
@@ -139,7 +140,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
     it("a caller's stop reaches the process inside as SIGTERM (nsenter does not pass it on), which still answers", async () => {
       const controller = new AbortController();
       const pending = sandbox.exec(['sh', '-c', 'trap "echo stopped; exit 3" TERM; echo started; sleep 300 & wait'], {}, 20_000, controller.signal);
-      await waitFor(() => containerCommands().includes('sleep 300'));
+      await pollUntil(containerCommands, (commands) => commands.includes('sleep 300'));
       controller.abort();
       expect(await pending).toEqual({ stdout: 'started\nstopped\n', stderr: '', exitCode: 3, timedOut: false });
     });
@@ -148,7 +149,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       const run = new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1' });
       await run.call({ tool: 'shell', args: { command: 'sleep 303', background: true }, callId: 'c1', resultSeq: 1 });
       // The call answers once the job's supervisor runs; the command it starts follows a moment later.
-      await waitFor(() => processesInNamespaceOf(sandbox.pid).some((process) => process.command === 'sleep 303'));
+      await pollUntil(() => processesInNamespaceOf(sandbox.pid), (processes) => processes.some((process) => process.command === 'sleep 303'));
       const before = processesInNamespaceOf(sandbox.pid);
       const background = before.find((process) => process.command === 'sleep 303');
       expect(background).toBeDefined();
@@ -156,7 +157,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       expect(checked.meta).toMatchObject({ state: 'running' });
 
       await sandbox.cleanup();
-      await waitFor(() => before.every((process) => !processRuns(process.pid)));
+      await pollUntil(() => before.filter((process) => processRuns(process.pid)), (running) => running.length === 0);
       expect(before.filter((process) => processRuns(process.pid))).toEqual([]);
     });
   });
@@ -181,11 +182,11 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       const containerPid = Number(pid);
       scratch = folder;
       // setsid may not have become sleep yet.
-      await waitFor(() => processesInNamespaceOf(containerPid).some((process) => process.command === 'sleep 304'));
+      await pollUntil(() => processesInNamespaceOf(containerPid), (processes) => processes.some((process) => process.command === 'sleep 304'));
       const inside = processesInNamespaceOf(containerPid);
       expect(inside.map((process) => process.command)).toContain('sleep 304');
       orchestrator.kill('SIGKILL');
-      await waitFor(() => inside.every((process) => !processRuns(process.pid)));
+      await pollUntil(() => inside.filter((process) => processRuns(process.pid)), (running) => running.length === 0);
       expect(inside.filter((process) => processRuns(process.pid))).toEqual([]);
     } finally {
       // A failed expectation must not leave the orchestrator, and its container, running.
@@ -259,6 +260,3 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
   });
 });
 
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-}

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readProcessStat } from '../../src/io/node/process.js';
 import { effectiveCap, expectOneEnvelope, startBundle, type AnyEnvelope } from '../helpers/bundle.js';
 import { FIXTURES, HARNESS_BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
+import { pollUntil } from '../helpers/poll.js';
 import { fingerprint, git, initRepo, makeScratch, write, type Scratch } from '../tools/code_task/git-fixtures.js';
 
 const SCRIPTED_HARNESS = join(FIXTURES, 'harness', 'scripted-harness.mjs');
@@ -99,9 +100,6 @@ function childOf(log: string): number {
   return Number(/child (\d+)/.exec(log)![1]);
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 function canMount(): boolean {
   try {
@@ -203,7 +201,7 @@ describe('guilds-harness through the transport', () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
     const task = start({ args: { brief: 'edit a.txt\nspawn-child\nsay working\nhang' } });
     const log = join(scratch.home, '.runs/r1', `${task.callId}.log`);
-    await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('working'));
+    await pollUntil(() => existsSync(log) && readFileSync(log, 'utf8').includes('working'), Boolean);
     task.child.kill('SIGTERM');
     const answer = (await task.answer()) as Ok;
     expect(answer.text).toMatch(/^stopped after \d+s; the call was cancelled · command\n a\.txt \| 1 \+\n/);
@@ -215,7 +213,7 @@ describe('guilds-harness through the transport', () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
     const first = start({ args: { brief: 'say started\nhang', timeout_minutes: 1 }, callId: 'c-first' });
     const log = join(scratch.home, '.runs/r1/c-first.log');
-    await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('started'));
+    await pollUntil(() => existsSync(log) && readFileSync(log, 'utf8').includes('started'), Boolean);
     const second = await refused({ args: { brief: 'say hi' } });
     expect(second.kind).toBe('busy');
     expect(second.error).toMatch(new RegExp(`^a code_task is already running in ${scratch.repo} \\(call c-first, \\d+s\\)$`));
@@ -228,15 +226,12 @@ describe('guilds-harness through the transport', () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
     const killed = start({ args: { brief: 'spawn-child\nsay started\nhang' }, callId: 'c-killed' });
     const log = join(scratch.home, '.runs/r1/c-killed.log');
-    await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('started'));
+    await pollUntil(() => existsSync(log) && readFileSync(log, 'utf8').includes('started'), Boolean);
     killed.child.kill('SIGKILL');
     await killed.done;
     // The lifeline notices within a second and stops the harness's group: nothing of the task runs on.
     const child = childOf(readFileSync(log, 'utf8'));
-    await until(() => {
-      const stat = readProcessStat(child);
-      return stat === null || stat.state === 'Z';
-    });
+    await pollUntil(() => readProcessStat(child), (stat) => stat === null || stat.state === 'Z');
     const hash = createHash('sha256').update(scratch.repo).digest('hex');
     expect(existsSync(join(scratch.home, '.guilds/locks', `${hash}.lock`))).toBe(true);
     expect((await ok({ args: { brief: 'say after the dead one' } })).meta.status).toBe('completed');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callHelper, encodeRequest, makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
+import { pollUntil } from '../helpers/poll.js';
 import { processRuns } from '../helpers/processes.js';
 
 let sandbox: Sandbox;
@@ -80,7 +81,7 @@ describe('shell: processes', () => {
     let stdout = '';
     child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
     const pidFile = join(sandbox.home, 'pid');
-    while (!existsSync(pidFile) || statSync(pidFile).size === 0) await new Promise((r) => setTimeout(r, 20));
+    await pollUntil(() => existsSync(pidFile) && statSync(pidFile).size > 0, Boolean);
     child.kill('SIGTERM');
     const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(status).toBe(0);
@@ -102,7 +103,7 @@ describe('shell: processes', () => {
     const escapedFile = join(sandbox.home, 'escaped');
     const pidFile = join(sandbox.home, 'pid');
     const ready = () => existsSync(pidFile) && statSync(pidFile).size > 0 && existsSync(escapedFile) && pidsIn(escapedFile).length === 3;
-    while (!ready()) await new Promise((r) => setTimeout(r, 20));
+    await pollUntil(ready, Boolean);
     const escaped = pidsIn(escapedFile);
     leftovers.push(...escaped);
     child.kill('SIGTERM');

@@ -8,9 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parseProcStat } from '../../scripts/lifetime.js';
 import { portInUse } from '../../scripts/try-cli.js';
 import { REPO_ROOT } from '../helpers/paths.js';
+import { pollUntil } from '../helpers/poll.js';
 
-const WAIT_TRIES = 300;
-const WAIT_STEP_MS = 100;
 const ENV = { PATH: process.env.PATH, HOME: process.env.HOME };
 
 interface Page {
@@ -54,11 +53,6 @@ function commandLine(pid: number): string {
   }
 }
 
-async function until(done: () => boolean): Promise<boolean> {
-  for (let tries = 0; tries < WAIT_TRIES && !done(); tries++) await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
-  return done();
-}
-
 /** npm start -- --web in a process group of its own, as a terminal starts it; resolved once it serves. */
 function startPage(): Promise<Page> {
   const npm = spawn('npm', ['start', '--', '--web', '--port', '0'], { cwd: REPO_ROOT, env: ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -84,7 +78,9 @@ function startPage(): Promise<Page> {
 async function leftOver(page: Page): Promise<{ processes: string[]; answers: boolean; home: boolean }> {
   const group = page.npm.pid!;
   const left = (): number[] => [...new Set([...groupMembers(group), ...sandboxProcesses(page.home)])];
-  await until(() => left().length === 0);
+  // Past the deadline the wait does not throw: what is left is answered (and then stopped) below, so
+  // that the failure names it and leaves nothing running.
+  await pollUntil(left, (pids) => pids.length === 0).catch(() => undefined);
   const processes = left().map(commandLine);
   // Whatever a failed run left is this test's to stop.
   for (const pid of left()) process.kill(pid, 'SIGKILL');

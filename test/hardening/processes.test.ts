@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
+import { pollUntil } from '../helpers/poll.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, sandboxEnv, spawnBundle, type AnyEnvelope } from './support.js';
 
 const figures = { scenarios: 0, processes_left: 0, setsid_escapes_left_by_design: 0 };
@@ -253,22 +254,18 @@ function delayedKills(sandbox: Sandbox): number[] {
     .map((line) => Number(line.split(' ')[0]));
 }
 
-async function untilText(sandbox: Sandbox, args: Record<string, unknown>, done: (text: string) => boolean): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const envelope = expectOneEnvelope(await spawnBundle(sandbox, base64Request({ op: 'shell_status', args, run_id: 'r1', agent_id: 'a1', call_id: 'c2' })));
-    if (!envelope.ok) throw new Error(envelope.error);
-    if (done(envelope.text) || Date.now() > deadline) return envelope.text;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+async function statusText(sandbox: Sandbox, args: Record<string, unknown>): Promise<string> {
+  const envelope = expectOneEnvelope(await spawnBundle(sandbox, base64Request({ op: 'shell_status', args, run_id: 'r1', agent_id: 'a1', call_id: 'c2' })));
+  if (!envelope.ok) throw new Error(envelope.error);
+  return envelope.text;
 }
 
 describe.concurrent('background commands', () => {
   it('a stop ends the job with its children and grandchildren', async () => {
     await scenario(async (sandbox) => {
       expect(await shell(sandbox, { command: 'sleep 1000 & (sleep 1000 & (sleep 1000 & wait) & wait) & echo ready; wait', background: true })).toMatchObject({ ok: true });
-      await untilText(sandbox, { id: 'b1' }, (text) => text.endsWith('\nready'));
-      const stopped = await untilText(sandbox, { id: 'b1', stop: true }, () => true);
+      await pollUntil(() => statusText(sandbox, { id: 'b1' }), (text) => text.endsWith('\nready'));
+      const stopped = await statusText(sandbox, { id: 'b1', stop: true });
       expect(stopped).toMatch(/^sent SIGTERM to b1 \(process group \d+\); it has stopped\nstate: stopped\n/);
     }, delayedKills);
   });
@@ -276,7 +273,7 @@ describe.concurrent('background commands', () => {
   it('a job that reads stdin gets end-of-file, and one that closes its output still ends', async () => {
     await scenario(async (sandbox) => {
       expect(await shell(sandbox, { command: 'cat; read -r x; echo "read=$?"; exec >&- 2>&-; sleep 0.2', background: true })).toMatchObject({ ok: true });
-      const done = await untilText(sandbox, { id: 'b1' }, (text) => !text.startsWith('state: running'));
+      const done = await pollUntil(() => statusText(sandbox, { id: 'b1' }), (text) => !text.startsWith('state: running'));
       expect(done).toMatch(/^state: exited 0\nelapsed: \d+s\nlog: .*\nread=1$/);
     });
   });

@@ -11,6 +11,7 @@ import { CODE_TOOLS } from '../../src/tools/all.js';
 import { nodeFileSystem, nodeIo } from '../../src/io/node/index.js';
 import type { Io } from '../../src/io/types.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
+import { pollUntil } from '../helpers/poll.js';
 import { fsError, hookedFileSystem, type FileSystemCall } from './fault-fs.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle, type AnyEnvelope } from './support.js';
 
@@ -34,14 +35,6 @@ async function call(op: string, args: Record<string, unknown>, ids: { run?: stri
 function textOf(envelope: AnyEnvelope): string {
   if (!envelope.ok) throw new Error(envelope.error);
   return envelope.text;
-}
-
-async function until(check: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('gave up waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 const AT_ONCE = 24;
@@ -84,7 +77,7 @@ describe('dozens of calls at once', () => {
     const ids = answers.map((answer) => /^started (b\d+) in the background/.exec(textOf(answer))?.[1]);
     expect(new Set(ids).size).toBe(AT_ONCE);
     expect([...ids].sort((a, b) => Number(a!.slice(1)) - Number(b!.slice(1)))).toEqual(Array.from({ length: AT_ONCE }, (_, i) => `b${i + 1}`));
-    await until(async () => !textOf(await call('shell_status', {})).includes(' running '));
+    await pollUntil(async () => textOf(await call('shell_status', {})), (list) => !list.includes(' running '));
     const list = textOf(await call('shell_status', {})).split('\n');
     expect(list).toHaveLength(AT_ONCE);
     for (const line of list) expect(line).toMatch(/^b\d+ exited [0-6] \d+s exit [0-6]$/);
@@ -93,7 +86,7 @@ describe('dozens of calls at once', () => {
 
   it('new runs at once prune old runs but spare the folder of a job still running', async () => {
     textOf(await call('shell', { command: 'echo first > mine.txt; sleep 1000', background: true }, { run: 'old', call: 'job' }));
-    await until(() => existsSync(join(sandbox.home, '.runs', 'old', 'job.log')));
+    await pollUntil(() => existsSync(join(sandbox.home, '.runs', 'old', 'job.log')), Boolean);
     // Twenty idle runs, all used before the job's: the job's folder is the oldest of all by use.
     const past = new Date(Date.now() - 3_600_000);
     const older = new Date(Date.now() - 7_200_000);
@@ -113,7 +106,7 @@ describe('dozens of calls at once', () => {
     expect(idleLeft).toBeLessThan(20);
     reportFigure('pruning while a job runs', { new_runs_at_once: NEW_RUNS, idle_runs_before: 20, idle_runs_left: idleLeft, job_folder_kept: 1 });
     expect(textOf(await call('shell_status', { id: 'b1', stop: true }))).toMatch(/^sent SIGTERM to b1 \(process group \d+\); it has stopped\n/);
-    await until(() => processesMentioning(sandbox.root).length === 0);
+    await pollUntil(() => processesMentioning(sandbox.root), (left) => left.length === 0);
   });
 });
 
@@ -183,7 +176,7 @@ describe('background records forged or broken: answered plainly, and no stranger
     expect(alive(1)).toBe(true);
     // The next start never reuses a number any file names.
     expect(textOf(await call('shell', { command: 'true', background: true }))).toMatch(/^started b9 in the background/);
-    await until(async () => textOf(await call('shell_status', { id: 'b9' })).startsWith('state: exited 0'));
+    await pollUntil(async () => textOf(await call('shell_status', { id: 'b9' })), (text) => text.startsWith('state: exited 0'));
   });
 });
 
@@ -252,7 +245,7 @@ describe('a full disk under shell and background starts (a fault-injecting FileS
       error: `shell: could not record b1 in ${folder}: no space left on the device (ENOSPC); the command was stopped`,
       kind: 'io',
     });
-    await until(() => processesMentioning(sandbox.root).length === 0);
+    await pollUntil(() => processesMentioning(sandbox.root), (left) => left.length === 0);
     expect(textOf(await call('shell_status', {}))).toMatch(/^b1 ended \d+s sleep 1000$/);
   });
 });

@@ -7,23 +7,7 @@ import { callHelper, encodeRequest, type RequestFields, type Sandbox } from './h
 
 type Envelope = ReturnType<typeof callHelper>;
 
-const POLL_INTERVAL_MS = 50;
-const POLL_LIMIT_MS = 30_000;
-
-export async function pause(milliseconds: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
-/** Ask again until the answer passes `done`; fail with the last answer after a generous limit. */
-export async function pollUntil<T>(ask: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + POLL_LIMIT_MS;
-  for (;;) {
-    const value = await ask();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting; last answer: ${JSON.stringify(value)}`);
-    await pause(POLL_INTERVAL_MS);
-  }
-}
+export { pause, pollUntil } from './poll.js';
 
 export function status(sandbox: Sandbox, args: Record<string, unknown> = {}, env: Record<string, string> = {}): Envelope {
   return callHelper(sandbox, { op: 'shell_status', args }, env);

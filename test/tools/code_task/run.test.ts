@@ -16,6 +16,7 @@ import { resolveCodeTaskArgs } from '../../../src/contract/tools/code_task.js';
 import type { OpResult } from '../../../src/tools/context.js';
 import { codeTask, type CodeTaskLimits } from '../../../src/tools/code_task/run.js';
 import { fingerprint, git, initRepo, makeScratch, write, type Scratch } from './git-fixtures.js';
+import { pollUntil } from '../../helpers/poll.js';
 
 const SCRIPTED_HARNESS = join(import.meta.dirname, '../../../fixtures/harness/scripted-harness.mjs');
 const HARNESS_COMMAND = `'${process.execPath}' '${SCRIPTED_HARNESS}'`;
@@ -242,7 +243,7 @@ describe('code_task with the scripted harness', () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
     const first = task({ brief: 'hang', timeout_minutes: 2 }, { callId: 'c-first' });
     // The log exists once the harness runs, and the lock is held from before that.
-    while (!existsSync(join(scratch.home, '.runs/r1/c-first.log'))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await pollUntil(() => existsSync(join(scratch.home, '.runs/r1/c-first.log')), Boolean);
     expect(await failure(task({ brief: 'say hi' }))).toEqual({
       kind: 'busy',
       message: `a code_task is already running in ${scratch.repo} (call c-first, 0s)`,
@@ -254,7 +255,7 @@ describe('code_task with the scripted harness', () => {
   it('refuses a second task in another folder of the same git repository', async () => {
     initRepo(scratch, { 'src/a.txt': 'a\n' });
     const first = task({ brief: 'hang', timeout_minutes: 2 }, { callId: 'c-whole' });
-    while (!existsSync(join(scratch.home, '.runs/r1/c-whole.log'))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await pollUntil(() => existsSync(join(scratch.home, '.runs/r1/c-whole.log')), Boolean);
     expect(await failure(task({ brief: 'say hi', repo: `${scratch.repo}/src` }))).toEqual({
       kind: 'busy',
       message: `a code_task is already running in ${scratch.repo}/src (call c-whole, 0s)`,
