@@ -122,6 +122,8 @@ describe('an idle stream', () => {
   it('is not closed under a call that runs longer than its idle time', async () => {
     const on = new CodeToolRun({ runner: new WarmRunner(sandbox, SANDBOX_GRACE_MS, IDLE_MS), runId: 'r1', agentId: 'a1' });
     const answer = call(on, 'shell', { command: `sleep ${(IDLE_MS * 4) / 1000}; echo slept` });
+    // A check that nothing happens: twice the idle time passes with the call in flight, and the stream
+    // is still open. No state to wait for stands in for "not closed", so this wait stays a fixed one.
     await pause(IDLE_MS * 2);
     expect(servePids()).toHaveLength(1);
     expect((await answer).text).toBe('slept');
