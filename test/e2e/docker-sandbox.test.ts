@@ -112,7 +112,11 @@ function suite(runtime: 'runc' | 'runsc'): void {
     });
 
     it('reaps the orphans the command leaves, as its first process', () => {
-      const script = '( sh -c "sleep 0.2; exit 0" & ); sleep 2; grep -l "^State:.Z" /proc/[0-9]*/status; echo "first: $(tr "\\0" " " < /proc/1/cmdline)"';
+      // The orphan ends after 0.2 s; the script waits (at most 10 s) until its /proc entry is gone, that
+      // is, until it was reaped, and then lists any zombie left.
+      const script =
+        'orphan=$(sh -c "sleep 0.2; exit 0" >/dev/null & echo $!); for i in $(seq 100); do [ -e /proc/$orphan ] || break; sleep 0.1; done; ' +
+        'grep -l "^State:.Z" /proc/[0-9]*/status; echo "first: $(tr "\\0" " " < /proc/1/cmdline)"';
       expect(dockerRun(['--rm', testImage(), 'bash', '-c', script])).toEqual({
         stdout: `first: /usr/bin/tini -s -- bash -c ${script} \n`,
         stderr: '',
