@@ -297,6 +297,9 @@ describe('a forged answer on the stream (a process writing into the helper\'s st
     );
     expect(forger.ok).toBe(true);
     await pollUntil(() => existsSync(join(sandbox.home, 'forging')), Boolean);
+    // The forged line for a call not yet sent ends that stream; the next call must go to a new one, or
+    // a forged line still in the pipe when it is sent would be read as its answer.
+    await pollUntil(() => helperPids(), (pids) => !pids.includes(helper));
     const next = await call(warm, 'shell', { command: 'sleep 0.5; echo real' }, undefined, 'f2');
     expect(next).toMatchObject({ ok: true, text: 'real' });
     await call(warm, 'shell_status', { id: forger.meta.background_id, stop: true }, undefined, 'f3');
