@@ -23,6 +23,25 @@ const declared = {
     for (const char of line) shown += char === '\t' ? ' '.repeat(8 - (cellsOf(shown) % 8)) : char;
     return shown;
   },
+  /**
+   * xterm.js keeps a saved cursor on its line when the screen scrolls (its saved row counts from the top
+   * of the scrollback); a VT100, xterm and the cleaner keep it on its row of the screen. A case whose
+   * restore follows such a scroll is compared only when it agrees anyway.
+   */
+  restoresAcrossScroll: async ({ output, rows }: Case): Promise<boolean> => {
+    const terminal = new xterm.Terminal({ cols: 1024, rows, scrollback: 100_000, allowProposedApi: true, convertEol: true });
+    let savedAt = 0;
+    let found = false;
+    const save = () => ((savedAt = terminal.buffer.active.baseY), false);
+    const restore = () => ((found ||= terminal.buffer.active.baseY !== savedAt), false);
+    terminal.parser.registerEscHandler({ final: '7' }, save);
+    terminal.parser.registerCsiHandler({ final: 's' }, save);
+    terminal.parser.registerEscHandler({ final: '8' }, restore);
+    terminal.parser.registerCsiHandler({ final: 'u' }, restore);
+    await new Promise<void>((done) => terminal.write(declared.terminalInput(output), done));
+    terminal.dispose();
+    return found;
+  },
   /** Both are compared without trailing blanks, and without the empty rows below the last line. */
   lines: (lines: string[]) => {
     const trimmed = lines.map((line) => line.trimEnd());
@@ -102,6 +121,8 @@ function cleanerLines({ output, rows, pieceBytes }: Case): string[] {
 describe('the cleaner shows what a terminal shows', () => {
   for (const [name, seed] of [
     ['with a fixed seed', FIXED_SEED],
+    // A restore after the screen scrolled: xterm.js and a VT100 differ (restoresAcrossScroll above).
+    ['with the seed that met a restore after a scroll', 1007055693],
     ['with a fresh seed', Date.now() % 2 ** 31],
   ] as const) {
     it(`${name} (${seed}): ${CASES} generated outputs agree line for line`, async () => {
@@ -110,8 +131,10 @@ describe('the cleaner shows what a terminal shows', () => {
       const answers = new Map((await terminalLines(sampled)).map((lines, at) => [JSON.stringify(sampled[at]), lines]));
       await fc.assert(
         fc.asyncProperty(generated, async (one) => {
-          const shown = answers.get(JSON.stringify(one)) ?? (await terminalLines([one]))[0]!;
-          expect(declared.lines(cleanerLines(one)), JSON.stringify(one.output)).toEqual(declared.lines(shown));
+          const shown = declared.lines(answers.get(JSON.stringify(one)) ?? (await terminalLines([one]))[0]!);
+          const cleaned = declared.lines(cleanerLines(one));
+          if (JSON.stringify(cleaned) !== JSON.stringify(shown) && (await declared.restoresAcrossScroll(one))) return;
+          expect(cleaned, JSON.stringify(one.output)).toEqual(shown);
         }),
         { seed, numRuns: CASES },
       );
