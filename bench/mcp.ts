@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CodeToolRun } from '../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../src/orchestrator/sandboxes/local/sandbox.js';
 import type { Env } from './measure.js';
 import { median } from './measure.js';
 

@@ -9482,10 +9482,10 @@ function nodeIo(home, runDir, env) {
   return nodeIoWith(ALL_NODE_IO_PARTS, home, runDir, env);
 }
 
-// src/orchestrator/local-exec.ts
+// src/orchestrator/sandboxes/local/exec.ts
 var import_node_child_process = require("node:child_process");
 
-// src/orchestrator/exec-output.ts
+// src/orchestrator/sandboxes/exec-output.ts
 var LOCAL_STDOUT_MAX_BYTES = 16 * 1048576;
 var LOCAL_STDERR_KEEP_BYTES = 65536;
 var LOCAL_PIPE_DRAIN_MS = 1e3;
@@ -9507,7 +9507,7 @@ var Tail = class {
   }
 };
 
-// src/orchestrator/local-exec.ts
+// src/orchestrator/sandboxes/local/exec.ts
 var SPAWN_FAILED_EXIT_CODE = 127;
 function terminate(pid) {
   process.kill(pid, "SIGTERM");

@@ -8,9 +8,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BwrapSandbox } from '../../src/orchestrator/bwrap-sandbox.js';
+import { BwrapSandbox } from '../../src/orchestrator/sandboxes/bwrap/sandbox.js';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { markedProcesses } from '../../src/io/node/sweep.js';
 import { pollUntil } from '../helpers/background.js';
 import { REPO_ROOT } from '../helpers/paths.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
-import { BUNDLED_HELPER, LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { BUNDLED_HELPER, LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import type { OpenedExec, OpenHandlers } from '../../src/orchestrator/sandbox.js';
 import { WarmRunner } from '../../src/orchestrator/warm-runner.js';
 import { SANDBOX_GRACE_MS } from '../../src/limits.js';

@@ -3,9 +3,9 @@
 // when docker does (else their tests are skipped, the reason in their name).
 import { chownSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BwrapSandbox, type BwrapSandboxOptions } from '../../src/orchestrator/bwrap-sandbox.js';
-import { DOCKER_AGENT_HOME, type DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { BwrapSandbox, type BwrapSandboxOptions } from '../../src/orchestrator/sandboxes/bwrap/sandbox.js';
+import { DOCKER_AGENT_HOME, type DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../../src/orchestrator/sandbox.js';
 import { AGENT_UID, agentFolder, dockerUnavailable, startDocker } from './docker.js';
 import { BUNDLE, BUNDLE_NODE, HARNESS_BUNDLE } from './paths.js';

@@ -5,7 +5,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { SandboxRunner, type HelperRunner } from '../../src/orchestrator/runner.js';
 import { InProcessRunner } from '../../src/mcp/in-process-runner.js';
 import { findRipgrepIn } from '../../src/io/node/search.js';

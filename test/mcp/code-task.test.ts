@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { pollUntil } from '../helpers/background.js';
 import { connectMcp, makeMcpScratch, processRuns, serverEnv, textOf, type McpConnection, type McpScratch } from '../helpers/mcp.js';
 import { FIXTURES, BUNDLE_NODE } from '../helpers/paths.js';

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { connectMcp, makeMcpScratch, serverEnv, textOf, type McpConnection, type McpScratch } from '../helpers/mcp.js';
 
 const CALLS: [string, Record<string, unknown>][] = [

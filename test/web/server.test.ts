@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_TOOL_DECLARATIONS, CodeToolRun } from '../../src/orchestrator/index.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { WEB_REQUEST_MAX_BYTES } from '../../src/limits.js';
 import { CONTENT_SECURITY_POLICY, isOwnHost, startWebServer, type WebServer } from '../../scripts/web/server.js';
 import { WebRun } from '../../scripts/web/session.js';

@@ -2,10 +2,10 @@
 // MCP server's way to run code_task's helper. Its own process group, so that a stop reaches
 // whatever it started in that group.
 import { spawn } from 'node:child_process';
-import { LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES, LOCAL_PIPE_DRAIN_MS, Tail } from './exec-output.js';
-import type { ExecResult, OpenedExec, OpenHandlers } from './sandbox.js';
+import { LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES, LOCAL_PIPE_DRAIN_MS, Tail } from '../exec-output.js';
+import type { ExecResult, OpenedExec, OpenHandlers } from '../../sandbox.js';
 
-export { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES } from './exec-output.js';
+export { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES } from '../exec-output.js';
 
 const SPAWN_FAILED_EXIT_CODE = 127;
 

@@ -8,15 +8,15 @@
 // local sandbox's does). No file, no host pid: it works on a remote Engine and under gVisor alike.
 import { createHash, randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
-import { ExecFollower } from './docker-exec.js';
-import { DockerOpenExecs, OPEN_WRAPPER } from './docker-open.js';
-import { feedExec, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './docker-write.js';
-import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './docker-options.js';
-import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../contract/environment.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
+import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
+import { ExecFollower } from './exec.js';
+import { DockerOpenExecs, OPEN_WRAPPER } from './open.js';
+import { feedExec, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './write.js';
+import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './options.js';
+import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../../../contract/environment.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from '../../sandbox.js';
 
-export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
+export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
 export {
   DOCKER_CPU_PERIOD_US,
   DOCKER_DEFAULT_CPUS,
@@ -29,7 +29,7 @@ export {
   LINUX_CAPABILITIES,
   UNLIMITED,
   type Bound,
-} from './docker-options.js';
+} from './options.js';
 
 /** The image's agent: its user, home and PATH (image/Dockerfile). */
 export const DOCKER_AGENT_USER = '1000:1000';
@@ -58,7 +58,7 @@ export interface DockerSandboxOptions {
   /** `'none'` (the default), `'host'`, or a network's name. */
   network?: string;
   /**
-   * The bounds (docs/deploying.md has the defaults, docker-options.ts their constants): memory in
+   * The bounds (docs/deploying.md has the defaults, options.ts their constants): memory in
    * bytes (swap held equal, so none), CPUs (a fraction allowed), processes, and the size in bytes of
    * the /tmp tmpfs and of the /run/guilds one (with `state: 'tmpfs'`). `'unlimited'` sets none.
    */
@@ -128,7 +128,7 @@ export class DockerSandbox implements Sandbox {
   /**
    * Starts one container of the image; resolves once a command runs in it. Rejects with one line: a
    * bad option before any Engine call, "docker cannot run here" for an Engine that cannot be reached,
-   * an Engine's refusal in its own words (docker-options.ts, startFailure).
+   * an Engine's refusal in its own words (options.ts, startFailure).
    */
   static async start(options: DockerSandboxOptions): Promise<DockerSandbox> {
     let bounds: DockerBounds;
@@ -255,7 +255,7 @@ export class DockerSandbox implements Sandbox {
     return { PATH: DOCKER_PATH, ...env, HOME: DOCKER_AGENT_HOME, GUILDS_RUN_DIR: DEFAULT_RUN_DIR };
   }
 
-  /** A long-lived exec with stdin (SPEC section 8's warm stream): docker-open.ts. */
+  /** A long-lived exec with stdin (SPEC section 8's warm stream): open.ts. */
   open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
     return this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp);
   }

@@ -1,7 +1,7 @@
 // Which sandbox this machine can give: bubblewrap's when bwrap works here, else the local one.
-import { firstLine } from './bwrap-host.js';
-import { BWRAP_PROBE_TIMEOUT_MS, BwrapSandbox, type MachineSandbox } from './bwrap-sandbox.js';
-import { LocalSandbox } from './local-sandbox.js';
+import { firstLine } from './bwrap/host.js';
+import { BWRAP_PROBE_TIMEOUT_MS, BwrapSandbox, type MachineSandbox } from './bwrap/sandbox.js';
+import { LocalSandbox } from './local/sandbox.js';
 
 export interface ChooseSandboxOptions {
   home?: string | undefined;

@@ -1,6 +1,6 @@
 // The bubblewrap sandbox's command lines, as pure functions of what the host holds: one `bwrap` that
 // builds the container and keeps it alive, and one `nsenter` per exec that runs a command inside it.
-// bwrap-sandbox.ts looks at the host and runs them.
+// sandbox.ts looks at the host and runs them.
 
 /** Where the helper keeps its state inside the container ($GUILDS_RUN_DIR). */
 export const SANDBOX_RUN_DIR = '/run/guilds';

@@ -20,14 +20,14 @@ import {
   SANDBOX_RUN_DIR,
   SANDBOX_UID_WHEN_ROOT,
   type BwrapLayout,
-} from './bwrap-argv.js';
-import { findProgram, firstLine, HIDDEN_SYSTEM_FILES, hostPrograms, hostSystem, terminateInside, writeWithoutFollowing } from './bwrap-host.js';
-import { execLocal, openLocal, type OpenedExecs } from './local-exec.js';
-import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from './local-sandbox.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
+} from './argv.js';
+import { findProgram, firstLine, HIDDEN_SYSTEM_FILES, hostPrograms, hostSystem, terminateInside, writeWithoutFollowing } from './host.js';
+import { execLocal, openLocal, type OpenedExecs } from '../local/exec.js';
+import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from '../../helper-bundles.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from '../../sandbox.js';
 
-export * from './bwrap-argv.js';
-export { HIDDEN_SYSTEM_FILES, SYSTEM_PATHS } from './bwrap-host.js';
+export * from './argv.js';
+export { HIDDEN_SYSTEM_FILES, SYSTEM_PATHS } from './host.js';
 
 /** How long the container may take to start before the sandbox counts as not working. */
 export const BWRAP_START_TIMEOUT_MS = 10_000;

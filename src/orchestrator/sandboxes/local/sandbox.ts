@@ -1,21 +1,18 @@
 // A sandbox on the developer's own machine: the bundled helper as a child process, with a home and
-// a run folder of its own. With local-exec.ts and the bubblewrap sandbox's files, the only files of
+// a run folder of its own. With exec.ts and the bubblewrap sandbox's files, the only files of
 // the orchestrator side that touch node: modules.
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { endOpened, execLocal, openLocal, type OpenedExecs } from './local-exec.js';
+import { endOpened, execLocal, openLocal, type OpenedExecs } from './exec.js';
+import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from '../../helper-bundles.js';
 import { killMarked } from './process-sweep.js';
-import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from './sandbox.js';
+import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../../sandbox.js';
 
-export { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES } from './local-exec.js';
+export { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES } from './exec.js';
 
-/** The committed bundle, the file an image ships. */
-export const BUNDLED_HELPER = fileURLToPath(new URL('../../dist/guilds-code.js', import.meta.url));
-/** The committed code_task helper. */
-export const BUNDLED_HARNESS_HELPER = fileURLToPath(new URL('../../dist/guilds-harness.js', import.meta.url));
+export { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from '../../helper-bundles.js';
 
 export interface LocalSandboxOptions {
   /** The agent's home; made in a scratch folder when absent. */

@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { findRipgrepIn } from '../io/node/search-find.js';
-import { SANDBOX_BIN_DIR, type Mount, type SystemPath } from './bwrap-argv.js';
+import { findRipgrepIn } from '../../../io/node/search-find.js';
+import { SANDBOX_BIN_DIR, type Mount, type SystemPath } from './argv.js';
 
 /** The top-level system paths shown read-only when the host has them; everything else is hidden. */
 export const SYSTEM_PATHS: readonly string[] = ['/usr', '/etc', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];

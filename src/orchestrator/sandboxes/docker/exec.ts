@@ -2,9 +2,9 @@
 // wrapper's pid line taken off stderr), a stop sent inside at the timeout or the abort, and its exit
 // code from its inspect. The stream alone does not say when to stop waiting: a process the command
 // left may hold its pipes, and a container that died leaves the exec "running"; the inspects do.
-import { EngineError, engineAddressText, engineUnreachable, type EngineClient, type ExecStream } from './docker-engine.js';
-import { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES, Tail } from './exec-output.js';
-import type { ExecResult } from './sandbox.js';
+import { EngineError, engineAddressText, engineUnreachable, type EngineClient, type ExecStream } from './engine.js';
+import { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES, Tail } from '../exec-output.js';
+import type { ExecResult } from '../../sandbox.js';
 
 /** While an exec's output is still open, how often its state is asked: a process it left may hold the pipes. */
 export const DOCKER_EXEC_POLL_MS = 250;
