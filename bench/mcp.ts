@@ -39,7 +39,7 @@ export async function measureMcp(
   options: { pairs: number; warmup: number; home: string; runDir: string; env: Env; bundle: string; mcpBundle: string; cases: McpCase[] },
   onOutcome: (outcome: McpOutcome) => void = () => undefined,
 ): Promise<McpOutcome[]> {
-  const sandbox = new LocalSandbox({ home: options.home, runDir: options.runDir, helperCommand: [process.execPath, options.bundle] });
+  const sandbox = await LocalSandbox.start({ home: options.home, runDir: options.runDir, helperCommand: [process.execPath, options.bundle] });
   const cold = new CodeToolRun({ sandbox, warm: false, runId: 'bench-cold', agentId: 'bench', env: options.env });
   const transport = new StdioClientTransport({
     command: process.execPath,

@@ -152,7 +152,7 @@ export async function measureWarm(
   options: { pairs: number; warmup: number; home: string; runDir: string; env: Env; bundle: string; cases: WarmCase[] },
   onOutcome: (outcome: WarmOutcome) => void = () => undefined,
 ): Promise<WarmOutcome[]> {
-  const sandbox = new LocalSandbox({ home: options.home, runDir: options.runDir, helperCommand: [process.execPath, options.bundle] });
+  const sandbox = await LocalSandbox.start({ home: options.home, runDir: options.runDir, helperCommand: [process.execPath, options.bundle] });
   try {
     return await measureWarmThrough(sandbox, 'local', options, onOutcome);
   } finally {

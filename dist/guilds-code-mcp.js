@@ -9485,10 +9485,11 @@ function nodeIo(home, runDir, env) {
 // src/orchestrator/sandboxes/local/exec.ts
 var import_node_child_process = require("node:child_process");
 
-// src/orchestrator/sandboxes/exec-output.ts
-var LOCAL_STDOUT_MAX_BYTES = 16 * 1048576;
-var LOCAL_STDERR_KEEP_BYTES = 65536;
-var LOCAL_PIPE_DRAIN_MS = 1e3;
+// src/orchestrator/sandboxes/shared.ts
+var EXEC_STDOUT_MAX_BYTES = 16 * 1048576;
+var EXEC_STDERR_KEEP_BYTES = 65536;
+var EXEC_PIPE_DRAIN_MS = 1e3;
+var NEVER_STARTED_EXIT_CODE = 127;
 var Tail = class {
   constructor(limit) {
     this.limit = limit;
@@ -9506,9 +9507,30 @@ var Tail = class {
     return all.subarray(Math.max(0, all.length - this.limit)).toString("utf8");
   }
 };
+var ExecOutput = class {
+  constructor(stdoutMaxBytes, stderrKeepBytes) {
+    this.stdoutMaxBytes = stdoutMaxBytes;
+    this.stderr = new Tail(stderrKeepBytes);
+  }
+  stdoutMaxBytes;
+  stdout = [];
+  stdoutBytes = 0;
+  stderr;
+  addStdout(chunk) {
+    if (this.stdoutBytes >= this.stdoutMaxBytes) return;
+    this.stdout.push(chunk);
+    this.stdoutBytes += chunk.length;
+  }
+  addStderr(chunk) {
+    this.stderr.push(chunk);
+  }
+  /** The result, `note` (a line the sandbox adds) after the command's own stderr. */
+  result(exitCode, timedOut, note = "") {
+    return { stdout: Buffer.concat(this.stdout).toString("utf8"), stderr: this.stderr.text() + note, exitCode, timedOut };
+  }
+};
 
 // src/orchestrator/sandboxes/local/exec.ts
-var SPAWN_FAILED_EXIT_CODE = 127;
 function terminate(pid) {
   process.kill(pid, "SIGTERM");
 }
@@ -9521,9 +9543,7 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
       // Its own process group, so that a stop reaches whatever it started in that group.
       detached: true
     });
-    const stdout = [];
-    let stdoutBytes = 0;
-    const stderr = new Tail(LOCAL_STDERR_KEEP_BYTES);
+    const output = new ExecOutput(EXEC_STDOUT_MAX_BYTES, EXEC_STDERR_KEEP_BYTES);
     let timedOut = false;
     let exitCode = null;
     let spawnError;
@@ -9536,9 +9556,8 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
       signal?.removeEventListener("abort", onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
-      const errorText = spawnError ? `${spawnError.message}
-` : "";
-      resolve2({ stdout: Buffer.concat(stdout).toString("utf8"), stderr: stderr.text() + errorText, exitCode, timedOut });
+      resolve2(output.result(exitCode, timedOut, spawnError ? `${spawnError.message}
+` : ""));
     };
     const stopGroup = () => {
       try {
@@ -9559,20 +9578,16 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
     }
     if (signal?.aborted) onAbort();
     else signal?.addEventListener("abort", onAbort, { once: true });
-    child.stdout.on("data", (chunk) => {
-      if (stdoutBytes >= LOCAL_STDOUT_MAX_BYTES) return;
-      stdout.push(chunk);
-      stdoutBytes += chunk.length;
-    });
-    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    child.stdout.on("data", (chunk) => output.addStdout(chunk));
+    child.stderr.on("data", (chunk) => output.addStderr(chunk));
     child.on("error", (error2) => {
       spawnError = error2;
-      exitCode = SPAWN_FAILED_EXIT_CODE;
+      exitCode = NEVER_STARTED_EXIT_CODE;
       settle2();
     });
     child.on("exit", (code) => {
       exitCode = code;
-      drain = setTimeout(settle2, LOCAL_PIPE_DRAIN_MS);
+      drain = setTimeout(settle2, EXEC_PIPE_DRAIN_MS);
     });
     child.on("close", settle2);
   });

@@ -66,7 +66,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       const inside = await shell('cat peek');
       expect(inside.text).toBe(`cat: peek: No such file or directory\nexit_code: 1`);
 
-      const local = new LocalSandbox();
+      const local = await LocalSandbox.start();
       try {
         symlinkSync(join(hostOnly, 'secret.txt'), join(local.home, 'peek'));
         expect((await shell('cat peek', local)).text).toBe('host secret');

@@ -128,7 +128,7 @@ export const LOCAL: SandboxKind = {
   warm: false,
   unavailable: undefined,
   make: async (options = {}) =>
-    onMachine(new LocalSandbox({ helperCommand: [BUNDLE_NODE, BUNDLE], harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE], ...options })),
+    onMachine(await LocalSandbox.start({ helperCommand: [BUNDLE_NODE, BUNDLE], harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE], ...options })),
   missingProgram: (path) => `spawn ${path} ENOENT`,
 };
 

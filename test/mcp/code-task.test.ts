@@ -43,7 +43,7 @@ function comparable(text: string): string {
 describe('code_task through the MCP server', () => {
   it('answers the helper\'s own text, with progress while the harness works', async () => {
     const args = { brief: 'sleep 2500\nwrite notes.txt from the harness\nfinal wrote notes.txt', repo: 'app' };
-    const cold = new LocalSandbox({ home: scratch.home, runDir: scratch.runDir });
+    const cold = await LocalSandbox.start({ home: scratch.home, runDir: scratch.runDir });
     let coldText: string;
     try {
       const run = new CodeToolRun({ sandbox: cold, runId: 'mcp-000000000000', agentId: 'mcp', env: serverEnv(scratch, HARNESS_ENV) });

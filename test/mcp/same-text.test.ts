@@ -68,7 +68,7 @@ beforeAll(async () => {
   writeFileSync(join(scratch.root, 'outside.txt'), 'outside\n');
 
   const env = serverEnv(scratch);
-  cold = new LocalSandbox({ home, runDir: scratch.runDir });
+  cold = await LocalSandbox.start({ home, runDir: scratch.runDir });
   // As long as the server's random run id, so that an elided output's log path is as long.
   const run = new CodeToolRun({ sandbox: cold, runId: 'mcp-000000000000', agentId: 'mcp', env });
   for (const [index, [tool, args]] of CALLS.entries()) {

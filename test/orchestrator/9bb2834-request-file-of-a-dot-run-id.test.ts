@@ -7,8 +7,8 @@ import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 
 let sandbox: LocalSandbox;
-beforeEach(() => {
-  sandbox = new LocalSandbox();
+beforeEach(async () => {
+  sandbox = await LocalSandbox.start();
 });
 afterEach(() => sandbox.cleanup());
 

@@ -33,7 +33,7 @@ function ask(method: string, path: string, headers: Record<string, string> = {},
 const json = { 'Content-Type': 'application/json' };
 
 beforeAll(async () => {
-  sandbox = new LocalSandbox();
+  sandbox = await LocalSandbox.start();
   const run = new WebRun(new CodeToolRun({ sandbox, runId: 'web', agentId: 'a1' }), 'c');
   const assets = { html: '<!doctype html><p>page</p>', style: 'p {}', script: 'void 0;' };
   const about = { sandbox: 'local', home: sandbox.home, runId: 'web', startsIn: 'the home', declarations: CODE_TOOL_DECLARATIONS };

@@ -3,7 +3,7 @@
 // code from its inspect. The stream alone does not say when to stop waiting: a process the command
 // left may hold its pipes, and a container that died leaves the exec "running"; the inspects do.
 import { EngineError, engineAddressText, engineUnreachable, type EngineClient, type ExecStream } from './engine.js';
-import { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES, Tail } from '../exec-output.js';
+import { EXEC_PIPE_DRAIN_MS, EXEC_STDERR_KEEP_BYTES, EXEC_STDOUT_MAX_BYTES, ExecOutput } from '../shared.js';
 import type { ExecResult } from '../../sandbox.js';
 
 /** While an exec's output is still open, how often its state is asked: a process it left may hold the pipes. */
@@ -44,9 +44,7 @@ function message(error: unknown): string {
 const NOT_FOUND_STATUS = 404;
 
 export class ExecFollower {
-  private readonly stdout: Buffer[] = [];
-  private stdoutBytes = 0;
-  private readonly stderr = new Tail(LOCAL_STDERR_KEEP_BYTES);
+  private readonly output = new ExecOutput(EXEC_STDOUT_MAX_BYTES, EXEC_STDERR_KEEP_BYTES);
   private pidLine = '';
   /** The command's pid inside; 0 until the wrapper said it, -1 when it said something else. */
   private pid = 0;
@@ -77,7 +75,7 @@ export class ExecFollower {
       this.resolve = resolve;
       this.signal = signal;
       this.stream = this.engine.startExec(this.execId, {
-        stdout: (chunk) => this.onStdout(chunk),
+        stdout: (chunk) => this.output.addStdout(chunk),
         stderr: (chunk) => this.onStderr(chunk),
         end: (error) => {
           this.streamEnded = true;
@@ -100,15 +98,10 @@ export class ExecFollower {
     this.timers.push(setTimeout(action, ms));
   }
 
-  private onStdout(chunk: Buffer): void {
-    if (this.stdoutBytes >= LOCAL_STDOUT_MAX_BYTES) return;
-    this.stdout.push(chunk);
-    this.stdoutBytes += chunk.length;
-  }
 
   private onStderr(chunk: Buffer): void {
     if (this.pid !== 0) {
-      this.stderr.push(chunk);
+      this.output.addStderr(chunk);
       return;
     }
     // The wrapper's first line is the command's pid; everything after it is the command's.
@@ -117,7 +110,7 @@ export class ExecFollower {
     if (newline < 0) return;
     this.pid = Number(this.pidLine.slice(0, newline)) || -1;
     const rest = Buffer.from(this.pidLine.slice(newline + 1), 'latin1');
-    if (rest.length > 0) this.stderr.push(rest);
+    if (rest.length > 0) this.output.addStderr(rest);
     if (this.wanted !== undefined) this.stop(this.wanted);
   }
 
@@ -127,12 +120,7 @@ export class ExecFollower {
     for (const timer of this.timers) clearTimeout(timer);
     this.signal?.removeEventListener('abort', this.onAbort);
     this.stream?.destroy();
-    this.resolve({
-      stdout: Buffer.concat(this.stdout).toString('utf8'),
-      stderr: this.stderr.text() + note,
-      exitCode: this.timedOut ? null : execExitCode(exitCode),
-      timedOut: this.timedOut,
-    });
+    this.resolve(this.output.result(this.timedOut ? null : execExitCode(exitCode), this.timedOut, note));
   }
 
   /** A timeout stops the command's whole group; an abort asks the helper alone (it stops its command and still answers). */
@@ -173,7 +161,7 @@ export class ExecFollower {
       else if (!this.draining) {
         // Exited, its pipes still held by a process it left: they get a moment, not the call.
         this.draining = true;
-        this.later(LOCAL_PIPE_DRAIN_MS, () => this.settle(state.ExitCode));
+        this.later(EXEC_PIPE_DRAIN_MS, () => this.settle(state.ExitCode));
       }
       return;
     }

@@ -15,6 +15,7 @@ import { feedExec, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './write.js';
 import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './options.js';
 import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../../../contract/environment.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from '../../sandbox.js';
+import { execEnvironment, neverStarted, RestartGuard } from '../shared.js';
 
 export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
 export {
@@ -46,7 +47,6 @@ export const DOCKER_START_TIMEOUT_MS = 30_000;
 export const DOCKER_SANDBOX_LABEL = 'io.guilds.code.sandbox';
 
 const EXEC_WRAPPER = 'echo $$ >&2; exec "$@"';
-const START_FAILED_EXIT_CODE = 127;
 
 export interface DockerSandboxOptions {
   /** The sandbox image (`npm run image`). */
@@ -101,10 +101,6 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function failed(why: string): ExecResult {
-  return { stdout: '', stderr: `${why}\n`, exitCode: START_FAILED_EXIT_CODE, timedOut: false };
-}
-
 export class DockerSandbox implements Sandbox {
   readonly engine: EngineClient;
   readonly runDir = DEFAULT_RUN_DIR;
@@ -116,7 +112,7 @@ export class DockerSandbox implements Sandbox {
   private readonly madeVolumes: string[] = [];
   private cleanedUp = false;
   /** The container being started again, shared by the calls that found it stopped. */
-  private restarting: Promise<void> | undefined;
+  private readonly restarts = new RestartGuard();
   private readonly openExecs: DockerOpenExecs;
   /** Who the helpers' execs run as. */
   private helperUser = DOCKER_AGENT_USER;
@@ -241,18 +237,14 @@ export class DockerSandbox implements Sandbox {
       return await this.createExec(cmd, env, stdin, answerTimeoutMs, user);
     } catch (error) {
       if (!(error instanceof EngineError) || error.status !== 409 || this.cleanedUp) throw error;
-      this.restarting ??= this.engine
-        .call('POST', `/containers/${this.id}/start`, undefined, answerTimeoutMs)
-        .then(() => undefined)
-        .finally(() => (this.restarting = undefined));
-      await this.restarting;
+      await this.restarts.restart(() => this.engine.call('POST', `/containers/${this.id}/start`, undefined, answerTimeoutMs).then(() => undefined));
       return this.createExec(cmd, env, stdin, answerTimeoutMs, user);
     }
   }
 
   /** The environment every exec gets: the image's PATH under the caller's, the home and state folder always the image's. */
   private wholeEnvironment(env: Readonly<Record<string, string>>): Record<string, string> {
-    return { PATH: DOCKER_PATH, ...env, HOME: DOCKER_AGENT_HOME, GUILDS_RUN_DIR: DEFAULT_RUN_DIR };
+    return execEnvironment(DOCKER_PATH, env, DOCKER_AGENT_HOME, DEFAULT_RUN_DIR);
   }
 
   /** A long-lived exec with stdin (SPEC section 8's warm stream): open.ts. */
@@ -266,14 +258,14 @@ export class DockerSandbox implements Sandbox {
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<ExecResult> {
-    if (this.cleanedUp) return failed('the sandbox was cleaned up');
+    if (this.cleanedUp) return neverStarted('the sandbox was cleaned up');
     let execId: string;
     const user = this.userFor(argv);
     try {
       const whole = await this.helperEnvironment(argv, this.wholeEnvironment(env));
       execId = (await this.createExecRunning(['/bin/sh', '-c', EXEC_WRAPPER, 'sh', ...argv], whole, false, timeoutMs, user)).Id;
     } catch (error) {
-      return failed(`the sandbox's container cannot run the command: ${message(error)}`);
+      return neverStarted(`the sandbox's container cannot run the command: ${message(error)}`);
     }
     return new ExecFollower(this.engine, this.id, execId, (how, target) => this.signalInside(how, target, user)).follow(timeoutMs, signal);
   }
