@@ -1,15 +1,15 @@
 // One exec followed to its end for the docker sandbox: its output split into the two streams (the
-// wrapper's pid line taken off stderr), a stop sent inside at the timeout or the abort, and its exit
-// code from its inspect. The stream alone does not say when to stop waiting: a process the command
-// left may hold its pipes, and a container that died leaves the exec "running"; the inspects do.
+// wrapper's pid line taken off stderr), its end from its inspects, raced against one expiration (the
+// timeout, or the caller's abort) that sends a stop inside. The stream alone does not say when to stop
+// waiting: a process the command left may hold its pipes, and a container that died leaves the exec
+// "running"; the inspects do.
 import { EngineError, engineAddressText, engineUnreachable, type EngineClient, type ExecStream } from './engine.js';
+import { ExecExpiration } from '../expiration.js';
 import { EXEC_PIPE_DRAIN_MS, EXEC_STDERR_KEEP_BYTES, EXEC_STDOUT_MAX_BYTES, ExecOutput } from '../shared.js';
 import type { ExecResult } from '../../sandbox.js';
 
 /** While an exec's output is still open, how often its state is asked: a process it left may hold the pipes. */
 export const DOCKER_EXEC_POLL_MS = 250;
-/** After a stop was sent, how long the exec may take to end before its state is asked again. */
-export const DOCKER_STOP_GRACE_MS = 5_000;
 /**
  * How long an inspect may go unanswered before the Engine counts as gone: dockerd answers one from
  * memory in milliseconds, and one that does not answer at all (frozen, or wedged on its containerd)
@@ -43,61 +43,103 @@ function message(error: unknown): string {
 
 const NOT_FOUND_STATUS = 404;
 
-export class ExecFollower {
+/** How an exec ended, as its inspects tell: its exit code, and a line the sandbox adds when they could not tell. */
+interface Ending {
+  exitCode: number | null;
+  note: string;
+}
+
+/** Waits `ms`, or less when `cutShortBy` settles first. */
+function pause(ms: number, cutShortBy?: Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void cutShortBy?.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Follows the created exec `execId` to its end: a timeout sends SIGKILL to the command's whole group,
+ * an abort SIGTERM to the helper alone (it stops its command and still answers), then the timeout
+ * still holds.
+ */
+export async function followExec(
+  engine: EngineClient,
+  containerId: string,
+  execId: string,
+  /** Sends `kill -<how> <target>` inside. */
+  signalInside: (how: StopHow, target: string) => Promise<void>,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<ExecResult> {
+  const exec = new FollowedExec(engine, containerId, execId, signalInside);
+  const ending = exec.ending();
+  let expiration = new ExecExpiration(Date.now() + timeoutMs, signal);
+  let timedOut = false;
+  try {
+    for (;;) {
+      const first = await Promise.race([ending, expiration.expired]);
+      expiration.dispose();
+      if (typeof first !== 'string') break;
+      if (first === 'timeout') {
+        timedOut = true;
+        exec.stop('KILL');
+        break;
+      }
+      exec.stop('TERM');
+      expiration = expiration.deadlineOnly();
+    }
+    const { exitCode, note } = await ending;
+    return exec.result(timedOut ? null : execExitCode(exitCode), timedOut, note);
+  } finally {
+    expiration.dispose();
+    exec.close();
+  }
+}
+
+/** One exec's stream and what it said, its stops, and the inspects that tell its end. */
+class FollowedExec {
   private readonly output = new ExecOutput(EXEC_STDOUT_MAX_BYTES, EXEC_STDERR_KEEP_BYTES);
   private pidLine = '';
   /** The command's pid inside; 0 until the wrapper said it, -1 when it said something else. */
   private pid = 0;
-  private timedOut = false;
-  private stopSent: StopHow | undefined;
   private wanted: StopHow | undefined;
-  private settled = false;
+  private sent: StopHow | undefined;
   private streamEnded = false;
   /** The stream broke (it did not close): the output may be short whatever the exec says. */
   private streamBroke: Error | undefined;
-  private draining = false;
-  private readonly timers: ReturnType<typeof setTimeout>[] = [];
-  private stream: ExecStream | undefined;
-  private resolve: (result: ExecResult) => void = () => {};
-  private signal: AbortSignal | undefined;
-  private readonly onAbort = (): void => this.stop('TERM');
+  private readonly streamClosed: Promise<void>;
+  private readonly stream: ExecStream;
 
   constructor(
     private readonly engine: EngineClient,
     private readonly containerId: string,
     private readonly execId: string,
-    /** Sends `kill -<how> <target>` inside. */
     private readonly signalInside: (how: StopHow, target: string) => Promise<void>,
-  ) {}
-
-  follow(timeoutMs: number, signal: AbortSignal | undefined): Promise<ExecResult> {
-    return new Promise((resolve) => {
-      this.resolve = resolve;
-      this.signal = signal;
-      this.stream = this.engine.startExec(this.execId, {
-        stdout: (chunk) => this.output.addStdout(chunk),
-        stderr: (chunk) => this.onStderr(chunk),
-        end: (error) => {
-          this.streamEnded = true;
-          this.streamBroke = error;
-          void this.check(false);
-        },
-      });
-      this.stream.end();
-      this.later(timeoutMs, () => {
-        this.timedOut = true;
-        this.stop('KILL');
-      });
-      this.later(DOCKER_EXEC_POLL_MS, () => void this.check(false));
-      if (signal?.aborted) this.onAbort();
-      else signal?.addEventListener('abort', this.onAbort, { once: true });
+  ) {
+    let closed: () => void = () => undefined;
+    this.streamClosed = new Promise((resolve) => (closed = resolve));
+    this.stream = engine.startExec(execId, {
+      stdout: (chunk) => this.output.addStdout(chunk),
+      stderr: (chunk) => this.onStderr(chunk),
+      end: (error) => {
+        this.streamEnded = true;
+        this.streamBroke = error;
+        closed();
+      },
     });
+    this.stream.end();
   }
 
-  private later(ms: number, action: () => void): void {
-    this.timers.push(setTimeout(action, ms));
+  result(exitCode: number | null, timedOut: boolean, note: string): ExecResult {
+    return this.output.result(exitCode, timedOut, note);
   }
 
+  close(): void {
+    this.stream.destroy();
+  }
 
   private onStderr(chunk: Buffer): void {
     if (this.pid !== 0) {
@@ -114,71 +156,68 @@ export class ExecFollower {
     if (this.wanted !== undefined) this.stop(this.wanted);
   }
 
-  private settle(exitCode: number | null, note = ''): void {
-    if (this.settled) return;
-    this.settled = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.signal?.removeEventListener('abort', this.onAbort);
-    this.stream?.destroy();
-    this.resolve(this.output.result(this.timedOut ? null : execExitCode(exitCode), this.timedOut, note));
+  /** A KILL stops the command's whole group, a TERM the helper alone; sent once the pid is known, a KILL never followed by a TERM. */
+  stop(how: StopHow): void {
+    this.wanted = how === 'KILL' || this.wanted === undefined ? how : this.wanted;
+    if (this.pid <= 0 || this.sent === 'KILL' || this.sent === this.wanted) return;
+    this.sent = this.wanted;
+    void this.signalInside(this.wanted, this.wanted === 'KILL' ? `-${this.pid}` : String(this.pid));
   }
 
-  /** A timeout stops the command's whole group; an abort asks the helper alone (it stops its command and still answers). */
-  private stop(how: StopHow): void {
-    this.wanted = how === 'KILL' || this.wanted === undefined ? how : this.wanted;
-    if (this.pid <= 0 || this.stopSent === 'KILL' || this.stopSent === this.wanted) return;
-    this.stopSent = this.wanted;
-    void this.signalInside(this.wanted, this.wanted === 'KILL' ? `-${this.pid}` : String(this.pid));
-    this.later(DOCKER_STOP_GRACE_MS, () => void this.check(true));
+  /**
+   * Asks the exec's state at each poll, and at once when the stream ends: its exit code once it has
+   * ended (its pipes given a moment if a process it left holds them), or why it cannot be known. A
+   * stream that ended while the exec still runs gets one more poll.
+   */
+  async ending(): Promise<Ending> {
+    let final = false;
+    await this.nextLook();
+    for (;;) {
+      let state: ExecInspect;
+      try {
+        state = await this.engine.call<ExecInspect>('GET', `/exec/${this.execId}/json`, undefined, DOCKER_INSPECT_TIMEOUT_MS);
+      } catch (error) {
+        return this.lost(error);
+      }
+      if (this.streamBroke !== undefined) return this.lost(this.streamBroke);
+      if (!state.Running) {
+        // Exited, its pipes perhaps held by a process it left: they get a moment, not the call.
+        if (!this.streamEnded) await pause(EXEC_PIPE_DRAIN_MS, this.streamClosed);
+        return this.streamBroke !== undefined ? this.lost(this.streamBroke) : { exitCode: state.ExitCode, note: '' };
+      }
+      const stopped = await this.containerStopped();
+      if (stopped !== undefined) return stopped;
+      if (final && this.streamEnded) return { exitCode: null, note: "the sandbox's container did not say how the command ended\n" };
+      final = this.streamEnded;
+      await this.nextLook();
+    }
+  }
+
+  /** The poll's pause, cut short by the stream's end while it is open. */
+  private nextLook(): Promise<void> {
+    return pause(DOCKER_EXEC_POLL_MS, this.streamEnded ? undefined : this.streamClosed);
+  }
+
+  /** Why the exec's end cannot be known when its container is gone or stopped; undefined while it runs. */
+  private async containerStopped(): Promise<Ending | undefined> {
+    let container: ContainerInspect | undefined;
+    try {
+      container = await this.engine.call<ContainerInspect>('GET', `/containers/${this.containerId}/json`, undefined, DOCKER_INSPECT_TIMEOUT_MS);
+    } catch (error) {
+      if (!(error instanceof EngineError) || error.status !== NOT_FOUND_STATUS) return this.lost(error);
+    }
+    if (container !== undefined && container.State.Running) return undefined;
+    return { exitCode: null, note: `the sandbox's container stopped during the call (${container?.State.Status ?? 'removed'})\n` };
   }
 
   /**
    * Why the command is out of reach when the Engine is: it stopped answering (a dockerd stopped or
    * restarted), whose end this side cannot know (with live-restore the command runs on).
    */
-  private lost(error: unknown): void {
+  private lost(error: unknown): Ending {
     const why = engineUnreachable(error)
       ? `the Docker Engine (${engineAddressText(this.engine.address)}) stopped answering during the call; the command may still be running`
       : message(error);
-    this.settle(null, `the sandbox's container lost the command: ${why}\n`);
-  }
-
-  private async check(final: boolean): Promise<void> {
-    if (this.settled) return;
-    let state: ExecInspect;
-    try {
-      state = await this.engine.call<ExecInspect>('GET', `/exec/${this.execId}/json`, undefined, DOCKER_INSPECT_TIMEOUT_MS);
-    } catch (error) {
-      this.lost(error);
-      return;
-    }
-    if (this.streamBroke !== undefined) {
-      this.lost(this.streamBroke);
-      return;
-    }
-    if (!state.Running) {
-      if (this.streamEnded) this.settle(state.ExitCode);
-      else if (!this.draining) {
-        // Exited, its pipes still held by a process it left: they get a moment, not the call.
-        this.draining = true;
-        this.later(EXEC_PIPE_DRAIN_MS, () => this.settle(state.ExitCode));
-      }
-      return;
-    }
-    let container: ContainerInspect | undefined;
-    try {
-      container = await this.engine.call<ContainerInspect>('GET', `/containers/${this.containerId}/json`, undefined, DOCKER_INSPECT_TIMEOUT_MS);
-    } catch (error) {
-      if (!(error instanceof EngineError) || error.status !== NOT_FOUND_STATUS) {
-        this.lost(error);
-        return;
-      }
-    }
-    if (container === undefined || !container.State.Running) {
-      this.settle(null, `the sandbox's container stopped during the call (${container?.State.Status ?? 'removed'})\n`);
-      return;
-    }
-    if (final && this.streamEnded) this.settle(null, "the sandbox's container did not say how the command ended\n");
-    else this.later(DOCKER_EXEC_POLL_MS, () => void this.check(this.streamEnded));
+    return { exitCode: null, note: `the sandbox's container lost the command: ${why}\n` };
   }
 }

@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
-import { ExecFollower } from './exec.js';
+import { followExec } from './exec.js';
 import { DockerOpenExecs, OPEN_WRAPPER } from './open.js';
 import { feedExec, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './write.js';
 import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './options.js';
@@ -267,7 +267,7 @@ export class DockerSandbox implements Sandbox {
     } catch (error) {
       return neverStarted(`the sandbox's container cannot run the command: ${message(error)}`);
     }
-    return new ExecFollower(this.engine, this.id, execId, (how, target) => this.signalInside(how, target, user)).follow(timeoutMs, signal);
+    return followExec(this.engine, this.id, execId, (how, target) => this.signalInside(how, target, user), timeoutMs, signal);
   }
 
   /**
