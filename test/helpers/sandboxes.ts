@@ -20,7 +20,7 @@ export interface TestSandbox extends Sandbox {
   readonly scratch: string;
   /** The names in the helper's request folder. */
   requestFiles(): Promise<string[]>;
-  cleanup(): void | Promise<void>;
+  cleanup(): Promise<void>;
 }
 
 export interface SandboxOptions {
