@@ -1,5 +1,5 @@
 // A sandbox on the developer's own machine: the bundled helper as a child process, with a home and
-// a run folder of its own. With exec.ts and the bubblewrap sandbox's files, the only files of
+// a run folder of its own. The sandboxes (sandboxes/) and helper-bundles.ts are the only files of
 // the orchestrator side that touch node: modules.
 import { rmSync } from 'node:fs';
 import { endOpened, execLocal, openLocal, type OpenedExecs } from './exec.js';
