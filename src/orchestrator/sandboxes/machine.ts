@@ -1,5 +1,5 @@
-// What the two sandboxes of this machine (local, bubblewrap) share: the interface the try-out and the
-// MCP server take, their scratch folder with the home and the run folder in it, and a write into a
+// What the two sandboxes of this machine (local, bubblewrap) share: the interface chooseSandbox gives,
+// their scratch folder with the home and the run folder in it, and a write into a
 // folder the agent owns that never follows a link.
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, cpSync, mkdirSync, mkdtempSync, openSync, realpathSync, renameSync, unlinkSync, writeSync } from 'node:fs';
