@@ -5,9 +5,10 @@
 //
 // Bundled rather than compiled file by file: importing the library then reads a few files instead of
 // some thirty, which takes a quarter of the time (docs/decisions.md, "The package"). Chunks keep every
-// module once, so a class the library and a sandbox share is one class. Every output file sits two
-// folders below the package, as its source sits below the repository: local-sandbox's path to
-// ../../dist/ holds in lib/ as in src/.
+// module once, so a class the library and a sandbox share is one class. Each output file sits as far
+// below the package as its source sits below the repository, and the chunks two folders down:
+// helper-bundles.ts, the one module that finds dist/ from its own place, sits two folders down in
+// src/ and, shared by the local and bubblewrap sandboxes, lands in lib/chunks/.
 //
 // Adding an entry is one line in package.json's exports: this script and the package test read them.
 import { build } from 'esbuild';

@@ -1,4 +1,4 @@
-// Our Engine API client (src/orchestrator/docker-engine.ts, node:http) against dockerode, the
+// Our Engine API client (src/orchestrator/sandboxes/docker/engine.ts, node:http) against dockerode, the
 // well-kept client the choice was between: the same exec round trip through each, in the same
 // container, under runc and gVisor (create the exec, start it attached on a hijacked connection with
 // stdout and stderr split by their frame headers, read it to its end, inspect its exit code). Pairs
@@ -17,7 +17,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type Dockerode from 'dockerode';
-import { DockerSandbox, type EngineClient } from '../src/orchestrator/docker-sandbox.js';
+import { DockerSandbox, type EngineClient } from '../src/orchestrator/sandboxes/docker/sandbox.js';
 import { alternatingPairs, median, runPlan, type Command } from './measure.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -159,7 +159,7 @@ export async function measureImports(options: { pairs: number; warmup: number; n
   try {
     // guilds-code/docker-sandbox as lib/ ships it: one esbuild bundle of the entry.
     const ourModule = join(folder, 'docker-sandbox.mjs');
-    await build({ entryPoints: [join(REPO_ROOT, 'src/orchestrator/docker-sandbox.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node18', outfile: ourModule, logLevel: 'silent' });
+    await build({ entryPoints: [join(REPO_ROOT, 'src/orchestrator/sandboxes/docker/sandbox.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node18', outfile: ourModule, logLevel: 'silent' });
     const dockerode = createRequire(import.meta.url).resolve('dockerode');
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
     const importing = (path: string | null): Command => ({

@@ -5,8 +5,8 @@
 // goes first; a ratio is the median of the pairwise ratios.
 import { spawnSync } from 'node:child_process';
 import { CodeToolRun } from '../src/orchestrator/code-tools.js';
-import { DOCKER_PATH, DockerSandbox, EngineClient, engineAddressFrom } from '../src/orchestrator/docker-sandbox.js';
-import { execLocal } from '../src/orchestrator/local-exec.js';
+import { DOCKER_PATH, DockerSandbox, EngineClient, engineAddressFrom } from '../src/orchestrator/sandboxes/docker/sandbox.js';
+import { execLocal } from '../src/orchestrator/sandboxes/local/exec.js';
 import type { ExecResult, Sandbox } from '../src/orchestrator/sandbox.js';
 import { alternatingPairs } from './measure.js';
 import { measureWarmThrough, type WarmCase, type WarmOutcome } from './warm.js';

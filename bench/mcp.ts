@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CodeToolRun } from '../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../src/orchestrator/sandboxes/local/sandbox.js';
 import type { Env } from './measure.js';
 import { median } from './measure.js';
 
@@ -39,7 +39,7 @@ export async function measureMcp(
   options: { pairs: number; warmup: number; home: string; runDir: string; env: Env; bundle: string; mcpBundle: string; cases: McpCase[] },
   onOutcome: (outcome: McpOutcome) => void = () => undefined,
 ): Promise<McpOutcome[]> {
-  const sandbox = new LocalSandbox({ home: options.home, runDir: options.runDir, helperCommand: [process.execPath, options.bundle] });
+  const sandbox = await LocalSandbox.start({ home: options.home, runDir: options.runDir, helperCommand: [process.execPath, options.bundle] });
   const cold = new CodeToolRun({ sandbox, warm: false, runId: 'bench-cold', agentId: 'bench', env: options.env });
   const transport = new StdioClientTransport({
     command: process.execPath,

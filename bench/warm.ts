@@ -5,7 +5,7 @@
 // for warm. Times are from the caller's side; pointers never fold a read. bench/docker.ts runs the same
 // cases through a container of the sandbox image (measureWarmThrough).
 import { CodeToolRun } from '../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../src/orchestrator/sandboxes/local/sandbox.js';
 import type { OpenedExec, Sandbox } from '../src/orchestrator/sandbox.js';
 import type { Env } from './measure.js';
 import { median } from './measure.js';
@@ -152,7 +152,7 @@ export async function measureWarm(
   options: { pairs: number; warmup: number; home: string; runDir: string; env: Env; bundle: string; cases: WarmCase[] },
   onOutcome: (outcome: WarmOutcome) => void = () => undefined,
 ): Promise<WarmOutcome[]> {
-  const sandbox = new LocalSandbox({ home: options.home, runDir: options.runDir, helperCommand: [process.execPath, options.bundle] });
+  const sandbox = await LocalSandbox.start({ home: options.home, runDir: options.runDir, helperCommand: [process.execPath, options.bundle] });
   try {
     return await measureWarmThrough(sandbox, 'local', options, onOutcome);
   } finally {

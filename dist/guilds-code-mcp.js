@@ -9482,13 +9482,14 @@ function nodeIo(home, runDir, env) {
   return nodeIoWith(ALL_NODE_IO_PARTS, home, runDir, env);
 }
 
-// src/orchestrator/local-exec.ts
+// src/orchestrator/sandboxes/local/exec.ts
 var import_node_child_process = require("node:child_process");
 
-// src/orchestrator/exec-output.ts
-var LOCAL_STDOUT_MAX_BYTES = 16 * 1048576;
-var LOCAL_STDERR_KEEP_BYTES = 65536;
-var LOCAL_PIPE_DRAIN_MS = 1e3;
+// src/orchestrator/sandboxes/shared.ts
+var EXEC_STDOUT_MAX_BYTES = 16 * 1048576;
+var EXEC_STDERR_KEEP_BYTES = 65536;
+var EXEC_PIPE_DRAIN_MS = 1e3;
+var NEVER_STARTED_EXIT_CODE = 127;
 var Tail = class {
   constructor(limit) {
     this.limit = limit;
@@ -9506,9 +9507,30 @@ var Tail = class {
     return all.subarray(Math.max(0, all.length - this.limit)).toString("utf8");
   }
 };
+var ExecOutput = class {
+  constructor(stdoutMaxBytes, stderrKeepBytes) {
+    this.stdoutMaxBytes = stdoutMaxBytes;
+    this.stderr = new Tail(stderrKeepBytes);
+  }
+  stdoutMaxBytes;
+  stdout = [];
+  stdoutBytes = 0;
+  stderr;
+  addStdout(chunk) {
+    if (this.stdoutBytes >= this.stdoutMaxBytes) return;
+    this.stdout.push(chunk);
+    this.stdoutBytes += chunk.length;
+  }
+  addStderr(chunk) {
+    this.stderr.push(chunk);
+  }
+  /** The result, `note` (a line the sandbox adds) after the command's own stderr. */
+  result(exitCode, timedOut, note = "") {
+    return { stdout: Buffer.concat(this.stdout).toString("utf8"), stderr: this.stderr.text() + note, exitCode, timedOut };
+  }
+};
 
-// src/orchestrator/local-exec.ts
-var SPAWN_FAILED_EXIT_CODE = 127;
+// src/orchestrator/sandboxes/local/exec.ts
 function terminate(pid) {
   process.kill(pid, "SIGTERM");
 }
@@ -9521,9 +9543,7 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
       // Its own process group, so that a stop reaches whatever it started in that group.
       detached: true
     });
-    const stdout = [];
-    let stdoutBytes = 0;
-    const stderr = new Tail(LOCAL_STDERR_KEEP_BYTES);
+    const output = new ExecOutput(EXEC_STDOUT_MAX_BYTES, EXEC_STDERR_KEEP_BYTES);
     let timedOut = false;
     let exitCode = null;
     let spawnError;
@@ -9536,9 +9556,8 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
       signal?.removeEventListener("abort", onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
-      const errorText = spawnError ? `${spawnError.message}
-` : "";
-      resolve2({ stdout: Buffer.concat(stdout).toString("utf8"), stderr: stderr.text() + errorText, exitCode, timedOut });
+      resolve2(output.result(exitCode, timedOut, spawnError ? `${spawnError.message}
+` : ""));
     };
     const stopGroup = () => {
       try {
@@ -9559,20 +9578,16 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
     }
     if (signal?.aborted) onAbort();
     else signal?.addEventListener("abort", onAbort, { once: true });
-    child.stdout.on("data", (chunk) => {
-      if (stdoutBytes >= LOCAL_STDOUT_MAX_BYTES) return;
-      stdout.push(chunk);
-      stdoutBytes += chunk.length;
-    });
-    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    child.stdout.on("data", (chunk) => output.addStdout(chunk));
+    child.stderr.on("data", (chunk) => output.addStderr(chunk));
     child.on("error", (error2) => {
       spawnError = error2;
-      exitCode = SPAWN_FAILED_EXIT_CODE;
+      exitCode = NEVER_STARTED_EXIT_CODE;
       settle2();
     });
     child.on("exit", (code) => {
       exitCode = code;
-      drain = setTimeout(settle2, LOCAL_PIPE_DRAIN_MS);
+      drain = setTimeout(settle2, EXEC_PIPE_DRAIN_MS);
     });
     child.on("close", settle2);
   });
@@ -23474,9 +23489,9 @@ function parseAnswerLine(line) {
   return { callId, envelope: value.envelope };
 }
 
-// src/text/byte-lines.ts
+// src/text/line-splitter.ts
 var NEWLINE8 = 10;
-var ByteLines = class {
+var LineBytes = class {
   constructor(sink, maxLineBytes) {
     this.sink = sink;
     this.maxLineBytes = maxLineBytes;
@@ -23484,45 +23499,73 @@ var ByteLines = class {
   sink;
   maxLineBytes;
   pieces = [];
-  held = 0;
-  skipping = false;
+  heldBytes = 0;
+  clipped = false;
   /** The bytes are only lent: what must last is copied. */
   write(bytes) {
     let start = 0;
     while (start < bytes.length) {
-      const newline = bytes.indexOf(NEWLINE8, start);
-      const end = newline === -1 ? bytes.length : newline;
+      const end = bytes.indexOf(NEWLINE8, start);
+      if (end === -1) {
+        this.hold(bytes.subarray(start));
+        return;
+      }
       this.hold(bytes.subarray(start, end));
-      if (newline === -1) return;
-      if (this.skipping) this.skipping = false;
-      else this.emit();
-      start = newline + 1;
+      this.emit();
+      start = end + 1;
     }
   }
-  /** A last line without a final newline is a line too. */
   end() {
-    if (this.skipping) this.skipping = false;
-    else if (this.held > 0) this.emit();
-    this.pieces = [];
-    this.held = 0;
+    if (this.heldBytes > 0 || this.clipped) this.emit();
   }
   hold(bytes) {
-    if (this.skipping || bytes.length === 0) return;
-    if (this.held + bytes.length > this.maxLineBytes) {
-      this.pieces = [];
-      this.held = 0;
-      this.skipping = true;
-      this.sink.tooLong();
-      return;
+    const room = this.maxLineBytes - this.heldBytes;
+    if (bytes.length > room && !this.clipped) {
+      this.clipped = true;
+      this.sink.overflow?.();
     }
-    this.pieces.push(new Uint8Array(bytes));
-    this.held += bytes.length;
+    const kept = bytes.length > room ? bytes.subarray(0, Math.max(0, room)) : bytes;
+    if (kept.length === 0) return;
+    this.pieces.push(new Uint8Array(kept));
+    this.heldBytes += kept.length;
   }
   emit() {
-    const line = this.pieces.length === 1 ? this.pieces[0] : Buffer.concat(this.pieces, this.held);
+    let bytes;
+    if (this.pieces.length === 1) bytes = this.pieces[0];
+    else {
+      bytes = new Uint8Array(this.heldBytes);
+      let offset = 0;
+      for (const piece of this.pieces) {
+        bytes.set(piece, offset);
+        offset += piece.length;
+      }
+    }
+    const clipped = this.clipped;
     this.pieces = [];
-    this.held = 0;
-    this.sink.line(line);
+    this.heldBytes = 0;
+    this.clipped = false;
+    this.sink.line(bytes, clipped);
+  }
+};
+var ByteLines = class {
+  lines;
+  constructor(sink, maxLineBytes) {
+    this.lines = new LineBytes(
+      {
+        line: (bytes, clipped) => {
+          if (!clipped) sink.line(bytes);
+        },
+        overflow: () => sink.tooLong()
+      },
+      maxLineBytes
+    );
+  }
+  /** The bytes are only lent: what must last is copied. */
+  write(bytes) {
+    this.lines.write(bytes);
+  }
+  end() {
+    this.lines.end();
   }
 };
 
@@ -24071,7 +24114,6 @@ function errorMessageOf(error2) {
 // src/mcp/stdio.ts
 var PARSE_ERROR = -32700;
 var INVALID_REQUEST = -32600;
-var NEWLINE9 = 10;
 function idOf(value) {
   if (typeof value !== "object" || value === null) return null;
   const id = value.id;
@@ -24081,18 +24123,18 @@ var LineTransport = class {
   constructor(input, output, maxMessageBytes) {
     this.input = input;
     this.output = output;
-    this.maxMessageBytes = maxMessageBytes;
+    this.lines = new ByteLines(
+      { line: (bytes) => this.takeLine(bytes), tooLong: () => this.answerError(null, INVALID_REQUEST, messageTooLarge(maxMessageBytes)) },
+      maxMessageBytes
+    );
   }
   input;
   output;
-  maxMessageBytes;
   onclose;
   onerror;
   onmessage;
-  pieces = [];
-  pending = 0;
-  /** Inside a line past the cap: everything up to its newline is dropped. */
-  skipping = false;
+  /** A line past the cap is answered as it passes it, and dropped up to its newline. */
+  lines;
   closed = false;
   async start() {
     this.input.on("data", this.onData);
@@ -24109,32 +24151,10 @@ var LineTransport = class {
     void this.close();
   };
   onData = (chunk) => {
-    let start = 0;
-    while (start < chunk.length) {
-      const newline = chunk.indexOf(NEWLINE9, start);
-      const end = newline === -1 ? chunk.length : newline;
-      const piece = chunk.subarray(start, end);
-      if (!this.skipping) {
-        if (this.pending + piece.length > this.maxMessageBytes) {
-          this.pieces = [];
-          this.pending = 0;
-          this.skipping = true;
-          this.answerError(null, INVALID_REQUEST, messageTooLarge(this.maxMessageBytes));
-        } else if (piece.length > 0) {
-          this.pieces.push(Buffer.from(piece));
-          this.pending += piece.length;
-        }
-      }
-      if (newline === -1) break;
-      if (this.skipping) this.skipping = false;
-      else this.takeLine();
-      start = newline + 1;
-    }
+    this.lines.write(chunk);
   };
-  takeLine() {
-    const line = Buffer.concat(this.pieces).toString("utf8").replace(/\r$/, "");
-    this.pieces = [];
-    this.pending = 0;
+  takeLine(bytes) {
+    const line = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8").replace(/\r$/, "");
     if (line.trim() === "") return;
     let value;
     try {
@@ -24178,7 +24198,6 @@ var LineTransport = class {
     this.closed = true;
     this.input.off("data", this.onData);
     this.input.pause();
-    this.pieces = [];
     this.onclose?.();
   }
 };

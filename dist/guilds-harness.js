@@ -201,7 +201,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "810736e1c6563123";
+var BUILD_ID = "026085731c1b3c01";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -2620,17 +2620,16 @@ function commandEnvironment(context, cwd) {
 // src/text/line-splitter.ts
 var NEWLINE = 10;
 var CARRIAGE_RETURN = "\r";
-var LineSplitter = class {
-  constructor(onLine, maxLineBytes) {
-    this.onLine = onLine;
+var LineBytes = class {
+  constructor(sink, maxLineBytes) {
+    this.sink = sink;
     this.maxLineBytes = maxLineBytes;
   }
-  onLine;
+  sink;
   maxLineBytes;
   pieces = [];
   heldBytes = 0;
   clipped = false;
-  decoder = new TextDecoder("utf-8");
   /** The bytes are only lent: what must last is copied. *{/}
   write(bytes) {
     let start = 0;
@@ -2645,13 +2644,15 @@ var LineSplitter = class {
       start = end + 1;
     }
   }
-  /** A last line without a final newline is a line too. *{/}
   end() {
     if (this.heldBytes > 0 || this.clipped) this.emit();
   }
   hold(bytes) {
     const room = this.maxLineBytes - this.heldBytes;
-    if (bytes.length > room) this.clipped = true;
+    if (bytes.length > room && !this.clipped) {
+      this.clipped = true;
+      this.sink.overflow?.();
+    }
     const kept = bytes.length > room ? bytes.subarray(0, Math.max(0, room)) : bytes;
     if (kept.length === 0) return;
     this.pieces.push(new Uint8Array(kept));
@@ -2668,13 +2669,33 @@ var LineSplitter = class {
         offset += piece.length;
       }
     }
-    let line = this.decoder.decode(bytes);
-    if (line.endsWith(CARRIAGE_RETURN)) line = line.slice(0, -1);
     const clipped = this.clipped;
     this.pieces = [];
     this.heldBytes = 0;
     this.clipped = false;
-    this.onLine(line, clipped);
+    this.sink.line(bytes, clipped);
+  }
+};
+var LineSplitter = class {
+  lines;
+  decoder = new TextDecoder("utf-8");
+  constructor(onLine, maxLineBytes) {
+    this.lines = new LineBytes(
+      {
+        line: (bytes, clipped) => {
+          const line = this.decoder.decode(bytes);
+          onLine(line.endsWith(CARRIAGE_RETURN) ? line.slice(0, -1) : line, clipped);
+        }
+      },
+      maxLineBytes
+    );
+  }
+  /** The bytes are only lent. *{/}
+  write(bytes) {
+    this.lines.write(bytes);
+  }
+  end() {
+    this.lines.end();
   }
 };
 

@@ -4,8 +4,8 @@
 // sandbox image, seeded here with the tour's repository and its scripted harness.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
-import { chooseSandbox as chooseMachineSandbox, type ChooseSandboxOptions } from '../src/orchestrator/choose-sandbox.js';
-import { DOCKER_AGENT_HOME, DockerSandbox, EngineClient, engineAddressFrom } from '../src/orchestrator/docker-sandbox.js';
+import { chooseSandbox as chooseMachineSandbox, type ChooseSandboxOptions } from '../src/orchestrator/sandboxes/choose.js';
+import { DOCKER_AGENT_HOME, DockerSandbox, EngineClient, engineAddressFrom } from '../src/orchestrator/sandboxes/docker/sandbox.js';
 import type { Sandbox } from '../src/orchestrator/sandbox.js';
 
 export interface TrySandbox extends Sandbox {

@@ -15,7 +15,7 @@ import { nodeIoWith, type NodeIoParts } from './io/node/core.js';
 import { writeStdout } from './io/node/stdout.js';
 import { stopTaken, type StopSignal } from './io/stop.js';
 import { SERVE_IDLE_EXIT_MS, SERVE_IDLE_EXIT_VARIABLE, SERVE_LINE_MAX_BYTES } from './limits.js';
-import { ByteLines } from './text/byte-lines.js';
+import { ByteLines } from './text/line-splitter.js';
 import { normalizeAbsolute } from './text/paths.js';
 import type { OpTable } from './tools/context.js';
 

@@ -13,7 +13,7 @@ import { homeFolder } from '../io/node/home.js';
 import { nodeIo } from '../io/node/index.js';
 import { NEVER_STOPPED } from '../io/stop.js';
 import type { Hasher } from '../io/types.js';
-import { execLocal } from '../orchestrator/local-exec.js';
+import { execLocal } from '../orchestrator/sandboxes/local/exec.js';
 import { SandboxRunner, type HelperCall, type HelperRunner } from '../orchestrator/runner.js';
 import type { ExecResult, Sandbox } from '../orchestrator/sandbox.js';
 import { CODE_TOOLS } from '../tools/all.js';

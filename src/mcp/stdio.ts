@@ -4,11 +4,11 @@
 // client went away) as the transport's close.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ByteLines } from '../text/line-splitter.js';
 import { errorMessageForWire, messageTooLarge, notJsonMessage, notJsonRpcMessage } from './format.js';
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
-const NEWLINE = 0x0a;
 
 type Input = Pick<NodeJS.ReadableStream, 'on' | 'off' | 'pause'>;
 type Output = Pick<NodeJS.WritableStream, 'write' | 'once' | 'on'>;
@@ -24,17 +24,20 @@ export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  private pieces: Buffer[] = [];
-  private pending = 0;
-  /** Inside a line past the cap: everything up to its newline is dropped. */
-  private skipping = false;
+  /** A line past the cap is answered as it passes it, and dropped up to its newline. */
+  private readonly lines: ByteLines;
   private closed = false;
 
   constructor(
     private readonly input: Input,
     private readonly output: Output,
-    private readonly maxMessageBytes: number,
-  ) {}
+    maxMessageBytes: number,
+  ) {
+    this.lines = new ByteLines(
+      { line: (bytes) => this.takeLine(bytes), tooLong: () => this.answerError(null, INVALID_REQUEST, messageTooLarge(maxMessageBytes)) },
+      maxMessageBytes,
+    );
+  }
 
   async start(): Promise<void> {
     this.input.on('data', this.onData);
@@ -55,33 +58,12 @@ export class LineTransport implements Transport {
   };
 
   private readonly onData = (chunk: Buffer): void => {
-    let start = 0;
-    while (start < chunk.length) {
-      const newline = chunk.indexOf(NEWLINE, start);
-      const end = newline === -1 ? chunk.length : newline;
-      const piece = chunk.subarray(start, end);
-      if (!this.skipping) {
-        if (this.pending + piece.length > this.maxMessageBytes) {
-          this.pieces = [];
-          this.pending = 0;
-          this.skipping = true;
-          this.answerError(null, INVALID_REQUEST, messageTooLarge(this.maxMessageBytes));
-        } else if (piece.length > 0) {
-          this.pieces.push(Buffer.from(piece));
-          this.pending += piece.length;
-        }
-      }
-      if (newline === -1) break;
-      if (this.skipping) this.skipping = false;
-      else this.takeLine();
-      start = newline + 1;
-    }
+    // A last line without its newline is never taken: stdin's end closes the transport.
+    this.lines.write(chunk);
   };
 
-  private takeLine(): void {
-    const line = Buffer.concat(this.pieces).toString('utf8').replace(/\r$/, '');
-    this.pieces = [];
-    this.pending = 0;
+  private takeLine(bytes: Uint8Array): void {
+    const line = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').replace(/\r$/, '');
     if (line.trim() === '') return;
     let value: unknown;
     try {
@@ -129,7 +111,6 @@ export class LineTransport implements Transport {
     this.closed = true;
     this.input.off('data', this.onData);
     this.input.pause();
-    this.pieces = [];
     this.onclose?.();
   }
 }

@@ -1,5 +1,5 @@
 // The orchestrator side of the code tools, as a platform imports it. The local sandbox is exported
-// from ./local-sandbox.js on its own, being the one part that needs node: modules.
+// from ./sandboxes/local/sandbox.js on its own, being the one part that needs node: modules.
 export { SandboxRunner, type HelperCall, type HelperRunner } from './runner.js';
 export { WarmRunner, warmRunnerOf, isReadOnly } from './warm-runner.js';
 export { CodeToolRun, argumentObject, type CodeToolCall, type CodeToolResult, type CodeToolsConfig } from './code-tools.js';

@@ -1,5 +1,5 @@
 // What the orchestrator needs from a sandbox: run one command, write one file. A container runtime's
-// exec and file APIs plug in here; local-sandbox.ts runs the helper on a developer's machine.
+// exec and file APIs plug in here; sandboxes/local/ runs the helper on a developer's machine.
 export interface ExecResult {
   stdout: string;
   stderr: string;

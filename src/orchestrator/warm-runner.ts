@@ -18,7 +18,7 @@ import { errorEnvelope, failureEnvelope, type Envelope } from '../contract/envel
 import { callRunning, cancelLine, parseAnswerLine, requestLine } from '../contract/stream.js';
 import { HELPER_OF_TOOL } from '../contract/tool-names.js';
 import type { CheckedRequest } from '../contract/tools/index.js';
-import { ByteLines } from '../text/byte-lines.js';
+import { ByteLines } from '../text/line-splitter.js';
 import { STREAM_ENDED_DURING_CALL } from './format.js';
 import { wireRequest } from './request.js';
 import { SandboxRunner, type HelperCall, type HelperRunner } from './runner.js';

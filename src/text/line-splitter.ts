@@ -1,24 +1,28 @@
-// Bytes of a stream in, lines out, one at a time: a child's output of any size is read with memory
-// bounded by the longest line kept. Pure.
-
-export type LineSink = (line: string, clipped: boolean) => void;
+// Bytes of a stream in, lines out, one at a time, with memory bounded by a cap on a line: the one
+// line splitter of the project (the warm stream both ways, the MCP server's stdin, the Docker
+// Engine's events, a harness's and git's output). Pure.
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = '\r';
 
+export interface LineBytesSink {
+  /** A whole line without its `\n`; only its first `maxLineBytes` bytes when `clipped`. */
+  line(bytes: Uint8Array, clipped: boolean): void;
+  /** The line being read has just passed the cap: said once a line, before its end arrives. */
+  overflow?(): void;
+}
+
 /**
- * Splits on `\n` (a `\r` before it is dropped) and decodes each line as UTF-8, invalid bytes as
- * U+FFFD. A line longer than `maxLineBytes` keeps its first `maxLineBytes` bytes (a character cut
- * there becomes U+FFFD) and is handed on with `clipped` set; the rest of it is skipped.
+ * Splits on `\n`. A line longer than `maxLineBytes` keeps its first `maxLineBytes` bytes and is handed
+ * on with `clipped` set; the rest of it is skipped. A last line without a final newline is a line too.
  */
-export class LineSplitter {
+export class LineBytes {
   private pieces: Uint8Array[] = [];
   private heldBytes = 0;
   private clipped = false;
-  private readonly decoder = new TextDecoder('utf-8');
 
   constructor(
-    private readonly onLine: LineSink,
+    private readonly sink: LineBytesSink,
     private readonly maxLineBytes: number,
   ) {}
 
@@ -37,14 +41,16 @@ export class LineSplitter {
     }
   }
 
-  /** A last line without a final newline is a line too. */
   end(): void {
     if (this.heldBytes > 0 || this.clipped) this.emit();
   }
 
   private hold(bytes: Uint8Array): void {
     const room = this.maxLineBytes - this.heldBytes;
-    if (bytes.length > room) this.clipped = true;
+    if (bytes.length > room && !this.clipped) {
+      this.clipped = true;
+      this.sink.overflow?.();
+    }
     const kept = bytes.length > room ? bytes.subarray(0, Math.max(0, room)) : bytes;
     if (kept.length === 0) return;
     this.pieces.push(new Uint8Array(kept));
@@ -62,12 +68,75 @@ export class LineSplitter {
         offset += piece.length;
       }
     }
-    let line = this.decoder.decode(bytes);
-    if (line.endsWith(CARRIAGE_RETURN)) line = line.slice(0, -1);
     const clipped = this.clipped;
     this.pieces = [];
     this.heldBytes = 0;
     this.clipped = false;
-    this.onLine(line, clipped);
+    this.sink.line(bytes, clipped);
+  }
+}
+
+export type LineSink = (line: string, clipped: boolean) => void;
+
+/**
+ * LineBytes' lines decoded as UTF-8 (invalid bytes, and a character cut by the cap, as U+FFFD), a
+ * `\r` before the `\n` dropped.
+ */
+export class LineSplitter {
+  private readonly lines: LineBytes;
+  private readonly decoder = new TextDecoder('utf-8');
+
+  constructor(onLine: LineSink, maxLineBytes: number) {
+    this.lines = new LineBytes(
+      {
+        line: (bytes, clipped) => {
+          const line = this.decoder.decode(bytes);
+          onLine(line.endsWith(CARRIAGE_RETURN) ? line.slice(0, -1) : line, clipped);
+        },
+      },
+      maxLineBytes,
+    );
+  }
+
+  /** The bytes are only lent. */
+  write(bytes: Uint8Array): void {
+    this.lines.write(bytes);
+  }
+
+  end(): void {
+    this.lines.end();
+  }
+}
+
+export interface ByteLineSink {
+  /** A whole line without its `\n` (the last one may have had none: the input ended first). */
+  line(bytes: Uint8Array): void;
+  /** A line passed the cap; its bytes up to the next newline are dropped. */
+  tooLong(): void;
+}
+
+/** LineBytes for a protocol of whole lines: a line past the cap is reported once, as it passes it, and dropped. */
+export class ByteLines {
+  private readonly lines: LineBytes;
+
+  constructor(sink: ByteLineSink, maxLineBytes: number) {
+    this.lines = new LineBytes(
+      {
+        line: (bytes, clipped) => {
+          if (!clipped) sink.line(bytes);
+        },
+        overflow: () => sink.tooLong(),
+      },
+      maxLineBytes,
+    );
+  }
+
+  /** The bytes are only lent: what must last is copied. */
+  write(bytes: Uint8Array): void {
+    this.lines.write(bytes);
+  }
+
+  end(): void {
+    this.lines.end();
   }
 }

@@ -1,7 +1,7 @@
 // The warm stream's lines (SPEC section 8): what a line asks for, and the lines both sides write.
 import { describe, expect, it } from 'vitest';
 import { answerLine, callRunning, cancelLine, lineTooLong, parseAnswerLine, readStreamLine, requestLine } from '../../src/contract/stream.js';
-import { ByteLines } from '../../src/text/byte-lines.js';
+import { ByteLines } from '../../src/text/line-splitter.js';
 import { SERVE_IDLE_EXIT_MS, SERVE_IDLE_EXIT_VARIABLE } from '../../src/limits.js';
 import { idleExitMs } from '../../src/serve.js';
 

@@ -7,10 +7,10 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, 
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BwrapSandbox } from '../../src/orchestrator/bwrap-sandbox.js';
-import { chooseSandbox } from '../../src/orchestrator/choose-sandbox.js';
+import { BwrapSandbox } from '../../src/orchestrator/sandboxes/bwrap/sandbox.js';
+import { chooseSandbox } from '../../src/orchestrator/sandboxes/choose.js';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { pollUntil } from '../helpers/poll.js';
 import { processRuns } from '../helpers/processes.js';
@@ -66,7 +66,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       const inside = await shell('cat peek');
       expect(inside.text).toBe(`cat: peek: No such file or directory\nexit_code: 1`);
 
-      const local = new LocalSandbox();
+      const local = await LocalSandbox.start();
       try {
         symlinkSync(join(hostOnly, 'secret.txt'), join(local.home, 'peek'));
         expect((await shell('cat peek', local)).text).toBe('host secret');

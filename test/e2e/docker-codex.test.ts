@@ -15,7 +15,7 @@ import { chownSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-tools.js';
-import type { DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
+import type { DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { buildImage, DEBIAN_BASE, imageExists, parseImageArguments, recipeHash, RegistryUnreachable } from '../../scripts/image.js';
 import { AGENT_UID, agentFolder, dockerUnavailable, startDocker } from '../helpers/docker.js';
 import { codex, CODEX_MODEL } from '../harness-clis/clis.js';

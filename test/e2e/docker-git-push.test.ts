@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import type { DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
+import type { DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { agentFolder, dockerUnavailable, startDocker } from '../helpers/docker.js';
 
 const TOKEN = 'ghs_pushtoken0123456789';

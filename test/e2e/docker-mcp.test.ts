@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
+import type { DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { DOCKER_ENV, dockerUnavailable, startDocker } from '../helpers/docker.js';
 
 const hasCli = spawnSync('sh', ['-c', 'command -v docker'], { stdio: 'ignore' }).status === 0;

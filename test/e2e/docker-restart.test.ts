@@ -15,8 +15,8 @@ import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
 import { SERVE_IDLE_EXIT_VARIABLE } from '../../src/limits.js';
 import { pollUntil } from '../helpers/background.js';
 import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-tools.js';
-import { DockerSandbox, EngineClient } from '../../src/orchestrator/docker-sandbox.js';
-import { ENGINE_API_VERSION } from '../../src/orchestrator/docker-engine.js';
+import { DockerSandbox, EngineClient } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
+import { ENGINE_API_VERSION } from '../../src/orchestrator/sandboxes/docker/engine.js';
 import { DOCKER_TEST_LABEL, dockerUnavailable, testEngine, testImage } from '../helpers/docker.js';
 
 const FILE_LABEL_NAME = 'io.guilds.code.test.file';

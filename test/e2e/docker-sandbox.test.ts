@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { DOCKER_SANDBOX_LABEL, type DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
+import { DOCKER_SANDBOX_LABEL, type DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { BUNDLES, LABELS, sha256 } from '../../scripts/image.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { pollUntil } from '../helpers/poll.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import type { DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
+import type { DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
 import { asRootInside, dockerUnavailable, suiteSandboxes } from '../helpers/docker.js';
 import { pollUntil } from '../helpers/background.js';

@@ -8,9 +8,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BwrapSandbox } from '../../src/orchestrator/bwrap-sandbox.js';
+import { BwrapSandbox } from '../../src/orchestrator/sandboxes/bwrap/sandbox.js';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { markedProcesses } from '../../src/io/node/sweep.js';
 import { pollUntil } from '../helpers/background.js';
 import { REPO_ROOT } from '../helpers/paths.js';
@@ -42,7 +42,7 @@ async function settled(marker: string): Promise<void> {
 
 describe('LocalSandbox.cleanup', () => {
   it('leaves no scratch folder: the warm helper exits before the home is removed, and never makes it again', async () => {
-    const sandbox = new LocalSandbox();
+    const sandbox = await LocalSandbox.start();
     const marker = `cleanup-local-${process.pid}`;
     await useThoroughly(sandbox, marker);
     await sandbox.cleanup();
@@ -57,7 +57,7 @@ describe('LocalSandbox.cleanup', () => {
     const marker = `cleanup-kept-${process.pid}`;
     try {
       mkdirSync(join(kept, 'home'));
-      const sandbox = new LocalSandbox({ home: join(kept, 'home'), runDir: join(kept, 'run') });
+      const sandbox = await LocalSandbox.start({ home: join(kept, 'home'), runDir: join(kept, 'run') });
       await useThoroughly(sandbox, marker);
       await sandbox.cleanup();
       expect(existsSync(sandbox.scratch)).toBe(false);
@@ -70,7 +70,7 @@ describe('LocalSandbox.cleanup', () => {
   });
 
   it('ends a warm helper that does not exit when its stdin ends, once the grace has passed', async () => {
-    const sandbox = new LocalSandbox({ runDir: mkdtempSync(join(tmpdir(), 'guilds-code-run-')) });
+    const sandbox = await LocalSandbox.start({ runDir: mkdtempSync(join(tmpdir(), 'guilds-code-run-')) });
     const stubborn = join(sandbox.scratch, 'stubborn.sh');
     writeFileSync(stubborn, '#!/bin/bash\ntrap "" TERM\nexec -a cleanup-stubborn sleep 300\n');
     chmodSync(stubborn, 0o755);

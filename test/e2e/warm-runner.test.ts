@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
-import { BUNDLED_HELPER, LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { BUNDLED_HELPER, LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import type { OpenedExec, OpenHandlers } from '../../src/orchestrator/sandbox.js';
 import { WarmRunner } from '../../src/orchestrator/warm-runner.js';
 import { SANDBOX_GRACE_MS } from '../../src/limits.js';
@@ -17,8 +17,8 @@ import { processRuns } from '../helpers/processes.js';
 let sandbox: LocalSandbox;
 let seq = 0;
 
-beforeEach(() => {
-  sandbox = new LocalSandbox();
+beforeEach(async () => {
+  sandbox = await LocalSandbox.start();
   writeFileSync(join(sandbox.home, 'a.txt'), Array.from({ length: 30 }, (_, i) => `line ${i + 1} needle`).join('\n') + '\n');
 });
 afterEach(() => {
@@ -154,7 +154,7 @@ describe('the stream SIGKILLed mid-call', () => {
 
 describe('a stream that dies with the call sent', () => {
   /** A helper whose stream takes a line and dies at once; cold, it is the real helper. */
-  function dyingStreamSandbox(): LocalSandbox {
+  async function dyingStreamSandbox(): Promise<LocalSandbox> {
     const script = join(sandbox.scratch, 'dying-stream.cjs');
     writeFileSync(
       script,
@@ -163,11 +163,11 @@ if (process.argv[2] === '--serve') process.stdin.once('data', () => process.kill
 else process.exit(spawnSync(process.execPath, [${JSON.stringify(BUNDLED_HELPER)}, process.argv[2]], { stdio: 'inherit' }).status ?? 1);
 `,
     );
-    return new LocalSandbox({ home: sandbox.home, runDir: sandbox.runDir, helperCommand: [process.execPath, script] });
+    return await LocalSandbox.start({ home: sandbox.home, runDir: sandbox.runDir, helperCommand: [process.execPath, script] });
   }
 
   it('answers a read-only call cold, once', async () => {
-    const dying = dyingStreamSandbox();
+    const dying = await dyingStreamSandbox();
     try {
       const read = await new CodeToolRun({ sandbox: dying, warm: true, runId: 'r1', agentId: 'a1' }).call({ tool: 'file_read', args: { path: 'a.txt', limit: 1 }, callId: 'x1', resultSeq: 1 });
       const cold = await run(false).call({ tool: 'file_read', args: { path: 'a.txt', limit: 1 }, callId: 'x1', resultSeq: 1 });
@@ -180,7 +180,7 @@ else process.exit(spawnSync(process.execPath, [${JSON.stringify(BUNDLED_HELPER)}
   });
 
   it('fails any other call with the line and never runs it again', async () => {
-    const dying = dyingStreamSandbox();
+    const dying = await dyingStreamSandbox();
     try {
       const on = new CodeToolRun({ sandbox: dying, warm: true, runId: 'r1', agentId: 'a1' });
       const shell = await on.call({ tool: 'shell', args: { command: 'touch ran' }, callId: 'x1', resultSeq: 1 });
@@ -238,8 +238,8 @@ describe('a forged answer on the stream (a process writing into the helper\'s st
    * forger is a process of the same user, as the agent's commands are in a container.
    */
   let piped: LocalSandbox;
-  beforeEach(() => {
-    piped = new LocalSandbox({
+  beforeEach(async () => {
+    piped = await LocalSandbox.start({
       home: sandbox.home,
       runDir: sandbox.runDir,
       helperCommand: ['bash', '-c', '"$@" | cat', 'bash', process.execPath, BUNDLED_HELPER],

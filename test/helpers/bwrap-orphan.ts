@@ -1,7 +1,7 @@
 // Run by test/e2e/bwrap-sandbox.test.ts, which kills it: starts a bubblewrap sandbox holding a
 // detached command, prints the container's pid and its scratch folder (the test removes it), and
 // waits to be killed without cleaning up.
-import { BwrapSandbox } from '../../src/orchestrator/bwrap-sandbox.js';
+import { BwrapSandbox } from '../../src/orchestrator/sandboxes/bwrap/sandbox.js';
 
 const sandbox = await BwrapSandbox.start();
 await sandbox.exec(['sh', '-c', 'setsid sleep 304 >/dev/null 2>&1 &'], {}, 20_000);

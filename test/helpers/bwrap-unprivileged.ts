@@ -1,6 +1,6 @@
 // Run by test/e2e/bwrap-sandbox.test.ts as an unprivileged user: starts a bubblewrap sandbox, makes
 // one call through the orchestrator, and prints what the test checks as one JSON line.
-import { BwrapSandbox } from '../../src/orchestrator/bwrap-sandbox.js';
+import { BwrapSandbox } from '../../src/orchestrator/sandboxes/bwrap/sandbox.js';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 
 let sandbox: BwrapSandbox;

@@ -6,7 +6,7 @@ import { chownSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect } from 'vitest';
-import { DockerSandbox, EngineClient, engineAddressFrom, type DockerSandboxOptions } from '../../src/orchestrator/docker-sandbox.js';
+import { DockerSandbox, EngineClient, engineAddressFrom, type DockerSandboxOptions } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 
 export const DOCKER_TEST_ROOT = '/run/guilds-code-test-docker';
 export const DOCKER_ENV = {

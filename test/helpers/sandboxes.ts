@@ -3,9 +3,9 @@
 // when docker does (else their tests are skipped, the reason in their name).
 import { chownSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BwrapSandbox, type BwrapSandboxOptions } from '../../src/orchestrator/bwrap-sandbox.js';
-import { DOCKER_AGENT_HOME, type DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { BwrapSandbox, type BwrapSandboxOptions } from '../../src/orchestrator/sandboxes/bwrap/sandbox.js';
+import { DOCKER_AGENT_HOME, type DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../../src/orchestrator/sandbox.js';
 import { AGENT_UID, agentFolder, dockerUnavailable, startDocker } from './docker.js';
 import { BUNDLE, BUNDLE_NODE, HARNESS_BUNDLE } from './paths.js';
@@ -20,7 +20,7 @@ export interface TestSandbox extends Sandbox {
   readonly scratch: string;
   /** The names in the helper's request folder. */
   requestFiles(): Promise<string[]>;
-  cleanup(): void | Promise<void>;
+  cleanup(): Promise<void>;
 }
 
 export interface SandboxOptions {
@@ -128,7 +128,7 @@ export const LOCAL: SandboxKind = {
   warm: false,
   unavailable: undefined,
   make: async (options = {}) =>
-    onMachine(new LocalSandbox({ helperCommand: [BUNDLE_NODE, BUNDLE], harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE], ...options })),
+    onMachine(await LocalSandbox.start({ helperCommand: [BUNDLE_NODE, BUNDLE], harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE], ...options })),
   missingProgram: (path) => `spawn ${path} ENOENT`,
 };
 

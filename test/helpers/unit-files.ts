@@ -40,6 +40,7 @@ export const UNIT_FILES: readonly string[] = [
   'test/orchestrator/docker-options.test.ts',
   'test/orchestrator/f7af798-result-cap-at-platform-cap.test.ts',
   'test/orchestrator/format.test.ts',
+  'test/orchestrator/local-sandbox-write.test.ts',
   'test/orchestrator/pipeline.test.ts',
   'test/orchestrator/reads.test.ts',
   'test/orchestrator/request.test.ts',

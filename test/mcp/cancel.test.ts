@@ -5,7 +5,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { SandboxRunner, type HelperRunner } from '../../src/orchestrator/runner.js';
 import { InProcessRunner } from '../../src/mcp/in-process-runner.js';
 import { findRipgrepIn } from '../../src/io/node/search.js';
@@ -40,7 +40,7 @@ async function cancelledShell(runner: HelperRunner, name: string) {
 }
 
 it('answers a cancelled command with its output, the interrupted line and its exit code, in and out of process', async () => {
-  const cold = new LocalSandbox({ home: scratch.home, runDir: scratch.runDir });
+  const cold = await LocalSandbox.start({ home: scratch.home, runDir: scratch.runDir });
   try {
     const coldResult = await cancelledShell(new SandboxRunner(cold), 'cold');
     const warm = new InProcessRunner({ home: scratch.home, runDir: scratch.runDir, harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE] });
@@ -82,7 +82,7 @@ async function cancelledSearch(runner: HelperRunner, name: string, mode: 'files'
 
 it.each(['files', 'content'] as const)('a cancelled %s search stops ripgrep and answers what it found, in and out of process', async (mode) => {
   writeFileSync(join(scratch.home, 'a.txt'), 'a needle\n');
-  const cold = new LocalSandbox({ home: scratch.home, runDir: scratch.runDir });
+  const cold = await LocalSandbox.start({ home: scratch.home, runDir: scratch.runDir });
   try {
     const coldResult = await cancelledSearch(new SandboxRunner(cold), 'cold', mode);
     const warm = new InProcessRunner({ home: scratch.home, runDir: scratch.runDir, harnessCommand: [BUNDLE_NODE, HARNESS_BUNDLE] });

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { pollUntil } from '../helpers/background.js';
 import { connectMcp, makeMcpScratch, processRuns, serverEnv, textOf, type McpConnection, type McpScratch } from '../helpers/mcp.js';
 import { FIXTURES, BUNDLE_NODE } from '../helpers/paths.js';
@@ -43,7 +43,7 @@ function comparable(text: string): string {
 describe('code_task through the MCP server', () => {
   it('answers the helper\'s own text, with progress while the harness works', async () => {
     const args = { brief: 'sleep 2500\nwrite notes.txt from the harness\nfinal wrote notes.txt', repo: 'app' };
-    const cold = new LocalSandbox({ home: scratch.home, runDir: scratch.runDir });
+    const cold = await LocalSandbox.start({ home: scratch.home, runDir: scratch.runDir });
     let coldText: string;
     try {
       const run = new CodeToolRun({ sandbox: cold, runId: 'mcp-000000000000', agentId: 'mcp', env: serverEnv(scratch, HARNESS_ENV) });

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { connectMcp, makeMcpScratch, serverEnv, textOf, type McpConnection, type McpScratch } from '../helpers/mcp.js';
 
 const CALLS: [string, Record<string, unknown>][] = [
@@ -68,7 +68,7 @@ beforeAll(async () => {
   writeFileSync(join(scratch.root, 'outside.txt'), 'outside\n');
 
   const env = serverEnv(scratch);
-  cold = new LocalSandbox({ home, runDir: scratch.runDir });
+  cold = await LocalSandbox.start({ home, runDir: scratch.runDir });
   // As long as the server's random run id, so that an elided output's log path is as long.
   const run = new CodeToolRun({ sandbox: cold, runId: 'mcp-000000000000', agentId: 'mcp', env });
   for (const [index, [tool, args]] of CALLS.entries()) {

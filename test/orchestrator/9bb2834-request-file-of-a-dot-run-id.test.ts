@@ -4,11 +4,11 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 
 let sandbox: LocalSandbox;
-beforeEach(() => {
-  sandbox = new LocalSandbox();
+beforeEach(async () => {
+  sandbox = await LocalSandbox.start();
 });
 afterEach(() => sandbox.cleanup());
 

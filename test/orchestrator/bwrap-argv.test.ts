@@ -7,7 +7,7 @@ import {
   nsenterArguments,
   passwdText,
   type BwrapLayout,
-} from '../../src/orchestrator/bwrap-argv.js';
+} from '../../src/orchestrator/sandboxes/bwrap/argv.js';
 
 const LAYOUT: BwrapLayout = {
   home: '/tmp/s/home',

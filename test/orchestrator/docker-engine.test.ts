@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { engineAddressFrom, engineAddressText, FrameSplitter } from '../../src/orchestrator/docker-engine.js';
-import { execExitCode } from '../../src/orchestrator/docker-exec.js';
+import { engineAddressFrom, engineAddressText, FrameSplitter } from '../../src/orchestrator/sandboxes/docker/engine.js';
+import { execExitCode } from '../../src/orchestrator/sandboxes/docker/exec.js';
 
 function frame(stream: number, text: string): Buffer {
   const payload = Buffer.from(text);

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EngineError } from '../../src/orchestrator/docker-engine.js';
+import { EngineError } from '../../src/orchestrator/sandboxes/docker/engine.js';
 import {
   DOCKER_DEFAULT_CPUS,
   DOCKER_DEFAULT_MEMORY_BYTES,
@@ -18,8 +18,8 @@ import {
   LINUX_CAPABILITIES,
   startFailure,
   type DockerBoundOptions,
-} from '../../src/orchestrator/docker-options.js';
-import { DockerSandbox } from '../../src/orchestrator/docker-sandbox.js';
+} from '../../src/orchestrator/sandboxes/docker/options.js';
+import { DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 
 const PLACEMENT = { runtime: 'runc', network: 'none', mounts: [{ Type: 'volume', Source: 'home', Target: '/home/agent' }], readOnlyRoot: true, stateTmpfs: true, stateDir: '/run/guilds' };
 

@@ -38,9 +38,9 @@ const MCP_ANSWER_TIME_LIMIT_MS = 30_000;
 /** What each library export loads from outside the package: none of it for the library itself. */
 const EXTERNAL_IMPORTS: Record<string, string[]> = {
   '.': [],
-  './local-sandbox': ['node:child_process', 'node:fs', 'node:fs/promises', 'node:os', 'node:path', 'node:url'],
-  './bwrap-sandbox': ['node:child_process', 'node:crypto', 'node:fs', 'node:fs/promises', 'node:os', 'node:path', 'node:url'],
-  './choose-sandbox': ['node:child_process', 'node:crypto', 'node:fs', 'node:fs/promises', 'node:os', 'node:path', 'node:url'],
+  './local-sandbox': ['node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url'],
+  './bwrap-sandbox': ['node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url'],
+  './choose-sandbox': ['node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url'],
   './docker-sandbox': ['node:crypto', 'node:fs', 'node:http', 'node:https', 'node:path'],
 };
 

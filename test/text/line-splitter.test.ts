@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineSplitter } from '../../src/text/line-splitter.js';
+import { LineBytes, LineSplitter } from '../../src/text/line-splitter.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -62,5 +62,22 @@ describe('LineSplitter', () => {
     buffer.set(bytes('xyz'));
     splitter.write(bytes('\n'));
     expect(lines).toEqual(['abc']);
+  });
+});
+
+describe('LineBytes', () => {
+  it('says a line passed the cap once, as it passes it, before the line itself arrives clipped', () => {
+    const seen: string[] = [];
+    const lines = new LineBytes(
+      { line: (line, clipped) => seen.push(`${new TextDecoder().decode(line)}${clipped ? ' (clipped)' : ''}`), overflow: () => seen.push('overflow') },
+      4,
+    );
+    lines.write(bytes('ok\nabc'));
+    lines.write(bytes('de'));
+    expect(seen).toEqual(['ok', 'overflow']);
+    lines.write(bytes('fgh'));
+    lines.write(bytes('ij\nnext'));
+    lines.end();
+    expect(seen).toEqual(['ok', 'overflow', 'abcd (clipped)', 'next']);
   });
 });

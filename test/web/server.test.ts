@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_TOOL_DECLARATIONS, CodeToolRun } from '../../src/orchestrator/index.js';
-import { LocalSandbox } from '../../src/orchestrator/local-sandbox.js';
+import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { WEB_REQUEST_MAX_BYTES } from '../../src/limits.js';
 import { CONTENT_SECURITY_POLICY, isOwnHost, startWebServer, type WebServer } from '../../scripts/web/server.js';
 import { WebRun } from '../../scripts/web/session.js';
@@ -33,7 +33,7 @@ function ask(method: string, path: string, headers: Record<string, string> = {},
 const json = { 'Content-Type': 'application/json' };
 
 beforeAll(async () => {
-  sandbox = new LocalSandbox();
+  sandbox = await LocalSandbox.start();
   const run = new WebRun(new CodeToolRun({ sandbox, runId: 'web', agentId: 'a1' }), 'c');
   const assets = { html: '<!doctype html><p>page</p>', style: 'p {}', script: 'void 0;' };
   const about = { sandbox: 'local', home: sandbox.home, runId: 'web', startsIn: 'the home', declarations: CODE_TOOL_DECLARATIONS };

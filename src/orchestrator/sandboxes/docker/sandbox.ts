@@ -8,15 +8,16 @@
 // local sandbox's does). No file, no host pid: it works on a remote Engine and under gVisor alike.
 import { createHash, randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
-import { ExecFollower } from './docker-exec.js';
-import { DockerOpenExecs, OPEN_WRAPPER } from './docker-open.js';
-import { feedExec, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './docker-write.js';
-import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './docker-options.js';
-import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../contract/environment.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
+import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
+import { followExec } from './exec.js';
+import { DockerOpenExecs, OPEN_WRAPPER } from './open.js';
+import { feedExec, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './write.js';
+import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './options.js';
+import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../../../contract/environment.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from '../../sandbox.js';
+import { execEnvironment, neverStarted, RestartGuard } from '../shared.js';
 
-export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './docker-engine.js';
+export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
 export {
   DOCKER_CPU_PERIOD_US,
   DOCKER_DEFAULT_CPUS,
@@ -29,7 +30,7 @@ export {
   LINUX_CAPABILITIES,
   UNLIMITED,
   type Bound,
-} from './docker-options.js';
+} from './options.js';
 
 /** The image's agent: its user, home and PATH (image/Dockerfile). */
 export const DOCKER_AGENT_USER = '1000:1000';
@@ -46,7 +47,6 @@ export const DOCKER_START_TIMEOUT_MS = 30_000;
 export const DOCKER_SANDBOX_LABEL = 'io.guilds.code.sandbox';
 
 const EXEC_WRAPPER = 'echo $$ >&2; exec "$@"';
-const START_FAILED_EXIT_CODE = 127;
 
 export interface DockerSandboxOptions {
   /** The sandbox image (`npm run image`). */
@@ -58,7 +58,7 @@ export interface DockerSandboxOptions {
   /** `'none'` (the default), `'host'`, or a network's name. */
   network?: string;
   /**
-   * The bounds (docs/deploying.md has the defaults, docker-options.ts their constants): memory in
+   * The bounds (docs/deploying.md has the defaults, options.ts their constants): memory in
    * bytes (swap held equal, so none), CPUs (a fraction allowed), processes, and the size in bytes of
    * the /tmp tmpfs and of the /run/guilds one (with `state: 'tmpfs'`). `'unlimited'` sets none.
    */
@@ -101,10 +101,6 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function failed(why: string): ExecResult {
-  return { stdout: '', stderr: `${why}\n`, exitCode: START_FAILED_EXIT_CODE, timedOut: false };
-}
-
 export class DockerSandbox implements Sandbox {
   readonly engine: EngineClient;
   readonly runDir = DEFAULT_RUN_DIR;
@@ -116,7 +112,7 @@ export class DockerSandbox implements Sandbox {
   private readonly madeVolumes: string[] = [];
   private cleanedUp = false;
   /** The container being started again, shared by the calls that found it stopped. */
-  private restarting: Promise<void> | undefined;
+  private readonly restarts = new RestartGuard();
   private readonly openExecs: DockerOpenExecs;
   /** Who the helpers' execs run as. */
   private helperUser = DOCKER_AGENT_USER;
@@ -128,7 +124,7 @@ export class DockerSandbox implements Sandbox {
   /**
    * Starts one container of the image; resolves once a command runs in it. Rejects with one line: a
    * bad option before any Engine call, "docker cannot run here" for an Engine that cannot be reached,
-   * an Engine's refusal in its own words (docker-options.ts, startFailure).
+   * an Engine's refusal in its own words (options.ts, startFailure).
    */
   static async start(options: DockerSandboxOptions): Promise<DockerSandbox> {
     let bounds: DockerBounds;
@@ -241,21 +237,17 @@ export class DockerSandbox implements Sandbox {
       return await this.createExec(cmd, env, stdin, answerTimeoutMs, user);
     } catch (error) {
       if (!(error instanceof EngineError) || error.status !== 409 || this.cleanedUp) throw error;
-      this.restarting ??= this.engine
-        .call('POST', `/containers/${this.id}/start`, undefined, answerTimeoutMs)
-        .then(() => undefined)
-        .finally(() => (this.restarting = undefined));
-      await this.restarting;
+      await this.restarts.restart(() => this.engine.call('POST', `/containers/${this.id}/start`, undefined, answerTimeoutMs).then(() => undefined));
       return this.createExec(cmd, env, stdin, answerTimeoutMs, user);
     }
   }
 
   /** The environment every exec gets: the image's PATH under the caller's, the home and state folder always the image's. */
   private wholeEnvironment(env: Readonly<Record<string, string>>): Record<string, string> {
-    return { PATH: DOCKER_PATH, ...env, HOME: DOCKER_AGENT_HOME, GUILDS_RUN_DIR: DEFAULT_RUN_DIR };
+    return execEnvironment(DOCKER_PATH, env, DOCKER_AGENT_HOME, DEFAULT_RUN_DIR);
   }
 
-  /** A long-lived exec with stdin (SPEC section 8's warm stream): docker-open.ts. */
+  /** A long-lived exec with stdin (SPEC section 8's warm stream): open.ts. */
   open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
     return this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp);
   }
@@ -266,16 +258,16 @@ export class DockerSandbox implements Sandbox {
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<ExecResult> {
-    if (this.cleanedUp) return failed('the sandbox was cleaned up');
+    if (this.cleanedUp) return neverStarted('the sandbox was cleaned up');
     let execId: string;
     const user = this.userFor(argv);
     try {
       const whole = await this.helperEnvironment(argv, this.wholeEnvironment(env));
       execId = (await this.createExecRunning(['/bin/sh', '-c', EXEC_WRAPPER, 'sh', ...argv], whole, false, timeoutMs, user)).Id;
     } catch (error) {
-      return failed(`the sandbox's container cannot run the command: ${message(error)}`);
+      return neverStarted(`the sandbox's container cannot run the command: ${message(error)}`);
     }
-    return new ExecFollower(this.engine, this.id, execId, (how, target) => this.signalInside(how, target, user)).follow(timeoutMs, signal);
+    return followExec(this.engine, this.id, execId, (how, target) => this.signalInside(how, target, user), timeoutMs, signal);
   }
 
   /**

@@ -6,6 +6,7 @@ import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions as Ht
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
+import { LineSplitter } from '../../../text/line-splitter.js';
 
 /** The API version asked for: Docker Engine 20.10 and later serve it. */
 export const ENGINE_API_VERSION = 'v1.41';
@@ -191,21 +192,15 @@ export class EngineClient {
         res.on('end', end);
         return;
       }
-      let held = '';
-      res.on('data', (chunk: Buffer) => {
-        held += chunk.toString('utf8');
-        for (let newline = held.indexOf('\n'); newline >= 0; newline = held.indexOf('\n')) {
-          const line = held.slice(0, newline).trim();
-          held = held.slice(newline + 1);
-          if (line === '') continue;
-          try {
-            onEvent(JSON.parse(line) as EngineEvent);
-          } catch {
-            // Not an event: the Engine writes nothing else here.
-          }
+      const lines = new LineSplitter((line, clipped) => {
+        if (clipped || line.trim() === '') return;
+        try {
+          onEvent(JSON.parse(line) as EngineEvent);
+        } catch {
+          // Not an event: the Engine writes nothing else here.
         }
-        if (held.length > ANSWER_MAX_BYTES) held = '';
-      });
+      }, ANSWER_MAX_BYTES);
+      res.on('data', (chunk: Buffer) => lines.write(chunk));
       res.on('end', end);
       res.on('error', end);
     });

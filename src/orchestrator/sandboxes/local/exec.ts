@@ -2,12 +2,8 @@
 // MCP server's way to run code_task's helper. Its own process group, so that a stop reaches
 // whatever it started in that group.
 import { spawn } from 'node:child_process';
-import { LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES, LOCAL_PIPE_DRAIN_MS, Tail } from './exec-output.js';
-import type { ExecResult, OpenedExec, OpenHandlers } from './sandbox.js';
-
-export { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES } from './exec-output.js';
-
-const SPAWN_FAILED_EXIT_CODE = 127;
+import { EXEC_PIPE_DRAIN_MS, EXEC_STDERR_KEEP_BYTES, EXEC_STDOUT_MAX_BYTES, ExecOutput, NEVER_STARTED_EXIT_CODE } from '../shared.js';
+import type { ExecResult, OpenedExec, OpenHandlers } from '../../sandbox.js';
 
 /** SIGTERM to the process alone: the helper stops its command's group itself and still answers. */
 function terminate(pid: number): void {
@@ -34,9 +30,7 @@ export function execLocal(
       // Its own process group, so that a stop reaches whatever it started in that group.
       detached: true,
     });
-    const stdout: Buffer[] = [];
-    let stdoutBytes = 0;
-    const stderr = new Tail(LOCAL_STDERR_KEEP_BYTES);
+    const output = new ExecOutput(EXEC_STDOUT_MAX_BYTES, EXEC_STDERR_KEEP_BYTES);
     let timedOut = false;
     let exitCode: number | null = null;
     let spawnError: Error | undefined;
@@ -50,8 +44,7 @@ export function execLocal(
       signal?.removeEventListener('abort', onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
-      const errorText = spawnError ? `${spawnError.message}\n` : '';
-      resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: stderr.text() + errorText, exitCode, timedOut });
+      resolve(output.result(exitCode, timedOut, spawnError ? `${spawnError.message}\n` : ''));
     };
     const stopGroup = (): void => {
       try {
@@ -75,21 +68,17 @@ export function execLocal(
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (stdoutBytes >= LOCAL_STDOUT_MAX_BYTES) return;
-      stdout.push(chunk);
-      stdoutBytes += chunk.length;
-    });
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.stdout.on('data', (chunk: Buffer) => output.addStdout(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.addStderr(chunk));
     child.on('error', (error) => {
       // The helper could not start (ENOENT, EACCES): a shell would say 127, and so does this.
       spawnError = error;
-      exitCode = SPAWN_FAILED_EXIT_CODE;
+      exitCode = NEVER_STARTED_EXIT_CODE;
       settle();
     });
     child.on('exit', (code) => {
       exitCode = code;
-      drain = setTimeout(settle, LOCAL_PIPE_DRAIN_MS);
+      drain = setTimeout(settle, EXEC_PIPE_DRAIN_MS);
     });
     child.on('close', settle);
   });

@@ -1,8 +1,8 @@
 // Writing a file into the container through an exec's stdin: the scripts that write it (refusing a
 // link the agent planted) and the feeding of the bytes, for DockerSandbox's writeFile and the helpers'
 // tokens file.
-import { DOCKER_EXEC_POLL_MS, type ExecInspect } from './docker-exec.js';
-import type { EngineClient } from './docker-engine.js';
+import { DOCKER_EXEC_POLL_MS, type ExecInspect } from './exec.js';
+import type { EngineClient } from './engine.js';
 
 /**
  * Writes stdin to `$2` in folder `$1` as the agent: the folder entered by its physical path (a link

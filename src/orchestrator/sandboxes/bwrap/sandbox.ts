@@ -5,8 +5,7 @@
 // live on in the container until cleanup(), as they do in the agent's image; the container dies
 // with the process that made it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   bwrapArguments,
@@ -20,14 +19,17 @@ import {
   SANDBOX_RUN_DIR,
   SANDBOX_UID_WHEN_ROOT,
   type BwrapLayout,
-} from './bwrap-argv.js';
-import { findProgram, firstLine, HIDDEN_SYSTEM_FILES, hostPrograms, hostSystem, terminateInside, writeWithoutFollowing } from './bwrap-host.js';
-import { execLocal, openLocal, type OpenedExecs } from './local-exec.js';
-import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from './local-sandbox.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
+} from './argv.js';
+import { findProgram, firstLine, HIDDEN_SYSTEM_FILES, hostPrograms, hostSystem, terminateInside } from './host.js';
+import { execLocal, openLocal, type OpenedExecs } from '../local/exec.js';
+import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from '../../helper-bundles.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type OpenedExec, type OpenHandlers } from '../../sandbox.js';
+import { makeMachineFolders, writeWithoutFollowing, type MachineSandbox } from '../machine.js';
+import { execEnvironment, neverStarted, RestartGuard } from '../shared.js';
 
-export * from './bwrap-argv.js';
-export { HIDDEN_SYSTEM_FILES, SYSTEM_PATHS } from './bwrap-host.js';
+export * from './argv.js';
+export { HIDDEN_SYSTEM_FILES, SYSTEM_PATHS } from './host.js';
+export type { MachineSandbox } from '../machine.js';
 
 /** How long the container may take to start before the sandbox counts as not working. */
 export const BWRAP_START_TIMEOUT_MS = 10_000;
@@ -37,7 +39,6 @@ export const BWRAP_PROBE_TIMEOUT_MS = 10_000;
 export const BWRAP_HELPER_COMMAND: readonly string[] = [`${SANDBOX_BIN_DIR}/node`, DEFAULT_HELPER_COMMAND[1]!];
 export const BWRAP_HARNESS_COMMAND: readonly string[] = [`${SANDBOX_BIN_DIR}/node`, DEFAULT_HARNESS_COMMAND[1]!];
 const INFO_FD = 3;
-const START_FAILED_EXIT_CODE = 127;
 /** SIGKILL (9) in /proc's pending-signal masks. */
 const SIGKILL_BIT = 1n << 8n;
 
@@ -63,16 +64,6 @@ export interface BwrapSandboxOptions {
   nsenter?: string | undefined;
 }
 
-/** A sandbox on this machine: the local one or bubblewrap's. */
-export interface MachineSandbox extends Sandbox {
-  /** The agent's home, the same path on the host and inside. */
-  readonly home: string;
-  /** The host folder holding the helper's state (the sandbox's runDir, seen from the host). */
-  readonly hostRunDir: string;
-  /** Stop everything the sandbox runs and remove what it made (a home passed in is left alone). */
-  cleanup(): Promise<void>;
-}
-
 export class BwrapSandbox implements MachineSandbox {
   readonly home: string;
   readonly hostRunDir: string;
@@ -91,7 +82,7 @@ export class BwrapSandbox implements MachineSandbox {
   private running = false;
   private cleanedUp = false;
   /** The container being started again, shared by the calls that found it gone. */
-  private restarting: Promise<void> | undefined;
+  private readonly restarts = new RestartGuard();
   private bwrap = '';
   /** Settles when the current bwrap has exited. */
   private keeperExited: Promise<void> = Promise.resolve();
@@ -114,13 +105,10 @@ export class BwrapSandbox implements MachineSandbox {
   }
 
   private constructor(options: BwrapSandboxOptions) {
-    this.scratch = realpathSync(mkdtempSync(join(tmpdir(), 'guilds-code-bwrap-')));
-    mkdirSync(options.home ?? join(this.scratch, 'home'), { recursive: true });
-    this.home = realpathSync(options.home ?? join(this.scratch, 'home'));
-    this.hostRunDir = options.runDir ?? join(this.scratch, 'run');
-    mkdirSync(join(this.hostRunDir, 'requests'), { recursive: true, mode: 0o700 });
-    this.hostRunDir = realpathSync(this.hostRunDir);
-    if (options.seed) cpSync(options.seed.from, join(this.home, options.seed.to), { recursive: true });
+    const folders = makeMachineFolders('guilds-code-bwrap-', options);
+    this.scratch = folders.scratch;
+    this.home = folders.home;
+    this.hostRunDir = folders.physicalRunDir;
     this.network = options.network ?? false;
     this.helperCommand = options.helperCommand ?? BWRAP_HELPER_COMMAND;
     this.harnessCommand = options.harnessCommand ?? BWRAP_HARNESS_COMMAND;
@@ -211,19 +199,15 @@ export class BwrapSandbox implements MachineSandbox {
     // starts it again, over the same home and run folder.
     if (this.running && !this.containerAlive()) await this.keeperExited;
     if (!this.running && !this.cleanedUp) {
-      this.restarting ??= this.startContainer().finally(() => (this.restarting = undefined));
       try {
-        await this.restarting;
+        await this.restarts.restart(() => this.startContainer());
       } catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        return { stdout: '', stderr: `${why}\n`, exitCode: START_FAILED_EXIT_CODE, timedOut: false };
+        return neverStarted(error instanceof Error ? error.message : String(error));
       }
     }
-    if (!this.running || this.nsenter === undefined) {
-      return { stdout: '', stderr: 'the sandbox is not running\n', exitCode: START_FAILED_EXIT_CODE, timedOut: false };
-    }
+    if (!this.running || this.nsenter === undefined) return neverStarted('the sandbox is not running');
     // The environment travels as nsenter's own, never in argv, which any host process can read.
-    const whole = { PATH: SANDBOX_PATH, ...env, HOME: this.home, GUILDS_RUN_DIR: SANDBOX_RUN_DIR };
+    const whole = execEnvironment(SANDBOX_PATH, env, this.home, SANDBOX_RUN_DIR);
     const command = [this.nsenter, ...nsenterArguments(this.containerPid, this.network, argv)];
     return execLocal(command, whole, '/', timeoutMs, signal, terminateInside);
   }
@@ -240,7 +224,7 @@ export class BwrapSandbox implements MachineSandbox {
       queueMicrotask(() => handlers.closed(false));
       return { write: () => undefined, end: () => undefined };
     }
-    const whole = { PATH: SANDBOX_PATH, ...env, HOME: this.home, GUILDS_RUN_DIR: SANDBOX_RUN_DIR };
+    const whole = execEnvironment(SANDBOX_PATH, env, this.home, SANDBOX_RUN_DIR);
     return openLocal([this.nsenter, ...nsenterArguments(this.containerPid, this.network, argv)], whole, '/', handlers, this.opened);
   }
 

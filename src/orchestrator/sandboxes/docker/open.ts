@@ -3,9 +3,9 @@
 // told as whether its program ran at all. While any is open the container's events are followed:
 // under gVisor a container that dies (its memory limit passed) can leave an exec's connection open,
 // and a stream would wait on it until its calls' time ran out.
-import { EngineError, type EngineClient, type ExecStream } from './docker-engine.js';
-import { DOCKER_INSPECT_TIMEOUT_MS } from './docker-exec.js';
-import type { OpenedExec, OpenHandlers } from './sandbox.js';
+import { EngineError, type EngineClient, type ExecStream } from './engine.js';
+import { DOCKER_INSPECT_TIMEOUT_MS } from './exec.js';
+import type { OpenedExec, OpenHandlers } from '../../sandbox.js';
 
 /** What runc and runsc answer for an exec whose program is missing (127) or cannot run (126). */
 const NOT_RUN_EXIT_CODES: ReadonlySet<number> = new Set([126, 127]);

@@ -1,7 +1,7 @@
 // DockerSandbox's bounds and privileges, as pure functions: the defaults (each a named constant with
 // its unit), the check of a platform's options (one line naming the option, before any Engine call),
 // the container's HostConfig they make, and the one line a failed start says.
-import { EngineError, engineUnreachable } from './docker-engine.js';
+import { EngineError, engineUnreachable } from './engine.js';
 
 const MIB = 1_048_576;
 /** What a bound says to mean "no limit": the Engine sets none. */

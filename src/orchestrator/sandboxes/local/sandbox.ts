@@ -1,21 +1,25 @@
 // A sandbox on the developer's own machine: the bundled helper as a child process, with a home and
-// a run folder of its own. With local-exec.ts and the bubblewrap sandbox's files, the only files of
+// a run folder of its own. The sandboxes (sandboxes/) and helper-bundles.ts are the only files of
 // the orchestrator side that touch node: modules.
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { endOpened, execLocal, openLocal, type OpenedExecs } from './local-exec.js';
+import { rmSync } from 'node:fs';
+import { endOpened, execLocal, openLocal, type OpenedExecs } from './exec.js';
+import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from '../../helper-bundles.js';
 import { killMarked } from './process-sweep.js';
-import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from './sandbox.js';
+import type { ExecResult, OpenedExec, OpenHandlers } from '../../sandbox.js';
+import { makeMachineFolders, writeWithoutFollowing, type MachineSandbox } from '../machine.js';
+import { execEnvironment, locationUnder } from '../shared.js';
 
-export { LOCAL_PIPE_DRAIN_MS, LOCAL_STDERR_KEEP_BYTES, LOCAL_STDOUT_MAX_BYTES } from './local-exec.js';
+export {
+  EXEC_PIPE_DRAIN_MS,
+  EXEC_STDERR_KEEP_BYTES,
+  EXEC_STDOUT_MAX_BYTES,
+  LOCAL_PIPE_DRAIN_MS,
+  LOCAL_STDERR_KEEP_BYTES,
+  LOCAL_STDOUT_MAX_BYTES,
+} from '../shared.js';
+export type { MachineSandbox } from '../machine.js';
 
-/** The committed bundle, the file an image ships. */
-export const BUNDLED_HELPER = fileURLToPath(new URL('../../dist/guilds-code.js', import.meta.url));
-/** The committed code_task helper. */
-export const BUNDLED_HARNESS_HELPER = fileURLToPath(new URL('../../dist/guilds-harness.js', import.meta.url));
+export { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from '../../helper-bundles.js';
 
 export interface LocalSandboxOptions {
   /** The agent's home; made in a scratch folder when absent. */
@@ -34,25 +38,31 @@ export interface LocalSandboxOptions {
   runDir?: string | undefined;
 }
 
-export class LocalSandbox implements Sandbox {
+export class LocalSandbox implements MachineSandbox {
   readonly home: string;
   readonly runDir: string;
   readonly helperCommand: readonly string[];
   readonly harnessCommand: readonly string[];
   /** The scratch folder holding whatever this sandbox made; removed by cleanup(). */
   readonly scratch: string;
+  /** The state folder by its physical path, where writeFile starts. */
+  private readonly physicalRunDir: string;
   /** Whether the state folder is this sandbox's own, so that nothing started in it outlives cleanup(). */
   private readonly ownRunDir: boolean;
 
+  /** Makes the home and the state folder (in a scratch folder when not given); the sandbox runs nothing until a call. */
+  static async start(options: LocalSandboxOptions = {}): Promise<LocalSandbox> {
+    return new LocalSandbox(options);
+  }
+
+  /** @deprecated Start one with `await LocalSandbox.start(options)`, as the other sandboxes start. */
   constructor(options: LocalSandboxOptions = {}) {
-    this.scratch = realpathSync(mkdtempSync(join(tmpdir(), 'guilds-code-sandbox-')));
-    this.home = options.home ?? join(this.scratch, 'home');
+    const folders = makeMachineFolders('guilds-code-sandbox-', options);
+    this.scratch = folders.scratch;
+    this.home = folders.home;
     this.ownRunDir = options.runDir === undefined;
-    this.runDir = options.runDir ?? join(this.scratch, 'run');
-    mkdirSync(this.home, { recursive: true });
-    this.home = realpathSync(this.home);
-    mkdirSync(join(this.runDir, 'requests'), { recursive: true, mode: 0o700 });
-    if (options.seed) cpSync(options.seed.from, join(this.home, options.seed.to), { recursive: true });
+    this.runDir = folders.runDir;
+    this.physicalRunDir = folders.physicalRunDir;
     this.helperCommand = options.helperCommand ?? [process.execPath, BUNDLED_HELPER];
     this.harnessCommand = options.harnessCommand ?? [process.execPath, BUNDLED_HARNESS_HELPER];
   }
@@ -73,7 +83,7 @@ export class LocalSandbox implements Sandbox {
   }
 
   private environment(env: Readonly<Record<string, string>>): Record<string, string> {
-    return { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, HOME: this.home, GUILDS_RUN_DIR: this.runDir };
+    return execEnvironment(process.env.PATH ?? '/usr/bin:/bin', env, this.home, this.runDir);
   }
 
   /** The same folder: the local sandbox runs on the host. */
@@ -81,8 +91,14 @@ export class LocalSandbox implements Sandbox {
     return this.runDir;
   }
 
+  /** As bubblewrap's: only into the home or the state folder, and through no link the agent planted there. */
   async writeFile(path: string, bytes: Uint8Array): Promise<void> {
-    await writeFile(path, bytes, { mode: 0o600 });
+    const location = locationUnder(path, [
+      [this.runDir, this.physicalRunDir],
+      [this.home, this.home],
+    ]);
+    if (location === undefined) throw new Error(`${path} is not in the sandbox's home or ${this.runDir}`);
+    writeWithoutFollowing(location.base, location.names, bytes);
   }
 
   /**

@@ -1,6 +1,7 @@
 // The bubblewrap sandbox's command lines, as pure functions of what the host holds: one `bwrap` that
 // builds the container and keeps it alive, and one `nsenter` per exec that runs a command inside it.
-// bwrap-sandbox.ts looks at the host and runs them.
+// sandbox.ts looks at the host and runs them.
+import { locationUnder } from '../shared.js';
 
 /** Where the helper keeps its state inside the container ($GUILDS_RUN_DIR). */
 export const SANDBOX_RUN_DIR = '/run/guilds';
@@ -152,19 +153,9 @@ export function groupText(gid: number): string {
  * names under it. Only the home and the run folder are written; `.`, `..` and empty names are not
  * followed. Undefined when the path is elsewhere.
  */
-export function hostLocation(
-  path: string,
-  home: string,
-  hostRunDir: string,
-): { base: string; names: string[] } | undefined {
-  for (const [inside, base] of [
+export function hostLocation(path: string, home: string, hostRunDir: string): { base: string; names: string[] } | undefined {
+  return locationUnder(path, [
     [SANDBOX_RUN_DIR, hostRunDir],
     [home, home],
-  ] as const) {
-    if (!path.startsWith(`${inside}/`)) continue;
-    const names = path.slice(inside.length + 1).split('/');
-    if (names.some((name) => name === '' || name === '.' || name === '..')) return undefined;
-    return { base, names };
-  }
-  return undefined;
+  ]);
 }

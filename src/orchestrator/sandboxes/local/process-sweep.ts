@@ -4,7 +4,7 @@
 // its group or session with setsid. The helper's own sweep finds them (src/io/node/sweep.ts); a process
 // that cleared its own environment (`env -i`) carries no mark and is not found: the local sandbox is
 // no container (docs/reliability.md).
-import { signalMarked } from '../io/node/sweep.js';
+import { signalMarked } from '../../../io/node/sweep.js';
 
 /** How many times the sweep looks again: a process may fork while its parent is being killed. */
 export const SWEEP_MAX_ROUNDS = 50;

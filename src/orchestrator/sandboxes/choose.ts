@@ -1,7 +1,8 @@
 // Which sandbox this machine can give: bubblewrap's when bwrap works here, else the local one.
-import { firstLine } from './bwrap-host.js';
-import { BWRAP_PROBE_TIMEOUT_MS, BwrapSandbox, type MachineSandbox } from './bwrap-sandbox.js';
-import { LocalSandbox } from './local-sandbox.js';
+import { firstLine } from './bwrap/host.js';
+import { BWRAP_PROBE_TIMEOUT_MS, BwrapSandbox } from './bwrap/sandbox.js';
+import { LocalSandbox } from './local/sandbox.js';
+import type { MachineSandbox } from './machine.js';
 
 export interface ChooseSandboxOptions {
   home?: string | undefined;
@@ -30,8 +31,8 @@ export interface ChosenSandbox {
  * else the local one, with the reason.
  */
 export async function chooseSandbox(options: ChooseSandboxOptions = {}): Promise<ChosenSandbox> {
-  const local = (why: string): ChosenSandbox => ({
-    sandbox: localMachineSandbox(options),
+  const local = async (why: string): Promise<ChosenSandbox> => ({
+    sandbox: await LocalSandbox.start({ home: options.home, seed: options.seed, runDir: options.runDir }),
     name: 'local',
     why,
   });
@@ -48,8 +49,4 @@ export async function chooseSandbox(options: ChooseSandboxOptions = {}): Promise
     return local(`bubblewrap cannot run here: ${firstLine(probe.stderr) || `a command inside ended with exit status ${probe.exitCode}`}`);
   }
   return { sandbox, name: 'bubblewrap' };
-}
-
-function localMachineSandbox(options: ChooseSandboxOptions): MachineSandbox {
-  return new LocalSandbox({ home: options.home, seed: options.seed, runDir: options.runDir });
 }

@@ -1,10 +1,9 @@
-// What the bubblewrap sandbox takes from the host: its system paths and programs, and a write into a
-// folder the agent owns that never follows a link.
-import { randomBytes } from 'node:crypto';
-import { closeSync, constants, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+// What the bubblewrap sandbox takes from the host: its system paths and programs, and how a stop
+// reaches a process inside.
+import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { findRipgrepIn } from '../io/node/search-find.js';
-import { SANDBOX_BIN_DIR, type Mount, type SystemPath } from './bwrap-argv.js';
+import { findRipgrepIn } from '../../../io/node/search-find.js';
+import { SANDBOX_BIN_DIR, type Mount, type SystemPath } from './argv.js';
 
 /** The top-level system paths shown read-only when the host has them; everything else is hidden. */
 export const SYSTEM_PATHS: readonly string[] = ['/usr', '/etc', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
@@ -57,38 +56,6 @@ export function hostPrograms(helperBundle: string, harnessBundle: string): Mount
 
 export function firstLine(text: string): string {
   return text.trim().split('\n')[0] ?? '';
-}
-
-/**
- * Writes `bytes` to base/names… without following a link on the way: each folder is opened from the
- * one before through /proc/self/fd with O_NOFOLLOW, the file is made new under a temporary name
- * (O_EXCL, never `.json`) and renamed over the final name, which replaces a link there instead of
- * writing through it. The agent owns the home and the run folder; a link it plants is refused.
- */
-export function writeWithoutFollowing(base: string, names: readonly string[], bytes: Uint8Array): void {
-  const folderFlags = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
-  let folder = openSync(base, folderFlags);
-  try {
-    for (const name of names.slice(0, -1)) {
-      const next = openSync(`/proc/self/fd/${folder}/${name}`, folderFlags);
-      closeSync(folder);
-      folder = next;
-    }
-    const last = names.at(-1)!;
-    const temporary = `/proc/self/fd/${folder}/.${last}.${randomBytes(6).toString('hex')}.tmp`;
-    const file = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-    try {
-      writeSync(file, bytes);
-    } catch (error) {
-      closeSync(file);
-      unlinkSync(temporary);
-      throw error;
-    }
-    closeSync(file);
-    renameSync(temporary, `/proc/self/fd/${folder}/${last}`);
-  } finally {
-    closeSync(folder);
-  }
 }
 
 /** How long a stop waits for nsenter to have forked the process it asks to stop. */
