@@ -9644,7 +9644,7 @@ var integerOrNull = { type: ["integer", "null"] };
 var string = { type: "string" };
 var boolean = { type: "boolean" };
 
-// src/orchestrator/rows.ts
+// src/tools/rows.ts
 var ROW_SEPARATOR = " \xB7 ";
 function clipRow(text2) {
   return clipCharsWithin(text2, ROW_TEXT_MAX_CHARS);

@@ -6,7 +6,7 @@
 import type { HelperName, OpName } from '../contract/tool-names.js';
 import type { ToolArgs } from '../contract/tools/index.js';
 import type { ToolSpec, ValidatedArgs } from '../contract/tools/spec.js';
-import type { RowOutcome } from '../orchestrator/rows.js';
+import type { RowOutcome } from './rows.js';
 
 /** A JSON Schema of an object, as the MCP server declares a tool's meta. */
 export interface JsonSchemaObject {

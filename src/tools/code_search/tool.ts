@@ -2,7 +2,7 @@
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
 import { CODE_SEARCH_SPEC, resolveCodeSearchArgs } from '../../contract/tools/code_search.js';
 import { boolean, integer, SECOND_MS, type ToolDescriptor } from '../descriptor.js';
-import { clipRow, givenText } from '../../orchestrator/rows.js';
+import { clipRow, givenText } from '../rows.js';
 
 export const CODE_SEARCH_TOOL: ToolDescriptor<'code_search'> = {
   name: 'code_search',

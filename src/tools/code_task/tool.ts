@@ -2,7 +2,7 @@
 import { CODE_TASK_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
 import { CODE_TASK_SPEC, CODE_TASK_STATUSES, HARNESS_NAMES, resolveCodeTaskArgs } from '../../contract/tools/code_task.js';
 import { boolean, integer, integerOrNull, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
-import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../../orchestrator/rows.js';
+import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../rows.js';
 
 const MINUTE_SECONDS = 60;
 

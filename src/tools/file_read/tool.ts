@@ -2,7 +2,7 @@
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
 import { FILE_READ_SPEC, resolveFileReadArgs } from '../../contract/tools/file_read.js';
 import { integer, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
-import { givenText, ROW_SEPARATOR, withText } from '../../orchestrator/rows.js';
+import { givenText, ROW_SEPARATOR, withText } from '../rows.js';
 
 export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
   name: 'file_read',

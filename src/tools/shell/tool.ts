@@ -3,7 +3,7 @@ import { SHELL_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
 import { resolveShellArgs, SHELL_SPEC } from '../../contract/tools/shell.js';
 import { boolean, integer, integerOrNull, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
 import type { ShellMeta } from '../../contract/tools/shell.js';
-import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../../orchestrator/rows.js';
+import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../rows.js';
 
 export const SHELL_TOOL: ToolDescriptor<'shell'> = {
   name: 'shell',

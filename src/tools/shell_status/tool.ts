@@ -2,7 +2,7 @@
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
 import { resolveShellStatusArgs, SHELL_STATUS_SPEC } from '../../contract/tools/shell_status.js';
 import { integer, integerOrNull, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
-import { givenText, withText } from '../../orchestrator/rows.js';
+import { givenText, withText } from '../rows.js';
 
 export const SHELL_STATUS_TOOL: ToolDescriptor<'shell_status'> = {
   name: 'shell_status',
