@@ -7909,14 +7909,17 @@ function isPlainObject(value) {
 }
 
 // src/contract/tool-names.ts
-var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"];
-var HELPER_OF_TOOL = {
-  shell: "guilds-code",
-  shell_status: "guilds-code",
-  file_read: "guilds-code",
-  code_search: "guilds-code",
-  code_task: "guilds-harness"
-};
+var TOOL_ROWS = [
+  { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
+  { name: "shell_status", helper: "guilds-code", cacheKinds: ["shell_status"] },
+  { name: "file_read", helper: "guilds-code", cacheKinds: ["file_read", "other"] },
+  { name: "code_search", helper: "guilds-code", cacheKinds: ["code_search"] },
+  { name: "code_task", helper: "guilds-harness", cacheKinds: ["code_task", "other"] }
+];
+var OP_NAMES = TOOL_ROWS.map((row) => row.name);
+var HELPER_OF_TOOL = Object.fromEntries(
+  TOOL_ROWS.map((row) => [row.name, row.helper])
+);
 
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;

@@ -1,5 +1,5 @@
 // All four code tools with their run steps: the MCP server and the tests. The helper's bodies each
-// take one (src/bodies/).
+// take one (src/tools/<tool>/body.ts).
 import { codeSearch } from './code_search/run.js';
 import type { OpTable } from './context.js';
 import { fileRead } from './file_read/run.js';

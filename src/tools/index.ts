@@ -20,7 +20,7 @@ function runElsewhere(name: CodeToolName): () => never {
 /**
  * The four code tools' table, with the run steps of `runs`. Every body of the helper has all four specs
  * and resolvers, so that each validates a request exactly alike; each has the run step of its own
- * tool only (src/bodies/).
+ * tool only (src/tools/<tool>/body.ts).
  */
 export function codeTools(runs: CodeToolRuns): OpTable {
   return {
