@@ -7766,16 +7766,6 @@ function saveWorkingDirectory(io, runId, folder) {
 }
 
 // src/mcp/format.ts
-function mcpToolNotes(home, resultMaxBytes2, readPointers) {
-  const pointer = readPointers ? ` A read of lines that an earlier read of this session already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." Step N is the session's Nth call of these tools; its result holds the text.` : "";
-  return {
-    shell: `Use it to run a command, a test or a build (npm test, make, cargo build, git status, gh). The home is ${home}: a session's commands start there, with HOME set to it. stdin is closed, so a command that prompts fails instead of waiting.`,
-    shell_status: "Background commands keep running after this session ends, until they exit or are stopped.",
-    file_read: `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes2} bytes.${pointer}`,
-    code_search: `Use it to find where a name is defined or used, as grep or rg would, before reading the file. Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
-    code_task: "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs."
-  };
-}
 function progressMessage(tool, elapsedSeconds) {
   return `${tool}: running for ${elapsedSeconds} s`;
 }
@@ -9666,6 +9656,14 @@ function withText(verb, text2) {
   return text2 === void 0 || text2 === "" ? verb : `${verb} ${clipRow(text2)}`;
 }
 
+// src/tools/code_search/notes.ts
+function codeSearchDeclarationNote() {
+  return `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`;
+}
+function codeSearchMcpNote(home) {
+  return `Use it to find where a name is defined or used, as grep or rg would, before reading the file. Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`;
+}
+
 // src/tools/code_search/tool.ts
 var CODE_SEARCH_TOOL = {
   name: "code_search",
@@ -9690,7 +9688,10 @@ var CODE_SEARCH_TOOL = {
     const row = args.mode === "content" ? "Search lines" : "Search files";
     const path = givenText(args, "path");
     return path === void 0 ? row : `${row} in ${clipRow(path)}`;
-  }
+  },
+  notes: { declaration: codeSearchDeclarationNote, mcp: ({ home }) => codeSearchMcpNote(home) },
+  readOnly: () => true,
+  reportsProgress: () => false
 };
 
 // src/contract/tools/code_task.ts
@@ -9752,6 +9753,11 @@ function resolveCodeTaskArgs(args) {
 var CODE_TASK_STATUSES = ["completed", "failed", "timed_out", "stopped"];
 var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
 
+// src/tools/code_task/notes.ts
+function codeTaskNote() {
+  return "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs.";
+}
+
 // src/tools/code_task/tool.ts
 var MINUTE_SECONDS = 60;
 var CODE_TASK_TOOL = {
@@ -9788,7 +9794,11 @@ var CODE_TASK_TOOL = {
     const row = withText("Code task", firstSayingLine(givenText(args, "brief") ?? ""));
     const status = outcome.meta?.status;
     return typeof status === "string" && status !== "completed" ? `${row}${ROW_SEPARATOR}${status.replace("_", " ")}` : row;
-  }
+  },
+  notes: { declaration: codeTaskNote, mcp: codeTaskNote },
+  // It edits the repository.
+  readOnly: () => false,
+  reportsProgress: () => true
 };
 
 // src/contract/tools/file_read.ts
@@ -9813,6 +9823,15 @@ function resolveFileReadArgs(args) {
     offset: integerArg(FILE_READ_SPEC, args, "offset"),
     limit: integerArg(FILE_READ_SPEC, args, "limit")
   };
+}
+
+// src/tools/file_read/notes.ts
+function fileReadDeclarationNote(resultMaxBytes2) {
+  return `The byte cap is ${resultMaxBytes2} bytes. A read of lines that one earlier read of this run already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." The text is in the result of step N.`;
+}
+function fileReadMcpNote(home, resultMaxBytes2, readPointers) {
+  const pointer = readPointers ? ` A read of lines that an earlier read of this session already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." Step N is the session's Nth call of these tools; its result holds the text.` : "";
+  return `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes2} bytes.${pointer}`;
 }
 
 // src/tools/file_read/tool.ts
@@ -9846,7 +9865,13 @@ var FILE_READ_TOOL = {
     if (typeof offset === "number" && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
     if (outcome.repeatOf !== void 0) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
     return row;
-  }
+  },
+  notes: {
+    declaration: fileReadDeclarationNote,
+    mcp: ({ home, resultMaxBytes: resultMaxBytes2, readPointers }) => fileReadMcpNote(home, resultMaxBytes2, readPointers)
+  },
+  readOnly: () => true,
+  reportsProgress: () => false
 };
 
 // src/contract/tools/shell.ts
@@ -9875,6 +9900,14 @@ function resolveShellArgs(args) {
     timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
     background: booleanArg(SHELL_SPEC, args, "background")
   };
+}
+
+// src/tools/shell/notes.ts
+function shellDeclarationNote() {
+  return "Commands get the agent's home, its port block (a server listens on $PORT) and its secrets in the environment; stdin is closed, so a command that prompts fails instead of waiting.";
+}
+function shellMcpNote(home) {
+  return `Use it to run a command, a test or a build (npm test, make, cargo build, git status, gh). The home is ${home}: a session's commands start there, with HOME set to it. stdin is closed, so a command that prompts fails instead of waiting.`;
 }
 
 // src/tools/shell/tool.ts
@@ -9907,7 +9940,12 @@ var SHELL_TOOL = {
     if (meta2.timed_out === true) return row + ROW_SEPARATOR + "timed out";
     if (typeof meta2.exit_code === "number" && meta2.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta2.exit_code}`;
     return row;
-  }
+  },
+  notes: { declaration: shellDeclarationNote, mcp: ({ home }) => shellMcpNote(home) },
+  // It may change anything.
+  readOnly: () => false,
+  // A command in the foreground may run for its whole timeout; a background start answers at once.
+  reportsProgress: (args) => args.background !== true
 };
 
 // src/contract/tools/shell_status.ts
@@ -9921,6 +9959,14 @@ var SHELL_STATUS_SPEC = {
 };
 function resolveShellStatusArgs(args) {
   return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
+}
+
+// src/tools/shell_status/notes.ts
+function shellStatusDeclarationNote() {
+  return "Background commands end when the machine's container stops for idleness.";
+}
+function shellStatusMcpNote() {
+  return "Background commands keep running after this session ends, until they exit or are stopped.";
 }
 
 // src/tools/shell_status/tool.ts
@@ -9948,7 +9994,10 @@ var SHELL_STATUS_TOOL = {
     const id = givenText(args, "id");
     if (id === void 0) return "List background commands";
     return withText(args.stop === true ? "Stop" : "Check", id);
-  }
+  },
+  notes: { declaration: shellStatusDeclarationNote, mcp: shellStatusMcpNote },
+  readOnly: (args) => !args.stop,
+  reportsProgress: () => false
 };
 
 // src/tools/descriptors.ts
@@ -23296,13 +23345,9 @@ function validateRequest(value, known = OP_NAMES) {
 
 // src/orchestrator/declarations.ts
 function orchestratorNotes(resultMaxBytes2) {
-  return {
-    shell: "Commands get the agent's home, its port block (a server listens on $PORT) and its secrets in the environment; stdin is closed, so a command that prompts fails instead of waiting.",
-    shell_status: "Background commands end when the machine's container stops for idleness.",
-    file_read: `The byte cap is ${resultMaxBytes2} bytes. A read of lines that one earlier read of this run already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." The text is in the result of step N.`,
-    code_search: `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
-    code_task: "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs."
-  };
+  const notes = {};
+  for (const name of OP_NAMES) notes[name] = TOOL_DESCRIPTORS[name].notes.declaration(resultMaxBytes2);
+  return notes;
 }
 function argumentSchema(arg) {
   const schema = { type: arg.type, description: arg.description };
@@ -23534,8 +23579,10 @@ var SERVE_ARGUMENT = "--serve";
 var WARM_ANSWER_LINE_MAX_BYTES = 64 * 1048576;
 var WARM_STREAM_IDLE_MS = 5 * 6e4;
 function isReadOnly(checked) {
-  if (checked.op === "file_read" || checked.op === "code_search") return true;
-  return checked.op === "shell_status" && !checked.args.stop;
+  return readOnlyCall(checked);
+}
+function readOnlyCall(checked) {
+  return TOOL_DESCRIPTORS[checked.op].readOnly(checked.args);
 }
 var WarmStream = class {
   constructor(sandbox, envKey, env, onEnd, idleMs) {
@@ -23905,6 +23952,11 @@ function rootUris(result) {
 function offeredTools(settings) {
   return OP_NAMES.filter((name) => name !== "code_task" || settings.offerCodeTask);
 }
+function mcpToolNotes(home, resultMaxBytes2, readPointers) {
+  const notes = {};
+  for (const name of OP_NAMES) notes[name] = TOOL_DESCRIPTORS[name].notes.mcp({ home, resultMaxBytes: resultMaxBytes2, readPointers });
+  return notes;
+}
 function mcpTools(settings) {
   const notes = mcpToolNotes(settings.home, settings.maxBytes, settings.readPointers);
   return offeredTools(settings).map((name) => {
@@ -23936,9 +23988,7 @@ function callToolResult(result, structuredContent) {
   return structuredContent ? { content, structuredContent: result.meta } : { content, _meta: { meta: result.meta } };
 }
 function reportsProgress(tool, args) {
-  if (tool === "code_task") return true;
-  if (tool !== "shell") return false;
-  return !(typeof args === "object" && args !== null && args.background === true);
+  return TOOL_DESCRIPTORS[tool].reportsProgress(isPlainObject(args) ? args : {});
 }
 function startProgress(tool, progressToken, send) {
   const startedAt = Date.now();

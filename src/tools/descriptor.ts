@@ -43,6 +43,29 @@ export interface ToolDescriptor<Name extends OpName> {
   timeoutMs(args: ToolArgs[Name]): number;
   /** The call's row in the run's flow, from the arguments as the model gave them (unchecked) and how it ended. */
   row(args: Record<string, unknown>, outcome: RowOutcome): string;
+  /** What its description adds to the spec's (src/tools/<tool>/notes.ts): in the declarations, as an MCP tool. */
+  notes: ToolNotes;
+  /** Whether running the call twice is harmless: a call the warm stream dropped is then run again, cold. */
+  readOnly(args: ToolArgs[Name]): boolean;
+  /**
+   * Whether the MCP server reports the call's progress while it runs (a call that may run for long),
+   * from the arguments as the client gave them (unchecked).
+   */
+  reportsProgress(args: Record<string, unknown>): boolean;
+}
+
+/** What the MCP server's descriptions depend on. */
+export interface McpNoteSettings {
+  home: string;
+  resultMaxBytes: number;
+  /** Whether the server folds repeated reads into pointers. */
+  readPointers: boolean;
+}
+
+export interface ToolNotes {
+  /** The orchestrator's declarations, with the byte cap configured there. */
+  declaration(resultMaxBytes: number): string;
+  mcp(settings: McpNoteSettings): string;
 }
 
 export const SECOND_MS = 1000;

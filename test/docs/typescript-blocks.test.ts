@@ -85,7 +85,7 @@ const CONTEXT: Record<string, Context[]> = {
         `import type { OpName } from '${UP}/src/contract/tool-names.js';`,
         `import type { ToolArgs } from '${UP}/src/contract/tools/index.js';`,
         `import type { ToolSpec, ValidatedArgs } from '${UP}/src/contract/tools/spec.js';`,
-        `import type { JsonSchemaObject, ToolHints } from '${UP}/src/tools/descriptor.js';`,
+        `import type { JsonSchemaObject, ToolHints, ToolNotes } from '${UP}/src/tools/descriptor.js';`,
         `import type { RowOutcome } from '${UP}/src/tools/rows.js';`,
       ].join('\n'),
       after: `${AGREES}\nexport const agrees: Agrees<ToolDescriptor<'shell'>, Real.ToolDescriptor<'shell'>> = true;`,

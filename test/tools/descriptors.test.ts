@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { HELPER_OF_TOOL, OP_NAMES, RESOLVE_ARGS, TOOL_SPECS, type OpName } from '../../src/contract/tools/index.js';
 import { orchestratorNotes } from '../../src/orchestrator/declarations.js';
 import { rowSummary } from '../../src/orchestrator/summary.js';
-import { mcpToolNotes } from '../../src/mcp/format.js';
+import { mcpToolNotes } from '../../src/mcp/tools.js';
 import { CODE_TOOLS } from '../../src/tools/all.js';
 import { TOOL_DESCRIPTORS } from '../../src/tools/descriptors.js';
 import { harnessTools } from '../../src/tools/harness.js';

@@ -3,6 +3,7 @@ import { OP_TIMEOUT_SECONDS } from '../../limits.js';
 import { CODE_SEARCH_SPEC, resolveCodeSearchArgs } from '../../contract/tools/code_search.js';
 import { boolean, integer, SECOND_MS, type ToolDescriptor } from '../descriptor.js';
 import { clipRow, givenText } from '../rows.js';
+import { codeSearchDeclarationNote, codeSearchMcpNote } from './notes.js';
 
 export const CODE_SEARCH_TOOL: ToolDescriptor<'code_search'> = {
   name: 'code_search',
@@ -28,4 +29,7 @@ export const CODE_SEARCH_TOOL: ToolDescriptor<'code_search'> = {
     const path = givenText(args, 'path');
     return path === undefined ? row : `${row} in ${clipRow(path)}`;
   },
+  notes: { declaration: codeSearchDeclarationNote, mcp: ({ home }) => codeSearchMcpNote(home) },
+  readOnly: () => true,
+  reportsProgress: () => false,
 };

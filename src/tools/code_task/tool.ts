@@ -3,6 +3,7 @@ import { CODE_TASK_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
 import { CODE_TASK_SPEC, CODE_TASK_STATUSES, HARNESS_NAMES, resolveCodeTaskArgs } from '../../contract/tools/code_task.js';
 import { boolean, integer, integerOrNull, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
 import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../rows.js';
+import { codeTaskNote } from './notes.js';
 
 const MINUTE_SECONDS = 60;
 
@@ -41,4 +42,8 @@ export const CODE_TASK_TOOL: ToolDescriptor<'code_task'> = {
     const status = outcome.meta?.status;
     return typeof status === 'string' && status !== 'completed' ? `${row}${ROW_SEPARATOR}${status.replace('_', ' ')}` : row;
   },
+  notes: { declaration: codeTaskNote, mcp: codeTaskNote },
+  // It edits the repository.
+  readOnly: () => false,
+  reportsProgress: () => true,
 };

@@ -3,6 +3,7 @@ import { OP_TIMEOUT_SECONDS } from '../../limits.js';
 import { FILE_READ_SPEC, resolveFileReadArgs } from '../../contract/tools/file_read.js';
 import { integer, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
 import { givenText, ROW_SEPARATOR, withText } from '../rows.js';
+import { fileReadDeclarationNote, fileReadMcpNote } from './notes.js';
 
 export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
   name: 'file_read',
@@ -35,4 +36,10 @@ export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
     if (outcome.repeatOf !== undefined) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
     return row;
   },
+  notes: {
+    declaration: fileReadDeclarationNote,
+    mcp: ({ home, resultMaxBytes, readPointers }) => fileReadMcpNote(home, resultMaxBytes, readPointers),
+  },
+  readOnly: () => true,
+  reportsProgress: () => false,
 };

@@ -4,6 +4,7 @@ import { resolveShellArgs, SHELL_SPEC } from '../../contract/tools/shell.js';
 import { boolean, integer, integerOrNull, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
 import type { ShellMeta } from '../../contract/tools/shell.js';
 import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../rows.js';
+import { shellDeclarationNote, shellMcpNote } from './notes.js';
 
 export const SHELL_TOOL: ToolDescriptor<'shell'> = {
   name: 'shell',
@@ -36,4 +37,9 @@ export const SHELL_TOOL: ToolDescriptor<'shell'> = {
     if (typeof meta.exit_code === 'number' && meta.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta.exit_code}`;
     return row;
   },
+  notes: { declaration: shellDeclarationNote, mcp: ({ home }) => shellMcpNote(home) },
+  // It may change anything.
+  readOnly: () => false,
+  // A command in the foreground may run for its whole timeout; a background start answers at once.
+  reportsProgress: (args) => args.background !== true,
 };

@@ -3,6 +3,7 @@ import { OP_TIMEOUT_SECONDS } from '../../limits.js';
 import { resolveShellStatusArgs, SHELL_STATUS_SPEC } from '../../contract/tools/shell_status.js';
 import { integer, integerOrNull, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
 import { givenText, withText } from '../rows.js';
+import { shellStatusDeclarationNote, shellStatusMcpNote } from './notes.js';
 
 export const SHELL_STATUS_TOOL: ToolDescriptor<'shell_status'> = {
   name: 'shell_status',
@@ -29,4 +30,7 @@ export const SHELL_STATUS_TOOL: ToolDescriptor<'shell_status'> = {
     if (id === undefined) return 'List background commands';
     return withText(args.stop === true ? 'Stop' : 'Check', id);
   },
+  notes: { declaration: shellStatusDeclarationNote, mcp: shellStatusMcpNote },
+  readOnly: (args) => !args.stop,
+  reportsProgress: () => false,
 };
