@@ -9589,6 +9589,12 @@ function stringArg(args, name) {
   return typeof value === "string" ? value : void 0;
 }
 
+// src/contract/meta-schema.ts
+var integer = { type: "integer" };
+var integerOrNull = { type: ["integer", "null"] };
+var string = { type: "string" };
+var boolean = { type: "boolean" };
+
 // src/contract/tools/code_search.ts
 var CODE_SEARCH_SPEC = {
   name: "code_search",
@@ -9629,13 +9635,26 @@ function resolveCodeSearchArgs(args) {
     limit: clampInteger(limit, 1, maximum)
   };
 }
+var CODE_SEARCH_META_SCHEMA = {
+  type: "object",
+  properties: {
+    /** Every match ripgrep found, shown or not. */
+    matches: integer,
+    files: integer,
+    /** Something found was left out: a limit, the byte cap, or the time limit. */
+    truncated: boolean,
+    /**
+     * Matches and files that ignore files (.gitignore, .ignore, .rgignore) hid from the search; only
+     * when the search showed all it found, an ignore file applies, and the count finished in time.
+     */
+    ignored_matches: integer,
+    ignored_files: integer
+  },
+  required: ["matches", "files", "truncated"]
+};
 
 // src/tools/descriptor.ts
 var SECOND_MS = 1e3;
-var integer = { type: "integer" };
-var integerOrNull = { type: ["integer", "null"] };
-var string = { type: "string" };
-var boolean = { type: "boolean" };
 
 // src/tools/rows.ts
 var ROW_SEPARATOR = " \xB7 ";
@@ -9670,17 +9689,7 @@ var CODE_SEARCH_TOOL = {
   helper: "guilds-code",
   spec: CODE_SEARCH_SPEC,
   resolve: resolveCodeSearchArgs,
-  metaSchema: {
-    type: "object",
-    properties: {
-      matches: integer,
-      files: integer,
-      truncated: boolean,
-      ignored_matches: integer,
-      ignored_files: integer
-    },
-    required: ["matches", "files", "truncated"]
-  },
+  metaSchema: CODE_SEARCH_META_SCHEMA,
   title: "Search the code",
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
@@ -9752,6 +9761,30 @@ function resolveCodeTaskArgs(args) {
 }
 var CODE_TASK_STATUSES = ["completed", "failed", "timed_out", "stopped"];
 var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
+var CODE_TASK_META_SCHEMA = {
+  type: "object",
+  properties: {
+    status: { type: "string", enum: CODE_TASK_STATUSES },
+    harness: { type: "string", enum: HARNESS_NAMES },
+    session_id: { type: ["string", "null"] },
+    /** Absolute, links resolved. */
+    repo: string,
+    /** null when a signal ended the harness. */
+    exit_code: integerOrNull,
+    timed_out: boolean,
+    elapsed_ms: integer,
+    files_changed: integer,
+    insertions: integer,
+    deletions: integer,
+    log_path: string,
+    /** Only when the harness reports them. */
+    turns: integer,
+    input_tokens: integer,
+    output_tokens: integer,
+    cost_usd: { type: "number" }
+  },
+  required: ["status", "harness", "session_id", "repo", "exit_code", "timed_out", "elapsed_ms", "files_changed", "insertions", "deletions", "log_path"]
+};
 
 // src/tools/code_task/notes.ts
 function codeTaskNote() {
@@ -9765,27 +9798,7 @@ var CODE_TASK_TOOL = {
   helper: "guilds-harness",
   spec: CODE_TASK_SPEC,
   resolve: resolveCodeTaskArgs,
-  metaSchema: {
-    type: "object",
-    properties: {
-      status: { type: "string", enum: [...CODE_TASK_STATUSES] },
-      harness: { type: "string", enum: [...HARNESS_NAMES] },
-      session_id: { type: ["string", "null"] },
-      repo: string,
-      exit_code: integerOrNull,
-      timed_out: boolean,
-      elapsed_ms: integer,
-      files_changed: integer,
-      insertions: integer,
-      deletions: integer,
-      log_path: string,
-      turns: integer,
-      input_tokens: integer,
-      output_tokens: integer,
-      cost_usd: { type: "number" }
-    },
-    required: ["status", "harness", "session_id", "repo", "exit_code", "timed_out", "elapsed_ms", "files_changed", "insertions", "deletions", "log_path"]
-  },
+  metaSchema: CODE_TASK_META_SCHEMA,
   title: "Hand a code task to the coding agent",
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   // Its minutes plus a minute: the harness's grace, both snapshots, the answer.
@@ -9824,6 +9837,28 @@ function resolveFileReadArgs(args) {
     limit: integerArg(FILE_READ_SPEC, args, "limit")
   };
 }
+var FILE_READ_META_SCHEMA = {
+  type: "object",
+  properties: {
+    /** Absolute, links resolved: two spellings of one file name the same path. */
+    path: { type: "string", description: "absolute, links resolved" },
+    /** The path as the text's header shows it: relative to the working directory. */
+    display_path: string,
+    /** The lines returned, first and last; null when none were (empty, binary, offset past the end). */
+    range: {
+      description: "the lines returned, first and last; null when none were",
+      anyOf: [{ type: "array", items: integer, minItems: 2, maxItems: 2 }, { type: "null" }]
+    },
+    /** SHA-256 of the whole file's bytes, hex. */
+    content_hash: { type: "string", description: "SHA-256 of the whole file, hex" },
+    lines: integer,
+    /** Present when the file is not UTF-8: `UTF-16 LE` or `UTF-16 BE` (a file with that byte-order mark). */
+    encoding: { type: "string", enum: ["UTF-16 LE", "UTF-16 BE"] },
+    /** Added by the orchestrator to a repeated read's meta (the helper never sends it). */
+    repeat_of: { type: "integer", description: "the step whose result holds this text (a repeated read)" }
+  },
+  required: ["path", "display_path", "range", "content_hash", "lines"]
+};
 
 // src/tools/file_read/notes.ts
 function fileReadDeclarationNote(resultMaxBytes2) {
@@ -9840,22 +9875,7 @@ var FILE_READ_TOOL = {
   helper: "guilds-code",
   spec: FILE_READ_SPEC,
   resolve: resolveFileReadArgs,
-  metaSchema: {
-    type: "object",
-    properties: {
-      path: { ...string, description: "absolute, links resolved" },
-      display_path: string,
-      range: {
-        description: "the lines returned, first and last; null when none were",
-        anyOf: [{ type: "array", items: integer, minItems: 2, maxItems: 2 }, { type: "null" }]
-      },
-      content_hash: { ...string, description: "SHA-256 of the whole file, hex" },
-      lines: integer,
-      encoding: { type: "string", enum: ["UTF-16 LE", "UTF-16 BE"] },
-      repeat_of: { ...integer, description: "the step whose result holds this text (a repeated read)" }
-    },
-    required: ["path", "display_path", "range", "content_hash", "lines"]
-  },
+  metaSchema: FILE_READ_META_SCHEMA,
   title: "Read a file",
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
@@ -9901,6 +9921,20 @@ function resolveShellArgs(args) {
     background: booleanArg(SHELL_SPEC, args, "background")
   };
 }
+var SHELL_META_SCHEMA = {
+  type: "object",
+  properties: {
+    exit_code: { type: ["integer", "null"], description: "null for a command started in the background" },
+    cwd: { type: "string", description: "the working directory the command ran in" },
+    timed_out: boolean,
+    /** How long the command ran, in milliseconds (for a background start: how long starting it took). */
+    elapsed_ms: integer,
+    /** The full output's log, when the text elided part of it; a background command's log. */
+    log_path: { type: "string", description: "the whole output, when the text left part of it out; a background command's log" },
+    background_id: string
+  },
+  required: ["exit_code", "cwd", "timed_out", "elapsed_ms"]
+};
 
 // src/tools/shell/notes.ts
 function shellDeclarationNote() {
@@ -9916,18 +9950,7 @@ var SHELL_TOOL = {
   helper: "guilds-code",
   spec: SHELL_SPEC,
   resolve: resolveShellArgs,
-  metaSchema: {
-    type: "object",
-    properties: {
-      exit_code: { ...integerOrNull, description: "null for a command started in the background" },
-      cwd: { ...string, description: "the working directory the command ran in" },
-      timed_out: boolean,
-      elapsed_ms: integer,
-      log_path: { ...string, description: "the whole output, when the text left part of it out; a background command's log" },
-      background_id: string
-    },
-    required: ["exit_code", "cwd", "timed_out", "elapsed_ms"]
-  },
+  metaSchema: SHELL_META_SCHEMA,
   title: "Run a shell command",
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   // Its own timeout, as resolved, plus the margin in which the helper stops the command and answers;
@@ -9960,6 +9983,16 @@ var SHELL_STATUS_SPEC = {
 function resolveShellStatusArgs(args) {
   return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
 }
+var SHELL_STATUS_META_SCHEMA = {
+  type: "object",
+  properties: {
+    count: { type: "integer", description: "without id: how many background commands there are" },
+    background_id: string,
+    state: { type: "string", description: "running, exited N, stopping, stopped or ended" },
+    log_path: string,
+    exit_code: integerOrNull
+  }
+};
 
 // src/tools/shell_status/notes.ts
 function shellStatusDeclarationNote() {
@@ -9975,16 +10008,7 @@ var SHELL_STATUS_TOOL = {
   helper: "guilds-code",
   spec: SHELL_STATUS_SPEC,
   resolve: resolveShellStatusArgs,
-  metaSchema: {
-    type: "object",
-    properties: {
-      count: { ...integer, description: "without id: how many background commands there are" },
-      background_id: string,
-      state: { ...string, description: "running, exited N, stopping, stopped or ended" },
-      log_path: string,
-      exit_code: integerOrNull
-    }
-  },
+  metaSchema: SHELL_STATUS_META_SCHEMA,
   title: "Follow or stop background commands",
   // It reads, but with stop: true it ends a process, and a tool's hints hold for every call of it:
   // it is not read-only.

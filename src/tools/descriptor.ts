@@ -7,13 +7,10 @@ import type { HelperName, OpName } from '../contract/tool-names.js';
 import type { ToolArgs } from '../contract/tools/index.js';
 import type { ToolSpec, ValidatedArgs } from '../contract/tools/spec.js';
 import type { RowOutcome } from './rows.js';
+import type { JsonSchemaObject } from '../contract/meta-schema.js';
 
-/** A JSON Schema of an object, as the MCP server declares a tool's meta. */
-export interface JsonSchemaObject {
-  type: 'object';
-  properties: Record<string, unknown>;
-  required?: string[];
-}
+export type { JsonSchemaObject } from '../contract/meta-schema.js';
+
 
 /** What a call of the tool may do, as MCP's tool annotations say it; the same for every call. */
 export interface ToolHints {
@@ -32,8 +29,8 @@ export interface ToolDescriptor<Name extends OpName> {
   /** Defaults and bounds, applied once. */
   resolve: (args: ValidatedArgs) => ToolArgs[Name];
   /**
-   * The JSON Schema of the tool's meta (its `Meta` type in src/contract/tools/<tool>.ts), the MCP
-   * server's output schema; test/mcp/output-schemas.test.ts holds it against the meta of real calls.
+   * The JSON Schema of the tool's meta, from which its `Meta` type is read (src/contract/tools/<tool>.ts),
+   * the MCP server's output schema; test/mcp/output-schemas.test.ts holds it against the meta of real calls.
    */
   metaSchema: JsonSchemaObject;
   /** The title an MCP client shows. */
@@ -69,9 +66,3 @@ export interface ToolNotes {
 }
 
 export const SECOND_MS = 1000;
-
-/** JSON Schema pieces the meta schemas share. */
-export const integer = { type: 'integer' };
-export const integerOrNull = { type: ['integer', 'null'] };
-export const string = { type: 'string' };
-export const boolean = { type: 'boolean' };

@@ -11,6 +11,7 @@ export const UNIT_FILES: readonly string[] = [
   'test/ci/summarize.test.ts',
   'test/contract/code_task-args.test.ts',
   'test/contract/errors.test.ts',
+  'test/contract/meta-schema.test.ts',
   'test/contract/request-file-name.test.ts',
   'test/contract/stream.test.ts',
   'test/contract/tools.test.ts',

@@ -6,6 +6,7 @@ import {
   SEARCH_MAX_MATCHES_PER_FILE,
 } from '../../limits.js';
 import { booleanArg, clampInteger, integerArg, stringArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { boolean, integer, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
 
 export type SearchMode = 'files' | 'content';
 
@@ -69,16 +70,23 @@ export function resolveCodeSearchArgs(args: ValidatedArgs): CodeSearchArgs {
   };
 }
 
-export interface CodeSearchMeta {
-  /** Every match ripgrep found, shown or not. */
-  matches: number;
-  files: number;
-  /** Something found was left out: a limit, the byte cap, or the time limit. */
-  truncated: boolean;
-  /**
-   * Matches and files that ignore files (.gitignore, .ignore, .rgignore) hid from the search; only
-   * when the search showed all it found, an ignore file applies, and the count finished in time.
-   */
-  ignored_matches?: number;
-  ignored_files?: number;
-}
+/** code_search's meta, the MCP server's output schema of it, and its type read from it. */
+export const CODE_SEARCH_META_SCHEMA = {
+  type: 'object',
+  properties: {
+    /** Every match ripgrep found, shown or not. */
+    matches: integer,
+    files: integer,
+    /** Something found was left out: a limit, the byte cap, or the time limit. */
+    truncated: boolean,
+    /**
+     * Matches and files that ignore files (.gitignore, .ignore, .rgignore) hid from the search; only
+     * when the search showed all it found, an ignore file applies, and the count finished in time.
+     */
+    ignored_matches: integer,
+    ignored_files: integer,
+  },
+  required: ['matches', 'files', 'truncated'],
+} as const satisfies JsonSchemaObject;
+
+export type CodeSearchMeta = MetaOf<typeof CODE_SEARCH_META_SCHEMA>;

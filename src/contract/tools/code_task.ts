@@ -8,6 +8,7 @@ import {
 } from '../../limits.js';
 import { ToolError } from '../errors.js';
 import { integerArg, stringArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { boolean, integer, integerOrNull, string, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
 
 export const CODE_TASK_SPEC: ToolSpec = {
   name: 'code_task',
@@ -105,23 +106,29 @@ export const HARNESS_NAMES = ['claude', 'codex', 'gemini', 'opencode', 'command'
 export type HarnessName = (typeof HARNESS_NAMES)[number];
 
 /** The meta of a code_task answer, field for field as SPEC section 6 names them. */
-export interface CodeTaskMeta {
-  status: CodeTaskStatus;
-  harness: HarnessName;
-  session_id: string | null;
-  /** Absolute, links resolved. */
-  repo: string;
-  /** null when a signal ended the harness. */
-  exit_code: number | null;
-  timed_out: boolean;
-  elapsed_ms: number;
-  files_changed: number;
-  insertions: number;
-  deletions: number;
-  log_path: string;
-  /** Only when the harness reports them. */
-  turns?: number;
-  input_tokens?: number;
-  output_tokens?: number;
-  cost_usd?: number;
-}
+export const CODE_TASK_META_SCHEMA = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: CODE_TASK_STATUSES },
+    harness: { type: 'string', enum: HARNESS_NAMES },
+    session_id: { type: ['string', 'null'] },
+    /** Absolute, links resolved. */
+    repo: string,
+    /** null when a signal ended the harness. */
+    exit_code: integerOrNull,
+    timed_out: boolean,
+    elapsed_ms: integer,
+    files_changed: integer,
+    insertions: integer,
+    deletions: integer,
+    log_path: string,
+    /** Only when the harness reports them. */
+    turns: integer,
+    input_tokens: integer,
+    output_tokens: integer,
+    cost_usd: { type: 'number' },
+  },
+  required: ['status', 'harness', 'session_id', 'repo', 'exit_code', 'timed_out', 'elapsed_ms', 'files_changed', 'insertions', 'deletions', 'log_path'],
+} as const satisfies JsonSchemaObject;
+
+export type CodeTaskMeta = MetaOf<typeof CODE_TASK_META_SCHEMA>;

@@ -5,6 +5,7 @@ import {
   SHELL_MIN_TIMEOUT_SECONDS,
 } from '../../limits.js';
 import { booleanArg, integerArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { boolean, integer, string, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
 
 export const SHELL_SPEC: ToolSpec = {
   name: 'shell',
@@ -46,14 +47,20 @@ export function resolveShellArgs(args: ValidatedArgs): ShellArgs {
   };
 }
 
-export interface ShellMeta {
-  /** null for a command started in the background. */
-  exit_code: number | null;
-  cwd: string;
-  timed_out: boolean;
-  /** How long the command ran, in milliseconds (for a background start: how long starting it took). */
-  elapsed_ms: number;
-  /** The full output's log, when the text elided part of it; a background command's log. */
-  log_path?: string;
-  background_id?: string;
-}
+/** shell's meta, the MCP server's output schema of it, and its type read from it. */
+export const SHELL_META_SCHEMA = {
+  type: 'object',
+  properties: {
+    exit_code: { type: ['integer', 'null'], description: 'null for a command started in the background' },
+    cwd: { type: 'string', description: 'the working directory the command ran in' },
+    timed_out: boolean,
+    /** How long the command ran, in milliseconds (for a background start: how long starting it took). */
+    elapsed_ms: integer,
+    /** The full output's log, when the text elided part of it; a background command's log. */
+    log_path: { type: 'string', description: "the whole output, when the text left part of it out; a background command's log" },
+    background_id: string,
+  },
+  required: ['exit_code', 'cwd', 'timed_out', 'elapsed_ms'],
+} as const satisfies JsonSchemaObject;
+
+export type ShellMeta = MetaOf<typeof SHELL_META_SCHEMA>;

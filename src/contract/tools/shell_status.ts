@@ -1,6 +1,7 @@
 // shell_status: its spec, its arguments once resolved, and its meta.
 import { STATUS_LOG_TAIL_LINES } from '../../limits.js';
 import { booleanArg, stringArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { integerOrNull, string, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
 
 export const SHELL_STATUS_SPEC: ToolSpec = {
   name: 'shell_status',
@@ -38,3 +39,28 @@ export interface ShellStatusDetailMeta {
 }
 
 export type ShellStatusMeta = ShellStatusListMeta | ShellStatusDetailMeta;
+
+/**
+ * shell_status's meta as one schema, the MCP server's output schema of it: a list's fields and one
+ * command's, each optional. The two kinds above are held to it: each field of either is in the
+ * schema, of the schema's type, and each field of the schema in one of them.
+ */
+export const SHELL_STATUS_META_SCHEMA = {
+  type: 'object',
+  properties: {
+    count: { type: 'integer', description: 'without id: how many background commands there are' },
+    background_id: string,
+    state: { type: 'string', description: 'running, exited N, stopping, stopped or ended' },
+    log_path: string,
+    exit_code: integerOrNull,
+  },
+} as const satisfies JsonSchemaObject;
+
+type SchemaMeta = MetaOf<typeof SHELL_STATUS_META_SCHEMA>;
+type KeysOfEither = keyof ShellStatusListMeta | keyof ShellStatusDetailMeta;
+type Agrees<Meta> = Meta extends SchemaMeta ? (Exclude<keyof Meta, keyof SchemaMeta> extends never ? true : false) : false;
+export const SHELL_STATUS_META_AGREES: [
+  Agrees<ShellStatusListMeta>,
+  Agrees<ShellStatusDetailMeta>,
+  Exclude<keyof SchemaMeta, KeysOfEither> extends never ? true : false,
+] = [true, true, true];

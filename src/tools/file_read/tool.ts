@@ -1,7 +1,7 @@
 // file_read, described once (src/tools/descriptor.ts).
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
-import { FILE_READ_SPEC, resolveFileReadArgs } from '../../contract/tools/file_read.js';
-import { integer, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
+import { FILE_READ_META_SCHEMA, FILE_READ_SPEC, resolveFileReadArgs } from '../../contract/tools/file_read.js';
+import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
 import { givenText, ROW_SEPARATOR, withText } from '../rows.js';
 import { fileReadDeclarationNote, fileReadMcpNote } from './notes.js';
 
@@ -10,22 +10,7 @@ export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
   helper: 'guilds-code',
   spec: FILE_READ_SPEC,
   resolve: resolveFileReadArgs,
-  metaSchema: {
-    type: 'object',
-    properties: {
-      path: { ...string, description: 'absolute, links resolved' },
-      display_path: string,
-      range: {
-        description: 'the lines returned, first and last; null when none were',
-        anyOf: [{ type: 'array', items: integer, minItems: 2, maxItems: 2 }, { type: 'null' }],
-      },
-      content_hash: { ...string, description: 'SHA-256 of the whole file, hex' },
-      lines: integer,
-      encoding: { type: 'string', enum: ['UTF-16 LE', 'UTF-16 BE'] },
-      repeat_of: { ...integer, description: 'the step whose result holds this text (a repeated read)' },
-    },
-    required: ['path', 'display_path', 'range', 'content_hash', 'lines'],
-  },
+  metaSchema: FILE_READ_META_SCHEMA,
   title: 'Read a file',
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
