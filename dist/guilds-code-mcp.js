@@ -9652,6 +9652,7 @@ var CODE_SEARCH_META_SCHEMA = {
   },
   required: ["matches", "files", "truncated"]
 };
+var CODE_SEARCH_CONTRACT = { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs };
 
 // src/tools/descriptor.ts
 var SECOND_MS = 1e3;
@@ -9785,6 +9786,7 @@ var CODE_TASK_META_SCHEMA = {
   },
   required: ["status", "harness", "session_id", "repo", "exit_code", "timed_out", "elapsed_ms", "files_changed", "insertions", "deletions", "log_path"]
 };
+var CODE_TASK_CONTRACT = { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs };
 
 // src/tools/code_task/notes.ts
 function codeTaskNote() {
@@ -9859,6 +9861,7 @@ var FILE_READ_META_SCHEMA = {
   },
   required: ["path", "display_path", "range", "content_hash", "lines"]
 };
+var FILE_READ_CONTRACT = { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs };
 
 // src/tools/file_read/notes.ts
 function fileReadDeclarationNote(resultMaxBytes2) {
@@ -9935,6 +9938,7 @@ var SHELL_META_SCHEMA = {
   },
   required: ["exit_code", "cwd", "timed_out", "elapsed_ms"]
 };
+var SHELL_CONTRACT = { spec: SHELL_SPEC, resolve: resolveShellArgs };
 
 // src/tools/shell/notes.ts
 function shellDeclarationNote() {
@@ -9993,6 +9997,7 @@ var SHELL_STATUS_META_SCHEMA = {
     exit_code: integerOrNull
   }
 };
+var SHELL_STATUS_CONTRACT = { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs };
 
 // src/tools/shell_status/notes.ts
 function shellStatusDeclarationNote() {
@@ -23341,20 +23346,19 @@ var Server = class extends Protocol {
 };
 
 // src/contract/tools/index.ts
-var TOOL_SPECS = {
-  shell: SHELL_SPEC,
-  shell_status: SHELL_STATUS_SPEC,
-  file_read: FILE_READ_SPEC,
-  code_search: CODE_SEARCH_SPEC,
-  code_task: CODE_TASK_SPEC
-};
-var RESOLVE_ARGS = {
-  shell: resolveShellArgs,
-  shell_status: resolveShellStatusArgs,
-  file_read: resolveFileReadArgs,
-  code_search: resolveCodeSearchArgs,
-  code_task: resolveCodeTaskArgs
-};
+var CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT, CODE_TASK_CONTRACT];
+function contractOf(name) {
+  const contract = CONTRACTS.find((each) => each.spec.name === name);
+  if (contract === void 0) throw new Error(`${name} has a row in src/contract/tool-names.ts and no contract here`);
+  return contract;
+}
+function tableOf(valueOf) {
+  return Object.fromEntries(OP_NAMES.map((name) => [name, valueOf(name)]));
+}
+var TOOL_SPECS = tableOf((name) => contractOf(name).spec);
+var RESOLVE_ARGS = tableOf(
+  (name) => contractOf(name).resolve
+);
 function resolveArgs(name, args) {
   return RESOLVE_ARGS[name](args);
 }

@@ -5,12 +5,12 @@ import {
   SEARCH_MAX_LINES,
   SEARCH_MAX_MATCHES_PER_FILE,
 } from '../../limits.js';
-import { booleanArg, clampInteger, integerArg, stringArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { booleanArg, clampInteger, integerArg, stringArg, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
 import { boolean, integer, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
 
 export type SearchMode = 'files' | 'content';
 
-export const CODE_SEARCH_SPEC: ToolSpec = {
+export const CODE_SEARCH_SPEC: ToolSpec<'code_search'> = {
   name: 'code_search',
   description:
     'Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists ' +
@@ -90,3 +90,5 @@ export const CODE_SEARCH_META_SCHEMA = {
 } as const satisfies JsonSchemaObject;
 
 export type CodeSearchMeta = MetaOf<typeof CODE_SEARCH_META_SCHEMA>;
+
+export const CODE_SEARCH_CONTRACT: ToolContract<'code_search', CodeSearchArgs, CodeSearchMeta> = { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs };

@@ -7,10 +7,10 @@ import {
   CODE_TASK_MIN_TIMEOUT_MINUTES,
 } from '../../limits.js';
 import { ToolError } from '../errors.js';
-import { integerArg, stringArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { integerArg, stringArg, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
 import { boolean, integer, integerOrNull, string, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
 
-export const CODE_TASK_SPEC: ToolSpec = {
+export const CODE_TASK_SPEC: ToolSpec<'code_task'> = {
   name: 'code_task',
   description:
     "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, " +
@@ -132,3 +132,5 @@ export const CODE_TASK_META_SCHEMA = {
 } as const satisfies JsonSchemaObject;
 
 export type CodeTaskMeta = MetaOf<typeof CODE_TASK_META_SCHEMA>;
+
+export const CODE_TASK_CONTRACT: ToolContract<'code_task', CodeTaskArgs, CodeTaskMeta> = { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs };

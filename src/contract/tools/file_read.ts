@@ -1,9 +1,9 @@
 // file_read: its spec, its arguments once resolved, and its meta.
 import { FILE_READ_DEFAULT_LIMIT_LINES, FILE_READ_LINE_MAX_CHARS, FILE_READ_MAX_LIMIT_LINES } from '../../limits.js';
-import { integerArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { integerArg, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
 import { integer, string, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
 
-export const FILE_READ_SPEC: ToolSpec = {
+export const FILE_READ_SPEC: ToolSpec<'file_read'> = {
   name: 'file_read',
   description:
     'Read numbered lines of a text file inside the home. ' +
@@ -64,3 +64,5 @@ export const FILE_READ_META_SCHEMA = {
 } as const satisfies JsonSchemaObject;
 
 export type FileReadMeta = MetaOf<typeof FILE_READ_META_SCHEMA>;
+
+export const FILE_READ_CONTRACT: ToolContract<'file_read', FileReadArgs, FileReadMeta> = { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs };

@@ -4,10 +4,10 @@ import {
   SHELL_MAX_TIMEOUT_SECONDS,
   SHELL_MIN_TIMEOUT_SECONDS,
 } from '../../limits.js';
-import { booleanArg, integerArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { booleanArg, integerArg, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
 import { boolean, integer, string, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
 
-export const SHELL_SPEC: ToolSpec = {
+export const SHELL_SPEC: ToolSpec<'shell'> = {
   name: 'shell',
   description:
     'Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and ' +
@@ -64,3 +64,5 @@ export const SHELL_META_SCHEMA = {
 } as const satisfies JsonSchemaObject;
 
 export type ShellMeta = MetaOf<typeof SHELL_META_SCHEMA>;
+
+export const SHELL_CONTRACT: ToolContract<'shell', ShellArgs, ShellMeta> = { spec: SHELL_SPEC, resolve: resolveShellArgs };

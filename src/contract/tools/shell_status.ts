@@ -1,9 +1,9 @@
 // shell_status: its spec, its arguments once resolved, and its meta.
 import { STATUS_LOG_TAIL_LINES } from '../../limits.js';
-import { booleanArg, stringArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { booleanArg, stringArg, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
 import { integerOrNull, string, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
 
-export const SHELL_STATUS_SPEC: ToolSpec = {
+export const SHELL_STATUS_SPEC: ToolSpec<'shell_status'> = {
   name: 'shell_status',
   description:
     'Follow or stop background commands. Without id: every background command with its state. ' +
@@ -64,3 +64,5 @@ export const SHELL_STATUS_META_AGREES: [
   Agrees<ShellStatusDetailMeta>,
   Exclude<keyof SchemaMeta, KeysOfEither> extends never ? true : false,
 ] = [true, true, true];
+
+export const SHELL_STATUS_CONTRACT: ToolContract<'shell_status', ShellStatusArgs, ShellStatusMeta> = { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs };
