@@ -10030,13 +10030,13 @@ var SHELL_STATUS_TOOL = {
 };
 
 // src/tools/descriptors.ts
-var TOOL_DESCRIPTORS = {
-  shell: SHELL_TOOL,
-  shell_status: SHELL_STATUS_TOOL,
-  file_read: FILE_READ_TOOL,
-  code_search: CODE_SEARCH_TOOL,
-  code_task: CODE_TASK_TOOL
-};
+var DESCRIPTORS = [SHELL_TOOL, SHELL_STATUS_TOOL, FILE_READ_TOOL, CODE_SEARCH_TOOL, CODE_TASK_TOOL];
+function descriptorOf(name) {
+  const descriptor = DESCRIPTORS.find((each) => each.name === name);
+  if (descriptor === void 0) throw new Error(`${name} has a row in src/contract/tool-names.ts and no descriptor here`);
+  return descriptor;
+}
+var TOOL_DESCRIPTORS = Object.fromEntries(OP_NAMES.map((name) => [name, descriptorOf(name)]));
 
 // src/orchestrator/request.ts
 var REPOSITORIES_FOLDER = "repos";
@@ -11654,18 +11654,18 @@ function fileRead(context, args) {
 }
 
 // src/tools/index.ts
+var CODE_TOOL_CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT];
 function runElsewhere(name) {
   return () => {
     throw new ToolError("internal", `${name} was sent to helper code without it (a defect of the helper's loader)`);
   };
 }
 function codeTools(runs) {
-  return {
-    shell: { spec: SHELL_SPEC, resolve: resolveShellArgs, run: runs.shell ?? runElsewhere("shell") },
-    shell_status: { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs, run: runs.shell_status ?? runElsewhere("shell_status") },
-    file_read: { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs, run: runs.file_read ?? runElsewhere("file_read") },
-    code_search: { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs, run: runs.code_search ?? runElsewhere("code_search") }
-  };
+  const table = {};
+  for (const { spec, resolve: resolve2 } of CODE_TOOL_CONTRACTS) {
+    table[spec.name] = { spec, resolve: resolve2, run: runs[spec.name] ?? runElsewhere(spec.name) };
+  }
+  return table;
 }
 
 // node_modules/ansi-regex/index.js

@@ -1,13 +1,15 @@
 // The tools of dist/guilds-code.js. Another bundle (a harness with code_task) has a table of its own.
 import { ToolError } from '../contract/errors.js';
-import { CODE_SEARCH_SPEC, resolveCodeSearchArgs } from '../contract/tools/code_search.js';
-import { FILE_READ_SPEC, resolveFileReadArgs } from '../contract/tools/file_read.js';
-import { resolveShellArgs, SHELL_SPEC } from '../contract/tools/shell.js';
-import { resolveShellStatusArgs, SHELL_STATUS_SPEC } from '../contract/tools/shell_status.js';
-import type { OpName } from '../contract/tool-names.js';
-import type { OpTable, ToolRun } from './context.js';
+import { CODE_SEARCH_CONTRACT } from '../contract/tools/code_search.js';
+import { FILE_READ_CONTRACT } from '../contract/tools/file_read.js';
+import { SHELL_CONTRACT } from '../contract/tools/shell.js';
+import { SHELL_STATUS_CONTRACT } from '../contract/tools/shell_status.js';
+import type { OpTable, ToolEntry, ToolRun } from './context.js';
 
-export type CodeToolName = Exclude<OpName, 'code_task'>;
+/** The contracts of guilds-code's tools: no other tool's spec reaches its bodies. */
+const CODE_TOOL_CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT] as const;
+
+export type CodeToolName = (typeof CODE_TOOL_CONTRACTS)[number]['spec']['name'];
 export type CodeToolRuns = { [Name in CodeToolName]?: ToolRun<Name> };
 
 /** A run step that is not in this body: the loader picks bodies by the request's op, so never reached. */
@@ -23,10 +25,9 @@ function runElsewhere(name: CodeToolName): () => never {
  * tool only (src/tools/<tool>/body.ts).
  */
 export function codeTools(runs: CodeToolRuns): OpTable {
-  return {
-    shell: { spec: SHELL_SPEC, resolve: resolveShellArgs, run: runs.shell ?? runElsewhere('shell') },
-    shell_status: { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs, run: runs.shell_status ?? runElsewhere('shell_status') },
-    file_read: { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs, run: runs.file_read ?? runElsewhere('file_read') },
-    code_search: { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs, run: runs.code_search ?? runElsewhere('code_search') },
-  };
+  const table: Record<string, ToolEntry<CodeToolName>> = {};
+  for (const { spec, resolve } of CODE_TOOL_CONTRACTS) {
+    table[spec.name] = { spec, resolve, run: runs[spec.name] ?? runElsewhere(spec.name) } as ToolEntry<CodeToolName>;
+  }
+  return table as OpTable;
 }
