@@ -63,9 +63,9 @@ var require_code = __commonJS({
     };
     exports2.Name = Name;
     var _Code = class extends _CodeOrName {
-      constructor(code) {
+      constructor(code2) {
         super();
-        this._items = typeof code === "string" ? [code] : code;
+        this._items = typeof code2 === "string" ? [code2] : code2;
       }
       toString() {
         return this.str;
@@ -92,13 +92,13 @@ var require_code = __commonJS({
     exports2._Code = _Code;
     exports2.nil = new _Code("");
     function _(strs, ...args) {
-      const code = [strs[0]];
+      const code2 = [strs[0]];
       let i = 0;
       while (i < args.length) {
-        addCodeArg(code, args[i]);
-        code.push(strs[++i]);
+        addCodeArg(code2, args[i]);
+        code2.push(strs[++i]);
       }
-      return new _Code(code);
+      return new _Code(code2);
     }
     exports2._ = _;
     var plus = new _Code("+");
@@ -114,13 +114,13 @@ var require_code = __commonJS({
       return new _Code(expr);
     }
     exports2.str = str;
-    function addCodeArg(code, arg) {
+    function addCodeArg(code2, arg) {
       if (arg instanceof _Code)
-        code.push(...arg._items);
+        code2.push(...arg._items);
       else if (arg instanceof Name)
-        code.push(arg);
+        code2.push(arg);
       else
-        code.push(interpolate(arg));
+        code2.push(interpolate(arg));
     }
     exports2.addCodeArg = addCodeArg;
     function optimize(expr) {
@@ -304,7 +304,7 @@ var require_scope = __commonJS({
         }, usedValues, getCode);
       }
       _reduceValues(values, valueCode, usedValues = {}, getCode) {
-        let code = code_1.nil;
+        let code2 = code_1.nil;
         for (const prefix in values) {
           const vs = values[prefix];
           if (!vs)
@@ -317,16 +317,16 @@ var require_scope = __commonJS({
             let c = valueCode(name);
             if (c) {
               const def = this.opts.es5 ? exports2.varKinds.var : exports2.varKinds.const;
-              code = (0, code_1._)`${code}${def} ${name} = ${c};${this.opts._n}`;
+              code2 = (0, code_1._)`${code2}${def} ${name} = ${c};${this.opts._n}`;
             } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
-              code = (0, code_1._)`${code}${c}${this.opts._n}`;
+              code2 = (0, code_1._)`${code2}${c}${this.opts._n}`;
             } else {
               throw new ValueError(name);
             }
             nameSet.set(name, UsedValueState.Completed);
           });
         }
-        return code;
+        return code2;
       }
     };
     exports2.ValueScope = ValueScope;
@@ -486,9 +486,9 @@ var require_codegen = __commonJS({
       }
     };
     var AnyCode = class extends Node {
-      constructor(code) {
+      constructor(code2) {
         super();
-        this.code = code;
+        this.code = code2;
       }
       render({ _n }) {
         return `${this.code};` + _n;
@@ -510,7 +510,7 @@ var require_codegen = __commonJS({
         this.nodes = nodes;
       }
       render(opts) {
-        return this.nodes.reduce((code, n) => code + n.render(opts), "");
+        return this.nodes.reduce((code2, n) => code2 + n.render(opts), "");
       }
       optimizeNodes() {
         const { nodes } = this;
@@ -558,10 +558,10 @@ var require_codegen = __commonJS({
         this.condition = condition;
       }
       render(opts) {
-        let code = `if(${this.condition})` + super.render(opts);
+        let code2 = `if(${this.condition})` + super.render(opts);
         if (this.else)
-          code += "else " + this.else.render(opts);
-        return code;
+          code2 += "else " + this.else.render(opts);
+        return code2;
       }
       optimizeNodes() {
         super.optimizeNodes();
@@ -682,12 +682,12 @@ var require_codegen = __commonJS({
     Return.kind = "return";
     var Try = class extends BlockNode {
       render(opts) {
-        let code = "try" + super.render(opts);
+        let code2 = "try" + super.render(opts);
         if (this.catch)
-          code += this.catch.render(opts);
+          code2 += this.catch.render(opts);
         if (this.finally)
-          code += this.finally.render(opts);
-        return code;
+          code2 += this.finally.render(opts);
+        return code2;
       }
       optimizeNodes() {
         var _a3, _b;
@@ -804,18 +804,18 @@ var require_codegen = __commonJS({
       }
       // returns code for object literal for the passed argument list of key-value pairs
       object(...keyValues) {
-        const code = ["{"];
+        const code2 = ["{"];
         for (const [key, value] of keyValues) {
-          if (code.length > 1)
-            code.push(",");
-          code.push(key);
+          if (code2.length > 1)
+            code2.push(",");
+          code2.push(key);
           if (key !== value || this.opts.es5) {
-            code.push(":");
-            (0, code_1.addCodeArg)(code, value);
+            code2.push(":");
+            (0, code_1.addCodeArg)(code2, value);
           }
         }
-        code.push("}");
-        return new code_1._Code(code);
+        code2.push("}");
+        return new code_1._Code(code2);
       }
       // `if` clause (or statement if `thenBody` and, optionally, `elseBody` are passed)
       if(condition, thenBody, elseBody) {
@@ -3134,22 +3134,22 @@ var require_utils = __commonJS({
     }
     function stringArrayToHexStripped(input) {
       let acc = "";
-      let code = 0;
+      let code2 = 0;
       let i = 0;
       for (i = 0; i < input.length; i++) {
-        code = input[i].charCodeAt(0);
-        if (code === 48) {
+        code2 = input[i].charCodeAt(0);
+        if (code2 === 48) {
           continue;
         }
-        if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
+        if (!(code2 >= 48 && code2 <= 57 || code2 >= 65 && code2 <= 70 || code2 >= 97 && code2 <= 102)) {
           return "";
         }
         acc += input[i];
         break;
       }
       for (i += 1; i < input.length; i++) {
-        code = input[i].charCodeAt(0);
-        if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
+        code2 = input[i].charCodeAt(0);
+        if (!(code2 >= 48 && code2 <= 57 || code2 >= 65 && code2 <= 70 || code2 >= 97 && code2 <= 102)) {
           return "";
         }
         acc += input[i];
@@ -3422,15 +3422,15 @@ var require_utils = __commonJS({
         if (isPathCharacter(ch)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code2 = input.charCodeAt(i);
+          if (code2 < 128) {
+            output += isEscapeSafe(code2) ? ch : BYTE_HEX[code2];
+          } else if (code2 < 55296 || code2 > 57343) {
+            output += percentEncodeNonAscii(code2);
+          } else if (code2 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3461,15 +3461,15 @@ var require_utils = __commonJS({
         if (isPathCharacter(ch) && (ch !== ":" || !firstSegment)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code2 = input.charCodeAt(i);
+          if (code2 < 128) {
+            output += BYTE_HEX[code2];
+          } else if (code2 < 55296 || code2 > 57343) {
+            output += percentEncodeNonAscii(code2);
+          } else if (code2 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3496,15 +3496,15 @@ var require_utils = __commonJS({
         if (isAllowed(ch)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code2 = input.charCodeAt(i);
+          if (code2 < 128) {
+            output += BYTE_HEX[code2];
+          } else if (code2 < 55296 || code2 > 57343) {
+            output += percentEncodeNonAscii(code2);
+          } else if (code2 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3549,15 +3549,15 @@ var require_utils = __commonJS({
         if (isQueryFragmentCharacter(ch)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code2 = input.charCodeAt(i);
+          if (code2 < 128) {
+            output += isEscapeSafe(code2) ? ch : BYTE_HEX[code2];
+          } else if (code2 < 55296 || code2 > 57343) {
+            output += percentEncodeNonAscii(code2);
+          } else if (code2 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -6515,8 +6515,8 @@ var require_format = __commonJS({
             }
           }
           function getFormat(fmtDef) {
-            const code = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
-            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
+            const code2 = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
+            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code: code2 });
             if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
               return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
             }
@@ -7492,8 +7492,8 @@ function invalidRequest(reason) {
 function invalidArgument(tool, reason) {
   return new ToolError("invalid_request", `${tool}: ${reason}`);
 }
-function pathFailure(code, named, longPathShownChars) {
-  switch (code) {
+function pathFailure(code2, named, longPathShownChars) {
+  switch (code2) {
     case "ENOENT":
       return noSuchPath(named);
     // A name that is not a folder, followed by more of the path (`a.txt/b`, `a.txt/../b`): the shell's
@@ -7508,7 +7508,7 @@ function pathFailure(code, named, longPathShownChars) {
     case "ENAMETOOLONG":
       return new ToolError("invalid_path", `path too long: ${firstCodePoints(named, longPathShownChars)}\u2026`);
     default:
-      return new ToolError("io", `cannot open ${named}: ${code ?? "unknown error"}`);
+      return new ToolError("io", `cannot open ${named}: ${code2 ?? "unknown error"}`);
   }
 }
 function noSuchPath(named) {
@@ -7584,14 +7584,14 @@ var requestReasons = {
   noRequestFile: (path) => `no request file at ${path}`,
   requestFileNotRegular: (path) => `${path} is not a regular file`,
   requestFileTooLarge: (maxBytes) => `the request file passes ${maxBytes} bytes`,
-  requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`
+  requestFileUnreadable: (path, code2) => `cannot read ${path}: ${code2 ?? "unknown error"}`
 };
 
 // src/text/errno.ts
 function errorCode(error2) {
   if (typeof error2 === "object" && error2 !== null && "code" in error2) {
-    const code = error2.code;
-    return typeof code === "string" ? code : void 0;
+    const code2 = error2.code;
+    return typeof code2 === "string" ? code2 : void 0;
   }
   return void 0;
 }
@@ -7608,12 +7608,12 @@ var STATE_FAILURES = {
 function stateFailure(error2) {
   const reported = errorCode(error2);
   if (reported === void 0) return "unknown error";
-  const code = reported === "ERR_FS_EISDIR" ? "EISDIR" : reported;
-  return STATE_FAILURES[code] ? `${STATE_FAILURES[code]} (${code})` : code;
+  const code2 = reported === "ERR_FS_EISDIR" ? "EISDIR" : reported;
+  return STATE_FAILURES[code2] ? `${STATE_FAILURES[code2]} (${code2})` : code2;
 }
 function codeOrMessage(error2) {
-  const code = errorCode(error2);
-  if (code !== void 0) return code;
+  const code2 = errorCode(error2);
+  if (code2 !== void 0) return code2;
   return error2 instanceof Error ? error2.message : String(error2);
 }
 
@@ -7772,8 +7772,8 @@ function progressMessage(tool, elapsedSeconds) {
 function unknownMcpTool(shown, offered) {
   return `unknown tool '${shown}' (this server's tools are ${offered.join(", ")})`;
 }
-function errorMessageForWire(code, message) {
-  const prefix = `MCP error ${code}: `;
+function errorMessageForWire(code2, message) {
+  const prefix = `MCP error ${code2}: `;
   let plain = message;
   while (plain.startsWith(prefix)) plain = plain.slice(prefix.length);
   return plain;
@@ -7881,8 +7881,8 @@ function oneLine(message) {
 function describeFailure(error2) {
   if (error2 instanceof ToolError) return { message: error2.message, kind: error2.kind };
   if (error2 instanceof Error) {
-    const code = error2.code;
-    const prefix = typeof code === "string" && !error2.message.includes(code) ? `${code}: ` : "";
+    const code2 = error2.code;
+    const prefix = typeof code2 === "string" && !error2.message.includes(code2) ? `${code2}: ` : "";
     return { message: `internal error: ${prefix}${error2.message}`, kind: "internal" };
   }
   return { message: `internal error: ${String(error2)}`, kind: "internal" };
@@ -8334,8 +8334,8 @@ function isRunningState(state) {
 // src/io/node/files.ts
 var OPEN_READ_FLAGS = import_node_fs4.constants.O_RDONLY | import_node_fs4.constants.O_NONBLOCK | import_node_fs4.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
-function codedError(code, message) {
-  return Object.assign(new Error(`${code}: ${message}`), { code });
+function codedError(code2, message) {
+  return Object.assign(new Error(`${code2}: ${message}`), { code: code2 });
 }
 function readRegularFile(path, maxBytes, extraFlags = 0) {
   const fd = (0, import_node_fs4.openSync)(path, OPEN_READ_FLAGS | extraFlags);
@@ -8942,9 +8942,9 @@ function startFailure2(run, error2) {
   const failure3 = error2;
   return new RipgrepError({ code: "RG_CANNOT_START", binary: run.binary, cause: failure3.code ?? failure3.message });
 }
-function spoolFailed(overflowed, code, signal, stderr) {
+function spoolFailed(overflowed, code2, signal, stderr) {
   if (overflowed || signal === "SIGXFSZ") return true;
-  return code === 2 && stderr.trim() === "";
+  return code2 === 2 && stderr.trim() === "";
 }
 var RipgrepAttempt = class {
   constructor(run, output, sink, resolve2, reject) {
@@ -9016,10 +9016,10 @@ var RipgrepAttempt = class {
       this.closeFiles();
     }
   }
-  exitOf(code) {
+  exitOf(code2) {
     const { stderr } = this;
     const { timedOut, interruptedBy } = this.child;
-    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code2, stderr, timedOut };
   }
   /**
    * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
@@ -9056,12 +9056,12 @@ var RipgrepAttempt = class {
     const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
     this.child.process.on(
       "exit",
-      (code, signal) => this.settle(() => {
+      (code2, signal) => this.settle(() => {
         this.exited = true;
         this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
-        if (output.kind === "spool" && !this.stopping && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
+        if (output.kind === "spool" && !this.stopping && spoolFailed(this.overflowed, code2, signal, this.stderr)) return null;
         readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
-        return this.exitOf(code);
+        return this.exitOf(code2);
       })
     );
   }
@@ -9086,7 +9086,7 @@ var RipgrepAttempt = class {
       this.exited = true;
       if (this.child.timedOut) this.abandonPipes();
     });
-    child.on("close", (code) => this.settle(() => this.exitOf(code)));
+    child.on("close", (code2) => this.settle(() => this.exitOf(code2)));
   }
 };
 
@@ -9382,7 +9382,7 @@ function runInGroup(run, onOutput) {
   const groupId = child.pid;
   if (groupId !== void 0) run.onStart?.(groupId);
   return new Promise((resolve2, reject) => {
-    let code = null;
+    let code2 = null;
     let signal = null;
     const close = () => {
       if (!supervised.settle()) return;
@@ -9397,7 +9397,7 @@ function runInGroup(run, onOutput) {
       onOutput,
       (logBytes) => {
         close();
-        resolve2({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
+        resolve2({ code: code2, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error2) => {
         groupStop.stop(groupId);
@@ -9411,7 +9411,7 @@ function runInGroup(run, onOutput) {
     });
     child.once("exit", (exitCode, exitSignal) => {
       supervised.disarmTimer();
-      code = exitCode;
+      code2 = exitCode;
       signal = exitSignal;
       const finishLog = () => {
         if (!supervised.isSettled) follower.finishAt((0, import_node_fs13.fstatSync)(log.logFd).size);
@@ -9563,8 +9563,8 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
       exitCode = SPAWN_FAILED_EXIT_CODE;
       settle2();
     });
-    child.on("exit", (code) => {
-      exitCode = code;
+    child.on("exit", (code2) => {
+      exitCode = code2;
       drain = setTimeout(settle2, LOCAL_PIPE_DRAIN_MS);
     });
     child.on("close", settle2);
@@ -9676,6 +9676,23 @@ function withText(verb, text2) {
   return text2 === void 0 || text2 === "" ? verb : `${verb} ${clipRow(text2)}`;
 }
 
+// src/tools/view.ts
+function markdownLiteral(text2) {
+  return text2.split("\n").map((line) => {
+    const escaped = line.replace(/[!-/:-@[-`{-~]/g, "\\$&");
+    return escaped.replace(/^[ \t]+|[ \t]+$/g, (blanks2) => [...blanks2].map((blank) => `&#${blank.charCodeAt(0)};`).join(""));
+  }).join("\n");
+}
+function code(text2) {
+  return text2 === "" ? [] : [{ type: "code", text: text2 }];
+}
+function note(text2) {
+  return text2 === "" ? [] : [{ type: "markdown", text: markdownLiteral(text2) }];
+}
+function noteWhen(isNote) {
+  return (text2, meta2) => isNote(meta2) ? note(text2) : code(text2);
+}
+
 // src/tools/code_search/notes.ts
 function codeSearchDeclarationNote() {
   return `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`;
@@ -9701,7 +9718,9 @@ var CODE_SEARCH_TOOL = {
   },
   notes: { declaration: codeSearchDeclarationNote, mcp: ({ home }) => codeSearchMcpNote(home) },
   readOnly: () => true,
-  reportsProgress: () => false
+  reportsProgress: () => false,
+  // `no matches …` is a note.
+  view: { parts: noteWhen((meta2) => meta2.matches === 0) }
 };
 
 // src/contract/tools/code_task.ts
@@ -9788,13 +9807,77 @@ var CODE_TASK_META_SCHEMA = {
 };
 var CODE_TASK_CONTRACT = { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs };
 
+// src/text/elapsed.ts
+var SECOND_MS2 = 1e3;
+var MINUTE_SECONDS = 60;
+var HOUR_SECONDS = 3600;
+var DAY_SECONDS = 86400;
+function twoDigits(value) {
+  return String(value).padStart(2, "0");
+}
+function formatElapsed(milliseconds) {
+  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS2));
+  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
+  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
+  if (seconds < DAY_SECONDS) {
+    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
+  }
+  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
+}
+
+// src/tools/code_task/block.ts
+var LOG_PREFIX = "log: ";
+function text(value) {
+  return typeof value === "string" ? value : "";
+}
+function codeTaskBlock(args, meta2, answer2) {
+  const lines = answer2.split("\n");
+  const firstBlank = lines.indexOf("", 1);
+  const diffstat = lines.slice(1, firstBlank < 0 ? lines.length : firstBlank);
+  let logIndex = lines.length - 1;
+  while (logIndex > 0 && !lines[logIndex].startsWith(LOG_PREFIX)) logIndex--;
+  const messageEnd = logIndex > 0 && lines[logIndex - 1] === "" ? logIndex - 1 : logIndex;
+  const finalMessage = firstBlank < 0 || messageEnd <= firstBlank ? "" : lines.slice(firstBlank + 1, messageEnd).join("\n");
+  return {
+    title: clipCharsWithin(firstSayingLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
+    headline: lines[0],
+    status: text(meta2.status),
+    elapsed: typeof meta2.elapsed_ms === "number" ? formatElapsed(meta2.elapsed_ms) : "",
+    harness: text(meta2.harness),
+    session: typeof meta2.session_id === "string" ? meta2.session_id : null,
+    diffstat,
+    finalMessage,
+    log: text(meta2.log_path) || (logIndex > 0 ? lines[logIndex].slice(LOG_PREFIX.length) : "")
+  };
+}
+
+// src/tools/code_task/view.ts
+var LOG_PREFIX2 = "log: ";
+var NO_FINAL_MESSAGE = "(no final message)";
+function codeTaskParts(text2) {
+  const lines = text2.split("\n");
+  const firstBlank = lines.indexOf("", 1);
+  if (firstBlank < 0) return code(text2);
+  let logIndex = lines.length - 1;
+  while (logIndex > firstBlank && !lines[logIndex].startsWith(LOG_PREFIX2)) logIndex--;
+  const hasLog = logIndex > firstBlank;
+  const messageEnd = hasLog ? lines[logIndex - 1] === "" ? logIndex - 1 : logIndex : lines.length;
+  const message = lines.slice(firstBlank + 1, messageEnd).join("\n");
+  return [
+    ...code(lines.slice(0, firstBlank).join("\n")),
+    ...message === NO_FINAL_MESSAGE ? note(message) : message.trim() === "" ? [] : [{ type: "markdown", text: message }],
+    ...hasLog ? code(lines.slice(logIndex).join("\n")) : []
+  ];
+}
+var CODE_TASK_VIEW = { parts: codeTaskParts, block: codeTaskBlock };
+
 // src/tools/code_task/notes.ts
 function codeTaskNote() {
   return "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs.";
 }
 
 // src/tools/code_task/tool.ts
-var MINUTE_SECONDS = 60;
+var MINUTE_SECONDS2 = 60;
 var CODE_TASK_TOOL = {
   name: "code_task",
   helper: "guilds-harness",
@@ -9804,7 +9887,7 @@ var CODE_TASK_TOOL = {
   title: "Hand a code task to the coding agent",
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   // Its minutes plus a minute: the harness's grace, both snapshots, the answer.
-  timeoutMs: (args) => (args.timeoutMinutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  timeoutMs: (args) => (args.timeoutMinutes * MINUTE_SECONDS2 + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
   row(args, outcome) {
     const row = withText("Code task", firstSayingLine(givenText(args, "brief") ?? ""));
     const status = outcome.meta?.status;
@@ -9813,7 +9896,8 @@ var CODE_TASK_TOOL = {
   notes: { declaration: codeTaskNote, mcp: codeTaskNote },
   // It edits the repository.
   readOnly: () => false,
-  reportsProgress: () => true
+  reportsProgress: () => true,
+  view: CODE_TASK_VIEW
 };
 
 // src/contract/tools/file_read.ts
@@ -9894,7 +9978,9 @@ var FILE_READ_TOOL = {
     mcp: ({ home, resultMaxBytes: resultMaxBytes2, readPointers }) => fileReadMcpNote(home, resultMaxBytes2, readPointers)
   },
   readOnly: () => true,
-  reportsProgress: () => false
+  reportsProgress: () => false,
+  // A pointer to an earlier read, or the note of a read that returned no lines (empty, binary, offset past the end), is a note.
+  view: { parts: noteWhen((meta2) => meta2.repeat_of !== void 0 || meta2.range === null), foldsRepeatedReads: true }
 };
 
 // src/contract/tools/shell.ts
@@ -10026,7 +10112,9 @@ var SHELL_STATUS_TOOL = {
   },
   notes: { declaration: shellStatusDeclarationNote, mcp: shellStatusMcpNote },
   readOnly: (args) => !args.stop,
-  reportsProgress: () => false
+  reportsProgress: () => false,
+  // Saying that no command runs in the background is a note.
+  view: { parts: noteWhen((meta2) => meta2.count === 0) }
 };
 
 // src/tools/descriptors.ts
@@ -10037,6 +10125,9 @@ function descriptorOf(name) {
   return descriptor;
 }
 var TOOL_DESCRIPTORS = Object.fromEntries(OP_NAMES.map((name) => [name, descriptorOf(name)]));
+function descriptorNamed(name) {
+  return Object.hasOwn(TOOL_DESCRIPTORS, name) ? TOOL_DESCRIPTORS[name] : void 0;
+}
 
 // src/orchestrator/request.ts
 var REPOSITORIES_FOLDER = "repos";
@@ -10224,8 +10315,8 @@ function shownWorkingDirectory(context, alias) {
   if (alias === null) return context.cwd;
   return resolveShownPath(".", context.cwd, context.io.home, alias, () => true);
 }
-function failure(code, named) {
-  return pathFailure(code, named, LONG_PATH_SHOWN_CHARS);
+function failure(code2, named) {
+  return pathFailure(code2, named, LONG_PATH_SHOWN_CHARS);
 }
 function resolveInsideHome(context, input) {
   if (input.includes("\0")) throw pathHasNul();
@@ -10260,9 +10351,9 @@ function walkLookingInside(context, lexical, alias, named) {
         if (info.kind === "link") return { kind: "link", target: fs.readLink(path) };
         return { kind: info.kind === "folder" ? "folder" : "other" };
       } catch (error2) {
-        const code = errorCode(error2);
-        if (code === "EINVAL" && attempt < PATH_LOOK_MAX_ATTEMPTS) continue;
-        throw failure(code === "EINVAL" ? "ENOENT" : code, named);
+        const code2 = errorCode(error2);
+        if (code2 === "EINVAL" && attempt < PATH_LOOK_MAX_ATTEMPTS) continue;
+        throw failure(code2 === "EINVAL" ? "ENOENT" : code2, named);
       }
     }
   };
@@ -10426,8 +10517,8 @@ var NEEDS_QUOTING = /[\x00-\x1f\x7f"\\]/;
 function fileCountLine(entry) {
   return `${entry.path}: ${entry.count}`;
 }
-function binaryNoteText(note) {
-  return `${note.path}: [binary from about byte ${note.binaryAt} (a NUL byte); not searched past it]`;
+function binaryNoteText(note2) {
+  return `${note2.path}: [binary from about byte ${note2.binaryAt} (a NUL byte); not searched past it]`;
 }
 function binaryFilesLine(matches, files) {
   const matchWords = `${matches} ${matches === 1 ? "match" : "matches"}`;
@@ -12962,24 +13053,6 @@ function commandEnvironment(context, cwd) {
     cwd,
     ghToken: ghTokenFor(io.env, io.home, cwd, realPath)
   });
-}
-
-// src/text/elapsed.ts
-var SECOND_MS2 = 1e3;
-var MINUTE_SECONDS2 = 60;
-var HOUR_SECONDS = 3600;
-var DAY_SECONDS = 86400;
-function twoDigits(value) {
-  return String(value).padStart(2, "0");
-}
-function formatElapsed(milliseconds) {
-  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS2));
-  if (seconds < MINUTE_SECONDS2) return `${seconds}s`;
-  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS2)}m${twoDigits(seconds % MINUTE_SECONDS2)}s`;
-  if (seconds < DAY_SECONDS) {
-    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS2))}m`;
-  }
-  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
 }
 
 // src/tools/shell/format.ts
@@ -21622,23 +21695,23 @@ var ServerResultSchema = union([
   CreateTaskResultSchema
 ]);
 var McpError = class _McpError extends Error {
-  constructor(code, message, data) {
-    super(`MCP error ${code}: ${message}`);
-    this.code = code;
+  constructor(code2, message, data) {
+    super(`MCP error ${code2}: ${message}`);
+    this.code = code2;
     this.data = data;
     this.name = "McpError";
   }
   /**
    * Factory method to create the appropriate error type based on the error code and data
    */
-  static fromError(code, message, data) {
-    if (code === ErrorCode.UrlElicitationRequired && data) {
+  static fromError(code2, message, data) {
+    if (code2 === ErrorCode.UrlElicitationRequired && data) {
       const errorData = data;
       if (errorData.elicitations) {
         return new UrlElicitationRequiredError(errorData.elicitations, message);
       }
     }
-    return new _McpError(code, message, data);
+    return new _McpError(code2, message, data);
   }
 };
 var UrlElicitationRequiredError = class extends McpError {
@@ -23409,32 +23482,6 @@ function isCodeTool(name) {
   return OP_NAMES.includes(name);
 }
 
-// src/orchestrator/code-task-block.ts
-var LOG_PREFIX = "log: ";
-function text(value) {
-  return typeof value === "string" ? value : "";
-}
-function codeTaskBlock(args, meta2, answer2) {
-  const lines = answer2.split("\n");
-  const firstBlank = lines.indexOf("", 1);
-  const diffstat = lines.slice(1, firstBlank < 0 ? lines.length : firstBlank);
-  let logIndex = lines.length - 1;
-  while (logIndex > 0 && !lines[logIndex].startsWith(LOG_PREFIX)) logIndex--;
-  const messageEnd = logIndex > 0 && lines[logIndex - 1] === "" ? logIndex - 1 : logIndex;
-  const finalMessage = firstBlank < 0 || messageEnd <= firstBlank ? "" : lines.slice(firstBlank + 1, messageEnd).join("\n");
-  return {
-    title: clipCharsWithin(firstSayingLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
-    headline: lines[0],
-    status: text(meta2.status),
-    elapsed: typeof meta2.elapsed_ms === "number" ? formatElapsed(meta2.elapsed_ms) : "",
-    harness: text(meta2.harness),
-    session: typeof meta2.session_id === "string" ? meta2.session_id : null,
-    diffstat,
-    finalMessage,
-    log: text(meta2.log_path) || (logIndex > 0 ? lines[logIndex].slice(LOG_PREFIX.length) : "")
-  };
-}
-
 // src/orchestrator/format.ts
 function argumentsNotJson(tool) {
   return new ToolError("invalid_request", `${tool}: the arguments are not valid JSON`);
@@ -23912,10 +23959,11 @@ var CodeToolRun = class {
       if (envelope.kind !== void 0) failed.kind = envelope.kind;
       return failed;
     }
+    const view = descriptorNamed(tool)?.view;
     const meta2 = { ...envelope.meta };
     let text2 = envelope.text;
     let repeatOf;
-    const facts = tool === "file_read" && Number.isSafeInteger(call.resultSeq) ? readFacts(meta2) : null;
+    const facts = view?.foldsRepeatedReads === true && Number.isSafeInteger(call.resultSeq) ? readFacts(meta2) : null;
     if (facts?.range) {
       const earlier = this.history.findRepeat(call.resultSeq, facts.path, facts.contentHash, facts.range);
       if (earlier) {
@@ -23936,7 +23984,7 @@ var CodeToolRun = class {
       metadata: metadataView(call.callId, tool, meta2),
       cut: shaped.cut
     };
-    if (tool === "code_task") result.block = codeTaskBlock(args, meta2, redact(text2, this.secretValues));
+    if (view?.block !== void 0) result.block = view.block(args, meta2, redact(text2, this.secretValues));
     return result;
   }
 };
@@ -24236,8 +24284,8 @@ var LineTransport = class {
       this.onerror?.(error2 instanceof Error ? error2 : new Error(String(error2)));
     }
   }
-  answerError(id, code, message) {
-    void this.writeLine(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }));
+  answerError(id, code2, message) {
+    void this.writeLine(JSON.stringify({ jsonrpc: "2.0", id, error: { code: code2, message } }));
   }
   writeLine(text2) {
     if (this.closed) return Promise.resolve();

@@ -8,6 +8,7 @@ import type { ToolArgs } from '../contract/tools/index.js';
 import type { ToolSpec, ValidatedArgs } from '../contract/tools/spec.js';
 import type { RowOutcome } from './rows.js';
 import type { JsonSchemaObject } from '../contract/meta-schema.js';
+import type { ToolView } from './view.js';
 
 export type { JsonSchemaObject } from '../contract/meta-schema.js';
 
@@ -49,6 +50,8 @@ export interface ToolDescriptor<Name extends OpName> {
    * from the arguments as the client gave them (unchecked).
    */
   reportsProgress(args: Record<string, unknown>): boolean;
+  /** What the app's views of its calls show beyond code (src/tools/view.ts); all code, in rows, when absent. */
+  view?: ToolView;
 }
 
 /** What the MCP server's descriptions depend on. */

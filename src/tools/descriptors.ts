@@ -21,3 +21,8 @@ function descriptorOf<Name extends OpName>(name: Name): ToolDescriptor<Name> {
 export const TOOL_DESCRIPTORS = Object.fromEntries(OP_NAMES.map((name) => [name, descriptorOf(name)])) as {
   readonly [Name in OpName]: ToolDescriptor<Name>;
 };
+
+/** The descriptor of the tool a model or a client named, which may be no tool at all. */
+export function descriptorNamed(name: string): ToolDescriptor<OpName> | undefined {
+  return Object.hasOwn(TOOL_DESCRIPTORS, name) ? (TOOL_DESCRIPTORS[name as OpName] as ToolDescriptor<OpName>) : undefined;
+}

@@ -3,6 +3,7 @@ import { OP_TIMEOUT_SECONDS } from '../../limits.js';
 import { CODE_SEARCH_META_SCHEMA, CODE_SEARCH_SPEC, resolveCodeSearchArgs } from '../../contract/tools/code_search.js';
 import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
 import { clipRow, givenText } from '../rows.js';
+import { noteWhen } from '../view.js';
 import { codeSearchDeclarationNote, codeSearchMcpNote } from './notes.js';
 
 export const CODE_SEARCH_TOOL: ToolDescriptor<'code_search'> = {
@@ -22,4 +23,6 @@ export const CODE_SEARCH_TOOL: ToolDescriptor<'code_search'> = {
   notes: { declaration: codeSearchDeclarationNote, mcp: ({ home }) => codeSearchMcpNote(home) },
   readOnly: () => true,
   reportsProgress: () => false,
+  // `no matches …` is a note.
+  view: { parts: noteWhen((meta) => meta.matches === 0) },
 };

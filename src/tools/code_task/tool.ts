@@ -3,6 +3,7 @@ import { CODE_TASK_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
 import { CODE_TASK_META_SCHEMA, CODE_TASK_SPEC, resolveCodeTaskArgs } from '../../contract/tools/code_task.js';
 import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
 import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../rows.js';
+import { CODE_TASK_VIEW } from './view.js';
 import { codeTaskNote } from './notes.js';
 
 const MINUTE_SECONDS = 60;
@@ -26,4 +27,5 @@ export const CODE_TASK_TOOL: ToolDescriptor<'code_task'> = {
   // It edits the repository.
   readOnly: () => false,
   reportsProgress: () => true,
+  view: CODE_TASK_VIEW,
 };

@@ -3,6 +3,7 @@ import { OP_TIMEOUT_SECONDS } from '../../limits.js';
 import { FILE_READ_META_SCHEMA, FILE_READ_SPEC, resolveFileReadArgs } from '../../contract/tools/file_read.js';
 import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
 import { givenText, ROW_SEPARATOR, withText } from '../rows.js';
+import { noteWhen } from '../view.js';
 import { fileReadDeclarationNote, fileReadMcpNote } from './notes.js';
 
 export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
@@ -27,4 +28,6 @@ export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
   },
   readOnly: () => true,
   reportsProgress: () => false,
+  // A pointer to an earlier read, or the note of a read that returned no lines (empty, binary, offset past the end), is a note.
+  view: { parts: noteWhen((meta) => meta.repeat_of !== undefined || meta.range === null), foldsRepeatedReads: true },
 };

@@ -3,6 +3,7 @@ import { OP_TIMEOUT_SECONDS } from '../../limits.js';
 import { resolveShellStatusArgs, SHELL_STATUS_META_SCHEMA, SHELL_STATUS_SPEC } from '../../contract/tools/shell_status.js';
 import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
 import { givenText, withText } from '../rows.js';
+import { noteWhen } from '../view.js';
 import { shellStatusDeclarationNote, shellStatusMcpNote } from './notes.js';
 
 export const SHELL_STATUS_TOOL: ToolDescriptor<'shell_status'> = {
@@ -24,4 +25,6 @@ export const SHELL_STATUS_TOOL: ToolDescriptor<'shell_status'> = {
   notes: { declaration: shellStatusDeclarationNote, mcp: shellStatusMcpNote },
   readOnly: (args) => !args.stop,
   reportsProgress: () => false,
+  // Saying that no command runs in the background is a note.
+  view: { parts: noteWhen((meta) => meta.count === 0) },
 };
