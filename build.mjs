@@ -6,7 +6,7 @@
 // compiles the code with a V8 code cache kept in the home (docs/performance.md says why and how much).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const outdir = process.env.GUILDS_BUILD_OUTDIR || 'dist';
@@ -36,6 +36,13 @@ async function sourceModule(entry) {
 // The tools, from their registry: each tool's body is src/tools/<tool>/body.ts, in the bundle of its
 // helper, for the kinds of call its row names.
 const { TOOL_ROWS } = await sourceModule('src/contract/tool-names.ts');
+
+// The lists of the tools' modules that the rows imply (src/tools/registry-lists.ts), written before
+// anything is bundled; a list already as the rows make it is left alone.
+const { registryLists } = await sourceModule('src/tools/registry-lists.ts');
+for (const [path, text] of Object.entries(registryLists(TOOL_ROWS))) {
+  if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
+}
 const bodiesOf = (helper) =>
   TOOL_ROWS.filter((row) => row.helper === helper).map((row) => ({ entry: `src/tools/${row.name}/body.ts`, kinds: [...row.cacheKinds] }));
 

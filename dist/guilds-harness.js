@@ -211,7 +211,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "128d64de59559018";
+var BUILD_ID = "77501b206db55c82";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -3007,7 +3007,7 @@ function stringArg(args, name) {
   return typeof value === "string" ? value : void 0;
 }
 
-// src/contract/tools/code_task.ts
+// src/tools/code_task/contract.ts
 var CODE_TASK_SPEC = {
   name: "code_task",
   description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
@@ -4118,7 +4118,7 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
 // src/tools/harness.ts
 function harnessTools(system, limits) {
   return {
-    code_task: { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs, run: (context, args) => codeTask(context, args, system, limits) }
+    [CODE_TASK_SPEC.name]: { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs, run: (context, args) => codeTask(context, args, system, limits) }
   };
 }
 

@@ -31,9 +31,9 @@ export interface McpToolsSettings {
   structuredContent: boolean;
 }
 
-/** The tools this server offers, in the contract's order: code_task only with a harness configured. */
+/** The tools this server offers, in the contract's order: guilds-harness's (code_task) only with a harness configured. */
 export function offeredTools(settings: Pick<McpToolsSettings, 'offerCodeTask'>): OpName[] {
-  return OP_NAMES.filter((name) => name !== 'code_task' || settings.offerCodeTask);
+  return OP_NAMES.filter((name) => TOOL_DESCRIPTORS[name].helper !== 'guilds-harness' || settings.offerCodeTask);
 }
 
 /**

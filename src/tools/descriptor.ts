@@ -1,5 +1,5 @@
-// What a tool is, said in one place: one descriptor per tool (src/tools/<tool>/tool.ts), listed once
-// in src/tools/descriptors.ts. The orchestrator's and the MCP server's tables are made from them, and
+// What a tool is, said in one place: one descriptor per tool (src/tools/<tool>/tool.ts), listed by
+// build.mjs from the registry's rows (src/tools/descriptors.generated.ts). The orchestrator's and the MCP server's tables are made from them, and
 // test/tools/descriptors.test.ts fails when a table kept by hand elsewhere (the helper's op tables,
 // the bundles' bodies, the tools' names and helpers, the notes) disagrees. Pure data and small pure
 // functions: no run step, so that a descriptor reaches no helper body.
@@ -25,12 +25,12 @@ export interface ToolDescriptor<Name extends OpName> {
   name: Name;
   /** The helper bundle that runs it (SPEC section 6 for code_task). */
   helper: HelperName;
-  /** What validation checks and what the model is declared (src/contract/tools/<tool>.ts). */
+  /** What validation checks and what the model is declared (src/tools/<tool>/contract.ts). */
   spec: ToolSpec;
   /** Defaults and bounds, applied once. */
   resolve: (args: ValidatedArgs) => ToolArgs[Name];
   /**
-   * The JSON Schema of the tool's meta, from which its `Meta` type is read (src/contract/tools/<tool>.ts),
+   * The JSON Schema of the tool's meta, from which its `Meta` type is read (src/tools/<tool>/contract.ts),
    * the MCP server's output schema; test/mcp/output-schemas.test.ts holds it against the meta of real calls.
    */
   metaSchema: JsonSchemaObject;

@@ -1,15 +1,9 @@
-// Every tool's descriptor, by name: adding a tool is its folder (src/tools/<tool>/, with its tool.ts)
-// and one line here. The orchestrator's wait, the MCP server's titles, hints and output schemas are
+// Every tool's descriptor, by name, from the list build.mjs makes of the registry's rows
+// (descriptors.generated.ts). The orchestrator's wait, the MCP server's titles, hints and output schemas are
 // read from this table; test/tools/descriptors.test.ts holds the tables kept elsewhere to it.
 import { OP_NAMES, type OpName } from '../contract/tool-names.js';
-import { CODE_SEARCH_TOOL } from './code_search/tool.js';
-import { CODE_TASK_TOOL } from './code_task/tool.js';
 import type { ToolDescriptor } from './descriptor.js';
-import { FILE_READ_TOOL } from './file_read/tool.js';
-import { SHELL_TOOL } from './shell/tool.js';
-import { SHELL_STATUS_TOOL } from './shell_status/tool.js';
-
-const DESCRIPTORS = [SHELL_TOOL, SHELL_STATUS_TOOL, FILE_READ_TOOL, CODE_SEARCH_TOOL, CODE_TASK_TOOL] as const;
+import { DESCRIPTORS } from './descriptors.generated.js';
 
 function descriptorOf<Name extends OpName>(name: Name): ToolDescriptor<Name> {
   const descriptor = DESCRIPTORS.find((each) => each.name === name);

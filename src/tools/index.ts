@@ -1,13 +1,10 @@
 // The tools of dist/guilds-code.js. Another bundle (a harness with code_task) has a table of its own.
 import { ToolError } from '../contract/errors.js';
-import { CODE_SEARCH_CONTRACT } from '../contract/tools/code_search.js';
-import { FILE_READ_CONTRACT } from '../contract/tools/file_read.js';
-import { SHELL_CONTRACT } from '../contract/tools/shell.js';
-import { SHELL_STATUS_CONTRACT } from '../contract/tools/shell_status.js';
+import { CODE_TOOL_CONTRACTS } from './code-contracts.generated.js';
 import type { OpTable, ToolEntry, ToolRun } from './context.js';
 
-/** The contracts of guilds-code's tools: no other tool's spec reaches its bodies. */
-const CODE_TOOL_CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT] as const;
+// The contracts of guilds-code's tools (code-contracts.generated.ts, made from the rows): no other
+// tool's spec reaches its bodies.
 
 export type CodeToolName = (typeof CODE_TOOL_CONTRACTS)[number]['spec']['name'];
 export type CodeToolRuns = { [Name in CodeToolName]?: ToolRun<Name> };

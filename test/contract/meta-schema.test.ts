@@ -1,10 +1,10 @@
 // The meta types are read from the meta schemas (src/contract/meta-schema.ts): each type is the one
 // the tool's run step returns and the schema the MCP server declares, field for field.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CodeSearchMeta } from '../../src/contract/tools/code_search.js';
-import type { CodeTaskMeta, CodeTaskStatus, HarnessName } from '../../src/contract/tools/code_task.js';
-import type { FileReadMeta } from '../../src/contract/tools/file_read.js';
-import type { ShellMeta } from '../../src/contract/tools/shell.js';
+import type { CodeSearchMeta } from '../../src/tools/code_search/contract.js';
+import type { CodeTaskMeta, CodeTaskStatus, HarnessName } from '../../src/tools/code_task/contract.js';
+import type { FileReadMeta } from '../../src/tools/file_read/contract.js';
+import type { ShellMeta } from '../../src/tools/shell/contract.js';
 
 describe('a meta type read from its schema', () => {
   it('has the required properties as required, the others as optional, each of its JSON type', () => {

@@ -87,6 +87,7 @@ const CONTEXT: Record<string, Context[]> = {
         `import type { ToolSpec, ValidatedArgs } from '${UP}/src/contract/tools/spec.js';`,
         `import type { JsonSchemaObject, ToolHints, ToolNotes } from '${UP}/src/tools/descriptor.js';`,
         `import type { RowOutcome } from '${UP}/src/tools/rows.js';`,
+        `import type { ToolView } from '${UP}/src/tools/view.js';`,
       ].join('\n'),
       after: `${AGREES}\nexport const agrees: Agrees<ToolDescriptor<'shell'>, Real.ToolDescriptor<'shell'>> = true;`,
     },

@@ -80,6 +80,7 @@ export const UNIT_FILES: readonly string[] = [
   'test/tools/code_task/scripted-harness.test.ts',
   'test/tools/code_task/snapshot.test.ts',
   'test/tools/descriptors.test.ts',
+  'test/tools/registry-lists.test.ts',
   'test/tools/file_read/format.test.ts',
   'test/tools/file_read/read-buffer.test.ts',
   'test/tools/file_read/scan.test.ts',

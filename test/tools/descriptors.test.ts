@@ -1,4 +1,4 @@
-// One descriptor per tool (src/tools/<tool>/tool.ts, listed in src/tools/descriptors.ts), and every
+// One descriptor per tool (src/tools/<tool>/tool.ts, listed from the registry's rows), and every
 // table of the tools kept elsewhere agrees with it: a tool added, renamed or moved to the other
 // helper in one place and not in the others fails here.
 import { existsSync, readFileSync } from 'node:fs';

@@ -3,11 +3,7 @@
 // (src/tools/index.ts); the contract knows them all.
 import { checkArgs, validateRequestWith, type Request } from '../request.js';
 import { OP_NAMES, type OpName } from '../tool-names.js';
-import { CODE_TASK_CONTRACT } from './code_task.js';
-import { CODE_SEARCH_CONTRACT } from './code_search.js';
-import { FILE_READ_CONTRACT } from './file_read.js';
-import { SHELL_CONTRACT } from './shell.js';
-import { SHELL_STATUS_CONTRACT } from './shell_status.js';
+import { CONTRACTS } from './contracts.generated.js';
 import type { ToolContract, ToolSpec, ValidatedArgs } from './spec.js';
 import { checkedWith, type CheckedRequest } from './checked.js';
 
@@ -15,8 +11,8 @@ export { HELPER_OF_TOOL, OP_NAMES, type HelperName, type OpName } from '../tool-
 export { clampInteger, type ArgSpec, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
 export { checkedWith, type CheckedRequest } from './checked.js';
 
-/** Every tool's contract; the tables below are read from it, by each spec's name. */
-const CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT, CODE_TASK_CONTRACT] as const;
+// The tables below are read from every tool's contract (contracts.generated.ts, made from the rows),
+// by each spec's name.
 
 type ContractOf<Name extends OpName> = Extract<(typeof CONTRACTS)[number], { spec: ToolSpec<Name> }>;
 

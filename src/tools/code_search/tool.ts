@@ -1,6 +1,6 @@
 // code_search, described once (src/tools/descriptor.ts).
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
-import { CODE_SEARCH_META_SCHEMA, CODE_SEARCH_SPEC, resolveCodeSearchArgs } from '../../contract/tools/code_search.js';
+import { CODE_SEARCH_META_SCHEMA, CODE_SEARCH_SPEC, resolveCodeSearchArgs } from './contract.js';
 import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
 import { clipRow, givenText } from '../rows.js';
 import { noteWhen } from '../view.js';

@@ -1,6 +1,6 @@
 // code_task, described once (src/tools/descriptor.ts).
 import { CODE_TASK_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
-import { CODE_TASK_META_SCHEMA, CODE_TASK_SPEC, resolveCodeTaskArgs } from '../../contract/tools/code_task.js';
+import { CODE_TASK_META_SCHEMA, CODE_TASK_SPEC, resolveCodeTaskArgs } from './contract.js';
 import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
 import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../rows.js';
 import { CODE_TASK_VIEW } from './view.js';

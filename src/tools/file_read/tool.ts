@@ -1,6 +1,6 @@
 // file_read, described once (src/tools/descriptor.ts).
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
-import { FILE_READ_META_SCHEMA, FILE_READ_SPEC, resolveFileReadArgs } from '../../contract/tools/file_read.js';
+import { FILE_READ_META_SCHEMA, FILE_READ_SPEC, resolveFileReadArgs } from './contract.js';
 import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
 import { givenText, ROW_SEPARATOR, withText } from '../rows.js';
 import { noteWhen } from '../view.js';

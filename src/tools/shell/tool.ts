@@ -1,8 +1,8 @@
 // shell, described once (src/tools/descriptor.ts).
 import { SHELL_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
-import { resolveShellArgs, SHELL_META_SCHEMA, SHELL_SPEC } from '../../contract/tools/shell.js';
+import { resolveShellArgs, SHELL_META_SCHEMA, SHELL_SPEC } from './contract.js';
 import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
-import type { ShellMeta } from '../../contract/tools/shell.js';
+import type { ShellMeta } from './contract.js';
 import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../rows.js';
 import { shellDeclarationNote, shellMcpNote } from './notes.js';
 

@@ -1,6 +1,6 @@
 // shell_status, described once (src/tools/descriptor.ts).
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
-import { resolveShellStatusArgs, SHELL_STATUS_META_SCHEMA, SHELL_STATUS_SPEC } from '../../contract/tools/shell_status.js';
+import { resolveShellStatusArgs, SHELL_STATUS_META_SCHEMA, SHELL_STATUS_SPEC } from './contract.js';
 import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
 import { givenText, withText } from '../rows.js';
 import { noteWhen } from '../view.js';

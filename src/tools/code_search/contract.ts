@@ -5,8 +5,8 @@ import {
   SEARCH_MAX_LINES,
   SEARCH_MAX_MATCHES_PER_FILE,
 } from '../../limits.js';
-import { booleanArg, clampInteger, integerArg, stringArg, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
-import { boolean, integer, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
+import { booleanArg, clampInteger, integerArg, stringArg, type ToolContract, type ToolSpec, type ValidatedArgs } from '../../contract/tools/spec.js';
+import { boolean, integer, type JsonSchemaObject, type MetaOf } from '../../contract/meta-schema.js';
 
 export type SearchMode = 'files' | 'content';
 

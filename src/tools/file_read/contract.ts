@@ -1,7 +1,7 @@
 // file_read: its spec, its arguments once resolved, and its meta.
 import { FILE_READ_DEFAULT_LIMIT_LINES, FILE_READ_LINE_MAX_CHARS, FILE_READ_MAX_LIMIT_LINES } from '../../limits.js';
-import { integerArg, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
-import { integer, string, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
+import { integerArg, type ToolContract, type ToolSpec, type ValidatedArgs } from '../../contract/tools/spec.js';
+import { integer, string, type JsonSchemaObject, type MetaOf } from '../../contract/meta-schema.js';
 
 export const FILE_READ_SPEC: ToolSpec<'file_read'> = {
   name: 'file_read',

@@ -1,14 +1,14 @@
 // code_task's contract: its arguments as data (the JSON Schema the model sees is made from them),
 // the typed arguments after defaults and bounds, and the meta of its answer (SPEC section 6).
-import { isValidId } from '../request.js';
+import { isValidId } from '../../contract/request.js';
 import {
   CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
   CODE_TASK_MAX_TIMEOUT_MINUTES,
   CODE_TASK_MIN_TIMEOUT_MINUTES,
 } from '../../limits.js';
-import { ToolError } from '../errors.js';
-import { integerArg, stringArg, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
-import { boolean, integer, integerOrNull, string, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
+import { ToolError } from '../../contract/errors.js';
+import { integerArg, stringArg, type ToolContract, type ToolSpec, type ValidatedArgs } from '../../contract/tools/spec.js';
+import { boolean, integer, integerOrNull, string, type JsonSchemaObject, type MetaOf } from '../../contract/meta-schema.js';
 
 export const CODE_TASK_SPEC: ToolSpec<'code_task'> = {
   name: 'code_task',

@@ -4,8 +4,8 @@ import {
   SHELL_MAX_TIMEOUT_SECONDS,
   SHELL_MIN_TIMEOUT_SECONDS,
 } from '../../limits.js';
-import { booleanArg, integerArg, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
-import { boolean, integer, string, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
+import { booleanArg, integerArg, type ToolContract, type ToolSpec, type ValidatedArgs } from '../../contract/tools/spec.js';
+import { boolean, integer, string, type JsonSchemaObject, type MetaOf } from '../../contract/meta-schema.js';
 
 export const SHELL_SPEC: ToolSpec<'shell'> = {
   name: 'shell',

@@ -1,7 +1,7 @@
 // shell_status: its spec, its arguments once resolved, and its meta.
 import { STATUS_LOG_TAIL_LINES } from '../../limits.js';
-import { booleanArg, stringArg, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
-import { integerOrNull, string, type JsonSchemaObject, type MetaOf } from '../meta-schema.js';
+import { booleanArg, stringArg, type ToolContract, type ToolSpec, type ValidatedArgs } from '../../contract/tools/spec.js';
+import { integerOrNull, string, type JsonSchemaObject, type MetaOf } from '../../contract/meta-schema.js';
 
 export const SHELL_STATUS_SPEC: ToolSpec<'shell_status'> = {
   name: 'shell_status',
