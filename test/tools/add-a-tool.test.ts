@@ -138,6 +138,10 @@ describe('a tool added as a folder and its row', () => {
     });
   });
 
+  it('type-checks: its contract, run step and descriptor are in the tables as the registry types them', () => {
+    expect(run(join(copy, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], copy)).toBe('');
+  });
+
   it('has a body in the built guilds-code, which answers it', () => {
     const bundle = join(copy, 'dist/guilds-code.js');
     expect(readFileSync(bundle, 'utf8')).toContain('note: ');
