@@ -13610,7 +13610,12 @@ function isBinaryFile(file) {
 }
 
 // src/tools/code-runs.generated.ts
-var CODE_TOOL_RUNS = { shell, shell_status: shellStatus, file_read: fileRead, code_search: codeSearch };
+var CODE_TOOL_RUNS = {
+  [SHELL_CONTRACT.spec.name]: shell,
+  [SHELL_STATUS_CONTRACT.spec.name]: shellStatus,
+  [FILE_READ_CONTRACT.spec.name]: fileRead,
+  [CODE_SEARCH_CONTRACT.spec.name]: codeSearch
+};
 
 // src/tools/code-contracts.generated.ts
 var CODE_TOOL_CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT];

@@ -32,8 +32,14 @@ export function registryLists(rows: readonly ToolRow[]): Record<string, string> 
       `/** The contracts of guilds-code's tools, in the registry's order. */\nexport const CODE_TOOL_CONTRACTS = [${codeRows.map(contract).join(', ')}] as const;`,
     ),
     'src/tools/code-runs.generated.ts': listModule(
-      [`import type { CodeToolRuns } from './index.js';`, ...codeRows.map((row) => `import { ${camel(row.name)} } from './${row.name}/run.js';`)],
-      `/** The run steps of guilds-code's tools, by name. */\nexport const CODE_TOOL_RUNS: CodeToolRuns = { ${codeRows.map((row) => (camel(row.name) === row.name ? row.name : `${row.name}: ${camel(row.name)}`)).join(', ')} };`,
+      [
+        `import type { CodeToolRuns } from './index.js';`,
+        ...codeRows.flatMap((row) => [
+          `import { ${contract(row)} } from './${row.name}/contract.js';`,
+          `import { ${camel(row.name)} } from './${row.name}/run.js';`,
+        ]),
+      ],
+      `/** The run steps of guilds-code's tools, by name. */\nexport const CODE_TOOL_RUNS: CodeToolRuns = {\n${codeRows.map((row) => `  [${contract(row)}.spec.name]: ${camel(row.name)},\n`).join('')}};`,
     ),
     'src/tools/descriptors.generated.ts': listModule(
       rows.map((row) => `import { ${upper(row.name)}_TOOL } from './${row.name}/tool.js';`),

@@ -21,9 +21,10 @@ describe('the lists of the tools made from the rows', () => {
     expect(lists['src/tools/code-runs.generated.ts']).toBe(
       '// Made by build.mjs from the rows of src/contract/tool-names.ts (src/tools/registry-lists.ts): do not edit.\n' +
         "import type { CodeToolRuns } from './index.js';\n" +
+        "import { ECHO_NOTE_CONTRACT } from './echo_note/contract.js';\n" +
         "import { echoNote } from './echo_note/run.js';\n\n" +
         "/** The run steps of guilds-code's tools, by name. */\n" +
-        'export const CODE_TOOL_RUNS: CodeToolRuns = { echo_note: echoNote };\n',
+        'export const CODE_TOOL_RUNS: CodeToolRuns = {\n  [ECHO_NOTE_CONTRACT.spec.name]: echoNote,\n};\n',
     );
     expect(lists['src/tools/code-contracts.generated.ts']).toContain('export const CODE_TOOL_CONTRACTS = [ECHO_NOTE_CONTRACT] as const;');
     expect(lists['src/contract/tools/contracts.generated.ts']).toContain('export const CONTRACTS = [ECHO_NOTE_CONTRACT, CODE_TASK_CONTRACT] as const;');
