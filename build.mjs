@@ -1,5 +1,4 @@
-// Builds the helpers, dist/guilds-code.js (src/main.ts: the four code tools) and dist/guilds-harness.js
-// (src/harness-main.ts: code_task), each one CommonJS file (faster to start than an ES module) with a
+// Builds the helpers, dist/guilds-code.js (the four code tools) and dist/guilds-harness.js (code_task), each one CommonJS file (faster to start than an ES module) with a
 // shebang, no runtime dependency but node: built-ins, byte for byte the same from the same sources.
 //
 // Each file is a small loader (src/boot/loader.ts) followed by the helper's code (its entry and
@@ -7,39 +6,10 @@
 // compiles the code with a V8 code cache kept in the home (docs/performance.md says why and how much).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const outdir = process.env.GUILDS_BUILD_OUTDIR || 'dist';
-// The loader keeps each helper's code cache in a folder of its own (~/.cache/<name>): a helper removes
-// the caches of builds other than its own, and the two helpers are two builds.
-//
-// guilds-code holds one body per tool (src/bodies/): the loader compiles only the body of the
-// request's op, so a call deserializes and sets up that tool's code and not the others'
-// (docs/performance.md, "One body per kind of call"). A request whose op the loader cannot read is
-// refused alike by every body; the first body listed takes it.
-//
-// Its bodies are minified: V8 scans every byte of the file at every start, the four bodies repeat
-// their shared code, and the minified file is the size one readable body had (measured in
-// docs/performance.md; docs/decisions.md says why the readable form is the sources). guilds-harness
-// runs for minutes per call and stays readable.
-const HELPERS = [
-  {
-    name: 'guilds-code',
-    minified: true,
-    bodies: [
-      { entry: 'src/bodies/file-read.ts', kinds: ['file_read', 'other'] },
-      { entry: 'src/bodies/shell-status.ts', kinds: ['shell_status'] },
-      { entry: 'src/bodies/shell.ts', kinds: ['shell', 'shell-background'] },
-      { entry: 'src/bodies/code-search.ts', kinds: ['code_search'] },
-      // The warm stream serves every tool for its whole life: one body with all of them.
-      { entry: 'src/bodies/serve.ts', kinds: ['serve'] },
-    ],
-  },
-  { name: 'guilds-harness', bodies: [{ entry: 'src/harness-main.ts', kinds: ['code_task', 'other'] }] },
-];
-const SHEBANG = '#!/usr/bin/env node\n';
-const BUILD_ID_HEX_CHARS = 16;
 
 const common = {
   bundle: true,
@@ -57,9 +27,51 @@ async function bundleText(options) {
   return result.outputFiles[0].text;
 }
 
+/** A module of the sources, bundled and loaded here: the build reads the tables the helpers use. */
+async function sourceModule(entry) {
+  const code = await bundleText({ entryPoints: [entry], format: 'esm' });
+  return import(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+// The tools, from their registry: each tool's body is src/tools/<tool>/body.ts, in the bundle of its
+// helper, for the kinds of call its row names.
+const { TOOL_ROWS } = await sourceModule('src/contract/tool-names.ts');
+
+// The lists of the tools' modules that the rows imply (src/tools/registry-lists.ts), written before
+// anything is bundled; a list already as the rows make it is left alone.
+const { registryLists } = await sourceModule('src/tools/registry-lists.ts');
+for (const [path, text] of Object.entries(registryLists(TOOL_ROWS))) {
+  if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
+}
+const bodiesOf = (helper) =>
+  TOOL_ROWS.filter((row) => row.helper === helper).map((row) => ({ entry: `src/tools/${row.name}/body.ts`, kinds: [...row.cacheKinds] }));
+
+// The loader keeps each helper's code cache in a folder of its own (~/.cache/<name>): a helper removes
+// the caches of builds other than its own, and the two helpers are two builds.
+//
+// guilds-code holds one body per tool: the loader compiles only the body of the request's op, so a
+// call deserializes and sets up that tool's code and not the others' (docs/performance.md, "One body
+// per kind of call"). A request whose op the loader cannot read is refused alike by every body; the
+// body whose row names the kind `other` takes it.
+//
+// Its bodies are minified: V8 scans every byte of the file at every start, the four bodies repeat
+// their shared code, and the minified file is the size one readable body had (measured in
+// docs/performance.md; docs/decisions.md says why the readable form is the sources). guilds-harness
+// runs for minutes per call and stays readable.
+const HELPERS = [
+  {
+    name: 'guilds-code',
+    minified: true,
+    // The warm stream serves every tool for its whole life: one body with all of them.
+    bodies: [...bodiesOf('guilds-code'), { entry: 'src/serve-main.ts', kinds: ['serve'] }],
+  },
+  { name: 'guilds-harness', bodies: bodiesOf('guilds-harness') },
+];
+const SHEBANG = '#!/usr/bin/env node\n';
+const BUILD_ID_HEX_CHARS = 16;
+
 // The loader's helpers for the comment, taken from the same module the loader uses.
-const codeCacheModule = await bundleText({ entryPoints: ['src/boot/code-cache.ts'], format: 'esm' });
-const { commentedCode } = await import(`data:text/javascript,${encodeURIComponent(codeCacheModule)}`);
+const { commentedCode } = await sourceModule('src/boot/code-cache.ts');
 
 const lineCount = (text) => text.split('\n').length - 1;
 
@@ -73,8 +85,8 @@ function assertAscii(text, name) {
   throw new Error(`${name}: line ${lineNumber} of the bundled code is not ASCII (write the character as an escape): ${line.trim()}`);
 }
 
-/** The function whose body is the comment holding a body's code, named after its entry file. */
-const bodyFunctionName = (entry) => `guildsBody_${entry.replace(/^.*\//, '').replace(/\.ts$/, '').replace(/[^A-Za-z0-9]/g, '_')}`;
+/** The function whose body is the comment holding a body's code, named after its first kind of call. */
+const bodyFunctionName = (kinds) => `guildsBody_${kinds[0].replace(/[^A-Za-z0-9]/g, '_')}`;
 
 /**
  * What follows the loader: each body as a function whose body is one block comment holding the code,
@@ -85,11 +97,11 @@ function bodiesText(bodies, openingLine) {
   let text = '';
   let line = openingLine;
   const cases = [];
-  for (const { entry, kinds, code } of bodies) {
-    const opening = `function ${bodyFunctionName(entry)}() {/*\n`;
+  for (const { kinds, code } of bodies) {
+    const opening = `function ${bodyFunctionName(kinds)}() {/*\n`;
     text += `${opening}${commentedCode(code)}*/}\n`;
     const labels = kinds.map((kind) => `case ${JSON.stringify(kind)}:`).join(' ');
-    const found = `return [${bodyFunctionName(entry)}, ${line + 1}];`;
+    const found = `return [${bodyFunctionName(kinds)}, ${line + 1}];`;
     cases.push(kinds.includes('other') ? `    ${labels} default:\n      ${found}` : `    ${labels}\n      ${found}`);
     line += 1 + lineCount(code) + 1;
   }

@@ -63,9 +63,9 @@ var require_code = __commonJS({
     };
     exports2.Name = Name;
     var _Code = class extends _CodeOrName {
-      constructor(code) {
+      constructor(code2) {
         super();
-        this._items = typeof code === "string" ? [code] : code;
+        this._items = typeof code2 === "string" ? [code2] : code2;
       }
       toString() {
         return this.str;
@@ -92,13 +92,13 @@ var require_code = __commonJS({
     exports2._Code = _Code;
     exports2.nil = new _Code("");
     function _(strs, ...args) {
-      const code = [strs[0]];
+      const code2 = [strs[0]];
       let i = 0;
       while (i < args.length) {
-        addCodeArg(code, args[i]);
-        code.push(strs[++i]);
+        addCodeArg(code2, args[i]);
+        code2.push(strs[++i]);
       }
-      return new _Code(code);
+      return new _Code(code2);
     }
     exports2._ = _;
     var plus = new _Code("+");
@@ -114,13 +114,13 @@ var require_code = __commonJS({
       return new _Code(expr);
     }
     exports2.str = str;
-    function addCodeArg(code, arg) {
+    function addCodeArg(code2, arg) {
       if (arg instanceof _Code)
-        code.push(...arg._items);
+        code2.push(...arg._items);
       else if (arg instanceof Name)
-        code.push(arg);
+        code2.push(arg);
       else
-        code.push(interpolate(arg));
+        code2.push(interpolate(arg));
     }
     exports2.addCodeArg = addCodeArg;
     function optimize(expr) {
@@ -304,7 +304,7 @@ var require_scope = __commonJS({
         }, usedValues, getCode);
       }
       _reduceValues(values, valueCode, usedValues = {}, getCode) {
-        let code = code_1.nil;
+        let code2 = code_1.nil;
         for (const prefix in values) {
           const vs = values[prefix];
           if (!vs)
@@ -317,16 +317,16 @@ var require_scope = __commonJS({
             let c = valueCode(name);
             if (c) {
               const def = this.opts.es5 ? exports2.varKinds.var : exports2.varKinds.const;
-              code = (0, code_1._)`${code}${def} ${name} = ${c};${this.opts._n}`;
+              code2 = (0, code_1._)`${code2}${def} ${name} = ${c};${this.opts._n}`;
             } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
-              code = (0, code_1._)`${code}${c}${this.opts._n}`;
+              code2 = (0, code_1._)`${code2}${c}${this.opts._n}`;
             } else {
               throw new ValueError(name);
             }
             nameSet.set(name, UsedValueState.Completed);
           });
         }
-        return code;
+        return code2;
       }
     };
     exports2.ValueScope = ValueScope;
@@ -486,9 +486,9 @@ var require_codegen = __commonJS({
       }
     };
     var AnyCode = class extends Node {
-      constructor(code) {
+      constructor(code2) {
         super();
-        this.code = code;
+        this.code = code2;
       }
       render({ _n }) {
         return `${this.code};` + _n;
@@ -510,7 +510,7 @@ var require_codegen = __commonJS({
         this.nodes = nodes;
       }
       render(opts) {
-        return this.nodes.reduce((code, n) => code + n.render(opts), "");
+        return this.nodes.reduce((code2, n) => code2 + n.render(opts), "");
       }
       optimizeNodes() {
         const { nodes } = this;
@@ -558,10 +558,10 @@ var require_codegen = __commonJS({
         this.condition = condition;
       }
       render(opts) {
-        let code = `if(${this.condition})` + super.render(opts);
+        let code2 = `if(${this.condition})` + super.render(opts);
         if (this.else)
-          code += "else " + this.else.render(opts);
-        return code;
+          code2 += "else " + this.else.render(opts);
+        return code2;
       }
       optimizeNodes() {
         super.optimizeNodes();
@@ -682,12 +682,12 @@ var require_codegen = __commonJS({
     Return.kind = "return";
     var Try = class extends BlockNode {
       render(opts) {
-        let code = "try" + super.render(opts);
+        let code2 = "try" + super.render(opts);
         if (this.catch)
-          code += this.catch.render(opts);
+          code2 += this.catch.render(opts);
         if (this.finally)
-          code += this.finally.render(opts);
-        return code;
+          code2 += this.finally.render(opts);
+        return code2;
       }
       optimizeNodes() {
         var _a3, _b;
@@ -804,18 +804,18 @@ var require_codegen = __commonJS({
       }
       // returns code for object literal for the passed argument list of key-value pairs
       object(...keyValues) {
-        const code = ["{"];
+        const code2 = ["{"];
         for (const [key, value] of keyValues) {
-          if (code.length > 1)
-            code.push(",");
-          code.push(key);
+          if (code2.length > 1)
+            code2.push(",");
+          code2.push(key);
           if (key !== value || this.opts.es5) {
-            code.push(":");
-            (0, code_1.addCodeArg)(code, value);
+            code2.push(":");
+            (0, code_1.addCodeArg)(code2, value);
           }
         }
-        code.push("}");
-        return new code_1._Code(code);
+        code2.push("}");
+        return new code_1._Code(code2);
       }
       // `if` clause (or statement if `thenBody` and, optionally, `elseBody` are passed)
       if(condition, thenBody, elseBody) {
@@ -3134,22 +3134,22 @@ var require_utils = __commonJS({
     }
     function stringArrayToHexStripped(input) {
       let acc = "";
-      let code = 0;
+      let code2 = 0;
       let i = 0;
       for (i = 0; i < input.length; i++) {
-        code = input[i].charCodeAt(0);
-        if (code === 48) {
+        code2 = input[i].charCodeAt(0);
+        if (code2 === 48) {
           continue;
         }
-        if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
+        if (!(code2 >= 48 && code2 <= 57 || code2 >= 65 && code2 <= 70 || code2 >= 97 && code2 <= 102)) {
           return "";
         }
         acc += input[i];
         break;
       }
       for (i += 1; i < input.length; i++) {
-        code = input[i].charCodeAt(0);
-        if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
+        code2 = input[i].charCodeAt(0);
+        if (!(code2 >= 48 && code2 <= 57 || code2 >= 65 && code2 <= 70 || code2 >= 97 && code2 <= 102)) {
           return "";
         }
         acc += input[i];
@@ -3422,15 +3422,15 @@ var require_utils = __commonJS({
         if (isPathCharacter(ch)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code2 = input.charCodeAt(i);
+          if (code2 < 128) {
+            output += isEscapeSafe(code2) ? ch : BYTE_HEX[code2];
+          } else if (code2 < 55296 || code2 > 57343) {
+            output += percentEncodeNonAscii(code2);
+          } else if (code2 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3461,15 +3461,15 @@ var require_utils = __commonJS({
         if (isPathCharacter(ch) && (ch !== ":" || !firstSegment)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code2 = input.charCodeAt(i);
+          if (code2 < 128) {
+            output += BYTE_HEX[code2];
+          } else if (code2 < 55296 || code2 > 57343) {
+            output += percentEncodeNonAscii(code2);
+          } else if (code2 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3496,15 +3496,15 @@ var require_utils = __commonJS({
         if (isAllowed(ch)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code2 = input.charCodeAt(i);
+          if (code2 < 128) {
+            output += BYTE_HEX[code2];
+          } else if (code2 < 55296 || code2 > 57343) {
+            output += percentEncodeNonAscii(code2);
+          } else if (code2 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3549,15 +3549,15 @@ var require_utils = __commonJS({
         if (isQueryFragmentCharacter(ch)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code2 = input.charCodeAt(i);
+          if (code2 < 128) {
+            output += isEscapeSafe(code2) ? ch : BYTE_HEX[code2];
+          } else if (code2 < 55296 || code2 > 57343) {
+            output += percentEncodeNonAscii(code2);
+          } else if (code2 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -6515,8 +6515,8 @@ var require_format = __commonJS({
             }
           }
           function getFormat(fmtDef) {
-            const code = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
-            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
+            const code2 = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
+            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code: code2 });
             if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
               return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
             }
@@ -7492,8 +7492,8 @@ function invalidRequest(reason) {
 function invalidArgument(tool, reason) {
   return new ToolError("invalid_request", `${tool}: ${reason}`);
 }
-function pathFailure(code, named, longPathShownChars) {
-  switch (code) {
+function pathFailure(code2, named, longPathShownChars) {
+  switch (code2) {
     case "ENOENT":
       return noSuchPath(named);
     // A name that is not a folder, followed by more of the path (`a.txt/b`, `a.txt/../b`): the shell's
@@ -7508,7 +7508,7 @@ function pathFailure(code, named, longPathShownChars) {
     case "ENAMETOOLONG":
       return new ToolError("invalid_path", `path too long: ${firstCodePoints(named, longPathShownChars)}\u2026`);
     default:
-      return new ToolError("io", `cannot open ${named}: ${code ?? "unknown error"}`);
+      return new ToolError("io", `cannot open ${named}: ${code2 ?? "unknown error"}`);
   }
 }
 function noSuchPath(named) {
@@ -7584,14 +7584,14 @@ var requestReasons = {
   noRequestFile: (path) => `no request file at ${path}`,
   requestFileNotRegular: (path) => `${path} is not a regular file`,
   requestFileTooLarge: (maxBytes) => `the request file passes ${maxBytes} bytes`,
-  requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`
+  requestFileUnreadable: (path, code2) => `cannot read ${path}: ${code2 ?? "unknown error"}`
 };
 
 // src/text/errno.ts
 function errorCode(error2) {
   if (typeof error2 === "object" && error2 !== null && "code" in error2) {
-    const code = error2.code;
-    return typeof code === "string" ? code : void 0;
+    const code2 = error2.code;
+    return typeof code2 === "string" ? code2 : void 0;
   }
   return void 0;
 }
@@ -7608,12 +7608,12 @@ var STATE_FAILURES = {
 function stateFailure(error2) {
   const reported = errorCode(error2);
   if (reported === void 0) return "unknown error";
-  const code = reported === "ERR_FS_EISDIR" ? "EISDIR" : reported;
-  return STATE_FAILURES[code] ? `${STATE_FAILURES[code]} (${code})` : code;
+  const code2 = reported === "ERR_FS_EISDIR" ? "EISDIR" : reported;
+  return STATE_FAILURES[code2] ? `${STATE_FAILURES[code2]} (${code2})` : code2;
 }
 function codeOrMessage(error2) {
-  const code = errorCode(error2);
-  if (code !== void 0) return code;
+  const code2 = errorCode(error2);
+  if (code2 !== void 0) return code2;
   return error2 instanceof Error ? error2.message : String(error2);
 }
 
@@ -7766,24 +7766,14 @@ function saveWorkingDirectory(io, runId, folder) {
 }
 
 // src/mcp/format.ts
-function mcpToolNotes(home, resultMaxBytes2, readPointers) {
-  const pointer = readPointers ? ` A read of lines that an earlier read of this session already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." Step N is the session's Nth call of these tools; its result holds the text.` : "";
-  return {
-    shell: `Use it to run a command, a test or a build (npm test, make, cargo build, git status, gh). The home is ${home}: a session's commands start there, with HOME set to it. stdin is closed, so a command that prompts fails instead of waiting.`,
-    shell_status: "Background commands keep running after this session ends, until they exit or are stopped.",
-    file_read: `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes2} bytes.${pointer}`,
-    code_search: `Use it to find where a name is defined or used, as grep or rg would, before reading the file. Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
-    code_task: "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs."
-  };
-}
 function progressMessage(tool, elapsedSeconds) {
   return `${tool}: running for ${elapsedSeconds} s`;
 }
 function unknownMcpTool(shown, offered) {
   return `unknown tool '${shown}' (this server's tools are ${offered.join(", ")})`;
 }
-function errorMessageForWire(code, message) {
-  const prefix = `MCP error ${code}: `;
+function errorMessageForWire(code2, message) {
+  const prefix = `MCP error ${code2}: `;
   let plain = message;
   while (plain.startsWith(prefix)) plain = plain.slice(prefix.length);
   return plain;
@@ -7891,8 +7881,8 @@ function oneLine(message) {
 function describeFailure(error2) {
   if (error2 instanceof ToolError) return { message: error2.message, kind: error2.kind };
   if (error2 instanceof Error) {
-    const code = error2.code;
-    const prefix = typeof code === "string" && !error2.message.includes(code) ? `${code}: ` : "";
+    const code2 = error2.code;
+    const prefix = typeof code2 === "string" && !error2.message.includes(code2) ? `${code2}: ` : "";
     return { message: `internal error: ${prefix}${error2.message}`, kind: "internal" };
   }
   return { message: `internal error: ${String(error2)}`, kind: "internal" };
@@ -7909,14 +7899,17 @@ function isPlainObject(value) {
 }
 
 // src/contract/tool-names.ts
-var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"];
-var HELPER_OF_TOOL = {
-  shell: "guilds-code",
-  shell_status: "guilds-code",
-  file_read: "guilds-code",
-  code_search: "guilds-code",
-  code_task: "guilds-harness"
-};
+var TOOL_ROWS = [
+  { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
+  { name: "shell_status", helper: "guilds-code", cacheKinds: ["shell_status"] },
+  { name: "file_read", helper: "guilds-code", cacheKinds: ["file_read", "other"] },
+  { name: "code_search", helper: "guilds-code", cacheKinds: ["code_search"] },
+  { name: "code_task", helper: "guilds-harness", cacheKinds: ["code_task", "other"] }
+];
+var OP_NAMES = TOOL_ROWS.map((row) => row.name);
+var HELPER_OF_TOOL = Object.fromEntries(
+  TOOL_ROWS.map((row) => [row.name, row.helper])
+);
 
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -8341,8 +8334,8 @@ function isRunningState(state) {
 // src/io/node/files.ts
 var OPEN_READ_FLAGS = import_node_fs4.constants.O_RDONLY | import_node_fs4.constants.O_NONBLOCK | import_node_fs4.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
-function codedError(code, message) {
-  return Object.assign(new Error(`${code}: ${message}`), { code });
+function codedError(code2, message) {
+  return Object.assign(new Error(`${code2}: ${message}`), { code: code2 });
 }
 function readRegularFile(path, maxBytes, extraFlags = 0) {
   const fd = (0, import_node_fs4.openSync)(path, OPEN_READ_FLAGS | extraFlags);
@@ -8949,9 +8942,9 @@ function startFailure2(run, error2) {
   const failure3 = error2;
   return new RipgrepError({ code: "RG_CANNOT_START", binary: run.binary, cause: failure3.code ?? failure3.message });
 }
-function spoolFailed(overflowed, code, signal, stderr) {
+function spoolFailed(overflowed, code2, signal, stderr) {
   if (overflowed || signal === "SIGXFSZ") return true;
-  return code === 2 && stderr.trim() === "";
+  return code2 === 2 && stderr.trim() === "";
 }
 var RipgrepAttempt = class {
   constructor(run, output, sink, resolve2, reject) {
@@ -9023,10 +9016,10 @@ var RipgrepAttempt = class {
       this.closeFiles();
     }
   }
-  exitOf(code) {
+  exitOf(code2) {
     const { stderr } = this;
     const { timedOut, interruptedBy } = this.child;
-    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
+    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code2, stderr, timedOut };
   }
   /**
    * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
@@ -9063,12 +9056,12 @@ var RipgrepAttempt = class {
     const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
     this.child.process.on(
       "exit",
-      (code, signal) => this.settle(() => {
+      (code2, signal) => this.settle(() => {
         this.exited = true;
         this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
-        if (output.kind === "spool" && !this.stopping && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
+        if (output.kind === "spool" && !this.stopping && spoolFailed(this.overflowed, code2, signal, this.stderr)) return null;
         readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
-        return this.exitOf(code);
+        return this.exitOf(code2);
       })
     );
   }
@@ -9093,7 +9086,7 @@ var RipgrepAttempt = class {
       this.exited = true;
       if (this.child.timedOut) this.abandonPipes();
     });
-    child.on("close", (code) => this.settle(() => this.exitOf(code)));
+    child.on("close", (code2) => this.settle(() => this.exitOf(code2)));
   }
 };
 
@@ -9389,7 +9382,7 @@ function runInGroup(run, onOutput) {
   const groupId = child.pid;
   if (groupId !== void 0) run.onStart?.(groupId);
   return new Promise((resolve2, reject) => {
-    let code = null;
+    let code2 = null;
     let signal = null;
     const close = () => {
       if (!supervised.settle()) return;
@@ -9404,7 +9397,7 @@ function runInGroup(run, onOutput) {
       onOutput,
       (logBytes) => {
         close();
-        resolve2({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
+        resolve2({ code: code2, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error2) => {
         groupStop.stop(groupId);
@@ -9418,7 +9411,7 @@ function runInGroup(run, onOutput) {
     });
     child.once("exit", (exitCode, exitSignal) => {
       supervised.disarmTimer();
-      code = exitCode;
+      code2 = exitCode;
       signal = exitSignal;
       const finishLog = () => {
         if (!supervised.isSettled) follower.finishAt((0, import_node_fs13.fstatSync)(log.logFd).size);
@@ -9525,8 +9518,8 @@ var ExecOutput = class {
     this.stderr.push(chunk);
   }
   /** The result, `note` (a line the sandbox adds) after the command's own stderr. */
-  result(exitCode, timedOut, note = "") {
-    return { stdout: Buffer.concat(this.stdout).toString("utf8"), stderr: this.stderr.text() + note, exitCode, timedOut };
+  result(exitCode, timedOut, note2 = "") {
+    return { stdout: Buffer.concat(this.stdout).toString("utf8"), stderr: this.stderr.text() + note2, exitCode, timedOut };
   }
 };
 
@@ -9585,8 +9578,8 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
       exitCode = NEVER_STARTED_EXIT_CODE;
       settle2();
     });
-    child.on("exit", (code) => {
-      exitCode = code;
+    child.on("exit", (code2) => {
+      exitCode = code2;
       drain = setTimeout(settle2, EXEC_PIPE_DRAIN_MS);
     });
     child.on("close", settle2);
@@ -9611,7 +9604,269 @@ function stringArg(args, name) {
   return typeof value === "string" ? value : void 0;
 }
 
-// src/contract/tools/code_search.ts
+// src/contract/meta-schema.ts
+var integer = { type: "integer" };
+var integerOrNull = { type: ["integer", "null"] };
+var string = { type: "string" };
+var boolean = { type: "boolean" };
+
+// src/tools/shell/contract.ts
+var SHELL_SPEC = {
+  name: "shell",
+  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
+  args: {
+    command: { type: "string", required: true, description: "The bash command to run." },
+    timeout_seconds: {
+      type: "integer",
+      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
+      minimum: SHELL_MIN_TIMEOUT_SECONDS,
+      maximum: SHELL_MAX_TIMEOUT_SECONDS,
+      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
+    },
+    background: {
+      type: "boolean",
+      default: false,
+      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
+    }
+  }
+};
+function resolveShellArgs(args) {
+  return {
+    command: args.command,
+    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
+    background: booleanArg(SHELL_SPEC, args, "background")
+  };
+}
+var SHELL_META_SCHEMA = {
+  type: "object",
+  properties: {
+    exit_code: { type: ["integer", "null"], description: "null for a command started in the background" },
+    cwd: { type: "string", description: "the working directory the command ran in" },
+    timed_out: boolean,
+    /** How long the command ran, in milliseconds (for a background start: how long starting it took). */
+    elapsed_ms: integer,
+    /** The full output's log, when the text elided part of it; a background command's log. */
+    log_path: { type: "string", description: "the whole output, when the text left part of it out; a background command's log" },
+    background_id: string
+  },
+  required: ["exit_code", "cwd", "timed_out", "elapsed_ms"]
+};
+var SHELL_CONTRACT = { spec: SHELL_SPEC, resolve: resolveShellArgs };
+
+// src/tools/descriptor.ts
+var SECOND_MS = 1e3;
+
+// src/tools/rows.ts
+var ROW_SEPARATOR = " \xB7 ";
+function clipRow(text2) {
+  return clipCharsWithin(text2, ROW_TEXT_MAX_CHARS);
+}
+function firstSayingLine(command) {
+  for (const line of command.split(/\r?\n/)) {
+    if (line.trim() !== "") return line.trim();
+  }
+  return "";
+}
+function givenText(args, name) {
+  const value = args[name];
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function withText(verb, text2) {
+  return text2 === void 0 || text2 === "" ? verb : `${verb} ${clipRow(text2)}`;
+}
+
+// src/tools/shell/notes.ts
+function shellDeclarationNote() {
+  return "Commands get the agent's home, its port block (a server listens on $PORT) and its secrets in the environment; stdin is closed, so a command that prompts fails instead of waiting.";
+}
+function shellMcpNote(home) {
+  return `Use it to run a command, a test or a build (npm test, make, cargo build, git status, gh). The home is ${home}: a session's commands start there, with HOME set to it. stdin is closed, so a command that prompts fails instead of waiting.`;
+}
+
+// src/tools/shell/tool.ts
+var SHELL_TOOL = {
+  name: "shell",
+  helper: "guilds-code",
+  spec: SHELL_SPEC,
+  resolve: resolveShellArgs,
+  metaSchema: SHELL_META_SCHEMA,
+  title: "Run a shell command",
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  // Its own timeout, as resolved, plus the margin in which the helper stops the command and answers;
+  // a background start too.
+  timeoutMs: (args) => (args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  row(args, outcome) {
+    const command = givenText(args, "command");
+    const row = withText(args.background === true ? "Start" : "Run", command && firstSayingLine(command));
+    const meta2 = outcome.meta ?? {};
+    if (meta2.timed_out === true) return row + ROW_SEPARATOR + "timed out";
+    if (typeof meta2.exit_code === "number" && meta2.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta2.exit_code}`;
+    return row;
+  },
+  notes: { declaration: shellDeclarationNote, mcp: ({ home }) => shellMcpNote(home) },
+  // It may change anything.
+  readOnly: () => false,
+  // A command in the foreground may run for its whole timeout; a background start answers at once.
+  reportsProgress: (args) => args.background !== true
+};
+
+// src/tools/shell_status/contract.ts
+var SHELL_STATUS_SPEC = {
+  name: "shell_status",
+  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
+  args: {
+    id: { type: "string", description: "A background command id, such as b1." },
+    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
+  }
+};
+function resolveShellStatusArgs(args) {
+  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
+}
+var SHELL_STATUS_META_SCHEMA = {
+  type: "object",
+  properties: {
+    count: { type: "integer", description: "without id: how many background commands there are" },
+    background_id: string,
+    state: { type: "string", description: "running, exited N, stopping, stopped or ended" },
+    log_path: string,
+    exit_code: integerOrNull
+  }
+};
+var SHELL_STATUS_CONTRACT = { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs };
+
+// src/tools/view.ts
+function markdownLiteral(text2) {
+  return text2.split("\n").map((line) => {
+    const escaped = line.replace(/[!-/:-@[-`{-~]/g, "\\$&");
+    return escaped.replace(/^[ \t]+|[ \t]+$/g, (blanks2) => [...blanks2].map((blank) => `&#${blank.charCodeAt(0)};`).join(""));
+  }).join("\n");
+}
+function code(text2) {
+  return text2 === "" ? [] : [{ type: "code", text: text2 }];
+}
+function note(text2) {
+  return text2 === "" ? [] : [{ type: "markdown", text: markdownLiteral(text2) }];
+}
+function noteWhen(isNote) {
+  return (text2, meta2) => isNote(meta2) ? note(text2) : code(text2);
+}
+
+// src/tools/shell_status/notes.ts
+function shellStatusDeclarationNote() {
+  return "Background commands end when the machine's container stops for idleness.";
+}
+function shellStatusMcpNote() {
+  return "Background commands keep running after this session ends, until they exit or are stopped.";
+}
+
+// src/tools/shell_status/tool.ts
+var SHELL_STATUS_TOOL = {
+  name: "shell_status",
+  helper: "guilds-code",
+  spec: SHELL_STATUS_SPEC,
+  resolve: resolveShellStatusArgs,
+  metaSchema: SHELL_STATUS_META_SCHEMA,
+  title: "Follow or stop background commands",
+  // It reads, but with stop: true it ends a process, and a tool's hints hold for every call of it:
+  // it is not read-only.
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args) {
+    const id = givenText(args, "id");
+    if (id === void 0) return "List background commands";
+    return withText(args.stop === true ? "Stop" : "Check", id);
+  },
+  notes: { declaration: shellStatusDeclarationNote, mcp: shellStatusMcpNote },
+  readOnly: (args) => !args.stop,
+  reportsProgress: () => false,
+  // Saying that no command runs in the background is a note.
+  view: { parts: noteWhen((meta2) => meta2.count === 0) }
+};
+
+// src/tools/file_read/contract.ts
+var FILE_READ_SPEC = {
+  name: "file_read",
+  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
+  args: {
+    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
+    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
+    limit: {
+      type: "integer",
+      default: FILE_READ_DEFAULT_LIMIT_LINES,
+      minimum: 1,
+      maximum: FILE_READ_MAX_LIMIT_LINES,
+      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
+    }
+  }
+};
+function resolveFileReadArgs(args) {
+  return {
+    path: args.path,
+    offset: integerArg(FILE_READ_SPEC, args, "offset"),
+    limit: integerArg(FILE_READ_SPEC, args, "limit")
+  };
+}
+var FILE_READ_META_SCHEMA = {
+  type: "object",
+  properties: {
+    /** Absolute, links resolved: two spellings of one file name the same path. */
+    path: { type: "string", description: "absolute, links resolved" },
+    /** The path as the text's header shows it: relative to the working directory. */
+    display_path: string,
+    /** The lines returned, first and last; null when none were (empty, binary, offset past the end). */
+    range: {
+      description: "the lines returned, first and last; null when none were",
+      anyOf: [{ type: "array", items: integer, minItems: 2, maxItems: 2 }, { type: "null" }]
+    },
+    /** SHA-256 of the whole file's bytes, hex. */
+    content_hash: { type: "string", description: "SHA-256 of the whole file, hex" },
+    lines: integer,
+    /** Present when the file is not UTF-8: `UTF-16 LE` or `UTF-16 BE` (a file with that byte-order mark). */
+    encoding: { type: "string", enum: ["UTF-16 LE", "UTF-16 BE"] },
+    /** Added by the orchestrator to a repeated read's meta (the helper never sends it). */
+    repeat_of: { type: "integer", description: "the step whose result holds this text (a repeated read)" }
+  },
+  required: ["path", "display_path", "range", "content_hash", "lines"]
+};
+var FILE_READ_CONTRACT = { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs };
+
+// src/tools/file_read/notes.ts
+function fileReadDeclarationNote(resultMaxBytes2) {
+  return `The byte cap is ${resultMaxBytes2} bytes. A read of lines that one earlier read of this run already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." The text is in the result of step N.`;
+}
+function fileReadMcpNote(home, resultMaxBytes2, readPointers) {
+  const pointer = readPointers ? ` A read of lines that an earlier read of this session already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." Step N is the session's Nth call of these tools; its result holds the text.` : "";
+  return `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes2} bytes.${pointer}`;
+}
+
+// src/tools/file_read/tool.ts
+var FILE_READ_TOOL = {
+  name: "file_read",
+  helper: "guilds-code",
+  spec: FILE_READ_SPEC,
+  resolve: resolveFileReadArgs,
+  metaSchema: FILE_READ_META_SCHEMA,
+  title: "Read a file",
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args, outcome) {
+    let row = withText("Read", givenText(args, "path"));
+    const offset = args.offset;
+    if (typeof offset === "number" && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
+    if (outcome.repeatOf !== void 0) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
+    return row;
+  },
+  notes: {
+    declaration: fileReadDeclarationNote,
+    mcp: ({ home, resultMaxBytes: resultMaxBytes2, readPointers }) => fileReadMcpNote(home, resultMaxBytes2, readPointers)
+  },
+  readOnly: () => true,
+  reportsProgress: () => false,
+  // A pointer to an earlier read, or the note of a read that returned no lines (empty, binary, offset past the end), is a note.
+  view: { parts: noteWhen((meta2) => meta2.repeat_of !== void 0 || meta2.range === null), foldsRepeatedReads: true }
+};
+
+// src/tools/code_search/contract.ts
 var CODE_SEARCH_SPEC = {
   name: "code_search",
   description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
@@ -9651,31 +9906,31 @@ function resolveCodeSearchArgs(args) {
     limit: clampInteger(limit, 1, maximum)
   };
 }
+var CODE_SEARCH_META_SCHEMA = {
+  type: "object",
+  properties: {
+    /** Every match ripgrep found, shown or not. */
+    matches: integer,
+    files: integer,
+    /** Something found was left out: a limit, the byte cap, or the time limit. */
+    truncated: boolean,
+    /**
+     * Matches and files that ignore files (.gitignore, .ignore, .rgignore) hid from the search; only
+     * when the search showed all it found, an ignore file applies, and the count finished in time.
+     */
+    ignored_matches: integer,
+    ignored_files: integer
+  },
+  required: ["matches", "files", "truncated"]
+};
+var CODE_SEARCH_CONTRACT = { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs };
 
-// src/tools/descriptor.ts
-var SECOND_MS = 1e3;
-var integer = { type: "integer" };
-var integerOrNull = { type: ["integer", "null"] };
-var string = { type: "string" };
-var boolean = { type: "boolean" };
-
-// src/orchestrator/rows.ts
-var ROW_SEPARATOR = " \xB7 ";
-function clipRow(text2) {
-  return clipCharsWithin(text2, ROW_TEXT_MAX_CHARS);
+// src/tools/code_search/notes.ts
+function codeSearchDeclarationNote() {
+  return `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`;
 }
-function firstSayingLine(command) {
-  for (const line of command.split(/\r?\n/)) {
-    if (line.trim() !== "") return line.trim();
-  }
-  return "";
-}
-function givenText(args, name) {
-  const value = args[name];
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function withText(verb, text2) {
-  return text2 === void 0 || text2 === "" ? verb : `${verb} ${clipRow(text2)}`;
+function codeSearchMcpNote(home) {
+  return `Use it to find where a name is defined or used, as grep or rg would, before reading the file. Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`;
 }
 
 // src/tools/code_search/tool.ts
@@ -9684,17 +9939,7 @@ var CODE_SEARCH_TOOL = {
   helper: "guilds-code",
   spec: CODE_SEARCH_SPEC,
   resolve: resolveCodeSearchArgs,
-  metaSchema: {
-    type: "object",
-    properties: {
-      matches: integer,
-      files: integer,
-      truncated: boolean,
-      ignored_matches: integer,
-      ignored_files: integer
-    },
-    required: ["matches", "files", "truncated"]
-  },
+  metaSchema: CODE_SEARCH_META_SCHEMA,
   title: "Search the code",
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
@@ -9702,10 +9947,15 @@ var CODE_SEARCH_TOOL = {
     const row = args.mode === "content" ? "Search lines" : "Search files";
     const path = givenText(args, "path");
     return path === void 0 ? row : `${row} in ${clipRow(path)}`;
-  }
+  },
+  notes: { declaration: codeSearchDeclarationNote, mcp: ({ home }) => codeSearchMcpNote(home) },
+  readOnly: () => true,
+  reportsProgress: () => false,
+  // `no matches …` is a note.
+  view: { parts: noteWhen((meta2) => meta2.matches === 0) }
 };
 
-// src/contract/tools/code_task.ts
+// src/tools/code_task/contract.ts
 var CODE_TASK_SPEC = {
   name: "code_task",
   description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
@@ -9763,214 +10013,138 @@ function resolveCodeTaskArgs(args) {
 }
 var CODE_TASK_STATUSES = ["completed", "failed", "timed_out", "stopped"];
 var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
+var CODE_TASK_META_SCHEMA = {
+  type: "object",
+  properties: {
+    status: { type: "string", enum: CODE_TASK_STATUSES },
+    harness: { type: "string", enum: HARNESS_NAMES },
+    session_id: { type: ["string", "null"] },
+    /** Absolute, links resolved. */
+    repo: string,
+    /** null when a signal ended the harness. */
+    exit_code: integerOrNull,
+    timed_out: boolean,
+    elapsed_ms: integer,
+    files_changed: integer,
+    insertions: integer,
+    deletions: integer,
+    log_path: string,
+    /** Only when the harness reports them. */
+    turns: integer,
+    input_tokens: integer,
+    output_tokens: integer,
+    cost_usd: { type: "number" }
+  },
+  required: ["status", "harness", "session_id", "repo", "exit_code", "timed_out", "elapsed_ms", "files_changed", "insertions", "deletions", "log_path"]
+};
+var CODE_TASK_CONTRACT = { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs };
+
+// src/text/elapsed.ts
+var SECOND_MS2 = 1e3;
+var MINUTE_SECONDS = 60;
+var HOUR_SECONDS = 3600;
+var DAY_SECONDS = 86400;
+function twoDigits(value) {
+  return String(value).padStart(2, "0");
+}
+function formatElapsed(milliseconds) {
+  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS2));
+  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
+  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
+  if (seconds < DAY_SECONDS) {
+    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
+  }
+  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
+}
+
+// src/tools/code_task/block.ts
+var LOG_PREFIX = "log: ";
+function text(value) {
+  return typeof value === "string" ? value : "";
+}
+function codeTaskBlock(args, meta2, answer2) {
+  const lines = answer2.split("\n");
+  const firstBlank = lines.indexOf("", 1);
+  const diffstat = lines.slice(1, firstBlank < 0 ? lines.length : firstBlank);
+  let logIndex = lines.length - 1;
+  while (logIndex > 0 && !lines[logIndex].startsWith(LOG_PREFIX)) logIndex--;
+  const messageEnd = logIndex > 0 && lines[logIndex - 1] === "" ? logIndex - 1 : logIndex;
+  const finalMessage = firstBlank < 0 || messageEnd <= firstBlank ? "" : lines.slice(firstBlank + 1, messageEnd).join("\n");
+  return {
+    title: clipCharsWithin(firstSayingLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
+    headline: lines[0],
+    status: text(meta2.status),
+    elapsed: typeof meta2.elapsed_ms === "number" ? formatElapsed(meta2.elapsed_ms) : "",
+    harness: text(meta2.harness),
+    session: typeof meta2.session_id === "string" ? meta2.session_id : null,
+    diffstat,
+    finalMessage,
+    log: text(meta2.log_path) || (logIndex > 0 ? lines[logIndex].slice(LOG_PREFIX.length) : "")
+  };
+}
+
+// src/tools/code_task/view.ts
+var LOG_PREFIX2 = "log: ";
+var NO_FINAL_MESSAGE = "(no final message)";
+function codeTaskParts(text2) {
+  const lines = text2.split("\n");
+  const firstBlank = lines.indexOf("", 1);
+  if (firstBlank < 0) return code(text2);
+  let logIndex = lines.length - 1;
+  while (logIndex > firstBlank && !lines[logIndex].startsWith(LOG_PREFIX2)) logIndex--;
+  const hasLog = logIndex > firstBlank;
+  const messageEnd = hasLog ? lines[logIndex - 1] === "" ? logIndex - 1 : logIndex : lines.length;
+  const message = lines.slice(firstBlank + 1, messageEnd).join("\n");
+  return [
+    ...code(lines.slice(0, firstBlank).join("\n")),
+    ...message === NO_FINAL_MESSAGE ? note(message) : message.trim() === "" ? [] : [{ type: "markdown", text: message }],
+    ...hasLog ? code(lines.slice(logIndex).join("\n")) : []
+  ];
+}
+var CODE_TASK_VIEW = { parts: codeTaskParts, block: codeTaskBlock };
+
+// src/tools/code_task/notes.ts
+function codeTaskNote() {
+  return "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs.";
+}
 
 // src/tools/code_task/tool.ts
-var MINUTE_SECONDS = 60;
+var MINUTE_SECONDS2 = 60;
 var CODE_TASK_TOOL = {
   name: "code_task",
   helper: "guilds-harness",
   spec: CODE_TASK_SPEC,
   resolve: resolveCodeTaskArgs,
-  metaSchema: {
-    type: "object",
-    properties: {
-      status: { type: "string", enum: [...CODE_TASK_STATUSES] },
-      harness: { type: "string", enum: [...HARNESS_NAMES] },
-      session_id: { type: ["string", "null"] },
-      repo: string,
-      exit_code: integerOrNull,
-      timed_out: boolean,
-      elapsed_ms: integer,
-      files_changed: integer,
-      insertions: integer,
-      deletions: integer,
-      log_path: string,
-      turns: integer,
-      input_tokens: integer,
-      output_tokens: integer,
-      cost_usd: { type: "number" }
-    },
-    required: ["status", "harness", "session_id", "repo", "exit_code", "timed_out", "elapsed_ms", "files_changed", "insertions", "deletions", "log_path"]
-  },
+  metaSchema: CODE_TASK_META_SCHEMA,
   title: "Hand a code task to the coding agent",
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   // Its minutes plus a minute: the harness's grace, both snapshots, the answer.
-  timeoutMs: (args) => (args.timeoutMinutes * MINUTE_SECONDS + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  timeoutMs: (args) => (args.timeoutMinutes * MINUTE_SECONDS2 + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
   row(args, outcome) {
     const row = withText("Code task", firstSayingLine(givenText(args, "brief") ?? ""));
     const status = outcome.meta?.status;
     return typeof status === "string" && status !== "completed" ? `${row}${ROW_SEPARATOR}${status.replace("_", " ")}` : row;
-  }
-};
-
-// src/contract/tools/file_read.ts
-var FILE_READ_SPEC = {
-  name: "file_read",
-  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
-  args: {
-    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
-    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
-    limit: {
-      type: "integer",
-      default: FILE_READ_DEFAULT_LIMIT_LINES,
-      minimum: 1,
-      maximum: FILE_READ_MAX_LIMIT_LINES,
-      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
-    }
-  }
-};
-function resolveFileReadArgs(args) {
-  return {
-    path: args.path,
-    offset: integerArg(FILE_READ_SPEC, args, "offset"),
-    limit: integerArg(FILE_READ_SPEC, args, "limit")
-  };
-}
-
-// src/tools/file_read/tool.ts
-var FILE_READ_TOOL = {
-  name: "file_read",
-  helper: "guilds-code",
-  spec: FILE_READ_SPEC,
-  resolve: resolveFileReadArgs,
-  metaSchema: {
-    type: "object",
-    properties: {
-      path: { ...string, description: "absolute, links resolved" },
-      display_path: string,
-      range: {
-        description: "the lines returned, first and last; null when none were",
-        anyOf: [{ type: "array", items: integer, minItems: 2, maxItems: 2 }, { type: "null" }]
-      },
-      content_hash: { ...string, description: "SHA-256 of the whole file, hex" },
-      lines: integer,
-      encoding: { type: "string", enum: ["UTF-16 LE", "UTF-16 BE"] },
-      repeat_of: { ...integer, description: "the step whose result holds this text (a repeated read)" }
-    },
-    required: ["path", "display_path", "range", "content_hash", "lines"]
   },
-  title: "Read a file",
-  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
-  row(args, outcome) {
-    let row = withText("Read", givenText(args, "path"));
-    const offset = args.offset;
-    if (typeof offset === "number" && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
-    if (outcome.repeatOf !== void 0) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
-    return row;
-  }
+  notes: { declaration: codeTaskNote, mcp: codeTaskNote },
+  // It edits the repository.
+  readOnly: () => false,
+  reportsProgress: () => true,
+  view: CODE_TASK_VIEW
 };
 
-// src/contract/tools/shell.ts
-var SHELL_SPEC = {
-  name: "shell",
-  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
-  args: {
-    command: { type: "string", required: true, description: "The bash command to run." },
-    timeout_seconds: {
-      type: "integer",
-      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
-      minimum: SHELL_MIN_TIMEOUT_SECONDS,
-      maximum: SHELL_MAX_TIMEOUT_SECONDS,
-      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
-    },
-    background: {
-      type: "boolean",
-      default: false,
-      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
-    }
-  }
-};
-function resolveShellArgs(args) {
-  return {
-    command: args.command,
-    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
-    background: booleanArg(SHELL_SPEC, args, "background")
-  };
-}
-
-// src/tools/shell/tool.ts
-var SHELL_TOOL = {
-  name: "shell",
-  helper: "guilds-code",
-  spec: SHELL_SPEC,
-  resolve: resolveShellArgs,
-  metaSchema: {
-    type: "object",
-    properties: {
-      exit_code: { ...integerOrNull, description: "null for a command started in the background" },
-      cwd: { ...string, description: "the working directory the command ran in" },
-      timed_out: boolean,
-      elapsed_ms: integer,
-      log_path: { ...string, description: "the whole output, when the text left part of it out; a background command's log" },
-      background_id: string
-    },
-    required: ["exit_code", "cwd", "timed_out", "elapsed_ms"]
-  },
-  title: "Run a shell command",
-  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  // Its own timeout, as resolved, plus the margin in which the helper stops the command and answers;
-  // a background start too.
-  timeoutMs: (args) => (args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
-  row(args, outcome) {
-    const command = givenText(args, "command");
-    const row = withText(args.background === true ? "Start" : "Run", command && firstSayingLine(command));
-    const meta2 = outcome.meta ?? {};
-    if (meta2.timed_out === true) return row + ROW_SEPARATOR + "timed out";
-    if (typeof meta2.exit_code === "number" && meta2.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta2.exit_code}`;
-    return row;
-  }
-};
-
-// src/contract/tools/shell_status.ts
-var SHELL_STATUS_SPEC = {
-  name: "shell_status",
-  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
-  args: {
-    id: { type: "string", description: "A background command id, such as b1." },
-    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
-  }
-};
-function resolveShellStatusArgs(args) {
-  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
-}
-
-// src/tools/shell_status/tool.ts
-var SHELL_STATUS_TOOL = {
-  name: "shell_status",
-  helper: "guilds-code",
-  spec: SHELL_STATUS_SPEC,
-  resolve: resolveShellStatusArgs,
-  metaSchema: {
-    type: "object",
-    properties: {
-      count: { ...integer, description: "without id: how many background commands there are" },
-      background_id: string,
-      state: { ...string, description: "running, exited N, stopping, stopped or ended" },
-      log_path: string,
-      exit_code: integerOrNull
-    }
-  },
-  title: "Follow or stop background commands",
-  // It reads, but with stop: true it ends a process, and a tool's hints hold for every call of it:
-  // it is not read-only.
-  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
-  row(args) {
-    const id = givenText(args, "id");
-    if (id === void 0) return "List background commands";
-    return withText(args.stop === true ? "Stop" : "Check", id);
-  }
-};
+// src/tools/descriptors.generated.ts
+var DESCRIPTORS = [SHELL_TOOL, SHELL_STATUS_TOOL, FILE_READ_TOOL, CODE_SEARCH_TOOL, CODE_TASK_TOOL];
 
 // src/tools/descriptors.ts
-var TOOL_DESCRIPTORS = {
-  shell: SHELL_TOOL,
-  shell_status: SHELL_STATUS_TOOL,
-  file_read: FILE_READ_TOOL,
-  code_search: CODE_SEARCH_TOOL,
-  code_task: CODE_TASK_TOOL
-};
+function descriptorOf(name) {
+  const descriptor = DESCRIPTORS.find((each) => each.name === name);
+  if (descriptor === void 0) throw new Error(`${name} has a row in src/contract/tool-names.ts and no descriptor here`);
+  return descriptor;
+}
+var TOOL_DESCRIPTORS = Object.fromEntries(OP_NAMES.map((name) => [name, descriptorOf(name)]));
+function descriptorNamed(name) {
+  return Object.hasOwn(TOOL_DESCRIPTORS, name) ? TOOL_DESCRIPTORS[name] : void 0;
+}
 
 // src/orchestrator/request.ts
 var REPOSITORIES_FOLDER = "repos";
@@ -10146,1461 +10320,6 @@ var SandboxRunner = class {
     return runHelper(this.sandbox, wireRequest(call.checked.request), call.env, call.timeoutMs, this.graceMs, call.signal);
   }
 };
-
-// src/workspace/confine.ts
-function homeAlias(context) {
-  const named = context.io.env.HOME;
-  if (named === void 0 || !named.startsWith("/") || named.includes("\0")) return null;
-  const alias = normalizeAbsolute(named);
-  return alias === context.io.home ? null : alias;
-}
-function shownWorkingDirectory(context, alias) {
-  if (alias === null) return context.cwd;
-  return resolveShownPath(".", context.cwd, context.io.home, alias, () => true);
-}
-function failure(code, named) {
-  return pathFailure(code, named, LONG_PATH_SHOWN_CHARS);
-}
-function resolveInsideHome(context, input) {
-  if (input.includes("\0")) throw pathHasNul();
-  if (input === "") throw pathIsEmpty();
-  const { io } = context;
-  const alias = homeAlias(context);
-  const cwd = shownWorkingDirectory(context, alias);
-  const onTheWay = (folder) => isInside(io.home, folder) || alias !== null && isInside(alias, folder);
-  const isFolderToFold = (folder) => isInside(folder, io.home) ? isRealFolder(context, folder) : onTheWay(folder);
-  const lexical = resolveShownPath(input, cwd, io.home, alias, isFolderToFold);
-  const display = relativePath(cwd, lexical);
-  const named = input;
-  const walk = walkLookingInside(context, lexical, alias, named);
-  if ("outside" in walk) {
-    if (input === "." && lexical === cwd && !isInside(context.cwd, io.home)) {
-      throw workingDirectoryOutsideHome(context.cwd);
-    }
-    throw outsideHome(named);
-  }
-  if ("errorCode" in walk) throw failure(walk.errorCode, named);
-  const real = walk.real;
-  if (namesAFolder(input) && !isFolder2(context, real)) throw notAFolder(named);
-  return { lexical, display, named, real };
-}
-function walkLookingInside(context, lexical, alias, named) {
-  const { fs } = context.io;
-  const look = (path) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const info = fs.lstat(path);
-        if (info === null) return { kind: "missing" };
-        if (info.kind === "link") return { kind: "link", target: fs.readLink(path) };
-        return { kind: info.kind === "folder" ? "folder" : "other" };
-      } catch (error2) {
-        const code = errorCode(error2);
-        if (code === "EINVAL" && attempt < PATH_LOOK_MAX_ATTEMPTS) continue;
-        throw failure(code === "EINVAL" ? "ENOENT" : code, named);
-      }
-    }
-  };
-  return walkInsideHome(lexical, context.io.home, alias, look, PATH_LINKS_MAX_FOLLOWED);
-}
-function namesAFolder(input) {
-  return input.endsWith("/") || input.endsWith("/.") || input.endsWith("/..");
-}
-function isFolder2(context, path) {
-  try {
-    return context.io.fs.stat(path)?.kind === "folder";
-  } catch {
-    return false;
-  }
-}
-function isRealFolder(context, path) {
-  try {
-    return context.io.fs.lstat(path)?.kind === "folder";
-  } catch {
-    return false;
-  }
-}
-function openInsideHome(context, path) {
-  let file;
-  try {
-    file = context.io.fs.openRead(path.real);
-  } catch (error2) {
-    throw failure(errorCode(error2), path.named);
-  }
-  try {
-    const real = file.realPath();
-    if (!isInside(real, context.io.home)) throw outsideHome(path.named);
-    return { file, real };
-  } catch (error2) {
-    file.close();
-    throw error2;
-  }
-}
-function openFileInsideHome(context, input) {
-  const path = resolveInsideHome(context, input);
-  let before;
-  try {
-    before = context.io.fs.stat(path.real);
-  } catch (error2) {
-    throw failure(errorCode(error2), path.named);
-  }
-  if (before && before.kind !== "file") {
-    throw notARegularFile(path.named, kindWords(before.kind));
-  }
-  const { file, real } = openInsideHome(context, path);
-  try {
-    const info = file.info();
-    if (info.kind !== "file") throw notARegularFile(path.named, kindWords(info.kind));
-    return { file, path: { ...path, real }, info };
-  } catch (error2) {
-    file.close();
-    throw error2;
-  }
-}
-
-// src/tools/code_search/bytes.ts
-var utf8 = new TextDecoder("utf-8");
-function decode(bytes) {
-  return utf8.decode(bytes);
-}
-var nativeLatin1 = typeof Buffer === "function" ? (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1") : void 0;
-var LATIN1_PIECE_BYTES = 8192;
-function byteString(bytes) {
-  if (nativeLatin1) return nativeLatin1(bytes);
-  let text2 = "";
-  for (let at = 0; at < bytes.length; at += LATIN1_PIECE_BYTES) {
-    text2 += String.fromCharCode(...bytes.subarray(at, at + LATIN1_PIECE_BYTES));
-  }
-  return text2;
-}
-var OTHER_THAN_CONTINUATION_BYTES = /[^\x80-\xbf]+/g;
-function codePointsIn(bytes) {
-  return bytes.length - byteString(bytes).replace(OTHER_THAN_CONTINUATION_BYTES, "").length;
-}
-function sameBytes(a, b, start, end) {
-  if (a.length !== end - start) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[start + i]) return false;
-  return true;
-}
-var BoundedBytes = class {
-  constructor(maxBytes) {
-    this.maxBytes = maxBytes;
-  }
-  maxBytes;
-  parts = [];
-  length = 0;
-  push(bytes) {
-    const room = this.maxBytes - this.length;
-    const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
-    if (kept.length === 0) return;
-    this.parts.push(copyBytes(kept));
-    this.length += kept.length;
-  }
-  bytes() {
-    if (this.parts.length === 1) return this.parts[0];
-    const joined = new Uint8Array(this.length);
-    let at = 0;
-    for (const part of this.parts) {
-      joined.set(part, at);
-      at += part.length;
-    }
-    return joined;
-  }
-  clear() {
-    this.parts = [];
-    this.length = 0;
-  }
-};
-function startsWithUtf16Mark(bytes) {
-  const [first, second] = bytes;
-  return first === 255 && second === 254 || first === 254 && second === 255;
-}
-
-// src/tools/code_search/format.ts
-function totalsLine(totals) {
-  const matches = `${totals.matches} ${totals.matches === 1 ? "match" : "matches"}`;
-  return `${matches} in ${totals.files} ${totals.files === 1 ? "file" : "files"}`;
-}
-function echoedInput(input, maxChars) {
-  return codePointCount(input) <= maxChars ? input : `${firstCodePoints(input, maxChars)}\u2026`;
-}
-function noMatchText(pattern2, displayPath, patternMaxChars) {
-  return `no matches for '${echoedInput(pattern2, patternMaxChars)}' in ${displayPath}`;
-}
-function ignoredLine(ignored) {
-  const matches = `${ignored.matches} more ${ignored.matches === 1 ? "match" : "matches"}`;
-  const files = `${ignored.files} ${ignored.files === 1 ? "file" : "files"}`;
-  return `(${matches} in ${files} ignored by .gitignore or .ignore, e.g. ${ignored.example}; search them with path: ${JSON.stringify(ignored.searchPath)})`;
-}
-function stoppedText(timeoutSeconds) {
-  return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
-}
-function interruptedText(signal) {
-  return `[the search was interrupted (${signal}); these are the matches found until then]`;
-}
-function byteCapLine(leftOut, maxBytes) {
-  return `[\u2026 ${leftOut} more ${leftOut === 1 ? "line" : "lines"} left out to stay under ${maxBytes} bytes]`;
-}
-function clipSearchLine(view, maxChars, leadChars) {
-  if (view.totalChars <= maxChars) return view.text;
-  const match = view.matchChar;
-  const start = match === null || match <= maxChars - leadChars ? 0 : Math.max(0, Math.min(match - leadChars, view.totalChars - maxChars));
-  const skip = start - view.startChar;
-  const shown = firstCodePoints(skip > 0 ? view.text.slice(codeUnitsOf(view.text, skip)) : view.text, maxChars);
-  const cutBefore = start > 0 ? "\u2026" : "";
-  const cutAfter = start + maxChars < view.totalChars ? "\u2026" : "";
-  return `${cutBefore}${shown}${cutAfter} [+${view.totalChars - maxChars} chars]`;
-}
-function codeUnitsOf(text2, chars) {
-  return firstCodePoints(text2, chars).length;
-}
-function shownPath(path) {
-  return NEEDS_QUOTING.test(path) ? JSON.stringify(path) : path;
-}
-var NEEDS_QUOTING = /[\x00-\x1f\x7f"\\]/;
-function fileCountLine(entry) {
-  return `${entry.path}: ${entry.count}`;
-}
-function binaryNoteText(note) {
-  return `${note.path}: [binary from about byte ${note.binaryAt} (a NUL byte); not searched past it]`;
-}
-function binaryFilesLine(matches, files) {
-  const matchWords = `${matches} ${matches === 1 ? "match" : "matches"}`;
-  const fileWords = files === 1 ? "1 binary file" : `${files} binary files`;
-  const their = files === 1 ? "its" : "their";
-  return `\u2026 ${matchWords} in ${fileWords} not listed (ripgrep stopped reading at a NUL byte part-way; mode "content" shows ${their} lines before it)`;
-}
-function contentLineText(line) {
-  const mark = line.isMatch ? ":" : "-";
-  return `${line.path}${mark}${line.lineNumber}${mark} ${line.text}`;
-}
-function contentEntries(entries, withGroups) {
-  let previous = null;
-  return entries.map((entry) => {
-    if ("binaryAt" in entry) return binaryNoteText(entry);
-    const newGroup = withGroups && previous !== null && (previous.path !== entry.path || previous.lineNumber + 1 !== entry.lineNumber);
-    previous = entry;
-    return (newGroup ? "--\n" : "") + contentLineText(entry);
-  });
-}
-function fitSearchResult(entries, moreLeftOut, moreLine, trailers, maxBytes) {
-  const trailerBytes = trailers.reduce((sum, line) => sum + 1 + utf8Bytes(line), 0);
-  const entryBytes2 = entries.map((entry) => utf8Bytes(entry) + 1);
-  const allEntries = entryBytes2.reduce((sum, bytes) => sum + bytes, 0);
-  const moreText = moreLeftOut > 0 ? moreLine(moreLeftOut) : null;
-  const full = allEntries + (moreText === null ? 0 : utf8Bytes(moreText) + 1) + trailerBytes - 1;
-  if (full <= maxBytes) {
-    const parts = [...entries];
-    if (moreText !== null) parts.push(moreText);
-    return { text: [...parts, ...trailers].join("\n"), cut: false };
-  }
-  let kept = entries.length;
-  let keptBytes = allEntries;
-  for (; ; ) {
-    kept--;
-    keptBytes -= entryBytes2[kept];
-    const capLine = byteCapLine(entries.length - kept + moreLeftOut, maxBytes);
-    if (kept === 0 || keptBytes + utf8Bytes(capLine) + trailerBytes <= maxBytes) {
-      const shown = entries.slice(0, kept);
-      return { text: [...shown, capLine, ...trailers].join("\n"), cut: true };
-    }
-  }
-}
-function formatFilesResult(shown, moreFiles, totals, maxBytes, stoppedLine2, binaryFiles = null) {
-  const trailers = [totalsLine(totals)];
-  if (stoppedLine2 !== null) trailers.unshift(stoppedLine2);
-  if (binaryFiles !== null && binaryFiles.files > 0) trailers.unshift(binaryFilesLine(binaryFiles.matches, binaryFiles.files));
-  return fitSearchResult(
-    shown.map(fileCountLine),
-    moreFiles,
-    (count) => `\u2026 ${count} more ${count === 1 ? "file" : "files"}`,
-    trailers,
-    maxBytes
-  );
-}
-function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, stoppedLine2) {
-  const trailers = stoppedLine2 === null ? [totalsLine(totals)] : [stoppedLine2, totalsLine(totals)];
-  return fitSearchResult(
-    contentEntries(shown, withGroups),
-    moreLines,
-    (count) => `\u2026 ${count} more ${count === 1 ? "line" : "lines"}`,
-    trailers,
-    maxBytes
-  );
-}
-function nulInInputText(input) {
-  return `the ${input} contains a NUL byte`;
-}
-function notSearchableText(named, kindWords2) {
-  return `${named} is ${kindWords2}; code_search takes a file or a folder`;
-}
-function changedWhileOpenedText(named) {
-  return `${named} changed while it was opened; code_search takes a file or a folder`;
-}
-function binaryFileText(display) {
-  return `${display} is binary; not searched`;
-}
-function ripgrepFailureText(missing) {
-  switch (missing.code) {
-    case "RG_CONFIGURED_NOT_EXECUTABLE":
-      return `ripgrep not found: GUILDS_RG=${missing.configured} is not an executable file (an absolute path)`;
-    case "RG_NOT_FOUND":
-      return `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${missing.packageName}/bin/rg in ${missing.searchedFrom} or above it`;
-    case "RG_CANNOT_START":
-      return `cannot run ripgrep (${missing.binary}): ${missing.cause}`;
-  }
-}
-var REGEX_ERROR_HINT = " (the pattern is a regular expression; set fixed: true to search for it as plain text)";
-function ripgrepReason(stderr) {
-  const lines = stderr.split("\n").map((line) => line.trim()).filter((line) => line !== "");
-  if (lines.length === 0) return "ripgrep failed without saying why";
-  const first = lines[0].replace(/^rg: /, "").replace(/:$/, "");
-  const reason = lines.find((line, index) => index > 0 && line.startsWith("error: "));
-  return reason ? `${first}: ${reason.slice("error: ".length)}` : first;
-}
-function clipEchoedInputs(reason, inputs, echoMaxChars) {
-  let clipped = reason;
-  for (const input of inputs) {
-    if (input === null || !clipped.includes(input)) continue;
-    const shown = echoedInput(input, echoMaxChars);
-    if (shown !== input) clipped = clipped.split(input).join(shown);
-  }
-  return clipped;
-}
-function ripgrepRefusalText(stderr, pattern2, glob, fixed, echoMaxChars) {
-  const reason = clipEchoedInputs(ripgrepReason(stderr), [pattern2, glob], echoMaxChars);
-  const hint = reason.startsWith("regex parse error") && !fixed ? REGEX_ERROR_HINT : "";
-  return `ripgrep: ${reason}${hint}`;
-}
-var codeSearchErrors = {
-  nulInInput: (input) => new ToolError("invalid_pattern", nulInInputText(input)),
-  notSearchable: (named, kindWords2) => new ToolError("not_a_file", notSearchableText(named, kindWords2)),
-  changedWhileOpened: (named) => new ToolError("not_a_file", changedWhileOpenedText(named)),
-  ripgrepUnavailable: (failure3) => new ToolError("unavailable", ripgrepFailureText(failure3)),
-  /** Exit 2 with a reason is a refusal of the pattern or the glob; any other exit ripgrep's own fault. */
-  ripgrepRefused: (exitCode, stderr, pattern2, glob, fixed, echoMaxChars) => new ToolError(exitCode === 2 ? "invalid_pattern" : "internal", ripgrepRefusalText(stderr, pattern2, glob, fixed, echoMaxChars))
-};
-
-// src/tools/code_search/line-text.ts
-var CARRIAGE_RETURN = 13;
-var LineText = class {
-  /** `matchByte`: the byte offset of the first match in the line, null for a context line. */
-  constructor(matchByte, limits) {
-    this.matchByte = matchByte;
-    this.limits = limits;
-    this.keepBytes = limits.maxChars * 4;
-    this.head = new BoundedBytes(this.keepBytes);
-    this.windowStart = matchByte === null ? 0 : Math.max(0, matchByte - this.keepBytes);
-    const windowNeeded = matchByte !== null && matchByte > limits.maxChars - limits.leadChars;
-    this.window = windowNeeded ? new BoundedBytes(2 * this.keepBytes) : null;
-  }
-  matchByte;
-  limits;
-  head;
-  window;
-  windowStart;
-  // A code point takes at most 4 bytes: this many bytes always hold the characters a clipped line shows.
-  keepBytes;
-  offset = 0;
-  chars = 0;
-  charsBeforeMatch = 0;
-  lastByte = -1;
-  feed(bytes) {
-    const start = this.offset;
-    const end = start + bytes.length;
-    if (start < this.keepBytes) this.head.push(bytes.subarray(0, this.keepBytes - start));
-    if (this.window !== null && end > this.windowStart) {
-      this.window.push(bytes.subarray(Math.max(0, this.windowStart - start)));
-    }
-    this.chars += codePointsIn(bytes);
-    if (this.matchByte !== null && start < this.matchByte) {
-      this.charsBeforeMatch += codePointsIn(bytes.subarray(0, Math.min(bytes.length, this.matchByte - start)));
-    }
-    this.offset = end;
-    if (bytes.length > 0) this.lastByte = bytes[bytes.length - 1];
-  }
-  view() {
-    const { maxChars, leadChars } = this.limits;
-    const carriageReturn = this.lastByte === CARRIAGE_RETURN;
-    const totalChars = this.chars - (carriageReturn ? 1 : 0);
-    const matchChar = this.matchByte === null ? null : this.charsBeforeMatch;
-    const useWindow = this.window !== null && matchChar !== null && totalChars > maxChars && matchChar > maxChars - leadChars;
-    if (!useWindow) {
-      let text2 = decode(this.head.bytes());
-      if (carriageReturn && this.offset <= this.keepBytes) text2 = text2.slice(0, -1);
-      return { text: text2, startChar: 0, totalChars, matchChar };
-    }
-    let bytes = this.window.bytes();
-    let skipped = 0;
-    while (skipped < bytes.length && isContinuationByte(bytes[skipped])) skipped++;
-    bytes = bytes.subarray(skipped);
-    const charsBeforeInWindow = codePointsIn(bytes.subarray(0, this.matchByte - this.windowStart - skipped));
-    return { text: decode(bytes), startChar: matchChar - charsBeforeInWindow, totalChars, matchChar };
-  }
-};
-
-// src/tools/code_search/rg-count-output.ts
-var NEWLINE = 10;
-var NUL = 0;
-var DIGIT_0 = 48;
-var CountOutputReader = class {
-  constructor(events, shortLineMaxBytes) {
-    this.events = events;
-    this.held = new BoundedBytes(shortLineMaxBytes);
-  }
-  events;
-  held;
-  feed(given) {
-    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
-    const length = chunk.length;
-    let start = this.held.length > 0 ? this.joinHeld(chunk) : 0;
-    while (start < length) {
-      const nul = chunk.indexOf(NUL, start);
-      if (nul === -1) break;
-      const newline = chunk.indexOf(NEWLINE, nul);
-      if (newline === -1) break;
-      this.events.countedFile(chunk, start, nul, countAfter(chunk, nul, newline));
-      start = newline + 1;
-    }
-    if (start < length) this.held.push(chunk.subarray(start));
-  }
-  /** The lines after the last record: ripgrep's stats, or the start of a record cut off by a kill. */
-  finish() {
-    const rest = this.held.bytes();
-    this.held.clear();
-    return rest.indexOf(NUL) === -1 ? decode(rest).split("\n") : [];
-  }
-  /** Ends the record begun in the last chunk; returns where this chunk's own records start. */
-  joinHeld(chunk) {
-    const heldNul = this.held.bytes().indexOf(NUL);
-    const nul = heldNul === -1 ? chunk.indexOf(NUL) : 0;
-    const newline = nul === -1 ? -1 : chunk.indexOf(NEWLINE, nul);
-    if (newline === -1) {
-      this.held.push(chunk);
-      return chunk.length;
-    }
-    const record2 = joinBytes(this.held.bytes(), chunk.subarray(0, newline));
-    this.held.clear();
-    const recordNul = record2.indexOf(NUL);
-    this.events.countedFile(record2, 0, recordNul, countAfter(record2, recordNul, record2.length));
-    return newline + 1;
-  }
-};
-function countAfter(bytes, nul, end) {
-  let count = 0;
-  for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i] - DIGIT_0);
-  return count;
-}
-
-// src/tools/code_search/rg-output.ts
-var NEWLINE2 = 10;
-var NUL2 = 0;
-var DIGIT_02 = 48;
-var DIGIT_9 = 57;
-var COLON = 58;
-var PATH = String.raw`[^\0]*`;
-var NUMBER = String.raw`\d*`;
-var matchMark = (column) => String.raw`:${column}[^\d\n]`;
-var CONTEXT_MARK = "-";
-var REST_OF_LINE = String.raw`[^\n]*\n`;
-var HEADER = new RegExp(`${PATH}\\0${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})`, "y");
-var MATCH_AFTER_PATH = `${NUMBER}${matchMark(NUMBER)}${REST_OF_LINE}`;
-var RESULT_AFTER_PATH = `${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})${REST_OF_LINE}`;
-var MATCH_RUN = new RegExp(`(${PATH}\\0)${MATCH_AFTER_PATH}(?:\\1${MATCH_AFTER_PATH})*`, "y");
-var RESULT_RUN = new RegExp(`(${PATH}\\0)${RESULT_AFTER_PATH}(?:\\1${RESULT_AFTER_PATH})*`, "y");
-var LINE_END_EVERYWHERE = /\n/g;
-var BINARY_NOTICE = /^: (?:WARNING: stopped searching binary file after match|binary file matches) \(found "\\0" byte around offset (\d+)\)$/;
-var NEWLINE_BYTES = new Uint8Array([10]);
-var MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, "gm");
-function isDigit(byte) {
-  return byte !== void 0 && byte >= DIGIT_02 && byte <= DIGIT_9;
-}
-function countResultRun(text2, start, withContext) {
-  const nul = text2.indexOf("\0", start);
-  if (nul === -1 || text2.lastIndexOf("\n", nul) >= start) return null;
-  const run = withContext ? RESULT_RUN : MATCH_RUN;
-  run.lastIndex = start;
-  if (!run.test(text2)) return null;
-  const end = run.lastIndex;
-  const lines = text2.slice(start, end);
-  const count = lines.match(LINE_END_EVERYWHERE).length;
-  const matchedLines = withContext ? lines.match(MATCH_HEADER_EVERYWHERE)?.length ?? 0 : count;
-  return { end, lines: count, matchedLines };
-}
-var ContentOutputReader = class {
-  constructor(events, options) {
-    this.events = events;
-    this.header = new BoundedBytes(options.shortLineMaxBytes);
-    this.withContext = options.withContext;
-    this.fastCount = options.fastCount !== false;
-  }
-  events;
-  header;
-  state = "header";
-  pathBytes = null;
-  /** The current file's lines counted by the fast path so far, handed on when the file ends. */
-  counted = 0;
-  countedMatched = 0;
-  withContext;
-  fastCount;
-  chunkText = null;
-  feed(given) {
-    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
-    const length = chunk.length;
-    this.chunkText = null;
-    let start = 0;
-    while (start < length) {
-      if (this.fastCount && this.state === "header" && this.header.length === 0) {
-        start = this.countClosedRun(chunk, start);
-        if (start === length) return;
-      }
-      const newline = chunk.indexOf(NEWLINE2, start);
-      const end = newline === -1 ? length : newline;
-      if (end > start) this.piece(chunk, start, end);
-      if (newline === -1) return;
-      this.lineEnd();
-      start = newline + 1;
-    }
-  }
-  /** Call once ripgrep is done (a line cut off by a kill is dropped). */
-  finish() {
-    const rest = this.state === "header" ? this.header.bytes() : new Uint8Array(0);
-    if (rest.length > 0 && rest.indexOf(NUL2) === -1) {
-      const lines = decode(rest).split("\n");
-      if (lines[lines.length - 1] === "") lines.pop();
-      for (const line of lines) this.events.otherLine(line);
-    }
-    this.state = "header";
-    this.header.clear();
-    if (this.pathBytes !== null) this.endFile(null);
-    this.pathBytes = null;
-  }
-  endFile(next) {
-    const { counted, countedMatched } = this;
-    this.counted = 0;
-    this.countedMatched = 0;
-    this.events.nextFile(next, counted, countedMatched);
-  }
-  textOf(chunk) {
-    this.chunkText ??= byteString(chunk);
-    return this.chunkText;
-  }
-  /**
-   * At a line start after a closed file's line: when the line is a result line of that file, counts
-   * it and the lines of that file after it; returns where the first line it did not count starts.
-   * (A file's first line is read whole, as the collector decides there whether to close it.)
-   */
-  countClosedRun(chunk, start) {
-    const path = this.pathBytes;
-    if (path === null || !this.events.fileClosed) return start;
-    const pathEnd = start + path.length;
-    if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL2 || !sameBytes(path, chunk, start, pathEnd)) return start;
-    const counted = countResultRun(this.textOf(chunk), start, this.withContext);
-    if (counted === null) return start;
-    this.counted += counted.lines;
-    this.countedMatched += counted.matchedLines;
-    return counted.end;
-  }
-  piece(chunk, start, end) {
-    if (this.state === "text") this.events.text(chunk.subarray(start, end));
-    else if (this.state === "header") {
-      let bytes = chunk;
-      let text2;
-      if (this.header.length > 0) {
-        bytes = joinBytes(this.header.bytes(), chunk.subarray(start, end));
-        start = 0;
-        end = bytes.length;
-        this.header.clear();
-        text2 = byteString(bytes);
-      } else text2 = this.textOf(chunk);
-      const textStart = this.readHeader(bytes, text2, start, end);
-      if (textStart === -1) this.header.push(bytes.subarray(start, end));
-      else if (this.wantsText() && textStart < end) this.events.text(bytes.subarray(textStart, end));
-    }
-  }
-  wantsText() {
-    return this.state === "text";
-  }
-  /**
-   * A line end where no header has been read yet: the line is ripgrep's binary notice for the current
-   * file, or a line of a path that goes on up to its NUL, or a stats line (finish sorts those out).
-   * One that holds a NUL can be no part of a path: it is no result line, and is reported as such.
-   */
-  lineEnd() {
-    if (this.state === "header") {
-      const line = this.header.bytes();
-      if (line.indexOf(NUL2) !== -1) {
-        this.header.clear();
-        this.events.otherLine(decode(line));
-      } else if (this.isBinaryNotice(line)) this.header.clear();
-      else this.header.push(NEWLINE_BYTES);
-    } else if (this.state === "text") this.events.textEnd();
-    this.state = "header";
-  }
-  isBinaryNotice(line) {
-    const path = this.pathBytes;
-    if (path === null || line.length <= path.length || line.indexOf(NEWLINE2) !== -1) return false;
-    if (!sameBytes(path, line, 0, path.length)) return false;
-    const notice = BINARY_NOTICE.exec(byteString(line.subarray(path.length)));
-    if (notice === null) return false;
-    this.events.binaryStop(Number(notice[1]));
-    return true;
-  }
-  /**
-   * Reads the header at `start` (`end` is the piece's end, a line end or the end of `text`) and
-   * starts its line; the offset where its text starts, or -1 while there is no whole header up to
-   * `end` (not yet: its path goes on past a line end or into the next chunk; or never: a stats line). The grammar decides; once it has,
-   * the fields are read where it put them: the path up to the first NUL, the line number, a match's column.
-   */
-  readHeader(bytes, text2, start, end) {
-    HEADER.lastIndex = start;
-    if (!HEADER.test(text2)) return -1;
-    const textStart = HEADER.lastIndex;
-    if (textStart > end) return -1;
-    const nul = bytes.indexOf(NUL2, start);
-    let at = nul + 1;
-    let lineNumber = 0;
-    while (isDigit(bytes[at])) lineNumber = lineNumber * 10 + bytes[at++] - DIGIT_02;
-    let matchByte = null;
-    if (bytes[at++] === COLON) {
-      let column = 0;
-      while (isDigit(bytes[at])) column = column * 10 + bytes[at++] - DIGIT_02;
-      matchByte = column - 1;
-    }
-    if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start, nul)) {
-      this.pathBytes = copyBytes(bytes.subarray(start, nul));
-      this.endFile(decode(this.pathBytes));
-    }
-    this.state = this.events.resultLine(lineNumber, matchByte) ? "text" : "skip";
-    return textStart;
-  }
-};
-function parseStats(lines) {
-  let matches = null;
-  let files = null;
-  for (const line of lines) {
-    const matchCount = /^(\d+) matches$/.exec(line);
-    if (matchCount) matches = Number(matchCount[1]);
-    const fileCount = /^(\d+) files contained matches$/.exec(line);
-    if (fileCount) files = Number(fileCount[1]);
-  }
-  return matches === null || files === null ? null : { matches, files };
-}
-
-// src/tools/code_search/collect.ts
-var FILE_COUNT_DEFAULTS = { shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES };
-var FileCountCollector = class {
-  reader;
-  limit;
-  shown = [];
-  /** Of the files ripgrep printed a count for. */
-  matches = 0;
-  files = 0;
-  statsLines = [];
-  finished = false;
-  constructor(given) {
-    const limits = { ...FILE_COUNT_DEFAULTS, ...given };
-    this.limit = limits.files;
-    this.reader = new CountOutputReader(this, limits.shortLineMaxBytes);
-  }
-  feed(chunk) {
-    this.reader.feed(chunk);
-  }
-  /** Call once ripgrep is done (again: no change). */
-  finish() {
-    if (this.finished) return;
-    this.finished = true;
-    this.statsLines = this.reader.finish();
-  }
-  /** ripgrep's own totals from --stats, when it lived to print them. */
-  stats() {
-    return parseStats(this.statsLines);
-  }
-  countedFile(bytes, start, nul, count) {
-    this.matches += count;
-    this.files++;
-    const last = this.shown[this.shown.length - 1];
-    if (this.shown.length === this.limit && last && count < last.count) return;
-    const entry = { rgPath: decode(bytes.subarray(start, nul)), count };
-    let at = this.shown.length;
-    while (at > 0 && ranksBefore(entry, this.shown[at - 1])) at--;
-    if (at >= this.limit) return;
-    this.shown.splice(at, 0, entry);
-    if (this.shown.length > this.limit) this.shown.pop();
-  }
-};
-function ranksBefore(a, b) {
-  return a.count > b.count || a.count === b.count && a.rgPath < b.rgPath;
-}
-var CONTENT_DEFAULTS = {
-  matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
-  lineMaxChars: SEARCH_LINE_MAX_CHARS,
-  matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
-  shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
-  statsMaxLines: SEARCH_STATS_MAX_LINES
-};
-function trimLeadingContext(lines) {
-  while (lines.length > 0 && !lines[lines.length - 1].isMatch && !lines[lines.length - 1].followsMatch) lines.pop();
-}
-var ContentCollector = class {
-  reader;
-  lineText = null;
-  pending = null;
-  group = null;
-  groups = [];
-  shownLines = 0;
-  full = false;
-  otherLines = [];
-  resultLines = 0;
-  matchedLines = 0;
-  files = 0;
-  /** `fastCount`: off only to check that the fast count path changes nothing. */
-  limits;
-  constructor(given, fastCount = true) {
-    const limits = { ...CONTENT_DEFAULTS, ...given };
-    this.limits = limits;
-    this.reader = new ContentOutputReader(this, {
-      withContext: limits.contextLines > 0,
-      shortLineMaxBytes: limits.shortLineMaxBytes,
-      fastCount
-    });
-  }
-  feed(chunk) {
-    this.reader.feed(chunk);
-  }
-  /** Call once ripgrep is done (a line cut off by a kill is dropped). */
-  finish() {
-    this.reader.finish();
-  }
-  get fileClosed() {
-    return this.group !== null && this.group.closed;
-  }
-  nextFile(rgPath, countedLines, countedMatchedLines) {
-    this.resultLines += countedLines;
-    this.matchedLines += countedMatchedLines;
-    if (this.group !== null) this.fileEnd();
-    if (rgPath !== null) this.fileStart(rgPath);
-  }
-  fileStart(rgPath) {
-    this.files++;
-    const lastKept = this.groups[this.groups.length - 1];
-    const hopeless = this.full && lastKept !== void 0 && rgPath > lastKept.rgPath;
-    this.group = { rgPath, lines: [], binaryAt: null, matchLines: 0, lastMatchLine: 0, closed: hopeless };
-  }
-  resultLine(lineNumber, matchByte) {
-    const isMatch = matchByte !== null;
-    this.resultLines++;
-    if (isMatch) this.matchedLines++;
-    const group = this.group;
-    if (group.closed) return false;
-    const { lines: limit, matchesPerFile, contextLines } = this.limits;
-    const previous = group.lines[group.lines.length - 1];
-    const full = group.lines.length >= limit;
-    const pastMatches = group.matchLines >= matchesPerFile;
-    if (full || pastMatches && (isMatch || previous?.lineNumber !== lineNumber - 1)) {
-      group.closed = true;
-      trimLeadingContext(group.lines);
-      return false;
-    }
-    if (isMatch) {
-      group.matchLines++;
-      group.lastMatchLine = lineNumber;
-    }
-    const followsMatch = !isMatch && group.matchLines > 0 && lineNumber - group.lastMatchLine <= contextLines;
-    this.pending = { lineNumber, isMatch, followsMatch };
-    this.lineText = new LineText(matchByte, { maxChars: this.limits.lineMaxChars, leadChars: this.limits.matchLeadChars });
-    return true;
-  }
-  text(bytes) {
-    this.lineText.feed(bytes);
-  }
-  textEnd() {
-    const text2 = clipSearchLine(this.lineText.view(), this.limits.lineMaxChars, this.limits.matchLeadChars);
-    this.group.lines.push({ ...this.pending, text: text2 });
-    this.lineText = null;
-    this.pending = null;
-  }
-  otherLine(line) {
-    this.otherLines.push(line);
-    if (this.otherLines.length > this.limits.statsMaxLines) this.otherLines.shift();
-  }
-  binaryStop(offset) {
-    this.group.binaryAt = offset;
-  }
-  fileEnd() {
-    const group = this.group;
-    this.group = null;
-    if (group === null) return;
-    trimLeadingContext(group.lines);
-    if (group.lines.length === 0) return;
-    let at = this.groups.length;
-    while (at > 0 && group.rgPath < this.groups[at - 1].rgPath) at--;
-    this.groups.splice(at, 0, group);
-    let room = this.limits.lines;
-    let kept = 0;
-    for (; kept < this.groups.length && room > 0; kept++) {
-      const lines = this.groups[kept].lines;
-      if (lines.length > room) {
-        lines.length = room;
-        trimLeadingContext(lines);
-        this.full = true;
-      }
-      room -= lines.length;
-      if (room === 0) this.full = true;
-    }
-    if (kept < this.groups.length) this.full = true;
-    this.groups.length = kept;
-    while (this.groups.length > 0 && this.groups[this.groups.length - 1].lines.length === 0) this.groups.pop();
-    this.shownLines = this.groups.reduce((sum, kept2) => sum + kept2.lines.length, 0);
-  }
-  /** The shown lines by file, each file that ripgrep stopped reading at a NUL byte followed by a note saying so. */
-  shown(displayOf) {
-    const out = [];
-    for (const group of this.groups) {
-      const path = displayOf(group.rgPath);
-      for (const line of group.lines) out.push({ path, lineNumber: line.lineNumber, isMatch: line.isMatch, text: line.text });
-      if (group.binaryAt !== null) out.push({ path, binaryAt: group.binaryAt });
-    }
-    return out;
-  }
-  get shownCount() {
-    return this.shownLines;
-  }
-  /** ripgrep's own totals from --stats, when it lived to print them. */
-  stats() {
-    return parseStats(this.otherLines);
-  }
-  /** The paths (as ripgrep printed them) of the files shown. */
-  shownPaths() {
-    return this.groups.map((group) => group.rgPath);
-  }
-};
-
-// src/text/sniff.ts
-var NUL3 = 0;
-function looksBinary(firstBytes) {
-  return firstBytes.subarray(0, BINARY_SNIFF_BYTES).indexOf(NUL3) !== -1;
-}
-var BinarySniffer = class {
-  binary = false;
-  sniffed = 0;
-  feed(chunk) {
-    if (this.sniffed >= BINARY_SNIFF_BYTES) return;
-    const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
-    if (sample.indexOf(NUL3) !== -1) this.binary = true;
-    this.sniffed += sample.length;
-  }
-};
-
-// src/tools/code_search/rg-args.ts
-var STDIN_PATH = "-";
-function ripgrepArgs(options) {
-  const args = [
-    "--no-config",
-    "--hidden",
-    // .gitignore is respected in a folder that is not (yet) a git repository too.
-    "--no-require-git",
-    ...options.noIgnore === true ? ["--no-ignore"] : [],
-    // Unreadable files are skipped quietly; pattern and glob errors are still reported.
-    "--no-messages",
-    "--color=never",
-    "--with-filename",
-    // Each path ends at a NUL, which no file name holds: a name with a newline, a colon or a leading
-    // dash is read whole (rg-output.ts).
-    "--null",
-    // ripgrep's own totals, in both modes: they count the matches of a file it stopped reading at a
-    // NUL byte, which files mode's counts leave out (rg-output.ts reads what they differ by).
-    "--stats",
-    options.ignoreCase ? "--ignore-case" : "--case-sensitive"
-  ];
-  if (options.fixed) args.push("--fixed-strings");
-  if (options.fileName !== null) args.push("--text");
-  if (options.mode === "files") {
-    args.push("--count-matches");
-  } else {
-    args.push("--line-number", "--column", "--no-heading", "--no-context-separator");
-    args.push(`--context=${options.contextLines}`);
-  }
-  if (options.glob !== null) args.push(`--glob=${options.glob}`);
-  args.push("--glob=!.git");
-  if (options.excludeRuns) args.push(`--glob=!/${RUNS_FOLDER_NAME}`);
-  args.push(`--regexp=${options.pattern}`, "--");
-  if (options.fileName !== null) args.push(options.fileName);
-  return args;
-}
-
-// src/tools/code_search/result.ts
-function withIgnored(result, ignored, maxBytes) {
-  if (ignored === null) return result;
-  const meta2 = { ...result.meta, ignored_matches: ignored.matches, ignored_files: ignored.files };
-  if (ignored.files === 0) return { text: result.text, meta: meta2 };
-  const text2 = `${result.text}
-${ignoredLine(ignored)}`;
-  return { text: utf8Bytes(text2) <= maxBytes ? text2 : result.text, meta: meta2 };
-}
-function searchResult(collector, shape) {
-  const stopped = shape.stoppedLine;
-  let totals;
-  let shaped;
-  let leftOut;
-  if (collector instanceof ContentCollector) {
-    collector.finish();
-    totals = collector.stats() ?? { matches: collector.matchedLines, files: collector.files };
-    leftOut = collector.resultLines - collector.shownCount;
-    shaped = formatContentResult(collector.shown(shape.displayOf), leftOut, totals, shape.withGroups, shape.maxBytes, stopped);
-  } else {
-    collector.finish();
-    const listed = { matches: collector.matches, files: collector.files };
-    totals = collector.stats() ?? listed;
-    const binaryFiles = { matches: totals.matches - listed.matches, files: totals.files - listed.files };
-    const shown = collector.shown.map((entry) => ({ path: shape.displayOf(entry.rgPath), count: entry.count }));
-    leftOut = listed.files - shown.length + Math.max(0, binaryFiles.files);
-    shaped = formatFilesResult(shown, listed.files - shown.length, totals, shape.maxBytes, stopped, binaryFiles);
-  }
-  const truncated = stopped !== null || leftOut > 0 || shaped.cut;
-  const meta2 = { matches: totals.matches, files: totals.files, truncated };
-  if (totals.files === 0) {
-    const none = noMatchText(shape.pattern, shape.shownRoot, shape.echoMaxChars);
-    return { text: stopped === null ? none : `${none}
-${stopped}`, meta: meta2 };
-  }
-  return { text: shaped.text, meta: meta2 };
-}
-
-// src/tools/code_search/run.ts
-function checkedArgs(args) {
-  if (args.pattern.includes("\0")) throw codeSearchErrors.nulInInput("pattern");
-  if (args.glob !== null && args.glob.includes("\0")) throw codeSearchErrors.nulInInput("glob");
-  return args;
-}
-async function codeSearch(context, args) {
-  const { io } = context;
-  const search = checkedArgs(args);
-  const root = resolveInsideHome(context, search.path ?? ".");
-  const kind = io.fs.stat(root.real)?.kind;
-  if (kind === void 0) throw noSuchPath(root.named);
-  if (kind !== "folder" && kind !== "file") throw codeSearchErrors.notSearchable(root.named, kindWords(kind));
-  const { file: opened } = openInsideHome(context, root);
-  try {
-    return await searchOpened(context, search, root, kind, opened);
-  } finally {
-    opened.close();
-  }
-}
-function ripgrepUnavailable(error2) {
-  return error2 instanceof RipgrepError ? codeSearchErrors.ripgrepUnavailable(error2.failure) : error2;
-}
-function collectorFor(search) {
-  if (search.mode === "files") return new FileCountCollector({ files: search.limit });
-  return new ContentCollector({ lines: search.limit, contextLines: search.contextLines });
-}
-function throwIfRefused(exit, search) {
-  if (exit.timedOut || exit.interruptedBy !== void 0 || exit.exitCode === 0 || exit.exitCode === 1) return;
-  if (exit.exitCode === 2 && exit.stderr.trim() === "") return;
-  throw codeSearchErrors.ripgrepRefused(exit.exitCode, exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
-}
-async function searchOpened(context, search, root, expected, opened) {
-  const { io, request } = context;
-  const kind = opened.info().kind;
-  if (kind !== expected) throw codeSearchErrors.changedWhileOpened(root.named);
-  if (kind === "file" && isBinaryFile(opened)) {
-    return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
-  }
-  const real = opened.realPath();
-  const { mode, contextLines } = search;
-  let binary;
-  try {
-    binary = io.search.findRipgrep(io.env);
-  } catch (error2) {
-    throw ripgrepUnavailable(error2);
-  }
-  const argsOptions = {
-    ...search,
-    excludeRuns: kind === "folder" && real === io.home,
-    fileName: kind === "file" ? STDIN_PATH : null
-  };
-  const args = ripgrepArgs(argsOptions);
-  const newSink = () => collectorFor(search);
-  const { exit, sink } = await io.search.run({
-    binary,
-    args,
-    // A file comes as stdin, so ripgrep's folder is only where it starts; the home is always there.
-    cwd: kind === "file" ? io.home : real,
-    folder: kind === "folder" ? opened : void 0,
-    input: kind === "file" ? opened : void 0,
-    timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
-    stop: context.stop,
-    output: mode === "files" ? "line-per-file" : "unbounded",
-    newSink
-  }).catch((error2) => {
-    throw ripgrepUnavailable(error2);
-  });
-  throwIfRefused(exit, search);
-  const shape = {
-    pattern: search.pattern,
-    shownRoot: search.path === null ? "." : root.display,
-    displayOf: displayOfFor(kind, root.display),
-    withGroups: contextLines > 0,
-    maxBytes: request.maxBytes,
-    stoppedLine: stoppedLineOf(exit),
-    echoMaxChars: SEARCH_ECHO_MAX_CHARS
-  };
-  const result = searchResult(sink, shape);
-  if (kind !== "folder" || result.meta.truncated || !underIgnoreFile(context, real)) return result;
-  const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
-  const ignored = await countIgnored(context, binary, { ...argsOptions, mode: "files", contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
-  return withIgnored(result, ignored, request.maxBytes);
-}
-function stoppedLineOf(exit) {
-  if (exit.interruptedBy !== void 0) return interruptedText(exit.interruptedBy);
-  return exit.timedOut ? stoppedText(SEARCH_TIMEOUT_SECONDS) : null;
-}
-var IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".rgignore"];
-function underIgnoreFile(context, folder) {
-  const home = context.io.home;
-  for (let at = folder; ; at = at.slice(0, Math.max(1, at.lastIndexOf("/")))) {
-    for (const name of IGNORE_FILE_NAMES) if (context.io.fs.stat(`${at === "/" ? "" : at}/${name}`)?.kind === "file") return true;
-    if (at === home || at === "/" || !at.startsWith(`${home}/`)) return false;
-  }
-}
-async function countIgnored(context, binary, options, folder, found, shownPaths, displayOf, rootDisplay) {
-  const shown = new Set(shownPaths);
-  try {
-    const { exit, sink } = await context.io.search.run({
-      binary,
-      args: ripgrepArgs(options),
-      cwd: context.io.home,
-      folder,
-      timeoutMs: SEARCH_IGNORED_TIMEOUT_SECONDS * 1e3,
-      stop: context.stop,
-      output: "line-per-file",
-      // The best-ranked files, one more than the search found: at least one of them is a hidden one.
-      newSink: () => new FileCountCollector({ files: shown.size + 1 })
-    });
-    const finished = exit.exitCode === 0 || exit.exitCode === 1 || exit.exitCode === 2 && exit.stderr.trim() === "";
-    if (exit.timedOut || exit.interruptedBy !== void 0 || !finished) return null;
-    sink.finish();
-    const all = sink.stats() ?? { matches: sink.matches, files: sink.files };
-    const hidden = sink.shown.find((entry) => !shown.has(entry.rgPath));
-    const files = all.files - found.files;
-    if (files <= 0 || hidden === void 0) return { matches: 0, files: 0, example: "", searchPath: "" };
-    const slash = hidden.rgPath.indexOf("/");
-    const first = slash === -1 ? hidden.rgPath : hidden.rgPath.slice(0, slash);
-    return {
-      matches: all.matches - found.matches,
-      files,
-      example: displayOf(hidden.rgPath),
-      searchPath: rootDisplay === "." ? first : `${rootDisplay}/${first}`
-    };
-  } catch {
-    return null;
-  }
-}
-function displayOfFor(kind, rootDisplay) {
-  if (kind === "file") {
-    const shown = shownPath(rootDisplay);
-    return () => shown;
-  }
-  return rootDisplay === "." ? (rgPath) => shownPath(rgPath) : (rgPath) => shownPath(`${rootDisplay}/${rgPath}`);
-}
-function isBinaryFile(file) {
-  const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
-  const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
-  return !startsWithUtf16Mark(start) && looksBinary(start);
-}
-
-// src/tools/file_read/format.ts
-function clipLine(text2, maxChars) {
-  const total = codePointCount(text2);
-  if (total <= maxChars) return { text: text2, cutChars: 0 };
-  return { text: firstCodePoints(text2, maxChars), cutChars: total - maxChars };
-}
-function clipMarker(cutChars) {
-  return cutChars > 0 ? `\u2026 [+${cutChars} chars]` : "";
-}
-function numberedLine(lineNumber, width, line) {
-  return `${String(lineNumber).padStart(width)}	${line.text}${clipMarker(line.cutChars)}`;
-}
-function encodingNote(encoding) {
-  return encoding === null ? "" : ` (${encoding})`;
-}
-function fileReadHeader(displayPath, first, last, totalLines, encoding = null) {
-  return `${displayPath} \xB7 lines ${first}\u2013${last} of ${totalLines}${encodingNote(encoding)}`;
-}
-function stoppedLine(lastLine, maxBytes) {
-  return `[stopped at line ${lastLine} to stay under ${maxBytes} bytes; continue with offset ${lastLine + 1}]`;
-}
-function binaryText(displayPath, sizeBytes) {
-  return `${displayPath} is binary (${sizeBytes} bytes); not shown`;
-}
-function emptyText(displayPath, encoding = null) {
-  return `${displayPath} is empty${encodingNote(encoding)}`;
-}
-function pastEndText(displayPath, totalLines, offset) {
-  return `${displayPath} has ${totalLines} ${totalLines === 1 ? "line" : "lines"}; offset ${offset} is past the end`;
-}
-function shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, withStop, encoding) {
-  const last = offset + count - 1;
-  const width = String(last).length;
-  let bytes = utf8Bytes(fileReadHeader(displayPath, offset, last, totalLines, encoding));
-  for (let i = 0; i < count; i++) bytes += 1 + width + 1 + lineBytes[i];
-  if (withStop) bytes += 1 + utf8Bytes(stoppedLine(last, maxBytes));
-  return bytes;
-}
-function formatFileRead(displayPath, offset, lines, totalLines, maxBytes, encoding = null) {
-  const lineBytes = lines.map((line) => utf8Bytes(line.text) + utf8Bytes(clipMarker(line.cutChars)));
-  let count = lines.length;
-  let stopped = false;
-  if (shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, false, encoding) > maxBytes) {
-    stopped = true;
-    let low = 0;
-    let high = lines.length - 1;
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (shownBytes(displayPath, offset, lineBytes, mid, totalLines, maxBytes, true, encoding) <= maxBytes) low = mid;
-      else high = mid - 1;
-    }
-    count = low;
-  }
-  if (count === 0) return firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, encoding);
-  const last = offset + count - 1;
-  const width = String(last).length;
-  const parts = [fileReadHeader(displayPath, offset, last, totalLines, encoding)];
-  for (let i = 0; i < count; i++) parts.push(numberedLine(offset + i, width, lines[i]));
-  if (stopped) parts.push(stoppedLine(last, maxBytes));
-  return { text: parts.join("\n"), lastLine: last, stopped };
-}
-function firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, encoding) {
-  const first = lines[0];
-  const more = lines.length > 1;
-  const header = fileReadHeader(displayPath, offset, offset, totalLines, encoding);
-  const prefix = `${offset}	`;
-  const fullChars = codePointCount(first.text) + first.cutChars;
-  const reserved = utf8Bytes(header) + 1 + utf8Bytes(prefix) + utf8Bytes(clipMarker(fullChars)) + (more ? 1 + utf8Bytes(stoppedLine(offset, maxBytes)) : 0);
-  const kept = prefixWithinBytes(first.text, maxBytes - reserved);
-  const line = { text: kept, cutChars: fullChars - codePointCount(kept) };
-  const parts = [header, numberedLine(offset, String(offset).length, line)];
-  if (more) parts.push(stoppedLine(offset, maxBytes));
-  return { text: parts.join("\n"), lastLine: offset, stopped: more };
-}
-
-// src/text/utf16.ts
-function utf16ByteOrder(firstBytes) {
-  if (firstBytes.length < 2) return null;
-  if (firstBytes[0] === 255 && firstBytes[1] === 254) {
-    return firstBytes[2] === 0 && firstBytes[3] === 0 ? null : "UTF-16 LE";
-  }
-  if (firstBytes[0] === 254 && firstBytes[1] === 255) return "UTF-16 BE";
-  return null;
-}
-var Utf16ToUtf8 = class {
-  // The platform's decoder handles the surrogates; big-endian input is swapped into little-endian
-  // first, since a Node built without full ICU decodes only `utf-16le`.
-  decoder = new TextDecoder("utf-16le");
-  bigEndian;
-  heldByte = -1;
-  constructor(byteOrder) {
-    this.bigEndian = byteOrder === "UTF-16 BE";
-  }
-  transcode(piece) {
-    return encodeUtf8(this.decoder.decode(this.evenBytes(piece), { stream: true }));
-  }
-  /** What is left at the end of the file. */
-  finish() {
-    const rest = this.decoder.decode(this.heldByte === -1 ? void 0 : Uint8Array.of(this.heldByte));
-    this.heldByte = -1;
-    return encodeUtf8(rest);
-  }
-  /** The held byte and the piece, cut to whole code units (the odd one held), little-endian. */
-  evenBytes(piece) {
-    if (piece.length === 0) return piece;
-    const held = this.heldByte === -1 ? 0 : 1;
-    const total = held + piece.length;
-    const even = total - total % 2;
-    if (held === 0 && !this.bigEndian && even === piece.length) return piece;
-    const units = new Uint8Array(even);
-    if (held === 1) units[0] = this.heldByte;
-    units.set(piece.subarray(0, even - held), held);
-    this.heldByte = total % 2 === 1 ? piece[piece.length - 1] : -1;
-    if (this.bigEndian) {
-      for (let i = 0; i < even; i += 2) {
-        const high = units[i];
-        units[i] = units[i + 1];
-        units[i + 1] = high;
-      }
-    }
-    return units;
-  }
-};
-
-// src/tools/file_read/scan.ts
-var NEWLINE3 = 10;
-var CARRIAGE_RETURN2 = 13;
-var sharedLineDecoder = new TextDecoder("utf-8");
-var wholeLinesDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
-var BYTE_ORDER_MARK = 65279;
-var LineCollector = class {
-  constructor(maxChars, decoder4) {
-    this.maxChars = maxChars;
-    this.decoder = decoder4;
-    this.decoder.decode();
-  }
-  maxChars;
-  decoder;
-  kept = "";
-  keptChars = 0;
-  extraChars = 0;
-  heldCarriageReturn = false;
-  feed(bytes) {
-    if (bytes.length === 0) return;
-    if (this.heldCarriageReturn) {
-      this.heldCarriageReturn = false;
-      this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN2), { stream: true }));
-    }
-    if (bytes[bytes.length - 1] === CARRIAGE_RETURN2) {
-      this.heldCarriageReturn = true;
-      bytes = bytes.subarray(0, bytes.length - 1);
-    }
-    this.take(this.decoder.decode(bytes, { stream: true }));
-  }
-  /** The line ended: at a \n (a held \r is its CRLF and is dropped) or at the end of the file. */
-  finish(atNewline) {
-    if (this.heldCarriageReturn && !atNewline) {
-      this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN2), { stream: true }));
-    }
-    this.take(this.decoder.decode());
-    if (this.extraChars === 0 && this.keptChars <= this.maxChars) return { text: this.kept, cutChars: 0 };
-    const clipped = clipLine(this.kept, this.maxChars);
-    return { text: clipped.text, cutChars: clipped.cutChars + this.extraChars };
-  }
-  take(text2) {
-    if (text2 === "") return;
-    if (this.keptChars > this.maxChars) {
-      this.extraChars += codePointCount(text2);
-      return;
-    }
-    this.kept += text2;
-    this.keptChars += codePointCount(text2);
-  }
-};
-var FileScanner = class {
-  /** `lineDecoder`: a decoder of its own, for a scanner that runs beside another (MarkedFileScanner). */
-  constructor(offset, limit, lineMaxChars, lineDecoder = sharedLineDecoder) {
-    this.offset = offset;
-    this.lineMaxChars = lineMaxChars;
-    this.lineDecoder = lineDecoder;
-    this.lastWanted = offset + limit - 1;
-  }
-  offset;
-  lineMaxChars;
-  lineDecoder;
-  lastWanted;
-  lines = [];
-  sniffer = new BinarySniffer();
-  lineNumber = 1;
-  /** A wanted line that began in an earlier piece and has not ended yet. */
-  collector = null;
-  totalBytes = 0;
-  lastByte = -1;
-  feed(chunk) {
-    if (chunk.length === 0) return;
-    this.sniffer.feed(chunk);
-    const binary = this.sniffer.binary;
-    this.totalBytes += chunk.length;
-    this.lastByte = chunk[chunk.length - 1];
-    let start = 0;
-    if (this.collector !== null) {
-      const newline = chunk.indexOf(NEWLINE3);
-      if (newline === -1) {
-        if (!binary) this.collector.feed(chunk);
-        return;
-      }
-      if (!binary) {
-        this.collector.feed(chunk.subarray(0, newline));
-        this.lines.push(this.collector.finish(true));
-      }
-      this.collector = null;
-      this.lineNumber++;
-      start = newline + 1;
-    }
-    while (this.lineNumber < this.offset) {
-      const newline = chunk.indexOf(NEWLINE3, start);
-      if (newline === -1) return;
-      this.lineNumber++;
-      start = newline + 1;
-    }
-    const firstWhole = start;
-    while (this.lineNumber <= this.lastWanted) {
-      const newline = chunk.indexOf(NEWLINE3, start);
-      if (newline === -1) break;
-      this.lineNumber++;
-      start = newline + 1;
-    }
-    if (start > firstWhole && !binary) this.takeWholeLines(chunk.subarray(firstWhole, start));
-    if (this.lineNumber <= this.lastWanted) {
-      if (start < chunk.length) {
-        this.collector = new LineCollector(this.lineMaxChars, this.lineDecoder);
-        if (!binary) this.collector.feed(chunk.subarray(start));
-      }
-      return;
-    }
-    for (; ; ) {
-      const newline = chunk.indexOf(NEWLINE3, start);
-      if (newline === -1) return;
-      this.lineNumber++;
-      start = newline + 1;
-    }
-  }
-  /** Whole lines, each ended by its \n: one decode for all of them, where one per line cost thousands of instructions each. */
-  takeWholeLines(bytes) {
-    const texts = wholeLinesDecoder.decode(bytes).split("\n");
-    for (let i = 0; i < texts.length - 1; i++) {
-      let text2 = texts[i];
-      if (text2.charCodeAt(0) === BYTE_ORDER_MARK) text2 = text2.slice(1);
-      if (text2.charCodeAt(text2.length - 1) === CARRIAGE_RETURN2) text2 = text2.slice(0, -1);
-      this.lines.push(text2.length <= this.lineMaxChars ? { text: text2, cutChars: 0 } : clipLine(text2, this.lineMaxChars));
-    }
-  }
-  finish() {
-    const binary = this.sniffer.binary;
-    const endsWithNewline = this.lastByte === NEWLINE3;
-    if (this.collector && !binary && !endsWithNewline) this.lines.push(this.collector.finish(false));
-    const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
-    return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines, encoding: null };
-  }
-};
-var Utf16FileScanner = class {
-  constructor(byteOrder, offset, limit, lineMaxChars) {
-    this.byteOrder = byteOrder;
-    this.transcoder = new Utf16ToUtf8(byteOrder);
-    this.inner = new FileScanner(offset, limit, lineMaxChars);
-  }
-  byteOrder;
-  transcoder;
-  inner;
-  totalBytes = 0;
-  feed(chunk) {
-    this.totalBytes += chunk.length;
-    this.inner.feed(this.transcoder.transcode(chunk));
-  }
-  finish() {
-    this.inner.feed(this.transcoder.finish());
-    return { ...this.inner.finish(), totalBytes: this.totalBytes, encoding: this.byteOrder };
-  }
-};
-var MarkedFileScanner = class {
-  utf16;
-  utf8;
-  constructor(byteOrder, offset, limit, lineMaxChars) {
-    this.utf16 = new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
-    this.utf8 = new FileScanner(offset, limit, lineMaxChars, new TextDecoder("utf-8"));
-  }
-  feed(chunk) {
-    this.utf16.feed(chunk);
-    this.utf8.feed(chunk);
-  }
-  finish() {
-    const utf83 = this.utf8.finish();
-    return utf83.totalBytes % 2 === 1 ? utf83 : this.utf16.finish();
-  }
-};
-var BYTE_ORDER_MARK_SNIFF_BYTES = 4;
-var FileScannerByMark = class {
-  constructor(offset, limit, lineMaxChars) {
-    this.offset = offset;
-    this.limit = limit;
-    this.lineMaxChars = lineMaxChars;
-  }
-  offset;
-  limit;
-  lineMaxChars;
-  scanner = null;
-  // The first bytes, copied: the run step reuses its read buffer.
-  head = new Uint8Array(0);
-  feed(chunk) {
-    if (this.scanner !== null) {
-      this.scanner.feed(chunk);
-      return;
-    }
-    if (chunk.length === 0) return;
-    const head = this.head.length > 0 ? joinBytes(this.head, chunk) : chunk;
-    if (head.length < BYTE_ORDER_MARK_SNIFF_BYTES) {
-      this.head = head === chunk ? copyBytes(chunk) : head;
-      return;
-    }
-    this.choose(head).feed(head);
-  }
-  finish() {
-    if (this.scanner === null) {
-      const head = this.head;
-      this.choose(head).feed(head);
-    }
-    return this.scanner.finish();
-  }
-  choose(firstBytes) {
-    const byteOrder = utf16ByteOrder(firstBytes);
-    this.scanner = byteOrder === null ? new FileScanner(this.offset, this.limit, this.lineMaxChars) : new MarkedFileScanner(byteOrder, this.offset, this.limit, this.lineMaxChars);
-    this.head = new Uint8Array(0);
-    return this.scanner;
-  }
-};
-function readBufferBytes(sizeBytes, minBytes, maxBytes) {
-  return Math.min(maxBytes, Math.max(minBytes, sizeBytes + 1));
-}
-
-// src/tools/file_read/run.ts
-function readFile(context, file, sizeBytes, args) {
-  const hasher = context.io.sha256(sizeBytes);
-  const scanner = new FileScannerByMark(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
-  const buffer = new Uint8Array(readBufferBytes(sizeBytes, READ_CHUNK_MIN_BYTES, READ_CHUNK_BYTES));
-  for (; ; ) {
-    const read = file.read(buffer);
-    if (read === 0) break;
-    const chunk = buffer.subarray(0, read);
-    hasher.update(chunk);
-    scanner.feed(chunk);
-  }
-  return { ...scanner.finish(), hash: hasher.hexDigest() };
-}
-function fileRead(context, args) {
-  const { maxBytes } = context.request;
-  const { offset } = args;
-  const { file, path, info } = openFileInsideHome(context, args.path);
-  let scan;
-  try {
-    scan = readFile(context, file, info.size, args);
-  } finally {
-    file.close();
-  }
-  const meta2 = {
-    path: path.real,
-    range: null,
-    content_hash: scan.hash,
-    lines: scan.totalLines,
-    display_path: path.display
-  };
-  if (scan.encoding !== null) meta2.encoding = scan.encoding;
-  if (scan.binary) return { text: binaryText(path.display, scan.totalBytes), meta: meta2 };
-  if (scan.totalLines === 0) return { text: emptyText(path.display, scan.encoding), meta: meta2 };
-  if (offset > scan.totalLines) return { text: pastEndText(path.display, scan.totalLines, offset), meta: meta2 };
-  const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes, scan.encoding);
-  meta2.range = [offset, shaped.lastLine];
-  return { text: shaped.text, meta: meta2 };
-}
-
-// src/tools/index.ts
-function runElsewhere(name) {
-  return () => {
-    throw new ToolError("internal", `${name} was sent to helper code without it (a defect of the helper's loader)`);
-  };
-}
-function codeTools(runs) {
-  return {
-    shell: { spec: SHELL_SPEC, resolve: resolveShellArgs, run: runs.shell ?? runElsewhere("shell") },
-    shell_status: { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs, run: runs.shell_status ?? runElsewhere("shell_status") },
-    file_read: { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs, run: runs.file_read ?? runElsewhere("file_read") },
-    code_search: { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs, run: runs.code_search ?? runElsewhere("code_search") }
-  };
-}
 
 // node_modules/ansi-regex/index.js
 var ST = String.raw`(?:\u001B\u005C|\u009C)`;
@@ -12007,7 +10726,7 @@ function drawLine(text2) {
 }
 
 // src/tools/shell/screen.ts
-var NEWLINE4 = 10;
+var NEWLINE = 10;
 var decoder2 = new TextDecoder("utf-8");
 function entryLines(entry) {
   return "bytes" in entry ? entry.lines : 1;
@@ -12018,7 +10737,7 @@ function entryBytes(entry) {
   return 2 * (drawn.head.length + drawn.tail.length + written.head.length + written.tail.length);
 }
 function blankLines(lines) {
-  return { bytes: new Uint8Array(lines).fill(NEWLINE4), lines };
+  return { bytes: new Uint8Array(lines).fill(NEWLINE), lines };
 }
 function rowOf(bytes, keepChars) {
   return { drawn: lineFromText(heldText(decoder2.decode(bytes)), keepChars), column: 0, written: EMPTY_LINE };
@@ -12064,7 +10783,7 @@ var Screen = class {
     let lines = 1;
     let end = bytes.length - 1;
     for (; ; lines++) {
-      const before = end === 0 ? -1 : bytes.lastIndexOf(NEWLINE4, end - 1);
+      const before = end === 0 ? -1 : bytes.lastIndexOf(NEWLINE, end - 1);
       if (before === -1) break;
       if (lines === keep) {
         this.evict(this.aboveLines);
@@ -12107,7 +10826,7 @@ var Screen = class {
       }
       const bytes = first.bytes;
       let cut = -1;
-      for (let i = 0; i < lines; i++) cut = bytes.indexOf(NEWLINE4, cut + 1);
+      for (let i = 0; i < lines; i++) cut = bytes.indexOf(NEWLINE, cut + 1);
       this.sink.write(bytes.subarray(0, cut + 1));
       this.above[0] = { bytes: bytes.subarray(cut + 1), lines: count - lines };
       this.heldBytes -= cut + 1;
@@ -12154,7 +10873,7 @@ var Screen = class {
       this.above.pop();
       return last.row;
     }
-    const cut = last.lines === 1 ? -1 : last.bytes.lastIndexOf(NEWLINE4, last.bytes.length - 2);
+    const cut = last.lines === 1 ? -1 : last.bytes.lastIndexOf(NEWLINE, last.bytes.length - 2);
     if (cut === -1) this.above.pop();
     else {
       this.above[this.above.length - 1] = { bytes: last.bytes.subarray(0, cut + 1), lines: last.lines - 1 };
@@ -12176,7 +10895,7 @@ var Screen = class {
       this.below.shift();
       return next.row;
     }
-    const cut = next.bytes.indexOf(NEWLINE4);
+    const cut = next.bytes.indexOf(NEWLINE);
     if (next.lines === 1) this.below.shift();
     else {
       this.below[0] = { bytes: next.bytes.subarray(cut + 1), lines: next.lines - 1 };
@@ -12249,9 +10968,9 @@ var Screen = class {
 };
 
 // src/tools/shell/clean.ts
-var NEWLINE5 = 10;
+var NEWLINE2 = 10;
 var TAB = 9;
-var CARRIAGE_RETURN3 = 13;
+var CARRIAGE_RETURN = 13;
 var ESCAPE = 27;
 var DELETE = 127;
 var C1_LEAD = 194;
@@ -12268,11 +10987,11 @@ function isUtf8ByDecoding(bytes) {
   }
 }
 function isControl(byte) {
-  return byte < 32 && byte !== TAB && byte !== NEWLINE5 || byte === DELETE;
+  return byte < 32 && byte !== TAB && byte !== NEWLINE2 || byte === DELETE;
 }
 function firstDirtyByte(bytes, from, to) {
   let first = to;
-  for (const byte of [ESCAPE, CARRIAGE_RETURN3, C1_LEAD, DELETE]) {
+  for (const byte of [ESCAPE, CARRIAGE_RETURN, C1_LEAD, DELETE]) {
     const at2 = bytes.indexOf(byte, from);
     if (at2 !== -1 && at2 < first) first = at2;
   }
@@ -12344,7 +11063,7 @@ var StreamingCleaner = class {
     const end = chunk.length;
     let pos = 0;
     while (this.lineOpen && pos < end) {
-      const newline = chunk.indexOf(NEWLINE5, pos);
+      const newline = chunk.indexOf(NEWLINE2, pos);
       if (newline === -1) {
         this.take(chunk.subarray(pos));
         return;
@@ -12353,7 +11072,7 @@ var StreamingCleaner = class {
       this.endLine();
       pos = newline + 1;
     }
-    const lastNewline = chunk.lastIndexOf(NEWLINE5);
+    const lastNewline = chunk.lastIndexOf(NEWLINE2);
     if (lastNewline >= pos) pos = this.wholeLines(chunk, pos, lastNewline);
     if (pos >= end) return;
     if (this.lineOpen) this.write(chunk.subarray(pos));
@@ -12366,11 +11085,11 @@ var StreamingCleaner = class {
    */
   wholeLines(chunk, pos, lastNewline) {
     const dirty = firstDirtyByte(chunk, pos, lastNewline + 1);
-    const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE5, dirty) + 1);
+    const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE2, dirty) + 1);
     if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
     for (let start = cleanEnd; start <= lastNewline; ) {
-      let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE5, start + CLEAN_BATCH_BYTES);
-      if (stop < start) stop = chunk.indexOf(NEWLINE5, start + CLEAN_BATCH_BYTES);
+      let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE2, start + CLEAN_BATCH_BYTES);
+      if (stop < start) stop = chunk.indexOf(NEWLINE2, start + CLEAN_BATCH_BYTES);
       const text2 = this.wholeDecoder.decode(chunk.subarray(start, stop + 1));
       if (hasScreenControl(text2)) {
         this.lineOpen = true;
@@ -12546,14 +11265,14 @@ function failuresWithin(scan, from, to) {
 }
 
 // src/tools/shell/failure-scan.ts
-var NEWLINE6 = 10;
+var NEWLINE3 = 10;
 var byteText = new TextDecoder("latin1");
-var utf82 = new TextDecoder("utf-8");
+var utf8 = new TextDecoder("utf-8");
 var TRIGGERS = FAILURE_TRIGGERS.map((trigger) => byteText.decode(new TextEncoder().encode(trigger)));
 function countNewlines(bytes, from, to) {
   let count = 0;
   let at = from;
-  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE6) count++;
+  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE3) count++;
   const words = Math.max(0, to - at >> 2);
   if (words > 0) {
     const view = new Uint32Array(bytes.buffer, bytes.byteOffset + at, words);
@@ -12567,13 +11286,13 @@ function countNewlines(bytes, from, to) {
     }
     at += words * 4;
   }
-  for (; at < to; at++) if (bytes[at] === NEWLINE6) count++;
+  for (; at < to; at++) if (bytes[at] === NEWLINE3) count++;
   return count;
 }
 function headText(bytes, maxBytes) {
   let end = Math.min(bytes.length, maxBytes);
   if (end < bytes.length) while (end > 0 && isContinuationByte(bytes[end])) end--;
-  return utf82.decode(bytes.subarray(0, end));
+  return utf8.decode(bytes.subarray(0, end));
 }
 var FailureLineScanner = class {
   constructor(limits) {
@@ -12596,13 +11315,13 @@ var FailureLineScanner = class {
     if (this.done || bytes.length === 0) return;
     const base = this.offset;
     this.offset += bytes.length;
-    const first = bytes.indexOf(NEWLINE6);
+    const first = bytes.indexOf(NEWLINE3);
     if (first === -1) {
       this.extendLine(bytes);
     } else {
       this.extendLine(bytes.subarray(0, first));
       this.endLine();
-      const last = bytes.lastIndexOf(NEWLINE6);
+      const last = bytes.lastIndexOf(NEWLINE3);
       if (last > first) this.searchLines(bytes, first + 1, last + 1, base);
       this.lineStart = base + last + 1;
       if (!this.done) this.extendLine(bytes.subarray(last + 1));
@@ -12898,26 +11617,8 @@ function commandEnvironment(context, cwd) {
   });
 }
 
-// src/text/elapsed.ts
-var SECOND_MS2 = 1e3;
-var MINUTE_SECONDS2 = 60;
-var HOUR_SECONDS = 3600;
-var DAY_SECONDS = 86400;
-function twoDigits(value) {
-  return String(value).padStart(2, "0");
-}
-function formatElapsed(milliseconds) {
-  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS2));
-  if (seconds < MINUTE_SECONDS2) return `${seconds}s`;
-  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS2)}m${twoDigits(seconds % MINUTE_SECONDS2)}s`;
-  if (seconds < DAY_SECONDS) {
-    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS2))}m`;
-  }
-  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
-}
-
 // src/tools/shell/format.ts
-var NEWLINE7 = 10;
+var NEWLINE4 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
 var PATH_CUT_MARK = "\u2026";
 function timedOutLine(timeoutSeconds) {
@@ -12939,7 +11640,7 @@ var decoder3 = new TextDecoder("utf-8");
 function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath, failures) {
   const trailerText = trailers.map((line) => "\n" + line).join("");
   const trailerBytes = utf8Bytes(trailerText);
-  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE7;
+  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE4;
   const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
   if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
     const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder3.decode(output.tail.subarray(0, shownTotal));
@@ -12963,7 +11664,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
     const windowStart = start2;
     let atLineStart = false;
     for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
-      if (tail[i] === NEWLINE7) {
+      if (tail[i] === NEWLINE4) {
         start2 = i + 1;
         atLineStart = true;
         break;
@@ -12994,7 +11695,7 @@ function elisionLogPath(partsRoom, headCap, logPath, shortLogPath) {
   return PATH_CUT_MARK + suffixWithinBytes(shortLogPath, pathRoom);
 }
 function cutHead(head, headRoom, reach) {
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE7);
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE4);
   if (lastNewline !== -1 && lastNewline >= headRoom - reach) return { headShown: lastNewline, headEnd: lastNewline + 1 };
   let headShown = Math.min(headRoom, head.length);
   while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
@@ -13483,8 +12184,1473 @@ function shellStatus(context, args) {
   return detail(context, findJob(context, id, new ProcessTable(context.io)));
 }
 
+// src/workspace/confine.ts
+function homeAlias(context) {
+  const named = context.io.env.HOME;
+  if (named === void 0 || !named.startsWith("/") || named.includes("\0")) return null;
+  const alias = normalizeAbsolute(named);
+  return alias === context.io.home ? null : alias;
+}
+function shownWorkingDirectory(context, alias) {
+  if (alias === null) return context.cwd;
+  return resolveShownPath(".", context.cwd, context.io.home, alias, () => true);
+}
+function failure(code2, named) {
+  return pathFailure(code2, named, LONG_PATH_SHOWN_CHARS);
+}
+function resolveInsideHome(context, input) {
+  if (input.includes("\0")) throw pathHasNul();
+  if (input === "") throw pathIsEmpty();
+  const { io } = context;
+  const alias = homeAlias(context);
+  const cwd = shownWorkingDirectory(context, alias);
+  const onTheWay = (folder) => isInside(io.home, folder) || alias !== null && isInside(alias, folder);
+  const isFolderToFold = (folder) => isInside(folder, io.home) ? isRealFolder(context, folder) : onTheWay(folder);
+  const lexical = resolveShownPath(input, cwd, io.home, alias, isFolderToFold);
+  const display = relativePath(cwd, lexical);
+  const named = input;
+  const walk = walkLookingInside(context, lexical, alias, named);
+  if ("outside" in walk) {
+    if (input === "." && lexical === cwd && !isInside(context.cwd, io.home)) {
+      throw workingDirectoryOutsideHome(context.cwd);
+    }
+    throw outsideHome(named);
+  }
+  if ("errorCode" in walk) throw failure(walk.errorCode, named);
+  const real = walk.real;
+  if (namesAFolder(input) && !isFolder2(context, real)) throw notAFolder(named);
+  return { lexical, display, named, real };
+}
+function walkLookingInside(context, lexical, alias, named) {
+  const { fs } = context.io;
+  const look = (path) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const info = fs.lstat(path);
+        if (info === null) return { kind: "missing" };
+        if (info.kind === "link") return { kind: "link", target: fs.readLink(path) };
+        return { kind: info.kind === "folder" ? "folder" : "other" };
+      } catch (error2) {
+        const code2 = errorCode(error2);
+        if (code2 === "EINVAL" && attempt < PATH_LOOK_MAX_ATTEMPTS) continue;
+        throw failure(code2 === "EINVAL" ? "ENOENT" : code2, named);
+      }
+    }
+  };
+  return walkInsideHome(lexical, context.io.home, alias, look, PATH_LINKS_MAX_FOLLOWED);
+}
+function namesAFolder(input) {
+  return input.endsWith("/") || input.endsWith("/.") || input.endsWith("/..");
+}
+function isFolder2(context, path) {
+  try {
+    return context.io.fs.stat(path)?.kind === "folder";
+  } catch {
+    return false;
+  }
+}
+function isRealFolder(context, path) {
+  try {
+    return context.io.fs.lstat(path)?.kind === "folder";
+  } catch {
+    return false;
+  }
+}
+function openInsideHome(context, path) {
+  let file;
+  try {
+    file = context.io.fs.openRead(path.real);
+  } catch (error2) {
+    throw failure(errorCode(error2), path.named);
+  }
+  try {
+    const real = file.realPath();
+    if (!isInside(real, context.io.home)) throw outsideHome(path.named);
+    return { file, real };
+  } catch (error2) {
+    file.close();
+    throw error2;
+  }
+}
+function openFileInsideHome(context, input) {
+  const path = resolveInsideHome(context, input);
+  let before;
+  try {
+    before = context.io.fs.stat(path.real);
+  } catch (error2) {
+    throw failure(errorCode(error2), path.named);
+  }
+  if (before && before.kind !== "file") {
+    throw notARegularFile(path.named, kindWords(before.kind));
+  }
+  const { file, real } = openInsideHome(context, path);
+  try {
+    const info = file.info();
+    if (info.kind !== "file") throw notARegularFile(path.named, kindWords(info.kind));
+    return { file, path: { ...path, real }, info };
+  } catch (error2) {
+    file.close();
+    throw error2;
+  }
+}
+
+// src/tools/file_read/format.ts
+function clipLine(text2, maxChars) {
+  const total = codePointCount(text2);
+  if (total <= maxChars) return { text: text2, cutChars: 0 };
+  return { text: firstCodePoints(text2, maxChars), cutChars: total - maxChars };
+}
+function clipMarker(cutChars) {
+  return cutChars > 0 ? `\u2026 [+${cutChars} chars]` : "";
+}
+function numberedLine(lineNumber, width, line) {
+  return `${String(lineNumber).padStart(width)}	${line.text}${clipMarker(line.cutChars)}`;
+}
+function encodingNote(encoding) {
+  return encoding === null ? "" : ` (${encoding})`;
+}
+function fileReadHeader(displayPath, first, last, totalLines, encoding = null) {
+  return `${displayPath} \xB7 lines ${first}\u2013${last} of ${totalLines}${encodingNote(encoding)}`;
+}
+function stoppedLine(lastLine, maxBytes) {
+  return `[stopped at line ${lastLine} to stay under ${maxBytes} bytes; continue with offset ${lastLine + 1}]`;
+}
+function binaryText(displayPath, sizeBytes) {
+  return `${displayPath} is binary (${sizeBytes} bytes); not shown`;
+}
+function emptyText(displayPath, encoding = null) {
+  return `${displayPath} is empty${encodingNote(encoding)}`;
+}
+function pastEndText(displayPath, totalLines, offset) {
+  return `${displayPath} has ${totalLines} ${totalLines === 1 ? "line" : "lines"}; offset ${offset} is past the end`;
+}
+function shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, withStop, encoding) {
+  const last = offset + count - 1;
+  const width = String(last).length;
+  let bytes = utf8Bytes(fileReadHeader(displayPath, offset, last, totalLines, encoding));
+  for (let i = 0; i < count; i++) bytes += 1 + width + 1 + lineBytes[i];
+  if (withStop) bytes += 1 + utf8Bytes(stoppedLine(last, maxBytes));
+  return bytes;
+}
+function formatFileRead(displayPath, offset, lines, totalLines, maxBytes, encoding = null) {
+  const lineBytes = lines.map((line) => utf8Bytes(line.text) + utf8Bytes(clipMarker(line.cutChars)));
+  let count = lines.length;
+  let stopped = false;
+  if (shownBytes(displayPath, offset, lineBytes, count, totalLines, maxBytes, false, encoding) > maxBytes) {
+    stopped = true;
+    let low = 0;
+    let high = lines.length - 1;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (shownBytes(displayPath, offset, lineBytes, mid, totalLines, maxBytes, true, encoding) <= maxBytes) low = mid;
+      else high = mid - 1;
+    }
+    count = low;
+  }
+  if (count === 0) return firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, encoding);
+  const last = offset + count - 1;
+  const width = String(last).length;
+  const parts = [fileReadHeader(displayPath, offset, last, totalLines, encoding)];
+  for (let i = 0; i < count; i++) parts.push(numberedLine(offset + i, width, lines[i]));
+  if (stopped) parts.push(stoppedLine(last, maxBytes));
+  return { text: parts.join("\n"), lastLine: last, stopped };
+}
+function firstLineSqueezed(displayPath, offset, lines, totalLines, maxBytes, encoding) {
+  const first = lines[0];
+  const more = lines.length > 1;
+  const header = fileReadHeader(displayPath, offset, offset, totalLines, encoding);
+  const prefix = `${offset}	`;
+  const fullChars = codePointCount(first.text) + first.cutChars;
+  const reserved = utf8Bytes(header) + 1 + utf8Bytes(prefix) + utf8Bytes(clipMarker(fullChars)) + (more ? 1 + utf8Bytes(stoppedLine(offset, maxBytes)) : 0);
+  const kept = prefixWithinBytes(first.text, maxBytes - reserved);
+  const line = { text: kept, cutChars: fullChars - codePointCount(kept) };
+  const parts = [header, numberedLine(offset, String(offset).length, line)];
+  if (more) parts.push(stoppedLine(offset, maxBytes));
+  return { text: parts.join("\n"), lastLine: offset, stopped: more };
+}
+
+// src/text/sniff.ts
+var NUL = 0;
+function looksBinary(firstBytes) {
+  return firstBytes.subarray(0, BINARY_SNIFF_BYTES).indexOf(NUL) !== -1;
+}
+var BinarySniffer = class {
+  binary = false;
+  sniffed = 0;
+  feed(chunk) {
+    if (this.sniffed >= BINARY_SNIFF_BYTES) return;
+    const sample = chunk.subarray(0, BINARY_SNIFF_BYTES - this.sniffed);
+    if (sample.indexOf(NUL) !== -1) this.binary = true;
+    this.sniffed += sample.length;
+  }
+};
+
+// src/text/utf16.ts
+function utf16ByteOrder(firstBytes) {
+  if (firstBytes.length < 2) return null;
+  if (firstBytes[0] === 255 && firstBytes[1] === 254) {
+    return firstBytes[2] === 0 && firstBytes[3] === 0 ? null : "UTF-16 LE";
+  }
+  if (firstBytes[0] === 254 && firstBytes[1] === 255) return "UTF-16 BE";
+  return null;
+}
+var Utf16ToUtf8 = class {
+  // The platform's decoder handles the surrogates; big-endian input is swapped into little-endian
+  // first, since a Node built without full ICU decodes only `utf-16le`.
+  decoder = new TextDecoder("utf-16le");
+  bigEndian;
+  heldByte = -1;
+  constructor(byteOrder) {
+    this.bigEndian = byteOrder === "UTF-16 BE";
+  }
+  transcode(piece) {
+    return encodeUtf8(this.decoder.decode(this.evenBytes(piece), { stream: true }));
+  }
+  /** What is left at the end of the file. */
+  finish() {
+    const rest = this.decoder.decode(this.heldByte === -1 ? void 0 : Uint8Array.of(this.heldByte));
+    this.heldByte = -1;
+    return encodeUtf8(rest);
+  }
+  /** The held byte and the piece, cut to whole code units (the odd one held), little-endian. */
+  evenBytes(piece) {
+    if (piece.length === 0) return piece;
+    const held = this.heldByte === -1 ? 0 : 1;
+    const total = held + piece.length;
+    const even = total - total % 2;
+    if (held === 0 && !this.bigEndian && even === piece.length) return piece;
+    const units = new Uint8Array(even);
+    if (held === 1) units[0] = this.heldByte;
+    units.set(piece.subarray(0, even - held), held);
+    this.heldByte = total % 2 === 1 ? piece[piece.length - 1] : -1;
+    if (this.bigEndian) {
+      for (let i = 0; i < even; i += 2) {
+        const high = units[i];
+        units[i] = units[i + 1];
+        units[i + 1] = high;
+      }
+    }
+    return units;
+  }
+};
+
+// src/tools/file_read/scan.ts
+var NEWLINE5 = 10;
+var CARRIAGE_RETURN2 = 13;
+var sharedLineDecoder = new TextDecoder("utf-8");
+var wholeLinesDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+var BYTE_ORDER_MARK = 65279;
+var LineCollector = class {
+  constructor(maxChars, decoder4) {
+    this.maxChars = maxChars;
+    this.decoder = decoder4;
+    this.decoder.decode();
+  }
+  maxChars;
+  decoder;
+  kept = "";
+  keptChars = 0;
+  extraChars = 0;
+  heldCarriageReturn = false;
+  feed(bytes) {
+    if (bytes.length === 0) return;
+    if (this.heldCarriageReturn) {
+      this.heldCarriageReturn = false;
+      this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN2), { stream: true }));
+    }
+    if (bytes[bytes.length - 1] === CARRIAGE_RETURN2) {
+      this.heldCarriageReturn = true;
+      bytes = bytes.subarray(0, bytes.length - 1);
+    }
+    this.take(this.decoder.decode(bytes, { stream: true }));
+  }
+  /** The line ended: at a \n (a held \r is its CRLF and is dropped) or at the end of the file. */
+  finish(atNewline) {
+    if (this.heldCarriageReturn && !atNewline) {
+      this.take(this.decoder.decode(Uint8Array.of(CARRIAGE_RETURN2), { stream: true }));
+    }
+    this.take(this.decoder.decode());
+    if (this.extraChars === 0 && this.keptChars <= this.maxChars) return { text: this.kept, cutChars: 0 };
+    const clipped = clipLine(this.kept, this.maxChars);
+    return { text: clipped.text, cutChars: clipped.cutChars + this.extraChars };
+  }
+  take(text2) {
+    if (text2 === "") return;
+    if (this.keptChars > this.maxChars) {
+      this.extraChars += codePointCount(text2);
+      return;
+    }
+    this.kept += text2;
+    this.keptChars += codePointCount(text2);
+  }
+};
+var FileScanner = class {
+  /** `lineDecoder`: a decoder of its own, for a scanner that runs beside another (MarkedFileScanner). */
+  constructor(offset, limit, lineMaxChars, lineDecoder = sharedLineDecoder) {
+    this.offset = offset;
+    this.lineMaxChars = lineMaxChars;
+    this.lineDecoder = lineDecoder;
+    this.lastWanted = offset + limit - 1;
+  }
+  offset;
+  lineMaxChars;
+  lineDecoder;
+  lastWanted;
+  lines = [];
+  sniffer = new BinarySniffer();
+  lineNumber = 1;
+  /** A wanted line that began in an earlier piece and has not ended yet. */
+  collector = null;
+  totalBytes = 0;
+  lastByte = -1;
+  feed(chunk) {
+    if (chunk.length === 0) return;
+    this.sniffer.feed(chunk);
+    const binary = this.sniffer.binary;
+    this.totalBytes += chunk.length;
+    this.lastByte = chunk[chunk.length - 1];
+    let start = 0;
+    if (this.collector !== null) {
+      const newline = chunk.indexOf(NEWLINE5);
+      if (newline === -1) {
+        if (!binary) this.collector.feed(chunk);
+        return;
+      }
+      if (!binary) {
+        this.collector.feed(chunk.subarray(0, newline));
+        this.lines.push(this.collector.finish(true));
+      }
+      this.collector = null;
+      this.lineNumber++;
+      start = newline + 1;
+    }
+    while (this.lineNumber < this.offset) {
+      const newline = chunk.indexOf(NEWLINE5, start);
+      if (newline === -1) return;
+      this.lineNumber++;
+      start = newline + 1;
+    }
+    const firstWhole = start;
+    while (this.lineNumber <= this.lastWanted) {
+      const newline = chunk.indexOf(NEWLINE5, start);
+      if (newline === -1) break;
+      this.lineNumber++;
+      start = newline + 1;
+    }
+    if (start > firstWhole && !binary) this.takeWholeLines(chunk.subarray(firstWhole, start));
+    if (this.lineNumber <= this.lastWanted) {
+      if (start < chunk.length) {
+        this.collector = new LineCollector(this.lineMaxChars, this.lineDecoder);
+        if (!binary) this.collector.feed(chunk.subarray(start));
+      }
+      return;
+    }
+    for (; ; ) {
+      const newline = chunk.indexOf(NEWLINE5, start);
+      if (newline === -1) return;
+      this.lineNumber++;
+      start = newline + 1;
+    }
+  }
+  /** Whole lines, each ended by its \n: one decode for all of them, where one per line cost thousands of instructions each. */
+  takeWholeLines(bytes) {
+    const texts = wholeLinesDecoder.decode(bytes).split("\n");
+    for (let i = 0; i < texts.length - 1; i++) {
+      let text2 = texts[i];
+      if (text2.charCodeAt(0) === BYTE_ORDER_MARK) text2 = text2.slice(1);
+      if (text2.charCodeAt(text2.length - 1) === CARRIAGE_RETURN2) text2 = text2.slice(0, -1);
+      this.lines.push(text2.length <= this.lineMaxChars ? { text: text2, cutChars: 0 } : clipLine(text2, this.lineMaxChars));
+    }
+  }
+  finish() {
+    const binary = this.sniffer.binary;
+    const endsWithNewline = this.lastByte === NEWLINE5;
+    if (this.collector && !binary && !endsWithNewline) this.lines.push(this.collector.finish(false));
+    const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
+    return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines, encoding: null };
+  }
+};
+var Utf16FileScanner = class {
+  constructor(byteOrder, offset, limit, lineMaxChars) {
+    this.byteOrder = byteOrder;
+    this.transcoder = new Utf16ToUtf8(byteOrder);
+    this.inner = new FileScanner(offset, limit, lineMaxChars);
+  }
+  byteOrder;
+  transcoder;
+  inner;
+  totalBytes = 0;
+  feed(chunk) {
+    this.totalBytes += chunk.length;
+    this.inner.feed(this.transcoder.transcode(chunk));
+  }
+  finish() {
+    this.inner.feed(this.transcoder.finish());
+    return { ...this.inner.finish(), totalBytes: this.totalBytes, encoding: this.byteOrder };
+  }
+};
+var MarkedFileScanner = class {
+  utf16;
+  utf8;
+  constructor(byteOrder, offset, limit, lineMaxChars) {
+    this.utf16 = new Utf16FileScanner(byteOrder, offset, limit, lineMaxChars);
+    this.utf8 = new FileScanner(offset, limit, lineMaxChars, new TextDecoder("utf-8"));
+  }
+  feed(chunk) {
+    this.utf16.feed(chunk);
+    this.utf8.feed(chunk);
+  }
+  finish() {
+    const utf83 = this.utf8.finish();
+    return utf83.totalBytes % 2 === 1 ? utf83 : this.utf16.finish();
+  }
+};
+var BYTE_ORDER_MARK_SNIFF_BYTES = 4;
+var FileScannerByMark = class {
+  constructor(offset, limit, lineMaxChars) {
+    this.offset = offset;
+    this.limit = limit;
+    this.lineMaxChars = lineMaxChars;
+  }
+  offset;
+  limit;
+  lineMaxChars;
+  scanner = null;
+  // The first bytes, copied: the run step reuses its read buffer.
+  head = new Uint8Array(0);
+  feed(chunk) {
+    if (this.scanner !== null) {
+      this.scanner.feed(chunk);
+      return;
+    }
+    if (chunk.length === 0) return;
+    const head = this.head.length > 0 ? joinBytes(this.head, chunk) : chunk;
+    if (head.length < BYTE_ORDER_MARK_SNIFF_BYTES) {
+      this.head = head === chunk ? copyBytes(chunk) : head;
+      return;
+    }
+    this.choose(head).feed(head);
+  }
+  finish() {
+    if (this.scanner === null) {
+      const head = this.head;
+      this.choose(head).feed(head);
+    }
+    return this.scanner.finish();
+  }
+  choose(firstBytes) {
+    const byteOrder = utf16ByteOrder(firstBytes);
+    this.scanner = byteOrder === null ? new FileScanner(this.offset, this.limit, this.lineMaxChars) : new MarkedFileScanner(byteOrder, this.offset, this.limit, this.lineMaxChars);
+    this.head = new Uint8Array(0);
+    return this.scanner;
+  }
+};
+function readBufferBytes(sizeBytes, minBytes, maxBytes) {
+  return Math.min(maxBytes, Math.max(minBytes, sizeBytes + 1));
+}
+
+// src/tools/file_read/run.ts
+function readFile(context, file, sizeBytes, args) {
+  const hasher = context.io.sha256(sizeBytes);
+  const scanner = new FileScannerByMark(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
+  const buffer = new Uint8Array(readBufferBytes(sizeBytes, READ_CHUNK_MIN_BYTES, READ_CHUNK_BYTES));
+  for (; ; ) {
+    const read = file.read(buffer);
+    if (read === 0) break;
+    const chunk = buffer.subarray(0, read);
+    hasher.update(chunk);
+    scanner.feed(chunk);
+  }
+  return { ...scanner.finish(), hash: hasher.hexDigest() };
+}
+function fileRead(context, args) {
+  const { maxBytes } = context.request;
+  const { offset } = args;
+  const { file, path, info } = openFileInsideHome(context, args.path);
+  let scan;
+  try {
+    scan = readFile(context, file, info.size, args);
+  } finally {
+    file.close();
+  }
+  const meta2 = {
+    path: path.real,
+    range: null,
+    content_hash: scan.hash,
+    lines: scan.totalLines,
+    display_path: path.display
+  };
+  if (scan.encoding !== null) meta2.encoding = scan.encoding;
+  if (scan.binary) return { text: binaryText(path.display, scan.totalBytes), meta: meta2 };
+  if (scan.totalLines === 0) return { text: emptyText(path.display, scan.encoding), meta: meta2 };
+  if (offset > scan.totalLines) return { text: pastEndText(path.display, scan.totalLines, offset), meta: meta2 };
+  const shaped = formatFileRead(path.display, offset, scan.lines, scan.totalLines, maxBytes, scan.encoding);
+  meta2.range = [offset, shaped.lastLine];
+  return { text: shaped.text, meta: meta2 };
+}
+
+// src/tools/code_search/bytes.ts
+var utf82 = new TextDecoder("utf-8");
+function decode(bytes) {
+  return utf82.decode(bytes);
+}
+var nativeLatin1 = typeof Buffer === "function" ? (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1") : void 0;
+var LATIN1_PIECE_BYTES = 8192;
+function byteString(bytes) {
+  if (nativeLatin1) return nativeLatin1(bytes);
+  let text2 = "";
+  for (let at = 0; at < bytes.length; at += LATIN1_PIECE_BYTES) {
+    text2 += String.fromCharCode(...bytes.subarray(at, at + LATIN1_PIECE_BYTES));
+  }
+  return text2;
+}
+var OTHER_THAN_CONTINUATION_BYTES = /[^\x80-\xbf]+/g;
+function codePointsIn(bytes) {
+  return bytes.length - byteString(bytes).replace(OTHER_THAN_CONTINUATION_BYTES, "").length;
+}
+function sameBytes(a, b, start, end) {
+  if (a.length !== end - start) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[start + i]) return false;
+  return true;
+}
+var BoundedBytes = class {
+  constructor(maxBytes) {
+    this.maxBytes = maxBytes;
+  }
+  maxBytes;
+  parts = [];
+  length = 0;
+  push(bytes) {
+    const room = this.maxBytes - this.length;
+    const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
+    if (kept.length === 0) return;
+    this.parts.push(copyBytes(kept));
+    this.length += kept.length;
+  }
+  bytes() {
+    if (this.parts.length === 1) return this.parts[0];
+    const joined = new Uint8Array(this.length);
+    let at = 0;
+    for (const part of this.parts) {
+      joined.set(part, at);
+      at += part.length;
+    }
+    return joined;
+  }
+  clear() {
+    this.parts = [];
+    this.length = 0;
+  }
+};
+function startsWithUtf16Mark(bytes) {
+  const [first, second] = bytes;
+  return first === 255 && second === 254 || first === 254 && second === 255;
+}
+
+// src/tools/code_search/format.ts
+function totalsLine(totals) {
+  const matches = `${totals.matches} ${totals.matches === 1 ? "match" : "matches"}`;
+  return `${matches} in ${totals.files} ${totals.files === 1 ? "file" : "files"}`;
+}
+function echoedInput(input, maxChars) {
+  return codePointCount(input) <= maxChars ? input : `${firstCodePoints(input, maxChars)}\u2026`;
+}
+function noMatchText(pattern2, displayPath, patternMaxChars) {
+  return `no matches for '${echoedInput(pattern2, patternMaxChars)}' in ${displayPath}`;
+}
+function ignoredLine(ignored) {
+  const matches = `${ignored.matches} more ${ignored.matches === 1 ? "match" : "matches"}`;
+  const files = `${ignored.files} ${ignored.files === 1 ? "file" : "files"}`;
+  return `(${matches} in ${files} ignored by .gitignore or .ignore, e.g. ${ignored.example}; search them with path: ${JSON.stringify(ignored.searchPath)})`;
+}
+function stoppedText(timeoutSeconds) {
+  return `[the search was stopped after ${timeoutSeconds} s; these are the matches found until then]`;
+}
+function interruptedText(signal) {
+  return `[the search was interrupted (${signal}); these are the matches found until then]`;
+}
+function byteCapLine(leftOut, maxBytes) {
+  return `[\u2026 ${leftOut} more ${leftOut === 1 ? "line" : "lines"} left out to stay under ${maxBytes} bytes]`;
+}
+function clipSearchLine(view, maxChars, leadChars) {
+  if (view.totalChars <= maxChars) return view.text;
+  const match = view.matchChar;
+  const start = match === null || match <= maxChars - leadChars ? 0 : Math.max(0, Math.min(match - leadChars, view.totalChars - maxChars));
+  const skip = start - view.startChar;
+  const shown = firstCodePoints(skip > 0 ? view.text.slice(codeUnitsOf(view.text, skip)) : view.text, maxChars);
+  const cutBefore = start > 0 ? "\u2026" : "";
+  const cutAfter = start + maxChars < view.totalChars ? "\u2026" : "";
+  return `${cutBefore}${shown}${cutAfter} [+${view.totalChars - maxChars} chars]`;
+}
+function codeUnitsOf(text2, chars) {
+  return firstCodePoints(text2, chars).length;
+}
+function shownPath(path) {
+  return NEEDS_QUOTING.test(path) ? JSON.stringify(path) : path;
+}
+var NEEDS_QUOTING = /[\x00-\x1f\x7f"\\]/;
+function fileCountLine(entry) {
+  return `${entry.path}: ${entry.count}`;
+}
+function binaryNoteText(note2) {
+  return `${note2.path}: [binary from about byte ${note2.binaryAt} (a NUL byte); not searched past it]`;
+}
+function binaryFilesLine(matches, files) {
+  const matchWords = `${matches} ${matches === 1 ? "match" : "matches"}`;
+  const fileWords = files === 1 ? "1 binary file" : `${files} binary files`;
+  const their = files === 1 ? "its" : "their";
+  return `\u2026 ${matchWords} in ${fileWords} not listed (ripgrep stopped reading at a NUL byte part-way; mode "content" shows ${their} lines before it)`;
+}
+function contentLineText(line) {
+  const mark = line.isMatch ? ":" : "-";
+  return `${line.path}${mark}${line.lineNumber}${mark} ${line.text}`;
+}
+function contentEntries(entries, withGroups) {
+  let previous = null;
+  return entries.map((entry) => {
+    if ("binaryAt" in entry) return binaryNoteText(entry);
+    const newGroup = withGroups && previous !== null && (previous.path !== entry.path || previous.lineNumber + 1 !== entry.lineNumber);
+    previous = entry;
+    return (newGroup ? "--\n" : "") + contentLineText(entry);
+  });
+}
+function fitSearchResult(entries, moreLeftOut, moreLine, trailers, maxBytes) {
+  const trailerBytes = trailers.reduce((sum, line) => sum + 1 + utf8Bytes(line), 0);
+  const entryBytes2 = entries.map((entry) => utf8Bytes(entry) + 1);
+  const allEntries = entryBytes2.reduce((sum, bytes) => sum + bytes, 0);
+  const moreText = moreLeftOut > 0 ? moreLine(moreLeftOut) : null;
+  const full = allEntries + (moreText === null ? 0 : utf8Bytes(moreText) + 1) + trailerBytes - 1;
+  if (full <= maxBytes) {
+    const parts = [...entries];
+    if (moreText !== null) parts.push(moreText);
+    return { text: [...parts, ...trailers].join("\n"), cut: false };
+  }
+  let kept = entries.length;
+  let keptBytes = allEntries;
+  for (; ; ) {
+    kept--;
+    keptBytes -= entryBytes2[kept];
+    const capLine = byteCapLine(entries.length - kept + moreLeftOut, maxBytes);
+    if (kept === 0 || keptBytes + utf8Bytes(capLine) + trailerBytes <= maxBytes) {
+      const shown = entries.slice(0, kept);
+      return { text: [...shown, capLine, ...trailers].join("\n"), cut: true };
+    }
+  }
+}
+function formatFilesResult(shown, moreFiles, totals, maxBytes, stoppedLine2, binaryFiles = null) {
+  const trailers = [totalsLine(totals)];
+  if (stoppedLine2 !== null) trailers.unshift(stoppedLine2);
+  if (binaryFiles !== null && binaryFiles.files > 0) trailers.unshift(binaryFilesLine(binaryFiles.matches, binaryFiles.files));
+  return fitSearchResult(
+    shown.map(fileCountLine),
+    moreFiles,
+    (count) => `\u2026 ${count} more ${count === 1 ? "file" : "files"}`,
+    trailers,
+    maxBytes
+  );
+}
+function formatContentResult(shown, moreLines, totals, withGroups, maxBytes, stoppedLine2) {
+  const trailers = stoppedLine2 === null ? [totalsLine(totals)] : [stoppedLine2, totalsLine(totals)];
+  return fitSearchResult(
+    contentEntries(shown, withGroups),
+    moreLines,
+    (count) => `\u2026 ${count} more ${count === 1 ? "line" : "lines"}`,
+    trailers,
+    maxBytes
+  );
+}
+function nulInInputText(input) {
+  return `the ${input} contains a NUL byte`;
+}
+function notSearchableText(named, kindWords2) {
+  return `${named} is ${kindWords2}; code_search takes a file or a folder`;
+}
+function changedWhileOpenedText(named) {
+  return `${named} changed while it was opened; code_search takes a file or a folder`;
+}
+function binaryFileText(display) {
+  return `${display} is binary; not searched`;
+}
+function ripgrepFailureText(missing) {
+  switch (missing.code) {
+    case "RG_CONFIGURED_NOT_EXECUTABLE":
+      return `ripgrep not found: GUILDS_RG=${missing.configured} is not an executable file (an absolute path)`;
+    case "RG_NOT_FOUND":
+      return `ripgrep not found: GUILDS_RG is not set, there is no rg on PATH, and no node_modules/${missing.packageName}/bin/rg in ${missing.searchedFrom} or above it`;
+    case "RG_CANNOT_START":
+      return `cannot run ripgrep (${missing.binary}): ${missing.cause}`;
+  }
+}
+var REGEX_ERROR_HINT = " (the pattern is a regular expression; set fixed: true to search for it as plain text)";
+function ripgrepReason(stderr) {
+  const lines = stderr.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+  if (lines.length === 0) return "ripgrep failed without saying why";
+  const first = lines[0].replace(/^rg: /, "").replace(/:$/, "");
+  const reason = lines.find((line, index) => index > 0 && line.startsWith("error: "));
+  return reason ? `${first}: ${reason.slice("error: ".length)}` : first;
+}
+function clipEchoedInputs(reason, inputs, echoMaxChars) {
+  let clipped = reason;
+  for (const input of inputs) {
+    if (input === null || !clipped.includes(input)) continue;
+    const shown = echoedInput(input, echoMaxChars);
+    if (shown !== input) clipped = clipped.split(input).join(shown);
+  }
+  return clipped;
+}
+function ripgrepRefusalText(stderr, pattern2, glob, fixed, echoMaxChars) {
+  const reason = clipEchoedInputs(ripgrepReason(stderr), [pattern2, glob], echoMaxChars);
+  const hint = reason.startsWith("regex parse error") && !fixed ? REGEX_ERROR_HINT : "";
+  return `ripgrep: ${reason}${hint}`;
+}
+var codeSearchErrors = {
+  nulInInput: (input) => new ToolError("invalid_pattern", nulInInputText(input)),
+  notSearchable: (named, kindWords2) => new ToolError("not_a_file", notSearchableText(named, kindWords2)),
+  changedWhileOpened: (named) => new ToolError("not_a_file", changedWhileOpenedText(named)),
+  ripgrepUnavailable: (failure3) => new ToolError("unavailable", ripgrepFailureText(failure3)),
+  /** Exit 2 with a reason is a refusal of the pattern or the glob; any other exit ripgrep's own fault. */
+  ripgrepRefused: (exitCode, stderr, pattern2, glob, fixed, echoMaxChars) => new ToolError(exitCode === 2 ? "invalid_pattern" : "internal", ripgrepRefusalText(stderr, pattern2, glob, fixed, echoMaxChars))
+};
+
+// src/tools/code_search/line-text.ts
+var CARRIAGE_RETURN3 = 13;
+var LineText = class {
+  /** `matchByte`: the byte offset of the first match in the line, null for a context line. */
+  constructor(matchByte, limits) {
+    this.matchByte = matchByte;
+    this.limits = limits;
+    this.keepBytes = limits.maxChars * 4;
+    this.head = new BoundedBytes(this.keepBytes);
+    this.windowStart = matchByte === null ? 0 : Math.max(0, matchByte - this.keepBytes);
+    const windowNeeded = matchByte !== null && matchByte > limits.maxChars - limits.leadChars;
+    this.window = windowNeeded ? new BoundedBytes(2 * this.keepBytes) : null;
+  }
+  matchByte;
+  limits;
+  head;
+  window;
+  windowStart;
+  // A code point takes at most 4 bytes: this many bytes always hold the characters a clipped line shows.
+  keepBytes;
+  offset = 0;
+  chars = 0;
+  charsBeforeMatch = 0;
+  lastByte = -1;
+  feed(bytes) {
+    const start = this.offset;
+    const end = start + bytes.length;
+    if (start < this.keepBytes) this.head.push(bytes.subarray(0, this.keepBytes - start));
+    if (this.window !== null && end > this.windowStart) {
+      this.window.push(bytes.subarray(Math.max(0, this.windowStart - start)));
+    }
+    this.chars += codePointsIn(bytes);
+    if (this.matchByte !== null && start < this.matchByte) {
+      this.charsBeforeMatch += codePointsIn(bytes.subarray(0, Math.min(bytes.length, this.matchByte - start)));
+    }
+    this.offset = end;
+    if (bytes.length > 0) this.lastByte = bytes[bytes.length - 1];
+  }
+  view() {
+    const { maxChars, leadChars } = this.limits;
+    const carriageReturn = this.lastByte === CARRIAGE_RETURN3;
+    const totalChars = this.chars - (carriageReturn ? 1 : 0);
+    const matchChar = this.matchByte === null ? null : this.charsBeforeMatch;
+    const useWindow = this.window !== null && matchChar !== null && totalChars > maxChars && matchChar > maxChars - leadChars;
+    if (!useWindow) {
+      let text2 = decode(this.head.bytes());
+      if (carriageReturn && this.offset <= this.keepBytes) text2 = text2.slice(0, -1);
+      return { text: text2, startChar: 0, totalChars, matchChar };
+    }
+    let bytes = this.window.bytes();
+    let skipped = 0;
+    while (skipped < bytes.length && isContinuationByte(bytes[skipped])) skipped++;
+    bytes = bytes.subarray(skipped);
+    const charsBeforeInWindow = codePointsIn(bytes.subarray(0, this.matchByte - this.windowStart - skipped));
+    return { text: decode(bytes), startChar: matchChar - charsBeforeInWindow, totalChars, matchChar };
+  }
+};
+
+// src/tools/code_search/rg-count-output.ts
+var NEWLINE6 = 10;
+var NUL2 = 0;
+var DIGIT_0 = 48;
+var CountOutputReader = class {
+  constructor(events, shortLineMaxBytes) {
+    this.events = events;
+    this.held = new BoundedBytes(shortLineMaxBytes);
+  }
+  events;
+  held;
+  feed(given) {
+    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
+    const length = chunk.length;
+    let start = this.held.length > 0 ? this.joinHeld(chunk) : 0;
+    while (start < length) {
+      const nul = chunk.indexOf(NUL2, start);
+      if (nul === -1) break;
+      const newline = chunk.indexOf(NEWLINE6, nul);
+      if (newline === -1) break;
+      this.events.countedFile(chunk, start, nul, countAfter(chunk, nul, newline));
+      start = newline + 1;
+    }
+    if (start < length) this.held.push(chunk.subarray(start));
+  }
+  /** The lines after the last record: ripgrep's stats, or the start of a record cut off by a kill. */
+  finish() {
+    const rest = this.held.bytes();
+    this.held.clear();
+    return rest.indexOf(NUL2) === -1 ? decode(rest).split("\n") : [];
+  }
+  /** Ends the record begun in the last chunk; returns where this chunk's own records start. */
+  joinHeld(chunk) {
+    const heldNul = this.held.bytes().indexOf(NUL2);
+    const nul = heldNul === -1 ? chunk.indexOf(NUL2) : 0;
+    const newline = nul === -1 ? -1 : chunk.indexOf(NEWLINE6, nul);
+    if (newline === -1) {
+      this.held.push(chunk);
+      return chunk.length;
+    }
+    const record2 = joinBytes(this.held.bytes(), chunk.subarray(0, newline));
+    this.held.clear();
+    const recordNul = record2.indexOf(NUL2);
+    this.events.countedFile(record2, 0, recordNul, countAfter(record2, recordNul, record2.length));
+    return newline + 1;
+  }
+};
+function countAfter(bytes, nul, end) {
+  let count = 0;
+  for (let i = nul + 1; i < end; i++) count = count * 10 + (bytes[i] - DIGIT_0);
+  return count;
+}
+
+// src/tools/code_search/rg-output.ts
+var NEWLINE7 = 10;
+var NUL3 = 0;
+var DIGIT_02 = 48;
+var DIGIT_9 = 57;
+var COLON = 58;
+var PATH = String.raw`[^\0]*`;
+var NUMBER = String.raw`\d*`;
+var matchMark = (column) => String.raw`:${column}[^\d\n]`;
+var CONTEXT_MARK = "-";
+var REST_OF_LINE = String.raw`[^\n]*\n`;
+var HEADER = new RegExp(`${PATH}\\0${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})`, "y");
+var MATCH_AFTER_PATH = `${NUMBER}${matchMark(NUMBER)}${REST_OF_LINE}`;
+var RESULT_AFTER_PATH = `${NUMBER}(?:${matchMark(NUMBER)}|${CONTEXT_MARK})${REST_OF_LINE}`;
+var MATCH_RUN = new RegExp(`(${PATH}\\0)${MATCH_AFTER_PATH}(?:\\1${MATCH_AFTER_PATH})*`, "y");
+var RESULT_RUN = new RegExp(`(${PATH}\\0)${RESULT_AFTER_PATH}(?:\\1${RESULT_AFTER_PATH})*`, "y");
+var LINE_END_EVERYWHERE = /\n/g;
+var BINARY_NOTICE = /^: (?:WARNING: stopped searching binary file after match|binary file matches) \(found "\\0" byte around offset (\d+)\)$/;
+var NEWLINE_BYTES = new Uint8Array([10]);
+var MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, "gm");
+function isDigit(byte) {
+  return byte !== void 0 && byte >= DIGIT_02 && byte <= DIGIT_9;
+}
+function countResultRun(text2, start, withContext) {
+  const nul = text2.indexOf("\0", start);
+  if (nul === -1 || text2.lastIndexOf("\n", nul) >= start) return null;
+  const run = withContext ? RESULT_RUN : MATCH_RUN;
+  run.lastIndex = start;
+  if (!run.test(text2)) return null;
+  const end = run.lastIndex;
+  const lines = text2.slice(start, end);
+  const count = lines.match(LINE_END_EVERYWHERE).length;
+  const matchedLines = withContext ? lines.match(MATCH_HEADER_EVERYWHERE)?.length ?? 0 : count;
+  return { end, lines: count, matchedLines };
+}
+var ContentOutputReader = class {
+  constructor(events, options) {
+    this.events = events;
+    this.header = new BoundedBytes(options.shortLineMaxBytes);
+    this.withContext = options.withContext;
+    this.fastCount = options.fastCount !== false;
+  }
+  events;
+  header;
+  state = "header";
+  pathBytes = null;
+  /** The current file's lines counted by the fast path so far, handed on when the file ends. */
+  counted = 0;
+  countedMatched = 0;
+  withContext;
+  fastCount;
+  chunkText = null;
+  feed(given) {
+    const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
+    const length = chunk.length;
+    this.chunkText = null;
+    let start = 0;
+    while (start < length) {
+      if (this.fastCount && this.state === "header" && this.header.length === 0) {
+        start = this.countClosedRun(chunk, start);
+        if (start === length) return;
+      }
+      const newline = chunk.indexOf(NEWLINE7, start);
+      const end = newline === -1 ? length : newline;
+      if (end > start) this.piece(chunk, start, end);
+      if (newline === -1) return;
+      this.lineEnd();
+      start = newline + 1;
+    }
+  }
+  /** Call once ripgrep is done (a line cut off by a kill is dropped). */
+  finish() {
+    const rest = this.state === "header" ? this.header.bytes() : new Uint8Array(0);
+    if (rest.length > 0 && rest.indexOf(NUL3) === -1) {
+      const lines = decode(rest).split("\n");
+      if (lines[lines.length - 1] === "") lines.pop();
+      for (const line of lines) this.events.otherLine(line);
+    }
+    this.state = "header";
+    this.header.clear();
+    if (this.pathBytes !== null) this.endFile(null);
+    this.pathBytes = null;
+  }
+  endFile(next) {
+    const { counted, countedMatched } = this;
+    this.counted = 0;
+    this.countedMatched = 0;
+    this.events.nextFile(next, counted, countedMatched);
+  }
+  textOf(chunk) {
+    this.chunkText ??= byteString(chunk);
+    return this.chunkText;
+  }
+  /**
+   * At a line start after a closed file's line: when the line is a result line of that file, counts
+   * it and the lines of that file after it; returns where the first line it did not count starts.
+   * (A file's first line is read whole, as the collector decides there whether to close it.)
+   */
+  countClosedRun(chunk, start) {
+    const path = this.pathBytes;
+    if (path === null || !this.events.fileClosed) return start;
+    const pathEnd = start + path.length;
+    if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL3 || !sameBytes(path, chunk, start, pathEnd)) return start;
+    const counted = countResultRun(this.textOf(chunk), start, this.withContext);
+    if (counted === null) return start;
+    this.counted += counted.lines;
+    this.countedMatched += counted.matchedLines;
+    return counted.end;
+  }
+  piece(chunk, start, end) {
+    if (this.state === "text") this.events.text(chunk.subarray(start, end));
+    else if (this.state === "header") {
+      let bytes = chunk;
+      let text2;
+      if (this.header.length > 0) {
+        bytes = joinBytes(this.header.bytes(), chunk.subarray(start, end));
+        start = 0;
+        end = bytes.length;
+        this.header.clear();
+        text2 = byteString(bytes);
+      } else text2 = this.textOf(chunk);
+      const textStart = this.readHeader(bytes, text2, start, end);
+      if (textStart === -1) this.header.push(bytes.subarray(start, end));
+      else if (this.wantsText() && textStart < end) this.events.text(bytes.subarray(textStart, end));
+    }
+  }
+  wantsText() {
+    return this.state === "text";
+  }
+  /**
+   * A line end where no header has been read yet: the line is ripgrep's binary notice for the current
+   * file, or a line of a path that goes on up to its NUL, or a stats line (finish sorts those out).
+   * One that holds a NUL can be no part of a path: it is no result line, and is reported as such.
+   */
+  lineEnd() {
+    if (this.state === "header") {
+      const line = this.header.bytes();
+      if (line.indexOf(NUL3) !== -1) {
+        this.header.clear();
+        this.events.otherLine(decode(line));
+      } else if (this.isBinaryNotice(line)) this.header.clear();
+      else this.header.push(NEWLINE_BYTES);
+    } else if (this.state === "text") this.events.textEnd();
+    this.state = "header";
+  }
+  isBinaryNotice(line) {
+    const path = this.pathBytes;
+    if (path === null || line.length <= path.length || line.indexOf(NEWLINE7) !== -1) return false;
+    if (!sameBytes(path, line, 0, path.length)) return false;
+    const notice = BINARY_NOTICE.exec(byteString(line.subarray(path.length)));
+    if (notice === null) return false;
+    this.events.binaryStop(Number(notice[1]));
+    return true;
+  }
+  /**
+   * Reads the header at `start` (`end` is the piece's end, a line end or the end of `text`) and
+   * starts its line; the offset where its text starts, or -1 while there is no whole header up to
+   * `end` (not yet: its path goes on past a line end or into the next chunk; or never: a stats line). The grammar decides; once it has,
+   * the fields are read where it put them: the path up to the first NUL, the line number, a match's column.
+   */
+  readHeader(bytes, text2, start, end) {
+    HEADER.lastIndex = start;
+    if (!HEADER.test(text2)) return -1;
+    const textStart = HEADER.lastIndex;
+    if (textStart > end) return -1;
+    const nul = bytes.indexOf(NUL3, start);
+    let at = nul + 1;
+    let lineNumber = 0;
+    while (isDigit(bytes[at])) lineNumber = lineNumber * 10 + bytes[at++] - DIGIT_02;
+    let matchByte = null;
+    if (bytes[at++] === COLON) {
+      let column = 0;
+      while (isDigit(bytes[at])) column = column * 10 + bytes[at++] - DIGIT_02;
+      matchByte = column - 1;
+    }
+    if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start, nul)) {
+      this.pathBytes = copyBytes(bytes.subarray(start, nul));
+      this.endFile(decode(this.pathBytes));
+    }
+    this.state = this.events.resultLine(lineNumber, matchByte) ? "text" : "skip";
+    return textStart;
+  }
+};
+function parseStats(lines) {
+  let matches = null;
+  let files = null;
+  for (const line of lines) {
+    const matchCount = /^(\d+) matches$/.exec(line);
+    if (matchCount) matches = Number(matchCount[1]);
+    const fileCount = /^(\d+) files contained matches$/.exec(line);
+    if (fileCount) files = Number(fileCount[1]);
+  }
+  return matches === null || files === null ? null : { matches, files };
+}
+
+// src/tools/code_search/collect.ts
+var FILE_COUNT_DEFAULTS = { shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES };
+var FileCountCollector = class {
+  reader;
+  limit;
+  shown = [];
+  /** Of the files ripgrep printed a count for. */
+  matches = 0;
+  files = 0;
+  statsLines = [];
+  finished = false;
+  constructor(given) {
+    const limits = { ...FILE_COUNT_DEFAULTS, ...given };
+    this.limit = limits.files;
+    this.reader = new CountOutputReader(this, limits.shortLineMaxBytes);
+  }
+  feed(chunk) {
+    this.reader.feed(chunk);
+  }
+  /** Call once ripgrep is done (again: no change). */
+  finish() {
+    if (this.finished) return;
+    this.finished = true;
+    this.statsLines = this.reader.finish();
+  }
+  /** ripgrep's own totals from --stats, when it lived to print them. */
+  stats() {
+    return parseStats(this.statsLines);
+  }
+  countedFile(bytes, start, nul, count) {
+    this.matches += count;
+    this.files++;
+    const last = this.shown[this.shown.length - 1];
+    if (this.shown.length === this.limit && last && count < last.count) return;
+    const entry = { rgPath: decode(bytes.subarray(start, nul)), count };
+    let at = this.shown.length;
+    while (at > 0 && ranksBefore(entry, this.shown[at - 1])) at--;
+    if (at >= this.limit) return;
+    this.shown.splice(at, 0, entry);
+    if (this.shown.length > this.limit) this.shown.pop();
+  }
+};
+function ranksBefore(a, b) {
+  return a.count > b.count || a.count === b.count && a.rgPath < b.rgPath;
+}
+var CONTENT_DEFAULTS = {
+  matchesPerFile: SEARCH_MAX_MATCHES_PER_FILE,
+  lineMaxChars: SEARCH_LINE_MAX_CHARS,
+  matchLeadChars: SEARCH_MATCH_LEAD_CHARS,
+  shortLineMaxBytes: SEARCH_SHORT_LINE_MAX_BYTES,
+  statsMaxLines: SEARCH_STATS_MAX_LINES
+};
+function trimLeadingContext(lines) {
+  while (lines.length > 0 && !lines[lines.length - 1].isMatch && !lines[lines.length - 1].followsMatch) lines.pop();
+}
+var ContentCollector = class {
+  reader;
+  lineText = null;
+  pending = null;
+  group = null;
+  groups = [];
+  shownLines = 0;
+  full = false;
+  otherLines = [];
+  resultLines = 0;
+  matchedLines = 0;
+  files = 0;
+  /** `fastCount`: off only to check that the fast count path changes nothing. */
+  limits;
+  constructor(given, fastCount = true) {
+    const limits = { ...CONTENT_DEFAULTS, ...given };
+    this.limits = limits;
+    this.reader = new ContentOutputReader(this, {
+      withContext: limits.contextLines > 0,
+      shortLineMaxBytes: limits.shortLineMaxBytes,
+      fastCount
+    });
+  }
+  feed(chunk) {
+    this.reader.feed(chunk);
+  }
+  /** Call once ripgrep is done (a line cut off by a kill is dropped). */
+  finish() {
+    this.reader.finish();
+  }
+  get fileClosed() {
+    return this.group !== null && this.group.closed;
+  }
+  nextFile(rgPath, countedLines, countedMatchedLines) {
+    this.resultLines += countedLines;
+    this.matchedLines += countedMatchedLines;
+    if (this.group !== null) this.fileEnd();
+    if (rgPath !== null) this.fileStart(rgPath);
+  }
+  fileStart(rgPath) {
+    this.files++;
+    const lastKept = this.groups[this.groups.length - 1];
+    const hopeless = this.full && lastKept !== void 0 && rgPath > lastKept.rgPath;
+    this.group = { rgPath, lines: [], binaryAt: null, matchLines: 0, lastMatchLine: 0, closed: hopeless };
+  }
+  resultLine(lineNumber, matchByte) {
+    const isMatch = matchByte !== null;
+    this.resultLines++;
+    if (isMatch) this.matchedLines++;
+    const group = this.group;
+    if (group.closed) return false;
+    const { lines: limit, matchesPerFile, contextLines } = this.limits;
+    const previous = group.lines[group.lines.length - 1];
+    const full = group.lines.length >= limit;
+    const pastMatches = group.matchLines >= matchesPerFile;
+    if (full || pastMatches && (isMatch || previous?.lineNumber !== lineNumber - 1)) {
+      group.closed = true;
+      trimLeadingContext(group.lines);
+      return false;
+    }
+    if (isMatch) {
+      group.matchLines++;
+      group.lastMatchLine = lineNumber;
+    }
+    const followsMatch = !isMatch && group.matchLines > 0 && lineNumber - group.lastMatchLine <= contextLines;
+    this.pending = { lineNumber, isMatch, followsMatch };
+    this.lineText = new LineText(matchByte, { maxChars: this.limits.lineMaxChars, leadChars: this.limits.matchLeadChars });
+    return true;
+  }
+  text(bytes) {
+    this.lineText.feed(bytes);
+  }
+  textEnd() {
+    const text2 = clipSearchLine(this.lineText.view(), this.limits.lineMaxChars, this.limits.matchLeadChars);
+    this.group.lines.push({ ...this.pending, text: text2 });
+    this.lineText = null;
+    this.pending = null;
+  }
+  otherLine(line) {
+    this.otherLines.push(line);
+    if (this.otherLines.length > this.limits.statsMaxLines) this.otherLines.shift();
+  }
+  binaryStop(offset) {
+    this.group.binaryAt = offset;
+  }
+  fileEnd() {
+    const group = this.group;
+    this.group = null;
+    if (group === null) return;
+    trimLeadingContext(group.lines);
+    if (group.lines.length === 0) return;
+    let at = this.groups.length;
+    while (at > 0 && group.rgPath < this.groups[at - 1].rgPath) at--;
+    this.groups.splice(at, 0, group);
+    let room = this.limits.lines;
+    let kept = 0;
+    for (; kept < this.groups.length && room > 0; kept++) {
+      const lines = this.groups[kept].lines;
+      if (lines.length > room) {
+        lines.length = room;
+        trimLeadingContext(lines);
+        this.full = true;
+      }
+      room -= lines.length;
+      if (room === 0) this.full = true;
+    }
+    if (kept < this.groups.length) this.full = true;
+    this.groups.length = kept;
+    while (this.groups.length > 0 && this.groups[this.groups.length - 1].lines.length === 0) this.groups.pop();
+    this.shownLines = this.groups.reduce((sum, kept2) => sum + kept2.lines.length, 0);
+  }
+  /** The shown lines by file, each file that ripgrep stopped reading at a NUL byte followed by a note saying so. */
+  shown(displayOf) {
+    const out = [];
+    for (const group of this.groups) {
+      const path = displayOf(group.rgPath);
+      for (const line of group.lines) out.push({ path, lineNumber: line.lineNumber, isMatch: line.isMatch, text: line.text });
+      if (group.binaryAt !== null) out.push({ path, binaryAt: group.binaryAt });
+    }
+    return out;
+  }
+  get shownCount() {
+    return this.shownLines;
+  }
+  /** ripgrep's own totals from --stats, when it lived to print them. */
+  stats() {
+    return parseStats(this.otherLines);
+  }
+  /** The paths (as ripgrep printed them) of the files shown. */
+  shownPaths() {
+    return this.groups.map((group) => group.rgPath);
+  }
+};
+
+// src/tools/code_search/rg-args.ts
+var STDIN_PATH = "-";
+function ripgrepArgs(options) {
+  const args = [
+    "--no-config",
+    "--hidden",
+    // .gitignore is respected in a folder that is not (yet) a git repository too.
+    "--no-require-git",
+    ...options.noIgnore === true ? ["--no-ignore"] : [],
+    // Unreadable files are skipped quietly; pattern and glob errors are still reported.
+    "--no-messages",
+    "--color=never",
+    "--with-filename",
+    // Each path ends at a NUL, which no file name holds: a name with a newline, a colon or a leading
+    // dash is read whole (rg-output.ts).
+    "--null",
+    // ripgrep's own totals, in both modes: they count the matches of a file it stopped reading at a
+    // NUL byte, which files mode's counts leave out (rg-output.ts reads what they differ by).
+    "--stats",
+    options.ignoreCase ? "--ignore-case" : "--case-sensitive"
+  ];
+  if (options.fixed) args.push("--fixed-strings");
+  if (options.fileName !== null) args.push("--text");
+  if (options.mode === "files") {
+    args.push("--count-matches");
+  } else {
+    args.push("--line-number", "--column", "--no-heading", "--no-context-separator");
+    args.push(`--context=${options.contextLines}`);
+  }
+  if (options.glob !== null) args.push(`--glob=${options.glob}`);
+  args.push("--glob=!.git");
+  if (options.excludeRuns) args.push(`--glob=!/${RUNS_FOLDER_NAME}`);
+  args.push(`--regexp=${options.pattern}`, "--");
+  if (options.fileName !== null) args.push(options.fileName);
+  return args;
+}
+
+// src/tools/code_search/result.ts
+function withIgnored(result, ignored, maxBytes) {
+  if (ignored === null) return result;
+  const meta2 = { ...result.meta, ignored_matches: ignored.matches, ignored_files: ignored.files };
+  if (ignored.files === 0) return { text: result.text, meta: meta2 };
+  const text2 = `${result.text}
+${ignoredLine(ignored)}`;
+  return { text: utf8Bytes(text2) <= maxBytes ? text2 : result.text, meta: meta2 };
+}
+function searchResult(collector, shape) {
+  const stopped = shape.stoppedLine;
+  let totals;
+  let shaped;
+  let leftOut;
+  if (collector instanceof ContentCollector) {
+    collector.finish();
+    totals = collector.stats() ?? { matches: collector.matchedLines, files: collector.files };
+    leftOut = collector.resultLines - collector.shownCount;
+    shaped = formatContentResult(collector.shown(shape.displayOf), leftOut, totals, shape.withGroups, shape.maxBytes, stopped);
+  } else {
+    collector.finish();
+    const listed = { matches: collector.matches, files: collector.files };
+    totals = collector.stats() ?? listed;
+    const binaryFiles = { matches: totals.matches - listed.matches, files: totals.files - listed.files };
+    const shown = collector.shown.map((entry) => ({ path: shape.displayOf(entry.rgPath), count: entry.count }));
+    leftOut = listed.files - shown.length + Math.max(0, binaryFiles.files);
+    shaped = formatFilesResult(shown, listed.files - shown.length, totals, shape.maxBytes, stopped, binaryFiles);
+  }
+  const truncated = stopped !== null || leftOut > 0 || shaped.cut;
+  const meta2 = { matches: totals.matches, files: totals.files, truncated };
+  if (totals.files === 0) {
+    const none = noMatchText(shape.pattern, shape.shownRoot, shape.echoMaxChars);
+    return { text: stopped === null ? none : `${none}
+${stopped}`, meta: meta2 };
+  }
+  return { text: shaped.text, meta: meta2 };
+}
+
+// src/tools/code_search/run.ts
+function checkedArgs(args) {
+  if (args.pattern.includes("\0")) throw codeSearchErrors.nulInInput("pattern");
+  if (args.glob !== null && args.glob.includes("\0")) throw codeSearchErrors.nulInInput("glob");
+  return args;
+}
+async function codeSearch(context, args) {
+  const { io } = context;
+  const search = checkedArgs(args);
+  const root = resolveInsideHome(context, search.path ?? ".");
+  const kind = io.fs.stat(root.real)?.kind;
+  if (kind === void 0) throw noSuchPath(root.named);
+  if (kind !== "folder" && kind !== "file") throw codeSearchErrors.notSearchable(root.named, kindWords(kind));
+  const { file: opened } = openInsideHome(context, root);
+  try {
+    return await searchOpened(context, search, root, kind, opened);
+  } finally {
+    opened.close();
+  }
+}
+function ripgrepUnavailable(error2) {
+  return error2 instanceof RipgrepError ? codeSearchErrors.ripgrepUnavailable(error2.failure) : error2;
+}
+function collectorFor(search) {
+  if (search.mode === "files") return new FileCountCollector({ files: search.limit });
+  return new ContentCollector({ lines: search.limit, contextLines: search.contextLines });
+}
+function throwIfRefused(exit, search) {
+  if (exit.timedOut || exit.interruptedBy !== void 0 || exit.exitCode === 0 || exit.exitCode === 1) return;
+  if (exit.exitCode === 2 && exit.stderr.trim() === "") return;
+  throw codeSearchErrors.ripgrepRefused(exit.exitCode, exit.stderr, search.pattern, search.glob, search.fixed, SEARCH_ECHO_MAX_CHARS);
+}
+async function searchOpened(context, search, root, expected, opened) {
+  const { io, request } = context;
+  const kind = opened.info().kind;
+  if (kind !== expected) throw codeSearchErrors.changedWhileOpened(root.named);
+  if (kind === "file" && isBinaryFile(opened)) {
+    return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
+  }
+  const real = opened.realPath();
+  const { mode, contextLines } = search;
+  let binary;
+  try {
+    binary = io.search.findRipgrep(io.env);
+  } catch (error2) {
+    throw ripgrepUnavailable(error2);
+  }
+  const argsOptions = {
+    ...search,
+    excludeRuns: kind === "folder" && real === io.home,
+    fileName: kind === "file" ? STDIN_PATH : null
+  };
+  const args = ripgrepArgs(argsOptions);
+  const newSink = () => collectorFor(search);
+  const { exit, sink } = await io.search.run({
+    binary,
+    args,
+    // A file comes as stdin, so ripgrep's folder is only where it starts; the home is always there.
+    cwd: kind === "file" ? io.home : real,
+    folder: kind === "folder" ? opened : void 0,
+    input: kind === "file" ? opened : void 0,
+    timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
+    stop: context.stop,
+    output: mode === "files" ? "line-per-file" : "unbounded",
+    newSink
+  }).catch((error2) => {
+    throw ripgrepUnavailable(error2);
+  });
+  throwIfRefused(exit, search);
+  const shape = {
+    pattern: search.pattern,
+    shownRoot: search.path === null ? "." : root.display,
+    displayOf: displayOfFor(kind, root.display),
+    withGroups: contextLines > 0,
+    maxBytes: request.maxBytes,
+    stoppedLine: stoppedLineOf(exit),
+    echoMaxChars: SEARCH_ECHO_MAX_CHARS
+  };
+  const result = searchResult(sink, shape);
+  if (kind !== "folder" || result.meta.truncated || !underIgnoreFile(context, real)) return result;
+  const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
+  const ignored = await countIgnored(context, binary, { ...argsOptions, mode: "files", contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
+  return withIgnored(result, ignored, request.maxBytes);
+}
+function stoppedLineOf(exit) {
+  if (exit.interruptedBy !== void 0) return interruptedText(exit.interruptedBy);
+  return exit.timedOut ? stoppedText(SEARCH_TIMEOUT_SECONDS) : null;
+}
+var IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".rgignore"];
+function underIgnoreFile(context, folder) {
+  const home = context.io.home;
+  for (let at = folder; ; at = at.slice(0, Math.max(1, at.lastIndexOf("/")))) {
+    for (const name of IGNORE_FILE_NAMES) if (context.io.fs.stat(`${at === "/" ? "" : at}/${name}`)?.kind === "file") return true;
+    if (at === home || at === "/" || !at.startsWith(`${home}/`)) return false;
+  }
+}
+async function countIgnored(context, binary, options, folder, found, shownPaths, displayOf, rootDisplay) {
+  const shown = new Set(shownPaths);
+  try {
+    const { exit, sink } = await context.io.search.run({
+      binary,
+      args: ripgrepArgs(options),
+      cwd: context.io.home,
+      folder,
+      timeoutMs: SEARCH_IGNORED_TIMEOUT_SECONDS * 1e3,
+      stop: context.stop,
+      output: "line-per-file",
+      // The best-ranked files, one more than the search found: at least one of them is a hidden one.
+      newSink: () => new FileCountCollector({ files: shown.size + 1 })
+    });
+    const finished = exit.exitCode === 0 || exit.exitCode === 1 || exit.exitCode === 2 && exit.stderr.trim() === "";
+    if (exit.timedOut || exit.interruptedBy !== void 0 || !finished) return null;
+    sink.finish();
+    const all = sink.stats() ?? { matches: sink.matches, files: sink.files };
+    const hidden = sink.shown.find((entry) => !shown.has(entry.rgPath));
+    const files = all.files - found.files;
+    if (files <= 0 || hidden === void 0) return { matches: 0, files: 0, example: "", searchPath: "" };
+    const slash = hidden.rgPath.indexOf("/");
+    const first = slash === -1 ? hidden.rgPath : hidden.rgPath.slice(0, slash);
+    return {
+      matches: all.matches - found.matches,
+      files,
+      example: displayOf(hidden.rgPath),
+      searchPath: rootDisplay === "." ? first : `${rootDisplay}/${first}`
+    };
+  } catch {
+    return null;
+  }
+}
+function displayOfFor(kind, rootDisplay) {
+  if (kind === "file") {
+    const shown = shownPath(rootDisplay);
+    return () => shown;
+  }
+  return rootDisplay === "." ? (rgPath) => shownPath(rgPath) : (rgPath) => shownPath(`${rootDisplay}/${rgPath}`);
+}
+function isBinaryFile(file) {
+  const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
+  const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
+  return !startsWithUtf16Mark(start) && looksBinary(start);
+}
+
+// src/tools/code-runs.generated.ts
+var CODE_TOOL_RUNS = {
+  [SHELL_CONTRACT.spec.name]: shell,
+  [SHELL_STATUS_CONTRACT.spec.name]: shellStatus,
+  [FILE_READ_CONTRACT.spec.name]: fileRead,
+  [CODE_SEARCH_CONTRACT.spec.name]: codeSearch
+};
+
+// src/tools/code-contracts.generated.ts
+var CODE_TOOL_CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT];
+
+// src/tools/index.ts
+function runElsewhere(name) {
+  return () => {
+    throw new ToolError("internal", `${name} was sent to helper code without it (a defect of the helper's loader)`);
+  };
+}
+function codeTools(runs) {
+  const table = {};
+  for (const { spec, resolve: resolve2 } of CODE_TOOL_CONTRACTS) {
+    table[spec.name] = { spec, resolve: resolve2, run: runs[spec.name] ?? runElsewhere(spec.name) };
+  }
+  return table;
+}
+
 // src/tools/all.ts
-var CODE_TOOLS = codeTools({ shell, shell_status: shellStatus, file_read: fileRead, code_search: codeSearch });
+var CODE_TOOLS = codeTools(CODE_TOOL_RUNS);
 
 // src/mcp/in-process-runner.ts
 function cryptoHasher() {
@@ -21556,23 +21722,23 @@ var ServerResultSchema = union([
   CreateTaskResultSchema
 ]);
 var McpError = class _McpError extends Error {
-  constructor(code, message, data) {
-    super(`MCP error ${code}: ${message}`);
-    this.code = code;
+  constructor(code2, message, data) {
+    super(`MCP error ${code2}: ${message}`);
+    this.code = code2;
     this.data = data;
     this.name = "McpError";
   }
   /**
    * Factory method to create the appropriate error type based on the error code and data
    */
-  static fromError(code, message, data) {
-    if (code === ErrorCode.UrlElicitationRequired && data) {
+  static fromError(code2, message, data) {
+    if (code2 === ErrorCode.UrlElicitationRequired && data) {
       const errorData = data;
       if (errorData.elicitations) {
         return new UrlElicitationRequiredError(errorData.elicitations, message);
       }
     }
-    return new _McpError(code, message, data);
+    return new _McpError(code2, message, data);
   }
 };
 var UrlElicitationRequiredError = class extends McpError {
@@ -23279,21 +23445,22 @@ var Server = class extends Protocol {
   }
 };
 
+// src/contract/tools/contracts.generated.ts
+var CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT, CODE_TASK_CONTRACT];
+
 // src/contract/tools/index.ts
-var TOOL_SPECS = {
-  shell: SHELL_SPEC,
-  shell_status: SHELL_STATUS_SPEC,
-  file_read: FILE_READ_SPEC,
-  code_search: CODE_SEARCH_SPEC,
-  code_task: CODE_TASK_SPEC
-};
-var RESOLVE_ARGS = {
-  shell: resolveShellArgs,
-  shell_status: resolveShellStatusArgs,
-  file_read: resolveFileReadArgs,
-  code_search: resolveCodeSearchArgs,
-  code_task: resolveCodeTaskArgs
-};
+function contractOf(name) {
+  const contract = CONTRACTS.find((each) => each.spec.name === name);
+  if (contract === void 0) throw new Error(`${name} has a row in src/contract/tool-names.ts and no contract here`);
+  return contract;
+}
+function tableOf(valueOf) {
+  return Object.fromEntries(OP_NAMES.map((name) => [name, valueOf(name)]));
+}
+var TOOL_SPECS = tableOf((name) => contractOf(name).spec);
+var RESOLVE_ARGS = tableOf(
+  (name) => contractOf(name).resolve
+);
 function resolveArgs(name, args) {
   return RESOLVE_ARGS[name](args);
 }
@@ -23308,13 +23475,9 @@ function validateRequest(value, known = OP_NAMES) {
 
 // src/orchestrator/declarations.ts
 function orchestratorNotes(resultMaxBytes2) {
-  return {
-    shell: "Commands get the agent's home, its port block (a server listens on $PORT) and its secrets in the environment; stdin is closed, so a command that prompts fails instead of waiting.",
-    shell_status: "Background commands end when the machine's container stops for idleness.",
-    file_read: `The byte cap is ${resultMaxBytes2} bytes. A read of lines that one earlier read of this run already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." The text is in the result of step N.`,
-    code_search: `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
-    code_task: "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs."
-  };
+  const notes = {};
+  for (const name of OP_NAMES) notes[name] = TOOL_DESCRIPTORS[name].notes.declaration(resultMaxBytes2);
+  return notes;
 }
 function argumentSchema(arg) {
   const schema = { type: arg.type, description: arg.description };
@@ -23346,32 +23509,6 @@ function declarationsFor(resultMaxBytes2) {
 var CODE_TOOL_DECLARATIONS = declarationsFor(RESULT_DEFAULT_MAX_BYTES);
 function isCodeTool(name) {
   return OP_NAMES.includes(name);
-}
-
-// src/orchestrator/code-task-block.ts
-var LOG_PREFIX = "log: ";
-function text(value) {
-  return typeof value === "string" ? value : "";
-}
-function codeTaskBlock(args, meta2, answer2) {
-  const lines = answer2.split("\n");
-  const firstBlank = lines.indexOf("", 1);
-  const diffstat = lines.slice(1, firstBlank < 0 ? lines.length : firstBlank);
-  let logIndex = lines.length - 1;
-  while (logIndex > 0 && !lines[logIndex].startsWith(LOG_PREFIX)) logIndex--;
-  const messageEnd = logIndex > 0 && lines[logIndex - 1] === "" ? logIndex - 1 : logIndex;
-  const finalMessage = firstBlank < 0 || messageEnd <= firstBlank ? "" : lines.slice(firstBlank + 1, messageEnd).join("\n");
-  return {
-    title: clipCharsWithin(firstSayingLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
-    headline: lines[0],
-    status: text(meta2.status),
-    elapsed: typeof meta2.elapsed_ms === "number" ? formatElapsed(meta2.elapsed_ms) : "",
-    harness: text(meta2.harness),
-    session: typeof meta2.session_id === "string" ? meta2.session_id : null,
-    diffstat,
-    finalMessage,
-    log: text(meta2.log_path) || (logIndex > 0 ? lines[logIndex].slice(LOG_PREFIX.length) : "")
-  };
 }
 
 // src/orchestrator/format.ts
@@ -23574,8 +23711,10 @@ var SERVE_ARGUMENT = "--serve";
 var WARM_ANSWER_LINE_MAX_BYTES = 64 * 1048576;
 var WARM_STREAM_IDLE_MS = 5 * 6e4;
 function isReadOnly(checked) {
-  if (checked.op === "file_read" || checked.op === "code_search") return true;
-  return checked.op === "shell_status" && !checked.args.stop;
+  return readOnlyCall(checked);
+}
+function readOnlyCall(checked) {
+  return TOOL_DESCRIPTORS[checked.op].readOnly(checked.args);
 }
 var WarmStream = class {
   constructor(sandbox, envKey, env, onEnd, idleMs) {
@@ -23877,10 +24016,11 @@ var CodeToolRun = class {
       if (envelope.kind !== void 0) failed.kind = envelope.kind;
       return failed;
     }
+    const view = descriptorNamed(tool)?.view;
     const meta2 = { ...envelope.meta };
     let text2 = envelope.text;
     let repeatOf;
-    const facts = tool === "file_read" && Number.isSafeInteger(call.resultSeq) ? readFacts(meta2) : null;
+    const facts = view?.foldsRepeatedReads === true && Number.isSafeInteger(call.resultSeq) ? readFacts(meta2) : null;
     if (facts?.range) {
       const earlier = this.history.findRepeat(call.resultSeq, facts.path, facts.contentHash, facts.range);
       if (earlier) {
@@ -23901,7 +24041,7 @@ var CodeToolRun = class {
       metadata: metadataView(call.callId, tool, meta2),
       cut: shaped.cut
     };
-    if (tool === "code_task") result.block = codeTaskBlock(args, meta2, redact(text2, this.secretValues));
+    if (view?.block !== void 0) result.block = view.block(args, meta2, redact(text2, this.secretValues));
     return result;
   }
 };
@@ -23943,7 +24083,12 @@ function rootUris(result) {
 
 // src/mcp/tools.ts
 function offeredTools(settings) {
-  return OP_NAMES.filter((name) => name !== "code_task" || settings.offerCodeTask);
+  return OP_NAMES.filter((name) => TOOL_DESCRIPTORS[name].helper !== "guilds-harness" || settings.offerCodeTask);
+}
+function mcpToolNotes(home, resultMaxBytes2, readPointers) {
+  const notes = {};
+  for (const name of OP_NAMES) notes[name] = TOOL_DESCRIPTORS[name].notes.mcp({ home, resultMaxBytes: resultMaxBytes2, readPointers });
+  return notes;
 }
 function mcpTools(settings) {
   const notes = mcpToolNotes(settings.home, settings.maxBytes, settings.readPointers);
@@ -23976,9 +24121,7 @@ function callToolResult(result, structuredContent) {
   return structuredContent ? { content, structuredContent: result.meta } : { content, _meta: { meta: result.meta } };
 }
 function reportsProgress(tool, args) {
-  if (tool === "code_task") return true;
-  if (tool !== "shell") return false;
-  return !(typeof args === "object" && args !== null && args.background === true);
+  return TOOL_DESCRIPTORS[tool].reportsProgress(isPlainObject(args) ? args : {});
 }
 function startProgress(tool, progressToken, send) {
   const startedAt = Date.now();
@@ -24175,8 +24318,8 @@ var LineTransport = class {
       this.onerror?.(error2 instanceof Error ? error2 : new Error(String(error2)));
     }
   }
-  answerError(id, code, message) {
-    void this.writeLine(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }));
+  answerError(id, code2, message) {
+    void this.writeLine(JSON.stringify({ jsonrpc: "2.0", id, error: { code: code2, message } }));
   }
   writeLine(text2) {
     if (this.closed) return Promise.resolve();

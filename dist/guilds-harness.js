@@ -6,7 +6,17 @@ var import_node_fs3 = require("node:fs");
 var import_node_vm = require("node:vm");
 
 // src/contract/tool-names.ts
-var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"];
+var TOOL_ROWS = [
+  { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
+  { name: "shell_status", helper: "guilds-code", cacheKinds: ["shell_status"] },
+  { name: "file_read", helper: "guilds-code", cacheKinds: ["file_read", "other"] },
+  { name: "code_search", helper: "guilds-code", cacheKinds: ["code_search"] },
+  { name: "code_task", helper: "guilds-harness", cacheKinds: ["code_task", "other"] }
+];
+var OP_NAMES = TOOL_ROWS.map((row) => row.name);
+var HELPER_OF_TOOL = Object.fromEntries(
+  TOOL_ROWS.map((row) => [row.name, row.helper])
+);
 
 // src/boot/code-cache.ts
 var CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
@@ -201,7 +211,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "026085731c1b3c01";
+var BUILD_ID = "988fda49c558a4a3";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -308,7 +318,7 @@ function run() {
   }
 }
 run();
-function guildsBody_harness_main() {/*
+function guildsBody_code_task() {/*
 "use strict";
 
 // src/limits.ts
@@ -540,14 +550,17 @@ function isPlainObject(value) {
 }
 
 // src/contract/tool-names.ts
-var OP_NAMES = ["shell", "shell_status", "file_read", "code_search", "code_task"];
-var HELPER_OF_TOOL = {
-  shell: "guilds-code",
-  shell_status: "guilds-code",
-  file_read: "guilds-code",
-  code_search: "guilds-code",
-  code_task: "guilds-harness"
-};
+var TOOL_ROWS = [
+  { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
+  { name: "shell_status", helper: "guilds-code", cacheKinds: ["shell_status"] },
+  { name: "file_read", helper: "guilds-code", cacheKinds: ["file_read", "other"] },
+  { name: "code_search", helper: "guilds-code", cacheKinds: ["code_search"] },
+  { name: "code_task", helper: "guilds-harness", cacheKinds: ["code_task", "other"] }
+];
+var OP_NAMES = TOOL_ROWS.map((row) => row.name);
+var HELPER_OF_TOOL = Object.fromEntries(
+  TOOL_ROWS.map((row) => [row.name, row.helper])
+);
 
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -3015,7 +3028,7 @@ function stringArg(args, name) {
   return typeof value === "string" ? value : void 0;
 }
 
-// src/contract/tools/code_task.ts
+// src/tools/code_task/contract.ts
 var CODE_TASK_SPEC = {
   name: "code_task",
   description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
@@ -4126,16 +4139,16 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
 // src/tools/harness.ts
 function harnessTools(system, limits) {
   return {
-    code_task: { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs, run: (context, args) => codeTask(context, args, system, limits) }
+    [CODE_TASK_SPEC.name]: { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs, run: (context, args) => codeTask(context, args, system, limits) }
   };
 }
 
-// src/harness-main.ts
+// src/tools/code_task/body.ts
 serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, codeTaskLimits(process.env)), ALL_NODE_IO_PARTS);
 */}
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [guildsBody_harness_main, 312];
+      return [guildsBody_code_task, 322];
   }
 }

@@ -379,6 +379,6 @@ export function renderCall(item: FlowItem): string {
     'Metadata',
     ...call.metadata.map((field) => `  ${field.label.padEnd(width)}  ${field.value}`),
     '',
-    ...(item.type === 'code_task' ? ['Block (what the app shows for a code_task)', indent(renderCodeTaskBlock(item.block)), ''] : []),
+    ...(item.type === 'block' ? ['Block (what the app shows for a code_task)', indent(renderCodeTaskBlock(item.block)), ''] : []),
   ].join('\n');
 }

@@ -20,7 +20,7 @@ const HEADER_TITLE = 'guilds-code v8 code cache';
 const SWAP_WORD_BYTES = 8;
 
 /**
- * Which code a call runs: the loader compiles one body per tool (src/bodies/), and each kind of call
+ * Which code a call runs: the loader compiles one body per tool (src/tools/<tool>/body.ts), and each kind of call
  * gets a cache holding the functions it uses (a background shell command runs other code than a
  * foreground one).
  */

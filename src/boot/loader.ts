@@ -1,5 +1,5 @@
 // The first code of dist/guilds-code.js and dist/guilds-harness.js. The helper's own code follows it
-// in the same file as block comments, one body per tool (src/bodies/), which Node skips almost for
+// in the same file as block comments, one body per tool (src/tools/<tool>/body.ts), which Node skips almost for
 // free; this loader picks the body the request's op needs and compiles it with a V8 code cache, so a
 // call neither parses nor compiles the whole helper again. Measured in docs/performance.md.
 //

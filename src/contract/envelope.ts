@@ -4,7 +4,7 @@ import { ERROR_MAX_BYTES } from '../limits.js';
 import { prefixWithinBytes, utf8Bytes } from '../text/utf8.js';
 import { ToolError, type ErrorKind } from './errors.js';
 
-/** A tool's meta as it travels; each tool's own type is in src/contract/tools/. */
+/** A tool's meta as it travels; each tool's own type is in its contract (src/tools/<tool>/contract.ts). */
 export type Meta = Record<string, unknown>;
 
 export type Envelope =

@@ -2,7 +2,6 @@
 // for programs (the orchestrator, an MCP client, a platform's UI) that must tell failures apart without
 // matching text. Kinds are only ever added, never renamed: they are part of the envelope.
 import { ID_MAX_CHARS, QUOTED_NAME_MAX_CHARS } from '../limits.js';
-import type { FileKind } from '../io/types.js';
 import { firstCodePoints } from '../text/utf8.js';
 
 export const ERROR_KINDS = [
@@ -95,6 +94,9 @@ export function outsideHome(named: string): ToolError {
 export function workingDirectoryOutsideHome(cwd: string): ToolError {
   return new ToolError('outside_home', `the working directory ${cwd} is outside the home; give a path inside it`);
 }
+
+/** What a path names, as the helper's file system reports it (src/io/types.ts). */
+export type FileKind = 'file' | 'folder' | 'fifo' | 'socket' | 'device' | 'link' | 'other';
 
 const KIND_WORDS: Record<FileKind, string> = {
   file: 'a file',

@@ -12,7 +12,7 @@ import type { ToolSpec, ValidatedArgs } from './tools/spec.js';
 
 export interface Request {
   op: OpName;
-  /** Checked against the tool's spec; src/contract/tools/ resolves defaults and bounds. */
+  /** Checked against the tool's spec; each tool's contract (src/tools/<tool>/contract.ts) resolves defaults and bounds. */
   args: ValidatedArgs;
   runId: string;
   agentId: string;

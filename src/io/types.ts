@@ -2,11 +2,12 @@
 // It reports failures as errors with an errno name (`code`), never as sentences: the tools word them.
 // File calls are synchronous on purpose: the helper is one short-lived process per tool call, and a
 // blocking call is cheaper than a trip through the thread pool.
+import type { FileKind } from '../contract/errors.js';
 import type { BackgroundProcesses } from './background-types.js';
 import type { SearchProcesses } from './search-types.js';
 import type { ShellProcesses } from './shell-types.js';
 
-export type FileKind = 'file' | 'folder' | 'fifo' | 'socket' | 'device' | 'link' | 'other';
+export type { FileKind };
 
 export interface FileInfo {
   kind: FileKind;

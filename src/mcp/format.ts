@@ -1,35 +1,6 @@
 // Every sentence the MCP server itself writes: what its tools' descriptions add, its progress
 // messages, its protocol errors and its command line's answers. Pure.
-import { SEARCH_TIMEOUT_SECONDS } from '../limits.js';
 import type { OpName } from '../contract/tools/index.js';
-
-/**
- * What each tool's description adds to the contract's own: the words a model searches tools with
- * (Codex offers MCP tools only through a BM25 search over their names and descriptions: run,
- * command, test, build; read, file, lines; search, grep, find), and the rules this server applies
- * (the home, the byte cap, the repeated-read pointers), said once.
- */
-export function mcpToolNotes(home: string, resultMaxBytes: number, readPointers: boolean): Record<OpName, string> {
-  const pointer = readPointers
-    ? ' A read of lines that an earlier read of this session already returned, with the file unchanged, ' +
-      'returns one line instead: "<path> lines a–b: unchanged since step N; read that result." ' +
-      'Step N is the session\'s Nth call of these tools; its result holds the text.'
-    : '';
-  return {
-    shell:
-      'Use it to run a command, a test or a build (npm test, make, cargo build, git status, gh). ' +
-      `The home is ${home}: a session's commands start there, with HOME set to it. ` +
-      'stdin is closed, so a command that prompts fails instead of waiting.',
-    shell_status: 'Background commands keep running after this session ends, until they exit or are stopped.',
-    file_read: `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes} bytes.${pointer}`,
-    code_search:
-      'Use it to find where a name is defined or used, as grep or rg would, before reading the file. ' +
-      `Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
-    code_task:
-      'The harness edits; the other four tools check. It works in its own session of the repository ' +
-      'and returns when it is done: do not also edit the same files while it runs.',
-  };
-}
 
 /** A progress notification's message while a long call runs. */
 export function progressMessage(tool: OpName, elapsedSeconds: number): string {

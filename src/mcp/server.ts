@@ -16,9 +16,11 @@ import {
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_PROGRESS_INTERVAL_MS, MCP_ROOTS_WAIT_MS, UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
+import { isPlainObject } from '../contract/encoding.js';
 import { oneLine } from '../contract/envelope.js';
 import type { OpName } from '../contract/tools/index.js';
 import { firstCodePoints } from '../text/utf8.js';
+import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import { CodeToolRun, type CodeToolResult } from '../orchestrator/code-tools.js';
 import type { HelperRunner } from '../orchestrator/runner.js';
 import { homeFromRoots, progressMessage, rootOutsideHome, rootRefused, rootsUnanswered, unknownMcpTool } from './format.js';
@@ -63,11 +65,9 @@ export function callToolResult(result: CodeToolResult, structuredContent: boolea
   return structuredContent ? { content, structuredContent: result.meta } : { content, _meta: { meta: result.meta } };
 }
 
-/** Whether a call runs long enough to report progress: a foreground command, a code task. */
+/** Whether a call runs long enough to report progress (its tool's descriptor says): a foreground command, a code task. */
 function reportsProgress(tool: OpName, args: unknown): boolean {
-  if (tool === 'code_task') return true;
-  if (tool !== 'shell') return false;
-  return !(typeof args === 'object' && args !== null && (args as { background?: unknown }).background === true);
+  return TOOL_DESCRIPTORS[tool].reportsProgress(isPlainObject(args) ? args : {});
 }
 
 type SendNotification = (notification: ServerNotification) => Promise<void>;

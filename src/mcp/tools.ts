@@ -5,7 +5,6 @@ import { OP_NAMES, type OpName } from '../contract/tools/index.js';
 import { parametersSchema, type ParametersSchema } from '../orchestrator/declarations.js';
 import type { JsonSchemaObject, ToolHints } from '../tools/descriptor.js';
 import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
-import { mcpToolNotes } from './format.js';
 
 export type { JsonSchemaObject } from '../tools/descriptor.js';
 
@@ -32,9 +31,21 @@ export interface McpToolsSettings {
   structuredContent: boolean;
 }
 
-/** The tools this server offers, in the contract's order: code_task only with a harness configured. */
+/** The tools this server offers, in the contract's order: guilds-harness's (code_task) only with a harness configured. */
 export function offeredTools(settings: Pick<McpToolsSettings, 'offerCodeTask'>): OpName[] {
-  return OP_NAMES.filter((name) => name !== 'code_task' || settings.offerCodeTask);
+  return OP_NAMES.filter((name) => TOOL_DESCRIPTORS[name].helper !== 'guilds-harness' || settings.offerCodeTask);
+}
+
+/**
+ * What each tool's description adds to the contract's own (each tool's notes.ts): the words a model
+ * searches tools with (Codex offers MCP tools only through a BM25 search over their names and
+ * descriptions: run, command, test, build; read, file, lines; search, grep, find), and the rules this
+ * server applies (the home, the byte cap, the repeated-read pointers), said once.
+ */
+export function mcpToolNotes(home: string, resultMaxBytes: number, readPointers: boolean): Record<OpName, string> {
+  const notes = {} as Record<OpName, string>;
+  for (const name of OP_NAMES) notes[name] = TOOL_DESCRIPTORS[name].notes.mcp({ home, resultMaxBytes, readPointers });
+  return notes;
 }
 
 export function mcpTools(settings: McpToolsSettings): McpTool[] {

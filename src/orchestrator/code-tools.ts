@@ -7,7 +7,8 @@ import { ToolError, type ErrorKind } from '../contract/errors.js';
 import { checkRequest, OP_NAMES, type CheckedRequest } from '../contract/tools/index.js';
 import { firstCodePoints } from '../text/utf8.js';
 import { isCodeTool } from './declarations.js';
-import { codeTaskBlock, type CodeTaskBlock } from './code-task-block.js';
+import type { CodeTaskBlock } from '../tools/code_task/block.js';
+import { descriptorNamed } from '../tools/descriptors.js';
 import { applyPipeline, redact } from './pipeline.js';
 import { argumentsNotJson, argumentsNotObject, pointerText, unknownTool } from './format.js';
 import { ReadHistory, readFacts } from './reads.js';
@@ -197,11 +198,12 @@ export class CodeToolRun {
       if (envelope.kind !== undefined) failed.kind = envelope.kind;
       return failed;
     }
+    const view = descriptorNamed(tool)?.view;
     const meta: Meta = { ...envelope.meta };
     let text = envelope.text;
     let repeatOf: number | undefined;
     // Without a usable result seq no step can be named, and no later read could tell what came before it.
-    const facts = tool === 'file_read' && Number.isSafeInteger(call.resultSeq) ? readFacts(meta) : null;
+    const facts = view?.foldsRepeatedReads === true && Number.isSafeInteger(call.resultSeq) ? readFacts(meta) : null;
     if (facts?.range) {
       const earlier = this.history.findRepeat(call.resultSeq, facts.path, facts.contentHash, facts.range);
       if (earlier) {
@@ -222,7 +224,7 @@ export class CodeToolRun {
       metadata: metadataView(call.callId, tool, meta),
       cut: shaped.cut,
     };
-    if (tool === 'code_task') result.block = codeTaskBlock(args, meta, redact(text, this.secretValues));
+    if (view?.block !== undefined) result.block = view.block(args, meta, redact(text, this.secretValues));
     return result;
   }
 }

@@ -1,7 +1,8 @@
 // The tools as a model sees them: JSON Schema made from the helper's own argument specs, so the
 // two can never disagree, plus what only the orchestrator side knows. Pure.
-import { RESULT_DEFAULT_MAX_BYTES, SEARCH_TIMEOUT_SECONDS } from '../limits.js';
+import { RESULT_DEFAULT_MAX_BYTES } from '../limits.js';
 import { OP_NAMES, TOOL_SPECS, type ArgSpec, type OpName, type ToolSpec } from '../contract/tools/index.js';
+import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import { resultMaxBytes } from './request.js';
 
 export interface ArgumentSchema {
@@ -28,24 +29,14 @@ export interface ToolDeclaration {
 }
 
 /**
- * Rules the model meets that the orchestrator side applies, said once in each tool's description.
- * The byte cap is the one configured (CODE_RESULT_MAX_BYTES), which only this side knows.
+ * Rules the model meets that the orchestrator side applies, said once in each tool's description
+ * (each tool's notes.ts). The byte cap is the one configured (CODE_RESULT_MAX_BYTES), which only this
+ * side knows.
  */
 export function orchestratorNotes(resultMaxBytes: number): Record<OpName, string> {
-  return {
-    shell:
-      "Commands get the agent's home, its port block (a server listens on $PORT) and its secrets in " +
-      'the environment; stdin is closed, so a command that prompts fails instead of waiting.',
-    shell_status: "Background commands end when the machine's container stops for idleness.",
-    file_read:
-      `The byte cap is ${resultMaxBytes} bytes. A read of lines that one earlier read of this run ` +
-      'already returned, with the file unchanged, returns one line instead: "<path> lines a–b: ' +
-      'unchanged since step N; read that result." The text is in the result of step N.',
-    code_search: `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`,
-    code_task:
-      'The harness edits; the other four tools check. It works in its own session of the repository ' +
-      'and returns when it is done: do not also edit the same files while it runs.',
-  };
+  const notes = {} as Record<OpName, string>;
+  for (const name of OP_NAMES) notes[name] = TOOL_DESCRIPTORS[name].notes.declaration(resultMaxBytes);
+  return notes;
 }
 
 export function argumentSchema(arg: ArgSpec): ArgumentSchema {

@@ -26,7 +26,7 @@ export {
   type HelperRequest,
   type Repository,
 } from './request.js';
-export { codeTaskBlock, renderCodeTaskBlock, type CodeTaskBlock } from './code-task-block.js';
+export { codeTaskBlock, renderCodeTaskBlock, type CodeTaskBlock } from '../tools/code_task/block.js';
 export { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
 export { metadataView, rowSummary, type MetadataField } from './summary.js';
 export { HELPER_FAILED, helperCommandFor, REQUEST_ARGUMENT_MAX_BYTES, runHelper } from './transport.js';

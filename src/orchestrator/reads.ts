@@ -28,7 +28,7 @@ function isLineNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 }
 
-/** The facts of a file_read result, from its meta (src/contract/tools/file_read.ts), untrusted as it travels. */
+/** The facts of a file_read result, from its meta (src/tools/file_read/contract.ts), untrusted as it travels. */
 export function readFacts(meta: Meta): ReadFacts | null {
   const { path, display_path: displayPath, content_hash: contentHash, range, lines } = meta;
   if (typeof path !== 'string' || typeof contentHash !== 'string' || path === '' || contentHash === '') return null;

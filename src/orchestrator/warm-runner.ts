@@ -17,7 +17,9 @@ import { SANDBOX_GRACE_MS } from '../limits.js';
 import { errorEnvelope, failureEnvelope, type Envelope } from '../contract/envelope.js';
 import { callRunning, cancelLine, parseAnswerLine, requestLine } from '../contract/stream.js';
 import { HELPER_OF_TOOL } from '../contract/tool-names.js';
-import type { CheckedRequest } from '../contract/tools/index.js';
+import type { CheckedRequest, OpName, ToolArgs } from '../contract/tools/index.js';
+import type { ToolDescriptor } from '../tools/descriptor.js';
+import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import { ByteLines } from '../text/line-splitter.js';
 import { STREAM_ENDED_DURING_CALL } from './format.js';
 import { wireRequest } from './request.js';
@@ -37,10 +39,13 @@ export const WARM_ANSWER_LINE_MAX_BYTES = 64 * 1_048_576;
  */
 export const WARM_STREAM_IDLE_MS = 5 * 60_000;
 
-/** Whether running the call twice is harmless: file_read, code_search, shell_status without stop. */
+/** Whether running the call twice is harmless (its tool's descriptor says): file_read, code_search, shell_status without stop. */
 export function isReadOnly(checked: CheckedRequest): boolean {
-  if (checked.op === 'file_read' || checked.op === 'code_search') return true;
-  return checked.op === 'shell_status' && !checked.args.stop;
+  return readOnlyCall(checked);
+}
+
+function readOnlyCall<Name extends OpName>(checked: { op: Name; args: ToolArgs[Name] }): boolean {
+  return (TOOL_DESCRIPTORS[checked.op] as ToolDescriptor<Name>).readOnly(checked.args);
 }
 
 /** What a call over the stream came to: its envelope, or the stream's end before it answered. */

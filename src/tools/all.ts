@@ -1,10 +1,7 @@
-// All four code tools with their run steps: the MCP server and the tests. The helper's bodies each
-// take one (src/bodies/).
-import { codeSearch } from './code_search/run.js';
+// All of guilds-code's tools with their run steps: the MCP server and the tests. The helper's bodies
+// each take one (src/tools/<tool>/body.ts).
+import { CODE_TOOL_RUNS } from './code-runs.generated.js';
 import type { OpTable } from './context.js';
-import { fileRead } from './file_read/run.js';
 import { codeTools } from './index.js';
-import { shell } from './shell/run.js';
-import { shellStatus } from './shell_status/run.js';
 
-export const CODE_TOOLS: OpTable = codeTools({ shell, shell_status: shellStatus, file_read: fileRead, code_search: codeSearch });
+export const CODE_TOOLS: OpTable = codeTools(CODE_TOOL_RUNS);

@@ -1,13 +1,12 @@
 // The tools of dist/guilds-code.js. Another bundle (a harness with code_task) has a table of its own.
 import { ToolError } from '../contract/errors.js';
-import { CODE_SEARCH_SPEC, resolveCodeSearchArgs } from '../contract/tools/code_search.js';
-import { FILE_READ_SPEC, resolveFileReadArgs } from '../contract/tools/file_read.js';
-import { resolveShellArgs, SHELL_SPEC } from '../contract/tools/shell.js';
-import { resolveShellStatusArgs, SHELL_STATUS_SPEC } from '../contract/tools/shell_status.js';
-import type { OpName } from '../contract/tool-names.js';
-import type { OpTable, ToolRun } from './context.js';
+import { CODE_TOOL_CONTRACTS } from './code-contracts.generated.js';
+import type { OpTable, ToolEntry, ToolRun } from './context.js';
 
-export type CodeToolName = Exclude<OpName, 'code_task'>;
+// The contracts of guilds-code's tools (code-contracts.generated.ts, made from the rows): no other
+// tool's spec reaches its bodies.
+
+export type CodeToolName = (typeof CODE_TOOL_CONTRACTS)[number]['spec']['name'];
 export type CodeToolRuns = { [Name in CodeToolName]?: ToolRun<Name> };
 
 /** A run step that is not in this body: the loader picks bodies by the request's op, so never reached. */
@@ -20,13 +19,12 @@ function runElsewhere(name: CodeToolName): () => never {
 /**
  * The four code tools' table, with the run steps of `runs`. Every body of the helper has all four specs
  * and resolvers, so that each validates a request exactly alike; each has the run step of its own
- * tool only (src/bodies/).
+ * tool only (src/tools/<tool>/body.ts).
  */
 export function codeTools(runs: CodeToolRuns): OpTable {
-  return {
-    shell: { spec: SHELL_SPEC, resolve: resolveShellArgs, run: runs.shell ?? runElsewhere('shell') },
-    shell_status: { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs, run: runs.shell_status ?? runElsewhere('shell_status') },
-    file_read: { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs, run: runs.file_read ?? runElsewhere('file_read') },
-    code_search: { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs, run: runs.code_search ?? runElsewhere('code_search') },
-  };
+  const table: Record<string, ToolEntry<CodeToolName>> = {};
+  for (const { spec, resolve } of CODE_TOOL_CONTRACTS) {
+    table[spec.name] = { spec, resolve, run: runs[spec.name] ?? runElsewhere(spec.name) } as ToolEntry<CodeToolName>;
+  }
+  return table as OpTable;
 }

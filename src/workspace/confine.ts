@@ -1,5 +1,5 @@
 // Every path the model names, checked against the home with links followed, before and after opening.
-import type { FileInfo, OpenFile } from '../io/types.js';
+import type { FileInfo, Io, OpenFile } from '../io/types.js';
 import { LONG_PATH_SHOWN_CHARS, PATH_LINKS_MAX_FOLLOWED, PATH_LOOK_MAX_ATTEMPTS } from '../limits.js';
 import {
   kindWords,
@@ -14,7 +14,13 @@ import {
 } from '../contract/errors.js';
 import { errorCode } from '../text/errno.js';
 import { isInside, normalizeAbsolute, relativePath, resolveShownPath, walkInsideHome, type ConfinedWalk, type PathStep } from '../text/paths.js';
-import type { Context } from '../tools/context.js';
+
+/** What a path is checked with: the world and the run's working directory (a tool's whole context is one). */
+export interface PathContext {
+  io: Io;
+  /** Absolute. */
+  cwd: string;
+}
 
 export interface ResolvedPath {
   /**
@@ -38,7 +44,7 @@ export interface ResolvedPath {
  * under one): paths through it are read as paths in the home, so that `~/a.txt` from a working
  * directory the shell entered as `cd ~` shows as `a.txt`.
  */
-export function homeAlias(context: Context): string | null {
+export function homeAlias(context: PathContext): string | null {
   const named = context.io.env.HOME;
   if (named === undefined || !named.startsWith('/') || named.includes('\0')) return null;
   const alias = normalizeAbsolute(named);
@@ -46,12 +52,12 @@ export function homeAlias(context: Context): string | null {
 }
 
 /** The working directory as paths are shown from it: through the home's alias, the home's own path. */
-function shownWorkingDirectory(context: Context, alias: string | null): string {
+function shownWorkingDirectory(context: PathContext, alias: string | null): string {
   if (alias === null) return context.cwd;
   return resolveShownPath('.', context.cwd, context.io.home, alias, () => true);
 }
 
-export function displayPath(context: Context, absolute: string): string {
+export function displayPath(context: PathContext, absolute: string): string {
   return relativePath(shownWorkingDirectory(context, homeAlias(context)), absolute);
 }
 
@@ -64,7 +70,7 @@ function failure(code: string | undefined, named: string): ToolError {
  * outside the home is looked at on the way (walkInsideHome): a path that leads outside, by its
  * own `..` or through a link, is refused as outside whether or not anything is there.
  */
-export function resolveInsideHome(context: Context, input: string): ResolvedPath {
+export function resolveInsideHome(context: PathContext, input: string): ResolvedPath {
   if (input.includes('\0')) throw pathHasNul();
   if (input === '') throw pathIsEmpty();
   const { io } = context;
@@ -92,7 +98,7 @@ export function resolveInsideHome(context: Context, input: string): ResolvedPath
 }
 
 /** The walk of walkInsideHome on the file system: what a place inside the home is, and a link's target. */
-function walkLookingInside(context: Context, lexical: string, alias: string | null, named: string): ConfinedWalk {
+function walkLookingInside(context: PathContext, lexical: string, alias: string | null, named: string): ConfinedWalk {
   const { fs } = context.io;
   const look = (path: string): PathStep => {
     for (let attempt = 1; ; attempt++) {
@@ -117,7 +123,7 @@ function namesAFolder(input: string): boolean {
   return input.endsWith('/') || input.endsWith('/.') || input.endsWith('/..');
 }
 
-function isFolder(context: Context, path: string): boolean {
+function isFolder(context: PathContext, path: string): boolean {
   try {
     return context.io.fs.stat(path)?.kind === 'folder';
   } catch {
@@ -126,7 +132,7 @@ function isFolder(context: Context, path: string): boolean {
 }
 
 /** A folder itself, not a link to one; anything that cannot be looked at counts as no folder. */
-function isRealFolder(context: Context, path: string): boolean {
+function isRealFolder(context: PathContext, path: string): boolean {
   try {
     return context.io.fs.lstat(path)?.kind === 'folder';
   } catch {
@@ -138,7 +144,7 @@ function isRealFolder(context: Context, path: string): boolean {
  * Open what a resolved path names, file or folder, and check the open one: a link swapped in since
  * the path was resolved cannot lead a child process given this descriptor outside the home.
  */
-export function openInsideHome(context: Context, path: ResolvedPath): { file: OpenFile; real: string } {
+export function openInsideHome(context: PathContext, path: ResolvedPath): { file: OpenFile; real: string } {
   let file: OpenFile;
   try {
     file = context.io.fs.openRead(path.real);
@@ -159,7 +165,7 @@ export function openInsideHome(context: Context, path: ResolvedPath): { file: Op
  * Open a regular file inside the home. The opened file itself is checked too, so a link swapped
  * between the check and the open cannot hand over a file from outside.
  */
-export function openFileInsideHome(context: Context, input: string): { file: OpenFile; path: ResolvedPath; info: FileInfo } {
+export function openFileInsideHome(context: PathContext, input: string): { file: OpenFile; path: ResolvedPath; info: FileInfo } {
   const path = resolveInsideHome(context, input);
   let before: FileInfo | null;
   try {

@@ -31,7 +31,7 @@ describe('dist/guilds-code.js', () => {
       expect(source).not.toContain(sentence);
       expect(readFileSync(FRESH_HARNESS_BUNDLE, 'utf8')).toContain(sentence);
     }
-    expect(readFileSync(FRESH_HARNESS_BUNDLE, 'utf8')).toContain('src/contract/tools/code_task.ts');
+    expect(readFileSync(FRESH_HARNESS_BUNDLE, 'utf8')).toContain('src/tools/code_task/contract.ts');
     expect(readFileSync(FRESH_HARNESS_BUNDLE, 'utf8')).toContain('src/tools/code_task/run.ts');
   });
 });

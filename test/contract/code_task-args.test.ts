@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_TASK_SPEC, isValidSessionId, resolveCodeTaskArgs } from '../../src/contract/tools/code_task.js';
+import { CODE_TASK_SPEC, isValidSessionId, resolveCodeTaskArgs } from '../../src/tools/code_task/contract.js';
 import { validateArgs, validateRequest } from '../../src/contract/tools/index.js';
 import type { OpName } from '../../src/contract/tool-names.js';
 import { ToolError } from '../../src/contract/errors.js';

@@ -78,9 +78,9 @@ describe('the bundle', () => {
   it('holds each tool\'s own sentences in that tool\'s body only (the bodies are minified: no module names)', () => {
     const source = readFileSync(BUNDLE, 'utf8');
     const bodies = [...source.matchAll(/^function (guildsBody_\w+)\(\) \{\/\*\n([\s\S]*?)^\*\/\}$/gm)].map((m) => [m[1], m[2]!] as const);
-    expect(bodies.map(([name]) => name)).toEqual(['guildsBody_file_read', 'guildsBody_shell_status', 'guildsBody_shell', 'guildsBody_code_search', 'guildsBody_serve']);
+    expect(bodies.map(([name]) => name)).toEqual(['guildsBody_shell', 'guildsBody_shell_status', 'guildsBody_file_read', 'guildsBody_code_search', 'guildsBody_serve']);
     // A sentence of each tool's format module that no other tool says; the warm stream's body serves them all.
-    const own = ['"UTF-16 LE"', 'no background commands', 'timed_out', 'ignored by'];
+    const own = ['timed_out', 'no background commands', '"UTF-16 LE"', 'ignored by'];
     for (const [index, [name, code]] of bodies.entries()) {
       expect(own.filter((sentence) => code.includes(sentence)), name).toEqual(name === 'guildsBody_serve' ? own : [own[index]]);
     }

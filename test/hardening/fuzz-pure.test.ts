@@ -10,7 +10,7 @@ import { BINARY_SNIFF_BYTES, ERROR_MAX_BYTES, FILE_READ_LINE_MAX_CHARS, ID_MAX_C
 import { fileRead } from '../../src/tools/file_read/run.js';
 import { errorEnvelope } from '../../src/contract/envelope.js';
 import { ToolError } from '../../src/contract/errors.js';
-import { resolveFileReadArgs } from '../../src/contract/tools/file_read.js';
+import { resolveFileReadArgs } from '../../src/tools/file_read/contract.js';
 import { decodeBase64Strict, parseRequestBytes, type Request } from '../../src/contract/request.js';
 import { OP_NAMES, TOOL_SPECS, validateRequest } from '../../src/contract/tools/index.js';
 import { binaryText, clipLine, emptyText, fileReadHeader, formatFileRead, pastEndText, type ShownLine } from '../../src/tools/file_read/format.js';

@@ -3,7 +3,7 @@
 import { checkRequest } from '../../src/contract/tools/index.js';
 import { describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
-import { codeTaskBlock, renderCodeTaskBlock } from '../../src/orchestrator/code-task-block.js';
+import { codeTaskBlock, renderCodeTaskBlock } from '../../src/tools/code_task/block.js';
 import { helperTimeoutMs } from '../../src/orchestrator/request.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND } from '../../src/orchestrator/sandbox.js';
 import { metadataView, rowSummary } from '../../src/orchestrator/summary.js';

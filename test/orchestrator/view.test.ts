@@ -220,7 +220,7 @@ describe("a run's flow", () => {
           ],
         },
       },
-      { type: 'code_task', call: callView(task), block },
+      { type: 'block', call: callView(task), block },
       { type: 'row', call: callView(failed) },
     ]);
   });

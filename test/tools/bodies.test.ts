@@ -1,4 +1,4 @@
-// The helper's bodies (src/bodies/): each runs one tool, and validates every request as the others do.
+// The helper's bodies (src/tools/<tool>/body.ts): each runs one tool, and validates every request as the others do.
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '../../src/contract/errors.js';
 import { partLeftOut } from '../../src/io/node/core.js';

@@ -117,7 +117,7 @@ export function flowItemElement(item: FlowItem): HTMLElement {
   const { call } = item;
   const seq = el('span', { class: 'seq' }, String(call.seq));
   const attributes = { 'data-seq': String(call.seq), 'data-tool': call.tool };
-  if (item.type === 'code_task') {
+  if (item.type === 'block') {
     const views = drawViewsOnOpen(el('details', { class: 'call-views' }, el('summary', {}, 'Arguments · Result · Metadata')), call, true);
     return el(
       'details',

@@ -3,55 +3,39 @@
 // (src/tools/index.ts); the contract knows them all.
 import { checkArgs, validateRequestWith, type Request } from '../request.js';
 import { OP_NAMES, type OpName } from '../tool-names.js';
-import { CODE_TASK_SPEC, type CodeTaskArgs, type CodeTaskMeta, resolveCodeTaskArgs } from './code_task.js';
-import { CODE_SEARCH_SPEC, type CodeSearchArgs, type CodeSearchMeta, resolveCodeSearchArgs } from './code_search.js';
-import { FILE_READ_SPEC, type FileReadArgs, type FileReadMeta, resolveFileReadArgs } from './file_read.js';
-import { resolveShellArgs, SHELL_SPEC, type ShellArgs, type ShellMeta } from './shell.js';
-import {
-  resolveShellStatusArgs,
-  SHELL_STATUS_SPEC,
-  type ShellStatusArgs,
-  type ShellStatusMeta,
-} from './shell_status.js';
-import type { ToolSpec, ValidatedArgs } from './spec.js';
+import { CONTRACTS } from './contracts.generated.js';
+import type { ToolContract, ToolSpec, ValidatedArgs } from './spec.js';
 import { checkedWith, type CheckedRequest } from './checked.js';
 
 export { HELPER_OF_TOOL, OP_NAMES, type HelperName, type OpName } from '../tool-names.js';
-export { clampInteger, type ArgSpec, type ToolSpec, type ValidatedArgs } from './spec.js';
+export { clampInteger, type ArgSpec, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
 export { checkedWith, type CheckedRequest } from './checked.js';
 
-export const TOOL_SPECS: Record<OpName, ToolSpec> = {
-  shell: SHELL_SPEC,
-  shell_status: SHELL_STATUS_SPEC,
-  file_read: FILE_READ_SPEC,
-  code_search: CODE_SEARCH_SPEC,
-  code_task: CODE_TASK_SPEC,
-};
+// The tables below are read from every tool's contract (contracts.generated.ts, made from the rows),
+// by each spec's name.
 
-export interface ToolArgs {
-  shell: ShellArgs;
-  shell_status: ShellStatusArgs;
-  file_read: FileReadArgs;
-  code_search: CodeSearchArgs;
-  code_task: CodeTaskArgs;
+type ContractOf<Name extends OpName> = Extract<(typeof CONTRACTS)[number], { spec: ToolSpec<Name> }>;
+
+export type ToolArgs = { [Name in OpName]: ContractOf<Name> extends ToolContract<Name, infer Args, unknown> ? Args : never };
+
+export type ToolMeta = { [Name in OpName]: ContractOf<Name> extends ToolContract<Name, unknown, infer Meta> ? Meta : never };
+
+function contractOf<Name extends OpName>(name: Name): ToolContract<Name, ToolArgs[Name], ToolMeta[Name]> {
+  const contract = CONTRACTS.find((each) => each.spec.name === name);
+  if (contract === undefined) throw new Error(`${name} has a row in src/contract/tool-names.ts and no contract here`);
+  return contract as unknown as ToolContract<Name, ToolArgs[Name], ToolMeta[Name]>;
 }
 
-export interface ToolMeta {
-  shell: ShellMeta;
-  shell_status: ShellStatusMeta;
-  file_read: FileReadMeta;
-  code_search: CodeSearchMeta;
-  code_task: CodeTaskMeta;
+function tableOf<Value>(valueOf: <Name extends OpName>(name: Name) => Value): Record<OpName, Value> {
+  return Object.fromEntries(OP_NAMES.map((name) => [name, valueOf(name)])) as Record<OpName, Value>;
 }
+
+export const TOOL_SPECS: Record<OpName, ToolSpec> = tableOf((name) => contractOf(name).spec);
 
 /** Defaults and bounds, applied once, here; nothing downstream applies them again. */
-export const RESOLVE_ARGS: { [Name in OpName]: (args: ValidatedArgs) => ToolArgs[Name] } = {
-  shell: resolveShellArgs,
-  shell_status: resolveShellStatusArgs,
-  file_read: resolveFileReadArgs,
-  code_search: resolveCodeSearchArgs,
-  code_task: resolveCodeTaskArgs,
-};
+export const RESOLVE_ARGS: { [Name in OpName]: (args: ValidatedArgs) => ToolArgs[Name] } = tableOf(
+  (name) => contractOf(name).resolve,
+) as { [Name in OpName]: (args: ValidatedArgs) => ToolArgs[Name] };
 
 export function resolveArgs<Name extends OpName>(name: Name, args: ValidatedArgs): ToolArgs[Name] {
   return RESOLVE_ARGS[name](args);

@@ -15,14 +15,26 @@ export interface ArgSpec {
   description: string;
 }
 
-export interface ToolSpec {
-  name: OpName;
+export interface ToolSpec<Name extends OpName = OpName> {
+  name: Name;
   description: string;
   args: Record<string, ArgSpec>;
 }
 
 /** A tool's arguments once validated against its spec: each of its type, or absent. */
 export type ValidatedArgs = Record<string, string | number | boolean | undefined>;
+
+/**
+ * A tool's contract as the contract's tables list it (src/contract/tools/index.ts): its spec, its
+ * resolver and its meta. `meta` is never set: it carries the meta's type (shell_status's is a union
+ * of two kinds, finer than its schema says).
+ */
+export interface ToolContract<Name extends OpName, Args, Meta> {
+  spec: ToolSpec<Name>;
+  /** Defaults and bounds, applied once. */
+  resolve: (args: ValidatedArgs) => Args;
+  meta?: Meta;
+}
 
 /** An integer brought inside its bounds. */
 export function clampInteger(value: number, minimum: number, maximum: number): number {

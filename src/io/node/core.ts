@@ -1,5 +1,5 @@
 // The real I/O that every call uses: files, background processes, the clock. The parts only some tools
-// use (a shell, ripgrep, SHA-256) are handed in, so that a helper body for one tool (src/bodies/) holds
+// use (a shell, ripgrep, SHA-256) are handed in, so that a helper body for one tool (src/tools/<tool>/body.ts) holds
 // the code of its own parts only: docs/performance.md, "One body per kind of call".
 import {
   closeSync,

@@ -5,7 +5,7 @@
 import { VIEW_JSON_TREE_MAX_NODES, VIEW_RESULT_MAX_BYTES } from '../../limits.js';
 import type { ErrorKind } from '../../contract/errors.js';
 import { capText } from '../../text/utf8.js';
-import type { CodeTaskBlock } from '../code-task-block.js';
+import type { CodeTaskBlock } from '../../tools/code_task/block.js';
 import type { CodeToolResult } from '../code-tools.js';
 import type { MetadataField } from '../summary.js';
 import { jsonTree, parseJsonDocument, type JsonNode } from './json-tree.js';
@@ -65,8 +65,8 @@ export interface CallView {
 /** The Metadata field that says what kind of failure a failed call was (src/contract/errors.ts). */
 export const FAILURE_LABEL = 'Failure';
 
-/** The run's flow: a row per call, and a block of its own for an answered code_task. */
-export type FlowItem = { type: 'row'; call: CallView } | { type: 'code_task'; call: CallView; block: CodeTaskBlock };
+/** The run's flow: a row per call, or a block of its own for a call whose tool shows one (an answered code_task). */
+export type FlowItem = { type: 'row'; call: CallView } | { type: 'block'; call: CallView; block: CodeTaskBlock };
 
 export interface ViewLimits {
   resultMaxBytes: number;
@@ -129,7 +129,7 @@ export function callView(call: RecordedCall, limits: ViewLimits = VIEW_LIMITS): 
 
 export function flowItem(call: RecordedCall, limits: ViewLimits = VIEW_LIMITS): FlowItem {
   const view = callView(call, limits);
-  return call.result.block ? { type: 'code_task', call: view, block: call.result.block } : { type: 'row', call: view };
+  return call.result.block ? { type: 'block', call: view, block: call.result.block } : { type: 'row', call: view };
 }
 
 /** The run's flow, in the order of the calls given. */

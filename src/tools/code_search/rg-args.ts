@@ -1,5 +1,5 @@
 // ripgrep's argv for a search. Pure.
-import type { SearchMode } from '../../contract/tools/code_search.js';
+import type { SearchMode } from './contract.js';
 import { RUNS_FOLDER_NAME } from '../../workspace/workdir.js';
 
 /** A single file is handed to ripgrep open, as its stdin; its name in the output is then ignored. */

@@ -12,7 +12,7 @@ import {
 } from '../../limits.js';
 import { openInsideHome, resolveInsideHome, type ResolvedPath } from '../../workspace/confine.js';
 import type { Context, OpResult } from '../context.js';
-import type { CodeSearchArgs, CodeSearchMeta } from '../../contract/tools/code_search.js';
+import type { CodeSearchArgs, CodeSearchMeta } from './contract.js';
 import { ContentCollector, FileCountCollector } from './collect.js';
 import type { IgnoredFinding } from './format.js';
 import { binaryFileText, codeSearchErrors, interruptedText, shownPath, stoppedText } from './format.js';

@@ -1,25 +1,17 @@
 // code_search, described once (src/tools/descriptor.ts).
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
-import { CODE_SEARCH_SPEC, resolveCodeSearchArgs } from '../../contract/tools/code_search.js';
-import { boolean, integer, SECOND_MS, type ToolDescriptor } from '../descriptor.js';
-import { clipRow, givenText } from '../../orchestrator/rows.js';
+import { CODE_SEARCH_META_SCHEMA, CODE_SEARCH_SPEC, resolveCodeSearchArgs } from './contract.js';
+import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
+import { clipRow, givenText } from '../rows.js';
+import { noteWhen } from '../view.js';
+import { codeSearchDeclarationNote, codeSearchMcpNote } from './notes.js';
 
 export const CODE_SEARCH_TOOL: ToolDescriptor<'code_search'> = {
   name: 'code_search',
   helper: 'guilds-code',
   spec: CODE_SEARCH_SPEC,
   resolve: resolveCodeSearchArgs,
-  metaSchema: {
-    type: 'object',
-    properties: {
-      matches: integer,
-      files: integer,
-      truncated: boolean,
-      ignored_matches: integer,
-      ignored_files: integer,
-    },
-    required: ['matches', 'files', 'truncated'],
-  },
+  metaSchema: CODE_SEARCH_META_SCHEMA,
   title: 'Search the code',
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
@@ -28,4 +20,9 @@ export const CODE_SEARCH_TOOL: ToolDescriptor<'code_search'> = {
     const path = givenText(args, 'path');
     return path === undefined ? row : `${row} in ${clipRow(path)}`;
   },
+  notes: { declaration: codeSearchDeclarationNote, mcp: ({ home }) => codeSearchMcpNote(home) },
+  readOnly: () => true,
+  reportsProgress: () => false,
+  // `no matches …` is a note.
+  view: { parts: noteWhen((meta) => meta.matches === 0) },
 };

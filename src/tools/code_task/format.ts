@@ -3,7 +3,7 @@
 import { clipChars, joinedLines } from '../../text/clip.js';
 import { CODE_TASK_MESSAGE_MIN_BYTES, HARNESS_REASON_MAX_CHARS, SHELL_LINE_END_REACH_PERCENT } from '../../limits.js';
 import { ToolError } from '../../contract/errors.js';
-import type { CodeTaskStatus } from '../../contract/tools/code_task.js';
+import type { CodeTaskStatus } from './contract.js';
 import { formatElapsed } from '../shell_status/format.js';
 import { capText, prefixWithinBytes, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
 import { headTailBytes, type HeadTail } from '../../text/head-tail.js';

@@ -2,7 +2,7 @@
 // resume, and one lock per repository while a task runs there.
 //   $HOME/.guilds/sessions/<agent_id>/<session_id>.json   {harness, repo, created_ms, updated_ms, run_id, call_id}
 //   $HOME/.guilds/locks/<sha256 of the repository's path>.lock   the running task: pid, start time, call
-import { HARNESS_NAMES, type HarnessName } from '../../contract/tools/code_task.js';
+import { HARNESS_NAMES, type HarnessName } from './contract.js';
 import type { HarnessProcesses } from '../../io/harness-types.js';
 import type { FileSystem } from '../../io/types.js';
 import { joinPath } from '../../text/paths.js';

@@ -1,7 +1,7 @@
 // code_task: hand the brief to the harness in the repository, wait for it, and report its status, the
 // diffstat of exactly this task, its final message and its log (SPEC section 6). The only part of the
 // tool that sees the I/O interfaces.
-import type { CodeTaskArgs, CodeTaskMeta, HarnessName } from '../../contract/tools/code_task.js';
+import type { CodeTaskArgs, CodeTaskMeta, HarnessName } from './contract.js';
 import type { GitProcesses } from '../../io/git-types.js';
 import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../../io/harness-types.js';
 import { takeStop } from '../../io/stop.js';

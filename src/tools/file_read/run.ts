@@ -2,7 +2,7 @@
 // the whole file and counts its lines. The only part of the tool that sees the I/O layer.
 import { FILE_READ_LINE_MAX_CHARS, READ_CHUNK_BYTES, READ_CHUNK_MIN_BYTES } from '../../limits.js';
 import type { OpenFile } from '../../io/types.js';
-import type { FileReadArgs, FileReadMeta } from '../../contract/tools/file_read.js';
+import type { FileReadArgs, FileReadMeta } from './contract.js';
 import { openFileInsideHome } from '../../workspace/confine.js';
 import type { Context, OpResult } from '../context.js';
 import { binaryText, emptyText, formatFileRead, pastEndText } from './format.js';

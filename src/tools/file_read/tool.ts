@@ -1,30 +1,17 @@
 // file_read, described once (src/tools/descriptor.ts).
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
-import { FILE_READ_SPEC, resolveFileReadArgs } from '../../contract/tools/file_read.js';
-import { integer, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
-import { givenText, ROW_SEPARATOR, withText } from '../../orchestrator/rows.js';
+import { FILE_READ_META_SCHEMA, FILE_READ_SPEC, resolveFileReadArgs } from './contract.js';
+import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
+import { givenText, ROW_SEPARATOR, withText } from '../rows.js';
+import { noteWhen } from '../view.js';
+import { fileReadDeclarationNote, fileReadMcpNote } from './notes.js';
 
 export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
   name: 'file_read',
   helper: 'guilds-code',
   spec: FILE_READ_SPEC,
   resolve: resolveFileReadArgs,
-  metaSchema: {
-    type: 'object',
-    properties: {
-      path: { ...string, description: 'absolute, links resolved' },
-      display_path: string,
-      range: {
-        description: 'the lines returned, first and last; null when none were',
-        anyOf: [{ type: 'array', items: integer, minItems: 2, maxItems: 2 }, { type: 'null' }],
-      },
-      content_hash: { ...string, description: 'SHA-256 of the whole file, hex' },
-      lines: integer,
-      encoding: { type: 'string', enum: ['UTF-16 LE', 'UTF-16 BE'] },
-      repeat_of: { ...integer, description: 'the step whose result holds this text (a repeated read)' },
-    },
-    required: ['path', 'display_path', 'range', 'content_hash', 'lines'],
-  },
+  metaSchema: FILE_READ_META_SCHEMA,
   title: 'Read a file',
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
@@ -35,4 +22,12 @@ export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
     if (outcome.repeatOf !== undefined) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
     return row;
   },
+  notes: {
+    declaration: fileReadDeclarationNote,
+    mcp: ({ home, resultMaxBytes, readPointers }) => fileReadMcpNote(home, resultMaxBytes, readPointers),
+  },
+  readOnly: () => true,
+  reportsProgress: () => false,
+  // A pointer to an earlier read, or the note of a read that returned no lines (empty, binary, offset past the end), is a note.
+  view: { parts: noteWhen((meta) => meta.repeat_of !== undefined || meta.range === null), foldsRepeatedReads: true },
 };

@@ -11,7 +11,7 @@ import {
 import type { Io } from '../../io/types.js';
 import type { ShellOutcome, ShellRun } from '../../io/shell-types.js';
 import { ToolError } from '../../contract/errors.js';
-import type { ShellArgs, ShellMeta } from '../../contract/tools/shell.js';
+import type { ShellArgs, ShellMeta } from './contract.js';
 import { codeOrMessage, errorCode, stateFailure } from '../../text/errno.js';
 import { joinPath, normalizeAbsolute } from '../../text/paths.js';
 import {

@@ -1,27 +1,17 @@
 // shell, described once (src/tools/descriptor.ts).
 import { SHELL_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
-import { resolveShellArgs, SHELL_SPEC } from '../../contract/tools/shell.js';
-import { boolean, integer, integerOrNull, SECOND_MS, string, type ToolDescriptor } from '../descriptor.js';
-import type { ShellMeta } from '../../contract/tools/shell.js';
-import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../../orchestrator/rows.js';
+import { resolveShellArgs, SHELL_META_SCHEMA, SHELL_SPEC } from './contract.js';
+import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
+import type { ShellMeta } from './contract.js';
+import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../rows.js';
+import { shellDeclarationNote, shellMcpNote } from './notes.js';
 
 export const SHELL_TOOL: ToolDescriptor<'shell'> = {
   name: 'shell',
   helper: 'guilds-code',
   spec: SHELL_SPEC,
   resolve: resolveShellArgs,
-  metaSchema: {
-    type: 'object',
-    properties: {
-      exit_code: { ...integerOrNull, description: 'null for a command started in the background' },
-      cwd: { ...string, description: 'the working directory the command ran in' },
-      timed_out: boolean,
-      elapsed_ms: integer,
-      log_path: { ...string, description: "the whole output, when the text left part of it out; a background command's log" },
-      background_id: string,
-    },
-    required: ['exit_code', 'cwd', 'timed_out', 'elapsed_ms'],
-  },
+  metaSchema: SHELL_META_SCHEMA,
   title: 'Run a shell command',
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   // Its own timeout, as resolved, plus the margin in which the helper stops the command and answers;
@@ -36,4 +26,9 @@ export const SHELL_TOOL: ToolDescriptor<'shell'> = {
     if (typeof meta.exit_code === 'number' && meta.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta.exit_code}`;
     return row;
   },
+  notes: { declaration: shellDeclarationNote, mcp: ({ home }) => shellMcpNote(home) },
+  // It may change anything.
+  readOnly: () => false,
+  // A command in the foreground may run for its whole timeout; a background start answers at once.
+  reportsProgress: (args) => args.background !== true,
 };

@@ -10,7 +10,7 @@ import {
   STOP_SETTLE_POLL_MS,
   STOP_SETTLE_WAIT_MS,
 } from '../../limits.js';
-import type { ShellStatusArgs, ShellStatusDetailMeta, ShellStatusListMeta, ShellStatusMeta } from '../../contract/tools/shell_status.js';
+import type { ShellStatusArgs, ShellStatusDetailMeta, ShellStatusListMeta, ShellStatusMeta } from './contract.js';
 import { isInside } from '../../text/paths.js';
 import {
   BACKGROUND_ID_PATTERN,

@@ -8,7 +8,7 @@ import { ToolError } from '../../../src/contract/errors.js';
 import { nodeIo } from '../../../src/io/node/index.js';
 import { RipgrepError, type RipgrepExit, type SearchProcesses } from '../../../src/io/search-types.js';
 import { validateRequest } from '../../../src/contract/tools/index.js';
-import { resolveCodeSearchArgs } from '../../../src/contract/tools/code_search.js';
+import { resolveCodeSearchArgs } from '../../../src/tools/code_search/contract.js';
 import { codeSearch } from '../../../src/tools/code_search/run.js';
 import { makeSandbox, type Sandbox } from '../../helpers/helper.js';
 

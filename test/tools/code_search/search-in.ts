@@ -3,7 +3,7 @@ import { NEVER_STOPPED } from '../../../src/io/stop.js';
 import { nodeIo } from '../../../src/io/node/index.js';
 import type { Io } from '../../../src/io/types.js';
 import { validateRequest } from '../../../src/contract/tools/index.js';
-import { resolveCodeSearchArgs } from '../../../src/contract/tools/code_search.js';
+import { resolveCodeSearchArgs } from '../../../src/tools/code_search/contract.js';
 import { codeSearch } from '../../../src/tools/code_search/run.js';
 import type { Sandbox } from '../../helpers/helper.js';
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nodeGitProcesses } from '../../../src/io/node/git.js';
 import { nodeHarnessProcesses } from '../../../src/io/node/harness.js';
 import { nodeIo } from '../../../src/io/node/index.js';
-import { resolveCodeTaskArgs } from '../../../src/contract/tools/code_task.js';
+import { resolveCodeTaskArgs } from '../../../src/tools/code_task/contract.js';
 import { codeTask } from '../../../src/tools/code_task/run.js';
 import { initRepo, makeScratch, type Scratch } from './git-fixtures.js';
 

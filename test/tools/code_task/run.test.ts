@@ -12,7 +12,7 @@ import { readProcessStat } from '../../../src/io/node/process.js';
 import type { Context } from '../../../src/tools/context.js';
 import type { ValidatedArgs as Args } from '../../../src/contract/tools/index.js';
 import { validateArgs } from '../../../src/contract/tools/index.js';
-import { resolveCodeTaskArgs } from '../../../src/contract/tools/code_task.js';
+import { resolveCodeTaskArgs } from '../../../src/tools/code_task/contract.js';
 import type { OpResult } from '../../../src/tools/context.js';
 import { codeTask, type CodeTaskLimits } from '../../../src/tools/code_task/run.js';
 import { fingerprint, git, initRepo, makeScratch, write, type Scratch } from './git-fixtures.js';

@@ -11,7 +11,7 @@ import type { Io } from '../../../src/io/types.js';
 import type { Context } from '../../../src/tools/context.js';
 import { shellStatus } from '../../../src/tools/shell_status/run.js';
 import { ToolError } from '../../../src/contract/errors.js';
-import { resolveShellStatusArgs } from '../../../src/contract/tools/shell_status.js';
+import { resolveShellStatusArgs } from '../../../src/tools/shell_status/contract.js';
 
 const T0 = 1_700_000_000_000;
 const OWN_PID = 999;

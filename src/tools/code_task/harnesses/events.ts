@@ -1,7 +1,7 @@
 // What the harness parsers share: JSON lines told apart from plain output, numbers read safely, and
 // the last plain line kept short. Pure.
 import { clipChars } from '../../../text/clip.js';
-import { isValidSessionId } from '../../../contract/tools/code_task.js';
+import { isValidSessionId } from '../contract.js';
 import { firstCodePoints } from '../../../text/utf8.js';
 import { headTailOf, type HeadTail } from '../../../text/head-tail.js';
 import type { HarnessEvents, HarnessParserLimits, HarnessUsage } from './types.js';

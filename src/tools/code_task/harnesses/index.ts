@@ -1,5 +1,5 @@
 // The harnesses by name, and the order in which an unconfigured helper looks for one on PATH.
-import type { HarnessName } from '../../../contract/tools/code_task.js';
+import type { HarnessName } from '../contract.js';
 import { claudeHarness } from './claude.js';
 import { codexHarness } from './codex.js';
 import { commandHarness } from './command.js';

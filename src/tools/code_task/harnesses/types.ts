@@ -1,7 +1,7 @@
 // The shape every harness fits: how to start it for a new task and for a resume, the environment that
 // keeps it quiet and offline, and a pure parser of what it prints.
 import { HARNESS_FINAL_MESSAGE_MAX_BYTES, HARNESS_REASON_MAX_CHARS } from '../../../limits.js';
-import type { HarnessName } from '../../../contract/tools/code_task.js';
+import type { HarnessName } from '../contract.js';
 import type { HeadTail } from '../../../text/head-tail.js';
 
 export interface HarnessUsage {

@@ -5,11 +5,12 @@ import {
   SEARCH_MAX_LINES,
   SEARCH_MAX_MATCHES_PER_FILE,
 } from '../../limits.js';
-import { booleanArg, clampInteger, integerArg, stringArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { booleanArg, clampInteger, integerArg, stringArg, type ToolContract, type ToolSpec, type ValidatedArgs } from '../../contract/tools/spec.js';
+import { boolean, integer, type JsonSchemaObject, type MetaOf } from '../../contract/meta-schema.js';
 
 export type SearchMode = 'files' | 'content';
 
-export const CODE_SEARCH_SPEC: ToolSpec = {
+export const CODE_SEARCH_SPEC: ToolSpec<'code_search'> = {
   name: 'code_search',
   description:
     'Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists ' +
@@ -69,16 +70,25 @@ export function resolveCodeSearchArgs(args: ValidatedArgs): CodeSearchArgs {
   };
 }
 
-export interface CodeSearchMeta {
-  /** Every match ripgrep found, shown or not. */
-  matches: number;
-  files: number;
-  /** Something found was left out: a limit, the byte cap, or the time limit. */
-  truncated: boolean;
-  /**
-   * Matches and files that ignore files (.gitignore, .ignore, .rgignore) hid from the search; only
-   * when the search showed all it found, an ignore file applies, and the count finished in time.
-   */
-  ignored_matches?: number;
-  ignored_files?: number;
-}
+/** code_search's meta, the MCP server's output schema of it, and its type read from it. */
+export const CODE_SEARCH_META_SCHEMA = {
+  type: 'object',
+  properties: {
+    /** Every match ripgrep found, shown or not. */
+    matches: integer,
+    files: integer,
+    /** Something found was left out: a limit, the byte cap, or the time limit. */
+    truncated: boolean,
+    /**
+     * Matches and files that ignore files (.gitignore, .ignore, .rgignore) hid from the search; only
+     * when the search showed all it found, an ignore file applies, and the count finished in time.
+     */
+    ignored_matches: integer,
+    ignored_files: integer,
+  },
+  required: ['matches', 'files', 'truncated'],
+} as const satisfies JsonSchemaObject;
+
+export type CodeSearchMeta = MetaOf<typeof CODE_SEARCH_META_SCHEMA>;
+
+export const CODE_SEARCH_CONTRACT: ToolContract<'code_search', CodeSearchArgs, CodeSearchMeta> = { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs };

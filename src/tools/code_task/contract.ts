@@ -1,15 +1,16 @@
 // code_task's contract: its arguments as data (the JSON Schema the model sees is made from them),
 // the typed arguments after defaults and bounds, and the meta of its answer (SPEC section 6).
-import { isValidId } from '../request.js';
+import { isValidId } from '../../contract/request.js';
 import {
   CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
   CODE_TASK_MAX_TIMEOUT_MINUTES,
   CODE_TASK_MIN_TIMEOUT_MINUTES,
 } from '../../limits.js';
-import { ToolError } from '../errors.js';
-import { integerArg, stringArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { ToolError } from '../../contract/errors.js';
+import { integerArg, stringArg, type ToolContract, type ToolSpec, type ValidatedArgs } from '../../contract/tools/spec.js';
+import { boolean, integer, integerOrNull, string, type JsonSchemaObject, type MetaOf } from '../../contract/meta-schema.js';
 
-export const CODE_TASK_SPEC: ToolSpec = {
+export const CODE_TASK_SPEC: ToolSpec<'code_task'> = {
   name: 'code_task',
   description:
     "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, " +
@@ -105,23 +106,31 @@ export const HARNESS_NAMES = ['claude', 'codex', 'gemini', 'opencode', 'command'
 export type HarnessName = (typeof HARNESS_NAMES)[number];
 
 /** The meta of a code_task answer, field for field as SPEC section 6 names them. */
-export interface CodeTaskMeta {
-  status: CodeTaskStatus;
-  harness: HarnessName;
-  session_id: string | null;
-  /** Absolute, links resolved. */
-  repo: string;
-  /** null when a signal ended the harness. */
-  exit_code: number | null;
-  timed_out: boolean;
-  elapsed_ms: number;
-  files_changed: number;
-  insertions: number;
-  deletions: number;
-  log_path: string;
-  /** Only when the harness reports them. */
-  turns?: number;
-  input_tokens?: number;
-  output_tokens?: number;
-  cost_usd?: number;
-}
+export const CODE_TASK_META_SCHEMA = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: CODE_TASK_STATUSES },
+    harness: { type: 'string', enum: HARNESS_NAMES },
+    session_id: { type: ['string', 'null'] },
+    /** Absolute, links resolved. */
+    repo: string,
+    /** null when a signal ended the harness. */
+    exit_code: integerOrNull,
+    timed_out: boolean,
+    elapsed_ms: integer,
+    files_changed: integer,
+    insertions: integer,
+    deletions: integer,
+    log_path: string,
+    /** Only when the harness reports them. */
+    turns: integer,
+    input_tokens: integer,
+    output_tokens: integer,
+    cost_usd: { type: 'number' },
+  },
+  required: ['status', 'harness', 'session_id', 'repo', 'exit_code', 'timed_out', 'elapsed_ms', 'files_changed', 'insertions', 'deletions', 'log_path'],
+} as const satisfies JsonSchemaObject;
+
+export type CodeTaskMeta = MetaOf<typeof CODE_TASK_META_SCHEMA>;
+
+export const CODE_TASK_CONTRACT: ToolContract<'code_task', CodeTaskArgs, CodeTaskMeta> = { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs };

@@ -4,9 +4,10 @@ import {
   SHELL_MAX_TIMEOUT_SECONDS,
   SHELL_MIN_TIMEOUT_SECONDS,
 } from '../../limits.js';
-import { booleanArg, integerArg, type ToolSpec, type ValidatedArgs } from './spec.js';
+import { booleanArg, integerArg, type ToolContract, type ToolSpec, type ValidatedArgs } from '../../contract/tools/spec.js';
+import { boolean, integer, string, type JsonSchemaObject, type MetaOf } from '../../contract/meta-schema.js';
 
-export const SHELL_SPEC: ToolSpec = {
+export const SHELL_SPEC: ToolSpec<'shell'> = {
   name: 'shell',
   description:
     'Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and ' +
@@ -46,14 +47,22 @@ export function resolveShellArgs(args: ValidatedArgs): ShellArgs {
   };
 }
 
-export interface ShellMeta {
-  /** null for a command started in the background. */
-  exit_code: number | null;
-  cwd: string;
-  timed_out: boolean;
-  /** How long the command ran, in milliseconds (for a background start: how long starting it took). */
-  elapsed_ms: number;
-  /** The full output's log, when the text elided part of it; a background command's log. */
-  log_path?: string;
-  background_id?: string;
-}
+/** shell's meta, the MCP server's output schema of it, and its type read from it. */
+export const SHELL_META_SCHEMA = {
+  type: 'object',
+  properties: {
+    exit_code: { type: ['integer', 'null'], description: 'null for a command started in the background' },
+    cwd: { type: 'string', description: 'the working directory the command ran in' },
+    timed_out: boolean,
+    /** How long the command ran, in milliseconds (for a background start: how long starting it took). */
+    elapsed_ms: integer,
+    /** The full output's log, when the text elided part of it; a background command's log. */
+    log_path: { type: 'string', description: "the whole output, when the text left part of it out; a background command's log" },
+    background_id: string,
+  },
+  required: ['exit_code', 'cwd', 'timed_out', 'elapsed_ms'],
+} as const satisfies JsonSchemaObject;
+
+export type ShellMeta = MetaOf<typeof SHELL_META_SCHEMA>;
+
+export const SHELL_CONTRACT: ToolContract<'shell', ShellArgs, ShellMeta> = { spec: SHELL_SPEC, resolve: resolveShellArgs };

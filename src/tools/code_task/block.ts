@@ -1,10 +1,10 @@
 // How the app shows a code_task: a block of its own beside the rows of the other four tools, made
 // from the brief, the helper's meta and the helper's text (SPEC section 6). Pure.
-import { BRIEF_FIRST_LINE_MAX_CHARS } from '../limits.js';
-import type { Meta } from '../contract/envelope.js';
-import { formatElapsed } from '../text/elapsed.js';
-import { clipCharsWithin } from '../text/clip.js';
-import { firstSayingLine } from './rows.js';
+import { BRIEF_FIRST_LINE_MAX_CHARS } from '../../limits.js';
+import type { Meta } from '../../contract/envelope.js';
+import { formatElapsed } from '../../text/elapsed.js';
+import { clipCharsWithin } from '../../text/clip.js';
+import { firstSayingLine } from '../rows.js';
 
 export interface CodeTaskBlock {
   /** The brief's first line that says anything, clipped. */
