@@ -86,20 +86,21 @@ export function runTool(ops: OpTable, checked: CheckedRequest, context: Context)
   return tool.run(context, checked.args as never);
 }
 
+/** From the command-line argument to the envelope, in one step, as a cold helper takes its call. */
 export async function handle(io: Io, argument: string | undefined, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
   try {
-    return await answer(io, decodeArgument(io, argument, ops), ops, stop);
+    return await runCheckedCall(io, decodeArgument(io, argument, ops), ops, stop);
   } catch (error) {
     return failureEnvelope(error);
   }
 }
 
 /**
- * The answer step, for a request checked and resolved: the run noted, its working directory, the
- * tool, the text capped. Never throws. The helper's entry reaches it through `handle`; the MCP
- * server's in-process runner calls it directly, with no argument, JSON or base64 between.
+ * A call's run, for a request checked and resolved: the run noted, its working directory, the tool,
+ * the text capped. Never throws. Every host runs it through src/call-host.ts; the MCP server's calls
+ * reach it with no argument, JSON or base64 between.
  */
-export async function answer(io: Io, checked: CheckedRequest, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
+export async function runCheckedCall(io: Io, checked: CheckedRequest, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
   const { request } = checked;
   try {
     noteRunUse(io, request.runId, request.agentId);

@@ -1,7 +1,7 @@
 // dist/guilds-code.js's code for a shell_status call (src/boot/loader.ts picks a body by the request's op).
-import { serve } from '../entry.js';
+import { hostColdCall } from '../entry.js';
 import { partLeftOut } from '../io/node/core.js';
 import { codeTools } from '../tools/index.js';
 import { shellStatus } from '../tools/shell_status/run.js';
 
-serve(codeTools({ shell_status: shellStatus }), { shell: partLeftOut('a shell'), search: partLeftOut('ripgrep'), sha256: partLeftOut('SHA-256') });
+hostColdCall(codeTools({ shell_status: shellStatus }), { shell: partLeftOut('a shell'), search: partLeftOut('ripgrep'), sha256: partLeftOut('SHA-256') });
