@@ -14,16 +14,19 @@ var HEADER_TITLE = "guilds-code v8 code cache";
 var SWAP_WORD_BYTES = 8;
 var SERVE_ARGUMENT = "--serve";
 var KNOWN_OPS = new Set(OP_NAMES);
-function cacheKindOf(requestText2) {
-  if (requestText2 === null) return "other";
-  let request;
+function parseRequestText(requestText2) {
+  if (requestText2 === null) return null;
   try {
-    request = JSON.parse(requestText2);
+    return { text: requestText2, value: JSON.parse(requestText2) };
   } catch {
-    return "other";
+    return null;
   }
-  if (typeof request !== "object" || request === null) return "other";
-  const { op, args } = request;
+}
+function cacheKindOfParsed(request) {
+  if (request === null) return "other";
+  const { value } = request;
+  if (typeof value !== "object" || value === null) return "other";
+  const { op, args } = value;
   if (typeof op !== "string" || !KNOWN_OPS.has(op)) return "other";
   if (op === "shell" && typeof args === "object" && args !== null && args.background === true) {
     return "shell-background";
@@ -81,6 +84,12 @@ function codeOfComment(functionText) {
   const close = functionText.lastIndexOf("\n*/");
   if (open < 0 || close < open) throw new Error("the helper code is missing from this file");
   return functionText.slice(open + 3, close + 1).replaceAll(ESCAPED_COMMENT_END, "*/");
+}
+
+// src/boot/handoff.ts
+var HANDED_ON = /* @__PURE__ */ Symbol.for("guilds-code.parsed-request");
+function handOnParsedRequest(request) {
+  globalThis[HANDED_ON] = request;
 }
 
 // src/io/node/files.ts
@@ -201,7 +210,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "28f0322ebeb4d9fc";
+var BUILD_ID = "b7a902e4ae44be77";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -301,7 +310,12 @@ function run() {
       if (refused !== null) return answerStartRefused(refused);
     }
     const argument = process.argv[2];
-    const kind = argument === SERVE_ARGUMENT ? "serve" : cacheKindOf(requestText(argument));
+    let kind = "serve";
+    if (argument !== SERVE_ARGUMENT) {
+      const parsed = parseRequestText(requestText(argument));
+      handOnParsedRequest(parsed);
+      kind = cacheKindOfParsed(parsed);
+    }
     compiled(kind).runInThisContext()(exports, require, module, __filename, __dirname);
   } catch (error) {
     answerNotStarted(error);
@@ -557,13 +571,14 @@ function decodeBase64Strict(text) {
   return Buffer.from(text, "base64");
 }
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
-function parseRequestBytes(bytes, specs) {
+function parseRequestBytes(bytes, specs, parsed) {
   let text;
   try {
     text = utf8Strict.decode(bytes);
   } catch {
     throw invalidRequest(requestReasons.notUtf8);
   }
+  if (parsed !== void 0 && parsed.text === text) return validateRequestWith(parsed.value, specs);
   let value;
   try {
     value = JSON.parse(text);
@@ -1048,12 +1063,14 @@ function checkedOf(request, ops) {
   return checkedWith(request, (op, args) => ops[op].resolve(args));
 }
 function checkedRequest(bytes, ops, parsed) {
-  const request = parsed === void 0 ? parseRequestBytes(bytes, specsOf(ops)) : validateRequestWith(parsed.value, specsOf(ops));
+  let request;
+  if (parsed === void 0 || "text" in parsed) request = parseRequestBytes(bytes, specsOf(ops), parsed);
+  else request = validateRequestWith(parsed.value, specsOf(ops));
   return checkedOf(request, ops);
 }
-function decodeArgument(io, argument, ops) {
+function decodeArgument(io, argument, ops, parsed) {
   if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
-  return checkedRequest(argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops);
+  return checkedRequest(argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops, parsed);
 }
 function runTool(ops, checked, context) {
   const tool = ops[checked.op];
@@ -1069,6 +1086,15 @@ async function runCheckedCall(io, checked, ops, stop) {
   } catch (error) {
     return failureEnvelope(error);
   }
+}
+
+// src/boot/handoff.ts
+var HANDED_ON = /* @__PURE__ *{/} Symbol.for("guilds-code.parsed-request");
+function takeParsedRequest() {
+  const holder = globalThis;
+  const request = holder[HANDED_ON] ?? void 0;
+  delete holder[HANDED_ON];
+  return request;
 }
 
 // src/contract/environment.ts
@@ -1742,7 +1768,7 @@ async function runColdCall(host, stop) {
   if ("envelope" in made) return made.envelope;
   let checked;
   try {
-    checked = decodeArgument(made.io, process.argv[2], host.ops);
+    checked = decodeArgument(made.io, process.argv[2], host.ops, takeParsedRequest());
   } catch (error) {
     return failureEnvelope(error);
   }
@@ -4190,6 +4216,6 @@ hostColdCall(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [guildsBody_harness_main, 312];
+      return [guildsBody_harness_main, 326];
   }
 }

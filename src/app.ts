@@ -68,16 +68,21 @@ export function checkedOf(request: Request, ops: OpTable): CheckedRequest {
   return checkedWith(request, (op, args) => (ops[op] as ToolEntry<OpName>).resolve(args));
 }
 
-/** A request's JSON bytes, checked and resolved; a warm stream's line already parsed gives `value`. */
-export function checkedRequest(bytes: Uint8Array, ops: OpTable, parsed?: { value: unknown }): CheckedRequest {
-  const request = parsed === undefined ? parseRequestBytes(bytes, specsOf(ops)) : validateRequestWith(parsed.value, specsOf(ops));
+/**
+ * A request's JSON bytes, checked and resolved. `parsed`: a warm stream's line already parsed (its
+ * `value`), or the JSON text the loader parsed for a cold call (taken when the bytes hold that text).
+ */
+export function checkedRequest(bytes: Uint8Array, ops: OpTable, parsed?: { value: unknown } | { text: string; value: unknown }): CheckedRequest {
+  let request: Request;
+  if (parsed === undefined || 'text' in parsed) request = parseRequestBytes(bytes, specsOf(ops), parsed);
+  else request = validateRequestWith(parsed.value, specsOf(ops));
   return checkedOf(request, ops);
 }
 
 /** The command-line argument's request, checked against the bundle's tools and its arguments resolved. */
-export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable): CheckedRequest {
+export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable, parsed?: { text: string; value: unknown }): CheckedRequest {
   if (argument === undefined) throw invalidRequest(reasons.noArgument);
-  return checkedRequest(argument.startsWith('/') ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops);
+  return checkedRequest(argument.startsWith('/') ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops, parsed);
 }
 
 /** The tool's run step on the checked request's resolved arguments. */
