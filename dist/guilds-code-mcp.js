@@ -7492,6 +7492,9 @@ function invalidRequest(reason) {
 function invalidArgument(tool, reason) {
   return new ToolError("invalid_request", `${tool}: ${reason}`);
 }
+function interruptedBeforeAnswer(signal) {
+  return new ToolError("interrupted", `the helper was interrupted (${signal}) before it could answer`);
+}
 function pathFailure(code2, named, longPathShownChars) {
   switch (code2) {
     case "ENOENT":
@@ -8247,7 +8250,7 @@ function runTool(ops, checked, context) {
   const tool = ops[checked.op];
   return tool.run(context, checked.args);
 }
-async function answer(io, checked, ops, stop) {
+async function runCheckedCall(io, checked, ops, stop) {
   const { request } = checked;
   try {
     noteRunUse(io, request.runId, request.agentId);
@@ -8272,6 +8275,107 @@ function homeFolder(named) {
   if (!(0, import_node_fs2.statSync)(real).isDirectory()) throw homeNotAFolder(named);
   return real;
 }
+
+// src/io/stop.ts
+var takers = /* @__PURE__ */ new WeakMap();
+function stopSignalOf(stop) {
+  return stop.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
+}
+function takeStop(stop) {
+  takers.set(stop, (takers.get(stop) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    takers.set(stop, takers.get(stop) - 1);
+  };
+}
+function stopTaken(stop) {
+  return (takers.get(stop) ?? 0) > 0;
+}
+var NEVER_STOPPED = new AbortController().signal;
+
+// src/call-host.ts
+var CallStop = class {
+  controller = new AbortController();
+  get signal() {
+    return this.controller.signal;
+  }
+  /** Aborts the call's signal (once); whether a part of the call answers the stop itself. */
+  abort(signal) {
+    if (!this.controller.signal.aborted) this.controller.abort(signal);
+    return stopTaken(this.controller.signal);
+  }
+};
+var CallHost = class {
+  constructor(ops, makeIo) {
+    this.ops = ops;
+    this.makeIo = makeIo;
+  }
+  ops;
+  makeIo;
+  inFlight = /* @__PURE__ */ new Set();
+  /**
+   * The call's I/O: the home as it is now, the state folder the environment names. A home that is
+   * none is the call's answer.
+   */
+  ioFor(env) {
+    let home;
+    try {
+      home = homeFolder(env.HOME);
+    } catch (error2) {
+      return { envelope: error2 instanceof ToolError ? failureEnvelope(error2) : errorEnvelope(error2.message, "internal") };
+    }
+    const runDir = normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
+    return { io: this.makeIo(home, runDir, env) };
+  }
+  /** The checked call's envelope. Never rejects: any fault while it runs is its answer. */
+  run(io, checked, stop) {
+    return new Promise((resolve2) => {
+      let settled = false;
+      const call = {
+        stop,
+        settle: (envelope) => {
+          if (settled) return;
+          settled = true;
+          this.inFlight.delete(call);
+          resolve2(envelope);
+        }
+      };
+      this.inFlight.add(call);
+      let running;
+      try {
+        running = runCheckedCall(io, checked, this.ops, stop.signal);
+      } catch (error2) {
+        running = Promise.reject(error2);
+      }
+      running.then(call.settle, (error2) => call.settle(failureEnvelope(error2)));
+    });
+  }
+  /**
+   * Stops a call, as SIGTERM stops a cold helper: a part that answers the stop itself does; else the
+   * call answers now that it was interrupted. False when neither happened (no call in flight has this
+   * stop): then the stop is the caller's to answer.
+   */
+  stopCall(stop, signal) {
+    if (stop.abort(signal)) return true;
+    for (const call of this.inFlight) {
+      if (call.stop !== stop) continue;
+      call.settle(failureEnvelope(interruptedBeforeAnswer(signal)));
+      return true;
+    }
+    return false;
+  }
+  /**
+   * A fault no call can be named for: each call in flight answers with it, as a cold helper answers
+   * its one call. Returns how many did; what they started runs on, as after a cold helper's fault.
+   */
+  failInFlight(error2) {
+    const calls = [...this.inFlight];
+    for (const call of calls) call.settle(failureEnvelope(error2));
+    return calls.length;
+  }
+};
 
 // src/io/node/core.ts
 var import_node_fs8 = require("node:fs");
@@ -8393,22 +8497,6 @@ function createExclusive(path, content) {
 
 // src/io/node/child.ts
 var import_node_events = require("node:events");
-
-// src/io/stop.ts
-var takers = /* @__PURE__ */ new WeakMap();
-function stopSignalOf(stop) {
-  return stop.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
-}
-function takeStop(stop) {
-  takers.set(stop, (takers.get(stop) ?? 0) + 1);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    takers.set(stop, takers.get(stop) - 1);
-  };
-}
-var NEVER_STOPPED = new AbortController().signal;
 
 // src/io/node/spawn.ts
 var import_node_fs5 = require("node:fs");
@@ -10062,8 +10150,8 @@ var LOG_PREFIX = "log: ";
 function text(value) {
   return typeof value === "string" ? value : "";
 }
-function codeTaskBlock(args, meta2, answer2) {
-  const lines = answer2.split("\n");
+function codeTaskBlock(args, meta2, answer) {
+  const lines = answer.split("\n");
   const firstBlank = lines.indexOf("", 1);
   const diffstat = lines.slice(1, firstBlank < 0 ? lines.length : firstBlank);
   let logIndex = lines.length - 1;
@@ -13660,6 +13748,13 @@ function cryptoHasher() {
     hexDigest: () => hash.digest("hex")
   };
 }
+function mcpCallHost(ops = CODE_TOOLS) {
+  return new CallHost(ops, (home, runDir, env) => {
+    const io = nodeIo(home, runDir, env);
+    io.sha256 = cryptoHasher;
+    return io;
+  });
+}
 function helperEnv(options, env) {
   return { ...env, HOME: options.home, GUILDS_RUN_DIR: options.runDir };
 }
@@ -13683,24 +13778,22 @@ var InProcessRunner = class {
   constructor(options) {
     this.options = options;
     this.harness = new SandboxRunner(new HarnessSandbox(options));
+    this.host = options.host ?? mcpCallHost();
   }
   options;
   harness;
+  host;
   answer(call) {
     if (HELPER_OF_TOOL[call.checked.op] !== "guilds-code") return this.harness.answer(call);
     return this.answerHere(call);
   }
-  async answerHere(call) {
-    const env = helperEnv(this.options, call.env);
-    let home;
-    try {
-      home = homeFolder(env.HOME);
-    } catch (error2) {
-      return error2 instanceof ToolError ? failureEnvelope(error2) : errorEnvelope(String(error2), "internal");
-    }
-    const io = nodeIo(home, this.options.runDir, env);
-    io.sha256 = cryptoHasher;
-    return answer(io, call.checked, CODE_TOOLS, call.signal ?? NEVER_STOPPED);
+  answerHere(call) {
+    const made = this.host.ioFor(helperEnv(this.options, call.env));
+    if ("envelope" in made) return Promise.resolve(made.envelope);
+    const stop = new CallStop();
+    call.signal?.addEventListener("abort", () => stop.abort("SIGTERM"), { once: true });
+    if (call.signal?.aborted === true) stop.abort("SIGTERM");
+    return this.host.run(made.io, call.checked, stop);
   }
 };
 
@@ -17129,26 +17222,26 @@ function isRecursive(inst, stack, resolve2) {
   let result = NONE;
   const check = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer2 = isRecursive(child, stack, resolve2);
-      if (answer2 > result)
-        result = answer2;
+      const answer = isRecursive(child, stack, resolve2);
+      if (answer > result)
+        result = answer;
     }
   };
   const shape = (sh, spread) => {
-    let answer2 = NONE;
+    let answer = NONE;
     for (const key of Reflect.ownKeys(sh)) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
       const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve2) : NONE;
-      if (child > answer2)
-        answer2 = child;
+      if (child > answer)
+        answer = child;
     }
-    return answer2;
+    return answer;
   };
-  const merge2 = (answer2) => {
-    if (answer2 > result)
-      result = answer2;
+  const merge2 = (answer) => {
+    if (answer > result)
+      result = answer;
   };
   const def = inst._zod.def;
   const kind = def.type;
@@ -17251,10 +17344,10 @@ function isRecursive(inst, stack, resolve2) {
   stack.delete(inst);
   return settle(inst, result);
 }
-function settle(inst, answer2) {
-  if (answer2 !== ASSUMED)
-    recursive.set(inst, answer2 === PROVEN);
-  return answer2;
+function settle(inst, answer) {
+  if (answer !== ASSUMED)
+    recursive.set(inst, answer === PROVEN);
+  return answer;
 }
 function bucketFor(state, inst) {
   let bucket = state.buckets.get(inst);
@@ -23748,12 +23841,12 @@ var WarmStream = class {
   }
   takeLine(bytes) {
     if (this.ended) return;
-    const answer2 = parseAnswerLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
-    const callId = answer2?.callId ?? null;
+    const answer = parseAnswerLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
+    const callId = answer?.callId ?? null;
     if (callId !== null && this.givenUp.delete(callId)) return;
     const waiting = callId === null ? void 0 : this.waiting.get(callId);
-    if (answer2 === null || callId === null || waiting === void 0) return this.fault();
-    const envelope = envelopeOf(answer2.envelope);
+    if (answer === null || callId === null || waiting === void 0) return this.fault();
+    const envelope = envelopeOf(answer.envelope);
     this.forget(callId);
     waiting.settle(envelope === null ? { envelope: helperFailure("the answer is not an envelope") } : { envelope });
   }
@@ -24414,11 +24507,12 @@ async function main() {
   const agent = agentOwningHome(home);
   if (agent !== null) actAs(agent);
   const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs14.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
+  const host = mcpCallHost();
   const openHome = (folder) => {
     const runDir = stateFolder(folder, env);
     (0, import_node_fs14.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
     prepareRunsFolder(folder);
-    return { home: folder, runner: new InProcessRunner({ home: folder, runDir, harnessCommand }) };
+    return { home: folder, runner: new InProcessRunner({ home: folder, runDir, harnessCommand, host }) };
   };
   let start;
   try {
@@ -24452,10 +24546,13 @@ async function main() {
       process.exit(0);
     });
   };
-  process.on("uncaughtException", (error2) => process.stderr.write(`${startFailure(`internal error: ${String(error2)}`)}
-`));
-  process.on("unhandledRejection", (error2) => process.stderr.write(`${startFailure(`internal error: ${String(error2)}`)}
-`));
+  const onFault = (error2) => {
+    host.failInFlight(error2);
+    process.stderr.write(`${startFailure(`internal error: ${String(error2)}`)}
+`);
+  };
+  process.on("uncaughtException", onFault);
+  process.on("unhandledRejection", onFault);
   process.on("SIGTERM", shutDown);
   process.on("SIGINT", shutDown);
   session.server.onclose = shutDown;

@@ -24,16 +24,19 @@ var HEADER_TITLE = "guilds-code v8 code cache";
 var SWAP_WORD_BYTES = 8;
 var SERVE_ARGUMENT = "--serve";
 var KNOWN_OPS = new Set(OP_NAMES);
-function cacheKindOf(requestText2) {
-  if (requestText2 === null) return "other";
-  let request;
+function parseRequestText(requestText2) {
+  if (requestText2 === null) return null;
   try {
-    request = JSON.parse(requestText2);
+    return { text: requestText2, value: JSON.parse(requestText2) };
   } catch {
-    return "other";
+    return null;
   }
-  if (typeof request !== "object" || request === null) return "other";
-  const { op, args } = request;
+}
+function cacheKindOfParsed(request) {
+  if (request === null) return "other";
+  const { value } = request;
+  if (typeof value !== "object" || value === null) return "other";
+  const { op, args } = value;
   if (typeof op !== "string" || !KNOWN_OPS.has(op)) return "other";
   if (op === "shell" && typeof args === "object" && args !== null && args.background === true) {
     return "shell-background";
@@ -91,6 +94,12 @@ function codeOfComment(functionText) {
   const close = functionText.lastIndexOf("\n*/");
   if (open < 0 || close < open) throw new Error("the helper code is missing from this file");
   return functionText.slice(open + 3, close + 1).replaceAll(ESCAPED_COMMENT_END, "*/");
+}
+
+// src/boot/handoff.ts
+var HANDED_ON = /* @__PURE__ */ Symbol.for("guilds-code.parsed-request");
+function handOnParsedRequest(request) {
+  globalThis[HANDED_ON] = request;
 }
 
 // src/io/node/files.ts
@@ -211,7 +220,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "988fda49c558a4a3";
+var BUILD_ID = "4377807b49a64a17";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -311,7 +320,12 @@ function run() {
       if (refused !== null) return answerStartRefused(refused);
     }
     const argument = process.argv[2];
-    const kind = argument === SERVE_ARGUMENT ? "serve" : cacheKindOf(requestText(argument));
+    let kind = "serve";
+    if (argument !== SERVE_ARGUMENT) {
+      const parsed = parseRequestText(requestText(argument));
+      handOnParsedRequest(parsed);
+      kind = cacheKindOfParsed(parsed);
+    }
     compiled(kind).runInThisContext()(exports, require, module, __filename, __dirname);
   } catch (error) {
     answerNotStarted(error);
@@ -570,13 +584,14 @@ function decodeBase64Strict(text) {
   return Buffer.from(text, "base64");
 }
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
-function parseRequestBytes(bytes, specs) {
+function parseRequestBytes(bytes, specs, parsed) {
   let text;
   try {
     text = utf8Strict.decode(bytes);
   } catch {
     throw invalidRequest(requestReasons.notUtf8);
   }
+  if (parsed !== void 0 && parsed.text === text) return validateRequestWith(parsed.value, specs);
   let value;
   try {
     value = JSON.parse(text);
@@ -911,8 +926,8 @@ function readJobFiles(io, folder, id) {
   }
   const stop = io.fs.lstat(stopPath(folder, id));
   if (stop !== null) {
-    const written = Date.parse(readSmallFile(io, stopPath(folder, id), JOB_STATUS_FILE_MAX_BYTES)?.trim() ?? "");
-    files.stopRequestedAtMs = Number.isFinite(written) ? written : stop.mtimeMs;
+    const written2 = Date.parse(readSmallFile(io, stopPath(folder, id), JOB_STATUS_FILE_MAX_BYTES)?.trim() ?? "");
+    files.stopRequestedAtMs = Number.isFinite(written2) ? written2 : stop.mtimeMs;
   }
   return files;
 }
@@ -1061,25 +1076,20 @@ function checkedOf(request, ops) {
   return checkedWith(request, (op, args) => ops[op].resolve(args));
 }
 function checkedRequest(bytes, ops, parsed) {
-  const request = parsed === void 0 ? parseRequestBytes(bytes, specsOf(ops)) : validateRequestWith(parsed.value, specsOf(ops));
+  let request;
+  if (parsed === void 0 || "text" in parsed) request = parseRequestBytes(bytes, specsOf(ops), parsed);
+  else request = validateRequestWith(parsed.value, specsOf(ops));
   return checkedOf(request, ops);
 }
-function decodeArgument(io, argument, ops) {
+function decodeArgument(io, argument, ops, parsed) {
   if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
-  return checkedRequest(argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops);
+  return checkedRequest(argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops, parsed);
 }
 function runTool(ops, checked, context) {
   const tool = ops[checked.op];
   return tool.run(context, checked.args);
 }
-async function handle(io, argument, ops, stop) {
-  try {
-    return await answer(io, decodeArgument(io, argument, ops), ops, stop);
-  } catch (error) {
-    return failureEnvelope(error);
-  }
-}
-async function answer(io, checked, ops, stop) {
+async function runCheckedCall(io, checked, ops, stop) {
   const { request } = checked;
   try {
     noteRunUse(io, request.runId, request.agentId);
@@ -1089,6 +1099,15 @@ async function answer(io, checked, ops, stop) {
   } catch (error) {
     return failureEnvelope(error);
   }
+}
+
+// src/boot/handoff.ts
+var HANDED_ON = /* @__PURE__ *{/} Symbol.for("guilds-code.parsed-request");
+function takeParsedRequest() {
+  const holder = globalThis;
+  const request = holder[HANDED_ON] ?? void 0;
+  delete holder[HANDED_ON];
+  return request;
 }
 
 // src/contract/environment.ts
@@ -1130,6 +1149,88 @@ function stopTaken(stop) {
   return (takers.get(stop) ?? 0) > 0;
 }
 var NEVER_STOPPED = new AbortController().signal;
+
+// src/call-host.ts
+var CallStop = class {
+  controller = new AbortController();
+  get signal() {
+    return this.controller.signal;
+  }
+  /** Aborts the call's signal (once); whether a part of the call answers the stop itself. *{/}
+  abort(signal) {
+    if (!this.controller.signal.aborted) this.controller.abort(signal);
+    return stopTaken(this.controller.signal);
+  }
+};
+var CallHost = class {
+  constructor(ops, makeIo) {
+    this.ops = ops;
+    this.makeIo = makeIo;
+  }
+  ops;
+  makeIo;
+  inFlight = /* @__PURE__ *{/} new Set();
+  /**
+   * The call's I/O: the home as it is now, the state folder the environment names. A home that is
+   * none is the call's answer.
+   *{/}
+  ioFor(env) {
+    let home;
+    try {
+      home = homeFolder(env.HOME);
+    } catch (error) {
+      return { envelope: error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal") };
+    }
+    const runDir = normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
+    return { io: this.makeIo(home, runDir, env) };
+  }
+  /** The checked call's envelope. Never rejects: any fault while it runs is its answer. *{/}
+  run(io, checked, stop) {
+    return new Promise((resolve) => {
+      let settled = false;
+      const call = {
+        stop,
+        settle: (envelope) => {
+          if (settled) return;
+          settled = true;
+          this.inFlight.delete(call);
+          resolve(envelope);
+        }
+      };
+      this.inFlight.add(call);
+      let running;
+      try {
+        running = runCheckedCall(io, checked, this.ops, stop.signal);
+      } catch (error) {
+        running = Promise.reject(error);
+      }
+      running.then(call.settle, (error) => call.settle(failureEnvelope(error)));
+    });
+  }
+  /**
+   * Stops a call, as SIGTERM stops a cold helper: a part that answers the stop itself does; else the
+   * call answers now that it was interrupted. False when neither happened (no call in flight has this
+   * stop): then the stop is the caller's to answer.
+   *{/}
+  stopCall(stop, signal) {
+    if (stop.abort(signal)) return true;
+    for (const call of this.inFlight) {
+      if (call.stop !== stop) continue;
+      call.settle(failureEnvelope(interruptedBeforeAnswer(signal)));
+      return true;
+    }
+    return false;
+  }
+  /**
+   * A fault no call can be named for: each call in flight answers with it, as a cold helper answers
+   * its one call. Returns how many did; what they started runs on, as after a cold helper's fault.
+   *{/}
+  failInFlight(error) {
+    const calls = [...this.inFlight];
+    for (const call of calls) call.settle(failureEnvelope(error));
+    return calls.length;
+  }
+};
 
 // src/io/node/core.ts
 var import_node_fs7 = require("node:fs");
@@ -1644,11 +1745,11 @@ var STDOUT_FD = 1;
 var WRITE_RETRY_WAIT_MS = 1;
 function writeStdout(line) {
   const bytes = Buffer.from(line, "utf8");
-  let written = 0;
+  let written2 = 0;
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  while (written < bytes.length) {
+  while (written2 < bytes.length) {
     try {
-      written += (0, import_node_fs8.writeSync)(STDOUT_FD, bytes, written, bytes.length - written);
+      written2 += (0, import_node_fs8.writeSync)(STDOUT_FD, bytes, written2, bytes.length - written2);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
@@ -1659,43 +1760,43 @@ function writeStdout(line) {
 }
 
 // src/entry.ts
-var answered = false;
-function answer2(envelope) {
-  if (!answered) {
-    answered = true;
+var written = false;
+function writeEnvelopeAndExit(envelope) {
+  if (!written) {
+    written = true;
     writeStdout(encodeEnvelope(envelope) + "\n");
   }
   process.exit(0);
 }
-function fail(error) {
-  answer2(failureEnvelope(error));
-}
-function stopOnSignals() {
-  const controller = new AbortController();
+function stopOnSignals(host, stop) {
   const onStopSignal = (signal) => {
-    if (!controller.signal.aborted) controller.abort(signal);
-    if (!stopTaken(controller.signal)) answer2(failureEnvelope(interruptedBeforeAnswer(signal)));
+    if (!host.stopCall(stop, signal)) writeEnvelopeAndExit(failureEnvelope(interruptedBeforeAnswer(signal)));
   };
   process.on("SIGTERM", onStopSignal);
   process.on("SIGINT", onStopSignal);
-  return controller.signal;
 }
-async function serveOnce(ops, parts) {
-  process.on("uncaughtException", fail);
-  process.on("unhandledRejection", fail);
-  const stop = stopOnSignals();
-  let home;
+async function runColdCall(host, stop) {
+  const env = process.env;
+  const made = host.ioFor(env);
+  if ("envelope" in made) return made.envelope;
+  let checked;
   try {
-    home = homeFolder(process.env.HOME);
+    checked = decodeArgument(made.io, process.argv[2], host.ops, takeParsedRequest());
   } catch (error) {
-    answer2(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal"));
+    return failureEnvelope(error);
   }
-  const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
-  const io = nodeIoWith(parts, home, runDir, process.env);
-  answer2(await handle(io, process.argv[2], ops, stop));
+  return host.run(made.io, checked, stop);
 }
-function serve(ops, parts) {
-  serveOnce(ops, parts).catch(fail);
+function hostColdCall(ops, parts) {
+  const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(parts, home, runDir, env));
+  const onFault = (error) => {
+    if (host.failInFlight(error) === 0) writeEnvelopeAndExit(failureEnvelope(error));
+  };
+  process.on("uncaughtException", onFault);
+  process.on("unhandledRejection", onFault);
+  const stop = new CallStop();
+  stopOnSignals(host, stop);
+  runColdCall(host, stop).then(writeEnvelopeAndExit, onFault);
 }
 
 // src/io/node/git.ts
@@ -3921,9 +4022,9 @@ async function writeTree(snapshotter, repository, step) {
     const pathspec = snapshotPathspec(repository.topLevel, snapshotter.excludedFolders);
     const added = await runStep(snapshotter, step, repository.topLevel, ["add", "-A", "--ignore-errors", "--", ...pathspec], indexFile);
     if (added.outcome.exitCode !== 0 && /^fatal:/m.test(added.outcome.stderrTail)) failIfExited(step, added);
-    const written = await runStep(snapshotter, step, repository.topLevel, ["write-tree"], indexFile);
-    failIfExited(step, written);
-    const tree = written.lines[0] ?? "";
+    const written2 = await runStep(snapshotter, step, repository.topLevel, ["write-tree"], indexFile);
+    failIfExited(step, written2);
+    const tree = written2.lines[0] ?? "";
     if (!TREE_ID.test(tree)) throw new SnapshotFailure({ kind: "failed", step, detail: "git write-tree gave no tree id" });
     return tree;
   } finally {
@@ -4144,11 +4245,11 @@ function harnessTools(system, limits) {
 }
 
 // src/tools/code_task/body.ts
-serve(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, codeTaskLimits(process.env)), ALL_NODE_IO_PARTS);
+hostColdCall(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, codeTaskLimits(process.env)), ALL_NODE_IO_PARTS);
 */}
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [guildsBody_code_task, 322];
+      return [guildsBody_code_task, 336];
   }
 }

@@ -68,16 +68,21 @@ export function checkedOf(request: Request, ops: OpTable): CheckedRequest {
   return checkedWith(request, (op, args) => (ops[op] as ToolEntry<OpName>).resolve(args));
 }
 
-/** A request's JSON bytes, checked and resolved; a warm stream's line already parsed gives `value`. */
-export function checkedRequest(bytes: Uint8Array, ops: OpTable, parsed?: { value: unknown }): CheckedRequest {
-  const request = parsed === undefined ? parseRequestBytes(bytes, specsOf(ops)) : validateRequestWith(parsed.value, specsOf(ops));
+/**
+ * A request's JSON bytes, checked and resolved. `parsed`: a warm stream's line already parsed (its
+ * `value`), or the JSON text the loader parsed for a cold call (taken when the bytes hold that text).
+ */
+export function checkedRequest(bytes: Uint8Array, ops: OpTable, parsed?: { value: unknown } | { text: string; value: unknown }): CheckedRequest {
+  let request: Request;
+  if (parsed === undefined || 'text' in parsed) request = parseRequestBytes(bytes, specsOf(ops), parsed);
+  else request = validateRequestWith(parsed.value, specsOf(ops));
   return checkedOf(request, ops);
 }
 
 /** The command-line argument's request, checked against the bundle's tools and its arguments resolved. */
-export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable): CheckedRequest {
+export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable, parsed?: { text: string; value: unknown }): CheckedRequest {
   if (argument === undefined) throw invalidRequest(reasons.noArgument);
-  return checkedRequest(argument.startsWith('/') ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops);
+  return checkedRequest(argument.startsWith('/') ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops, parsed);
 }
 
 /** The tool's run step on the checked request's resolved arguments. */
@@ -86,20 +91,21 @@ export function runTool(ops: OpTable, checked: CheckedRequest, context: Context)
   return tool.run(context, checked.args as never);
 }
 
+/** From the command-line argument to the envelope, in one step, as a cold helper takes its call. */
 export async function handle(io: Io, argument: string | undefined, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
   try {
-    return await answer(io, decodeArgument(io, argument, ops), ops, stop);
+    return await runCheckedCall(io, decodeArgument(io, argument, ops), ops, stop);
   } catch (error) {
     return failureEnvelope(error);
   }
 }
 
 /**
- * The answer step, for a request checked and resolved: the run noted, its working directory, the
- * tool, the text capped. Never throws. The helper's entry reaches it through `handle`; the MCP
- * server's in-process runner calls it directly, with no argument, JSON or base64 between.
+ * A call's run, for a request checked and resolved: the run noted, its working directory, the tool,
+ * the text capped. Never throws. Every host runs it through src/call-host.ts; the MCP server's calls
+ * reach it with no argument, JSON or base64 between.
  */
-export async function answer(io: Io, checked: CheckedRequest, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
+export async function runCheckedCall(io: Io, checked: CheckedRequest, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
   const { request } = checked;
   try {
     noteRunUse(io, request.runId, request.agentId);

@@ -1,64 +1,64 @@
-// What every bundle's entry does: gather the process's world, hand it to the app with the bundle's
-// own tools, and write exactly one envelope line to stdout, whatever happens. With src/io/node/, the
-// only code that touches node: modules.
+// What every bundle's entry does for its one call: gather the process's world, host the call with the
+// bundle's own tools (src/call-host.ts), and write exactly one envelope line to stdout, whatever
+// happens. With src/io/node/, the only code that touches node: modules.
 // Named imports: a namespace import makes the bundle copy all of node:fs at every start.
-import { handle } from './app.js';
-import { interruptedBeforeAnswer, ToolError } from './contract/errors.js';
-import { encodeEnvelope, errorEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
-import { DEFAULT_RUN_DIR, RUN_DIR_VARIABLE } from './contract/environment.js';
-import { homeFolder } from './io/node/home.js';
-import { stopTaken, type StopSignal } from './io/stop.js';
+import { decodeArgument } from './app.js';
+import { takeParsedRequest } from './boot/handoff.js';
+import { CallHost, CallStop } from './call-host.js';
+import { interruptedBeforeAnswer } from './contract/errors.js';
+import { encodeEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
+import type { StopSignal } from './io/stop.js';
 import { nodeIoWith, type NodeIoParts } from './io/node/core.js';
 import { writeStdout } from './io/node/stdout.js';
-import { normalizeAbsolute } from './text/paths.js';
 import type { OpTable } from './tools/context.js';
 
-let answered = false;
+let written = false;
 
-function answer(envelope: Envelope): never {
-  if (!answered) {
-    answered = true;
+/** The process's one envelope line (the first given counts), then its exit. */
+function writeEnvelopeAndExit(envelope: Envelope): never {
+  if (!written) {
+    written = true;
     writeStdout(encodeEnvelope(envelope) + '\n');
   }
   process.exit(0);
 }
 
-function fail(error: unknown): never {
-  answer(failureEnvelope(error));
-}
-
 /**
- * The call's one stop, made here from the process's stop signals (SIGTERM, SIGINT; the only code of
- * the helper that listens to them). A part of the tool that answers a stop itself (a supervised
- * child, a code task) has taken it and answers; when none has, the helper answers at once.
+ * The call's stop, aborted by the process's stop signals (SIGTERM, SIGINT; the only code of the cold
+ * helper that listens to them). A part of the tool that answers a stop itself has taken it and
+ * answers; when none has, the call answers at once.
  */
-function stopOnSignals(): AbortSignal {
-  const controller = new AbortController();
+function stopOnSignals(host: CallHost, stop: CallStop): void {
   const onStopSignal = (signal: StopSignal): void => {
-    if (!controller.signal.aborted) controller.abort(signal);
-    if (!stopTaken(controller.signal)) answer(failureEnvelope(interruptedBeforeAnswer(signal)));
+    if (!host.stopCall(stop, signal)) writeEnvelopeAndExit(failureEnvelope(interruptedBeforeAnswer(signal)));
   };
   process.on('SIGTERM', onStopSignal);
   process.on('SIGINT', onStopSignal);
-  return controller.signal;
 }
 
-async function serveOnce(ops: OpTable, parts: NodeIoParts): Promise<void> {
-  process.on('uncaughtException', fail);
-  process.on('unhandledRejection', fail);
-  const stop = stopOnSignals();
-  let home: string;
+async function runColdCall(host: CallHost, stop: CallStop): Promise<Envelope> {
+  const env = process.env;
+  const made = host.ioFor(env);
+  if ('envelope' in made) return made.envelope;
+  let checked;
   try {
-    home = homeFolder(process.env.HOME);
+    checked = decodeArgument(made.io, process.argv[2], host.ops, takeParsedRequest());
   } catch (error) {
-    answer(error instanceof ToolError ? failureEnvelope(error) : errorEnvelope((error as Error).message, 'internal'));
+    return failureEnvelope(error);
   }
-  const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
-  const io = nodeIoWith(parts, home, runDir, process.env);
-  answer(await handle(io, process.argv[2], ops, stop));
+  return host.run(made.io, checked, stop);
 }
 
-/** Answer the process's one request with `ops`, the tools this code runs, and the I/O parts they use. */
-export function serve(ops: OpTable, parts: NodeIoParts): void {
-  serveOnce(ops, parts).catch(fail);
+/** Host the process's one call with `ops`, the tools this code runs, and the I/O parts they use. */
+export function hostColdCall(ops: OpTable, parts: NodeIoParts): void {
+  const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(parts, home, runDir, env));
+  // A fault of the call's own steps is its answer already; any other is the answer of the one call.
+  const onFault = (error: unknown): void => {
+    if (host.failInFlight(error) === 0) writeEnvelopeAndExit(failureEnvelope(error));
+  };
+  process.on('uncaughtException', onFault);
+  process.on('unhandledRejection', onFault);
+  const stop = new CallStop();
+  stopOnSignals(host, stop);
+  runColdCall(host, stop).then(writeEnvelopeAndExit, onFault);
 }

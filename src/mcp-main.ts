@@ -9,7 +9,7 @@ import { RUN_DIR_VARIABLE } from './contract/environment.js';
 import { RUNS_FOLDER_NAME } from './workspace/workdir.js';
 import { startFailure } from './mcp/format.js';
 import { actAs, agentOwningHome } from './io/node/identity.js';
-import { InProcessRunner } from './mcp/in-process-runner.js';
+import { InProcessRunner, mcpCallHost } from './mcp/in-process-runner.js';
 import { parseOptions } from './mcp/options.js';
 import { createMcpSession, type OpenedHome } from './mcp/server.js';
 import { LineTransport } from './mcp/stdio.js';
@@ -96,12 +96,14 @@ async function main(): Promise<void> {
   const agent = agentOwningHome(home);
   if (agent !== null) actAs(agent);
   const harnessCommand = [process.execPath, join(dirname(realpathSync(process.argv[1] ?? '.')), 'guilds-harness.js')];
+  // One host for every home's calls: a fault that names no call answers each of them.
+  const host = mcpCallHost();
   /** A home's state folder and .runs/, and its runner; throws when the state folder cannot be made. */
   const openHome = (folder: string): OpenedHome => {
     const runDir = stateFolder(folder, env);
     mkdirSync(join(runDir, 'requests'), { recursive: true, mode: 0o700 });
     prepareRunsFolder(folder);
-    return { home: folder, runner: new InProcessRunner({ home: folder, runDir, harnessCommand }) };
+    return { home: folder, runner: new InProcessRunner({ home: folder, runDir, harnessCommand, host }) };
   };
   let start: OpenedHome;
   try {
@@ -136,9 +138,14 @@ async function main(): Promise<void> {
       process.exit(0);
     });
   };
-  // A fault in one call must not end the others: it is said on stderr, and the server goes on.
-  process.on('uncaughtException', (error) => process.stderr.write(`${startFailure(`internal error: ${String(error)}`)}\n`));
-  process.on('unhandledRejection', (error) => process.stderr.write(`${startFailure(`internal error: ${String(error)}`)}\n`));
+  // A fault that names no call must not end the server: every call in flight answers with it (as a
+  // warm stream's do), it is said on stderr, and the server goes on.
+  const onFault = (error: unknown): void => {
+    host.failInFlight(error);
+    process.stderr.write(`${startFailure(`internal error: ${String(error)}`)}\n`);
+  };
+  process.on('uncaughtException', onFault);
+  process.on('unhandledRejection', onFault);
   // The server's one listener to the process's stop signals: each call has a stop of its own,
   // which shutting down aborts.
   process.on('SIGTERM', shutDown);

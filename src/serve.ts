@@ -1,26 +1,23 @@
 // `guilds-code.js --serve` (SPEC section 8): one helper answers many calls over stdin and stdout, each
-// as a cold helper would answer it (the same answer step, an Io of its own made as the cold entry
-// makes it, its own stop). It keeps nothing between calls but the table of calls in flight: the
+// as a cold helper would answer it (hosted as a cold call is, src/call-host.ts: an Io of its own, its
+// own stop, every fault an answer). It keeps nothing between calls but the table of calls in flight: the
 // working directory, runs, logs and background records are on disk where cold calls keep them, so
 // its death loses nothing. With src/entry.ts, the only code of the helper that listens to signals.
-import { answer, checkedRequest } from './app.js';
+import { checkedRequest } from './app.js';
+import { CallHost, CallStop } from './call-host.js';
 import type { CheckedRequest } from './contract/tools/checked.js';
 import type { Io } from './io/types.js';
-import { errorEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
-import { DEFAULT_RUN_DIR, RUN_DIR_VARIABLE } from './contract/environment.js';
-import { interruptedBeforeAnswer, ToolError } from './contract/errors.js';
+import { failureEnvelope, type Envelope } from './contract/envelope.js';
 import { answerLine, callRunning, lineTooLong, readStreamLine } from './contract/stream.js';
-import { homeFolder } from './io/node/home.js';
 import { nodeIoWith, type NodeIoParts } from './io/node/core.js';
 import { writeStdout } from './io/node/stdout.js';
-import { stopTaken, type StopSignal } from './io/stop.js';
+import type { StopSignal } from './io/stop.js';
 import { SERVE_IDLE_EXIT_MS, SERVE_IDLE_EXIT_VARIABLE, SERVE_LINE_MAX_BYTES } from './limits.js';
 import { ByteLines } from './text/line-splitter.js';
-import { normalizeAbsolute } from './text/paths.js';
 import type { OpTable } from './tools/context.js';
 
 interface Call {
-  readonly stop: AbortController;
+  readonly stop: CallStop;
   answered: boolean;
 }
 
@@ -43,7 +40,7 @@ export function idleExitMs(env: Readonly<Record<string, string | undefined>>): n
 }
 
 /** Starts the idle clock again: a line came, or the last call in flight answered. */
-function stillWanted(): void {
+function restartIdleClock(): void {
   clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
     // A call in flight restarts the clock when it answers.
@@ -56,7 +53,7 @@ function stillWanted(): void {
   idleTimer.unref();
 }
 
-function reply(callId: string | null, envelope: Envelope): void {
+function writeAnswerLine(callId: string | null, envelope: Envelope): void {
   writeStdout(answerLine(callId, envelope));
 }
 
@@ -64,9 +61,9 @@ function settle(callId: string, call: Call, envelope: Envelope): void {
   if (call.answered) return;
   call.answered = true;
   if (calls.get(callId) === call) calls.delete(callId);
-  reply(callId, envelope);
+  writeAnswerLine(callId, envelope);
   exitWhenIdle();
-  if (calls.size === 0 && !inputEnded) stillWanted();
+  if (calls.size === 0 && !inputEnded) restartIdleClock();
 }
 
 type Prepared = { envelope: Envelope } | { io: Io; checked: CheckedRequest };
@@ -75,64 +72,54 @@ type Prepared = { envelope: Envelope } | { io: Io; checked: CheckedRequest };
  * As the cold entry does per process, in its order: the home as it is now, the helper's environment
  * and run folder, then the request checked. A line that is no request gets its envelope here.
  */
-function prepare(ops: OpTable, parts: NodeIoParts, bytes: Uint8Array, parsed: { value: unknown } | null): Prepared {
-  let home: string;
+function prepare(host: CallHost, bytes: Uint8Array, parsed: { value: unknown } | null): Prepared {
+  const made = host.ioFor(process.env);
+  if ('envelope' in made) return made;
   try {
-    home = homeFolder(process.env.HOME);
-  } catch (error) {
-    return { envelope: error instanceof ToolError ? failureEnvelope(error) : errorEnvelope((error as Error).message, 'internal') };
-  }
-  const runDir = normalizeAbsolute(process.env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
-  try {
-    return { io: nodeIoWith(parts, home, runDir, process.env), checked: checkedRequest(bytes, ops, parsed ?? undefined) };
+    return { io: made.io, checked: checkedRequest(bytes, host.ops, parsed ?? undefined) };
   } catch (error) {
     return { envelope: failureEnvelope(error) };
   }
 }
 
-/** Told to stop, as SIGTERM tells a cold helper: a part that answers the stop itself does; else the call answers now. */
-function stopCall(callId: string, call: Call, signal: StopSignal): void {
-  if (!call.stop.signal.aborted) call.stop.abort(signal);
-  if (!stopTaken(call.stop.signal)) settle(callId, call, failureEnvelope(interruptedBeforeAnswer(signal)));
-}
-
-function takeLine(ops: OpTable, parts: NodeIoParts, bytes: Uint8Array): void {
+function takeLine(host: CallHost, bytes: Uint8Array): void {
   const line = readStreamLine(bytes);
   if (line.kind === 'cancel') {
     // A cancel of a call that has answered (or never ran) has nothing left to stop.
     const call = calls.get(line.callId);
-    if (call !== undefined) stopCall(line.callId, call, 'SIGTERM');
+    if (call !== undefined) host.stopCall(call.stop, 'SIGTERM');
     return;
   }
   const { callId } = line;
   if (callId !== null && calls.has(callId)) {
-    reply(callId, failureEnvelope(callRunning(callId)));
+    writeAnswerLine(callId, failureEnvelope(callRunning(callId)));
     return;
   }
-  const prepared = prepare(ops, parts, line.bytes, line.parsed);
+  const prepared = prepare(host, line.bytes, line.parsed);
   if ('envelope' in prepared) {
-    reply(callId, prepared.envelope);
+    writeAnswerLine(callId, prepared.envelope);
     return;
   }
   // A request the checks took has a valid call_id.
   const id = prepared.checked.request.callId;
-  const call: Call = { stop: new AbortController(), answered: false };
+  const call: Call = { stop: new CallStop(), answered: false };
   calls.set(id, call);
-  answer(prepared.io, prepared.checked, ops, call.stop.signal).then(
-    (envelope) => settle(id, call, envelope),
-    (error: unknown) => settle(id, call, failureEnvelope(error)),
-  );
+  void host.run(prepared.io, prepared.checked, call.stop).then((envelope) => settle(id, call, envelope));
 }
 
 /** Serve the calls of stdin with `ops` and the I/O parts they use, until stdin ends or a stop signal. */
 export function serveStream(ops: OpTable, parts: NodeIoParts): void {
-  // A fault of one call is that call's envelope (answer never throws); nothing reaches stderr.
-  process.on('uncaughtException', () => undefined);
-  process.on('unhandledRejection', () => undefined);
+  const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(parts, home, runDir, env));
+  // A fault of a call's own steps is that call's envelope; one that names no call (an event handler's
+  // throw, a promise nobody awaits) answers every call in flight, and the stream serves on. Nothing
+  // reaches stderr.
+  const onFault = (error: unknown): void => void host.failInFlight(error);
+  process.on('uncaughtException', onFault);
+  process.on('unhandledRejection', onFault);
   const onStopSignal = (signal: StopSignal): void => {
     inputEnded = true;
     process.stdin.pause();
-    for (const [callId, call] of [...calls]) stopCall(callId, call, signal);
+    for (const call of [...calls.values()]) host.stopCall(call.stop, signal);
     exitWhenIdle();
   };
   process.on('SIGTERM', onStopSignal);
@@ -140,16 +127,16 @@ export function serveStream(ops: OpTable, parts: NodeIoParts): void {
   const lines = new ByteLines(
     {
       line: (bytes) => {
-        if (!inputEnded) takeLine(ops, parts, bytes);
+        if (!inputEnded) takeLine(host, bytes);
       },
-      tooLong: () => reply(null, failureEnvelope(lineTooLong(SERVE_LINE_MAX_BYTES))),
+      tooLong: () => writeAnswerLine(null, failureEnvelope(lineTooLong(SERVE_LINE_MAX_BYTES))),
     },
     SERVE_LINE_MAX_BYTES,
   );
   idleMs = idleExitMs(process.env);
-  stillWanted();
+  restartIdleClock();
   process.stdin.on('data', (chunk: Buffer) => {
-    stillWanted();
+    restartIdleClock();
     lines.write(chunk);
   });
   process.stdin.on('end', () => {

@@ -32,20 +32,40 @@ export const SERVE_ARGUMENT = '--serve';
 const KNOWN_OPS: ReadonlySet<string> = new Set(OP_NAMES);
 
 /**
+ * The request's JSON text as the loader read it, and its value: parsed here once, and handed on to
+ * the body (src/boot/handoff.ts), which takes the value when its own strict reading of the request
+ * gives the same text.
+ */
+export interface ParsedRequest {
+  readonly text: string;
+  readonly value: unknown;
+}
+
+/** The text's JSON value; null for no text, or text that is no JSON. */
+export function parseRequestText(requestText: string | null): ParsedRequest | null {
+  if (requestText === null) return null;
+  try {
+    return { text: requestText, value: JSON.parse(requestText) };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The kind of call, from the request's JSON text, parsed as the helper parses it: for a request the
  * helper takes, this is its op, exactly (the body the loader picks runs that op and no other). For
  * any other text, `other`: the helper refuses it, and every body refuses it alike.
  */
 export function cacheKindOf(requestText: string | null): CacheKind {
-  if (requestText === null) return 'other';
-  let request: unknown;
-  try {
-    request = JSON.parse(requestText);
-  } catch {
-    return 'other';
-  }
-  if (typeof request !== 'object' || request === null) return 'other';
-  const { op, args } = request as { op?: unknown; args?: unknown };
+  return cacheKindOfParsed(parseRequestText(requestText));
+}
+
+/** The kind of call of a parsed request (see cacheKindOf). */
+export function cacheKindOfParsed(request: ParsedRequest | null): CacheKind {
+  if (request === null) return 'other';
+  const { value } = request;
+  if (typeof value !== 'object' || value === null) return 'other';
+  const { op, args } = value as { op?: unknown; args?: unknown };
   if (typeof op !== 'string' || !KNOWN_OPS.has(op)) return 'other';
   if (op === 'shell' && typeof args === 'object' && args !== null && (args as { background?: unknown }).background === true) {
     return 'shell-background';

@@ -14,13 +14,15 @@ import {
   CODE_CACHE_FILE_MAX_BYTES,
   SERVE_ARGUMENT,
   cacheFileName,
-  cacheKindOf,
+  cacheKindOfParsed,
   codeOfComment,
   decodeCacheFile,
   encodeCacheFile,
   isStaleCacheFile,
+  parseRequestText,
   type CacheKind,
 } from './code-cache.js';
+import { handOnParsedRequest } from './handoff.js';
 import { readRegularFile, writeFileAtomic } from '../io/node/files.js';
 import { actAs, agentOwningHome, takeRepoTokensFile } from '../io/node/identity.js';
 import { REQUEST_FILE_MAX_BYTES } from '../limits.js';
@@ -182,7 +184,12 @@ function run(): void {
       if (refused !== null) return answerStartRefused(refused);
     }
     const argument = process.argv[2];
-    const kind = argument === SERVE_ARGUMENT ? 'serve' : cacheKindOf(requestText(argument));
+    let kind: CacheKind = 'serve';
+    if (argument !== SERVE_ARGUMENT) {
+      const parsed = parseRequestText(requestText(argument));
+      handOnParsedRequest(parsed);
+      kind = cacheKindOfParsed(parsed);
+    }
     compiled(kind).runInThisContext()(exports, require, module, __filename, __dirname);
   } catch (error) {
     answerNotStarted(error);

@@ -35,13 +35,18 @@ const utf8Strict = new TextDecoder('utf-8', { fatal: true });
 /** The specs of the tools a helper runs, by name: a bundle validates against its own tools only. */
 export type SpecTable = { readonly [Name in OpName]?: ToolSpec };
 
-export function parseRequestBytes(bytes: Uint8Array, specs: SpecTable): Request {
+/**
+ * The request of these bytes, checked. `parsed` is the JSON the loader already parsed (when it read
+ * exactly this text, its value is taken rather than parsed again).
+ */
+export function parseRequestBytes(bytes: Uint8Array, specs: SpecTable, parsed?: { text: string; value: unknown }): Request {
   let text: string;
   try {
     text = utf8Strict.decode(bytes);
   } catch {
     throw invalidRequest(reasons.notUtf8);
   }
+  if (parsed !== undefined && parsed.text === text) return validateRequestWith(parsed.value, specs);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,11 +1,11 @@
-// A call's one stop: an AbortSignal made once per call by whoever serves it (the helper's entry from
-// its SIGTERM and SIGINT, the MCP server from a client's cancel) and handed to the tool in its
-// context. The supervisor of a child (src/io/node/child.ts) races it against the child's exit; no
+// A call's one stop: the AbortSignal of the call's CallStop (src/call-host.ts), made once per call by
+// its host and aborted by the helper's SIGTERM and SIGINT, a warm stream's cancel line or the MCP
+// server's cancel, and handed to the tool in its context. The supervisor of a child (src/io/node/child.ts) races it against the child's exit; no
 // other code listens to the process's signals.
 //
 // A part that answers a stop itself (a supervised child stops its process and the tool answers with
 // what it had; a code task that has not started its harness yet) takes the stop for as long as it
-// does; a stop that nobody has taken is the entry's to answer, at once.
+// does; a stop that nobody has taken is the host's to answer, at once.
 
 export type StopSignal = 'SIGTERM' | 'SIGINT';
 

@@ -1,22 +1,20 @@
-// The MCP server's runner: a guilds-code request is answered here, in the server's own process, by
-// the helper's answer step with the checked request (no argv, JSON or base64 between), with an Io
-// made for this call alone; code_task's request goes to the cold guilds-harness.js child, as the
+// The MCP server's runner: a guilds-code request is answered here, in the server's own process,
+// hosted as a helper hosts its call (src/call-host.ts) with the checked request (no argv, JSON or
+// base64 between), with an Io made for this call alone; code_task's request goes to the cold guilds-harness.js child, as the
 // orchestrator runs it. The orchestrator's rules (the request, its checks, the pipeline, the
 // pointers) stay in CodeToolRun, so that the text is the helper's.
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { answer } from '../app.js';
-import { ToolError } from '../contract/errors.js';
-import { errorEnvelope, failureEnvelope, type Envelope } from '../contract/envelope.js';
+import { CallHost, CallStop } from '../call-host.js';
+import type { Envelope } from '../contract/envelope.js';
 import { HELPER_OF_TOOL } from '../contract/tool-names.js';
-import { homeFolder } from '../io/node/home.js';
 import { nodeIo } from '../io/node/index.js';
-import { NEVER_STOPPED } from '../io/stop.js';
 import type { Hasher } from '../io/types.js';
 import { execLocal } from '../orchestrator/sandboxes/local/exec.js';
 import { SandboxRunner, type HelperCall, type HelperRunner } from '../orchestrator/runner.js';
 import type { ExecResult, Sandbox } from '../orchestrator/sandbox.js';
 import { CODE_TOOLS } from '../tools/all.js';
+import type { OpTable } from '../tools/context.js';
 
 export interface InProcessRunnerOptions {
   /** The home, links resolved. */
@@ -25,6 +23,11 @@ export interface InProcessRunnerOptions {
   runDir: string;
   /** How code_task's helper starts: `node guilds-harness.js`. */
   harnessCommand: readonly string[];
+  /**
+   * The host of its calls: the server's one (src/mcp-main.ts), whose faults that name no call answer
+   * every call in flight; by default one of its own with every code tool.
+   */
+  host?: CallHost | undefined;
 }
 
 /**
@@ -37,6 +40,15 @@ function cryptoHasher(): Hasher {
     update: (bytes) => void hash.update(bytes),
     hexDigest: () => hash.digest('hex'),
   };
+}
+
+/** The host of the server's calls: `ops`, each call with an Io of its own that hashes with node:crypto. */
+export function mcpCallHost(ops: OpTable = CODE_TOOLS): CallHost {
+  return new CallHost(ops, (home, runDir, env) => {
+    const io = nodeIo(home, runDir, env);
+    io.sha256 = cryptoHasher;
+    return io;
+  });
 }
 
 /** The helper's environment, as the local sandbox gives it to a helper process. */
@@ -65,9 +77,11 @@ class HarnessSandbox implements Sandbox {
 
 export class InProcessRunner implements HelperRunner {
   private readonly harness: SandboxRunner;
+  private readonly host: CallHost;
 
   constructor(private readonly options: InProcessRunnerOptions) {
     this.harness = new SandboxRunner(new HarnessSandbox(options));
+    this.host = options.host ?? mcpCallHost();
   }
 
   answer(call: HelperCall): Promise<Envelope> {
@@ -75,17 +89,14 @@ export class InProcessRunner implements HelperRunner {
     return this.answerHere(call);
   }
 
-  private async answerHere(call: HelperCall): Promise<Envelope> {
-    const env = helperEnv(this.options, call.env);
-    let home: string;
-    try {
-      home = homeFolder(env.HOME);
-    } catch (error) {
-      return error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(String(error), 'internal');
-    }
-    // Per call: the environment, the home as resolved now, and this call's own stop.
-    const io = nodeIo(home, this.options.runDir, env);
-    io.sha256 = cryptoHasher;
-    return answer(io, call.checked, CODE_TOOLS, call.signal ?? NEVER_STOPPED);
+  private answerHere(call: HelperCall): Promise<Envelope> {
+    // Per call: the environment, the home as resolved now, and this call's own stop, which the
+    // client's cancel aborts.
+    const made = this.host.ioFor(helperEnv(this.options, call.env));
+    if ('envelope' in made) return Promise.resolve(made.envelope);
+    const stop = new CallStop();
+    call.signal?.addEventListener('abort', () => stop.abort('SIGTERM'), { once: true });
+    if (call.signal?.aborted === true) stop.abort('SIGTERM');
+    return this.host.run(made.io, call.checked, stop);
   }
 }

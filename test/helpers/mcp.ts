@@ -47,12 +47,14 @@ export interface ConnectOptions {
   cwd?: string;
   /** The client offers roots and answers roots/list with what this returns at the time. */
   roots?: () => Root[];
+  /** The server's bundle (default: the committed one). */
+  bundle?: string;
 }
 
 export async function connectMcp(scratch: McpScratch, options: ConnectOptions = {}): Promise<McpConnection> {
   const transport = new StdioClientTransport({
     command: BUNDLE_NODE,
-    args: [MCP_BUNDLE, ...(options.home === false ? [] : ['--home', scratch.home]), ...(options.args ?? [])],
+    args: [options.bundle ?? MCP_BUNDLE, ...(options.home === false ? [] : ['--home', scratch.home]), ...(options.args ?? [])],
     env: serverEnv(scratch, options.env),
     stderr: 'pipe',
     ...(options.cwd ? { cwd: options.cwd } : {}),
