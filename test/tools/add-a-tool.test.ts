@@ -37,12 +37,12 @@ import type { EchoNoteArgs } from './contract.js';
 export const echoNote = (_context: unknown, args: EchoNoteArgs) => ({ text: 'note: ' + args.note, meta: { chars: args.note.length } });
 `,
   'body.ts': `
-import { serve } from '../../entry.js';
+import { hostColdCall } from '../../entry.js';
 import { partLeftOut } from '../../io/node/core.js';
 import { codeTools } from '../index.js';
 import { echoNote } from './run.js';
 
-serve(codeTools({ echo_note: echoNote }), { shell: partLeftOut('a shell'), search: partLeftOut('ripgrep'), sha256: partLeftOut('SHA-256') });
+hostColdCall(codeTools({ echo_note: echoNote }), { shell: partLeftOut('a shell'), search: partLeftOut('ripgrep'), sha256: partLeftOut('SHA-256') });
 `,
   'tool.ts': `
 import type { ToolDescriptor } from '../descriptor.js';
@@ -121,7 +121,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   rmSync(copy, { recursive: true, force: true });
-  sandbox.cleanup();
+  sandbox?.cleanup();
 });
 
 describe('a tool added as a folder and its row', () => {

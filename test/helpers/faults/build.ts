@@ -1,5 +1,5 @@
 // Bundles of the real hosts with the faulting tool table of test/helpers/faults/tools.ts in place of
-// src/tools/all.ts: the cold helper (from cold-entry.ts), the warm stream (src/bodies/serve.ts) and
+// src/tools/all.ts: the cold helper (from cold-entry.ts), the warm stream (src/serve-main.ts) and
 // the MCP server (src/mcp-main.ts), each built as build.mjs builds it but without the loader, into
 // .tmp/faults/. The shipped bundles in dist/ hold no fault.
 import { build, type Plugin } from 'esbuild';
@@ -26,7 +26,7 @@ export interface FaultingBundles {
 export async function buildFaultingBundles(): Promise<FaultingBundles> {
   const entries = {
     cold: join(REPO_ROOT, 'test', 'helpers', 'faults', 'cold-entry.ts'),
-    serve: join(REPO_ROOT, 'src', 'bodies', 'serve.ts'),
+    serve: join(REPO_ROOT, 'src', 'serve-main.ts'),
     mcp: join(REPO_ROOT, 'src', 'mcp-main.ts'),
   };
   // .cjs: the repository's package.json makes a .js file an ES module.
