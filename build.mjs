@@ -56,7 +56,7 @@ const bodiesOf = (helper) =>
 //
 // Its bodies are minified: V8 scans every byte of the file at every start, the four bodies repeat
 // their shared code, and the minified file is the size one readable body had (measured in
-// docs/performance.md; docs/decisions.md says why the readable form is the sources). guilds-harness
+// docs/performance.md; docs/performance.md, "Decisions", says why the readable form is the sources). guilds-harness
 // runs for minutes per call and stays readable.
 const HELPERS = [
   {

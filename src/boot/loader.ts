@@ -127,7 +127,7 @@ function compiled(kind: CacheKind): Script {
   try {
     const home = process.env.HOME;
     // A helper acting as the agent takes no code from a file the agent can write: V8 runs a cache it
-    // accepts as it stands (docs/decisions.md, "The helper as root, acting as the agent").
+    // accepts as it stands (docs/reliability.md, "Decisions", "The helper as root, acting as the agent").
     const agentWrites = process.getuid?.() === 0 && process.geteuid?.() !== 0;
     if (process.env.GUILDS_CODE_CACHE === 'off' || agentWrites || !home || home.charCodeAt(0) !== SLASH || home.includes('\0')) {
       return new Script(source, options);

@@ -1,7 +1,7 @@
 // The call's mark: one environment variable that every process a call starts inherits, whatever
 // group or session it moves to (setsid, a double fork, nohup, a daemon), so that a call that times
-// out or is stopped finds and ends all of them, and nothing of another call (docs/decisions.md,
-// "A stopped call ends every process it started"). Pure: text in, text out; the /proc scan that
+// out or is stopped finds and ends all of them, and nothing of another call (docs/reliability.md,
+// "Decisions", "A stopped call ends every process it started"). Pure: text in, text out; the /proc scan that
 // uses it is src/io/node/sweep.ts.
 //
 // The value is a list of call tokens separated by ':', the call's own last: a helper started by a

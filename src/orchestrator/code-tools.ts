@@ -34,7 +34,7 @@ export interface CodeToolsConfig {
    * Serve the sandbox's guilds-code calls over its warm stream (SPEC section 8, warm-runner.ts): one
    * `--serve` helper per sandbox, shared by every CodeToolRun over it, closed after
    * WARM_STREAM_IDLE_MS without a call. The default wherever the sandbox has `open`; `false` runs one
-   * cold helper per call (docs/decisions.md, "The warm stream").
+   * cold helper per call (docs/orchestrator.md, "Decisions", "The warm stream").
    */
   warm?: boolean;
   /** Or a runner of the platform's (src/orchestrator/runner.ts), which `sandbox` then must not be given with. */

@@ -14,7 +14,7 @@ import { fingerprint, git, initRepo, makeScratch, write, type Scratch } from '..
 
 const SCRIPTED_HARNESS = join(FIXTURES, 'harness', 'scripted-harness.mjs');
 const HARNESS_COMMAND = `'${BUNDLE_NODE}' '${SCRIPTED_HARNESS}'`;
-// The helper's test knob (README, docs/decisions.md): a minute of this many milliseconds, time enough
+// The helper's test knob (README, docs/contract.md, "Decisions"): a minute of this many milliseconds, time enough
 // for the scripted harness to start and reach its `hang` on a loaded machine.
 const SHORT_MINUTE = { GUILDS_HARNESS_MINUTE_MS: '3000' };
 // A task that waits out the 10 s kill grace, or a real minute, gets this long before it counts as hung.

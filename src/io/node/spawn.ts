@@ -3,7 +3,7 @@
 // An earlier start-up shortcut drove Node's internal process handle (process.binding('process_wrap'))
 // to skip loading node:child_process. Its arguments changed on Node 24, where every shell call and
 // every search then aborted Node with a native assertion that no try/catch can catch
-// (docs/decisions.md, "Only Node's public API"). A native abort cannot be feature-detected without
+// (docs/reliability.md, "Decisions", "Only Node's public API"). A native abort cannot be feature-detected without
 // risking the abort itself, so the shortcut is gone on every line.
 import type { ChildProcess, StdioOptions } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
