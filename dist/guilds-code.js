@@ -24,6 +24,9 @@ var HEADER_TITLE = "guilds-code v8 code cache";
 var SWAP_WORD_BYTES = 8;
 var SERVE_ARGUMENT = "--serve";
 var KNOWN_OPS = new Set(OP_NAMES);
+var OPS_WITH_BACKGROUND_KIND = new Set(
+  TOOL_ROWS.filter((row) => row.cacheKinds.includes(`${row.name}-background`)).map((row) => row.name)
+);
 function parseRequestText(requestText2) {
   if (requestText2 === null) return null;
   try {
@@ -38,8 +41,8 @@ function cacheKindOfParsed(request) {
   if (typeof value !== "object" || value === null) return "other";
   const { op, args } = value;
   if (typeof op !== "string" || !KNOWN_OPS.has(op)) return "other";
-  if (op === "shell" && typeof args === "object" && args !== null && args.background === true) {
-    return "shell-background";
+  if (OPS_WITH_BACKGROUND_KIND.has(op) && typeof args === "object" && args !== null && args.background === true) {
+    return `${op}-background`;
   }
   return op;
 }
@@ -220,7 +223,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "a132fefe8ef01c75";
+var BUILD_ID = "937ee0ce9c31dffd";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-code";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -465,14 +468,14 @@ ${n}`,meta:a}}return{text:i.text,meta:a}}function Sp(e){if(e.pattern.includes("\
 function guildsBodyOf(kind) {
   switch (kind) {
     case "shell": case "shell-background":
-      return [guildsBody_shell, 336];
+      return [guildsBody_shell, 339];
     case "shell_status":
-      return [guildsBody_shell_status, 361];
+      return [guildsBody_shell_status, 364];
     case "file_read": case "other": default:
-      return [guildsBody_file_read, 389];
+      return [guildsBody_file_read, 392];
     case "code_search":
-      return [guildsBody_code_search, 399];
+      return [guildsBody_code_search, 402];
     case "serve":
-      return [guildsBody_serve, 415];
+      return [guildsBody_serve, 418];
   }
 }

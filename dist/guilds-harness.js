@@ -24,6 +24,9 @@ var HEADER_TITLE = "guilds-code v8 code cache";
 var SWAP_WORD_BYTES = 8;
 var SERVE_ARGUMENT = "--serve";
 var KNOWN_OPS = new Set(OP_NAMES);
+var OPS_WITH_BACKGROUND_KIND = new Set(
+  TOOL_ROWS.filter((row) => row.cacheKinds.includes(`${row.name}-background`)).map((row) => row.name)
+);
 function parseRequestText(requestText2) {
   if (requestText2 === null) return null;
   try {
@@ -38,8 +41,8 @@ function cacheKindOfParsed(request) {
   if (typeof value !== "object" || value === null) return "other";
   const { op, args } = value;
   if (typeof op !== "string" || !KNOWN_OPS.has(op)) return "other";
-  if (op === "shell" && typeof args === "object" && args !== null && args.background === true) {
-    return "shell-background";
+  if (OPS_WITH_BACKGROUND_KIND.has(op) && typeof args === "object" && args !== null && args.background === true) {
+    return `${op}-background`;
   }
   return op;
 }
@@ -220,7 +223,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "4377807b49a64a17";
+var BUILD_ID = "92abd9f0e6e35ab4";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -4250,6 +4253,6 @@ hostColdCall(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [guildsBody_code_task, 336];
+      return [guildsBody_code_task, 339];
   }
 }

@@ -11,7 +11,7 @@
 // JavaScript would run in the interpreter. The file names the build it was made by, because V8
 // would accept the cache of another build of the same length.
 
-import { OP_NAMES, type OpName } from '../contract/tool-names.js';
+import { OP_NAMES, TOOL_ROWS, type OpName } from '../contract/tool-names.js';
 
 /** A cache file larger than this is not read (a healthy one is a few hundred KiB). */
 export const CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
@@ -24,12 +24,18 @@ const SWAP_WORD_BYTES = 8;
  * gets a cache holding the functions it uses (a background shell command runs other code than a
  * foreground one).
  */
-export type CacheKind = OpName | 'shell-background' | 'serve' | 'other';
+export type CacheKind = OpName | BackgroundKind | 'serve' | 'other';
+
+/** A tool whose row names the kind `<tool>-background` has a body's cache of its own for a background call. */
+type BackgroundKind = Extract<(typeof TOOL_ROWS)[number]['cacheKinds'][number], `${string}-background`>;
 
 /** The argument that starts the warm stream (SPEC section 8) instead of answering one request. */
 export const SERVE_ARGUMENT = '--serve';
 
 const KNOWN_OPS: ReadonlySet<string> = new Set(OP_NAMES);
+const OPS_WITH_BACKGROUND_KIND: ReadonlySet<string> = new Set(
+  TOOL_ROWS.filter((row) => (row.cacheKinds as readonly string[]).includes(`${row.name}-background`)).map((row) => row.name),
+);
 
 /**
  * The request's JSON text as the loader read it, and its value: parsed here once, and handed on to
@@ -67,8 +73,8 @@ export function cacheKindOfParsed(request: ParsedRequest | null): CacheKind {
   if (typeof value !== 'object' || value === null) return 'other';
   const { op, args } = value as { op?: unknown; args?: unknown };
   if (typeof op !== 'string' || !KNOWN_OPS.has(op)) return 'other';
-  if (op === 'shell' && typeof args === 'object' && args !== null && (args as { background?: unknown }).background === true) {
-    return 'shell-background';
+  if (OPS_WITH_BACKGROUND_KIND.has(op) && typeof args === 'object' && args !== null && (args as { background?: unknown }).background === true) {
+    return `${op}-background` as BackgroundKind;
   }
   return op as OpName;
 }
