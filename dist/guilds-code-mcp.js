@@ -8277,36 +8277,37 @@ function homeFolder(named) {
 }
 
 // src/io/stop.ts
-var takers = /* @__PURE__ */ new WeakMap();
-function stopSignalOf(stop) {
-  return stop.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
-}
-function takeStop(stop) {
-  takers.set(stop, (takers.get(stop) ?? 0) + 1);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    takers.set(stop, takers.get(stop) - 1);
-  };
-}
-function stopTaken(stop) {
-  return (takers.get(stop) ?? 0) > 0;
-}
-var NEVER_STOPPED = new AbortController().signal;
-
-// src/call-host.ts
 var CallStop = class {
   controller = new AbortController();
+  takers = 0;
   get signal() {
     return this.controller.signal;
+  }
+  take() {
+    this.takers += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.takers -= 1;
+    };
+  }
+  /** Whether some part of the call answers its stop itself right now. */
+  get taken() {
+    return this.takers > 0;
   }
   /** Aborts the call's signal (once); whether a part of the call answers the stop itself. */
   abort(signal) {
     if (!this.controller.signal.aborted) this.controller.abort(signal);
-    return stopTaken(this.controller.signal);
+    return this.taken;
   }
 };
+function stopSignalOf(stop) {
+  return stop.signal.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
+}
+var NEVER_STOPPED = new CallStop();
+
+// src/call-host.ts
 var CallHost = class {
   constructor(ops, makeIo) {
     this.ops = ops;
@@ -8345,7 +8346,7 @@ var CallHost = class {
       this.inFlight.add(call);
       let running;
       try {
-        running = runCheckedCall(io, checked, this.ops, stop.signal);
+        running = runCheckedCall(io, checked, this.ops, stop);
       } catch (error2) {
         running = Promise.reject(error2);
       }
@@ -8560,7 +8561,7 @@ function withChildOomScore(start) {
 }
 
 // src/io/node/child.ts
-(0, import_node_events.setMaxListeners)(0, NEVER_STOPPED);
+(0, import_node_events.setMaxListeners)(0, NEVER_STOPPED.signal);
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
@@ -8580,9 +8581,9 @@ var SupervisedChild = class {
       this.timedOut = true;
       this.stop("timeout");
     }, timeoutMs);
-    this.release = takeStop(callStop);
-    if (callStop.aborted) queueMicrotask(this.onAbort);
-    else callStop.addEventListener("abort", this.onAbort, { once: true });
+    this.release = callStop.take();
+    if (callStop.signal.aborted) queueMicrotask(this.onAbort);
+    else callStop.signal.addEventListener("abort", this.onAbort, { once: true });
   }
   stop;
   callStop;
@@ -8607,7 +8608,7 @@ var SupervisedChild = class {
     if (this.settled) return false;
     this.settled = true;
     clearTimeout(this.timer);
-    this.callStop.removeEventListener("abort", this.onAbort);
+    this.callStop.signal.removeEventListener("abort", this.onAbort);
     this.release();
     return true;
   }
@@ -9007,11 +9008,11 @@ function makeSearchProcesses(limits) {
 var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
 async function runSpooled(run, output) {
   const started = performance.now();
-  const release = takeStop(run.stop);
+  const release = run.stop.take();
   try {
     const spooled = await runOnce(run, output);
     if (spooled !== null) return spooled;
-    if (run.stop.aborted) {
+    if (run.stop.signal.aborted) {
       return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: stopSignalOf(run.stop) }, sink: run.newSink() };
     }
     const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));

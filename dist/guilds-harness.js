@@ -223,7 +223,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "92abd9f0e6e35ab4";
+var BUILD_ID = "bf992031056ad8ca";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1135,36 +1135,37 @@ function homeFolder(named) {
 }
 
 // src/io/stop.ts
-var takers = /* @__PURE__ *{/} new WeakMap();
-function stopSignalOf(stop) {
-  return stop.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
-}
-function takeStop(stop) {
-  takers.set(stop, (takers.get(stop) ?? 0) + 1);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    takers.set(stop, takers.get(stop) - 1);
-  };
-}
-function stopTaken(stop) {
-  return (takers.get(stop) ?? 0) > 0;
-}
-var NEVER_STOPPED = new AbortController().signal;
-
-// src/call-host.ts
 var CallStop = class {
   controller = new AbortController();
+  takers = 0;
   get signal() {
     return this.controller.signal;
+  }
+  take() {
+    this.takers += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.takers -= 1;
+    };
+  }
+  /** Whether some part of the call answers its stop itself right now. *{/}
+  get taken() {
+    return this.takers > 0;
   }
   /** Aborts the call's signal (once); whether a part of the call answers the stop itself. *{/}
   abort(signal) {
     if (!this.controller.signal.aborted) this.controller.abort(signal);
-    return stopTaken(this.controller.signal);
+    return this.taken;
   }
 };
+function stopSignalOf(stop) {
+  return stop.signal.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
+}
+var NEVER_STOPPED = new CallStop();
+
+// src/call-host.ts
 var CallHost = class {
   constructor(ops, makeIo) {
     this.ops = ops;
@@ -1203,7 +1204,7 @@ var CallHost = class {
       this.inFlight.add(call);
       let running;
       try {
-        running = runCheckedCall(io, checked, this.ops, stop.signal);
+        running = runCheckedCall(io, checked, this.ops, stop);
       } catch (error) {
         running = Promise.reject(error);
       }
@@ -1433,7 +1434,7 @@ function withChildOomScore(start) {
 }
 
 // src/io/node/child.ts
-(0, import_node_events.setMaxListeners)(0, NEVER_STOPPED);
+(0, import_node_events.setMaxListeners)(0, NEVER_STOPPED.signal);
 var SupervisedChild = class {
   /**
    * Spawn the child (a failure to spawn is thrown, before any timer or listener exists) and watch
@@ -1453,9 +1454,9 @@ var SupervisedChild = class {
       this.timedOut = true;
       this.stop("timeout");
     }, timeoutMs);
-    this.release = takeStop(callStop);
-    if (callStop.aborted) queueMicrotask(this.onAbort);
-    else callStop.addEventListener("abort", this.onAbort, { once: true });
+    this.release = callStop.take();
+    if (callStop.signal.aborted) queueMicrotask(this.onAbort);
+    else callStop.signal.addEventListener("abort", this.onAbort, { once: true });
   }
   stop;
   callStop;
@@ -1480,7 +1481,7 @@ var SupervisedChild = class {
     if (this.settled) return false;
     this.settled = true;
     clearTimeout(this.timer);
-    this.callStop.removeEventListener("abort", this.onAbort);
+    this.callStop.signal.removeEventListener("abort", this.onAbort);
     this.release();
     return true;
   }
@@ -2350,11 +2351,11 @@ function makeSearchProcesses(limits) {
 var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
 async function runSpooled(run, output) {
   const started = performance.now();
-  const release = takeStop(run.stop);
+  const release = run.stop.take();
   try {
     const spooled = await runOnce(run, output);
     if (spooled !== null) return spooled;
-    if (run.stop.aborted) {
+    if (run.stop.signal.aborted) {
       return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: stopSignalOf(run.stop) }, sink: run.newSink() };
     }
     const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
@@ -4151,7 +4152,7 @@ async function runHarness2(context, system, target, args, logPath, limits) {
   const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
   const started = io.now();
   let outcome = NOT_STARTED;
-  if (context.stop.aborted) {
+  if (context.stop.signal.aborted) {
     io.fs.writeFileAtomic(logPath, "");
   } else {
     const run = {
@@ -4211,7 +4212,7 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
   };
   const lock = lockPath(io.home, repoHash(context, enclosingRepository(repoChoice, repo) ?? repo));
   acquireLock(lockSystem, lock, holder);
-  const releaseStop = takeStop(context.stop);
+  const releaseStop = context.stop.take();
   try {
     const logPath = prepareLog(context);
     const snapshotter = snapshotterFor(context, system, limits);

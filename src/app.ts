@@ -13,6 +13,7 @@ import { capText } from './text/utf8.js';
 import { specsOf, type Context, type OpResult, type OpTable, type ToolEntry } from './tools/context.js';
 import { loadWorkingDirectory } from './workspace/workdir.js';
 import { noteRunUse } from './workspace/runs.js';
+import type { Stop } from './io/stop.js';
 
 export function requestsFolder(io: Io): string {
   return joinPath(io.runDir, 'requests');
@@ -92,7 +93,7 @@ export function runTool(ops: OpTable, checked: CheckedRequest, context: Context)
 }
 
 /** From the command-line argument to the envelope, in one step, as a cold helper takes its call. */
-export async function handle(io: Io, argument: string | undefined, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
+export async function handle(io: Io, argument: string | undefined, ops: OpTable, stop: Stop): Promise<Envelope> {
   try {
     return await runCheckedCall(io, decodeArgument(io, argument, ops), ops, stop);
   } catch (error) {
@@ -105,7 +106,7 @@ export async function handle(io: Io, argument: string | undefined, ops: OpTable,
  * the text capped. Never throws. Every host runs it through src/call-host.ts; the MCP server's calls
  * reach it with no argument, JSON or base64 between.
  */
-export async function runCheckedCall(io: Io, checked: CheckedRequest, ops: OpTable, stop: AbortSignal): Promise<Envelope> {
+export async function runCheckedCall(io: Io, checked: CheckedRequest, ops: OpTable, stop: Stop): Promise<Envelope> {
   const { request } = checked;
   try {
     noteRunUse(io, request.runId, request.agentId);

@@ -10,7 +10,7 @@ import { errorEnvelope, failureEnvelope, type Envelope } from './contract/envelo
 import { interruptedBeforeAnswer, ToolError } from './contract/errors.js';
 import type { CheckedRequest } from './contract/tools/checked.js';
 import { homeFolder } from './io/node/home.js';
-import { stopTaken, type StopSignal } from './io/stop.js';
+import { CallStop, type StopSignal } from './io/stop.js';
 import type { Io } from './io/types.js';
 import { normalizeAbsolute } from './text/paths.js';
 import type { OpTable } from './tools/context.js';
@@ -21,24 +21,7 @@ export type CallEnvironment = Record<string, string | undefined>;
 /** A call's I/O for its home (links resolved), its state folder and its environment. */
 export type CallIoMaker = (home: string, runDir: string, env: CallEnvironment) => Io;
 
-/**
- * A call's one stop: made by whoever receives the call, aborted by a stop signal or a cancel, and
- * handed to the tool as its signal. A part of the tool that answers a stop itself (a supervised
- * child, a code task) takes it (src/io/stop.ts); a stop nobody has taken is the host's to answer.
- */
-export class CallStop {
-  private readonly controller = new AbortController();
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  /** Aborts the call's signal (once); whether a part of the call answers the stop itself. */
-  abort(signal: StopSignal): boolean {
-    if (!this.controller.signal.aborted) this.controller.abort(signal);
-    return stopTaken(this.controller.signal);
-  }
-}
+export { CallStop };
 
 /** A call being run: its stop, and how its one envelope is given (the first given counts). */
 interface HostedCall {
@@ -85,7 +68,7 @@ export class CallHost {
       this.inFlight.add(call);
       let running: Promise<Envelope>;
       try {
-        running = runCheckedCall(io, checked, this.ops, stop.signal);
+        running = runCheckedCall(io, checked, this.ops, stop);
       } catch (error) {
         running = Promise.reject(error);
       }

@@ -44,7 +44,7 @@ it('answers a rejection of the tool as the call\'s internal error', async () => 
 it('answers a stop nobody takes as interrupted, at once, and aborts the signal the tool holds', async () => {
   let signal: AbortSignal | undefined;
   const host = hostWith((context) => {
-    signal = context.stop;
+    signal = context.stop.signal;
     return new Promise(() => undefined);
   });
   const stop = new CallStop();

@@ -1,4 +1,5 @@
 // Running a coding-agent harness for code_task, and the few system calls its lock and records need.
+import type { Stop } from './stop.js';
 
 export interface HarnessRun {
   /** The program and its arguments; looked up on the PATH of `env`. */
@@ -12,7 +13,7 @@ export interface HarnessRun {
   logPath: string;
   timeoutMs: number;
   /** The call's stop (src/io/stop.ts): the harness's group is stopped as at a timeout. */
-  stop: AbortSignal;
+  stop: Stop;
   /** Between SIGTERM and SIGKILL, for the whole process group. */
   killGraceMs: number;
 }

@@ -1,5 +1,6 @@
 // Running ripgrep (code_search): where it is, and one search with its output streamed into a sink.
 import type { OpenFile } from './types.js';
+import type { Stop } from './stop.js';
 
 /** What ripgrep's stdout is fed into: pieces in order, each valid only during the call. */
 export interface OutputSink {
@@ -22,7 +23,7 @@ export interface RipgrepRun<S extends OutputSink> {
   /** ripgrep is killed after this long, and the run says so. */
   timeoutMs: number;
   /** The call's stop (src/io/stop.ts): ripgrep is killed at once, and the run says it was interrupted. */
-  stop: AbortSignal;
+  stop: Stop;
   /**
    * How much ripgrep prints: at most a line per file searched (files mode), or without bound (content
    * mode). How the output travels (a pipe or a temporary file) is the runner's choice from this.

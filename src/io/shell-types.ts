@@ -1,4 +1,5 @@
 // Running a foreground shell command (the shell op).
+import type { Stop } from './stop.js';
 
 export interface ShellRun {
   /** Passed to `bash -c`. */
@@ -16,7 +17,7 @@ export interface ShellRun {
   lifelinePath: string;
   timeoutMs: number;
   /** The call's stop (src/io/stop.ts): the command's group is stopped, its output kept, "interrupted" said. */
-  stop: AbortSignal;
+  stop: Stop;
   /** Between SIGTERM and SIGKILL, for the whole process group. */
   killGraceMs: number;
 }

@@ -4,6 +4,7 @@ import type { Meta } from '../contract/envelope.js';
 import type { Request } from '../contract/request.js';
 import type { SpecTable } from '../contract/request.js';
 import type { OpName, ToolArgs, ToolMeta, ToolSpec, ValidatedArgs } from '../contract/tools/index.js';
+import type { Stop } from '../io/stop.js';
 
 /** The world, the validated request, where the run stands, and the call's one stop. */
 export interface Context {
@@ -12,10 +13,11 @@ export interface Context {
   /** The run's working directory: absolute. */
   cwd: string;
   /**
-   * Aborts when the call is to stop (the helper's SIGTERM or SIGINT, a client's cancel): a tool hands
-   * it to the processes it waits for, which are stopped and answer with what they had (src/io/stop.ts).
+   * Its signal aborts when the call is to stop (the helper's SIGTERM or SIGINT, a client's cancel): a
+   * tool hands it to the processes it waits for, which take it, are stopped and answer with what they
+   * had (src/io/stop.ts).
    */
-  stop: AbortSignal;
+  stop: Stop;
 }
 
 export interface OpResult<M = Meta> {

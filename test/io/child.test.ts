@@ -3,9 +3,9 @@
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { startDetached, SupervisedChild, type StopReason } from '../../src/io/node/child.js';
-import { NEVER_STOPPED, stopTaken } from '../../src/io/stop.js';
+import { CallStop, NEVER_STOPPED, type Stop } from '../../src/io/stop.js';
 
-function sleeper(timeoutMs: number, onStop: (reason: StopReason) => void, stop: AbortSignal = NEVER_STOPPED): SupervisedChild {
+function sleeper(timeoutMs: number, onStop: (reason: StopReason) => void, stop: Stop = NEVER_STOPPED): SupervisedChild {
   return new SupervisedChild({ file: 'sleep', args: ['30'], cwd: '/', stdio: 'ignore' }, timeoutMs, onStop, stop);
 }
 
@@ -25,7 +25,7 @@ describe('a supervised child', () => {
 
   it("is stopped once when the call's stop aborts, says by which signal, and holds the stop until settled", async () => {
     const before = process.listenerCount('SIGTERM');
-    const controller = new AbortController();
+    const stop = new CallStop();
     const reasons: StopReason[] = [];
     const child = sleeper(
       60_000,
@@ -33,24 +33,26 @@ describe('a supervised child', () => {
         reasons.push(reason);
         child.process.kill('SIGKILL');
       },
-      controller.signal,
+      stop,
     );
     // The supervisor listens to the call's stop, never to the process's signals.
     expect(process.listenerCount('SIGTERM')).toBe(before);
-    expect(stopTaken(controller.signal)).toBe(true);
-    controller.abort('SIGINT');
+    expect(stop.taken).toBe(true);
+    stop.abort('SIGINT');
     await once(child.process, 'exit');
     expect(child.interruptedBy).toBe('SIGINT');
     expect(reasons).toEqual(['SIGINT']);
     expect(child.settle()).toBe(true);
     expect(child.settle()).toBe(false);
     expect(child.isSettled).toBe(true);
-    expect(stopTaken(controller.signal)).toBe(false);
+    expect(stop.taken).toBe(false);
   });
 
   it("started after its call was stopped is stopped at once; a stop without a signal's name is SIGTERM", async () => {
-    const controller = new AbortController();
-    controller.abort();
+    // A stop whose abort gives no signal's name, as a cancel may.
+    const cancel = new AbortController();
+    cancel.abort();
+    const stop: Stop = { signal: cancel.signal, take: () => () => undefined };
     const reasons: StopReason[] = [];
     const child = sleeper(
       60_000,
@@ -58,7 +60,7 @@ describe('a supervised child', () => {
         reasons.push(reason);
         child.process.kill('SIGKILL');
       },
-      controller.signal,
+      stop,
     );
     await once(child.process, 'exit');
     child.settle();

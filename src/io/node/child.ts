@@ -8,7 +8,7 @@
 // caller's: the helper only says when.
 import type { StdioOptions } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
-import { NEVER_STOPPED, stopSignalOf, takeStop, type StopSignal } from '../stop.js';
+import { NEVER_STOPPED, stopSignalOf, type Stop, type StopSignal } from '../stop.js';
 import { spawnChild, type StartedChild } from './spawn.js';
 
 export type { StopSignal } from '../stop.js';
@@ -29,7 +29,7 @@ export interface ChildStart {
 
 // The stop of calls nobody can cancel is one signal, listened to by every such child at once (a
 // server's concurrent snapshots): many listeners there are no leak.
-setMaxListeners(0, NEVER_STOPPED);
+setMaxListeners(0, NEVER_STOPPED.signal);
 
 export class SupervisedChild {
   readonly process: StartedChild;
@@ -54,7 +54,7 @@ export class SupervisedChild {
     start: ChildStart,
     timeoutMs: number,
     private readonly stop: (reason: StopReason) => void,
-    private readonly callStop: AbortSignal,
+    private readonly callStop: Stop,
   ) {
     this.process = spawnChild(start.file, start.args, {
       cwd: start.cwd,
@@ -66,9 +66,9 @@ export class SupervisedChild {
       this.timedOut = true;
       this.stop('timeout');
     }, timeoutMs);
-    this.release = takeStop(callStop);
-    if (callStop.aborted) queueMicrotask(this.onAbort);
-    else callStop.addEventListener('abort', this.onAbort, { once: true });
+    this.release = callStop.take();
+    if (callStop.signal.aborted) queueMicrotask(this.onAbort);
+    else callStop.signal.addEventListener('abort', this.onAbort, { once: true });
   }
 
   /** The child itself has ended: its time limit no longer applies (the call's stop still does). */
@@ -81,7 +81,7 @@ export class SupervisedChild {
     if (this.settled) return false;
     this.settled = true;
     clearTimeout(this.timer);
-    this.callStop.removeEventListener('abort', this.onAbort);
+    this.callStop.signal.removeEventListener('abort', this.onAbort);
     this.release();
     return true;
   }

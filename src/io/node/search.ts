@@ -11,7 +11,7 @@ import {
   SEARCH_STDERR_KEEP_BYTES,
 } from '../../limits.js';
 import type { StdioOptions } from 'node:child_process';
-import { stopSignalOf, takeStop } from '../stop.js';
+import { stopSignalOf } from '../stop.js';
 import { SupervisedChild, type StopReason } from './child.js';
 import { findRipgrepIn } from './search-find.js';
 import { openOutputFiles, readBack, readStart, roomInScratchFolder } from './search-scratch.js';
@@ -64,11 +64,11 @@ export const nodeSearchProcesses: SearchProcesses = makeSearchProcesses({ spoolM
  */
 async function runSpooled<S extends OutputSink>(run: RipgrepRun<S>, output: Output & { kind: 'spool' }): Promise<{ exit: RipgrepExit; sink: S }> {
   const started = performance.now();
-  const release = takeStop(run.stop);
+  const release = run.stop.take();
   try {
     const spooled = await runOnce(run, output);
     if (spooled !== null) return spooled;
-    if (run.stop.aborted) {
+    if (run.stop.signal.aborted) {
       return { exit: { exitCode: null, stderr: '', timedOut: false, interruptedBy: stopSignalOf(run.stop) }, sink: run.newSink() };
     }
     // One time limit for the whole search, as the result says.

@@ -11,6 +11,7 @@ import { isRunningState, listProcessIds, readProcessStat, signalProcessGroup } f
 import { CALL_MARK_VARIABLE, callToken, markValue } from '../call-mark.js';
 import { LogFollower } from './log-follower.js';
 import { markedProcesses, signalMarked, type Mark } from './sweep.js';
+import type { Stop } from '../stop.js';
 
 const BASH = 'bash';
 // How often a stopped group is checked for members still running, and how long SIGKILLed ones may take to stop.
@@ -112,7 +113,7 @@ export interface GroupRun {
   input?: Uint8Array;
   timeoutMs: number;
   /** The call's stop: the group is stopped as at a timeout, and the run says it was interrupted. */
-  stop: AbortSignal;
+  stop: Stop;
   /** Between SIGTERM and SIGKILL, for the whole group. */
   killGraceMs: number;
   /** Whatever the leader left running in its group when it exited is stopped too. */

@@ -4,7 +4,6 @@
 import type { CodeTaskArgs, CodeTaskMeta, HarnessName } from './contract.js';
 import type { GitProcesses } from '../../io/git-types.js';
 import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../../io/harness-types.js';
-import { takeStop } from '../../io/stop.js';
 import {
   CODE_TASK_KILL_GRACE_MS,
   CODE_TASK_STATE_FILE_MAX_BYTES,
@@ -171,7 +170,7 @@ async function runHarness(
 
   const started = io.now();
   let outcome = NOT_STARTED;
-  if (context.stop.aborted) {
+  if (context.stop.signal.aborted) {
     io.fs.writeFileAtomic(logPath, '');
   } else {
     const run: HarnessRun = {
@@ -244,7 +243,7 @@ export async function codeTask(
   acquireLock(lockSystem, lock, holder);
   // From here the task answers a stop itself: a harness not started yet is not started, and the
   // answer still comes, with both snapshots.
-  const releaseStop = takeStop(context.stop);
+  const releaseStop = context.stop.take();
   try {
     const logPath = prepareLog(context);
     const snapshotter = snapshotterFor(context, system, limits);

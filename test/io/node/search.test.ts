@@ -1,5 +1,5 @@
 // Finding and running ripgrep (src/io/node/search.ts): how the output reaches the sink, and the codes it throws.
-import { NEVER_STOPPED } from '../../../src/io/stop.js';
+import { NEVER_STOPPED, type Stop } from '../../../src/io/stop.js';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ class TextSink implements OutputSink {
 type Through = { output: RipgrepRun<TextSink>['output']; tmpdir?: 'missing'; spoolMaxBytes?: number };
 
 /** One search through the runner; the sinks it asked for, the last being the one it returned. */
-async function runThrough(through: Through, binary: string, options: { args?: string[]; timeoutMs?: number; stop?: AbortSignal } = {}) {
+async function runThrough(through: Through, binary: string, options: { args?: string[]; timeoutMs?: number; stop?: Stop } = {}) {
   const processes = makeSearchProcesses({ spoolMaxBytes: through.spoolMaxBytes ?? 1_048_576 });
   const sinks: TextSink[] = [];
   const saved = process.env.TMPDIR;

@@ -1,5 +1,5 @@
 // code_task end to end inside the test process: real git, real processes, the scripted harness.
-import { NEVER_STOPPED } from '../../../src/io/stop.js';
+import { CallStop, NEVER_STOPPED, type Stop } from '../../../src/io/stop.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +38,7 @@ interface CallOptions {
   agentId?: string;
   maxBytes?: number;
   callId?: string;
-  stop?: AbortSignal;
+  stop?: Stop;
 }
 
 function context(args: Args, options: CallOptions = {}): Context {
@@ -189,9 +189,9 @@ describe('code_task with the scripted harness', () => {
 
   it('answers stopped without starting the harness when the call was stopped before it', async () => {
     initRepo(scratch, { 'a.txt': 'a\n' });
-    const controller = new AbortController();
-    controller.abort('SIGTERM');
-    const result = await task({ brief: 'write never.txt x' }, { stop: controller.signal });
+    const stop = new CallStop();
+    stop.abort('SIGTERM');
+    const result = await task({ brief: 'write never.txt x' }, { stop });
     expect(result.text.split('\n').slice(0, 2)).toEqual(['stopped after 0s; the call was cancelled · command', 'no changes']);
     expect(result.meta).toMatchObject({ status: 'stopped', exit_code: null, timed_out: false });
     expect(statSync(result.meta.log_path as string).size).toBe(0);
