@@ -7344,6 +7344,12 @@ var MCP_SHUTDOWN_WAIT_MS = 15e3;
 var MCP_ROOTS_WAIT_MS = 5e3;
 var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
+var PROGRESS_HEARTBEAT_DEFAULT_MS = 15e3;
+var PROGRESS_HEARTBEAT_MIN_MS = 1e3;
+var PROGRESS_HEARTBEAT_MAX_MS = 6e5;
+var PROGRESS_OUTPUT_INTERVAL_MS = 250;
+var PROGRESS_OUTPUT_MAX_BYTES = 2048;
+var PROGRESS_OUTPUT_HELD_MAX_BYTES = 65536;
 
 // src/contract/environment.ts
 var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
@@ -7914,6 +7920,27 @@ var HELPER_OF_TOOL = Object.fromEntries(
   TOOL_ROWS.map((row) => [row.name, row.helper])
 );
 
+// src/contract/progress.ts
+var progressReasons = {
+  notProgress: `progress must be true, false or {"heartbeat_ms": N} with N a whole number from ${PROGRESS_HEARTBEAT_MIN_MS} to ${PROGRESS_HEARTBEAT_MAX_MS}`
+};
+function progressAskOf(value) {
+  if (value === void 0 || value === null || value === false) return null;
+  if (value === true) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
+  if (!isPlainObject(value)) throw invalidRequest(progressReasons.notProgress);
+  const keys = Object.keys(value);
+  if (keys.some((key) => key !== "heartbeat_ms")) throw invalidRequest(progressReasons.notProgress);
+  const given = value.heartbeat_ms;
+  if (given === void 0 || given === null) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
+  if (typeof given !== "number" || !Number.isInteger(given) || given < PROGRESS_HEARTBEAT_MIN_MS || given > PROGRESS_HEARTBEAT_MAX_MS) {
+    throw invalidRequest(progressReasons.notProgress);
+  }
+  return { heartbeatMs: given };
+}
+function progressField(ask) {
+  return ask.heartbeatMs === PROGRESS_HEARTBEAT_DEFAULT_MS ? true : { heartbeat_ms: ask.heartbeatMs };
+}
+
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
@@ -7948,10 +7975,11 @@ function validateRequestWith(value, specs) {
     if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) throw invalidRequest(requestReasons.notWholeNumber("max_bytes"));
     maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
   }
+  const progress = progressAskOf(value.progress);
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
   const args = checkArgs(op, specs[op], rawArgs);
-  return { op, args, runId, agentId, callId, defaultCwd, maxBytes };
+  return { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
 }
 function checkArgs(op, spec, raw) {
   const args = {};
@@ -8245,17 +8273,21 @@ function noteRunUse(io, runId, agentId) {
   }
 }
 
+// src/io/progress.ts
+var NO_PROGRESS = { wanted: false, report: () => {
+} };
+
 // src/app.ts
 function runTool(ops, checked, context) {
   const tool = ops[checked.op];
   return tool.run(context, checked.args);
 }
-async function runCheckedCall(io, checked, ops, stop) {
+async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS) {
   const { request } = checked;
   try {
     noteRunUse(io, request.runId, request.agentId);
     const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, checked, { io, request, cwd, stop });
+    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
     return okEnvelope(capText(result.text, request.maxBytes), result.meta);
   } catch (error2) {
     return failureEnvelope(error2);
@@ -8330,8 +8362,11 @@ var CallHost = class {
     const runDir = normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
     return { io: this.makeIo(home, runDir, env) };
   }
-  /** The checked call's envelope. Never rejects: any fault while it runs is its answer. */
-  run(io, checked, stop) {
+  /**
+   * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
+   * goes to `progress` (none by default), which is closed before the answer is given.
+   */
+  run(io, checked, stop, progress) {
     return new Promise((resolve2) => {
       let settled = false;
       const call = {
@@ -8339,6 +8374,7 @@ var CallHost = class {
         settle: (envelope) => {
           if (settled) return;
           settled = true;
+          progress?.close();
           this.inFlight.delete(call);
           resolve2(envelope);
         }
@@ -8346,7 +8382,7 @@ var CallHost = class {
       this.inFlight.add(call);
       let running;
       try {
-        running = runCheckedCall(io, checked, this.ops, stop);
+        running = runCheckedCall(io, checked, this.ops, stop, progress);
       } catch (error2) {
         running = Promise.reject(error2);
       }
@@ -10245,7 +10281,8 @@ function wireRequest(request) {
     agent_id: request.agentId,
     call_id: request.callId,
     default_cwd: request.defaultCwd,
-    max_bytes: request.maxBytes
+    max_bytes: request.maxBytes,
+    ...request.progress === null ? {} : { progress: progressField(request.progress) }
   };
 }
 function resultMaxBytes(setting) {
@@ -11607,6 +11644,119 @@ function failureWatchFor(collector, limits) {
   });
 }
 
+// src/tools/shell/progress.ts
+var NEWLINE4 = 10;
+var NOTHING_SHOWN = { text: "", rawBytes: 0 };
+var decoder3 = new TextDecoder();
+var encoder2 = new TextEncoder();
+var OutputProgress = class {
+  constructor(limits) {
+    this.limits = limits;
+    this.held = new Uint8Array(Math.min(limits.heldMaxBytes, 4096));
+  }
+  limits;
+  /** The command's output so far, in bytes. */
+  totalBytes = 0;
+  /** Raw bytes since the last event's last line end, at most heldMaxBytes of them. */
+  held;
+  heldLength = 0;
+  /** Bytes since the last event that are no longer held (a flood): counted as skipped. */
+  droppedBytes = 0;
+  write(bytes) {
+    this.totalBytes += bytes.length;
+    const max = this.limits.heldMaxBytes;
+    if (bytes.length >= max) {
+      this.droppedBytes += this.heldLength + bytes.length - max;
+      this.ensureCapacity(max);
+      this.held.set(bytes.subarray(bytes.length - max), 0);
+      this.heldLength = max;
+      return;
+    }
+    const overflow = this.heldLength + bytes.length - max;
+    if (overflow > 0) {
+      this.held.copyWithin(0, overflow, this.heldLength);
+      this.heldLength -= overflow;
+      this.droppedBytes += overflow;
+    }
+    this.ensureCapacity(this.heldLength + bytes.length);
+    this.held.set(bytes, this.heldLength);
+    this.heldLength += bytes.length;
+  }
+  /** The event for the lines completed since the previous one; null when no line was completed. */
+  take() {
+    const lastEnd = this.held.subarray(0, this.heldLength).lastIndexOf(NEWLINE4);
+    if (lastEnd === -1) return null;
+    const firstWhole = this.droppedBytes > 0 ? this.held.indexOf(NEWLINE4) + 1 : 0;
+    const shown = firstWhole > lastEnd ? NOTHING_SHOWN : lastWholeLines(this.held.subarray(firstWhole, lastEnd), this.limits.maxBytes);
+    const completedBytes = this.droppedBytes + lastEnd + 1;
+    const report = { type: "output", text: shown.text, bytes: this.totalBytes };
+    const skipped = completedBytes - shown.rawBytes;
+    if (skipped > 0) report.skipped_bytes = skipped;
+    this.held.copyWithin(0, lastEnd + 1, this.heldLength);
+    this.heldLength -= lastEnd + 1;
+    this.droppedBytes = 0;
+    return report;
+  }
+  ensureCapacity(needed) {
+    if (needed <= this.held.length) return;
+    const grown = new Uint8Array(Math.min(this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
+    grown.set(this.held.subarray(0, this.heldLength));
+    this.held = grown;
+  }
+};
+function lastWholeLines(completed, maxBytes) {
+  const shown = [];
+  let shownBytes2 = 0;
+  let rawBytes = 0;
+  let end = completed.length;
+  for (; ; ) {
+    const start = end === 0 ? 0 : completed.lastIndexOf(NEWLINE4, end - 1) + 1;
+    const line = cleanLine(decoder3.decode(completed.subarray(start, end)));
+    const lineBytes = encoder2.encode(line).length + (shown.length > 0 ? 1 : 0);
+    if (shownBytes2 + lineBytes > maxBytes) break;
+    shown.push(line);
+    shownBytes2 += lineBytes;
+    rawBytes += end - start + 1;
+    if (start === 0) break;
+    end = start - 1;
+  }
+  return { text: shown.reverse().join("\n"), rawBytes };
+}
+
+// src/tools/shell/progress-tap.ts
+var NO_TAP = { write: () => {
+}, end: () => {
+} };
+function outputTapFor(progress, now) {
+  if (!progress.wanted) return NO_TAP;
+  const batcher = new OutputProgress({ maxBytes: PROGRESS_OUTPUT_MAX_BYTES, heldMaxBytes: PROGRESS_OUTPUT_HELD_MAX_BYTES });
+  let lastEventAt = -Infinity;
+  let timer;
+  let ended = false;
+  const takeEvent = () => {
+    timer = void 0;
+    if (ended) return;
+    const report = batcher.take();
+    if (report === null) return;
+    lastEventAt = now();
+    progress.report(report);
+  };
+  return {
+    write(bytes) {
+      if (ended) return;
+      batcher.write(bytes);
+      if (timer !== void 0) return;
+      const wait = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS - now();
+      if (wait <= 0) takeEvent();
+      else timer = setTimeout(takeEvent, wait);
+    },
+    end() {
+      ended = true;
+      clearTimeout(timer);
+    }
+  };
+}
+
 // src/tools/shell/environment.ts
 var FIXED_SHELL_ENV = {
   PAGER: "cat",
@@ -11707,7 +11857,7 @@ function commandEnvironment(context, cwd) {
 }
 
 // src/tools/shell/format.ts
-var NEWLINE4 = 10;
+var NEWLINE5 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
 var PATH_CUT_MARK = "\u2026";
 function timedOutLine(timeoutSeconds) {
@@ -11725,14 +11875,14 @@ function shellTrailers(exitCode, stopLine, elapsedMs = 0, slowAfterMs = Infinity
 function elisionLine(elidedBytes, logPath) {
   return `[\u2026 ${elidedBytes} bytes elided; full output: ${logPath} \u2026]`;
 }
-var decoder3 = new TextDecoder("utf-8");
+var decoder4 = new TextDecoder("utf-8");
 function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath, failures) {
   const trailerText = trailers.map((line) => "\n" + line).join("");
   const trailerBytes = utf8Bytes(trailerText);
-  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE4;
+  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE5;
   const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
   if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
-    const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder3.decode(output.tail.subarray(0, shownTotal));
+    const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder4.decode(output.tail.subarray(0, shownTotal));
     return { text: body + trailerText, elided: false };
   }
   const headCap = headCapBytes(limits);
@@ -11753,7 +11903,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
     const windowStart = start2;
     let atLineStart = false;
     for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
-      if (tail[i] === NEWLINE4) {
+      if (tail[i] === NEWLINE5) {
         start2 = i + 1;
         atLineStart = true;
         break;
@@ -11774,7 +11924,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
     }
   }
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
-  const text2 = (headShown > 0 ? decoder3.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath2) + "\n" + kept + decoder3.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  const text2 = (headShown > 0 ? decoder4.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath2) + "\n" + kept + decoder4.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text: text2, elided: true };
 }
 function elisionLogPath(partsRoom, headCap, logPath, shortLogPath) {
@@ -11784,7 +11934,7 @@ function elisionLogPath(partsRoom, headCap, logPath, shortLogPath) {
   return PATH_CUT_MARK + suffixWithinBytes(shortLogPath, pathRoom);
 }
 function cutHead(head, headRoom, reach) {
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE4);
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE5);
   if (lastNewline !== -1 && lastNewline >= headRoom - reach) return { headShown: lastNewline, headEnd: lastNewline + 1 };
   let headShown = Math.min(headRoom, head.length);
   while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
@@ -11965,13 +12115,18 @@ async function runForeground(context, command, timeoutSeconds) {
   };
   let outcome;
   const startedAt = io.now();
+  const tap = outputTapFor(context.progress, () => io.now());
   try {
-    outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
+    outcome = await io.shell.run(run, (bytes) => {
+      tap.write(bytes);
+      cleaner.write(bytes);
+    });
   } catch (error2) {
     removeIfPossible(io, logPath);
     removeIfPossible(io, recordPath2);
     throw shellErrors.cannotRun(cwd, codeOrMessage(error2));
   } finally {
+    tap.end();
     if (commandFileText !== null) removeIfPossible(io, commandPath);
     removeIfPossible(io, lifelinePath);
   }
@@ -12524,15 +12679,15 @@ var Utf16ToUtf8 = class {
 };
 
 // src/tools/file_read/scan.ts
-var NEWLINE5 = 10;
+var NEWLINE6 = 10;
 var CARRIAGE_RETURN2 = 13;
 var sharedLineDecoder = new TextDecoder("utf-8");
 var wholeLinesDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 var BYTE_ORDER_MARK = 65279;
 var LineCollector = class {
-  constructor(maxChars, decoder4) {
+  constructor(maxChars, decoder5) {
     this.maxChars = maxChars;
-    this.decoder = decoder4;
+    this.decoder = decoder5;
     this.decoder.decode();
   }
   maxChars;
@@ -12600,7 +12755,7 @@ var FileScanner = class {
     this.lastByte = chunk[chunk.length - 1];
     let start = 0;
     if (this.collector !== null) {
-      const newline = chunk.indexOf(NEWLINE5);
+      const newline = chunk.indexOf(NEWLINE6);
       if (newline === -1) {
         if (!binary) this.collector.feed(chunk);
         return;
@@ -12614,14 +12769,14 @@ var FileScanner = class {
       start = newline + 1;
     }
     while (this.lineNumber < this.offset) {
-      const newline = chunk.indexOf(NEWLINE5, start);
+      const newline = chunk.indexOf(NEWLINE6, start);
       if (newline === -1) return;
       this.lineNumber++;
       start = newline + 1;
     }
     const firstWhole = start;
     while (this.lineNumber <= this.lastWanted) {
-      const newline = chunk.indexOf(NEWLINE5, start);
+      const newline = chunk.indexOf(NEWLINE6, start);
       if (newline === -1) break;
       this.lineNumber++;
       start = newline + 1;
@@ -12635,7 +12790,7 @@ var FileScanner = class {
       return;
     }
     for (; ; ) {
-      const newline = chunk.indexOf(NEWLINE5, start);
+      const newline = chunk.indexOf(NEWLINE6, start);
       if (newline === -1) return;
       this.lineNumber++;
       start = newline + 1;
@@ -12653,7 +12808,7 @@ var FileScanner = class {
   }
   finish() {
     const binary = this.sniffer.binary;
-    const endsWithNewline = this.lastByte === NEWLINE5;
+    const endsWithNewline = this.lastByte === NEWLINE6;
     if (this.collector && !binary && !endsWithNewline) this.lines.push(this.collector.finish(false));
     const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
     return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines, encoding: null };
@@ -13060,7 +13215,7 @@ var LineText = class {
 };
 
 // src/tools/code_search/rg-count-output.ts
-var NEWLINE6 = 10;
+var NEWLINE7 = 10;
 var NUL2 = 0;
 var DIGIT_0 = 48;
 var CountOutputReader = class {
@@ -13077,7 +13232,7 @@ var CountOutputReader = class {
     while (start < length) {
       const nul = chunk.indexOf(NUL2, start);
       if (nul === -1) break;
-      const newline = chunk.indexOf(NEWLINE6, nul);
+      const newline = chunk.indexOf(NEWLINE7, nul);
       if (newline === -1) break;
       this.events.countedFile(chunk, start, nul, countAfter(chunk, nul, newline));
       start = newline + 1;
@@ -13094,7 +13249,7 @@ var CountOutputReader = class {
   joinHeld(chunk) {
     const heldNul = this.held.bytes().indexOf(NUL2);
     const nul = heldNul === -1 ? chunk.indexOf(NUL2) : 0;
-    const newline = nul === -1 ? -1 : chunk.indexOf(NEWLINE6, nul);
+    const newline = nul === -1 ? -1 : chunk.indexOf(NEWLINE7, nul);
     if (newline === -1) {
       this.held.push(chunk);
       return chunk.length;
@@ -13113,7 +13268,7 @@ function countAfter(bytes, nul, end) {
 }
 
 // src/tools/code_search/rg-output.ts
-var NEWLINE7 = 10;
+var NEWLINE8 = 10;
 var NUL3 = 0;
 var DIGIT_02 = 48;
 var DIGIT_9 = 57;
@@ -13174,7 +13329,7 @@ var ContentOutputReader = class {
         start = this.countClosedRun(chunk, start);
         if (start === length) return;
       }
-      const newline = chunk.indexOf(NEWLINE7, start);
+      const newline = chunk.indexOf(NEWLINE8, start);
       const end = newline === -1 ? length : newline;
       if (end > start) this.piece(chunk, start, end);
       if (newline === -1) return;
@@ -13259,7 +13414,7 @@ var ContentOutputReader = class {
   }
   isBinaryNotice(line) {
     const path = this.pathBytes;
-    if (path === null || line.length <= path.length || line.indexOf(NEWLINE7) !== -1) return false;
+    if (path === null || line.length <= path.length || line.indexOf(NEWLINE8) !== -1) return false;
     if (!sameBytes(path, line, 0, path.length)) return false;
     const notice = BINARY_NOTICE.exec(byteString(line.subarray(path.length)));
     if (notice === null) return false;
@@ -23721,7 +23876,7 @@ function parseAnswerLine(line) {
 }
 
 // src/text/line-splitter.ts
-var NEWLINE8 = 10;
+var NEWLINE9 = 10;
 var LineBytes = class {
   constructor(sink, maxLineBytes) {
     this.sink = sink;
@@ -23736,7 +23891,7 @@ var LineBytes = class {
   write(bytes) {
     let start = 0;
     while (start < bytes.length) {
-      const end = bytes.indexOf(NEWLINE8, start);
+      const end = bytes.indexOf(NEWLINE9, start);
       if (end === -1) {
         this.hold(bytes.subarray(start));
         return;

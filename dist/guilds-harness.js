@@ -223,7 +223,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "bf992031056ad8ca";
+var BUILD_ID = "b10c938378cb301d";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -374,6 +374,9 @@ var CODE_TASK_STATE_FILE_MAX_BYTES = 65536;
 var CODE_TASK_MESSAGE_MIN_BYTES = 512;
 var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
+var PROGRESS_HEARTBEAT_DEFAULT_MS = 15e3;
+var PROGRESS_HEARTBEAT_MIN_MS = 1e3;
+var PROGRESS_HEARTBEAT_MAX_MS = 6e5;
 
 // src/text/utf8.ts
 var encoder = new TextEncoder();
@@ -579,6 +582,24 @@ var HELPER_OF_TOOL = Object.fromEntries(
   TOOL_ROWS.map((row) => [row.name, row.helper])
 );
 
+// src/contract/progress.ts
+var progressReasons = {
+  notProgress: `progress must be true, false or {"heartbeat_ms": N} with N a whole number from ${PROGRESS_HEARTBEAT_MIN_MS} to ${PROGRESS_HEARTBEAT_MAX_MS}`
+};
+function progressAskOf(value) {
+  if (value === void 0 || value === null || value === false) return null;
+  if (value === true) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
+  if (!isPlainObject(value)) throw invalidRequest(progressReasons.notProgress);
+  const keys = Object.keys(value);
+  if (keys.some((key) => key !== "heartbeat_ms")) throw invalidRequest(progressReasons.notProgress);
+  const given = value.heartbeat_ms;
+  if (given === void 0 || given === null) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
+  if (typeof given !== "number" || !Number.isInteger(given) || given < PROGRESS_HEARTBEAT_MIN_MS || given > PROGRESS_HEARTBEAT_MAX_MS) {
+    throw invalidRequest(progressReasons.notProgress);
+  }
+  return { heartbeatMs: given };
+}
+
 // src/contract/request.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 function decodeBase64Strict(text) {
@@ -644,10 +665,11 @@ function validateRequestWith(value, specs) {
     if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) throw invalidRequest(requestReasons.notWholeNumber("max_bytes"));
     maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
   }
+  const progress = progressAskOf(value.progress);
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
   const args = checkArgs(op, specs[op], rawArgs);
-  return { op, args, runId, agentId, callId, defaultCwd, maxBytes };
+  return { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
 }
 function checkArgs(op, spec, raw) {
   const args = {};
@@ -1044,6 +1066,10 @@ function noteRunUse(io, runId, agentId) {
   }
 }
 
+// src/io/progress.ts
+var NO_PROGRESS = { wanted: false, report: () => {
+} };
+
 // src/app.ts
 function requestsFolder(io) {
   return joinPath(io.runDir, "requests");
@@ -1092,12 +1118,12 @@ function runTool(ops, checked, context) {
   const tool = ops[checked.op];
   return tool.run(context, checked.args);
 }
-async function runCheckedCall(io, checked, ops, stop) {
+async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS) {
   const { request } = checked;
   try {
     noteRunUse(io, request.runId, request.agentId);
     const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, checked, { io, request, cwd, stop });
+    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
     return okEnvelope(capText(result.text, request.maxBytes), result.meta);
   } catch (error) {
     return failureEnvelope(error);
@@ -1188,8 +1214,11 @@ var CallHost = class {
     const runDir = normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
     return { io: this.makeIo(home, runDir, env) };
   }
-  /** The checked call's envelope. Never rejects: any fault while it runs is its answer. *{/}
-  run(io, checked, stop) {
+  /**
+   * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
+   * goes to `progress` (none by default), which is closed before the answer is given.
+   *{/}
+  run(io, checked, stop, progress) {
     return new Promise((resolve) => {
       let settled = false;
       const call = {
@@ -1197,6 +1226,7 @@ var CallHost = class {
         settle: (envelope) => {
           if (settled) return;
           settled = true;
+          progress?.close();
           this.inFlight.delete(call);
           resolve(envelope);
         }
@@ -1204,7 +1234,7 @@ var CallHost = class {
       this.inFlight.add(call);
       let running;
       try {
-        running = runCheckedCall(io, checked, this.ops, stop);
+        running = runCheckedCall(io, checked, this.ops, stop, progress);
       } catch (error) {
         running = Promise.reject(error);
       }

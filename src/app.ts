@@ -14,6 +14,7 @@ import { specsOf, type Context, type OpResult, type OpTable, type ToolEntry } fr
 import { loadWorkingDirectory } from './workspace/workdir.js';
 import { noteRunUse } from './workspace/runs.js';
 import type { Stop } from './io/stop.js';
+import { NO_PROGRESS, type Progress } from './io/progress.js';
 
 export function requestsFolder(io: Io): string {
   return joinPath(io.runDir, 'requests');
@@ -106,12 +107,12 @@ export async function handle(io: Io, argument: string | undefined, ops: OpTable,
  * the text capped. Never throws. Every host runs it through src/call-host.ts; the MCP server's calls
  * reach it with no argument, JSON or base64 between.
  */
-export async function runCheckedCall(io: Io, checked: CheckedRequest, ops: OpTable, stop: Stop): Promise<Envelope> {
+export async function runCheckedCall(io: Io, checked: CheckedRequest, ops: OpTable, stop: Stop, progress: Progress = NO_PROGRESS): Promise<Envelope> {
   const { request } = checked;
   try {
     noteRunUse(io, request.runId, request.agentId);
     const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, checked, { io, request, cwd, stop });
+    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
     return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
   } catch (error) {
     return failureEnvelope(error);

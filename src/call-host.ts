@@ -5,6 +5,7 @@
 // that call's; a fault nothing names a call for (a throw in an event handler, a promise nobody
 // awaits) is the answer of every call in flight, and the process goes on (docs/reliability.md).
 import { runCheckedCall } from './app.js';
+import type { CallProgress } from './call-progress.js';
 import { DEFAULT_RUN_DIR, RUN_DIR_VARIABLE } from './contract/environment.js';
 import { errorEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
 import { interruptedBeforeAnswer, ToolError } from './contract/errors.js';
@@ -52,8 +53,11 @@ export class CallHost {
     return { io: this.makeIo(home, runDir, env) };
   }
 
-  /** The checked call's envelope. Never rejects: any fault while it runs is its answer. */
-  run(io: Io, checked: CheckedRequest, stop: CallStop): Promise<Envelope> {
+  /**
+   * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
+   * goes to `progress` (none by default), which is closed before the answer is given.
+   */
+  run(io: Io, checked: CheckedRequest, stop: CallStop, progress?: CallProgress): Promise<Envelope> {
     return new Promise<Envelope>((resolve) => {
       let settled = false;
       const call: HostedCall = {
@@ -61,6 +65,7 @@ export class CallHost {
         settle: (envelope) => {
           if (settled) return;
           settled = true;
+          progress?.close();
           this.inFlight.delete(call);
           resolve(envelope);
         },
@@ -68,7 +73,7 @@ export class CallHost {
       this.inFlight.add(call);
       let running: Promise<Envelope>;
       try {
-        running = runCheckedCall(io, checked, this.ops, stop);
+        running = runCheckedCall(io, checked, this.ops, stop, progress);
       } catch (error) {
         running = Promise.reject(error);
       }

@@ -212,3 +212,22 @@ export const SERVE_LINE_MAX_BYTES = 16 * 1_048_576;
 export const SERVE_IDLE_EXIT_MS = 15 * 60_000;
 /** Shortens SERVE_IDLE_EXIT_MS (milliseconds), for tests; a larger value or anything else is ignored. */
 export const SERVE_IDLE_EXIT_VARIABLE = 'GUILDS_SERVE_IDLE_EXIT_MS';
+
+// Live calls (SPEC section 9, src/contract/progress.ts).
+/** A call that asked for progress and reported nothing for this long gets a heartbeat, by default. */
+export const PROGRESS_HEARTBEAT_DEFAULT_MS = 15_000;
+/** The shortest heartbeat a request may ask for, in milliseconds. */
+export const PROGRESS_HEARTBEAT_MIN_MS = 1_000;
+/** The longest heartbeat a request may ask for, in milliseconds. */
+export const PROGRESS_HEARTBEAT_MAX_MS = 600_000;
+/** At most one output event a call in this many milliseconds: a flood of lines is batched. */
+export const PROGRESS_OUTPUT_INTERVAL_MS = 250;
+/** An output event's text, in UTF-8 bytes: the last whole lines that fit. */
+export const PROGRESS_OUTPUT_MAX_BYTES = 2_048;
+/**
+ * The raw output a call keeps between two output events, in bytes: the tail that its last lines
+ * are cut from (a flood's earlier bytes are counted, never held).
+ */
+export const PROGRESS_OUTPUT_HELD_MAX_BYTES = 65_536;
+/** A step event's text, in characters: one line. */
+export const PROGRESS_STEP_MAX_CHARS = 300;

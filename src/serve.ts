@@ -5,6 +5,8 @@
 // its death loses nothing. With src/entry.ts, the only code of the helper that listens to signals.
 import { checkedRequest } from './app.js';
 import { CallHost, CallStop } from './call-host.js';
+import { CallProgress } from './call-progress.js';
+import { progressLine } from './contract/progress.js';
 import type { CheckedRequest } from './contract/tools/checked.js';
 import type { Io } from './io/types.js';
 import { failureEnvelope, type Envelope } from './contract/envelope.js';
@@ -104,7 +106,10 @@ function takeLine(host: CallHost, bytes: Uint8Array): void {
   const id = prepared.checked.request.callId;
   const call: Call = { stop: new CallStop(), answered: false };
   calls.set(id, call);
-  void host.run(prepared.io, prepared.checked, call.stop).then((envelope) => settle(id, call, envelope));
+  const ask = prepared.checked.request.progress;
+  // Its events go out as lines before its answer; the host closes them before it answers.
+  const progress = ask === null ? undefined : new CallProgress(ask, (event) => writeStdout(progressLine(id, event)));
+  void host.run(prepared.io, prepared.checked, call.stop, progress).then((envelope) => settle(id, call, envelope));
 }
 
 /** Serve the calls of stdin with `ops` and the I/O parts they use, until stdin ends or a stop signal. */

@@ -8,6 +8,7 @@ import {
 import { isPlainObject, STRICT_BASE64 } from './encoding.js';
 import { invalidArgument, invalidRequest, requestReasons as reasons } from './errors.js';
 import { HELPER_OF_TOOL, OP_NAMES, type OpName } from './tool-names.js';
+import { progressAskOf, type ProgressAsk } from './progress.js';
 import type { ToolSpec, ValidatedArgs } from './tools/spec.js';
 
 export interface Request {
@@ -19,6 +20,8 @@ export interface Request {
   callId: string;
   defaultCwd: string;
   maxBytes: number;
+  /** What progress the call reports while it runs (SPEC section 9); null: none. A cold call reports none. */
+  progress: ProgressAsk | null;
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -113,10 +116,12 @@ export function validateRequestWith(value: unknown, specs: SpecTable): Request {
     maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
   }
 
+  const progress = progressAskOf(value.progress);
+
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(reasons.notJsonObject('args'));
   const args = checkArgs(op as OpName, specs[op as OpName]!, rawArgs);
-  return { op: op as OpName, args, runId, agentId, callId, defaultCwd, maxBytes };
+  return { op: op as OpName, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
 }
 
 /** Check a tool's arguments against its spec; null counts as absent, as models often send it. */

@@ -4,6 +4,7 @@ import { PLATFORM_RESULT_MAX_BYTES, RESULT_DEFAULT_MAX_BYTES, RESULT_MIN_MAX_BYT
 import type { ToolDescriptor } from '../tools/descriptor.js';
 import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import type { Request } from '../contract/request.js';
+import { progressField } from '../contract/progress.js';
 import type { CheckedRequest, OpName, ValidatedArgs } from '../contract/tools/index.js';
 import {
   HANDED_ON_EXTRA_CA_CERTS_VARIABLE,
@@ -27,6 +28,8 @@ export interface HelperRequest {
   call_id: string;
   default_cwd: string;
   max_bytes: number;
+  /** Only when the caller asked for progress (SPEC section 9): without it the line is as before. */
+  progress?: true | { heartbeat_ms: number };
 }
 
 /** A checked request as it travels to a helper process: snake_case, as the helper parses it. */
@@ -39,6 +42,7 @@ export function wireRequest(request: Request): HelperRequest {
     call_id: request.callId,
     default_cwd: request.defaultCwd,
     max_bytes: request.maxBytes,
+    ...(request.progress === null ? {} : { progress: progressField(request.progress) }),
   };
 }
 

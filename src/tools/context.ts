@@ -5,6 +5,7 @@ import type { Request } from '../contract/request.js';
 import type { SpecTable } from '../contract/request.js';
 import type { OpName, ToolArgs, ToolMeta, ToolSpec, ValidatedArgs } from '../contract/tools/index.js';
 import type { Stop } from '../io/stop.js';
+import type { Progress } from '../io/progress.js';
 
 /** The world, the validated request, where the run stands, and the call's one stop. */
 export interface Context {
@@ -18,6 +19,8 @@ export interface Context {
    * had (src/io/stop.ts).
    */
   stop: Stop;
+  /** Where the call's progress goes (SPEC section 9): NO_PROGRESS when nobody asked for it. */
+  progress: Progress;
 }
 
 export interface OpResult<M = Meta> {

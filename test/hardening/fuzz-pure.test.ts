@@ -2,6 +2,7 @@
 // base64, and file_read's shaping, the last one also through the streaming reader fed in random
 // pieces and checked against a plain whole-file model.
 import { NEVER_STOPPED } from '../../src/io/stop.js';
+import { NO_PROGRESS } from '../../src/io/progress.js';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -318,8 +319,8 @@ describe('file_read streaming, fed in random pieces, against the whole-file mode
         async (bytes, pieceSizes, offset, limit, maxBytes) => {
           count('fileRead streaming');
           const io = ioWithFile(bytes, pieceSizes);
-          const request: Request = { op: 'file_read', args: { path: 'f.txt', offset, limit }, runId: 'r', agentId: 'a', callId: 'c', defaultCwd: '', maxBytes };
-          const result = await fileRead({ io, request, cwd: '/home/u', stop: NEVER_STOPPED }, resolveFileReadArgs(request.args));
+          const request: Request = { op: 'file_read', args: { path: 'f.txt', offset, limit }, runId: 'r', agentId: 'a', callId: 'c', defaultCwd: '', maxBytes, progress: null };
+          const result = await fileRead({ io, request, cwd: '/home/u', stop: NEVER_STOPPED, progress: NO_PROGRESS }, resolveFileReadArgs(request.args));
           const model = modelFileRead(bytes, offset, Math.min(limit, 500), maxBytes);
           expect(result.text).toBe(model.text);
           expect(result.meta.content_hash).toBe(createHash('sha256').update(bytes).digest('hex'));

@@ -3,6 +3,7 @@
 // from outside may ever come back. Bounded by count and time so the suite stays fast.
 import { checkedWith, resolveArgs } from '../../src/contract/tools/index.js';
 import { NEVER_STOPPED } from '../../src/io/stop.js';
+import { NO_PROGRESS } from '../../src/io/progress.js';
 import { spawn } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,9 +106,9 @@ function tallyAnswer(tally: Tally, answer: { ok: boolean; text?: string; error?:
 /** The op straight, in this process, with the real Node I/O: many more reads per second. */
 async function readDirect(pathOp: PathOp, path: string): Promise<{ ok: boolean; text?: string; error?: string }> {
   const io = nodeIo(sandbox.home, sandbox.runDir, {});
-  const request: Request = { op: pathOp.op, args: pathOp.args(path) as Request['args'], runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
+  const request: Request = { op: pathOp.op, args: pathOp.args(path) as Request['args'], runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192, progress: null };
   try {
-    const result = await runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED });
+    const result = await runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED, progress: NO_PROGRESS });
     return { ok: true, text: result.text };
   } catch (error) {
     return { ok: false, error: describeFailure(error).message };
@@ -210,9 +211,9 @@ describe('the open itself is checked, not only the path', () => {
       rmSync(join(sandbox.home, 'dir'), { recursive: true });
       symlinkSync(join(sandbox.outside, 'in'), join(sandbox.home, 'dir'));
     });
-    const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'dir' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
+    const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'dir' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192, progress: null };
     const failure = await Promise.resolve()
-      .then(() => runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED }))
+      .then(() => runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED, progress: NO_PROGRESS }))
       .then(() => null, (error: unknown) => error);
     expect(swapped).toBe(true);
     expect((failure as ToolError).message).toBe('dir is outside the home; only paths inside it can be read');
@@ -232,8 +233,8 @@ describe('the open itself is checked, not only the path', () => {
         return realRun(run);
       },
     };
-    const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'dir', mode: 'content' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
-    const result = await runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED });
+    const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'dir', mode: 'content' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192, progress: null };
+    const result = await runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED, progress: NO_PROGRESS });
     expect(result.text).toBe(`dir/a.txt:1: ${INSIDE_MARKER}\n1 match in 1 file`);
   });
 
@@ -249,8 +250,8 @@ describe('the open itself is checked, not only the path', () => {
         return realRun(run);
       },
     };
-    const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'one.txt', mode: 'content' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
-    const result = await runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED });
+    const request: Request = { op: 'code_search', args: { pattern: 'SECRET|inside', path: 'one.txt', mode: 'content' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192, progress: null };
+    const result = await runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED, progress: NO_PROGRESS });
     expect(result.text).toBe(`one.txt:1: ${INSIDE_MARKER}\n1 match in 1 file`);
   });
 
@@ -267,9 +268,9 @@ describe('the open itself is checked, not only the path', () => {
       rmSync(join(sandbox.home, 'dir'), { recursive: true });
       symlinkSync(join(sandbox.outside, 'in'), join(sandbox.home, 'dir'));
     });
-    const request: Request = { op: 'file_read', args: { path: 'dir/f.txt' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 };
+    const request: Request = { op: 'file_read', args: { path: 'dir/f.txt' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192, progress: null };
     const failure = await Promise.resolve()
-      .then(() => runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED }))
+      .then(() => runTool(CODE_TOOLS, checkedWith(request, resolveArgs), { io, request, cwd: sandbox.home, stop: NEVER_STOPPED, progress: NO_PROGRESS }))
       .then(() => null, (error: unknown) => error);
     expect(swapped).toBe(true);
     expect(failure).toBeInstanceOf(ToolError);

@@ -35,7 +35,7 @@ function shellCall(callId: string, timeoutMs = 60_000): HelperCall {
   return {
     checked: {
       op: 'shell',
-      request: { op: 'shell', args: { command: 'true' }, runId: 'r1', agentId: 'a1', callId, defaultCwd: '', maxBytes: 8192 },
+      request: { op: 'shell', args: { command: 'true' }, runId: 'r1', agentId: 'a1', callId, defaultCwd: '', maxBytes: 8192, progress: null },
       args: { command: 'true', timeoutSeconds: 120, background: false },
     } as HelperCall['checked'],
     env: {},

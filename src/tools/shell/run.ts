@@ -26,6 +26,7 @@ import { runFolder, RUNS_FOLDER_NAME, saveWorkingDirectory } from '../../workspa
 import type { Context, OpResult } from '../context.js';
 import { StreamingCleaner } from './clean.js';
 import { failureWatchFor } from './failure-watch.js';
+import { outputTapFor } from './progress-tap.js';
 import { collectedOutput, outputCollectorFor, shellShapeLimits } from './collect.js';
 import { commandEnvironment } from '../command-environment.js';
 import {
@@ -147,13 +148,18 @@ async function runForeground(context: Context, command: string, timeoutSeconds: 
   };
   let outcome: ShellOutcome;
   const startedAt = io.now();
+  const tap = outputTapFor(context.progress, () => io.now());
   try {
-    outcome = await io.shell.run(run, (bytes) => cleaner.write(bytes));
+    outcome = await io.shell.run(run, (bytes) => {
+      tap.write(bytes);
+      cleaner.write(bytes);
+    });
   } catch (error) {
     removeIfPossible(io, logPath);
     removeIfPossible(io, recordPath);
     throw shellErrors.cannotRun(cwd, codeOrMessage(error));
   } finally {
+    tap.end();
     if (commandFileText !== null) removeIfPossible(io, commandPath);
     removeIfPossible(io, lifelinePath);
   }

@@ -1,6 +1,7 @@
 // The run step with a ripgrep of the test's making: how it reads the way a run ended, and the errors
 // it throws, each with its kind.
 import { NEVER_STOPPED } from '../../../src/io/stop.js';
+import { NO_PROGRESS } from '../../../src/io/progress.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ async function searchWith(args: Record<string, unknown>, output: string, exit: R
   };
   const io = { ...nodeIo(sandbox.home, sandbox.runDir, {}), search };
   const request = validateRequest({ op: 'code_search', args, run_id: 'r1', agent_id: 'a1', call_id: 'c1' });
-  return codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED }, resolveCodeSearchArgs(request.args));
+  return codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED, progress: NO_PROGRESS }, resolveCodeSearchArgs(request.args));
 }
 
 describe('how the run ended', () => {
@@ -93,7 +94,7 @@ describe('how the run ended', () => {
     };
     const io = { ...nodeIo(sandbox.home, sandbox.runDir, {}), search };
     const request = validateRequest({ op: 'code_search', args: { pattern: 'x', mode: 'content' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' });
-    expect(await codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED }, resolveCodeSearchArgs(request.args))).toEqual({
+    expect(await codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED, progress: NO_PROGRESS }, resolveCodeSearchArgs(request.args))).toEqual({
       text: 'a.txt:1: x\n1 match in 1 file',
       meta: { matches: 1, files: 1, truncated: false },
     });
@@ -110,7 +111,7 @@ describe('how the run ended', () => {
     };
     const io = { ...nodeIo(sandbox.home, sandbox.runDir, {}), search };
     const request = validateRequest({ op: 'code_search', args: { pattern: 'x' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' });
-    expect((await codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED }, resolveCodeSearchArgs(request.args))).text).toBe("no matches for 'x' in .");
+    expect((await codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED, progress: NO_PROGRESS }, resolveCodeSearchArgs(request.args))).text).toBe("no matches for 'x' in .");
     expect(output).toBe('line-per-file');
   });
 
@@ -160,7 +161,7 @@ describe('the kinds of failure', () => {
     writeFileSync(join(sandbox.home, 'a.txt'), 'x\n');
     const io = { ...nodeIo(sandbox.home, sandbox.runDir, {}), search };
     const request = validateRequest({ op: 'code_search', args: { pattern: 'x' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' });
-    return codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED }, resolveCodeSearchArgs(request.args));
+    return codeSearch({ io, request, cwd: sandbox.home, stop: NEVER_STOPPED, progress: NO_PROGRESS }, resolveCodeSearchArgs(request.args));
   };
 
   it('no ripgrep: unavailable, in words', async () => {

@@ -1,5 +1,6 @@
 // code_search run in a sandbox home with the real ripgrep of this checkout: what the tests of its past bugs share.
 import { NEVER_STOPPED } from '../../../src/io/stop.js';
+import { NO_PROGRESS } from '../../../src/io/progress.js';
 import { nodeIo } from '../../../src/io/node/index.js';
 import type { Io } from '../../../src/io/types.js';
 import { validateRequest } from '../../../src/contract/tools/index.js';
@@ -17,5 +18,5 @@ export function searchIn(sandbox: Sandbox, args: Record<string, unknown>, option
     call_id: 'c1',
     ...(options.maxBytes === undefined ? {} : { max_bytes: options.maxBytes }),
   });
-  return codeSearch({ io: options.io ? options.io(io) : io, request, cwd: sandbox.home, stop: NEVER_STOPPED }, resolveCodeSearchArgs(request.args));
+  return codeSearch({ io: options.io ? options.io(io) : io, request, cwd: sandbox.home, stop: NEVER_STOPPED, progress: NO_PROGRESS }, resolveCodeSearchArgs(request.args));
 }

@@ -1,5 +1,6 @@
 // A full disk while the harness writes its log: the answer is still one well-formed result.
 import { NEVER_STOPPED } from '../../../src/io/stop.js';
+import { NO_PROGRESS } from '../../../src/io/progress.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,9 +51,9 @@ it.skipIf(!canMount())('answers with the output that fit when the log fills the 
   const result = await codeTask(
     {
       io: { ...nodeIo(scratch.home, join(scratch.home, '../run'), env), now: () => 0 },
-      request: { op: 'code_task', args: { brief: 'edit a.txt\nflood 1MB\nsay never seen' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 2048 },
+      request: { op: 'code_task', args: { brief: 'edit a.txt\nflood 1MB\nsay never seen' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 2048, progress: null },
       cwd: scratch.repo,
-      stop: NEVER_STOPPED,
+      stop: NEVER_STOPPED, progress: NO_PROGRESS,
     },
     resolveCodeTaskArgs({ brief: 'edit a.txt\nflood 1MB\nsay never seen' }),
     { git: nodeGitProcesses, harness: nodeHarnessProcesses },

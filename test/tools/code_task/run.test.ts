@@ -1,5 +1,6 @@
 // code_task end to end inside the test process: real git, real processes, the scripted harness.
 import { CallStop, NEVER_STOPPED, type Stop } from '../../../src/io/stop.js';
+import { NO_PROGRESS } from '../../../src/io/progress.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,9 +55,11 @@ function context(args: Args, options: CallOptions = {}): Context {
       callId: options.callId ?? `c${++callCounter}`,
       defaultCwd: '',
       maxBytes: options.maxBytes ?? 8192,
+      progress: null,
     },
     cwd: options.cwd ?? scratch.repo,
     stop: options.stop ?? NEVER_STOPPED,
+    progress: NO_PROGRESS,
   };
 }
 

@@ -1,6 +1,7 @@
 // shell_status through the op, with the real file system in a temporary folder, a made-up process
 // table standing in for /proc, and a fixed clock.
 import { NEVER_STOPPED } from '../../../src/io/stop.js';
+import { NO_PROGRESS } from '../../../src/io/progress.js';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,9 +119,9 @@ function context(args: Record<string, unknown>, maxBytes = 8192): Context {
   };
   return {
     io,
-    request: { op: 'shell_status', args: args as never, runId: 'r1', agentId: 'a1', callId: 'c9', defaultCwd: '', maxBytes },
+    request: { op: 'shell_status', args: args as never, runId: 'r1', agentId: 'a1', callId: 'c9', defaultCwd: '', maxBytes, progress: null },
     cwd: home,
-    stop: NEVER_STOPPED,
+    stop: NEVER_STOPPED, progress: NO_PROGRESS,
   };
 }
 
