@@ -11,6 +11,11 @@ export interface AnswerLine {
   envelope: AnyEnvelope;
 }
 
+export interface ProgressLine {
+  call_id: string;
+  progress: Record<string, unknown> & { type: string; elapsed_ms: number };
+}
+
 export interface ServeProcess {
   child: ChildProcess;
   /** Write raw text to stdin (a request line is `JSON.stringify(request) + '\n'`). */
@@ -21,6 +26,10 @@ export interface ServeProcess {
   answerOf(callId: string | null): Promise<AnyEnvelope>;
   /** Every answer line so far, in order. */
   lines: AnswerLine[];
+  /** Every progress line so far, in order (SPEC section 9); none ever follows its call's answer. */
+  progress: ProgressLine[];
+  /** The progress events of one call so far, in order. */
+  progressOf(callId: string): ProgressLine['progress'][];
   /** Close stdin. */
   end(): void;
   /** The process's end: its status, its signal, and all of stderr. */
@@ -30,6 +39,8 @@ export interface ServeProcess {
 export function startServe(sandbox: BundleSandbox, env: Record<string, string | undefined> = {}, bundle = BUNDLE): ServeProcess {
   const child = spawn(process.execPath, [bundle, '--serve'], { env: sandboxEnv(sandbox, env), stdio: ['pipe', 'pipe', 'pipe'] });
   const lines: AnswerLine[] = [];
+  const progress: ProgressLine[] = [];
+  const answered = new Set<string | null>();
   // Answers not yet asked for, and askers not yet answered, by call_id, first come first served.
   const unclaimed = new Map<string | null, AnyEnvelope[]>();
   const waiting = new Map<string | null, ((envelope: AnyEnvelope) => void)[]>();
@@ -46,9 +57,17 @@ export function startServe(sandbox: BundleSandbox, env: Record<string, string | 
     while ((newline = held.indexOf('\n')) !== -1) {
       const text = held.slice(0, newline);
       held = held.slice(newline + 1);
-      const value = JSON.parse(text) as AnswerLine;
+      const parsed = JSON.parse(text) as AnswerLine | ProgressLine;
+      if ('progress' in parsed) {
+        expect(Object.keys(parsed)).toEqual(['call_id', 'progress']);
+        expect(answered.has(parsed.call_id), `a progress line after the answer of ${parsed.call_id}`).toBe(false);
+        progress.push(parsed);
+        continue;
+      }
+      const value = parsed;
       expect(Object.keys(value)).toEqual(['call_id', 'envelope']);
       lines.push(value);
+      answered.add(value.call_id);
       deliver(value.call_id, value.envelope);
     }
   });
@@ -69,6 +88,8 @@ export function startServe(sandbox: BundleSandbox, env: Record<string, string | 
     child,
     write,
     lines,
+    progress,
+    progressOf: (callId) => progress.filter((line) => line.call_id === callId).map((line) => line.progress),
     answerOf,
     call: (request) => {
       write(`${JSON.stringify(request)}\n`);
