@@ -6,12 +6,42 @@
 // - the latency from a line printed to onProgress: the command prints the time (`date +%s%N`) a
 //   line at a time, and the caller reads its own clock when the event comes (one machine, one clock,
 //   gVisor's included).
+import { readdirSync, readFileSync } from 'node:fs';
 import { CodeToolRun, type LiveUpdate } from '../src/orchestrator/code-tools.js';
 import type { Env } from './measure.js';
 import { median } from './measure.js';
 import type { OpenableSandbox } from './warm.js';
 
-const FLOOD_COMMAND = 'yes | head -c 20000000';
+const FLOOD_COMMAND = 'yes | head -c 100000000';
+/** Linux's clock ticks a second, as /proc/<pid>/stat counts CPU time. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time, in milliseconds, of the `--serve` helpers this machine's /proc shows that started
+ * after `sinceTicks` (the machine's uptime in ticks): the local sandbox's and runc's; gVisor's
+ * processes are not the host's, and then this is null.
+ */
+function serveCpuMs(sinceTicks: number): number | null {
+  let total: number | null = null;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (!argv.includes('--serve') || !argv.some((arg) => /guilds-code(\.js)?$/.test(arg))) continue;
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      // After the command's name: utime and stime are fields 14 and 15, starttime 22 (1-based, of the whole line).
+      if (Number(fields[19]) < sinceTicks) continue;
+      total = (total ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+function uptimeTicks(): number {
+  return Math.floor(Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * CLOCK_TICKS_PER_SECOND);
+}
 const LATENCY_LINES = 20;
 const LATENCY_COMMAND = `for i in $(seq 1 ${LATENCY_LINES}); do sleep 0.3; date +%s%N; done`;
 
@@ -22,6 +52,8 @@ export interface ProgressOutcome {
   floodWithProgressMs: number;
   /** Median of the per-pair ratios, with progress over without. */
   extra: number;
+  /** The helper's CPU for the flood's calls, with progress over without (sums); null where /proc does not show it. */
+  cpuExtra: number | null;
   /** What the flood's events carried, in bytes per second of the call. */
   progressBytesPerSecond: number;
   /** From a line printed to its event in onProgress, median and highest, in milliseconds. */
@@ -40,15 +72,22 @@ export async function measureProgressThrough(
   options: { pairs: number; warmup: number; env: Env },
 ): Promise<ProgressOutcome> {
   const run = new CodeToolRun({ sandbox, warm: true, runId: 'bench-progress', agentId: 'bench', env: options.env });
+  const since = uptimeTicks();
+  const cpu = { with: 0, without: 0, seen: true };
   let calls = 0;
   const keepAlive = setInterval(() => undefined, 60_000);
   try {
     const flood = async (withProgress: boolean): Promise<{ ms: number; progressBytes: number }> => {
       let progressBytes = 0;
       const onProgress = withProgress ? (update: LiveUpdate) => void (progressBytes += update.event?.type === "output" ? Buffer.byteLength(update.event.text) : 0) : undefined;
+      const cpuBefore = serveCpuMs(since);
       const started = performance.now();
       const result = await run.call({ tool: 'shell', args: { command: FLOOD_COMMAND }, callId: `f${++calls}`, resultSeq: Number.NaN, onProgress });
       const ms = performance.now() - started;
+      const cpuAfter = serveCpuMs(since);
+      // The first call starts the helper: its CPU is not the flood's.
+      if (calls > 1 && cpuBefore !== null && cpuAfter !== null) cpu[withProgress ? 'with' : 'without'] += cpuAfter - cpuBefore;
+      else if (calls > 1) cpu.seen = false;
       if (!result.ok) throw new Error(`the flood, ${where}: ${result.text}`);
       return { ms, progressBytes };
     };
@@ -86,6 +125,7 @@ export async function measureProgressThrough(
       floodMs: median(plain),
       floodWithProgressMs: median(live),
       extra: median(ratios),
+      cpuExtra: cpu.seen && cpu.without > 0 ? cpu.with / cpu.without : null,
       progressBytesPerSecond: median(rates),
       latencyMedianMs: median(latencies),
       latencyMaxMs: Math.max(...latencies),
@@ -97,10 +137,15 @@ export async function measureProgressThrough(
 
 export function progressLine(o: ProgressOutcome): string {
   return (
-    `progress (${o.where}): a 20 MB flood ${o.floodMs.toFixed(0)} ms, with progress ${o.floodWithProgressMs.toFixed(0)} ms ` +
-    `(${((o.extra - 1) * 100).toFixed(1)} % more, ${(o.progressBytesPerSecond / 1024).toFixed(1)} KiB/s of events) over ${o.pairs} pairs; ` +
+    `progress (${o.where}): a 100 MB flood ${o.floodMs.toFixed(0)} ms, with progress ${o.floodWithProgressMs.toFixed(0)} ms ` +
+    `(${percentMore(o.extra)} more, the helper's CPU ${o.cpuExtra === null ? 'not shown here' : `${percentMore(o.cpuExtra)} more`}, ` +
+    `${(o.progressBytesPerSecond / 1024).toFixed(1)} KiB/s of events) over ${o.pairs} pairs; ` +
     `a line printed to onProgress ${o.latencyMedianMs.toFixed(1)} ms median, ${o.latencyMaxMs.toFixed(1)} ms at most`
   );
+}
+
+function percentMore(ratio: number): string {
+  return `${((ratio - 1) * 100).toFixed(1)} %`;
 }
 
 export function progressMarkdown(outcomes: ProgressOutcome[]): string[] {
@@ -108,16 +153,17 @@ export function progressMarkdown(outcomes: ProgressOutcome[]): string[] {
     '## Live calls',
     '',
     "Over the warm stream with CodeToolRun's onProgress (SPEC section 9). The flood: `yes | head -c",
-    "20000000`, with and without progress, in pairs (the call's time is the helper's cleaning); its",
-    'extra time is the median of the per-pair ratios, and the text its events carried per second. The',
+    "100000000`, with and without progress, in pairs: its extra time (the median of the per-pair",
+    "ratios), the helper's extra CPU time (its sums, from /proc where the host shows the helper: not",
+    "under gVisor), and the text its events carried per second. The",
     'latency: a command printing `date +%s%N` every 300 ms, each line against the clock when its event',
     `reached onProgress, over ${LATENCY_LINES} lines.`,
     '',
-    '| Sandbox | Flood | With progress | Extra | Events | Line to onProgress, median | At most |',
-    '|---|---|---|---|---|---|---|',
+    '| Sandbox | Flood | With progress | Extra time | Extra CPU | Events | Line to onProgress, median | At most |',
+    '|---|---|---|---|---|---|---|---|',
     ...outcomes.map(
       (o) =>
-        `| ${o.where} | ${o.floodMs.toFixed(0)} ms | ${o.floodWithProgressMs.toFixed(0)} ms | ${((o.extra - 1) * 100).toFixed(1)} % | ${(o.progressBytesPerSecond / 1024).toFixed(1)} KiB/s | ${o.latencyMedianMs.toFixed(1)} ms | ${o.latencyMaxMs.toFixed(1)} ms |`,
+        `| ${o.where} | ${o.floodMs.toFixed(0)} ms | ${o.floodWithProgressMs.toFixed(0)} ms | ${percentMore(o.extra)} | ${o.cpuExtra === null ? '—' : percentMore(o.cpuExtra)} | ${(o.progressBytesPerSecond / 1024).toFixed(1)} KiB/s | ${o.latencyMedianMs.toFixed(1)} ms | ${o.latencyMaxMs.toFixed(1)} ms |`,
     ),
     '',
   ];
