@@ -223,7 +223,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "b10c938378cb301d";
+var BUILD_ID = "799904a9a081fe71";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -352,6 +352,7 @@ var SHA256_WASM_MAX_BYTES = 262144;
 var SHELL_LINE_END_REACH_PERCENT = 25;
 var JOB_RECORD_MAX_BYTES = 1048576;
 var JOB_STATUS_FILE_MAX_BYTES = 64;
+var SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
 var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
 var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
 var SEARCH_STDERR_KEEP_BYTES = 8192;
@@ -377,6 +378,10 @@ var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 var PROGRESS_HEARTBEAT_DEFAULT_MS = 15e3;
 var PROGRESS_HEARTBEAT_MIN_MS = 1e3;
 var PROGRESS_HEARTBEAT_MAX_MS = 6e5;
+var PROGRESS_OUTPUT_INTERVAL_MS = 250;
+var PROGRESS_OUTPUT_MAX_BYTES = 2048;
+var PROGRESS_OUTPUT_HELD_MAX_BYTES = 65536;
+var PROGRESS_STEP_MAX_CHARS = 300;
 
 // src/text/utf8.ts
 var encoder = new TextEncoder();
@@ -527,6 +532,9 @@ var requestReasons = {
 var CLIP_MARK = "\u2026";
 function clipChars(text, maxChars) {
   return codePointCount(text) > maxChars ? firstCodePoints(text, maxChars) + CLIP_MARK : text;
+}
+function clipCharsWithin(text, maxChars) {
+  return codePointCount(text) > maxChars ? firstCodePoints(text, maxChars - 1) + CLIP_MARK : text;
 }
 function joinedLines(text) {
   return text.replace(/\s*[\r\n\u2028\u2029]+\s*{/}g, " ").trim();
@@ -2865,12 +2873,290 @@ function formatElapsed(milliseconds) {
   return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
 }
 
+// node_modules/ansi-regex/index.js
+var ST = String.raw`(?:\u001B\u005C|\u009C)`;
+var stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
+var osc = String.raw`(?:\u001B\]|\u009D)[^\u0007${stringControls}]*(?:\u0007|${ST})`;
+var controlString = String.raw`(?:\u001B[PX^_k]|[\u0090\u0098\u009E\u009F])[^${stringControls}]*${ST}`;
+var linuxPalette = String.raw`\u001B\](?:P[\dA-Fa-f]{7}|R)(?:\u0007|${ST})?`;
+var csi = String.raw`(?:\u001B\[|\u009B)[\u0030-\u003F]*[\u0020-\u002F]*[\u0040-\u007E]`;
+var escape = String.raw`\u001B(?:[\u0020-\u002F]+[\u0030-\u007E]|[\dA-PR-TZcf-oq-uy=><~|}])`;
+var pattern = `${linuxPalette}|${osc}|${controlString}|${csi}|${escape}`;
+function ansiRegex({ onlyFirst = false } = {}) {
+  return new RegExp(pattern, onlyFirst ? void 0 : "g");
+}
+
+// node_modules/strip-ansi/index.js
+var regex = ansiRegex();
+function stripAnsi(string2) {
+  if (typeof string2 !== "string") {
+    throw new TypeError(`Expected a \`string\`, got \`${typeof string2}\``);
+  }
+  if (!string2.includes("\x1B") && !string2.includes("\x9B")) {
+    return string2;
+  }
+  return string2.replace(regex, "");
+}
+
+// node_modules/get-east-asian-width/lookup-data.js
+var ambiguousMinimalCodePoint = 161;
+var ambiguousMaximumCodePoint = 1114109;
+var ambiguousRanges = [161, 161, 164, 164, 167, 168, 170, 170, 173, 174, 176, 180, 182, 186, 188, 191, 198, 198, 208, 208, 215, 216, 222, 225, 230, 230, 232, 234, 236, 237, 240, 240, 242, 243, 247, 250, 252, 252, 254, 254, 257, 257, 273, 273, 275, 275, 283, 283, 294, 295, 299, 299, 305, 307, 312, 312, 319, 322, 324, 324, 328, 331, 333, 333, 338, 339, 358, 359, 363, 363, 462, 462, 464, 464, 466, 466, 468, 468, 470, 470, 472, 472, 474, 474, 476, 476, 593, 593, 609, 609, 708, 708, 711, 711, 713, 715, 717, 717, 720, 720, 728, 731, 733, 733, 735, 735, 768, 879, 913, 929, 931, 937, 945, 961, 963, 969, 1025, 1025, 1040, 1103, 1105, 1105, 8208, 8208, 8211, 8214, 8216, 8217, 8220, 8221, 8224, 8226, 8228, 8231, 8240, 8240, 8242, 8243, 8245, 8245, 8251, 8251, 8254, 8254, 8308, 8308, 8319, 8319, 8321, 8324, 8364, 8364, 8451, 8451, 8453, 8453, 8457, 8457, 8467, 8467, 8470, 8470, 8481, 8482, 8486, 8486, 8491, 8491, 8531, 8532, 8539, 8542, 8544, 8555, 8560, 8569, 8585, 8585, 8592, 8601, 8632, 8633, 8658, 8658, 8660, 8660, 8679, 8679, 8704, 8704, 8706, 8707, 8711, 8712, 8715, 8715, 8719, 8719, 8721, 8721, 8725, 8725, 8730, 8730, 8733, 8736, 8739, 8739, 8741, 8741, 8743, 8748, 8750, 8750, 8756, 8759, 8764, 8765, 8776, 8776, 8780, 8780, 8786, 8786, 8800, 8801, 8804, 8807, 8810, 8811, 8814, 8815, 8834, 8835, 8838, 8839, 8853, 8853, 8857, 8857, 8869, 8869, 8895, 8895, 8978, 8978, 9312, 9449, 9451, 9547, 9552, 9587, 9600, 9615, 9618, 9621, 9632, 9633, 9635, 9641, 9650, 9651, 9654, 9655, 9660, 9661, 9664, 9665, 9670, 9672, 9675, 9675, 9678, 9681, 9698, 9701, 9711, 9711, 9733, 9734, 9737, 9737, 9742, 9743, 9756, 9756, 9758, 9758, 9792, 9792, 9794, 9794, 9824, 9825, 9827, 9829, 9831, 9834, 9836, 9837, 9839, 9839, 9886, 9887, 9919, 9919, 9926, 9933, 9935, 9939, 9941, 9953, 9955, 9955, 9960, 9961, 9963, 9969, 9972, 9972, 9974, 9977, 9979, 9980, 9982, 9983, 10045, 10045, 10102, 10111, 11094, 11097, 12872, 12879, 57344, 63743, 65024, 65039, 65533, 65533, 127232, 127242, 127248, 127277, 127280, 127337, 127344, 127373, 127375, 127376, 127387, 127404, 917760, 917999, 983040, 1048573, 1048576, 1114109];
+var fullwidthMinimalCodePoint = 12288;
+var fullwidthMaximumCodePoint = 65510;
+var fullwidthRanges = [12288, 12288, 65281, 65376, 65504, 65510];
+var wideMinimalCodePoint = 4352;
+var wideMaximumCodePoint = 262141;
+var wideRanges = [4352, 4447, 8986, 8987, 9001, 9002, 9193, 9196, 9200, 9200, 9203, 9203, 9725, 9726, 9748, 9749, 9776, 9783, 9800, 9811, 9855, 9855, 9866, 9871, 9875, 9875, 9889, 9889, 9898, 9899, 9917, 9918, 9924, 9925, 9934, 9934, 9940, 9940, 9962, 9962, 9970, 9971, 9973, 9973, 9978, 9978, 9981, 9981, 9989, 9989, 9994, 9995, 10024, 10024, 10060, 10060, 10062, 10062, 10067, 10069, 10071, 10071, 10133, 10135, 10160, 10160, 10175, 10175, 11035, 11036, 11088, 11088, 11093, 11093, 11904, 11929, 11931, 12019, 12032, 12245, 12272, 12287, 12289, 12350, 12353, 12438, 12441, 12543, 12549, 12591, 12593, 12686, 12688, 12773, 12783, 12830, 12832, 12871, 12880, 42124, 42128, 42182, 43360, 43388, 44032, 55203, 63744, 64255, 65040, 65049, 65072, 65106, 65108, 65126, 65128, 65131, 94176, 94180, 94192, 94198, 94208, 101594, 101631, 101664, 101760, 101874, 101888, 102801, 102816, 102866, 110576, 110579, 110581, 110587, 110589, 110590, 110592, 110888, 110898, 110898, 110928, 110930, 110933, 110933, 110948, 110952, 110960, 111355, 119552, 119638, 119648, 119670, 126980, 126980, 127183, 127183, 127374, 127374, 127377, 127386, 127406, 127406, 127488, 127490, 127504, 127547, 127552, 127560, 127568, 127569, 127584, 127589, 127744, 127776, 127789, 127797, 127799, 127868, 127870, 127891, 127904, 127946, 127951, 127955, 127968, 127984, 127988, 127988, 127992, 128062, 128064, 128064, 128066, 128252, 128255, 128317, 128331, 128334, 128336, 128359, 128378, 128378, 128405, 128406, 128420, 128420, 128507, 128591, 128640, 128709, 128716, 128716, 128720, 128722, 128725, 128729, 128732, 128735, 128747, 128748, 128756, 128764, 128986, 128986, 128992, 129003, 129008, 129008, 129292, 129338, 129340, 129349, 129351, 129535, 129648, 129660, 129664, 129734, 129736, 129736, 129740, 129757, 129759, 129771, 129775, 129786, 131072, 196605, 196608, 262141];
+
+// node_modules/get-east-asian-width/utilities.js
+var isInRange = (ranges, codePoint) => {
+  let low = 0;
+  let high = Math.floor(ranges.length / 2) - 1;
+  while (low <= high) {
+    const mid = Math.floor((low + high) / 2);
+    const i = mid * 2;
+    if (codePoint < ranges[i]) {
+      high = mid - 1;
+    } else if (codePoint > ranges[i + 1]) {
+      low = mid + 1;
+    } else {
+      return true;
+    }
+  }
+  return false;
+};
+
+// node_modules/get-east-asian-width/lookup.js
+var commonCjkCodePoint = 19968;
+var [wideFastPathStart, wideFastPathEnd] = /* @__PURE__ *{/} findWideFastPathRange(wideRanges);
+function findWideFastPathRange(ranges) {
+  let fastPathStart = ranges[0];
+  let fastPathEnd = ranges[1];
+  for (let index = 0; index < ranges.length; index += 2) {
+    const start = ranges[index];
+    const end = ranges[index + 1];
+    if (commonCjkCodePoint >= start && commonCjkCodePoint <= end) {
+      return [start, end];
+    }
+    if (end - start > fastPathEnd - fastPathStart) {
+      fastPathStart = start;
+      fastPathEnd = end;
+    }
+  }
+  return [fastPathStart, fastPathEnd];
+}
+var isAmbiguous = (codePoint) => {
+  if (codePoint < ambiguousMinimalCodePoint || codePoint > ambiguousMaximumCodePoint) {
+    return false;
+  }
+  return isInRange(ambiguousRanges, codePoint);
+};
+var isFullwidth = (codePoint) => {
+  if (codePoint < fullwidthMinimalCodePoint || codePoint > fullwidthMaximumCodePoint) {
+    return false;
+  }
+  return isInRange(fullwidthRanges, codePoint);
+};
+var isWide = (codePoint) => {
+  if (codePoint >= wideFastPathStart && codePoint <= wideFastPathEnd) {
+    return true;
+  }
+  if (codePoint < wideMinimalCodePoint || codePoint > wideMaximumCodePoint) {
+    return false;
+  }
+  return isInRange(wideRanges, codePoint);
+};
+
+// node_modules/get-east-asian-width/index.js
+function validate(codePoint) {
+  if (!Number.isSafeInteger(codePoint)) {
+    throw new TypeError(`Expected a code point, got \`${typeof codePoint}\`.`);
+  }
+}
+function eastAsianWidth(codePoint, { ambiguousAsWide = false } = {}) {
+  validate(codePoint);
+  if (isFullwidth(codePoint) || isWide(codePoint) || ambiguousAsWide && isAmbiguous(codePoint)) {
+    return 2;
+  }
+  return 1;
+}
+
 // src/tools/shell/cells.ts
 var TAB_FILL = "\uDFFF";
+var TAB_STOP_CELLS = 8;
+var PLAIN = /^[\u0020-\u007e]*$/;
+var ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]$/u;
+function codePointCells(codePoint) {
+  if (codePoint < 768) return codePoint === 173 ? 0 : 1;
+  if (codePoint === 57343) return 1;
+  if (ZERO_WIDTH.test(String.fromCodePoint(codePoint))) return 0;
+  return eastAsianWidth(codePoint);
+}
+function textCells(text) {
+  if (PLAIN.test(text)) return text.length;
+  let cells = 0;
+  for (let at = 0; at < text.length; ) {
+    const codePoint = text.codePointAt(at);
+    cells += codePointCells(codePoint);
+    at += codePoint > 65535 ? 2 : 1;
+  }
+  return cells;
+}
+function cutAt(text, cells) {
+  if (PLAIN.test(text)) return { index: Math.min(cells, text.length), straddling: 0 };
+  let column = 0;
+  for (let at = 0; at < text.length; ) {
+    const codePoint = text.codePointAt(at);
+    const width = codePointCells(codePoint);
+    const length = codePoint > 65535 ? 2 : 1;
+    if (width > 0 && column + width > cells) return { index: at, straddling: column < cells ? length : 0 };
+    column += width;
+    at += length;
+  }
+  return { index: text.length, straddling: 0 };
+}
+function firstCells(text, cells) {
+  const cut = cutAt(text, cells);
+  return cut.straddling ? text.slice(0, cut.index) + " " : text.slice(0, cut.index);
+}
+function dropCells(text, cells) {
+  const cut = cutAt(text, cells);
+  if (!cut.straddling) return text.slice(cut.index);
+  let rest = cut.index + cut.straddling;
+  while (rest < text.length && codePointCells(text.codePointAt(rest)) === 0) rest += text.codePointAt(rest) > 65535 ? 2 : 1;
+  return " " + text.slice(rest);
+}
+function tabCells(column) {
+  return TAB_STOP_CELLS - column % TAB_STOP_CELLS;
+}
+function heldTab(cells) {
+  return cells <= 0 ? "" : "	" + TAB_FILL.repeat(cells - 1);
+}
+function shownText(text, column) {
+  if (!text.includes("	") && !text.includes(TAB_FILL)) return text;
+  let shown = "";
+  let from = 0;
+  let at = 0;
+  const flush = (to) => {
+    shown += text.slice(from, to);
+    column += textCells(text.slice(from, to));
+  };
+  while (at < text.length) {
+    const unit = text[at];
+    if (unit !== "	" && unit !== TAB_FILL) {
+      at++;
+      continue;
+    }
+    flush(at);
+    let end = at + 1;
+    if (unit === "	") while (end < text.length && text[end] === TAB_FILL) end++;
+    const cells = end - at;
+    shown += unit === "	" && (column + cells) % TAB_STOP_CELLS === 0 ? "	" : " ".repeat(cells);
+    column += cells;
+    at = from = end;
+  }
+  flush(text.length);
+  return shown;
+}
 
 // src/tools/shell/long-line.ts
+var EMPTY_LINE = { head: "", gap: null, tail: "", cells: 0 };
 var nativeByteLength = typeof Buffer === "function" ? Buffer.byteLength : void 0;
 var TAB_FILLS = new RegExp(TAB_FILL, "g");
+function textBytes(text) {
+  const bytes = nativeByteLength ? nativeByteLength(text, "utf8") : utf8Bytes(text);
+  return text.includes(TAB_FILL) ? bytes - 3 * (text.match(TAB_FILLS)?.length ?? 0) : bytes;
+}
+function isHigh(unit) {
+  return unit >= 55296 && unit <= 56319;
+}
+function isLow(unit) {
+  return unit >= 56320 && unit <= 57343;
+}
+function splitsPair(text, at) {
+  return at > 0 && at < text.length && isHigh(text.charCodeAt(at - 1)) && isLow(text.charCodeAt(at));
+}
+function firstChars(text, units) {
+  let end = Math.min(units, text.length);
+  if (splitsPair(text, end)) end--;
+  return text.slice(0, end);
+}
+function lastChars(text, units) {
+  let start = Math.max(0, text.length - units);
+  if (splitsPair(text, start)) start++;
+  return text.slice(start);
+}
+function lineFromText(text, keepChars) {
+  return compact({ head: text, gap: null, tail: "", cells: textCells(text) }, keepChars);
+}
+function compact(line, keepChars) {
+  let { head, gap, tail } = line;
+  if (!gap) {
+    if (head.length <= 3 * keepChars) return line;
+    const first = firstChars(head, keepChars);
+    const rest = head.slice(first.length);
+    const last = lastChars(rest, keepChars);
+    const middle = rest.slice(0, rest.length - last.length);
+    return { head: first, gap: { cells: textCells(middle), bytes: textBytes(middle) }, tail: last, cells: line.cells };
+  }
+  if (head.length > 2 * keepChars) {
+    const first = firstChars(head, keepChars);
+    const moved = head.slice(first.length);
+    gap = { cells: gap.cells + textCells(moved), bytes: gap.bytes + textBytes(moved) };
+    head = first;
+  }
+  if (tail.length > 2 * keepChars) {
+    const last = lastChars(tail, keepChars);
+    const moved = tail.slice(0, tail.length - last.length);
+    gap = { cells: gap.cells + textCells(moved), bytes: gap.bytes + textBytes(moved) };
+    tail = last;
+  }
+  return { head, gap, tail, cells: line.cells };
+}
+function concatLines(first, second, keepChars) {
+  const cells = first.cells + second.cells;
+  if (!first.gap && !second.gap) return compact({ head: first.head + second.head, gap: null, tail: "", cells }, keepChars);
+  if (!first.gap) return compact({ head: first.head + second.head, gap: second.gap, tail: second.tail, cells }, keepChars);
+  if (!second.gap) return compact({ head: first.head, gap: first.gap, tail: first.tail + second.head, cells }, keepChars);
+  const between = first.tail + second.head;
+  return {
+    head: first.head,
+    gap: {
+      cells: first.gap.cells + textCells(between) + second.gap.cells,
+      bytes: first.gap.bytes + textBytes(between) + second.gap.bytes
+    },
+    tail: second.tail,
+    cells
+  };
+}
+function gapPart(gap, cells) {
+  return { cells, bytes: Math.min(4 * cells, Math.max(cells, Math.round(gap.bytes * cells / gap.cells))) };
+}
+function dropLineStart(line, cells) {
+  if (cells <= 0) return line;
+  if (cells >= line.cells) return EMPTY_LINE;
+  const rest = line.cells - cells;
+  const headCells = textCells(line.head);
+  if (cells <= headCells) return { ...line, head: dropCells(line.head, cells), cells: rest };
+  const gap = line.gap;
+  if (cells < headCells + gap.cells) return { head: "", gap: gapPart(gap, gap.cells - (cells - headCells)), tail: line.tail, cells: rest };
+  return { head: dropCells(line.tail, cells - headCells - gap.cells), gap: null, tail: "", cells: rest };
+}
+function takeLineStart(line, cells, keepChars) {
+  if (cells >= line.cells) return line;
+  if (cells <= 0) return EMPTY_LINE;
+  const headCells = textCells(line.head);
+  if (cells <= headCells) return lineFromText(firstCells(line.head, cells), keepChars);
+  const gap = line.gap;
+  const inGap = cells - headCells;
+  if (inGap <= gap.cells) return { head: line.head, gap: gapPart(gap, inGap), tail: "", cells };
+  return { head: line.head, gap, tail: firstCells(line.tail, inGap - gap.cells), cells };
+}
+function overwriteLine(redraw, line, keepChars) {
+  if (redraw.cells >= line.cells) return redraw;
+  return concatLines(redraw, dropLineStart(line, redraw.cells), keepChars);
+}
 
 // src/tools/shell/terminal-line.ts
 var CSI = String.raw`(?:\u001b\[|\u009b)([0-9;]*)`;
@@ -2880,13 +3166,129 @@ var SCREEN_CONTROL = new RegExp(SCREEN_CONTROL_SOURCE);
 var STRING_CONTROL = String.raw`(?:\u001b[\]PX^_k]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u0018\u001a\u001b\u0080-\u009f]*(?:\u0007|\u001b\\|\u009c)`;
 var TOKENS = new RegExp(`(${STRING_CONTROL})|([\r
 \b	])|${CSI}([KGCDABEFJHfsu])|\x1B([78])`, "g");
+var LEFT_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+var C1_CONTROL = /[\u0080-\u009f]/;
+function hasScreenControl(text) {
+  return SCREEN_CONTROL.test(text);
+}
+var EMPTY_CURSOR_LINE = { drawn: EMPTY_LINE, column: 0, written: EMPTY_LINE };
+function blanks(cells, keepChars) {
+  if (cells <= 3 * keepChars) return lineFromText(" ".repeat(cells), keepChars);
+  const end = " ".repeat(keepChars);
+  return { head: end, gap: { cells: cells - 2 * keepChars, bytes: cells - 2 * keepChars }, tail: end, cells };
+}
+function shownLine(line, keepChars) {
+  const { drawn, column, written: written2 } = line;
+  if (written2.cells === 0) return drawn;
+  if (column === 0) return overwriteLine(written2, drawn, keepChars);
+  if (column >= drawn.cells) {
+    return concatLines(concatLines(drawn, blanks(column - drawn.cells, keepChars), keepChars), written2, keepChars);
+  }
+  const before = concatLines(takeLineStart(drawn, column, keepChars), written2, keepChars);
+  return concatLines(before, dropLineStart(drawn, column + written2.cells), keepChars);
+}
+function cursorOf(line) {
+  return line.column + line.written.cells;
+}
+function moveTo(line, column, keepChars) {
+  return { drawn: shownLine(line, keepChars), column: Math.max(0, column), written: EMPTY_LINE };
+}
+function writeText(line, text, keepChars) {
+  if (text === "") return line;
+  return { ...line, written: concatLines(line.written, lineFromText(text, keepChars), keepChars) };
+}
+function writeTab(line, keepChars) {
+  const cursor = cursorOf(line);
+  const stop = cursor + tabCells(cursor);
+  const end = line.written.cells > 0 ? Math.max(line.drawn.cells, cursor) : line.drawn.cells;
+  if (stop <= end) return moveTo(line, stop, keepChars);
+  const from = Math.max(cursor, end);
+  const at = cursor === from ? line : moveTo(line, from, keepChars);
+  return writeText(at, heldTab(stop - from), keepChars);
+}
+function applyControl(line, command, parameter, keepChars) {
+  if (command === "	") return writeTab(line, keepChars);
+  const cursor = cursorOf(line);
+  const count = parameter === "" ? 0 : Number(parameter.split(";")[0]) || 0;
+  switch (command) {
+    case "\r":
+      return moveTo(line, 0, keepChars);
+    case "\b":
+      return moveTo(line, cursor - 1, keepChars);
+    case "D":
+      return moveTo(line, cursor - Math.max(count, 1), keepChars);
+    case "G":
+    case "C": {
+      const drawn = shownLine(line, keepChars);
+      const rightLimit = Math.max(cursor, drawn.cells, SHELL_CURSOR_MOVE_MAX_COLUMNS);
+      const target = command === "G" ? Math.max(count, 1) - 1 : cursor + Math.max(count, 1);
+      return { drawn, column: Math.min(target, rightLimit), written: EMPTY_LINE };
+    }
+    case "K":
+      return eraseInLine(shownLine(line, keepChars), cursor, count, keepChars);
+    default:
+      return line;
+  }
+}
+function eraseInLine(drawn, cursor, mode, keepChars) {
+  if (mode === 0) return { drawn: cursor >= drawn.cells ? drawn : takeLineStart(drawn, cursor, keepChars), column: cursor, written: EMPTY_LINE };
+  if (mode === 1) {
+    const erased = cursor + 1;
+    const rest = erased >= drawn.cells ? EMPTY_LINE : concatLines(blanks(erased, keepChars), dropLineStart(drawn, erased), keepChars);
+    return { drawn: rest, column: cursor, written: EMPTY_LINE };
+  }
+  if (mode === 2) return { drawn: EMPTY_LINE, column: cursor, written: EMPTY_LINE };
+  return { drawn, column: cursor, written: EMPTY_LINE };
+}
+function plainText(text) {
+  const stripped2 = text.includes("\x1B") || C1_CONTROL.test(text) ? stripAnsi(text) : text;
+  return stripped2.replace(LEFT_CONTROLS, "");
+}
+function drawText(line, text, keepChars, screen) {
+  let at = 0;
+  TOKENS.lastIndex = 0;
+  for (let match = TOKENS.exec(text); match; match = TOKENS.exec(text)) {
+    if (match[1] !== void 0) continue;
+    const end = TOKENS.lastIndex;
+    line = writeText(line, plainText(text.slice(at, match.index)), keepChars);
+    const command = match[2] ?? match[4] ?? match[5];
+    const parameter = match[3] ?? "";
+    if ("KGCD\r\b	".includes(command)) line = applyControl(line, command, parameter, keepChars);
+    else if (screen) line = screen(line, command, parameter);
+    at = end;
+    TOKENS.lastIndex = end;
+  }
+  return writeText(line, plainText(text.slice(at)), keepChars);
+}
 var WHOLE_LINE_KEEP_CHARS = Number.MAX_SAFE_INTEGER / 8;
+function drawLine(text) {
+  return shownLine(drawText(EMPTY_CURSOR_LINE, text, WHOLE_LINE_KEEP_CHARS), WHOLE_LINE_KEEP_CHARS);
+}
 
 // src/tools/shell/screen.ts
 var decoder2 = new TextDecoder("utf-8");
 
 // src/tools/shell/clean.ts
 var fatalDecoder = new TextDecoder("utf-8", { fatal: true });
+var NEEDS_DRAWING = /[\b]|(?:\u001b\[|\u009b)[0-9;]*[KGCD]/;
+var PLAIN_REDRAW = /^[\u0020-\u007e\r]*$/;
+var DROPPED_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+function stripped(text) {
+  return stripAnsi(text).replace(DROPPED_CONTROLS, "");
+}
+function cleanLine(line) {
+  if (!NEEDS_DRAWING.test(line) && !hasScreenControl(line)) {
+    const text = stripped(line);
+    if (!text.includes("\r")) return text;
+    if (PLAIN_REDRAW.test(text)) return redrawLine(text);
+  }
+  return shownText(drawLine(line).head, 0);
+}
+function redrawLine(text) {
+  let shown = "";
+  for (const part of text.split("\r")) shown = part.length >= shown.length ? part : part + shown.slice(part.length);
+  return shown;
+}
 
 // src/tools/shell/format.ts
 var decoder3 = new TextDecoder("utf-8");
@@ -3293,6 +3695,58 @@ var ParserState = class {
   }
 };
 
+// src/tools/code_task/harnesses/steps.ts
+var BREAKS = /[\s\p{Cc}]+/gu;
+function oneLine2(text) {
+  return text.replace(BREAKS, " ");
+}
+function stepText(text, maxChars) {
+  return clipCharsWithin(oneLine2(text).trim(), maxChars);
+}
+function step(kind, text, limits) {
+  if (text === null) return [];
+  const line = stepText(text, limits.maxChars);
+  return line === "" ? [] : [{ type: "step", kind, text: line }];
+}
+function firstArgument(input) {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return null;
+  for (const value of Object.values(input)) {
+    if (typeof value === "string") return value;
+    if (typeof value === "number" || typeof value === "boolean") return String(value);
+  }
+  return null;
+}
+function toolCallText(tool, input) {
+  const argument = firstArgument(input);
+  return argument === null ? tool : `${tool} ${argument}`;
+}
+var StepStream = class {
+  constructor(deriver) {
+    this.deriver = deriver;
+  }
+  deriver;
+  last = null;
+  line(text, clipped) {
+    const event = jsonObjectOf(text, clipped);
+    return event === null ? [] : this.fresh(this.deriver.event(event));
+  }
+  end() {
+    return this.fresh(this.deriver.end());
+  }
+  fresh(steps) {
+    const out = [];
+    for (const candidate of steps) {
+      if (this.last !== null && this.last.kind === candidate.kind && this.last.text === candidate.text) continue;
+      this.last = candidate;
+      out.push(candidate);
+    }
+    return out;
+  }
+};
+function statelessDeriver(steps) {
+  return { event: steps, end: () => [] };
+}
+
 // src/tools/code_task/harnesses/claude.ts
 function launch(request) {
   const argv = ["claude", "-p", "--output-format", "stream-json", "--verbose", "--permission-mode", "bypassPermissions"];
@@ -3333,6 +3787,39 @@ function costOf(event) {
   }
   return countAt(event, "total_cost_usd");
 }
+var EDIT_TOOLS = /* @__PURE__ *{/} new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
+var SHELL_TOOL = "Bash";
+function blocksOf(event) {
+  const content = objectAt(event, "message")?.content;
+  return Array.isArray(content) ? content.filter((block) => typeof block === "object" && block !== null) : [];
+}
+function resultText(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return null;
+  const texts = content.map((block) => typeof block === "object" && block !== null ? block.text : null);
+  const found = texts.filter((text) => typeof text === "string");
+  return found.length > 0 ? found.join(" ") : null;
+}
+function assistantBlockSteps(block, limits) {
+  if (block.type === "text") return step("message", stringAt(block, "text"), limits);
+  if (block.type !== "tool_use") return [];
+  const name = stringAt(block, "name") ?? "tool";
+  if (name === SHELL_TOOL) return step("command", stringAt(objectAt(block, "input"), "command"), limits);
+  return step(EDIT_TOOLS.has(name) ? "edit" : "tool", toolCallText(name, block.input), limits);
+}
+function userBlockSteps(block, limits) {
+  return block.type === "tool_result" && block.is_error === true ? step("error", resultText(block.content), limits) : [];
+}
+function claudeSteps(event, limits) {
+  if (event.type === "assistant") return blocksOf(event).flatMap((block) => assistantBlockSteps(block, limits));
+  if (event.type === "user") return blocksOf(event).flatMap((block) => userBlockSteps(block, limits));
+  if (event.type === "result" && event.is_error === true) return step("error", resultErrorReason(event), limits);
+  return [];
+}
+function resultErrorReason(event) {
+  const status = countAt(event, "api_error_status");
+  return stringAt(event, "result") ?? (status !== void 0 ? `API error ${status}` : stringAt(event, "terminal_reason") ?? "error");
+}
 var ClaudeParser = class {
   state;
   lastAssistant = null;
@@ -3351,8 +3838,7 @@ var ClaudeParser = class {
     } else if (event.type === "result") {
       const result = stringAt(event, "result");
       if (event.is_error === true) {
-        const status = countAt(event, "api_error_status");
-        this.state.reportError(result ?? (status !== void 0 ? `API error ${status}` : stringAt(event, "terminal_reason") ?? "error"));
+        this.state.reportError(resultErrorReason(event));
         this.lastAssistant = null;
         this.resultText = null;
       } else if (result !== null) {
@@ -3376,7 +3862,8 @@ var claudeHarness = {
   program: "claude",
   choosesSessionId: true,
   launch,
-  parser: (limits) => new ClaudeParser(limits)
+  parser: (limits) => new ClaudeParser(limits),
+  steps: (limits) => statelessDeriver((event) => claudeSteps(event, limits))
 };
 
 // src/tools/code_task/harnesses/codex.ts
@@ -3387,6 +3874,42 @@ function launch2(request) {
   common.push(...QUIET);
   const argv = request.resumeId !== null ? ["codex", "exec", "resume", ...common, request.resumeId, "-"] : ["codex", "exec", ...common, "-C", request.repo, "-"];
   return { argv, env: {} };
+}
+function changesText(item) {
+  const changes = Array.isArray(item.changes) ? item.changes : [];
+  const texts = changes.filter((change) => typeof change === "object" && change !== null).map((change) => [stringAt(change, "kind"), stringAt(change, "path")].filter((part) => part !== null).join(" ")).filter((text) => text !== "");
+  return texts.length > 0 ? texts.join(", ") : null;
+}
+function completedItemSteps(item, limits) {
+  switch (item.type) {
+    case "agent_message":
+      return step("message", stringAt(item, "text"), limits);
+    case "file_change":
+      return step("edit", changesText(item), limits);
+    case "mcp_tool_call":
+      return step("tool", toolCallText(stringAt(item, "tool") ?? "tool", item.arguments), limits);
+    case "web_search":
+      return step("tool", toolCallText("web_search", { query: item.query }), limits);
+    case "error":
+      return step("error", stringAt(item, "message"), limits);
+    default:
+      return [];
+  }
+}
+function codexSteps(event, limits) {
+  const item = objectAt(event, "item");
+  switch (event.type) {
+    case "item.started":
+      return item?.type === "command_execution" ? step("command", stringAt(item, "command"), limits) : [];
+    case "item.completed":
+      return item === null ? [] : completedItemSteps(item, limits);
+    case "turn.failed":
+      return step("error", stringAt(objectAt(event, "error"), "message"), limits);
+    case "error":
+      return step("error", stringAt(event, "message"), limits);
+    default:
+      return [];
+  }
 }
 var CodexParser = class {
   state;
@@ -3430,7 +3953,8 @@ var codexHarness = {
   program: "codex",
   choosesSessionId: false,
   launch: launch2,
-  parser: (limits) => new CodexParser(limits)
+  parser: (limits) => new CodexParser(limits),
+  steps: (limits) => statelessDeriver((event) => codexSteps(event, limits))
 };
 
 // src/tools/code_task/harnesses/command.ts
@@ -3487,7 +4011,9 @@ var commandHarness = {
   program: null,
   choosesSessionId: false,
   launch: launch3,
-  parser: (limits) => new CommandParser(limits)
+  parser: (limits) => new CommandParser(limits),
+  // Its output is shown as a shell command's is: as output events, not steps.
+  steps: null
 };
 
 // src/tools/code_task/harnesses/gemini.ts
@@ -3510,6 +4036,53 @@ function launch4(request) {
   argv.push("-p", "");
   return { argv, env: { GEMINI_CLI_TRUST_WORKSPACE: "true", GEMINI_TELEMETRY_ENABLED: "false" } };
 }
+var EDIT_TOOLS2 = /* @__PURE__ *{/} new Set(["write_file", "replace"]);
+var SHELL_TOOL2 = "run_shell_command";
+var GeminiSteps = class {
+  constructor(limits) {
+    this.limits = limits;
+  }
+  limits;
+  held = "";
+  holding = false;
+  event(event) {
+    if (event.type === "message" && event.role === "assistant") {
+      const content = stringAt(event, "content");
+      if (content === null) return [];
+      const flushed = event.delta === true ? [] : this.end();
+      this.held = firstCodePoints(oneLine2(this.held + content).trimStart(), this.limits.maxChars + 2);
+      this.holding = true;
+      return flushed;
+    }
+    return [...this.end(), ...this.otherSteps(event)];
+  }
+  end() {
+    if (!this.holding) return [];
+    const message = this.held;
+    this.held = "";
+    this.holding = false;
+    return step("message", message, this.limits);
+  }
+  otherSteps(event) {
+    switch (event.type) {
+      case "tool_use": {
+        const name = stringAt(event, "tool_name") ?? "tool";
+        if (name === SHELL_TOOL2) return step("command", stringAt(objectAt(event, "parameters"), "command"), this.limits);
+        return step(EDIT_TOOLS2.has(name) ? "edit" : "tool", toolCallText(name, event.parameters), this.limits);
+      }
+      case "tool_result":
+        return event.status === "error" ? step("error", stringAt(objectAt(event, "error"), "message") ?? "tool error", this.limits) : [];
+      case "result":
+        return event.status === "error" ? step("error", geminiErrorReason(stringAt(objectAt(event, "error"), "message") ?? "error"), this.limits) : [];
+      case "error": {
+        const message = stringAt(event, "message");
+        return message === null ? [] : step("error", geminiErrorReason(message), this.limits);
+      }
+      default:
+        return [];
+    }
+  }
+};
 var GeminiParser = class {
   constructor(limits) {
     this.limits = limits;
@@ -3566,7 +4139,8 @@ var geminiHarness = {
   program: "gemini",
   choosesSessionId: true,
   launch: launch4,
-  parser: (limits) => new GeminiParser(limits)
+  parser: (limits) => new GeminiParser(limits),
+  steps: (limits) => new GeminiSteps(limits)
 };
 
 // src/tools/code_task/harnesses/opencode.ts
@@ -3584,6 +4158,32 @@ function launch5(request) {
       OPENCODE_DISABLE_SHARE: "1"
     }
   };
+}
+var EDIT_TOOLS3 = /* @__PURE__ *{/} new Set(["write", "edit", "multiedit", "patch"]);
+var SHELL_TOOL3 = "bash";
+function toolSteps(part, limits) {
+  const name = stringAt(part, "tool") ?? "tool";
+  const state = objectAt(part, "state");
+  const input = objectAt(state, "input");
+  const call = name === SHELL_TOOL3 ? step("command", stringAt(input, "command"), limits) : step(EDIT_TOOLS3.has(name) ? "edit" : "tool", toolCallText(name, input), limits);
+  return state?.status === "error" ? [...call, ...step("error", stringAt(state, "error") ?? `${name} failed`, limits)] : call;
+}
+function opencodeSteps(event, limits) {
+  const part = objectAt(event, "part");
+  switch (event.type) {
+    case "text":
+      return step("message", stringAt(part, "text"), limits);
+    case "tool_use":
+      return toolSteps(part, limits);
+    case "error":
+      return step("error", opencodeErrorReason(event), limits);
+    default:
+      return [];
+  }
+}
+function opencodeErrorReason(event) {
+  const error = objectAt(event, "error");
+  return stringAt(objectAt(error, "data"), "message") ?? stringAt(error, "name") ?? "error";
 }
 var OpenCodeParser = class {
   constructor(limits) {
@@ -3624,11 +4224,9 @@ var OpenCodeParser = class {
         this.costUsd = add(this.costUsd, countAt(part, "cost"));
         break;
       }
-      case "error": {
-        const error = objectAt(event, "error");
-        this.state.reportError(stringAt(objectAt(error, "data"), "message") ?? stringAt(error, "name") ?? "error");
+      case "error":
+        this.state.reportError(opencodeErrorReason(event));
         break;
-      }
     }
   }
   result() {
@@ -3648,7 +4246,8 @@ var opencodeHarness = {
   program: "opencode",
   choosesSessionId: false,
   launch: launch5,
-  parser: (limits) => new OpenCodeParser(limits)
+  parser: (limits) => new OpenCodeParser(limits),
+  steps: (limits) => statelessDeriver((event) => opencodeSteps(event, limits))
 };
 
 // src/tools/code_task/harnesses/index.ts
@@ -3719,6 +4318,147 @@ function codeTaskMeta(input) {
   if (usage.outputTokens !== void 0) meta.output_tokens = usage.outputTokens;
   if (usage.costUsd !== void 0) meta.cost_usd = usage.costUsd;
   return meta;
+}
+
+// src/tools/shell/progress.ts
+var NEWLINE2 = 10;
+var NOTHING_SHOWN = { text: "", rawBytes: 0 };
+var decoder4 = new TextDecoder();
+var encoder2 = new TextEncoder();
+var OutputProgress = class {
+  constructor(limits) {
+    this.limits = limits;
+    this.held = new Uint8Array(Math.min(limits.heldMaxBytes, 4096));
+  }
+  limits;
+  /** The command's output so far, in bytes. *{/}
+  totalBytes = 0;
+  /** Raw bytes since the last event's last line end, at most heldMaxBytes of them. *{/}
+  held;
+  heldLength = 0;
+  /** Bytes since the last event that are no longer held (a flood): counted as skipped. *{/}
+  droppedBytes = 0;
+  write(bytes) {
+    this.totalBytes += bytes.length;
+    const max = this.limits.heldMaxBytes;
+    if (bytes.length >= max) {
+      this.droppedBytes += this.heldLength + bytes.length - max;
+      this.ensureCapacity(max);
+      this.held.set(bytes.subarray(bytes.length - max), 0);
+      this.heldLength = max;
+      return;
+    }
+    const overflow = this.heldLength + bytes.length - max;
+    if (overflow > 0) {
+      this.held.copyWithin(0, overflow, this.heldLength);
+      this.heldLength -= overflow;
+      this.droppedBytes += overflow;
+    }
+    this.ensureCapacity(this.heldLength + bytes.length);
+    this.held.set(bytes, this.heldLength);
+    this.heldLength += bytes.length;
+  }
+  /** The event for the lines completed since the previous one; null when no line was completed. *{/}
+  take() {
+    const lastEnd = this.held.subarray(0, this.heldLength).lastIndexOf(NEWLINE2);
+    if (lastEnd === -1) return null;
+    const firstWhole = this.droppedBytes > 0 ? this.held.indexOf(NEWLINE2) + 1 : 0;
+    const shown = firstWhole > lastEnd ? NOTHING_SHOWN : lastWholeLines(this.held.subarray(firstWhole, lastEnd), this.limits.maxBytes);
+    const completedBytes = this.droppedBytes + lastEnd + 1;
+    const report = { type: "output", text: shown.text, bytes: this.totalBytes };
+    const skipped = completedBytes - shown.rawBytes;
+    if (skipped > 0) report.skipped_bytes = skipped;
+    this.held.copyWithin(0, lastEnd + 1, this.heldLength);
+    this.heldLength -= lastEnd + 1;
+    this.droppedBytes = 0;
+    return report;
+  }
+  ensureCapacity(needed) {
+    if (needed <= this.held.length) return;
+    const grown = new Uint8Array(Math.min(this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
+    grown.set(this.held.subarray(0, this.heldLength));
+    this.held = grown;
+  }
+};
+function lastWholeLines(completed, maxBytes) {
+  const shown = [];
+  let shownBytes = 0;
+  let rawBytes = 0;
+  let end = completed.length;
+  for (; ; ) {
+    const start = end === 0 ? 0 : completed.lastIndexOf(NEWLINE2, end - 1) + 1;
+    const line = cleanLine(decoder4.decode(completed.subarray(start, end)));
+    const lineBytes = encoder2.encode(line).length + (shown.length > 0 ? 1 : 0);
+    if (shownBytes + lineBytes > maxBytes) break;
+    shown.push(line);
+    shownBytes += lineBytes;
+    rawBytes += end - start + 1;
+    if (start === 0) break;
+    end = start - 1;
+  }
+  return { text: shown.reverse().join("\n"), rawBytes };
+}
+
+// src/tools/shell/progress-tap.ts
+var NO_TAP = { write: () => {
+}, end: () => {
+} };
+function outputTapFor(progress, now) {
+  if (!progress.wanted) return NO_TAP;
+  const batcher = new OutputProgress({ maxBytes: PROGRESS_OUTPUT_MAX_BYTES, heldMaxBytes: PROGRESS_OUTPUT_HELD_MAX_BYTES });
+  let lastEventAt = -Infinity;
+  let timer;
+  let ended = false;
+  const takeEvent = () => {
+    timer = void 0;
+    if (ended) return;
+    const report = batcher.take();
+    if (report === null) return;
+    lastEventAt = now();
+    progress.report(report);
+  };
+  return {
+    write(bytes) {
+      if (ended) return;
+      batcher.write(bytes);
+      if (timer !== void 0) return;
+      const wait = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS - now();
+      if (wait <= 0) takeEvent();
+      else timer = setTimeout(takeEvent, wait);
+    },
+    end() {
+      ended = true;
+      clearTimeout(timer);
+    }
+  };
+}
+
+// src/tools/code_task/live.ts
+var NOT_LIVE = { line: () => {
+}, write: () => {
+}, end: () => {
+} };
+function harnessLive(progress, adapter, now) {
+  if (!progress.wanted) return NOT_LIVE;
+  if (adapter.steps === null) {
+    const tap = outputTapFor(progress, now);
+    return { line: () => {
+    }, write: (bytes) => tap.write(bytes), end: () => tap.end() };
+  }
+  const steps = new StepStream(adapter.steps({ maxChars: PROGRESS_STEP_MAX_CHARS }));
+  let ended = false;
+  return {
+    line: (text, clipped) => {
+      if (!ended) for (const report of steps.line(text, clipped)) progress.report(report);
+    },
+    write: () => {
+    },
+    end: () => {
+      if (ended) return;
+      ended = true;
+      for (const report of steps.end()) progress.report(report);
+    }
+  };
 }
 
 // src/tools/code_task/records.ts
@@ -3997,7 +4737,7 @@ var SnapshotFailure = class extends Error {
   }
   problem;
 };
-async function runStep(snapshotter, step, cwd, args, indexFile, onLine) {
+async function runStep(snapshotter, step2, cwd, args, indexFile, onLine) {
   const { git, limits } = snapshotter;
   const lines = [];
   const splitter = new LineSplitter((line) => onLine ? onLine(line) : lines.push(line), limits.lineMaxBytes);
@@ -4014,14 +4754,14 @@ async function runStep(snapshotter, step, cwd, args, indexFile, onLine) {
     );
   } catch (error) {
     const code = error.code;
-    throw new SnapshotFailure({ kind: "failed", step, detail: typeof code === "string" ? `git: ${code}` : String(error) });
+    throw new SnapshotFailure({ kind: "failed", step: step2, detail: typeof code === "string" ? `git: ${code}` : String(error) });
   }
   splitter.end();
-  if (outcome.timedOut) throw new SnapshotFailure({ kind: "timed_out", step, timeoutMs: limits.timeoutMs });
+  if (outcome.timedOut) throw new SnapshotFailure({ kind: "timed_out", step: step2, timeoutMs: limits.timeoutMs });
   return { outcome, lines };
 }
-function failIfExited(step, { outcome }) {
-  if (outcome.exitCode !== 0) throw new SnapshotFailure({ kind: "failed", step, detail: firstLineOf(outcome.stderrTail) });
+function failIfExited(step2, { outcome }) {
+  if (outcome.exitCode !== 0) throw new SnapshotFailure({ kind: "failed", step: step2, detail: firstLineOf(outcome.stderrTail) });
 }
 async function findRepository(snapshotter, folder) {
   const output = await runStep(snapshotter, "find", folder, ["rev-parse", "--show-toplevel", "--absolute-git-dir"], null);
@@ -4043,7 +4783,7 @@ function removeScratch(snapshotter, indexFile) {
     }
   }
 }
-async function writeTree(snapshotter, repository, step) {
+async function writeTree(snapshotter, repository, step2) {
   const indexFile = `${snapshotter.scratchPrefix}.index`;
   removeScratch(snapshotter, indexFile);
   try {
@@ -4051,15 +4791,15 @@ async function writeTree(snapshotter, repository, step) {
       snapshotter.git.copyKeepingMtime(repository.indexPath, indexFile);
     } catch (error) {
       const code = error.code;
-      throw new SnapshotFailure({ kind: "failed", step, detail: `cannot copy the index: ${typeof code === "string" ? code : String(error)}` });
+      throw new SnapshotFailure({ kind: "failed", step: step2, detail: `cannot copy the index: ${typeof code === "string" ? code : String(error)}` });
     }
     const pathspec = snapshotPathspec(repository.topLevel, snapshotter.excludedFolders);
-    const added = await runStep(snapshotter, step, repository.topLevel, ["add", "-A", "--ignore-errors", "--", ...pathspec], indexFile);
-    if (added.outcome.exitCode !== 0 && /^fatal:/m.test(added.outcome.stderrTail)) failIfExited(step, added);
-    const written2 = await runStep(snapshotter, step, repository.topLevel, ["write-tree"], indexFile);
-    failIfExited(step, written2);
+    const added = await runStep(snapshotter, step2, repository.topLevel, ["add", "-A", "--ignore-errors", "--", ...pathspec], indexFile);
+    if (added.outcome.exitCode !== 0 && /^fatal:/m.test(added.outcome.stderrTail)) failIfExited(step2, added);
+    const written2 = await runStep(snapshotter, step2, repository.topLevel, ["write-tree"], indexFile);
+    failIfExited(step2, written2);
     const tree = written2.lines[0] ?? "";
-    if (!TREE_ID.test(tree)) throw new SnapshotFailure({ kind: "failed", step, detail: "git write-tree gave no tree id" });
+    if (!TREE_ID.test(tree)) throw new SnapshotFailure({ kind: "failed", step: step2, detail: "git write-tree gave no tree id" });
     return tree;
   } finally {
     removeScratch(snapshotter, indexFile);
@@ -4179,7 +4919,11 @@ async function runHarness2(context, system, target, args, logPath, limits) {
   const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
   const launch6 = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
   const parser = adapter.parser(HARNESS_PARSER_LIMITS);
-  const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
+  const live = harnessLive(context.progress, adapter, () => io.now());
+  const splitter = new LineSplitter((line, clipped) => {
+    parser.line(line, clipped);
+    live.line(line, clipped);
+  }, HARNESS_LINE_MAX_BYTES);
   const started = io.now();
   let outcome = NOT_STARTED;
   if (context.stop.signal.aborted) {
@@ -4197,8 +4941,12 @@ async function runHarness2(context, system, target, args, logPath, limits) {
       killGraceMs: limits.killGraceMs
     };
     try {
-      outcome = await system.harness.run(run, (bytes) => splitter.write(bytes));
+      outcome = await system.harness.run(run, (bytes) => {
+        splitter.write(bytes);
+        live.write(bytes);
+      });
     } catch (error) {
+      live.end();
       const code = error.code;
       const reason = typeof code === "string" ? stateFailure(error) : error instanceof Error ? error.message : String(error);
       throw codeTaskErrors.cannotStart(adapter.name, reason);
@@ -4206,6 +4954,7 @@ async function runHarness2(context, system, target, args, logPath, limits) {
   }
   const elapsedMs = io.now() - started;
   splitter.end();
+  live.end();
   const events = parser.result();
   return { outcome, events, elapsedMs, sessionId: events.sessionId ?? resumeId ?? newSessionId };
 }
