@@ -11,6 +11,12 @@ export interface AnswerLine {
   envelope: AnyEnvelope;
 }
 
+/** A progress line (SPEC section 9): an event of a call in flight, before its answer. */
+export interface ProgressLine {
+  call_id: string;
+  progress: Record<string, unknown> & { type: string; elapsed_ms: number };
+}
+
 export interface ServeProcess {
   child: ChildProcess;
   /** Write raw text to stdin (a request line is `JSON.stringify(request) + '\n'`). */
@@ -21,6 +27,10 @@ export interface ServeProcess {
   answerOf(callId: string | null): Promise<AnyEnvelope>;
   /** Every answer line so far, in order. */
   lines: AnswerLine[];
+  /** Every progress line so far, in order. */
+  progress: ProgressLine[];
+  /** Every line so far, answers and progress, in order. */
+  all: (AnswerLine | ProgressLine)[];
   /** Close stdin. */
   end(): void;
   /** The process's end: its status, its signal, and all of stderr. */
@@ -30,6 +40,8 @@ export interface ServeProcess {
 export function startServe(sandbox: BundleSandbox, env: Record<string, string | undefined> = {}, bundle = BUNDLE): ServeProcess {
   const child = spawn(process.execPath, [bundle, '--serve'], { env: sandboxEnv(sandbox, env), stdio: ['pipe', 'pipe', 'pipe'] });
   const lines: AnswerLine[] = [];
+  const progress: ProgressLine[] = [];
+  const all: (AnswerLine | ProgressLine)[] = [];
   // Answers not yet asked for, and askers not yet answered, by call_id, first come first served.
   const unclaimed = new Map<string | null, AnyEnvelope[]>();
   const waiting = new Map<string | null, ((envelope: AnyEnvelope) => void)[]>();
@@ -46,7 +58,13 @@ export function startServe(sandbox: BundleSandbox, env: Record<string, string | 
     while ((newline = held.indexOf('\n')) !== -1) {
       const text = held.slice(0, newline);
       held = held.slice(newline + 1);
-      const value = JSON.parse(text) as AnswerLine;
+      const value = JSON.parse(text) as AnswerLine | ProgressLine;
+      all.push(value);
+      if ('progress' in value) {
+        expect(Object.keys(value)).toEqual(['call_id', 'progress']);
+        progress.push(value);
+        continue;
+      }
       expect(Object.keys(value)).toEqual(['call_id', 'envelope']);
       lines.push(value);
       deliver(value.call_id, value.envelope);
@@ -69,6 +87,8 @@ export function startServe(sandbox: BundleSandbox, env: Record<string, string | 
     child,
     write,
     lines,
+    progress,
+    all,
     answerOf,
     call: (request) => {
       write(`${JSON.stringify(request)}\n`);
