@@ -7350,6 +7350,10 @@ var PROGRESS_HEARTBEAT_MAX_MS = 6e5;
 var PROGRESS_OUTPUT_INTERVAL_MS = 250;
 var PROGRESS_OUTPUT_MAX_BYTES = 2048;
 var PROGRESS_OUTPUT_HELD_MAX_BYTES = 65536;
+var PROGRESS_STEP_MAX_CHARS = 300;
+var LIVE_STEPS_MAX = 50;
+var LIVE_LINE_MAX_CHARS = 200;
+var REDACT_CUT_SECRET_MIN_CHARS = 4;
 
 // src/contract/environment.ts
 var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
@@ -7921,6 +7925,7 @@ var HELPER_OF_TOOL = Object.fromEntries(
 );
 
 // src/contract/progress.ts
+var STEP_KINDS = ["message", "tool", "edit", "command", "error"];
 var progressReasons = {
   notProgress: `progress must be true, false or {"heartbeat_ms": N} with N a whole number from ${PROGRESS_HEARTBEAT_MIN_MS} to ${PROGRESS_HEARTBEAT_MAX_MS}`
 };
@@ -7939,6 +7944,39 @@ function progressAskOf(value) {
 }
 function progressField(ask) {
   return ask.heartbeatMs === PROGRESS_HEARTBEAT_DEFAULT_MS ? true : { heartbeat_ms: ask.heartbeatMs };
+}
+function isCount(value) {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+function progressEventOf(value) {
+  if (!isPlainObject(value) || !isCount(value.elapsed_ms)) return null;
+  const elapsed_ms = value.elapsed_ms;
+  switch (value.type) {
+    case "heartbeat":
+      return { type: "heartbeat", elapsed_ms };
+    case "output": {
+      if (typeof value.text !== "string" || !isCount(value.bytes)) return null;
+      const event = { type: "output", elapsed_ms, text: value.text, bytes: value.bytes };
+      if (value.skipped_bytes !== void 0) {
+        if (!isCount(value.skipped_bytes)) return null;
+        event.skipped_bytes = value.skipped_bytes;
+      }
+      return event;
+    }
+    case "step": {
+      const kind = value.kind;
+      if (typeof kind !== "string" || !STEP_KINDS.includes(kind)) return null;
+      if (typeof value.text !== "string" || [...value.text].length > PROGRESS_STEP_MAX_CHARS || value.text.includes("\n")) return null;
+      return { type: "step", elapsed_ms, kind, text: value.text };
+    }
+    default:
+      return null;
+  }
+}
+function parseProgressObject(value) {
+  if (!Object.hasOwn(value, "progress") || typeof value.call_id !== "string") return null;
+  const event = progressEventOf(value.progress);
+  return event === null ? null : { callId: value.call_id, event };
 }
 
 // src/contract/request.ts
@@ -8411,6 +8449,40 @@ var CallHost = class {
     const calls = [...this.inFlight];
     for (const call of calls) call.settle(failureEnvelope(error2));
     return calls.length;
+  }
+};
+
+// src/call-progress.ts
+var CallProgress = class {
+  constructor(ask, emit, now = Date.now) {
+    this.ask = ask;
+    this.emit = emit;
+    this.now = now;
+    this.startedAt = now();
+    this.armHeartbeat();
+  }
+  ask;
+  emit;
+  now;
+  wanted = true;
+  closed = false;
+  heartbeatTimer;
+  startedAt;
+  report(report) {
+    if (this.closed) return;
+    const event = { ...report, elapsed_ms: Math.max(0, Math.round(this.now() - this.startedAt)) };
+    this.armHeartbeat();
+    this.emit(event);
+  }
+  /** The call answers: nothing is reported after this. */
+  close() {
+    this.closed = true;
+    clearTimeout(this.heartbeatTimer);
+  }
+  armHeartbeat() {
+    clearTimeout(this.heartbeatTimer);
+    this.heartbeatTimer = setTimeout(() => this.report({ type: "heartbeat" }), this.ask.heartbeatMs);
+    this.heartbeatTimer.unref?.();
   }
 };
 
@@ -13949,7 +14021,14 @@ var InProcessRunner = class {
     const stop = new CallStop();
     call.signal?.addEventListener("abort", () => stop.abort("SIGTERM"), { once: true });
     if (call.signal?.aborted === true) stop.abort("SIGTERM");
-    return this.host.run(made.io, call.checked, stop);
+    const ask = call.checked.request.progress;
+    const onProgress = call.onProgress;
+    const progress = ask === null || onProgress === void 0 ? void 0 : new CallProgress(ask, onProgress);
+    return this.host.run(made.io, call.checked, stop, progress);
+  }
+  /** Its own calls hand on their progress; code_task's cold helper cannot. */
+  streamsProgress(checked) {
+    return HELPER_OF_TOOL[checked.op] === "guilds-code";
   }
 };
 
@@ -23779,6 +23858,7 @@ function remainingToolCallsTrailer(remaining) {
 remaining_tool_calls: ${remaining}`;
 }
 var STREAM_ENDED_DURING_CALL = "the helper's stream ended during the call; it may have run";
+var PROGRESS_NOT_STREAMED = "this sandbox runs each call cold: its progress is not shown while it runs, only its answer";
 
 // src/orchestrator/pipeline.ts
 var REDACTION_MASK = "[REDACTED]";
@@ -23790,11 +23870,52 @@ function redact(text2, secretValues) {
   }
   return result;
 }
+function redactCut(text2, secretValues, minChars = REDACT_CUT_SECRET_MIN_CHARS) {
+  const result = redact(text2, secretValues);
+  if (!result.endsWith(CLIP_MARK)) return result;
+  const body = result.slice(0, -CLIP_MARK.length);
+  for (const value of secretValues) {
+    for (let length = Math.min(value.length - 1, body.length); length >= minChars; length--) {
+      if (body.endsWith(value.slice(0, length))) return body.slice(0, body.length - length) + REDACTION_MASK + CLIP_MARK;
+    }
+  }
+  return result;
+}
+function redactProgressEvent(event, secretValues) {
+  if (event.type === "heartbeat" || secretValues.length === 0) return event;
+  return { ...event, text: redactCut(event.text, secretValues) };
+}
 function applyPipeline(text2, options = {}) {
   const redacted = redact(text2, options.secretValues ?? []);
   const capped = capText(redacted, PLATFORM_RESULT_MAX_BYTES);
   const trailer = options.remainingToolCalls === void 0 ? "" : remainingToolCallsTrailer(options.remainingToolCalls);
   return { text: capped + trailer, cut: capped !== redacted };
+}
+
+// src/orchestrator/view/live.ts
+var LIVE_LIMITS = { stepsMax: LIVE_STEPS_MAX, lineMaxChars: LIVE_LINE_MAX_CHARS };
+function startLiveView(row) {
+  return { row, elapsed: formatElapsed(0), latestLine: null, outputBytes: 0, steps: [], earlierSteps: 0 };
+}
+function lastLineOf(text2) {
+  const lines = text2.split("\n");
+  for (let index = lines.length - 1; index >= 0; index--) if (lines[index].trim() !== "") return lines[index];
+  return null;
+}
+function nextLiveView(view, event, limits = LIVE_LIMITS) {
+  const next = { ...view, elapsed: formatElapsed(event.elapsed_ms) };
+  if (event.type === "output") {
+    next.outputBytes = event.bytes;
+    const line = lastLineOf(event.text);
+    if (line !== null) next.latestLine = clipCharsWithin(line, limits.lineMaxChars);
+  } else if (event.type === "step") {
+    const steps = [...view.steps, { kind: event.kind, text: event.text, elapsed: next.elapsed }];
+    const over = Math.max(0, steps.length - limits.stepsMax);
+    next.steps = steps.slice(over);
+    next.earlierSteps = view.earlierSteps + over;
+    next.latestLine = clipCharsWithin(event.text, limits.lineMaxChars);
+  }
+  return next;
 }
 
 // src/orchestrator/reads.ts
@@ -23862,17 +23983,22 @@ function cancelLine(callId) {
   return `${JSON.stringify({ cancel: callId })}
 `;
 }
-function parseAnswerLine(line) {
+function parseOutputLine(line) {
   let value;
   try {
     value = JSON.parse(line);
   } catch {
     return null;
   }
-  if (!isPlainObject(value) || !isPlainObject(value.envelope)) return null;
+  if (!isPlainObject(value)) return null;
+  if (Object.hasOwn(value, "progress")) {
+    const progress = parseProgressObject(value);
+    return progress === null || Object.hasOwn(value, "envelope") ? null : { kind: "progress", ...progress };
+  }
+  if (!isPlainObject(value.envelope)) return null;
   const callId = value.call_id;
   if (callId !== null && typeof callId !== "string") return null;
-  return { callId, envelope: value.envelope };
+  return { kind: "answer", callId, envelope: value.envelope };
 }
 
 // src/text/line-splitter.ts
@@ -23997,7 +24123,9 @@ var WarmStream = class {
   }
   takeLine(bytes) {
     if (this.ended) return;
-    const answer = parseAnswerLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
+    const read = parseOutputLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
+    if (read?.kind === "progress") return this.takeProgress(read.callId, read.event);
+    const answer = read;
     const callId = answer?.callId ?? null;
     if (callId !== null && this.givenUp.delete(callId)) return;
     const waiting = callId === null ? void 0 : this.waiting.get(callId);
@@ -24005,6 +24133,19 @@ var WarmStream = class {
     const envelope = envelopeOf(answer.envelope);
     this.forget(callId);
     waiting.settle(envelope === null ? { envelope: helperFailure("the answer is not an envelope") } : { envelope });
+  }
+  /**
+   * A progress line counts only for a call in flight that asked for progress; one for a call given
+   * up on is its helper's late word, dropped; any other the helper cannot have sent.
+   */
+  takeProgress(callId, event) {
+    if (this.givenUp.has(callId)) return;
+    const onProgress = this.waiting.get(callId)?.onProgress;
+    if (onProgress === void 0) return this.fault();
+    try {
+      onProgress(event);
+    } catch {
+    }
   }
   /**
    * A line the helper cannot have sent: something else writes on the channel. The calls in flight
@@ -24052,7 +24193,7 @@ var WarmStream = class {
         resolve2(outcome);
       };
       clearTimeout(this.idleTimer);
-      this.waiting.set(callId, { settle: settle2 });
+      this.waiting.set(callId, { settle: settle2, onProgress: call.checked.request.progress === null ? void 0 : call.onProgress });
       this.exec.write(requestLine(wireRequest(call.checked.request)));
       if (call.signal?.aborted) cancel();
       else call.signal?.addEventListener("abort", cancel, { once: true });
@@ -24086,6 +24227,10 @@ var WarmRunner = class {
     if ("envelope" in outcome) return outcome.envelope;
     if (!outcome.sent || isReadOnly(call.checked)) return this.cold.answer(call);
     return errorEnvelope(STREAM_ENDED_DURING_CALL, "unavailable");
+  }
+  /** A guilds-code call over a sandbox that can open a stream hands on its progress. */
+  streamsProgress(checked) {
+    return this.sandbox.open !== void 0 && HELPER_OF_TOOL[checked.op] === "guilds-code";
   }
   /** End the stream: the helper finishes the calls in flight and exits. */
   close() {
@@ -24201,6 +24346,8 @@ var CodeToolRun = class {
   maxBytes;
   env;
   secretValues;
+  /** PROGRESS_NOT_STREAMED was said to this run's app. */
+  saidNotStreamed = false;
   constructor(config2) {
     const repositories = config2.repositories ?? [];
     for (const repository of repositories) checkRepositoryName(repository.name);
@@ -24221,7 +24368,7 @@ var CodeToolRun = class {
    * The request for a call, checked as the helper checks it and its arguments resolved, once; a
    * ToolError says what is wrong, and the call is refused without running anything.
    */
-  checkCall(tool, args, callId) {
+  checkCall(tool, args, callId, progress = false) {
     if (!isCodeTool(tool)) {
       const shown = firstCodePoints(oneLine(String(tool)), UNKNOWN_TOOL_SHOWN_CHARS);
       throw unknownTool(shown, OP_NAMES);
@@ -24233,8 +24380,25 @@ var CodeToolRun = class {
       agent_id: this.agentId,
       call_id: callId,
       default_cwd: this.defaultCwd,
-      max_bytes: this.maxBytes
+      max_bytes: this.maxBytes,
+      ...progress ? { progress: true } : {}
     });
+  }
+  /** The call's onProgress as the runner takes it: redacted, folded into the live view. */
+  liveProgress(call, checked, args) {
+    const onProgress = call.onProgress;
+    if (onProgress === void 0) return void 0;
+    let view = startLiveView(redactCut(rowSummary(String(call.tool), args), this.secretValues));
+    if (this.runner.streamsProgress?.(checked) !== true) {
+      if (!this.saidNotStreamed) onProgress({ event: null, view, note: PROGRESS_NOT_STREAMED });
+      this.saidNotStreamed = true;
+      return void 0;
+    }
+    return (raw) => {
+      const event = redactProgressEvent(raw, this.secretValues);
+      view = nextLiveView(view, event);
+      onProgress({ event, view });
+    };
   }
   /** Run one call. Never throws: whatever goes wrong is a failed call the model can read. */
   async call(call) {
@@ -24245,8 +24409,9 @@ var CodeToolRun = class {
     }
     let envelope;
     try {
-      const checked = this.checkCall(call.tool, call.args, call.callId);
-      envelope = await this.runner.answer({ checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal });
+      const checked = this.checkCall(call.tool, call.args, call.callId, call.onProgress !== void 0);
+      const onProgress = this.liveProgress(call, checked, args);
+      envelope = await this.runner.answer({ checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal, onProgress });
     } catch (error2) {
       envelope = error2 instanceof ToolError ? { ok: false, error: error2.message, kind: error2.kind } : { ok: false, error: `code tools: ${String(error2)}`, kind: "internal" };
     }

@@ -231,3 +231,12 @@ export const PROGRESS_OUTPUT_MAX_BYTES = 2_048;
 export const PROGRESS_OUTPUT_HELD_MAX_BYTES = 65_536;
 /** A step event's text, in characters: one line. */
 export const PROGRESS_STEP_MAX_CHARS = 300;
+/** The steps a running code_task's live block keeps, the latest ones; earlier ones are counted. */
+export const LIVE_STEPS_MAX = 50;
+/** A live row's latest line, in characters (the line as it came is in the event). */
+export const LIVE_LINE_MAX_CHARS = 200;
+/**
+ * A cut text's end that matches this many characters or more of a secret's start is masked too
+ * (a step's text cut at its cap may end in part of a secret, which whole-value redaction misses).
+ */
+export const REDACT_CUT_SECRET_MIN_CHARS = 4;

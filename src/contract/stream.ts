@@ -5,6 +5,7 @@ import { isPlainObject } from './encoding.js';
 import type { Envelope } from './envelope.js';
 import { invalidRequest, ToolError } from './errors.js';
 import { isValidId } from './request.js';
+import { parseProgressObject, type ProgressEvent } from './progress.js';
 
 /** What one line of the stream's input asks for. */
 export type StreamLine =
@@ -67,14 +68,29 @@ export function cancelLine(callId: string): string {
 
 /** An answer line read back: its call_id and envelope object, or null when the line is no answer. */
 export function parseAnswerLine(line: string): { callId: string | null; envelope: unknown } | null {
+  const read = parseOutputLine(line);
+  return read?.kind === 'answer' ? read : null;
+}
+
+/** What a line of the helper's stdout is: an answer, a progress event (SPEC section 9), or null for neither. */
+export type OutputLine =
+  | { kind: 'answer'; callId: string | null; envelope: unknown }
+  | { kind: 'progress'; callId: string; event: ProgressEvent };
+
+export function parseOutputLine(line: string): OutputLine | null {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
     return null;
   }
-  if (!isPlainObject(value) || !isPlainObject(value.envelope)) return null;
+  if (!isPlainObject(value)) return null;
+  if (Object.hasOwn(value, 'progress')) {
+    const progress = parseProgressObject(value);
+    return progress === null || Object.hasOwn(value, 'envelope') ? null : { kind: 'progress', ...progress };
+  }
+  if (!isPlainObject(value.envelope)) return null;
   const callId = value.call_id;
   if (callId !== null && typeof callId !== 'string') return null;
-  return { callId, envelope: value.envelope };
+  return { kind: 'answer', callId, envelope: value.envelope };
 }

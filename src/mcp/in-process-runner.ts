@@ -6,6 +6,8 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { CallHost, CallStop } from '../call-host.js';
+import { CallProgress } from '../call-progress.js';
+import type { CheckedRequest } from '../contract/tools/index.js';
 import type { Envelope } from '../contract/envelope.js';
 import { HELPER_OF_TOOL } from '../contract/tool-names.js';
 import { nodeIo } from '../io/node/index.js';
@@ -97,6 +99,14 @@ export class InProcessRunner implements HelperRunner {
     const stop = new CallStop();
     call.signal?.addEventListener('abort', () => stop.abort('SIGTERM'), { once: true });
     if (call.signal?.aborted === true) stop.abort('SIGTERM');
-    return this.host.run(made.io, call.checked, stop);
+    const ask = call.checked.request.progress;
+    const onProgress = call.onProgress;
+    const progress = ask === null || onProgress === undefined ? undefined : new CallProgress(ask, onProgress);
+    return this.host.run(made.io, call.checked, stop, progress);
+  }
+
+  /** Its own calls hand on their progress; code_task's cold helper cannot. */
+  streamsProgress(checked: CheckedRequest): boolean {
+    return HELPER_OF_TOOL[checked.op] === 'guilds-code';
   }
 }

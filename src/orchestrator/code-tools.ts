@@ -9,8 +9,10 @@ import { firstCodePoints } from '../text/utf8.js';
 import { isCodeTool } from './declarations.js';
 import type { CodeTaskBlock } from '../tools/code_task/block.js';
 import { descriptorNamed } from '../tools/descriptors.js';
-import { applyPipeline, redact } from './pipeline.js';
-import { argumentsNotJson, argumentsNotObject, pointerText, unknownTool } from './format.js';
+import { applyPipeline, redact, redactCut, redactProgressEvent } from './pipeline.js';
+import { argumentsNotJson, argumentsNotObject, pointerText, PROGRESS_NOT_STREAMED, unknownTool } from './format.js';
+import type { ProgressEvent } from '../contract/progress.js';
+import { nextLiveView, startLiveView, type LiveView } from './view/live.js';
 import { ReadHistory, readFacts } from './reads.js';
 import {
   checkRepositoryName,
@@ -73,6 +75,21 @@ export interface CodeToolCall {
   remainingToolCalls?: number | undefined;
   /** Aborted when the call is no longer wanted: the helper stops the command and answers with what it had. */
   signal?: AbortSignal | undefined;
+  /**
+   * What the call is doing while it runs (SPEC section 9): each event, redacted as results are, with
+   * what the app shows now. Given, the call asks for progress; absent, it asks for none.
+   */
+  onProgress?: ((update: LiveUpdate) => void) | undefined;
+}
+
+/** One step of a running call for the app: the event (redacted) and the view it makes. */
+export interface LiveUpdate {
+  /** The event as the helper sent it, its text redacted; null for the note that none will come. */
+  event: ProgressEvent | null;
+  /** The row, the elapsed time, the latest line, a code_task's steps so far. */
+  view: LiveView;
+  /** Said once a run when its sandbox runs calls cold (PROGRESS_NOT_STREAMED): no event will come. */
+  note?: string;
 }
 
 export interface CodeToolResult {
@@ -126,6 +143,8 @@ export class CodeToolRun {
   private readonly maxBytes: number;
   private readonly env: Record<string, string>;
   private readonly secretValues: string[];
+  /** PROGRESS_NOT_STREAMED was said to this run's app. */
+  private saidNotStreamed = false;
 
   constructor(config: CodeToolsConfig) {
     const repositories = config.repositories ?? [];
@@ -148,7 +167,7 @@ export class CodeToolRun {
    * The request for a call, checked as the helper checks it and its arguments resolved, once; a
    * ToolError says what is wrong, and the call is refused without running anything.
    */
-  checkCall(tool: string, args: unknown, callId: string): CheckedRequest {
+  checkCall(tool: string, args: unknown, callId: string, progress = false): CheckedRequest {
     if (!isCodeTool(tool)) {
       const shown = firstCodePoints(oneLine(String(tool)), UNKNOWN_TOOL_SHOWN_CHARS);
       throw unknownTool(shown, OP_NAMES);
@@ -161,7 +180,25 @@ export class CodeToolRun {
       call_id: callId,
       default_cwd: this.defaultCwd,
       max_bytes: this.maxBytes,
+      ...(progress ? { progress: true } : {}),
     });
+  }
+
+  /** The call's onProgress as the runner takes it: redacted, folded into the live view. */
+  private liveProgress(call: CodeToolCall, checked: CheckedRequest, args: Record<string, unknown>): ((event: ProgressEvent) => void) | undefined {
+    const onProgress = call.onProgress;
+    if (onProgress === undefined) return undefined;
+    let view = startLiveView(redactCut(rowSummary(String(call.tool), args), this.secretValues));
+    if (this.runner.streamsProgress?.(checked) !== true) {
+      if (!this.saidNotStreamed) onProgress({ event: null, view, note: PROGRESS_NOT_STREAMED });
+      this.saidNotStreamed = true;
+      return undefined;
+    }
+    return (raw) => {
+      const event = redactProgressEvent(raw, this.secretValues);
+      view = nextLiveView(view, event);
+      onProgress({ event, view });
+    };
   }
 
   /** Run one call. Never throws: whatever goes wrong is a failed call the model can read. */
@@ -174,8 +211,9 @@ export class CodeToolRun {
     }
     let envelope: Envelope;
     try {
-      const checked = this.checkCall(call.tool, call.args, call.callId);
-      envelope = await this.runner.answer({ checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal });
+      const checked = this.checkCall(call.tool, call.args, call.callId, call.onProgress !== undefined);
+      const onProgress = this.liveProgress(call, checked, args);
+      envelope = await this.runner.answer({ checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal, onProgress });
     } catch (error) {
       envelope =
         error instanceof ToolError

@@ -27,3 +27,6 @@ export function remainingToolCallsTrailer(remaining: number): string {
 
 /** A call that was not read-only, lost with the warm stream: it may have run, so it is not run again. */
 export const STREAM_ENDED_DURING_CALL = "the helper's stream ended during the call; it may have run";
+
+/** Said once per run, to an app that asked for progress over a sandbox that runs calls cold. */
+export const PROGRESS_NOT_STREAMED = 'this sandbox runs each call cold: its progress is not shown while it runs, only its answer';

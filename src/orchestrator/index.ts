@@ -2,7 +2,9 @@
 // from ./sandboxes/local/sandbox.js on its own, being the one part that needs node: modules.
 export { SandboxRunner, type HelperCall, type HelperRunner } from './runner.js';
 export { WarmRunner, warmRunnerOf, isReadOnly } from './warm-runner.js';
-export { CodeToolRun, argumentObject, type CodeToolCall, type CodeToolResult, type CodeToolsConfig } from './code-tools.js';
+export { CodeToolRun, argumentObject, type CodeToolCall, type CodeToolResult, type CodeToolsConfig, type LiveUpdate } from './code-tools.js';
+export { LIVE_LIMITS, nextLiveView, startLiveView, type LiveLimits, type LiveStep, type LiveView } from './view/live.js';
+export { STEP_KINDS, type ProgressEvent, type StepKind } from '../contract/progress.js';
 export {
   CODE_TOOL_DECLARATIONS,
   codeToolDeclarations,
@@ -11,8 +13,8 @@ export {
   type ParametersSchema,
   type ToolDeclaration,
 } from './declarations.js';
-export { applyPipeline, PLATFORM_RESULT_MAX_BYTES, REDACTION_MASK, redact } from './pipeline.js';
-export { argumentsNotJson, argumentsNotObject, pointerText, remainingToolCallsTrailer, unknownTool } from './format.js';
+export { applyPipeline, PLATFORM_RESULT_MAX_BYTES, REDACTION_MASK, redact, redactCut, redactProgressEvent } from './pipeline.js';
+export { argumentsNotJson, argumentsNotObject, pointerText, PROGRESS_NOT_STREAMED, remainingToolCallsTrailer, unknownTool } from './format.js';
 export { ReadHistory, type ReadRecord } from './reads.js';
 export {
   defaultCwdFor,

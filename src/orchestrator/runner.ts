@@ -10,6 +10,7 @@
 //   line out per call, the envelope line back, a cancel line when `signal` aborts.
 import { SANDBOX_GRACE_MS } from '../limits.js';
 import type { Envelope } from '../contract/envelope.js';
+import type { ProgressEvent } from '../contract/progress.js';
 import type { CheckedRequest } from '../contract/tools/index.js';
 import { wireRequest } from './request.js';
 import type { Sandbox } from './sandbox.js';
@@ -24,11 +25,18 @@ export interface HelperCall {
   timeoutMs: number;
   /** Aborted when the call is no longer wanted: the helper stops what it runs and answers with what it had. */
   signal?: AbortSignal | undefined;
+  /**
+   * The call's progress events as they come (SPEC section 9), as the helper sent them: given only
+   * when the request asks for progress. A runner that runs the call cold sends none.
+   */
+  onProgress?: ((event: ProgressEvent) => void) | undefined;
 }
 
 export interface HelperRunner {
   /** The helper's envelope for one checked call. Never throws. */
   answer(call: HelperCall): Promise<Envelope>;
+  /** Whether this runner can hand on the call's progress while it runs; absent: it cannot. */
+  streamsProgress?(checked: CheckedRequest): boolean;
 }
 
 /** The cold helper through a sandbox: the request on argv (or in a request file), the envelope on stdout. */

@@ -15,7 +15,8 @@
 // (docs/reliability.md, "A forged answer on the warm stream").
 import { SANDBOX_GRACE_MS } from '../limits.js';
 import { errorEnvelope, failureEnvelope, type Envelope } from '../contract/envelope.js';
-import { callRunning, cancelLine, parseAnswerLine, requestLine } from '../contract/stream.js';
+import type { ProgressEvent } from '../contract/progress.js';
+import { callRunning, cancelLine, parseOutputLine, requestLine } from '../contract/stream.js';
 import { HELPER_OF_TOOL } from '../contract/tool-names.js';
 import type { CheckedRequest, OpName, ToolArgs } from '../contract/tools/index.js';
 import type { ToolDescriptor } from '../tools/descriptor.js';
@@ -53,6 +54,8 @@ type Outcome = { envelope: Envelope } | { ended: true; sent: boolean };
 
 interface Waiting {
   settle(outcome: Outcome): void;
+  /** Where its progress events go; absent when the call asked for none (then a progress line for it is a fault). */
+  onProgress?: ((event: ProgressEvent) => void) | undefined;
 }
 
 /** One open stream: its exec, the environment it started with, the calls waiting on an answer. */
@@ -91,7 +94,9 @@ class WarmStream {
 
   private takeLine(bytes: Uint8Array): void {
     if (this.ended) return;
-    const answer = parseAnswerLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    const read = parseOutputLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    if (read?.kind === 'progress') return this.takeProgress(read.callId, read.event);
+    const answer = read;
     const callId = answer?.callId ?? null;
     if (callId !== null && this.givenUp.delete(callId)) return;
     const waiting = callId === null ? undefined : this.waiting.get(callId);
@@ -99,6 +104,21 @@ class WarmStream {
     const envelope = envelopeOf(answer.envelope);
     this.forget(callId);
     waiting.settle(envelope === null ? { envelope: helperFailure('the answer is not an envelope') } : { envelope });
+  }
+
+  /**
+   * A progress line counts only for a call in flight that asked for progress; one for a call given
+   * up on is its helper's late word, dropped; any other the helper cannot have sent.
+   */
+  private takeProgress(callId: string, event: ProgressEvent): void {
+    if (this.givenUp.has(callId)) return;
+    const onProgress = this.waiting.get(callId)?.onProgress;
+    if (onProgress === undefined) return this.fault();
+    try {
+      onProgress(event);
+    } catch {
+      // The app's own fault in showing an event is not the call's: the call goes on.
+    }
   }
 
   /**
@@ -152,7 +172,7 @@ class WarmStream {
         resolve(outcome);
       };
       clearTimeout(this.idleTimer);
-      this.waiting.set(callId, { settle });
+      this.waiting.set(callId, { settle, onProgress: call.checked.request.progress === null ? undefined : call.onProgress });
       this.exec.write(requestLine(wireRequest(call.checked.request)));
       if (call.signal?.aborted) cancel();
       else call.signal?.addEventListener('abort', cancel, { once: true });
@@ -189,6 +209,11 @@ export class WarmRunner implements HelperRunner {
     // Never sent anywhere (the exec did not start): nothing ran, so the call runs cold.
     if (!outcome.sent || isReadOnly(call.checked)) return this.cold.answer(call);
     return errorEnvelope(STREAM_ENDED_DURING_CALL, 'unavailable');
+  }
+
+  /** A guilds-code call over a sandbox that can open a stream hands on its progress. */
+  streamsProgress(checked: CheckedRequest): boolean {
+    return this.sandbox.open !== undefined && HELPER_OF_TOOL[checked.op] === 'guilds-code';
   }
 
   /** End the stream: the helper finishes the calls in flight and exits. */
