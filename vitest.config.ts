@@ -46,6 +46,7 @@ export default defineConfig({
             ...configDefaults.exclude,
             'test/e2e/code-cache.test.ts',
             'test/e2e/serve.test.ts',
+            'test/e2e/serve-progress.test.ts',
             'test/e2e/warm-runner.test.ts',
             'test/e2e/orchestrator-*.test.ts',
             'test/e2e/bench-smoke.test.ts',

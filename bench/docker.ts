@@ -10,6 +10,7 @@ import { execLocal } from '../src/orchestrator/sandboxes/local/exec.js';
 import type { ExecResult, Sandbox } from '../src/orchestrator/sandbox.js';
 import { alternatingPairs } from './measure.js';
 import { measureWarmThrough, type WarmCase, type WarmOutcome } from './warm.js';
+import { measureProgressThrough, type ProgressOutcome } from './progress.js';
 
 const FILE_LINES = 2_000;
 
@@ -151,6 +152,25 @@ export async function measureWarmDocker(
       const where = `docker, ${runtime === 'runc' ? 'runc' : 'gVisor'}`;
       const cases = options.cases('tree', DOCKER_FEW_MATCHES_PATTERN);
       outcomes.push(...(await measureWarmThrough(sandbox, where, { pairs: options.pairs, warmup: options.warmup, env: {}, cases }, onOutcome)));
+    } finally {
+      await sandbox.cleanup();
+    }
+  }
+  return outcomes;
+}
+
+/** Live calls' cases (bench/progress.ts) through a container of the image, per runtime. */
+export async function measureProgressDocker(
+  options: { image: string; pairs: number; warmup: number; runtimes: readonly ('runc' | 'runsc')[] },
+  onOutcome: (outcome: ProgressOutcome) => void,
+): Promise<ProgressOutcome[]> {
+  const outcomes: ProgressOutcome[] = [];
+  for (const runtime of options.runtimes) {
+    const sandbox = await DockerSandbox.start({ image: options.image, runtime });
+    try {
+      const outcome = await measureProgressThrough(sandbox, `docker, ${runtime === 'runc' ? 'runc' : 'gVisor'}`, { pairs: options.pairs, warmup: options.warmup, env: {} });
+      onOutcome(outcome);
+      outcomes.push(outcome);
     } finally {
       await sandbox.cleanup();
     }

@@ -22,10 +22,12 @@ import { HANDED_ON_EXTRA_CA_CERTS_VARIABLE as HANDED_ON_CA_CERTS_VARIABLE } from
 import { buildCases, FEW_MATCHES_PATTERN, type Case } from './cases.js';
 import { makeScratch, SYSTEM_HEADERS, type Scratch } from './fixtures.js';
 import { gnuTimeAvailable, median, runPlan, type Command, type Env, type Run } from './measure.js';
-import { dockerBenchUnavailable, dockerLine, dockerMarkdown, measureDocker, measureWarmDocker, type DockerOutcome } from './docker.js';
+import { dockerBenchUnavailable, dockerLine, dockerMarkdown, measureDocker, measureProgressDocker, measureWarmDocker, type DockerOutcome } from './docker.js';
 import { dockerClientCases } from './docker-client.js';
 import { mcpCases, mcpLine, mcpMarkdown, measureMcp, type McpOutcome } from './mcp.js';
-import { measureWarm, warmCases, warmLine, warmMarkdown, type WarmOutcome } from './warm.js';
+import { measureWarm, warmCases, warmLine, warmMarkdown, type OpenableSandbox, type WarmOutcome } from './warm.js';
+import { measureProgressThrough, progressLine, progressMarkdown, type ProgressOutcome } from './progress.js';
+import { LocalSandbox } from '../src/orchestrator/sandboxes/local/sandbox.js';
 import { buildImage, DEBIAN_BASE, imageExists, parseImageArguments, recipeHash } from '../scripts/image.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -241,7 +243,17 @@ function machine(): Machine {
   return { cpu: all[0]?.model.trim() ?? 'unknown', cores: all.length, node: process.version, load: loadavg()[0]! };
 }
 
-function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch, info: Machine, caSet: boolean, mcp: McpOutcome[], docker: string[], warm: WarmOutcome[] = []): string {
+function resultsMarkdown(
+  outcomes: Outcome[],
+  options: Options,
+  scratch: Scratch,
+  info: Machine,
+  caSet: boolean,
+  mcp: McpOutcome[],
+  docker: string[],
+  warm: WarmOutcome[] = [],
+  progress: ProgressOutcome[] = [],
+): string {
   const treeMiB = scratch.treeBytes / 1_048_576;
   const smaller = scratch.treeFiles < ISSUE_TREE.files * 0.95 || treeMiB < ISSUE_TREE.mib * 0.95;
   const withBaseline = options.baseline !== null;
@@ -280,12 +292,13 @@ function resultsMarkdown(outcomes: Outcome[], options: Options, scratch: Scratch
     '',
     ...(mcp.length > 0 ? mcpMarkdown(mcp) : []),
     ...(warm.length > 0 ? warmMarkdown(warm) : []),
+    ...(progress.length > 0 ? progressMarkdown(progress) : []),
     ...docker,
   ].join('\n');
 }
 
 /** The docker cases, in the image the tests build (built here when missing); their markdown, or why they were skipped. */
-async function dockerCases(options: Options, warm: WarmOutcome[]): Promise<string[]> {
+async function dockerCases(options: Options, warm: WarmOutcome[], progress: ProgressOutcome[]): Promise<string[]> {
   let image = options.dockerImage;
   try {
     if (image === null) {
@@ -313,7 +326,23 @@ async function dockerCases(options: Options, warm: WarmOutcome[]): Promise<strin
   if (wanted('tree', '').length > 0) {
     warm.push(...(await measureWarmDocker({ image, pairs: Math.min(options.pairs, 20), warmup: options.warmup, runtimes, cases: wanted }, (o) => console.log(warmLine(o)))));
   }
+  if (options.only === null || /progress/i.test(options.only)) {
+    progress.push(...(await measureProgressDocker({ image, pairs: Math.min(options.pairs, 10), warmup: Math.min(options.warmup, 1), runtimes }, (o) => console.log(progressLine(o)))));
+  }
   return [...dockerMarkdown(outcomes, image), ...clients];
+}
+
+/** Live calls' cases over the local sandbox's warm stream. */
+async function localProgress(options: Options, scratch: Scratch, env: Env): Promise<ProgressOutcome[]> {
+  if (options.only !== null && !/progress/i.test(options.only)) return [];
+  const sandbox = await LocalSandbox.start({ home: scratch.home, runDir: scratch.runDir, helperCommand: [process.execPath, options.bundle] });
+  try {
+    const outcome = await measureProgressThrough(sandbox as OpenableSandbox, 'local', { pairs: Math.min(options.pairs, 10), warmup: Math.min(options.warmup, 1), env });
+    console.log(progressLine(outcome));
+    return [outcome];
+  } finally {
+    await sandbox.cleanup();
+  }
 }
 
 async function main(): Promise<number> {
@@ -356,9 +385,10 @@ async function main(): Promise<number> {
       { pairs: options.pairs, warmup: options.warmup, home: scratch.home, runDir: scratch.runDir, env, bundle: options.bundle, cases: warmWanted },
       (outcome) => console.log(warmLine(outcome)),
     );
-    const docker = options.docker ? await dockerCases(options, warm) : [];
+    const progress = await localProgress(options, scratch, env);
+    const docker = options.docker ? await dockerCases(options, warm, progress) : [];
     if (options.write) {
-      writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined, mcp, docker, warm));
+      writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined, mcp, docker, warm, progress));
       console.log(`figures written to ${RESULTS_FILE}`);
     }
     return outcomes.some((o) => o.status === 'failed') ? 1 : 0;

@@ -69,7 +69,7 @@ export function cancelLine(callId: string): string {
 /** An answer line read back: its call_id and envelope object, or null when the line is no answer. */
 export function parseAnswerLine(line: string): { callId: string | null; envelope: unknown } | null {
   const read = parseOutputLine(line);
-  return read?.kind === 'answer' ? read : null;
+  return read?.kind === 'answer' ? { callId: read.callId, envelope: read.envelope } : null;
 }
 
 /** What a line of the helper's stdout is: an answer, a progress event (SPEC section 9), or null for neither. */

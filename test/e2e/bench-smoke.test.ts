@@ -47,6 +47,10 @@ describe('npm run bench -- --smoke', () => {
       const line = lines.find((l) => l.startsWith(`warm ${name} (local): `));
       expect(line, `warm ${name}`).toMatch(/: cold \d+\.\d ms \(exec of true \d+\.\d ms, \d+\.\d{2}x\); warm \d+\.\d{2} ms \(echo round trip \d+\.\d{3} ms, \d+\.\dx\); warm\/cold \d+\.\d % over 1 rounds$/);
     }
+    // Live calls (bench/progress.ts): the flood with and without progress, and the latency of a line.
+    expect(lines.find((l) => l.startsWith('progress (local): '))).toMatch(
+      /^progress \(local\): a 20 MB flood \d+ ms, with progress \d+ ms \(-?\d+\.\d % more, \d+\.\d KiB\/s of events\) over 1 pairs; a line printed to onProgress \d+\.\d ms median, \d+\.\d ms at most$/,
+    );
     expect(run.stdout).not.toContain('figures written');
   }, 120_000);
 });

@@ -5,7 +5,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CodeToolRun, type CodeToolsConfig } from '../../src/orchestrator/code-tools.js';
+import { CodeToolRun, type CodeToolResult, type CodeToolsConfig, type LiveUpdate } from '../../src/orchestrator/code-tools.js';
+import { PROGRESS_NOT_STREAMED } from '../../src/orchestrator/format.js';
+import { pollUntil } from '../helpers/poll.js';
 import { SANDBOX_KINDS, titleFor, type SandboxKind, type TestSandbox } from '../helpers/sandboxes.js';
 
 for (const kind of SANDBOX_KINDS) describe.skipIf(kind.unavailable !== undefined)(titleFor(kind, 'the code tools'), () => suite(kind));
@@ -100,5 +102,50 @@ function suite(kind: SandboxKind): void {
       expect(result.summary).toBe('Search lines in src');
       expect(result.text.split('\n')[0]).toBe('src/a.ts:1: const needle = 1;');
     });
+  });
+
+  describe('live calls (SPEC section 9)', () => {
+    const SECRET = 's3cret-value';
+    const COMMAND = `echo one ${SECRET}; until [ -e go-two ]; do sleep 0.02; done; echo two`;
+    const ROW = 'Run echo one [REDACTED]; until [ -e go-two ]; do sleep 0.02; done; echo two';
+
+    /** A result with what differs between two runs of one call set aside: its id and its time. */
+    function comparable(result: CodeToolResult): unknown {
+      const meta = { ...result.meta };
+      delete meta.elapsed_ms;
+      return { ...result, meta, metadata: result.metadata.filter((field) => field.label !== 'Call' && field.label !== 'Elapsed') };
+    }
+
+    it(
+      kind.warm
+        ? 'hands on each line as the command prints it, redacted, with the row and its latest line; the answer as without asking'
+        : 'says once that the sandbox runs each call cold, sends no event, and answers as without asking',
+      async () => {
+        const run = newRun({ secretValues: [SECRET] });
+        const updates: LiveUpdate[] = [];
+        seq++;
+        const pending = run.call({ tool: 'shell', args: { command: COMMAND }, callId: `c${seq}`, resultSeq: seq, onProgress: (update) => updates.push(update) });
+        if (kind.warm) {
+          // The second line is printed only once the first has arrived as an event.
+          await pollUntil(() => updates.length, (count) => count >= 1);
+          expect(updates[0]).toEqual({
+            event: { type: 'output', text: 'one [REDACTED]', bytes: 17, elapsed_ms: updates[0]!.event!.elapsed_ms },
+            view: { row: ROW, elapsed: updates[0]!.view.elapsed, latestLine: 'one [REDACTED]', outputBytes: 17, steps: [], earlierSteps: 0 },
+          });
+        }
+        writeFileSync(join(sandbox.home, 'repos/app/go-two'), '');
+        const result = await pending;
+        expect(result.text).toBe('one [REDACTED]\ntwo');
+        if (kind.warm) expect(updates.every((update) => update.event?.type === 'output' || update.event?.type === 'heartbeat')).toBe(true);
+        else expect(updates).toEqual([{ event: null, view: { row: ROW, elapsed: '0s', latestLine: null, outputBytes: 0, steps: [], earlierSteps: 0 }, note: PROGRESS_NOT_STREAMED }]);
+        // The same call again without onProgress: field for field the same answer.
+        expect(comparable(await call(run, 'shell', { command: COMMAND }))).toEqual({ ...(comparable(result) as object), summary: expect.any(String) });
+        // A second call with onProgress over a cold sandbox is not told again.
+        seq++;
+        const again: LiveUpdate[] = [];
+        await run.call({ tool: 'shell', args: { command: 'echo x' }, callId: `c${seq}`, resultSeq: seq, onProgress: (update) => again.push(update) });
+        if (!kind.warm) expect(again).toEqual([]);
+      },
+    );
   });
 }

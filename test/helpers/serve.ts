@@ -11,7 +11,6 @@ export interface AnswerLine {
   envelope: AnyEnvelope;
 }
 
-/** A progress line (SPEC section 9): an event of a call in flight, before its answer. */
 export interface ProgressLine {
   call_id: string;
   progress: Record<string, unknown> & { type: string; elapsed_ms: number };
@@ -27,8 +26,10 @@ export interface ServeProcess {
   answerOf(callId: string | null): Promise<AnyEnvelope>;
   /** Every answer line so far, in order. */
   lines: AnswerLine[];
-  /** Every progress line so far, in order. */
+  /** Every progress line so far, in order (SPEC section 9); none ever follows its call's answer. */
   progress: ProgressLine[];
+  /** The progress events of one call so far, in order. */
+  progressOf(callId: string): ProgressLine['progress'][];
   /** Every line so far, answers and progress, in order. */
   all: (AnswerLine | ProgressLine)[];
   /** Close stdin. */
@@ -41,6 +42,7 @@ export function startServe(sandbox: BundleSandbox, env: Record<string, string | 
   const child = spawn(process.execPath, [bundle, '--serve'], { env: sandboxEnv(sandbox, env), stdio: ['pipe', 'pipe', 'pipe'] });
   const lines: AnswerLine[] = [];
   const progress: ProgressLine[] = [];
+  const answered = new Set<string | null>();
   const all: (AnswerLine | ProgressLine)[] = [];
   // Answers not yet asked for, and askers not yet answered, by call_id, first come first served.
   const unclaimed = new Map<string | null, AnyEnvelope[]>();
@@ -58,15 +60,18 @@ export function startServe(sandbox: BundleSandbox, env: Record<string, string | 
     while ((newline = held.indexOf('\n')) !== -1) {
       const text = held.slice(0, newline);
       held = held.slice(newline + 1);
-      const value = JSON.parse(text) as AnswerLine | ProgressLine;
-      all.push(value);
-      if ('progress' in value) {
-        expect(Object.keys(value)).toEqual(['call_id', 'progress']);
-        progress.push(value);
+      const parsed = JSON.parse(text) as AnswerLine | ProgressLine;
+      all.push(parsed);
+      if ('progress' in parsed) {
+        expect(Object.keys(parsed)).toEqual(['call_id', 'progress']);
+        expect(answered.has(parsed.call_id), `a progress line after the answer of ${parsed.call_id}`).toBe(false);
+        progress.push(parsed);
         continue;
       }
+      const value = parsed;
       expect(Object.keys(value)).toEqual(['call_id', 'envelope']);
       lines.push(value);
+      answered.add(value.call_id);
       deliver(value.call_id, value.envelope);
     }
   });
@@ -89,6 +94,7 @@ export function startServe(sandbox: BundleSandbox, env: Record<string, string | 
     lines,
     progress,
     all,
+    progressOf: (callId) => progress.filter((line) => line.call_id === callId).map((line) => line.progress),
     answerOf,
     call: (request) => {
       write(`${JSON.stringify(request)}\n`);

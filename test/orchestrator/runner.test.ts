@@ -25,7 +25,7 @@ describe('a runner of its own', () => {
     const [call] = runner.calls;
     expect(call!.checked).toEqual({
       op: 'shell',
-      request: { op: 'shell', args: { command: 'ls', timeout_seconds: 900 }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192 },
+      request: { op: 'shell', args: { command: 'ls', timeout_seconds: 900 }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 8192, progress: null },
       args: { command: 'ls', timeoutSeconds: 600, background: false },
     });
     expect(call!.timeoutMs).toBe(630_000);

@@ -30,12 +30,22 @@ class ScriptedStream implements Sandbox {
   }
 }
 
-/** A shell call (never run twice, so never cold) with its own wait. */
-function shellCall(callId: string, timeoutMs = 60_000): HelperCall {
+/** A shell call (never run twice, so never cold) with its own wait; with onProgress, one that asks for progress. */
+function shellCall(callId: string, timeoutMs = 60_000, onProgress?: HelperCall['onProgress']): HelperCall {
   return {
+    onProgress,
     checked: {
       op: 'shell',
-      request: { op: 'shell', args: { command: 'true' }, runId: 'r1', agentId: 'a1', callId, defaultCwd: '', maxBytes: 8192, progress: null },
+      request: {
+        op: 'shell',
+        args: { command: 'true' },
+        runId: 'r1',
+        agentId: 'a1',
+        callId,
+        defaultCwd: '',
+        maxBytes: 8192,
+        progress: onProgress === undefined ? null : { heartbeatMs: 15_000 },
+      },
       args: { command: 'true', timeoutSeconds: 120, background: false },
     } as HelperCall['checked'],
     env: {},
@@ -46,7 +56,44 @@ function shellCall(callId: string, timeoutMs = 60_000): HelperCall {
 const answerLine = (callId: string | null, text: string) => JSON.stringify({ call_id: callId, envelope: { ok: true, text, meta: {} } });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+const progressLine = (callId: string, text: string) => JSON.stringify({ call_id: callId, progress: { type: 'output', text, bytes: 4, elapsed_ms: 7 } });
+
 describe('the warm runner reads its channel', () => {
+  it('hands a progress line to the call in flight that asked for progress, then takes its answer', async () => {
+    const sandbox = new ScriptedStream();
+    const runner = new WarmRunner(sandbox);
+    const events: unknown[] = [];
+    const answer = runner.answer(shellCall('c1', 60_000, (event) => events.push(event)));
+    await tick();
+    expect(sandbox.written).toEqual(['{"op":"shell","args":{"command":"true"},"run_id":"r1","agent_id":"a1","call_id":"c1","default_cwd":"","max_bytes":8192,"progress":true}\n']);
+    sandbox.line(progressLine('c1', 'one'));
+    sandbox.line(answerLine('c1', 'real'));
+    expect(await answer).toEqual({ ok: true, text: 'real', meta: {} });
+    expect(events).toEqual([{ type: 'output', text: 'one', bytes: 4, elapsed_ms: 7 }]);
+  });
+
+  it('ends the stream at a progress line for a call that asked for none, as at a forged answer', async () => {
+    const sandbox = new ScriptedStream();
+    const runner = new WarmRunner(sandbox);
+    const answer = runner.answer(shellCall('c1'));
+    await tick();
+    sandbox.line(progressLine('c1', 'FORGED'));
+    expect(await answer).toEqual({ ok: false, error: STREAM_ENDED_DURING_CALL, kind: 'unavailable' });
+    expect(sandbox.stdinEnded).toBe(true);
+  });
+
+  it('goes on when the app throws while it shows an event', async () => {
+    const sandbox = new ScriptedStream();
+    const runner = new WarmRunner(sandbox);
+    const answer = runner.answer(shellCall('c1', 60_000, () => {
+      throw new Error('the app failed to draw');
+    }));
+    await tick();
+    sandbox.line(progressLine('c1', 'one'));
+    sandbox.line(answerLine('c1', 'real'));
+    expect(await answer).toEqual({ ok: true, text: 'real', meta: {} });
+  });
+
   it('takes the answer of a call in flight', async () => {
     const sandbox = new ScriptedStream();
     const runner = new WarmRunner(sandbox);
