@@ -65,7 +65,8 @@ const HELPERS = [
     // The warm stream serves every tool for its whole life: one body with all of them.
     bodies: [...bodiesOf('guilds-code'), { entry: 'src/serve-main.ts', kinds: ['serve'] }],
   },
-  { name: 'guilds-harness', bodies: bodiesOf('guilds-harness') },
+  // Its warm stream (SPEC section 9) is a body of its own too: a cold call compiles what it did before.
+  { name: 'guilds-harness', bodies: [...bodiesOf('guilds-harness'), { entry: 'src/serve-harness-main.ts', kinds: ['serve'] }] },
 ];
 const SHEBANG = '#!/usr/bin/env node\n';
 const BUILD_ID_HEX_CHARS = 16;

@@ -24091,13 +24091,16 @@ function isReadOnly(checked) {
 function readOnlyCall(checked) {
   return TOOL_DESCRIPTORS[checked.op].readOnly(checked.args);
 }
+function helperCommandOf(sandbox, helper) {
+  return helper === "guilds-harness" ? sandbox.harnessCommand ?? DEFAULT_HARNESS_COMMAND : sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND;
+}
 var WarmStream = class {
-  constructor(sandbox, envKey, env, onEnd, idleMs) {
+  constructor(sandbox, helper, envKey, env, onEnd, idleMs) {
     this.envKey = envKey;
     this.onEnd = onEnd;
     this.idleMs = idleMs;
     const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => this.fault() }, WARM_ANSWER_LINE_MAX_BYTES);
-    const argv = [...sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND, SERVE_ARGUMENT];
+    const argv = [...helperCommandOf(sandbox, helper), SERVE_ARGUMENT];
     this.exec = sandbox.open(argv, env, {
       stdout: (chunk) => {
         this.started = true;
@@ -24218,42 +24221,45 @@ var WarmRunner = class {
   sandbox;
   graceMs;
   idleMs;
-  stream;
+  /** The open stream of each helper, guilds-code's and guilds-harness's, each opened on its first call. */
+  streams = /* @__PURE__ */ new Map();
   cold;
   async answer(call) {
-    const stream = HELPER_OF_TOOL[call.checked.op] === "guilds-code" ? this.streamFor(call.env) : void 0;
+    const stream = this.streamFor(HELPER_OF_TOOL[call.checked.op], call.env);
     if (stream === void 0) return this.cold.answer(call);
     const outcome = await stream.call(call, this.graceMs);
     if ("envelope" in outcome) return outcome.envelope;
     if (!outcome.sent || isReadOnly(call.checked)) return this.cold.answer(call);
     return errorEnvelope(STREAM_ENDED_DURING_CALL, "unavailable");
   }
-  /** A guilds-code call over a sandbox that can open a stream hands on its progress. */
-  streamsProgress(checked) {
-    return this.sandbox.open !== void 0 && HELPER_OF_TOOL[checked.op] === "guilds-code";
+  /** A call over a sandbox that can open a stream hands on its progress, code_task's too. */
+  streamsProgress(_checked) {
+    return this.sandbox.open !== void 0;
   }
-  /** End the stream: the helper finishes the calls in flight and exits. */
+  /** End the streams: each helper finishes the calls in flight and exits. */
   close() {
-    this.stream?.close();
-    this.stream = void 0;
+    for (const stream of this.streams.values()) stream.close();
+    this.streams.clear();
   }
-  streamFor(env) {
+  streamFor(helper, env) {
     const { sandbox } = this;
     if (sandbox.open === void 0) return void 0;
     const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
-    if (this.stream?.open && this.stream.envKey !== envKey) return void 0;
-    if (this.stream === void 0 || !this.stream.open) {
-      this.stream = new WarmStream(
-        sandbox,
-        envKey,
-        env,
-        (ended) => {
-          if (this.stream === ended) this.stream = void 0;
-        },
-        this.idleMs
-      );
-    }
-    return this.stream;
+    const current = this.streams.get(helper);
+    if (current?.open && current.envKey !== envKey) return void 0;
+    if (current !== void 0 && current.open) return current;
+    const opened = new WarmStream(
+      sandbox,
+      helper,
+      envKey,
+      env,
+      (ended) => {
+        if (this.streams.get(helper) === ended) this.streams.delete(helper);
+      },
+      this.idleMs
+    );
+    if (opened.open) this.streams.set(helper, opened);
+    return opened;
   }
 };
 var runners = /* @__PURE__ */ new WeakMap();

@@ -33,9 +33,9 @@ export interface CodeToolsConfig {
   /** Where the calls are answered: the cold helper in this sandbox, through a SandboxRunner. */
   sandbox?: Sandbox;
   /**
-   * Serve the sandbox's guilds-code calls over its warm stream (SPEC section 8, warm-runner.ts): one
-   * `--serve` helper per sandbox, shared by every CodeToolRun over it, closed after
-   * WARM_STREAM_IDLE_MS without a call. The default wherever the sandbox has `open`; `false` runs one
+   * Serve the sandbox's calls over its warm streams (SPEC sections 8 and 9, warm-runner.ts): one
+   * `--serve` helper per helper (guilds-code, guilds-harness) and sandbox, shared by every CodeToolRun
+   * over it, each closed after WARM_STREAM_IDLE_MS without a call. The default wherever the sandbox has `open`; `false` runs one
    * cold helper per call (docs/orchestrator.md, "Decisions", "The warm stream").
    */
   warm?: boolean;

@@ -1,11 +1,13 @@
-// The warm runner (SPEC section 8): one `<helper> --serve` per sandbox over its long-lived exec
-// (Sandbox.open), opened on the first call and every guilds-code call sent over it as a request line;
-// its answer line is the call's envelope, and an aborted call sends its cancel line. Cold (the
-// SandboxRunner) for code_task, for a sandbox that cannot open a stream, and for a call whose
-// environment is not the stream's (the helper takes its environment once, at its start).
+// The warm runner (SPEC sections 8 and 9): one `<helper> --serve` per helper and sandbox over a
+// long-lived exec each (Sandbox.open): guilds-code's for the four code tools, guilds-harness's for
+// code_task, each opened on its helper's first call, every call of that helper sent over it as a
+// request line; its answer line is the call's envelope, and an aborted call sends its cancel line.
+// Cold (the SandboxRunner) for a sandbox that cannot open a stream, and for a call whose environment
+// is not its stream's (the helper takes its environment once, at its start).
 //
 // A stream that ends before it answered a call: a read-only call is run again cold, any other fails
-// as `unavailable` (it may have run; it is never run twice); the next call opens a new stream.
+// as `unavailable` (it may have run; it is never run twice: a code_task never is, whose session can be
+// resumed); the next call opens a new stream.
 //
 // The channel is the helper's stdout, which a process in the sandbox can also write to (through
 // /proc/<helper pid>/fd/1, as the same user). So a line is taken as an answer only for a call id this
@@ -17,7 +19,7 @@ import { SANDBOX_GRACE_MS } from '../limits.js';
 import { errorEnvelope, failureEnvelope, type Envelope } from '../contract/envelope.js';
 import type { ProgressEvent } from '../contract/progress.js';
 import { callRunning, cancelLine, parseOutputLine, requestLine } from '../contract/stream.js';
-import { HELPER_OF_TOOL } from '../contract/tool-names.js';
+import { HELPER_OF_TOOL, type HelperName } from '../contract/tool-names.js';
 import type { CheckedRequest, OpName, ToolArgs } from '../contract/tools/index.js';
 import type { ToolDescriptor } from '../tools/descriptor.js';
 import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
@@ -25,7 +27,7 @@ import { ByteLines } from '../text/line-splitter.js';
 import { STREAM_ENDED_DURING_CALL } from './format.js';
 import { wireRequest } from './request.js';
 import { SandboxRunner, type HelperCall, type HelperRunner } from './runner.js';
-import { DEFAULT_HELPER_COMMAND, type OpenedExec, type Sandbox } from './sandbox.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type OpenedExec, type Sandbox } from './sandbox.js';
 import { envelopeOf, helperFailure } from './transport.js';
 
 
@@ -58,6 +60,11 @@ interface Waiting {
   onProgress?: ((event: ProgressEvent) => void) | undefined;
 }
 
+/** How the helper starts in the sandbox, as a cold call starts it (transport.ts, helperCommandFor). */
+function helperCommandOf(sandbox: Sandbox, helper: HelperName): readonly string[] {
+  return helper === 'guilds-harness' ? (sandbox.harnessCommand ?? DEFAULT_HARNESS_COMMAND) : (sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND);
+}
+
 /** One open stream: its exec, the environment it started with, the calls waiting on an answer. */
 class WarmStream {
   readonly waiting = new Map<string, Waiting>();
@@ -72,13 +79,14 @@ class WarmStream {
 
   constructor(
     sandbox: Sandbox & { open: NonNullable<Sandbox['open']> },
+    helper: HelperName,
     readonly envKey: string,
     env: Readonly<Record<string, string>>,
     private readonly onEnd: (stream: WarmStream) => void,
     private readonly idleMs: number,
   ) {
     const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => this.fault() }, WARM_ANSWER_LINE_MAX_BYTES);
-    const argv = [...(sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND), SERVE_ARGUMENT];
+    const argv = [...helperCommandOf(sandbox, helper), SERVE_ARGUMENT];
     this.exec = sandbox.open(argv, env, {
       stdout: (chunk) => {
         this.started = true;
@@ -190,7 +198,8 @@ class WarmStream {
 }
 
 export class WarmRunner implements HelperRunner {
-  private stream: WarmStream | undefined;
+  /** The open stream of each helper, guilds-code's and guilds-harness's, each opened on its first call. */
+  private readonly streams = new Map<HelperName, WarmStream>();
   private readonly cold: SandboxRunner;
 
   constructor(
@@ -202,7 +211,7 @@ export class WarmRunner implements HelperRunner {
   }
 
   async answer(call: HelperCall): Promise<Envelope> {
-    const stream = HELPER_OF_TOOL[call.checked.op] === 'guilds-code' ? this.streamFor(call.env) : undefined;
+    const stream = this.streamFor(HELPER_OF_TOOL[call.checked.op], call.env);
     if (stream === undefined) return this.cold.answer(call);
     const outcome = await stream.call(call, this.graceMs);
     if ('envelope' in outcome) return outcome.envelope;
@@ -211,34 +220,37 @@ export class WarmRunner implements HelperRunner {
     return errorEnvelope(STREAM_ENDED_DURING_CALL, 'unavailable');
   }
 
-  /** A guilds-code call over a sandbox that can open a stream hands on its progress. */
-  streamsProgress(checked: CheckedRequest): boolean {
-    return this.sandbox.open !== undefined && HELPER_OF_TOOL[checked.op] === 'guilds-code';
+  /** A call over a sandbox that can open a stream hands on its progress, code_task's too. */
+  streamsProgress(_checked: CheckedRequest): boolean {
+    return this.sandbox.open !== undefined;
   }
 
-  /** End the stream: the helper finishes the calls in flight and exits. */
+  /** End the streams: each helper finishes the calls in flight and exits. */
   close(): void {
-    this.stream?.close();
-    this.stream = undefined;
+    for (const stream of this.streams.values()) stream.close();
+    this.streams.clear();
   }
 
-  private streamFor(env: Readonly<Record<string, string>>): WarmStream | undefined {
+  private streamFor(helper: HelperName, env: Readonly<Record<string, string>>): WarmStream | undefined {
     const { sandbox } = this;
     if (sandbox.open === undefined) return undefined;
     const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    if (this.stream?.open && this.stream.envKey !== envKey) return undefined;
-    if (this.stream === undefined || !this.stream.open) {
-      this.stream = new WarmStream(
-        sandbox as Sandbox & { open: NonNullable<Sandbox['open']> },
-        envKey,
-        env,
-        (ended) => {
-          if (this.stream === ended) this.stream = undefined;
-        },
-        this.idleMs,
-      );
-    }
-    return this.stream;
+    const current = this.streams.get(helper);
+    if (current?.open && current.envKey !== envKey) return undefined;
+    if (current !== undefined && current.open) return current;
+    const opened = new WarmStream(
+      sandbox as Sandbox & { open: NonNullable<Sandbox['open']> },
+      helper,
+      envKey,
+      env,
+      (ended) => {
+        if (this.streams.get(helper) === ended) this.streams.delete(helper);
+      },
+      this.idleMs,
+    );
+    // An exec that could not even start has ended already: nothing to keep.
+    if (opened.open) this.streams.set(helper, opened);
+    return opened;
   }
 }
 

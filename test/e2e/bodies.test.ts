@@ -4,7 +4,7 @@ import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeSandbox, runHelperArgument, type Sandbox } from '../helpers/helper.js';
-import { BUNDLE } from '../helpers/paths.js';
+import { BUNDLE, HARNESS_BUNDLE } from '../helpers/paths.js';
 
 let sandbox: Sandbox;
 beforeEach(() => {
@@ -84,6 +84,16 @@ describe('the bundle', () => {
     for (const [index, [name, code]] of bodies.entries()) {
       expect(own.filter((sentence) => code.includes(sentence)), name).toEqual(name === 'guildsBody_serve' ? own : [own[index]]);
     }
+  });
+
+  it('guilds-harness holds code_task\'s body and its warm stream\'s, each with its own entry', () => {
+    const source = readFileSync(HARNESS_BUNDLE, 'utf8');
+    const bodies = [...source.matchAll(/^function (guildsBody_\w+)\(\) \{\/\*\n([\s\S]*?)^\*\/\}$/gm)].map((m) => [m[1], m[2]!] as const);
+    expect(bodies.map(([name]) => name)).toEqual(['guildsBody_code_task', 'guildsBody_serve']);
+    expect(bodies.map(([, code]) => ['src/tools/code_task/body.ts', 'src/serve-harness-main.ts'].filter((entry) => code.includes(`// ${entry}`)))).toEqual([
+      ['src/tools/code_task/body.ts'],
+      ['src/serve-harness-main.ts'],
+    ]);
   });
 
   it('tells the loader the line where each body\'s code starts, so that stack traces name lines of the file', () => {

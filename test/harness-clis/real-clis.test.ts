@@ -3,7 +3,8 @@
 // versions, each with its own home and config pointing at the scripted model server on 127.0.0.1. Per
 // CLI: (a) a task that edits a tracked file, (b) a resume of its session that creates another, (c) an
 // API error, (d) a hung model stopped at the timeout with nothing left running, (e) a second task on the
-// same repository while (d) runs, refused.
+// same repository while (d) runs, refused, (f) a task over `guilds-harness.js --serve` asking for
+// progress, whose steps come before its answer. GUILDS_HARNESS_CLIS=<cli>[,<cli>…] runs those CLIs only.
 //
 // The CLIs are installed by scripts/install-harness-clis.sh into GUILDS_CLI_CACHE (default
 // ~/.cache/guilds-code/harness-clis), once; a warm run touches neither npm nor the network. When the
@@ -78,6 +79,13 @@ function installClis(): Install {
 }
 
 const install = installClis();
+
+/** The CLIs this run drives: all four, or those GUILDS_HARNESS_CLIS names. */
+const RUN_CLIS: readonly CliName[] = (() => {
+  const named = (process.env.GUILDS_HARNESS_CLIS ?? '').split(',').map((name) => name.trim());
+  const chosen = CLI_NAMES.filter((name) => named.includes(name));
+  return chosen.length > 0 ? chosen : CLI_NAMES;
+})();
 
 // ---------------------------------------------------------------------------------------------------
 // One code_task call, as the orchestrator makes it.
@@ -177,6 +185,54 @@ function callCodeTask(world: CliWorld, repo: string, args: Record<string, unknow
   });
 }
 
+/** One line of the harness stream: a call's progress event, or its answer. */
+interface StreamLine {
+  call_id: string | null;
+  progress?: { type: string; kind?: string; text?: string; elapsed_ms: number };
+  envelope?: AnyEnvelope;
+}
+
+interface LiveTaskCall {
+  lines: StreamLine[];
+  stderr: string;
+  status: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** One code_task over `guilds-harness.js --serve` asking for progress, then stdin's end: every line it wrote. */
+function callCodeTaskLive(world: CliWorld, repo: string, args: Record<string, unknown>, timeoutMinutes: number): Promise<LiveTaskCall> {
+  const callId = `c${++callCounter}`;
+  const request = {
+    op: 'code_task',
+    args: { ...args, timeout_minutes: timeoutMinutes },
+    run_id: 'r1',
+    agent_id: 'a1',
+    call_id: callId,
+    default_cwd: `repos/${repo}`,
+    progress: true,
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [HARNESS_BUNDLE, '--serve'], {
+      env: { ...world.env, GUILDS_RUN_DIR: world.sandbox.runDir },
+      cwd: world.sandbox.home,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: answerWaitMs(timeoutMinutes),
+      killSignal: 'SIGKILL',
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (status, signal) => {
+      const text = Buffer.concat(out).toString('utf8');
+      const lines = text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as StreamLine);
+      resolve({ lines, stderr: Buffer.concat(err).toString('utf8'), status, signal });
+    });
+    child.stdin.end(`${JSON.stringify(request)}\n`);
+  });
+}
+
 function gitRepo(path: string): void {
   mkdirSync(path, { recursive: true });
   const git = (...args: string[]): void => {
@@ -216,6 +272,7 @@ interface Sequence {
   task: TaskCall;
   resume: TaskCall;
   apiError: TaskCall;
+  live: LiveTaskCall;
 }
 
 interface Stuck {
@@ -243,7 +300,8 @@ async function runSequence(world: CliWorld): Promise<Sequence> {
   const sessionId = task.envelope.ok ? task.envelope.meta.session_id : null;
   const resume = await callCodeTask(world, 'app', { brief: 'MARK-b Now add notes: WRITE_FILE(notes.txt)', session_id: sessionId }, TASK_TIMEOUT_MINUTES);
   const apiError = await callCodeTask(world, 'broken', { brief: 'MARK-c FAKE_ERROR(401)' }, TASK_TIMEOUT_MINUTES);
-  return { task, resume, apiError };
+  const live = await callCodeTaskLive(world, 'app', { brief: 'MARK-d Add live notes: WRITE_FILE(live.txt)' }, TASK_TIMEOUT_MINUTES);
+  return { task, resume, apiError, live };
 }
 
 async function pollUntil(done: () => boolean, withinMs: number): Promise<boolean> {
@@ -334,10 +392,10 @@ if (install.state === 'failed') {
 tier(TIER_TITLE, () => {
   beforeAll(async () => {
     const started = Date.now();
-    for (const name of CLI_NAMES) worlds.set(name, await makeWorld(name));
-    for (const name of CLI_NAMES) stucks.set(name, settle(timed(`${name} (d)+(e)`, runStuck(worlds.get(name)!))));
-    const jobs = CLI_NAMES.map((name) => () => timed(`${name} (a)+(b)+(c)`, runSequence(worlds.get(name)!)));
-    limited(jobs, SEQUENCES_AT_ONCE).forEach((promise, index) => sequences.set(CLI_NAMES[index]!, settle(promise)));
+    for (const name of RUN_CLIS) worlds.set(name, await makeWorld(name));
+    for (const name of RUN_CLIS) stucks.set(name, settle(timed(`${name} (d)+(e)`, runStuck(worlds.get(name)!))));
+    const jobs = RUN_CLIS.map((name) => () => timed(`${name} (a)+(b)+(c)+(f)`, runSequence(worlds.get(name)!)));
+    limited(jobs, SEQUENCES_AT_ONCE).forEach((promise, index) => sequences.set(RUN_CLIS[index]!, settle(promise)));
     timings.set('setup', Date.now() - started);
   });
 
@@ -351,7 +409,7 @@ tier(TIER_TITLE, () => {
     }
   }, TEST_TIME_LIMIT_MS);
 
-  for (const name of CLI_NAMES) {
+  for (const name of RUN_CLIS) {
     describe(`${name} ${install.versions[name] ?? ''}`.trim(), () => {
       it('(a) a task that edits a file: completed, its final message, the diffstat of exactly that file, the log', async () => {
         const { task } = valueOf(await sequences.get(name)!);
@@ -444,6 +502,19 @@ tier(TIER_TITLE, () => {
         );
         // The refused task never started a harness, so it never wrote its file.
         expect(existsSync(join(world.sandbox.home, 'repos', 'stuck', 'other.txt'))).toBe(false);
+      });
+
+      it('(f) a task over guilds-harness --serve asking for progress: its steps before its answer, its final message among them', async () => {
+        const { live } = valueOf(await sequences.get(name)!);
+        expect({ status: live.status, signal: live.signal, stderr: live.stderr }).toEqual({ status: 0, signal: null, stderr: '' });
+        const answer = live.lines.at(-1)!;
+        expect(Object.keys(answer)).toEqual(['call_id', 'envelope']);
+        expect(answer.envelope).toMatchObject({ ok: true, meta: { status: 'completed', harness: name, files_changed: 1 } });
+        const before = live.lines.slice(0, -1);
+        expect(before.every((line) => Object.keys(line).join() === 'call_id,progress' && line.call_id === answer.call_id)).toBe(true);
+        const steps = before.map((line) => line.progress!).filter((event) => event.type === 'step');
+        expect(steps.filter((step) => step.kind === 'message').map((step) => step.text)).toContain('FAKE_DONE live.txt | markers=[MARK-d]');
+        expect(steps.some((step) => step.kind === 'edit' && step.text!.endsWith('live.txt'))).toBe(true);
       });
     });
   }

@@ -30,6 +30,8 @@ export interface ServeProcess {
   progress: ProgressLine[];
   /** The progress events of one call so far, in order. */
   progressOf(callId: string): ProgressLine['progress'][];
+  /** Every line so far, answers and progress, in order. */
+  all: (AnswerLine | ProgressLine)[];
   /** Close stdin. */
   end(): void;
   /** The process's end: its status, its signal, and all of stderr. */
@@ -41,6 +43,7 @@ export function startServe(sandbox: BundleSandbox, env: Record<string, string | 
   const lines: AnswerLine[] = [];
   const progress: ProgressLine[] = [];
   const answered = new Set<string | null>();
+  const all: (AnswerLine | ProgressLine)[] = [];
   // Answers not yet asked for, and askers not yet answered, by call_id, first come first served.
   const unclaimed = new Map<string | null, AnyEnvelope[]>();
   const waiting = new Map<string | null, ((envelope: AnyEnvelope) => void)[]>();
@@ -58,6 +61,7 @@ export function startServe(sandbox: BundleSandbox, env: Record<string, string | 
       const text = held.slice(0, newline);
       held = held.slice(newline + 1);
       const parsed = JSON.parse(text) as AnswerLine | ProgressLine;
+      all.push(parsed);
       if ('progress' in parsed) {
         expect(Object.keys(parsed)).toEqual(['call_id', 'progress']);
         expect(answered.has(parsed.call_id), `a progress line after the answer of ${parsed.call_id}`).toBe(false);
@@ -89,6 +93,7 @@ export function startServe(sandbox: BundleSandbox, env: Record<string, string | 
     write,
     lines,
     progress,
+    all,
     progressOf: (callId) => progress.filter((line) => line.call_id === callId).map((line) => line.progress),
     answerOf,
     call: (request) => {

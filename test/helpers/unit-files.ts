@@ -84,6 +84,7 @@ export const UNIT_FILES: readonly string[] = [
   'test/tools/code_task/records.test.ts',
   'test/tools/code_task/scripted-harness.test.ts',
   'test/tools/code_task/snapshot.test.ts',
+  'test/tools/code_task/steps.test.ts',
   'test/tools/descriptors.test.ts',
   'test/tools/registry-lists.test.ts',
   'test/tools/file_read/format.test.ts',

@@ -22,6 +22,7 @@ import { codeTaskErrors, formatCodeTask, harnessInput } from './format.js';
 import { chooseHarness, DETECTION_ORDER, type HarnessChoice } from './harnesses/index.js';
 import { HARNESS_PARSER_LIMITS, type HarnessEvents } from './harnesses/types.js';
 import { codeTaskMeta, failureReason, taskStatus } from './outcome.js';
+import { harnessLive } from './live.js';
 import {
   acquireLock,
   lockPath,
@@ -166,7 +167,11 @@ async function runHarness(
   const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
   const launch = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
   const parser = adapter.parser(HARNESS_PARSER_LIMITS);
-  const splitter = new LineSplitter((line, clipped) => parser.line(line, clipped), HARNESS_LINE_MAX_BYTES);
+  const live = harnessLive(context.progress, adapter, () => io.now());
+  const splitter = new LineSplitter((line, clipped) => {
+    parser.line(line, clipped);
+    live.line(line, clipped);
+  }, HARNESS_LINE_MAX_BYTES);
 
   const started = io.now();
   let outcome = NOT_STARTED;
@@ -185,8 +190,12 @@ async function runHarness(
       killGraceMs: limits.killGraceMs,
     };
     try {
-      outcome = await system.harness.run(run, (bytes) => splitter.write(bytes));
+      outcome = await system.harness.run(run, (bytes) => {
+        splitter.write(bytes);
+        live.write(bytes);
+      });
     } catch (error) {
+      live.end();
       const code = (error as { code?: unknown }).code;
       const reason = typeof code === 'string' ? stateFailure(error) : error instanceof Error ? error.message : String(error);
       throw codeTaskErrors.cannotStart(adapter.name, reason);
@@ -194,6 +203,7 @@ async function runHarness(
   }
   const elapsedMs = io.now() - started;
   splitter.end();
+  live.end();
   const events = parser.result();
   return { outcome, events, elapsedMs, sessionId: events.sessionId ?? resumeId ?? newSessionId };
 }

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HARNESS_FINAL_MESSAGE_MAX_BYTES, HARNESS_LINE_MAX_BYTES, HARNESS_REASON_MAX_CHARS } from '../../../src/limits.js';
 import { wholeText } from '../../../src/text/head-tail.js';
@@ -7,38 +5,9 @@ import { LineSplitter } from '../../../src/text/line-splitter.js';
 import { geminiErrorReason } from '../../../src/tools/code_task/harnesses/gemini.js';
 import { DETECTION_ORDER, HARNESSES } from '../../../src/tools/code_task/harnesses/index.js';
 import type { HarnessAdapter, HarnessEvents, HarnessParserLimits } from '../../../src/tools/code_task/harnesses/types.js';
+import { run, runsOf } from './transcripts.js';
 
-const TRANSCRIPTS = join(import.meta.dirname, '../../../fixtures/harness-transcripts/recorded');
 const LIMITS: HarnessParserLimits = { finalMessageMaxBytes: HARNESS_FINAL_MESSAGE_MAX_BYTES, reasonMaxChars: HARNESS_REASON_MAX_CHARS };
-
-/** One run of a real CLI as test/harness-clis/drive.ts recorded it. */
-interface Run {
-  scenario: string;
-  /** The CLI's arguments, the program left out. */
-  args: string[];
-  cwd: string;
-  /** Everything it printed, stdout and stderr in arrival order. */
-  output: string;
-  exit: string;
-}
-
-/** A transcript holds several runs: `# <time> <cli> <argv> cwd=… brief=… scenario=…`, the output, `# exit=…`. */
-function runsOf(cli: string): Run[] {
-  const runs: Run[] = [];
-  for (const line of readFileSync(join(TRANSCRIPTS, `${cli}.jsonl`), 'utf8').split('\n')) {
-    const header = /^# \S+ \S+ (\[.*\]) cwd=(\S+) brief=.* scenario=(\S+)$/.exec(line);
-    if (header) runs.push({ scenario: header[3]!, args: JSON.parse(header[1]!) as string[], cwd: header[2]!, output: '', exit: '' });
-    else if (line.startsWith('# exit=')) runs.at(-1)!.exit = line.slice(2);
-    else if (line !== '') runs.at(-1)!.output += line + '\n';
-  }
-  return runs;
-}
-
-function run(cli: string, scenario: string): Run {
-  const found = runsOf(cli).find((entry) => entry.scenario === scenario);
-  if (found === undefined) throw new Error(`no ${scenario} run in ${cli}.jsonl`);
-  return found;
-}
 
 /** Parse output fed in pieces of `pieceBytes`, as a pipe would hand it over. */
 function parse(adapter: HarnessAdapter, output: string, pieceBytes = 7, limits = LIMITS): HarnessEvents {

@@ -1,6 +1,7 @@
 // code_task end to end inside the test process: real git, real processes, the scripted harness.
 import { CallStop, NEVER_STOPPED, type Stop } from '../../../src/io/stop.js';
-import { NO_PROGRESS } from '../../../src/io/progress.js';
+import { NO_PROGRESS, type Progress } from '../../../src/io/progress.js';
+import type { ProgressReport } from '../../../src/contract/progress.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +41,7 @@ interface CallOptions {
   maxBytes?: number;
   callId?: string;
   stop?: Stop;
+  progress?: Progress;
 }
 
 function context(args: Args, options: CallOptions = {}): Context {
@@ -59,7 +61,7 @@ function context(args: Args, options: CallOptions = {}): Context {
     },
     cwd: options.cwd ?? scratch.repo,
     stop: options.stop ?? NEVER_STOPPED,
-    progress: NO_PROGRESS,
+    progress: options.progress ?? NO_PROGRESS,
   };
 }
 
@@ -293,6 +295,64 @@ describe('code_task with the scripted harness', () => {
     const before = fingerprint(scratch);
     await task({ brief: 'say nothing changed' });
     expect(fingerprint(scratch)).toEqual(before);
+  });
+});
+
+/** A Progress that keeps what the call reports. */
+function keptProgress(): Progress & { reports: ProgressReport[] } {
+  const reports: ProgressReport[] = [];
+  return { wanted: true, reports, report: (report) => void reports.push(report) };
+}
+
+describe('progress while the harness runs', () => {
+  it("reports a CLI's steps as its events come, the last message held back until its end", async () => {
+    initRepo(scratch, { 'a.txt': 'a\n' });
+    const bin = join(scratch.home, 'bin');
+    const go = join(scratch.home, 'go');
+    mkdirSync(bin);
+    // A CLI on PATH that prints a command, waits for the test to have seen it, then edits and answers.
+    const events = [
+      '{"type":"init","session_id":"s-1"}',
+      '{"type":"tool_use","tool_name":"run_shell_command","parameters":{"command":"npm test"}}',
+    ];
+    const rest = [
+      '{"type":"tool_use","tool_name":"write_file","parameters":{"file_path":"a.txt","content":"b"}}',
+      '{"type":"message","role":"assistant","content":"Done.","delta":true}',
+    ];
+    const echo = (lines: string[]) => lines.map((line) => `echo '${line}'`).join('\n');
+    writeFileSync(join(bin, 'gemini'), `#!/bin/sh\n${echo(events)}\nwhile [ ! -e '${go}' ]; do sleep 0.05; done\n${echo(rest)}\n`, { mode: 0o755 });
+    const progress = keptProgress();
+    const running = task({ brief: 'x' }, { env: { GUILDS_HARNESS: 'gemini', PATH: `${bin}:${process.env.PATH}` }, progress });
+    await pollUntil(() => progress.reports.length, (count) => count > 0);
+    expect(progress.reports).toEqual([{ type: 'step', kind: 'command', text: 'npm test' }]);
+    writeFileSync(go, '');
+    expect((await running).meta.status).toBe('completed');
+    expect(progress.reports).toEqual([
+      { type: 'step', kind: 'command', text: 'npm test' },
+      { type: 'step', kind: 'edit', text: 'write_file a.txt' },
+      { type: 'step', kind: 'message', text: 'Done.' },
+    ]);
+  });
+
+  it("reports a command harness's output as a shell command's: its completed lines", async () => {
+    initRepo(scratch, { 'a.txt': 'a\n' });
+    const go = join(scratch.home, 'go');
+    const command = `printf 'one\\r\\033[31mtwo\\033[0m\\nhalf'; while [ ! -e '${go}' ]; do sleep 0.05; done; echo ' line'`;
+    const progress = keptProgress();
+    const running = task({ brief: 'x' }, { env: { GUILDS_HARNESS_COMMAND: command }, progress });
+    await pollUntil(() => progress.reports.length, (count) => count > 0);
+    expect(progress.reports).toEqual([{ type: 'output', text: 'two', bytes: 21 }]);
+    writeFileSync(go, '');
+    expect((await running).meta.status).toBe('completed');
+    // The last line came as the harness ended: its answer follows at once, with the whole output.
+    expect(progress.reports.every((report) => report.type === 'output')).toBe(true);
+  });
+
+  it('does nothing for a call nobody asked progress of', async () => {
+    initRepo(scratch, { 'a.txt': 'a\n' });
+    const progress = { ...keptProgress(), wanted: false };
+    await task({ brief: 'say hello' }, { progress });
+    expect(progress.reports).toEqual([]);
   });
 });
 

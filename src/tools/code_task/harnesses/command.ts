@@ -65,4 +65,6 @@ export const commandHarness: HarnessAdapter = {
   choosesSessionId: false,
   launch,
   parser: (limits) => new CommandParser(limits),
+  // Its output is shown as a shell command's is: as output events, not steps.
+  steps: null,
 };

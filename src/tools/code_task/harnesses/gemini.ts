@@ -4,6 +4,9 @@
 import { HeadTailBuilder } from '../../../text/head-tail.js';
 import { countAt, jsonObjectOf, objectAt, ParserState, stringAt } from './events.js';
 import type { EventParser, HarnessAdapter, HarnessParserLimits, HarnessUsage, LaunchRequest } from './types.js';
+import { oneLine, step, toolCallText, type StepDeriver, type StepLimits, type StepReport } from './steps.js';
+import type { JsonObject } from './events.js';
+import { firstCodePoints } from '../../../text/utf8.js';
 
 // What Gemini CLI prints on stderr at every start, whatever happens next: never the reason of a failure.
 const STARTUP_NOTICES = [/^Warning: /, /^YOLO mode is enabled\./, /^Ripgrep is not available\./, /^status: \d+$/];
@@ -34,6 +37,65 @@ function launch(request: LaunchRequest) {
   // Trust as --skip-trust says, and telemetry off; usage statistics and auto-update are settings only
   // (~/.gemini/settings.json), which the helper leaves to the image.
   return { argv, env: { GEMINI_CLI_TRUST_WORKSPACE: 'true', GEMINI_TELEMETRY_ENABLED: 'false' } };
+}
+
+/** Gemini CLI's tools that write files, and its shell. */
+const EDIT_TOOLS = new Set(['write_file', 'replace']);
+const SHELL_TOOL = 'run_shell_command';
+
+/**
+ * Gemini CLI's steps. Its assistant messages come as deltas: they are one message step, reported when
+ * the next event that is no delta comes (a tool call, the result) or the stream ends. Of the message
+ * only its first characters can be shown, so only they are held. Then a tool call, a failed tool, a
+ * result or an error event that says an error.
+ */
+export class GeminiSteps implements StepDeriver {
+  private held = '';
+  private holding = false;
+
+  constructor(private readonly limits: StepLimits) {}
+
+  event(event: JsonObject): StepReport[] {
+    if (event.type === 'message' && event.role === 'assistant') {
+      const content = stringAt(event, 'content');
+      if (content === null) return [];
+      const flushed = event.delta === true ? [] : this.end();
+      // As one line, two code points past the cap are enough to cut it as the whole message would be
+      // cut (a run of blanks is one space: the code point after a space is none).
+      this.held = firstCodePoints(oneLine(this.held + content).trimStart(), this.limits.maxChars + 2);
+      this.holding = true;
+      return flushed;
+    }
+    return [...this.end(), ...this.otherSteps(event)];
+  }
+
+  end(): StepReport[] {
+    if (!this.holding) return [];
+    const message = this.held;
+    this.held = '';
+    this.holding = false;
+    return step('message', message, this.limits);
+  }
+
+  private otherSteps(event: JsonObject): StepReport[] {
+    switch (event.type) {
+      case 'tool_use': {
+        const name = stringAt(event, 'tool_name') ?? 'tool';
+        if (name === SHELL_TOOL) return step('command', stringAt(objectAt(event, 'parameters'), 'command'), this.limits);
+        return step(EDIT_TOOLS.has(name) ? 'edit' : 'tool', toolCallText(name, event.parameters), this.limits);
+      }
+      case 'tool_result':
+        return event.status === 'error' ? step('error', stringAt(objectAt(event, 'error'), 'message') ?? 'tool error', this.limits) : [];
+      case 'result':
+        return event.status === 'error' ? step('error', geminiErrorReason(stringAt(objectAt(event, 'error'), 'message') ?? 'error'), this.limits) : [];
+      case 'error': {
+        const message = stringAt(event, 'message');
+        return message === null ? [] : step('error', geminiErrorReason(message), this.limits);
+      }
+      default:
+        return [];
+    }
+  }
 }
 
 class GeminiParser implements EventParser {
@@ -95,4 +157,5 @@ export const geminiHarness: HarnessAdapter = {
   choosesSessionId: true,
   launch,
   parser: (limits) => new GeminiParser(limits),
+  steps: (limits) => new GeminiSteps(limits),
 };

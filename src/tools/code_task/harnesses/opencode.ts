@@ -2,6 +2,8 @@
 import { HeadTailBuilder, type HeadTail } from '../../../text/head-tail.js';
 import { countAt, jsonObjectOf, objectAt, ParserState, stringAt } from './events.js';
 import type { EventParser, HarnessAdapter, HarnessParserLimits, LaunchRequest } from './types.js';
+import { statelessDeriver, step, toolCallText, type StepLimits, type StepReport } from './steps.js';
+import type { JsonObject } from './events.js';
 
 function launch(request: LaunchRequest) {
   // --auto approves what the default agent would ask about (a path outside the repository, a repeated
@@ -19,6 +21,42 @@ function launch(request: LaunchRequest) {
       OPENCODE_DISABLE_SHARE: '1',
     },
   };
+}
+
+/** OpenCode's tools that write files, and its shell. */
+const EDIT_TOOLS = new Set(['write', 'edit', 'multiedit', 'patch']);
+const SHELL_TOOL = 'bash';
+
+/** A tool call, once its part says it ran, and its error when it failed. */
+function toolSteps(part: JsonObject | null, limits: StepLimits): StepReport[] {
+  const name = stringAt(part, 'tool') ?? 'tool';
+  const state = objectAt(part, 'state');
+  const input = objectAt(state, 'input');
+  const call =
+    name === SHELL_TOOL
+      ? step('command', stringAt(input, 'command'), limits)
+      : step(EDIT_TOOLS.has(name) ? 'edit' : 'tool', toolCallText(name, input), limits);
+  return state?.status === 'error' ? [...call, ...step('error', stringAt(state, 'error') ?? `${name} failed`, limits)] : call;
+}
+
+/** OpenCode's steps: a text part, a tool call (its events come once it ran), an error (as its parser reads it). */
+export function opencodeSteps(event: JsonObject, limits: StepLimits): StepReport[] {
+  const part = objectAt(event, 'part');
+  switch (event.type) {
+    case 'text':
+      return step('message', stringAt(part, 'text'), limits);
+    case 'tool_use':
+      return toolSteps(part, limits);
+    case 'error':
+      return step('error', opencodeErrorReason(event), limits);
+    default:
+      return [];
+  }
+}
+
+function opencodeErrorReason(event: JsonObject): string {
+  const error = objectAt(event, 'error');
+  return stringAt(objectAt(error, 'data'), 'message') ?? stringAt(error, 'name') ?? 'error';
 }
 
 class OpenCodeParser implements EventParser {
@@ -60,11 +98,9 @@ class OpenCodeParser implements EventParser {
         this.costUsd = add(this.costUsd, countAt(part, 'cost'));
         break;
       }
-      case 'error': {
-        const error = objectAt(event, 'error');
-        this.state.reportError(stringAt(objectAt(error, 'data'), 'message') ?? stringAt(error, 'name') ?? 'error');
+      case 'error':
+        this.state.reportError(opencodeErrorReason(event));
         break;
-      }
     }
   }
 
@@ -88,4 +124,5 @@ export const opencodeHarness: HarnessAdapter = {
   choosesSessionId: false,
   launch,
   parser: (limits) => new OpenCodeParser(limits),
+  steps: (limits) => statelessDeriver((event) => opencodeSteps(event, limits)),
 };

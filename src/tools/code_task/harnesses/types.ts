@@ -3,6 +3,7 @@
 import { HARNESS_FINAL_MESSAGE_MAX_BYTES, HARNESS_REASON_MAX_CHARS } from '../../../limits.js';
 import type { HarnessName } from '../contract.js';
 import type { HeadTail } from '../../../text/head-tail.js';
+import type { StepDeriver, StepLimits } from './steps.js';
 
 export interface HarnessUsage {
   turns?: number;
@@ -70,4 +71,6 @@ export interface HarnessAdapter {
   choosesSessionId: boolean;
   launch(request: LaunchRequest): Launch;
   parser(limits: HarnessParserLimits): EventParser;
+  /** The progress steps of its JSON events (SPEC section 9); null for a harness whose output is shown as output. */
+  steps: ((limits: StepLimits) => StepDeriver) | null;
 }
