@@ -9782,6 +9782,94 @@ function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
     child.on("close", settle2);
   });
 }
+var OPENED_EXIT_GRACE_MS = 5e3;
+async function endOpened(opened, graceMs = OPENED_EXIT_GRACE_MS) {
+  const waits = [...opened].map(async ([exec, { pid, closed }]) => {
+    exec.end();
+    for (const signal of ["SIGTERM", "SIGKILL"]) {
+      if (await settlesWithin(closed, graceMs)) return;
+      try {
+        if (pid !== void 0) process.kill(signal === "SIGKILL" ? -pid : pid, signal);
+      } catch {
+      }
+    }
+    await closed;
+  });
+  await Promise.all(waits);
+}
+function settlesWithin(promise, ms) {
+  let timer;
+  const late = new Promise((resolve2) => timer = setTimeout(() => resolve2(false), ms));
+  return Promise.race([promise.then(() => true), late]).finally(() => clearTimeout(timer));
+}
+function openLocal(argv, env, cwd, handlers, opened) {
+  const child = (0, import_node_child_process.spawn)(argv[0], argv.slice(1), { cwd, env: { ...env }, stdio: ["pipe", "pipe", "ignore"], detached: true });
+  let started = false;
+  let closed = false;
+  const exec = {
+    write: (text2) => {
+      if (!closed && child.stdin.writable) child.stdin.write(text2);
+    },
+    end: () => {
+      if (!closed) child.stdin.end();
+    }
+  };
+  let markClosed = () => void 0;
+  const whenClosed = new Promise((resolve2) => markClosed = resolve2);
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    opened.delete(exec);
+    child.stdin.destroy();
+    markClosed();
+    handlers.closed(started);
+  };
+  child.on("spawn", () => started = true);
+  child.stdin.on("error", () => void 0);
+  child.stdout.on("data", (chunk) => handlers.stdout(chunk));
+  child.on("error", close);
+  child.on("close", close);
+  child.unref();
+  child.stdout.unref?.();
+  child.stdin.unref?.();
+  opened.set(exec, { pid: child.pid, closed: whenClosed });
+  return exec;
+}
+
+// src/contract/stream.ts
+var streamReasons = {
+  lineTooLong: (maxBytes) => `a request line passes ${maxBytes} bytes`,
+  callRunning: (callId) => `call_id ${callId} is already running on this stream`
+};
+var utf8Strict2 = new TextDecoder("utf-8", { fatal: true });
+function callRunning(callId) {
+  return invalidRequest(streamReasons.callRunning(callId));
+}
+function requestLine(request) {
+  return `${JSON.stringify(request)}
+`;
+}
+function cancelLine(callId) {
+  return `${JSON.stringify({ cancel: callId })}
+`;
+}
+function parseOutputLine(line) {
+  let value;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(value)) return null;
+  if (Object.hasOwn(value, "progress")) {
+    const progress = parseProgressObject(value);
+    return progress === null || Object.hasOwn(value, "envelope") ? null : { kind: "progress", ...progress };
+  }
+  if (!isPlainObject(value.envelope)) return null;
+  const callId = value.call_id;
+  if (callId !== null && typeof callId !== "string") return null;
+  return { kind: "answer", callId, envelope: value.envelope };
+}
 
 // src/contract/tools/spec.ts
 function clampInteger(value, minimum, maximum) {
@@ -10343,6 +10431,107 @@ function descriptorNamed(name) {
   return Object.hasOwn(TOOL_DESCRIPTORS, name) ? TOOL_DESCRIPTORS[name] : void 0;
 }
 
+// src/text/line-splitter.ts
+var NEWLINE = 10;
+var LineBytes = class {
+  constructor(sink, maxLineBytes) {
+    this.sink = sink;
+    this.maxLineBytes = maxLineBytes;
+  }
+  sink;
+  maxLineBytes;
+  pieces = [];
+  heldBytes = 0;
+  clipped = false;
+  /** The bytes are only lent: what must last is copied. */
+  write(bytes) {
+    let start = 0;
+    while (start < bytes.length) {
+      const end = bytes.indexOf(NEWLINE, start);
+      if (end === -1) {
+        this.hold(bytes.subarray(start));
+        return;
+      }
+      this.hold(bytes.subarray(start, end));
+      this.emit();
+      start = end + 1;
+    }
+  }
+  end() {
+    if (this.heldBytes > 0 || this.clipped) this.emit();
+  }
+  hold(bytes) {
+    const room = this.maxLineBytes - this.heldBytes;
+    if (bytes.length > room && !this.clipped) {
+      this.clipped = true;
+      this.sink.overflow?.();
+    }
+    const kept = bytes.length > room ? bytes.subarray(0, Math.max(0, room)) : bytes;
+    if (kept.length === 0) return;
+    this.pieces.push(new Uint8Array(kept));
+    this.heldBytes += kept.length;
+  }
+  emit() {
+    let bytes;
+    if (this.pieces.length === 1) bytes = this.pieces[0];
+    else {
+      bytes = new Uint8Array(this.heldBytes);
+      let offset = 0;
+      for (const piece of this.pieces) {
+        bytes.set(piece, offset);
+        offset += piece.length;
+      }
+    }
+    const clipped = this.clipped;
+    this.pieces = [];
+    this.heldBytes = 0;
+    this.clipped = false;
+    this.sink.line(bytes, clipped);
+  }
+};
+var ByteLines = class {
+  lines;
+  constructor(sink, maxLineBytes) {
+    this.lines = new LineBytes(
+      {
+        line: (bytes, clipped) => {
+          if (!clipped) sink.line(bytes);
+        },
+        overflow: () => sink.tooLong()
+      },
+      maxLineBytes
+    );
+  }
+  /** The bytes are only lent: what must last is copied. */
+  write(bytes) {
+    this.lines.write(bytes);
+  }
+  end() {
+    this.lines.end();
+  }
+};
+
+// src/orchestrator/format.ts
+function argumentsNotJson(tool) {
+  return new ToolError("invalid_request", `${tool}: the arguments are not valid JSON`);
+}
+function argumentsNotObject(tool) {
+  return new ToolError("invalid_request", `${tool}: the arguments must be a JSON object`);
+}
+function unknownTool(shown, tools) {
+  return new ToolError("invalid_request", `unknown tool '${shown}' (the code tools are ${tools.join(", ")})`);
+}
+function pointerText(displayPath, range, seq) {
+  return `${displayPath} lines ${range[0]}\u2013${range[1]}: unchanged since step ${seq}; read that result.`;
+}
+function remainingToolCallsTrailer(remaining) {
+  return `
+
+remaining_tool_calls: ${remaining}`;
+}
+var STREAM_ENDED_DURING_CALL = "the helper's stream ended during the call; it may have run";
+var PROGRESS_NOT_STREAMED = "this sandbox runs each call cold: its progress is not shown while it runs, only its answer";
+
 // src/orchestrator/request.ts
 var REPOSITORIES_FOLDER = "repos";
 function wireRequest(request) {
@@ -10518,6 +10707,197 @@ var SandboxRunner = class {
     return runHelper(this.sandbox, wireRequest(call.checked.request), call.env, call.timeoutMs, this.graceMs, call.signal);
   }
 };
+
+// src/orchestrator/warm-runner.ts
+var SERVE_ARGUMENT = "--serve";
+var WARM_ANSWER_LINE_MAX_BYTES = 64 * 1048576;
+var WARM_STREAM_IDLE_MS = 5 * 6e4;
+function isReadOnly(checked) {
+  return readOnlyCall(checked);
+}
+function readOnlyCall(checked) {
+  return TOOL_DESCRIPTORS[checked.op].readOnly(checked.args);
+}
+function helperCommandOf(sandbox, helper) {
+  return helper === "guilds-harness" ? sandbox.harnessCommand ?? DEFAULT_HARNESS_COMMAND : sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND;
+}
+var WarmStream = class {
+  constructor(sandbox, helper, envKey, env, onEnd, idleMs) {
+    this.envKey = envKey;
+    this.onEnd = onEnd;
+    this.idleMs = idleMs;
+    const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => this.fault() }, WARM_ANSWER_LINE_MAX_BYTES);
+    const argv = [...helperCommandOf(sandbox, helper), SERVE_ARGUMENT];
+    this.exec = sandbox.open(argv, env, {
+      stdout: (chunk) => {
+        this.started = true;
+        lines.write(chunk);
+      },
+      closed: (started) => this.end(started || this.started)
+    });
+  }
+  envKey;
+  onEnd;
+  idleMs;
+  waiting = /* @__PURE__ */ new Map();
+  /** Calls given up on past their grace: their late answer, the helper's own, is dropped once. */
+  givenUp = /* @__PURE__ */ new Set();
+  exec;
+  ended = false;
+  /** Its stdin closed: the calls in flight still answer, no new one is sent. */
+  closing = false;
+  started = false;
+  idleTimer;
+  get open() {
+    return !this.ended && !this.closing;
+  }
+  takeLine(bytes) {
+    if (this.ended) return;
+    const read = parseOutputLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
+    if (read?.kind === "progress") return this.takeProgress(read.callId, read.event);
+    const answer = read;
+    const callId = answer?.callId ?? null;
+    if (callId !== null && this.givenUp.delete(callId)) return;
+    const waiting = callId === null ? void 0 : this.waiting.get(callId);
+    if (answer === null || callId === null || waiting === void 0) return this.fault();
+    const envelope = envelopeOf(answer.envelope);
+    this.forget(callId);
+    waiting.settle(envelope === null ? { envelope: helperFailure("the answer is not an envelope") } : { envelope });
+  }
+  /**
+   * A progress line counts only for a call in flight that asked for progress; one for a call given
+   * up on is its helper's late word, dropped; any other the helper cannot have sent.
+   */
+  takeProgress(callId, event) {
+    if (this.givenUp.has(callId)) return;
+    const onProgress = this.waiting.get(callId)?.onProgress;
+    if (onProgress === void 0) return this.fault();
+    try {
+      onProgress(event);
+    } catch {
+    }
+  }
+  /**
+   * A line the helper cannot have sent: something else writes on the channel. The calls in flight
+   * are cancelled and the helper's stdin closed (it stops them and exits); they answer as at the
+   * stream's end, and nothing more is read from it.
+   */
+  fault() {
+    if (this.ended) return;
+    for (const callId of this.waiting.keys()) this.exec.write(cancelLine(callId));
+    this.exec.end();
+    this.end(true);
+  }
+  /** The call is no longer waited on; the last one out starts the idle clock. */
+  forget(callId) {
+    this.waiting.delete(callId);
+    if (this.waiting.size > 0 || !this.open) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.close(), this.idleMs);
+    this.idleTimer.unref?.();
+  }
+  end(started) {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.idleTimer);
+    this.onEnd(this);
+    for (const waiting of this.waiting.values()) waiting.settle({ ended: true, sent: started });
+    this.waiting.clear();
+  }
+  /** Send the call and wait for its line; at its time limit it is cancelled, and given up past the grace. */
+  call(call, graceMs) {
+    const { callId } = call.checked.request;
+    if (this.waiting.has(callId) || this.givenUp.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
+    return new Promise((resolve2) => {
+      const cancel = () => this.exec.write(cancelLine(callId));
+      const stopTimer = setTimeout(cancel, call.timeoutMs);
+      const giveUpTimer = setTimeout(() => {
+        this.givenUp.add(callId);
+        this.forget(callId);
+        settle2({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1e3} s`) });
+      }, call.timeoutMs + graceMs);
+      const settle2 = (outcome) => {
+        clearTimeout(stopTimer);
+        clearTimeout(giveUpTimer);
+        call.signal?.removeEventListener("abort", cancel);
+        resolve2(outcome);
+      };
+      clearTimeout(this.idleTimer);
+      this.waiting.set(callId, { settle: settle2, onProgress: call.checked.request.progress === null ? void 0 : call.onProgress });
+      this.exec.write(requestLine(wireRequest(call.checked.request)));
+      if (call.signal?.aborted) cancel();
+      else call.signal?.addEventListener("abort", cancel, { once: true });
+    });
+  }
+  /** Ends stdin: the helper finishes the calls in flight and exits. No call is sent here after it. */
+  close() {
+    if (!this.open) return;
+    this.closing = true;
+    clearTimeout(this.idleTimer);
+    this.onEnd(this);
+    this.exec.end();
+  }
+};
+var WarmRunner = class {
+  constructor(sandbox, graceMs = SANDBOX_GRACE_MS, idleMs = WARM_STREAM_IDLE_MS) {
+    this.sandbox = sandbox;
+    this.graceMs = graceMs;
+    this.idleMs = idleMs;
+    this.cold = new SandboxRunner(sandbox, graceMs);
+  }
+  sandbox;
+  graceMs;
+  idleMs;
+  /** The open stream of each helper, guilds-code's and guilds-harness's, each opened on its first call. */
+  streams = /* @__PURE__ */ new Map();
+  cold;
+  async answer(call) {
+    const stream = this.streamFor(HELPER_OF_TOOL[call.checked.op], call.env);
+    if (stream === void 0) return this.cold.answer(call);
+    const outcome = await stream.call(call, this.graceMs);
+    if ("envelope" in outcome) return outcome.envelope;
+    if (!outcome.sent || isReadOnly(call.checked)) return this.cold.answer(call);
+    return errorEnvelope(STREAM_ENDED_DURING_CALL, "unavailable");
+  }
+  /** A call over a sandbox that can open a stream hands on its progress, code_task's too. */
+  streamsProgress(_checked) {
+    return this.sandbox.open !== void 0;
+  }
+  /** End the streams: each helper finishes the calls in flight and exits. */
+  close() {
+    for (const stream of this.streams.values()) stream.close();
+    this.streams.clear();
+  }
+  streamFor(helper, env) {
+    const { sandbox } = this;
+    if (sandbox.open === void 0) return void 0;
+    const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+    const current = this.streams.get(helper);
+    if (current?.open && current.envKey !== envKey) return void 0;
+    if (current !== void 0 && current.open) return current;
+    const opened = new WarmStream(
+      sandbox,
+      helper,
+      envKey,
+      env,
+      (ended) => {
+        if (this.streams.get(helper) === ended) this.streams.delete(helper);
+      },
+      this.idleMs
+    );
+    if (opened.open) this.streams.set(helper, opened);
+    return opened;
+  }
+};
+var runners = /* @__PURE__ */ new WeakMap();
+function warmRunnerOf(sandbox) {
+  let runner = runners.get(sandbox);
+  if (runner === void 0) {
+    runner = new WarmRunner(sandbox);
+    runners.set(sandbox, runner);
+  }
+  return runner;
+}
 
 // node_modules/ansi-regex/index.js
 var ST = String.raw`(?:\u001B\u005C|\u009C)`;
@@ -10924,7 +11304,7 @@ function drawLine(text2) {
 }
 
 // src/tools/shell/screen.ts
-var NEWLINE = 10;
+var NEWLINE2 = 10;
 var decoder2 = new TextDecoder("utf-8");
 function entryLines(entry) {
   return "bytes" in entry ? entry.lines : 1;
@@ -10935,7 +11315,7 @@ function entryBytes(entry) {
   return 2 * (drawn.head.length + drawn.tail.length + written.head.length + written.tail.length);
 }
 function blankLines(lines) {
-  return { bytes: new Uint8Array(lines).fill(NEWLINE), lines };
+  return { bytes: new Uint8Array(lines).fill(NEWLINE2), lines };
 }
 function rowOf(bytes, keepChars) {
   return { drawn: lineFromText(heldText(decoder2.decode(bytes)), keepChars), column: 0, written: EMPTY_LINE };
@@ -10981,7 +11361,7 @@ var Screen = class {
     let lines = 1;
     let end = bytes.length - 1;
     for (; ; lines++) {
-      const before = end === 0 ? -1 : bytes.lastIndexOf(NEWLINE, end - 1);
+      const before = end === 0 ? -1 : bytes.lastIndexOf(NEWLINE2, end - 1);
       if (before === -1) break;
       if (lines === keep) {
         this.evict(this.aboveLines);
@@ -11024,7 +11404,7 @@ var Screen = class {
       }
       const bytes = first.bytes;
       let cut = -1;
-      for (let i = 0; i < lines; i++) cut = bytes.indexOf(NEWLINE, cut + 1);
+      for (let i = 0; i < lines; i++) cut = bytes.indexOf(NEWLINE2, cut + 1);
       this.sink.write(bytes.subarray(0, cut + 1));
       this.above[0] = { bytes: bytes.subarray(cut + 1), lines: count - lines };
       this.heldBytes -= cut + 1;
@@ -11071,7 +11451,7 @@ var Screen = class {
       this.above.pop();
       return last.row;
     }
-    const cut = last.lines === 1 ? -1 : last.bytes.lastIndexOf(NEWLINE, last.bytes.length - 2);
+    const cut = last.lines === 1 ? -1 : last.bytes.lastIndexOf(NEWLINE2, last.bytes.length - 2);
     if (cut === -1) this.above.pop();
     else {
       this.above[this.above.length - 1] = { bytes: last.bytes.subarray(0, cut + 1), lines: last.lines - 1 };
@@ -11093,7 +11473,7 @@ var Screen = class {
       this.below.shift();
       return next.row;
     }
-    const cut = next.bytes.indexOf(NEWLINE);
+    const cut = next.bytes.indexOf(NEWLINE2);
     if (next.lines === 1) this.below.shift();
     else {
       this.below[0] = { bytes: next.bytes.subarray(cut + 1), lines: next.lines - 1 };
@@ -11166,7 +11546,7 @@ var Screen = class {
 };
 
 // src/tools/shell/clean.ts
-var NEWLINE2 = 10;
+var NEWLINE3 = 10;
 var TAB = 9;
 var CARRIAGE_RETURN = 13;
 var ESCAPE = 27;
@@ -11185,7 +11565,7 @@ function isUtf8ByDecoding(bytes) {
   }
 }
 function isControl(byte) {
-  return byte < 32 && byte !== TAB && byte !== NEWLINE2 || byte === DELETE;
+  return byte < 32 && byte !== TAB && byte !== NEWLINE3 || byte === DELETE;
 }
 function firstDirtyByte(bytes, from, to) {
   let first = to;
@@ -11261,7 +11641,7 @@ var StreamingCleaner = class {
     const end = chunk.length;
     let pos = 0;
     while (this.lineOpen && pos < end) {
-      const newline = chunk.indexOf(NEWLINE2, pos);
+      const newline = chunk.indexOf(NEWLINE3, pos);
       if (newline === -1) {
         this.take(chunk.subarray(pos));
         return;
@@ -11270,7 +11650,7 @@ var StreamingCleaner = class {
       this.endLine();
       pos = newline + 1;
     }
-    const lastNewline = chunk.lastIndexOf(NEWLINE2);
+    const lastNewline = chunk.lastIndexOf(NEWLINE3);
     if (lastNewline >= pos) pos = this.wholeLines(chunk, pos, lastNewline);
     if (pos >= end) return;
     if (this.lineOpen) this.write(chunk.subarray(pos));
@@ -11283,11 +11663,11 @@ var StreamingCleaner = class {
    */
   wholeLines(chunk, pos, lastNewline) {
     const dirty = firstDirtyByte(chunk, pos, lastNewline + 1);
-    const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE2, dirty) + 1);
+    const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE3, dirty) + 1);
     if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
     for (let start = cleanEnd; start <= lastNewline; ) {
-      let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE2, start + CLEAN_BATCH_BYTES);
-      if (stop < start) stop = chunk.indexOf(NEWLINE2, start + CLEAN_BATCH_BYTES);
+      let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
+      if (stop < start) stop = chunk.indexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
       const text2 = this.wholeDecoder.decode(chunk.subarray(start, stop + 1));
       if (hasScreenControl(text2)) {
         this.lineOpen = true;
@@ -11463,14 +11843,14 @@ function failuresWithin(scan, from, to) {
 }
 
 // src/tools/shell/failure-scan.ts
-var NEWLINE3 = 10;
+var NEWLINE4 = 10;
 var byteText = new TextDecoder("latin1");
 var utf8 = new TextDecoder("utf-8");
 var TRIGGERS = FAILURE_TRIGGERS.map((trigger) => byteText.decode(new TextEncoder().encode(trigger)));
 function countNewlines(bytes, from, to) {
   let count = 0;
   let at = from;
-  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE3) count++;
+  for (; at < to && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] === NEWLINE4) count++;
   const words = Math.max(0, to - at >> 2);
   if (words > 0) {
     const view = new Uint32Array(bytes.buffer, bytes.byteOffset + at, words);
@@ -11484,7 +11864,7 @@ function countNewlines(bytes, from, to) {
     }
     at += words * 4;
   }
-  for (; at < to; at++) if (bytes[at] === NEWLINE3) count++;
+  for (; at < to; at++) if (bytes[at] === NEWLINE4) count++;
   return count;
 }
 function headText(bytes, maxBytes) {
@@ -11513,13 +11893,13 @@ var FailureLineScanner = class {
     if (this.done || bytes.length === 0) return;
     const base = this.offset;
     this.offset += bytes.length;
-    const first = bytes.indexOf(NEWLINE3);
+    const first = bytes.indexOf(NEWLINE4);
     if (first === -1) {
       this.extendLine(bytes);
     } else {
       this.extendLine(bytes.subarray(0, first));
       this.endLine();
-      const last = bytes.lastIndexOf(NEWLINE3);
+      const last = bytes.lastIndexOf(NEWLINE4);
       if (last > first) this.searchLines(bytes, first + 1, last + 1, base);
       this.lineStart = base + last + 1;
       if (!this.done) this.extendLine(bytes.subarray(last + 1));
@@ -11717,7 +12097,7 @@ function failureWatchFor(collector, limits) {
 }
 
 // src/tools/shell/progress.ts
-var NEWLINE4 = 10;
+var NEWLINE5 = 10;
 var NOTHING_SHOWN = { text: "", rawBytes: 0 };
 var decoder3 = new TextDecoder();
 var encoder2 = new TextEncoder();
@@ -11756,9 +12136,9 @@ var OutputProgress = class {
   }
   /** The event for the lines completed since the previous one; null when no line was completed. */
   take() {
-    const lastEnd = this.held.subarray(0, this.heldLength).lastIndexOf(NEWLINE4);
+    const lastEnd = this.held.subarray(0, this.heldLength).lastIndexOf(NEWLINE5);
     if (lastEnd === -1) return null;
-    const firstWhole = this.droppedBytes > 0 ? this.held.indexOf(NEWLINE4) + 1 : 0;
+    const firstWhole = this.droppedBytes > 0 ? this.held.indexOf(NEWLINE5) + 1 : 0;
     const shown = firstWhole > lastEnd ? NOTHING_SHOWN : lastWholeLines(this.held.subarray(firstWhole, lastEnd), this.limits.maxBytes);
     const completedBytes = this.droppedBytes + lastEnd + 1;
     const report = { type: "output", text: shown.text, bytes: this.totalBytes };
@@ -11782,7 +12162,7 @@ function lastWholeLines(completed, maxBytes) {
   let rawBytes = 0;
   let end = completed.length;
   for (; ; ) {
-    const start = end === 0 ? 0 : completed.lastIndexOf(NEWLINE4, end - 1) + 1;
+    const start = end === 0 ? 0 : completed.lastIndexOf(NEWLINE5, end - 1) + 1;
     const line = cleanLine(decoder3.decode(completed.subarray(start, end)));
     const lineBytes = encoder2.encode(line).length + (shown.length > 0 ? 1 : 0);
     if (shownBytes2 + lineBytes > maxBytes) break;
@@ -11929,7 +12309,7 @@ function commandEnvironment(context, cwd) {
 }
 
 // src/tools/shell/format.ts
-var NEWLINE5 = 10;
+var NEWLINE6 = 10;
 var NO_OUTPUT_TEXT = "(no output)";
 var PATH_CUT_MARK = "\u2026";
 function timedOutLine(timeoutSeconds) {
@@ -11951,7 +12331,7 @@ var decoder4 = new TextDecoder("utf-8");
 function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPath, failures) {
   const trailerText = trailers.map((line) => "\n" + line).join("");
   const trailerBytes = utf8Bytes(trailerText);
-  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE5;
+  const endsWithNewline = output.totalBytes > 0 && output.tail.length > 0 && output.tail[output.tail.length - 1] === NEWLINE6;
   const shownTotal = output.totalBytes - (endsWithNewline ? 1 : 0);
   if (output.whole && shownTotal + trailerBytes <= limits.maxBytes) {
     const body = shownTotal === 0 ? NO_OUTPUT_TEXT : decoder4.decode(output.tail.subarray(0, shownTotal));
@@ -11975,7 +12355,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
     const windowStart = start2;
     let atLineStart = false;
     for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
-      if (tail[i] === NEWLINE5) {
+      if (tail[i] === NEWLINE6) {
         start2 = i + 1;
         atLineStart = true;
         break;
@@ -12006,7 +12386,7 @@ function elisionLogPath(partsRoom, headCap, logPath, shortLogPath) {
   return PATH_CUT_MARK + suffixWithinBytes(shortLogPath, pathRoom);
 }
 function cutHead(head, headRoom, reach) {
-  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE5);
+  const lastNewline = headRoom === 0 ? -1 : head.subarray(0, Math.min(headRoom + 1, head.length)).lastIndexOf(NEWLINE6);
   if (lastNewline !== -1 && lastNewline >= headRoom - reach) return { headShown: lastNewline, headEnd: lastNewline + 1 };
   let headShown = Math.min(headRoom, head.length);
   while (headShown > 0 && isContinuationByte(head[headShown])) headShown--;
@@ -12751,7 +13131,7 @@ var Utf16ToUtf8 = class {
 };
 
 // src/tools/file_read/scan.ts
-var NEWLINE6 = 10;
+var NEWLINE7 = 10;
 var CARRIAGE_RETURN2 = 13;
 var sharedLineDecoder = new TextDecoder("utf-8");
 var wholeLinesDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -12827,7 +13207,7 @@ var FileScanner = class {
     this.lastByte = chunk[chunk.length - 1];
     let start = 0;
     if (this.collector !== null) {
-      const newline = chunk.indexOf(NEWLINE6);
+      const newline = chunk.indexOf(NEWLINE7);
       if (newline === -1) {
         if (!binary) this.collector.feed(chunk);
         return;
@@ -12841,14 +13221,14 @@ var FileScanner = class {
       start = newline + 1;
     }
     while (this.lineNumber < this.offset) {
-      const newline = chunk.indexOf(NEWLINE6, start);
+      const newline = chunk.indexOf(NEWLINE7, start);
       if (newline === -1) return;
       this.lineNumber++;
       start = newline + 1;
     }
     const firstWhole = start;
     while (this.lineNumber <= this.lastWanted) {
-      const newline = chunk.indexOf(NEWLINE6, start);
+      const newline = chunk.indexOf(NEWLINE7, start);
       if (newline === -1) break;
       this.lineNumber++;
       start = newline + 1;
@@ -12862,7 +13242,7 @@ var FileScanner = class {
       return;
     }
     for (; ; ) {
-      const newline = chunk.indexOf(NEWLINE6, start);
+      const newline = chunk.indexOf(NEWLINE7, start);
       if (newline === -1) return;
       this.lineNumber++;
       start = newline + 1;
@@ -12880,7 +13260,7 @@ var FileScanner = class {
   }
   finish() {
     const binary = this.sniffer.binary;
-    const endsWithNewline = this.lastByte === NEWLINE6;
+    const endsWithNewline = this.lastByte === NEWLINE7;
     if (this.collector && !binary && !endsWithNewline) this.lines.push(this.collector.finish(false));
     const totalLines = this.totalBytes === 0 ? 0 : endsWithNewline ? this.lineNumber - 1 : this.lineNumber;
     return { totalBytes: this.totalBytes, totalLines, binary, lines: binary ? [] : this.lines, encoding: null };
@@ -13287,7 +13667,7 @@ var LineText = class {
 };
 
 // src/tools/code_search/rg-count-output.ts
-var NEWLINE7 = 10;
+var NEWLINE8 = 10;
 var NUL2 = 0;
 var DIGIT_0 = 48;
 var CountOutputReader = class {
@@ -13304,7 +13684,7 @@ var CountOutputReader = class {
     while (start < length) {
       const nul = chunk.indexOf(NUL2, start);
       if (nul === -1) break;
-      const newline = chunk.indexOf(NEWLINE7, nul);
+      const newline = chunk.indexOf(NEWLINE8, nul);
       if (newline === -1) break;
       this.events.countedFile(chunk, start, nul, countAfter(chunk, nul, newline));
       start = newline + 1;
@@ -13321,7 +13701,7 @@ var CountOutputReader = class {
   joinHeld(chunk) {
     const heldNul = this.held.bytes().indexOf(NUL2);
     const nul = heldNul === -1 ? chunk.indexOf(NUL2) : 0;
-    const newline = nul === -1 ? -1 : chunk.indexOf(NEWLINE7, nul);
+    const newline = nul === -1 ? -1 : chunk.indexOf(NEWLINE8, nul);
     if (newline === -1) {
       this.held.push(chunk);
       return chunk.length;
@@ -13340,7 +13720,7 @@ function countAfter(bytes, nul, end) {
 }
 
 // src/tools/code_search/rg-output.ts
-var NEWLINE8 = 10;
+var NEWLINE9 = 10;
 var NUL3 = 0;
 var DIGIT_02 = 48;
 var DIGIT_9 = 57;
@@ -13401,7 +13781,7 @@ var ContentOutputReader = class {
         start = this.countClosedRun(chunk, start);
         if (start === length) return;
       }
-      const newline = chunk.indexOf(NEWLINE8, start);
+      const newline = chunk.indexOf(NEWLINE9, start);
       const end = newline === -1 ? length : newline;
       if (end > start) this.piece(chunk, start, end);
       if (newline === -1) return;
@@ -13486,7 +13866,7 @@ var ContentOutputReader = class {
   }
   isBinaryNotice(line) {
     const path = this.pathBytes;
-    if (path === null || line.length <= path.length || line.indexOf(NEWLINE8) !== -1) return false;
+    if (path === null || line.length <= path.length || line.indexOf(NEWLINE9) !== -1) return false;
     if (!sameBytes(path, line, 0, path.length)) return false;
     const notice = BINARY_NOTICE.exec(byteString(line.subarray(path.length)));
     if (notice === null) return false;
@@ -13995,21 +14375,32 @@ var HarnessSandbox = class {
   options;
   harnessCommand;
   runDir;
+  opened = /* @__PURE__ */ new Map();
   exec(argv, env, timeoutMs, signal) {
     return execLocal(argv, helperEnv(this.options, env), this.options.home, timeoutMs, signal);
   }
   async writeFile(path, bytes) {
     await (0, import_promises.writeFile)(path, bytes, { mode: 384 });
   }
+  /** Waits for its opened execs to exit (stopping them past a grace). */
+  endOpened() {
+    return endOpened(this.opened);
+  }
+  /** code_task's warm stream (`guilds-harness.js --serve`), so that a task's steps reach the client as they come. */
+  open(argv, env, handlers) {
+    return openLocal(argv, helperEnv(this.options, env), this.options.home, handlers, this.opened);
+  }
 };
 var InProcessRunner = class {
   constructor(options) {
     this.options = options;
-    this.harness = new SandboxRunner(new HarnessSandbox(options));
+    this.harnessSandbox = new HarnessSandbox(options);
+    this.harness = new WarmRunner(this.harnessSandbox);
     this.host = options.host ?? mcpCallHost();
   }
   options;
   harness;
+  harnessSandbox;
   host;
   answer(call) {
     if (HELPER_OF_TOOL[call.checked.op] !== "guilds-code") return this.harness.answer(call);
@@ -14026,9 +14417,14 @@ var InProcessRunner = class {
     const progress = ask === null || onProgress === void 0 ? void 0 : new CallProgress(ask, onProgress);
     return this.host.run(made.io, call.checked, stop, progress);
   }
-  /** Its own calls hand on their progress; code_task's cold helper cannot. */
+  /** Its own calls hand on their progress, and code_task's over the harness's stream. */
   streamsProgress(checked) {
-    return HELPER_OF_TOOL[checked.op] === "guilds-code";
+    return HELPER_OF_TOOL[checked.op] === "guilds-code" || this.harness.streamsProgress(checked);
+  }
+  /** Ends the harness's stream and waits for its helper to exit (a task in flight finishes first). */
+  async close() {
+    this.harness.close();
+    await this.harnessSandbox.endOpened();
   }
 };
 
@@ -23839,27 +24235,6 @@ function isCodeTool(name) {
   return OP_NAMES.includes(name);
 }
 
-// src/orchestrator/format.ts
-function argumentsNotJson(tool) {
-  return new ToolError("invalid_request", `${tool}: the arguments are not valid JSON`);
-}
-function argumentsNotObject(tool) {
-  return new ToolError("invalid_request", `${tool}: the arguments must be a JSON object`);
-}
-function unknownTool(shown, tools) {
-  return new ToolError("invalid_request", `unknown tool '${shown}' (the code tools are ${tools.join(", ")})`);
-}
-function pointerText(displayPath, range, seq) {
-  return `${displayPath} lines ${range[0]}\u2013${range[1]}: unchanged since step ${seq}; read that result.`;
-}
-function remainingToolCallsTrailer(remaining) {
-  return `
-
-remaining_tool_calls: ${remaining}`;
-}
-var STREAM_ENDED_DURING_CALL = "the helper's stream ended during the call; it may have run";
-var PROGRESS_NOT_STREAMED = "this sandbox runs each call cold: its progress is not shown while it runs, only its answer";
-
 // src/orchestrator/pipeline.ts
 var REDACTION_MASK = "[REDACTED]";
 function redact(text2, secretValues) {
@@ -23965,312 +24340,6 @@ var ReadHistory = class {
     return found;
   }
 };
-
-// src/contract/stream.ts
-var streamReasons = {
-  lineTooLong: (maxBytes) => `a request line passes ${maxBytes} bytes`,
-  callRunning: (callId) => `call_id ${callId} is already running on this stream`
-};
-var utf8Strict2 = new TextDecoder("utf-8", { fatal: true });
-function callRunning(callId) {
-  return invalidRequest(streamReasons.callRunning(callId));
-}
-function requestLine(request) {
-  return `${JSON.stringify(request)}
-`;
-}
-function cancelLine(callId) {
-  return `${JSON.stringify({ cancel: callId })}
-`;
-}
-function parseOutputLine(line) {
-  let value;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  if (!isPlainObject(value)) return null;
-  if (Object.hasOwn(value, "progress")) {
-    const progress = parseProgressObject(value);
-    return progress === null || Object.hasOwn(value, "envelope") ? null : { kind: "progress", ...progress };
-  }
-  if (!isPlainObject(value.envelope)) return null;
-  const callId = value.call_id;
-  if (callId !== null && typeof callId !== "string") return null;
-  return { kind: "answer", callId, envelope: value.envelope };
-}
-
-// src/text/line-splitter.ts
-var NEWLINE9 = 10;
-var LineBytes = class {
-  constructor(sink, maxLineBytes) {
-    this.sink = sink;
-    this.maxLineBytes = maxLineBytes;
-  }
-  sink;
-  maxLineBytes;
-  pieces = [];
-  heldBytes = 0;
-  clipped = false;
-  /** The bytes are only lent: what must last is copied. */
-  write(bytes) {
-    let start = 0;
-    while (start < bytes.length) {
-      const end = bytes.indexOf(NEWLINE9, start);
-      if (end === -1) {
-        this.hold(bytes.subarray(start));
-        return;
-      }
-      this.hold(bytes.subarray(start, end));
-      this.emit();
-      start = end + 1;
-    }
-  }
-  end() {
-    if (this.heldBytes > 0 || this.clipped) this.emit();
-  }
-  hold(bytes) {
-    const room = this.maxLineBytes - this.heldBytes;
-    if (bytes.length > room && !this.clipped) {
-      this.clipped = true;
-      this.sink.overflow?.();
-    }
-    const kept = bytes.length > room ? bytes.subarray(0, Math.max(0, room)) : bytes;
-    if (kept.length === 0) return;
-    this.pieces.push(new Uint8Array(kept));
-    this.heldBytes += kept.length;
-  }
-  emit() {
-    let bytes;
-    if (this.pieces.length === 1) bytes = this.pieces[0];
-    else {
-      bytes = new Uint8Array(this.heldBytes);
-      let offset = 0;
-      for (const piece of this.pieces) {
-        bytes.set(piece, offset);
-        offset += piece.length;
-      }
-    }
-    const clipped = this.clipped;
-    this.pieces = [];
-    this.heldBytes = 0;
-    this.clipped = false;
-    this.sink.line(bytes, clipped);
-  }
-};
-var ByteLines = class {
-  lines;
-  constructor(sink, maxLineBytes) {
-    this.lines = new LineBytes(
-      {
-        line: (bytes, clipped) => {
-          if (!clipped) sink.line(bytes);
-        },
-        overflow: () => sink.tooLong()
-      },
-      maxLineBytes
-    );
-  }
-  /** The bytes are only lent: what must last is copied. */
-  write(bytes) {
-    this.lines.write(bytes);
-  }
-  end() {
-    this.lines.end();
-  }
-};
-
-// src/orchestrator/warm-runner.ts
-var SERVE_ARGUMENT = "--serve";
-var WARM_ANSWER_LINE_MAX_BYTES = 64 * 1048576;
-var WARM_STREAM_IDLE_MS = 5 * 6e4;
-function isReadOnly(checked) {
-  return readOnlyCall(checked);
-}
-function readOnlyCall(checked) {
-  return TOOL_DESCRIPTORS[checked.op].readOnly(checked.args);
-}
-function helperCommandOf(sandbox, helper) {
-  return helper === "guilds-harness" ? sandbox.harnessCommand ?? DEFAULT_HARNESS_COMMAND : sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND;
-}
-var WarmStream = class {
-  constructor(sandbox, helper, envKey, env, onEnd, idleMs) {
-    this.envKey = envKey;
-    this.onEnd = onEnd;
-    this.idleMs = idleMs;
-    const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => this.fault() }, WARM_ANSWER_LINE_MAX_BYTES);
-    const argv = [...helperCommandOf(sandbox, helper), SERVE_ARGUMENT];
-    this.exec = sandbox.open(argv, env, {
-      stdout: (chunk) => {
-        this.started = true;
-        lines.write(chunk);
-      },
-      closed: (started) => this.end(started || this.started)
-    });
-  }
-  envKey;
-  onEnd;
-  idleMs;
-  waiting = /* @__PURE__ */ new Map();
-  /** Calls given up on past their grace: their late answer, the helper's own, is dropped once. */
-  givenUp = /* @__PURE__ */ new Set();
-  exec;
-  ended = false;
-  /** Its stdin closed: the calls in flight still answer, no new one is sent. */
-  closing = false;
-  started = false;
-  idleTimer;
-  get open() {
-    return !this.ended && !this.closing;
-  }
-  takeLine(bytes) {
-    if (this.ended) return;
-    const read = parseOutputLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
-    if (read?.kind === "progress") return this.takeProgress(read.callId, read.event);
-    const answer = read;
-    const callId = answer?.callId ?? null;
-    if (callId !== null && this.givenUp.delete(callId)) return;
-    const waiting = callId === null ? void 0 : this.waiting.get(callId);
-    if (answer === null || callId === null || waiting === void 0) return this.fault();
-    const envelope = envelopeOf(answer.envelope);
-    this.forget(callId);
-    waiting.settle(envelope === null ? { envelope: helperFailure("the answer is not an envelope") } : { envelope });
-  }
-  /**
-   * A progress line counts only for a call in flight that asked for progress; one for a call given
-   * up on is its helper's late word, dropped; any other the helper cannot have sent.
-   */
-  takeProgress(callId, event) {
-    if (this.givenUp.has(callId)) return;
-    const onProgress = this.waiting.get(callId)?.onProgress;
-    if (onProgress === void 0) return this.fault();
-    try {
-      onProgress(event);
-    } catch {
-    }
-  }
-  /**
-   * A line the helper cannot have sent: something else writes on the channel. The calls in flight
-   * are cancelled and the helper's stdin closed (it stops them and exits); they answer as at the
-   * stream's end, and nothing more is read from it.
-   */
-  fault() {
-    if (this.ended) return;
-    for (const callId of this.waiting.keys()) this.exec.write(cancelLine(callId));
-    this.exec.end();
-    this.end(true);
-  }
-  /** The call is no longer waited on; the last one out starts the idle clock. */
-  forget(callId) {
-    this.waiting.delete(callId);
-    if (this.waiting.size > 0 || !this.open) return;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => this.close(), this.idleMs);
-    this.idleTimer.unref?.();
-  }
-  end(started) {
-    if (this.ended) return;
-    this.ended = true;
-    clearTimeout(this.idleTimer);
-    this.onEnd(this);
-    for (const waiting of this.waiting.values()) waiting.settle({ ended: true, sent: started });
-    this.waiting.clear();
-  }
-  /** Send the call and wait for its line; at its time limit it is cancelled, and given up past the grace. */
-  call(call, graceMs) {
-    const { callId } = call.checked.request;
-    if (this.waiting.has(callId) || this.givenUp.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
-    return new Promise((resolve2) => {
-      const cancel = () => this.exec.write(cancelLine(callId));
-      const stopTimer = setTimeout(cancel, call.timeoutMs);
-      const giveUpTimer = setTimeout(() => {
-        this.givenUp.add(callId);
-        this.forget(callId);
-        settle2({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1e3} s`) });
-      }, call.timeoutMs + graceMs);
-      const settle2 = (outcome) => {
-        clearTimeout(stopTimer);
-        clearTimeout(giveUpTimer);
-        call.signal?.removeEventListener("abort", cancel);
-        resolve2(outcome);
-      };
-      clearTimeout(this.idleTimer);
-      this.waiting.set(callId, { settle: settle2, onProgress: call.checked.request.progress === null ? void 0 : call.onProgress });
-      this.exec.write(requestLine(wireRequest(call.checked.request)));
-      if (call.signal?.aborted) cancel();
-      else call.signal?.addEventListener("abort", cancel, { once: true });
-    });
-  }
-  /** Ends stdin: the helper finishes the calls in flight and exits. No call is sent here after it. */
-  close() {
-    if (!this.open) return;
-    this.closing = true;
-    clearTimeout(this.idleTimer);
-    this.onEnd(this);
-    this.exec.end();
-  }
-};
-var WarmRunner = class {
-  constructor(sandbox, graceMs = SANDBOX_GRACE_MS, idleMs = WARM_STREAM_IDLE_MS) {
-    this.sandbox = sandbox;
-    this.graceMs = graceMs;
-    this.idleMs = idleMs;
-    this.cold = new SandboxRunner(sandbox, graceMs);
-  }
-  sandbox;
-  graceMs;
-  idleMs;
-  /** The open stream of each helper, guilds-code's and guilds-harness's, each opened on its first call. */
-  streams = /* @__PURE__ */ new Map();
-  cold;
-  async answer(call) {
-    const stream = this.streamFor(HELPER_OF_TOOL[call.checked.op], call.env);
-    if (stream === void 0) return this.cold.answer(call);
-    const outcome = await stream.call(call, this.graceMs);
-    if ("envelope" in outcome) return outcome.envelope;
-    if (!outcome.sent || isReadOnly(call.checked)) return this.cold.answer(call);
-    return errorEnvelope(STREAM_ENDED_DURING_CALL, "unavailable");
-  }
-  /** A call over a sandbox that can open a stream hands on its progress, code_task's too. */
-  streamsProgress(_checked) {
-    return this.sandbox.open !== void 0;
-  }
-  /** End the streams: each helper finishes the calls in flight and exits. */
-  close() {
-    for (const stream of this.streams.values()) stream.close();
-    this.streams.clear();
-  }
-  streamFor(helper, env) {
-    const { sandbox } = this;
-    if (sandbox.open === void 0) return void 0;
-    const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
-    const current = this.streams.get(helper);
-    if (current?.open && current.envKey !== envKey) return void 0;
-    if (current !== void 0 && current.open) return current;
-    const opened = new WarmStream(
-      sandbox,
-      helper,
-      envKey,
-      env,
-      (ended) => {
-        if (this.streams.get(helper) === ended) this.streams.delete(helper);
-      },
-      this.idleMs
-    );
-    if (opened.open) this.streams.set(helper, opened);
-    return opened;
-  }
-};
-var runners = /* @__PURE__ */ new WeakMap();
-function warmRunnerOf(sandbox) {
-  let runner = runners.get(sandbox);
-  if (runner === void 0) {
-    runner = new WarmRunner(sandbox);
-    runners.set(sandbox, runner);
-  }
-  return runner;
-}
 
 // src/orchestrator/summary.ts
 function rowSummary(tool, args, outcome = {}) {
@@ -24835,11 +24904,14 @@ async function main() {
   if (agent !== null) actAs(agent);
   const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs14.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
   const host = mcpCallHost();
+  const runners2 = [];
   const openHome = (folder) => {
     const runDir = stateFolder(folder, env);
     (0, import_node_fs14.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
     prepareRunsFolder(folder);
-    return { home: folder, runner: new InProcessRunner({ home: folder, runDir, harnessCommand, host }) };
+    const runner = new InProcessRunner({ home: folder, runDir, harnessCommand, host });
+    runners2.push(runner);
+    return { home: folder, runner };
   };
   let start;
   try {
@@ -24868,7 +24940,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     const deadline = setTimeout(() => process.exit(0), MCP_SHUTDOWN_WAIT_MS);
-    void session.stopCalls().then(() => {
+    void session.stopCalls().then(() => Promise.all(runners2.map((runner) => runner.close()))).then(() => {
       clearTimeout(deadline);
       process.exit(0);
     });

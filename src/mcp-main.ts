@@ -98,12 +98,16 @@ async function main(): Promise<void> {
   const harnessCommand = [process.execPath, join(dirname(realpathSync(process.argv[1] ?? '.')), 'guilds-harness.js')];
   // One host for every home's calls: a fault that names no call answers each of them.
   const host = mcpCallHost();
+  /** Every home's runner: each may hold code_task's stream, ended with the server. */
+  const runners: InProcessRunner[] = [];
   /** A home's state folder and .runs/, and its runner; throws when the state folder cannot be made. */
   const openHome = (folder: string): OpenedHome => {
     const runDir = stateFolder(folder, env);
     mkdirSync(join(runDir, 'requests'), { recursive: true, mode: 0o700 });
     prepareRunsFolder(folder);
-    return { home: folder, runner: new InProcessRunner({ home: folder, runDir, harnessCommand, host }) };
+    const runner = new InProcessRunner({ home: folder, runDir, harnessCommand, host });
+    runners.push(runner);
+    return { home: folder, runner };
   };
   let start: OpenedHome;
   try {
@@ -133,10 +137,14 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     const deadline = setTimeout(() => process.exit(0), MCP_SHUTDOWN_WAIT_MS);
-    void session.stopCalls().then(() => {
-      clearTimeout(deadline);
-      process.exit(0);
-    });
+    void session
+      .stopCalls()
+      // The harness's stream ends with its calls: nothing of the server outlives it.
+      .then(() => Promise.all(runners.map((runner) => runner.close())))
+      .then(() => {
+        clearTimeout(deadline);
+        process.exit(0);
+      });
   };
   // A fault that names no call must not end the server: every call in flight answers with it (as a
   // warm stream's do), it is said on stderr, and the server goes on.

@@ -1,8 +1,9 @@
 // The MCP server's runner: a guilds-code request is answered here, in the server's own process,
 // hosted as a helper hosts its call (src/call-host.ts) with the checked request (no argv, JSON or
-// base64 between), with an Io made for this call alone; code_task's request goes to the cold guilds-harness.js child, as the
-// orchestrator runs it. The orchestrator's rules (the request, its checks, the pipeline, the
-// pointers) stay in CodeToolRun, so that the text is the helper's.
+// base64 between), with an Io made for this call alone; code_task's request goes to guilds-harness.js
+// over its warm stream (`--serve`), as the orchestrator runs it in a sandbox that can open one. The
+// orchestrator's rules (the request, its checks, the pipeline, the pointers) stay in CodeToolRun, so
+// that the text is the helper's.
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { CallHost, CallStop } from '../call-host.js';
@@ -12,9 +13,10 @@ import type { Envelope } from '../contract/envelope.js';
 import { HELPER_OF_TOOL } from '../contract/tool-names.js';
 import { nodeIo } from '../io/node/index.js';
 import type { Hasher } from '../io/types.js';
-import { execLocal } from '../orchestrator/sandboxes/local/exec.js';
-import { SandboxRunner, type HelperCall, type HelperRunner } from '../orchestrator/runner.js';
-import type { ExecResult, Sandbox } from '../orchestrator/sandbox.js';
+import type { HelperCall, HelperRunner } from '../orchestrator/runner.js';
+import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../orchestrator/sandbox.js';
+import { endOpened, execLocal, openLocal, type OpenedExecs } from '../orchestrator/sandboxes/local/exec.js';
+import { WarmRunner } from '../orchestrator/warm-runner.js';
 import { CODE_TOOLS } from '../tools/all.js';
 import type { OpTable } from '../tools/context.js';
 
@@ -62,6 +64,7 @@ function helperEnv(options: InProcessRunnerOptions, env: Readonly<Record<string,
 class HarnessSandbox implements Sandbox {
   readonly harnessCommand: readonly string[];
   readonly runDir: string;
+  private readonly opened: OpenedExecs = new Map();
 
   constructor(private readonly options: InProcessRunnerOptions) {
     this.harnessCommand = options.harnessCommand;
@@ -75,14 +78,26 @@ class HarnessSandbox implements Sandbox {
   async writeFile(path: string, bytes: Uint8Array): Promise<void> {
     await writeFile(path, bytes, { mode: 0o600 });
   }
+
+  /** Waits for its opened execs to exit (stopping them past a grace). */
+  endOpened(): Promise<void> {
+    return endOpened(this.opened);
+  }
+
+  /** code_task's warm stream (`guilds-harness.js --serve`), so that a task's steps reach the client as they come. */
+  open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
+    return openLocal(argv, helperEnv(this.options, env), this.options.home, handlers, this.opened);
+  }
 }
 
 export class InProcessRunner implements HelperRunner {
-  private readonly harness: SandboxRunner;
+  private readonly harness: WarmRunner;
+  private readonly harnessSandbox: HarnessSandbox;
   private readonly host: CallHost;
 
   constructor(private readonly options: InProcessRunnerOptions) {
-    this.harness = new SandboxRunner(new HarnessSandbox(options));
+    this.harnessSandbox = new HarnessSandbox(options);
+    this.harness = new WarmRunner(this.harnessSandbox);
     this.host = options.host ?? mcpCallHost();
   }
 
@@ -105,8 +120,14 @@ export class InProcessRunner implements HelperRunner {
     return this.host.run(made.io, call.checked, stop, progress);
   }
 
-  /** Its own calls hand on their progress; code_task's cold helper cannot. */
+  /** Its own calls hand on their progress, and code_task's over the harness's stream. */
   streamsProgress(checked: CheckedRequest): boolean {
-    return HELPER_OF_TOOL[checked.op] === 'guilds-code';
+    return HELPER_OF_TOOL[checked.op] === 'guilds-code' || this.harness.streamsProgress(checked);
+  }
+
+  /** Ends the harness's stream and waits for its helper to exit (a task in flight finishes first). */
+  async close(): Promise<void> {
+    this.harness.close();
+    await this.harnessSandbox.endOpened();
   }
 }
