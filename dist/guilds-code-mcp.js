@@ -24935,16 +24935,7 @@ async function main() {
     offerCodeTask: options.offerCodeTask,
     version: VERSION
   });
-  let stopping = false;
-  const shutDown = () => {
-    if (stopping) return;
-    stopping = true;
-    const deadline = setTimeout(() => process.exit(0), MCP_SHUTDOWN_WAIT_MS);
-    void session.stopCalls().then(() => Promise.all(runners2.map((runner) => runner.close()))).then(() => {
-      clearTimeout(deadline);
-      process.exit(0);
-    });
-  };
+  const shutDown = shutDownOnce(session, runners2);
   const onFault = (error2) => {
     host.failInFlight(error2);
     process.stderr.write(`${startFailure(`internal error: ${String(error2)}`)}
@@ -24956,5 +24947,17 @@ async function main() {
   process.on("SIGINT", shutDown);
   session.server.onclose = shutDown;
   await session.server.connect(new LineTransport(process.stdin, process.stdout, MCP_MESSAGE_MAX_BYTES));
+}
+function shutDownOnce(session, runners2) {
+  let stopping = false;
+  return () => {
+    if (stopping) return;
+    stopping = true;
+    const deadline = setTimeout(() => process.exit(0), MCP_SHUTDOWN_WAIT_MS);
+    void session.stopCalls().then(() => Promise.all(runners2.map((runner) => runner.close()))).then(() => {
+      clearTimeout(deadline);
+      process.exit(0);
+    });
+  };
 }
 void main();

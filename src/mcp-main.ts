@@ -11,7 +11,7 @@ import { startFailure } from './mcp/format.js';
 import { actAs, agentOwningHome } from './io/node/identity.js';
 import { InProcessRunner, mcpCallHost } from './mcp/in-process-runner.js';
 import { parseOptions } from './mcp/options.js';
-import { createMcpSession, type OpenedHome } from './mcp/server.js';
+import { createMcpSession, type McpSession, type OpenedHome } from './mcp/server.js';
 import { LineTransport } from './mcp/stdio.js';
 
 declare const GUILDS_MCP_VERSION: string;
@@ -132,20 +132,7 @@ async function main(): Promise<void> {
     version: VERSION,
   });
 
-  let stopping = false;
-  const shutDown = (): void => {
-    if (stopping) return;
-    stopping = true;
-    const deadline = setTimeout(() => process.exit(0), MCP_SHUTDOWN_WAIT_MS);
-    void session
-      .stopCalls()
-      // The harness's stream ends with its calls: nothing of the server outlives it.
-      .then(() => Promise.all(runners.map((runner) => runner.close())))
-      .then(() => {
-        clearTimeout(deadline);
-        process.exit(0);
-      });
-  };
+  const shutDown = shutDownOnce(session, runners);
   // A fault that names no call must not end the server: every call in flight answers with it (as a
   // warm stream's do), it is said on stderr, and the server goes on.
   const onFault = (error: unknown): void => {
@@ -160,6 +147,27 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutDown);
   session.server.onclose = shutDown;
   await session.server.connect(new LineTransport(process.stdin, process.stdout, MCP_MESSAGE_MAX_BYTES));
+}
+
+/**
+ * The server's end, once: every call stopped and settled, every home's harness stream ended, then
+ * exit; past MCP_SHUTDOWN_WAIT_MS, exit whatever is left.
+ */
+function shutDownOnce(session: McpSession, runners: readonly InProcessRunner[]): () => void {
+  let stopping = false;
+  return () => {
+    if (stopping) return;
+    stopping = true;
+    const deadline = setTimeout(() => process.exit(0), MCP_SHUTDOWN_WAIT_MS);
+    void session
+      .stopCalls()
+      // The harness's stream ends with its calls: nothing of the server outlives it.
+      .then(() => Promise.all(runners.map((runner) => runner.close())))
+      .then(() => {
+        clearTimeout(deadline);
+        process.exit(0);
+      });
+  };
 }
 
 void main();
