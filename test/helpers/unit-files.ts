@@ -51,6 +51,7 @@ export const UNIT_FILES: readonly string[] = [
   'test/orchestrator/summary.test.ts',
   'test/orchestrator/transport.test.ts',
   'test/orchestrator/tryout-lifetime.test.ts',
+  'test/orchestrator/tryout-live.test.ts',
   'test/orchestrator/tryout.test.ts',
   'test/orchestrator/view-parts.test.ts',
   'test/orchestrator/view.test.ts',
