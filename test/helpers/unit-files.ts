@@ -107,6 +107,7 @@ export const UNIT_FILES: readonly string[] = [
   'test/tools/shell_status/run.test.ts',
   'test/unit-files.test.ts',
   'test/web/form.test.ts',
+  'test/web/live.test.ts',
   'test/web/markdown.test.ts',
   'test/web/server.test.ts',
   'test/workspace/2e6b404-runs-pruned-by-the-id-rule.test.ts',
