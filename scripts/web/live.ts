@@ -1,6 +1,6 @@
 // A running call as the page draws it (SPEC section 9): its row, the time it has run, its latest
-// output lines and a code task's steps, kept from the orchestrator's live updates; and the
-// Server-Sent Events framing they travel in. Pure.
+// output lines and a code task's steps, kept from the orchestrator's live updates; what its block
+// says of earlier steps; and the Server-Sent Events framing they travel in. Pure.
 import { LIVE_LINE_MAX_CHARS, WEB_LIVE_LINES } from '../../src/limits.js';
 import { clipCharsWithin } from '../../src/text/clip.js';
 import type { LiveUpdate, LiveView } from '../../src/orchestrator/index.js';
@@ -34,6 +34,11 @@ export function nextLiveCall(call: LiveCall, update: LiveUpdate, maxLines: numbe
     next.lines = [...call.lines, ...lines.map((line) => clipCharsWithin(line, LIVE_LINE_MAX_CHARS))].slice(-maxLines);
   }
   return next;
+}
+
+/** What a running code task's block says of the steps its view left out, the earliest ones. */
+export function earlierStepsText(count: number): string {
+  return `… ${count} earlier ${count === 1 ? 'step' : 'steps'}`;
 }
 
 /** One Server-Sent Event: its name and its data, JSON on one line. */

@@ -1,7 +1,7 @@
 // A running call as the page keeps it (scripts/web/live.ts): its latest lines, its steps through its
 // view, the note; and the Server-Sent Events framing.
 import { describe, expect, it } from 'vitest';
-import { nextLiveCall, serverSentEvent, startLiveCall } from '../../scripts/web/live.js';
+import { earlierStepsText, nextLiveCall, serverSentEvent, startLiveCall } from '../../scripts/web/live.js';
 import { nextLiveView, startLiveView } from '../../src/orchestrator/index.js';
 import { LIVE_LINE_MAX_CHARS } from '../../src/limits.js';
 
@@ -26,6 +26,11 @@ describe('a running call on the page', () => {
     expect(stepped.view.steps).toEqual([{ kind: 'edit', text: 'src/a.ts', elapsed: '2s' }]);
     expect(stepped.lines).toEqual([]);
     expect(nextLiveCall(start, { event: null, view: start.view, note: 'no events' }).note).toBe('no events');
+  });
+
+  it("says a code task's earlier steps in these words", () => {
+    expect(earlierStepsText(1)).toBe('… 1 earlier step');
+    expect(earlierStepsText(12)).toBe('… 12 earlier steps');
   });
 
   it('travels as one Server-Sent Event: its name, its JSON on one data line', () => {

@@ -3,13 +3,9 @@
 // its element kept while only its content changes: the time it has run, counted on each second; its
 // latest output lines; a code task's steps as they come. The call's own row replaces it once it answers.
 import { formatElapsed } from '../../../src/text/elapsed.js';
+import { earlierStepsText } from '../live.js';
 import type { LiveCall } from '../page-state.js';
 import { el } from './dom.js';
-
-/** What a running code task's block says of the steps its view left out, the earliest ones. */
-export function earlierStepsText(count: number): string {
-  return `… ${count} earlier ${count === 1 ? 'step' : 'steps'}`;
-}
 
 function stepsElement(call: LiveCall): HTMLElement {
   const items = call.view.steps.map((step) =>
