@@ -163,7 +163,8 @@ describe('calls', () => {
 });
 
 describe('long calls', () => {
-  it("reports a running command's lines as they come, in order, each its own notification; the result is the one without progress", async () => {
+  // Each line as it comes, in order, and the result the one without progress.
+  it('reports progress on a running command when asked, and answers with its output', async () => {
     mcp = await connectMcp(scratch);
     // Each line a while after the last, then it waits for the test: every line is out before it ends.
     const command = 'for i in 1 2 3 4 5; do echo line $i; sleep 0.3; done; while [ ! -e go ]; do sleep 0.05; done; echo done';
