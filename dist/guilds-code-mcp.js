@@ -24535,6 +24535,41 @@ var CodeToolRun = class {
   }
 };
 
+// src/mcp/progress.ts
+var SECOND_MS3 = 1e3;
+function progressNotice(tool, update) {
+  const { event, view } = update;
+  if (event === null) return null;
+  if (event.type === "heartbeat" || view.latestLine === null) return progressMessage(tool, Math.round(event.elapsed_ms / SECOND_MS3));
+  return view.latestLine;
+}
+var NO_NOTIFIER = { stop: () => {
+} };
+function callNotifier(options) {
+  const { tool, progressToken, send } = options;
+  if (progressToken === void 0 || !options.reports) return NO_NOTIFIER;
+  let progress = 0;
+  const notify = (message) => {
+    progress += 1;
+    send({ method: "notifications/progress", params: { progressToken, progress, message } }).catch(() => void 0);
+  };
+  if (options.streams) {
+    let stopped = false;
+    return {
+      onProgress: (update) => {
+        const message = stopped ? null : progressNotice(tool, update);
+        if (message !== null) notify(message);
+      },
+      stop: () => {
+        stopped = true;
+      }
+    };
+  }
+  const startedAt = Date.now();
+  const ticker = setInterval(() => notify(progressMessage(tool, Math.round((Date.now() - startedAt) / SECOND_MS3))), MCP_PROGRESS_INTERVAL_MS);
+  return { stop: () => clearInterval(ticker) };
+}
+
 // src/mcp/roots.ts
 var LOCAL_HOSTS = /* @__PURE__ */ new Set(["", "localhost"]);
 function rootFolder(uri) {
@@ -24612,15 +24647,12 @@ function callToolResult(result, structuredContent) {
 function reportsProgress(tool, args) {
   return TOOL_DESCRIPTORS[tool].reportsProgress(isPlainObject(args) ? args : {});
 }
-function startProgress(tool, progressToken, send) {
-  const startedAt = Date.now();
-  return setInterval(() => {
-    const seconds = Math.round((Date.now() - startedAt) / 1e3);
-    send({
-      method: "notifications/progress",
-      params: { progressToken, progress: seconds, message: progressMessage(tool, seconds) }
-    }).catch(() => void 0);
-  }, MCP_PROGRESS_INTERVAL_MS);
+function streamsProgress(runner, run, tool, args, callId) {
+  try {
+    return runner.streamsProgress?.(run.checkCall(tool, args, callId, true)) === true;
+  } catch {
+    return false;
+  }
 }
 function firstUsableRoot(uris, config2) {
   let chosen;
@@ -24675,6 +24707,7 @@ function followRoots(server, config2) {
 function startRun(config2, opened) {
   return {
     home: opened.home,
+    runner: opened.runner,
     run: new CodeToolRun({
       runner: opened.runner,
       runId: config2.newRunId(),
@@ -24704,7 +24737,7 @@ function createMcpSession(config2) {
       throw new McpError(ErrorCode.InvalidParams, unknownMcpTool(shown, offered));
     }
     const tool = name;
-    const { run } = await home.current();
+    const { run, runner } = await home.current();
     const step = ++steps;
     const stopping = [...running.entries()].filter(([other]) => other.signal.aborted).map(([, call2]) => call2);
     if (stopping.length > 0) await Promise.allSettled(stopping);
@@ -24712,20 +24745,28 @@ function createMcpSession(config2) {
     const stop = () => controller.abort();
     if (extra.signal.aborted) stop();
     else extra.signal.addEventListener("abort", stop, { once: true });
-    const progressToken = request.params._meta?.progressToken;
-    const ticker = progressToken !== void 0 && reportsProgress(tool, request.params.arguments) ? startProgress(tool, progressToken, extra.sendNotification) : void 0;
+    const args = withoutClientArguments(request.params.arguments ?? {});
+    const callId = `c${step}`;
+    const notifier = callNotifier({
+      tool,
+      progressToken: request.params._meta?.progressToken,
+      reports: reportsProgress(tool, args),
+      streams: streamsProgress(runner, run, tool, args, callId),
+      send: extra.sendNotification
+    });
     const call = run.call({
       tool,
-      args: withoutClientArguments(request.params.arguments ?? {}),
-      callId: `c${step}`,
+      args,
+      callId,
       resultSeq: config2.readPointers ? step : Number.NaN,
-      signal: controller.signal
+      signal: controller.signal,
+      onProgress: notifier.onProgress
     });
     running.set(controller, call);
     try {
       return callToolResult(await call, config2.structuredContent);
     } finally {
-      clearInterval(ticker);
+      notifier.stop();
       running.delete(controller);
       extra.signal.removeEventListener("abort", stop);
     }

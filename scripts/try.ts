@@ -11,9 +11,19 @@ import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CODE_TOOL_DECLARATIONS, CodeToolRun, codeToolDeclarations, flowItem, type CodeToolResult, type Repository } from '../src/orchestrator/index.js';
+import {
+  CODE_TOOL_DECLARATIONS,
+  CodeToolRun,
+  codeToolDeclarations,
+  flowItem,
+  rowSummary,
+  startLiveView,
+  type CodeToolResult,
+  type Repository,
+} from '../src/orchestrator/index.js';
 import { chooseSandbox, CONTAINER_SCRIPTED_HARNESS, DockerTourError, startDockerTour, type ChosenSandbox, type TrySandbox } from './choose-sandbox.js';
 import { watchLifetime } from './lifetime.js';
+import { LivePrinter } from './try-live.js';
 import { buildPageAssets } from './web/assets.js';
 import { startWebServer, type WebServer } from './web/server.js';
 import { WebRun } from './web/session.js';
@@ -104,6 +114,11 @@ async function firstOutput(sandbox: TrySandbox, result: CodeToolResult | undefin
     if ((await sandbox.exec(['test', '-s', log], {}, TOUR_OUTPUT_WAIT_MS, signal)).exitCode === 0) return;
     await new Promise((resolve) => setTimeout(resolve, TOUR_OUTPUT_POLL_MS));
   }
+}
+
+/** The terminal, or what stands for it: its live lines drawn in place only when it is one. */
+function stdoutForLive(): { write(text: string): void; isTTY: boolean; columns: number | undefined } {
+  return { write: (text) => void process.stdout.write(text), isTTY: process.stdout.isTTY === true, columns: process.stdout.columns };
 }
 
 /** The page's server, listening before the tour runs, so that a port in use is said at once. */
@@ -203,7 +218,10 @@ async function main(): Promise<number> {
       if (lifetime.signal.aborted) break;
       const seq = index + 1;
       const callId = `${callPrefix}${seq}`;
-      const result = await run.call({ tool: step.tool, args: step.args, callId, resultSeq: seq, signal: lifetime.signal });
+      // The call's output and steps as they come, and on a terminal the time it has run.
+      const live = new LivePrinter(stdoutForLive(), startLiveView(rowSummary(step.tool, step.args)));
+      const onProgress = live.update.bind(live);
+      const result = await run.call({ tool: step.tool, args: step.args, callId, resultSeq: seq, signal: lifetime.signal, onProgress }).finally(() => live.end());
       results.push(result);
       process.stdout.write(renderCall(flowItem({ seq, callId, tool: step.tool, args: step.args, result })) + '\n');
       if (step.tool === 'code_task' && result.kind === 'unavailable') process.stdout.write(NO_HARNESS_HINT + '\n\n');

@@ -200,6 +200,10 @@ export const VIEW_RESULT_MAX_BYTES = PLATFORM_RESULT_MAX_BYTES;
 export const VIEW_JSON_TREE_MAX_NODES = 2000;
 // The web page takes a call's request body up to this size: a long brief fits many times over.
 export const WEB_REQUEST_MAX_BYTES = 1_048_576;
+// A running call's row on the web page shows this many of its latest output lines.
+export const WEB_LIVE_LINES = 5;
+// How often the web page counts a running call's time on, in milliseconds, between its events.
+export const WEB_LIVE_TICK_MS = 1000;
 
 // The warm stream (SPEC section 8): one request line of plain JSON; a longer one is refused and skipped.
 export const SERVE_LINE_MAX_BYTES = 16 * 1_048_576;

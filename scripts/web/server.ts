@@ -1,9 +1,11 @@
-// The web page's server: node:http on 127.0.0.1 only, four fixed routes, every answer under a
-// Content-Security-Policy that allows no inline script and nothing from elsewhere.
+// The web page's server: node:http on 127.0.0.1 only, six fixed routes, every answer under a
+// Content-Security-Policy that allows no inline script and nothing from elsewhere. /api/live streams
+// the run as Server-Sent Events: its state, then each running call's change and each answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEB_REQUEST_MAX_BYTES } from '../../src/limits.js';
 import type { PageAssets } from './assets.js';
+import { serverSentEvent } from './live.js';
 import type { CallRequest, CallResponse, PageState } from './page-state.js';
 import type { WebRun } from './session.js';
 
@@ -25,8 +27,8 @@ const COMMON_HEADERS: Record<string, string> = {
 export interface WebServerOptions {
   run: WebRun;
   assets: PageAssets;
-  /** Everything of the page's state but the flow, which the run keeps. */
-  about: Omit<PageState, 'flow'>;
+  /** Everything of the page's state but the flow and the running calls, which the run keeps. */
+  about: Omit<PageState, 'flow' | 'running'>;
   port: number;
 }
 
@@ -96,6 +98,21 @@ export function parseCallRequest(body: string): CallRequest {
   return { tool, args: args as Record<string, unknown> };
 }
 
+function pageState(options: WebServerOptions): PageState {
+  return { ...options.about, flow: options.run.flow, running: options.run.running };
+}
+
+/** The run as Server-Sent Events: the state first, then every change, until the page goes. */
+function streamLive(options: WebServerOptions, request: IncomingMessage, response: ServerResponse): void {
+  response.writeHead(200, { ...COMMON_HEADERS, 'Content-Type': 'text/event-stream; charset=utf-8' });
+  response.write(serverSentEvent('state', pageState(options)));
+  const stop = options.run.subscribe((message) => {
+    response.write(serverSentEvent(message.type, message.type === 'live' ? message.call : message.item));
+  });
+  request.once('close', stop);
+  response.once('close', stop);
+}
+
 async function route(options: WebServerOptions, port: number, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (!isOwnHost(request.headers.host, port)) throw new Refusal(421, 'this server answers to 127.0.0.1 only');
   const path = (request.url ?? '/').split('?')[0];
@@ -110,7 +127,8 @@ async function route(options: WebServerOptions, port: number, request: IncomingM
   if (path === '/') return send(response, 200, 'text/html; charset=utf-8', options.assets.html);
   if (path === '/app.js') return send(response, 200, 'text/javascript; charset=utf-8', options.assets.script);
   if (path === '/app.css') return send(response, 200, 'text/css; charset=utf-8', options.assets.style);
-  if (path === '/api/state') return sendJson(response, 200, { ...options.about, flow: options.run.flow } satisfies PageState);
+  if (path === '/api/state') return sendJson(response, 200, pageState(options));
+  if (path === '/api/live') return streamLive(options, request, response);
   throw new Refusal(404, 'no such page');
 }
 

@@ -2,7 +2,10 @@
 // messages, its protocol errors and its command line's answers. Pure.
 import type { OpName } from '../contract/tools/index.js';
 
-/** A progress notification's message while a long call runs. */
+/**
+ * A progress notification's message when a call has no line to show: at a heartbeat, before its
+ * first line, or each second of a call whose runner cannot stream its events.
+ */
 export function progressMessage(tool: OpName, elapsedSeconds: number): string {
   return `${tool}: running for ${elapsedSeconds} s`;
 }

@@ -12,10 +12,8 @@ import {
   RootsListChangedNotificationSchema,
   type CallToolRequest,
   type CallToolResult,
-  type ProgressToken,
-  type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_PROGRESS_INTERVAL_MS, MCP_ROOTS_WAIT_MS, UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
+import { MCP_ROOTS_WAIT_MS, UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
 import { isPlainObject } from '../contract/encoding.js';
 import { oneLine } from '../contract/envelope.js';
 import type { OpName } from '../contract/tools/index.js';
@@ -23,7 +21,8 @@ import { firstCodePoints } from '../text/utf8.js';
 import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import { CodeToolRun, type CodeToolResult } from '../orchestrator/code-tools.js';
 import type { HelperRunner } from '../orchestrator/runner.js';
-import { homeFromRoots, progressMessage, rootOutsideHome, rootRefused, rootsUnanswered, unknownMcpTool } from './format.js';
+import { homeFromRoots, rootOutsideHome, rootRefused, rootsUnanswered, unknownMcpTool } from './format.js';
+import { callNotifier } from './progress.js';
 import { isInside, rootFolder, rootUris } from './roots.js';
 import { mcpTools, offeredTools, withoutClientArguments, type McpTool, type McpToolsSettings } from './tools.js';
 
@@ -70,18 +69,16 @@ function reportsProgress(tool: OpName, args: unknown): boolean {
   return TOOL_DESCRIPTORS[tool].reportsProgress(isPlainObject(args) ? args : {});
 }
 
-type SendNotification = (notification: ServerNotification) => Promise<void>;
-
-/** `notifications/progress` every second while a call runs: the seconds so far, and a line saying so. */
-function startProgress(tool: OpName, progressToken: ProgressToken, send: SendNotification): NodeJS.Timeout {
-  const startedAt = Date.now();
-  return setInterval(() => {
-    const seconds = Math.round((Date.now() - startedAt) / 1000);
-    send({
-      method: 'notifications/progress',
-      params: { progressToken, progress: seconds, message: progressMessage(tool, seconds) },
-    }).catch(() => undefined);
-  }, MCP_PROGRESS_INTERVAL_MS);
+/**
+ * Whether the runner hands on this call's events as they come (the in-process runner: guilds-code's
+ * calls; code_task's once its harness streams). A call its checks refuse answers at once.
+ */
+function streamsProgress(runner: HelperRunner, run: CodeToolRun, tool: OpName, args: unknown, callId: string): boolean {
+  try {
+    return runner.streamsProgress?.(run.checkCall(tool, args, callId, true)) === true;
+  } catch {
+    return false;
+  }
 }
 
 export interface McpSession {
@@ -154,10 +151,11 @@ function followRoots(server: Server, config: McpServerConfig): { current(): Prom
   };
 }
 
-/** One home's run: its CodeToolRun (working directory, pointers) and its tools' descriptions. */
+/** One home's run: its CodeToolRun (working directory, pointers), its runner and its tools' descriptions. */
 interface HomeRun {
   home: string;
   run: CodeToolRun;
+  runner: HelperRunner;
   tools: McpTool[];
 }
 
@@ -165,6 +163,7 @@ interface HomeRun {
 function startRun(config: McpServerConfig, opened: OpenedHome): HomeRun {
   return {
     home: opened.home,
+    runner: opened.runner,
     run: new CodeToolRun({
       runner: opened.runner,
       runId: config.newRunId(),
@@ -203,7 +202,7 @@ export function createMcpSession(config: McpServerConfig): McpSession {
       throw new McpError(ErrorCode.InvalidParams, unknownMcpTool(shown, offered));
     }
     const tool = name as OpName;
-    const { run } = await home.current();
+    const { run, runner } = await home.current();
     const step = ++steps;
     // A cancelled call gets no answer, but its command still ends and records its cd: a call that
     // comes meanwhile waits for that (at most the kill grace), so that it starts where that one ended.
@@ -214,23 +213,28 @@ export function createMcpSession(config: McpServerConfig): McpSession {
     if (extra.signal.aborted) stop();
     else extra.signal.addEventListener('abort', stop, { once: true });
 
-    const progressToken = request.params._meta?.progressToken;
-    const ticker =
-      progressToken !== undefined && reportsProgress(tool, request.params.arguments)
-        ? startProgress(tool, progressToken, extra.sendNotification)
-        : undefined;
+    const args = withoutClientArguments(request.params.arguments ?? {});
+    const callId = `c${step}`;
+    const notifier = callNotifier({
+      tool,
+      progressToken: request.params._meta?.progressToken,
+      reports: reportsProgress(tool, args),
+      streams: streamsProgress(runner, run, tool, args, callId),
+      send: extra.sendNotification,
+    });
     const call = run.call({
       tool,
-      args: withoutClientArguments(request.params.arguments ?? {}),
-      callId: `c${step}`,
+      args,
+      callId,
       resultSeq: config.readPointers ? step : Number.NaN,
       signal: controller.signal,
+      onProgress: notifier.onProgress,
     });
     running.set(controller, call);
     try {
       return callToolResult(await call, config.structuredContent);
     } finally {
-      clearInterval(ticker);
+      notifier.stop();
       running.delete(controller);
       extra.signal.removeEventListener('abort', stop);
     }

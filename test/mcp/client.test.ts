@@ -163,22 +163,46 @@ describe('calls', () => {
 });
 
 describe('long calls', () => {
+  // Each line as it comes, in order, and the result the one without progress.
   it('reports progress on a running command when asked, and answers with its output', async () => {
     mcp = await connectMcp(scratch);
-    const go = join(scratch.home, 'go');
+    // Each line a while after the last, then it waits for the test: every line is out before it ends.
+    const command = 'for i in 1 2 3 4 5; do echo line $i; sleep 0.3; done; while [ ! -e go ]; do sleep 0.05; done; echo done';
     const progress: { progress: number; message?: string }[] = [];
-    const result = await mcp.client.callTool(
-      { name: 'shell', arguments: { command: 'while [ ! -e go ]; do sleep 0.05; done; echo done' } },
-      undefined,
-      {
-        onprogress: (update) => {
-          progress.push(update);
-          writeFileSync(go, '');
-        },
-      },
+    const call = mcp.client.callTool({ name: 'shell', arguments: { command } }, undefined, { onprogress: (update) => progress.push(update) });
+    await pollUntil(() => progress.at(-1)?.message, (message) => message === 'line 5');
+    writeFileSync(join(scratch.home, 'go'), '');
+    const result = await call;
+    expect(textOf(result)).toBe('line 1\nline 2\nline 3\nline 4\nline 5\ndone');
+    // progress grows at each one; the messages are the lines in their order (two lines in one event
+    // under load show its last), and the last before the answer is `done` or line 5.
+    expect(progress.map((update) => update.progress)).toEqual(progress.map((_, index) => index + 1));
+    const messages = progress.map((update) => update.message!);
+    expect(messages.filter((message, index) => message !== messages[index - 1])).toEqual(
+      ['line 1', 'line 2', 'line 3', 'line 4', 'line 5', 'done'].filter((line) => messages.includes(line)),
     );
-    expect(textOf(result)).toBe('done');
-    expect(progress[0]).toEqual({ progress: 1, message: 'shell: running for 1 s' });
+    expect(new Set(messages).size).toBeGreaterThanOrEqual(2);
+    const without = await mcp.client.callTool({ name: 'shell', arguments: { command } });
+    expect(without.content).toEqual(result.content);
+    const meta = (answer: typeof result): unknown => ({ ...(answer._meta as { meta: object }).meta, elapsed_ms: 0 });
+    expect(meta(without)).toEqual(meta(result));
+  });
+
+  it('sends no notification without a progress token, nor for a call that answers at once', async () => {
+    mcp = await connectMcp(scratch);
+    const seen: unknown[] = [];
+    const reading = mcp.transport.onmessage!;
+    mcp.transport.onmessage = (message) => {
+      if ('method' in message && message.method === 'notifications/progress') seen.push(message);
+      reading(message);
+    };
+    const updates: unknown[] = [];
+    const onprogress = (update: unknown): number => updates.push(update);
+    await mcp.client.callTool({ name: 'shell', arguments: { command: 'for i in 1 2 3; do echo $i; sleep 0.3; done' } });
+    await mcp.client.callTool({ name: 'file_read', arguments: { path: 'a.txt' } }, undefined, { onprogress });
+    await mcp.client.callTool({ name: 'shell_status', arguments: {} }, undefined, { onprogress });
+    expect(seen).toEqual([]);
+    expect(updates).toEqual([]);
   });
 
   it('stops a cancelled call\'s command, its children included, and keeps serving the session', async () => {
@@ -212,5 +236,21 @@ describe('long calls', () => {
     await mcp.close();
     mcp = undefined;
     await pollUntil(() => processRuns(child) || processRuns(server), (running) => !running);
+  });
+
+  it('stops the command and exits when the client goes away while its progress flows', async () => {
+    mcp = await connectMcp(scratch);
+    const server = mcp.pid;
+    const messages: string[] = [];
+    const command = 'echo $$ > leader; while true; do echo tick; sleep 0.1; done';
+    const call = mcp.client.callTool({ name: 'shell', arguments: { command } }, undefined, { onprogress: (update) => messages.push(update.message!) });
+    call.catch(() => undefined);
+    await pollUntil(() => messages.length, (count) => count >= 2);
+    expect(messages[0]).toBe('tick');
+    await fileAppears(join(scratch.home, 'leader'));
+    const leader = pidIn(join(scratch.home, 'leader'));
+    await mcp.close();
+    mcp = undefined;
+    await pollUntil(() => processRuns(leader) || processRuns(server), (running) => !running);
   });
 });

@@ -6,6 +6,9 @@ import { isInside, rootFolder, rootUris } from '../../src/mcp/roots.js';
 import { folderTokensFrom, parseOptions } from '../../src/mcp/options.js';
 import { CLIENT_ADDED_ARGUMENTS, mcpTools, offeredTools, withoutClientArguments } from '../../src/mcp/tools.js';
 import { callToolResult } from '../../src/mcp/server.js';
+import { callNotifier, progressNotice } from '../../src/mcp/progress.js';
+import { nextLiveView, startLiveView, type LiveUpdate } from '../../src/orchestrator/index.js';
+import type { ProgressEvent } from '../../src/contract/progress.js';
 
 const GOLDEN = new URL('./golden/tools.json', import.meta.url);
 const SETTINGS = { home: '/home/agent', maxBytes: 8192, readPointers: true, offerCodeTask: true, structuredContent: true };
@@ -100,6 +103,54 @@ describe('sentences', () => {
   it("keeps a message that only looks like it: another code's prefix, or the words inside", () => {
     expect(errorMessageForWire(-32603, 'MCP error -32602: x')).toBe('MCP error -32602: x');
     expect(errorMessageForWire(-32602, 'the file says MCP error -32602: x')).toBe('the file says MCP error -32602: x');
+  });
+});
+
+describe('progress notifications', () => {
+  /** The updates CodeToolRun hands on for these events, one after another. */
+  function updates(row: string, events: ProgressEvent[]): LiveUpdate[] {
+    let view = startLiveView(row);
+    return events.map((event) => {
+      view = nextLiveView(view, event);
+      return { event, view };
+    });
+  }
+
+  it("say an output event's last line, a step's text, and at a heartbeat or before any line the time run", () => {
+    const said = updates('Run make', [
+      { type: 'heartbeat', elapsed_ms: 15_400 },
+      { type: 'output', text: 'compiling a.c\ncompiling b.c\n\n', bytes: 30, elapsed_ms: 16_000 },
+      { type: 'output', text: '\n', bytes: 31, elapsed_ms: 16_300 },
+      { type: 'heartbeat', elapsed_ms: 31_600 },
+    ]).map((update) => progressNotice('shell', update));
+    expect(said).toEqual(['shell: running for 15 s', 'compiling b.c', 'compiling b.c', 'shell: running for 32 s']);
+    const steps = updates('Code task', [
+      { type: 'step', kind: 'tool', text: 'Read src/greet.js', elapsed_ms: 2_000 },
+      { type: 'step', kind: 'edit', text: 'src/greet.js', elapsed_ms: 3_000 },
+    ]).map((update) => progressNotice('code_task', update));
+    expect(steps).toEqual(['Read src/greet.js', 'src/greet.js']);
+    expect(progressNotice('shell', { event: null, view: startLiveView('Run make'), note: 'none will come' })).toBeNull();
+  });
+
+  it('are sent with the token, progress counting them, only when asked for a tool that reports it, and none after the answer', () => {
+    const sent: unknown[] = [];
+    const send = async (notification: unknown): Promise<void> => void sent.push(notification);
+    const [first, second] = updates('Run make', [
+      { type: 'output', text: 'one\n', bytes: 4, elapsed_ms: 300 },
+      { type: 'output', text: 'two\n', bytes: 8, elapsed_ms: 600 },
+    ]);
+    const notifier = callNotifier({ tool: 'shell', progressToken: 'tok', reports: true, streams: true, send });
+    notifier.onProgress!(first!);
+    notifier.onProgress!({ event: null, view: first!.view, note: 'none will come' });
+    notifier.onProgress!(second!);
+    notifier.stop();
+    notifier.onProgress!(second!);
+    expect(sent).toEqual([
+      { method: 'notifications/progress', params: { progressToken: 'tok', progress: 1, message: 'one' } },
+      { method: 'notifications/progress', params: { progressToken: 'tok', progress: 2, message: 'two' } },
+    ]);
+    expect(callNotifier({ tool: 'shell', progressToken: undefined, reports: true, streams: true, send }).onProgress).toBeUndefined();
+    expect(callNotifier({ tool: 'file_read', progressToken: 'tok', reports: false, streams: true, send }).onProgress).toBeUndefined();
   });
 });
 

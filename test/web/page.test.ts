@@ -1,15 +1,16 @@
 // The web page in a real browser: Debian's Chromium driven by playwright-core, against
 // `npm start -- --web` running the tour and real calls through the orchestrator library.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowItem } from '../../src/orchestrator/index.js';
+import { rowSummary, type FlowItem } from '../../src/orchestrator/index.js';
 import { TAB_STOP_CELLS } from '../../src/tools/shell/cells.js';
 import type { PageState } from '../../scripts/web/page-state.js';
 import { REPO_ROOT } from '../helpers/paths.js';
+import { pollUntil } from '../helpers/poll.js';
 import { startPageServer, type PageServer } from './page-server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -363,6 +364,37 @@ if (SKIPPED !== undefined) {
       const rendered = (await open(pointer.call.seq)).locator('.rendered');
       expect(await rendered.locator(':scope > .prose > p').textContent()).toBe(pointer.call.result.text);
       expect(await rendered.locator(MARKUP).count()).toBe(0);
+    });
+
+    it("updates a running command's row in place: its time and its latest lines, the second before it ends; then its row", async () => {
+      const { home, flow } = await state();
+      const seq = flow.length + 1;
+      const gate = join(home, 'repos', 'tryout-repo', 'live-go');
+      // A line each 300 ms, then it waits for the test: what the page shows meanwhile is before the end.
+      const command = 'for i in 1 2 3; do echo line $i; sleep 0.3; done; while [ ! -e live-go ]; do sleep 0.05; done; echo done';
+      await page.locator('#tool').selectOption('shell');
+      await page.locator('#arg-command').fill(command);
+      await page.locator('#arg-timeout_seconds').fill('');
+      await page.locator('#run-call').click();
+      const running = page.locator(`#live > .call.running[data-live-seq="${seq}"]`);
+      await running.locator('.live-lines').filter({ hasText: 'line 2' }).waitFor();
+      const element = await running.elementHandle();
+      expect(await running.locator('.summary').textContent()).toBe(rowSummary('shell', { command }));
+      expect((await running.locator('.live-lines').textContent())!.split('\n').slice(0, 2)).toEqual(['line 1', 'line 2']);
+      expect(await running.locator('.elapsed').textContent()).toMatch(/^\d+s$/);
+      // Its time counts on while it waits, in the same element.
+      await pollUntil(() => running.locator('.elapsed').textContent(), (elapsed) => elapsed !== '0s');
+      await running.locator('.live-lines').filter({ hasText: 'line 3' }).waitFor();
+      expect(await element!.evaluate((node) => node.isConnected)).toBe(true);
+      expect(await page.locator(`#flow > details[data-seq="${seq}"]`).count()).toBe(0);
+      await page.screenshot({ path: join(SCREENSHOTS, 'running-call.png'), fullPage: true });
+      writeFileSync(gate, '');
+      await row(seq).waitFor();
+      expect(await page.locator('#live > *').count()).toBe(0);
+      expect(await element!.evaluate((node) => node.isConnected)).toBe(false);
+      expect(await row(seq).locator('.summary').textContent()).toBe(rowSummary('shell', { command }));
+      expect(await page.locator(`#flow > details[data-seq="${seq}"]`).count()).toBe(1);
+      expect(await page.locator('#call-status').textContent()).toMatch(new RegExp(`^step ${seq}: Run `));
     });
   });
 }

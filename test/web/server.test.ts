@@ -7,6 +7,7 @@ import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js'
 import { WEB_REQUEST_MAX_BYTES } from '../../src/limits.js';
 import { CONTENT_SECURITY_POLICY, isOwnHost, startWebServer, type WebServer } from '../../scripts/web/server.js';
 import { WebRun } from '../../scripts/web/session.js';
+import { pollUntil } from '../helpers/poll.js';
 
 interface Answer {
   status: number;
@@ -31,6 +32,35 @@ function ask(method: string, path: string, headers: Record<string, string> = {},
 }
 
 const json = { 'Content-Type': 'application/json' };
+
+interface Stream {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The events so far, each its name and its data read back. */
+  events(): { name: string; data: unknown }[];
+  close(): void;
+}
+
+/** GET /api/live, its Server-Sent Events read as they come. */
+function listen(): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, method: 'GET', path: '/api/live', headers: { Host: `127.0.0.1:${port}` } }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      const events = (): { name: string; data: unknown }[] =>
+        text
+          .split('\n\n')
+          .slice(0, -1)
+          .map((block) => {
+            const [name, data] = block.split('\n');
+            return { name: name!.replace(/^event: /, ''), data: JSON.parse(data!.replace(/^data: /, '')) };
+          });
+      resolve({ status: response.statusCode!, headers: response.headers, events, close: () => request.destroy() });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 beforeAll(async () => {
   sandbox = await LocalSandbox.start();
@@ -69,6 +99,33 @@ describe('the web page server', () => {
     const state = JSON.parse((await ask('GET', '/api/state')).body);
     expect(state.flow.map((item: { call: { summary: string } }) => item.call.summary)).toEqual(['Run echo "{\\"a\\": 1}"']);
     expect(state.sandbox).toBe('local');
+  });
+
+  it('streams the run as Server-Sent Events: its state, a running call as its lines come, then its item', async () => {
+    const stream = await listen();
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      expect(stream.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      const first = await pollUntil(stream.events, (events) => events.length >= 1);
+      expect(first[0]).toMatchObject({ name: 'state', data: { sandbox: 'local', running: [] } });
+      const before = (first[0]!.data as { flow: unknown[] }).flow.length;
+      const command = 'for i in 1 2 3; do echo line $i; sleep 0.3; done';
+      const answer = JSON.parse((await ask('POST', '/api/call', json, JSON.stringify({ tool: 'shell', args: { command } }))).body);
+      const seq = before + 1;
+      expect(answer.item.call.seq).toBe(seq);
+      const events = await pollUntil(stream.events, (all) => all.some((event) => event.name === 'item'));
+      const live = events.filter((event) => event.name === 'live').map((event) => event.data as { seq: number; block: boolean; lines: string[]; view: { row: string } });
+      // The row at once, with no line yet; then each event's lines added; the item last.
+      expect(live[0]).toMatchObject({ seq, block: false, lines: [], view: { row: `Run ${command}` } });
+      expect(live.at(-1)!.lines).toEqual(['line 1', 'line 2', 'line 3']);
+      for (const [index, call] of live.entries()) expect(call.lines, `update ${index}`).toEqual(live.at(-1)!.lines.slice(0, call.lines.length));
+      expect(live.length).toBeGreaterThanOrEqual(2);
+      expect(events.at(-1)).toEqual({ name: 'item', data: answer.item });
+      expect(JSON.parse((await ask('GET', '/api/state')).body).running).toEqual([]);
+    } finally {
+      stream.close();
+    }
   });
 
   it('shows an unknown tool as a failed call, as a model would meet it', async () => {

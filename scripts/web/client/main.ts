@@ -1,9 +1,12 @@
 /// <reference lib="dom" />
-// The page: the run's flow from /api/state, and the form that makes a new call and appends it.
-import type { ToolDeclaration } from '../../../src/orchestrator/index.js';
-import type { CallResponse, PageState } from '../page-state.js';
+// The page: the run's flow and its running call from /api/live (Server-Sent Events), and the form
+// that makes a new call.
+import { WEB_LIVE_TICK_MS } from '../../../src/limits.js';
+import type { FlowItem, ToolDeclaration } from '../../../src/orchestrator/index.js';
+import type { CallResponse, LiveCall, PageState } from '../page-state.js';
 import { el } from './dom.js';
 import { formArguments, formFields, missingRequired, type FieldValue, type FormField } from './form.js';
+import { endLive, showLive, tickLive } from './live.js';
 import { flowItemElement } from './render.js';
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -47,7 +50,21 @@ function formValues(fields: readonly FormField[]): Record<string, FieldValue> {
   return values;
 }
 
-function setUpForm(declarations: readonly ToolDeclaration[], flow: HTMLElement): void {
+/**
+ * An answered call in the flow, in step order, where its running element was; once: the stream and
+ * the form's answer both bring it, and a row the reader opened stays as it is.
+ */
+function showItem(flow: HTMLElement, live: HTMLElement, item: FlowItem): HTMLElement {
+  endLive(live, item.call.seq);
+  const shown = flow.querySelector<HTMLElement>(`:scope > [data-seq="${item.call.seq}"]`);
+  if (shown !== null) return shown;
+  const element = flowItemElement(item);
+  const later = [...flow.querySelectorAll<HTMLElement>(':scope > [data-seq]')].find((other) => Number(other.dataset.seq) > item.call.seq);
+  flow.insertBefore(element, later ?? null);
+  return element;
+}
+
+function setUpForm(declarations: readonly ToolDeclaration[], flow: HTMLElement, live: HTMLElement): void {
   const select = byId<HTMLSelectElement>('tool');
   const fieldsBox = byId('fields');
   const status = byId('call-status');
@@ -79,8 +96,7 @@ function setUpForm(declarations: readonly ToolDeclaration[], flow: HTMLElement):
       .then((response) => response.json() as Promise<CallResponse>)
       .then((answer) => {
         if ('error' in answer) throw new Error(answer.error);
-        const element = flowItemElement(answer.item);
-        flow.append(element);
+        const element = showItem(flow, live, answer.item);
         element.scrollIntoView({ block: 'nearest' });
         status.textContent = `step ${answer.item.call.seq}: ${answer.item.call.summary}`;
       })
@@ -93,14 +109,29 @@ function setUpForm(declarations: readonly ToolDeclaration[], flow: HTMLElement):
   });
 }
 
-async function start(): Promise<void> {
-  const state = (await (await fetch('/api/state')).json()) as PageState;
-  byId('about').textContent = `sandbox: ${state.sandbox} · home: ${state.home} · run: ${state.runId}, starting in ${state.startsIn}`;
+/** The run as the server streams it: its state at each (re)connection, then each change. */
+function start(): void {
   const flow = byId('flow');
-  flow.replaceChildren(...state.flow.map(flowItemElement));
-  setUpForm(state.declarations, flow);
+  const live = byId('live');
+  const about = byId('about');
+  let formMade = false;
+  const source = new EventSource('/api/live');
+  source.addEventListener('state', (event) => {
+    const state = JSON.parse((event as MessageEvent<string>).data) as PageState;
+    about.textContent = `sandbox: ${state.sandbox} · home: ${state.home} · run: ${state.runId}, starting in ${state.startsIn}`;
+    for (const item of state.flow) showItem(flow, live, item);
+    live.replaceChildren();
+    for (const call of state.running) showLive(live, call);
+    if (!formMade) setUpForm(state.declarations, flow, live);
+    formMade = true;
+  });
+  source.addEventListener('live', (event) => showLive(live, JSON.parse((event as MessageEvent<string>).data) as LiveCall));
+  source.addEventListener('item', (event) => void showItem(flow, live, JSON.parse((event as MessageEvent<string>).data) as FlowItem));
+  source.addEventListener('error', () => {
+    // The browser connects again by itself; until the first state, the page says why it is empty.
+    if (!formMade) about.textContent = 'The page could not load the run: its server does not answer';
+  });
+  setInterval(() => tickLive(live), WEB_LIVE_TICK_MS);
 }
 
-start().catch((error: unknown) => {
-  byId('about').textContent = `The page could not load the run: ${error instanceof Error ? error.message : String(error)}`;
-});
+start();
