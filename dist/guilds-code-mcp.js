@@ -10235,7 +10235,8 @@ var CODE_SEARCH_TOOL = {
   },
   notes: { declaration: codeSearchDeclarationNote, mcp: ({ home }) => codeSearchMcpNote(home) },
   readOnly: () => true,
-  reportsProgress: () => false,
+  // Heartbeats only (SPEC section 9): a search over a large tree may run for long.
+  reportsProgress: () => true,
   // `no matches …` is a note.
   view: { parts: noteWhen((meta2) => meta2.matches === 0) }
 };

@@ -41,7 +41,7 @@ function comparable(text: string): string {
 }
 
 describe('code_task through the MCP server', () => {
-  it('answers the helper\'s own text, with progress while the harness works', async () => {
+  it('answers the helper\'s own text, with its harness\'s output as progress while it works', async () => {
     const args = { brief: 'sleep 2500\nwrite notes.txt from the harness\nfinal wrote notes.txt', repo: 'app' };
     const cold = await LocalSandbox.start({ home: scratch.home, runDir: scratch.runDir });
     let coldText: string;
@@ -60,7 +60,8 @@ describe('code_task through the MCP server', () => {
     expect(result.isError).toBeUndefined();
     expect(comparable(textOf(result))).toBe(comparable(coldText));
     expect(textOf(result).split('\n').slice(1, 3)).toEqual([' notes.txt | 1 +', ' 1 file changed, 1 insertion(+)']);
-    expect(progress[0]).toEqual({ progress: 1, message: 'code_task: running for 1 s' });
+    // A `command` harness's output lines are its progress, as a shell command's (SPEC section 9).
+    expect(progress).toEqual([{ progress: 1, message: '{"type":"final","text":"wrote notes.txt"}' }]);
   });
 
   it('stops the harness and what it started when the call is cancelled', async () => {

@@ -22,7 +22,8 @@ export const CODE_SEARCH_TOOL: ToolDescriptor<'code_search'> = {
   },
   notes: { declaration: codeSearchDeclarationNote, mcp: ({ home }) => codeSearchMcpNote(home) },
   readOnly: () => true,
-  reportsProgress: () => false,
+  // Heartbeats only (SPEC section 9): a search over a large tree may run for long.
+  reportsProgress: () => true,
   // `no matches …` is a note.
   view: { parts: noteWhen((meta) => meta.matches === 0) },
 };
