@@ -49,7 +49,7 @@ describe('npm run bench -- --smoke', () => {
     }
     // Live calls (bench/progress.ts): the flood with and without progress, and the latency of a line.
     expect(lines.find((l) => l.startsWith('progress (local): '))).toMatch(
-      /^progress \(local\): a 20 MB flood \d+ ms, with progress \d+ ms \(-?\d+\.\d % more, \d+\.\d KiB\/s of events\) over 1 pairs; a line printed to onProgress \d+\.\d ms median, \d+\.\d ms at most$/,
+      /^progress \(local\): a 100 MB flood \d+ ms, with progress \d+ ms \(-?\d+\.\d % more, the helper's CPU (-?\d+\.\d % more|not shown here), \d+\.\d KiB\/s of events\) over 1 pairs; a line printed to onProgress \d+\.\d ms median, \d+\.\d ms at most$/,
     );
     expect(run.stdout).not.toContain('figures written');
   }, 120_000);
