@@ -47,6 +47,8 @@ export default defineConfig({
             'test/e2e/code-cache.test.ts',
             'test/e2e/serve.test.ts',
             'test/e2e/serve-progress.test.ts',
+            'test/e2e/harness-serve.test.ts',
+            'test/e2e/warm-harness.test.ts',
             'test/e2e/warm-runner.test.ts',
             'test/e2e/orchestrator-*.test.ts',
             'test/e2e/bench-smoke.test.ts',
