@@ -39,6 +39,12 @@ function serveCpuMs(sinceTicks: number): number | null {
   return total;
 }
 
+/** The CPU with progress over without, per call counted; null when a side has none or /proc showed no helper. */
+function cpuRatio(cpu: { with: number; without: number; counted: { with: number; without: number }; seen: boolean }): number | null {
+  if (!cpu.seen || cpu.counted.with === 0 || cpu.counted.without === 0 || cpu.without === 0) return null;
+  return cpu.with / cpu.counted.with / (cpu.without / cpu.counted.without);
+}
+
 function uptimeTicks(): number {
   return Math.floor(Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * CLOCK_TICKS_PER_SECOND);
 }
@@ -73,7 +79,7 @@ export async function measureProgressThrough(
 ): Promise<ProgressOutcome> {
   const run = new CodeToolRun({ sandbox, warm: true, runId: 'bench-progress', agentId: 'bench', env: options.env });
   const since = uptimeTicks();
-  const cpu = { with: 0, without: 0, seen: true };
+  const cpu = { with: 0, without: 0, counted: { with: 0, without: 0 }, seen: true };
   let calls = 0;
   const keepAlive = setInterval(() => undefined, 60_000);
   try {
@@ -86,7 +92,11 @@ export async function measureProgressThrough(
       const ms = performance.now() - started;
       const cpuAfter = serveCpuMs(since);
       // The first call starts the helper: its CPU is not the flood's.
-      if (calls > 1 && cpuBefore !== null && cpuAfter !== null) cpu[withProgress ? 'with' : 'without'] += cpuAfter - cpuBefore;
+      const side = withProgress ? 'with' : 'without';
+      if (calls > 1 && cpuBefore !== null && cpuAfter !== null) {
+        cpu[side] += cpuAfter - cpuBefore;
+        cpu.counted[side]++;
+      }
       else if (calls > 1) cpu.seen = false;
       if (!result.ok) throw new Error(`the flood, ${where}: ${result.text}`);
       return { ms, progressBytes };
@@ -125,7 +135,7 @@ export async function measureProgressThrough(
       floodMs: median(plain),
       floodWithProgressMs: median(live),
       extra: median(ratios),
-      cpuExtra: cpu.seen && cpu.without > 0 ? cpu.with / cpu.without : null,
+      cpuExtra: cpuRatio(cpu),
       progressBytesPerSecond: median(rates),
       latencyMedianMs: median(latencies),
       latencyMaxMs: Math.max(...latencies),
