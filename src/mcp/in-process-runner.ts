@@ -60,7 +60,7 @@ function helperEnv(options: InProcessRunnerOptions, env: Readonly<Record<string,
   return { ...env, HOME: options.home, GUILDS_RUN_DIR: options.runDir };
 }
 
-/** Where code_task's cold helper runs: this machine, in the home, with the server's state folder. */
+/** Where code_task's helper runs (its warm stream, or cold): this machine, in the home, with the server's state folder. */
 class HarnessSandbox implements Sandbox {
   readonly harnessCommand: readonly string[];
   readonly runDir: string;
