@@ -10523,11 +10523,12 @@ function eastAsianWidth(codePoint, { ambiguousAsWide = false } = {}) {
 var TAB_FILL = "\uDFFF";
 var TAB_STOP_CELLS = 8;
 var PLAIN = /^[\u0020-\u007e]*$/;
-var ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]$/u;
+var zeroWidth = null;
+var isZeroWidth = (character) => (zeroWidth ??= new RegExp("^[\\p{Mn}\\p{Me}\\p{Cf}\\u1160-\\u11ff]$", "u")).test(character);
 function codePointCells(codePoint) {
   if (codePoint < 768) return codePoint === 173 ? 0 : 1;
   if (codePoint === 57343) return 1;
-  if (ZERO_WIDTH.test(String.fromCodePoint(codePoint))) return 0;
+  if (isZeroWidth(String.fromCodePoint(codePoint))) return 0;
   return eastAsianWidth(codePoint);
 }
 function textCells(text2) {
