@@ -56,8 +56,10 @@ const bodiesOf = (helper) =>
 //
 // Its bodies are minified: V8 scans every byte of the file at every start, the four bodies repeat
 // their shared code, and the minified file is the size one readable body had (measured in
-// docs/performance.md; docs/performance.md, "Decisions", says why the readable form is the sources). guilds-harness
-// runs for minutes per call and stays readable.
+// docs/performance.md; docs/performance.md, "Decisions", says why the readable form is the sources).
+// So is its loader, which Node parses from source at every start (half the bytes, 0.6 million
+// instructions less a call: docs/performance.md, "Issue 35"). guilds-harness runs for minutes per
+// call and stays readable.
 const HELPERS = [
   {
     name: 'guilds-code',
@@ -125,6 +127,7 @@ async function buildHelper({ name, bodies, minified: helperMinified = false }) {
   async function loaderText(buildId) {
     return bundleText({
       entryPoints: ['src/boot/loader.ts'],
+      minify: helperMinified,
       define: {
         GUILDS_BUILD_ID: JSON.stringify(buildId),
         GUILDS_CACHE_FOLDER_IN_HOME: JSON.stringify(`.cache/${name}`),

@@ -31,6 +31,9 @@ export const FEW_MATCHES_PATTERN = 'pthread_mutex_timedlock';
 // About 100,000 matching lines (115,000 matches) in the system headers of Debian 12.
 export const MANY_MATCHES_PATTERN = 'void';
 export const SHELL_OUTPUT_LINE = 'a line of build output, as a compiler or a test runner prints it';
+// The shell's floor: Node starting `bash -c true` through node:child_process and waiting for it.
+const SPAWN_FLOOR_SOURCE = "require('child_process').spawnSync('bash', ['-c', 'true'])";
+const SPAWN_FLOOR_NAME = `node -e "spawnSync('bash', ['-c', 'true'])"`;
 // The ripgrep arguments every search shares; the helper adds its own on top (spec: code_search).
 const RG_COMMON = ['--no-config', '--hidden', '--color', 'never', '--glob', '!.git'];
 
@@ -75,7 +78,7 @@ export function buildCases(scratch: Scratch, env: Env, caCertificates: string | 
       floorName: 'node -e 0',
       floor: [bareNode],
       kind: 'start',
-      targetRatio: 1.25,
+      targetRatio: 1.15,
     },
     {
       name: 'shell_status, no background commands',
@@ -83,15 +86,17 @@ export function buildCases(scratch: Scratch, env: Env, caCertificates: string | 
       floorName: 'node -e 0',
       floor: [bareNode],
       kind: 'start',
-      targetRatio: 1.25,
+      targetRatio: 1.15,
     },
     {
+      // Against Node starting bash through node:child_process, which every shell call must pay on every
+      // line since issue 22 (docs/performance.md): what is above it is the helper's own.
       name: 'shell `true`',
       subject: { request: { op: 'shell', args: { command: 'true' } } },
-      floorName: 'node -e 0',
-      floor: [bareNode],
+      floorName: SPAWN_FLOOR_NAME,
+      floor: [node(['-e', SPAWN_FLOOR_SOURCE])],
       kind: 'start',
-      targetRatio: 1.35,
+      targetRatio: 1.1,
     },
     search('files', FEW_MATCHES_PATTERN, 'few matches', 1.1),
     search('content', FEW_MATCHES_PATTERN, 'few matches', 1.1),

@@ -1,8 +1,9 @@
 // npm run bench [-- --smoke] [--pairs N] [--warmup N] [--only REGEXP] [--bundle PATH] [--baseline PATH] [--node BIN] [--no-write]
-//                 [--docker | --no-docker] [--docker-image TAG]
+//                 [--docker | --no-docker] [--docker-image TAG] [--no-lines]
 //
 // --node runs the helper, and every floor that is a Node start, on that binary (a Node release line
-// from scripts/install-node-lines.sh); the default is the Node running the benchmark.
+// from scripts/install-node-lines.sh); the default is the Node running the benchmark. A full run
+// then measures the start-up cases again on each other Node line (bench/lines.ts; --no-lines skips).
 //
 // Then the MCP server's per-call latency against the same cold helper (bench/mcp.ts), and, in a full
 // run or with --docker, the per-call cost in a container of the sandbox image (bench/docker.ts), and
@@ -24,6 +25,7 @@ import { makeScratch, SYSTEM_HEADERS, type Scratch } from './fixtures.js';
 import { gnuTimeAvailable, median, runPlan, type Command, type Env, type Run } from './measure.js';
 import { dockerBenchUnavailable, dockerLine, dockerMarkdown, measureDocker, measureProgressDocker, measureWarmDocker, type DockerOutcome } from './docker.js';
 import { dockerClientCases } from './docker-client.js';
+import { LINE_CASES, timedLines } from './lines.js';
 import { mcpCases, mcpLine, mcpMarkdown, measureMcp, type McpOutcome } from './mcp.js';
 import { measureWarm, warmCases, warmLine, warmMarkdown, type OpenableSandbox, type WarmOutcome } from './warm.js';
 import { measureProgressThrough, progressLine, progressMarkdown, type ProgressOutcome } from './progress.js';
@@ -48,6 +50,8 @@ interface Options {
   write: boolean;
   docker: boolean;
   dockerImage: string | null;
+  /** The start-up cases once more on each other Node line (bench/lines.ts). */
+  lines: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -77,6 +81,7 @@ function parseOptions(argv: string[]): Options {
     write: !smoke && !argv.includes('--no-write') && ['--only', '--bundle', '--node'].every((name) => value(name) === undefined),
     docker: argv.includes('--docker') || (!smoke && !argv.includes('--no-docker')),
     dockerImage: value('--docker-image') ?? null,
+    lines: !smoke && !argv.includes('--no-lines') && value('--node') === undefined,
   };
 }
 
@@ -90,6 +95,8 @@ interface SideFigures {
 
 interface Outcome {
   testCase: Case;
+  /** The Node line it ran on, when not the Node running the benchmark. */
+  line?: string;
   status: 'measured' | 'not available yet' | 'failed';
   error?: string;
   pairs: number;
@@ -263,7 +270,7 @@ function resultsMarkdown(
         ? [sideText(o.subject!), sideText(o.floor!), times(o.ratio), times(o.cpuRatio)]
         : ['–', '–', '–', '–'];
     if (withBaseline) figures.push(o.baseline ? `${times(o.baseline.ratio)} (cpu ${times(o.baseline.cpuRatio)})` : '–');
-    return `| ${o.testCase.name} | ${o.testCase.floorName} | ${figures.join(' | ')} | ${targetText(o.testCase)} | ${verdict(o)} |`;
+    return `| ${o.line === undefined ? '' : `Node ${o.line}: `}${o.testCase.name} | ${o.testCase.floorName} | ${figures.join(' | ')} | ${targetText(o.testCase)} | ${verdict(o)} |`;
   });
   return [
     '# Benchmark results',
@@ -274,7 +281,7 @@ function resultsMarkdown(
     'the largest over the pairs.',
     '',
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
-    `- Machine: ${info.cpu}, ${info.cores} cores; Node ${info.node}`,
+    `- Machine: ${info.cpu}, ${info.cores} cores; Node ${info.node} (rows that name another Node line ran the helper and its Node floors on that line)`,
     `- Load average (1 min) at the start and at the end: ${info.load.toFixed(2)} and ${loadavg()[0]!.toFixed(2)}` +
       ' (other work on the machine slows both sides of a pair alike, but widens the spread)',
     `- Pairs: ${options.pairs} per start-up case, ${options.searchPairs} per search case, ${options.bulkPairs} per bulk case, after ${options.warmup} warm-up pairs`,
@@ -373,6 +380,19 @@ async function main(): Promise<number> {
       const outcome = measureCase(options, scratch, env, testCase);
       printOutcome(outcome);
       outcomes.push(outcome);
+    }
+    if (options.lines) {
+      for (const line of timedLines()) {
+        const lineCases = buildCases(scratch, env, undefined, line.binary).filter(
+          (c) => LINE_CASES.test(c.name) && (options.only === null || new RegExp(options.only, 'i').test(c.name)),
+        );
+        for (const testCase of lineCases) {
+          const outcome = { ...measureCase({ ...options, node: line.binary, baseline: null }, scratch, env, testCase), line: line.version };
+          process.stdout.write(`Node ${line.version}: `);
+          printOutcome(outcome);
+          outcomes.push(outcome);
+        }
+      }
     }
     const mcpBundle = join(dirname(options.bundle), 'guilds-code-mcp.js');
     const mcpWanted = mcpCases(scratch.smallFile).filter((c) => options.only === null || new RegExp(options.only, 'i').test(`MCP ${c.name}`));

@@ -7,8 +7,7 @@
 // SIGTERM then SIGKILL; or SIGKILL to it alone) and where its output goes (a file, a pipe) are the
 // caller's: the helper only says when.
 import type { StdioOptions } from 'node:child_process';
-import { setMaxListeners } from 'node:events';
-import { NEVER_STOPPED, stopSignalOf, type Stop, type StopSignal } from '../stop.js';
+import { listenForStop, stopSignalOf, type Stop, type StopSignal } from '../stop.js';
 import { spawnChild, type StartedChild } from './spawn.js';
 
 export type { StopSignal } from '../stop.js';
@@ -27,10 +26,6 @@ export interface ChildStart {
   detached?: boolean;
 }
 
-// The stop of calls nobody can cancel is one signal, listened to by every such child at once (a
-// server's concurrent snapshots): many listeners there are no leak.
-setMaxListeners(0, NEVER_STOPPED.signal);
-
 export class SupervisedChild {
   readonly process: StartedChild;
   timedOut = false;
@@ -38,6 +33,7 @@ export class SupervisedChild {
   private settled = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly release: () => void;
+  private readonly stopListening: () => void;
   private readonly onAbort = (): void => {
     if (this.settled) return;
     const signal = stopSignalOf(this.callStop);
@@ -67,8 +63,10 @@ export class SupervisedChild {
       this.stop('timeout');
     }, timeoutMs);
     this.release = callStop.take();
-    if (callStop.signal.aborted) queueMicrotask(this.onAbort);
-    else callStop.signal.addEventListener('abort', this.onAbort, { once: true });
+    // A CallStop's listeners are its own, not an AbortSignal's, so NEVER_STOPPED, which every child of
+    // a call nobody can cancel listens to at once (a server's concurrent snapshots), has no listener
+    // limit to warn about.
+    this.stopListening = listenForStop(callStop, this.onAbort);
   }
 
   /** The child itself has ended: its time limit no longer applies (the call's stop still does). */
@@ -81,7 +79,7 @@ export class SupervisedChild {
     if (this.settled) return false;
     this.settled = true;
     clearTimeout(this.timer);
-    this.callStop.signal.removeEventListener('abort', this.onAbort);
+    this.stopListening();
     this.release();
     return true;
   }

@@ -16,13 +16,17 @@ export const TAB_FILL = '\uDFFF';
 export const TAB_STOP_CELLS = 8;
 
 const PLAIN = /^[\u0020-\u007e]*$/;
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]$/u;
+// Made on first use: building a Unicode property class costs about 2 million instructions (ICU's
+// tables), which every shell and shell_status call paid at load though most output is ASCII.
+let zeroWidth: RegExp | null = null;
+const isZeroWidth = (character: string): boolean =>
+  (zeroWidth ??= new RegExp('^[\\p{Mn}\\p{Me}\\p{Cf}\\u1160-\\u11ff]$', 'u')).test(character);
 
 /** The cells of one code point: 0, 1 or 2. A tab and TAB_FILL count one each. */
 export function codePointCells(codePoint: number): number {
   if (codePoint < 0x300) return codePoint === 0xad ? 0 : 1;
   if (codePoint === 0xdfff) return 1;
-  if (ZERO_WIDTH.test(String.fromCodePoint(codePoint))) return 0;
+  if (isZeroWidth(String.fromCodePoint(codePoint))) return 0;
   return eastAsianWidth(codePoint);
 }
 
