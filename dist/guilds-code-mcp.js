@@ -7349,7 +7349,7 @@ var PROGRESS_HEARTBEAT_MIN_MS = 1e3;
 var PROGRESS_HEARTBEAT_MAX_MS = 6e5;
 var PROGRESS_OUTPUT_INTERVAL_MS = 250;
 var PROGRESS_OUTPUT_MAX_BYTES = 2048;
-var PROGRESS_OUTPUT_HELD_MAX_BYTES = 65536;
+var PROGRESS_OUTPUT_HELD_MAX_BYTES = 16384;
 var PROGRESS_STEP_MAX_CHARS = 300;
 var LIVE_STEPS_MAX = 50;
 var LIVE_LINE_MAX_CHARS = 200;
@@ -12149,7 +12149,7 @@ var OutputProgress = class {
   limits;
   /** The command's output so far, in bytes. */
   totalBytes = 0;
-  /** Raw bytes since the last event's last line end, at most heldMaxBytes of them. */
+  /** Raw bytes since the last event's last line end: the latest heldMaxBytes of them at least, twice that at most. */
   held;
   heldLength = 0;
   /** Bytes since the last event that are no longer held (a flood): counted as skipped. */
@@ -12164,11 +12164,12 @@ var OutputProgress = class {
       this.heldLength = max;
       return;
     }
-    const overflow = this.heldLength + bytes.length - max;
-    if (overflow > 0) {
-      this.held.copyWithin(0, overflow, this.heldLength);
-      this.heldLength -= overflow;
-      this.droppedBytes += overflow;
+    if (this.heldLength + bytes.length > 2 * max) {
+      const keep = max - bytes.length;
+      const drop = this.heldLength - keep;
+      this.held.copyWithin(0, drop, this.heldLength);
+      this.heldLength = keep;
+      this.droppedBytes += drop;
     }
     this.ensureCapacity(this.heldLength + bytes.length);
     this.held.set(bytes, this.heldLength);
@@ -12191,7 +12192,7 @@ var OutputProgress = class {
   }
   ensureCapacity(needed) {
     if (needed <= this.held.length) return;
-    const grown = new Uint8Array(Math.min(this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
+    const grown = new Uint8Array(Math.min(2 * this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
     grown.set(this.held.subarray(0, this.heldLength));
     this.held = grown;
   }

@@ -223,7 +223,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "d92fbc3f2776f581";
+var BUILD_ID = "7fb3adeac1249eaf";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -380,7 +380,7 @@ var PROGRESS_HEARTBEAT_MIN_MS = 1e3;
 var PROGRESS_HEARTBEAT_MAX_MS = 6e5;
 var PROGRESS_OUTPUT_INTERVAL_MS = 250;
 var PROGRESS_OUTPUT_MAX_BYTES = 2048;
-var PROGRESS_OUTPUT_HELD_MAX_BYTES = 65536;
+var PROGRESS_OUTPUT_HELD_MAX_BYTES = 16384;
 var PROGRESS_STEP_MAX_CHARS = 300;
 
 // src/text/utf8.ts
@@ -4372,7 +4372,7 @@ var OutputProgress = class {
   limits;
   /** The command's output so far, in bytes. *{/}
   totalBytes = 0;
-  /** Raw bytes since the last event's last line end, at most heldMaxBytes of them. *{/}
+  /** Raw bytes since the last event's last line end: the latest heldMaxBytes of them at least, twice that at most. *{/}
   held;
   heldLength = 0;
   /** Bytes since the last event that are no longer held (a flood): counted as skipped. *{/}
@@ -4387,11 +4387,12 @@ var OutputProgress = class {
       this.heldLength = max;
       return;
     }
-    const overflow = this.heldLength + bytes.length - max;
-    if (overflow > 0) {
-      this.held.copyWithin(0, overflow, this.heldLength);
-      this.heldLength -= overflow;
-      this.droppedBytes += overflow;
+    if (this.heldLength + bytes.length > 2 * max) {
+      const keep = max - bytes.length;
+      const drop = this.heldLength - keep;
+      this.held.copyWithin(0, drop, this.heldLength);
+      this.heldLength = keep;
+      this.droppedBytes += drop;
     }
     this.ensureCapacity(this.heldLength + bytes.length);
     this.held.set(bytes, this.heldLength);
@@ -4414,7 +4415,7 @@ var OutputProgress = class {
   }
   ensureCapacity(needed) {
     if (needed <= this.held.length) return;
-    const grown = new Uint8Array(Math.min(this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
+    const grown = new Uint8Array(Math.min(2 * this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
     grown.set(this.held.subarray(0, this.heldLength));
     this.held = grown;
   }
@@ -5960,7 +5961,7 @@ var PROGRESS_HEARTBEAT_MIN_MS = 1e3;
 var PROGRESS_HEARTBEAT_MAX_MS = 6e5;
 var PROGRESS_OUTPUT_INTERVAL_MS = 250;
 var PROGRESS_OUTPUT_MAX_BYTES = 2048;
-var PROGRESS_OUTPUT_HELD_MAX_BYTES = 65536;
+var PROGRESS_OUTPUT_HELD_MAX_BYTES = 16384;
 var PROGRESS_STEP_MAX_CHARS = 300;
 
 // src/text/utf8.ts
@@ -9195,7 +9196,7 @@ var OutputProgress = class {
   limits;
   /** The command's output so far, in bytes. *{/}
   totalBytes = 0;
-  /** Raw bytes since the last event's last line end, at most heldMaxBytes of them. *{/}
+  /** Raw bytes since the last event's last line end: the latest heldMaxBytes of them at least, twice that at most. *{/}
   held;
   heldLength = 0;
   /** Bytes since the last event that are no longer held (a flood): counted as skipped. *{/}
@@ -9210,11 +9211,12 @@ var OutputProgress = class {
       this.heldLength = max;
       return;
     }
-    const overflow = this.heldLength + bytes.length - max;
-    if (overflow > 0) {
-      this.held.copyWithin(0, overflow, this.heldLength);
-      this.heldLength -= overflow;
-      this.droppedBytes += overflow;
+    if (this.heldLength + bytes.length > 2 * max) {
+      const keep = max - bytes.length;
+      const drop = this.heldLength - keep;
+      this.held.copyWithin(0, drop, this.heldLength);
+      this.heldLength = keep;
+      this.droppedBytes += drop;
     }
     this.ensureCapacity(this.heldLength + bytes.length);
     this.held.set(bytes, this.heldLength);
@@ -9237,7 +9239,7 @@ var OutputProgress = class {
   }
   ensureCapacity(needed) {
     if (needed <= this.held.length) return;
-    const grown = new Uint8Array(Math.min(this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
+    const grown = new Uint8Array(Math.min(2 * this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
     grown.set(this.held.subarray(0, this.heldLength));
     this.held = grown;
   }
@@ -9897,6 +9899,6 @@ function guildsBodyOf(kind) {
     case "code_task": case "other": default:
       return [guildsBody_code_task, 339];
     case "serve":
-      return [guildsBody_serve, 5073];
+      return [guildsBody_serve, 5074];
   }
 }

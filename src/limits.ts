@@ -232,7 +232,7 @@ export const PROGRESS_OUTPUT_MAX_BYTES = 2_048;
  * The raw output a call keeps between two output events, in bytes: the tail that its last lines
  * are cut from (a flood's earlier bytes are counted, never held).
  */
-export const PROGRESS_OUTPUT_HELD_MAX_BYTES = 65_536;
+export const PROGRESS_OUTPUT_HELD_MAX_BYTES = 16_384;
 /** A step event's text, in characters: one line. */
 export const PROGRESS_STEP_MAX_CHARS = 300;
 /** The steps a running code_task's live block keeps, the latest ones; earlier ones are counted. */

@@ -12,7 +12,7 @@ import { cleanLine } from './clean.js';
 export interface OutputProgressLimits {
   /** An event's text, in UTF-8 bytes. */
   maxBytes: number;
-  /** The raw bytes held between two events: earlier ones are counted, not kept. */
+  /** The raw bytes held between two events, at least (twice this at most): earlier ones are counted, not kept. */
   heldMaxBytes: number;
 }
 
@@ -26,7 +26,7 @@ const encoder = new TextEncoder();
 export class OutputProgress {
   /** The command's output so far, in bytes. */
   private totalBytes = 0;
-  /** Raw bytes since the last event's last line end, at most heldMaxBytes of them. */
+  /** Raw bytes since the last event's last line end: the latest heldMaxBytes of them at least, twice that at most. */
   private held: Uint8Array;
   private heldLength = 0;
   /** Bytes since the last event that are no longer held (a flood): counted as skipped. */
@@ -46,11 +46,14 @@ export class OutputProgress {
       this.heldLength = max;
       return;
     }
-    const overflow = this.heldLength + bytes.length - max;
-    if (overflow > 0) {
-      this.held.copyWithin(0, overflow, this.heldLength);
-      this.heldLength -= overflow;
-      this.droppedBytes += overflow;
+    // Up to twice the limit is held, so that a flood in small pieces moves what it keeps once per
+    // limit's worth of output rather than at every piece.
+    if (this.heldLength + bytes.length > 2 * max) {
+      const keep = max - bytes.length;
+      const drop = this.heldLength - keep;
+      this.held.copyWithin(0, drop, this.heldLength);
+      this.heldLength = keep;
+      this.droppedBytes += drop;
     }
     this.ensureCapacity(this.heldLength + bytes.length);
     this.held.set(bytes, this.heldLength);
@@ -76,7 +79,7 @@ export class OutputProgress {
 
   private ensureCapacity(needed: number): void {
     if (needed <= this.held.length) return;
-    const grown = new Uint8Array(Math.min(this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
+    const grown = new Uint8Array(Math.min(2 * this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
     grown.set(this.held.subarray(0, this.heldLength));
     this.held = grown;
   }

@@ -118,3 +118,12 @@ describe('the last whole lines', () => {
     expect(lastWholeLines(bytes('\nx'), 10)).toEqual({ text: '\nx', rawBytes: 3 });
   });
 });
+
+describe('a flood in small pieces', () => {
+  it('keeps at least the limit and at most twice it, and counts the rest', () => {
+    const progress = batcher(100, 8);
+    // Eleven pieces of 3 bytes: held past 16, it keeps the last 8 with the new piece.
+    for (let index = 0; index < 11; index++) progress.write(bytes(`${index % 10}a\n`));
+    expect(progress.take()).toEqual({ type: 'output', text: '7a\n8a\n9a\n0a', bytes: 33, skipped_bytes: 21 });
+  });
+});
