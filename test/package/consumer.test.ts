@@ -24,11 +24,13 @@ import { asRunHere, CHECKOUT_PLACEHOLDER, externalImports, libraryExports, packa
 const NODE_LINES = nodeLines().filter((line) => line.binary !== null);
 // Measured at 0.2.0: 350,119 bytes packed, 1,361,591 unpacked, 7,171,064 installed (ripgrep's
 // binary is most of it); then 427,431 packed and 1,597,264 unpacked once guilds-code.js carried the
-// warm stream's body (--serve, about 100 KB) and the library guilds-code/docker-sandbox. Headroom
+// warm stream's body (--serve, about 100 KB) and the library guilds-code/docker-sandbox; then
+// 551,663 packed and 2,019,865 unpacked once guilds-harness.js carried its own warm stream's body
+// (code_task's progress, about 215 KB: each body holds its own copy of the code it shares). Headroom
 // for ordinary growth; a jump past these is a surprise to look at.
-const TARBALL_MAX_BYTES = 500_000;
-const UNPACKED_MAX_BYTES = 1_900_000;
-const INSTALLED_MAX_BYTES = 8_000_000;
+const TARBALL_MAX_BYTES = 620_000;
+const UNPACKED_MAX_BYTES = 2_250_000;
+const INSTALLED_MAX_BYTES = 8_600_000;
 const REGISTRY_PING_TIMEOUT_MS = 20_000;
 const NPM_TIME_LIMIT_MS = 4 * 60_000;
 const RUN_TIME_LIMIT_MS = 60_000;
