@@ -12140,7 +12140,6 @@ function failureWatchFor(collector, limits) {
 var NEWLINE5 = 10;
 var NOTHING_SHOWN = { text: "", rawBytes: 0 };
 var decoder3 = new TextDecoder();
-var encoder2 = new TextEncoder();
 var OutputProgress = class {
   constructor(limits) {
     this.limits = limits;
@@ -12205,7 +12204,7 @@ function lastWholeLines(completed, maxBytes) {
   for (; ; ) {
     const start = end === 0 ? 0 : completed.lastIndexOf(NEWLINE5, end - 1) + 1;
     const line = cleanLine(decoder3.decode(completed.subarray(start, end)));
-    const lineBytes = encoder2.encode(line).length + (shown.length > 0 ? 1 : 0);
+    const lineBytes = utf8Bytes(line) + (shown.length > 0 ? 1 : 0);
     if (shownBytes2 + lineBytes > maxBytes) break;
     shown.push(line);
     shownBytes2 += lineBytes;

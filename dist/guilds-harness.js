@@ -223,7 +223,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "7fb3adeac1249eaf";
+var BUILD_ID = "60637d5c5a4d720f";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -4363,7 +4363,6 @@ function codeTaskMeta(input) {
 var NEWLINE2 = 10;
 var NOTHING_SHOWN = { text: "", rawBytes: 0 };
 var decoder4 = new TextDecoder();
-var encoder2 = new TextEncoder();
 var OutputProgress = class {
   constructor(limits) {
     this.limits = limits;
@@ -4428,7 +4427,7 @@ function lastWholeLines(completed, maxBytes) {
   for (; ; ) {
     const start = end === 0 ? 0 : completed.lastIndexOf(NEWLINE2, end - 1) + 1;
     const line = cleanLine(decoder4.decode(completed.subarray(start, end)));
-    const lineBytes = encoder2.encode(line).length + (shown.length > 0 ? 1 : 0);
+    const lineBytes = utf8Bytes(line) + (shown.length > 0 ? 1 : 0);
     if (shownBytes + lineBytes > maxBytes) break;
     shown.push(line);
     shownBytes += lineBytes;
@@ -9187,7 +9186,6 @@ function codeTaskMeta(input) {
 var NEWLINE2 = 10;
 var NOTHING_SHOWN = { text: "", rawBytes: 0 };
 var decoder4 = new TextDecoder();
-var encoder2 = new TextEncoder();
 var OutputProgress = class {
   constructor(limits) {
     this.limits = limits;
@@ -9252,7 +9250,7 @@ function lastWholeLines(completed, maxBytes) {
   for (; ; ) {
     const start = end === 0 ? 0 : completed.lastIndexOf(NEWLINE2, end - 1) + 1;
     const line = cleanLine(decoder4.decode(completed.subarray(start, end)));
-    const lineBytes = encoder2.encode(line).length + (shown.length > 0 ? 1 : 0);
+    const lineBytes = utf8Bytes(line) + (shown.length > 0 ? 1 : 0);
     if (shownBytes + lineBytes > maxBytes) break;
     shown.push(line);
     shownBytes += lineBytes;
@@ -9899,6 +9897,6 @@ function guildsBodyOf(kind) {
     case "code_task": case "other": default:
       return [guildsBody_code_task, 339];
     case "serve":
-      return [guildsBody_serve, 5074];
+      return [guildsBody_serve, 5073];
   }
 }

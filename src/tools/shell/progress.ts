@@ -8,6 +8,7 @@
 // cap is left out rather than cut, for the same reason.
 import type { ProgressReport } from '../../contract/progress.js';
 import { cleanLine } from './clean.js';
+import { utf8Bytes } from '../../text/utf8.js';
 
 export interface OutputProgressLimits {
   /** An event's text, in UTF-8 bytes. */
@@ -21,7 +22,6 @@ export type OutputReport = Extract<ProgressReport, { type: 'output' }>;
 const NEWLINE = 0x0a;
 const NOTHING_SHOWN = { text: '', rawBytes: 0 };
 const decoder = new TextDecoder();
-const encoder = new TextEncoder();
 
 export class OutputProgress {
   /** The command's output so far, in bytes. */
@@ -97,7 +97,7 @@ export function lastWholeLines(completed: Uint8Array, maxBytes: number): { text:
   for (;;) {
     const start = end === 0 ? 0 : completed.lastIndexOf(NEWLINE, end - 1) + 1;
     const line = cleanLine(decoder.decode(completed.subarray(start, end)));
-    const lineBytes = encoder.encode(line).length + (shown.length > 0 ? 1 : 0);
+    const lineBytes = utf8Bytes(line) + (shown.length > 0 ? 1 : 0);
     if (shownBytes + lineBytes > maxBytes) break;
     shown.push(line);
     shownBytes += lineBytes;
