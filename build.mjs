@@ -7,7 +7,8 @@
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix, relative } from 'node:path';
+import { Script } from 'node:vm';
 
 const outdir = process.env.GUILDS_BUILD_OUTDIR || 'dist';
 
@@ -74,7 +75,8 @@ const SHEBANG = '#!/usr/bin/env node\n';
 const BUILD_ID_HEX_CHARS = 16;
 
 // The loader's helpers for the comment, taken from the same module the loader uses.
-const { commentedCode } = await sourceModule('src/boot/code-cache.ts');
+const { JOINED_REQUIRE, commentedCode, joinedPieces } = await sourceModule('src/boot/code-cache.ts');
+const { chunksOfEntry, evaluationOrder, mutableExports, pieceOfChunk, readChunkModule } = await sourceModule('src/boot/chunks.ts');
 
 const lineCount = (text) => text.split('\n').length - 1;
 
@@ -90,39 +92,107 @@ function assertAscii(text, name) {
 
 /** The function whose body is the comment holding a body's code, named after its first kind of call. */
 const bodyFunctionName = (kinds) => `guildsBody_${kinds[0].replace(/[^A-Za-z0-9]/g, '_')}`;
+const chunkFunctionName = (index) => `guildsChunk_${index}`;
+/** What starts the names of the joined script's variables that hold a piece's exports (src/boot/chunks.ts). */
+const PIECE_VARIABLE_PREFIX = '__gx';
+const SPLIT_OUTDIR = 'split';
+const BUILTIN_PREFIX = 'node:';
 
 /**
- * What follows the loader: each body as a function whose body is one block comment holding the code,
- * then guildsBodyOf, which gives the loader a kind's body and the line of this file where its code
- * starts. `openingLine` is the line of the first body's opening.
+ * Every body of a helper in one esbuild run that writes the code they share once, in chunks; each
+ * output (a body's entry or a shared chunk) becomes a piece of script (src/boot/chunks.ts). Returns
+ * the pieces in an order that runs each after those it imports, and for each body the pieces its
+ * kinds of call run.
  */
-function bodiesText(bodies, openingLine) {
+async function splitPieces(name, bodies, minified) {
+  const result = await build({
+    ...common,
+    entryPoints: bodies.map((body) => body.entry),
+    format: 'esm',
+    splitting: true,
+    outdir: SPLIT_OUTDIR,
+    metafile: true,
+    minify: minified,
+    // src/io/node/search-find.ts only falls back to import.meta.url outside the bundle. CommonJS's
+    // require, which src/io/node/modules.ts calls, is the joined script's (src/boot/code-cache.ts,
+    // joinedPieces): named apart, esbuild writes no shim of its own for it before a chunk's imports.
+    define: { 'import.meta.url': 'undefined', require: JOINED_REQUIRE },
+  });
+  for (const path of Object.keys(result.metafile.inputs)) {
+    if (!path.startsWith('src/')) continue;
+    const names = mutableExports(readFileSync(path, 'utf8'));
+    if (names.length > 0) throw new Error(`${path} exports ${names.join(', ')} as variables; a chunk copies its imports once (src/boot/chunks.ts)`);
+  }
+  const texts = new Map(result.outputFiles.map((file) => [relative(process.cwd(), file.path), file.text]));
+  const outputs = result.metafile.outputs;
+  const importsOf = (chunk) =>
+    outputs[chunk].imports.filter((entry) => !entry.external).map((entry) => {
+      if (entry.kind !== 'import-statement') throw new Error(`${name}: ${chunk} imports ${entry.path} by ${entry.kind}; only import statements join into one script`);
+      return entry.path;
+    });
+  const entryOutput = (entry) => Object.keys(outputs).find((path) => outputs[path].entryPoint === entry);
+  const entries = bodies.map((body) => entryOutput(body.entry));
+  const order = evaluationOrder(entries, importsOf);
+  const imported = new Set(order.flatMap(importsOf));
+  const exportPrefixOf = new Map(order.map((chunk, index) => [chunk, `${PIECE_VARIABLE_PREFIX}${index}_`]));
+  const pieces = order.map((chunk, index) => {
+    const text = texts.get(chunk);
+    if (text.includes(PIECE_VARIABLE_PREFIX)) throw new Error(`${name}: ${chunk} holds ${PIECE_VARIABLE_PREFIX}, which starts the joined script's own names`);
+    const sourceOf = (from) => {
+      if (from.startsWith(BUILTIN_PREFIX)) return { builtin: from };
+      const path = posix.normalize(posix.join(posix.dirname(chunk), from));
+      return exportPrefixOf.has(path) ? { exportPrefix: exportPrefixOf.get(path) } : null;
+    };
+    const module = readChunkModule(text);
+    if (module.imports.length !== outputs[chunk].imports.length) {
+      throw new Error(`${name}: ${chunk} has ${outputs[chunk].imports.length} import statements, and ${module.imports.length} were found`);
+    }
+    const code = pieceOfChunk(module, imported.has(chunk) ? exportPrefixOf.get(chunk) : null, sourceOf);
+    assertAscii(code, `${name} (${chunk})`);
+    const body = bodies[entries.indexOf(chunk)];
+    return { functionName: body === undefined ? chunkFunctionName(index) : bodyFunctionName(body.kinds), code };
+  });
+  return {
+    pieces,
+    bodies: bodies.map((body, index) => ({ kinds: body.kinds, pieces: chunksOfEntry(entries[index], order, importsOf).map((chunk) => order.indexOf(chunk)) })),
+  };
+}
+
+/**
+ * What follows the loader: each piece as a function whose body is one block comment holding its code,
+ * then guildsBodyOf, which gives the loader a kind's first line in this file and its pieces, each with
+ * the empty lines that keep its code on its lines of this file. `openingLine` is the line of the first
+ * piece's opening. Each kind's joined code is compiled here once, as the loader will: an import or
+ * export left in a piece fails the build, not a call.
+ */
+function piecesText(split, openingLine) {
   let text = '';
   let line = openingLine;
-  const cases = [];
-  for (const { kinds, code } of bodies) {
-    const opening = `function ${bodyFunctionName(kinds)}() {/*\n`;
-    text += `${opening}${commentedCode(code)}*/}\n`;
-    const labels = kinds.map((kind) => `case ${JSON.stringify(kind)}:`).join(' ');
-    const found = `return [${bodyFunctionName(kinds)}, ${line + 1}];`;
-    cases.push(kinds.includes('other') ? `    ${labels} default:\n      ${found}` : `    ${labels}\n      ${found}`);
+  const placed = [];
+  for (const { functionName, code } of split.pieces) {
+    text += `function ${functionName}() {/*\n${commentedCode(code)}*/}\n`;
+    placed.push({ functionName, code, firstLine: line + 1, lines: lineCount(code) });
     line += 1 + lineCount(code) + 1;
+  }
+  const cases = [];
+  for (const { kinds, pieces } of split.bodies) {
+    // A piece's empty lines before it: from where the piece before it in this kind ends to its first line.
+    const newlinesBefore = pieces.map((index, position) => {
+      if (position === 0) return 0;
+      const before = placed[pieces[position - 1]];
+      return placed[index].firstLine - (before.firstLine + before.lines);
+    });
+    new Script(`(function () {${joinedPieces(pieces.map((index, position) => [placed[index].code, newlinesBefore[position]]))}\n})`, { filename: kinds[0] });
+    const entries = pieces.map((index, position) => `[${placed[index].functionName}, ${newlinesBefore[position]}]`);
+    const labels = kinds.map((kind) => `case ${JSON.stringify(kind)}:`).join(' ');
+    const found = `return [${placed[pieces[0]].firstLine}, [${entries.join(', ')}]];`;
+    cases.push(kinds.includes('other') ? `    ${labels} default:\n      ${found}` : `    ${labels}\n      ${found}`);
   }
   return `${text}function guildsBodyOf(kind) {\n  switch (kind) {\n${cases.join('\n')}\n  }\n}\n`;
 }
 
 async function buildHelper({ name, bodies, minified: helperMinified = false }) {
-  const built = [];
-  for (const body of bodies) {
-    const code = await bundleText({
-      entryPoints: [body.entry],
-      minify: helperMinified,
-      // src/io/node/search.ts only falls back to import.meta.url outside the bundle.
-      logOverride: { 'empty-import-meta': 'silent' },
-    });
-    assertAscii(code, `${name} (${body.entry})`);
-    built.push({ ...body, code });
-  }
+  const split = await splitPieces(name, bodies, helperMinified);
 
   async function loaderText(buildId) {
     return bundleText({
@@ -135,13 +205,13 @@ async function buildHelper({ name, bodies, minified: helperMinified = false }) {
     });
   }
 
-  // Each body's code starts on the line after its function's opening line; its line numbers in stack
+  // Each piece's code starts on the line after its function's opening line; its line numbers in stack
   // traces are those of this file. The id's digits do not change the loader's number of lines.
   const placeholderId = '0'.repeat(BUILD_ID_HEX_CHARS);
   const withoutId = await loaderText(placeholderId);
-  const tail = bodiesText(built, lineCount(SHEBANG + withoutId) + 1);
-  // The id names everything that makes the compiled sources and how they are compiled: every body, and
-  // the loader that wraps them. V8 itself only checks a source's length.
+  const tail = piecesText(split, lineCount(SHEBANG + withoutId) + 1);
+  // The id names everything that makes the compiled sources and how they are compiled: every piece, and
+  // the loader that joins them. V8 itself only checks a source's length.
   const buildId = createHash('sha256').update(withoutId).update(tail).digest('hex').slice(0, BUILD_ID_HEX_CHARS);
   const loader = await loaderText(buildId);
 

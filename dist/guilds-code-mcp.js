@@ -11803,6 +11803,7 @@ function lastIntroducer(text2, withinChars) {
   for (let match = INTRODUCERS.exec(text2); match; match = INTRODUCERS.exec(text2)) last = match.index;
   return last;
 }
+var NO_OUTPUT_TEXT = "(no output)";
 function cleanTerminalOutput(text2) {
   const pieces = [];
   const cleaner = new StreamingCleaner(
@@ -12350,7 +12351,6 @@ function commandEnvironment(context, cwd) {
 
 // src/tools/shell/format.ts
 var NEWLINE6 = 10;
-var NO_OUTPUT_TEXT = "(no output)";
 var PATH_CUT_MARK = "\u2026";
 function timedOutLine(timeoutSeconds) {
   return `[timed out after ${timeoutSeconds}s; the command was stopped]`;

@@ -160,6 +160,23 @@ export function commentedCode(code: string): string {
   return code.replaceAll('*/', ESCAPED_COMMENT_END);
 }
 
+/**
+ * CommonJS's require in the joined script: build.mjs names the pieces' calls of require this, so that
+ * esbuild writes no shim of its own for it (src/io/node/modules.ts calls it).
+ */
+export const JOINED_REQUIRE = '__guildsRequire';
+
+/**
+ * The script a kind of call runs: its pieces' code (src/boot/chunks.ts) in order, each after the
+ * empty lines that put it on the lines it holds in the file, so that a stack trace names lines of the
+ * file.
+ */
+export function joinedPieces(pieces: ReadonlyArray<readonly [code: string, newlinesBefore: number]>): string {
+  let text = `var ${JOINED_REQUIRE}=require;`;
+  for (const [code, newlinesBefore] of pieces) text += '\n'.repeat(newlinesBefore) + code;
+  return text;
+}
+
 export function codeOfComment(functionText: string): string {
   const open = functionText.indexOf('/*\n');
   const close = functionText.lastIndexOf('\n*/');

@@ -1,7 +1,9 @@
 // The first code of dist/guilds-code.js and dist/guilds-harness.js. The helper's own code follows it
-// in the same file as block comments, one body per tool (src/tools/<tool>/body.ts), which Node skips almost for
-// free; this loader picks the body the request's op needs and compiles it with a V8 code cache, so a
-// call neither parses nor compiles the whole helper again. Measured in docs/performance.md.
+// in the same file as block comments, which Node skips almost for free: one body per tool
+// (src/tools/<tool>/body.ts) and the chunks of code the bodies share, each written once
+// (src/boot/chunks.ts). This loader joins the pieces the request's op needs and compiles them with a
+// V8 code cache, so a call neither parses nor compiles the whole helper again. Measured in
+// docs/performance.md.
 //
 // Any trouble with the cache (no home, a read-only disk, a damaged or foreign file) leaves the code
 // compiled without it: slower, never wrong. Nothing here may throw past run().
@@ -19,6 +21,7 @@ import {
   decodeCacheFile,
   encodeCacheFile,
   isStaleCacheFile,
+  joinedPieces,
   parseRequestText,
   type CacheKind,
 } from './code-cache.js';
@@ -33,11 +36,12 @@ declare const GUILDS_BUILD_ID: string;
 /** Set by build.mjs: the helper's cache folder in the home (.cache/guilds-code, .cache/guilds-harness). */
 declare const GUILDS_CACHE_FOLDER_IN_HOME: string;
 /**
- * Declared by build.mjs after the bodies: the function whose body is the comment holding the code
- * for a kind of call, and the line of the file where that code starts (so stack traces name lines of
- * this file).
+ * Declared by build.mjs after the pieces: the line of the file where a kind of call's code starts, and
+ * its pieces in order (src/boot/chunks.ts), each a function whose body is the comment holding its
+ * code, with the empty lines to put before it so that its code keeps its lines of this file (stack
+ * traces name them).
  */
-declare function guildsBodyOf(kind: CacheKind): [body: () => void, firstLine: number];
+declare function guildsBodyOf(kind: CacheKind): [firstLine: number, pieces: Array<[piece: () => void, newlinesBefore: number]>];
 
 const BUILD_ID = GUILDS_BUILD_ID;
 /** False once the code failed to start: no cache is made of code that does not run. */
@@ -120,8 +124,9 @@ function saveCache(home: string, folder: string, name: string, stamp: string, sc
  * length stayed the same. Throws only when the code itself is bad.
  */
 function compiled(kind: CacheKind): Script {
-  const [body, firstLine] = guildsBodyOf(kind);
-  const source = WRAPPER_START + codeOfComment(body.toString()) + WRAPPER_END;
+  const [firstLine, pieces] = guildsBodyOf(kind);
+  const code = joinedPieces(pieces.map(([piece, newlinesBefore]) => [codeOfComment(piece.toString()), newlinesBefore] as const));
+  const source = WRAPPER_START + code + WRAPPER_END;
   const options = { filename: __filename, lineOffset: firstLine - 1, cachedData: undefined as Buffer | undefined };
   let saveTo: { home: string; folder: string; name: string; stamp: string } | null = null;
   try {

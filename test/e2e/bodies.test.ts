@@ -74,32 +74,65 @@ describe('the op the loader goes by', () => {
   });
 });
 
+/** The bundle's pieces by function name, and each kind of call's first line and pieces, as the loader reads them. */
+function piecesOf(file: string): { code: Map<string, string>; opening: Map<string, number>; kinds: Map<string, { firstLine: number; pieces: Array<[string, number]> }> } {
+  const source = readFileSync(file, 'utf8');
+  const code = new Map<string, string>();
+  const opening = new Map<string, number>();
+  for (const match of source.matchAll(/^function (guilds(?:Body|Chunk)_\w+)\(\) \{\/\*\n([\s\S]*?)^\*\/\}$/gm)) {
+    code.set(match[1]!, match[2]!);
+    opening.set(match[1]!, source.slice(0, match.index).split('\n').length);
+  }
+  const kinds = new Map<string, { firstLine: number; pieces: Array<[string, number]> }>();
+  for (const [, labels, firstLine, list] of source.matchAll(/ {4}(case [^\n]*)\n {6}return \[(\d+), \[(.*)\]\];/g)) {
+    const pieces = [...list!.matchAll(/\[(guilds\w+), (\d+)\]/g)].map((m) => [m[1]!, Number(m[2])] as [string, number]);
+    for (const [, kind] of labels!.matchAll(/case "([^"]+)":/g)) kinds.set(kind!, { firstLine: Number(firstLine), pieces });
+  }
+  return { code, opening, kinds };
+}
+
 describe('the bundle', () => {
-  it('holds each tool\'s own sentences in that tool\'s body only (the bodies are minified: no module names)', () => {
-    const source = readFileSync(BUNDLE, 'utf8');
-    const bodies = [...source.matchAll(/^function (guildsBody_\w+)\(\) \{\/\*\n([\s\S]*?)^\*\/\}$/gm)].map((m) => [m[1], m[2]!] as const);
-    expect(bodies.map(([name]) => name)).toEqual(['guildsBody_shell', 'guildsBody_shell_status', 'guildsBody_file_read', 'guildsBody_code_search', 'guildsBody_serve']);
+  it("holds each tool's own sentences only in the pieces that tool's calls run (the code is minified: no module names)", () => {
+    const { code, kinds } = piecesOf(BUNDLE);
+    expect([...kinds.keys()]).toEqual(['shell', 'shell-background', 'shell_status', 'file_read', 'other', 'code_search', 'serve']);
     // A sentence of each tool's format module that no other tool says; the warm stream's body serves them all.
-    const own = ['timed_out', 'no background commands', '"UTF-16 LE"', 'ignored by'];
-    for (const [index, [name, code]] of bodies.entries()) {
-      expect(own.filter((sentence) => code.includes(sentence)), name).toEqual(name === 'guildsBody_serve' ? own : [own[index]]);
+    const own: Record<string, string> = { shell: 'timed_out', shell_status: 'no background commands', file_read: '"UTF-16 LE"', code_search: 'ignored by' };
+    for (const kind of ['shell', 'shell_status', 'file_read', 'code_search', 'serve']) {
+      const text = kinds.get(kind)!.pieces.map(([name]) => code.get(name)!).join('');
+      expect(Object.keys(own).filter((tool) => text.includes(own[tool]!)), kind).toEqual(kind === 'serve' ? Object.keys(own) : [kind]);
     }
   });
 
-  it('guilds-harness holds code_task\'s body and its warm stream\'s, each with its own entry', () => {
-    const source = readFileSync(HARNESS_BUNDLE, 'utf8');
-    const bodies = [...source.matchAll(/^function (guildsBody_\w+)\(\) \{\/\*\n([\s\S]*?)^\*\/\}$/gm)].map((m) => [m[1], m[2]!] as const);
-    expect(bodies.map(([name]) => name)).toEqual(['guildsBody_code_task', 'guildsBody_serve']);
-    expect(bodies.map(([, code]) => ['src/tools/code_task/body.ts', 'src/serve-harness-main.ts'].filter((entry) => code.includes(`// ${entry}`)))).toEqual([
-      ['src/tools/code_task/body.ts'],
-      ['src/serve-harness-main.ts'],
-    ]);
+  it('writes the code the bodies share once', () => {
+    const source = readFileSync(BUNDLE, 'utf8');
+    // The call host's refusal of a request that is no JSON, which every body and the warm stream say.
+    expect(source.split('not JSON').length - 1).toBe(1);
+    expect([...piecesOf(BUNDLE).code.keys()].filter((name) => name.startsWith('guildsChunk_')).length).toBeGreaterThan(0);
   });
 
-  it('tells the loader the line where each body\'s code starts, so that stack traces name lines of the file', () => {
-    const lines = readFileSync(BUNDLE, 'utf8').split('\n');
-    for (const [, name, firstLine] of readFileSync(BUNDLE, 'utf8').matchAll(/return \[(guildsBody_\w+), (\d+)\];/g)) {
-      expect(lines[Number(firstLine) - 2], name).toBe(`function ${name}() {/*`);
+  it("guilds-harness holds code_task's body and its warm stream's, each with its own entry", () => {
+    const { code, kinds } = piecesOf(HARNESS_BUNDLE);
+    expect([...code.keys()].filter((name) => name.startsWith('guildsBody_'))).toEqual(['guildsBody_code_task', 'guildsBody_serve']);
+    const entriesOf = (kind: string): string[] => {
+      const text = kinds.get(kind)!.pieces.map(([name]) => code.get(name)!).join('');
+      return ['src/tools/code_task/body.ts', 'src/serve-harness-main.ts'].filter((entry) => text.includes(`// ${entry}`));
+    };
+    expect(entriesOf('code_task')).toEqual(['src/tools/code_task/body.ts']);
+    expect(entriesOf('serve')).toEqual(['src/serve-harness-main.ts']);
+  });
+
+  it.each([
+    ['guilds-code', BUNDLE],
+    ['guilds-harness', HARNESS_BUNDLE],
+  ])("%s: each piece of a kind's code keeps its lines of the file, so that stack traces name them", (_, file) => {
+    const { code, opening, kinds } = piecesOf(file);
+    for (const [kind, { firstLine, pieces }] of kinds) {
+      let line = firstLine;
+      for (const [name, newlinesBefore] of pieces) {
+        line += newlinesBefore;
+        expect(line, `${kind}: ${name}`).toBe(opening.get(name)! + 1);
+        line += code.get(name)!.split('\n').length - 1;
+      }
     }
   });
 });

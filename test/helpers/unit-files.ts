@@ -7,6 +7,7 @@
 // Left to `helpers` although in-process: test/tools/code_task/run.test.ts, about 20 s of harnesses
 // waited out to their timeouts, which alone would take the project past half a minute.
 export const UNIT_FILES: readonly string[] = [
+  'test/boot/chunks.test.ts',
   'test/boot/code-cache.test.ts',
   'test/boot/handoff.test.ts',
   'test/call-host.test.ts',

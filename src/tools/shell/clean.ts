@@ -308,6 +308,9 @@ function lastIntroducer(text: string, withinChars: number): number {
   return last;
 }
 
+/** What a shell result or a log tail says for output that cleans to nothing. */
+export const NO_OUTPUT_TEXT = '(no output)';
+
 /** The whole-text form of the streaming cleaner, with exactly its results (used for log tails). */
 export function cleanTerminalOutput(text: string): string {
   const pieces: Uint8Array[] = [];

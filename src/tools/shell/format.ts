@@ -6,10 +6,10 @@ import { formatElapsed } from '../../text/elapsed.js';
 import { isContinuationByte, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
 import { failuresWithin, type FailureLine, type FailureScan } from './failure-lines.js';
 import { headCapBytes, type CollectedOutput, type ShellShapeLimits } from './collect.js';
+import { NO_OUTPUT_TEXT } from './clean.js';
 
 const NEWLINE = 0x0a;
 
-export const NO_OUTPUT_TEXT = '(no output)';
 /** Marks a log path in the elision line that keeps only its end. */
 const PATH_CUT_MARK = '…';
 

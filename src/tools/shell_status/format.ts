@@ -7,8 +7,7 @@ import { formatElapsed } from '../../text/elapsed.js';
 import { lastLinesWithin } from '../../text/lines.js';
 import { prefixWithinBytes, suffixWithinBytes, utf8Bytes } from '../../text/utf8.js';
 import type { JobState, RecordProblem } from '../../workspace/jobs.js';
-import { cleanTerminalOutput } from '../shell/clean.js';
-import { NO_OUTPUT_TEXT } from '../shell/format.js';
+import { NO_OUTPUT_TEXT, cleanTerminalOutput } from '../shell/clean.js';
 
 export type { JobState } from '../../workspace/jobs.js';
 // The elapsed time is said the same way by every tool that says one.
