@@ -1,9 +1,11 @@
 // Builds the helpers, dist/guilds-code.js (the four code tools) and dist/guilds-harness.js (code_task), each one CommonJS file (faster to start than an ES module) with a
 // shebang, no runtime dependency but node: built-ins, byte for byte the same from the same sources.
 //
-// Each file is a small loader (src/boot/loader.ts) followed by the helper's code (its entry and
-// everything it imports) inside one block comment. Node skips the comment almost for free; the loader
-// compiles the code with a V8 code cache kept in the home (docs/performance.md says why and how much).
+// Each file is a small loader (src/boot/loader.ts) followed by the helper's code in block comments:
+// one piece per body's entry and one per chunk of code the bodies share, each written once
+// (src/boot/chunks.ts). Node skips the comments almost for free; the loader joins the pieces of the
+// request's kind of call and compiles them with a V8 code cache kept in the home (docs/performance.md
+// says why and how much).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,17 +52,16 @@ const bodiesOf = (helper) =>
 // The loader keeps each helper's code cache in a folder of its own (~/.cache/<name>): a helper removes
 // the caches of builds other than its own, and the two helpers are two builds.
 //
-// guilds-code holds one body per tool: the loader compiles only the body of the request's op, so a
+// guilds-code holds one body per tool: the loader compiles only the pieces of the request's op, so a
 // call deserializes and sets up that tool's code and not the others' (docs/performance.md, "One body
 // per kind of call"). A request whose op the loader cannot read is refused alike by every body; the
-// body whose row names the kind `other` takes it.
+// body whose row names the kind `other` takes it. The code the bodies share is written once: V8 scans
+// every byte of the file at every start (docs/performance.md, "Issue 35").
 //
-// Its bodies are minified: V8 scans every byte of the file at every start, the four bodies repeat
-// their shared code, and the minified file is the size one readable body had (measured in
-// docs/performance.md; docs/performance.md, "Decisions", says why the readable form is the sources).
-// So is its loader, which Node parses from source at every start (half the bytes, 0.6 million
-// instructions less a call: docs/performance.md, "Issue 35"). guilds-harness runs for minutes per
-// call and stays readable.
+// Its pieces are minified (docs/performance.md, "Decisions", says why the readable form is the
+// sources). So is its loader, which Node parses from source at every start (half the bytes, 0.6
+// million instructions less a call: docs/performance.md, "Issue 35"). guilds-harness runs for minutes
+// per call and stays readable.
 const HELPERS = [
   {
     name: 'guilds-code',

@@ -20,9 +20,9 @@ const HEADER_TITLE = 'guilds-code v8 code cache';
 const SWAP_WORD_BYTES = 8;
 
 /**
- * Which code a call runs: the loader compiles one body per tool (src/tools/<tool>/body.ts), and each kind of call
- * gets a cache holding the functions it uses (a background shell command runs other code than a
- * foreground one).
+ * Which code a call runs: the loader compiles one body per tool (src/tools/<tool>/body.ts) with the
+ * shared chunks it runs (src/boot/chunks.ts), and each kind of call gets a cache holding the functions
+ * it uses (a background shell command runs other code than a foreground one).
  */
 export type CacheKind = OpName | BackgroundKind | 'serve' | 'other';
 
