@@ -13176,6 +13176,7 @@ var CARRIAGE_RETURN2 = 13;
 var sharedLineDecoder = new TextDecoder("utf-8");
 var wholeLinesDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 var BYTE_ORDER_MARK = 65279;
+var byteChars = new TextDecoder("latin1");
 var LineCollector = class {
   constructor(maxChars, decoder5) {
     this.maxChars = maxChars;
@@ -13260,21 +13261,28 @@ var FileScanner = class {
       this.lineNumber++;
       start = newline + 1;
     }
-    while (this.lineNumber < this.offset) {
-      const newline = chunk.indexOf(NEWLINE7, start);
-      if (newline === -1) return;
-      this.lineNumber++;
+    let lineNumber = this.lineNumber;
+    const text2 = byteChars.decode(chunk);
+    const { offset, lastWanted } = this;
+    while (lineNumber < offset) {
+      const newline = text2.indexOf("\n", start);
+      if (newline === -1) {
+        this.lineNumber = lineNumber;
+        return;
+      }
+      lineNumber++;
       start = newline + 1;
     }
     const firstWhole = start;
-    while (this.lineNumber <= this.lastWanted) {
-      const newline = chunk.indexOf(NEWLINE7, start);
+    while (lineNumber <= lastWanted) {
+      const newline = text2.indexOf("\n", start);
       if (newline === -1) break;
-      this.lineNumber++;
+      lineNumber++;
       start = newline + 1;
     }
     if (start > firstWhole && !binary) this.takeWholeLines(chunk.subarray(firstWhole, start));
-    if (this.lineNumber <= this.lastWanted) {
+    if (lineNumber <= lastWanted) {
+      this.lineNumber = lineNumber;
       if (start < chunk.length) {
         this.collector = new LineCollector(this.lineMaxChars, this.lineDecoder);
         if (!binary) this.collector.feed(chunk.subarray(start));
@@ -13282,11 +13290,12 @@ var FileScanner = class {
       return;
     }
     for (; ; ) {
-      const newline = chunk.indexOf(NEWLINE7, start);
-      if (newline === -1) return;
-      this.lineNumber++;
+      const newline = text2.indexOf("\n", start);
+      if (newline === -1) break;
+      lineNumber++;
       start = newline + 1;
     }
+    this.lineNumber = lineNumber;
   }
   /** Whole lines, each ended by its \n: one decode for all of them, where one per line cost thousands of instructions each. */
   takeWholeLines(bytes) {
