@@ -1,4 +1,5 @@
-;; SHA-256 (FIPS 180-4) compression, for file_read's content hash without loading node:crypto.
+;; SHA-256 (FIPS 180-4) compression, for file_read's content hash without loading node:crypto, and
+;; the count of line ends that file_read's scan needs (`newlines`, at the end).
 ;; src/io/sha256-wasm.ts copies input into the window, pads the last block and reads the state out;
 ;; `npm run wasm` assembles this file into src/io/sha256-wasm-bytes.ts.
 ;;
@@ -24,6 +25,8 @@
   (global (export "window") i32 (i32.const 0x8000))
   (global (export "windowBytes") i32 (i32.const 0x8000))
   (global (export "state") i32 (i32.const 0x100))
+  ;; Where the last `newlines` call stopped.
+  (global $stop (export "stop") (mut i32) (i32.const 0))
 
   (data (i32.const 0x0000)
     "\98\2f\8a\42\91\44\37\71\cf\fb\c0\b5\a5\db\b5\e9" ;; K[0..3]
@@ -204,4 +207,44 @@
 
         (local.set $block (i32.add (local.get $block) (i32.const 64)))
         (local.set $count (i32.sub (local.get $count) (i32.const 1)))
-        (br $next_block)))))
+        (br $next_block))))
+
+  ;; Counts up to $max line ends (\n) in the bytes from $from to $end, and sets `stop` just past the
+  ;; last one counted (to $from when there is none). A cold file_read runs this under Liftoff: eight
+  ;; bytes a step, a byte at a time only for the tail and for the word that holds the $max-th.
+  (func (export "newlines") (param $from i32) (param $end i32) (param $max i32) (result i32)
+    (local $at i32) (local $found i32) (local $x i64) (local $in_word i32)
+    (local.set $at (local.get $from))
+    (block $bytewise
+      (loop $words
+        (br_if $bytewise (i32.gt_u (i32.add (local.get $at) (i32.const 8)) (local.get $end)))
+        ;; A byte of $x is zero where the byte was \n. Adding 0x7f to its low seven bits sets its high
+        ;; bit when any of them is set, with no carry into the next byte; or-ing $x adds its own.
+        (local.set $x (i64.xor (i64.load (local.get $at)) (i64.const 0x0a0a0a0a0a0a0a0a)))
+        (local.set $in_word (i32.wrap_i64 (i64.popcnt
+          (i64.xor (i64.and (i64.or (i64.add (i64.and (local.get $x) (i64.const 0x7f7f7f7f7f7f7f7f)) (i64.const 0x7f7f7f7f7f7f7f7f))
+                                    (local.get $x))
+                            (i64.const 0x8080808080808080))
+                   (i64.const 0x8080808080808080)))))
+        (br_if $bytewise (i32.ge_u (local.get $in_word) (i32.sub (local.get $max) (local.get $found))))
+        (local.set $found (i32.add (local.get $found) (local.get $in_word)))
+        (local.set $at (i32.add (local.get $at) (i32.const 8)))
+        (br $words)))
+    (block $counted
+      (loop $bytes
+        (br_if $counted (i32.ge_u (local.get $found) (local.get $max)))
+        (br_if $counted (i32.ge_u (local.get $at) (local.get $end)))
+        (local.set $found (i32.add (local.get $found) (i32.eq (i32.load8_u (local.get $at)) (i32.const 0x0a))))
+        (local.set $at (i32.add (local.get $at) (i32.const 1)))
+        (br $bytes)))
+    ;; Fewer than $max: back from the end to just past the last line end.
+    (if (i32.lt_u (local.get $found) (local.get $max))
+      (then
+        (block $back_done
+          (loop $back
+            (br_if $back_done (i32.le_u (local.get $at) (local.get $from)))
+            (br_if $back_done (i32.eq (i32.load8_u (i32.sub (local.get $at) (i32.const 1))) (i32.const 0x0a)))
+            (local.set $at (i32.sub (local.get $at) (i32.const 1)))
+            (br $back)))))
+    (global.set $stop (local.get $at))
+    (local.get $found)))
