@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assembleWat, BYTES_MODULE_PATH, bytesModuleSource, WAT_PATH } from '../../scripts/wasm.js';
-import { bitLengthWords, WasmSha256 } from '../../src/io/sha256-wasm.js';
+import { bitLengthWords, WasmLineEnds, WasmSha256 } from '../../src/io/sha256-wasm.js';
+import { StringLineEnds, type LineEndCounter } from '../../src/tools/file_read/scan.js';
 
 function wasmHash(...pieces: Uint8Array[]): string {
   const hasher = new WasmSha256();
@@ -113,6 +114,61 @@ describe('the WebAssembly SHA-256', () => {
     first.update(ascii('c'));
     expect(first.hexDigest()).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(second.hexDigest()).toBe(nodeHash(ascii('xyz')));
+  });
+});
+
+/** What a counter finds in `bytes` from `from` on, up to `max`: the count and where it stopped. */
+function counted(counter: LineEndCounter, bytes: Uint8Array, from: number, max: number): [found: number, stop: number] {
+  counter.load(bytes);
+  const found = counter.count(from, max);
+  return [found, counter.stop];
+}
+
+describe('the line ends counted by the same module', () => {
+  it('counts up to the maximum and stops just past the last one counted', () => {
+    const bytes = ascii('ab\ncd\n\nefghijklmnop\nq');
+    const wasm = new WasmLineEnds();
+    expect(counted(wasm, bytes, 0, 2)).toEqual([2, 6]);
+    expect(counted(wasm, bytes, 0, 10)).toEqual([4, 20]);
+    expect(counted(wasm, bytes, 3, 1)).toEqual([1, 6]);
+    expect(counted(wasm, bytes, 0, 0)).toEqual([0, 0]);
+    expect(counted(wasm, bytes, 20, 5)).toEqual([0, 20]);
+    expect(counted(wasm, bytes, 21, Infinity)).toEqual([0, 21]);
+  });
+
+  it('finds a line end at every place in a word, beside bytes one bit away from it', () => {
+    for (let at = 0; at < 24; at++) {
+      const bytes = new Uint8Array(24).fill(0x0b);
+      bytes[at] = 0x0a;
+      bytes[(at + 5) % 24] = 0x8a;
+      expect(counted(new WasmLineEnds(), bytes, 0, Infinity), `at ${at}`).toEqual([1, at + 1]);
+    }
+  });
+
+  it('agrees with the plain counter on random pieces, starts and maxima', () => {
+    const wasm = new WasmLineEnds();
+    const plain = new StringLineEnds();
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 200 }).map((bytes) => bytes.map((byte) => (byte < 96 ? 0x0a : byte))),
+        fc.nat({ max: 200 }),
+        fc.nat({ max: 60 }),
+        (bytes, from, max) => {
+          const start = Math.min(from, bytes.length);
+          expect(counted(wasm, bytes, start, max)).toEqual(counted(plain, bytes, start, max));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('grows its memory for a piece of more than a megabyte, and counts a smaller one after it', () => {
+    const wasm = new WasmLineEnds();
+    const big = new Uint8Array(1_048_576 + 3).fill(0x61);
+    big[1_048_576] = 0x0a;
+    big[10] = 0x0a;
+    expect(counted(wasm, big, 0, Infinity)).toEqual([2, 1_048_577]);
+    expect(counted(wasm, ascii('x\ny'), 0, Infinity)).toEqual([1, 2]);
   });
 });
 

@@ -6,13 +6,23 @@ import type { FileReadArgs, FileReadMeta } from './contract.js';
 import { openFileInsideHome } from '../../workspace/confine.js';
 import type { Context, OpResult } from '../context.js';
 import { binaryText, emptyText, formatFileRead, pastEndText } from './format.js';
-import { FileScannerByMark, readBufferBytes, type Scan } from './scan.js';
+import { FileScannerByMark, readBufferBytes, StringLineEnds, type LineEndCounter, type Scan } from './scan.js';
+import { WasmLineEnds } from '../../io/sha256-wasm.js';
+
+/** The WebAssembly counter of line ends, or the plain one where there is no WebAssembly (--jitless). */
+function lineEndCounter(): LineEndCounter {
+  try {
+    return new WasmLineEnds();
+  } catch {
+    return new StringLineEnds();
+  }
+}
 
 /** One pass over the file: the scan of its lines and the hash of all its bytes. */
 function readFile(context: Context, file: OpenFile, sizeBytes: number, args: FileReadArgs): Scan & { hash: string } {
   // The size at open chooses the hasher; a file that grows meanwhile is still hashed whole.
   const hasher = context.io.sha256(sizeBytes);
-  const scanner = new FileScannerByMark(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS);
+  const scanner = new FileScannerByMark(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS, lineEndCounter());
   const buffer = new Uint8Array(readBufferBytes(sizeBytes, READ_CHUNK_MIN_BYTES, READ_CHUNK_BYTES));
   for (;;) {
     const read = file.read(buffer);

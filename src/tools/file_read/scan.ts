@@ -17,6 +17,44 @@ const sharedLineDecoder = new TextDecoder('utf-8');
 // is dropped by hand.
 const wholeLinesDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const BYTE_ORDER_MARK = 0xfeff;
+// A piece as one character a byte, for finding line ends: a string's indexOf stays in V8's generated
+// code, where a Uint8Array's calls into the runtime at every line. `latin1` is windows-1252 here:
+// still one UTF-16 unit a byte, so a character's index is its byte's.
+const byteChars = new TextDecoder('latin1');
+
+/** The line ends of the piece being scanned: `load` it, then count from any of its bytes on. */
+export interface LineEndCounter {
+  load(piece: Uint8Array): void;
+  /** Up to `max` line ends from byte `from` on: how many there are; `stop` is then just past the last one counted (`from` when none). */
+  count(from: number, max: number): number;
+  readonly stop: number;
+}
+
+/**
+ * Line ends found in plain JavaScript. The run step hands a scanner the WebAssembly counter
+ * (src/io/sha256-wasm.ts), which a cold call runs faster than this loop of one search a line.
+ */
+export class StringLineEnds implements LineEndCounter {
+  stop = 0;
+  private text = '';
+
+  load(piece: Uint8Array): void {
+    this.text = byteChars.decode(piece);
+  }
+
+  count(from: number, max: number): number {
+    let found = 0;
+    let at = from;
+    while (found < max) {
+      const newline = this.text.indexOf('\n', at);
+      if (newline === -1) break;
+      found++;
+      at = newline + 1;
+    }
+    this.stop = at;
+    return found;
+  }
+}
 
 /** Gathers one line from pieces, keeping only what can be shown and counting the rest. */
 class LineCollector {
@@ -103,6 +141,7 @@ export class FileScanner implements LineScanner {
     limit: number,
     private readonly lineMaxChars: number,
     private readonly lineDecoder: TextDecoder = sharedLineDecoder,
+    private readonly lineEnds: LineEndCounter = new StringLineEnds(),
   ) {
     this.lastWanted = offset + limit - 1;
   }
@@ -128,24 +167,28 @@ export class FileScanner implements LineScanner {
       this.lineNumber++;
       start = newline + 1;
     }
-    // Three loops of the same shape, not one method called three times: as a method, V8 compiled it
-    // on its own and file_read cost 4.4 million instructions more a call (callgrind).
-    while (this.lineNumber < this.offset) {
-      const newline = chunk.indexOf(NEWLINE, start);
-      if (newline === -1) return;
-      this.lineNumber++;
-      start = newline + 1;
+    const lineEnds = this.lineEnds;
+    lineEnds.load(chunk);
+    let lineNumber = this.lineNumber;
+    if (lineNumber < this.offset) {
+      const skipped = this.offset - lineNumber;
+      const found = lineEnds.count(start, skipped);
+      lineNumber += found;
+      start = lineEnds.stop;
+      if (found < skipped) {
+        this.lineNumber = lineNumber;
+        return;
+      }
     }
     // The wanted lines that begin and end in this piece, decoded together.
     const firstWhole = start;
-    while (this.lineNumber <= this.lastWanted) {
-      const newline = chunk.indexOf(NEWLINE, start);
-      if (newline === -1) break;
-      this.lineNumber++;
-      start = newline + 1;
+    if (lineNumber <= this.lastWanted) {
+      lineNumber += lineEnds.count(start, this.lastWanted - lineNumber + 1);
+      start = lineEnds.stop;
     }
     if (start > firstWhole && !binary) this.takeWholeLines(chunk.subarray(firstWhole, start));
-    if (this.lineNumber <= this.lastWanted) {
+    if (lineNumber <= this.lastWanted) {
+      this.lineNumber = lineNumber;
       // A wanted line that goes on into the next piece.
       if (start < chunk.length) {
         this.collector = new LineCollector(this.lineMaxChars, this.lineDecoder);
@@ -153,12 +196,7 @@ export class FileScanner implements LineScanner {
       }
       return;
     }
-    for (;;) {
-      const newline = chunk.indexOf(NEWLINE, start);
-      if (newline === -1) return;
-      this.lineNumber++;
-      start = newline + 1;
-    }
+    this.lineNumber = lineNumber + lineEnds.count(start, Infinity);
   }
 
   /** Whole lines, each ended by its \n: one decode for all of them, where one per line cost thousands of instructions each. */
@@ -253,10 +291,12 @@ export class FileScannerByMark implements LineScanner {
   // The first bytes, copied: the run step reuses its read buffer.
   private head: Uint8Array = new Uint8Array(0);
 
+  /** `lineEnds`: the counter for a UTF-8 file's pieces (a UTF-16 one's scanners make their own). */
   constructor(
     private readonly offset: number,
     private readonly limit: number,
     private readonly lineMaxChars: number,
+    private readonly lineEnds: LineEndCounter = new StringLineEnds(),
   ) {}
 
   feed(chunk: Uint8Array): void {
@@ -284,7 +324,7 @@ export class FileScannerByMark implements LineScanner {
   private choose(firstBytes: Uint8Array): LineScanner {
     const byteOrder = utf16ByteOrder(firstBytes);
     this.scanner = byteOrder === null
-      ? new FileScanner(this.offset, this.limit, this.lineMaxChars)
+      ? new FileScanner(this.offset, this.limit, this.lineMaxChars, sharedLineDecoder, this.lineEnds)
       : new MarkedFileScanner(byteOrder, this.offset, this.limit, this.lineMaxChars);
     this.head = new Uint8Array(0);
     return this.scanner;

@@ -1,16 +1,23 @@
 // The line scan of file_read: a file fed in pieces cut anywhere gives the lines of one range, the
-// line count and the binary verdict, the same whatever the cuts.
+// line count and the binary verdict, the same whatever the cuts and whichever counter of line ends.
 import { describe, expect, it } from 'vitest';
 import { FILE_READ_LINE_MAX_CHARS } from '../../../src/limits.js';
-import { FileScannerByMark, type Scan } from '../../../src/tools/file_read/scan.js';
+import { WasmLineEnds } from '../../../src/io/sha256-wasm.js';
+import { FileScannerByMark, StringLineEnds, type LineEndCounter, type Scan } from '../../../src/tools/file_read/scan.js';
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
 
-/** Scan `bytes` fed in pieces of `pieceBytes`. */
-function scan(bytes: Uint8Array, { pieceBytes = bytes.length || 1, offset = 1, limit = 200 } = {}): Scan {
-  const scanner = new FileScannerByMark(offset, limit, FILE_READ_LINE_MAX_CHARS);
+function scanWith(lineEnds: LineEndCounter, bytes: Uint8Array, pieceBytes: number, offset: number, limit: number): Scan {
+  const scanner = new FileScannerByMark(offset, limit, FILE_READ_LINE_MAX_CHARS, lineEnds);
   for (let at = 0; at < bytes.length; at += pieceBytes) scanner.feed(bytes.subarray(at, at + pieceBytes));
   return scanner.finish();
+}
+
+/** Scan `bytes` fed in pieces of `pieceBytes`: the same with the WebAssembly counter as with the plain one. */
+function scan(bytes: Uint8Array, { pieceBytes = bytes.length || 1, offset = 1, limit = 200 } = {}): Scan {
+  const plain = scanWith(new StringLineEnds(), bytes, pieceBytes, offset, limit);
+  expect(scanWith(new WasmLineEnds(), bytes, pieceBytes, offset, limit)).toEqual(plain);
+  return plain;
 }
 
 const texts = (result: Scan) => result.lines.map((line) => line.text);
