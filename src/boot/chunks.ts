@@ -8,9 +8,9 @@
 // A piece is one function scope run at once: `var <exports>;(function(){<imports>…code…<exports>=…})();`.
 // Its imports are bound once, at its start, from the export variables of the pieces before it (or
 // from `require` for Node's built-ins). That copies each binding when its chunk has run: the same as an
-// ES module's live binding for every export but a variable assigned again later, which
-// assertNoMutableExports (build.mjs, over the sources) rules out. Each chunk keeps its own scope, so
-// two chunks may use one name for two things, as esbuild allows them to.
+// ES module's live binding for every export but a variable assigned again later, which build.mjs
+// rules out over the sources (mutableExports, below). Each chunk keeps its own scope, so two chunks
+// may use one name for two things, as esbuild allows them to.
 //
 // Pure: build.mjs reads and writes the files.
 
