@@ -13440,12 +13440,15 @@ function readBufferBytes(sizeBytes, minBytes, maxBytes) {
 }
 
 // src/tools/file_read/run.ts
+var sharedLineEnds;
 function lineEndCounter() {
+  if (sharedLineEnds !== void 0) return sharedLineEnds;
   try {
-    return new WasmLineEnds();
+    sharedLineEnds = new WasmLineEnds();
   } catch {
-    return new StringLineEnds();
+    sharedLineEnds = new StringLineEnds();
   }
+  return sharedLineEnds;
 }
 function readFile(context, file, sizeBytes, args) {
   const hasher = context.io.sha256(sizeBytes);

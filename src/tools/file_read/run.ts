@@ -9,13 +9,21 @@ import { binaryText, emptyText, formatFileRead, pastEndText } from './format.js'
 import { FileScannerByMark, readBufferBytes, StringLineEnds, type LineEndCounter, type Scan } from './scan.js';
 import { WasmLineEnds } from '../../io/sha256-wasm.js';
 
-/** The WebAssembly counter of line ends, or the plain one where there is no WebAssembly (--jitless). */
+let sharedLineEnds: LineEndCounter | undefined;
+
+/**
+ * The WebAssembly counter of line ends, or the plain one where there is no WebAssembly (--jitless).
+ * One per process: the warm stream reads at every file_read, and an instance costs more to make than
+ * a small file's lines to count. A scan runs to its end synchronously, so no two use it at once.
+ */
 function lineEndCounter(): LineEndCounter {
+  if (sharedLineEnds !== undefined) return sharedLineEnds;
   try {
-    return new WasmLineEnds();
+    sharedLineEnds = new WasmLineEnds();
   } catch {
-    return new StringLineEnds();
+    sharedLineEnds = new StringLineEnds();
   }
+  return sharedLineEnds;
 }
 
 /** One pass over the file: the scan of its lines and the hash of all its bytes. */
