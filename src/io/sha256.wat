@@ -14,7 +14,7 @@
 ;;   of the doubled word xor-ed with its shifts are already the inner sum's low bits, so the outer
 ;;   rotation is one more shift.
 ;; - the message schedule four words at a time in SIMD lanes, and K[j] + W[j] added there once, so a
-;;   round loads one word (a block: about 7,100 instructions under Node 24's Liftoff before, 5,200 now).
+;;   round loads one word (a block under Node 24's Liftoff: about 6,750 instructions before, 4,850 now).
 ;; - eight rounds per loop pass with the working variables renamed from round to round, instead of
 ;;   moving all eight at the end of every round.
 ;; - one small function: the optimizing compiler takes about 2 ms for it in the background, against
