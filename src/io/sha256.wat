@@ -86,7 +86,7 @@
         ;; σ1 of the step's last two words needs its first two, so it is added in two halves: W[j-2],
         ;; W[j-1] in lanes 0 and 1 (lanes 2 and 3 zero, whose σ1 is zero), then the new W[j], W[j+1]
         ;; moved to lanes 2 and 3. A lane's rotation is two shifts and an or. σ1 is written out at both
-;; places: a call costs more under Liftoff than the lines it would save.
+        ;; places: a call costs more under Liftoff than the lines it would save.
         (loop $schedule
           (local.set $lanes (v128.load offset=0x1c4 (local.get $i))) ;; W[j-15..j-12]
           (local.set $words

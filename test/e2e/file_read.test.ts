@@ -168,7 +168,7 @@ describe('file_read through the bundle', () => {
   // visible in the answer, which is the point). V8's flag stands in for such a CPU (it exists on x64 only).
   it.skipIf(process.arch !== 'x64')('answers as usual where the CPU has no SSE4.1 for WebAssembly SIMD', () => {
     const content = Array.from({ length: 300 }, (_, i) => `line ${i + 1} of a file read without WebAssembly`).join('\n') + '\n';
-    write('a.txt', content);
+    const path = write('a.txt', content);
     const request = encodeRequest({ op: 'file_read', args: { path: 'a.txt', offset: 298, limit: 5 } });
     const raw = spawnSync(BUNDLE_NODE, ['--no-enable-sse4-1', BUNDLE, request], {
       encoding: 'utf8',
@@ -179,7 +179,7 @@ describe('file_read through the bundle', () => {
     expect(envelope).toEqual({
       ok: true,
       text: 'a.txt · lines 298–300 of 300\n298\tline 298 of a file read without WebAssembly\n299\tline 299 of a file read without WebAssembly\n300\tline 300 of a file read without WebAssembly',
-      meta: { ...read({ path: 'a.txt', offset: 298, limit: 5 }).meta, content_hash: createHash('sha256').update(content).digest('hex') },
+      meta: { path, display_path: 'a.txt', range: [298, 300], content_hash: createHash('sha256').update(content).digest('hex'), lines: 300 },
     });
   });
 
