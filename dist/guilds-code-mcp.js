@@ -9596,12 +9596,16 @@ var GroupStop = class {
   /** When the SIGKILL is due; 0 while the group has not been stopped. */
   deadline = 0;
   killTimer;
-  stop(groupId) {
+  /** `leader` is the group's leader, whose pid is the group's id; once it has exited, `kill` is a no-op. */
+  stop(leader) {
+    const groupId = leader.pid;
     if (groupId === void 0 || this.deadline !== 0) return;
     this.deadline = Date.now() + this.graceMs;
+    leader.kill("SIGTERM");
     signalProcessGroup(groupId, "SIGTERM");
     if (this.mark !== void 0) signalMarked(this.mark, "SIGTERM");
     this.killTimer = setTimeout(() => {
+      leader.kill("SIGKILL");
       signalProcessGroup(groupId, "SIGKILL");
       if (this.mark !== void 0) signalMarked(this.mark, "SIGKILL");
     }, this.graceMs);
@@ -9640,7 +9644,7 @@ function runInGroup(run, onOutput) {
   const log = openLog(run.logPath);
   const mark = run.markToken === void 0 ? void 0 : { token: run.markToken };
   const groupStop = new GroupStop(run.killGraceMs, mark);
-  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process.pid));
+  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process));
   const child = supervised.process;
   const groupId = child.pid;
   if (groupId !== void 0) run.onStart?.(groupId);
@@ -9663,7 +9667,7 @@ function runInGroup(run, onOutput) {
         resolve2({ code: code2, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error2) => {
-        groupStop.stop(groupId);
+        groupStop.stop(child);
         close();
         reject(error2);
       }
@@ -9681,7 +9685,7 @@ function runInGroup(run, onOutput) {
       };
       if (groupId === void 0) return finishLog();
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
-        groupStop.stop(groupId);
+        groupStop.stop(child);
       }
       const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline, mark) : Promise.resolve();
       void finished.then(() => {

@@ -229,7 +229,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "a1855fc62a96c4de";
+var BUILD_ID = "8038fe7bfa2e43f6";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -972,12 +972,16 @@ var GroupStop = class {
   /** When the SIGKILL is due; 0 while the group has not been stopped. *{/}
   deadline = 0;
   killTimer;
-  stop(groupId) {
+  /** `leader` is the group's leader, whose pid is the group's id; once it has exited, `kill` is a no-op. *{/}
+  stop(leader) {
+    const groupId = leader.pid;
     if (groupId === void 0 || this.deadline !== 0) return;
     this.deadline = Date.now() + this.graceMs;
+    leader.kill("SIGTERM");
     signalProcessGroup(groupId, "SIGTERM");
     if (this.mark !== void 0) signalMarked(this.mark, "SIGTERM");
     this.killTimer = setTimeout(() => {
+      leader.kill("SIGKILL");
       signalProcessGroup(groupId, "SIGKILL");
       if (this.mark !== void 0) signalMarked(this.mark, "SIGKILL");
     }, this.graceMs);
@@ -1016,7 +1020,7 @@ function runInGroup(run, onOutput) {
   const log = openLog(run.logPath);
   const mark = run.markToken === void 0 ? void 0 : { token: run.markToken };
   const groupStop = new GroupStop(run.killGraceMs, mark);
-  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process.pid));
+  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process));
   const child = supervised.process;
   const groupId = child.pid;
   if (groupId !== void 0) run.onStart?.(groupId);
@@ -1039,7 +1043,7 @@ function runInGroup(run, onOutput) {
         resolve({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error) => {
-        groupStop.stop(groupId);
+        groupStop.stop(child);
         close();
         reject(error);
       }
@@ -1057,7 +1061,7 @@ function runInGroup(run, onOutput) {
       };
       if (groupId === void 0) return finishLog();
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
-        groupStop.stop(groupId);
+        groupStop.stop(child);
       }
       const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline, mark) : Promise.resolve();
       void finished.then(() => {

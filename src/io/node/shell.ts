@@ -6,6 +6,7 @@ import type { StdioOptions } from 'node:child_process';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { ShellOutcome, ShellProcesses, ShellRun } from '../shell-types.js';
 import { SupervisedChild } from './child.js';
+import type { StartedChild } from './spawn.js';
 import { loadOs } from './modules.js';
 import { isRunningState, listProcessIds, readProcessStat, signalProcessGroup } from './process.js';
 import { CALL_MARK_VARIABLE, callToken, markValue } from '../call-mark.js';
@@ -144,6 +145,10 @@ export interface GroupEnd {
 /**
  * The one stop of a process group and of every process carrying the call's mark: SIGTERM to all of
  * them, SIGKILL after the grace; once is enough.
+ * The leader gets each signal before the group: a bash whose foreground child died of the group's
+ * signal before bash had its own prints "Terminated" (or "Killed") into the output. Linux delivers
+ * a group's signal to every member at once; gVisor member by member, and about one stop in sixty
+ * read so there.
  */
 export class GroupStop {
   /** When the SIGKILL is due; 0 while the group has not been stopped. */
@@ -155,12 +160,16 @@ export class GroupStop {
     private readonly mark?: Mark,
   ) {}
 
-  stop(groupId: number | undefined): void {
+  /** `leader` is the group's leader, whose pid is the group's id; once it has exited, `kill` is a no-op. */
+  stop(leader: StartedChild): void {
+    const groupId = leader.pid;
     if (groupId === undefined || this.deadline !== 0) return;
     this.deadline = Date.now() + this.graceMs;
+    leader.kill('SIGTERM');
     signalProcessGroup(groupId, 'SIGTERM');
     if (this.mark !== undefined) signalMarked(this.mark, 'SIGTERM');
     this.killTimer = setTimeout(() => {
+      leader.kill('SIGKILL');
       signalProcessGroup(groupId, 'SIGKILL');
       if (this.mark !== undefined) signalMarked(this.mark, 'SIGKILL');
     }, this.graceMs);
@@ -214,7 +223,7 @@ export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void)
   const log = openLog(run.logPath);
   const mark: Mark | undefined = run.markToken === undefined ? undefined : { token: run.markToken };
   const groupStop = new GroupStop(run.killGraceMs, mark);
-  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process.pid));
+  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process));
   const child = supervised.process;
   const groupId = child.pid;
   if (groupId !== undefined) run.onStart?.(groupId);
@@ -238,7 +247,7 @@ export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void)
         resolve({ code, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
       },
       (error) => {
-        groupStop.stop(groupId);
+        groupStop.stop(child);
         close();
         reject(error);
       },
@@ -256,7 +265,7 @@ export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void)
       };
       if (groupId === undefined) return finishLog();
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || (mark !== undefined && markedProcesses(mark).length > 0))) {
-        groupStop.stop(groupId);
+        groupStop.stop(child);
       }
       const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline, mark) : Promise.resolve();
       void finished.then(() => {
