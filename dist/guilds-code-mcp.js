@@ -8199,15 +8199,25 @@ var ProcessTable = class {
   }
   /** Live members of the group other than its leader that carry the job's marker. */
   liveMembers(record2, marker) {
+    return this.liveMemberStats(record2, marker).map((stat) => stat.pid);
+  }
+  /** The job's shell: the live members the supervisor started itself (its children in the group). */
+  shells(record2, marker) {
+    return this.liveMemberStats(record2, marker).filter((stat) => stat.parent === record2.pid).map((stat) => stat.pid);
+  }
+  liveMemberStats(record2, marker) {
     if (record2.pid === null) return [];
     if (!this.io.background.groupExists(record2.pid)) return [];
-    const members2 = this.groupMembers(record2.pid);
     const { background } = this.io;
-    return members2.filter((pid) => {
-      if (pid === record2.pid || pid === background.ownPid) return false;
+    const stats = [];
+    for (const pid of this.groupMembers(record2.pid)) {
+      if (pid === record2.pid || pid === background.ownPid) continue;
       const stat = background.processStat(pid);
-      return stat !== null && stat.state !== "Z" && stat.processGroup === record2.pid && stat.session === record2.pid && background.environmentHas(pid, marker);
-    });
+      if (stat !== null && stat.state !== "Z" && stat.processGroup === record2.pid && stat.session === record2.pid && background.environmentHas(pid, marker)) {
+        stats.push(stat);
+      }
+    }
+    return stats;
   }
   /** Whether any process of the job is alive, and whether its group may be signalled. */
   jobAlive(record2, marker) {
@@ -8540,12 +8550,22 @@ var import_node_fs4 = require("node:fs");
 // src/io/node/process.ts
 var import_node_fs3 = require("node:fs");
 var STAT_STATE_INDEX = 0;
+var STAT_PARENT_INDEX = 1;
 var STAT_PROCESS_GROUP_INDEX = 2;
 var STAT_SESSION_INDEX = 3;
 var STAT_START_TICKS_INDEX = 19;
 var temporaryCounter = 0;
 function temporaryPathBeside(path) {
   return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+function signalProcess(pid, signal) {
+  if (!Number.isInteger(pid) || pid <= 1) return false;
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
 }
 function signalProcessGroup(processGroup, signal) {
   if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
@@ -8565,6 +8585,7 @@ function parseProcessStat(pid, text2) {
   return {
     pid,
     state: fields[STAT_STATE_INDEX] ?? "?",
+    parent: Number(fields[STAT_PARENT_INDEX]),
     processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
     session: Number(fields[STAT_SESSION_INDEX]),
     startTicks
@@ -8921,6 +8942,7 @@ var nodeBackgroundProcesses = {
       return error2.code === "EPERM";
     }
   },
+  signalProcess: (pid, signal) => signalProcess(pid, signal),
   signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
   signalMarked: (marker, signal) => signalMarked({ entry: marker }, signal),
   scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2, marker) {
@@ -12931,6 +12953,7 @@ function stopJob(context, id) {
   }
   io.background.createExclusive(stopPath(folder, id), new Date(io.now()).toISOString() + "\n");
   const marker = jobMarker(folder, id);
+  for (const shell2 of table.shells(record2, marker)) io.background.signalProcess(shell2, "SIGTERM");
   io.background.signalGroup(record2.pid, "SIGTERM");
   io.background.signalMarked(marker, "SIGTERM");
   io.background.scheduleGroupKill(record2.pid, record2.start_ticks, STOP_KILL_DELAY_SECONDS, killedPath(folder, id), marker);

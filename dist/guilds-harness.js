@@ -229,7 +229,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "8038fe7bfa2e43f6";
+var BUILD_ID = "16b089bc59419e13";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -593,12 +593,22 @@ function stateFailure(error) {
 // src/io/node/process.ts
 
 var STAT_STATE_INDEX = 0;
+var STAT_PARENT_INDEX = 1;
 var STAT_PROCESS_GROUP_INDEX = 2;
 var STAT_SESSION_INDEX = 3;
 var STAT_START_TICKS_INDEX = 19;
 var temporaryCounter = 0;
 function temporaryPathBeside(path) {
   return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+function signalProcess(pid, signal) {
+  if (!Number.isInteger(pid) || pid <= 1) return false;
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
 }
 function signalProcessGroup(processGroup, signal) {
   if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
@@ -618,6 +628,7 @@ function parseProcessStat(pid, text) {
   return {
     pid,
     state: fields[STAT_STATE_INDEX] ?? "?",
+    parent: Number(fields[STAT_PARENT_INDEX]),
     processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
     session: Number(fields[STAT_SESSION_INDEX]),
     startTicks
@@ -1470,6 +1481,7 @@ var nodeBackgroundProcesses = {
       return error.code === "EPERM";
     }
   },
+  signalProcess: (pid, signal) => signalProcess(pid, signal),
   signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
   signalMarked: (marker, signal) => signalMarked({ entry: marker }, signal),
   scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2, marker) {
@@ -4794,15 +4806,25 @@ var ProcessTable = class {
   }
   /** Live members of the group other than its leader that carry the job's marker. *{/}
   liveMembers(record, marker) {
+    return this.liveMemberStats(record, marker).map((stat) => stat.pid);
+  }
+  /** The job's shell: the live members the supervisor started itself (its children in the group). *{/}
+  shells(record, marker) {
+    return this.liveMemberStats(record, marker).filter((stat) => stat.parent === record.pid).map((stat) => stat.pid);
+  }
+  liveMemberStats(record, marker) {
     if (record.pid === null) return [];
     if (!this.io.background.groupExists(record.pid)) return [];
-    const members = this.groupMembers(record.pid);
     const { background } = this.io;
-    return members.filter((pid) => {
-      if (pid === record.pid || pid === background.ownPid) return false;
+    const stats = [];
+    for (const pid of this.groupMembers(record.pid)) {
+      if (pid === record.pid || pid === background.ownPid) continue;
       const stat = background.processStat(pid);
-      return stat !== null && stat.state !== "Z" && stat.processGroup === record.pid && stat.session === record.pid && background.environmentHas(pid, marker);
-    });
+      if (stat !== null && stat.state !== "Z" && stat.processGroup === record.pid && stat.session === record.pid && background.environmentHas(pid, marker)) {
+        stats.push(stat);
+      }
+    }
+    return stats;
   }
   /** Whether any process of the job is alive, and whether its group may be signalled. *{/}
   jobAlive(record, marker) {

@@ -6,6 +6,8 @@ export interface ProcessStat {
   pid: number;
   /** One letter: R, S, D, Z, T, … (Z is a zombie: it has ended and waits to be reaped). */
   state: string;
+  /** The parent's pid (0 for a process whose parent is outside its pid namespace). */
+  parent: number;
   processGroup: number;
   session: number;
   /** Field 22, clock ticks after boot: with the pid, it names one process for the machine's life. */
@@ -42,6 +44,8 @@ export interface BackgroundProcesses {
   listProcesses(): number[];
   /** Whether any process (a zombie included) is in the group: one kill(-group, 0), no /proc scan. */
   groupExists(processGroup: number): boolean;
+  /** Signal one process; false when it is gone (or may not be signalled). */
+  signalProcess(pid: number, signal: GroupSignal): boolean;
   /** Signal a whole process group; false when no process received it. */
   signalGroup(processGroup: number, signal: GroupSignal): boolean;
   /**

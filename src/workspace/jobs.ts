@@ -5,6 +5,7 @@
 //   bN.exit  the command's exit status, written by its supervisor when it ends (mtime: the end)
 //   bN.stop  a stop was requested (holds when)
 //   bN.killed  the SIGKILL that follows a stop reached the job (mtime: when)
+import type { ProcessStat } from '../io/background-types.js';
 import type { Io } from '../io/types.js';
 import { JOB_RECORD_MAX_BYTES, JOB_STATUS_FILE_MAX_BYTES } from '../limits.js';
 import { isInside, joinPath, normalizeAbsolute } from '../text/paths.js';
@@ -236,22 +237,36 @@ export class ProcessTable {
 
   /** Live members of the group other than its leader that carry the job's marker. */
   liveMembers(record: JobRecord, marker: string): number[] {
+    return this.liveMemberStats(record, marker).map((stat) => stat.pid);
+  }
+
+  /** The job's shell: the live members the supervisor started itself (its children in the group). */
+  shells(record: JobRecord, marker: string): number[] {
+    return this.liveMemberStats(record, marker)
+      .filter((stat) => stat.parent === record.pid)
+      .map((stat) => stat.pid);
+  }
+
+  private liveMemberStats(record: JobRecord, marker: string): ProcessStat[] {
     if (record.pid === null) return [];
     // Most jobs that have ended left nothing behind: one system call says so without reading /proc.
     if (!this.io.background.groupExists(record.pid)) return [];
-    const members = this.groupMembers(record.pid);
     const { background } = this.io;
-    return members.filter((pid) => {
-      if (pid === record.pid || pid === background.ownPid) return false;
+    const stats: ProcessStat[] = [];
+    for (const pid of this.groupMembers(record.pid)) {
+      if (pid === record.pid || pid === background.ownPid) continue;
       const stat = background.processStat(pid);
-      return (
+      if (
         stat !== null &&
         stat.state !== 'Z' &&
         stat.processGroup === record.pid &&
         stat.session === record.pid &&
         background.environmentHas(pid, marker)
-      );
-    });
+      ) {
+        stats.push(stat);
+      }
+    }
+    return stats;
   }
 
   /** Whether any process of the job is alive, and whether its group may be signalled. */

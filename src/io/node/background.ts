@@ -3,7 +3,7 @@ import { closeSync, constants, openSync, readFileSync } from 'node:fs';
 import { createExclusive } from './files.js';
 import type { BackgroundProcesses, GroupSignal, SupervisedStart } from '../background-types.js';
 import { startDetached } from './child.js';
-import { listProcessIds, readProcessStat, signalProcessGroup } from './process.js';
+import { listProcessIds, readProcessStat, signalProcess, signalProcessGroup } from './process.js';
 import { signalMarked } from './sweep.js';
 
 /**
@@ -105,6 +105,8 @@ export const nodeBackgroundProcesses: BackgroundProcesses = {
       return (error as { code?: string }).code === 'EPERM';
     }
   },
+
+  signalProcess: (pid: number, signal: GroupSignal): boolean => signalProcess(pid, signal),
 
   signalGroup: (processGroup: number, signal: GroupSignal): boolean => signalProcessGroup(processGroup, signal),
 

@@ -5,6 +5,7 @@ import type { ProcessStat } from '../background-types.js';
 
 // Fields of /proc/<pid>/stat counted after the command name, which may itself hold spaces and ')'.
 const STAT_STATE_INDEX = 0;
+const STAT_PARENT_INDEX = 1;
 const STAT_PROCESS_GROUP_INDEX = 2;
 const STAT_SESSION_INDEX = 3;
 const STAT_START_TICKS_INDEX = 19;
@@ -17,6 +18,17 @@ let temporaryCounter = 0;
  */
 export function temporaryPathBeside(path: string): string {
   return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+
+/** Send `signal` to one process; false when it is gone (or may not be signalled). */
+export function signalProcess(pid: number, signal: NodeJS.Signals): boolean {
+  if (!Number.isInteger(pid) || pid <= 1) return false;
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Send `signal` to every process of the group; false when there is none (or none we may signal). */
@@ -40,6 +52,7 @@ export function parseProcessStat(pid: number, text: string): ProcessStat | null 
   return {
     pid,
     state: fields[STAT_STATE_INDEX] ?? '?',
+    parent: Number(fields[STAT_PARENT_INDEX]),
     processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
     session: Number(fields[STAT_SESSION_INDEX]),
     startTicks,

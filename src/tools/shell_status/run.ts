@@ -128,7 +128,11 @@ function stopJob(context: Context, id: string): OpResult<ShellStatusDetailMeta> 
   // the one kept: it is when the job was asked to end.
   io.background.createExclusive(stopPath(folder, id), new Date(io.now()).toISOString() + '\n');
   // The group, and every process that carries the job's marker outside it (setsid, a double fork, nohup).
+  // The job's shell first: the supervisor defers its SIGTERM, and a shell whose foreground child died
+  // of the group's signal before the shell had its own would print "Terminated" into the log, as
+  // gVisor, which sends a group's signal member by member, lets happen.
   const marker = jobMarker(folder, id);
+  for (const shell of table.shells(record, marker)) io.background.signalProcess(shell, 'SIGTERM');
   io.background.signalGroup(record.pid, 'SIGTERM');
   io.background.signalMarked(marker, 'SIGTERM');
   io.background.scheduleGroupKill(record.pid, record.start_ticks, STOP_KILL_DELAY_SECONDS, killedPath(folder, id), marker);

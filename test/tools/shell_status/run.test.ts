@@ -32,6 +32,7 @@ class FakeProcesses implements BackgroundProcesses {
   add(process: Partial<FakeProcess> & { pid: number }): void {
     this.processes.set(process.pid, {
       state: 'S',
+      parent: 1,
       processGroup: process.pid,
       session: process.pid,
       startTicks: '100',
@@ -53,6 +54,10 @@ class FakeProcesses implements BackgroundProcesses {
   }
   listProcesses(): number[] {
     return [...this.processes.keys()];
+  }
+  signalProcess(pid: number, signal: 'SIGTERM' | 'SIGKILL'): boolean {
+    this.signals.push(`${signal} ${pid}`);
+    return this.processes.has(pid);
   }
   signalGroup(group: number, signal: 'SIGTERM' | 'SIGKILL'): boolean {
     this.signals.push(`${signal} -${group}`);
@@ -301,6 +306,18 @@ describe('shell_status with stop', () => {
       `sent SIGTERM to b1 (process group 101); it has stopped\nstate: stopped\nelapsed: 10s\nlog: ${logPath}\nlistening`,
     );
     expect(result.meta).toEqual({ background_id: 'b1', state: 'stopped', log_path: logPath, exit_code: null });
+  });
+
+  it("signals the job's shell before its group, so that a shell whose foreground child died first cannot print Terminated into the log", () => {
+    record('b1', 'npm run dev', 101);
+    processes.add({ pid: 101, environment: [marker('b1')] });
+    // The supervisor's child is the job's shell; the shell's own child is reached by the group's signal.
+    processes.add({ pid: 1010, parent: 101, processGroup: 101, session: 101, environment: [marker('b1')] });
+    processes.add({ pid: 1011, parent: 1010, processGroup: 101, session: 101, environment: [marker('b1')] });
+    // A child of the supervisor without the job's marker is no process of the job's.
+    processes.add({ pid: 1012, parent: 101, processGroup: 101, session: 101 });
+    status(context({ id: 'b1', stop: true }));
+    expect(processes.signals).toEqual(['SIGTERM 1010', 'SIGTERM -101', 'SIGTERM marked b1.json ()']);
   });
 
   it('says stopping when the job outlives the SIGTERM', () => {
