@@ -17,10 +17,10 @@ import { pollUntil } from '../helpers/background.js';
 import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-tools.js';
 import { DockerSandbox, EngineClient } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { ENGINE_API_VERSION } from '../../src/orchestrator/sandboxes/docker/engine.js';
-import { DOCKER_TEST_LABEL, dockerUnavailable, testEngine, testImage } from '../helpers/docker.js';
+import { dockerUnavailable, testEngine, testImage, testRunLabel } from '../helpers/docker.js';
 
 const FILE_LABEL_NAME = 'io.guilds.code.test.file';
-const FILE_LABEL = { [DOCKER_TEST_LABEL]: '1', [FILE_LABEL_NAME]: 'docker-restart' };
+const FILE_LABEL = { ...testRunLabel(), [FILE_LABEL_NAME]: 'docker-restart' };
 /** How long this dockerd may take to answer after a start, and to exit after SIGTERM before SIGKILL. */
 const DOCKERD_START_TIMEOUT_MS = 30_000;
 const DOCKERD_STOP_TIMEOUT_MS = 20_000;

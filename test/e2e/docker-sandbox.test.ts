@@ -13,7 +13,7 @@ import { DOCKER_SANDBOX_LABEL, type DockerSandbox } from '../../src/orchestrator
 import { BUNDLES, LABELS, sha256 } from '../../scripts/image.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { pollUntil } from '../helpers/poll.js';
-import { DOCKER_ENV, DOCKER_TEST_LABEL, dockerUnavailable, startDocker, suiteSandboxes, testEngine, testImage } from '../helpers/docker.js';
+import { DOCKER_ENV, dockerUnavailable, startDocker, suiteSandboxes, testEngine, testImage } from '../helpers/docker.js';
 const WAIT_MS = 30_000;
 /** A `docker run` that hangs (an image that ignores its command) fails the test rather than the run. */
 const DOCKER_CLI_TIMEOUT_MS = 60_000;
@@ -90,7 +90,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
   describe('run as docker run runs any image', () => {
     /** `docker run` on the test's Engine, labelled as the suite's, under this runtime. */
     function dockerRun(args: readonly string[], input?: string) {
-      const labels = Object.entries({ [DOCKER_TEST_LABEL]: '1', ...FILE_LABEL }).flatMap(([key, value]) => ['--label', `${key}=${value}`]);
+      const labels = Object.entries(FILE_LABEL).flatMap(([key, value]) => ['--label', `${key}=${value}`]);
       return docker(['run', '--runtime', runtime, '--network', 'none', ...labels, ...args], input);
     }
     function docker(args: readonly string[], input?: string) {

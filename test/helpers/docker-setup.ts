@@ -109,26 +109,53 @@ export async function setup(): Promise<void> {
       buildImage({ ...options, tag }, (line) => process.stderr.write(`docker tier: ${line}\n`));
     }
     process.env[DOCKER_ENV.image] = tag;
-    await sweep('by an earlier run');
+    process.env[DOCKER_ENV.run] = String(process.pid);
+    await sweep('ended runs');
   } catch (error) {
     process.env[DOCKER_ENV.skip] = error instanceof Error ? error.message.split('\n')[0]! : String(error);
   }
 }
 
-/** Removes what tests left behind (a failed test's container, a killed run's volumes), and says so. */
-async function sweep(when: string): Promise<void> {
-  const { DOCKER_TEST_LABEL, leftContainers, testEngine } = await import('./docker.js');
+/** Whether a test label's value names a run still going: the pid of a live process. */
+function runGoing(run: string): boolean {
+  if (!/^[1-9][0-9]{0,9}$/.test(run)) return false;
+  try {
+    process.kill(Number(run), 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what tests left behind (a failed test's container, a killed run's volumes), and says so:
+ * this run's own at its end; at its start, those of runs that have ended. What a run still going
+ * uses (a unit run started beside a full one) is never touched.
+ */
+async function sweep(whose: 'own' | 'ended runs'): Promise<void> {
+  const { DOCKER_TEST_LABEL, testEngine } = await import('./docker.js');
   const engine = testEngine();
-  const left = await leftContainers(engine).catch(() => []);
-  for (const id of left) await engine.call('DELETE', `/containers/${id}?force=true&v=true`).catch(() => undefined);
-  const filters = encodeURIComponent(JSON.stringify({ label: [`${DOCKER_TEST_LABEL}=1`] }));
-  const volumes = await engine.call<{ Volumes: { Name: string }[] | null }>('GET', `/volumes?filters=${filters}`).catch(() => ({ Volumes: [] }));
-  for (const volume of volumes.Volumes ?? []) await engine.call('DELETE', `/volumes/${volume.Name}`).catch(() => undefined);
-  const count = left.length + (volumes.Volumes?.length ?? 0);
-  if (count > 0) process.stderr.write(`docker tier: removed ${left.length} container(s) and ${count - left.length} volume(s) left ${when}\n`);
+  const own = process.env[DOCKER_ENV.run];
+  const toRemove = (labels: Record<string, string> | null): boolean => {
+    const run = labels?.[DOCKER_TEST_LABEL];
+    if (run === undefined) return false;
+    return whose === 'own' ? run === own : run !== own && !runGoing(run);
+  };
+  const filters = encodeURIComponent(JSON.stringify({ label: [DOCKER_TEST_LABEL] }));
+  type Labelled = { Labels: Record<string, string> | null };
+  const containers = await engine.call<({ Id: string } & Labelled)[]>('GET', `/containers/json?all=true&filters=${filters}`).catch(() => []);
+  const left = containers.filter((container) => toRemove(container.Labels));
+  for (const { Id } of left) await engine.call('DELETE', `/containers/${Id}?force=true&v=true`).catch(() => undefined);
+  const volumes = await engine.call<{ Volumes: ({ Name: string } & Labelled)[] | null }>('GET', `/volumes?filters=${filters}`).catch(() => ({ Volumes: [] }));
+  const leftVolumes = (volumes.Volumes ?? []).filter((volume) => toRemove(volume.Labels));
+  for (const { Name } of leftVolumes) await engine.call('DELETE', `/volumes/${Name}`).catch(() => undefined);
+  if (left.length + leftVolumes.length > 0) {
+    const by = whose === 'own' ? 'behind by a test' : 'by an earlier run';
+    process.stderr.write(`docker tier: removed ${left.length} container(s) and ${leftVolumes.length} volume(s) left ${by}\n`);
+  }
 }
 
 export async function teardown(): Promise<void> {
-  if (process.env[DOCKER_ENV.image] !== undefined) await sweep('behind by a test');
+  if (process.env[DOCKER_ENV.image] !== undefined) await sweep('own');
   await stopOwnDockerd();
 }

@@ -14,9 +14,19 @@ export const DOCKER_ENV = {
   image: 'GUILDS_TEST_DOCKER_IMAGE',
   skip: 'GUILDS_TEST_DOCKER_SKIP',
   noGvisor: 'GUILDS_TEST_DOCKER_NO_GVISOR',
+  run: 'GUILDS_TEST_DOCKER_RUN',
 } as const;
-/** Every container and volume a test makes carries it, so that none is left behind unnoticed. */
+/**
+ * Every container and volume a test makes carries it, so that none is left behind unnoticed. Its
+ * value is the test run's: the pid of the run's main process, so that a run removes its own
+ * leftovers and those of runs that have ended, never what another run on the machine still uses.
+ */
 export const DOCKER_TEST_LABEL = 'io.guilds.code.test';
+
+/** The test label with this run's value. */
+export function testRunLabel(): Record<string, string> {
+  return { [DOCKER_TEST_LABEL]: process.env[DOCKER_ENV.run] ?? 'unset' };
+}
 export const AGENT_UID = 1000;
 
 /** Why the docker tier cannot run here (runc), undefined when it can. */
@@ -57,15 +67,8 @@ export function startDocker(options: Partial<DockerSandboxOptions> = {}): Promis
     image: testImage(),
     docker: engineAddressFrom({ DOCKER_HOST: process.env[DOCKER_ENV.host] }),
     ...options,
-    labels: { [DOCKER_TEST_LABEL]: '1', ...options.labels },
+    labels: { ...testRunLabel(), ...options.labels },
   });
-}
-
-/** The containers of the test label still there. */
-export async function leftContainers(engine = testEngine()): Promise<string[]> {
-  const filters = encodeURIComponent(JSON.stringify({ label: [`${DOCKER_TEST_LABEL}=1`] }));
-  const found = await engine.call<{ Id: string }[]>('GET', `/containers/json?all=true&filters=${filters}`);
-  return found.map((container) => container.Id);
 }
 
 /** A host folder the agent (uid 1000) owns, for a bind-mounted home. */
@@ -89,7 +92,7 @@ export function suiteSandboxes(name: string, runtime: 'runc' | 'runsc'): {
   labels: Readonly<Record<string, string>>;
   volumes: string[];
 } {
-  const labels = { [FILE_LABEL_NAME]: name };
+  const labels = { ...testRunLabel(), [FILE_LABEL_NAME]: name };
   const made: DockerSandbox[] = [];
   const volumes: string[] = [];
   afterEach(async () => {
@@ -97,7 +100,7 @@ export function suiteSandboxes(name: string, runtime: 'runc' | 'runsc'): {
     for (const volume of volumes.splice(0)) await testEngine().call('DELETE', `/volumes/${volume}`);
   });
   afterAll(async () => {
-    const filters = encodeURIComponent(JSON.stringify({ label: [`${FILE_LABEL_NAME}=${name}`] }));
+    const filters = encodeURIComponent(JSON.stringify({ label: [`${FILE_LABEL_NAME}=${name}`, `${DOCKER_TEST_LABEL}=${testRunLabel()[DOCKER_TEST_LABEL]}`] }));
     expect(await testEngine().call('GET', `/containers/json?all=true&filters=${filters}`)).toEqual([]);
     expect(await testEngine().call('GET', `/volumes?filters=${filters}`)).toMatchObject({ Volumes: [] });
   });
