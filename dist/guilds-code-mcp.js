@@ -8558,23 +8558,19 @@ var temporaryCounter = 0;
 function temporaryPathBeside(path) {
   return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
 }
-function signalProcess(pid, signal) {
-  if (!Number.isInteger(pid) || pid <= 1) return false;
+function sendSignal(target, signal) {
   try {
-    process.kill(pid, signal);
+    process.kill(target, signal);
     return true;
   } catch {
     return false;
   }
 }
+function signalProcess(pid, signal) {
+  return Number.isInteger(pid) && pid > 1 && sendSignal(pid, signal);
+}
 function signalProcessGroup(processGroup, signal) {
-  if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
-  try {
-    process.kill(-processGroup, signal);
-    return true;
-  } catch {
-    return false;
-  }
+  return Number.isInteger(processGroup) && processGroup > 1 && sendSignal(-processGroup, signal);
 }
 function parseProcessStat(pid, text2) {
   const close = text2.lastIndexOf(")");
@@ -8942,7 +8938,7 @@ var nodeBackgroundProcesses = {
       return error2.code === "EPERM";
     }
   },
-  signalProcess: (pid, signal) => signalProcess(pid, signal),
+  signalProcess,
   signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
   signalMarked: (marker, signal) => signalMarked({ entry: marker }, signal),
   scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2, marker) {

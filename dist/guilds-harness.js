@@ -229,7 +229,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "16b089bc59419e13";
+var BUILD_ID = "b593547e239afadd";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -601,23 +601,19 @@ var temporaryCounter = 0;
 function temporaryPathBeside(path) {
   return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
 }
-function signalProcess(pid, signal) {
-  if (!Number.isInteger(pid) || pid <= 1) return false;
+function sendSignal(target, signal) {
   try {
-    process.kill(pid, signal);
+    process.kill(target, signal);
     return true;
   } catch {
     return false;
   }
 }
+function signalProcess(pid, signal) {
+  return Number.isInteger(pid) && pid > 1 && sendSignal(pid, signal);
+}
 function signalProcessGroup(processGroup, signal) {
-  if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
-  try {
-    process.kill(-processGroup, signal);
-    return true;
-  } catch {
-    return false;
-  }
+  return Number.isInteger(processGroup) && processGroup > 1 && sendSignal(-processGroup, signal);
 }
 function parseProcessStat(pid, text) {
   const close = text.lastIndexOf(")");
@@ -1481,7 +1477,7 @@ var nodeBackgroundProcesses = {
       return error.code === "EPERM";
     }
   },
-  signalProcess: (pid, signal) => signalProcess(pid, signal),
+  signalProcess,
   signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
   signalMarked: (marker, signal) => signalMarked({ entry: marker }, signal),
   scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2, marker) {

@@ -140,6 +140,8 @@ describe('shell_status stop', () => {
     expect(stopped.text!.split('\n')[0]).toMatch(new RegExp(`^sent SIGTERM to b1 \\(process group ${pid}\\); `));
     const after = await pollUntil(stateOf('b1'), (e) => e.meta?.state === 'stopped');
     expect(after.meta?.exit_code).toBe(143);
+    // The log's last line is the supervisor's, once: the job's shell died of its own SIGTERM, silent.
+    expect(after.text!.split('\n').slice(-2)).toEqual(['ready', 'Terminated']);
     expect(liveGroupMembers(pid)).toEqual([]);
   });
 

@@ -106,7 +106,7 @@ export const nodeBackgroundProcesses: BackgroundProcesses = {
     }
   },
 
-  signalProcess: (pid: number, signal: GroupSignal): boolean => signalProcess(pid, signal),
+  signalProcess,
 
   signalGroup: (processGroup: number, signal: GroupSignal): boolean => signalProcessGroup(processGroup, signal),
 

@@ -20,26 +20,24 @@ export function temporaryPathBeside(path: string): string {
   return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
 }
 
-/** Send `signal` to one process; false when it is gone (or may not be signalled). */
-export function signalProcess(pid: number, signal: NodeJS.Signals): boolean {
-  if (!Number.isInteger(pid) || pid <= 1) return false;
+/** kill(2) that says whether the signal went out, rather than throwing. */
+function sendSignal(target: number, signal: NodeJS.Signals | 0): boolean {
   try {
-    process.kill(pid, signal);
+    process.kill(target, signal);
     return true;
   } catch {
     return false;
   }
 }
 
+/** Send `signal` to one process; false when it is gone (or may not be signalled). */
+export function signalProcess(pid: number, signal: NodeJS.Signals): boolean {
+  return Number.isInteger(pid) && pid > 1 && sendSignal(pid, signal);
+}
+
 /** Send `signal` to every process of the group; false when there is none (or none we may signal). */
 export function signalProcessGroup(processGroup: number, signal: NodeJS.Signals | 0): boolean {
-  if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
-  try {
-    process.kill(-processGroup, signal);
-    return true;
-  } catch {
-    return false;
-  }
+  return Number.isInteger(processGroup) && processGroup > 1 && sendSignal(-processGroup, signal);
 }
 
 export function parseProcessStat(pid: number, text: string): ProcessStat | null {

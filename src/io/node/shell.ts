@@ -147,8 +147,8 @@ export interface GroupEnd {
  * them, SIGKILL after the grace; once is enough.
  * The leader gets each signal before the group: a bash whose foreground child died of the group's
  * signal before bash had its own prints "Terminated" (or "Killed") into the output. Linux delivers
- * a group's signal to every member at once; gVisor member by member, and about one stop in sixty
- * read so there.
+ * a group's signal to every member at once; gVisor member by member, and a few stops in a
+ * thousand read so there.
  */
 export class GroupStop {
   /** When the SIGKILL is due; 0 while the group has not been stopped. */
