@@ -8505,36 +8505,53 @@ var CallHost = class {
 };
 
 // src/call-progress.ts
+var nodeProgressClock = {
+  now: () => performance.now(),
+  after(ms, run) {
+    const timer = setTimeout(run, ms);
+    timer.unref?.();
+    return () => clearTimeout(timer);
+  }
+};
 var CallProgress = class {
-  constructor(ask, emit, now = Date.now) {
+  constructor(ask, emit, clock = nodeProgressClock) {
     this.ask = ask;
     this.emit = emit;
-    this.now = now;
-    this.startedAt = now();
-    this.armHeartbeat();
+    this.clock = clock;
+    this.startedAt = clock.now();
+    this.lastReportAt = this.startedAt;
+    this.armHeartbeat(ask.heartbeatMs);
   }
   ask;
   emit;
-  now;
+  clock;
   wanted = true;
   closed = false;
-  heartbeatTimer;
+  cancelHeartbeat = () => {
+  };
   startedAt;
+  lastReportAt;
   report(report) {
     if (this.closed) return;
-    const event = { ...report, elapsed_ms: Math.max(0, Math.round(this.now() - this.startedAt)) };
-    this.armHeartbeat();
+    this.lastReportAt = this.clock.now();
+    const event = { ...report, elapsed_ms: Math.max(0, Math.round(this.lastReportAt - this.startedAt)) };
+    this.armHeartbeat(this.ask.heartbeatMs);
     this.emit(event);
   }
   /** The call answers: nothing is reported after this. */
   close() {
     this.closed = true;
-    clearTimeout(this.heartbeatTimer);
+    this.cancelHeartbeat();
   }
-  armHeartbeat() {
-    clearTimeout(this.heartbeatTimer);
-    this.heartbeatTimer = setTimeout(() => this.report({ type: "heartbeat" }), this.ask.heartbeatMs);
-    this.heartbeatTimer.unref?.();
+  armHeartbeat(ms) {
+    this.cancelHeartbeat();
+    this.cancelHeartbeat = this.clock.after(ms, () => this.heartbeatDue());
+  }
+  /** A heartbeat goes only when the call was quiet for the whole asked time by its own clock. */
+  heartbeatDue() {
+    const quietMs = this.clock.now() - this.lastReportAt;
+    if (quietMs < this.ask.heartbeatMs) this.armHeartbeat(Math.ceil(this.ask.heartbeatMs - quietMs));
+    else this.report({ type: "heartbeat" });
   }
 };
 
@@ -12284,14 +12301,17 @@ function outputTapFor(progress, now) {
     lastEventAt = now();
     progress.report(report);
   };
+  const takeWhenDue = () => {
+    timer = void 0;
+    const wait = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS - now();
+    if (wait <= 0) takeEvent();
+    else timer = setTimeout(takeWhenDue, Math.ceil(wait));
+  };
   return {
     write(bytes) {
       if (ended) return;
       batcher.write(bytes);
-      if (timer !== void 0) return;
-      const wait = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS - now();
-      if (wait <= 0) takeEvent();
-      else timer = setTimeout(takeEvent, wait);
+      if (timer === void 0) takeWhenDue();
     },
     end() {
       ended = true;

@@ -229,7 +229,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "b593547e239afadd";
+var BUILD_ID = "a287dccf34e30aad";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -4017,14 +4017,17 @@ function outputTapFor(progress, now) {
     lastEventAt = now();
     progress.report(report);
   };
+  const takeWhenDue = () => {
+    timer = void 0;
+    const wait = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS - now();
+    if (wait <= 0) takeEvent();
+    else timer = setTimeout(takeWhenDue, Math.ceil(wait));
+  };
   return {
     write(bytes) {
       if (ended) return;
       batcher.write(bytes);
-      if (timer !== void 0) return;
-      const wait = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS - now();
-      if (wait <= 0) takeEvent();
-      else timer = setTimeout(takeEvent, wait);
+      if (timer === void 0) takeWhenDue();
     },
     end() {
       ended = true;
@@ -5197,36 +5200,53 @@ function guildsBody_serve() {/*
 
 
 // src/call-progress.ts
+var nodeProgressClock = {
+  now: () => performance.now(),
+  after(ms, run) {
+    const timer = setTimeout(run, ms);
+    timer.unref?.();
+    return () => clearTimeout(timer);
+  }
+};
 var CallProgress = class {
-  constructor(ask, emit, now = Date.now) {
+  constructor(ask, emit, clock = nodeProgressClock) {
     this.ask = ask;
     this.emit = emit;
-    this.now = now;
-    this.startedAt = now();
-    this.armHeartbeat();
+    this.clock = clock;
+    this.startedAt = clock.now();
+    this.lastReportAt = this.startedAt;
+    this.armHeartbeat(ask.heartbeatMs);
   }
   ask;
   emit;
-  now;
+  clock;
   wanted = true;
   closed = false;
-  heartbeatTimer;
+  cancelHeartbeat = () => {
+  };
   startedAt;
+  lastReportAt;
   report(report) {
     if (this.closed) return;
-    const event = { ...report, elapsed_ms: Math.max(0, Math.round(this.now() - this.startedAt)) };
-    this.armHeartbeat();
+    this.lastReportAt = this.clock.now();
+    const event = { ...report, elapsed_ms: Math.max(0, Math.round(this.lastReportAt - this.startedAt)) };
+    this.armHeartbeat(this.ask.heartbeatMs);
     this.emit(event);
   }
   /** The call answers: nothing is reported after this. *{/}
   close() {
     this.closed = true;
-    clearTimeout(this.heartbeatTimer);
+    this.cancelHeartbeat();
   }
-  armHeartbeat() {
-    clearTimeout(this.heartbeatTimer);
-    this.heartbeatTimer = setTimeout(() => this.report({ type: "heartbeat" }), this.ask.heartbeatMs);
-    this.heartbeatTimer.unref?.();
+  armHeartbeat(ms) {
+    this.cancelHeartbeat();
+    this.cancelHeartbeat = this.clock.after(ms, () => this.heartbeatDue());
+  }
+  /** A heartbeat goes only when the call was quiet for the whole asked time by its own clock. *{/}
+  heartbeatDue() {
+    const quietMs = this.clock.now() - this.lastReportAt;
+    if (quietMs < this.ask.heartbeatMs) this.armHeartbeat(Math.ceil(this.ask.heartbeatMs - quietMs));
+    else this.report({ type: "heartbeat" });
   }
 };
 

@@ -30,14 +30,19 @@ export function outputTapFor(progress: Progress, now: () => number): OutputTap {
     lastEventAt = now();
     progress.report(report);
   };
+  // A timer may fire before `now` says the interval is over (Node counts it from the event loop's
+  // cached time, which a busy turn leaves behind), so the time is asked again when it fires.
+  const takeWhenDue = (): void => {
+    timer = undefined;
+    const wait = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS - now();
+    if (wait <= 0) takeEvent();
+    else timer = setTimeout(takeWhenDue, Math.ceil(wait));
+  };
   return {
     write(bytes) {
       if (ended) return;
       batcher.write(bytes);
-      if (timer !== undefined) return;
-      const wait = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS - now();
-      if (wait <= 0) takeEvent();
-      else timer = setTimeout(takeEvent, wait);
+      if (timer === undefined) takeWhenDue();
     },
     end() {
       ended = true;
