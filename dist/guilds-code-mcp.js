@@ -12973,11 +12973,11 @@ function stopJob(context, id) {
   io.background.signalGroup(record2.pid, "SIGTERM");
   io.background.signalMarked(marker, "SIGTERM");
   io.background.scheduleGroupKill(record2.pid, record2.start_ticks, STOP_KILL_DELAY_SECONDS, killedPath(folder, id), marker);
-  let after = before;
-  for (let waited = 0; ; waited += STOP_SETTLE_POLL_MS) {
-    after = findJob(context, id, new ProcessTable(io));
-    if (!after.alive || waited >= STOP_SETTLE_WAIT_MS) break;
+  const settleBy = io.now() + STOP_SETTLE_WAIT_MS;
+  let after = findJob(context, id, new ProcessTable(io));
+  while (after.alive && io.now() < settleBy) {
     io.background.sleep(STOP_SETTLE_POLL_MS);
+    after = findJob(context, id, new ProcessTable(io));
   }
   return detail(context, after, [signalledLead(id, record2.pid, !after.alive, STOP_KILL_DELAY_SECONDS)]);
 }

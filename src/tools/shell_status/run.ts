@@ -137,11 +137,13 @@ function stopJob(context: Context, id: string): OpResult<ShellStatusDetailMeta> 
   io.background.signalMarked(marker, 'SIGTERM');
   io.background.scheduleGroupKill(record.pid, record.start_ticks, STOP_KILL_DELAY_SECONDS, killedPath(folder, id), marker);
 
-  let after = before;
-  for (let waited = 0; ; waited += STOP_SETTLE_POLL_MS) {
-    after = findJob(context, id, new ProcessTable(io));
-    if (!after.alive || waited >= STOP_SETTLE_WAIT_MS) break;
+  // Bounded by the clock, not by a count of polls: on a loaded machine each look at the process
+  // table takes long, and the answer should not wait past the settle time for it.
+  const settleBy = io.now() + STOP_SETTLE_WAIT_MS;
+  let after = findJob(context, id, new ProcessTable(io));
+  while (after.alive && io.now() < settleBy) {
     io.background.sleep(STOP_SETTLE_POLL_MS);
+    after = findJob(context, id, new ProcessTable(io));
   }
   return detail(context, after, [signalledLead(id, record.pid, !after.alive, STOP_KILL_DELAY_SECONDS)]);
 }

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BackgroundProcesses, ProcessStat } from '../../../src/io/background-types.js';
 import { nodeFileSystem } from '../../../src/io/node/index.js';
 import type { Io } from '../../../src/io/types.js';
+import { STOP_SETTLE_WAIT_MS } from '../../../src/limits.js';
 import type { Context } from '../../../src/tools/context.js';
 import { shellStatus } from '../../../src/tools/shell_status/run.js';
 import { ToolError } from '../../../src/contract/errors.js';
@@ -83,7 +84,10 @@ class FakeProcesses implements BackgroundProcesses {
       return false;
     }
   }
-  sleep(): void {}
+  /** A sleep moves the test's clock, as it moves the real one. */
+  sleep(ms: number): void {
+    now += ms;
+  }
 }
 
 let root: string;
@@ -325,9 +329,11 @@ describe('shell_status with stop', () => {
     processes.add({ pid: 101, environment: [marker('b1')] });
     processes.termEndsGroup = false;
     now = T0 + 10_000;
+    // The answer comes once the settle time (1 s) is over, the job still running.
     expect(status(context({ id: 'b1', stop: true })).text).toBe(
-      `sent SIGTERM to b1 (process group 101); SIGKILL follows in 5s if it is still running\nstate: stopping\nelapsed: 10s\nlog: ${logPath}\n(the log is gone)`,
+      `sent SIGTERM to b1 (process group 101); SIGKILL follows in 5s if it is still running\nstate: stopping\nelapsed: 11s\nlog: ${logPath}\n(the log is gone)`,
     );
+    expect(now).toBe(T0 + 10_000 + STOP_SETTLE_WAIT_MS);
   });
 
   it('sends nothing to a job that has already exited', () => {
