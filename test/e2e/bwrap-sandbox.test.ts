@@ -128,7 +128,8 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
   describe('processes', () => {
     it('a timeout stops the command and what it started, by pid; the container stays for the next call', async () => {
       const pending = sandbox.exec(['sh', '-c', 'sleep 301 & sleep 302'], {}, 5_000);
-      await pollUntil(containerCommands, (commands) => commands.includes('sleep 302'));
+      // Until both sleeps have exec'd: a forked child shows its parent's command line before.
+      await pollUntil(containerCommands, (commands) => commands.includes('sleep 301') && commands.includes('sleep 302'));
       expect(containerCommands()).toEqual([KEEPER, 'sh -c sleep 301 & sleep 302', 'sleep 301', 'sleep 302']);
       const result = await pending;
       expect(result).toMatchObject({ timedOut: true, exitCode: null });

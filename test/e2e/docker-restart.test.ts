@@ -338,9 +338,18 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
           // The live container keeps the old exec's pipes with no one at the other end: its helper ends at its idle time.
           const env = { [SERVE_IDLE_EXIT_VARIABLE]: String(SERVE_IDLE_EXIT_TEST_MS) };
           expect((await tool(sandbox, 'shell', { command: 'echo warm' }, true, env)).text).toBe('warm');
-          const [old] = await servers(sandbox);
-          const running = tool(sandbox, 'shell', { command: `echo $$ > in-flight.pid && touch in-flight && exec sleep ${IN_FLIGHT_SLEEP_SECONDS}` }, true, env);
+          // The helper of the call in flight, as its command names it: the one that answered 'warm'
+          // may have passed its idle time since.
+          const running = tool(
+            sandbox,
+            'shell',
+            { command: `echo $PPID > helper.pid && echo $$ > in-flight.pid && touch in-flight && exec sleep ${IN_FLIGHT_SLEEP_SECONDS}` },
+            true,
+            env,
+          );
           await started(sandbox, 'in-flight');
+          const old = Number((await sandbox.exec(['cat', 'helper.pid'], {}, WAIT_MS)).stdout);
+          expect(await servers(sandbox)).toContain(old);
           await dockerd.stop();
           expect(await running).toMatchObject({ ok: false, kind: 'unavailable', text: STREAM_ENDED_DURING_CALL });
           await dockerd.start();
@@ -348,7 +357,7 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
           expect(await servers(sandbox)).toContain(old);
           // Its call still runs (its command may still be running, as the answer said); once it ends, so does the helper.
           expect((await sandbox.exec(['sh', '-c', 'kill "$(cat in-flight.pid)"'], {}, WAIT_MS)).exitCode).toBe(0);
-          await pollUntil(() => servers(sandbox), (pids) => !pids.includes(old!));
+          await pollUntil(() => servers(sandbox), (pids) => !pids.includes(old));
         },
       );
     }

@@ -116,7 +116,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
     const background = await call(warm, 'shell', { command: 'sleep 300', background: true });
     expect(background.meta.background_id).toBe('b1');
     const [server] = await servePids(sandbox);
-    const shell = call(warm, 'shell', { command: 'echo $$ > shell.pid; echo once >> ran.txt; sleep 300' });
+    const shell = call(warm, 'shell', { command: 'echo once >> ran.txt; echo $$ > shell.pid; sleep 300' });
     await pollUntil(() => homeFile(sandbox, 'shell.pid'), (text) => text?.endsWith('\n') === true);
     // The server runs as root, out of the agent's reach: the kill comes from outside, as the platform's would.
     asRootInside(sandbox.containerId, `kill -KILL ${server}`);

@@ -12,6 +12,8 @@ import { SANDBOX_KINDS, titleFor, type SandboxKind, type TestSandbox } from '../
 
 for (const kind of SANDBOX_KINDS) describe.skipIf(kind.unavailable !== undefined)(titleFor(kind, 'the sweep of a stopped call'), () => suite(kind));
 
+const ESCAPES = 4;
+
 /** Escapes from the command's process group, each writing its pid to `file` (in the home). */
 function escapes(file: string): string {
   return [
@@ -23,9 +25,10 @@ function escapes(file: string): string {
     `setsid nohup sleep 1302 >/dev/null 2>&1 & echo $! >> ${file}`,
     // One that ignores SIGTERM, outside the group: only the SIGKILL after the grace ends it.
     `setsid bash -c 'trap "" TERM; echo $$ >> ${file}; sleep 1304' &`,
+    // Until all four wrote their pids: a slow sandbox starts them after the command moved on.
+    `until [ "$(cat ${file} 2>/dev/null | wc -l)" -ge ${ESCAPES} ]; do sleep 0.05; done`,
   ].join('\n');
 }
-const ESCAPES = 4;
 
 /** Whether each pid in `file` runs, asked inside the sandbox: `runs` or `gone` (a zombie is gone). */
 const STATES_OF = (file: string) =>
@@ -66,8 +69,8 @@ function suite(kind: SandboxKind): void {
 
   it('a timed-out command ends the processes that left its group: setsid, a double fork, nohup, a SIGTERM-ignoring one', async () => {
     const run = newRun();
-    const result = await call(run, 'shell', { command: `${escapes('pids')}\nsleep 60`, timeout_seconds: 3 });
-    expect(result.text).toBe('(no output)\n[timed out after 3s; the command was stopped]\nexit_code: 124');
+    const result = await call(run, 'shell', { command: `${escapes('pids')}\nsleep 60`, timeout_seconds: 5 });
+    expect(result.text).toBe('(no output)\n[timed out after 5s; the command was stopped]\nexit_code: 124');
     expect(pidCount('pids')).toBe(ESCAPES);
     expect(await states(run, 'pids')).toEqual(Array(ESCAPES).fill('gone'));
   });
@@ -75,8 +78,9 @@ function suite(kind: SandboxKind): void {
   it('a cancelled call ends the processes that left its group', async () => {
     const run = newRun();
     const controller = new AbortController();
-    const answer = call(run, 'shell', { command: `${escapes('pids')}\necho started; sleep 60` }, controller.signal);
-    await pollUntil(() => pidCount('pids'), (count) => count === ESCAPES);
+    const answer = call(run, 'shell', { command: `${escapes('pids')}\necho started; touch began; sleep 60` }, controller.signal);
+    await pollUntil(() => existsSync(join(sandbox.home, 'began')), Boolean);
+    expect(pidCount('pids')).toBe(ESCAPES);
     controller.abort();
     expect((await answer).text).toBe('started\n[the helper was interrupted; the command was stopped]\nexit_code: 143');
     expect(await states(run, 'pids')).toEqual(Array(ESCAPES).fill('gone'));
@@ -100,8 +104,9 @@ function suite(kind: SandboxKind): void {
     const job = await call(run, 'shell', { command: 'sleep 1321', background: true });
     const left = await call(run, 'shell', { command: 'sleep 1322 >/dev/null 2>&1 & echo $! > server.pid; echo serving' });
     expect(left.text).toBe('serving');
-    const result = await call(run, 'shell', { command: `${escapes('pids')}\nsleep 60`, timeout_seconds: 2 });
-    expect(result.text).toBe('(no output)\n[timed out after 2s; the command was stopped]\nexit_code: 124');
+    const result = await call(run, 'shell', { command: `${escapes('pids')}\nsleep 60`, timeout_seconds: 5 });
+    expect(result.text).toBe('(no output)\n[timed out after 5s; the command was stopped]\nexit_code: 124');
+    expect(pidCount('pids')).toBe(ESCAPES);
     expect(await states(run, 'pids')).toEqual(Array(ESCAPES).fill('gone'));
     expect(await states(run, 'server.pid')).toEqual(['runs']);
     expect((await call(run, 'shell_status', { id: job.meta.background_id })).meta.state).toBe('running');

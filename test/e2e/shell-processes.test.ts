@@ -74,7 +74,7 @@ describe('shell: processes', () => {
   });
 
   it('the helper told to stop mid-call stops the command and still answers', async () => {
-    const child = spawn(BUNDLE_NODE, [BUNDLE, encodeRequest({ op: 'shell', args: { command: 'echo $$ > pid; echo begun; sleep 60' } })], {
+    const child = spawn(BUNDLE_NODE, [BUNDLE, encodeRequest({ op: 'shell', args: { command: 'echo begun; echo $$ > pid; sleep 60' } })], {
       env: { PATH: process.env.PATH, HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -93,7 +93,7 @@ describe('shell: processes', () => {
   it('the helper told to stop mid-call also ends the processes that left the command\'s group (setsid, a daemon, nohup)', async () => {
     const command =
       "setsid sleep 61 & echo $! >> escaped; (setsid bash -c 'sleep 62 & echo $! >> escaped' &); " +
-      'setsid nohup sleep 63 >/dev/null 2>&1 & echo $! >> escaped; echo $$ > pid; echo begun; sleep 60';
+      'setsid nohup sleep 63 >/dev/null 2>&1 & echo $! >> escaped; echo begun; echo $$ > pid; sleep 60';
     const child = spawn(BUNDLE_NODE, [BUNDLE, encodeRequest({ op: 'shell', args: { command } })], {
       env: { PATH: process.env.PATH, HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir },
       stdio: ['ignore', 'pipe', 'pipe'],

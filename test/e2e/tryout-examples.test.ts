@@ -14,6 +14,8 @@ import { REPO_ROOT } from '../helpers/paths.js';
 
 const EXAMPLE_HOME = '/tmp/agent';
 const RUN_TIMEOUT_MS = 90_000;
+/** A test's own time beyond its run's limit, so that the run's limit is the one a slow run meets. */
+const TEST_MARGIN_MS = 10_000;
 const GROUP_WAIT_TRIES = 200;
 const GROUP_WAIT_STEP_MS = 100;
 
@@ -154,7 +156,7 @@ describe.each([
       }
       if (line.includes('--stop')) expect(stdout).toMatch(/\n {2}sent SIGTERM to b1 \(process group \d+\)/);
       if (line.includes('code_task')) expect(stdout).toMatch(/\n {2}completed in \d+s · command\n/);
-    });
+    }, RUN_TIMEOUT_MS + TEST_MARGIN_MS);
   }
 
   for (const line of lines.filter((candidate) => candidate.includes('--web'))) {
@@ -208,6 +210,6 @@ describe("the README's TypeScript examples", () => {
       expect(result.status).toBe(0);
       // The call ran in that home: its run keeps its working directory there.
       expect(existsSync(join(home, '.runs', 'r1', 'cwd'))).toBe(true);
-    });
+    }, RUN_TIMEOUT_MS + TEST_MARGIN_MS);
   });
 });

@@ -291,11 +291,12 @@ describe('a forged answer on the stream (a process writing into the helper\'s st
       warm,
       'shell',
       // It waits for its own start to be answered, then writes the next call's answer again and again.
-      { command: `sleep 0.3; while :; do printf '%s\\n' '${forged('f2')}' > /proc/${helper}/fd/1 || exit 0; : > forging; sleep 0.02; done`, background: true },
+      { command: `until [ -e go ]; do sleep 0.02; done; while :; do printf '%s\\n' '${forged('f2')}' > /proc/${helper}/fd/1 || exit 0; : > forging; sleep 0.02; done`, background: true },
       undefined,
       'f1',
     );
     expect(forger.ok).toBe(true);
+    writeFileSync(join(sandbox.home, 'go'), '');
     await pollUntil(() => existsSync(join(sandbox.home, 'forging')), Boolean);
     // The forged line for a call not yet sent ends that stream; the next call must go to a new one, or
     // a forged line still in the pipe when it is sent would be read as its answer.

@@ -105,7 +105,8 @@ describe('dozens of calls at once', () => {
     const idleLeft = left.filter((name) => name.startsWith('idle')).length;
     expect(idleLeft).toBeLessThan(20);
     reportFigure('pruning while a job runs', { new_runs_at_once: NEW_RUNS, idle_runs_before: 20, idle_runs_left: idleLeft, job_folder_kept: 1 });
-    expect(textOf(await call('shell_status', { id: 'b1', stop: true }))).toMatch(/^sent SIGTERM to b1 \(process group \d+\); it has stopped\n/);
+    // Stopped within the stop's one-second look, or (a loaded machine) soon after: its processes end.
+    expect(textOf(await call('shell_status', { id: 'b1', stop: true }))).toMatch(/^sent SIGTERM to b1 \(process group \d+\); (it has stopped|SIGKILL follows in 5s if it is still running)\n/);
     await pollUntil(() => processesMentioning(sandbox.root), (left) => left.length === 0);
   });
 });

@@ -6,6 +6,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectMcp, makeMcpScratch, textOf, type McpConnection, type McpScratch } from '../helpers/mcp.js';
+import { pollUntil } from '../helpers/poll.js';
 
 let scratch: McpScratch;
 let mcp: McpConnection | undefined;
@@ -59,11 +60,7 @@ describe('a call whose child dies of a signal is that call\'s answer; the server
     mcp = await connectMcp(scratch);
     const pid = mcp.pid;
     expect((await callTool('shell', { command: 'kill -ABRT $$', background: true })).text).toMatch(/^started b1 in the background \(pid \d+\)\n/);
-    let status = '';
-    for (let tries = 0; tries < 200 && !/^state: exited/.test(status); tries++) {
-      status = (await callTool('shell_status', { id: 'b1' })).text;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const status = await pollUntil(async () => (await callTool('shell_status', { id: 'b1' })).text, (text) => /^state: exited/.test(text));
     expect(status).toMatch(/^state: exited 134\n/);
     await expectStillServing(pid);
   });

@@ -74,7 +74,15 @@ function unavailable(): string | undefined {
 const skipped = unavailable();
 
 function run(command: string, args: string[], cwd: string, options: { env?: Record<string, string>; timeout?: number } = {}): SpawnSyncReturns<string> {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...options.env }, timeout: options.timeout ?? RUN_TIME_LIMIT_MS });
+  // stdin from /dev/null, not Node's default pipe: that is a socket, and bash started on a socket with
+  // SHLVL unset or 0 takes itself for a remote shell and reads /etc/bash.bashrc, which fails under `set -u`.
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...options.env },
+    timeout: options.timeout ?? RUN_TIME_LIMIT_MS,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (result.error) throw result.error;
   return result;
 }
@@ -298,7 +306,7 @@ const TITLE = `the package from its tarball, installed with production dependenc
     const envelope = JSON.parse(lastLine(ran.stdout)) as { ok: boolean; text: string; meta: Record<string, unknown> };
     expect({ ...envelope, meta: { ...envelope.meta, elapsed_ms: 'E' } }).toEqual({ ok: true, text: 'hello', meta: { exit_code: 0, cwd: home, timed_out: false, elapsed_ms: 'E' } });
     expect(readdirSync(bin).sort()).toEqual(['guilds-code', 'guilds-harness']);
-  });
+  }, NPM_TIME_LIMIT_MS + RUN_TIME_LIMIT_MS);
 
   it("runs the README's MCP example in a fresh folder: after its install, npx guilds-code-mcp --home answers initialize", async () => {
     const [commands] = blocksUnder(README, '### As an MCP server');
@@ -307,7 +315,7 @@ const TITLE = `the package from its tarball, installed with production dependenc
     const folder = freshFolder('mcp-project');
     succeeded(runReadmeLines(install!, folder, { timeout: NPM_TIME_LIMIT_MS }), 'the MCP example\'s install');
     expect(await initializeAnswer(server!, folder)).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: PACKAGE.name, version: PACKAGE.version } } });
-  });
+  }, NPM_TIME_LIMIT_MS + 2 * MCP_ANSWER_TIME_LIMIT_MS);
 
   it.each(README_PACKAGE_LINES.filter((text) => text.startsWith('claude mcp add ')))("runs the server that the README's Claude Code line registers, from a fresh folder: it answers initialize (%s)", async (line) => {
     const command = line.slice(line.indexOf(' -- ') + ' -- '.length);
@@ -353,6 +361,6 @@ const TITLE = `the package from its tarball, installed with production dependenc
       writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts', 'entries.ts'] }, null, 2));
       const checked = run(process.execPath, [TSC, '-p', join(folder, 'tsconfig.json')], project, { timeout: TSC_TIME_LIMIT_MS });
       expect({ name, status: checked.status, output: checked.stdout + checked.stderr }).toEqual({ name, status: 0, output: '' });
-    });
+    }, TSC_TIME_LIMIT_MS + RUN_TIME_LIMIT_MS);
   });
 });

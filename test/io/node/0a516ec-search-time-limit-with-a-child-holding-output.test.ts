@@ -1,11 +1,14 @@
 // 0a516ec: the search waited for ripgrep's pipes to close, so a wrapper behind GUILDS_RG that left a
 // child holding stdout kept the call open past the time limit.
 import { NEVER_STOPPED } from '../../../src/io/stop.js';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { makeSearchProcesses } from '../../../src/io/node/search.js';
 import { makeSandbox, type Sandbox } from '../../helpers/helper.js';
+
+/** The time limit of a fake ripgrep that prints, then hangs: long enough for it to start and print on a loaded machine. */
+const RG_TIME_LIMIT_MS = 1_000;
 
 let sandbox: Sandbox;
 beforeEach(() => {
@@ -28,7 +31,7 @@ it.each(['line-per-file', 'unbounded'] as const)('output %s: the run ends at the
       binary: wrapper,
       args: [],
       cwd: sandbox.home,
-      timeoutMs: 300,
+      timeoutMs: RG_TIME_LIMIT_MS,
       stop: NEVER_STOPPED,
       output,
       newSink: () => ({ feed: (chunk: Uint8Array) => void (text += Buffer.from(chunk).toString()) }),
@@ -38,7 +41,7 @@ it.each(['line-per-file', 'unbounded'] as const)('output %s: the run ends at the
   } finally {
     if (saved === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = saved;
-    const leftBehind = Number(readFileSync(pidFile, 'utf8'));
+    const leftBehind = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
     if (leftBehind > 1) process.kill(leftBehind, 'SIGKILL');
   }
 });

@@ -1,12 +1,15 @@
 // Finding and running ripgrep (src/io/node/search.ts): how the output reaches the sink, and the codes it throws.
 import { NEVER_STOPPED, type Stop } from '../../../src/io/stop.js';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findRipgrepIn, makeSearchProcesses } from '../../../src/io/node/search.js';
 import { RipgrepError, type OutputSink, type RipgrepRun } from '../../../src/io/search-types.js';
 import { makeSandbox, type Sandbox } from '../../helpers/helper.js';
 import { REPO_ROOT } from '../../helpers/paths.js';
+
+/** The time limit of a fake ripgrep that prints, then hangs: long enough for it to start and print on a loaded machine. */
+const RG_TIME_LIMIT_MS = 1_000;
 
 const DEV_RIPGREP = join(REPO_ROOT, 'node_modules', `@vscode/ripgrep-${process.platform}-${process.arch}`, 'bin', 'rg');
 
@@ -111,7 +114,7 @@ describe.each(OUTPUTS)('running ripgrep (output through $output)', ({ through })
 
   it('kills ripgrep at the time limit and keeps what it had printed', async () => {
     const slow = script('rg', "printf 'found\\n'; exec sleep 30");
-    const { exit, out } = await runThrough(through, slow, { timeoutMs: 300 });
+    const { exit, out } = await runThrough(through, slow, { timeoutMs: RG_TIME_LIMIT_MS });
     expect(out).toBe('found\n');
     expect(exit).toEqual({ exitCode: null, stderr: '', timedOut: true });
   });
@@ -120,11 +123,11 @@ describe.each(OUTPUTS)('running ripgrep (output through $output)', ({ through })
     const pidFile = join(sandbox.root, 'left-behind.pid');
     const wrapper = script('rg', `printf 'found\\n'; sleep 100 & echo $! > '${pidFile}'; wait`);
     try {
-      const { exit, out } = await runThrough(through, wrapper, { timeoutMs: 300 });
+      const { exit, out } = await runThrough(through, wrapper, { timeoutMs: RG_TIME_LIMIT_MS });
       expect(out).toBe('found\n');
       expect(exit).toEqual({ exitCode: null, stderr: '', timedOut: true });
     } finally {
-      const leftBehind = Number(readFileSync(pidFile, 'utf8'));
+      const leftBehind = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
       if (leftBehind > 1) process.kill(leftBehind, 'SIGKILL');
     }
   });
