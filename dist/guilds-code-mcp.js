@@ -8324,6 +8324,28 @@ function noteRunUse(io, runId, agentId) {
 // src/io/progress.ts
 var NO_PROGRESS = { wanted: false, report: () => {
 } };
+function timersOn(now) {
+  return {
+    now,
+    after(ms, run) {
+      const timer = setTimeout(run, ms);
+      timer.unref?.();
+      return () => clearTimeout(timer);
+    }
+  };
+}
+function whenDue(clock, due, run) {
+  let cancel;
+  const arm = () => {
+    cancel = clock.after(Math.max(1, Math.ceil(due - clock.now())), fire);
+  };
+  const fire = () => {
+    if (clock.now() < due) arm();
+    else run();
+  };
+  arm();
+  return () => cancel();
+}
 
 // src/app.ts
 function runTool(ops, checked, context) {
@@ -8505,22 +8527,15 @@ var CallHost = class {
 };
 
 // src/call-progress.ts
-var nodeProgressClock = {
-  now: () => performance.now(),
-  after(ms, run) {
-    const timer = setTimeout(run, ms);
-    timer.unref?.();
-    return () => clearTimeout(timer);
-  }
-};
+var callClock = timersOn(() => performance.now());
 var CallProgress = class {
-  constructor(ask, emit, clock = nodeProgressClock) {
+  constructor(ask, emit, clock = callClock) {
     this.ask = ask;
     this.emit = emit;
     this.clock = clock;
     this.startedAt = clock.now();
     this.lastReportAt = this.startedAt;
-    this.armHeartbeat(ask.heartbeatMs);
+    this.armHeartbeat();
   }
   ask;
   emit;
@@ -8535,7 +8550,7 @@ var CallProgress = class {
     if (this.closed) return;
     this.lastReportAt = this.clock.now();
     const event = { ...report, elapsed_ms: Math.max(0, Math.round(this.lastReportAt - this.startedAt)) };
-    this.armHeartbeat(this.ask.heartbeatMs);
+    this.armHeartbeat();
     this.emit(event);
   }
   /** The call answers: nothing is reported after this. */
@@ -8543,15 +8558,10 @@ var CallProgress = class {
     this.closed = true;
     this.cancelHeartbeat();
   }
-  armHeartbeat(ms) {
-    this.cancelHeartbeat();
-    this.cancelHeartbeat = this.clock.after(ms, () => this.heartbeatDue());
-  }
   /** A heartbeat goes only when the call was quiet for the whole asked time by its own clock. */
-  heartbeatDue() {
-    const quietMs = this.clock.now() - this.lastReportAt;
-    if (quietMs < this.ask.heartbeatMs) this.armHeartbeat(Math.ceil(this.ask.heartbeatMs - quietMs));
-    else this.report({ type: "heartbeat" });
+  armHeartbeat() {
+    this.cancelHeartbeat();
+    this.cancelHeartbeat = whenDue(this.clock, this.lastReportAt + this.ask.heartbeatMs, () => this.report({ type: "heartbeat" }));
   }
 };
 
@@ -12290,32 +12300,30 @@ var NO_TAP = { write: () => {
 function outputTapFor(progress, now) {
   if (!progress.wanted) return NO_TAP;
   const batcher = new OutputProgress({ maxBytes: PROGRESS_OUTPUT_MAX_BYTES, heldMaxBytes: PROGRESS_OUTPUT_HELD_MAX_BYTES });
+  const clock = timersOn(now);
   let lastEventAt = -Infinity;
-  let timer;
+  let cancelTimer = null;
   let ended = false;
   const takeEvent = () => {
-    timer = void 0;
+    cancelTimer = null;
     if (ended) return;
     const report = batcher.take();
     if (report === null) return;
     lastEventAt = now();
     progress.report(report);
   };
-  const takeWhenDue = () => {
-    timer = void 0;
-    const wait = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS - now();
-    if (wait <= 0) takeEvent();
-    else timer = setTimeout(takeWhenDue, Math.ceil(wait));
-  };
   return {
     write(bytes) {
       if (ended) return;
       batcher.write(bytes);
-      if (timer === void 0) takeWhenDue();
+      if (cancelTimer !== null) return;
+      const due = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS;
+      if (now() >= due) takeEvent();
+      else cancelTimer = whenDue(clock, due, takeEvent);
     },
     end() {
       ended = true;
-      clearTimeout(timer);
+      cancelTimer?.();
     }
   };
 }

@@ -229,7 +229,7 @@ var SERVE_LINE_MAX_BYTES = 16 * 1048576;
 var SERVE_IDLE_EXIT_MS = 15 * 6e4;
 
 // src/boot/loader.ts
-var BUILD_ID = "a287dccf34e30aad";
+var BUILD_ID = "86dd9531f18a4438";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -343,7 +343,7 @@ function run() {
 }
 run();
 function guildsChunk_0() {/*
-var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_isPlainObject,__gx0_progressLine,__gx0_isValidId,__gx0_checkedRequest,__gx0_decodeArgument,__gx0_CallStop,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_nodeGitProcesses,__gx0_nodeHarnessProcesses,__gx0_ALL_NODE_IO_PARTS,__gx0_ByteLines,__gx0_codeTaskLimits,__gx0_harnessTools;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{readFileSync,writeFileSync}=require("node:fs"),{readdirSync,readFileSync:readFileSync2}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync,readSync,renameSync,unlinkSync,writeFileSync:writeFileSync2}=require("node:fs"),{isAscii,isUtf8}=require("node:buffer"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync2,readFileSync:readFileSync4}=require("node:fs"),{readSync:readSync2}=require("node:fs"),{readFileSync:readFileSync3,statSync:statSync2}=require("node:fs"),{closeSync:closeSync4,fstatSync:fstatSync3,lstatSync,mkdirSync,openSync:openSync4,readSync:readSync3,readdirSync:readdirSync2,readlinkSync,realpathSync,rmSync,statSync:statSync4,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync3,readFileSync:readFileSync5}=require("node:fs"),{closeSync:closeSync6}=require("node:fs"),{accessSync:accessSync2,constants:constants5,statSync:statSync5}=require("node:fs"),{closeSync:closeSync5,constants:constants6,fstatSync:fstatSync4,openSync:openSync5,readSync:readSync4,statfsSync,unlinkSync:unlinkSync2}=require("node:fs"),{realpathSync:realpathSync2,statSync:statSync6}=require("node:fs"),{writeSync}=require("node:fs");// src/io/node/git.ts
+var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_isPlainObject,__gx0_progressLine,__gx0_isValidId,__gx0_timersOn,__gx0_whenDue,__gx0_checkedRequest,__gx0_decodeArgument,__gx0_CallStop,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_nodeGitProcesses,__gx0_nodeHarnessProcesses,__gx0_ALL_NODE_IO_PARTS,__gx0_ByteLines,__gx0_codeTaskLimits,__gx0_harnessTools;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{readFileSync,writeFileSync}=require("node:fs"),{readdirSync,readFileSync:readFileSync2}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync,readSync,renameSync,unlinkSync,writeFileSync:writeFileSync2}=require("node:fs"),{isAscii,isUtf8}=require("node:buffer"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync2,readFileSync:readFileSync4}=require("node:fs"),{readSync:readSync2}=require("node:fs"),{readFileSync:readFileSync3,statSync:statSync2}=require("node:fs"),{closeSync:closeSync4,fstatSync:fstatSync3,lstatSync,mkdirSync,openSync:openSync4,readSync:readSync3,readdirSync:readdirSync2,readlinkSync,realpathSync,rmSync,statSync:statSync4,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync3,readFileSync:readFileSync5}=require("node:fs"),{closeSync:closeSync6}=require("node:fs"),{accessSync:accessSync2,constants:constants5,statSync:statSync5}=require("node:fs"),{closeSync:closeSync5,constants:constants6,fstatSync:fstatSync4,openSync:openSync5,readSync:readSync4,statfsSync,unlinkSync:unlinkSync2}=require("node:fs"),{realpathSync:realpathSync2,statSync:statSync6}=require("node:fs"),{writeSync}=require("node:fs");// src/io/node/git.ts
 
 
 // src/io/stop.ts
@@ -3920,6 +3920,32 @@ function codeTaskMeta(input) {
   return meta;
 }
 
+// src/io/progress.ts
+var NO_PROGRESS = { wanted: false, report: () => {
+} };
+function timersOn(now) {
+  return {
+    now,
+    after(ms, run) {
+      const timer = setTimeout(run, ms);
+      timer.unref?.();
+      return () => clearTimeout(timer);
+    }
+  };
+}
+function whenDue(clock, due, run) {
+  let cancel;
+  const arm = () => {
+    cancel = clock.after(Math.max(1, Math.ceil(due - clock.now())), fire);
+  };
+  const fire = () => {
+    if (clock.now() < due) arm();
+    else run();
+  };
+  arm();
+  return () => cancel();
+}
+
 // src/tools/shell/progress.ts
 var NEWLINE2 = 10;
 var NOTHING_SHOWN = { text: "", rawBytes: 0 };
@@ -4006,32 +4032,30 @@ var NO_TAP = { write: () => {
 function outputTapFor(progress, now) {
   if (!progress.wanted) return NO_TAP;
   const batcher = new OutputProgress({ maxBytes: PROGRESS_OUTPUT_MAX_BYTES, heldMaxBytes: PROGRESS_OUTPUT_HELD_MAX_BYTES });
+  const clock = timersOn(now);
   let lastEventAt = -Infinity;
-  let timer;
+  let cancelTimer = null;
   let ended = false;
   const takeEvent = () => {
-    timer = void 0;
+    cancelTimer = null;
     if (ended) return;
     const report = batcher.take();
     if (report === null) return;
     lastEventAt = now();
     progress.report(report);
   };
-  const takeWhenDue = () => {
-    timer = void 0;
-    const wait = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS - now();
-    if (wait <= 0) takeEvent();
-    else timer = setTimeout(takeWhenDue, Math.ceil(wait));
-  };
   return {
     write(bytes) {
       if (ended) return;
       batcher.write(bytes);
-      if (timer === void 0) takeWhenDue();
+      if (cancelTimer !== null) return;
+      const due = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS;
+      if (now() >= due) takeEvent();
+      else cancelTimer = whenDue(clock, due, takeEvent);
     },
     end() {
       ended = true;
-      clearTimeout(timer);
+      cancelTimer?.();
     }
   };
 }
@@ -4905,10 +4929,6 @@ function noteRunUse(io, runId, agentId) {
   }
 }
 
-// src/io/progress.ts
-var NO_PROGRESS = { wanted: false, report: () => {
-} };
-
 // src/app.ts
 function requestsFolder(io) {
   return joinPath(io.runDir, "requests");
@@ -5103,7 +5123,9 @@ function writeStdout(line) {
 
 
 
-__gx0_SERVE_LINE_MAX_BYTES=SERVE_LINE_MAX_BYTES;__gx0_SERVE_IDLE_EXIT_MS=SERVE_IDLE_EXIT_MS;__gx0_SERVE_IDLE_EXIT_VARIABLE=SERVE_IDLE_EXIT_VARIABLE;__gx0_invalidRequest=invalidRequest;__gx0_interruptedBeforeAnswer=interruptedBeforeAnswer;__gx0_failureEnvelope=failureEnvelope;__gx0_encodeEnvelope=encodeEnvelope;__gx0_isPlainObject=isPlainObject;__gx0_progressLine=progressLine;__gx0_isValidId=isValidId;__gx0_checkedRequest=checkedRequest;__gx0_decodeArgument=decodeArgument;__gx0_CallStop=CallStop;__gx0_CallHost=CallHost;__gx0_nodeIoWith=nodeIoWith;__gx0_writeStdout=writeStdout;__gx0_nodeGitProcesses=nodeGitProcesses;__gx0_nodeHarnessProcesses=nodeHarnessProcesses;__gx0_ALL_NODE_IO_PARTS=ALL_NODE_IO_PARTS;__gx0_ByteLines=ByteLines;__gx0_codeTaskLimits=codeTaskLimits;__gx0_harnessTools=harnessTools;})();
+
+
+__gx0_SERVE_LINE_MAX_BYTES=SERVE_LINE_MAX_BYTES;__gx0_SERVE_IDLE_EXIT_MS=SERVE_IDLE_EXIT_MS;__gx0_SERVE_IDLE_EXIT_VARIABLE=SERVE_IDLE_EXIT_VARIABLE;__gx0_invalidRequest=invalidRequest;__gx0_interruptedBeforeAnswer=interruptedBeforeAnswer;__gx0_failureEnvelope=failureEnvelope;__gx0_encodeEnvelope=encodeEnvelope;__gx0_isPlainObject=isPlainObject;__gx0_progressLine=progressLine;__gx0_isValidId=isValidId;__gx0_timersOn=timersOn;__gx0_whenDue=whenDue;__gx0_checkedRequest=checkedRequest;__gx0_decodeArgument=decodeArgument;__gx0_CallStop=CallStop;__gx0_CallHost=CallHost;__gx0_nodeIoWith=nodeIoWith;__gx0_writeStdout=writeStdout;__gx0_nodeGitProcesses=nodeGitProcesses;__gx0_nodeHarnessProcesses=nodeHarnessProcesses;__gx0_ALL_NODE_IO_PARTS=ALL_NODE_IO_PARTS;__gx0_ByteLines=ByteLines;__gx0_codeTaskLimits=codeTaskLimits;__gx0_harnessTools=harnessTools;})();
 */}
 function guildsBody_code_task() {/*
 (function(){var ALL_NODE_IO_PARTS=__gx0_ALL_NODE_IO_PARTS,CallHost=__gx0_CallHost,CallStop=__gx0_CallStop,codeTaskLimits=__gx0_codeTaskLimits,decodeArgument=__gx0_decodeArgument,encodeEnvelope=__gx0_encodeEnvelope,failureEnvelope=__gx0_failureEnvelope,harnessTools=__gx0_harnessTools,interruptedBeforeAnswer=__gx0_interruptedBeforeAnswer,nodeGitProcesses=__gx0_nodeGitProcesses,nodeHarnessProcesses=__gx0_nodeHarnessProcesses,nodeIoWith=__gx0_nodeIoWith,writeStdout=__gx0_writeStdout;
@@ -5177,7 +5199,9 @@ hostColdCall(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses
 })();
 */}
 function guildsBody_serve() {/*
-(function(){var ALL_NODE_IO_PARTS=__gx0_ALL_NODE_IO_PARTS,ByteLines=__gx0_ByteLines,CallHost=__gx0_CallHost,CallStop=__gx0_CallStop,SERVE_IDLE_EXIT_MS=__gx0_SERVE_IDLE_EXIT_MS,SERVE_IDLE_EXIT_VARIABLE=__gx0_SERVE_IDLE_EXIT_VARIABLE,SERVE_LINE_MAX_BYTES=__gx0_SERVE_LINE_MAX_BYTES,checkedRequest=__gx0_checkedRequest,codeTaskLimits=__gx0_codeTaskLimits,failureEnvelope=__gx0_failureEnvelope,harnessTools=__gx0_harnessTools,invalidRequest=__gx0_invalidRequest,isPlainObject=__gx0_isPlainObject,isValidId=__gx0_isValidId,nodeGitProcesses=__gx0_nodeGitProcesses,nodeHarnessProcesses=__gx0_nodeHarnessProcesses,nodeIoWith=__gx0_nodeIoWith,progressLine=__gx0_progressLine,writeStdout=__gx0_writeStdout;
+(function(){var ALL_NODE_IO_PARTS=__gx0_ALL_NODE_IO_PARTS,ByteLines=__gx0_ByteLines,CallHost=__gx0_CallHost,CallStop=__gx0_CallStop,SERVE_IDLE_EXIT_MS=__gx0_SERVE_IDLE_EXIT_MS,SERVE_IDLE_EXIT_VARIABLE=__gx0_SERVE_IDLE_EXIT_VARIABLE,SERVE_LINE_MAX_BYTES=__gx0_SERVE_LINE_MAX_BYTES,checkedRequest=__gx0_checkedRequest,codeTaskLimits=__gx0_codeTaskLimits,failureEnvelope=__gx0_failureEnvelope,harnessTools=__gx0_harnessTools,invalidRequest=__gx0_invalidRequest,isPlainObject=__gx0_isPlainObject,isValidId=__gx0_isValidId,nodeGitProcesses=__gx0_nodeGitProcesses,nodeHarnessProcesses=__gx0_nodeHarnessProcesses,nodeIoWith=__gx0_nodeIoWith,progressLine=__gx0_progressLine,timersOn=__gx0_timersOn,whenDue=__gx0_whenDue,writeStdout=__gx0_writeStdout;
+
+
 
 
 
@@ -5200,22 +5224,15 @@ function guildsBody_serve() {/*
 
 
 // src/call-progress.ts
-var nodeProgressClock = {
-  now: () => performance.now(),
-  after(ms, run) {
-    const timer = setTimeout(run, ms);
-    timer.unref?.();
-    return () => clearTimeout(timer);
-  }
-};
+var callClock = timersOn(() => performance.now());
 var CallProgress = class {
-  constructor(ask, emit, clock = nodeProgressClock) {
+  constructor(ask, emit, clock = callClock) {
     this.ask = ask;
     this.emit = emit;
     this.clock = clock;
     this.startedAt = clock.now();
     this.lastReportAt = this.startedAt;
-    this.armHeartbeat(ask.heartbeatMs);
+    this.armHeartbeat();
   }
   ask;
   emit;
@@ -5230,7 +5247,7 @@ var CallProgress = class {
     if (this.closed) return;
     this.lastReportAt = this.clock.now();
     const event = { ...report, elapsed_ms: Math.max(0, Math.round(this.lastReportAt - this.startedAt)) };
-    this.armHeartbeat(this.ask.heartbeatMs);
+    this.armHeartbeat();
     this.emit(event);
   }
   /** The call answers: nothing is reported after this. *{/}
@@ -5238,15 +5255,10 @@ var CallProgress = class {
     this.closed = true;
     this.cancelHeartbeat();
   }
-  armHeartbeat(ms) {
-    this.cancelHeartbeat();
-    this.cancelHeartbeat = this.clock.after(ms, () => this.heartbeatDue());
-  }
   /** A heartbeat goes only when the call was quiet for the whole asked time by its own clock. *{/}
-  heartbeatDue() {
-    const quietMs = this.clock.now() - this.lastReportAt;
-    if (quietMs < this.ask.heartbeatMs) this.armHeartbeat(Math.ceil(this.ask.heartbeatMs - quietMs));
-    else this.report({ type: "heartbeat" });
+  armHeartbeat() {
+    this.cancelHeartbeat();
+    this.cancelHeartbeat = whenDue(this.clock, this.lastReportAt + this.ask.heartbeatMs, () => this.report({ type: "heartbeat" }));
   }
 };
 

@@ -3,30 +3,10 @@
 // the call has answered (no progress ever follows an answer). The warm stream (src/serve.ts) writes
 // its events as lines, the MCP server's runner hands them to the client's callback.
 import type { ProgressAsk, ProgressEvent, ProgressReport } from './contract/progress.js';
-import type { Progress } from './io/progress.js';
+import { timersOn, whenDue, type Progress, type ProgressClock } from './io/progress.js';
 
-/** The time a call's progress reads, and the timer it waits on. */
-export interface ProgressClock {
-  /** Milliseconds on a clock that never steps back. */
-  now(): number;
-  /** Calls `run` after about `ms` milliseconds; the returned function cancels it. */
-  after(ms: number, run: () => void): () => void;
-}
-
-/**
- * Node's monotonic clock and its timers. A timer may fire up to a millisecond before `now` says its
- * time has come (libuv counts from the loop's cached time, not the moment it was armed), so what
- * waits on it checks `now` again.
- */
-export const nodeProgressClock: ProgressClock = {
-  now: () => performance.now(),
-  after(ms, run) {
-    const timer = setTimeout(run, ms);
-    // A call keeps its process alive by what it runs; its heartbeat alone does not.
-    timer.unref?.();
-    return () => clearTimeout(timer);
-  },
-};
+/** The call's clock: monotonic, so that a change of the wall clock moves no `elapsed_ms`. */
+const callClock: ProgressClock = timersOn(() => performance.now());
 
 export class CallProgress implements Progress {
   readonly wanted = true;
@@ -38,18 +18,18 @@ export class CallProgress implements Progress {
   constructor(
     private readonly ask: ProgressAsk,
     private readonly emit: (event: ProgressEvent) => void,
-    private readonly clock: ProgressClock = nodeProgressClock,
+    private readonly clock: ProgressClock = callClock,
   ) {
     this.startedAt = clock.now();
     this.lastReportAt = this.startedAt;
-    this.armHeartbeat(ask.heartbeatMs);
+    this.armHeartbeat();
   }
 
   report(report: ProgressReport): void {
     if (this.closed) return;
     this.lastReportAt = this.clock.now();
     const event = { ...report, elapsed_ms: Math.max(0, Math.round(this.lastReportAt - this.startedAt)) } as ProgressEvent;
-    this.armHeartbeat(this.ask.heartbeatMs);
+    this.armHeartbeat();
     this.emit(event);
   }
 
@@ -59,15 +39,9 @@ export class CallProgress implements Progress {
     this.cancelHeartbeat();
   }
 
-  private armHeartbeat(ms: number): void {
-    this.cancelHeartbeat();
-    this.cancelHeartbeat = this.clock.after(ms, () => this.heartbeatDue());
-  }
-
   /** A heartbeat goes only when the call was quiet for the whole asked time by its own clock. */
-  private heartbeatDue(): void {
-    const quietMs = this.clock.now() - this.lastReportAt;
-    if (quietMs < this.ask.heartbeatMs) this.armHeartbeat(Math.ceil(this.ask.heartbeatMs - quietMs));
-    else this.report({ type: 'heartbeat' });
+  private armHeartbeat(): void {
+    this.cancelHeartbeat();
+    this.cancelHeartbeat = whenDue(this.clock, this.lastReportAt + this.ask.heartbeatMs, () => this.report({ type: 'heartbeat' }));
   }
 }

@@ -1,7 +1,8 @@
 // A hosted call's progress (src/call-progress.ts) on a clock the test turns by hand: each event
 // stamped with the call's time, a heartbeat only after the whole asked quiet, nothing after close.
 import { expect, it } from 'vitest';
-import { CallProgress, type ProgressClock } from '../src/call-progress.js';
+import { CallProgress } from '../src/call-progress.js';
+import type { ProgressClock } from '../src/io/progress.js';
 import type { ProgressEvent } from '../src/contract/progress.js';
 
 /** A clock whose time moves only when told, and whose timers fire only when the test fires them. */

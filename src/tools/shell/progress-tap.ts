@@ -4,7 +4,7 @@
 // event an interval, its last lines. Nothing is reported after the command ended: its answer
 // follows at once.
 import { PROGRESS_OUTPUT_HELD_MAX_BYTES, PROGRESS_OUTPUT_INTERVAL_MS, PROGRESS_OUTPUT_MAX_BYTES } from '../../limits.js';
-import type { Progress } from '../../io/progress.js';
+import { timersOn, whenDue, type Progress } from '../../io/progress.js';
 import { OutputProgress } from './progress.js';
 
 export interface OutputTap {
@@ -19,34 +19,30 @@ const NO_TAP: OutputTap = { write: () => {}, end: () => {} };
 export function outputTapFor(progress: Progress, now: () => number): OutputTap {
   if (!progress.wanted) return NO_TAP;
   const batcher = new OutputProgress({ maxBytes: PROGRESS_OUTPUT_MAX_BYTES, heldMaxBytes: PROGRESS_OUTPUT_HELD_MAX_BYTES });
+  const clock = timersOn(now);
   let lastEventAt = -Infinity;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelTimer: (() => void) | null = null;
   let ended = false;
   const takeEvent = (): void => {
-    timer = undefined;
+    cancelTimer = null;
     if (ended) return;
     const report = batcher.take();
     if (report === null) return;
     lastEventAt = now();
     progress.report(report);
   };
-  // A timer may fire before `now` says the interval is over (Node counts it from the event loop's
-  // cached time, which a busy turn leaves behind), so the time is asked again when it fires.
-  const takeWhenDue = (): void => {
-    timer = undefined;
-    const wait = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS - now();
-    if (wait <= 0) takeEvent();
-    else timer = setTimeout(takeWhenDue, Math.ceil(wait));
-  };
   return {
     write(bytes) {
       if (ended) return;
       batcher.write(bytes);
-      if (timer === undefined) takeWhenDue();
+      if (cancelTimer !== null) return;
+      const due = lastEventAt + PROGRESS_OUTPUT_INTERVAL_MS;
+      if (now() >= due) takeEvent();
+      else cancelTimer = whenDue(clock, due, takeEvent);
     },
     end() {
       ended = true;
-      clearTimeout(timer);
+      cancelTimer?.();
     },
   };
 }
