@@ -411,11 +411,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants8);
+          this.rhs = optimizeExpr(this.rhs, names, constants9);
         return this;
       }
       get names() {
@@ -432,10 +432,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants8);
+        this.rhs = optimizeExpr(this.rhs, names, constants9);
         return this;
       }
       get names() {
@@ -496,8 +496,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants8) {
-        this.code = optimizeExpr(this.code, names, constants8);
+      optimizeNames(names, constants9) {
+        this.code = optimizeExpr(this.code, names, constants9);
         return this;
       }
       get names() {
@@ -526,12 +526,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants8))
+          if (n.optimizeNames(names, constants9))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -584,12 +584,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants8);
-        if (!(super.optimizeNames(names, constants8) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants9);
+        if (!(super.optimizeNames(names, constants9) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants8);
+        this.condition = optimizeExpr(this.condition, names, constants9);
         return this;
       }
       get names() {
@@ -612,10 +612,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants8) {
-        if (!super.optimizeNames(names, constants8))
+      optimizeNames(names, constants9) {
+        if (!super.optimizeNames(names, constants9))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants8);
+        this.iteration = optimizeExpr(this.iteration, names, constants9);
         return this;
       }
       get names() {
@@ -651,10 +651,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants8) {
-        if (!super.optimizeNames(names, constants8))
+      optimizeNames(names, constants9) {
+        if (!super.optimizeNames(names, constants9))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants8);
+        this.iterable = optimizeExpr(this.iterable, names, constants9);
         return this;
       }
       get names() {
@@ -696,11 +696,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         var _a3, _b;
-        super.optimizeNames(names, constants8);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants8);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants8);
+        super.optimizeNames(names, constants9);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants9);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants9);
         return this;
       }
       get names() {
@@ -1001,7 +1001,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants8) {
+    function optimizeExpr(expr, names, constants9) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1016,14 +1016,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants8[n.str];
+        const c = constants9[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants8[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants9[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -7258,7 +7258,7 @@ var require_dist = __commonJS({
 
 // src/mcp-main.ts
 var import_node_crypto2 = require("node:crypto");
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
 
@@ -7597,7 +7597,8 @@ var requestReasons = {
   noRequestFile: (path) => `no request file at ${path}`,
   requestFileNotRegular: (path) => `${path} is not a regular file`,
   requestFileTooLarge: (maxBytes) => `the request file passes ${maxBytes} bytes`,
-  requestFileUnreadable: (path, code2) => `cannot read ${path}: ${code2 ?? "unknown error"}`
+  requestFileUnreadable: (path, code2) => `cannot read ${path}: ${code2 ?? "unknown error"}`,
+  requestFileNotRoots: (path) => `a helper started as root takes only a request file of root's own, through folders no other user can change; ${path} is not one`
 };
 
 // src/text/errno.ts
@@ -7911,6 +7912,12 @@ function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+// src/contract/ids.ts
+var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+function isValidId(text2) {
+  return text2.length >= 1 && text2.length <= ID_MAX_CHARS && ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
+}
+
 // src/contract/tool-names.ts
 var TOOL_ROWS = [
   { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
@@ -7980,11 +7987,7 @@ function parseProgressObject(value) {
 }
 
 // src/contract/request.ts
-var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 var utf8Strict = new TextDecoder("utf-8", { fatal: true });
-function isValidId(text2) {
-  return text2.length >= 1 && text2.length <= ID_MAX_CHARS && ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
-}
 function validId(value, field) {
   if (typeof value !== "string") throw invalidRequest(requestReasons.notString(field));
   if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
@@ -8046,6 +8049,12 @@ function checkArgs(op, spec, raw) {
   }
   return args;
 }
+
+// src/contract/request-file.ts
+function runDirFrom(env) {
+  return normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
+}
+var NOT_ROOTS_CODE = "ENOTROOTS";
 
 // src/contract/tools/checked.ts
 function checkedWith(request, resolve2) {
@@ -8471,8 +8480,7 @@ var CallHost = class {
     } catch (error2) {
       return { envelope: error2 instanceof ToolError ? failureEnvelope(error2) : errorEnvelope(error2.message, "internal") };
     }
-    const runDir = normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
-    return { io: this.makeIo(home, runDir, env) };
+    return { io: this.makeIo(home, runDirFrom(env), env) };
   }
   /**
    * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
@@ -8566,7 +8574,7 @@ var CallProgress = class {
 };
 
 // src/io/node/core.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 
 // src/io/node/background.ts
 var import_node_fs7 = require("node:fs");
@@ -8987,6 +8995,86 @@ var nodeBackgroundProcesses = {
   ownPid: process.pid
 };
 
+// src/io/node/request-file.ts
+var import_node_fs8 = require("node:fs");
+var FOLDER_FLAGS = import_node_fs8.constants.O_RDONLY | import_node_fs8.constants.O_DIRECTORY | import_node_fs8.constants.O_NOFOLLOW;
+var FILE_FLAGS = import_node_fs8.constants.O_RDONLY | import_node_fs8.constants.O_NOFOLLOW | import_node_fs8.constants.O_NONBLOCK | import_node_fs8.constants.O_NOCTTY;
+var ROOT_UID = 0;
+var WRITABLE_BY_OTHERS = 18;
+var STICKY = 512;
+function notRoots(path) {
+  return codedError(NOT_ROOTS_CODE, `${path} is not root's alone`);
+}
+function rootsOnTheWay(info) {
+  return info.uid === ROOT_UID && ((info.mode & WRITABLE_BY_OTHERS) === 0 || (info.mode & STICKY) !== 0);
+}
+function openFolder(folder, asRoot) {
+  if (!asRoot) return (0, import_node_fs8.openSync)(import_node_fs8.realpathSync.native(folder), FOLDER_FLAGS);
+  let fd = (0, import_node_fs8.openSync)("/", FOLDER_FLAGS);
+  let path = "";
+  try {
+    for (const name of folder.split("/")) {
+      if (name === "") continue;
+      path += `/${name}`;
+      let next;
+      try {
+        next = (0, import_node_fs8.openSync)(`/proc/self/fd/${fd}/${name}`, FOLDER_FLAGS);
+      } catch (error2) {
+        const code2 = error2.code;
+        throw code2 === "ELOOP" || code2 === "ENOTDIR" ? notRoots(path) : error2;
+      }
+      (0, import_node_fs8.closeSync)(fd);
+      fd = next;
+      if (!rootsOnTheWay((0, import_node_fs8.fstatSync)(fd))) throw notRoots(path);
+    }
+    const info = (0, import_node_fs8.fstatSync)(fd);
+    if (info.uid !== ROOT_UID || (info.mode & WRITABLE_BY_OTHERS) !== 0) throw notRoots(folder);
+    return fd;
+  } catch (error2) {
+    (0, import_node_fs8.closeSync)(fd);
+    throw error2;
+  }
+}
+function readWhole(fd, info, maxBytes, path) {
+  if (info.size > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+  const bytes = Buffer.allocUnsafe(info.size + 1);
+  let total = 0;
+  for (; ; ) {
+    const read = (0, import_node_fs8.readSync)(fd, bytes, total, bytes.length - total, null);
+    if (read === 0) break;
+    total += read;
+    if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+    if (total === bytes.length) throw codedError("EFBIG", `${path} grew while it was read`);
+  }
+  return bytes.subarray(0, total);
+}
+function takeFileWithoutFollowing(folder, name, maxBytes, asRoot) {
+  const folderFd = openFolder(folder, asRoot);
+  const path = `${folder}/${name}`;
+  const inFolder = `/proc/self/fd/${folderFd}/${name}`;
+  try {
+    const fd = (0, import_node_fs8.openSync)(inFolder, FILE_FLAGS);
+    try {
+      const info = (0, import_node_fs8.fstatSync)(fd);
+      if (info.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+      if (!info.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+      try {
+        if (asRoot && (info.uid !== ROOT_UID || info.nlink !== 1)) throw notRoots(path);
+        return readWhole(fd, info, maxBytes, path);
+      } finally {
+        try {
+          (0, import_node_fs8.unlinkSync)(inFolder);
+        } catch {
+        }
+      }
+    } finally {
+      (0, import_node_fs8.closeSync)(fd);
+    }
+  } finally {
+    (0, import_node_fs8.closeSync)(folderFd);
+  }
+}
+
 // src/io/node/core.ts
 function kindOf(stats) {
   if (stats.isFile()) return "file";
@@ -9006,45 +9094,46 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf((0, import_node_fs8.fstatSync)(this.fd));
+    return infoOf((0, import_node_fs9.fstatSync)(this.fd));
   }
   realPath() {
-    return (0, import_node_fs8.readlinkSync)(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs9.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return (0, import_node_fs8.readSync)(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    (0, import_node_fs8.closeSync)(this.fd);
+    (0, import_node_fs9.closeSync)(this.fd);
   }
 };
 var nodeFileSystem = {
-  realPath: (path) => import_node_fs8.realpathSync.native(path),
+  realPath: (path) => import_node_fs9.realpathSync.native(path),
   stat(path) {
-    const stats = (0, import_node_fs8.statSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs9.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = (0, import_node_fs8.lstatSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs9.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  readLink: (path) => (0, import_node_fs8.readlinkSync)(path),
-  openRead: (path) => new NodeOpenFile((0, import_node_fs8.openSync)(path, OPEN_READ_FLAGS)),
+  readLink: (path) => (0, import_node_fs9.readlinkSync)(path),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs9.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
+  takeFile: (folder, name, maxBytes) => takeFileWithoutFollowing(folder, name, maxBytes, actingAsAgent() !== null),
   writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs8.mkdirSync)(path, { recursive: true, mode: 448 }),
+  makeFolder: (path) => void (0, import_node_fs9.mkdirSync)(path, { recursive: true, mode: 448 }),
   removeFile: removeFileIfPresent,
-  removeTree: (path) => (0, import_node_fs8.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs8.readdirSync)(path),
+  removeTree: (path) => (0, import_node_fs9.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs9.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs8.utimesSync)(path, now, now);
+    (0, import_node_fs9.utimesSync)(path, now, now);
   }
 };
 function nodeIoWith(parts, home, runDir, env) {
@@ -9062,10 +9151,10 @@ function nodeIoWith(parts, home, runDir, env) {
 }
 
 // src/io/node/search.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 
 // src/io/node/search-find.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 
 // src/io/search-types.ts
 var RipgrepError = class extends Error {
@@ -9083,8 +9172,8 @@ var RipgrepError = class extends Error {
 var import_meta = {};
 function isExecutableFile(path) {
   try {
-    if (!(0, import_node_fs9.statSync)(path).isFile()) return false;
-    (0, import_node_fs9.accessSync)(path, import_node_fs9.constants.X_OK);
+    if (!(0, import_node_fs10.statSync)(path).isFile()) return false;
+    (0, import_node_fs10.accessSync)(path, import_node_fs10.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -9127,8 +9216,8 @@ function findRipgrepIn(env) {
 }
 
 // src/io/node/search-scratch.ts
-var import_node_fs10 = require("node:fs");
-var SCRATCH_OPEN_FLAGS = import_node_fs10.constants.O_RDWR | import_node_fs10.constants.O_CREAT | import_node_fs10.constants.O_EXCL | import_node_fs10.constants.O_NOFOLLOW;
+var import_node_fs11 = require("node:fs");
+var SCRATCH_OPEN_FLAGS = import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_EXCL | import_node_fs11.constants.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -9136,14 +9225,14 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = (0, import_node_fs10.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = (0, import_node_fs11.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    (0, import_node_fs10.unlinkSync)(path);
+    (0, import_node_fs11.unlinkSync)(path);
   } catch {
-    (0, import_node_fs10.closeSync)(fd);
+    (0, import_node_fs11.closeSync)(fd);
     return null;
   }
   return fd;
@@ -9152,13 +9241,13 @@ function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs10.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs11.closeSync)(stdoutFd);
   return null;
 }
 function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs10.statfsSync !== "function") return false;
+  if (typeof import_node_fs11.statfsSync !== "function") return false;
   try {
-    const space = (0, import_node_fs10.statfsSync)(scratchFolder());
+    const space = (0, import_node_fs11.statfsSync)(scratchFolder());
     return space.bavail * space.bsize >= bytes;
   } catch {
     return false;
@@ -9166,10 +9255,10 @@ function roomInScratchFolder(bytes) {
 }
 function readBack(fd, position, onBytes, pieceBytes, reused) {
   for (; ; ) {
-    const left = (0, import_node_fs10.fstatSync)(fd).size - position;
+    const left = (0, import_node_fs11.fstatSync)(fd).size - position;
     if (left <= 0) return position;
     const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs10.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    const read = (0, import_node_fs11.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
     if (read === 0) return position;
     position += read;
     onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
@@ -9177,7 +9266,7 @@ function readBack(fd, position, onBytes, pieceBytes, reused) {
 }
 function readStart(fd, maxBytes) {
   const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs10.readSync)(fd, kept, 0, kept.length, 0));
+  return kept.toString("utf8", 0, (0, import_node_fs11.readSync)(fd, kept, 0, kept.length, 0));
 }
 
 // src/io/node/search.ts
@@ -9281,8 +9370,8 @@ var RipgrepAttempt = class {
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
-    (0, import_node_fs11.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs11.closeSync)(this.output.stderrFd);
+    (0, import_node_fs12.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs12.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
     if (!this.child.settle()) return;
@@ -9507,10 +9596,10 @@ function sha256Hasher(expectedBytes) {
 
 // src/io/node/shell.ts
 var import_node_buffer = require("node:buffer");
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 
 // src/io/node/log-follower.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
 var LogFollower = class {
@@ -9551,7 +9640,7 @@ var LogFollower = class {
     if (this.stopped) return;
     try {
       const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs12.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? (0, import_node_fs13.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(this.buffer.subarray(0, read));
@@ -9572,7 +9661,7 @@ var BASH = "bash";
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var MARK_POLL_MS = 100;
-var LOG_OPEN_FLAGS2 = import_node_fs13.constants.O_WRONLY | import_node_fs13.constants.O_APPEND | import_node_fs13.constants.O_CREAT | import_node_fs13.constants.O_TRUNC | import_node_fs13.constants.O_NOFOLLOW;
+var LOG_OPEN_FLAGS2 = import_node_fs14.constants.O_WRONLY | import_node_fs14.constants.O_APPEND | import_node_fs14.constants.O_CREAT | import_node_fs14.constants.O_TRUNC | import_node_fs14.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -9616,18 +9705,18 @@ async function finishGroup(groupId, deadline, mark) {
 }
 function endLifeline(pidPath, groupId) {
   try {
-    const pid = Number((0, import_node_fs13.readFileSync)(pidPath, "latin1").trim());
+    const pid = Number((0, import_node_fs14.readFileSync)(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
     if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
   } catch {
   }
 }
 function openLog(logPath) {
-  const logFd = (0, import_node_fs13.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs14.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs13.openSync)(logPath, import_node_fs13.constants.O_RDONLY | import_node_fs13.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs14.openSync)(logPath, import_node_fs14.constants.O_RDONLY | import_node_fs14.constants.O_NOFOLLOW) };
   } catch (error2) {
-    (0, import_node_fs13.closeSync)(logFd);
+    (0, import_node_fs14.closeSync)(logFd);
     throw error2;
   }
 }
@@ -9675,8 +9764,8 @@ function startLeader(run, log, onStop) {
     const env = markedEnvironment(run.env, run.markToken);
     supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
   } catch (error2) {
-    (0, import_node_fs13.closeSync)(log.logFd);
-    (0, import_node_fs13.closeSync)(log.readFd);
+    (0, import_node_fs14.closeSync)(log.logFd);
+    (0, import_node_fs14.closeSync)(log.readFd);
     throw error2;
   }
   if (run.input !== void 0) {
@@ -9701,8 +9790,8 @@ function runInGroup(run, onOutput) {
       groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs13.closeSync)(log.logFd);
-      (0, import_node_fs13.closeSync)(log.readFd);
+      (0, import_node_fs14.closeSync)(log.logFd);
+      (0, import_node_fs14.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
       log.readFd,
@@ -9726,7 +9815,7 @@ function runInGroup(run, onOutput) {
       code2 = exitCode;
       signal = exitSignal;
       const finishLog = () => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs13.fstatSync)(log.logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs14.fstatSync)(log.logFd).size);
       };
       if (groupId === void 0) return finishLog();
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
@@ -25055,16 +25144,16 @@ function stateFolder(home, env) {
 function prepareRunsFolder(home) {
   const runs = (0, import_node_path.join)(home, RUNS_FOLDER_NAME);
   try {
-    (0, import_node_fs14.mkdirSync)(runs, { mode: 448 });
+    (0, import_node_fs15.mkdirSync)(runs, { mode: 448 });
   } catch {
   }
   try {
-    if (!(0, import_node_fs14.lstatSync)(runs).isDirectory()) return;
-    const fd = (0, import_node_fs14.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs14.constants.O_WRONLY | import_node_fs14.constants.O_CREAT | import_node_fs14.constants.O_EXCL | import_node_fs14.constants.O_NOFOLLOW, 420);
+    if (!(0, import_node_fs15.lstatSync)(runs).isDirectory()) return;
+    const fd = (0, import_node_fs15.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs15.constants.O_WRONLY | import_node_fs15.constants.O_CREAT | import_node_fs15.constants.O_EXCL | import_node_fs15.constants.O_NOFOLLOW, 420);
     try {
-      (0, import_node_fs14.writeSync)(fd, RUNS_GITIGNORE);
+      (0, import_node_fs15.writeSync)(fd, RUNS_GITIGNORE);
     } finally {
-      (0, import_node_fs14.closeSync)(fd);
+      (0, import_node_fs15.closeSync)(fd);
     }
   } catch {
   }
@@ -25072,12 +25161,12 @@ function prepareRunsFolder(home) {
 function resolveFolder(path) {
   let real;
   try {
-    real = (0, import_node_fs14.realpathSync)(path);
+    real = (0, import_node_fs15.realpathSync)(path);
   } catch {
     return { kind: "refused", reason: "a folder that does not exist" };
   }
   try {
-    if (!(0, import_node_fs14.statSync)(real).isDirectory()) return { kind: "refused", reason: "not a folder" };
+    if (!(0, import_node_fs15.statSync)(real).isDirectory()) return { kind: "refused", reason: "not a folder" };
   } catch {
     return { kind: "refused", reason: "a folder that does not exist" };
   }
@@ -25091,19 +25180,19 @@ async function main() {
   const options = parsed.options;
   let home;
   try {
-    home = (0, import_node_fs14.realpathSync)((0, import_node_path.resolve)(options.home));
-    if (!(0, import_node_fs14.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
+    home = (0, import_node_fs15.realpathSync)((0, import_node_path.resolve)(options.home));
+    if (!(0, import_node_fs15.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
   } catch {
     exitWith(startFailure(`the home ${options.home} does not exist`), 2);
   }
   const agent = agentOwningHome(home);
   if (agent !== null) actAs(agent);
-  const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs14.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
+  const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs15.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
   const host = mcpCallHost();
   const runners2 = [];
   const openHome = (folder) => {
     const runDir = stateFolder(folder, env);
-    (0, import_node_fs14.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
+    (0, import_node_fs15.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
     prepareRunsFolder(folder);
     const runner = new InProcessRunner({ home: folder, runDir, harnessCommand, host });
     runners2.push(runner);

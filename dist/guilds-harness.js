@@ -2,7 +2,7 @@
 "use strict";
 
 // src/boot/loader.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_vm = require("node:vm");
 
 // src/contract/tool-names.ts
@@ -107,7 +107,7 @@ function codeOfComment(functionText) {
 
 // src/boot/handoff.ts
 var HANDED_ON = /* @__PURE__ */ Symbol.for("guilds-code.parsed-request");
-function handOnParsedRequest(request) {
+function handOnRequest(request) {
   globalThis[HANDED_ON] = request;
 }
 
@@ -167,19 +167,161 @@ function removeFileIfPresent(path) {
   }
 }
 
-// src/io/node/identity.ts
+// src/io/node/request-file.ts
 var import_node_fs2 = require("node:fs");
+
+// src/text/paths.ts
+function normalizeAbsolute(path) {
+  const out = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return "/" + out.join("/");
+}
+function joinPath(base, rel) {
+  return normalizeAbsolute(rel.startsWith("/") ? rel : base + "/" + rel);
+}
+function dirName(path) {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+function baseName(path) {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
 
 // src/contract/environment.ts
 var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
 var REPO_TOKENS_FILE_VARIABLE = "GUILD_REPO_TOKENS_FILE";
 var REPO_TOKENS_FILE_MAX_BYTES = 1048576;
+var DEFAULT_RUN_DIR = "/run/guilds";
+var RUN_DIR_VARIABLE = "GUILDS_RUN_DIR";
+
+// src/limits.ts
+var ID_MAX_CHARS = 128;
+var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
+var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
+var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
+var SERVE_LINE_MAX_BYTES = 16 * 1048576;
+var SERVE_IDLE_EXIT_MS = 15 * 6e4;
+
+// src/contract/ids.ts
+var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+function isValidId(text) {
+  return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
+}
+
+// src/contract/request-file.ts
+function runDirFrom(env) {
+  return normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
+}
+function requestsFolderOf(runDir) {
+  return joinPath(runDir, "requests");
+}
+var REQUEST_FILE_SUFFIX = ".json";
+function isRequestFileName(name) {
+  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
+  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
+  if (!ID_PATTERN.test(stem)) return false;
+  for (let dash = stem.indexOf("-"); dash !== -1; dash = stem.indexOf("-", dash + 1)) {
+    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
+  }
+  return false;
+}
+function requestFilePlace(runDir, path) {
+  const folder = requestsFolderOf(runDir);
+  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== folder) return { refused: "outside" };
+  const name = baseName(path);
+  return isRequestFileName(name) ? { folder, name } : { refused: "misnamed" };
+}
+var NOT_ROOTS_CODE = "ENOTROOTS";
+
+// src/io/node/request-file.ts
+var FOLDER_FLAGS = import_node_fs2.constants.O_RDONLY | import_node_fs2.constants.O_DIRECTORY | import_node_fs2.constants.O_NOFOLLOW;
+var FILE_FLAGS = import_node_fs2.constants.O_RDONLY | import_node_fs2.constants.O_NOFOLLOW | import_node_fs2.constants.O_NONBLOCK | import_node_fs2.constants.O_NOCTTY;
+var ROOT_UID = 0;
+var WRITABLE_BY_OTHERS = 18;
+var STICKY = 512;
+function notRoots(path) {
+  return codedError(NOT_ROOTS_CODE, `${path} is not root's alone`);
+}
+function rootsOnTheWay(info) {
+  return info.uid === ROOT_UID && ((info.mode & WRITABLE_BY_OTHERS) === 0 || (info.mode & STICKY) !== 0);
+}
+function openFolder(folder, asRoot) {
+  if (!asRoot) return (0, import_node_fs2.openSync)(import_node_fs2.realpathSync.native(folder), FOLDER_FLAGS);
+  let fd = (0, import_node_fs2.openSync)("/", FOLDER_FLAGS);
+  let path = "";
+  try {
+    for (const name of folder.split("/")) {
+      if (name === "") continue;
+      path += `/${name}`;
+      let next;
+      try {
+        next = (0, import_node_fs2.openSync)(`/proc/self/fd/${fd}/${name}`, FOLDER_FLAGS);
+      } catch (error) {
+        const code = error.code;
+        throw code === "ELOOP" || code === "ENOTDIR" ? notRoots(path) : error;
+      }
+      (0, import_node_fs2.closeSync)(fd);
+      fd = next;
+      if (!rootsOnTheWay((0, import_node_fs2.fstatSync)(fd))) throw notRoots(path);
+    }
+    const info = (0, import_node_fs2.fstatSync)(fd);
+    if (info.uid !== ROOT_UID || (info.mode & WRITABLE_BY_OTHERS) !== 0) throw notRoots(folder);
+    return fd;
+  } catch (error) {
+    (0, import_node_fs2.closeSync)(fd);
+    throw error;
+  }
+}
+function readWhole(fd, info, maxBytes, path) {
+  if (info.size > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+  const bytes = Buffer.allocUnsafe(info.size + 1);
+  let total = 0;
+  for (; ; ) {
+    const read = (0, import_node_fs2.readSync)(fd, bytes, total, bytes.length - total, null);
+    if (read === 0) break;
+    total += read;
+    if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+    if (total === bytes.length) throw codedError("EFBIG", `${path} grew while it was read`);
+  }
+  return bytes.subarray(0, total);
+}
+function takeFileWithoutFollowing(folder, name, maxBytes, asRoot) {
+  const folderFd = openFolder(folder, asRoot);
+  const path = `${folder}/${name}`;
+  const inFolder = `/proc/self/fd/${folderFd}/${name}`;
+  try {
+    const fd = (0, import_node_fs2.openSync)(inFolder, FILE_FLAGS);
+    try {
+      const info = (0, import_node_fs2.fstatSync)(fd);
+      if (info.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+      if (!info.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+      try {
+        if (asRoot && (info.uid !== ROOT_UID || info.nlink !== 1)) throw notRoots(path);
+        return readWhole(fd, info, maxBytes, path);
+      } finally {
+        try {
+          (0, import_node_fs2.unlinkSync)(inFolder);
+        } catch {
+        }
+      }
+    } finally {
+      (0, import_node_fs2.closeSync)(fd);
+    }
+  } finally {
+    (0, import_node_fs2.closeSync)(folderFd);
+  }
+}
 
 // src/io/node/identity.ts
+var import_node_fs3 = require("node:fs");
 function agentOwningHome(home) {
   if (process.getuid?.() !== 0 || home === void 0 || home === "" || home.includes("\0")) return null;
   try {
-    const { uid, gid } = (0, import_node_fs2.statSync)(home);
+    const { uid, gid } = (0, import_node_fs3.statSync)(home);
     return uid === 0 ? null : { uid, gid };
   } catch {
     return null;
@@ -198,17 +340,17 @@ function takeRepoTokensFile(env) {
   const refused = `the repository tokens file ${path} is not a file of root's own that only root may read`;
   let fd;
   try {
-    fd = (0, import_node_fs2.openSync)(path, import_node_fs2.constants.O_RDONLY | import_node_fs2.constants.O_NOFOLLOW | import_node_fs2.constants.O_NONBLOCK);
+    fd = (0, import_node_fs3.openSync)(path, import_node_fs3.constants.O_RDONLY | import_node_fs3.constants.O_NOFOLLOW | import_node_fs3.constants.O_NONBLOCK);
   } catch {
     return refused;
   }
   try {
-    const info = (0, import_node_fs2.fstatSync)(fd);
+    const info = (0, import_node_fs3.fstatSync)(fd);
     if (!info.isFile() || info.uid !== 0 || (info.mode & 63) !== 0 || info.size > REPO_TOKENS_FILE_MAX_BYTES) return refused;
     const bytes = Buffer.alloc(info.size);
     let at = 0;
     while (at < bytes.length) {
-      const read = (0, import_node_fs2.readSync)(fd, bytes, at, bytes.length - at, null);
+      const read = (0, import_node_fs3.readSync)(fd, bytes, at, bytes.length - at, null);
       if (read === 0) break;
       at += read;
     }
@@ -217,19 +359,12 @@ function takeRepoTokensFile(env) {
   } catch {
     return refused;
   } finally {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
   }
 }
 
-// src/limits.ts
-var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
-var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
-var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
-var SERVE_LINE_MAX_BYTES = 16 * 1048576;
-var SERVE_IDLE_EXIT_MS = 15 * 6e4;
-
 // src/boot/loader.ts
-var BUILD_ID = "86dd9531f18a4438";
+var BUILD_ID = "8d00694c3c9910d2";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -239,21 +374,30 @@ var WRAPPER_START = "(function (exports, require, module, __filename, __dirname)
 var WRAPPER_END = "\n})";
 var STDOUT_FD = 1;
 var NOT_STARTED_MESSAGE_MAX_CHARS = 500;
-function requestText(argument) {
-  if (argument === void 0) return null;
+function takeRequestFile(argument, asRoot) {
+  if (argument === void 0 || argument.charCodeAt(0) !== SLASH) return void 0;
+  const place = requestFilePlace(runDirFrom(process.env), argument);
+  if ("refused" in place) return void 0;
   try {
-    const bytes = argument.charCodeAt(0) === SLASH ? readRegularFile(argument, REQUEST_FILE_MAX_BYTES, import_node_fs3.constants.O_NOFOLLOW) : Buffer.from(argument, "base64");
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
-  } catch {
-    return null;
+    return { path: argument, bytes: takeFileWithoutFollowing(place.folder, place.name, REQUEST_FILE_MAX_BYTES, asRoot) };
+  } catch (error) {
+    return { path: argument, code: error.code };
   }
+}
+function requestText(argument, file) {
+  if (argument === void 0) return null;
+  let bytes;
+  if (argument.charCodeAt(0) !== SLASH) bytes = Buffer.from(argument, "base64");
+  else if (file !== void 0 && "bytes" in file) bytes = file.bytes;
+  else return null;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
 }
 function makeFolderBelow(home, relative) {
   let path = home;
   for (const name of relative.split("/")) {
     path += `/${name}`;
     try {
-      (0, import_node_fs3.mkdirSync)(path, { mode: CACHE_FOLDER_MODE });
+      (0, import_node_fs4.mkdirSync)(path, { mode: CACHE_FOLDER_MODE });
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
     }
@@ -264,13 +408,13 @@ function saveCache(home, folder, name, stamp, script) {
   try {
     const file = encodeCacheFile(stamp, script.createCachedData());
     makeFolderBelow(home, CACHE_FOLDER_IN_HOME);
-    if (!(0, import_node_fs3.lstatSync)(folder).isDirectory()) return;
+    if (!(0, import_node_fs4.lstatSync)(folder).isDirectory()) return;
     writeFileAtomic(`${folder}/${name}`, file);
     const staleBefore = Date.now() - OTHER_BUILD_KEPT_MS;
-    for (const other of (0, import_node_fs3.readdirSync)(folder)) {
+    for (const other of (0, import_node_fs4.readdirSync)(folder)) {
       if (!isStaleCacheFile(BUILD_ID, other)) continue;
       const path = `${folder}/${other}`;
-      if ((0, import_node_fs3.lstatSync)(path).mtimeMs < staleBefore) (0, import_node_fs3.rmSync)(path, { force: true });
+      if ((0, import_node_fs4.lstatSync)(path).mtimeMs < staleBefore) (0, import_node_fs4.rmSync)(path, { force: true });
     }
   } catch {
   }
@@ -292,9 +436,9 @@ function compiled(kind) {
     const homeFolder = home.slice(0, homeEnd);
     const folder = `${homeFolder}/${CACHE_FOLDER_IN_HOME}`;
     const name = cacheFileName(BUILD_ID, process.version, process.arch, kind);
-    const info = (0, import_node_fs3.statSync)(__filename);
+    const info = (0, import_node_fs4.statSync)(__filename);
     saveTo = { home: homeFolder, folder, name, stamp: `${BUILD_ID} ${info.size} ${Math.round(info.mtimeMs * 1e3)}` };
-    const file = readRegularFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES, import_node_fs3.constants.O_NOFOLLOW);
+    const file = readRegularFile(`${folder}/${name}`, CODE_CACHE_FILE_MAX_BYTES, import_node_fs4.constants.O_NOFOLLOW);
     options.cachedData = decodeCacheFile(saveTo.stamp, file) ?? void 0;
   } catch {
   }
@@ -315,7 +459,7 @@ function answerStartRefused(why) {
   const kind = "internal";
   const line = Buffer.from(JSON.stringify({ ok: false, error: message.slice(0, NOT_STARTED_MESSAGE_MAX_CHARS), kind })).toString("base64");
   try {
-    (0, import_node_fs3.writeSync)(STDOUT_FD, `${line}
+    (0, import_node_fs4.writeSync)(STDOUT_FD, `${line}
 `);
   } finally {
     process.exit(0);
@@ -324,16 +468,17 @@ function answerStartRefused(why) {
 function run() {
   try {
     const agent = agentOwningHome(process.env.HOME);
+    const argument = process.argv[2];
+    const file = takeRequestFile(argument, agent !== null);
     if (agent !== null) {
       const refused = takeRepoTokensFile(process.env);
       actAs(agent);
       if (refused !== null) return answerStartRefused(refused);
     }
-    const argument = process.argv[2];
     let kind = "serve";
     if (argument !== SERVE_ARGUMENT) {
-      const parsed = parseRequestText(requestText(argument));
-      handOnParsedRequest(parsed);
+      const parsed = parseRequestText(requestText(argument, file));
+      handOnRequest({ file, parsed });
       kind = cacheKindOfParsed(parsed);
     }
     compiled(kind).runInThisContext()(exports, require, module, __filename, __dirname);
@@ -343,7 +488,7 @@ function run() {
 }
 run();
 function guildsChunk_0() {/*
-var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_isPlainObject,__gx0_progressLine,__gx0_isValidId,__gx0_timersOn,__gx0_whenDue,__gx0_checkedRequest,__gx0_decodeArgument,__gx0_CallStop,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_nodeGitProcesses,__gx0_nodeHarnessProcesses,__gx0_ALL_NODE_IO_PARTS,__gx0_ByteLines,__gx0_codeTaskLimits,__gx0_harnessTools;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{readFileSync,writeFileSync}=require("node:fs"),{readdirSync,readFileSync:readFileSync2}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync,readSync,renameSync,unlinkSync,writeFileSync:writeFileSync2}=require("node:fs"),{isAscii,isUtf8}=require("node:buffer"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync2,readFileSync:readFileSync4}=require("node:fs"),{readSync:readSync2}=require("node:fs"),{readFileSync:readFileSync3,statSync:statSync2}=require("node:fs"),{closeSync:closeSync4,fstatSync:fstatSync3,lstatSync,mkdirSync,openSync:openSync4,readSync:readSync3,readdirSync:readdirSync2,readlinkSync,realpathSync,rmSync,statSync:statSync4,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync3,readFileSync:readFileSync5}=require("node:fs"),{closeSync:closeSync6}=require("node:fs"),{accessSync:accessSync2,constants:constants5,statSync:statSync5}=require("node:fs"),{closeSync:closeSync5,constants:constants6,fstatSync:fstatSync4,openSync:openSync5,readSync:readSync4,statfsSync,unlinkSync:unlinkSync2}=require("node:fs"),{realpathSync:realpathSync2,statSync:statSync6}=require("node:fs"),{writeSync}=require("node:fs");// src/io/node/git.ts
+var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_isPlainObject,__gx0_isValidId,__gx0_progressLine,__gx0_timersOn,__gx0_whenDue,__gx0_checkedRequest,__gx0_decodeArgument,__gx0_CallStop,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_nodeGitProcesses,__gx0_nodeHarnessProcesses,__gx0_ALL_NODE_IO_PARTS,__gx0_ByteLines,__gx0_codeTaskLimits,__gx0_harnessTools;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{readFileSync,writeFileSync}=require("node:fs"),{readdirSync,readFileSync:readFileSync2}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync,readSync,renameSync,unlinkSync,writeFileSync:writeFileSync2}=require("node:fs"),{isAscii,isUtf8}=require("node:buffer"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync2,readFileSync:readFileSync4}=require("node:fs"),{readSync:readSync2}=require("node:fs"),{readFileSync:readFileSync3,statSync:statSync2}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync4,lstatSync,mkdirSync,openSync:openSync5,readSync:readSync4,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync2,rmSync,statSync:statSync4,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync3,readFileSync:readFileSync5}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync3,openSync:openSync4,readSync:readSync3,realpathSync,unlinkSync:unlinkSync2}=require("node:fs"),{closeSync:closeSync7}=require("node:fs"),{accessSync:accessSync2,constants:constants6,statSync:statSync5}=require("node:fs"),{closeSync:closeSync6,constants:constants7,fstatSync:fstatSync5,openSync:openSync6,readSync:readSync5,statfsSync,unlinkSync:unlinkSync3}=require("node:fs"),{realpathSync:realpathSync3,statSync:statSync6}=require("node:fs"),{writeSync}=require("node:fs");// src/io/node/git.ts
 
 
 // src/io/stop.ts
@@ -1400,7 +1545,8 @@ var requestReasons = {
   noRequestFile: (path) => `no request file at ${path}`,
   requestFileNotRegular: (path) => `${path} is not a regular file`,
   requestFileTooLarge: (maxBytes) => `the request file passes ${maxBytes} bytes`,
-  requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`
+  requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`,
+  requestFileNotRoots: (path) => `a helper started as root takes only a request file of root's own, through folders no other user can change; ${path} is not one`
 };
 
 // src/io/node/background.ts
@@ -1499,6 +1645,189 @@ var nodeBackgroundProcesses = {
   ownPid: process.pid
 };
 
+// src/io/node/request-file.ts
+
+
+// src/text/paths.ts
+function normalizeAbsolute(path) {
+  const out = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return "/" + out.join("/");
+}
+function joinPath(base, rel) {
+  return normalizeAbsolute(rel.startsWith("/") ? rel : base + "/" + rel);
+}
+function expandHome(input, home, base) {
+  if (input === "~") return normalizeAbsolute(home);
+  if (input.startsWith("~/")) return joinPath(home, input.slice(2));
+  return joinPath(base, input);
+}
+function resolveShownPath(input, cwd, home, homeAlias, isRealFolder) {
+  const homeParts = home.split("/").filter(Boolean);
+  const aliasParts = homeAlias === null ? null : homeAlias.split("/").filter(Boolean);
+  let parts;
+  let rest;
+  if (input === "~" || input.startsWith("~/")) {
+    parts = homeParts.slice();
+    rest = input.slice(1);
+  } else {
+    parts = [];
+    rest = input.startsWith("/") ? input : cwd + "/" + input;
+  }
+  for (const part of rest.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      const top = parts[parts.length - 1];
+      if (top === void 0) continue;
+      if (top !== ".." && isRealFolder("/" + parts.join("/"))) parts.pop();
+      else parts.push("..");
+      continue;
+    }
+    parts.push(part);
+    if (aliasParts !== null && parts.length === aliasParts.length && parts.every((name, i) => name === aliasParts[i])) {
+      parts = homeParts.slice();
+    }
+  }
+  return "/" + parts.join("/");
+}
+function isInside(path, root) {
+  if (root === "/") return true;
+  return path === root || path.startsWith(root + "/");
+}
+function relativePath(from, to) {
+  const fromParts = from.split("/").filter(Boolean);
+  const toParts = to.split("/").filter(Boolean);
+  let common = 0;
+  while (common < fromParts.length && common < toParts.length && fromParts[common] === toParts[common]) {
+    common++;
+  }
+  const ups = fromParts.length - common;
+  const rest = toParts.slice(common);
+  const parts = [...Array(ups).fill(".."), ...rest];
+  return parts.length === 0 ? "." : parts.join("/");
+}
+function dirName(path) {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+function baseName(path) {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+// src/contract/ids.ts
+var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+function isValidId(text) {
+  return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
+}
+
+// src/contract/request-file.ts
+function runDirFrom(env) {
+  return normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
+}
+function requestsFolderOf(runDir) {
+  return joinPath(runDir, "requests");
+}
+var REQUEST_FILE_SUFFIX = ".json";
+function isRequestFileName(name) {
+  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
+  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
+  if (!ID_PATTERN.test(stem)) return false;
+  for (let dash = stem.indexOf("-"); dash !== -1; dash = stem.indexOf("-", dash + 1)) {
+    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
+  }
+  return false;
+}
+function requestFilePlace(runDir, path) {
+  const folder = requestsFolderOf(runDir);
+  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== folder) return { refused: "outside" };
+  const name = baseName(path);
+  return isRequestFileName(name) ? { folder, name } : { refused: "misnamed" };
+}
+var NOT_ROOTS_CODE = "ENOTROOTS";
+
+// src/io/node/request-file.ts
+var FOLDER_FLAGS = constants5.O_RDONLY | constants5.O_DIRECTORY | constants5.O_NOFOLLOW;
+var FILE_FLAGS = constants5.O_RDONLY | constants5.O_NOFOLLOW | constants5.O_NONBLOCK | constants5.O_NOCTTY;
+var ROOT_UID = 0;
+var WRITABLE_BY_OTHERS = 18;
+var STICKY = 512;
+function notRoots(path) {
+  return codedError(NOT_ROOTS_CODE, `${path} is not root's alone`);
+}
+function rootsOnTheWay(info) {
+  return info.uid === ROOT_UID && ((info.mode & WRITABLE_BY_OTHERS) === 0 || (info.mode & STICKY) !== 0);
+}
+function openFolder(folder, asRoot) {
+  if (!asRoot) return openSync4(realpathSync.native(folder), FOLDER_FLAGS);
+  let fd = openSync4("/", FOLDER_FLAGS);
+  let path = "";
+  try {
+    for (const name of folder.split("/")) {
+      if (name === "") continue;
+      path += `/${name}`;
+      let next;
+      try {
+        next = openSync4(`/proc/self/fd/${fd}/${name}`, FOLDER_FLAGS);
+      } catch (error) {
+        const code = error.code;
+        throw code === "ELOOP" || code === "ENOTDIR" ? notRoots(path) : error;
+      }
+      closeSync4(fd);
+      fd = next;
+      if (!rootsOnTheWay(fstatSync3(fd))) throw notRoots(path);
+    }
+    const info = fstatSync3(fd);
+    if (info.uid !== ROOT_UID || (info.mode & WRITABLE_BY_OTHERS) !== 0) throw notRoots(folder);
+    return fd;
+  } catch (error) {
+    closeSync4(fd);
+    throw error;
+  }
+}
+function readWhole(fd, info, maxBytes, path) {
+  if (info.size > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+  const bytes = Buffer.allocUnsafe(info.size + 1);
+  let total = 0;
+  for (; ; ) {
+    const read = readSync3(fd, bytes, total, bytes.length - total, null);
+    if (read === 0) break;
+    total += read;
+    if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+    if (total === bytes.length) throw codedError("EFBIG", `${path} grew while it was read`);
+  }
+  return bytes.subarray(0, total);
+}
+function takeFileWithoutFollowing(folder, name, maxBytes, asRoot) {
+  const folderFd = openFolder(folder, asRoot);
+  const path = `${folder}/${name}`;
+  const inFolder = `/proc/self/fd/${folderFd}/${name}`;
+  try {
+    const fd = openSync4(inFolder, FILE_FLAGS);
+    try {
+      const info = fstatSync3(fd);
+      if (info.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+      if (!info.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+      try {
+        if (asRoot && (info.uid !== ROOT_UID || info.nlink !== 1)) throw notRoots(path);
+        return readWhole(fd, info, maxBytes, path);
+      } finally {
+        try {
+          unlinkSync2(inFolder);
+        } catch {
+        }
+      }
+    } finally {
+      closeSync4(fd);
+    }
+  } finally {
+    closeSync4(folderFd);
+  }
+}
+
 // src/io/node/core.ts
 function kindOf(stats) {
   if (stats.isFile()) return "file";
@@ -1518,26 +1847,26 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf(fstatSync3(this.fd));
+    return infoOf(fstatSync4(this.fd));
   }
   realPath() {
     return readlinkSync(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return readSync3(this.fd, buffer, 0, buffer.length, null);
+    return readSync4(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return readSync3(this.fd, buffer, 0, length, position);
+    return readSync4(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    closeSync4(this.fd);
+    closeSync5(this.fd);
   }
 };
 var nodeFileSystem = {
-  realPath: (path) => realpathSync.native(path),
+  realPath: (path) => realpathSync2.native(path),
   stat(path) {
     const stats = statSync4(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
@@ -1547,8 +1876,9 @@ var nodeFileSystem = {
     return stats ? infoOf(stats) : null;
   },
   readLink: (path) => readlinkSync(path),
-  openRead: (path) => new NodeOpenFile(openSync4(path, OPEN_READ_FLAGS)),
+  openRead: (path) => new NodeOpenFile(openSync5(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
+  takeFile: (folder, name, maxBytes) => takeFileWithoutFollowing(folder, name, maxBytes, actingAsAgent() !== null),
   writeFileAtomic,
   makeFolder: (path) => void mkdirSync(path, { recursive: true, mode: 448 }),
   removeFile: removeFileIfPresent,
@@ -1595,7 +1925,7 @@ var RipgrepError = class extends Error {
 function isExecutableFile(path) {
   try {
     if (!statSync5(path).isFile()) return false;
-    accessSync2(path, constants5.X_OK);
+    accessSync2(path, constants6.X_OK);
     return true;
   } catch {
     return false;
@@ -1639,7 +1969,7 @@ function findRipgrepIn(env) {
 
 // src/io/node/search-scratch.ts
 
-var SCRATCH_OPEN_FLAGS = constants6.O_RDWR | constants6.O_CREAT | constants6.O_EXCL | constants6.O_NOFOLLOW;
+var SCRATCH_OPEN_FLAGS = constants7.O_RDWR | constants7.O_CREAT | constants7.O_EXCL | constants7.O_NOFOLLOW;
 function scratchFolder() {
   return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
 }
@@ -1647,14 +1977,14 @@ function openScratchFile() {
   const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
   let fd;
   try {
-    fd = openSync5(path, SCRATCH_OPEN_FLAGS, 384);
+    fd = openSync6(path, SCRATCH_OPEN_FLAGS, 384);
   } catch {
     return null;
   }
   try {
-    unlinkSync2(path);
+    unlinkSync3(path);
   } catch {
-    closeSync5(fd);
+    closeSync6(fd);
     return null;
   }
   return fd;
@@ -1663,7 +1993,7 @@ function openOutputFiles() {
   const stdoutFd = openScratchFile();
   const stderrFd = stdoutFd === null ? null : openScratchFile();
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) closeSync5(stdoutFd);
+  if (stdoutFd !== null) closeSync6(stdoutFd);
   return null;
 }
 function roomInScratchFolder(bytes) {
@@ -1677,10 +2007,10 @@ function roomInScratchFolder(bytes) {
 }
 function readBack(fd, position, onBytes, pieceBytes, reused) {
   for (; ; ) {
-    const left = fstatSync4(fd).size - position;
+    const left = fstatSync5(fd).size - position;
     if (left <= 0) return position;
     const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = readSync4(fd, chunk, 0, Math.min(left, chunk.length), position);
+    const read = readSync5(fd, chunk, 0, Math.min(left, chunk.length), position);
     if (read === 0) return position;
     position += read;
     onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
@@ -1688,7 +2018,7 @@ function readBack(fd, position, onBytes, pieceBytes, reused) {
 }
 function readStart(fd, maxBytes) {
   const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, readSync4(fd, kept, 0, kept.length, 0));
+  return kept.toString("utf8", 0, readSync5(fd, kept, 0, kept.length, 0));
 }
 
 // src/io/node/search.ts
@@ -1792,8 +2122,8 @@ var RipgrepAttempt = class {
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
-    closeSync6(this.output.stdoutFd);
-    closeSync6(this.output.stderrFd);
+    closeSync7(this.output.stdoutFd);
+    closeSync7(this.output.stderrFd);
   }
   settle(outcome) {
     if (!this.child.settle()) return;
@@ -1994,76 +2324,6 @@ var ALL_NODE_IO_PARTS = {
   search: nodeSearchProcesses,
   sha256: sha256Hasher
 };
-
-// src/text/paths.ts
-function normalizeAbsolute(path) {
-  const out = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") out.pop();
-    else out.push(part);
-  }
-  return "/" + out.join("/");
-}
-function joinPath(base, rel) {
-  return normalizeAbsolute(rel.startsWith("/") ? rel : base + "/" + rel);
-}
-function expandHome(input, home, base) {
-  if (input === "~") return normalizeAbsolute(home);
-  if (input.startsWith("~/")) return joinPath(home, input.slice(2));
-  return joinPath(base, input);
-}
-function resolveShownPath(input, cwd, home, homeAlias, isRealFolder) {
-  const homeParts = home.split("/").filter(Boolean);
-  const aliasParts = homeAlias === null ? null : homeAlias.split("/").filter(Boolean);
-  let parts;
-  let rest;
-  if (input === "~" || input.startsWith("~/")) {
-    parts = homeParts.slice();
-    rest = input.slice(1);
-  } else {
-    parts = [];
-    rest = input.startsWith("/") ? input : cwd + "/" + input;
-  }
-  for (const part of rest.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      const top = parts[parts.length - 1];
-      if (top === void 0) continue;
-      if (top !== ".." && isRealFolder("/" + parts.join("/"))) parts.pop();
-      else parts.push("..");
-      continue;
-    }
-    parts.push(part);
-    if (aliasParts !== null && parts.length === aliasParts.length && parts.every((name, i) => name === aliasParts[i])) {
-      parts = homeParts.slice();
-    }
-  }
-  return "/" + parts.join("/");
-}
-function isInside(path, root) {
-  if (root === "/") return true;
-  return path === root || path.startsWith(root + "/");
-}
-function relativePath(from, to) {
-  const fromParts = from.split("/").filter(Boolean);
-  const toParts = to.split("/").filter(Boolean);
-  let common = 0;
-  while (common < fromParts.length && common < toParts.length && fromParts[common] === toParts[common]) {
-    common++;
-  }
-  const ups = fromParts.length - common;
-  const rest = toParts.slice(common);
-  const parts = [...Array(ups).fill(".."), ...rest];
-  return parts.length === 0 ? "." : parts.join("/");
-}
-function dirName(path) {
-  const cut = path.lastIndexOf("/");
-  return cut <= 0 ? "/" : path.slice(0, cut);
-}
-function baseName(path) {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
 
 // src/tools/shell/environment.ts
 var FIXED_SHELL_ENV = {
@@ -3010,146 +3270,6 @@ var codeTaskErrors = {
   busy: (repo, callId, elapsedMs) => new ToolError("busy", busyError(repo, callId, elapsedMs)),
   state: (what, path, reason) => new ToolError("io", stateError(what, path, reason))
 };
-
-// src/contract/encoding.ts
-var STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-function isPlainObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-// src/contract/tool-names.ts
-var TOOL_ROWS = [
-  { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
-  { name: "shell_status", helper: "guilds-code", cacheKinds: ["shell_status"] },
-  { name: "file_read", helper: "guilds-code", cacheKinds: ["file_read", "other"] },
-  { name: "code_search", helper: "guilds-code", cacheKinds: ["code_search"] },
-  { name: "code_task", helper: "guilds-harness", cacheKinds: ["code_task", "other"] }
-];
-var OP_NAMES = TOOL_ROWS.map((row) => row.name);
-var HELPER_OF_TOOL = Object.fromEntries(
-  TOOL_ROWS.map((row) => [row.name, row.helper])
-);
-
-// src/contract/progress.ts
-var progressReasons = {
-  notProgress: `progress must be true, false or {"heartbeat_ms": N} with N a whole number from ${PROGRESS_HEARTBEAT_MIN_MS} to ${PROGRESS_HEARTBEAT_MAX_MS}`
-};
-function progressAskOf(value) {
-  if (value === void 0 || value === null || value === false) return null;
-  if (value === true) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
-  if (!isPlainObject(value)) throw invalidRequest(progressReasons.notProgress);
-  const keys = Object.keys(value);
-  if (keys.some((key) => key !== "heartbeat_ms")) throw invalidRequest(progressReasons.notProgress);
-  const given = value.heartbeat_ms;
-  if (given === void 0 || given === null) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
-  if (typeof given !== "number" || !Number.isInteger(given) || given < PROGRESS_HEARTBEAT_MIN_MS || given > PROGRESS_HEARTBEAT_MAX_MS) {
-    throw invalidRequest(progressReasons.notProgress);
-  }
-  return { heartbeatMs: given };
-}
-function progressLine(callId, event) {
-  return `${JSON.stringify({ call_id: callId, progress: event })}
-`;
-}
-
-// src/contract/request.ts
-var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function decodeBase64Strict(text) {
-  if (text.length === 0) throw invalidRequest(requestReasons.emptyArgument);
-  if (!STRICT_BASE64.test(text)) throw invalidRequest(requestReasons.notBase64);
-  return Buffer.from(text, "base64");
-}
-var utf8Strict = new TextDecoder("utf-8", { fatal: true });
-function parseRequestBytes(bytes, specs, parsed) {
-  let text;
-  try {
-    text = utf8Strict.decode(bytes);
-  } catch {
-    throw invalidRequest(requestReasons.notUtf8);
-  }
-  if (parsed !== void 0 && parsed.text === text) return validateRequestWith(parsed.value, specs);
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalidRequest(requestReasons.notJson);
-  }
-  return validateRequestWith(value, specs);
-}
-function isValidId(text) {
-  return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
-}
-var REQUEST_FILE_SUFFIX = ".json";
-function isRequestFileName(name) {
-  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
-  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
-  if (!ID_PATTERN.test(stem)) return false;
-  for (let dash = stem.indexOf("-"); dash !== -1; dash = stem.indexOf("-", dash + 1)) {
-    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
-  }
-  return false;
-}
-function validId(value, field) {
-  if (typeof value !== "string") throw invalidRequest(requestReasons.notString(field));
-  if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
-  return value;
-}
-function validateRequestWith(value, specs) {
-  const known = OP_NAMES.filter((name) => specs[name] !== void 0);
-  if (!isPlainObject(value)) throw invalidRequest(requestReasons.notObject);
-  const op = value.op;
-  if (typeof op !== "string") throw invalidRequest(requestReasons.notString("op"));
-  if (!known.includes(op)) {
-    if (Object.hasOwn(HELPER_OF_TOOL, op)) throw invalidRequest(requestReasons.runByOtherHelper(op, HELPER_OF_TOOL[op], known));
-    throw invalidRequest(requestReasons.unknownOp(op, known));
-  }
-  const runId = validId(value.run_id, "run_id");
-  const agentId = validId(value.agent_id, "agent_id");
-  const callId = validId(value.call_id, "call_id");
-  let defaultCwd = "";
-  if (value.default_cwd !== void 0 && value.default_cwd !== null) {
-    if (typeof value.default_cwd !== "string") throw invalidRequest(requestReasons.notString("default_cwd"));
-    if (value.default_cwd.includes("\0")) throw invalidRequest(requestReasons.hasNul("default_cwd"));
-    defaultCwd = value.default_cwd;
-  }
-  let maxBytes = RESULT_DEFAULT_MAX_BYTES;
-  if (value.max_bytes !== void 0 && value.max_bytes !== null) {
-    if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) throw invalidRequest(requestReasons.notWholeNumber("max_bytes"));
-    maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
-  }
-  const progress = progressAskOf(value.progress);
-  const rawArgs = value.args ?? {};
-  if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
-  const args = checkArgs(op, specs[op], rawArgs);
-  return { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
-}
-function checkArgs(op, spec, raw) {
-  const args = {};
-  for (const key of Object.keys(raw)) {
-    if (!Object.hasOwn(spec.args, key)) throw invalidArgument(op, requestReasons.unknownArgument(key, Object.keys(spec.args)));
-  }
-  for (const [name, arg] of Object.entries(spec.args)) {
-    const value = raw[name];
-    if (value === void 0 || value === null) {
-      if (arg.required) throw invalidArgument(op, requestReasons.required(name));
-      continue;
-    }
-    switch (arg.type) {
-      case "string":
-        if (typeof value !== "string") throw invalidArgument(op, requestReasons.notString(name));
-        if (arg.values && !arg.values.includes(value)) throw invalidArgument(op, requestReasons.notOneOf(name, arg.values));
-        break;
-      case "integer":
-        if (typeof value !== "number" || !Number.isSafeInteger(value)) throw invalidArgument(op, requestReasons.notWholeNumber(name));
-        break;
-      case "boolean":
-        if (typeof value !== "boolean") throw invalidArgument(op, requestReasons.notBoolean(name));
-        break;
-    }
-    args[name] = value;
-  }
-  return args;
-}
 
 // src/contract/tools/spec.ts
 function clampInteger(value, minimum, maximum) {
@@ -4685,6 +4805,132 @@ function encodeEnvelope(envelope) {
   return Buffer.from(JSON.stringify(envelope), "utf8").toString("base64");
 }
 
+// src/contract/encoding.ts
+var STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function isPlainObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/contract/progress.ts
+var progressReasons = {
+  notProgress: `progress must be true, false or {"heartbeat_ms": N} with N a whole number from ${PROGRESS_HEARTBEAT_MIN_MS} to ${PROGRESS_HEARTBEAT_MAX_MS}`
+};
+function progressAskOf(value) {
+  if (value === void 0 || value === null || value === false) return null;
+  if (value === true) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
+  if (!isPlainObject(value)) throw invalidRequest(progressReasons.notProgress);
+  const keys = Object.keys(value);
+  if (keys.some((key) => key !== "heartbeat_ms")) throw invalidRequest(progressReasons.notProgress);
+  const given = value.heartbeat_ms;
+  if (given === void 0 || given === null) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
+  if (typeof given !== "number" || !Number.isInteger(given) || given < PROGRESS_HEARTBEAT_MIN_MS || given > PROGRESS_HEARTBEAT_MAX_MS) {
+    throw invalidRequest(progressReasons.notProgress);
+  }
+  return { heartbeatMs: given };
+}
+function progressLine(callId, event) {
+  return `${JSON.stringify({ call_id: callId, progress: event })}
+`;
+}
+
+// src/contract/tool-names.ts
+var TOOL_ROWS = [
+  { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
+  { name: "shell_status", helper: "guilds-code", cacheKinds: ["shell_status"] },
+  { name: "file_read", helper: "guilds-code", cacheKinds: ["file_read", "other"] },
+  { name: "code_search", helper: "guilds-code", cacheKinds: ["code_search"] },
+  { name: "code_task", helper: "guilds-harness", cacheKinds: ["code_task", "other"] }
+];
+var OP_NAMES = TOOL_ROWS.map((row) => row.name);
+var HELPER_OF_TOOL = Object.fromEntries(
+  TOOL_ROWS.map((row) => [row.name, row.helper])
+);
+
+// src/contract/request.ts
+function decodeBase64Strict(text) {
+  if (text.length === 0) throw invalidRequest(requestReasons.emptyArgument);
+  if (!STRICT_BASE64.test(text)) throw invalidRequest(requestReasons.notBase64);
+  return Buffer.from(text, "base64");
+}
+var utf8Strict = new TextDecoder("utf-8", { fatal: true });
+function parseRequestBytes(bytes, specs, parsed) {
+  let text;
+  try {
+    text = utf8Strict.decode(bytes);
+  } catch {
+    throw invalidRequest(requestReasons.notUtf8);
+  }
+  if (parsed !== void 0 && parsed.text === text) return validateRequestWith(parsed.value, specs);
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidRequest(requestReasons.notJson);
+  }
+  return validateRequestWith(value, specs);
+}
+function validId(value, field) {
+  if (typeof value !== "string") throw invalidRequest(requestReasons.notString(field));
+  if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
+  return value;
+}
+function validateRequestWith(value, specs) {
+  const known = OP_NAMES.filter((name) => specs[name] !== void 0);
+  if (!isPlainObject(value)) throw invalidRequest(requestReasons.notObject);
+  const op = value.op;
+  if (typeof op !== "string") throw invalidRequest(requestReasons.notString("op"));
+  if (!known.includes(op)) {
+    if (Object.hasOwn(HELPER_OF_TOOL, op)) throw invalidRequest(requestReasons.runByOtherHelper(op, HELPER_OF_TOOL[op], known));
+    throw invalidRequest(requestReasons.unknownOp(op, known));
+  }
+  const runId = validId(value.run_id, "run_id");
+  const agentId = validId(value.agent_id, "agent_id");
+  const callId = validId(value.call_id, "call_id");
+  let defaultCwd = "";
+  if (value.default_cwd !== void 0 && value.default_cwd !== null) {
+    if (typeof value.default_cwd !== "string") throw invalidRequest(requestReasons.notString("default_cwd"));
+    if (value.default_cwd.includes("\0")) throw invalidRequest(requestReasons.hasNul("default_cwd"));
+    defaultCwd = value.default_cwd;
+  }
+  let maxBytes = RESULT_DEFAULT_MAX_BYTES;
+  if (value.max_bytes !== void 0 && value.max_bytes !== null) {
+    if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) throw invalidRequest(requestReasons.notWholeNumber("max_bytes"));
+    maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
+  }
+  const progress = progressAskOf(value.progress);
+  const rawArgs = value.args ?? {};
+  if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
+  const args = checkArgs(op, specs[op], rawArgs);
+  return { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
+}
+function checkArgs(op, spec, raw) {
+  const args = {};
+  for (const key of Object.keys(raw)) {
+    if (!Object.hasOwn(spec.args, key)) throw invalidArgument(op, requestReasons.unknownArgument(key, Object.keys(spec.args)));
+  }
+  for (const [name, arg] of Object.entries(spec.args)) {
+    const value = raw[name];
+    if (value === void 0 || value === null) {
+      if (arg.required) throw invalidArgument(op, requestReasons.required(name));
+      continue;
+    }
+    switch (arg.type) {
+      case "string":
+        if (typeof value !== "string") throw invalidArgument(op, requestReasons.notString(name));
+        if (arg.values && !arg.values.includes(value)) throw invalidArgument(op, requestReasons.notOneOf(name, arg.values));
+        break;
+      case "integer":
+        if (typeof value !== "number" || !Number.isSafeInteger(value)) throw invalidArgument(op, requestReasons.notWholeNumber(name));
+        break;
+      case "boolean":
+        if (typeof value !== "boolean") throw invalidArgument(op, requestReasons.notBoolean(name));
+        break;
+    }
+    args[name] = value;
+  }
+  return args;
+}
+
 // src/contract/tools/checked.ts
 function checkedWith(request, resolve) {
   return { op: request.op, request, args: resolve(request.op, request.args) };
@@ -4930,34 +5176,35 @@ function noteRunUse(io, runId, agentId) {
 }
 
 // src/app.ts
-function requestsFolder(io) {
-  return joinPath(io.runDir, "requests");
-}
-function readRequestFile(io, path) {
-  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== requestsFolder(io)) {
-    throw invalidRequest(requestReasons.requestFileOutside(requestsFolder(io)));
+function readRequestFile(io, path, taken) {
+  const place = requestFilePlace(io.runDir, path);
+  if ("refused" in place) {
+    throw invalidRequest(place.refused === "outside" ? requestReasons.requestFileOutside(requestsFolderOf(io.runDir)) : requestReasons.requestFileMisnamed(path));
   }
-  if (!isRequestFileName(baseName(path))) {
-    throw invalidRequest(requestReasons.requestFileMisnamed(path));
+  if (taken !== void 0 && taken.path === path) {
+    if ("bytes" in taken) return taken.bytes;
+    throw requestFileFailure(path, taken.code);
   }
-  const info = io.fs.lstat(path);
-  if (info === null) throw invalidRequest(requestReasons.noRequestFile(path));
-  if (info.kind !== "file") throw invalidRequest(requestReasons.requestFileNotRegular(path));
   try {
-    return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
+    return io.fs.takeFile(place.folder, place.name, REQUEST_FILE_MAX_BYTES);
   } catch (error) {
-    const code = errorCode(error);
-    if (code === "EFBIG") throw invalidRequest(requestReasons.requestFileTooLarge(REQUEST_FILE_MAX_BYTES));
-    if (code === "EISDIR" || code === "EFTYPE") throw invalidRequest(requestReasons.requestFileNotRegular(path));
-    throw invalidRequest(requestReasons.requestFileUnreadable(path, code));
-  } finally {
-    removeRequestFile(io, path);
+    throw requestFileFailure(path, errorCode(error));
   }
 }
-function removeRequestFile(io, path) {
-  try {
-    io.fs.removeFile(path);
-  } catch {
+function requestFileFailure(path, code) {
+  switch (code) {
+    case "ENOENT":
+      return invalidRequest(requestReasons.noRequestFile(path));
+    case "EFBIG":
+      return invalidRequest(requestReasons.requestFileTooLarge(REQUEST_FILE_MAX_BYTES));
+    case "EISDIR":
+    case "EFTYPE":
+    case "ELOOP":
+      return invalidRequest(requestReasons.requestFileNotRegular(path));
+    case NOT_ROOTS_CODE:
+      return invalidRequest(requestReasons.requestFileNotRoots(path));
+    default:
+      return invalidRequest(requestReasons.requestFileUnreadable(path, code));
   }
 }
 function checkedOf(request, ops) {
@@ -4969,9 +5216,10 @@ function checkedRequest(bytes, ops, parsed) {
   else request = validateRequestWith(parsed.value, specsOf(ops));
   return checkedOf(request, ops);
 }
-function decodeArgument(io, argument, ops, parsed) {
+function decodeArgument(io, argument, ops, handedOn) {
   if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
-  return checkedRequest(argument.startsWith("/") ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops, parsed);
+  const bytes = argument.startsWith("/") ? readRequestFile(io, argument, handedOn?.file) : decodeBase64Strict(argument);
+  return checkedRequest(bytes, ops, handedOn?.parsed ?? void 0);
 }
 function runTool(ops, checked, context) {
   const tool = ops[checked.op];
@@ -4995,7 +5243,7 @@ function homeFolder(named) {
   if (!named || !named.startsWith("/")) throw homeNotAbsolute();
   let real;
   try {
-    real = realpathSync2.native(named);
+    real = realpathSync3.native(named);
   } catch {
     throw homeMissing(named);
   }
@@ -5023,8 +5271,7 @@ var CallHost = class {
     } catch (error) {
       return { envelope: error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal") };
     }
-    const runDir = normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
-    return { io: this.makeIo(home, runDir, env) };
+    return { io: this.makeIo(home, runDirFrom(env), env) };
   }
   /**
    * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
@@ -5125,7 +5372,7 @@ function writeStdout(line) {
 
 
 
-__gx0_SERVE_LINE_MAX_BYTES=SERVE_LINE_MAX_BYTES;__gx0_SERVE_IDLE_EXIT_MS=SERVE_IDLE_EXIT_MS;__gx0_SERVE_IDLE_EXIT_VARIABLE=SERVE_IDLE_EXIT_VARIABLE;__gx0_invalidRequest=invalidRequest;__gx0_interruptedBeforeAnswer=interruptedBeforeAnswer;__gx0_failureEnvelope=failureEnvelope;__gx0_encodeEnvelope=encodeEnvelope;__gx0_isPlainObject=isPlainObject;__gx0_progressLine=progressLine;__gx0_isValidId=isValidId;__gx0_timersOn=timersOn;__gx0_whenDue=whenDue;__gx0_checkedRequest=checkedRequest;__gx0_decodeArgument=decodeArgument;__gx0_CallStop=CallStop;__gx0_CallHost=CallHost;__gx0_nodeIoWith=nodeIoWith;__gx0_writeStdout=writeStdout;__gx0_nodeGitProcesses=nodeGitProcesses;__gx0_nodeHarnessProcesses=nodeHarnessProcesses;__gx0_ALL_NODE_IO_PARTS=ALL_NODE_IO_PARTS;__gx0_ByteLines=ByteLines;__gx0_codeTaskLimits=codeTaskLimits;__gx0_harnessTools=harnessTools;})();
+__gx0_SERVE_LINE_MAX_BYTES=SERVE_LINE_MAX_BYTES;__gx0_SERVE_IDLE_EXIT_MS=SERVE_IDLE_EXIT_MS;__gx0_SERVE_IDLE_EXIT_VARIABLE=SERVE_IDLE_EXIT_VARIABLE;__gx0_invalidRequest=invalidRequest;__gx0_interruptedBeforeAnswer=interruptedBeforeAnswer;__gx0_failureEnvelope=failureEnvelope;__gx0_encodeEnvelope=encodeEnvelope;__gx0_isPlainObject=isPlainObject;__gx0_isValidId=isValidId;__gx0_progressLine=progressLine;__gx0_timersOn=timersOn;__gx0_whenDue=whenDue;__gx0_checkedRequest=checkedRequest;__gx0_decodeArgument=decodeArgument;__gx0_CallStop=CallStop;__gx0_CallHost=CallHost;__gx0_nodeIoWith=nodeIoWith;__gx0_writeStdout=writeStdout;__gx0_nodeGitProcesses=nodeGitProcesses;__gx0_nodeHarnessProcesses=nodeHarnessProcesses;__gx0_ALL_NODE_IO_PARTS=ALL_NODE_IO_PARTS;__gx0_ByteLines=ByteLines;__gx0_codeTaskLimits=codeTaskLimits;__gx0_harnessTools=harnessTools;})();
 */}
 function guildsBody_code_task() {/*
 (function(){var ALL_NODE_IO_PARTS=__gx0_ALL_NODE_IO_PARTS,CallHost=__gx0_CallHost,CallStop=__gx0_CallStop,codeTaskLimits=__gx0_codeTaskLimits,decodeArgument=__gx0_decodeArgument,encodeEnvelope=__gx0_encodeEnvelope,failureEnvelope=__gx0_failureEnvelope,harnessTools=__gx0_harnessTools,interruptedBeforeAnswer=__gx0_interruptedBeforeAnswer,nodeGitProcesses=__gx0_nodeGitProcesses,nodeHarnessProcesses=__gx0_nodeHarnessProcesses,nodeIoWith=__gx0_nodeIoWith,writeStdout=__gx0_writeStdout;
@@ -5146,9 +5393,9 @@ function guildsBody_code_task() {/*
 
 // src/boot/handoff.ts
 var HANDED_ON = /* @__PURE__ *{/} Symbol.for("guilds-code.parsed-request");
-function takeParsedRequest() {
+function takeHandedOnRequest() {
   const holder = globalThis;
-  const request = holder[HANDED_ON] ?? void 0;
+  const request = holder[HANDED_ON];
   delete holder[HANDED_ON];
   return request;
 }
@@ -5175,7 +5422,7 @@ async function runColdCall(host, stop) {
   if ("envelope" in made) return made.envelope;
   let checked;
   try {
-    checked = decodeArgument(made.io, process.argv[2], host.ops, takeParsedRequest());
+    checked = decodeArgument(made.io, process.argv[2], host.ops, takeHandedOnRequest());
   } catch (error) {
     return failureEnvelope(error);
   }
@@ -5408,8 +5655,8 @@ serveStream(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses 
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [346, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
+      return [491, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
     case "serve":
-      return [346, [[guildsChunk_0, 0], [guildsBody_serve, 73]]];
+      return [491, [[guildsChunk_0, 0], [guildsBody_serve, 73]]];
   }
 }

@@ -2,13 +2,14 @@
 // it, cap the text. Shared by every bundle; each passes the table of the tools it runs.
 import { REQUEST_FILE_MAX_BYTES } from './limits.js';
 import type { Io } from './io/types.js';
-import { invalidRequest, requestReasons as reasons } from './contract/errors.js';
+import { invalidRequest, requestReasons as reasons, type ToolError } from './contract/errors.js';
 import { failureEnvelope, okEnvelope, type Envelope, type Meta } from './contract/envelope.js';
-import { decodeBase64Strict, isRequestFileName, parseRequestBytes, validateRequestWith, type Request } from './contract/request.js';
+import { decodeBase64Strict, parseRequestBytes, validateRequestWith, type Request } from './contract/request.js';
+import { NOT_ROOTS_CODE, requestFilePlace, requestsFolderOf, type TakenRequestFile } from './contract/request-file.js';
+import type { HandedOnRequest } from './boot/handoff.js';
 import type { OpName } from './contract/tool-names.js';
 import { checkedWith, type CheckedRequest } from './contract/tools/checked.js';
 import { errorCode } from './text/errno.js';
-import { baseName, dirName, joinPath, normalizeAbsolute } from './text/paths.js';
 import { capText } from './text/utf8.js';
 import { specsOf, type Context, type OpResult, type OpTable, type ToolEntry } from './tools/context.js';
 import { loadWorkingDirectory } from './workspace/workdir.js';
@@ -16,52 +17,42 @@ import { noteRunUse } from './workspace/runs.js';
 import type { Stop } from './io/stop.js';
 import { NO_PROGRESS, type Progress } from './io/progress.js';
 
-export function requestsFolder(io: Io): string {
-  return joinPath(io.runDir, 'requests');
-}
-
 /**
- * A request file is read and then deleted, so only a plain file directly inside the requests folder,
- * named as a request is (`<run_id>-<call_id>.json`), is accepted: any other path would let a caller
- * make the helper delete that file, and any other name may be a writer's temporary file.
+ * The request file's bytes: the file placed (src/contract/request-file.ts), then taken, read once
+ * and deleted, without following a link (src/io/node/request-file.ts). The loader takes it before a
+ * helper started as root acts as the agent and hands on what it found (`taken`); a body run without
+ * the loader takes it here.
  */
-export function readRequestFile(io: Io, path: string): Uint8Array {
-  if (
-    path.includes('\0') ||
-    normalizeAbsolute(path) !== path ||
-    dirName(path) !== requestsFolder(io)
-  ) {
-    throw invalidRequest(reasons.requestFileOutside(requestsFolder(io)));
+export function readRequestFile(io: Io, path: string, taken?: TakenRequestFile): Uint8Array {
+  const place = requestFilePlace(io.runDir, path);
+  if ('refused' in place) {
+    throw invalidRequest(place.refused === 'outside' ? reasons.requestFileOutside(requestsFolderOf(io.runDir)) : reasons.requestFileMisnamed(path));
   }
-  if (!isRequestFileName(baseName(path))) {
-    throw invalidRequest(reasons.requestFileMisnamed(path));
+  if (taken !== undefined && taken.path === path) {
+    if ('bytes' in taken) return taken.bytes;
+    throw requestFileFailure(path, taken.code);
   }
-  const info = io.fs.lstat(path);
-  if (info === null) throw invalidRequest(reasons.noRequestFile(path));
-  if (info.kind !== 'file') throw invalidRequest(reasons.requestFileNotRegular(path));
   try {
-    // Read bounded and without blocking: the file may be swapped for a FIFO or a link to a device
-    // after the check above.
-    return io.fs.readFile(path, REQUEST_FILE_MAX_BYTES);
+    return io.fs.takeFile(place.folder, place.name, REQUEST_FILE_MAX_BYTES);
   } catch (error) {
-    const code = errorCode(error);
-    if (code === 'EFBIG') throw invalidRequest(reasons.requestFileTooLarge(REQUEST_FILE_MAX_BYTES));
-    if (code === 'EISDIR' || code === 'EFTYPE') throw invalidRequest(reasons.requestFileNotRegular(path));
-    throw invalidRequest(reasons.requestFileUnreadable(path, code));
-  } finally {
-    removeRequestFile(io, path);
+    throw requestFileFailure(path, errorCode(error));
   }
 }
 
-/**
- * A request file that cannot be deleted (it became a folder, the file system is read-only) is left
- * where it is: the call's own answer matters more, and an error here would hide why the read failed.
- */
-function removeRequestFile(io: Io, path: string): void {
-  try {
-    io.fs.removeFile(path);
-  } catch {
-    // Left in place; the next request has its own name.
+function requestFileFailure(path: string, code: string | undefined): ToolError {
+  switch (code) {
+    case 'ENOENT':
+      return invalidRequest(reasons.noRequestFile(path));
+    case 'EFBIG':
+      return invalidRequest(reasons.requestFileTooLarge(REQUEST_FILE_MAX_BYTES));
+    case 'EISDIR':
+    case 'EFTYPE':
+    case 'ELOOP':
+      return invalidRequest(reasons.requestFileNotRegular(path));
+    case NOT_ROOTS_CODE:
+      return invalidRequest(reasons.requestFileNotRoots(path));
+    default:
+      return invalidRequest(reasons.requestFileUnreadable(path, code));
   }
 }
 
@@ -82,9 +73,10 @@ export function checkedRequest(bytes: Uint8Array, ops: OpTable, parsed?: { value
 }
 
 /** The command-line argument's request, checked against the bundle's tools and its arguments resolved. */
-export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable, parsed?: { text: string; value: unknown }): CheckedRequest {
+export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable, handedOn?: HandedOnRequest): CheckedRequest {
   if (argument === undefined) throw invalidRequest(reasons.noArgument);
-  return checkedRequest(argument.startsWith('/') ? readRequestFile(io, argument) : decodeBase64Strict(argument), ops, parsed);
+  const bytes = argument.startsWith('/') ? readRequestFile(io, argument, handedOn?.file) : decodeBase64Strict(argument);
+  return checkedRequest(bytes, ops, handedOn?.parsed ?? undefined);
 }
 
 /** The tool's run step on the checked request's resolved arguments. */

@@ -6,14 +6,13 @@
 // awaits) is the answer of every call in flight, and the process goes on (docs/reliability.md).
 import { runCheckedCall } from './app.js';
 import type { CallProgress } from './call-progress.js';
-import { DEFAULT_RUN_DIR, RUN_DIR_VARIABLE } from './contract/environment.js';
+import { runDirFrom } from './contract/request-file.js';
 import { errorEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
 import { interruptedBeforeAnswer, ToolError } from './contract/errors.js';
 import type { CheckedRequest } from './contract/tools/checked.js';
 import { homeFolder } from './io/node/home.js';
 import { CallStop, type StopSignal } from './io/stop.js';
 import type { Io } from './io/types.js';
-import { normalizeAbsolute } from './text/paths.js';
 import type { OpTable } from './tools/context.js';
 
 /** The environment a call runs in: the helper's own, or the one the MCP server makes for the call. */
@@ -49,8 +48,7 @@ export class CallHost {
     } catch (error) {
       return { envelope: error instanceof ToolError ? failureEnvelope(error) : errorEnvelope((error as Error).message, 'internal') };
     }
-    const runDir = normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
-    return { io: this.makeIo(home, runDir, env) };
+    return { io: this.makeIo(home, runDirFrom(env), env) };
   }
 
   /**

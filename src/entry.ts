@@ -3,7 +3,7 @@
 // happens. With src/io/node/, the only code that touches node: modules.
 // Named imports: a namespace import makes the bundle copy all of node:fs at every start.
 import { decodeArgument } from './app.js';
-import { takeParsedRequest } from './boot/handoff.js';
+import { takeHandedOnRequest } from './boot/handoff.js';
 import { CallHost, CallStop } from './call-host.js';
 import { interruptedBeforeAnswer } from './contract/errors.js';
 import { encodeEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
@@ -42,7 +42,7 @@ async function runColdCall(host: CallHost, stop: CallStop): Promise<Envelope> {
   if ('envelope' in made) return made.envelope;
   let checked;
   try {
-    checked = decodeArgument(made.io, process.argv[2], host.ops, takeParsedRequest());
+    checked = decodeArgument(made.io, process.argv[2], host.ops, takeHandedOnRequest());
   } catch (error) {
     return failureEnvelope(error);
   }

@@ -25,8 +25,10 @@ import {
   parseRequestText,
   type CacheKind,
 } from './code-cache.js';
-import { handOnParsedRequest } from './handoff.js';
+import { handOnRequest } from './handoff.js';
 import { readRegularFile, writeFileAtomic } from '../io/node/files.js';
+import { takeFileWithoutFollowing } from '../io/node/request-file.js';
+import { requestFilePlace, runDirFrom, type TakenRequestFile } from '../contract/request-file.js';
 import { actAs, agentOwningHome, takeRepoTokensFile } from '../io/node/identity.js';
 import { REQUEST_FILE_MAX_BYTES } from '../limits.js';
 import type { ErrorKind } from '../contract/errors.js';
@@ -61,21 +63,30 @@ const STDOUT_FD = 1;
 const NOT_STARTED_MESSAGE_MAX_CHARS = 500;
 
 /**
- * The request's JSON text as the helper will read it, or null. A request file (its path is the
- * argument) is only read here, never removed: the helper checks and removes it. Read it the same
- * bounded, non-blocking way, and not through a link, which the helper refuses anyway. Where the
- * helper would take the request, the text is the same; where it would not, any body refuses it.
+ * The request file the argument names, taken (read once and deleted) as the helper would take it, or
+ * nothing when the argument is no path or one the helper refuses: every body refuses it alike. A
+ * helper started as root takes it here, as root, before it acts as the agent: only root's own file,
+ * through folders no other user can change (src/io/node/request-file.ts).
  */
-function requestText(argument: string | undefined): string | null {
-  if (argument === undefined) return null;
+function takeRequestFile(argument: string | undefined, asRoot: boolean): TakenRequestFile | undefined {
+  if (argument === undefined || argument.charCodeAt(0) !== SLASH) return undefined;
+  const place = requestFilePlace(runDirFrom(process.env), argument);
+  if ('refused' in place) return undefined;
   try {
-    const bytes = argument.charCodeAt(0) === SLASH
-      ? readRegularFile(argument, REQUEST_FILE_MAX_BYTES, constants.O_NOFOLLOW)
-      : Buffer.from(argument, 'base64');
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  } catch {
-    return null;
+    return { path: argument, bytes: takeFileWithoutFollowing(place.folder, place.name, REQUEST_FILE_MAX_BYTES, asRoot) };
+  } catch (error) {
+    return { path: argument, code: (error as NodeJS.ErrnoException).code };
   }
+}
+
+/** The request's JSON text: the request file's, or the base64 argument's; null when there is none. */
+function requestText(argument: string | undefined, file: TakenRequestFile | undefined): string | null {
+  if (argument === undefined) return null;
+  let bytes: Uint8Array;
+  if (argument.charCodeAt(0) !== SLASH) bytes = Buffer.from(argument, 'base64');
+  else if (file !== undefined && 'bytes' in file) bytes = file.bytes;
+  else return null;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 /**
@@ -181,18 +192,20 @@ function answerStartRefused(why: string): void {
 
 function run(): void {
   try {
-    // Before anything is read: the request, a cache, the home are read as the agent reads them.
+    // Root's own request file and tokens file are taken as root; then a cache and the home are read
+    // as the agent reads them.
     const agent = agentOwningHome(process.env.HOME);
+    const argument = process.argv[2];
+    const file = takeRequestFile(argument, agent !== null);
     if (agent !== null) {
       const refused = takeRepoTokensFile(process.env);
       actAs(agent);
       if (refused !== null) return answerStartRefused(refused);
     }
-    const argument = process.argv[2];
     let kind: CacheKind = 'serve';
     if (argument !== SERVE_ARGUMENT) {
-      const parsed = parseRequestText(requestText(argument));
-      handOnParsedRequest(parsed);
+      const parsed = parseRequestText(requestText(argument, file));
+      handOnRequest({ file, parsed });
       kind = cacheKindOfParsed(parsed);
     }
     compiled(kind).runInThisContext()(exports, require, module, __filename, __dirname);

@@ -186,4 +186,6 @@ export const requestReasons = {
   requestFileNotRegular: (path: string) => `${path} is not a regular file`,
   requestFileTooLarge: (maxBytes: number) => `the request file passes ${maxBytes} bytes`,
   requestFileUnreadable: (path: string, code: string | undefined) => `cannot read ${path}: ${code ?? 'unknown error'}`,
+  requestFileNotRoots: (path: string) =>
+    `a helper started as root takes only a request file of root's own, through folders no other user can change; ${path} is not one`,
 } as const;

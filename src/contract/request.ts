@@ -1,11 +1,11 @@
 // Decoding and validating a request before anything runs. Pure: bytes in, a request or a ToolError out.
 import {
-  ID_MAX_CHARS,
   RESULT_CEILING_MAX_BYTES,
   RESULT_DEFAULT_MAX_BYTES,
   RESULT_MIN_MAX_BYTES,
 } from '../limits.js';
 import { isPlainObject, STRICT_BASE64 } from './encoding.js';
+import { isValidId } from './ids.js';
 import { invalidArgument, invalidRequest, requestReasons as reasons } from './errors.js';
 import { HELPER_OF_TOOL, OP_NAMES, type OpName } from './tool-names.js';
 import { progressAskOf, type ProgressAsk } from './progress.js';
@@ -23,8 +23,6 @@ export interface Request {
   /** What progress the call reports while it runs (SPEC section 9); null: none. A cold call reports none. */
   progress: ProgressAsk | null;
 }
-
-const ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 /** Strict standard base64 with padding: a stray character is refused, never skipped. */
 export function decodeBase64Strict(text: string): Uint8Array {
@@ -57,29 +55,6 @@ export function parseRequestBytes(bytes: Uint8Array, specs: SpecTable, parsed?: 
     throw invalidRequest(reasons.notJson);
   }
   return validateRequestWith(value, specs);
-}
-
-/** A run, agent or call id: 1 to ID_MAX_CHARS of A-Z a-z 0-9 _ . -, not . or .. (ids become file names). */
-export function isValidId(text: string): boolean {
-  return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== '.' && text !== '..';
-}
-
-export const REQUEST_FILE_SUFFIX = '.json';
-
-/**
- * Whether `name` is one that `<run_id>-<call_id>.json` can take for valid ids (`.r1-c1.json` included).
- * Nothing else in the requests folder is a request: a writer's temporary file (`.r1-c1.json.Xa3f9`,
- * `r1-c1.json.tmp`, `r1-c1.json~`) never ends in `.json` after two ids, so it is never read or deleted
- * half-written.
- */
-export function isRequestFileName(name: string): boolean {
-  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
-  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
-  if (!ID_PATTERN.test(stem)) return false;
-  for (let dash = stem.indexOf('-'); dash !== -1; dash = stem.indexOf('-', dash + 1)) {
-    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
-  }
-  return false;
 }
 
 function validId(value: unknown, field: string): string {

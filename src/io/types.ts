@@ -53,6 +53,12 @@ export interface FileSystem {
    * (EFTYPE) is an error, and so is a file of more than `maxBytes` (EFBIG).
    */
   readFile(path: string, maxBytes?: number): Uint8Array;
+  /**
+   * The bytes of the regular file `folder/name` (at most `maxBytes`, else EFBIG), then the file
+   * deleted; no link followed on the way, and for a helper started as root only root's own file
+   * through folders no other user can change (ENOTROOTS): a request file (src/io/node/request-file.ts).
+   */
+  takeFile(folder: string, name: string, maxBytes: number): Uint8Array;
   /** Replace `path` whole: written beside it, then renamed over it. */
   writeFileAtomic(path: string, data: string | Uint8Array): void;
   makeFolder(path: string): void;

@@ -2,7 +2,7 @@
 // folders. Every call marks its run as used; the first call of a new run removes the oldest others.
 import type { Io } from '../io/types.js';
 import { RUNS_KEPT_COUNT } from '../limits.js';
-import { isValidId } from '../contract/request.js';
+import { isValidId } from '../contract/ids.js';
 import { isInside, joinPath } from '../text/paths.js';
 import { backgroundFolder, jobMarker, ProcessTable, readJobFiles, recordedJobNumbers } from './jobs.js';
 import { runFolder, runsFolder } from './workdir.js';

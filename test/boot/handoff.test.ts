@@ -1,7 +1,8 @@
-// A cold call's request is parsed once: the loader hands its JSON on (src/boot/handoff.ts), and the
-// body takes the value only when its own strict reading of the request gives the same text.
+// A cold call's request is taken and parsed once: the loader hands on the request file it took and
+// its JSON (src/boot/handoff.ts), and the body takes the value only when its own strict reading of
+// the request gives the same text.
 import { expect, it } from 'vitest';
-import { handOnParsedRequest, takeParsedRequest } from '../../src/boot/handoff.js';
+import { handOnRequest, takeHandedOnRequest } from '../../src/boot/handoff.js';
 import { parseRequestText } from '../../src/boot/code-cache.js';
 import { parseRequestBytes } from '../../src/contract/request.js';
 import { TOOL_SPECS } from '../../src/contract/tools/index.js';
@@ -10,11 +11,11 @@ const TEXT = '{"op":"file_read","args":{"path":"a.txt"},"run_id":"r1","agent_id"
 /** The value of TEXT but another call id: which one the check returns tells which was used. */
 const HANDED = { text: TEXT, value: { ...JSON.parse(TEXT), call_id: 'handed' } };
 
-it('gives the parsed request once', () => {
-  const parsed = parseRequestText(TEXT);
-  handOnParsedRequest(parsed);
-  expect(takeParsedRequest()).toBe(parsed);
-  expect(takeParsedRequest()).toBeUndefined();
+it('gives what the loader found once: the request file it took, and the parsed request', () => {
+  const handed = { file: { path: '/run/guilds/requests/r1-c1.json', bytes: Buffer.from(TEXT) }, parsed: parseRequestText(TEXT) };
+  handOnRequest(handed);
+  expect(takeHandedOnRequest()).toBe(handed);
+  expect(takeHandedOnRequest()).toBeUndefined();
 });
 
 it('has nothing to give for text that is no JSON', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRequestFileName } from '../../src/contract/request.js';
+import { isRequestFileName } from '../../src/contract/request-file.js';
 
 describe('request file names', () => {
   it('takes every name <run_id>-<call_id>.json can take for valid ids', () => {

@@ -13,8 +13,15 @@ import { DOCKER_SANDBOX_LABEL, type DockerSandbox } from '../../src/orchestrator
 import { BUNDLES, LABELS, sha256 } from '../../scripts/image.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { pollUntil } from '../helpers/poll.js';
-import { DOCKER_ENV, dockerUnavailable, startDocker, suiteSandboxes, testEngine, testImage } from '../helpers/docker.js';
+import { asRootInside, DOCKER_ENV, dockerUnavailable, startDocker, suiteSandboxes, testEngine, testImage } from '../helpers/docker.js';
 const WAIT_MS = 30_000;
+/**
+ * Each path's owner, mode and name, a line each: through Node, since coreutils' statx is refused
+ * under gVisor (`ls` and `stat` answer EINVAL there).
+ */
+const STAT = `node -e 'for (const p of process.argv.slice(1)) { const s = require("fs").statSync(p); console.log(s.uid, (s.mode & 0o7777).toString(8), p) }'`;
+/** How many entries each folder holds, a line each, through Node as STAT. */
+const COUNT = `node -e 'for (const p of process.argv.slice(1)) console.log(require("fs").readdirSync(p).length)'`;
 /** A `docker run` that hangs (an image that ignores its command) fails the test rather than the run. */
 const DOCKER_CLI_TIMEOUT_MS = 60_000;
 
@@ -59,13 +66,13 @@ function suite(runtime: 'runc' | 'runsc'): void {
       const sandbox = await start();
       const script =
         'id; pwd; echo $HOME; for p in node bash git rg gh guilds-code guilds-harness; do command -v $p; done; ' +
-        'node -e "console.log(require(\'fs\').statSync(\'/run/guilds/requests\').uid)"; tr "\\0" " " < /proc/1/cmdline; echo; ' +
+        `${STAT} /run/guilds /run/guilds/requests; tr "\\0" " " < /proc/1/cmdline; echo; ` +
         'git config --system credential.helper';
       const result = await sandbox.exec(['sh', '-c', script], {}, WAIT_MS);
       expect(result.stdout).toBe(
         'uid=1000(agent) gid=1000(agent) groups=1000(agent)\n/home/agent\n/home/agent\n' +
           '/usr/local/bin/node\n/usr/bin/bash\n/usr/bin/git\n/usr/bin/rg\n/usr/bin/gh\n/usr/local/bin/guilds-code\n/usr/local/bin/guilds-harness\n' +
-          '1000\n/bin/bash /usr/local/bin/guilds-init \n/usr/local/bin/git-credential-guilds-token\n',
+          '0 1777 /run/guilds\n0 700 /run/guilds/requests\n/bin/bash /usr/local/bin/guilds-init \n/usr/local/bin/git-credential-guilds-token\n',
       );
       expect(result.exitCode).toBe(0);
     });
@@ -235,6 +242,36 @@ function suite(runtime: 'runc' | 'runsc'): void {
       expect(log.text.split('\n').slice(3, 9).join('\n')).toBe(REFUSED);
     });
 
+    it("puts nothing of the platform's into the container's environment, whatever it is started with: the agent reads the first process's under gVisor", async () => {
+      process.env.GUILDS_TEST_PLATFORM_SECRET = 'PLATFORM-SECRET';
+      try {
+        const sandbox = await start({
+          network: 'none',
+          memoryBytes: 1_073_741_824,
+          pids: 512,
+          cpus: 1,
+          tmpBytes: 67_108_864,
+          state: 'tmpfs',
+          stateTmpfsBytes: 16_777_216,
+          capAdd: ['NET_BIND_SERVICE'],
+          noNewPrivileges: true,
+          readOnlyRoot: true,
+          labels: { 'io.guilds.code.test.platform': 'PLATFORM-LABEL' },
+        });
+        const run = new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1', repositories: [{ name: 'a', token: 'TOKEN-A' }], env: { AGENT_SECRET: 'AGENT-SECRET' } });
+        expect((await run.call({ tool: 'shell', args: { command: 'echo warm' }, callId: 'c1', resultSeq: 1 })).text).toBe('warm');
+        const inspect = await testEngine().call<{ Config: { Env: string[] } }>('GET', `/containers/${sandbox.containerId}/json`);
+        const imageEnvironment = ['HOME=/home/agent', 'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'];
+        expect([...inspect.Config.Env].sort()).toEqual(imageEnvironment);
+        const hostname = `HOSTNAME=${sandbox.containerId.slice(0, 12)}`;
+        expect(asRootInside(sandbox.containerId, "tr '\\0' '\\n' < /proc/1/environ | sort")).toBe(`${imageEnvironment[0]}\n${hostname}\n${imageEnvironment[1]}\n`);
+        const agentReads = (await sandbox.exec(['sh', '-c', "tr '\\0' '\\n' < /proc/1/environ 2>/dev/null | sort || echo refused"], {}, WAIT_MS)).stdout;
+        expect(agentReads).toBe(runtime === 'runsc' ? `${imageEnvironment[0]}\n${hostname}\n${imageEnvironment[1]}\n` : '');
+      } finally {
+        delete process.env.GUILDS_TEST_PLATFORM_SECRET;
+      }
+    });
+
     it("sets no bound given as 'unlimited'", async () => {
       const sandbox = await start({ memoryBytes: 'unlimited', cpus: 'unlimited', pids: 'unlimited', tmpBytes: 'unlimited', state: 'tmpfs', stateTmpfsBytes: 'unlimited' });
       const inspect = await testEngine().call<{ HostConfig: Record<string, unknown> }>('GET', `/containers/${sandbox.containerId}/json`);
@@ -242,7 +279,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
         Memory: 0,
         MemorySwap: 0,
         CpuQuota: 0,
-        Tmpfs: { '/tmp': 'rw,nosuid,nodev,mode=1777', '/run/guilds': 'rw,nosuid,nodev,mode=0755,uid=1000,gid=1000' },
+        Tmpfs: { '/tmp': 'rw,nosuid,nodev,mode=1777', '/run/guilds': 'rw,nosuid,nodev,mode=1777' },
       });
       expect(inspect.HostConfig.PidsLimit ?? 0).toBe(0);
     });
@@ -312,23 +349,35 @@ function suite(runtime: 'runc' | 'runsc'): void {
   });
 
   describe('writeFile', () => {
-    it('writes a file the agent owns where the helper reads it', async () => {
+    /** What the agent can do to the request folder and a request file in it, each attempt a line. */
+    const AGENT_ATTEMPTS = [
+      `cat /run/guilds/requests/r1-c1.json >/dev/null 2>&1 && echo 'read: done' || echo 'read: refused'`,
+      `ln -s /home/agent/victim /run/guilds/requests/r1-c2.json 2>/dev/null && echo 'plant a link: done' || echo 'plant a link: refused'`,
+      `mv -T /run/guilds/requests /run/guilds/requests.real 2>/dev/null && echo 'swap the folder: done' || echo 'swap the folder: refused'`,
+      `rm -rf /run/guilds/requests 2>/dev/null; [ -d /run/guilds/requests ] && echo 'remove the folder: refused' || echo 'remove the folder: done'`,
+    ].join('; ');
+
+    it("writes a request file as root into root's own folder, which the agent can neither read, write in, swap nor remove (it was the agent's)", async () => {
       const sandbox = await start();
       await sandbox.writeFile('/run/guilds/requests/r1-c1.json', new TextEncoder().encode('{"a":1}'));
-      const result = await sandbox.exec(['sh', '-c', 'cat /run/guilds/requests/r1-c1.json; echo; node -e "const s=require(\'fs\').statSync(\'/run/guilds/requests/r1-c1.json\'); console.log(s.uid, (s.mode & 0o777).toString(8), require(\'fs\').readdirSync(\'/run/guilds/requests\').join())"'], {}, WAIT_MS);
-      expect(result.stdout).toBe('{"a":1}\n1000 600 r1-c1.json\n');
+      expect(asRootInside(sandbox.containerId, `cat /run/guilds/requests/r1-c1.json; echo; ${STAT} /run/guilds /run/guilds/requests /run/guilds/requests/r1-c1.json`)).toBe(
+        '{"a":1}\n0 1777 /run/guilds\n0 700 /run/guilds/requests\n0 600 /run/guilds/requests/r1-c1.json\n',
+      );
+      expect((await sandbox.exec(['sh', '-c', AGENT_ATTEMPTS], {}, WAIT_MS)).stdout).toBe(
+        'read: refused\nplant a link: refused\nswap the folder: refused\nremove the folder: refused\n',
+      );
     });
 
-    it('replaces a link the agent planted at the name, leaving the file it points to as it was', async () => {
-      const sandbox = await start();
+    it('with helperAsRoot false, writes it as the agent into the folder the agent owns, replacing a link it planted at the name', async () => {
+      const sandbox = await start({ helperAsRoot: false });
       await sandbox.exec(['sh', '-c', 'echo untouched > /home/agent/victim; ln -s /home/agent/victim /run/guilds/requests/r1-c1.json'], {}, WAIT_MS);
-      await sandbox.writeFile('/run/guilds/requests/r1-c1.json', new TextEncoder().encode('{}'));
-      const result = await sandbox.exec(['sh', '-c', 'cat /home/agent/victim; cat /run/guilds/requests/r1-c1.json; [ -L /run/guilds/requests/r1-c1.json ] || echo " not a link"'], {}, WAIT_MS);
-      expect(result.stdout).toBe('untouched\n{} not a link\n');
+      await sandbox.writeFile('/run/guilds/requests/r1-c1.json', new TextEncoder().encode('{"a":1}'));
+      const result = await sandbox.exec(['sh', '-c', `cat /home/agent/victim; cat /run/guilds/requests/r1-c1.json; echo; ${STAT} /run/guilds/requests /run/guilds/requests/r1-c1.json`], {}, WAIT_MS);
+      expect(result.stdout).toBe('untouched\n{"a":1}\n1000 700 /run/guilds/requests\n1000 600 /run/guilds/requests/r1-c1.json\n');
     });
 
-    it('refuses a folder the agent replaced by a link, writing nothing where it points', async () => {
-      const sandbox = await start();
+    it('with helperAsRoot false, refuses a folder the agent replaced by a link, writing nothing where it points', async () => {
+      const sandbox = await start({ helperAsRoot: false });
       await sandbox.exec(['sh', '-c', 'mkdir /home/agent/elsewhere && rmdir /run/guilds/requests && ln -s /home/agent/elsewhere /run/guilds/requests'], {}, WAIT_MS);
       await expect(sandbox.writeFile('/run/guilds/requests/r1-c1.json', new Uint8Array([1]))).rejects.toThrow(
         'cannot write /run/guilds/requests/r1-c1.json in the sandbox: /run/guilds/requests passes through a link',
@@ -336,9 +385,58 @@ function suite(runtime: 'runc' | 'runsc'): void {
       expect((await sandbox.exec(['node', '-e', 'console.log(require("fs").readdirSync("/home/agent/elsewhere").length)'], {}, WAIT_MS)).stdout).toBe('0\n');
     });
 
+    it('writes any other file as the agent, replacing a link it planted at the name', async () => {
+      const sandbox = await start();
+      await sandbox.exec(['sh', '-c', 'echo untouched > /home/agent/victim; ln -s /home/agent/victim /home/agent/note.txt'], {}, WAIT_MS);
+      await sandbox.writeFile('/home/agent/note.txt', new TextEncoder().encode('written'));
+      const result = await sandbox.exec(['sh', '-c', `cat /home/agent/victim; cat /home/agent/note.txt; echo; ${STAT} /home/agent/note.txt`], {}, WAIT_MS);
+      expect(result.stdout).toBe('untouched\nwritten\n1000 600 /home/agent/note.txt\n');
+    });
+
     it('refuses a path outside the home and the run folder', async () => {
       const sandbox = await start();
       await expect(sandbox.writeFile('/etc/passwd', new Uint8Array([1]))).rejects.toThrow("/etc/passwd is not in the sandbox's home or /run/guilds");
+    });
+  });
+
+  describe("a request file out of the agent's reach from its write to its read and delete (the helper, started as root, opened root's file through a folder the agent swapped: 4 of 4 tries)", () => {
+    /** A call whose base64 request passes 64 KiB, so that it travels in a request file. */
+    const LONG_COMMAND = `echo genuine-answer # ${'x'.repeat(60_000)}`;
+
+    /** Root's own file where the attack points the request folder: what the helper must never open. */
+    function rootsTarget(sandbox: DockerSandbox): void {
+      asRootInside(sandbox.containerId, 'mkdir -p -m 700 /tmp/rootdir && for n in 1 2 3 4 5 6; do echo "{}" > /tmp/rootdir/r1-c$n.json; done');
+    }
+
+    it('the swap in the window between the write and the helper is refused, and the helper answers the request it was sent', async () => {
+      const sandbox = await start();
+      rootsTarget(sandbox);
+      const request = { op: 'shell', args: { command: LONG_COMMAND }, run_id: 'r1', agent_id: 'a1', call_id: 'c1', default_cwd: '' };
+      await sandbox.writeFile('/run/guilds/requests/r1-c1.json', new TextEncoder().encode(JSON.stringify(request)));
+      const swap = 'mv -T /run/guilds/requests /run/guilds/requests.real 2>/dev/null && ln -s /tmp/rootdir /run/guilds/requests && echo swapped || echo refused';
+      expect((await sandbox.exec(['sh', '-c', swap], {}, WAIT_MS)).stdout).toBe('refused\n');
+      const answered = await sandbox.exec([...sandbox.helperCommand, '/run/guilds/requests/r1-c1.json'], {}, WAIT_MS);
+      expect(JSON.parse(Buffer.from(answered.stdout.trim(), 'base64').toString('utf8'))).toMatchObject({ ok: true, text: 'genuine-answer' });
+      expect(asRootInside(sandbox.containerId, `${COUNT} /run/guilds/requests /tmp/rootdir`)).toBe('0\n6\n');
+    });
+
+    it('an agent swapping the folder again and again while long calls run: every call answers its own output, every swap refused', async () => {
+      const sandbox = await start();
+      rootsTarget(sandbox);
+      const attack =
+        'while [ ! -e /tmp/stop-attack ]; do ' +
+        'if mv -T /run/guilds/requests /run/guilds/requests.real 2>/dev/null; then ln -s /tmp/rootdir /run/guilds/requests; echo swapped; else echo refused; fi; ' +
+        'sleep 0.01; done > /tmp/attack.log';
+      const attacker = sandbox.exec(['sh', '-c', attack], {}, 120_000);
+      await pollUntil(async () => (await sandbox.exec(['sh', '-c', 'wc -l < /tmp/attack.log'], {}, WAIT_MS)).stdout.trim(), (lines) => Number(lines) > 0);
+      const run = new CodeToolRun({ sandbox, warm: false, runId: 'r1', agentId: 'a1' });
+      for (let call = 2; call <= 6; call++) {
+        const result = await run.call({ tool: 'shell', args: { command: LONG_COMMAND }, callId: `c${call}`, resultSeq: call });
+        expect(result.text).toBe('genuine-answer');
+      }
+      await sandbox.exec(['touch', '/tmp/stop-attack'], {}, WAIT_MS);
+      await attacker;
+      expect((await sandbox.exec(['sh', '-c', 'sort -u /tmp/attack.log'], {}, WAIT_MS)).stdout).toBe('refused\n');
     });
   });
 

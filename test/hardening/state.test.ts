@@ -192,7 +192,7 @@ describe('a full or failing disk: the answer says what happened, in one line', (
   });
 });
 
-describe('a request file swapped between the check and the read', () => {
+describe('a request file replaced just before it is taken (it is opened once, without following a link, and what was opened is checked)', () => {
   const swaps: Array<[string, (path: string) => void]> = [
     ['for a FIFO (the read must not wait for a writer)', (path) => execFileSync('mkfifo', [path])],
     ['for a link to /dev/zero (the read must not fill memory)', (path) => symlinkSync('/dev/zero', path)],
@@ -204,7 +204,7 @@ describe('a request file swapped between the check and the read', () => {
     writeFileSync(path, JSON.stringify({ op: 'file_read', args: { path: 'where.txt' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' }));
     const io = nodeIo(sandbox.home, sandbox.runDir, {});
     io.fs = hookedFileSystem(nodeFileSystem, (call, args) => {
-      if (call === 'readFile' && args[0] === path) {
+      if (call === 'takeFile' && join(args[0] as string, args[1] as string) === path) {
         rmSync(path);
         swap(path);
       }

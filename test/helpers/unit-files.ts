@@ -29,6 +29,7 @@ export const UNIT_FILES: readonly string[] = [
   'test/io/dead-parent-watcher.test.ts',
   'test/io/node/0a516ec-search-time-limit-with-a-child-holding-output.test.ts',
   'test/io/node/50c3b3c-search-runs-in-the-checked-folder.test.ts',
+  'test/io/node/request-file.test.ts',
   'test/io/node/search.test.ts',
   'test/io/sha256-wasm.test.ts',
   'test/io/spawn.test.ts',

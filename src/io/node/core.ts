@@ -20,6 +20,8 @@ import { ToolError } from '../../contract/errors.js';
 import type { FileInfo, FileKind, FileSystem, Io, OpenFile } from '../types.js';
 import { nodeBackgroundProcesses } from './background.js';
 import { OPEN_READ_FLAGS, readRegularFile, removeFileIfPresent, writeFileAtomic } from './files.js';
+import { actingAsAgent } from './identity.js';
+import { takeFileWithoutFollowing } from './request-file.js';
 
 function kindOf(stats: Stats): FileKind {
   if (stats.isFile()) return 'file';
@@ -70,6 +72,7 @@ export const nodeFileSystem: FileSystem = {
   readLink: (path) => readlinkSync(path),
   openRead: (path) => new NodeOpenFile(openSync(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
+  takeFile: (folder, name, maxBytes) => takeFileWithoutFollowing(folder, name, maxBytes, actingAsAgent() !== null),
   writeFileAtomic,
   makeFolder: (path) => void mkdirSync(path, { recursive: true, mode: 0o700 }),
   removeFile: removeFileIfPresent,

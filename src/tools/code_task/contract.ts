@@ -1,6 +1,6 @@
 // code_task's contract: its arguments as data (the JSON Schema the model sees is made from them),
 // the typed arguments after defaults and bounds, and the meta of its answer (SPEC section 6).
-import { isValidId } from '../../contract/request.js';
+import { isValidId } from '../../contract/ids.js';
 import {
   CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
   CODE_TASK_MAX_TIMEOUT_MINUTES,

@@ -28,7 +28,7 @@ const SHOWN_VALUE_MAX_CHARS = 60;
 /** The tmpfs mounts' options, before their size: the agent's scratch space, and the helper's state folder when asked. */
 export const DOCKER_TMPFS_OPTIONS = {
   tmp: 'rw,nosuid,nodev,mode=1777',
-  state: 'rw,nosuid,nodev,mode=0755,uid=1000,gid=1000',
+  state: 'rw,nosuid,nodev,mode=1777',
 } as const;
 
 /** Linux's capabilities (capabilities(7)), the names `capAdd` may give back. */

@@ -11,7 +11,7 @@ import { posix } from 'node:path';
 import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
 import { followExec } from './exec.js';
 import { DockerOpenExecs, OPEN_WRAPPER } from './open.js';
-import { feedExec, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './write.js';
+import { feedExec, REQUEST_ROOT_WRITE_SCRIPT, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './write.js';
 import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './options.js';
 import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../../../contract/environment.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from '../../sandbox.js';
@@ -320,7 +320,13 @@ export class DockerSandbox implements Sandbox {
     if (!normal.startsWith(`${DOCKER_AGENT_HOME}/`) && !normal.startsWith(`${DEFAULT_RUN_DIR}/`)) {
       throw new Error(`${path} is not in the sandbox's home or ${DEFAULT_RUN_DIR}`);
     }
-    await this.writeThrough(WRITE_SCRIPT, posix.dirname(normal), posix.basename(normal), bytes, DOCKER_AGENT_USER);
+    const folder = posix.dirname(normal);
+    // A request file is written as the helpers run: as root, out of the agent's reach, where they run as root.
+    if (folder === `${DEFAULT_RUN_DIR}/requests` && this.helperUser === DOCKER_HELPER_USER) {
+      await this.writeThrough(REQUEST_ROOT_WRITE_SCRIPT, folder, posix.basename(normal), bytes, DOCKER_HELPER_USER);
+    } else {
+      await this.writeThrough(WRITE_SCRIPT, folder, posix.basename(normal), bytes, DOCKER_AGENT_USER);
+    }
   }
 
   /** Writes `bytes` through `script` (folder, name, the bytes on stdin) as `user`; throws with what it said. */

@@ -15,6 +15,17 @@ export const WRITE_SCRIPT =
   'umask 077; set -C; t=".$2.$$.tmp"; cat > "$t" || exit 4; ' +
   'mv -fT -- "$t" "$2" || { rm -f -- "$t"; exit 5; }';
 /**
+ * WRITE_SCRIPT as root into the request folder of a helper started as root: it and the folder holding
+ * it must be root's (the agent can then neither swap them nor plant a file), the file root's alone,
+ * which the helper takes as root before it acts as the agent (src/io/node/request-file.ts).
+ */
+export const REQUEST_ROOT_WRITE_SCRIPT =
+  'cd -P -- "$1" 2>/dev/null || { echo "$1 is not a folder" >&2; exit 2; }; ' +
+  '[ "$(pwd -P)" = "$1" ] || { echo "$1 passes through a link" >&2; exit 3; }; ' +
+  '[ -O . ] && [ -O .. ] || { echo "$1 is not root\'s alone" >&2; exit 2; }; ' +
+  'umask 077; set -C; t=".$2.$$.tmp"; cat > "$t" || exit 4; ' +
+  'mv -fT -- "$t" "$2" || { rm -f -- "$t"; exit 5; }';
+/**
  * WRITE_SCRIPT as root into a folder of root's own under /tmp (sticky: the agent can neither replace
  * nor enter it), made when missing: a folder of that name the agent made first is refused.
  */
