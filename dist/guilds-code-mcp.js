@@ -411,11 +411,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants9) {
+      optimizeNames(names, constants10) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants9);
+          this.rhs = optimizeExpr(this.rhs, names, constants10);
         return this;
       }
       get names() {
@@ -432,10 +432,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants9) {
+      optimizeNames(names, constants10) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants9);
+        this.rhs = optimizeExpr(this.rhs, names, constants10);
         return this;
       }
       get names() {
@@ -496,8 +496,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants9) {
-        this.code = optimizeExpr(this.code, names, constants9);
+      optimizeNames(names, constants10) {
+        this.code = optimizeExpr(this.code, names, constants10);
         return this;
       }
       get names() {
@@ -526,12 +526,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants9) {
+      optimizeNames(names, constants10) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants9))
+          if (n.optimizeNames(names, constants10))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -584,12 +584,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants9) {
+      optimizeNames(names, constants10) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants9);
-        if (!(super.optimizeNames(names, constants9) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants10);
+        if (!(super.optimizeNames(names, constants10) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants9);
+        this.condition = optimizeExpr(this.condition, names, constants10);
         return this;
       }
       get names() {
@@ -612,10 +612,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants9) {
-        if (!super.optimizeNames(names, constants9))
+      optimizeNames(names, constants10) {
+        if (!super.optimizeNames(names, constants10))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants9);
+        this.iteration = optimizeExpr(this.iteration, names, constants10);
         return this;
       }
       get names() {
@@ -651,10 +651,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants9) {
-        if (!super.optimizeNames(names, constants9))
+      optimizeNames(names, constants10) {
+        if (!super.optimizeNames(names, constants10))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants9);
+        this.iterable = optimizeExpr(this.iterable, names, constants10);
         return this;
       }
       get names() {
@@ -696,11 +696,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants9) {
+      optimizeNames(names, constants10) {
         var _a3, _b;
-        super.optimizeNames(names, constants9);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants9);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants9);
+        super.optimizeNames(names, constants10);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants10);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants10);
         return this;
       }
       get names() {
@@ -1001,7 +1001,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants9) {
+    function optimizeExpr(expr, names, constants10) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1016,14 +1016,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants9[n.str];
+        const c = constants10[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants9[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants10[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -7257,8 +7257,8 @@ var require_dist = __commonJS({
 });
 
 // src/mcp-main.ts
-var import_node_crypto2 = require("node:crypto");
-var import_node_fs15 = require("node:fs");
+var import_node_crypto3 = require("node:crypto");
+var import_node_fs17 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
 
@@ -7863,8 +7863,8 @@ function asRootWhile(agent, start) {
 }
 
 // src/mcp/in-process-runner.ts
-var import_node_crypto = require("node:crypto");
-var import_promises = require("node:fs/promises");
+var import_node_crypto2 = require("node:crypto");
+var import_node_fs16 = require("node:fs");
 
 // src/text/clip.ts
 var CLIP_MARK = "\u2026";
@@ -8593,6 +8593,26 @@ var temporaryCounter = 0;
 function temporaryPathBeside(path) {
   return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
 }
+function processUids(pid) {
+  let text2;
+  try {
+    text2 = (0, import_node_fs3.readFileSync)(`/proc/${pid}/status`, "latin1");
+  } catch {
+    return null;
+  }
+  return parseUidLine(text2);
+}
+function parseUidLine(status) {
+  const line = /^Uid:\s+(\d+)\s+\d+\s+(\d+)/m.exec(status);
+  return line === null ? null : { real: Number(line[1]), saved: Number(line[2]) };
+}
+function mayReach(pid, group) {
+  const agentUid = process.getuid?.() === 0 ? process.geteuid() : 0;
+  if (agentUid === 0) return true;
+  const uids = processUids(pid);
+  if (uids === null) return group;
+  return uids.real === agentUid || uids.saved === agentUid;
+}
 function sendSignal(target, signal) {
   try {
     process.kill(target, signal);
@@ -8602,10 +8622,10 @@ function sendSignal(target, signal) {
   }
 }
 function signalProcess(pid, signal) {
-  return Number.isInteger(pid) && pid > 1 && sendSignal(pid, signal);
+  return Number.isInteger(pid) && pid > 1 && mayReach(pid, false) && sendSignal(pid, signal);
 }
 function signalProcessGroup(processGroup, signal) {
-  return Number.isInteger(processGroup) && processGroup > 1 && sendSignal(-processGroup, signal);
+  return Number.isInteger(processGroup) && processGroup > 1 && mayReach(processGroup, true) && sendSignal(-processGroup, signal);
 }
 function parseProcessStat(pid, text2) {
   const close = text2.lastIndexOf(")");
@@ -8891,12 +8911,7 @@ function markedProcesses(mark) {
 }
 function signalMarked(mark, signal) {
   const pids = markedProcesses(mark);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-    }
-  }
+  for (const pid of pids) signalProcess(pid, signal);
   return pids.length;
 }
 
@@ -9707,7 +9722,7 @@ function endLifeline(pidPath, groupId) {
   try {
     const pid = Number((0, import_node_fs14.readFileSync)(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
-    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) signalProcess(pid, "SIGKILL");
   } catch {
   }
 }
@@ -9923,6 +9938,15 @@ var ExecOutput = class {
     return { stdout: Buffer.concat(this.stdout).toString("utf8"), stderr: this.stderr.text() + note2, exitCode, timedOut };
   }
 };
+function locationUnder(path, roots) {
+  for (const [inside, base] of roots) {
+    if (!path.startsWith(`${inside}/`)) continue;
+    const names = path.slice(inside.length + 1).split("/");
+    if (names.some((name) => name === "" || name === "." || name === "..")) return void 0;
+    return { base, names };
+  }
+  return void 0;
+}
 
 // src/orchestrator/sandboxes/local/exec.ts
 function terminate(pid) {
@@ -10038,6 +10062,35 @@ function openLocal(argv, env, cwd, handlers, opened) {
   child.stdin.unref?.();
   opened.set(exec, { pid: child.pid, closed: whenClosed });
   return exec;
+}
+
+// src/orchestrator/sandboxes/machine.ts
+var import_node_crypto = require("node:crypto");
+var import_node_fs15 = require("node:fs");
+function writeWithoutFollowing(base, names, bytes) {
+  const folderFlags = import_node_fs15.constants.O_RDONLY | import_node_fs15.constants.O_DIRECTORY | import_node_fs15.constants.O_NOFOLLOW;
+  let folder = (0, import_node_fs15.openSync)(base, folderFlags);
+  try {
+    for (const name of names.slice(0, -1)) {
+      const next = (0, import_node_fs15.openSync)(`/proc/self/fd/${folder}/${name}`, folderFlags);
+      (0, import_node_fs15.closeSync)(folder);
+      folder = next;
+    }
+    const last = names.at(-1);
+    const temporary = `/proc/self/fd/${folder}/.${last}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`;
+    const file = (0, import_node_fs15.openSync)(temporary, import_node_fs15.constants.O_WRONLY | import_node_fs15.constants.O_CREAT | import_node_fs15.constants.O_EXCL | import_node_fs15.constants.O_NOFOLLOW, 384);
+    try {
+      (0, import_node_fs15.writeSync)(file, bytes);
+    } catch (error2) {
+      (0, import_node_fs15.closeSync)(file);
+      (0, import_node_fs15.unlinkSync)(temporary);
+      throw error2;
+    }
+    (0, import_node_fs15.closeSync)(file);
+    (0, import_node_fs15.renameSync)(temporary, `/proc/self/fd/${folder}/${last}`);
+  } finally {
+    (0, import_node_fs15.closeSync)(folder);
+  }
 }
 
 // src/contract/stream.ts
@@ -14594,7 +14647,7 @@ var CODE_TOOLS = codeTools(CODE_TOOL_RUNS);
 
 // src/mcp/in-process-runner.ts
 function cryptoHasher() {
-  const hash = (0, import_node_crypto.createHash)("sha256");
+  const hash = (0, import_node_crypto2.createHash)("sha256");
   return {
     update: (bytes) => void hash.update(bytes),
     hexDigest: () => hash.digest("hex")
@@ -14623,8 +14676,15 @@ var HarnessSandbox = class {
   exec(argv, env, timeoutMs, signal) {
     return execLocal(argv, helperEnv(this.options, env), this.options.home, timeoutMs, signal);
   }
+  /**
+   * As the local sandbox writes: into the state folder only, through no link. Synchronous, as every
+   * file operation of a process that may start children as root (src/io/node/identity.ts, asRootWhile):
+   * the thread pool would run an asynchronous one as root while a child starts.
+   */
   async writeFile(path, bytes) {
-    await (0, import_promises.writeFile)(path, bytes, { mode: 384 });
+    const location = locationUnder(path, [[this.runDir, (0, import_node_fs16.realpathSync)(this.runDir)]]);
+    if (location === void 0) throw new Error(`${path} is not in ${this.runDir}`);
+    writeWithoutFollowing(location.base, location.names, bytes);
   }
   /** Waits for its opened execs to exit (stopping them past a grace). */
   endOpened() {
@@ -25138,22 +25198,22 @@ function stateFolder(home, env) {
   const given = env[RUN_DIR_VARIABLE];
   if (given && given.startsWith("/")) return given;
   const userHome = env.HOME && env.HOME.startsWith("/") ? env.HOME : (0, import_node_os.homedir)();
-  const id = (0, import_node_crypto2.createHash)("sha256").update(home).digest("hex").slice(0, STATE_FOLDER_HASH_CHARS);
+  const id = (0, import_node_crypto3.createHash)("sha256").update(home).digest("hex").slice(0, STATE_FOLDER_HASH_CHARS);
   return (0, import_node_path.join)(userHome, ".cache", "guilds-code-mcp", id);
 }
 function prepareRunsFolder(home) {
   const runs = (0, import_node_path.join)(home, RUNS_FOLDER_NAME);
   try {
-    (0, import_node_fs15.mkdirSync)(runs, { mode: 448 });
+    (0, import_node_fs17.mkdirSync)(runs, { mode: 448 });
   } catch {
   }
   try {
-    if (!(0, import_node_fs15.lstatSync)(runs).isDirectory()) return;
-    const fd = (0, import_node_fs15.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs15.constants.O_WRONLY | import_node_fs15.constants.O_CREAT | import_node_fs15.constants.O_EXCL | import_node_fs15.constants.O_NOFOLLOW, 420);
+    if (!(0, import_node_fs17.lstatSync)(runs).isDirectory()) return;
+    const fd = (0, import_node_fs17.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs17.constants.O_WRONLY | import_node_fs17.constants.O_CREAT | import_node_fs17.constants.O_EXCL | import_node_fs17.constants.O_NOFOLLOW, 420);
     try {
-      (0, import_node_fs15.writeSync)(fd, RUNS_GITIGNORE);
+      (0, import_node_fs17.writeSync)(fd, RUNS_GITIGNORE);
     } finally {
-      (0, import_node_fs15.closeSync)(fd);
+      (0, import_node_fs17.closeSync)(fd);
     }
   } catch {
   }
@@ -25161,12 +25221,12 @@ function prepareRunsFolder(home) {
 function resolveFolder(path) {
   let real;
   try {
-    real = (0, import_node_fs15.realpathSync)(path);
+    real = (0, import_node_fs17.realpathSync)(path);
   } catch {
     return { kind: "refused", reason: "a folder that does not exist" };
   }
   try {
-    if (!(0, import_node_fs15.statSync)(real).isDirectory()) return { kind: "refused", reason: "not a folder" };
+    if (!(0, import_node_fs17.statSync)(real).isDirectory()) return { kind: "refused", reason: "not a folder" };
   } catch {
     return { kind: "refused", reason: "a folder that does not exist" };
   }
@@ -25180,19 +25240,19 @@ async function main() {
   const options = parsed.options;
   let home;
   try {
-    home = (0, import_node_fs15.realpathSync)((0, import_node_path.resolve)(options.home));
-    if (!(0, import_node_fs15.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
+    home = (0, import_node_fs17.realpathSync)((0, import_node_path.resolve)(options.home));
+    if (!(0, import_node_fs17.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
   } catch {
     exitWith(startFailure(`the home ${options.home} does not exist`), 2);
   }
   const agent = agentOwningHome(home);
   if (agent !== null) actAs(agent);
-  const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs15.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
+  const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs17.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
   const host = mcpCallHost();
   const runners2 = [];
   const openHome = (folder) => {
     const runDir = stateFolder(folder, env);
-    (0, import_node_fs15.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
+    (0, import_node_fs17.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
     prepareRunsFolder(folder);
     const runner = new InProcessRunner({ home: folder, runDir, harnessCommand, host });
     runners2.push(runner);
@@ -25209,7 +25269,7 @@ async function main() {
     homeFixed: options.homeFixed,
     resolveFolder,
     openHome,
-    newRunId: () => `mcp-${(0, import_node_crypto2.randomBytes)(RUN_ID_RANDOM_BYTES).toString("hex")}`,
+    newRunId: () => `mcp-${(0, import_node_crypto3.randomBytes)(RUN_ID_RANDOM_BYTES).toString("hex")}`,
     log: (line) => void process.stderr.write(`${line}
 `),
     env,

@@ -5,7 +5,7 @@
 // orchestrator's rules (the request, its checks, the pipeline, the pointers) stay in CodeToolRun, so
 // that the text is the helper's.
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 import { CallHost, CallStop } from '../call-host.js';
 import { CallProgress } from '../call-progress.js';
 import type { CheckedRequest } from '../contract/tools/index.js';
@@ -16,6 +16,8 @@ import type { Hasher } from '../io/types.js';
 import type { HelperCall, HelperRunner } from '../orchestrator/runner.js';
 import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../orchestrator/sandbox.js';
 import { endOpened, execLocal, openLocal, type OpenedExecs } from '../orchestrator/sandboxes/local/exec.js';
+import { writeWithoutFollowing } from '../orchestrator/sandboxes/machine.js';
+import { locationUnder } from '../orchestrator/sandboxes/shared.js';
 import { WarmRunner } from '../orchestrator/warm-runner.js';
 import { CODE_TOOLS } from '../tools/all.js';
 import type { OpTable } from '../tools/context.js';
@@ -75,8 +77,15 @@ class HarnessSandbox implements Sandbox {
     return execLocal(argv, helperEnv(this.options, env), this.options.home, timeoutMs, signal);
   }
 
+  /**
+   * As the local sandbox writes: into the state folder only, through no link. Synchronous, as every
+   * file operation of a process that may start children as root (src/io/node/identity.ts, asRootWhile):
+   * the thread pool would run an asynchronous one as root while a child starts.
+   */
   async writeFile(path: string, bytes: Uint8Array): Promise<void> {
-    await writeFile(path, bytes, { mode: 0o600 });
+    const location = locationUnder(path, [[this.runDir, realpathSync(this.runDir)]]);
+    if (location === undefined) throw new Error(`${path} is not in ${this.runDir}`);
+    writeWithoutFollowing(location.base, location.names, bytes);
   }
 
   /** Waits for its opened execs to exit (stopping them past a grace). */

@@ -22,6 +22,7 @@ export const UNIT_FILES: readonly string[] = [
   'test/contract/tools.test.ts',
   'test/docs/typescript-blocks.test.ts',
   'test/hardening/fuzz-pure.test.ts',
+  'test/hardening/no-async-file-calls.test.ts',
   'test/harness-clis/model-server.test.ts',
   'test/helpers/markdown.test.ts',
   'test/io/call-mark.test.ts',
