@@ -364,7 +364,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "8d00694c3c9910d2";
+var BUILD_ID = "6844a4b1884fa4d6";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -746,6 +746,26 @@ var temporaryCounter = 0;
 function temporaryPathBeside(path) {
   return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
 }
+function processUids(pid) {
+  let text;
+  try {
+    text = readFileSync2(`/proc/${pid}/status`, "latin1");
+  } catch {
+    return null;
+  }
+  return parseUidLine(text);
+}
+function parseUidLine(status) {
+  const line = /^Uid:\s+(\d+)\s+\d+\s+(\d+)/m.exec(status);
+  return line === null ? null : { real: Number(line[1]), saved: Number(line[2]) };
+}
+function mayReach(pid, group) {
+  const agentUid = process.getuid?.() === 0 ? process.geteuid() : 0;
+  if (agentUid === 0) return true;
+  const uids = processUids(pid);
+  if (uids === null) return group;
+  return uids.real === agentUid || uids.saved === agentUid;
+}
 function sendSignal(target, signal) {
   try {
     process.kill(target, signal);
@@ -755,10 +775,10 @@ function sendSignal(target, signal) {
   }
 }
 function signalProcess(pid, signal) {
-  return Number.isInteger(pid) && pid > 1 && sendSignal(pid, signal);
+  return Number.isInteger(pid) && pid > 1 && mayReach(pid, false) && sendSignal(pid, signal);
 }
 function signalProcessGroup(processGroup, signal) {
-  return Number.isInteger(processGroup) && processGroup > 1 && sendSignal(-processGroup, signal);
+  return Number.isInteger(processGroup) && processGroup > 1 && mayReach(processGroup, true) && sendSignal(-processGroup, signal);
 }
 function parseProcessStat(pid, text) {
   const close = text.lastIndexOf(")");
@@ -1041,12 +1061,7 @@ function markedProcesses(mark) {
 }
 function signalMarked(mark, signal) {
   const pids = markedProcesses(mark);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-    }
-  }
+  for (const pid of pids) signalProcess(pid, signal);
   return pids.length;
 }
 
@@ -1101,7 +1116,7 @@ function endLifeline(pidPath, groupId) {
   try {
     const pid = Number(readFileSync4(pidPath, "latin1").trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
-    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, "SIGKILL");
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) signalProcess(pid, "SIGKILL");
   } catch {
   }
 }
@@ -1275,11 +1290,7 @@ function startLifeline(groupId, graceMs) {
   }
 }
 function endLifeline2(pid) {
-  if (pid === void 0) return;
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-  }
+  if (pid !== void 0) signalProcess(pid, "SIGKILL");
 }
 async function runHarness(request, onOutput) {
   let lifeline;

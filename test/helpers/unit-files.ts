@@ -31,6 +31,7 @@ export const UNIT_FILES: readonly string[] = [
   'test/io/node/0a516ec-search-time-limit-with-a-child-holding-output.test.ts',
   'test/io/node/50c3b3c-search-runs-in-the-checked-folder.test.ts',
   'test/io/node/request-file.test.ts',
+  'test/io/node/signal-reach.test.ts',
   'test/io/node/search.test.ts',
   'test/io/sha256-wasm.test.ts',
   'test/io/spawn.test.ts',

@@ -9,7 +9,7 @@ import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../harness-ty
 import { deadParentWatcherScript } from '../dead-parent-watcher.js';
 import { startDetached } from './child.js';
 import { loadCrypto } from './modules.js';
-import { isRunningState, readProcessStat } from './process.js';
+import { isRunningState, readProcessStat, signalProcess } from './process.js';
 import { newCallToken, runInGroup } from './shell.js';
 
 /**
@@ -34,12 +34,7 @@ function startLifeline(groupId: number, graceMs: number): number | undefined {
 }
 
 function endLifeline(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
+  if (pid !== undefined) signalProcess(pid, 'SIGKILL');
 }
 
 async function runHarness(request: HarnessRun, onOutput: (bytes: Uint8Array) => void): Promise<HarnessOutcome> {

@@ -20,6 +20,42 @@ export function temporaryPathBeside(path: string): string {
   return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
 }
 
+/** The real and saved uids of `pid` (/proc/<pid>/status); null when it is gone. */
+export function processUids(pid: number): { real: number; saved: number } | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/status`, 'latin1');
+  } catch {
+    return null;
+  }
+  return parseUidLine(text);
+}
+
+/** The `Uid:` line of a /proc status text: real, effective, saved and file system uids. */
+export function parseUidLine(status: string): { real: number; saved: number } | null {
+  const line = /^Uid:\s+(\d+)\s+\d+\s+(\d+)/m.exec(status);
+  return line === null ? null : { real: Number(line[1]), saved: Number(line[2]) };
+}
+
+/**
+ * Whether a signal to `pid` (a process, or the leader of a group) may go out. A helper started as
+ * root keeps root's real uid while it acts as the agent, and kill(2) lets a real uid of 0 reach every
+ * root process: a pid it means to signal that has ended and been taken by a root process would be
+ * reached. So such a helper signals only a process that the agent's own uid reaches (its real or saved
+ * uid the agent's), checked immediately before the signal: Node offers no pidfd to make the check and
+ * the signal one act, and the window left (the process ends and its pid is taken between the two) is
+ * written up in docs/reliability.md. A group whose leader is gone is signalled as before: its id stays
+ * taken while a member lives, and its members were the leader's. Elsewhere the kernel's own rule is
+ * the whole check.
+ */
+function mayReach(pid: number, group: boolean): boolean {
+  const agentUid = process.getuid?.() === 0 ? process.geteuid!() : 0;
+  if (agentUid === 0) return true;
+  const uids = processUids(pid);
+  if (uids === null) return group;
+  return uids.real === agentUid || uids.saved === agentUid;
+}
+
 /** kill(2) that says whether the signal went out, rather than throwing. */
 function sendSignal(target: number, signal: NodeJS.Signals | 0): boolean {
   try {
@@ -32,12 +68,12 @@ function sendSignal(target: number, signal: NodeJS.Signals | 0): boolean {
 
 /** Send `signal` to one process; false when it is gone (or may not be signalled). */
 export function signalProcess(pid: number, signal: NodeJS.Signals): boolean {
-  return Number.isInteger(pid) && pid > 1 && sendSignal(pid, signal);
+  return Number.isInteger(pid) && pid > 1 && mayReach(pid, false) && sendSignal(pid, signal);
 }
 
 /** Send `signal` to every process of the group; false when there is none (or none we may signal). */
 export function signalProcessGroup(processGroup: number, signal: NodeJS.Signals | 0): boolean {
-  return Number.isInteger(processGroup) && processGroup > 1 && sendSignal(-processGroup, signal);
+  return Number.isInteger(processGroup) && processGroup > 1 && mayReach(processGroup, true) && sendSignal(-processGroup, signal);
 }
 
 export function parseProcessStat(pid: number, text: string): ProcessStat | null {

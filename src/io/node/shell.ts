@@ -8,7 +8,7 @@ import type { ShellOutcome, ShellProcesses, ShellRun } from '../shell-types.js';
 import { SupervisedChild } from './child.js';
 import type { StartedChild } from './spawn.js';
 import { loadOs } from './modules.js';
-import { isRunningState, listProcessIds, readProcessStat, signalProcessGroup } from './process.js';
+import { isRunningState, listProcessIds, readProcessStat, signalProcess, signalProcessGroup } from './process.js';
 import { CALL_MARK_VARIABLE, callToken, markValue } from '../call-mark.js';
 import { LogFollower } from './log-follower.js';
 import { markedProcesses, signalMarked, type Mark } from './sweep.js';
@@ -86,7 +86,7 @@ export function endLifeline(pidPath: string, groupId: number): void {
   try {
     const pid = Number(readFileSync(pidPath, 'latin1').trim());
     const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
-    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) process.kill(pid, 'SIGKILL');
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) signalProcess(pid, 'SIGKILL');
   } catch {
     // No watcher (it could not start, or the command's own `kill 0` ended it): nothing to end.
   }

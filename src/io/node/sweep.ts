@@ -4,7 +4,7 @@
 // environment is read, is pure: src/io/call-mark.ts.
 import { readFileSync, statSync } from 'node:fs';
 import { environCarriesToken, environHasEntry } from '../call-mark.js';
-import { isRunningState, listProcessIds, readProcessStat } from './process.js';
+import { isRunningState, listProcessIds, readProcessStat, signalProcess } from './process.js';
 
 /** What marks a process: a call's token in its mark, or a background job's exact entry (NAME=value). */
 export type Mark = { token: string } | { entry: string };
@@ -49,12 +49,6 @@ export function markedProcesses(mark: Mark): number[] {
 /** Signal every process that carries the mark; how many there were. */
 export function signalMarked(mark: Mark, signal: NodeJS.Signals): number {
   const pids = markedProcesses(mark);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // gone meanwhile
-    }
-  }
+  for (const pid of pids) signalProcess(pid, signal);
   return pids.length;
 }
