@@ -48,7 +48,7 @@ describe('the docker sandbox by default', () => {
       ReadonlyRootfs: true,
       Tmpfs: {
         '/tmp': 'rw,nosuid,nodev,mode=1777,size=536870912',
-        '/run/guilds': 'rw,nosuid,nodev,mode=0755,uid=1000,gid=1000,size=67108864',
+        '/run/guilds': 'rw,nosuid,nodev,mode=1777,size=67108864',
       },
       CapDrop: ['ALL'],
       CapAdd: ['CAP_SETGID', 'CAP_SETUID'],
@@ -77,7 +77,7 @@ describe('the docker sandbox by default', () => {
       NetworkMode: 'none',
       Mounts: [],
       ReadonlyRootfs: true,
-      Tmpfs: { '/tmp': 'rw,nosuid,nodev,mode=1777', '/run/guilds': 'rw,nosuid,nodev,mode=0755,uid=1000,gid=1000' },
+      Tmpfs: { '/tmp': 'rw,nosuid,nodev,mode=1777', '/run/guilds': 'rw,nosuid,nodev,mode=1777' },
       CapDrop: ['ALL'],
       CapAdd: ['CAP_SETGID', 'CAP_SETUID', 'CAP_NET_BIND_SERVICE', 'CAP_SYS_PTRACE'],
     });
