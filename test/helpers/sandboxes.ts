@@ -7,7 +7,7 @@ import { BwrapSandbox, type BwrapSandboxOptions } from '../../src/orchestrator/s
 import { DOCKER_AGENT_HOME, type DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../../src/orchestrator/sandbox.js';
-import { AGENT_UID, agentFolder, dockerUnavailable, startDocker } from './docker.js';
+import { AGENT_UID, agentFolder, asRootInside, dockerUnavailable, startDocker } from './docker.js';
 import { BUNDLE, BUNDLE_NODE, HARNESS_BUNDLE } from './paths.js';
 
 export interface TestSandbox extends Sandbox {
@@ -90,9 +90,10 @@ class DockerTestSandbox implements TestSandbox {
   open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
     return this.docker.open(argv, env, handlers);
   }
+  /** As root: the request folder of a helper started as root is root's alone. */
   async requestFiles(): Promise<string[]> {
-    const listed = await this.docker.exec(['node', '-e', `console.log(JSON.stringify(require('fs').readdirSync('${this.runDir}/requests')))`], {}, 20_000);
-    return JSON.parse(listed.stdout) as string[];
+    const listed = asRootInside(this.docker.containerId, `node -e "console.log(JSON.stringify(require('fs').readdirSync('${this.runDir}/requests')))"`);
+    return JSON.parse(listed) as string[];
   }
   async cleanup(): Promise<void> {
     await this.docker.cleanup();
