@@ -36,18 +36,18 @@ async function sourceModule(entry) {
   return import(`data:text/javascript,${encodeURIComponent(code)}`);
 }
 
-// The tools, from their registry: each tool's body is src/tools/<tool>/body.ts, in the bundle of its
+// The tools, from their registry: each tool's body is src/tools/<tool>/body.generated.ts, in the bundle of its
 // helper, for the kinds of call its row names.
-const { TOOL_ROWS } = await sourceModule('src/contract/tool-names.ts');
+const { TOOL_REGISTRY } = await sourceModule('src/contract/registry.ts');
 
 // The lists of the tools' modules that the rows imply (src/tools/registry-lists.ts), written before
 // anything is bundled; a list already as the rows make it is left alone.
 const { registryLists } = await sourceModule('src/tools/registry-lists.ts');
-for (const [path, text] of Object.entries(registryLists(TOOL_ROWS))) {
+for (const [path, text] of Object.entries(registryLists(TOOL_REGISTRY))) {
   if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
 }
 const bodiesOf = (helper) =>
-  TOOL_ROWS.filter((row) => row.helper === helper).map((row) => ({ entry: `src/tools/${row.name}/body.ts`, kinds: [...row.cacheKinds] }));
+  TOOL_REGISTRY.filter((row) => row.helper === helper).map((row) => ({ entry: `src/tools/${row.name}/body.generated.ts`, kinds: [...row.cacheKinds] }));
 
 // The loader keeps each helper's code cache in a folder of its own (~/.cache/<name>): a helper removes
 // the caches of builds other than its own, and the two helpers are two builds.
@@ -114,7 +114,7 @@ async function splitPieces(name, bodies, minified) {
     outdir: SPLIT_OUTDIR,
     metafile: true,
     minify: minified,
-    // src/io/node/search-find.ts only falls back to import.meta.url outside the bundle. CommonJS's
+    // src/tools/code_search/node/find.ts only falls back to import.meta.url outside the bundle. CommonJS's
     // require, which src/io/node/modules.ts calls, is the joined script's (src/boot/code-cache.ts,
     // joinedPieces): named apart, esbuild writes no shim of its own for it before a chunk's imports.
     define: { 'import.meta.url': 'undefined', require: JOINED_REQUIRE },

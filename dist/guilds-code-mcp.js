@@ -7693,6 +7693,13 @@ function relativePath(from, to) {
   const parts = [...Array(ups).fill(".."), ...rest];
   return parts.length === 0 ? "." : parts.join("/");
 }
+function dirName(path) {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+function baseName(path) {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
 function components(path) {
   return path.split("/").filter((part) => part !== "" && part !== ".");
 }
@@ -7906,160 +7913,127 @@ function failureEnvelope(error2) {
   return errorEnvelope(message, kind);
 }
 
-// src/contract/encoding.ts
-var STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-function isPlainObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 // src/contract/ids.ts
 var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 function isValidId(text2) {
   return text2.length >= 1 && text2.length <= ID_MAX_CHARS && ID_PATTERN.test(text2) && text2 !== "." && text2 !== "..";
 }
 
-// src/contract/tool-names.ts
-var TOOL_ROWS = [
-  { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
-  { name: "shell_status", helper: "guilds-code", cacheKinds: ["shell_status"] },
-  { name: "file_read", helper: "guilds-code", cacheKinds: ["file_read", "other"] },
-  { name: "code_search", helper: "guilds-code", cacheKinds: ["code_search"] },
-  { name: "code_task", helper: "guilds-harness", cacheKinds: ["code_task", "other"] }
-];
-var OP_NAMES = TOOL_ROWS.map((row) => row.name);
-var HELPER_OF_TOOL = Object.fromEntries(
-  TOOL_ROWS.map((row) => [row.name, row.helper])
-);
-
-// src/contract/progress.ts
-var STEP_KINDS = ["message", "tool", "edit", "command", "error"];
-var progressReasons = {
-  notProgress: `progress must be true, false or {"heartbeat_ms": N} with N a whole number from ${PROGRESS_HEARTBEAT_MIN_MS} to ${PROGRESS_HEARTBEAT_MAX_MS}`
-};
-function progressAskOf(value) {
-  if (value === void 0 || value === null || value === false) return null;
-  if (value === true) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
-  if (!isPlainObject(value)) throw invalidRequest(progressReasons.notProgress);
-  const keys = Object.keys(value);
-  if (keys.some((key) => key !== "heartbeat_ms")) throw invalidRequest(progressReasons.notProgress);
-  const given = value.heartbeat_ms;
-  if (given === void 0 || given === null) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
-  if (typeof given !== "number" || !Number.isInteger(given) || given < PROGRESS_HEARTBEAT_MIN_MS || given > PROGRESS_HEARTBEAT_MAX_MS) {
-    throw invalidRequest(progressReasons.notProgress);
-  }
-  return { heartbeatMs: given };
-}
-function progressField(ask) {
-  return ask.heartbeatMs === PROGRESS_HEARTBEAT_DEFAULT_MS ? true : { heartbeat_ms: ask.heartbeatMs };
-}
-function isCount(value) {
-  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
-}
-function progressEventOf(value) {
-  if (!isPlainObject(value) || !isCount(value.elapsed_ms)) return null;
-  const elapsed_ms = value.elapsed_ms;
-  switch (value.type) {
-    case "heartbeat":
-      return { type: "heartbeat", elapsed_ms };
-    case "output": {
-      if (typeof value.text !== "string" || !isCount(value.bytes)) return null;
-      const event = { type: "output", elapsed_ms, text: value.text, bytes: value.bytes };
-      if (value.skipped_bytes !== void 0) {
-        if (!isCount(value.skipped_bytes)) return null;
-        event.skipped_bytes = value.skipped_bytes;
-      }
-      return event;
-    }
-    case "step": {
-      const kind = value.kind;
-      if (typeof kind !== "string" || !STEP_KINDS.includes(kind)) return null;
-      if (typeof value.text !== "string" || [...value.text].length > PROGRESS_STEP_MAX_CHARS || value.text.includes("\n")) return null;
-      return { type: "step", elapsed_ms, kind, text: value.text };
-    }
-    default:
-      return null;
-  }
-}
-function parseProgressObject(value) {
-  if (!Object.hasOwn(value, "progress") || typeof value.call_id !== "string") return null;
-  const event = progressEventOf(value.progress);
-  return event === null ? null : { callId: value.call_id, event };
-}
-
-// src/contract/request.ts
-var utf8Strict = new TextDecoder("utf-8", { fatal: true });
-function validId(value, field) {
-  if (typeof value !== "string") throw invalidRequest(requestReasons.notString(field));
-  if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
-  return value;
-}
-function validateRequestWith(value, specs) {
-  const known = OP_NAMES.filter((name) => specs[name] !== void 0);
-  if (!isPlainObject(value)) throw invalidRequest(requestReasons.notObject);
-  const op = value.op;
-  if (typeof op !== "string") throw invalidRequest(requestReasons.notString("op"));
-  if (!known.includes(op)) {
-    if (Object.hasOwn(HELPER_OF_TOOL, op)) throw invalidRequest(requestReasons.runByOtherHelper(op, HELPER_OF_TOOL[op], known));
-    throw invalidRequest(requestReasons.unknownOp(op, known));
-  }
-  const runId = validId(value.run_id, "run_id");
-  const agentId = validId(value.agent_id, "agent_id");
-  const callId = validId(value.call_id, "call_id");
-  let defaultCwd = "";
-  if (value.default_cwd !== void 0 && value.default_cwd !== null) {
-    if (typeof value.default_cwd !== "string") throw invalidRequest(requestReasons.notString("default_cwd"));
-    if (value.default_cwd.includes("\0")) throw invalidRequest(requestReasons.hasNul("default_cwd"));
-    defaultCwd = value.default_cwd;
-  }
-  let maxBytes = RESULT_DEFAULT_MAX_BYTES;
-  if (value.max_bytes !== void 0 && value.max_bytes !== null) {
-    if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) throw invalidRequest(requestReasons.notWholeNumber("max_bytes"));
-    maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
-  }
-  const progress = progressAskOf(value.progress);
-  const rawArgs = value.args ?? {};
-  if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
-  const args = checkArgs(op, specs[op], rawArgs);
-  return { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
-}
-function checkArgs(op, spec, raw) {
-  const args = {};
-  for (const key of Object.keys(raw)) {
-    if (!Object.hasOwn(spec.args, key)) throw invalidArgument(op, requestReasons.unknownArgument(key, Object.keys(spec.args)));
-  }
-  for (const [name, arg] of Object.entries(spec.args)) {
-    const value = raw[name];
-    if (value === void 0 || value === null) {
-      if (arg.required) throw invalidArgument(op, requestReasons.required(name));
-      continue;
-    }
-    switch (arg.type) {
-      case "string":
-        if (typeof value !== "string") throw invalidArgument(op, requestReasons.notString(name));
-        if (arg.values && !arg.values.includes(value)) throw invalidArgument(op, requestReasons.notOneOf(name, arg.values));
-        break;
-      case "integer":
-        if (typeof value !== "number" || !Number.isSafeInteger(value)) throw invalidArgument(op, requestReasons.notWholeNumber(name));
-        break;
-      case "boolean":
-        if (typeof value !== "boolean") throw invalidArgument(op, requestReasons.notBoolean(name));
-        break;
-    }
-    args[name] = value;
-  }
-  return args;
-}
-
 // src/contract/request-file.ts
 function runDirFrom(env) {
   return normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
 }
+function requestsFolderOf(runDir) {
+  return joinPath(runDir, "requests");
+}
+var REQUEST_FILE_SUFFIX = ".json";
+function isRequestFileName(name) {
+  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
+  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
+  if (!ID_PATTERN.test(stem)) return false;
+  for (let dash = stem.indexOf("-"); dash !== -1; dash = stem.indexOf("-", dash + 1)) {
+    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
+  }
+  return false;
+}
+function requestFilePlace(runDir, path) {
+  const folder = requestsFolderOf(runDir);
+  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== folder) return { refused: "outside" };
+  const name = baseName(path);
+  return isRequestFileName(name) ? { folder, name } : { refused: "misnamed" };
+}
 var NOT_ROOTS_CODE = "ENOTROOTS";
 
-// src/contract/tools/checked.ts
-function checkedWith(request, resolve2) {
-  return { op: request.op, request, args: resolve2(request.op, request.args) };
+// src/io/node/home.ts
+var import_node_fs2 = require("node:fs");
+function homeFolder(named) {
+  if (!named || !named.startsWith("/")) throw homeNotAbsolute();
+  let real;
+  try {
+    real = import_node_fs2.realpathSync.native(named);
+  } catch {
+    throw homeMissing(named);
+  }
+  if (!(0, import_node_fs2.statSync)(real).isDirectory()) throw homeNotAFolder(named);
+  return real;
 }
+
+// src/io/progress-sink.ts
+var NO_PROGRESS = { wanted: false, report: () => {
+} };
+
+// src/io/stop.ts
+var CallStop = class {
+  // Made when a part first asks for the signal: Node loads its AbortController module on first use,
+  // about 2.4 million instructions (2.5 % of `node -e 0`), and file_read and shell_status never listen.
+  controller = null;
+  /** The first abort's signal, kept for a controller made after it. */
+  reason = null;
+  /** What listenForStop registered: called without an EventTarget, which costs a shell call 2 million instructions. */
+  listeners = /* @__PURE__ */ new Set();
+  takers = 0;
+  get signal() {
+    if (this.controller === null) {
+      this.controller = new AbortController();
+      if (this.reason !== null) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+  take() {
+    this.takers += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.takers -= 1;
+    };
+  }
+  /** Whether some part of the call answers its stop itself right now. */
+  get taken() {
+    return this.takers > 0;
+  }
+  /** Aborts the call's signal (once); whether a part of the call answers the stop itself. */
+  abort(signal) {
+    if (this.reason === null) {
+      this.reason = signal;
+      this.controller?.abort(signal);
+      for (const listener of [...this.listeners]) callAsEventTargetDoes(listener);
+      this.listeners.clear();
+    }
+    return this.taken;
+  }
+  /** listenForStop for a CallStop: the listener is called once, at the abort or at once after it. */
+  listen(listener) {
+    if (this.reason !== null) {
+      queueMicrotask(listener);
+      return () => void 0;
+    }
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+};
+function callAsEventTargetDoes(listener) {
+  try {
+    listener();
+  } catch (error2) {
+    queueMicrotask(() => {
+      throw error2;
+    });
+  }
+}
+function listenForStop(stop, listener) {
+  if (stop instanceof CallStop) return stop.listen(listener);
+  if (stop.signal.aborted) {
+    queueMicrotask(listener);
+    return () => void 0;
+  }
+  stop.signal.addEventListener("abort", listener, { once: true });
+  return () => stop.signal.removeEventListener("abort", listener);
+}
+function stopSignalOf(stop) {
+  return stop.signal.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
+}
+var NEVER_STOPPED = new CallStop();
 
 // src/workspace/jobs.ts
 var BACKGROUND_ID_PATTERN = /^b([1-9][0-9]{0,8})$/;
@@ -8330,137 +8304,225 @@ function noteRunUse(io, runId, agentId) {
   }
 }
 
-// src/io/progress.ts
-var NO_PROGRESS = { wanted: false, report: () => {
-} };
-function timersOn(now) {
-  return {
-    now,
-    after(ms, run) {
-      const timer = setTimeout(run, ms);
-      timer.unref?.();
-      return () => clearTimeout(timer);
-    }
-  };
-}
-function whenDue(clock, due, run) {
-  let cancel;
-  const arm = () => {
-    cancel = clock.after(Math.max(1, Math.ceil(due - clock.now())), fire);
-  };
-  const fire = () => {
-    if (clock.now() < due) arm();
-    else run();
-  };
-  arm();
-  return () => cancel();
+// src/contract/encoding.ts
+var STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function isPlainObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// src/app.ts
-function runTool(ops, checked, context) {
-  const tool = ops[checked.op];
-  return tool.run(context, checked.args);
-}
-async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS) {
-  const { request } = checked;
-  try {
-    noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
-  } catch (error2) {
-    return failureEnvelope(error2);
-  }
-}
+// src/contract/registry.ts
+var TOOL_REGISTRY = [
+  { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
+  { name: "shell_status", helper: "guilds-code", cacheKinds: ["shell_status"] },
+  { name: "file_read", helper: "guilds-code", cacheKinds: ["file_read", "other"] },
+  { name: "code_search", helper: "guilds-code", cacheKinds: ["code_search"] },
+  { name: "code_task", helper: "guilds-harness", cacheKinds: ["code_task", "other"] }
+];
+var OP_NAMES = TOOL_REGISTRY.map((row) => row.name);
+var HELPER_OF_TOOL = Object.fromEntries(
+  TOOL_REGISTRY.map((row) => [row.name, row.helper])
+);
 
-// src/io/node/home.ts
-var import_node_fs2 = require("node:fs");
-function homeFolder(named) {
-  if (!named || !named.startsWith("/")) throw homeNotAbsolute();
-  let real;
-  try {
-    real = import_node_fs2.realpathSync.native(named);
-  } catch {
-    throw homeMissing(named);
-  }
-  if (!(0, import_node_fs2.statSync)(real).isDirectory()) throw homeNotAFolder(named);
-  return real;
-}
-
-// src/io/stop.ts
-var CallStop = class {
-  // Made when a part first asks for the signal: Node loads its AbortController module on first use,
-  // about 2.4 million instructions (2.5 % of `node -e 0`), and file_read and shell_status never listen.
-  controller = null;
-  /** The first abort's signal, kept for a controller made after it. */
-  reason = null;
-  /** What listenForStop registered: called without an EventTarget, which costs a shell call 2 million instructions. */
-  listeners = /* @__PURE__ */ new Set();
-  takers = 0;
-  get signal() {
-    if (this.controller === null) {
-      this.controller = new AbortController();
-      if (this.reason !== null) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-  take() {
-    this.takers += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.takers -= 1;
-    };
-  }
-  /** Whether some part of the call answers its stop itself right now. */
-  get taken() {
-    return this.takers > 0;
-  }
-  /** Aborts the call's signal (once); whether a part of the call answers the stop itself. */
-  abort(signal) {
-    if (this.reason === null) {
-      this.reason = signal;
-      this.controller?.abort(signal);
-      for (const listener of [...this.listeners]) callAsEventTargetDoes(listener);
-      this.listeners.clear();
-    }
-    return this.taken;
-  }
-  /** listenForStop for a CallStop: the listener is called once, at the abort or at once after it. */
-  listen(listener) {
-    if (this.reason !== null) {
-      queueMicrotask(listener);
-      return () => void 0;
-    }
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  }
+// src/contract/live-calls.ts
+var STEP_KINDS = ["message", "tool", "edit", "command", "error"];
+var progressReasons = {
+  notProgress: `progress must be true, false or {"heartbeat_ms": N} with N a whole number from ${PROGRESS_HEARTBEAT_MIN_MS} to ${PROGRESS_HEARTBEAT_MAX_MS}`
 };
-function callAsEventTargetDoes(listener) {
-  try {
-    listener();
-  } catch (error2) {
-    queueMicrotask(() => {
-      throw error2;
-    });
+function progressAskOf(value) {
+  if (value === void 0 || value === null || value === false) return null;
+  if (value === true) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
+  if (!isPlainObject(value)) throw invalidRequest(progressReasons.notProgress);
+  const keys = Object.keys(value);
+  if (keys.some((key) => key !== "heartbeat_ms")) throw invalidRequest(progressReasons.notProgress);
+  const given = value.heartbeat_ms;
+  if (given === void 0 || given === null) return { heartbeatMs: PROGRESS_HEARTBEAT_DEFAULT_MS };
+  if (typeof given !== "number" || !Number.isInteger(given) || given < PROGRESS_HEARTBEAT_MIN_MS || given > PROGRESS_HEARTBEAT_MAX_MS) {
+    throw invalidRequest(progressReasons.notProgress);
+  }
+  return { heartbeatMs: given };
+}
+function progressField(ask) {
+  return ask.heartbeatMs === PROGRESS_HEARTBEAT_DEFAULT_MS ? true : { heartbeat_ms: ask.heartbeatMs };
+}
+function isCount(value) {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+function progressEventOf(value) {
+  if (!isPlainObject(value) || !isCount(value.elapsed_ms)) return null;
+  const elapsed_ms = value.elapsed_ms;
+  switch (value.type) {
+    case "heartbeat":
+      return { type: "heartbeat", elapsed_ms };
+    case "output": {
+      if (typeof value.text !== "string" || !isCount(value.bytes)) return null;
+      const event = { type: "output", elapsed_ms, text: value.text, bytes: value.bytes };
+      if (value.skipped_bytes !== void 0) {
+        if (!isCount(value.skipped_bytes)) return null;
+        event.skipped_bytes = value.skipped_bytes;
+      }
+      return event;
+    }
+    case "step": {
+      const kind = value.kind;
+      if (typeof kind !== "string" || !STEP_KINDS.includes(kind)) return null;
+      if (typeof value.text !== "string" || [...value.text].length > PROGRESS_STEP_MAX_CHARS || value.text.includes("\n")) return null;
+      return { type: "step", elapsed_ms, kind, text: value.text };
+    }
+    default:
+      return null;
   }
 }
-function listenForStop(stop, listener) {
-  if (stop instanceof CallStop) return stop.listen(listener);
-  if (stop.signal.aborted) {
-    queueMicrotask(listener);
-    return () => void 0;
-  }
-  stop.signal.addEventListener("abort", listener, { once: true });
-  return () => stop.signal.removeEventListener("abort", listener);
+function parseProgressObject(value) {
+  if (!Object.hasOwn(value, "progress") || typeof value.call_id !== "string") return null;
+  const event = progressEventOf(value.progress);
+  return event === null ? null : { callId: value.call_id, event };
 }
-function stopSignalOf(stop) {
-  return stop.signal.reason === "SIGINT" ? "SIGINT" : "SIGTERM";
-}
-var NEVER_STOPPED = new CallStop();
 
-// src/call-host.ts
+// src/contract/request.ts
+function decodeBase64Strict(text2) {
+  if (text2.length === 0) throw invalidRequest(requestReasons.emptyArgument);
+  if (!STRICT_BASE64.test(text2)) throw invalidRequest(requestReasons.notBase64);
+  return Buffer.from(text2, "base64");
+}
+var utf8Strict = new TextDecoder("utf-8", { fatal: true });
+function parseRequestBytes(bytes, specs, parsed) {
+  let text2;
+  try {
+    text2 = utf8Strict.decode(bytes);
+  } catch {
+    throw invalidRequest(requestReasons.notUtf8);
+  }
+  if (parsed !== void 0 && parsed.text === text2) return validateRequestWith(parsed.value, specs);
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    throw invalidRequest(requestReasons.notJson);
+  }
+  return validateRequestWith(value, specs);
+}
+function validId(value, field) {
+  if (typeof value !== "string") throw invalidRequest(requestReasons.notString(field));
+  if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
+  return value;
+}
+function validateRequestWith(value, specs) {
+  const known = OP_NAMES.filter((name) => specs[name] !== void 0);
+  if (!isPlainObject(value)) throw invalidRequest(requestReasons.notObject);
+  const op = value.op;
+  if (typeof op !== "string") throw invalidRequest(requestReasons.notString("op"));
+  if (!known.includes(op)) {
+    if (Object.hasOwn(HELPER_OF_TOOL, op)) throw invalidRequest(requestReasons.runByOtherHelper(op, HELPER_OF_TOOL[op], known));
+    throw invalidRequest(requestReasons.unknownOp(op, known));
+  }
+  const runId = validId(value.run_id, "run_id");
+  const agentId = validId(value.agent_id, "agent_id");
+  const callId = validId(value.call_id, "call_id");
+  let defaultCwd = "";
+  if (value.default_cwd !== void 0 && value.default_cwd !== null) {
+    if (typeof value.default_cwd !== "string") throw invalidRequest(requestReasons.notString("default_cwd"));
+    if (value.default_cwd.includes("\0")) throw invalidRequest(requestReasons.hasNul("default_cwd"));
+    defaultCwd = value.default_cwd;
+  }
+  let maxBytes = RESULT_DEFAULT_MAX_BYTES;
+  if (value.max_bytes !== void 0 && value.max_bytes !== null) {
+    if (typeof value.max_bytes !== "number" || !Number.isInteger(value.max_bytes)) throw invalidRequest(requestReasons.notWholeNumber("max_bytes"));
+    maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
+  }
+  const progress = progressAskOf(value.progress);
+  const rawArgs = value.args ?? {};
+  if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
+  const args = checkArgs(op, specs[op], rawArgs);
+  return { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
+}
+function checkArgs(op, spec, raw) {
+  const args = {};
+  for (const key of Object.keys(raw)) {
+    if (!Object.hasOwn(spec.args, key)) throw invalidArgument(op, requestReasons.unknownArgument(key, Object.keys(spec.args)));
+  }
+  for (const [name, arg] of Object.entries(spec.args)) {
+    const value = raw[name];
+    if (value === void 0 || value === null) {
+      if (arg.required) throw invalidArgument(op, requestReasons.required(name));
+      continue;
+    }
+    switch (arg.type) {
+      case "string":
+        if (typeof value !== "string") throw invalidArgument(op, requestReasons.notString(name));
+        if (arg.values && !arg.values.includes(value)) throw invalidArgument(op, requestReasons.notOneOf(name, arg.values));
+        break;
+      case "integer":
+        if (typeof value !== "number" || !Number.isSafeInteger(value)) throw invalidArgument(op, requestReasons.notWholeNumber(name));
+        break;
+      case "boolean":
+        if (typeof value !== "boolean") throw invalidArgument(op, requestReasons.notBoolean(name));
+        break;
+    }
+    args[name] = value;
+  }
+  return args;
+}
+
+// src/contract/tools/checked.ts
+function checkedWith(request, resolve2) {
+  return { op: request.op, request, args: resolve2(request.op, request.args) };
+}
+
+// src/tools/context.ts
+function specsOf(ops) {
+  const specs = {};
+  for (const name of Object.keys(ops)) specs[name] = ops[name].spec;
+  return specs;
+}
+
+// src/call/request.ts
+function readRequestFile(io, path, taken) {
+  const place = requestFilePlace(io.runDir, path);
+  if ("refused" in place) {
+    throw invalidRequest(place.refused === "outside" ? requestReasons.requestFileOutside(requestsFolderOf(io.runDir)) : requestReasons.requestFileMisnamed(path));
+  }
+  if (taken !== void 0 && taken.path === path) {
+    if ("bytes" in taken) return taken.bytes;
+    throw requestFileFailure(path, taken.code);
+  }
+  try {
+    return io.fs.takeFile(place.folder, place.name, REQUEST_FILE_MAX_BYTES);
+  } catch (error2) {
+    throw requestFileFailure(path, errorCode(error2));
+  }
+}
+function requestFileFailure(path, code2) {
+  switch (code2) {
+    case "ENOENT":
+      return invalidRequest(requestReasons.noRequestFile(path));
+    case "EFBIG":
+      return invalidRequest(requestReasons.requestFileTooLarge(REQUEST_FILE_MAX_BYTES));
+    case "EISDIR":
+    case "EFTYPE":
+    case "ELOOP":
+      return invalidRequest(requestReasons.requestFileNotRegular(path));
+    case NOT_ROOTS_CODE:
+      return invalidRequest(requestReasons.requestFileNotRoots(path));
+    default:
+      return invalidRequest(requestReasons.requestFileUnreadable(path, code2));
+  }
+}
+function checkedOf(request, ops) {
+  return checkedWith(request, (op, args) => ops[op].resolve(args));
+}
+function checkedRequest(bytes, ops, parsed) {
+  let request;
+  if (parsed === void 0 || "text" in parsed) request = parseRequestBytes(bytes, specsOf(ops), parsed);
+  else request = validateRequestWith(parsed.value, specsOf(ops));
+  return checkedOf(request, ops);
+}
+function decodeArgument(io, argument, ops, handedOn) {
+  if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
+  const bytes = argument.startsWith("/") ? readRequestFile(io, argument, handedOn?.file) : decodeBase64Strict(argument);
+  return checkedRequest(bytes, ops, handedOn?.parsed ?? void 0);
+}
+
+// src/call/host.ts
 var CallHost = class {
   constructor(ops, makeIo) {
     this.ops = ops;
@@ -8481,6 +8543,21 @@ var CallHost = class {
       return { envelope: error2 instanceof ToolError ? failureEnvelope(error2) : errorEnvelope(error2.message, "internal") };
     }
     return { io: this.makeIo(home, runDirFrom(env), env) };
+  }
+  /**
+   * A cold helper's one call, from its command-line argument (base64 JSON, or a request file; what
+   * the loader took of it handed on) to its envelope. Never rejects.
+   */
+  async answerArgument(env, argument, stop, handedOn) {
+    const made = this.ioFor(env);
+    if ("envelope" in made) return made.envelope;
+    let checked;
+    try {
+      checked = decodeArgument(made.io, argument, this.ops, handedOn);
+    } catch (error2) {
+      return failureEnvelope(error2);
+    }
+    return this.run(made.io, checked, stop);
   }
   /**
    * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
@@ -8533,8 +8610,47 @@ var CallHost = class {
     return calls.length;
   }
 };
+function runTool(ops, checked, context) {
+  const tool = ops[checked.op];
+  return tool.run(context, checked.args);
+}
+async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS) {
+  const { request } = checked;
+  try {
+    noteRunUse(io, request.runId, request.agentId);
+    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+  } catch (error2) {
+    return failureEnvelope(error2);
+  }
+}
 
-// src/call-progress.ts
+// src/io/due-timer.ts
+function timersOn(now) {
+  return {
+    now,
+    after(ms, run) {
+      const timer = setTimeout(run, ms);
+      timer.unref?.();
+      return () => clearTimeout(timer);
+    }
+  };
+}
+function whenDue(clock, due, run) {
+  let cancel;
+  const arm = () => {
+    cancel = clock.after(Math.max(1, Math.ceil(due - clock.now())), fire);
+  };
+  const fire = () => {
+    if (clock.now() < due) arm();
+    else run();
+  };
+  arm();
+  return () => cancel();
+}
+
+// src/call/progress.ts
 var callClock = timersOn(() => performance.now());
 var CallProgress = class {
   constructor(ask, emit, clock = callClock) {
@@ -9151,330 +9267,299 @@ var nodeFileSystem = {
     (0, import_node_fs9.utimesSync)(path, now, now);
   }
 };
-function nodeIoWith(parts, home, runDir, env) {
+function nodeIoWith(own2, home, runDir, env) {
   return {
     home,
     runDir,
     env,
     fs: nodeFileSystem,
-    shell: parts.shell,
     background: nodeBackgroundProcesses,
-    search: parts.search,
-    sha256: parts.sha256,
-    now: () => Date.now()
+    now: () => Date.now(),
+    ...own2
   };
 }
 
-// src/io/node/search.ts
-var import_node_fs12 = require("node:fs");
+// src/tools/shell/node-io.ts
+var import_node_buffer = require("node:buffer");
 
-// src/io/node/search-find.ts
+// src/io/node/process-group.ts
+var import_node_fs11 = require("node:fs");
+
+// src/io/node/log-follower.ts
 var import_node_fs10 = require("node:fs");
-
-// src/io/search-types.ts
-var RipgrepError = class extends Error {
-  constructor(failure3) {
-    super(failure3.code);
-    this.failure = failure3;
-    this.name = "RipgrepError";
-    this.code = failure3.code;
+var OUTPUT_CHUNK_BYTES = 1048576;
+var OUTPUT_POLL_MS = 10;
+var LogFollower = class {
+  constructor(readFd, onOutput, onEnd, onError) {
+    this.readFd = readFd;
+    this.onOutput = onOutput;
+    this.onEnd = onEnd;
+    this.onError = onError;
+    this.schedule(false);
   }
-  failure;
-  code;
+  readFd;
+  onOutput;
+  onEnd;
+  onError;
+  buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
+  position = 0;
+  endAt = null;
+  pollTimer;
+  readNext;
+  stopped = false;
+  /** The command is over and its output is `size` bytes: read up to there, then end. */
+  finishAt(size) {
+    this.endAt = size;
+    this.schedule(true);
+  }
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+  }
+  schedule(now) {
+    clearTimeout(this.pollTimer);
+    clearImmediate(this.readNext);
+    if (now) this.readNext = setImmediate(() => this.follow());
+    else this.pollTimer = setTimeout(() => this.follow(), OUTPUT_POLL_MS);
+  }
+  follow() {
+    if (this.stopped) return;
+    try {
+      const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
+      const read = want > 0 ? (0, import_node_fs10.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      if (read > 0) {
+        this.position += read;
+        this.onOutput(this.buffer.subarray(0, read));
+        this.schedule(true);
+      } else if (this.endAt !== null) {
+        this.onEnd(this.position);
+      } else {
+        this.schedule(false);
+      }
+    } catch (error2) {
+      this.onError(error2);
+    }
+  }
 };
 
-// src/io/node/search-find.ts
-var import_meta = {};
-function isExecutableFile(path) {
+// src/io/node/process-group.ts
+var GROUP_POLL_MS = 20;
+var GROUP_REAP_WAIT_MS = 1e3;
+var MARK_POLL_MS = 100;
+var LOG_OPEN_FLAGS2 = import_node_fs11.constants.O_WRONLY | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_TRUNC | import_node_fs11.constants.O_NOFOLLOW;
+function signalNumber(signal) {
+  return loadOs().constants.signals[signal] ?? 0;
+}
+function sleep(ms) {
+  return new Promise((resolve2) => setTimeout(resolve2, ms));
+}
+function groupRuns(groupId) {
+  if (!signalProcessGroup(groupId, 0)) return false;
+  let pids;
   try {
-    if (!(0, import_node_fs10.statSync)(path).isFile()) return false;
-    (0, import_node_fs10.accessSync)(path, import_node_fs10.constants.X_OK);
+    pids = listProcessIds();
+  } catch {
     return true;
-  } catch {
-    return false;
   }
-}
-function ownFile() {
-  if (typeof __filename === "string") return __filename;
-  return new URL(import_meta.url).pathname;
-}
-function parentFolder(path) {
-  const cut = path.lastIndexOf("/");
-  return cut <= 0 ? "/" : path.slice(0, cut);
-}
-function vscodeRipgrepPackage() {
-  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
-}
-function developmentRipgrep() {
-  const start = parentFolder(ownFile());
-  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
-  for (let folder = start; ; folder = parentFolder(folder)) {
-    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
-    if (isExecutableFile(candidate)) return { found: candidate, from: start };
-    if (folder === "/") return { found: null, from: start };
+  for (const pid of pids) {
+    const stat = readProcessStat(pid);
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
   }
+  return false;
 }
-function findRipgrepIn(env) {
-  const configured = env.GUILDS_RG;
-  if (configured) {
-    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
-    throw new RipgrepError({ code: "RG_CONFIGURED_NOT_EXECUTABLE", configured });
-  }
-  for (const folder of (env.PATH ?? "").split(":")) {
-    if (!folder.startsWith("/")) continue;
-    const candidate = `${folder}/rg`;
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  const development = developmentRipgrep();
-  if (development.found) return development.found;
-  throw new RipgrepError({ code: "RG_NOT_FOUND", packageName: vscodeRipgrepPackage(), searchedFrom: development.from });
-}
-
-// src/io/node/search-scratch.ts
-var import_node_fs11 = require("node:fs");
-var SCRATCH_OPEN_FLAGS = import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_EXCL | import_node_fs11.constants.O_NOFOLLOW;
-function scratchFolder() {
-  return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
-}
-function openScratchFile() {
-  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
-  let fd;
-  try {
-    fd = (0, import_node_fs11.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
-  } catch {
-    return null;
-  }
-  try {
-    (0, import_node_fs11.unlinkSync)(path);
-  } catch {
-    (0, import_node_fs11.closeSync)(fd);
-    return null;
-  }
-  return fd;
-}
-function openOutputFiles() {
-  const stdoutFd = openScratchFile();
-  const stderrFd = stdoutFd === null ? null : openScratchFile();
-  if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs11.closeSync)(stdoutFd);
-  return null;
-}
-function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs11.statfsSync !== "function") return false;
-  try {
-    const space = (0, import_node_fs11.statfsSync)(scratchFolder());
-    return space.bavail * space.bsize >= bytes;
-  } catch {
-    return false;
-  }
-}
-function readBack(fd, position, onBytes, pieceBytes, reused) {
-  for (; ; ) {
-    const left = (0, import_node_fs11.fstatSync)(fd).size - position;
-    if (left <= 0) return position;
-    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs11.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
-    if (read === 0) return position;
-    position += read;
-    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
-  }
-}
-function readStart(fd, maxBytes) {
-  const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs11.readSync)(fd, kept, 0, kept.length, 0));
-}
-
-// src/io/node/search.ts
-function makeSearchProcesses(limits) {
-  return {
-    findRipgrep: findRipgrepIn,
-    run(run) {
-      if (run.output === "line-per-file") {
-        const files = openOutputFiles();
-        if (files !== null) return runOnce(run, { kind: "files", ...files });
-      } else if (roomInScratchFolder(SEARCH_SPOOL_FREE_SPACE_FACTOR * limits.spoolMaxBytes)) {
-        const files = openOutputFiles();
-        if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: limits.spoolMaxBytes });
-      }
-      return runOnce(run, { kind: "pipes" });
+async function finishGroup(groupId, deadline, mark) {
+  const markedRun = () => mark !== void 0 && markedProcesses(mark).length > 0;
+  let markCheckedAt = 0;
+  let marked = true;
+  while (Date.now() < deadline) {
+    if (Date.now() - markCheckedAt >= MARK_POLL_MS) {
+      marked = markedRun();
+      markCheckedAt = Date.now();
     }
-  };
-}
-var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
-async function runSpooled(run, output) {
-  const started = performance.now();
-  const release = run.stop.take();
-  try {
-    const spooled = await runOnce(run, output);
-    if (spooled !== null) return spooled;
-    if (run.stop.signal.aborted) {
-      return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: stopSignalOf(run.stop) }, sink: run.newSink() };
-    }
-    const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
-    return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
-  } finally {
-    release();
+    if (!groupRuns(groupId) && !marked) return;
+    await sleep(GROUP_POLL_MS);
+  }
+  signalProcessGroup(groupId, "SIGKILL");
+  if (mark !== void 0) signalMarked(mark, "SIGKILL");
+  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
+  while (Date.now() < reapDeadline) {
+    const left = mark === void 0 ? 0 : signalMarked(mark, "SIGKILL");
+    if (left === 0 && !groupRuns(groupId)) return;
+    await sleep(GROUP_POLL_MS);
   }
 }
-function runOnce(run, output) {
-  const sink = run.newSink();
+function endLifeline(pidPath, groupId) {
+  try {
+    const pid = Number((0, import_node_fs11.readFileSync)(pidPath, "latin1").trim());
+    const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
+    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) signalProcess(pid, "SIGKILL");
+  } catch {
+  }
+}
+function openLog(logPath) {
+  const logFd = (0, import_node_fs11.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  try {
+    return { logFd, readFd: (0, import_node_fs11.openSync)(logPath, import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW) };
+  } catch (error2) {
+    (0, import_node_fs11.closeSync)(logFd);
+    throw error2;
+  }
+}
+var GroupStop = class {
+  constructor(graceMs, mark) {
+    this.graceMs = graceMs;
+    this.mark = mark;
+  }
+  graceMs;
+  mark;
+  /** When the SIGKILL is due; 0 while the group has not been stopped. */
+  deadline = 0;
+  killTimer;
+  /** `leader` is the group's leader, whose pid is the group's id; once it has exited, `kill` is a no-op. */
+  stop(leader) {
+    const groupId = leader.pid;
+    if (groupId === void 0 || this.deadline !== 0) return;
+    this.deadline = Date.now() + this.graceMs;
+    leader.kill("SIGTERM");
+    signalProcessGroup(groupId, "SIGTERM");
+    if (this.mark !== void 0) signalMarked(this.mark, "SIGTERM");
+    this.killTimer = setTimeout(() => {
+      leader.kill("SIGKILL");
+      signalProcessGroup(groupId, "SIGKILL");
+      if (this.mark !== void 0) signalMarked(this.mark, "SIGKILL");
+    }, this.graceMs);
+  }
+  /** Once the group has been waited for: the pending SIGKILL, if any, is no longer needed. */
+  dispose() {
+    clearTimeout(this.killTimer);
+  }
+};
+var callCounter = 0;
+function newCallToken() {
+  return callToken(process.pid, Date.now(), ++callCounter, Math.random());
+}
+function markedEnvironment(env, token) {
+  if (token === void 0) return env;
+  return { ...env, [CALL_MARK_VARIABLE]: markValue(env[CALL_MARK_VARIABLE], token) };
+}
+function startLeader(run, log, onStop) {
+  let supervised;
+  try {
+    const stdio = [run.input === void 0 ? "ignore" : "pipe", log.logFd, log.logFd];
+    const env = markedEnvironment(run.env, run.markToken);
+    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
+  } catch (error2) {
+    (0, import_node_fs11.closeSync)(log.logFd);
+    (0, import_node_fs11.closeSync)(log.readFd);
+    throw error2;
+  }
+  if (run.input !== void 0) {
+    supervised.process.stdin?.on("error", () => void 0);
+    supervised.process.stdin?.end(run.input);
+  }
+  return supervised;
+}
+function runInGroup(run, onOutput) {
+  const log = openLog(run.logPath);
+  const mark = run.markToken === void 0 ? void 0 : { token: run.markToken };
+  const groupStop = new GroupStop(run.killGraceMs, mark);
+  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process));
+  const child = supervised.process;
+  const groupId = child.pid;
+  if (groupId !== void 0) run.onStart?.(groupId);
   return new Promise((resolve2, reject) => {
-    new RipgrepAttempt(run, output, sink, (exit) => resolve2(exit === null ? null : { exit, sink }), reject).start();
+    let code2 = null;
+    let signal = null;
+    const close = () => {
+      if (!supervised.settle()) return;
+      groupStop.dispose();
+      run.onSettle?.();
+      follower.stop();
+      (0, import_node_fs11.closeSync)(log.logFd);
+      (0, import_node_fs11.closeSync)(log.readFd);
+    };
+    const follower = new LogFollower(
+      log.readFd,
+      onOutput,
+      (logBytes) => {
+        close();
+        resolve2({ code: code2, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
+      },
+      (error2) => {
+        groupStop.stop(child);
+        close();
+        reject(error2);
+      }
+    );
+    child.once("error", (error2) => {
+      close();
+      reject(error2);
+    });
+    child.once("exit", (exitCode, exitSignal) => {
+      supervised.disarmTimer();
+      code2 = exitCode;
+      signal = exitSignal;
+      const finishLog = () => {
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs11.fstatSync)(log.logFd).size);
+      };
+      if (groupId === void 0) return finishLog();
+      if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
+        groupStop.stop(child);
+      }
+      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline, mark) : Promise.resolve();
+      void finished.then(() => {
+        run.onGroupEnd?.(groupId);
+        finishLog();
+      });
+    });
   });
 }
-function startFailure2(run, error2) {
-  const failure3 = error2;
-  return new RipgrepError({ code: "RG_CANNOT_START", binary: run.binary, cause: failure3.code ?? failure3.message });
+
+// src/tools/shell/node-io.ts
+var BASH = "bash";
+function shellGroupRun(request) {
+  return {
+    file: BASH,
+    args: ["-c", request.script],
+    cwd: request.cwd,
+    env: request.env,
+    logPath: request.logPath,
+    timeoutMs: request.timeoutMs,
+    stop: request.stop,
+    killGraceMs: request.killGraceMs,
+    markToken: newCallToken(),
+    // What a finished command left running (`server &`) is its to leave.
+    stopLeftovers: false,
+    onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId)
+  };
 }
-function spoolFailed(overflowed, code2, signal, stderr) {
-  if (overflowed || signal === "SIGXFSZ") return true;
-  return code2 === 2 && stderr.trim() === "";
+async function runShell(request, onOutput) {
+  const end = await runInGroup(shellGroupRun(request), onOutput);
+  const exitCode = end.code ?? (end.signal ? 128 + signalNumber(end.signal) : 1);
+  return { exitCode, timedOut: end.timedOut, interruptedBy: end.interruptedBy, logBytes: end.logBytes };
 }
-var RipgrepAttempt = class {
-  constructor(run, output, sink, resolve2, reject) {
-    this.run = run;
-    this.output = output;
-    this.resolve = resolve2;
-    this.reject = reject;
-    this.feed = (chunk) => sink.feed(chunk);
-  }
-  run;
-  output;
-  resolve;
-  reject;
-  child;
-  stderr = "";
-  stderrBytes = 0;
-  exited = false;
-  failure = null;
-  overflowed = false;
-  spoolRead = 0;
-  watch;
-  feed;
-  start() {
-    const { run, output } = this;
+var decoder = new TextDecoder("utf-8", { fatal: true });
+var nodeShellProcesses = {
+  run: runShell,
+  // buffer.isAscii arrived in Node 18.15.
+  isAscii: typeof import_node_buffer.isAscii === "function" ? (bytes) => (0, import_node_buffer.isAscii)(bytes) : void 0,
+  isUtf8(bytes) {
+    if (typeof import_node_buffer.isUtf8 === "function") return (0, import_node_buffer.isUtf8)(bytes);
     try {
-      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
-      const stdin = run.input ? run.input.descriptor() : "ignore";
-      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason), run.stop);
-    } catch (error2) {
-      this.closeFiles();
-      this.reject(startFailure2(run, error2));
-      return;
+      decoder.decode(bytes);
+      return true;
+    } catch {
+      return false;
     }
-    if (output.kind === "spool") this.watchSpool(output);
-    this.child.process.on(
-      "error",
-      (error2) => this.settle(() => {
-        throw startFailure2(run, error2);
-      })
-    );
-    if (output.kind === "pipes") this.readPipes();
-    else this.readFilesAtExit(output);
-  }
-  get stopping() {
-    return this.child.timedOut || this.child.interruptedBy !== null;
-  }
-  stop(reason) {
-    this.kill();
-    if (reason === "timeout" && this.exited && this.output.kind === "pipes") this.abandonPipes();
-  }
-  kill() {
-    this.child.process.kill("SIGKILL");
-  }
-  closeFiles() {
-    if (this.output.kind === "pipes") return;
-    (0, import_node_fs12.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs12.closeSync)(this.output.stderrFd);
-  }
-  settle(outcome) {
-    if (!this.child.settle()) return;
-    if (this.watch !== void 0) clearInterval(this.watch);
-    try {
-      if (this.failure !== null) throw this.failure;
-      this.resolve(outcome());
-    } catch (error2) {
-      this.reject(error2);
-    } finally {
-      this.closeFiles();
-    }
-  }
-  exitOf(code2) {
-    const { stderr } = this;
-    const { timedOut, interruptedBy } = this.child;
-    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code2, stderr, timedOut };
-  }
-  /**
-   * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
-   * wrapper script's) may hold them open for as long as it likes. Past the limit, once the process
-   * itself is gone, its pipes are given up.
-   */
-  abandonPipes() {
-    this.child.process.stdout?.destroy();
-    this.child.process.stderr?.destroy();
-    this.settle(() => this.exitOf(null));
-  }
-  /**
-   * The spool is read as it grows, so that its lines are taken in while ripgrep searches on, and is
-   * given up as soon as it passes its cap; one that ends a little past it between two looks is whole.
-   */
-  watchSpool(output) {
-    const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
-    this.watch = setInterval(() => {
-      if (this.exited || this.stopping || this.overflowed || this.failure !== null) return;
-      try {
-        this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
-      } catch (error2) {
-        this.failure = error2;
-        this.kill();
-        return;
-      }
-      if (this.spoolRead <= output.maxBytes) return;
-      this.overflowed = true;
-      this.kill();
-    }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
-  }
-  /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. */
-  readFilesAtExit(output) {
-    const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
-    this.child.process.on(
-      "exit",
-      (code2, signal) => this.settle(() => {
-        this.exited = true;
-        this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
-        if (output.kind === "spool" && !this.stopping && spoolFailed(this.overflowed, code2, signal, this.stderr)) return null;
-        readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
-        return this.exitOf(code2);
-      })
-    );
-  }
-  readPipes() {
-    const child = this.child.process;
-    child.stdout.on("data", (chunk) => {
-      if (this.failure !== null || this.child.isSettled) return;
-      try {
-        this.feed(chunk);
-      } catch (error2) {
-        this.failure = error2;
-        this.kill();
-      }
-    });
-    child.stderr.on("data", (chunk) => {
-      if (this.stderrBytes >= SEARCH_STDERR_KEEP_BYTES) return;
-      const kept = chunk.subarray(0, SEARCH_STDERR_KEEP_BYTES - this.stderrBytes);
-      this.stderrBytes += kept.length;
-      this.stderr += kept.toString("utf8");
-    });
-    child.on("exit", () => {
-      this.exited = true;
-      if (this.child.timedOut) this.abandonPipes();
-    });
-    child.on("close", (code2) => this.settle(() => this.exitOf(code2)));
   }
 };
+var SHELL_NODE_IO = { shell: nodeShellProcesses };
 
-// src/io/sha256-wasm-bytes.ts
+// src/tools/shell_status/node-io.ts
+var SHELL_STATUS_NODE_IO = {};
+
+// src/tools/file_read/sha256-wasm-bytes.ts
 function sha256WasmBytes() {
   const words = new Int32Array([1836278016, 1, 1610746881, 1610645249, 2139062019, 50560769, 83951618, 16777475, 2130975238, -2139078400, 8325890, 41975873, 1090551563, 2131427968, 184566017, 101139463, 1869440365, 162162, 1852405510, 58158948, 1769409280, 2003788910, 1702132034, 83952499, 1952543859, 67240805, 1886352499, 1644561155, 1801678700, 134217843, 1819764078, 1936027241, -1828060928, 196215309, 25101061, 41877886, 595527803, 33628416, 541066048, 17646848, 35717185, 18890755, 678036e3, 52494338, 406913824, 1090723956, 544372248, 1946697987, -58687423, 52457735, 1098254401, 1896087168, 52523634, 52429344, 75498038, 52429344, 36176416, 37120512, 35653248, 577373249, 12599554, 184552777, 35667971, -1006370563, 537272579, -49856250, 102760877, -1409476287, 542178561, -49135354, 102760877, -1409479103, -45023999, 1090920529, 28179715, 35672573, -1073479427, 28245251, 16581152, -50076668, 119603630, 1576862240, 553908227, 537337862, -49200890, 102760877, -1409478847, 542178561, -49069818, 102760877, -1409479359, -45023999, 1090920529, 28179722, -1359130115, -49864447, 12, 0, 0, 0, -49864704, 13, 0, 303108096, 370480147, 537272599, 1090920455, 28179729, 255919648, -50222083, 1090920528, 28179731, 222365216, -50222083, 542244176, -49659642, 1375535533, 553758461, 537010183, 67894535, 35652736, 35653408, 262397, -50221315, 109052939, 272695840, 1090658922, 222888576, 4262656, 41943592, 4261921, 42205736, 4262177, 42467880, 4262433, 42730024, 4262689, 42992168, 4262945, 43254312, 4263201, 43516456, 4263457, 43778600, 4263713, 1073938977, 203427616, -2139012435, 2115010688, 69207074, -2054683326, 323093536, 105022856, 543860616, 537665550, 1930305549, 35681137, 109052456, 86076010, 85986080, 537600362, -1391976443, -2139061950, 578687104, 1107566596, 545622027, -2011938300, -2013117819, 136342183, 544278816, 537403402, 1920037385, 537862506, -1391779826, -2139061950, 578687104, 1107566596, 545622021, -2012003836, -2012855675, 220228263, 203426592, 1903365408, 671228019, 1778811906, 537207146, 1778720778, 85985825, 1118637856, -2139062143, 69369360, 188875808, 69240200, -2054679486, -1484258750, 537862250, 153121032, 136318752, 1785885042, 220204577, 1118636576, -2139062143, 69369360, 88212512, 69240200, -2054679742, -1484257726, 537665642, 537600010, 1936814860, 36176416, 1785333384, 153093409, 560596256, 537206793, -2126336754, 276856960, 537141886, -2012528124, 1107566725, 1116047380, 1789364226, 253759008, 537403505, 1913593870, 560624241, 537665549, -2126336759, 276856960, 537141886, -2012921340, 1107566725, 1116047379, 1789364230, 153094944, 186649120, 544436595, -1946015742, 560622086, 537403397, 136407557, 220202272, -2139012435, 2115010688, 69207074, -2054681790, 339870752, 37913992, 543860616, 1896751117, 220204832, 1903300128, 203516530, 136317728, -2139012435, 2115010688, 69207074, -2054683326, 323093536, 105022856, 543860616, 537403402, 1930043401, 35681137, 110101032, 86076010, 85987104, 537862506, -1391714299, -2139061950, 578687104, 1107566596, 545622027, -2011938300, -2013117819, 203451047, 544279840, 537665550, 1920037389, 537600362, -1391517686, -2139061950, 578687104, 1107566596, 545622021, -2012003836, -2012855675, 153119399, 136318752, 1903364384, 671228019, 1778816002, 537207146, 1778720782, 85986849, 1118636832, -2139062143, 69369360, 188875808, 69240200, -2054679486, -1484258750, 537600106, 220229900, 203426592, 1785885042, 153094689, 1118637600, -2139062143, 69369360, 88212512, 69240200, -2054679742, -1484257726, 537403498, 537862158, 1936814856, 36176416, 1785333400, 220202273, 560596256, 537206797, -2126336758, 276856960, 537141886, -2012528124, 1107566725, 1116047380, 1789364226, 186649120, 537665649, 1913331722, 560624241, 537403401, -2126336755, 276856960, 537141886, -2012921340, 1107566725, 1116047379, 1789364230, 220204832, 253759008, 544436595, -1677580286, 560622086, 537665541, 203516421, 153093408, -2139012435, 2115010688, 69207074, -2054681790, 339870752, 37913992, 543860616, 1896488969, 153094944, 1903299104, 136407666, 541131296, 1090658922, 222888576, 4262656, 36175937, 136315520, -2147338646, 1090535682, -2080233472, 1778982914, 42205750, 4259905, 42467880, 912919072, 1090684930, 671105280, 537037826, 37120523, 4260492, 36175937, 203424400, -1878903190, 1090535682, -1811798016, 1779245058, 43254326, 4259905, 43516456, 912920096, 1090689026, 671105280, 537041922, 37120527, 18875036, 1778434113, 2097441, 560660801, 184552448, 31197963, 25100803, 545194366, 33759488, 541066048, 1778925827, 223019296, 688070657, -1975386109, -1596938092, 176521921, 537207173, -16825851, -268960771, 16760799, -16825725, -268960771, 16760799, -2080038788, -2105442238, -1601140604, -2088795968, -2105442238, -1601140604, -2055241536, 102868859, 35653152, 1332413472, 69206285, 560596512, 1090723844, 52521480, 185270284, 1073954818, 35652640, 536939855, 1325473795, 69206285, 2949920, 1175077120, 537141610, 1778467075, 787233, 69208843, 71893536, 54526528, 537075776, 17648896, 21037856, 11627, 222693953, 1090723841, 52521729, 185270284, 604184587, 184819715, 33729803, 184566016, 798491264, 1150370442, -70291145, -609897024, -1034163787, 301021526, -2103158287, 1591054911, -1432835300, 1526847495, -2051140989, 2109940785, 1567905036, -1308724546, 111640798, -244016164, 1774305691, 1200022683, -1647906882, -1580462143, 745481228, -2069221911, -1445180812, -1998955344, 1364358905, -965896130, 667461681, 2143793155, 200523609, -1857567008, 1666307495, 694617802, 176493609, 557328311, 1845243419, 219368748, 1934906168, 180053258, -919701910, 746947010, -392064398, 1716232895, -1955551206, 1369686603, -400963732, 103076242, 897963673, -1603210226, -1055518614, 1812470180, 2001477175, -1128978616, 213071024, -1437976292, -900772136, 1878219676, -2098304978, 1668248719, 2014607525, 34112712, -357177, 1827377342, -1544051632, 2029174521, 1090569841, 537592448, 1779033703, -1150833019, 1013904242, -1521486534, 1359893119, -1694144372, 528734635, 1541459225]);
   const packed = new Uint8Array(words.buffer);
@@ -9484,7 +9569,7 @@ function sha256WasmBytes() {
   return bytes;
 }
 
-// src/io/sha256-wasm.ts
+// src/tools/file_read/sha256-wasm.ts
 var BLOCK_BYTES = 64;
 var LENGTH_FIELD_BYTES = 8;
 var END_MARKER = 128;
@@ -9589,7 +9674,7 @@ var WasmLineEnds = class {
   }
 };
 
-// src/io/node/sha256.ts
+// src/tools/file_read/node-io.ts
 var NodeHasher = class {
   hash = loadCrypto().createHash("sha256");
   update(bytes) {
@@ -9608,288 +9693,322 @@ function sha256Hasher(expectedBytes) {
   }
   return new NodeHasher();
 }
+var FILE_READ_NODE_IO = { sha256: sha256Hasher };
 
-// src/io/node/shell.ts
-var import_node_buffer = require("node:buffer");
+// src/tools/code_search/node/search.ts
 var import_node_fs14 = require("node:fs");
 
-// src/io/node/log-follower.ts
-var import_node_fs13 = require("node:fs");
-var OUTPUT_CHUNK_BYTES = 1048576;
-var OUTPUT_POLL_MS = 10;
-var LogFollower = class {
-  constructor(readFd, onOutput, onEnd, onError) {
-    this.readFd = readFd;
-    this.onOutput = onOutput;
-    this.onEnd = onEnd;
-    this.onError = onError;
-    this.schedule(false);
+// src/tools/code_search/node/find.ts
+var import_node_fs12 = require("node:fs");
+
+// src/tools/code_search/io.ts
+var RipgrepError = class extends Error {
+  constructor(failure3) {
+    super(failure3.code);
+    this.failure = failure3;
+    this.name = "RipgrepError";
+    this.code = failure3.code;
   }
-  readFd;
-  onOutput;
-  onEnd;
-  onError;
-  buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
-  position = 0;
-  endAt = null;
-  pollTimer;
-  readNext;
-  stopped = false;
-  /** The command is over and its output is `size` bytes: read up to there, then end. */
-  finishAt(size) {
-    this.endAt = size;
-    this.schedule(true);
-  }
-  stop() {
-    this.stopped = true;
-    clearTimeout(this.pollTimer);
-    clearImmediate(this.readNext);
-  }
-  schedule(now) {
-    clearTimeout(this.pollTimer);
-    clearImmediate(this.readNext);
-    if (now) this.readNext = setImmediate(() => this.follow());
-    else this.pollTimer = setTimeout(() => this.follow(), OUTPUT_POLL_MS);
-  }
-  follow() {
-    if (this.stopped) return;
-    try {
-      const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs13.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
-      if (read > 0) {
-        this.position += read;
-        this.onOutput(this.buffer.subarray(0, read));
-        this.schedule(true);
-      } else if (this.endAt !== null) {
-        this.onEnd(this.position);
-      } else {
-        this.schedule(false);
-      }
-    } catch (error2) {
-      this.onError(error2);
-    }
-  }
+  failure;
+  code;
 };
 
-// src/io/node/shell.ts
-var BASH = "bash";
-var GROUP_POLL_MS = 20;
-var GROUP_REAP_WAIT_MS = 1e3;
-var MARK_POLL_MS = 100;
-var LOG_OPEN_FLAGS2 = import_node_fs14.constants.O_WRONLY | import_node_fs14.constants.O_APPEND | import_node_fs14.constants.O_CREAT | import_node_fs14.constants.O_TRUNC | import_node_fs14.constants.O_NOFOLLOW;
-function signalNumber(signal) {
-  return loadOs().constants.signals[signal] ?? 0;
-}
-function sleep(ms) {
-  return new Promise((resolve2) => setTimeout(resolve2, ms));
-}
-function groupRuns(groupId) {
-  if (!signalProcessGroup(groupId, 0)) return false;
-  let pids;
+// src/tools/code_search/node/find.ts
+var import_meta = {};
+function isExecutableFile(path) {
   try {
-    pids = listProcessIds();
-  } catch {
+    if (!(0, import_node_fs12.statSync)(path).isFile()) return false;
+    (0, import_node_fs12.accessSync)(path, import_node_fs12.constants.X_OK);
     return true;
-  }
-  for (const pid of pids) {
-    const stat = readProcessStat(pid);
-    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) return true;
-  }
-  return false;
-}
-async function finishGroup(groupId, deadline, mark) {
-  const markedRun = () => mark !== void 0 && markedProcesses(mark).length > 0;
-  let markCheckedAt = 0;
-  let marked = true;
-  while (Date.now() < deadline) {
-    if (Date.now() - markCheckedAt >= MARK_POLL_MS) {
-      marked = markedRun();
-      markCheckedAt = Date.now();
-    }
-    if (!groupRuns(groupId) && !marked) return;
-    await sleep(GROUP_POLL_MS);
-  }
-  signalProcessGroup(groupId, "SIGKILL");
-  if (mark !== void 0) signalMarked(mark, "SIGKILL");
-  const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
-  while (Date.now() < reapDeadline) {
-    const left = mark === void 0 ? 0 : signalMarked(mark, "SIGKILL");
-    if (left === 0 && !groupRuns(groupId)) return;
-    await sleep(GROUP_POLL_MS);
-  }
-}
-function endLifeline(pidPath, groupId) {
-  try {
-    const pid = Number((0, import_node_fs14.readFileSync)(pidPath, "latin1").trim());
-    const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
-    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) signalProcess(pid, "SIGKILL");
   } catch {
+    return false;
   }
 }
-function openLog(logPath) {
-  const logFd = (0, import_node_fs14.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+function ownFile() {
+  if (typeof __filename === "string") return __filename;
+  return new URL(import_meta.url).pathname;
+}
+function parentFolder(path) {
+  const cut = path.lastIndexOf("/");
+  return cut <= 0 ? "/" : path.slice(0, cut);
+}
+function vscodeRipgrepPackage() {
+  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
+}
+function developmentRipgrep() {
+  const start = parentFolder(ownFile());
+  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
+  for (let folder = start; ; folder = parentFolder(folder)) {
+    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
+    if (isExecutableFile(candidate)) return { found: candidate, from: start };
+    if (folder === "/") return { found: null, from: start };
+  }
+}
+function findRipgrepIn(env) {
+  const configured = env.GUILDS_RG;
+  if (configured) {
+    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
+    throw new RipgrepError({ code: "RG_CONFIGURED_NOT_EXECUTABLE", configured });
+  }
+  for (const folder of (env.PATH ?? "").split(":")) {
+    if (!folder.startsWith("/")) continue;
+    const candidate = `${folder}/rg`;
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  const development = developmentRipgrep();
+  if (development.found) return development.found;
+  throw new RipgrepError({ code: "RG_NOT_FOUND", packageName: vscodeRipgrepPackage(), searchedFrom: development.from });
+}
+
+// src/tools/code_search/node/scratch.ts
+var import_node_fs13 = require("node:fs");
+var SCRATCH_OPEN_FLAGS = import_node_fs13.constants.O_RDWR | import_node_fs13.constants.O_CREAT | import_node_fs13.constants.O_EXCL | import_node_fs13.constants.O_NOFOLLOW;
+function scratchFolder() {
+  return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
+}
+function openScratchFile() {
+  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
+  let fd;
   try {
-    return { logFd, readFd: (0, import_node_fs14.openSync)(logPath, import_node_fs14.constants.O_RDONLY | import_node_fs14.constants.O_NOFOLLOW) };
-  } catch (error2) {
-    (0, import_node_fs14.closeSync)(logFd);
-    throw error2;
+    fd = (0, import_node_fs13.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+  } catch {
+    return null;
   }
-}
-var GroupStop = class {
-  constructor(graceMs, mark) {
-    this.graceMs = graceMs;
-    this.mark = mark;
-  }
-  graceMs;
-  mark;
-  /** When the SIGKILL is due; 0 while the group has not been stopped. */
-  deadline = 0;
-  killTimer;
-  /** `leader` is the group's leader, whose pid is the group's id; once it has exited, `kill` is a no-op. */
-  stop(leader) {
-    const groupId = leader.pid;
-    if (groupId === void 0 || this.deadline !== 0) return;
-    this.deadline = Date.now() + this.graceMs;
-    leader.kill("SIGTERM");
-    signalProcessGroup(groupId, "SIGTERM");
-    if (this.mark !== void 0) signalMarked(this.mark, "SIGTERM");
-    this.killTimer = setTimeout(() => {
-      leader.kill("SIGKILL");
-      signalProcessGroup(groupId, "SIGKILL");
-      if (this.mark !== void 0) signalMarked(this.mark, "SIGKILL");
-    }, this.graceMs);
-  }
-  /** Once the group has been waited for: the pending SIGKILL, if any, is no longer needed. */
-  dispose() {
-    clearTimeout(this.killTimer);
-  }
-};
-var callCounter = 0;
-function newCallToken() {
-  return callToken(process.pid, Date.now(), ++callCounter, Math.random());
-}
-function markedEnvironment(env, token) {
-  if (token === void 0) return env;
-  return { ...env, [CALL_MARK_VARIABLE]: markValue(env[CALL_MARK_VARIABLE], token) };
-}
-function startLeader(run, log, onStop) {
-  let supervised;
   try {
-    const stdio = [run.input === void 0 ? "ignore" : "pipe", log.logFd, log.logFd];
-    const env = markedEnvironment(run.env, run.markToken);
-    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
-  } catch (error2) {
-    (0, import_node_fs14.closeSync)(log.logFd);
-    (0, import_node_fs14.closeSync)(log.readFd);
-    throw error2;
+    (0, import_node_fs13.unlinkSync)(path);
+  } catch {
+    (0, import_node_fs13.closeSync)(fd);
+    return null;
   }
-  if (run.input !== void 0) {
-    supervised.process.stdin?.on("error", () => void 0);
-    supervised.process.stdin?.end(run.input);
+  return fd;
+}
+function openOutputFiles() {
+  const stdoutFd = openScratchFile();
+  const stderrFd = stdoutFd === null ? null : openScratchFile();
+  if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
+  if (stdoutFd !== null) (0, import_node_fs13.closeSync)(stdoutFd);
+  return null;
+}
+function roomInScratchFolder(bytes) {
+  if (typeof import_node_fs13.statfsSync !== "function") return false;
+  try {
+    const space = (0, import_node_fs13.statfsSync)(scratchFolder());
+    return space.bavail * space.bsize >= bytes;
+  } catch {
+    return false;
   }
-  return supervised;
 }
-function runInGroup(run, onOutput) {
-  const log = openLog(run.logPath);
-  const mark = run.markToken === void 0 ? void 0 : { token: run.markToken };
-  const groupStop = new GroupStop(run.killGraceMs, mark);
-  const supervised = startLeader(run, log, () => groupStop.stop(supervised.process));
-  const child = supervised.process;
-  const groupId = child.pid;
-  if (groupId !== void 0) run.onStart?.(groupId);
-  return new Promise((resolve2, reject) => {
-    let code2 = null;
-    let signal = null;
-    const close = () => {
-      if (!supervised.settle()) return;
-      groupStop.dispose();
-      run.onSettle?.();
-      follower.stop();
-      (0, import_node_fs14.closeSync)(log.logFd);
-      (0, import_node_fs14.closeSync)(log.readFd);
-    };
-    const follower = new LogFollower(
-      log.readFd,
-      onOutput,
-      (logBytes) => {
-        close();
-        resolve2({ code: code2, signal, timedOut: supervised.timedOut, interruptedBy: supervised.interruptedBy, logBytes });
-      },
-      (error2) => {
-        groupStop.stop(child);
-        close();
-        reject(error2);
-      }
-    );
-    child.once("error", (error2) => {
-      close();
-      reject(error2);
-    });
-    child.once("exit", (exitCode, exitSignal) => {
-      supervised.disarmTimer();
-      code2 = exitCode;
-      signal = exitSignal;
-      const finishLog = () => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs14.fstatSync)(log.logFd).size);
-      };
-      if (groupId === void 0) return finishLog();
-      if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
-        groupStop.stop(child);
-      }
-      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline, mark) : Promise.resolve();
-      void finished.then(() => {
-        run.onGroupEnd?.(groupId);
-        finishLog();
-      });
-    });
-  });
+function readBack(fd, position, onBytes, pieceBytes, reused) {
+  for (; ; ) {
+    const left = (0, import_node_fs13.fstatSync)(fd).size - position;
+    if (left <= 0) return position;
+    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
+    const read = (0, import_node_fs13.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    if (read === 0) return position;
+    position += read;
+    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
+  }
 }
-function shellGroupRun(request) {
+function readStart(fd, maxBytes) {
+  const kept = Buffer.allocUnsafe(maxBytes);
+  return kept.toString("utf8", 0, (0, import_node_fs13.readSync)(fd, kept, 0, kept.length, 0));
+}
+
+// src/tools/code_search/node/search.ts
+function makeSearchProcesses(limits) {
   return {
-    file: BASH,
-    args: ["-c", request.script],
-    cwd: request.cwd,
-    env: request.env,
-    logPath: request.logPath,
-    timeoutMs: request.timeoutMs,
-    stop: request.stop,
-    killGraceMs: request.killGraceMs,
-    markToken: newCallToken(),
-    // What a finished command left running (`server &`) is its to leave.
-    stopLeftovers: false,
-    onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId)
+    findRipgrep: findRipgrepIn,
+    run(run) {
+      if (run.output === "line-per-file") {
+        const files = openOutputFiles();
+        if (files !== null) return runOnce(run, { kind: "files", ...files });
+      } else if (roomInScratchFolder(SEARCH_SPOOL_FREE_SPACE_FACTOR * limits.spoolMaxBytes)) {
+        const files = openOutputFiles();
+        if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: limits.spoolMaxBytes });
+      }
+      return runOnce(run, { kind: "pipes" });
+    }
   };
 }
-async function runShell(request, onOutput) {
-  const end = await runInGroup(shellGroupRun(request), onOutput);
-  const exitCode = end.code ?? (end.signal ? 128 + signalNumber(end.signal) : 1);
-  return { exitCode, timedOut: end.timedOut, interruptedBy: end.interruptedBy, logBytes: end.logBytes };
-}
-var decoder = new TextDecoder("utf-8", { fatal: true });
-var nodeShellProcesses = {
-  run: runShell,
-  // buffer.isAscii arrived in Node 18.15.
-  isAscii: typeof import_node_buffer.isAscii === "function" ? (bytes) => (0, import_node_buffer.isAscii)(bytes) : void 0,
-  isUtf8(bytes) {
-    if (typeof import_node_buffer.isUtf8 === "function") return (0, import_node_buffer.isUtf8)(bytes);
-    try {
-      decoder.decode(bytes);
-      return true;
-    } catch {
-      return false;
+var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
+async function runSpooled(run, output) {
+  const started = performance.now();
+  const release = run.stop.take();
+  try {
+    const spooled = await runOnce(run, output);
+    if (spooled !== null) return spooled;
+    if (run.stop.signal.aborted) {
+      return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: stopSignalOf(run.stop) }, sink: run.newSink() };
     }
+    const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
+    return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
+  } finally {
+    release();
+  }
+}
+function runOnce(run, output) {
+  const sink = run.newSink();
+  return new Promise((resolve2, reject) => {
+    new RipgrepAttempt(run, output, sink, (exit) => resolve2(exit === null ? null : { exit, sink }), reject).start();
+  });
+}
+function startFailure2(run, error2) {
+  const failure3 = error2;
+  return new RipgrepError({ code: "RG_CANNOT_START", binary: run.binary, cause: failure3.code ?? failure3.message });
+}
+function spoolFailed(overflowed, code2, signal, stderr) {
+  if (overflowed || signal === "SIGXFSZ") return true;
+  return code2 === 2 && stderr.trim() === "";
+}
+var RipgrepAttempt = class {
+  constructor(run, output, sink, resolve2, reject) {
+    this.run = run;
+    this.output = output;
+    this.resolve = resolve2;
+    this.reject = reject;
+    this.feed = (chunk) => sink.feed(chunk);
+  }
+  run;
+  output;
+  resolve;
+  reject;
+  child;
+  stderr = "";
+  stderrBytes = 0;
+  exited = false;
+  failure = null;
+  overflowed = false;
+  spoolRead = 0;
+  watch;
+  feed;
+  start() {
+    const { run, output } = this;
+    try {
+      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
+      const stdin = run.input ? run.input.descriptor() : "ignore";
+      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
+      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason), run.stop);
+    } catch (error2) {
+      this.closeFiles();
+      this.reject(startFailure2(run, error2));
+      return;
+    }
+    if (output.kind === "spool") this.watchSpool(output);
+    this.child.process.on(
+      "error",
+      (error2) => this.settle(() => {
+        throw startFailure2(run, error2);
+      })
+    );
+    if (output.kind === "pipes") this.readPipes();
+    else this.readFilesAtExit(output);
+  }
+  get stopping() {
+    return this.child.timedOut || this.child.interruptedBy !== null;
+  }
+  stop(reason) {
+    this.kill();
+    if (reason === "timeout" && this.exited && this.output.kind === "pipes") this.abandonPipes();
+  }
+  kill() {
+    this.child.process.kill("SIGKILL");
+  }
+  closeFiles() {
+    if (this.output.kind === "pipes") return;
+    (0, import_node_fs14.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs14.closeSync)(this.output.stderrFd);
+  }
+  settle(outcome) {
+    if (!this.child.settle()) return;
+    if (this.watch !== void 0) clearInterval(this.watch);
+    try {
+      if (this.failure !== null) throw this.failure;
+      this.resolve(outcome());
+    } catch (error2) {
+      this.reject(error2);
+    } finally {
+      this.closeFiles();
+    }
+  }
+  exitOf(code2) {
+    const { stderr } = this;
+    const { timedOut, interruptedBy } = this.child;
+    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code2, stderr, timedOut };
+  }
+  /**
+   * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
+   * wrapper script's) may hold them open for as long as it likes. Past the limit, once the process
+   * itself is gone, its pipes are given up.
+   */
+  abandonPipes() {
+    this.child.process.stdout?.destroy();
+    this.child.process.stderr?.destroy();
+    this.settle(() => this.exitOf(null));
+  }
+  /**
+   * The spool is read as it grows, so that its lines are taken in while ripgrep searches on, and is
+   * given up as soon as it passes its cap; one that ends a little past it between two looks is whole.
+   */
+  watchSpool(output) {
+    const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
+    this.watch = setInterval(() => {
+      if (this.exited || this.stopping || this.overflowed || this.failure !== null) return;
+      try {
+        this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
+      } catch (error2) {
+        this.failure = error2;
+        this.kill();
+        return;
+      }
+      if (this.spoolRead <= output.maxBytes) return;
+      this.overflowed = true;
+      this.kill();
+    }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
+  }
+  /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. */
+  readFilesAtExit(output) {
+    const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
+    this.child.process.on(
+      "exit",
+      (code2, signal) => this.settle(() => {
+        this.exited = true;
+        this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
+        if (output.kind === "spool" && !this.stopping && spoolFailed(this.overflowed, code2, signal, this.stderr)) return null;
+        readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
+        return this.exitOf(code2);
+      })
+    );
+  }
+  readPipes() {
+    const child = this.child.process;
+    child.stdout.on("data", (chunk) => {
+      if (this.failure !== null || this.child.isSettled) return;
+      try {
+        this.feed(chunk);
+      } catch (error2) {
+        this.failure = error2;
+        this.kill();
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      if (this.stderrBytes >= SEARCH_STDERR_KEEP_BYTES) return;
+      const kept = chunk.subarray(0, SEARCH_STDERR_KEEP_BYTES - this.stderrBytes);
+      this.stderrBytes += kept.length;
+      this.stderr += kept.toString("utf8");
+    });
+    child.on("exit", () => {
+      this.exited = true;
+      if (this.child.timedOut) this.abandonPipes();
+    });
+    child.on("close", (code2) => this.settle(() => this.exitOf(code2)));
   }
 };
 
-// src/io/node/index.ts
-var ALL_NODE_IO_PARTS = {
-  shell: nodeShellProcesses,
-  search: nodeSearchProcesses,
-  sha256: sha256Hasher
-};
-function nodeIo(home, runDir, env) {
-  return nodeIoWith(ALL_NODE_IO_PARTS, home, runDir, env);
-}
+// src/tools/code_search/node-io.ts
+var CODE_SEARCH_NODE_IO = { search: nodeSearchProcesses };
+
+// src/tools/code-node-io.generated.ts
+var CODE_TOOLS_NODE_IO = { ...SHELL_NODE_IO, ...SHELL_STATUS_NODE_IO, ...FILE_READ_NODE_IO, ...CODE_SEARCH_NODE_IO };
 
 // src/orchestrator/sandboxes/local/exec.ts
 var import_node_child_process = require("node:child_process");
@@ -10197,8 +10316,12 @@ var SHELL_CONTRACT = { spec: SHELL_SPEC, resolve: resolveShellArgs };
 
 // src/tools/descriptor.ts
 var SECOND_MS = 1e3;
+function describeTool(contract, description) {
+  const name = contract.spec.name;
+  return { name, helper: HELPER_OF_TOOL[name], spec: contract.spec, resolve: contract.resolve, ...description };
+}
 
-// src/tools/rows.ts
+// src/tools/row-parts.ts
 var ROW_SEPARATOR = " \xB7 ";
 function clipRow(text2) {
   return clipCharsWithin(text2, ROW_TEXT_MAX_CHARS);
@@ -10226,11 +10349,7 @@ function shellMcpNote(home) {
 }
 
 // src/tools/shell/tool.ts
-var SHELL_TOOL = {
-  name: "shell",
-  helper: "guilds-code",
-  spec: SHELL_SPEC,
-  resolve: resolveShellArgs,
+var SHELL_TOOL = describeTool(SHELL_CONTRACT, {
   metaSchema: SHELL_META_SCHEMA,
   title: "Run a shell command",
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -10250,7 +10369,7 @@ var SHELL_TOOL = {
   readOnly: () => false,
   // A command in the foreground may run for its whole timeout; a background start answers at once.
   reportsProgress: (args) => args.background !== true
-};
+});
 
 // src/tools/shell_status/contract.ts
 var SHELL_STATUS_SPEC = {
@@ -10302,11 +10421,7 @@ function shellStatusMcpNote() {
 }
 
 // src/tools/shell_status/tool.ts
-var SHELL_STATUS_TOOL = {
-  name: "shell_status",
-  helper: "guilds-code",
-  spec: SHELL_STATUS_SPEC,
-  resolve: resolveShellStatusArgs,
+var SHELL_STATUS_TOOL = describeTool(SHELL_STATUS_CONTRACT, {
   metaSchema: SHELL_STATUS_META_SCHEMA,
   title: "Follow or stop background commands",
   // It reads, but with stop: true it ends a process, and a tool's hints hold for every call of it:
@@ -10323,7 +10438,7 @@ var SHELL_STATUS_TOOL = {
   reportsProgress: () => false,
   // Saying that no command runs in the background is a note.
   view: { parts: noteWhen((meta2) => meta2.count === 0) }
-};
+});
 
 // src/tools/file_read/contract.ts
 var FILE_READ_SPEC = {
@@ -10382,11 +10497,7 @@ function fileReadMcpNote(home, resultMaxBytes2, readPointers) {
 }
 
 // src/tools/file_read/tool.ts
-var FILE_READ_TOOL = {
-  name: "file_read",
-  helper: "guilds-code",
-  spec: FILE_READ_SPEC,
-  resolve: resolveFileReadArgs,
+var FILE_READ_TOOL = describeTool(FILE_READ_CONTRACT, {
   metaSchema: FILE_READ_META_SCHEMA,
   title: "Read a file",
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -10406,7 +10517,7 @@ var FILE_READ_TOOL = {
   reportsProgress: () => false,
   // A pointer to an earlier read, or the note of a read that returned no lines (empty, binary, offset past the end), is a note.
   view: { parts: noteWhen((meta2) => meta2.repeat_of !== void 0 || meta2.range === null), foldsRepeatedReads: true }
-};
+});
 
 // src/tools/code_search/contract.ts
 var CODE_SEARCH_SPEC = {
@@ -10476,11 +10587,7 @@ function codeSearchMcpNote(home) {
 }
 
 // src/tools/code_search/tool.ts
-var CODE_SEARCH_TOOL = {
-  name: "code_search",
-  helper: "guilds-code",
-  spec: CODE_SEARCH_SPEC,
-  resolve: resolveCodeSearchArgs,
+var CODE_SEARCH_TOOL = describeTool(CODE_SEARCH_CONTRACT, {
   metaSchema: CODE_SEARCH_META_SCHEMA,
   title: "Search the code",
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -10496,7 +10603,7 @@ var CODE_SEARCH_TOOL = {
   reportsProgress: () => true,
   // `no matches …` is a note.
   view: { parts: noteWhen((meta2) => meta2.matches === 0) }
-};
+});
 
 // src/tools/code_task/contract.ts
 var CODE_TASK_SPEC = {
@@ -10653,11 +10760,7 @@ function codeTaskNote() {
 
 // src/tools/code_task/tool.ts
 var MINUTE_SECONDS2 = 60;
-var CODE_TASK_TOOL = {
-  name: "code_task",
-  helper: "guilds-harness",
-  spec: CODE_TASK_SPEC,
-  resolve: resolveCodeTaskArgs,
+var CODE_TASK_TOOL = describeTool(CODE_TASK_CONTRACT, {
   metaSchema: CODE_TASK_META_SCHEMA,
   title: "Hand a code task to the coding agent",
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -10673,7 +10776,7 @@ var CODE_TASK_TOOL = {
   readOnly: () => false,
   reportsProgress: () => true,
   view: CODE_TASK_VIEW
-};
+});
 
 // src/tools/descriptors.generated.ts
 var DESCRIPTORS = [SHELL_TOOL, SHELL_STATUS_TOOL, FILE_READ_TOOL, CODE_SEARCH_TOOL, CODE_TASK_TOOL];
@@ -10681,7 +10784,7 @@ var DESCRIPTORS = [SHELL_TOOL, SHELL_STATUS_TOOL, FILE_READ_TOOL, CODE_SEARCH_TO
 // src/tools/descriptors.ts
 function descriptorOf(name) {
   const descriptor = DESCRIPTORS.find((each) => each.name === name);
-  if (descriptor === void 0) throw new Error(`${name} has a row in src/contract/tool-names.ts and no descriptor here`);
+  if (descriptor === void 0) throw new Error(`${name} has a row in src/contract/registry.ts and no descriptor here`);
   return descriptor;
 }
 var TOOL_DESCRIPTORS = Object.fromEntries(OP_NAMES.map((name) => [name, descriptorOf(name)]));
@@ -11156,6 +11259,9 @@ function warmRunnerOf(sandbox) {
   }
   return runner;
 }
+
+// src/tools/code-contracts.generated.ts
+var CODE_TOOL_CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT];
 
 // node_modules/ansi-regex/index.js
 var ST = String.raw`(?:\u001B\u005C|\u009C)`;
@@ -12356,7 +12462,7 @@ function failureWatchFor(collector, limits) {
   });
 }
 
-// src/tools/shell/progress.ts
+// src/tools/shell/output-events.ts
 var NEWLINE5 = 10;
 var NOTHING_SHOWN = { text: "", rawBytes: 0 };
 var decoder3 = new TextDecoder();
@@ -12435,7 +12541,7 @@ function lastWholeLines(completed, maxBytes) {
   return { text: shown.reverse().join("\n"), rawBytes };
 }
 
-// src/tools/shell/progress-tap.ts
+// src/tools/shell/output-tap.ts
 var NO_TAP = { write: () => {
 }, end: () => {
 } };
@@ -14619,14 +14725,11 @@ function isBinaryFile(file) {
 
 // src/tools/code-runs.generated.ts
 var CODE_TOOL_RUNS = {
-  [SHELL_CONTRACT.spec.name]: shell,
-  [SHELL_STATUS_CONTRACT.spec.name]: shellStatus,
-  [FILE_READ_CONTRACT.spec.name]: fileRead,
-  [CODE_SEARCH_CONTRACT.spec.name]: codeSearch
+  shell,
+  shell_status: shellStatus,
+  file_read: fileRead,
+  code_search: codeSearch
 };
-
-// src/tools/code-contracts.generated.ts
-var CODE_TOOL_CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT];
 
 // src/tools/index.ts
 function runElsewhere(name) {
@@ -14634,16 +14737,16 @@ function runElsewhere(name) {
     throw new ToolError("internal", `${name} was sent to helper code without it (a defect of the helper's loader)`);
   };
 }
-function codeTools(runs) {
+function toolTable(contracts, runs) {
   const table = {};
-  for (const { spec, resolve: resolve2 } of CODE_TOOL_CONTRACTS) {
+  for (const { spec, resolve: resolve2 } of contracts) {
     table[spec.name] = { spec, resolve: resolve2, run: runs[spec.name] ?? runElsewhere(spec.name) };
   }
   return table;
 }
 
 // src/tools/all.ts
-var CODE_TOOLS = codeTools(CODE_TOOL_RUNS);
+var CODE_TOOLS = toolTable(CODE_TOOL_CONTRACTS, CODE_TOOL_RUNS);
 
 // src/mcp/in-process-runner.ts
 function cryptoHasher() {
@@ -14654,11 +14757,7 @@ function cryptoHasher() {
   };
 }
 function mcpCallHost(ops = CODE_TOOLS) {
-  return new CallHost(ops, (home, runDir, env) => {
-    const io = nodeIo(home, runDir, env);
-    io.sha256 = cryptoHasher;
-    return io;
-  });
+  return new CallHost(ops, (home, runDir, env) => nodeIoWith({ ...CODE_TOOLS_NODE_IO, sha256: cryptoHasher }, home, runDir, env));
 }
 function helperEnv(options, env) {
   return { ...env, HOME: options.home, GUILDS_RUN_DIR: options.runDir };
@@ -24479,7 +24578,7 @@ var CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE
 // src/contract/tools/index.ts
 function contractOf(name) {
   const contract = CONTRACTS.find((each) => each.spec.name === name);
-  if (contract === void 0) throw new Error(`${name} has a row in src/contract/tool-names.ts and no contract here`);
+  if (contract === void 0) throw new Error(`${name} has a row in src/contract/registry.ts and no contract here`);
   return contract;
 }
 function tableOf(valueOf) {
@@ -24839,7 +24938,7 @@ var CodeToolRun = class {
   }
 };
 
-// src/mcp/progress.ts
+// src/mcp/progress-notifications.ts
 var SECOND_MS3 = 1e3;
 function progressNotice(tool, update) {
   const { event, view } = update;

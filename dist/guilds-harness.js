@@ -5,17 +5,17 @@
 var import_node_fs4 = require("node:fs");
 var import_node_vm = require("node:vm");
 
-// src/contract/tool-names.ts
-var TOOL_ROWS = [
+// src/contract/registry.ts
+var TOOL_REGISTRY = [
   { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
   { name: "shell_status", helper: "guilds-code", cacheKinds: ["shell_status"] },
   { name: "file_read", helper: "guilds-code", cacheKinds: ["file_read", "other"] },
   { name: "code_search", helper: "guilds-code", cacheKinds: ["code_search"] },
   { name: "code_task", helper: "guilds-harness", cacheKinds: ["code_task", "other"] }
 ];
-var OP_NAMES = TOOL_ROWS.map((row) => row.name);
+var OP_NAMES = TOOL_REGISTRY.map((row) => row.name);
 var HELPER_OF_TOOL = Object.fromEntries(
-  TOOL_ROWS.map((row) => [row.name, row.helper])
+  TOOL_REGISTRY.map((row) => [row.name, row.helper])
 );
 
 // src/boot/code-cache.ts
@@ -25,7 +25,7 @@ var SWAP_WORD_BYTES = 8;
 var SERVE_ARGUMENT = "--serve";
 var KNOWN_OPS = new Set(OP_NAMES);
 var OPS_WITH_BACKGROUND_KIND = new Set(
-  TOOL_ROWS.filter((row) => row.cacheKinds.includes(`${row.name}-background`)).map((row) => row.name)
+  TOOL_REGISTRY.filter((row) => row.cacheKinds.includes(`${row.name}-background`)).map((row) => row.name)
 );
 function parseRequestText(requestText2) {
   if (requestText2 === null) return null;
@@ -364,7 +364,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "6844a4b1884fa4d6";
+var BUILD_ID = "6490004a9a90bdde";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -488,7 +488,298 @@ function run() {
 }
 run();
 function guildsChunk_0() {/*
-var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_isPlainObject,__gx0_isValidId,__gx0_progressLine,__gx0_timersOn,__gx0_whenDue,__gx0_checkedRequest,__gx0_decodeArgument,__gx0_CallStop,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_nodeGitProcesses,__gx0_nodeHarnessProcesses,__gx0_ALL_NODE_IO_PARTS,__gx0_ByteLines,__gx0_codeTaskLimits,__gx0_harnessTools;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{readFileSync,writeFileSync}=require("node:fs"),{readdirSync,readFileSync:readFileSync2}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync,readSync,renameSync,unlinkSync,writeFileSync:writeFileSync2}=require("node:fs"),{isAscii,isUtf8}=require("node:buffer"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync2,readFileSync:readFileSync4}=require("node:fs"),{readSync:readSync2}=require("node:fs"),{readFileSync:readFileSync3,statSync:statSync2}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync4,lstatSync,mkdirSync,openSync:openSync5,readSync:readSync4,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync2,rmSync,statSync:statSync4,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync3,readFileSync:readFileSync5}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync3,openSync:openSync4,readSync:readSync3,realpathSync,unlinkSync:unlinkSync2}=require("node:fs"),{closeSync:closeSync7}=require("node:fs"),{accessSync:accessSync2,constants:constants6,statSync:statSync5}=require("node:fs"),{closeSync:closeSync6,constants:constants7,fstatSync:fstatSync5,openSync:openSync6,readSync:readSync5,statfsSync,unlinkSync:unlinkSync3}=require("node:fs"),{realpathSync:realpathSync3,statSync:statSync6}=require("node:fs"),{writeSync}=require("node:fs");// src/io/node/git.ts
+var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{readFileSync,writeFileSync}=require("node:fs"),{readdirSync,readFileSync:readFileSync2}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync,readSync,renameSync,unlinkSync,writeFileSync:writeFileSync2}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync2,readFileSync:readFileSync4}=require("node:fs"),{readSync:readSync2}=require("node:fs"),{readFileSync:readFileSync3,statSync:statSync2}=require("node:fs"),{realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync4,lstatSync,mkdirSync,openSync:openSync5,readSync:readSync4,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync3,readFileSync:readFileSync5}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync3,openSync:openSync4,readSync:readSync3,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync}=require("node:fs");// src/limits.ts
+var RESULT_DEFAULT_MAX_BYTES = 8192;
+var RESULT_MIN_MAX_BYTES = 1024;
+var RESULT_CEILING_MAX_BYTES = 1048576;
+var ID_MAX_CHARS = 128;
+var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
+var QUOTED_NAME_MAX_CHARS = 64;
+var CWD_FILE_MAX_BYTES = 4096;
+var ERROR_MAX_BYTES = 1024;
+var RUNS_KEPT_COUNT = 20;
+var SHELL_LINE_END_REACH_PERCENT = 25;
+var JOB_RECORD_MAX_BYTES = 1048576;
+var JOB_STATUS_FILE_MAX_BYTES = 64;
+var SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
+var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
+var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
+var CODE_TASK_DEFAULT_TIMEOUT_MINUTES = 30;
+var CODE_TASK_MIN_TIMEOUT_MINUTES = 1;
+var CODE_TASK_MAX_TIMEOUT_MINUTES = 120;
+var CODE_TASK_KILL_GRACE_MS = 1e4;
+var CODE_TASK_TEST_MINUTE_MIN_MS = 100;
+var DIFFSTAT_MAX_FILE_LINES = 30;
+var DIFFSTAT_WIDTH_COLUMNS = 80;
+var SNAPSHOT_TIMEOUT_MS = 12e4;
+var HARNESS_LINE_MAX_BYTES = 1048576;
+var HARNESS_FINAL_MESSAGE_MAX_BYTES = 262144;
+var HARNESS_REASON_MAX_CHARS = 300;
+var CODE_TASK_STATE_FILE_MAX_BYTES = 65536;
+var CODE_TASK_MESSAGE_MIN_BYTES = 512;
+var SERVE_LINE_MAX_BYTES = 16 * 1048576;
+var SERVE_IDLE_EXIT_MS = 15 * 6e4;
+var SERVE_IDLE_EXIT_VARIABLE = "GUILDS_SERVE_IDLE_EXIT_MS";
+var PROGRESS_HEARTBEAT_DEFAULT_MS = 15e3;
+var PROGRESS_HEARTBEAT_MIN_MS = 1e3;
+var PROGRESS_HEARTBEAT_MAX_MS = 6e5;
+var PROGRESS_OUTPUT_INTERVAL_MS = 250;
+var PROGRESS_OUTPUT_MAX_BYTES = 2048;
+var PROGRESS_OUTPUT_HELD_MAX_BYTES = 16384;
+var PROGRESS_STEP_MAX_CHARS = 300;
+
+// src/text/utf8.ts
+var encoder = new TextEncoder();
+var NON_ASCII = /[^\x00-\x7f]/;
+var SURROGATE = /[\ud800-\udfff]/;
+function utf8Bytes(text) {
+  if (!NON_ASCII.test(text)) return text.length;
+  return encoder.encode(text).length;
+}
+function encodeUtf8(text) {
+  return encoder.encode(text);
+}
+function codePointCount(text) {
+  if (!SURROGATE.test(text)) return text.length;
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 55296 && unit <= 56319) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 56320 && next <= 57343) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+function firstCodePoints(text, maxChars) {
+  if (!SURROGATE.test(text)) return text.slice(0, Math.max(0, maxChars));
+  let units = 0;
+  let chars = 0;
+  while (units < text.length && chars < maxChars) {
+    const unit = text.charCodeAt(units);
+    units += unit >= 55296 && unit <= 56319 && units + 1 < text.length ? 2 : 1;
+    chars++;
+  }
+  return text.slice(0, units);
+}
+function prefixWithinBytes(text, maxBytes) {
+  if (maxBytes <= 0) return "";
+  if (!NON_ASCII.test(text)) return text.slice(0, maxBytes);
+  let bytes = 0;
+  let i = 0;
+  while (i < text.length) {
+    const unit = text.charCodeAt(i);
+    let width = 1;
+    let size;
+    if (unit < 128) size = 1;
+    else if (unit < 2048) size = 2;
+    else if (unit >= 55296 && unit <= 56319 && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 56320 && next <= 57343) {
+        size = 4;
+        width = 2;
+      } else size = 3;
+    } else size = 3;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    i += width;
+  }
+  return text.slice(0, i);
+}
+function suffixWithinBytes(text, maxBytes) {
+  if (maxBytes <= 0) return "";
+  let bytes = 0;
+  let i = text.length;
+  while (i > 0) {
+    const unit = text.charCodeAt(i - 1);
+    let width = 1;
+    let size;
+    if (unit < 128) size = 1;
+    else if (unit < 2048) size = 2;
+    else if (unit >= 56320 && unit <= 57343 && i >= 2 && text.charCodeAt(i - 2) >= 55296 && text.charCodeAt(i - 2) <= 56319) {
+      size = 4;
+      width = 2;
+    } else size = 3;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    i -= width;
+  }
+  return text.slice(i);
+}
+function capText(text, maxBytes) {
+  if (utf8Bytes(text) <= maxBytes) return text;
+  const marker = "\n[\u2026 cut to stay under " + maxBytes + " bytes]";
+  return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
+}
+
+// src/contract/errors.ts
+var ToolError = class extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+    this.name = "ToolError";
+  }
+  kind;
+};
+function invalidRequest(reason) {
+  return new ToolError("invalid_request", `invalid request: ${reason}`);
+}
+function invalidArgument(tool, reason) {
+  return new ToolError("invalid_request", `${tool}: ${reason}`);
+}
+function interruptedBeforeAnswer(signal) {
+  return new ToolError("interrupted", `the helper was interrupted (${signal}) before it could answer`);
+}
+function homeNotAbsolute() {
+  return new ToolError("invalid_request", "HOME is not set to an absolute path");
+}
+function homeMissing(home) {
+  return new ToolError("not_found", `the home folder ${home} does not exist`);
+}
+function homeNotAFolder(home) {
+  return new ToolError("not_a_folder", `the home ${home} is not a folder`);
+}
+var NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
+function quotedName(name) {
+  return NAME_PATTERN.test(name) ? `'${name}' ` : "";
+}
+var requestReasons = {
+  noArgument: "no argument (expected base64 JSON or a request file)",
+  emptyArgument: "the argument is empty",
+  notBase64: "the argument is not standard base64",
+  notUtf8: "not UTF-8",
+  notJson: "not JSON",
+  notObject: "not a JSON object",
+  unknownOp: (op, known) => `unknown op ${quotedName(op)}(one of ${known.join(", ")})`,
+  // A tool of the contract that another helper runs: said plainly, so that a misrouted call is plain.
+  runByOtherHelper: (op, helper, known) => `${op} is run by ${helper}, not by this helper (it runs ${known.join(", ")})`,
+  notString: (field) => `${field} must be a string`,
+  notId: (field) => `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`,
+  hasNul: (field) => `${field} contains a NUL byte`,
+  notWholeNumber: (field) => `${field} must be a whole number`,
+  notBoolean: (field) => `${field} must be true or false`,
+  notJsonObject: (field) => `${field} must be a JSON object`,
+  notOneOf: (field, values) => `${field} must be ${values.map((v) => `"${v}"`).join(" or ")}`,
+  required: (field) => `${field} is required`,
+  unknownArgument: (name, known) => `unknown argument ${quotedName(name)}(it takes ${known.join(", ")})`,
+  requestFileOutside: (folder) => `a request file must lie directly in ${folder}/`,
+  requestFileMisnamed: (path) => `a request file is named <run_id>-<call_id>.json; ${path} is not`,
+  noRequestFile: (path) => `no request file at ${path}`,
+  requestFileNotRegular: (path) => `${path} is not a regular file`,
+  requestFileTooLarge: (maxBytes) => `the request file passes ${maxBytes} bytes`,
+  requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`,
+  requestFileNotRoots: (path) => `a helper started as root takes only a request file of root's own, through folders no other user can change; ${path} is not one`
+};
+
+// src/tools/index.ts
+function runElsewhere(name) {
+  return () => {
+    throw new ToolError("internal", `${name} was sent to helper code without it (a defect of the helper's loader)`);
+  };
+}
+function toolTable(contracts, runs) {
+  const table = {};
+  for (const { spec, resolve } of contracts) {
+    table[spec.name] = { spec, resolve, run: runs[spec.name] ?? runElsewhere(spec.name) };
+  }
+  return table;
+}
+
+// src/contract/ids.ts
+var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+function isValidId(text) {
+  return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
+}
+
+// src/contract/tools/spec.ts
+function clampInteger(value, minimum, maximum) {
+  return Math.min(maximum, Math.max(minimum, value));
+}
+function integerArg(spec, args, name) {
+  const arg = spec.args[name];
+  const value = typeof args[name] === "number" ? args[name] : arg.default;
+  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
+}
+function stringArg(args, name) {
+  const value = args[name];
+  return typeof value === "string" ? value : void 0;
+}
+
+// src/tools/code_task/contract.ts
+var CODE_TASK_SPEC = {
+  name: "code_task",
+  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
+  args: {
+    brief: {
+      type: "string",
+      required: true,
+      description: "The task in your words: what to change, where, and how to know it is done."
+    },
+    repo: {
+      type: "string",
+      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
+    },
+    session_id: {
+      type: "string",
+      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
+    },
+    notes: {
+      type: "string",
+      description: "Context given after the brief: constraints, what your checks found."
+    },
+    timeout_minutes: {
+      type: "integer",
+      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
+      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
+      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
+      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
+    }
+  }
+};
+var isValidSessionId = isValidId;
+function textArg(args, name) {
+  const value = stringArg(args, name);
+  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
+  return value;
+}
+function resolveCodeTaskArgs(args) {
+  const brief = textArg(args, "brief");
+  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
+  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
+  const repo = textArg(args, "repo");
+  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
+  const sessionId = textArg(args, "session_id");
+  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
+    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
+  }
+  const notes = textArg(args, "notes");
+  return {
+    brief,
+    repo,
+    sessionId,
+    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
+    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
+  };
+}
+var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
+var CODE_TASK_CONTRACT = { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs };
+
+// src/tools/harness-contracts.generated.ts
+var HARNESS_TOOL_CONTRACTS = [CODE_TASK_CONTRACT];
+
+// src/io/node/modules.ts
+var nodeRequire = (id) => typeof __guildsRequire === "function" ? __guildsRequire(id) : process.getBuiltinModule(id);
+function loadCrypto() {
+  return nodeRequire("node:crypto");
+}
+function loadChildProcess() {
+  return nodeRequire("node:child_process");
+}
+
+// src/tools/code_task/node/git.ts
 
 
 // src/io/stop.ts
@@ -587,18 +878,6 @@ function asRootWhile(agent, start) {
   } finally {
     process.seteuid(agent.uid);
   }
-}
-
-// src/io/node/modules.ts
-var nodeRequire = (id) => typeof __guildsRequire === "function" ? __guildsRequire(id) : process.getBuiltinModule(id);
-function loadCrypto() {
-  return nodeRequire("node:crypto");
-}
-function loadChildProcess() {
-  return nodeRequire("node:child_process");
-}
-function loadOs() {
-  return nodeRequire("node:os");
 }
 
 // src/io/node/spawn.ts
@@ -811,7 +1090,7 @@ function isRunningState(state) {
   return state !== "Z" && state !== "X";
 }
 
-// src/io/node/git.ts
+// src/tools/code_task/node/git.ts
 var GIT = "git";
 var STDERR_TAIL_BYTES = 4096;
 var MS_PER_SECOND = 1e3;
@@ -861,7 +1140,7 @@ function copyKeepingMtime(from, to) {
 }
 var nodeGitProcesses = { run: runGit, copyKeepingMtime };
 
-// src/io/node/harness.ts
+// src/tools/code_task/node/harness.ts
 
 
 // src/io/node/files.ts
@@ -932,8 +1211,7 @@ function deadParentWatcherScript(watcher) {
   return `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent} || [[ -e /proc/${parent} ]]; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ${watcher.insideGroup ? "trap '' TERM; " : ""}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`;
 }
 
-// src/io/node/shell.ts
-
+// src/io/node/process-group.ts
 
 
 // src/io/call-mark.ts
@@ -1065,15 +1343,11 @@ function signalMarked(mark, signal) {
   return pids.length;
 }
 
-// src/io/node/shell.ts
-var BASH = "bash";
+// src/io/node/process-group.ts
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var MARK_POLL_MS = 100;
 var LOG_OPEN_FLAGS = constants2.O_WRONLY | constants2.O_APPEND | constants2.O_CREAT | constants2.O_TRUNC | constants2.O_NOFOLLOW;
-function signalNumber(signal) {
-  return loadOs().constants.signals[signal] ?? 0;
-}
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -1110,14 +1384,6 @@ async function finishGroup(groupId, deadline, mark) {
     const left = mark === void 0 ? 0 : signalMarked(mark, "SIGKILL");
     if (left === 0 && !groupRuns(groupId)) return;
     await sleep(GROUP_POLL_MS);
-  }
-}
-function endLifeline(pidPath, groupId) {
-  try {
-    const pid = Number(readFileSync4(pidPath, "latin1").trim());
-    const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
-    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) signalProcess(pid, "SIGKILL");
-  } catch {
   }
 }
 function openLog(logPath) {
@@ -1238,44 +1504,8 @@ function runInGroup(run, onOutput) {
     });
   });
 }
-function shellGroupRun(request) {
-  return {
-    file: BASH,
-    args: ["-c", request.script],
-    cwd: request.cwd,
-    env: request.env,
-    logPath: request.logPath,
-    timeoutMs: request.timeoutMs,
-    stop: request.stop,
-    killGraceMs: request.killGraceMs,
-    markToken: newCallToken(),
-    // What a finished command left running (`server &`) is its to leave.
-    stopLeftovers: false,
-    onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId)
-  };
-}
-async function runShell(request, onOutput) {
-  const end = await runInGroup(shellGroupRun(request), onOutput);
-  const exitCode = end.code ?? (end.signal ? 128 + signalNumber(end.signal) : 1);
-  return { exitCode, timedOut: end.timedOut, interruptedBy: end.interruptedBy, logBytes: end.logBytes };
-}
-var decoder = new TextDecoder("utf-8", { fatal: true });
-var nodeShellProcesses = {
-  run: runShell,
-  // buffer.isAscii arrived in Node 18.15.
-  isAscii: typeof isAscii === "function" ? (bytes) => isAscii(bytes) : void 0,
-  isUtf8(bytes) {
-    if (typeof isUtf8 === "function") return isUtf8(bytes);
-    try {
-      decoder.decode(bytes);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-};
 
-// src/io/node/harness.ts
+// src/tools/code_task/node/harness.ts
 var LIFELINE_SCRIPT = deadParentWatcherScript({ parent: "$1", group: "$2", graceSeconds: "$3", guards: "group", insideGroup: false });
 function startLifeline(groupId, graceMs) {
   try {
@@ -1289,7 +1519,7 @@ function startLifeline(groupId, graceMs) {
     return void 0;
   }
 }
-function endLifeline2(pid) {
+function endLifeline(pid) {
   if (pid !== void 0) signalProcess(pid, "SIGKILL");
 }
 async function runHarness(request, onOutput) {
@@ -1312,7 +1542,7 @@ async function runHarness(request, onOutput) {
       onStart: (groupId) => {
         lifeline = startLifeline(groupId, request.killGraceMs);
       },
-      onSettle: () => endLifeline2(lifeline)
+      onSettle: () => endLifeline(lifeline)
     },
     onOutput
   );
@@ -1352,312 +1582,12 @@ var nodeHarnessProcesses = {
   createExclusive
 };
 
-// src/io/node/core.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-// src/limits.ts
-var RESULT_DEFAULT_MAX_BYTES = 8192;
-var RESULT_MIN_MAX_BYTES = 1024;
-var RESULT_CEILING_MAX_BYTES = 1048576;
-var ID_MAX_CHARS = 128;
-var REQUEST_FILE_MAX_BYTES = 16 * 1048576;
-var QUOTED_NAME_MAX_CHARS = 64;
-var CWD_FILE_MAX_BYTES = 4096;
-var ERROR_MAX_BYTES = 1024;
-var RUNS_KEPT_COUNT = 20;
-var SHA256_WASM_MAX_BYTES = 262144;
-var SHELL_LINE_END_REACH_PERCENT = 25;
-var JOB_RECORD_MAX_BYTES = 1048576;
-var JOB_STATUS_FILE_MAX_BYTES = 64;
-var SHELL_CURSOR_MOVE_MAX_COLUMNS = 1024;
-var SHELL_ERROR_SEARCH_MAX_BYTES = 16 * 1048576;
-var SEARCH_SPOOL_MAX_BYTES = 64 * 1048576;
-var SEARCH_STDERR_KEEP_BYTES = 8192;
-var SEARCH_OUTPUT_FILE_CHUNK_BYTES = 1048576;
-var SEARCH_SPOOL_READ_BYTES = 524288;
-var SEARCH_SPOOL_CHECK_INTERVAL_MS = 10;
-var SEARCH_SPOOL_FREE_SPACE_FACTOR = 2;
-var CODE_TASK_DEFAULT_TIMEOUT_MINUTES = 30;
-var CODE_TASK_MIN_TIMEOUT_MINUTES = 1;
-var CODE_TASK_MAX_TIMEOUT_MINUTES = 120;
-var CODE_TASK_KILL_GRACE_MS = 1e4;
-var CODE_TASK_TEST_MINUTE_MIN_MS = 100;
-var DIFFSTAT_MAX_FILE_LINES = 30;
-var DIFFSTAT_WIDTH_COLUMNS = 80;
-var SNAPSHOT_TIMEOUT_MS = 12e4;
-var HARNESS_LINE_MAX_BYTES = 1048576;
-var HARNESS_FINAL_MESSAGE_MAX_BYTES = 262144;
-var HARNESS_REASON_MAX_CHARS = 300;
-var CODE_TASK_STATE_FILE_MAX_BYTES = 65536;
-var CODE_TASK_MESSAGE_MIN_BYTES = 512;
-var SERVE_LINE_MAX_BYTES = 16 * 1048576;
-var SERVE_IDLE_EXIT_MS = 15 * 6e4;
-var SERVE_IDLE_EXIT_VARIABLE = "GUILDS_SERVE_IDLE_EXIT_MS";
-var PROGRESS_HEARTBEAT_DEFAULT_MS = 15e3;
-var PROGRESS_HEARTBEAT_MIN_MS = 1e3;
-var PROGRESS_HEARTBEAT_MAX_MS = 6e5;
-var PROGRESS_OUTPUT_INTERVAL_MS = 250;
-var PROGRESS_OUTPUT_MAX_BYTES = 2048;
-var PROGRESS_OUTPUT_HELD_MAX_BYTES = 16384;
-var PROGRESS_STEP_MAX_CHARS = 300;
-
-// src/text/utf8.ts
-var encoder = new TextEncoder();
-var NON_ASCII = /[^\x00-\x7f]/;
-var SURROGATE = /[\ud800-\udfff]/;
-function utf8Bytes(text) {
-  if (!NON_ASCII.test(text)) return text.length;
-  return encoder.encode(text).length;
-}
-function encodeUtf8(text) {
-  return encoder.encode(text);
-}
-function codePointCount(text) {
-  if (!SURROGATE.test(text)) return text.length;
-  let count = text.length;
-  for (let i = 0; i < text.length - 1; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 55296 && unit <= 56319) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 56320 && next <= 57343) {
-        count--;
-        i++;
-      }
-    }
-  }
-  return count;
-}
-function firstCodePoints(text, maxChars) {
-  if (!SURROGATE.test(text)) return text.slice(0, Math.max(0, maxChars));
-  let units = 0;
-  let chars = 0;
-  while (units < text.length && chars < maxChars) {
-    const unit = text.charCodeAt(units);
-    units += unit >= 55296 && unit <= 56319 && units + 1 < text.length ? 2 : 1;
-    chars++;
-  }
-  return text.slice(0, units);
-}
-function prefixWithinBytes(text, maxBytes) {
-  if (maxBytes <= 0) return "";
-  if (!NON_ASCII.test(text)) return text.slice(0, maxBytes);
-  let bytes = 0;
-  let i = 0;
-  while (i < text.length) {
-    const unit = text.charCodeAt(i);
-    let width = 1;
-    let size;
-    if (unit < 128) size = 1;
-    else if (unit < 2048) size = 2;
-    else if (unit >= 55296 && unit <= 56319 && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 56320 && next <= 57343) {
-        size = 4;
-        width = 2;
-      } else size = 3;
-    } else size = 3;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    i += width;
-  }
-  return text.slice(0, i);
-}
-function suffixWithinBytes(text, maxBytes) {
-  if (maxBytes <= 0) return "";
-  let bytes = 0;
-  let i = text.length;
-  while (i > 0) {
-    const unit = text.charCodeAt(i - 1);
-    let width = 1;
-    let size;
-    if (unit < 128) size = 1;
-    else if (unit < 2048) size = 2;
-    else if (unit >= 56320 && unit <= 57343 && i >= 2 && text.charCodeAt(i - 2) >= 55296 && text.charCodeAt(i - 2) <= 56319) {
-      size = 4;
-      width = 2;
-    } else size = 3;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    i -= width;
-  }
-  return text.slice(i);
-}
-function capText(text, maxBytes) {
-  if (utf8Bytes(text) <= maxBytes) return text;
-  const marker = "\n[\u2026 cut to stay under " + maxBytes + " bytes]";
-  return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
-}
-
-// src/contract/errors.ts
-var ToolError = class extends Error {
-  constructor(kind, message) {
-    super(message);
-    this.kind = kind;
-    this.name = "ToolError";
-  }
-  kind;
+// src/tools/code_task/node-io.ts
+var CODE_TASK_NODE_IO = {
+  git: nodeGitProcesses,
+  harness: nodeHarnessProcesses,
+  sha256Hex: (text) => loadCrypto().createHash("sha256").update(text, "utf8").digest("hex")
 };
-function invalidRequest(reason) {
-  return new ToolError("invalid_request", `invalid request: ${reason}`);
-}
-function invalidArgument(tool, reason) {
-  return new ToolError("invalid_request", `${tool}: ${reason}`);
-}
-function interruptedBeforeAnswer(signal) {
-  return new ToolError("interrupted", `the helper was interrupted (${signal}) before it could answer`);
-}
-function homeNotAbsolute() {
-  return new ToolError("invalid_request", "HOME is not set to an absolute path");
-}
-function homeMissing(home) {
-  return new ToolError("not_found", `the home folder ${home} does not exist`);
-}
-function homeNotAFolder(home) {
-  return new ToolError("not_a_folder", `the home ${home} is not a folder`);
-}
-var NAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${QUOTED_NAME_MAX_CHARS}}$`);
-function quotedName(name) {
-  return NAME_PATTERN.test(name) ? `'${name}' ` : "";
-}
-var requestReasons = {
-  noArgument: "no argument (expected base64 JSON or a request file)",
-  emptyArgument: "the argument is empty",
-  notBase64: "the argument is not standard base64",
-  notUtf8: "not UTF-8",
-  notJson: "not JSON",
-  notObject: "not a JSON object",
-  unknownOp: (op, known) => `unknown op ${quotedName(op)}(one of ${known.join(", ")})`,
-  // A tool of the contract that another helper runs: said plainly, so that a misrouted call is plain.
-  runByOtherHelper: (op, helper, known) => `${op} is run by ${helper}, not by this helper (it runs ${known.join(", ")})`,
-  notString: (field) => `${field} must be a string`,
-  notId: (field) => `${field} must be 1 to ${ID_MAX_CHARS} of A-Z a-z 0-9 _ . - (not . or ..)`,
-  hasNul: (field) => `${field} contains a NUL byte`,
-  notWholeNumber: (field) => `${field} must be a whole number`,
-  notBoolean: (field) => `${field} must be true or false`,
-  notJsonObject: (field) => `${field} must be a JSON object`,
-  notOneOf: (field, values) => `${field} must be ${values.map((v) => `"${v}"`).join(" or ")}`,
-  required: (field) => `${field} is required`,
-  unknownArgument: (name, known) => `unknown argument ${quotedName(name)}(it takes ${known.join(", ")})`,
-  requestFileOutside: (folder) => `a request file must lie directly in ${folder}/`,
-  requestFileMisnamed: (path) => `a request file is named <run_id>-<call_id>.json; ${path} is not`,
-  noRequestFile: (path) => `no request file at ${path}`,
-  requestFileNotRegular: (path) => `${path} is not a regular file`,
-  requestFileTooLarge: (maxBytes) => `the request file passes ${maxBytes} bytes`,
-  requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`,
-  requestFileNotRoots: (path) => `a helper started as root takes only a request file of root's own, through folders no other user can change; ${path} is not one`
-};
-
-// src/io/node/background.ts
-
-var SUPERVISOR_SCRIPT = [
-  "trap : TERM INT HUP",
-  "exit_path=$1",
-  "shift",
-  'bash -c "$@" </dev/null',
-  "status=$?",
-  '{ printf "%s\\n" "$status" >"$exit_path.$$.tmp" && mv -f "$exit_path.$$.tmp" "$exit_path"; } 2>/dev/null'
-].join("\n");
-var SWEEP_ROUNDS = 20;
-var SWEEP_ROUND_PAUSE_SECONDS = 0.05;
-var DELAYED_KILL_SCRIPT = [
-  'sleep "$1" || exit 0',
-  "killed=0",
-  'if { read -r stat <"/proc/$2/stat"; } 2>/dev/null; then',
-  "  fields=(${stat##*) })",
-  '  [ "${fields[19]}" = "$3" ] && kill -KILL -- "-$2" 2>/dev/null && killed=1',
-  "else",
-  '  kill -KILL -- "-$2" 2>/dev/null && killed=1',
-  "fi",
-  `for (( round = 0; round < ${SWEEP_ROUNDS}; round++ )); do`,
-  "  found=0",
-  "  for dir in /proc/[0-9]*; do",
-  "    pid=${dir#/proc/}",
-  '    [ "$pid" = "$$" ] || [ ! -O "$dir" ] && continue',
-  '    while IFS= read -r -d "" entry; do',
-  '      if [ "$entry" = "$5" ]; then kill -KILL "$pid" 2>/dev/null && found=1 killed=1; break; fi',
-  '    done 2>/dev/null <"$dir/environ"',
-  "  done",
-  '  [ "$found" = 1 ] || break',
-  `  sleep ${SWEEP_ROUND_PAUSE_SECONDS}`,
-  "done",
-  '[ "$killed" = 1 ] && : >>"$4"'
-].join("\n");
-var LOG_OPEN_FLAGS2 = constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW | constants4.O_NOCTTY;
-var LOG_FILE_MODE = 384;
-var nodeBackgroundProcesses = {
-  startSupervised(start) {
-    const log = openSync3(start.logPath, LOG_OPEN_FLAGS2, LOG_FILE_MODE);
-    try {
-      return startDetached({
-        file: "bash",
-        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.exitPath, start.script, ...start.scriptArgs],
-        cwd: start.cwd,
-        env: start.env,
-        stdio: ["ignore", log, log]
-      });
-    } finally {
-      closeSync3(log);
-    }
-  },
-  processStat: readProcessStat,
-  environmentHas(pid, entry) {
-    let environment;
-    try {
-      environment = readFileSync5(`/proc/${pid}/environ`);
-    } catch {
-      return false;
-    }
-    const wanted = Buffer.from(entry + "\0", "utf8");
-    if (environment.subarray(0, wanted.length).equals(wanted)) return true;
-    return environment.indexOf(Buffer.concat([Buffer.of(0), wanted])) !== -1;
-  },
-  listProcesses: listProcessIds,
-  groupExists(processGroup) {
-    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
-    try {
-      process.kill(-processGroup, 0);
-      return true;
-    } catch (error) {
-      return error.code === "EPERM";
-    }
-  },
-  signalProcess,
-  signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
-  signalMarked: (marker, signal) => signalMarked({ entry: marker }, signal),
-  scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2, marker) {
-    try {
-      startDetached({
-        file: "bash",
-        args: ["-c", DELAYED_KILL_SCRIPT, "guilds-background-kill", String(delaySeconds), String(processGroup), leaderStartTicks, killedPath2, marker],
-        cwd: "/",
-        env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
-        stdio: "ignore"
-      });
-    } catch {
-    }
-  },
-  createExclusive,
-  sleep(milliseconds) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
-  },
-  ownPid: process.pid
-};
-
-// src/io/node/request-file.ts
-
 
 // src/text/paths.ts
 function normalizeAbsolute(path) {
@@ -1728,613 +1658,6 @@ function dirName(path) {
 function baseName(path) {
   return path.slice(path.lastIndexOf("/") + 1);
 }
-
-// src/contract/ids.ts
-var ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-function isValidId(text) {
-  return text.length >= 1 && text.length <= ID_MAX_CHARS && ID_PATTERN.test(text) && text !== "." && text !== "..";
-}
-
-// src/contract/request-file.ts
-function runDirFrom(env) {
-  return normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
-}
-function requestsFolderOf(runDir) {
-  return joinPath(runDir, "requests");
-}
-var REQUEST_FILE_SUFFIX = ".json";
-function isRequestFileName(name) {
-  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
-  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
-  if (!ID_PATTERN.test(stem)) return false;
-  for (let dash = stem.indexOf("-"); dash !== -1; dash = stem.indexOf("-", dash + 1)) {
-    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
-  }
-  return false;
-}
-function requestFilePlace(runDir, path) {
-  const folder = requestsFolderOf(runDir);
-  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== folder) return { refused: "outside" };
-  const name = baseName(path);
-  return isRequestFileName(name) ? { folder, name } : { refused: "misnamed" };
-}
-var NOT_ROOTS_CODE = "ENOTROOTS";
-
-// src/io/node/request-file.ts
-var FOLDER_FLAGS = constants5.O_RDONLY | constants5.O_DIRECTORY | constants5.O_NOFOLLOW;
-var FILE_FLAGS = constants5.O_RDONLY | constants5.O_NOFOLLOW | constants5.O_NONBLOCK | constants5.O_NOCTTY;
-var ROOT_UID = 0;
-var WRITABLE_BY_OTHERS = 18;
-var STICKY = 512;
-function notRoots(path) {
-  return codedError(NOT_ROOTS_CODE, `${path} is not root's alone`);
-}
-function rootsOnTheWay(info) {
-  return info.uid === ROOT_UID && ((info.mode & WRITABLE_BY_OTHERS) === 0 || (info.mode & STICKY) !== 0);
-}
-function openFolder(folder, asRoot) {
-  if (!asRoot) return openSync4(realpathSync.native(folder), FOLDER_FLAGS);
-  let fd = openSync4("/", FOLDER_FLAGS);
-  let path = "";
-  try {
-    for (const name of folder.split("/")) {
-      if (name === "") continue;
-      path += `/${name}`;
-      let next;
-      try {
-        next = openSync4(`/proc/self/fd/${fd}/${name}`, FOLDER_FLAGS);
-      } catch (error) {
-        const code = error.code;
-        throw code === "ELOOP" || code === "ENOTDIR" ? notRoots(path) : error;
-      }
-      closeSync4(fd);
-      fd = next;
-      if (!rootsOnTheWay(fstatSync3(fd))) throw notRoots(path);
-    }
-    const info = fstatSync3(fd);
-    if (info.uid !== ROOT_UID || (info.mode & WRITABLE_BY_OTHERS) !== 0) throw notRoots(folder);
-    return fd;
-  } catch (error) {
-    closeSync4(fd);
-    throw error;
-  }
-}
-function readWhole(fd, info, maxBytes, path) {
-  if (info.size > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-  const bytes = Buffer.allocUnsafe(info.size + 1);
-  let total = 0;
-  for (; ; ) {
-    const read = readSync3(fd, bytes, total, bytes.length - total, null);
-    if (read === 0) break;
-    total += read;
-    if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-    if (total === bytes.length) throw codedError("EFBIG", `${path} grew while it was read`);
-  }
-  return bytes.subarray(0, total);
-}
-function takeFileWithoutFollowing(folder, name, maxBytes, asRoot) {
-  const folderFd = openFolder(folder, asRoot);
-  const path = `${folder}/${name}`;
-  const inFolder = `/proc/self/fd/${folderFd}/${name}`;
-  try {
-    const fd = openSync4(inFolder, FILE_FLAGS);
-    try {
-      const info = fstatSync3(fd);
-      if (info.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
-      if (!info.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
-      try {
-        if (asRoot && (info.uid !== ROOT_UID || info.nlink !== 1)) throw notRoots(path);
-        return readWhole(fd, info, maxBytes, path);
-      } finally {
-        try {
-          unlinkSync2(inFolder);
-        } catch {
-        }
-      }
-    } finally {
-      closeSync4(fd);
-    }
-  } finally {
-    closeSync4(folderFd);
-  }
-}
-
-// src/io/node/core.ts
-function kindOf(stats) {
-  if (stats.isFile()) return "file";
-  if (stats.isDirectory()) return "folder";
-  if (stats.isFIFO()) return "fifo";
-  if (stats.isSocket()) return "socket";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "device";
-  if (stats.isSymbolicLink()) return "link";
-  return "other";
-}
-function infoOf(stats) {
-  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
-}
-var NodeOpenFile = class {
-  constructor(fd) {
-    this.fd = fd;
-  }
-  fd;
-  info() {
-    return infoOf(fstatSync4(this.fd));
-  }
-  realPath() {
-    return readlinkSync(`/proc/self/fd/${this.fd}`);
-  }
-  read(buffer) {
-    return readSync4(this.fd, buffer, 0, buffer.length, null);
-  }
-  readAt(buffer, length, position) {
-    return readSync4(this.fd, buffer, 0, length, position);
-  }
-  descriptor() {
-    return this.fd;
-  }
-  close() {
-    closeSync5(this.fd);
-  }
-};
-var nodeFileSystem = {
-  realPath: (path) => realpathSync2.native(path),
-  stat(path) {
-    const stats = statSync4(path, { throwIfNoEntry: false });
-    return stats ? infoOf(stats) : null;
-  },
-  lstat(path) {
-    const stats = lstatSync(path, { throwIfNoEntry: false });
-    return stats ? infoOf(stats) : null;
-  },
-  readLink: (path) => readlinkSync(path),
-  openRead: (path) => new NodeOpenFile(openSync5(path, OPEN_READ_FLAGS)),
-  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
-  takeFile: (folder, name, maxBytes) => takeFileWithoutFollowing(folder, name, maxBytes, actingAsAgent() !== null),
-  writeFileAtomic,
-  makeFolder: (path) => void mkdirSync(path, { recursive: true, mode: 448 }),
-  removeFile: removeFileIfPresent,
-  removeTree: (path) => rmSync(path, { force: true, recursive: true }),
-  listFolder: (path) => readdirSync2(path),
-  touch(path) {
-    const now = /* @__PURE__ *{/} new Date();
-    utimesSync2(path, now, now);
-  }
-};
-function nodeIoWith(parts, home, runDir, env) {
-  return {
-    home,
-    runDir,
-    env,
-    fs: nodeFileSystem,
-    shell: parts.shell,
-    background: nodeBackgroundProcesses,
-    search: parts.search,
-    sha256: parts.sha256,
-    now: () => Date.now()
-  };
-}
-
-// src/io/node/search.ts
-
-
-// src/io/node/search-find.ts
-
-
-// src/io/search-types.ts
-var RipgrepError = class extends Error {
-  constructor(failure) {
-    super(failure.code);
-    this.failure = failure;
-    this.name = "RipgrepError";
-    this.code = failure.code;
-  }
-  failure;
-  code;
-};
-
-// src/io/node/search-find.ts
-function isExecutableFile(path) {
-  try {
-    if (!statSync5(path).isFile()) return false;
-    accessSync2(path, constants6.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function ownFile() {
-  if (typeof __filename === "string") return __filename;
-  return new URL(void 0).pathname;
-}
-function parentFolder(path) {
-  const cut = path.lastIndexOf("/");
-  return cut <= 0 ? "/" : path.slice(0, cut);
-}
-function vscodeRipgrepPackage() {
-  return `@vscode/ripgrep-${process.platform}-${process.arch}`;
-}
-function developmentRipgrep() {
-  const start = parentFolder(ownFile());
-  const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
-  for (let folder = start; ; folder = parentFolder(folder)) {
-    const candidate = `${folder === "/" ? "" : folder}/${relative}`;
-    if (isExecutableFile(candidate)) return { found: candidate, from: start };
-    if (folder === "/") return { found: null, from: start };
-  }
-}
-function findRipgrepIn(env) {
-  const configured = env.GUILDS_RG;
-  if (configured) {
-    if (configured.startsWith("/") && isExecutableFile(configured)) return configured;
-    throw new RipgrepError({ code: "RG_CONFIGURED_NOT_EXECUTABLE", configured });
-  }
-  for (const folder of (env.PATH ?? "").split(":")) {
-    if (!folder.startsWith("/")) continue;
-    const candidate = `${folder}/rg`;
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  const development = developmentRipgrep();
-  if (development.found) return development.found;
-  throw new RipgrepError({ code: "RG_NOT_FOUND", packageName: vscodeRipgrepPackage(), searchedFrom: development.from });
-}
-
-// src/io/node/search-scratch.ts
-
-var SCRATCH_OPEN_FLAGS = constants7.O_RDWR | constants7.O_CREAT | constants7.O_EXCL | constants7.O_NOFOLLOW;
-function scratchFolder() {
-  return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
-}
-function openScratchFile() {
-  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
-  let fd;
-  try {
-    fd = openSync6(path, SCRATCH_OPEN_FLAGS, 384);
-  } catch {
-    return null;
-  }
-  try {
-    unlinkSync3(path);
-  } catch {
-    closeSync6(fd);
-    return null;
-  }
-  return fd;
-}
-function openOutputFiles() {
-  const stdoutFd = openScratchFile();
-  const stderrFd = stdoutFd === null ? null : openScratchFile();
-  if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) closeSync6(stdoutFd);
-  return null;
-}
-function roomInScratchFolder(bytes) {
-  if (typeof statfsSync !== "function") return false;
-  try {
-    const space = statfsSync(scratchFolder());
-    return space.bavail * space.bsize >= bytes;
-  } catch {
-    return false;
-  }
-}
-function readBack(fd, position, onBytes, pieceBytes, reused) {
-  for (; ; ) {
-    const left = fstatSync5(fd).size - position;
-    if (left <= 0) return position;
-    const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = readSync5(fd, chunk, 0, Math.min(left, chunk.length), position);
-    if (read === 0) return position;
-    position += read;
-    onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
-  }
-}
-function readStart(fd, maxBytes) {
-  const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, readSync5(fd, kept, 0, kept.length, 0));
-}
-
-// src/io/node/search.ts
-function makeSearchProcesses(limits) {
-  return {
-    findRipgrep: findRipgrepIn,
-    run(run) {
-      if (run.output === "line-per-file") {
-        const files = openOutputFiles();
-        if (files !== null) return runOnce(run, { kind: "files", ...files });
-      } else if (roomInScratchFolder(SEARCH_SPOOL_FREE_SPACE_FACTOR * limits.spoolMaxBytes)) {
-        const files = openOutputFiles();
-        if (files !== null) return runSpooled(run, { kind: "spool", ...files, maxBytes: limits.spoolMaxBytes });
-      }
-      return runOnce(run, { kind: "pipes" });
-    }
-  };
-}
-var nodeSearchProcesses = makeSearchProcesses({ spoolMaxBytes: SEARCH_SPOOL_MAX_BYTES });
-async function runSpooled(run, output) {
-  const started = performance.now();
-  const release = run.stop.take();
-  try {
-    const spooled = await runOnce(run, output);
-    if (spooled !== null) return spooled;
-    if (run.stop.signal.aborted) {
-      return { exit: { exitCode: null, stderr: "", timedOut: false, interruptedBy: stopSignalOf(run.stop) }, sink: run.newSink() };
-    }
-    const timeoutMs = Math.max(0, run.timeoutMs - (performance.now() - started));
-    return await runOnce({ ...run, timeoutMs }, { kind: "pipes" });
-  } finally {
-    release();
-  }
-}
-function runOnce(run, output) {
-  const sink = run.newSink();
-  return new Promise((resolve, reject) => {
-    new RipgrepAttempt(run, output, sink, (exit) => resolve(exit === null ? null : { exit, sink }), reject).start();
-  });
-}
-function startFailure(run, error) {
-  const failure = error;
-  return new RipgrepError({ code: "RG_CANNOT_START", binary: run.binary, cause: failure.code ?? failure.message });
-}
-function spoolFailed(overflowed, code, signal, stderr) {
-  if (overflowed || signal === "SIGXFSZ") return true;
-  return code === 2 && stderr.trim() === "";
-}
-var RipgrepAttempt = class {
-  constructor(run, output, sink, resolve, reject) {
-    this.run = run;
-    this.output = output;
-    this.resolve = resolve;
-    this.reject = reject;
-    this.feed = (chunk) => sink.feed(chunk);
-  }
-  run;
-  output;
-  resolve;
-  reject;
-  child;
-  stderr = "";
-  stderrBytes = 0;
-  exited = false;
-  failure = null;
-  overflowed = false;
-  spoolRead = 0;
-  watch;
-  feed;
-  start() {
-    const { run, output } = this;
-    try {
-      const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
-      const stdin = run.input ? run.input.descriptor() : "ignore";
-      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
-      this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason), run.stop);
-    } catch (error) {
-      this.closeFiles();
-      this.reject(startFailure(run, error));
-      return;
-    }
-    if (output.kind === "spool") this.watchSpool(output);
-    this.child.process.on(
-      "error",
-      (error) => this.settle(() => {
-        throw startFailure(run, error);
-      })
-    );
-    if (output.kind === "pipes") this.readPipes();
-    else this.readFilesAtExit(output);
-  }
-  get stopping() {
-    return this.child.timedOut || this.child.interruptedBy !== null;
-  }
-  stop(reason) {
-    this.kill();
-    if (reason === "timeout" && this.exited && this.output.kind === "pipes") this.abandonPipes();
-  }
-  kill() {
-    this.child.process.kill("SIGKILL");
-  }
-  closeFiles() {
-    if (this.output.kind === "pipes") return;
-    closeSync7(this.output.stdoutFd);
-    closeSync7(this.output.stderrFd);
-  }
-  settle(outcome) {
-    if (!this.child.settle()) return;
-    if (this.watch !== void 0) clearInterval(this.watch);
-    try {
-      if (this.failure !== null) throw this.failure;
-      this.resolve(outcome());
-    } catch (error) {
-      this.reject(error);
-    } finally {
-      this.closeFiles();
-    }
-  }
-  exitOf(code) {
-    const { stderr } = this;
-    const { timedOut, interruptedBy } = this.child;
-    return interruptedBy !== null ? { exitCode: null, stderr, timedOut, interruptedBy } : { exitCode: timedOut ? null : code, stderr, timedOut };
-  }
-  /**
-   * 'close' waits for the pipes as well as the process: a child that the binary left behind (a
-   * wrapper script's) may hold them open for as long as it likes. Past the limit, once the process
-   * itself is gone, its pipes are given up.
-   *{/}
-  abandonPipes() {
-    this.child.process.stdout?.destroy();
-    this.child.process.stderr?.destroy();
-    this.settle(() => this.exitOf(null));
-  }
-  /**
-   * The spool is read as it grows, so that its lines are taken in while ripgrep searches on, and is
-   * given up as soon as it passes its cap; one that ends a little past it between two looks is whole.
-   *{/}
-  watchSpool(output) {
-    const buffer = Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES);
-    this.watch = setInterval(() => {
-      if (this.exited || this.stopping || this.overflowed || this.failure !== null) return;
-      try {
-        this.spoolRead = readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, buffer);
-      } catch (error) {
-        this.failure = error;
-        this.kill();
-        return;
-      }
-      if (this.spoolRead <= output.maxBytes) return;
-      this.overflowed = true;
-      this.kill();
-    }, SEARCH_SPOOL_CHECK_INTERVAL_MS);
-  }
-  /** Temporary files: once ripgrep is gone, its stderr's start and the rest of its stdout. *{/}
-  readFilesAtExit(output) {
-    const reused = output.kind === "spool" ? Buffer.allocUnsafe(SEARCH_SPOOL_READ_BYTES) : void 0;
-    this.child.process.on(
-      "exit",
-      (code, signal) => this.settle(() => {
-        this.exited = true;
-        this.stderr = readStart(output.stderrFd, SEARCH_STDERR_KEEP_BYTES);
-        if (output.kind === "spool" && !this.stopping && spoolFailed(this.overflowed, code, signal, this.stderr)) return null;
-        readBack(output.stdoutFd, this.spoolRead, this.feed, SEARCH_OUTPUT_FILE_CHUNK_BYTES, reused);
-        return this.exitOf(code);
-      })
-    );
-  }
-  readPipes() {
-    const child = this.child.process;
-    child.stdout.on("data", (chunk) => {
-      if (this.failure !== null || this.child.isSettled) return;
-      try {
-        this.feed(chunk);
-      } catch (error) {
-        this.failure = error;
-        this.kill();
-      }
-    });
-    child.stderr.on("data", (chunk) => {
-      if (this.stderrBytes >= SEARCH_STDERR_KEEP_BYTES) return;
-      const kept = chunk.subarray(0, SEARCH_STDERR_KEEP_BYTES - this.stderrBytes);
-      this.stderrBytes += kept.length;
-      this.stderr += kept.toString("utf8");
-    });
-    child.on("exit", () => {
-      this.exited = true;
-      if (this.child.timedOut) this.abandonPipes();
-    });
-    child.on("close", (code) => this.settle(() => this.exitOf(code)));
-  }
-};
-
-// src/io/sha256-wasm-bytes.ts
-function sha256WasmBytes() {
-  const words = new Int32Array([1836278016, 1, 1610746881, 1610645249, 2139062019, 50560769, 83951618, 16777475, 2130975238, -2139078400, 8325890, 41975873, 1090551563, 2131427968, 184566017, 101139463, 1869440365, 162162, 1852405510, 58158948, 1769409280, 2003788910, 1702132034, 83952499, 1952543859, 67240805, 1886352499, 1644561155, 1801678700, 134217843, 1819764078, 1936027241, -1828060928, 196215309, 25101061, 41877886, 595527803, 33628416, 541066048, 17646848, 35717185, 18890755, 678036e3, 52494338, 406913824, 1090723956, 544372248, 1946697987, -58687423, 52457735, 1098254401, 1896087168, 52523634, 52429344, 75498038, 52429344, 36176416, 37120512, 35653248, 577373249, 12599554, 184552777, 35667971, -1006370563, 537272579, -49856250, 102760877, -1409476287, 542178561, -49135354, 102760877, -1409479103, -45023999, 1090920529, 28179715, 35672573, -1073479427, 28245251, 16581152, -50076668, 119603630, 1576862240, 553908227, 537337862, -49200890, 102760877, -1409478847, 542178561, -49069818, 102760877, -1409479359, -45023999, 1090920529, 28179722, -1359130115, -49864447, 12, 0, 0, 0, -49864704, 13, 0, 303108096, 370480147, 537272599, 1090920455, 28179729, 255919648, -50222083, 1090920528, 28179731, 222365216, -50222083, 542244176, -49659642, 1375535533, 553758461, 537010183, 67894535, 35652736, 35653408, 262397, -50221315, 109052939, 272695840, 1090658922, 222888576, 4262656, 41943592, 4261921, 42205736, 4262177, 42467880, 4262433, 42730024, 4262689, 42992168, 4262945, 43254312, 4263201, 43516456, 4263457, 43778600, 4263713, 1073938977, 203427616, -2139012435, 2115010688, 69207074, -2054683326, 323093536, 105022856, 543860616, 537665550, 1930305549, 35681137, 109052456, 86076010, 85986080, 537600362, -1391976443, -2139061950, 578687104, 1107566596, 545622027, -2011938300, -2013117819, 136342183, 544278816, 537403402, 1920037385, 537862506, -1391779826, -2139061950, 578687104, 1107566596, 545622021, -2012003836, -2012855675, 220228263, 203426592, 1903365408, 671228019, 1778811906, 537207146, 1778720778, 85985825, 1118637856, -2139062143, 69369360, 188875808, 69240200, -2054679486, -1484258750, 537862250, 153121032, 136318752, 1785885042, 220204577, 1118636576, -2139062143, 69369360, 88212512, 69240200, -2054679742, -1484257726, 537665642, 537600010, 1936814860, 36176416, 1785333384, 153093409, 560596256, 537206793, -2126336754, 276856960, 537141886, -2012528124, 1107566725, 1116047380, 1789364226, 253759008, 537403505, 1913593870, 560624241, 537665549, -2126336759, 276856960, 537141886, -2012921340, 1107566725, 1116047379, 1789364230, 153094944, 186649120, 544436595, -1946015742, 560622086, 537403397, 136407557, 220202272, -2139012435, 2115010688, 69207074, -2054681790, 339870752, 37913992, 543860616, 1896751117, 220204832, 1903300128, 203516530, 136317728, -2139012435, 2115010688, 69207074, -2054683326, 323093536, 105022856, 543860616, 537403402, 1930043401, 35681137, 110101032, 86076010, 85987104, 537862506, -1391714299, -2139061950, 578687104, 1107566596, 545622027, -2011938300, -2013117819, 203451047, 544279840, 537665550, 1920037389, 537600362, -1391517686, -2139061950, 578687104, 1107566596, 545622021, -2012003836, -2012855675, 153119399, 136318752, 1903364384, 671228019, 1778816002, 537207146, 1778720782, 85986849, 1118636832, -2139062143, 69369360, 188875808, 69240200, -2054679486, -1484258750, 537600106, 220229900, 203426592, 1785885042, 153094689, 1118637600, -2139062143, 69369360, 88212512, 69240200, -2054679742, -1484257726, 537403498, 537862158, 1936814856, 36176416, 1785333400, 220202273, 560596256, 537206797, -2126336758, 276856960, 537141886, -2012528124, 1107566725, 1116047380, 1789364226, 186649120, 537665649, 1913331722, 560624241, 537403401, -2126336755, 276856960, 537141886, -2012921340, 1107566725, 1116047379, 1789364230, 220204832, 253759008, 544436595, -1677580286, 560622086, 537665541, 203516421, 153093408, -2139012435, 2115010688, 69207074, -2054681790, 339870752, 37913992, 543860616, 1896488969, 153094944, 1903299104, 136407666, 541131296, 1090658922, 222888576, 4262656, 36175937, 136315520, -2147338646, 1090535682, -2080233472, 1778982914, 42205750, 4259905, 42467880, 912919072, 1090684930, 671105280, 537037826, 37120523, 4260492, 36175937, 203424400, -1878903190, 1090535682, -1811798016, 1779245058, 43254326, 4259905, 43516456, 912920096, 1090689026, 671105280, 537041922, 37120527, 18875036, 1778434113, 2097441, 560660801, 184552448, 31197963, 25100803, 545194366, 33759488, 541066048, 1778925827, 223019296, 688070657, -1975386109, -1596938092, 176521921, 537207173, -16825851, -268960771, 16760799, -16825725, -268960771, 16760799, -2080038788, -2105442238, -1601140604, -2088795968, -2105442238, -1601140604, -2055241536, 102868859, 35653152, 1332413472, 69206285, 560596512, 1090723844, 52521480, 185270284, 1073954818, 35652640, 536939855, 1325473795, 69206285, 2949920, 1175077120, 537141610, 1778467075, 787233, 69208843, 71893536, 54526528, 537075776, 17648896, 21037856, 11627, 222693953, 1090723841, 52521729, 185270284, 604184587, 184819715, 33729803, 184566016, 798491264, 1150370442, -70291145, -609897024, -1034163787, 301021526, -2103158287, 1591054911, -1432835300, 1526847495, -2051140989, 2109940785, 1567905036, -1308724546, 111640798, -244016164, 1774305691, 1200022683, -1647906882, -1580462143, 745481228, -2069221911, -1445180812, -1998955344, 1364358905, -965896130, 667461681, 2143793155, 200523609, -1857567008, 1666307495, 694617802, 176493609, 557328311, 1845243419, 219368748, 1934906168, 180053258, -919701910, 746947010, -392064398, 1716232895, -1955551206, 1369686603, -400963732, 103076242, 897963673, -1603210226, -1055518614, 1812470180, 2001477175, -1128978616, 213071024, -1437976292, -900772136, 1878219676, -2098304978, 1668248719, 2014607525, 34112712, -357177, 1827377342, -1544051632, 2029174521, 1090569841, 537592448, 1779033703, -1150833019, 1013904242, -1521486534, 1359893119, -1694144372, 528734635, 1541459225]);
-  const packed = new Uint8Array(words.buffer);
-  if (new Uint8Array(Uint16Array.of(1).buffer)[0] === 1) return packed.subarray(0, 2120);
-  const bytes = new Uint8Array(2120);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = packed[i ^ 3];
-  return bytes;
-}
-
-// src/io/sha256-wasm.ts
-var BLOCK_BYTES = 64;
-var LENGTH_FIELD_BYTES = 8;
-var END_MARKER = 128;
-var BYTES_PER_HIGH_LENGTH_UNIT = 2 ** 29;
-function bitLengthWords(totalBytes) {
-  return [Math.floor(totalBytes / BYTES_PER_HIGH_LENGTH_UNIT), totalBytes % BYTES_PER_HIGH_LENGTH_UNIT * 8];
-}
-var compiled;
-var idle = [];
-var IDLE_INSTANCES_MAX = 8;
-var STATE_WORDS = 8;
-var initialState;
-function sha256Module() {
-  compiled ??= new WebAssembly.Module(sha256WasmBytes());
-  return compiled;
-}
-var WasmSha256 = class {
-  wasm;
-  memory;
-  window;
-  windowBytes;
-  /** Bytes copied into the window and not compressed yet. *{/}
-  filled = 0;
-  totalBytes = 0;
-  digest = null;
-  constructor() {
-    const reused = idle.pop();
-    this.wasm = reused ?? new WebAssembly.Instance(sha256Module()).exports;
-    this.memory = new Uint8Array(this.wasm.memory.buffer);
-    this.window = this.wasm.window.value;
-    this.windowBytes = this.wasm.windowBytes.value;
-    const state = this.wasm.state.value;
-    if (reused === void 0) initialState ??= this.memory.slice(state, state + 4 * STATE_WORDS);
-    else this.memory.set(initialState, state);
-  }
-  update(bytes) {
-    if (this.digest !== null) throw new Error("SHA-256: update after the digest was taken");
-    this.totalBytes += bytes.length;
-    let offset = 0;
-    while (offset < bytes.length) {
-      const take = Math.min(this.windowBytes - this.filled, bytes.length - offset);
-      this.memory.set(bytes.subarray(offset, offset + take), this.window + this.filled);
-      this.filled += take;
-      offset += take;
-      if (this.filled === this.windowBytes) {
-        this.wasm.blocks(this.windowBytes / BLOCK_BYTES);
-        this.filled = 0;
-      }
-    }
-  }
-  hexDigest() {
-    if (this.digest !== null) return this.digest;
-    const wholeBytes = this.filled - this.filled % BLOCK_BYTES;
-    if (wholeBytes > 0) {
-      this.wasm.blocks(wholeBytes / BLOCK_BYTES);
-      this.memory.copyWithin(this.window, this.window + wholeBytes, this.window + this.filled);
-    }
-    const tail = this.filled - wholeBytes;
-    const paddedBlocks = tail + 1 + LENGTH_FIELD_BYTES <= BLOCK_BYTES ? 1 : 2;
-    const end = this.window + paddedBlocks * BLOCK_BYTES;
-    this.memory.fill(0, this.window + tail, end);
-    this.memory[this.window + tail] = END_MARKER;
-    const view = new DataView(this.memory.buffer);
-    const [high, low] = bitLengthWords(this.totalBytes);
-    view.setUint32(end - LENGTH_FIELD_BYTES, high);
-    view.setUint32(end - LENGTH_FIELD_BYTES + 4, low);
-    this.wasm.blocks(paddedBlocks);
-    let hex = "";
-    const state = this.wasm.state.value;
-    for (let word = 0; word < STATE_WORDS; word++) hex += view.getUint32(state + 4 * word, true).toString(16).padStart(8, "0");
-    this.digest = hex;
-    if (idle.length < IDLE_INSTANCES_MAX) idle.push(this.wasm);
-    return hex;
-  }
-};
-
-// src/io/node/sha256.ts
-var NodeHasher = class {
-  hash = loadCrypto().createHash("sha256");
-  update(bytes) {
-    this.hash.update(bytes);
-  }
-  hexDigest() {
-    return this.hash.digest("hex");
-  }
-};
-function sha256Hasher(expectedBytes) {
-  if (expectedBytes <= SHA256_WASM_MAX_BYTES) {
-    try {
-      return new WasmSha256();
-    } catch {
-    }
-  }
-  return new NodeHasher();
-}
-
-// src/io/node/index.ts
-var ALL_NODE_IO_PARTS = {
-  shell: nodeShellProcesses,
-  search: nodeSearchProcesses,
-  sha256: sha256Hasher
-};
 
 // src/tools/shell/environment.ts
 var FIXED_SHELL_ENV = {
@@ -3000,7 +2323,7 @@ function drawLine(text) {
 }
 
 // src/tools/shell/screen.ts
-var decoder2 = new TextDecoder("utf-8");
+var decoder = new TextDecoder("utf-8");
 
 // src/tools/shell/clean.ts
 var fatalDecoder = new TextDecoder("utf-8", { fatal: true });
@@ -3281,78 +2604,6 @@ var codeTaskErrors = {
   busy: (repo, callId, elapsedMs) => new ToolError("busy", busyError(repo, callId, elapsedMs)),
   state: (what, path, reason) => new ToolError("io", stateError(what, path, reason))
 };
-
-// src/contract/tools/spec.ts
-function clampInteger(value, minimum, maximum) {
-  return Math.min(maximum, Math.max(minimum, value));
-}
-function integerArg(spec, args, name) {
-  const arg = spec.args[name];
-  const value = typeof args[name] === "number" ? args[name] : arg.default;
-  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
-}
-function stringArg(args, name) {
-  const value = args[name];
-  return typeof value === "string" ? value : void 0;
-}
-
-// src/tools/code_task/contract.ts
-var CODE_TASK_SPEC = {
-  name: "code_task",
-  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
-  args: {
-    brief: {
-      type: "string",
-      required: true,
-      description: "The task in your words: what to change, where, and how to know it is done."
-    },
-    repo: {
-      type: "string",
-      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
-    },
-    session_id: {
-      type: "string",
-      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
-    },
-    notes: {
-      type: "string",
-      description: "Context given after the brief: constraints, what your checks found."
-    },
-    timeout_minutes: {
-      type: "integer",
-      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
-      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
-      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
-      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
-    }
-  }
-};
-var isValidSessionId = isValidId;
-function textArg(args, name) {
-  const value = stringArg(args, name);
-  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
-  return value;
-}
-function resolveCodeTaskArgs(args) {
-  const brief = textArg(args, "brief");
-  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
-  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
-  const repo = textArg(args, "repo");
-  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
-  const sessionId = textArg(args, "session_id");
-  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
-    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
-  }
-  const notes = textArg(args, "notes");
-  return {
-    brief,
-    repo,
-    sessionId,
-    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
-    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
-  };
-}
-var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
 
 // src/tools/code_task/harnesses/events.ts
 function jsonObjectOf(text, clipped) {
@@ -4051,9 +3302,7 @@ function codeTaskMeta(input) {
   return meta;
 }
 
-// src/io/progress.ts
-var NO_PROGRESS = { wanted: false, report: () => {
-} };
+// src/io/due-timer.ts
 function timersOn(now) {
   return {
     now,
@@ -4077,10 +3326,10 @@ function whenDue(clock, due, run) {
   return () => cancel();
 }
 
-// src/tools/shell/progress.ts
+// src/tools/shell/output-events.ts
 var NEWLINE2 = 10;
 var NOTHING_SHOWN = { text: "", rawBytes: 0 };
-var decoder3 = new TextDecoder();
+var decoder2 = new TextDecoder();
 var OutputProgress = class {
   constructor(limits) {
     this.limits = limits;
@@ -4144,7 +3393,7 @@ function lastWholeLines(completed, maxBytes) {
   let end = completed.length;
   for (; ; ) {
     const start = end === 0 ? 0 : completed.lastIndexOf(NEWLINE2, end - 1) + 1;
-    const line = cleanLine(decoder3.decode(completed.subarray(start, end)));
+    const line = cleanLine(decoder2.decode(completed.subarray(start, end)));
     const lineBytes = utf8Bytes(line) + (shown.length > 0 ? 1 : 0);
     if (shownBytes + lineBytes > maxBytes) break;
     shown.push(line);
@@ -4156,7 +3405,7 @@ function lastWholeLines(completed, maxBytes) {
   return { text: shown.reverse().join("\n"), rawBytes };
 }
 
-// src/tools/shell/progress-tap.ts
+// src/tools/shell/output-tap.ts
 var NO_TAP = { write: () => {
 }, end: () => {
 } };
@@ -4612,9 +3861,9 @@ function codeTaskLimits(env) {
   if (minuteMs < CODE_TASK_TEST_MINUTE_MIN_MS || minuteMs > CODE_TASK_LIMITS.minuteMs) return CODE_TASK_LIMITS;
   return { ...CODE_TASK_LIMITS, minuteMs };
 }
-function harnessOrFail(context, system, sessionHarness) {
+function harnessOrFail(context, sessionHarness) {
   const { env } = context.io;
-  const choice = chooseHarness(env, (program) => system.harness.findOnPath(program, env.PATH) !== null, sessionHarness);
+  const choice = chooseHarness(env, (program) => context.io.harness.findOnPath(program, env.PATH) !== null, sessionHarness);
   if ("adapter" in choice) return choice;
   switch (choice.kind) {
     case "unknown":
@@ -4640,28 +3889,26 @@ function prepareLog(context) {
   return logPath;
 }
 function repoHash(context, repo) {
-  const hasher = context.io.sha256(repo.length);
-  hasher.update(encodeUtf8(repo));
-  return hasher.hexDigest();
+  return context.io.sha256Hex(repo);
 }
 var NOT_STARTED = { exitCode: null, signal: null, timedOut: false, stopped: true, logBytes: 0 };
-function taskTarget(context, system, args, repoChoice) {
+function taskTarget(context, args, repoChoice) {
   const { io, request } = context;
   if (args.sessionId === void 0) {
     const repo = chooseRepository(repoChoice, args.repo);
-    return { repo, session: null, harness: harnessOrFail(context, system, null) };
+    return { repo, session: null, harness: harnessOrFail(context, null) };
   }
   const session = readSession(io.fs, io.home, request.agentId, args.sessionId, CODE_TASK_STATE_FILE_MAX_BYTES);
   if (session === null) throw codeTaskErrors.unknownSession(args.sessionId);
   if (args.repo !== void 0 && namedRepository(repoChoice, args.repo) !== session.repo) {
     throw codeTaskErrors.sessionRepoMismatch(args.sessionId, session.repo);
   }
-  return { repo: namedRepository(repoChoice, session.repo), session, harness: harnessOrFail(context, system, session.harness) };
+  return { repo: namedRepository(repoChoice, session.repo), session, harness: harnessOrFail(context, session.harness) };
 }
-function snapshotterFor(context, system, limits) {
+function snapshotterFor(context, limits) {
   const { io, request } = context;
   return {
-    git: system.git,
+    git: context.io.git,
     agentEnv: io.env,
     home: io.home,
     scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
@@ -4670,11 +3917,11 @@ function snapshotterFor(context, system, limits) {
     limits: snapshotLimits(limits.snapshotTimeoutMs)
   };
 }
-async function runHarness2(context, system, target, args, logPath, limits) {
+async function runHarness2(context, target, args, logPath, limits) {
   const { io } = context;
   const { adapter, model, command } = target.harness;
   const resumeId = target.session === null ? null : args.sessionId;
-  const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
+  const newSessionId = target.session === null && adapter.choosesSessionId ? context.io.harness.randomUuid() : null;
   const launch6 = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
   const parser = adapter.parser(HARNESS_PARSER_LIMITS);
   const live = harnessLive(context.progress, adapter, () => io.now());
@@ -4699,7 +3946,7 @@ async function runHarness2(context, system, target, args, logPath, limits) {
       killGraceMs: limits.killGraceMs
     };
     try {
-      outcome = await system.harness.run(run, (bytes) => {
+      outcome = await context.io.harness.run(run, (bytes) => {
         splitter.write(bytes);
         live.write(bytes);
       });
@@ -4731,13 +3978,13 @@ function recordSession(context, target, sessionId) {
   } catch {
   }
 }
-async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
+async function codeTask(context, args, limits = codeTaskLimits(context.io.env)) {
   const { io, request } = context;
   const repoChoice = { fs: io.fs, home: io.home, cwd: context.cwd };
-  const target = taskTarget(context, system, args, repoChoice);
+  const target = taskTarget(context, args, repoChoice);
   const { repo } = target;
-  const lockSystem = { fs: io.fs, processes: system.harness, now: () => io.now(), maxBytes: CODE_TASK_STATE_FILE_MAX_BYTES };
-  const self = system.harness.self();
+  const lockSystem = { fs: io.fs, processes: context.io.harness, now: () => io.now(), maxBytes: CODE_TASK_STATE_FILE_MAX_BYTES };
+  const self = context.io.harness.self();
   const holder = {
     pid: self.pid,
     start_ticks: self.startTicks,
@@ -4752,9 +3999,9 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
   const releaseStop = context.stop.take();
   try {
     const logPath = prepareLog(context);
-    const snapshotter = snapshotterFor(context, system, limits);
+    const snapshotter = snapshotterFor(context, limits);
     const before = await snapshotBefore(snapshotter, repo);
-    const { outcome, events, elapsedMs, sessionId } = await runHarness2(context, system, target, args, logPath, limits);
+    const { outcome, events, elapsedMs, sessionId } = await runHarness2(context, target, args, logPath, limits);
     const diff = await diffSince(snapshotter, before);
     if (sessionId !== null) recordSession(context, target, sessionId);
     const status = taskStatus(outcome, events);
@@ -4776,13 +4023,6 @@ async function codeTask(context, args, system, limits = CODE_TASK_LIMITS) {
     releaseStop();
     releaseLock(lockSystem, lock, holder);
   }
-}
-
-// src/tools/harness.ts
-function harnessTools(system, limits) {
-  return {
-    [CODE_TASK_SPEC.name]: { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs, run: (context, args) => codeTask(context, args, system, limits) }
-  };
 }
 
 // src/contract/envelope.ts
@@ -4822,7 +4062,7 @@ function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// src/contract/progress.ts
+// src/contract/live-calls.ts
 var progressReasons = {
   notProgress: `progress must be true, false or {"heartbeat_ms": N} with N a whole number from ${PROGRESS_HEARTBEAT_MIN_MS} to ${PROGRESS_HEARTBEAT_MAX_MS}`
 };
@@ -4844,17 +4084,17 @@ function progressLine(callId, event) {
 `;
 }
 
-// src/contract/tool-names.ts
-var TOOL_ROWS = [
+// src/contract/registry.ts
+var TOOL_REGISTRY = [
   { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
   { name: "shell_status", helper: "guilds-code", cacheKinds: ["shell_status"] },
   { name: "file_read", helper: "guilds-code", cacheKinds: ["file_read", "other"] },
   { name: "code_search", helper: "guilds-code", cacheKinds: ["code_search"] },
   { name: "code_task", helper: "guilds-harness", cacheKinds: ["code_task", "other"] }
 ];
-var OP_NAMES = TOOL_ROWS.map((row) => row.name);
+var OP_NAMES = TOOL_REGISTRY.map((row) => row.name);
 var HELPER_OF_TOOL = Object.fromEntries(
-  TOOL_ROWS.map((row) => [row.name, row.helper])
+  TOOL_REGISTRY.map((row) => [row.name, row.helper])
 );
 
 // src/contract/request.ts
@@ -4942,6 +4182,31 @@ function checkArgs(op, spec, raw) {
   return args;
 }
 
+// src/contract/request-file.ts
+function runDirFrom(env) {
+  return normalizeAbsolute(env[RUN_DIR_VARIABLE] || DEFAULT_RUN_DIR);
+}
+function requestsFolderOf(runDir) {
+  return joinPath(runDir, "requests");
+}
+var REQUEST_FILE_SUFFIX = ".json";
+function isRequestFileName(name) {
+  if (!name.endsWith(REQUEST_FILE_SUFFIX)) return false;
+  const stem = name.slice(0, -REQUEST_FILE_SUFFIX.length);
+  if (!ID_PATTERN.test(stem)) return false;
+  for (let dash = stem.indexOf("-"); dash !== -1; dash = stem.indexOf("-", dash + 1)) {
+    if (isValidId(stem.slice(0, dash)) && isValidId(stem.slice(dash + 1))) return true;
+  }
+  return false;
+}
+function requestFilePlace(runDir, path) {
+  const folder = requestsFolderOf(runDir);
+  if (path.includes("\0") || normalizeAbsolute(path) !== path || dirName(path) !== folder) return { refused: "outside" };
+  const name = baseName(path);
+  return isRequestFileName(name) ? { folder, name } : { refused: "misnamed" };
+}
+var NOT_ROOTS_CODE = "ENOTROOTS";
+
 // src/contract/tools/checked.ts
 function checkedWith(request, resolve) {
   return { op: request.op, request, args: resolve(request.op, request.args) };
@@ -4953,6 +4218,71 @@ function specsOf(ops) {
   for (const name of Object.keys(ops)) specs[name] = ops[name].spec;
   return specs;
 }
+
+// src/call/request.ts
+function readRequestFile(io, path, taken) {
+  const place = requestFilePlace(io.runDir, path);
+  if ("refused" in place) {
+    throw invalidRequest(place.refused === "outside" ? requestReasons.requestFileOutside(requestsFolderOf(io.runDir)) : requestReasons.requestFileMisnamed(path));
+  }
+  if (taken !== void 0 && taken.path === path) {
+    if ("bytes" in taken) return taken.bytes;
+    throw requestFileFailure(path, taken.code);
+  }
+  try {
+    return io.fs.takeFile(place.folder, place.name, REQUEST_FILE_MAX_BYTES);
+  } catch (error) {
+    throw requestFileFailure(path, errorCode(error));
+  }
+}
+function requestFileFailure(path, code) {
+  switch (code) {
+    case "ENOENT":
+      return invalidRequest(requestReasons.noRequestFile(path));
+    case "EFBIG":
+      return invalidRequest(requestReasons.requestFileTooLarge(REQUEST_FILE_MAX_BYTES));
+    case "EISDIR":
+    case "EFTYPE":
+    case "ELOOP":
+      return invalidRequest(requestReasons.requestFileNotRegular(path));
+    case NOT_ROOTS_CODE:
+      return invalidRequest(requestReasons.requestFileNotRoots(path));
+    default:
+      return invalidRequest(requestReasons.requestFileUnreadable(path, code));
+  }
+}
+function checkedOf(request, ops) {
+  return checkedWith(request, (op, args) => ops[op].resolve(args));
+}
+function checkedRequest(bytes, ops, parsed) {
+  let request;
+  if (parsed === void 0 || "text" in parsed) request = parseRequestBytes(bytes, specsOf(ops), parsed);
+  else request = validateRequestWith(parsed.value, specsOf(ops));
+  return checkedOf(request, ops);
+}
+function decodeArgument(io, argument, ops, handedOn) {
+  if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
+  const bytes = argument.startsWith("/") ? readRequestFile(io, argument, handedOn?.file) : decodeBase64Strict(argument);
+  return checkedRequest(bytes, ops, handedOn?.parsed ?? void 0);
+}
+
+// src/io/node/home.ts
+
+function homeFolder(named) {
+  if (!named || !named.startsWith("/")) throw homeNotAbsolute();
+  let real;
+  try {
+    real = realpathSync.native(named);
+  } catch {
+    throw homeMissing(named);
+  }
+  if (!statSync4(real).isDirectory()) throw homeNotAFolder(named);
+  return real;
+}
+
+// src/io/progress-sink.ts
+var NO_PROGRESS = { wanted: false, report: () => {
+} };
 
 // src/workspace/jobs.ts
 var BACKGROUND_ID_PATTERN = /^b([1-9][0-9]{0,8})$/;
@@ -5186,83 +4516,7 @@ function noteRunUse(io, runId, agentId) {
   }
 }
 
-// src/app.ts
-function readRequestFile(io, path, taken) {
-  const place = requestFilePlace(io.runDir, path);
-  if ("refused" in place) {
-    throw invalidRequest(place.refused === "outside" ? requestReasons.requestFileOutside(requestsFolderOf(io.runDir)) : requestReasons.requestFileMisnamed(path));
-  }
-  if (taken !== void 0 && taken.path === path) {
-    if ("bytes" in taken) return taken.bytes;
-    throw requestFileFailure(path, taken.code);
-  }
-  try {
-    return io.fs.takeFile(place.folder, place.name, REQUEST_FILE_MAX_BYTES);
-  } catch (error) {
-    throw requestFileFailure(path, errorCode(error));
-  }
-}
-function requestFileFailure(path, code) {
-  switch (code) {
-    case "ENOENT":
-      return invalidRequest(requestReasons.noRequestFile(path));
-    case "EFBIG":
-      return invalidRequest(requestReasons.requestFileTooLarge(REQUEST_FILE_MAX_BYTES));
-    case "EISDIR":
-    case "EFTYPE":
-    case "ELOOP":
-      return invalidRequest(requestReasons.requestFileNotRegular(path));
-    case NOT_ROOTS_CODE:
-      return invalidRequest(requestReasons.requestFileNotRoots(path));
-    default:
-      return invalidRequest(requestReasons.requestFileUnreadable(path, code));
-  }
-}
-function checkedOf(request, ops) {
-  return checkedWith(request, (op, args) => ops[op].resolve(args));
-}
-function checkedRequest(bytes, ops, parsed) {
-  let request;
-  if (parsed === void 0 || "text" in parsed) request = parseRequestBytes(bytes, specsOf(ops), parsed);
-  else request = validateRequestWith(parsed.value, specsOf(ops));
-  return checkedOf(request, ops);
-}
-function decodeArgument(io, argument, ops, handedOn) {
-  if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
-  const bytes = argument.startsWith("/") ? readRequestFile(io, argument, handedOn?.file) : decodeBase64Strict(argument);
-  return checkedRequest(bytes, ops, handedOn?.parsed ?? void 0);
-}
-function runTool(ops, checked, context) {
-  const tool = ops[checked.op];
-  return tool.run(context, checked.args);
-}
-async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS) {
-  const { request } = checked;
-  try {
-    noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
-  } catch (error) {
-    return failureEnvelope(error);
-  }
-}
-
-// src/io/node/home.ts
-
-function homeFolder(named) {
-  if (!named || !named.startsWith("/")) throw homeNotAbsolute();
-  let real;
-  try {
-    real = realpathSync3.native(named);
-  } catch {
-    throw homeMissing(named);
-  }
-  if (!statSync6(real).isDirectory()) throw homeNotAFolder(named);
-  return real;
-}
-
-// src/call-host.ts
+// src/call/host.ts
 var CallHost = class {
   constructor(ops, makeIo) {
     this.ops = ops;
@@ -5283,6 +4537,21 @@ var CallHost = class {
       return { envelope: error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal") };
     }
     return { io: this.makeIo(home, runDirFrom(env), env) };
+  }
+  /**
+   * A cold helper's one call, from its command-line argument (base64 JSON, or a request file; what
+   * the loader took of it handed on) to its envelope. Never rejects.
+   *{/}
+  async answerArgument(env, argument, stop, handedOn) {
+    const made = this.ioFor(env);
+    if ("envelope" in made) return made.envelope;
+    let checked;
+    try {
+      checked = decodeArgument(made.io, argument, this.ops, handedOn);
+    } catch (error) {
+      return failureEnvelope(error);
+    }
+    return this.run(made.io, checked, stop);
   }
   /**
    * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
@@ -5335,6 +4604,286 @@ var CallHost = class {
     return calls.length;
   }
 };
+function runTool(ops, checked, context) {
+  const tool = ops[checked.op];
+  return tool.run(context, checked.args);
+}
+async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS) {
+  const { request } = checked;
+  try {
+    noteRunUse(io, request.runId, request.agentId);
+    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+  } catch (error) {
+    return failureEnvelope(error);
+  }
+}
+
+// src/io/node/core.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+// src/io/node/background.ts
+
+var SUPERVISOR_SCRIPT = [
+  "trap : TERM INT HUP",
+  "exit_path=$1",
+  "shift",
+  'bash -c "$@" </dev/null',
+  "status=$?",
+  '{ printf "%s\\n" "$status" >"$exit_path.$$.tmp" && mv -f "$exit_path.$$.tmp" "$exit_path"; } 2>/dev/null'
+].join("\n");
+var SWEEP_ROUNDS = 20;
+var SWEEP_ROUND_PAUSE_SECONDS = 0.05;
+var DELAYED_KILL_SCRIPT = [
+  'sleep "$1" || exit 0',
+  "killed=0",
+  'if { read -r stat <"/proc/$2/stat"; } 2>/dev/null; then',
+  "  fields=(${stat##*) })",
+  '  [ "${fields[19]}" = "$3" ] && kill -KILL -- "-$2" 2>/dev/null && killed=1',
+  "else",
+  '  kill -KILL -- "-$2" 2>/dev/null && killed=1',
+  "fi",
+  `for (( round = 0; round < ${SWEEP_ROUNDS}; round++ )); do`,
+  "  found=0",
+  "  for dir in /proc/[0-9]*; do",
+  "    pid=${dir#/proc/}",
+  '    [ "$pid" = "$$" ] || [ ! -O "$dir" ] && continue',
+  '    while IFS= read -r -d "" entry; do',
+  '      if [ "$entry" = "$5" ]; then kill -KILL "$pid" 2>/dev/null && found=1 killed=1; break; fi',
+  '    done 2>/dev/null <"$dir/environ"',
+  "  done",
+  '  [ "$found" = 1 ] || break',
+  `  sleep ${SWEEP_ROUND_PAUSE_SECONDS}`,
+  "done",
+  '[ "$killed" = 1 ] && : >>"$4"'
+].join("\n");
+var LOG_OPEN_FLAGS2 = constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW | constants4.O_NOCTTY;
+var LOG_FILE_MODE = 384;
+var nodeBackgroundProcesses = {
+  startSupervised(start) {
+    const log = openSync3(start.logPath, LOG_OPEN_FLAGS2, LOG_FILE_MODE);
+    try {
+      return startDetached({
+        file: "bash",
+        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.exitPath, start.script, ...start.scriptArgs],
+        cwd: start.cwd,
+        env: start.env,
+        stdio: ["ignore", log, log]
+      });
+    } finally {
+      closeSync3(log);
+    }
+  },
+  processStat: readProcessStat,
+  environmentHas(pid, entry) {
+    let environment;
+    try {
+      environment = readFileSync5(`/proc/${pid}/environ`);
+    } catch {
+      return false;
+    }
+    const wanted = Buffer.from(entry + "\0", "utf8");
+    if (environment.subarray(0, wanted.length).equals(wanted)) return true;
+    return environment.indexOf(Buffer.concat([Buffer.of(0), wanted])) !== -1;
+  },
+  listProcesses: listProcessIds,
+  groupExists(processGroup) {
+    if (!Number.isInteger(processGroup) || processGroup <= 1) return false;
+    try {
+      process.kill(-processGroup, 0);
+      return true;
+    } catch (error) {
+      return error.code === "EPERM";
+    }
+  },
+  signalProcess,
+  signalGroup: (processGroup, signal) => signalProcessGroup(processGroup, signal),
+  signalMarked: (marker, signal) => signalMarked({ entry: marker }, signal),
+  scheduleGroupKill(processGroup, leaderStartTicks, delaySeconds, killedPath2, marker) {
+    try {
+      startDetached({
+        file: "bash",
+        args: ["-c", DELAYED_KILL_SCRIPT, "guilds-background-kill", String(delaySeconds), String(processGroup), leaderStartTicks, killedPath2, marker],
+        cwd: "/",
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+        stdio: "ignore"
+      });
+    } catch {
+    }
+  },
+  createExclusive,
+  sleep(milliseconds) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
+  },
+  ownPid: process.pid
+};
+
+// src/io/node/request-file.ts
+
+var FOLDER_FLAGS = constants5.O_RDONLY | constants5.O_DIRECTORY | constants5.O_NOFOLLOW;
+var FILE_FLAGS = constants5.O_RDONLY | constants5.O_NOFOLLOW | constants5.O_NONBLOCK | constants5.O_NOCTTY;
+var ROOT_UID = 0;
+var WRITABLE_BY_OTHERS = 18;
+var STICKY = 512;
+function notRoots(path) {
+  return codedError(NOT_ROOTS_CODE, `${path} is not root's alone`);
+}
+function rootsOnTheWay(info) {
+  return info.uid === ROOT_UID && ((info.mode & WRITABLE_BY_OTHERS) === 0 || (info.mode & STICKY) !== 0);
+}
+function openFolder(folder, asRoot) {
+  if (!asRoot) return openSync4(realpathSync2.native(folder), FOLDER_FLAGS);
+  let fd = openSync4("/", FOLDER_FLAGS);
+  let path = "";
+  try {
+    for (const name of folder.split("/")) {
+      if (name === "") continue;
+      path += `/${name}`;
+      let next;
+      try {
+        next = openSync4(`/proc/self/fd/${fd}/${name}`, FOLDER_FLAGS);
+      } catch (error) {
+        const code = error.code;
+        throw code === "ELOOP" || code === "ENOTDIR" ? notRoots(path) : error;
+      }
+      closeSync4(fd);
+      fd = next;
+      if (!rootsOnTheWay(fstatSync3(fd))) throw notRoots(path);
+    }
+    const info = fstatSync3(fd);
+    if (info.uid !== ROOT_UID || (info.mode & WRITABLE_BY_OTHERS) !== 0) throw notRoots(folder);
+    return fd;
+  } catch (error) {
+    closeSync4(fd);
+    throw error;
+  }
+}
+function readWhole(fd, info, maxBytes, path) {
+  if (info.size > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+  const bytes = Buffer.allocUnsafe(info.size + 1);
+  let total = 0;
+  for (; ; ) {
+    const read = readSync3(fd, bytes, total, bytes.length - total, null);
+    if (read === 0) break;
+    total += read;
+    if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+    if (total === bytes.length) throw codedError("EFBIG", `${path} grew while it was read`);
+  }
+  return bytes.subarray(0, total);
+}
+function takeFileWithoutFollowing(folder, name, maxBytes, asRoot) {
+  const folderFd = openFolder(folder, asRoot);
+  const path = `${folder}/${name}`;
+  const inFolder = `/proc/self/fd/${folderFd}/${name}`;
+  try {
+    const fd = openSync4(inFolder, FILE_FLAGS);
+    try {
+      const info = fstatSync3(fd);
+      if (info.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
+      if (!info.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
+      try {
+        if (asRoot && (info.uid !== ROOT_UID || info.nlink !== 1)) throw notRoots(path);
+        return readWhole(fd, info, maxBytes, path);
+      } finally {
+        try {
+          unlinkSync2(inFolder);
+        } catch {
+        }
+      }
+    } finally {
+      closeSync4(fd);
+    }
+  } finally {
+    closeSync4(folderFd);
+  }
+}
+
+// src/io/node/core.ts
+function kindOf(stats) {
+  if (stats.isFile()) return "file";
+  if (stats.isDirectory()) return "folder";
+  if (stats.isFIFO()) return "fifo";
+  if (stats.isSocket()) return "socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "device";
+  if (stats.isSymbolicLink()) return "link";
+  return "other";
+}
+function infoOf(stats) {
+  return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
+}
+var NodeOpenFile = class {
+  constructor(fd) {
+    this.fd = fd;
+  }
+  fd;
+  info() {
+    return infoOf(fstatSync4(this.fd));
+  }
+  realPath() {
+    return readlinkSync(`/proc/self/fd/${this.fd}`);
+  }
+  read(buffer) {
+    return readSync4(this.fd, buffer, 0, buffer.length, null);
+  }
+  readAt(buffer, length, position) {
+    return readSync4(this.fd, buffer, 0, length, position);
+  }
+  descriptor() {
+    return this.fd;
+  }
+  close() {
+    closeSync5(this.fd);
+  }
+};
+var nodeFileSystem = {
+  realPath: (path) => realpathSync3.native(path),
+  stat(path) {
+    const stats = statSync5(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  lstat(path) {
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    return stats ? infoOf(stats) : null;
+  },
+  readLink: (path) => readlinkSync(path),
+  openRead: (path) => new NodeOpenFile(openSync5(path, OPEN_READ_FLAGS)),
+  readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
+  takeFile: (folder, name, maxBytes) => takeFileWithoutFollowing(folder, name, maxBytes, actingAsAgent() !== null),
+  writeFileAtomic,
+  makeFolder: (path) => void mkdirSync(path, { recursive: true, mode: 448 }),
+  removeFile: removeFileIfPresent,
+  removeTree: (path) => rmSync(path, { force: true, recursive: true }),
+  listFolder: (path) => readdirSync2(path),
+  touch(path) {
+    const now = /* @__PURE__ *{/} new Date();
+    utimesSync2(path, now, now);
+  }
+};
+function nodeIoWith(own, home, runDir, env) {
+  return {
+    home,
+    runDir,
+    env,
+    fs: nodeFileSystem,
+    background: nodeBackgroundProcesses,
+    now: () => Date.now(),
+    ...own
+  };
+}
 
 // src/io/node/stdout.ts
 
@@ -5381,14 +4930,10 @@ function writeStdout(line) {
 
 
 
-
-
-__gx0_SERVE_LINE_MAX_BYTES=SERVE_LINE_MAX_BYTES;__gx0_SERVE_IDLE_EXIT_MS=SERVE_IDLE_EXIT_MS;__gx0_SERVE_IDLE_EXIT_VARIABLE=SERVE_IDLE_EXIT_VARIABLE;__gx0_invalidRequest=invalidRequest;__gx0_interruptedBeforeAnswer=interruptedBeforeAnswer;__gx0_failureEnvelope=failureEnvelope;__gx0_encodeEnvelope=encodeEnvelope;__gx0_isPlainObject=isPlainObject;__gx0_isValidId=isValidId;__gx0_progressLine=progressLine;__gx0_timersOn=timersOn;__gx0_whenDue=whenDue;__gx0_checkedRequest=checkedRequest;__gx0_decodeArgument=decodeArgument;__gx0_CallStop=CallStop;__gx0_CallHost=CallHost;__gx0_nodeIoWith=nodeIoWith;__gx0_writeStdout=writeStdout;__gx0_nodeGitProcesses=nodeGitProcesses;__gx0_nodeHarnessProcesses=nodeHarnessProcesses;__gx0_ALL_NODE_IO_PARTS=ALL_NODE_IO_PARTS;__gx0_ByteLines=ByteLines;__gx0_codeTaskLimits=codeTaskLimits;__gx0_harnessTools=harnessTools;})();
+__gx0_SERVE_LINE_MAX_BYTES=SERVE_LINE_MAX_BYTES;__gx0_SERVE_IDLE_EXIT_MS=SERVE_IDLE_EXIT_MS;__gx0_SERVE_IDLE_EXIT_VARIABLE=SERVE_IDLE_EXIT_VARIABLE;__gx0_invalidRequest=invalidRequest;__gx0_interruptedBeforeAnswer=interruptedBeforeAnswer;__gx0_failureEnvelope=failureEnvelope;__gx0_encodeEnvelope=encodeEnvelope;__gx0_isValidId=isValidId;__gx0_CallStop=CallStop;__gx0_isPlainObject=isPlainObject;__gx0_progressLine=progressLine;__gx0_checkedRequest=checkedRequest;__gx0_CallHost=CallHost;__gx0_nodeIoWith=nodeIoWith;__gx0_writeStdout=writeStdout;__gx0_toolTable=toolTable;__gx0_HARNESS_TOOL_CONTRACTS=HARNESS_TOOL_CONTRACTS;__gx0_CODE_TASK_NODE_IO=CODE_TASK_NODE_IO;__gx0_ByteLines=ByteLines;__gx0_timersOn=timersOn;__gx0_whenDue=whenDue;__gx0_codeTask=codeTask;})();
 */}
 function guildsBody_code_task() {/*
-(function(){var ALL_NODE_IO_PARTS=__gx0_ALL_NODE_IO_PARTS,CallHost=__gx0_CallHost,CallStop=__gx0_CallStop,codeTaskLimits=__gx0_codeTaskLimits,decodeArgument=__gx0_decodeArgument,encodeEnvelope=__gx0_encodeEnvelope,failureEnvelope=__gx0_failureEnvelope,harnessTools=__gx0_harnessTools,interruptedBeforeAnswer=__gx0_interruptedBeforeAnswer,nodeGitProcesses=__gx0_nodeGitProcesses,nodeHarnessProcesses=__gx0_nodeHarnessProcesses,nodeIoWith=__gx0_nodeIoWith,writeStdout=__gx0_writeStdout;
-
-
+(function(){var CODE_TASK_NODE_IO=__gx0_CODE_TASK_NODE_IO,CallHost=__gx0_CallHost,CallStop=__gx0_CallStop,HARNESS_TOOL_CONTRACTS=__gx0_HARNESS_TOOL_CONTRACTS,codeTask=__gx0_codeTask,encodeEnvelope=__gx0_encodeEnvelope,failureEnvelope=__gx0_failureEnvelope,interruptedBeforeAnswer=__gx0_interruptedBeforeAnswer,nodeIoWith=__gx0_nodeIoWith,toolTable=__gx0_toolTable,writeStdout=__gx0_writeStdout;
 
 
 
@@ -5427,20 +4972,8 @@ function stopOnSignals(host, stop) {
   process.on("SIGTERM", onStopSignal);
   process.on("SIGINT", onStopSignal);
 }
-async function runColdCall(host, stop) {
-  const env = process.env;
-  const made = host.ioFor(env);
-  if ("envelope" in made) return made.envelope;
-  let checked;
-  try {
-    checked = decodeArgument(made.io, process.argv[2], host.ops, takeHandedOnRequest());
-  } catch (error) {
-    return failureEnvelope(error);
-  }
-  return host.run(made.io, checked, stop);
-}
-function hostColdCall(ops, parts) {
-  const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(parts, home, runDir, env));
+function hostColdCall(ops, own) {
+  const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(own, home, runDir, env));
   const onFault = (error) => {
     if (host.failInFlight(error) === 0) writeEnvelopeAndExit(failureEnvelope(error));
   };
@@ -5448,16 +4981,16 @@ function hostColdCall(ops, parts) {
   process.on("unhandledRejection", onFault);
   const stop = new CallStop();
   stopOnSignals(host, stop);
-  runColdCall(host, stop).then(writeEnvelopeAndExit, onFault);
+  host.answerArgument(process.env, process.argv[2], stop, takeHandedOnRequest()).then(writeEnvelopeAndExit, onFault);
 }
 
-// src/tools/code_task/body.ts
-hostColdCall(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, codeTaskLimits(process.env)), ALL_NODE_IO_PARTS);
+// src/tools/code_task/body.generated.ts
+hostColdCall(toolTable(HARNESS_TOOL_CONTRACTS, { code_task: codeTask }), CODE_TASK_NODE_IO);
 
 })();
 */}
 function guildsBody_serve() {/*
-(function(){var ALL_NODE_IO_PARTS=__gx0_ALL_NODE_IO_PARTS,ByteLines=__gx0_ByteLines,CallHost=__gx0_CallHost,CallStop=__gx0_CallStop,SERVE_IDLE_EXIT_MS=__gx0_SERVE_IDLE_EXIT_MS,SERVE_IDLE_EXIT_VARIABLE=__gx0_SERVE_IDLE_EXIT_VARIABLE,SERVE_LINE_MAX_BYTES=__gx0_SERVE_LINE_MAX_BYTES,checkedRequest=__gx0_checkedRequest,codeTaskLimits=__gx0_codeTaskLimits,failureEnvelope=__gx0_failureEnvelope,harnessTools=__gx0_harnessTools,invalidRequest=__gx0_invalidRequest,isPlainObject=__gx0_isPlainObject,isValidId=__gx0_isValidId,nodeGitProcesses=__gx0_nodeGitProcesses,nodeHarnessProcesses=__gx0_nodeHarnessProcesses,nodeIoWith=__gx0_nodeIoWith,progressLine=__gx0_progressLine,timersOn=__gx0_timersOn,whenDue=__gx0_whenDue,writeStdout=__gx0_writeStdout;
+(function(){var ByteLines=__gx0_ByteLines,CODE_TASK_NODE_IO=__gx0_CODE_TASK_NODE_IO,CallHost=__gx0_CallHost,CallStop=__gx0_CallStop,HARNESS_TOOL_CONTRACTS=__gx0_HARNESS_TOOL_CONTRACTS,SERVE_IDLE_EXIT_MS=__gx0_SERVE_IDLE_EXIT_MS,SERVE_IDLE_EXIT_VARIABLE=__gx0_SERVE_IDLE_EXIT_VARIABLE,SERVE_LINE_MAX_BYTES=__gx0_SERVE_LINE_MAX_BYTES,checkedRequest=__gx0_checkedRequest,codeTask=__gx0_codeTask,failureEnvelope=__gx0_failureEnvelope,invalidRequest=__gx0_invalidRequest,isPlainObject=__gx0_isPlainObject,isValidId=__gx0_isValidId,nodeIoWith=__gx0_nodeIoWith,progressLine=__gx0_progressLine,timersOn=__gx0_timersOn,toolTable=__gx0_toolTable,whenDue=__gx0_whenDue,writeStdout=__gx0_writeStdout;
 
 
 
@@ -5480,8 +5013,7 @@ function guildsBody_serve() {/*
 
 
 
-
-// src/call-progress.ts
+// src/call/progress.ts
 var callClock = timersOn(() => performance.now());
 var CallProgress = class {
   constructor(ask, emit, clock = callClock) {
@@ -5619,8 +5151,8 @@ function takeLine(host, bytes) {
   const progress = ask === null ? void 0 : new CallProgress(ask, (event) => writeStdout(progressLine(id, event)));
   void host.run(prepared.io, prepared.checked, call.stop, progress).then((envelope) => settle(id, call, envelope));
 }
-function serveStream(ops, parts) {
-  const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(parts, home, runDir, env));
+function serveStream(ops, own) {
+  const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(own, home, runDir, env));
   const onFault = (error) => void host.failInFlight(error);
   process.on("uncaughtException", onFault);
   process.on("unhandledRejection", onFault);
@@ -5658,8 +5190,16 @@ function serveStream(ops, parts) {
   });
 }
 
+// src/tools/harness-node-io.generated.ts
+var HARNESS_TOOLS_NODE_IO = { ...CODE_TASK_NODE_IO };
+
+// src/tools/harness-runs.generated.ts
+var HARNESS_TOOL_RUNS = {
+  code_task: codeTask
+};
+
 // src/serve-harness-main.ts
-serveStream(harnessTools({ git: nodeGitProcesses, harness: nodeHarnessProcesses }, codeTaskLimits(process.env)), ALL_NODE_IO_PARTS);
+serveStream(toolTable(HARNESS_TOOL_CONTRACTS, HARNESS_TOOL_RUNS), HARNESS_TOOLS_NODE_IO);
 
 })();
 */}
@@ -5668,6 +5208,6 @@ function guildsBodyOf(kind) {
     case "code_task": case "other": default:
       return [491, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
     case "serve":
-      return [491, [[guildsChunk_0, 0], [guildsBody_serve, 73]]];
+      return [491, [[guildsChunk_0, 0], [guildsBody_serve, 59]]];
   }
 }

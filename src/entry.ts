@@ -1,14 +1,13 @@
 // What every bundle's entry does for its one call: gather the process's world, host the call with the
-// bundle's own tools (src/call-host.ts), and write exactly one envelope line to stdout, whatever
+// bundle's own tools (src/call/host.ts), and write exactly one envelope line to stdout, whatever
 // happens. With src/io/node/, the only code that touches node: modules.
 // Named imports: a namespace import makes the bundle copy all of node:fs at every start.
-import { decodeArgument } from './app.js';
 import { takeHandedOnRequest } from './boot/handoff.js';
-import { CallHost, CallStop } from './call-host.js';
+import { CallHost, CallStop } from './call/host.js';
 import { interruptedBeforeAnswer } from './contract/errors.js';
 import { encodeEnvelope, failureEnvelope, type Envelope } from './contract/envelope.js';
 import type { StopSignal } from './io/stop.js';
-import { nodeIoWith, type NodeIoParts } from './io/node/core.js';
+import { nodeIoWith } from './io/node/core.js';
 import { writeStdout } from './io/node/stdout.js';
 import type { OpTable } from './tools/context.js';
 
@@ -36,22 +35,9 @@ function stopOnSignals(host: CallHost, stop: CallStop): void {
   process.on('SIGINT', onStopSignal);
 }
 
-async function runColdCall(host: CallHost, stop: CallStop): Promise<Envelope> {
-  const env = process.env;
-  const made = host.ioFor(env);
-  if ('envelope' in made) return made.envelope;
-  let checked;
-  try {
-    checked = decodeArgument(made.io, process.argv[2], host.ops, takeHandedOnRequest());
-  } catch (error) {
-    return failureEnvelope(error);
-  }
-  return host.run(made.io, checked, stop);
-}
-
-/** Host the process's one call with `ops`, the tools this code runs, and the I/O parts they use. */
-export function hostColdCall(ops: OpTable, parts: NodeIoParts): void {
-  const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(parts, home, runDir, env));
+/** Host the process's one call with `ops`, the tools this code runs, and `own`, their own I/O. */
+export function hostColdCall(ops: OpTable, own: object): void {
+  const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(own, home, runDir, env));
   // A fault of the call's own steps is its answer already; any other is the answer of the one call.
   const onFault = (error: unknown): void => {
     if (host.failInFlight(error) === 0) writeEnvelopeAndExit(failureEnvelope(error));
@@ -60,5 +46,5 @@ export function hostColdCall(ops: OpTable, parts: NodeIoParts): void {
   process.on('unhandledRejection', onFault);
   const stop = new CallStop();
   stopOnSignals(host, stop);
-  runColdCall(host, stop).then(writeEnvelopeAndExit, onFault);
+  host.answerArgument(process.env, process.argv[2], stop, takeHandedOnRequest()).then(writeEnvelopeAndExit, onFault);
 }

@@ -40,7 +40,7 @@ export const READ_CHUNK_BYTES = 1_048_576;
  * while it is read) is still read in pieces this large, not byte by byte.
  */
 export const READ_CHUNK_MIN_BYTES = 65_536;
-// Up to this size file_read hashes in WebAssembly (src/io/sha256-wasm.ts), above it through
+// Up to this size file_read hashes in WebAssembly (src/tools/file_read/sha256-wasm.ts), above it through
 // node:crypto: where the two cost the same in a fresh process (docs/performance.md).
 export const SHA256_WASM_MAX_BYTES = 262_144;
 
@@ -217,7 +217,7 @@ export const SERVE_IDLE_EXIT_MS = 15 * 60_000;
 /** Shortens SERVE_IDLE_EXIT_MS (milliseconds), for tests; a larger value or anything else is ignored. */
 export const SERVE_IDLE_EXIT_VARIABLE = 'GUILDS_SERVE_IDLE_EXIT_MS';
 
-// Live calls (SPEC section 9, src/contract/progress.ts).
+// Live calls (SPEC section 9, src/contract/live-calls.ts).
 /** A call that asked for progress and reported nothing for this long gets a heartbeat, by default. */
 export const PROGRESS_HEARTBEAT_DEFAULT_MS = 15_000;
 /** The shortest heartbeat a request may ask for, in milliseconds. */

@@ -1,17 +1,17 @@
 // `guilds-code.js --serve` (SPEC section 8): one helper answers many calls over stdin and stdout, each
-// as a cold helper would answer it (hosted as a cold call is, src/call-host.ts: an Io of its own, its
+// as a cold helper would answer it (hosted as a cold call is, src/call/host.ts: an Io of its own, its
 // own stop, every fault an answer). It keeps nothing between calls but the table of calls in flight: the
 // working directory, runs, logs and background records are on disk where cold calls keep them, so
 // its death loses nothing. With src/entry.ts, the only code of the helper that listens to signals.
-import { checkedRequest } from './app.js';
-import { CallHost, CallStop } from './call-host.js';
-import { CallProgress } from './call-progress.js';
-import { progressLine } from './contract/progress.js';
+import { checkedRequest } from './call/request.js';
+import { CallHost, CallStop } from './call/host.js';
+import { CallProgress } from './call/progress.js';
+import { progressLine } from './contract/live-calls.js';
 import type { CheckedRequest } from './contract/tools/checked.js';
 import type { Io } from './io/types.js';
 import { failureEnvelope, type Envelope } from './contract/envelope.js';
 import { answerLine, callRunning, lineTooLong, readStreamLine } from './contract/stream.js';
-import { nodeIoWith, type NodeIoParts } from './io/node/core.js';
+import { nodeIoWith } from './io/node/core.js';
 import { writeStdout } from './io/node/stdout.js';
 import type { StopSignal } from './io/stop.js';
 import { SERVE_IDLE_EXIT_MS, SERVE_IDLE_EXIT_VARIABLE, SERVE_LINE_MAX_BYTES } from './limits.js';
@@ -112,9 +112,9 @@ function takeLine(host: CallHost, bytes: Uint8Array): void {
   void host.run(prepared.io, prepared.checked, call.stop, progress).then((envelope) => settle(id, call, envelope));
 }
 
-/** Serve the calls of stdin with `ops` and the I/O parts they use, until stdin ends or a stop signal. */
-export function serveStream(ops: OpTable, parts: NodeIoParts): void {
-  const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(parts, home, runDir, env));
+/** Serve the calls of stdin with `ops` and `own`, their own I/O, until stdin ends or a stop signal. */
+export function serveStream(ops: OpTable, own: object): void {
+  const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(own, home, runDir, env));
   // A fault of a call's own steps is that call's envelope; one that names no call (an event handler's
   // throw, a promise nobody awaits) answers every call in flight, and the stream serves on. Nothing
   // reaches stderr.

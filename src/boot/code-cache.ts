@@ -11,7 +11,7 @@
 // JavaScript would run in the interpreter. The file names the build it was made by, because V8
 // would accept the cache of another build of the same length.
 
-import { OP_NAMES, TOOL_ROWS, type OpName } from '../contract/tool-names.js';
+import { OP_NAMES, TOOL_REGISTRY, type OpName } from '../contract/registry.js';
 
 /** A cache file larger than this is not read (a healthy one is a few hundred KiB). */
 export const CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
@@ -20,21 +20,21 @@ const HEADER_TITLE = 'guilds-code v8 code cache';
 const SWAP_WORD_BYTES = 8;
 
 /**
- * Which code a call runs: the loader compiles one body per tool (src/tools/<tool>/body.ts) with the
+ * Which code a call runs: the loader compiles one body per tool (src/tools/<tool>/body.generated.ts) with the
  * shared chunks it runs (src/boot/chunks.ts), and each kind of call gets a cache holding the functions
  * it uses (a background shell command runs other code than a foreground one).
  */
 export type CacheKind = OpName | BackgroundKind | 'serve' | 'other';
 
 /** A tool whose row names the kind `<tool>-background` has a body's cache of its own for a background call. */
-type BackgroundKind = Extract<(typeof TOOL_ROWS)[number]['cacheKinds'][number], `${string}-background`>;
+type BackgroundKind = Extract<(typeof TOOL_REGISTRY)[number]['cacheKinds'][number], `${string}-background`>;
 
 /** The argument that starts the warm stream (SPEC section 8) instead of answering one request. */
 export const SERVE_ARGUMENT = '--serve';
 
 const KNOWN_OPS: ReadonlySet<string> = new Set(OP_NAMES);
 const OPS_WITH_BACKGROUND_KIND: ReadonlySet<string> = new Set(
-  TOOL_ROWS.filter((row) => (row.cacheKinds as readonly string[]).includes(`${row.name}-background`)).map((row) => row.name),
+  TOOL_REGISTRY.filter((row) => (row.cacheKinds as readonly string[]).includes(`${row.name}-background`)).map((row) => row.name),
 );
 
 /**

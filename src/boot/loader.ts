@@ -1,6 +1,6 @@
 // The first code of dist/guilds-code.js and dist/guilds-harness.js. The helper's own code follows it
 // in the same file as block comments, which Node skips almost for free: one body per tool
-// (src/tools/<tool>/body.ts) and the chunks of code the bodies share, each written once
+// (src/tools/<tool>/body.generated.ts) and the chunks of code the bodies share, each written once
 // (src/boot/chunks.ts). This loader joins the pieces the request's op needs and compiles them with a
 // V8 code cache, so a call neither parses nor compiles the whole helper again. Measured in
 // docs/performance.md.

@@ -1,6 +1,6 @@
 // Where a request file may lie, and what taking one found. Pure: the loader (src/boot/loader.ts) takes
 // the file before a helper started as root acts as the agent and hands on what it found; the body
-// (src/app.ts) words it. Both place the file with requestFilePlace, so neither reads a file the other
+// (src/call/request.ts) words it. Both place the file with requestFilePlace, so neither reads a file the other
 // would refuse.
 import { baseName, dirName, joinPath, normalizeAbsolute } from '../text/paths.js';
 import { DEFAULT_RUN_DIR, RUN_DIR_VARIABLE } from './environment.js';

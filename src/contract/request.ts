@@ -7,8 +7,8 @@ import {
 import { isPlainObject, STRICT_BASE64 } from './encoding.js';
 import { isValidId } from './ids.js';
 import { invalidArgument, invalidRequest, requestReasons as reasons } from './errors.js';
-import { HELPER_OF_TOOL, OP_NAMES, type OpName } from './tool-names.js';
-import { progressAskOf, type ProgressAsk } from './progress.js';
+import { HELPER_OF_TOOL, OP_NAMES, type OpName } from './registry.js';
+import { progressAskOf, type ProgressAsk } from './live-calls.js';
 import type { ToolSpec, ValidatedArgs } from './tools/spec.js';
 
 export interface Request {

@@ -5,7 +5,7 @@ import { isPlainObject } from './encoding.js';
 import type { Envelope } from './envelope.js';
 import { invalidRequest, ToolError } from './errors.js';
 import { isValidId } from './ids.js';
-import { parseProgressObject, type ProgressEvent } from './progress.js';
+import { parseProgressObject, type ProgressEvent } from './live-calls.js';
 
 /** What one line of the stream's input asks for. */
 export type StreamLine =

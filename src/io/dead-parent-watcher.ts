@@ -1,6 +1,6 @@
 // The dead-parent watcher, as bash: one builder for both of its uses, a shell command's (forked from
 // the command's own bash: src/tools/shell/script.ts) and a code task's harness's (a process of its
-// own: src/io/node/harness.ts). Pure: text in, text out.
+// own: src/tools/code_task/node/harness.ts). Pure: text in, text out.
 //
 // It waits a second at a time in `read -t 1` on a pipe whose both ends it holds itself (no child
 // process to outlive it) while the helper still runs: while it may signal the helper, or, where it may

@@ -1,4 +1,4 @@
-// A call's one stop: a CallStop, made once per call by its host (src/call-host.ts) and aborted by the
+// A call's one stop: a CallStop, made once per call by its host (src/call/host.ts) and aborted by the
 // helper's SIGTERM and SIGINT, a warm stream's cancel line or the MCP server's cancel, and handed to
 // the tool in its context. The supervisor of a child (src/io/node/child.ts) races its signal against
 // the child's exit; no other code listens to the process's signals.

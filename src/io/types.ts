@@ -4,8 +4,6 @@
 // blocking call is cheaper than a trip through the thread pool.
 import type { FileKind } from '../contract/errors.js';
 import type { BackgroundProcesses } from './background-types.js';
-import type { SearchProcesses } from './search-types.js';
-import type { ShellProcesses } from './shell-types.js';
 
 export type { FileKind };
 
@@ -31,11 +29,6 @@ export interface OpenFile {
    */
   descriptor(): number;
   close(): void;
-}
-
-export interface Hasher {
-  update(bytes: Uint8Array): void;
-  hexDigest(): string;
 }
 
 export interface FileSystem {
@@ -70,6 +63,10 @@ export interface FileSystem {
   touch(path: string): void;
 }
 
+/**
+ * What every tool's run step sees. A tool's own I/O (a shell, ripgrep, SHA-256, git and a harness) is
+ * declared in its folder (src/tools/<tool>/io.ts) and handed to its body with this.
+ */
 export interface Io {
   /** The agent's home: absolute, links resolved. */
   home: string;
@@ -78,13 +75,7 @@ export interface Io {
   /** The agent's environment, as the helper received it. */
   env: Readonly<Record<string, string | undefined>>;
   fs: FileSystem;
-  shell: ShellProcesses;
+  /** Background jobs and the process table: every call's run pruning reads them, shell and shell_status use them. */
   background: BackgroundProcesses;
-  search: SearchProcesses;
-  /**
-   * A SHA-256 for about `expectedBytes` of input (the size a file had when it was opened): the way
-   * that is quickest for that size. Any hasher is correct for input of any length.
-   */
-  sha256(expectedBytes: number): Hasher;
   now(): number;
 }

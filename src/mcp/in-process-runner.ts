@@ -1,18 +1,19 @@
 // The MCP server's runner: a guilds-code request is answered here, in the server's own process,
-// hosted as a helper hosts its call (src/call-host.ts) with the checked request (no argv, JSON or
+// hosted as a helper hosts its call (src/call/host.ts) with the checked request (no argv, JSON or
 // base64 between), with an Io made for this call alone; code_task's request goes to guilds-harness.js
 // over its warm stream (`--serve`), as the orchestrator runs it in a sandbox that can open one. The
 // orchestrator's rules (the request, its checks, the pipeline, the pointers) stay in CodeToolRun, so
 // that the text is the helper's.
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { CallHost, CallStop } from '../call-host.js';
-import { CallProgress } from '../call-progress.js';
+import { CallHost, CallStop } from '../call/host.js';
+import { CallProgress } from '../call/progress.js';
 import type { CheckedRequest } from '../contract/tools/index.js';
 import type { Envelope } from '../contract/envelope.js';
-import { HELPER_OF_TOOL } from '../contract/tool-names.js';
-import { nodeIo } from '../io/node/index.js';
-import type { Hasher } from '../io/types.js';
+import { HELPER_OF_TOOL } from '../contract/registry.js';
+import { nodeIoWith } from '../io/node/core.js';
+import { CODE_TOOLS_NODE_IO } from '../tools/code-node-io.generated.js';
+import type { Hasher } from '../tools/file_read/io.js';
 import type { HelperCall, HelperRunner } from '../orchestrator/runner.js';
 import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../orchestrator/sandbox.js';
 import { endOpened, execLocal, openLocal, type OpenedExecs } from '../orchestrator/sandboxes/local/exec.js';
@@ -50,11 +51,7 @@ function cryptoHasher(): Hasher {
 
 /** The host of the server's calls: `ops`, each call with an Io of its own that hashes with node:crypto. */
 export function mcpCallHost(ops: OpTable = CODE_TOOLS): CallHost {
-  return new CallHost(ops, (home, runDir, env) => {
-    const io = nodeIo(home, runDir, env);
-    io.sha256 = cryptoHasher;
-    return io;
-  });
+  return new CallHost(ops, (home, runDir, env) => nodeIoWith({ ...CODE_TOOLS_NODE_IO, sha256: cryptoHasher }, home, runDir, env));
 }
 
 /** The helper's environment, as the local sandbox gives it to a helper process. */

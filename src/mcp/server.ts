@@ -22,7 +22,7 @@ import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import { CodeToolRun, type CodeToolResult } from '../orchestrator/code-tools.js';
 import type { HelperRunner } from '../orchestrator/runner.js';
 import { homeFromRoots, rootOutsideHome, rootRefused, rootsUnanswered, unknownMcpTool } from './format.js';
-import { callNotifier } from './progress.js';
+import { callNotifier } from './progress-notifications.js';
 import { isInside, rootFolder, rootUris } from './roots.js';
 import { mcpTools, offeredTools, withoutClientArguments, type McpTool, type McpToolsSettings } from './tools.js';
 

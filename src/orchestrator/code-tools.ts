@@ -11,7 +11,7 @@ import type { CodeTaskBlock } from '../tools/code_task/block.js';
 import { descriptorNamed } from '../tools/descriptors.js';
 import { applyPipeline, redact, redactCut, redactProgressEvent } from './pipeline.js';
 import { argumentsNotJson, argumentsNotObject, pointerText, PROGRESS_NOT_STREAMED, unknownTool } from './format.js';
-import type { ProgressEvent } from '../contract/progress.js';
+import type { ProgressEvent } from '../contract/live-calls.js';
 import { nextLiveView, startLiveView, type LiveView } from './view/live.js';
 import { ReadHistory, readFacts } from './reads.js';
 import {

@@ -4,7 +4,7 @@ export { SandboxRunner, type HelperCall, type HelperRunner } from './runner.js';
 export { WarmRunner, warmRunnerOf, isReadOnly } from './warm-runner.js';
 export { CodeToolRun, argumentObject, type CodeToolCall, type CodeToolResult, type CodeToolsConfig, type LiveUpdate } from './code-tools.js';
 export { LIVE_LIMITS, nextLiveView, startLiveView, type LiveLimits, type LiveStep, type LiveView } from './view/live.js';
-export { STEP_KINDS, type ProgressEvent, type StepKind } from '../contract/progress.js';
+export { STEP_KINDS, type ProgressEvent, type StepKind } from '../contract/live-calls.js';
 export {
   CODE_TOOL_DECLARATIONS,
   codeToolDeclarations,

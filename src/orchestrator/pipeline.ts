@@ -1,7 +1,7 @@
 // The platform's output pipeline, applied to every code tool result after the helper's own cap, in
 // this order: redaction, the 64 KiB cap, the remaining_tool_calls trailer. Pure.
 import { PLATFORM_RESULT_MAX_BYTES, REDACT_CUT_SECRET_MIN_CHARS } from '../limits.js';
-import type { ProgressEvent } from '../contract/progress.js';
+import type { ProgressEvent } from '../contract/live-calls.js';
 import { CLIP_MARK } from '../text/clip.js';
 import { capText } from '../text/utf8.js';
 import { remainingToolCallsTrailer } from './format.js';

@@ -4,7 +4,7 @@ import { PLATFORM_RESULT_MAX_BYTES, RESULT_DEFAULT_MAX_BYTES, RESULT_MIN_MAX_BYT
 import type { ToolDescriptor } from '../tools/descriptor.js';
 import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import type { Request } from '../contract/request.js';
-import { progressField } from '../contract/progress.js';
+import { progressField } from '../contract/live-calls.js';
 import type { CheckedRequest, OpName, ValidatedArgs } from '../contract/tools/index.js';
 import {
   HANDED_ON_EXTRA_CA_CERTS_VARIABLE,

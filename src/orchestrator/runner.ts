@@ -5,12 +5,12 @@
 // - SandboxRunner: the cold helper, one process per call, through a Sandbox's exec (and writeFile
 //   for a request too long for argv). The platform's way, and the local and bubblewrap sandboxes'.
 // - InProcessRunner (src/mcp/in-process-runner.ts): the MCP server's, which hosts the call as a
-//   helper does (src/call-host.ts) in its own process; code_task goes to a SandboxRunner.
+//   helper does (src/call/host.ts) in its own process; code_task goes to a SandboxRunner.
 // - A warm stream over one long-lived exec (SPEC section 8) is one more implementation: a request
 //   line out per call, the envelope line back, a cancel line when `signal` aborts.
 import { SANDBOX_GRACE_MS } from '../limits.js';
 import type { Envelope } from '../contract/envelope.js';
-import type { ProgressEvent } from '../contract/progress.js';
+import type { ProgressEvent } from '../contract/live-calls.js';
 import type { CheckedRequest } from '../contract/tools/index.js';
 import { wireRequest } from './request.js';
 import type { Sandbox } from './sandbox.js';

@@ -1,13 +1,13 @@
 // What the app shows of a call: its row in the run's flow (each tool's descriptor words its own, from
-// the parts of ./rows.ts), and the Metadata view. Pure.
+// the parts of ./row-parts.ts), and the Metadata view. Pure.
 import type { Meta } from '../contract/envelope.js';
 import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import { isCodeTool } from './declarations.js';
 import { formatElapsed } from '../text/elapsed.js';
-import type { RowOutcome } from '../tools/rows.js';
+import type { RowOutcome } from '../tools/row-parts.js';
 
 export { ROW_TEXT_MAX_CHARS } from '../limits.js';
-export { firstSayingLine, ROW_SEPARATOR, type RowOutcome } from '../tools/rows.js';
+export { firstSayingLine, ROW_SEPARATOR, type RowOutcome } from '../tools/row-parts.js';
 
 /** The row in the run's flow: the tool's own (its descriptor's), or the bare name of a tool that is none of the code tools. */
 export function rowSummary(tool: string, args: Record<string, unknown>, outcome: RowOutcome = {}): string {

@@ -10,7 +10,7 @@ import { isPlainObject, STRICT_BASE64 } from '../contract/encoding.js';
 import type { Envelope, Meta } from '../contract/envelope.js';
 import { ERROR_KINDS, type ErrorKind } from '../contract/errors.js';
 import { clipChars } from '../text/clip.js';
-import { HELPER_OF_TOOL } from '../contract/tool-names.js';
+import { HELPER_OF_TOOL } from '../contract/registry.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
 import type { HelperRequest } from './request.js';
 

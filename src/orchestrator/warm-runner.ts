@@ -17,9 +17,9 @@
 // (docs/reliability.md, "A forged answer on the warm stream").
 import { SANDBOX_GRACE_MS } from '../limits.js';
 import { errorEnvelope, failureEnvelope, type Envelope } from '../contract/envelope.js';
-import type { ProgressEvent } from '../contract/progress.js';
+import type { ProgressEvent } from '../contract/live-calls.js';
 import { callRunning, cancelLine, parseOutputLine, requestLine } from '../contract/stream.js';
-import { HELPER_OF_TOOL, type HelperName } from '../contract/tool-names.js';
+import { HELPER_OF_TOOL, type HelperName } from '../contract/registry.js';
 import type { CheckedRequest, OpName, ToolArgs } from '../contract/tools/index.js';
 import type { ToolDescriptor } from '../tools/descriptor.js';
 import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';

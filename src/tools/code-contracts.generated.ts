@@ -1,4 +1,4 @@
-// Made by build.mjs from the rows of src/contract/tool-names.ts (src/tools/registry-lists.ts): do not edit.
+// Made by build.mjs from the rows of src/contract/registry.ts (src/tools/registry-lists.ts): do not edit.
 import { SHELL_CONTRACT } from './shell/contract.js';
 import { SHELL_STATUS_CONTRACT } from './shell_status/contract.js';
 import { FILE_READ_CONTRACT } from './file_read/contract.js';

@@ -5,11 +5,15 @@ import type { Request } from '../contract/request.js';
 import type { SpecTable } from '../contract/request.js';
 import type { OpName, ToolArgs, ToolMeta, ToolSpec, ValidatedArgs } from '../contract/tools/index.js';
 import type { Stop } from '../io/stop.js';
-import type { Progress } from '../io/progress.js';
+import type { Progress } from '../io/progress-sink.js';
+import type { ToolIo } from './io.generated.js';
 
-/** The world, the validated request, where the run stands, and the call's one stop. */
-export interface Context {
-  io: Io;
+/**
+ * The world, the validated request, where the run stands, and the call's one stop. `Own` is the
+ * tool's own I/O (src/tools/<tool>/io.ts), beside what every tool sees.
+ */
+export interface Context<Own extends object = object> {
+  io: Io & Own;
   request: Request;
   /** The run's working directory: absolute. */
   cwd: string;
@@ -28,11 +32,14 @@ export interface OpResult<M = Meta> {
   meta: M;
 }
 
-/** A tool's run step: the resolved arguments in (defaults and bounds applied), text and meta out. */
+/** A tool's run step: its own I/O and the resolved arguments in (defaults and bounds applied), text and meta out. */
 export type ToolRun<Name extends OpName> = (
-  context: Context,
+  context: Context<ToolIo[Name]>,
   args: ToolArgs[Name],
 ) => OpResult<ToolMeta[Name]> | Promise<OpResult<ToolMeta[Name]>>;
+
+/** Run steps by name: a helper's (its warm stream runs them all), or one body's. */
+export type ToolRuns = { [Name in OpName]?: ToolRun<Name> };
 
 /** A tool as a bundle runs it: its spec (what validation checks), its resolver and its run step. */
 export interface ToolEntry<Name extends OpName> {

@@ -3,10 +3,10 @@
 // test/tools/descriptors.test.ts fails when a table kept by hand elsewhere (the helper's op tables,
 // the bundles' bodies, the tools' names and helpers, the notes) disagrees. Pure data and small pure
 // functions: no run step, so that a descriptor reaches no helper body.
-import type { HelperName, OpName } from '../contract/tool-names.js';
+import { HELPER_OF_TOOL, type HelperName, type OpName } from '../contract/registry.js';
 import type { ToolArgs } from '../contract/tools/index.js';
-import type { ToolSpec, ValidatedArgs } from '../contract/tools/spec.js';
-import type { RowOutcome } from './rows.js';
+import type { ToolContract, ToolSpec, ValidatedArgs } from '../contract/tools/spec.js';
+import type { RowOutcome } from './row-parts.js';
 import type { JsonSchemaObject } from '../contract/meta-schema.js';
 import type { ToolView } from './view.js';
 
@@ -69,3 +69,15 @@ export interface ToolNotes {
 }
 
 export const SECOND_MS = 1000;
+
+/**
+ * What a tool's folder says of it beyond its contract: its name, spec and resolver are its contract's
+ * (contract.ts), its helper its registry row's (src/contract/registry.ts).
+ */
+export type ToolDescription<Name extends OpName> = Omit<ToolDescriptor<Name>, 'name' | 'helper' | 'spec' | 'resolve'>;
+
+/** A tool's descriptor: its contract, its registry row's helper, and the rest as its folder describes it. */
+export function describeTool<Name extends OpName>(contract: ToolContract<Name, ToolArgs[Name], unknown>, description: ToolDescription<Name>): ToolDescriptor<Name> {
+  const name = contract.spec.name;
+  return { name, helper: HELPER_OF_TOOL[name], spec: contract.spec, resolve: contract.resolve, ...description };
+}

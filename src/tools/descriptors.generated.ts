@@ -1,4 +1,4 @@
-// Made by build.mjs from the rows of src/contract/tool-names.ts (src/tools/registry-lists.ts): do not edit.
+// Made by build.mjs from the rows of src/contract/registry.ts (src/tools/registry-lists.ts): do not edit.
 import { SHELL_TOOL } from './shell/tool.js';
 import { SHELL_STATUS_TOOL } from './shell_status/tool.js';
 import { FILE_READ_TOOL } from './file_read/tool.js';

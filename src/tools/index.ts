@@ -1,30 +1,26 @@
-// The tools of dist/guilds-code.js. Another bundle (a harness with code_task) has a table of its own.
+// A bundle's table of the tools it runs, from its helper's contracts (src/tools/<helper>-contracts.generated.ts)
+// and the run steps it holds: a body one (src/tools/<tool>/body.generated.ts), a warm stream all.
 import { ToolError } from '../contract/errors.js';
-import { CODE_TOOL_CONTRACTS } from './code-contracts.generated.js';
-import type { OpTable, ToolEntry, ToolRun } from './context.js';
-
-// The contracts of guilds-code's tools (code-contracts.generated.ts, made from the rows): no other
-// tool's spec reaches its bodies.
-
-export type CodeToolName = (typeof CODE_TOOL_CONTRACTS)[number]['spec']['name'];
-export type CodeToolRuns = { [Name in CodeToolName]?: ToolRun<Name> };
+import type { OpName } from '../contract/registry.js';
+import type { ToolContract } from '../contract/tools/spec.js';
+import type { OpTable, ToolEntry, ToolRuns } from './context.js';
 
 /** A run step that is not in this body: the loader picks bodies by the request's op, so never reached. */
-function runElsewhere(name: CodeToolName): () => never {
+function runElsewhere(name: OpName): () => never {
   return () => {
     throw new ToolError('internal', `${name} was sent to helper code without it (a defect of the helper's loader)`);
   };
 }
 
 /**
- * The four code tools' table, with the run steps of `runs`. Every body of the helper has all four specs
- * and resolvers, so that each validates a request exactly alike; each has the run step of its own
- * tool only (src/tools/<tool>/body.ts).
+ * The table of a helper's tools, with the run steps of `runs`. Every body of the helper has all its
+ * tools' specs and resolvers, so that each validates a request exactly alike; each has the run step of
+ * its own tool only.
  */
-export function codeTools(runs: CodeToolRuns): OpTable {
-  const table: Record<string, ToolEntry<CodeToolName>> = {};
-  for (const { spec, resolve } of CODE_TOOL_CONTRACTS) {
-    table[spec.name] = { spec, resolve, run: runs[spec.name] ?? runElsewhere(spec.name) } as ToolEntry<CodeToolName>;
+export function toolTable(contracts: readonly ToolContract<OpName, unknown, unknown>[], runs: ToolRuns): OpTable {
+  const table: Record<string, ToolEntry<OpName>> = {};
+  for (const { spec, resolve } of contracts) {
+    table[spec.name] = { spec, resolve, run: runs[spec.name] ?? runElsewhere(spec.name) } as ToolEntry<OpName>;
   }
   return table as OpTable;
 }

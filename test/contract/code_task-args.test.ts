@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_TASK_SPEC, isValidSessionId, resolveCodeTaskArgs } from '../../src/tools/code_task/contract.js';
 import { validateArgs, validateRequest } from '../../src/contract/tools/index.js';
-import type { OpName } from '../../src/contract/tool-names.js';
+import type { OpName } from '../../src/contract/registry.js';
 import { ToolError } from '../../src/contract/errors.js';
 import { argumentSchema } from '../../src/orchestrator/declarations.js';
 

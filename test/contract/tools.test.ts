@@ -38,8 +38,11 @@ describe('resolveArgs', () => {
     expect(resolveArgs('code_search', { pattern: 'x', glob: '', path: '~/src' })).toMatchObject({ glob: null, path: '~/src' });
   });
 
-  it('exists for every tool of the contract', () => {
-    expect(Object.keys(RESOLVE_ARGS)).toEqual([...OP_NAMES]);
-    expect(Object.keys(TOOL_SPECS)).toEqual([...OP_NAMES]);
+  it('exists for every tool of the contract, in the registry\'s order', () => {
+    const tools = ['shell', 'shell_status', 'file_read', 'code_search', 'code_task'];
+    expect(OP_NAMES).toEqual(tools);
+    expect(Object.keys(RESOLVE_ARGS)).toEqual(tools);
+    expect(Object.keys(TOOL_SPECS)).toEqual(tools);
+    expect(Object.values(TOOL_SPECS).map((spec) => spec.name)).toEqual(tools);
   });
 });

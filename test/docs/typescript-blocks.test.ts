@@ -82,11 +82,11 @@ const CONTEXT: Record<string, Context[]> = {
     {
       before: [
         `import type * as Real from '${UP}/src/tools/descriptor.js';`,
-        `import type { OpName } from '${UP}/src/contract/tool-names.js';`,
+        `import type { OpName } from '${UP}/src/contract/registry.js';`,
         `import type { ToolArgs } from '${UP}/src/contract/tools/index.js';`,
         `import type { ToolSpec, ValidatedArgs } from '${UP}/src/contract/tools/spec.js';`,
         `import type { JsonSchemaObject, ToolHints, ToolNotes } from '${UP}/src/tools/descriptor.js';`,
-        `import type { RowOutcome } from '${UP}/src/tools/rows.js';`,
+        `import type { RowOutcome } from '${UP}/src/tools/row-parts.js';`,
         `import type { ToolView } from '${UP}/src/tools/view.js';`,
       ].join('\n'),
       after: `${AGREES}\nexport const agrees: Agrees<ToolDescriptor<'shell'>, Real.ToolDescriptor<'shell'>> = true;`,

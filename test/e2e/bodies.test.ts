@@ -115,9 +115,9 @@ describe('the bundle', () => {
     expect([...code.keys()].filter((name) => name.startsWith('guildsBody_'))).toEqual(['guildsBody_code_task', 'guildsBody_serve']);
     const entriesOf = (kind: string): string[] => {
       const text = kinds.get(kind)!.pieces.map(([name]) => code.get(name)!).join('');
-      return ['src/tools/code_task/body.ts', 'src/serve-harness-main.ts'].filter((entry) => text.includes(`// ${entry}`));
+      return ['src/tools/code_task/body.generated.ts', 'src/serve-harness-main.ts'].filter((entry) => text.includes(`// ${entry}`));
     };
-    expect(entriesOf('code_task')).toEqual(['src/tools/code_task/body.ts']);
+    expect(entriesOf('code_task')).toEqual(['src/tools/code_task/body.generated.ts']);
     expect(entriesOf('serve')).toEqual(['src/serve-harness-main.ts']);
   });
 

@@ -1,4 +1,4 @@
-// Every host answers a fault as that call's internal error (src/call-host.ts): the cold helper, the
+// Every host answers a fault as that call's internal error (src/call/host.ts): the cold helper, the
 // warm stream and the MCP server, each built by the test around the real host with file_read's
 // faults injected (test/helpers/faults/): a throw, a rejection, a throw in an event handler and a
 // rejection nobody awaits. The stream and the server answer the faulting call and serve the next; a

@@ -27,14 +27,14 @@ function write(relative: string, content: string | Buffer): string {
 
 describe('file_read through the bundle', () => {
   it('returns numbered lines with the meta the orchestrator folds repeats with', () => {
-    const path = write('repos/app/src/app.ts', 'const a = 1;\nconst b = 2;\n');
-    const envelope = read({ path: 'src/app.ts' }, { default_cwd: 'repos/app' });
+    const path = write('repos/app/src/call/request.ts', 'const a = 1;\nconst b = 2;\n');
+    const envelope = read({ path: 'src/call/request.ts' }, { default_cwd: 'repos/app' });
     expect(envelope).toEqual({
       ok: true,
-      text: 'src/app.ts · lines 1–2 of 2\n1\tconst a = 1;\n2\tconst b = 2;',
+      text: 'src/call/request.ts · lines 1–2 of 2\n1\tconst a = 1;\n2\tconst b = 2;',
       meta: {
         path,
-        display_path: 'src/app.ts',
+        display_path: 'src/call/request.ts',
         range: [1, 2],
         content_hash: createHash('sha256').update('const a = 1;\nconst b = 2;\n').digest('hex'),
         lines: 2,

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProgressEvent } from '../../src/contract/progress.js';
+import type { ProgressEvent } from '../../src/contract/live-calls.js';
 import { CodeToolRun, type LiveUpdate } from '../../src/orchestrator/code-tools.js';
 import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
 import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';

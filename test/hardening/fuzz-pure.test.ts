@@ -2,11 +2,12 @@
 // base64, and file_read's shaping, the last one also through the streaming reader fed in random
 // pieces and checked against a plain whole-file model.
 import { NEVER_STOPPED } from '../../src/io/stop.js';
-import { NO_PROGRESS } from '../../src/io/progress.js';
+import { NO_PROGRESS } from '../../src/io/progress-sink.js';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FileInfo, FileSystem, Hasher, Io, OpenFile } from '../../src/io/types.js';
+import type { FileInfo, FileSystem, Io, OpenFile } from '../../src/io/types.js';
+import type { FileReadIo, Hasher } from '../../src/tools/file_read/io.js';
 import { BINARY_SNIFF_BYTES, ERROR_MAX_BYTES, FILE_READ_LINE_MAX_CHARS, ID_MAX_CHARS, RESULT_CEILING_MAX_BYTES, RESULT_MIN_MAX_BYTES } from '../../src/limits.js';
 import { fileRead } from '../../src/tools/file_read/run.js';
 import { errorEnvelope } from '../../src/contract/envelope.js';
@@ -143,7 +144,7 @@ const lineTextArb = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom('a', 'é', '中', '😀', '\t', ' '), minLength: 380, maxLength: 900 }) },
 );
 const shownLineArb: fc.Arbitrary<ShownLine> = lineTextArb.map((text) => clipLine(text.replace(/\n/g, ''), FILE_READ_LINE_MAX_CHARS));
-const displayArb = fc.oneof(fc.constantFrom('a.txt', 'src/app.ts', '../../x/ünï 😀.md'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 80 }).map((s) => s.replace(/\n/g, '_')));
+const displayArb = fc.oneof(fc.constantFrom('a.txt', 'src/call/request.ts', '../../x/ünï 😀.md'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 80 }).map((s) => s.replace(/\n/g, '_')));
 
 describe('file_read shaping', () => {
   it('text ≤ cap, never a split character, numbering consistent, and a stop line exactly when lines were left out', () => {
@@ -227,7 +228,7 @@ function piecewiseFile(bytes: Uint8Array, pieceSizes: number[]): OpenFile {
   };
 }
 
-function ioWithFile(bytes: Uint8Array, pieceSizes: number[]): Io {
+function ioWithFile(bytes: Uint8Array, pieceSizes: number[]): Io & FileReadIo {
   const fs: Partial<FileSystem> = {
     realPath: (path) => path,
     stat: () => ({ kind: 'file', size: bytes.length, mtimeMs: 0 }),
@@ -238,7 +239,7 @@ function ioWithFile(bytes: Uint8Array, pieceSizes: number[]): Io {
     const hash = createHash('sha256');
     return { update: (chunk) => void hash.update(chunk), hexDigest: () => hash.digest('hex') };
   };
-  return { home: '/home/u', runDir: '/run/guilds', env: {}, fs: fs as FileSystem, sha256, now: () => 0 } as unknown as Io;
+  return { home: '/home/u', runDir: '/run/guilds', env: {}, fs: fs as FileSystem, sha256, now: () => 0 } as unknown as Io & FileReadIo;
 }
 
 /**

@@ -9,12 +9,12 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { TOOL_ROWS } from '../../src/contract/tool-names.js';
+import { TOOL_REGISTRY } from '../../src/contract/registry.js';
 
 /** Every entry of a process that may start children as root (build.mjs bundles these). */
 const ENTRIES = [
   'src/boot/loader.ts',
-  ...TOOL_ROWS.map((row) => `src/tools/${row.name}/body.ts`),
+  ...TOOL_REGISTRY.map((row) => `src/tools/${row.name}/body.generated.ts`),
   'src/serve-main.ts',
   'src/serve-harness-main.ts',
   'src/mcp-main.ts',

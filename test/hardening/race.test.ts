@@ -3,15 +3,16 @@
 // from outside may ever come back. Bounded by count and time so the suite stays fast.
 import { checkedWith, resolveArgs } from '../../src/contract/tools/index.js';
 import { NEVER_STOPPED } from '../../src/io/stop.js';
-import { NO_PROGRESS } from '../../src/io/progress.js';
+import { NO_PROGRESS } from '../../src/io/progress-sink.js';
 import { spawn } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nodeFileSystem, nodeIo } from '../../src/io/node/index.js';
+import { nodeIo } from '../../src/tools/all.js';
+import { nodeFileSystem } from '../../src/io/node/core.js';
 import { describeFailure } from '../../src/contract/envelope.js';
 import { ToolError } from '../../src/contract/errors.js';
-import { runTool } from '../../src/app.js';
+import { runTool } from '../../src/call/host.js';
 import type { Request } from '../../src/contract/request.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { hookedFileSystem } from './fault-fs.js';

@@ -1,22 +1,23 @@
 // State under attack for the ops that run commands: dozens of calls of one run and of one agent at
 // once (cd records, background ids, pruning while jobs run), background records forged or broken,
 // and a full disk under shell and background starts.
-import { NEVER_STOPPED } from '../../src/io/stop.js';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handle } from '../../src/app.js';
+import { CallHost, CallStop } from '../../src/call/host.js';
 import { CODE_TOOLS } from '../../src/tools/all.js';
-import { nodeFileSystem, nodeIo } from '../../src/io/node/index.js';
+import { nodeIo } from '../../src/tools/all.js';
+import { nodeFileSystem } from '../../src/io/node/core.js';
 import type { Io } from '../../src/io/types.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { pollUntil } from '../helpers/poll.js';
 import { fsError, hookedFileSystem, type FileSystemCall } from './fault-fs.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle, type AnyEnvelope } from './support.js';
 
-/** The helper's app with the tools of dist/guilds-code.js. */
-const handleCode = (io: Io, argument: string | undefined) => handle(io, argument, CODE_TOOLS, NEVER_STOPPED);
+/** A cold call as the helper's entry hosts it (src/call/host.ts), the tools of dist/guilds-code.js, `io` its world. */
+const handleCode = (io: Io, argument: string | undefined) =>
+  new CallHost(CODE_TOOLS, () => io).answerArgument({ HOME: io.home, GUILDS_RUN_DIR: io.runDir }, argument, new CallStop());
 
 let sandbox: Sandbox;
 beforeEach(() => {

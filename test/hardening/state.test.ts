@@ -1,12 +1,12 @@
 // State on disk under attack: a run's cwd file corrupted, truncated or replaced by something that
 // is not a file; .runs itself broken; dozens of calls of one run at once; a full disk.
-import { NEVER_STOPPED } from '../../src/io/stop.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handle } from '../../src/app.js';
-import { nodeFileSystem, nodeIo } from '../../src/io/node/index.js';
+import { CallHost, CallStop } from '../../src/call/host.js';
+import { nodeIo } from '../../src/tools/all.js';
+import { nodeFileSystem } from '../../src/io/node/core.js';
 import type { Io } from '../../src/io/types.js';
 import { loadWorkingDirectory, saveWorkingDirectory } from '../../src/workspace/workdir.js';
 import { ToolError } from '../../src/contract/errors.js';
@@ -15,8 +15,9 @@ import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { fsError, hookedFileSystem, type FileSystemCall } from './fault-fs.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, spawnBundle } from './support.js';
 
-/** The helper's app with the tools of dist/guilds-code.js. */
-const handleCode = (io: Io, argument: string | undefined) => handle(io, argument, CODE_TOOLS, NEVER_STOPPED);
+/** A cold call as the helper's entry hosts it (src/call/host.ts), the tools of dist/guilds-code.js, `io` its world. */
+const handleCode = (io: Io, argument: string | undefined) =>
+  new CallHost(CODE_TOOLS, () => io).answerArgument({ HOME: io.home, GUILDS_RUN_DIR: io.runDir }, argument, new CallStop());
 
 let sandbox: Sandbox;
 let cwdFile: string;

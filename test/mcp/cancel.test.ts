@@ -8,7 +8,7 @@ import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
 import { SandboxRunner, type HelperRunner } from '../../src/orchestrator/runner.js';
 import { InProcessRunner } from '../../src/mcp/in-process-runner.js';
-import { findRipgrepIn } from '../../src/io/node/search.js';
+import { findRipgrepIn } from '../../src/tools/code_search/node/search.js';
 import { pollUntil } from '../helpers/background.js';
 import { makeMcpScratch, processRuns, serverEnv, type McpScratch } from '../helpers/mcp.js';
 import { HARNESS_BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';

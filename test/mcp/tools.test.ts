@@ -6,9 +6,9 @@ import { isInside, rootFolder, rootUris } from '../../src/mcp/roots.js';
 import { folderTokensFrom, parseOptions } from '../../src/mcp/options.js';
 import { CLIENT_ADDED_ARGUMENTS, mcpTools, offeredTools, withoutClientArguments } from '../../src/mcp/tools.js';
 import { callToolResult } from '../../src/mcp/server.js';
-import { callNotifier, progressNotice } from '../../src/mcp/progress.js';
+import { callNotifier, progressNotice } from '../../src/mcp/progress-notifications.js';
 import { nextLiveView, startLiveView, type LiveUpdate } from '../../src/orchestrator/index.js';
-import type { ProgressEvent } from '../../src/contract/progress.js';
+import type { ProgressEvent } from '../../src/contract/live-calls.js';
 
 const GOLDEN = new URL('./golden/tools.json', import.meta.url);
 const SETTINGS = { home: '/home/agent', maxBytes: 8192, readPointers: true, offerCodeTask: true, structuredContent: true };

@@ -1,7 +1,7 @@
 // What the app shows of a running call (src/orchestrator/view/live.ts) and the redaction of its
 // events (src/orchestrator/pipeline.ts): exact values, bounded however many events come.
 import { describe, expect, it } from 'vitest';
-import type { ProgressEvent } from '../../src/contract/progress.js';
+import type { ProgressEvent } from '../../src/contract/live-calls.js';
 import { redactCut, redactProgressEvent } from '../../src/orchestrator/pipeline.js';
 import { nextLiveView, startLiveView } from '../../src/orchestrator/view/live.js';
 

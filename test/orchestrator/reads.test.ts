@@ -5,7 +5,7 @@ import { pointerText } from '../../src/orchestrator/format.js';
 import { ReadHistory, readFacts } from '../../src/orchestrator/reads.js';
 import { FakeSandbox, fileReadEnvelope, printed, stdoutOf } from './fake-sandbox.js';
 
-const FILE = '/home/agent/repos/app/src/app.ts';
+const FILE = '/home/agent/repos/app/src/call/request.ts';
 const HASH_A = 'a'.repeat(64);
 const HASH_B = 'b'.repeat(64);
 
@@ -26,7 +26,7 @@ function scriptedRun(answers: Answer[]): CodeToolRun {
     return printed(
       stdoutOf(
         fileReadEnvelope({
-          display: answer.display ?? 'src/app.ts',
+          display: answer.display ?? 'src/call/request.ts',
           path: answer.path ?? FILE,
           hash: answer.hash ?? HASH_A,
           range: answer.range,
@@ -38,7 +38,7 @@ function scriptedRun(answers: Answer[]): CodeToolRun {
   return new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1', repositories: [{ name: 'app' }] });
 }
 
-async function read(run: CodeToolRun, seq: number, args: Record<string, unknown> = { path: 'src/app.ts' }) {
+async function read(run: CodeToolRun, seq: number, args: Record<string, unknown> = { path: 'src/call/request.ts' }) {
   return run.call({ tool: 'file_read', args, callId: `c${seq}`, resultSeq: seq });
 }
 
@@ -47,18 +47,18 @@ describe('a repeated read', () => {
     const run = scriptedRun([{ range: [1, 200] }, { range: [1, 200] }]);
     await read(run, 3);
     const again = await read(run, 5);
-    expect(again.text).toBe('src/app.ts lines 1–200: unchanged since step 3; read that result.');
-    expect(again.meta).toEqual({ path: FILE, display_path: 'src/app.ts', range: [1, 200], content_hash: HASH_A, lines: 300, repeat_of: 3 });
-    expect(again.summary).toBe('Read src/app.ts · unchanged since step 3');
+    expect(again.text).toBe('src/call/request.ts lines 1–200: unchanged since step 3; read that result.');
+    expect(again.meta).toEqual({ path: FILE, display_path: 'src/call/request.ts', range: [1, 200], content_hash: HASH_A, lines: 300, repeat_of: 3 });
+    expect(again.summary).toBe('Read src/call/request.ts · unchanged since step 3');
     expect(again.metadata.at(-1)).toEqual({ label: 'Same as step', value: '3' });
   });
 
   it('of lines inside an earlier range is a pointer naming the lines asked for', async () => {
     const run = scriptedRun([{ range: [1, 200] }, { range: [50, 59] }]);
     await read(run, 1);
-    const again = await read(run, 2, { path: 'src/app.ts', offset: 50, limit: 10 });
-    expect(again.text).toBe('src/app.ts lines 50–59: unchanged since step 1; read that result.');
-    expect(again.summary).toBe('Read src/app.ts from line 50 · unchanged since step 1');
+    const again = await read(run, 2, { path: 'src/call/request.ts', offset: 50, limit: 10 });
+    expect(again.text).toBe('src/call/request.ts lines 50–59: unchanged since step 1; read that result.');
+    expect(again.summary).toBe('Read src/call/request.ts from line 50 · unchanged since step 1');
   });
 
   it('ending exactly at the end of the earlier range is a pointer', async () => {
@@ -71,7 +71,7 @@ describe('a repeated read', () => {
     const run = scriptedRun([{ range: [10, 20] }, { range: [10, 21] }]);
     await read(run, 1);
     const again = await read(run, 2);
-    expect(again.text.split('\n')[0]).toBe('src/app.ts · lines 10–21 of 300');
+    expect(again.text.split('\n')[0]).toBe('src/call/request.ts · lines 10–21 of 300');
     expect(again.meta.repeat_of).toBeUndefined();
   });
 
@@ -86,7 +86,7 @@ describe('a repeated read', () => {
     await read(run, 1);
     await read(run, 2);
     const third = await read(run, 3);
-    expect(third.text.startsWith('src/app.ts · lines 50–150 of 300\n')).toBe(true);
+    expect(third.text.startsWith('src/call/request.ts · lines 50–150 of 300\n')).toBe(true);
     expect(third.meta.repeat_of).toBeUndefined();
   });
 
@@ -95,7 +95,7 @@ describe('a repeated read', () => {
     await read(run, 1);
     const again = await read(run, 2);
     expect(again.meta.repeat_of).toBeUndefined();
-    expect(again.summary).toBe('Read src/app.ts');
+    expect(again.summary).toBe('Read src/call/request.ts');
   });
 
   it('after the file changed points to the read of the new content next time', async () => {
@@ -126,7 +126,7 @@ describe('a repeated read', () => {
   });
 
   it('after a failed read of the same file is not folded into it', async () => {
-    const run = scriptedRun([{ range: [1, 1], fail: 'file_read: no file at src/app.ts' }, { range: [1, 200] }]);
+    const run = scriptedRun([{ range: [1, 1], fail: 'file_read: no file at src/call/request.ts' }, { range: [1, 200] }]);
     const failed = await read(run, 1);
     expect(failed.ok).toBe(false);
     expect((await read(run, 2)).meta.repeat_of).toBeUndefined();
@@ -136,7 +136,7 @@ describe('a repeated read', () => {
     const run = scriptedRun([{ range: [1, 200] }, { range: [1, 200] }, { range: [1, 200] }]);
     await read(run, 1);
     expect((await read(run, 2)).meta.repeat_of).toBe(1);
-    expect((await read(run, 3)).text).toBe('src/app.ts lines 1–200: unchanged since step 1; read that result.');
+    expect((await read(run, 3)).text).toBe('src/call/request.ts lines 1–200: unchanged since step 1; read that result.');
   });
 
   it('points to the most recent of several earlier reads that hold its lines', async () => {
@@ -201,7 +201,7 @@ describe("a run's read history", () => {
   it('handed back to a new run object folds reads as before', async () => {
     const history = new ReadHistory([{ seq: 6, path: FILE, contentHash: HASH_A, range: [1, 200] }]);
     const sandbox = new FakeSandbox(() =>
-      printed(stdoutOf(fileReadEnvelope({ display: 'src/app.ts', path: FILE, hash: HASH_A, range: [1, 10], lines: 300 }))),
+      printed(stdoutOf(fileReadEnvelope({ display: 'src/call/request.ts', path: FILE, hash: HASH_A, range: [1, 10], lines: 300 }))),
     );
     const run = new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1', history });
     expect((await read(run, 9)).meta.repeat_of).toBe(6);
@@ -214,12 +214,12 @@ describe("a run's read history", () => {
 
 describe('the facts of a file_read result', () => {
   it('name the path as its header showed it, from meta.display_path', () => {
-    const meta = { path: '/home/agent/repos/app/src/app.ts', display_path: 'src/app.ts', range: [1, 3], content_hash: 'ab', lines: 9 };
-    expect(readFacts(meta)).toEqual({ path: meta.path, displayPath: 'src/app.ts', contentHash: 'ab', range: [1, 3], lines: 9 });
+    const meta = { path: '/home/agent/repos/app/src/call/request.ts', display_path: 'src/call/request.ts', range: [1, 3], content_hash: 'ab', lines: 9 };
+    expect(readFacts(meta)).toEqual({ path: meta.path, displayPath: 'src/call/request.ts', contentHash: 'ab', range: [1, 3], lines: 9 });
   });
 
   it('name the absolute path when a helper from before display_path sent none; the text is never parsed', () => {
-    const meta = { path: '/home/agent/repos/app/src/app.ts', range: [1, 3], content_hash: 'ab', lines: 9 };
-    expect(readFacts(meta)?.displayPath).toBe('/home/agent/repos/app/src/app.ts');
+    const meta = { path: '/home/agent/repos/app/src/call/request.ts', range: [1, 3], content_hash: 'ab', lines: 9 };
+    expect(readFacts(meta)?.displayPath).toBe('/home/agent/repos/app/src/call/request.ts');
   });
 });

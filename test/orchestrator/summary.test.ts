@@ -50,9 +50,9 @@ describe('the row of a shell_status call', () => {
 });
 
 describe('the row of a file_read call', () => {
-  it('reads Read and the path', () => expect(rowSummary('file_read', { path: 'src/app.ts' })).toBe('Read src/app.ts'));
+  it('reads Read and the path', () => expect(rowSummary('file_read', { path: 'src/call/request.ts' })).toBe('Read src/call/request.ts'));
   it('adds the first line when it is not 1', () => {
-    expect(rowSummary('file_read', { path: 'src/app.ts', offset: 120 })).toBe('Read src/app.ts from line 120');
+    expect(rowSummary('file_read', { path: 'src/call/request.ts', offset: 120 })).toBe('Read src/call/request.ts from line 120');
   });
   it('says nothing of an offset of 1', () => {
     expect(rowSummary('file_read', { path: 'a.md', offset: 1 })).toBe('Read a.md');

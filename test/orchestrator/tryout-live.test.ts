@@ -2,7 +2,7 @@
 // functions, and what a pipe gets from a call's updates, line for line.
 import { describe, expect, it } from 'vitest';
 import { nextLiveView, startLiveView, type LiveUpdate } from '../../src/orchestrator/index.js';
-import type { ProgressEvent } from '../../src/contract/progress.js';
+import type { ProgressEvent } from '../../src/contract/live-calls.js';
 import {
   ERASE_LINE,
   eventLines,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/envelope.js';
-import type { ProgressEvent } from '../../src/contract/progress.js';
+import type { ProgressEvent } from '../../src/contract/live-calls.js';
 import { CODE_TOOL_DECLARATIONS, CodeToolRun, type HelperCall, type HelperRunner } from '../../src/orchestrator/index.js';
 import { buildPageAssets } from '../../scripts/web/assets.js';
 import { startWebServer, type WebServer } from '../../scripts/web/server.js';

@@ -2,7 +2,7 @@
 import { mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { nodeIo } from '../../src/io/node/index.js';
+import { nodeIo } from '../../src/tools/all.js';
 import { pruneRuns } from '../../src/workspace/runs.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 

@@ -2,7 +2,8 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { nodeFileSystem, nodeIo } from '../../src/io/node/index.js';
+import { nodeIo } from '../../src/tools/all.js';
+import { nodeFileSystem } from '../../src/io/node/core.js';
 import { saveWorkingDirectory } from '../../src/workspace/workdir.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 

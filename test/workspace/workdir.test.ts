@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nodeIo } from '../../src/io/node/index.js';
+import { nodeIo } from '../../src/tools/all.js';
 import { defaultWorkingDirectory, loadWorkingDirectory, runFolder } from '../../src/workspace/workdir.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 

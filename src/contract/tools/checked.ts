@@ -2,7 +2,7 @@
 // small function, so that a helper body that checks requests against its own table carries no other
 // tool's contract.
 import type { Request } from '../request.js';
-import type { OpName } from '../tool-names.js';
+import type { OpName } from '../registry.js';
 import type { ToolArgs } from './index.js';
 import type { ValidatedArgs } from './spec.js';
 

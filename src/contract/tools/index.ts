@@ -2,12 +2,12 @@
 // tool's name to its resolved arguments and its meta. A bundle runs the tools of its own op table
 // (src/tools/index.ts); the contract knows them all.
 import { checkArgs, validateRequestWith, type Request } from '../request.js';
-import { OP_NAMES, type OpName } from '../tool-names.js';
+import { OP_NAMES, type OpName } from '../registry.js';
 import { CONTRACTS } from './contracts.generated.js';
 import type { ToolContract, ToolSpec, ValidatedArgs } from './spec.js';
 import { checkedWith, type CheckedRequest } from './checked.js';
 
-export { HELPER_OF_TOOL, OP_NAMES, type HelperName, type OpName } from '../tool-names.js';
+export { HELPER_OF_TOOL, OP_NAMES, type HelperName, type OpName } from '../registry.js';
 export { clampInteger, type ArgSpec, type ToolContract, type ToolSpec, type ValidatedArgs } from './spec.js';
 export { checkedWith, type CheckedRequest } from './checked.js';
 
@@ -22,7 +22,7 @@ export type ToolMeta = { [Name in OpName]: ContractOf<Name> extends ToolContract
 
 function contractOf<Name extends OpName>(name: Name): ToolContract<Name, ToolArgs[Name], ToolMeta[Name]> {
   const contract = CONTRACTS.find((each) => each.spec.name === name);
-  if (contract === undefined) throw new Error(`${name} has a row in src/contract/tool-names.ts and no contract here`);
+  if (contract === undefined) throw new Error(`${name} has a row in src/contract/registry.ts and no contract here`);
   return contract as unknown as ToolContract<Name, ToolArgs[Name], ToolMeta[Name]>;
 }
 

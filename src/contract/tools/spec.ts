@@ -1,7 +1,7 @@
 // How a tool's arguments are described as data: the helper validates against it before anything
 // runs, resolves defaults and bounds from it once, and the orchestrator side declares it to the model
 // as JSON Schema.
-import type { OpName } from '../tool-names.js';
+import type { OpName } from '../registry.js';
 
 export interface ArgSpec {
   type: 'string' | 'integer' | 'boolean';

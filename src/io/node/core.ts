@@ -1,6 +1,7 @@
-// The real I/O that every call uses: files, background processes, the clock. The parts only some tools
-// use (a shell, ripgrep, SHA-256) are handed in, so that a helper body for one tool (src/tools/<tool>/body.ts) holds
-// the code of its own parts only: docs/performance.md, "One body per kind of call".
+// The real I/O that every call uses: files, background processes, the clock. What only some tools use
+// (a shell, ripgrep, SHA-256, git and a harness) is each tool's own (src/tools/<tool>/node-io.ts),
+// handed in, so that a helper body for one tool holds the code of its own I/O only: docs/performance.md,
+// "One body per kind of call".
 import {
   closeSync,
   fstatSync,
@@ -16,7 +17,6 @@ import {
   utimesSync,
   type Stats,
 } from 'node:fs';
-import { ToolError } from '../../contract/errors.js';
 import type { FileInfo, FileKind, FileSystem, Io, OpenFile } from '../types.js';
 import { nodeBackgroundProcesses } from './background.js';
 import { OPEN_READ_FLAGS, readRegularFile, removeFileIfPresent, writeFileAtomic } from './files.js';
@@ -84,30 +84,15 @@ export const nodeFileSystem: FileSystem = {
   },
 };
 
-/** The parts of the I/O that only some tools use. */
-export type NodeIoParts = Pick<Io, 'shell' | 'search' | 'sha256'>;
-
-export function nodeIoWith(parts: NodeIoParts, home: string, runDir: string, env: Record<string, string | undefined>): Io {
+/** What every call sees, in `home`, with `own`: the I/O its tools have of their own (src/tools/<tool>/io.ts). */
+export function nodeIoWith<Own extends object>(own: Own, home: string, runDir: string, env: Record<string, string | undefined>): Io & Own {
   return {
     home,
     runDir,
     env,
     fs: nodeFileSystem,
-    shell: parts.shell,
     background: nodeBackgroundProcesses,
-    search: parts.search,
-    sha256: parts.sha256,
     now: () => Date.now(),
+    ...own,
   };
-}
-
-/**
- * What a body has in place of a part its tool never uses. Reaching it would be a defect of that body's
- * entry, so it answers as the helper's own fault, naming the part.
- */
-export function partLeftOut<T extends object>(part: string): T {
-  const fail = (): never => {
-    throw new ToolError('internal', `this part of the helper was built without ${part} (a defect of its build)`);
-  };
-  return new Proxy(fail, { get: fail, apply: fail }) as unknown as T;
 }

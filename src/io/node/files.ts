@@ -1,5 +1,5 @@
 // Reading a small file whole and writing one atomically: shared by the I/O the tools see
-// (src/io/node/index.ts) and the bundle's loader (src/boot/loader.ts), which may not pull in the rest of src/io.
+// (src/io/node/core.ts) and the bundle's loader (src/boot/loader.ts), which may not pull in the rest of src/io.
 import { closeSync, constants, fstatSync, linkSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { temporaryPathBeside } from './process.js';
 

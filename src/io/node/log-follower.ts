@@ -1,4 +1,4 @@
-// A call's log read back while its command writes it (src/io/node/shell.ts).
+// A call's log read back while its command writes it (src/io/node/process-group.ts).
 import { readSync } from 'node:fs';
 
 // The log is read in pieces of this size, and looked at again this often while nothing new is in it.

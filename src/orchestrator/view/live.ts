@@ -2,7 +2,7 @@
 // latest output line (shell, a `command` harness), or a code_task's steps so far. Pure and bounded:
 // however many events a call sends, a live view holds the latest LIVE_STEPS_MAX steps and one line.
 import { LIVE_LINE_MAX_CHARS, LIVE_STEPS_MAX } from '../../limits.js';
-import type { ProgressEvent, StepKind } from '../../contract/progress.js';
+import type { ProgressEvent, StepKind } from '../../contract/live-calls.js';
 import { clipCharsWithin } from '../../text/clip.js';
 import { formatElapsed } from '../../text/elapsed.js';
 

@@ -1,7 +1,7 @@
 // Every sentence the model reads from code_search: results, their trailers and the errors. Pure and
 // synchronous; every limit comes in as an argument.
 import { ToolError } from '../../contract/errors.js';
-import type { RipgrepFailure } from '../../io/search-types.js';
+import type { RipgrepFailure } from './io.js';
 import { codePointCount, firstCodePoints, utf8Bytes } from '../../text/utf8.js';
 
 export interface FileCount {

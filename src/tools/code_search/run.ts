@@ -2,7 +2,7 @@
 // memory holds what will be shown and some counters, however much matched. The one part of the tool
 // that sees the I/O layer.
 import { kindWords, noSuchPath } from '../../contract/errors.js';
-import { RipgrepError, type RipgrepExit } from '../../io/search-types.js';
+import { RipgrepError, type RipgrepExit } from './io.js';
 import type { OpenFile } from '../../io/types.js';
 import {
   BINARY_SNIFF_BYTES,
@@ -12,6 +12,7 @@ import {
 } from '../../limits.js';
 import { openInsideHome, resolveInsideHome, type ResolvedPath } from '../../workspace/confine.js';
 import type { Context, OpResult } from '../context.js';
+import type { CodeSearchIo } from './io.js';
 import type { CodeSearchArgs, CodeSearchMeta } from './contract.js';
 import { ContentCollector, FileCountCollector } from './collect.js';
 import type { IgnoredFinding } from './format.js';
@@ -28,7 +29,7 @@ function checkedArgs(args: CodeSearchArgs): CodeSearchArgs {
   return args;
 }
 
-export async function codeSearch(context: Context, args: CodeSearchArgs): Promise<OpResult<CodeSearchMeta>> {
+export async function codeSearch(context: Context<CodeSearchIo>, args: CodeSearchArgs): Promise<OpResult<CodeSearchMeta>> {
   const { io } = context;
   const search = checkedArgs(args);
   const root = resolveInsideHome(context, search.path ?? '.');
@@ -67,7 +68,7 @@ function throwIfRefused(exit: RipgrepExit, search: CodeSearchArgs): void {
 }
 
 async function searchOpened(
-  context: Context,
+  context: Context<CodeSearchIo>,
   search: CodeSearchArgs,
   root: ResolvedPath,
   expected: 'file' | 'folder',
@@ -141,7 +142,7 @@ const IGNORE_FILE_NAMES = ['.gitignore', '.ignore', '.rgignore'];
  * the folders above too; above the home is not the agent's). One deeper in the tree only is not
  * looked for: that would be a walk of its own.
  */
-function underIgnoreFile(context: Context, folder: string): boolean {
+function underIgnoreFile(context: Context<CodeSearchIo>, folder: string): boolean {
   const home = context.io.home;
   for (let at = folder; ; at = at.slice(0, Math.max(1, at.lastIndexOf('/')))) {
     for (const name of IGNORE_FILE_NAMES) if (context.io.fs.stat(`${at === '/' ? '' : at}/${name}`)?.kind === 'file') return true;
@@ -155,7 +156,7 @@ function underIgnoreFile(context: Context, folder: string): boolean {
  * finish in time or could not run.
  */
 async function countIgnored(
-  context: Context,
+  context: Context<CodeSearchIo>,
   binary: string,
   options: Parameters<typeof ripgrepArgs>[0],
   folder: OpenFile,

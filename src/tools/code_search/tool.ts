@@ -1,16 +1,12 @@
 // code_search, described once (src/tools/descriptor.ts).
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
-import { CODE_SEARCH_META_SCHEMA, CODE_SEARCH_SPEC, resolveCodeSearchArgs } from './contract.js';
-import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
-import { clipRow, givenText } from '../rows.js';
+import { CODE_SEARCH_CONTRACT, CODE_SEARCH_META_SCHEMA } from './contract.js';
+import { describeTool, SECOND_MS } from '../descriptor.js';
+import { clipRow, givenText } from '../row-parts.js';
 import { noteWhen } from '../view.js';
 import { codeSearchDeclarationNote, codeSearchMcpNote } from './notes.js';
 
-export const CODE_SEARCH_TOOL: ToolDescriptor<'code_search'> = {
-  name: 'code_search',
-  helper: 'guilds-code',
-  spec: CODE_SEARCH_SPEC,
-  resolve: resolveCodeSearchArgs,
+export const CODE_SEARCH_TOOL = describeTool(CODE_SEARCH_CONTRACT, {
   metaSchema: CODE_SEARCH_META_SCHEMA,
   title: 'Search the code',
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -26,4 +22,4 @@ export const CODE_SEARCH_TOOL: ToolDescriptor<'code_search'> = {
   reportsProgress: () => true,
   // `no matches …` is a note.
   view: { parts: noteWhen((meta) => meta.matches === 0) },
-};
+});

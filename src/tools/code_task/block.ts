@@ -4,7 +4,7 @@ import { BRIEF_FIRST_LINE_MAX_CHARS } from '../../limits.js';
 import type { Meta } from '../../contract/envelope.js';
 import { formatElapsed } from '../../text/elapsed.js';
 import { clipCharsWithin } from '../../text/clip.js';
-import { firstSayingLine } from '../rows.js';
+import { firstSayingLine } from '../row-parts.js';
 
 export interface CodeTaskBlock {
   /** The brief's first line that says anything, clipped. */

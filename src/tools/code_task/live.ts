@@ -1,10 +1,10 @@
 // Where a running harness's output meets the call's progress (SPEC section 9): a CLI's JSON events
 // become steps as each line completes (harnesses/steps.ts and each adapter's), a `command` harness's
-// output becomes output events exactly as a shell command's does (src/tools/shell/progress-tap.ts).
+// output becomes output events exactly as a shell command's does (src/tools/shell/output-tap.ts).
 // Nothing is done for a call nobody asked progress of.
 import { PROGRESS_STEP_MAX_CHARS } from '../../limits.js';
-import type { Progress } from '../../io/progress.js';
-import { outputTapFor } from '../shell/progress-tap.js';
+import type { Progress } from '../../io/progress-sink.js';
+import { outputTapFor } from '../shell/output-tap.js';
 import { StepStream } from './harnesses/steps.js';
 import type { HarnessAdapter } from './harnesses/types.js';
 

@@ -1,6 +1,6 @@
 // From how the harness ended and what it said, to the task's status, reason and meta. Pure.
 import type { CodeTaskMeta, CodeTaskStatus, HarnessName } from './contract.js';
-import type { HarnessOutcome } from '../../io/harness-types.js';
+import type { HarnessOutcome } from './harness-io.js';
 import type { DiffstatOutcome } from './snapshot.js';
 import type { FailureReason } from './format.js';
 import type { HarnessEvents } from './harnesses/types.js';

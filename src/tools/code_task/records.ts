@@ -3,7 +3,7 @@
 //   $HOME/.guilds/sessions/<agent_id>/<session_id>.json   {harness, repo, created_ms, updated_ms, run_id, call_id}
 //   $HOME/.guilds/locks/<sha256 of the repository's path>.lock   the running task: pid, start time, call
 import { HARNESS_NAMES, type HarnessName } from './contract.js';
-import type { HarnessProcesses } from '../../io/harness-types.js';
+import type { HarnessProcesses } from './harness-io.js';
 import type { FileSystem } from '../../io/types.js';
 import { joinPath } from '../../text/paths.js';
 import { stateFailure } from '../../text/errno.js';

@@ -2,8 +2,8 @@
 // diffstat of exactly this task, its final message and its log (SPEC section 6). The only part of the
 // tool that sees the I/O interfaces.
 import type { CodeTaskArgs, CodeTaskMeta, HarnessName } from './contract.js';
-import type { GitProcesses } from '../../io/git-types.js';
-import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../../io/harness-types.js';
+import type { CodeTaskIo } from './io.js';
+import type { HarnessOutcome, HarnessRun } from './harness-io.js';
 import {
   CODE_TASK_KILL_GRACE_MS,
   CODE_TASK_STATE_FILE_MAX_BYTES,
@@ -37,11 +37,8 @@ import {
 import { chooseRepository, enclosingRepository, namedRepository, type RepoChoice } from './repo.js';
 import { diffSince, snapshotBefore, snapshotLimits, type Snapshotter } from './snapshot.js';
 
-/** What code_task needs beyond the Io every tool gets. */
-export interface CodeTaskSystem {
-  git: GitProcesses;
-  harness: HarnessProcesses;
-}
+/** code_task's context: the Io every tool gets, and its own (io.ts). */
+type TaskContext = Context<CodeTaskIo>;
 
 /** The caps of a task; tests shorten the minute to drive a timeout in seconds. */
 export interface CodeTaskLimits {
@@ -71,9 +68,9 @@ export function codeTaskLimits(env: Readonly<Record<string, string | undefined>>
   return { ...CODE_TASK_LIMITS, minuteMs };
 }
 
-function harnessOrFail(context: Context, system: CodeTaskSystem, sessionHarness: HarnessName | null): HarnessChoice {
+function harnessOrFail(context: TaskContext, sessionHarness: HarnessName | null): HarnessChoice {
   const { env } = context.io;
-  const choice = chooseHarness(env, (program) => system.harness.findOnPath(program, env.PATH) !== null, sessionHarness);
+  const choice = chooseHarness(env, (program) => context.io.harness.findOnPath(program, env.PATH) !== null, sessionHarness);
   if ('adapter' in choice) return choice;
   switch (choice.kind) {
     case 'unknown':
@@ -87,7 +84,7 @@ function harnessOrFail(context: Context, system: CodeTaskSystem, sessionHarness:
   }
 }
 
-function prepareLog(context: Context): string {
+function prepareLog(context: TaskContext): string {
   const { io, request } = context;
   const folder = runFolder(io, request.runId);
   const logPath = joinPath(folder, `${request.callId}.log`);
@@ -101,10 +98,8 @@ function prepareLog(context: Context): string {
   return logPath;
 }
 
-function repoHash(context: Context, repo: string): string {
-  const hasher = context.io.sha256(repo.length);
-  hasher.update(encodeUtf8(repo));
-  return hasher.hexDigest();
+function repoHash(context: TaskContext, repo: string): string {
+  return context.io.sha256Hex(repo);
 }
 
 const NOT_STARTED: HarnessOutcome = { exitCode: null, signal: null, timedOut: false, stopped: true, logBytes: 0 };
@@ -117,24 +112,24 @@ interface Target {
 }
 
 /** Where the task runs and with which harness; a resumed session keeps its harness and its repository. */
-function taskTarget(context: Context, system: CodeTaskSystem, args: CodeTaskArgs, repoChoice: RepoChoice): Target {
+function taskTarget(context: TaskContext, args: CodeTaskArgs, repoChoice: RepoChoice): Target {
   const { io, request } = context;
   if (args.sessionId === undefined) {
     const repo = chooseRepository(repoChoice, args.repo);
-    return { repo, session: null, harness: harnessOrFail(context, system, null) };
+    return { repo, session: null, harness: harnessOrFail(context, null) };
   }
   const session = readSession(io.fs, io.home, request.agentId, args.sessionId, CODE_TASK_STATE_FILE_MAX_BYTES);
   if (session === null) throw codeTaskErrors.unknownSession(args.sessionId);
   if (args.repo !== undefined && namedRepository(repoChoice, args.repo) !== session.repo) {
     throw codeTaskErrors.sessionRepoMismatch(args.sessionId, session.repo);
   }
-  return { repo: namedRepository(repoChoice, session.repo), session, harness: harnessOrFail(context, system, session.harness) };
+  return { repo: namedRepository(repoChoice, session.repo), session, harness: harnessOrFail(context, session.harness) };
 }
 
-function snapshotterFor(context: Context, system: CodeTaskSystem, limits: CodeTaskLimits): Snapshotter {
+function snapshotterFor(context: TaskContext, limits: CodeTaskLimits): Snapshotter {
   const { io, request } = context;
   return {
-    git: system.git,
+    git: context.io.git,
     agentEnv: io.env,
     home: io.home,
     scratchPrefix: joinPath(runFolder(io, request.runId), `${request.callId}.snapshot`),
@@ -154,8 +149,7 @@ interface HarnessRunResult {
 
 /** Run the harness to its end (or none at all when the helper was told to stop before it started). */
 async function runHarness(
-  context: Context,
-  system: CodeTaskSystem,
+  context: TaskContext,
   target: Target,
   args: CodeTaskArgs,
   logPath: string,
@@ -164,7 +158,7 @@ async function runHarness(
   const { io } = context;
   const { adapter, model, command } = target.harness;
   const resumeId = target.session === null ? null : args.sessionId!;
-  const newSessionId = target.session === null && adapter.choosesSessionId ? system.harness.randomUuid() : null;
+  const newSessionId = target.session === null && adapter.choosesSessionId ? context.io.harness.randomUuid() : null;
   const launch = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
   const parser = adapter.parser(HARNESS_PARSER_LIMITS);
   const live = harnessLive(context.progress, adapter, () => io.now());
@@ -190,7 +184,7 @@ async function runHarness(
       killGraceMs: limits.killGraceMs,
     };
     try {
-      outcome = await system.harness.run(run, (bytes) => {
+      outcome = await context.io.harness.run(run, (bytes) => {
         splitter.write(bytes);
         live.write(bytes);
       });
@@ -209,7 +203,7 @@ async function runHarness(
 }
 
 /** Remember the session for a resume; the answer matters more than the record, so a failure is silent. */
-function recordSession(context: Context, target: Target, sessionId: string): void {
+function recordSession(context: TaskContext, target: Target, sessionId: string): void {
   const { io, request } = context;
   const now = io.now();
   try {
@@ -227,18 +221,17 @@ function recordSession(context: Context, target: Target, sessionId: string): voi
 }
 
 export async function codeTask(
-  context: Context,
+  context: TaskContext,
   args: CodeTaskArgs,
-  system: CodeTaskSystem,
-  limits: CodeTaskLimits = CODE_TASK_LIMITS,
+  limits: CodeTaskLimits = codeTaskLimits(context.io.env),
 ): Promise<OpResult<CodeTaskMeta>> {
   const { io, request } = context;
   const repoChoice: RepoChoice = { fs: io.fs, home: io.home, cwd: context.cwd };
-  const target = taskTarget(context, system, args, repoChoice);
+  const target = taskTarget(context, args, repoChoice);
   const { repo } = target;
 
-  const lockSystem: LockSystem = { fs: io.fs, processes: system.harness, now: () => io.now(), maxBytes: CODE_TASK_STATE_FILE_MAX_BYTES };
-  const self = system.harness.self();
+  const lockSystem: LockSystem = { fs: io.fs, processes: context.io.harness, now: () => io.now(), maxBytes: CODE_TASK_STATE_FILE_MAX_BYTES };
+  const self = context.io.harness.self();
   const holder: LockHolder = {
     pid: self.pid,
     start_ticks: self.startTicks,
@@ -256,9 +249,9 @@ export async function codeTask(
   const releaseStop = context.stop.take();
   try {
     const logPath = prepareLog(context);
-    const snapshotter = snapshotterFor(context, system, limits);
+    const snapshotter = snapshotterFor(context, limits);
     const before = await snapshotBefore(snapshotter, repo);
-    const { outcome, events, elapsedMs, sessionId } = await runHarness(context, system, target, args, logPath, limits);
+    const { outcome, events, elapsedMs, sessionId } = await runHarness(context, target, args, logPath, limits);
     const diff = await diffSince(snapshotter, before);
     if (sessionId !== null) recordSession(context, target, sessionId);
 

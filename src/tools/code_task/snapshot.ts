@@ -11,7 +11,7 @@
 // made in the second of the last `git add` or commit look clean, and drop it from the diffstat. An
 // index older than the real one only makes git hash a few more files.
 import { DIFFSTAT_MAX_FILE_LINES, DIFFSTAT_WIDTH_COLUMNS, HARNESS_LINE_MAX_BYTES } from '../../limits.js';
-import type { GitOutcome, GitProcesses } from '../../io/git-types.js';
+import type { GitOutcome, GitProcesses } from './git-io.js';
 import { dirName, isInside, relativePath } from '../../text/paths.js';
 import { LineSplitter } from '../../text/line-splitter.js';
 import { DiffstatCollector, type Diffstat } from './diffstat.js';

@@ -1,18 +1,14 @@
 // code_task, described once (src/tools/descriptor.ts).
 import { CODE_TASK_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
-import { CODE_TASK_META_SCHEMA, CODE_TASK_SPEC, resolveCodeTaskArgs } from './contract.js';
-import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
-import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../rows.js';
+import { CODE_TASK_CONTRACT, CODE_TASK_META_SCHEMA } from './contract.js';
+import { describeTool, SECOND_MS } from '../descriptor.js';
+import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../row-parts.js';
 import { CODE_TASK_VIEW } from './view.js';
 import { codeTaskNote } from './notes.js';
 
 const MINUTE_SECONDS = 60;
 
-export const CODE_TASK_TOOL: ToolDescriptor<'code_task'> = {
-  name: 'code_task',
-  helper: 'guilds-harness',
-  spec: CODE_TASK_SPEC,
-  resolve: resolveCodeTaskArgs,
+export const CODE_TASK_TOOL = describeTool(CODE_TASK_CONTRACT, {
   metaSchema: CODE_TASK_META_SCHEMA,
   title: 'Hand a code task to the coding agent',
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -28,4 +24,4 @@ export const CODE_TASK_TOOL: ToolDescriptor<'code_task'> = {
   readOnly: () => false,
   reportsProgress: () => true,
   view: CODE_TASK_VIEW,
-};
+});

@@ -5,9 +5,10 @@ import type { OpenFile } from '../../io/types.js';
 import type { FileReadArgs, FileReadMeta } from './contract.js';
 import { openFileInsideHome } from '../../workspace/confine.js';
 import type { Context, OpResult } from '../context.js';
+import type { FileReadIo } from './io.js';
 import { binaryText, emptyText, formatFileRead, pastEndText } from './format.js';
 import { FileScannerByMark, readBufferBytes, StringLineEnds, type LineEndCounter, type Scan } from './scan.js';
-import { WasmLineEnds } from '../../io/sha256-wasm.js';
+import { WasmLineEnds } from './sha256-wasm.js';
 
 let sharedLineEnds: LineEndCounter | undefined;
 
@@ -27,7 +28,7 @@ function lineEndCounter(): LineEndCounter {
 }
 
 /** One pass over the file: the scan of its lines and the hash of all its bytes. */
-function readFile(context: Context, file: OpenFile, sizeBytes: number, args: FileReadArgs): Scan & { hash: string } {
+function readFile(context: Context<FileReadIo>, file: OpenFile, sizeBytes: number, args: FileReadArgs): Scan & { hash: string } {
   // The size at open chooses the hasher; a file that grows meanwhile is still hashed whole.
   const hasher = context.io.sha256(sizeBytes);
   const scanner = new FileScannerByMark(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS, lineEndCounter());
@@ -42,7 +43,7 @@ function readFile(context: Context, file: OpenFile, sizeBytes: number, args: Fil
   return { ...scanner.finish(), hash: hasher.hexDigest() };
 }
 
-export function fileRead(context: Context, args: FileReadArgs): OpResult<FileReadMeta> {
+export function fileRead(context: Context<FileReadIo>, args: FileReadArgs): OpResult<FileReadMeta> {
   const { maxBytes } = context.request;
   const { offset } = args;
   const { file, path, info } = openFileInsideHome(context, args.path);

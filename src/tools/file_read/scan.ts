@@ -32,7 +32,7 @@ export interface LineEndCounter {
 
 /**
  * Line ends found in plain JavaScript. The run step hands a scanner the WebAssembly counter
- * (src/io/sha256-wasm.ts), which a cold call runs faster than this loop of one search a line.
+ * (src/tools/file_read/sha256-wasm.ts), which a cold call runs faster than this loop of one search a line.
  */
 export class StringLineEnds implements LineEndCounter {
   stop = 0;

@@ -1,16 +1,12 @@
 // file_read, described once (src/tools/descriptor.ts).
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
-import { FILE_READ_META_SCHEMA, FILE_READ_SPEC, resolveFileReadArgs } from './contract.js';
-import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
-import { givenText, ROW_SEPARATOR, withText } from '../rows.js';
+import { FILE_READ_CONTRACT, FILE_READ_META_SCHEMA } from './contract.js';
+import { describeTool, SECOND_MS } from '../descriptor.js';
+import { givenText, ROW_SEPARATOR, withText } from '../row-parts.js';
 import { noteWhen } from '../view.js';
 import { fileReadDeclarationNote, fileReadMcpNote } from './notes.js';
 
-export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
-  name: 'file_read',
-  helper: 'guilds-code',
-  spec: FILE_READ_SPEC,
-  resolve: resolveFileReadArgs,
+export const FILE_READ_TOOL = describeTool(FILE_READ_CONTRACT, {
   metaSchema: FILE_READ_META_SCHEMA,
   title: 'Read a file',
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -30,4 +26,4 @@ export const FILE_READ_TOOL: ToolDescriptor<'file_read'> = {
   reportsProgress: () => false,
   // A pointer to an earlier read, or the note of a read that returned no lines (empty, binary, offset past the end), is a note.
   view: { parts: noteWhen((meta) => meta.repeat_of !== undefined || meta.range === null), foldsRepeatedReads: true },
-};
+});

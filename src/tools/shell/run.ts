@@ -9,7 +9,7 @@ import {
   SHELL_SLOW_COMMAND_MS,
 } from '../../limits.js';
 import type { Io } from '../../io/types.js';
-import type { ShellOutcome, ShellRun } from '../../io/shell-types.js';
+import type { ShellOutcome, ShellRun } from './io.js';
 import { ToolError } from '../../contract/errors.js';
 import type { ShellArgs, ShellMeta } from './contract.js';
 import { codeOrMessage, errorCode, stateFailure } from '../../text/errno.js';
@@ -24,9 +24,10 @@ import {
 } from '../../workspace/jobs.js';
 import { runFolder, RUNS_FOLDER_NAME, saveWorkingDirectory } from '../../workspace/workdir.js';
 import type { Context, OpResult } from '../context.js';
+import type { ShellIo } from './io.js';
 import { StreamingCleaner } from './clean.js';
 import { failureWatchFor } from './failure-watch.js';
-import { outputTapFor } from './progress-tap.js';
+import { outputTapFor } from './output-tap.js';
 import { collectedOutput, outputCollectorFor, shellShapeLimits } from './collect.js';
 import { commandEnvironment } from '../command-environment.js';
 import {
@@ -79,7 +80,7 @@ function stopLineOf(outcome: ShellOutcome, timeoutSeconds: number): string | nul
   return null;
 }
 
-export async function shell(context: Context, args: ShellArgs): Promise<OpResult<ShellMeta>> {
+export async function shell(context: Context<ShellIo>, args: ShellArgs): Promise<OpResult<ShellMeta>> {
   const { command } = args;
   if (command.trim() === '') throw shellErrors.emptyCommand();
   if (command.includes('\0')) throw shellErrors.nulInCommand();
@@ -87,7 +88,7 @@ export async function shell(context: Context, args: ShellArgs): Promise<OpResult
 }
 
 /** The output's way from the log to the text: cleaned as a terminal shows it, collected head and tail. */
-function outputPipeline(io: Io, maxBytes: number) {
+function outputPipeline(io: Io & ShellIo, maxBytes: number) {
   const limits = shellShapeLimits(maxBytes);
   const collector = outputCollectorFor(limits);
   const watch = failureWatchFor(collector, limits);
@@ -114,7 +115,7 @@ function recordFinalFolder(io: Io, runId: string, recordPath: string, cwd: strin
   }
 }
 
-async function runForeground(context: Context, command: string, timeoutSeconds: number): Promise<OpResult<ShellMeta>> {
+async function runForeground(context: Context<ShellIo>, command: string, timeoutSeconds: number): Promise<OpResult<ShellMeta>> {
   const { io, request, cwd } = context;
   const folder = runFolder(io, request.runId);
   prepare(folder, 'create', () => io.fs.makeFolder(folder));
@@ -204,7 +205,7 @@ function claimId(io: Io, folder: string, record: Omit<JobRecord, 'id'>): string 
  * Start the command under a supervisor in its own session, record it, and return at once. The job's
  * whole life is read back later from its record by shell_status.
  */
-function startBackground(context: Context, command: string): OpResult<ShellMeta> {
+function startBackground(context: Context<ShellIo>, command: string): OpResult<ShellMeta> {
   const { io, request, cwd } = context;
   const startedAt = io.now();
   const folder = backgroundFolder(io, request.agentId);

@@ -1,16 +1,12 @@
 // shell, described once (src/tools/descriptor.ts).
 import { SHELL_TIMEOUT_MARGIN_SECONDS } from '../../limits.js';
-import { resolveShellArgs, SHELL_META_SCHEMA, SHELL_SPEC } from './contract.js';
-import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
+import { SHELL_CONTRACT, SHELL_META_SCHEMA } from './contract.js';
+import { describeTool, SECOND_MS } from '../descriptor.js';
 import type { ShellMeta } from './contract.js';
-import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../rows.js';
+import { firstSayingLine, givenText, ROW_SEPARATOR, withText } from '../row-parts.js';
 import { shellDeclarationNote, shellMcpNote } from './notes.js';
 
-export const SHELL_TOOL: ToolDescriptor<'shell'> = {
-  name: 'shell',
-  helper: 'guilds-code',
-  spec: SHELL_SPEC,
-  resolve: resolveShellArgs,
+export const SHELL_TOOL = describeTool(SHELL_CONTRACT, {
   metaSchema: SHELL_META_SCHEMA,
   title: 'Run a shell command',
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -31,4 +27,4 @@ export const SHELL_TOOL: ToolDescriptor<'shell'> = {
   readOnly: () => false,
   // A command in the foreground may run for its whole timeout; a background start answers at once.
   reportsProgress: (args) => args.background !== true,
-};
+});

@@ -1,16 +1,12 @@
 // shell_status, described once (src/tools/descriptor.ts).
 import { OP_TIMEOUT_SECONDS } from '../../limits.js';
-import { resolveShellStatusArgs, SHELL_STATUS_META_SCHEMA, SHELL_STATUS_SPEC } from './contract.js';
-import { SECOND_MS, type ToolDescriptor } from '../descriptor.js';
-import { givenText, withText } from '../rows.js';
+import { SHELL_STATUS_CONTRACT, SHELL_STATUS_META_SCHEMA } from './contract.js';
+import { describeTool, SECOND_MS } from '../descriptor.js';
+import { givenText, withText } from '../row-parts.js';
 import { noteWhen } from '../view.js';
 import { shellStatusDeclarationNote, shellStatusMcpNote } from './notes.js';
 
-export const SHELL_STATUS_TOOL: ToolDescriptor<'shell_status'> = {
-  name: 'shell_status',
-  helper: 'guilds-code',
-  spec: SHELL_STATUS_SPEC,
-  resolve: resolveShellStatusArgs,
+export const SHELL_STATUS_TOOL = describeTool(SHELL_STATUS_CONTRACT, {
   metaSchema: SHELL_STATUS_META_SCHEMA,
   title: 'Follow or stop background commands',
   // It reads, but with stop: true it ends a process, and a tool's hints hold for every call of it:
@@ -27,4 +23,4 @@ export const SHELL_STATUS_TOOL: ToolDescriptor<'shell_status'> = {
   reportsProgress: () => false,
   // Saying that no command runs in the background is a note.
   view: { parts: noteWhen((meta) => meta.count === 0) },
-};
+});

@@ -40,7 +40,7 @@ export async function buildFaultingBundles(): Promise<FaultingBundles> {
       format: 'cjs',
       target: 'node18',
       logLevel: 'warning',
-      // src/io/node/search.ts only falls back to import.meta.url outside a bundle, as build.mjs says.
+      // src/tools/code_search/node/search.ts only falls back to import.meta.url outside a bundle, as build.mjs says.
       logOverride: { 'empty-import-meta': 'silent' },
       plugins: [faultingToolTable],
     });

@@ -4,7 +4,7 @@ import { NEVER_STOPPED } from '../../../src/io/stop.js';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { makeSearchProcesses } from '../../../src/io/node/search.js';
+import { makeSearchProcesses } from '../../../src/tools/code_search/node/search.js';
 import { makeSandbox, type Sandbox } from '../../helpers/helper.js';
 
 /** The time limit of a fake ripgrep that prints, then hangs: long enough for it to start and print on a loaded machine. */

@@ -4,7 +4,7 @@ import { NEVER_STOPPED } from '../../../src/io/stop.js';
 import { chmodSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { nodeIo } from '../../../src/io/node/index.js';
+import { nodeIo } from '../../../src/tools/all.js';
 import { makeSandbox, type Sandbox } from '../../helpers/helper.js';
 
 let sandbox: Sandbox;

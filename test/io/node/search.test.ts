@@ -1,10 +1,10 @@
-// Finding and running ripgrep (src/io/node/search.ts): how the output reaches the sink, and the codes it throws.
+// Finding and running ripgrep (src/tools/code_search/node/search.ts): how the output reaches the sink, and the codes it throws.
 import { NEVER_STOPPED, type Stop } from '../../../src/io/stop.js';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findRipgrepIn, makeSearchProcesses } from '../../../src/io/node/search.js';
-import { RipgrepError, type OutputSink, type RipgrepRun } from '../../../src/io/search-types.js';
+import { findRipgrepIn, makeSearchProcesses } from '../../../src/tools/code_search/node/search.js';
+import { RipgrepError, type OutputSink, type RipgrepRun } from '../../../src/tools/code_search/io.js';
 import { makeSandbox, type Sandbox } from '../../helpers/helper.js';
 import { REPO_ROOT } from '../../helpers/paths.js';
 

@@ -1,13 +1,13 @@
 // The run step with a ripgrep of the test's making: how it reads the way a run ended, and the errors
 // it throws, each with its kind.
 import { NEVER_STOPPED } from '../../../src/io/stop.js';
-import { NO_PROGRESS } from '../../../src/io/progress.js';
+import { NO_PROGRESS } from '../../../src/io/progress-sink.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToolError } from '../../../src/contract/errors.js';
-import { nodeIo } from '../../../src/io/node/index.js';
-import { RipgrepError, type RipgrepExit, type SearchProcesses } from '../../../src/io/search-types.js';
+import { nodeIo } from '../../../src/tools/all.js';
+import { RipgrepError, type RipgrepExit, type SearchProcesses } from '../../../src/tools/code_search/io.js';
 import { validateRequest } from '../../../src/contract/tools/index.js';
 import { resolveCodeSearchArgs } from '../../../src/tools/code_search/contract.js';
 import { codeSearch } from '../../../src/tools/code_search/run.js';

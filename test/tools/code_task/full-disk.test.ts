@@ -1,13 +1,12 @@
 // A full disk while the harness writes its log: the answer is still one well-formed result.
 import { NEVER_STOPPED } from '../../../src/io/stop.js';
-import { NO_PROGRESS } from '../../../src/io/progress.js';
+import { NO_PROGRESS } from '../../../src/io/progress-sink.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { nodeGitProcesses } from '../../../src/io/node/git.js';
-import { nodeHarnessProcesses } from '../../../src/io/node/harness.js';
-import { nodeIo } from '../../../src/io/node/index.js';
+import { nodeIoWith } from '../../../src/io/node/core.js';
+import { CODE_TASK_NODE_IO } from '../../../src/tools/code_task/node-io.js';
 import { resolveCodeTaskArgs } from '../../../src/tools/code_task/contract.js';
 import { codeTask } from '../../../src/tools/code_task/run.js';
 import { initRepo, makeScratch, type Scratch } from './git-fixtures.js';
@@ -50,13 +49,12 @@ it.skipIf(!canMount())('answers with the output that fit when the log fills the 
   const env = { PATH: process.env.PATH, HOME: scratch.home, GUILDS_HARNESS: 'command', GUILDS_HARNESS_COMMAND: `'${process.execPath}' '${SCRIPTED_HARNESS}'` };
   const result = await codeTask(
     {
-      io: { ...nodeIo(scratch.home, join(scratch.home, '../run'), env), now: () => 0 },
+      io: { ...nodeIoWith(CODE_TASK_NODE_IO, scratch.home, join(scratch.home, '../run'), env), now: () => 0 },
       request: { op: 'code_task', args: { brief: 'edit a.txt\nflood 1MB\nsay never seen' }, runId: 'r1', agentId: 'a1', callId: 'c1', defaultCwd: '', maxBytes: 2048, progress: null },
       cwd: scratch.repo,
       stop: NEVER_STOPPED, progress: NO_PROGRESS,
     },
     resolveCodeTaskArgs({ brief: 'edit a.txt\nflood 1MB\nsay never seen' }),
-    { git: nodeGitProcesses, harness: nodeHarnessProcesses },
   );
   // The harness dies of its failed writes; the snapshot after it cannot copy the index to the full disk.
   expect(result.text.split('\n').slice(0, 2)).toEqual([

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { nodeGitProcesses } from '../../../src/io/node/git.js';
+import { nodeGitProcesses } from '../../../src/tools/code_task/node/git.js';
 import {
   DIFFSTAT_MAX_FILE_LINES,
   DIFFSTAT_WIDTH_COLUMNS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HarnessOutcome } from '../../../src/io/harness-types.js';
+import type { HarnessOutcome } from '../../../src/tools/code_task/harness-io.js';
 import { wholeText } from '../../../src/text/head-tail.js';
 import { chooseHarness } from '../../../src/tools/code_task/harnesses/index.js';
 import type { HarnessEvents } from '../../../src/tools/code_task/harnesses/types.js';

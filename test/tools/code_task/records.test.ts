@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToolError } from '../../../src/contract/errors.js';
-import { nodeHarnessProcesses } from '../../../src/io/node/harness.js';
-import { nodeFileSystem } from '../../../src/io/node/index.js';
+import { nodeHarnessProcesses } from '../../../src/tools/code_task/node/harness.js';
+import { nodeFileSystem } from '../../../src/io/node/core.js';
 import { CODE_TASK_STATE_FILE_MAX_BYTES } from '../../../src/limits.js';
 import {
   acquireLock,

@@ -1,15 +1,15 @@
 // code_task end to end inside the test process: real git, real processes, the scripted harness.
 import { CallStop, NEVER_STOPPED, type Stop } from '../../../src/io/stop.js';
-import { NO_PROGRESS, type Progress } from '../../../src/io/progress.js';
-import type { ProgressReport } from '../../../src/contract/progress.js';
+import { NO_PROGRESS, type Progress } from '../../../src/io/progress-sink.js';
+import type { ProgressReport } from '../../../src/contract/live-calls.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToolError } from '../../../src/contract/errors.js';
-import { nodeGitProcesses } from '../../../src/io/node/git.js';
-import { nodeHarnessProcesses } from '../../../src/io/node/harness.js';
-import { nodeIo } from '../../../src/io/node/index.js';
+import { CODE_TASK_NODE_IO } from '../../../src/tools/code_task/node-io.js';
+import type { CodeTaskIo } from '../../../src/tools/code_task/io.js';
+import { nodeIoWith } from '../../../src/io/node/core.js';
 import { readProcessStat } from '../../../src/io/node/process.js';
 import type { Context } from '../../../src/tools/context.js';
 import type { ValidatedArgs as Args } from '../../../src/contract/tools/index.js';
@@ -44,9 +44,9 @@ interface CallOptions {
   progress?: Progress;
 }
 
-function context(args: Args, options: CallOptions = {}): Context {
+function context(args: Args, options: CallOptions = {}, own: CodeTaskIo = CODE_TASK_NODE_IO): Context<CodeTaskIo> {
   const env = { PATH: process.env.PATH, HOME: scratch.home, GUILDS_HARNESS: 'command', GUILDS_HARNESS_COMMAND: HARNESS_COMMAND, ...options.env };
-  const io = { ...nodeIo(scratch.home, join(scratch.home, '..', 'run'), env), now: () => NOW };
+  const io = { ...nodeIoWith(own, scratch.home, join(scratch.home, '..', 'run'), env), now: () => NOW };
   return {
     io,
     request: {
@@ -65,12 +65,11 @@ function context(args: Args, options: CallOptions = {}): Context {
   };
 }
 
-const SYSTEM = { git: nodeGitProcesses, harness: nodeHarnessProcesses };
 
 /** Arguments checked and resolved as the helper's app does, then the task. */
-async function task(args: Args, options: CallOptions = {}, limits: CodeTaskLimits = FAST, system = SYSTEM): Promise<OpResult<Record<string, unknown>>> {
+async function task(args: Args, options: CallOptions = {}, limits: CodeTaskLimits = FAST, own: CodeTaskIo = CODE_TASK_NODE_IO): Promise<OpResult<Record<string, unknown>>> {
   const resolved = resolveCodeTaskArgs(validateArgs('code_task', args));
-  const result = await codeTask(context(args, options), resolved, system, limits);
+  const result = await codeTask(context(args, options, own), resolved, limits);
   return { text: result.text, meta: { ...result.meta } };
 }
 

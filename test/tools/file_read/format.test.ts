@@ -31,8 +31,8 @@ describe('clipLine', () => {
 
 describe('formatFileRead', () => {
   it('numbers lines with a tab after the number, under a header with the range and total', () => {
-    expect(formatFileRead('src/app.ts', 1, plain('one', 'two', 'three'), 3, 8192)).toEqual({
-      text: 'src/app.ts · lines 1–3 of 3\n1\tone\n2\ttwo\n3\tthree',
+    expect(formatFileRead('src/call/request.ts', 1, plain('one', 'two', 'three'), 3, 8192)).toEqual({
+      text: 'src/call/request.ts · lines 1–3 of 3\n1\tone\n2\ttwo\n3\tthree',
       lastLine: 3,
       stopped: false,
     });

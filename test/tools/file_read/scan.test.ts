@@ -2,7 +2,7 @@
 // line count and the binary verdict, the same whatever the cuts and whichever counter of line ends.
 import { describe, expect, it } from 'vitest';
 import { FILE_READ_LINE_MAX_CHARS } from '../../../src/limits.js';
-import { WasmLineEnds } from '../../../src/io/sha256-wasm.js';
+import { WasmLineEnds } from '../../../src/tools/file_read/sha256-wasm.js';
 import { FileScannerByMark, StringLineEnds, type LineEndCounter, type Scan } from '../../../src/tools/file_read/scan.js';
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);

@@ -3,10 +3,11 @@ import { expect, it } from 'vitest';
 import { ToolError } from '../../../src/contract/errors.js';
 import { shell } from '../../../src/tools/shell/run.js';
 import type { Context } from '../../../src/tools/context.js';
+import type { ShellIo } from '../../../src/tools/shell/io.js';
 
 it('a blank command is refused before anything starts, in the background too', async () => {
   // Nothing of the world is touched before the refusal: a context without I/O proves it.
-  const context = { io: {}, request: {}, cwd: '/h' } as unknown as Context;
+  const context = { io: {}, request: {}, cwd: '/h' } as unknown as Context<ShellIo>;
   await expect(shell(context, { command: '  \n ', timeoutSeconds: 120, background: true })).rejects.toEqual(
     new ToolError('invalid_request', 'shell: command is empty'),
   );

@@ -1,13 +1,13 @@
 // shell_status through the op, with the real file system in a temporary folder, a made-up process
 // table standing in for /proc, and a fixed clock.
 import { NEVER_STOPPED } from '../../../src/io/stop.js';
-import { NO_PROGRESS } from '../../../src/io/progress.js';
+import { NO_PROGRESS } from '../../../src/io/progress-sink.js';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BackgroundProcesses, ProcessStat } from '../../../src/io/background-types.js';
-import { nodeFileSystem } from '../../../src/io/node/index.js';
+import { nodeFileSystem } from '../../../src/io/node/core.js';
 import type { Io } from '../../../src/io/types.js';
 import { STOP_SETTLE_WAIT_MS } from '../../../src/limits.js';
 import type { Context } from '../../../src/tools/context.js';
@@ -118,12 +118,7 @@ function context(args: Record<string, unknown>, maxBytes = 8192): Context {
     runDir: join(root, 'run'),
     env: {},
     fs: nodeFileSystem,
-    shell: {} as Io['shell'],
     background: processes,
-    search: {} as Io['search'],
-    sha256: () => {
-      throw new Error('not used');
-    },
     now: () => now,
   };
   return {

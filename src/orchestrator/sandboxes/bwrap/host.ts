@@ -2,7 +2,7 @@
 // reaches a process inside.
 import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { findRipgrepIn } from '../../../io/node/search-find.js';
+import { findRipgrepIn } from '../../../tools/code_search/node/find.js';
 import { SANDBOX_BIN_DIR, type Mount, type SystemPath } from './argv.js';
 
 /** The top-level system paths shown read-only when the host has them; everything else is hidden. */

@@ -13,7 +13,7 @@
 // The text is one line: every run of blanks, line breaks and control characters is one space, the
 // ends trimmed. Longer than the cap (in code points), it is its first cap − 1 code points and `…`. An
 // empty text is no step. The orchestrator redacts secrets in it after the helper, on the whole step.
-import type { ProgressReport, StepKind } from '../../../contract/progress.js';
+import type { ProgressReport, StepKind } from '../../../contract/live-calls.js';
 import { clipCharsWithin } from '../../../text/clip.js';
 import { jsonObjectOf, type JsonObject } from './events.js';
 

@@ -1,0 +1,150 @@
+// How a call is hosted, the same wherever it arrives: a cold helper's one request (src/entry.ts), a
+// line of the warm stream (src/serve.ts), a tool call of the MCP server (src/mcp/in-process-runner.ts).
+// The host makes the call's I/O from the home as it is now, gives the call a stop of its own, and
+// answers every fault as that call's envelope: a throw or a rejection of the call's own steps is
+// that call's; a fault nothing names a call for (a throw in an event handler, a promise nobody
+// awaits) is the answer of every call in flight, and the process goes on (docs/reliability.md).
+import type { HandedOnRequest } from '../boot/handoff.js';
+import type { CallProgress } from './progress.js';
+import { errorEnvelope, failureEnvelope, okEnvelope, type Envelope, type Meta } from '../contract/envelope.js';
+import { interruptedBeforeAnswer, ToolError } from '../contract/errors.js';
+import type { OpName } from '../contract/registry.js';
+import { runDirFrom } from '../contract/request-file.js';
+import type { CheckedRequest } from '../contract/tools/checked.js';
+import { homeFolder } from '../io/node/home.js';
+import { NO_PROGRESS, type Progress } from '../io/progress-sink.js';
+import { CallStop, type Stop, type StopSignal } from '../io/stop.js';
+import type { Io } from '../io/types.js';
+import { capText } from '../text/utf8.js';
+import type { Context, OpResult, OpTable, ToolEntry } from '../tools/context.js';
+import { noteRunUse } from '../workspace/runs.js';
+import { loadWorkingDirectory } from '../workspace/workdir.js';
+import { decodeArgument } from './request.js';
+
+/** The environment a call runs in: the helper's own, or the one the MCP server makes for the call. */
+export type CallEnvironment = Record<string, string | undefined>;
+
+/** A call's I/O for its home (links resolved), its state folder and its environment. */
+export type CallIoMaker = (home: string, runDir: string, env: CallEnvironment) => Io;
+
+export { CallStop };
+
+/** A call being run: its stop, and how its one envelope is given (the first given counts). */
+interface HostedCall {
+  readonly stop: CallStop;
+  settle(envelope: Envelope): void;
+}
+
+export class CallHost {
+  private readonly inFlight = new Set<HostedCall>();
+
+  constructor(
+    readonly ops: OpTable,
+    private readonly makeIo: CallIoMaker,
+  ) {}
+
+  /**
+   * The call's I/O: the home as it is now, the state folder the environment names. A home that is
+   * none is the call's answer.
+   */
+  ioFor(env: CallEnvironment): { io: Io } | { envelope: Envelope } {
+    let home: string;
+    try {
+      home = homeFolder(env.HOME);
+    } catch (error) {
+      return { envelope: error instanceof ToolError ? failureEnvelope(error) : errorEnvelope((error as Error).message, 'internal') };
+    }
+    return { io: this.makeIo(home, runDirFrom(env), env) };
+  }
+
+  /**
+   * A cold helper's one call, from its command-line argument (base64 JSON, or a request file; what
+   * the loader took of it handed on) to its envelope. Never rejects.
+   */
+  async answerArgument(env: CallEnvironment, argument: string | undefined, stop: CallStop, handedOn?: HandedOnRequest): Promise<Envelope> {
+    const made = this.ioFor(env);
+    if ('envelope' in made) return made.envelope;
+    let checked: CheckedRequest;
+    try {
+      checked = decodeArgument(made.io, argument, this.ops, handedOn);
+    } catch (error) {
+      return failureEnvelope(error);
+    }
+    return this.run(made.io, checked, stop);
+  }
+
+  /**
+   * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
+   * goes to `progress` (none by default), which is closed before the answer is given.
+   */
+  run(io: Io, checked: CheckedRequest, stop: CallStop, progress?: CallProgress): Promise<Envelope> {
+    return new Promise<Envelope>((resolve) => {
+      let settled = false;
+      const call: HostedCall = {
+        stop,
+        settle: (envelope) => {
+          if (settled) return;
+          settled = true;
+          progress?.close();
+          this.inFlight.delete(call);
+          resolve(envelope);
+        },
+      };
+      this.inFlight.add(call);
+      let running: Promise<Envelope>;
+      try {
+        running = runCheckedCall(io, checked, this.ops, stop, progress);
+      } catch (error) {
+        running = Promise.reject(error);
+      }
+      running.then(call.settle, (error: unknown) => call.settle(failureEnvelope(error)));
+    });
+  }
+
+  /**
+   * Stops a call, as SIGTERM stops a cold helper: a part that answers the stop itself does; else the
+   * call answers now that it was interrupted. False when neither happened (no call in flight has this
+   * stop): then the stop is the caller's to answer.
+   */
+  stopCall(stop: CallStop, signal: StopSignal): boolean {
+    if (stop.abort(signal)) return true;
+    for (const call of this.inFlight) {
+      if (call.stop !== stop) continue;
+      call.settle(failureEnvelope(interruptedBeforeAnswer(signal)));
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * A fault no call can be named for: each call in flight answers with it, as a cold helper answers
+   * its one call. Returns how many did; what they started runs on, as after a cold helper's fault.
+   */
+  failInFlight(error: unknown): number {
+    const calls = [...this.inFlight];
+    for (const call of calls) call.settle(failureEnvelope(error));
+    return calls.length;
+  }
+}
+
+/** The tool's run step on the checked request's resolved arguments. */
+export function runTool(ops: OpTable, checked: CheckedRequest, context: Context): OpResult<object> | Promise<OpResult<object>> {
+  const tool = ops[checked.op] as ToolEntry<OpName>;
+  return tool.run(context, checked.args as never);
+}
+
+/**
+ * A call's run, for a request checked and resolved: the run noted, its working directory, the tool,
+ * the text capped. Never throws; every call reaches it through a host.
+ */
+async function runCheckedCall(io: Io, checked: CheckedRequest, ops: OpTable, stop: Stop, progress: Progress = NO_PROGRESS): Promise<Envelope> {
+  const { request } = checked;
+  try {
+    noteRunUse(io, request.runId, request.agentId);
+    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
+    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
+    return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
+  } catch (error) {
+    return failureEnvelope(error);
+  }
+}

@@ -1,0 +1,9 @@
+// Made by build.mjs from the rows of src/contract/registry.ts (src/tools/registry-lists.ts): do not edit.
+import { hostColdCall } from '../../entry.js';
+import { toolTable } from '../index.js';
+import { CODE_TOOL_CONTRACTS } from '../code-contracts.generated.js';
+import { SHELL_NODE_IO } from './node-io.js';
+import { shell } from './run.js';
+
+// shell's body in dist/guilds-code.js (build.mjs bundles it; src/boot/loader.ts picks it by the request's op).
+hostColdCall(toolTable(CODE_TOOL_CONTRACTS, { shell: shell }), SHELL_NODE_IO);
