@@ -12,12 +12,15 @@ const NO_BWRAP_PATH = `${fileURLToPath(new URL('./test/helpers/no-bwrap', import
 
 export default defineConfig({
   test: {
+    // After the summary, a line per reason a tier was skipped for (test/helpers/skip-reasons.mjs).
+    reporters: ['default', './test/helpers/skip-reasons-reporter.mjs'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      // The in-process tests, without the global set-ups (`npm run test:unit`): the bundles are not
-      // built for them and no dockerd is started. `helpers` leaves them out, so that they run once.
+      // The in-process tests, found on disk by their rule (test/helpers/unit-files.ts), without the
+      // global set-ups (`npm run test:unit`): the bundles are not built for them and no dockerd is
+      // started. `helpers` leaves them out, so that they run once.
       // A worker runs its files one after another without loading vitest and the sources again for
       // each: that halves the project's time, and these tests share no state between files (those
       // that set TMPDIR put it back).

@@ -2,6 +2,7 @@
 // failed without a failed test in it (it could not be loaded, or a hook failed) as one failure more.
 // vitest's own numFailedTestSuites is not used: it counts each describe block around a failed test.
 import { readFileSync } from 'node:fs';
+import { skipReasonLines } from '../test/helpers/skip-reasons.mjs';
 
 let report;
 try {
@@ -34,5 +35,8 @@ for (const file of files) {
 const byVersion = (a, b) => a.localeCompare(b, 'en', { numeric: true });
 if (proved.length) console.log(`Node lines proved: ${proved.sort(byVersion).join(', ')}`);
 if (notProved.length) console.log(`Node lines not proved: ${notProved.sort(byVersion).join('; ')}`);
+// Each tier that could not run here, with its reason.
+const skippedNames = files.flatMap((file) => (file.assertionResults ?? []).filter((test) => test.status === 'pending' || test.status === 'skipped').map((test) => test.fullName ?? ''));
+for (const line of skipReasonLines(skippedNames)) console.log(line);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 if (failed > 0 || passed === 0) process.exit(1);

@@ -56,5 +56,16 @@ describe('the closing line of a CI run', () => {
       status: 0,
     });
   });
-});
 
+  it('says each reason a tier was skipped for before the closing line', () => {
+    const skippedTest = (fullName: string) => ({ title: 'holds the bundles', fullName, status: 'pending' });
+    const report = {
+      numPassedTests: 1, numFailedTests: 0, numPendingTests: 2, numTodoTests: 0, success: true,
+      testResults: [
+        { status: 'passed', assertionResults: [{ title: 'other', status: 'passed' }] },
+        { status: 'skipped', assertionResults: [skippedTest('the docker sandbox (runc, skipped: docker cannot run here: no dockerd) > holds'), skippedTest('the docker sandbox (runsc, skipped: docker cannot run here: no dockerd) > holds')] },
+      ],
+    };
+    expect(summarize(report)).toEqual({ line: 'skipped, 2 tests: docker cannot run here: no dockerd\n1 passed, 0 failed, 2 skipped\n', status: 0 });
+  });
+});

@@ -1,127 +1,50 @@
-// The `unit` project (vitest.config.ts, `npm run test:unit`): the tests a maintainer runs all day.
-// Each one calls the source in-process — pure functions, or src/ against a scratch folder, git, bash
-// and rg — and needs neither the bundles (no global set-up builds them for it) nor docker, bwrap,
-// chromium or another Node line. The `helpers` project leaves these files out, so that `npm test`
-// still runs each of them once. A new test file that fits belongs here; one not listed runs under
-// `helpers`, with the bundles built first. test/unit-files.test.ts holds the list to that rule.
-// Left to `helpers` although in-process: test/tools/code_task/run.test.ts, about 20 s of harnesses
-// waited out to their timeouts, which alone would take the project past half a minute.
-export const UNIT_FILES: readonly string[] = [
-  'test/boot/chunks.test.ts',
-  'test/boot/code-cache.test.ts',
-  'test/boot/handoff.test.ts',
-  'test/call/host.test.ts',
-  'test/call/progress.test.ts',
-  'test/ci/summarize.test.ts',
-  'test/contract/code_task-args.test.ts',
-  'test/contract/errors.test.ts',
-  'test/contract/meta-schema.test.ts',
-  'test/contract/live-calls.test.ts',
-  'test/contract/request-file-name.test.ts',
-  'test/contract/stream.test.ts',
-  'test/contract/tools.test.ts',
-  'test/docs/typescript-blocks.test.ts',
-  'test/hardening/fuzz-pure.test.ts',
-  'test/hardening/no-async-file-calls.test.ts',
-  'test/harness-clis/model-server.test.ts',
-  'test/helpers/markdown.test.ts',
-  'test/io/call-mark.test.ts',
-  'test/io/child.test.ts',
-  'test/io/dead-parent-watcher.test.ts',
-  'test/io/node/0a516ec-search-time-limit-with-a-child-holding-output.test.ts',
-  'test/io/node/50c3b3c-search-runs-in-the-checked-folder.test.ts',
-  'test/io/node/request-file.test.ts',
-  'test/io/node/signal-reach.test.ts',
-  'test/io/node/search.test.ts',
-  'test/tools/file_read/sha256-wasm.test.ts',
-  'test/io/spawn.test.ts',
-  'test/layout.test.ts',
-  'test/mcp/tools.test.ts',
-  'test/orchestrator/75a7e60-orchestrator-clips-by-code-points.test.ts',
-  'test/orchestrator/9bb2834-request-file-of-a-dot-run-id.test.ts',
-  'test/orchestrator/bwrap-argv.test.ts',
-  'test/orchestrator/calls.test.ts',
-  'test/orchestrator/code-task.test.ts',
-  'test/orchestrator/d740f4e-call-without-seq.test.ts',
-  'test/orchestrator/declarations-golden.test.ts',
-  'test/orchestrator/declarations.test.ts',
-  'test/orchestrator/docker-engine.test.ts',
-  'test/orchestrator/docker-options.test.ts',
-  'test/orchestrator/f7af798-result-cap-at-platform-cap.test.ts',
-  'test/orchestrator/format.test.ts',
-  'test/orchestrator/live.test.ts',
-  'test/orchestrator/local-sandbox-write.test.ts',
-  'test/orchestrator/pipeline.test.ts',
-  'test/orchestrator/reads.test.ts',
-  'test/orchestrator/request.test.ts',
-  'test/orchestrator/runner.test.ts',
-  'test/orchestrator/summary.test.ts',
-  'test/orchestrator/transport.test.ts',
-  'test/orchestrator/tryout-lifetime.test.ts',
-  'test/orchestrator/tryout-live.test.ts',
-  'test/orchestrator/tryout.test.ts',
-  'test/orchestrator/view-parts.test.ts',
-  'test/orchestrator/view.test.ts',
-  'test/orchestrator/warm-runner-channel.test.ts',
-  'test/package/support.test.ts',
-  'test/scripts/image.test.ts',
-  'test/text/head-tail.test.ts',
-  'test/text/line-splitter.test.ts',
-  'test/text/paths.test.ts',
-  'test/text/text.test.ts',
-  'test/text/utf8.test.ts',
-  'test/tools/bodies.test.ts',
-  'test/tools/code_search/04cc1ef-search-names-the-path-as-given.test.ts',
-  'test/tools/code_search/b89040e-search-gone-path-and-copied-bytes.test.ts',
-  'test/tools/code_search/ce63e37-search-quotes-at-most-200-characters.test.ts',
-  'test/tools/code_search/collect.test.ts',
-  'test/tools/code_search/f31cf12-search-window-reaching-line-end.test.ts',
-  'test/tools/code_search/format.test.ts',
-  'test/tools/code_search/rg-args.test.ts',
-  'test/tools/code_search/rg-output.test.ts',
-  'test/tools/code_search/run.test.ts',
-  'test/tools/code_search/sample-collect.test.ts',
-  'test/tools/code_search/sample.test.ts',
-  'test/tools/code_task/diffstat.test.ts',
-  'test/tools/code_task/format.test.ts',
-  'test/tools/code_task/full-disk.test.ts',
-  'test/tools/code_task/harnesses.test.ts',
-  'test/tools/code_task/outcome.test.ts',
-  'test/tools/code_task/records.test.ts',
-  'test/tools/code_task/scripted-harness.test.ts',
-  'test/tools/code_task/snapshot.test.ts',
-  'test/tools/code_task/steps.test.ts',
-  'test/tools/descriptors.test.ts',
-  'test/tools/registry-lists.test.ts',
-  'test/tools/file_read/format.test.ts',
-  'test/tools/file_read/read-buffer.test.ts',
-  'test/tools/file_read/scan.test.ts',
-  'test/tools/file_read/utf16.test.ts',
-  'test/tools/shell/4ea5b5e-shell-long-log-path-keeps-exit-code.test.ts',
-  'test/tools/shell/b2f0325-extra-ca-certs-handed-back.test.ts',
-  'test/tools/shell/clean.test.ts',
-  'test/tools/shell/dd12b3f-shell-collector-copies-pieces.test.ts',
-  'test/tools/shell/environment.test.ts',
-  'test/tools/shell/failure-lines.test.ts',
-  'test/tools/shell/failures.test.ts',
-  'test/tools/shell/fc6cac8-shell-blank-background-command.test.ts',
-  'test/tools/shell/format.test.ts',
-  'test/tools/shell/long-line.test.ts',
-  'test/tools/shell/output-events.test.ts',
-  'test/tools/shell/output-tap.test.ts',
-  'test/tools/shell/screen.test.ts',
-  'test/tools/shell/terminal-line.test.ts',
-  'test/tools/shell/terminal-oracle.test.ts',
-  'test/tools/shell_status/dccba1b-status-empty-log-of-ended-job.test.ts',
-  'test/tools/shell_status/format.test.ts',
-  'test/tools/shell_status/run.test.ts',
-  'test/unit-files.test.ts',
-  'test/web/form.test.ts',
-  'test/web/live.test.ts',
-  'test/web/markdown.test.ts',
-  'test/web/server.test.ts',
-  'test/workspace/2e6b404-runs-pruned-by-the-id-rule.test.ts',
-  'test/workspace/4592948-background-ids-never-reused.test.ts',
-  'test/workspace/78fa4ba-shell-cwd-record-left-as-is.test.ts',
-  'test/workspace/workdir.test.ts',
+// The `unit` project (vitest.config.ts, `npm run test:unit`): the tests a maintainer runs all day,
+// found on disk rather than listed. A test file is one of them when it lies outside the end-to-end
+// and Node-line folders and names nothing that only the `helpers` project's global set-up provides:
+// the bundles, a sandbox of bwrap or docker, a browser, another Node line (OUT_OF_UNIT). A new test that
+// fits is a unit test without a word; the `helpers` project leaves these files out, so that
+// `npm test` still runs each of them once. test/unit-files.test.ts holds the rule to examples.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** Folders whose tests need the global set-up by their nature: the bundles run end to end, other Node lines. */
+export const OUT_OF_UNIT_FOLDERS: readonly string[] = ['test/e2e/', 'test/node-lines/'];
+
+/** What a test names when it runs a bundle or a sandbox, and the helpers that do it for it. */
+export const OUT_OF_UNIT: readonly RegExp[] = [
+  /\b(callHelper|callHelperAsync|runHelperArgument|spawnBundle)\b/,
+  /\b[A-Z_]*BUNDLE\b/,
+  /from '[./]*helpers\/(background|bundle|docker|mcp|node-lines|processes|sandboxes|serve)\.js'/,
+  /\b(chromium|GUILDS_TEST_NODE)\b/,
+  /\bscripts\/try\.ts\b/,
 ];
+
+/**
+ * In-process, and left to `helpers` all the same, each with its reason: about 20 s of harnesses waited
+ * out to their timeouts would take the project past half a minute.
+ */
+export const LEFT_TO_HELPERS: readonly string[] = ['test/tools/code_task/run.test.ts'];
+
+/** This rule's own test names the patterns it checks, and is a unit test. */
+const RULE_TEST = 'test/unit-files.test.ts';
+
+function testFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [relative(ROOT, path)] : [];
+  });
+}
+
+/** Whether the test at `path` (from the repository's root), holding `text`, is a unit test. */
+export function isUnitTest(path: string, text: string): boolean {
+  if (path === RULE_TEST) return true;
+  if (LEFT_TO_HELPERS.includes(path) || OUT_OF_UNIT_FOLDERS.some((folder) => path.startsWith(folder))) return false;
+  return !OUT_OF_UNIT.some((pattern) => pattern.test(text));
+}
+
+export const UNIT_FILES: readonly string[] = testFiles(join(ROOT, 'test'))
+  .sort()
+  .filter((path) => isUnitTest(path, readFileSync(join(ROOT, path), 'utf8')));
