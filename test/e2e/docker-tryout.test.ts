@@ -47,7 +47,8 @@ describe.skipIf(unavailable !== undefined)(`npm start -- --sandbox docker${unava
     expect(steps).toEqual(['1 shell', '2 file_read', '3 file_read', '4 code_search', '5 code_search', '6 shell', '7 shell', '8 shell_status', '9 shell_status', '10 code_task']);
     expect(stdout).toContain('\nRead src/greet.js\n\nArguments\n  {"path":"src/greet.js"}\n\nResult\n  src/greet.js · lines 1–9 of 9\n');
     expect(stdout).toContain('\n  src/greet.js lines 3–4: unchanged since step 2; read that result.\n');
-    expect(stdout).toContain(
+    // How long the task took is the machine's: a loaded one takes a second or more.
+    expect(stdout.replace(/ {2}completed in \d+s · command/, '  completed in 0s · command')).toContain(
       [
         '  completed in 0s · command',
         '   src/greet.js          | 1 +',

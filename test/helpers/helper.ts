@@ -22,7 +22,9 @@ export function makeSandbox(): Sandbox {
   const runDir = join(root, 'run');
   const outside = join(root, 'outside');
   for (const dir of [home, runDir, join(runDir, 'requests'), outside]) mkdirSync(dir, { recursive: true });
-  return { root, home, runDir, outside, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  // A background job a test started may still be writing its exit status as the folder goes: its
+  // removal is tried again (ENOTEMPTY) until the job's last file is in and gone.
+  return { root, home, runDir, outside, cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }) };
 }
 
 export interface RequestFields {

@@ -69,8 +69,9 @@ describe.skipIf(!ROOT)(`a helper started as root, acting as the agent${ROOT ? ''
   it('signals a group whose leader has gone while a member of it lives: its id stays taken until the last member ends', async () => {
     const leader = spawn('bash', ['-c', 'sleep 300 & echo $!'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'], uid: AGENT, gid: AGENT });
     started.push(leader);
+    const exited = new Promise((resolve) => leader.once('exit', resolve));
     const member = Number((await new Promise<string>((resolve) => leader.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString())))).trim());
-    await new Promise((resolve) => leader.once('exit', resolve));
+    await exited;
     expect(signalAsAgent('group', leader.pid!)).toBe('sent\n');
     await pollUntil(() => alive(member), (living) => !living);
   });
