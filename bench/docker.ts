@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { CodeToolRun } from '../src/orchestrator/code-tools.js';
 import { DOCKER_PATH, DockerSandbox, EngineClient, engineAddressFrom } from '../src/orchestrator/sandboxes/docker/sandbox.js';
 import { execLocal } from '../src/orchestrator/sandboxes/local/exec.js';
-import type { ExecResult, Sandbox } from '../src/orchestrator/sandbox.js';
+import { execRequest, type ExecRequest, type ExecResult, type Sandbox } from '../src/orchestrator/sandbox.js';
 import { alternatingPairs } from './measure.js';
 import { measureWarmThrough, type WarmCase, type WarmOutcome } from './warm.js';
 import { measureProgressThrough, type ProgressOutcome } from './progress.js';
@@ -29,17 +29,19 @@ class CliSandbox implements Sandbox {
     private readonly dockerHost: string,
     readonly runDir: string,
   ) {}
-  exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number, signal?: AbortSignal): Promise<ExecResult> {
+  exec({ argv, env, expiration }: ExecRequest): Promise<ExecResult> {
     const whole = { ...env, HOME: '/home/agent', GUILDS_RUN_DIR: this.runDir };
     // Each variable is named with -e and valued from the CLI's own environment (never in argv), but
     // PATH, which the CLI itself needs: the container's is not a secret.
     const names = Object.keys(whole).filter((name) => name !== 'PATH').flatMap((name) => ['-e', name]);
     const cli = { ...whole, PATH: process.env.PATH ?? '/usr/bin:/bin', DOCKER_HOST: this.dockerHost };
-    return execLocal(['docker', 'exec', ...names, '-e', `PATH=${DOCKER_PATH}`, '-w', '/home/agent', this.container, ...argv], cli, '/', timeoutMs, signal);
+    return execLocal({ argv: ['docker', 'exec', ...names, '-e', `PATH=${DOCKER_PATH}`, '-w', '/home/agent', this.container, ...argv], env: cli, expiration }, '/');
   }
   writeFile(): Promise<void> {
     return Promise.reject(new Error('the CLI case sends no request files'));
   }
+  /** The container is the bench's, removed with its DockerSandbox. */
+  async cleanup(): Promise<void> {}
 }
 
 /** The floor: a bare Engine API exec of `true`, created, started, read to its end and inspected. */
@@ -147,7 +149,7 @@ export async function measureWarmDocker(
   for (const runtime of options.runtimes) {
     const sandbox = await DockerSandbox.start({ image: options.image, runtime });
     try {
-      const made = await sandbox.exec(['node', '-e', WARM_FILES_SCRIPT], {}, 120_000);
+      const made = await sandbox.exec(execRequest(['node', '-e', WARM_FILES_SCRIPT], {}, 120_000));
       if (made.exitCode !== 0) throw new Error(`the warm cases' files could not be made: ${made.stderr}`);
       const where = `docker, ${runtime === 'runc' ? 'runc' : 'gVisor'}`;
       const cases = options.cases('tree', DOCKER_FEW_MATCHES_PATTERN);

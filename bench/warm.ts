@@ -6,7 +6,7 @@
 // cases through a container of the sandbox image (measureWarmThrough).
 import { CodeToolRun } from '../src/orchestrator/code-tools.js';
 import { LocalSandbox } from '../src/orchestrator/sandboxes/local/sandbox.js';
-import type { OpenedExec, Sandbox } from '../src/orchestrator/sandbox.js';
+import { execRequest, type OpenedExec, type Sandbox } from '../src/orchestrator/sandbox.js';
 import type { Env } from './measure.js';
 import { median } from './measure.js';
 
@@ -101,7 +101,7 @@ export async function measureWarmThrough(
       };
       const execTrue = async (): Promise<number> => {
         const started = performance.now();
-        const result = await sandbox.exec(['true'], options.env, 30_000);
+        const result = await sandbox.exec(execRequest(['true'], options.env, 30_000));
         if (result.exitCode !== 0) throw new Error(`the floor's true, ${where}: ${result.stderr}`);
         return performance.now() - started;
       };

@@ -10071,62 +10071,48 @@ function locationUnder(path, roots) {
 function terminate(pid) {
   process.kill(pid, "SIGTERM");
 }
-function execLocal(argv, env, cwd, timeoutMs, signal, askToStop = terminate) {
+function trySignal(send) {
+  try {
+    send();
+  } catch {
+  }
+}
+async function execLocal({ argv, env, expiration }, cwd, askToStop = terminate) {
+  const child = (0, import_node_child_process.spawn)(argv[0], argv.slice(1), {
+    cwd,
+    env: { ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so that a stop reaches whatever it started in that group.
+    detached: true
+  });
+  const output = new ExecOutput(EXEC_STDOUT_MAX_BYTES, EXEC_STDERR_KEEP_BYTES);
+  child.stdout.on("data", (chunk) => output.addStdout(chunk));
+  child.stderr.on("data", (chunk) => output.addStderr(chunk));
+  const ended = childEnd(child);
+  const timedOut = await expiration.follow(ended, {
+    timeout: () => trySignal(() => child.pid !== void 0 && process.kill(-child.pid, "SIGKILL")),
+    abort: () => trySignal(() => child.pid !== void 0 && child.exitCode === null && askToStop(child.pid))
+  });
+  const { exitCode, spawnError } = await ended;
+  child.stdout.destroy();
+  child.stderr.destroy();
+  return output.result(exitCode, timedOut, spawnError ? `${spawnError.message}
+` : "");
+}
+function childEnd(child) {
   return new Promise((resolve2) => {
-    const child = (0, import_node_child_process.spawn)(argv[0], argv.slice(1), {
-      cwd,
-      env: { ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group, so that a stop reaches whatever it started in that group.
-      detached: true
-    });
-    const output = new ExecOutput(EXEC_STDOUT_MAX_BYTES, EXEC_STDERR_KEEP_BYTES);
-    let timedOut = false;
     let exitCode = null;
-    let spawnError;
-    let settled = false;
-    const settle2 = () => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      clearTimeout(drain);
-      signal?.removeEventListener("abort", onAbort);
-      child.stdout.destroy();
-      child.stderr.destroy();
-      resolve2(output.result(exitCode, timedOut, spawnError ? `${spawnError.message}
-` : ""));
-    };
-    const stopGroup = () => {
-      try {
-        if (child.pid !== void 0) process.kill(-child.pid, "SIGKILL");
-      } catch {
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      stopGroup();
-    }, timeoutMs);
     let drain;
-    function onAbort() {
-      try {
-        if (child.pid !== void 0 && exitCode === null) askToStop(child.pid);
-      } catch {
-      }
-    }
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener("abort", onAbort, { once: true });
-    child.stdout.on("data", (chunk) => output.addStdout(chunk));
-    child.stderr.on("data", (chunk) => output.addStderr(chunk));
-    child.on("error", (error2) => {
-      spawnError = error2;
-      exitCode = NEVER_STARTED_EXIT_CODE;
-      settle2();
-    });
+    const settle2 = (spawnError) => {
+      clearTimeout(drain);
+      resolve2(spawnError === void 0 ? { exitCode } : { exitCode: NEVER_STARTED_EXIT_CODE, spawnError });
+    };
+    child.on("error", settle2);
     child.on("exit", (code2) => {
       exitCode = code2;
-      drain = setTimeout(settle2, EXEC_PIPE_DRAIN_MS);
+      drain = setTimeout(() => settle2(), EXEC_PIPE_DRAIN_MS);
     });
-    child.on("close", settle2);
+    child.on("close", () => settle2());
   });
 }
 var OPENED_EXIT_GRACE_MS = 5e3;
@@ -10946,7 +10932,75 @@ function helperEnvironment(agentEnv, repositories, folderTokens = {}) {
   return env;
 }
 
+// src/orchestrator/expiration.ts
+var ExecExpiration = class _ExecExpiration {
+  /** `deadline` in Date.now()'s milliseconds; `signal`, when given, the caller's abort. */
+  constructor(deadline, signal) {
+    this.deadline = deadline;
+    this.signal = signal;
+    this.timeoutMs = Math.max(0, deadline - Date.now());
+    this.expired = new Promise((settle2) => {
+      this.timer = setTimeout(() => settle2("timeout"), Math.max(0, deadline - Date.now()));
+      this.timer.unref?.();
+      if (signal === void 0) return;
+      if (signal.aborted) {
+        settle2("aborted");
+        return;
+      }
+      this.onAbort = () => settle2("aborted");
+      signal.addEventListener("abort", this.onAbort, { once: true });
+    });
+  }
+  deadline;
+  signal;
+  /** Settles with the first of the deadline and the abort; never, once disposed first. */
+  expired;
+  /** How long it gave when it was made, in milliseconds: what a caller waits at most. */
+  timeoutMs;
+  timer;
+  onAbort;
+  /** An expiration `timeoutMs` from now, aborted with `signal`. */
+  static after(timeoutMs, signal) {
+    return new _ExecExpiration(Date.now() + timeoutMs, signal);
+  }
+  /** The same deadline without the abort: what is left once the abort has been acted on. */
+  deadlineOnly() {
+    return new _ExecExpiration(this.deadline);
+  }
+  /**
+   * Acts on this expiration until `ended` settles: an abort asks the helper to stop and the deadline
+   * still holds; the deadline stops it all. Resolves whether the deadline passed first.
+   */
+  async follow(ended, actions) {
+    const done = ended.then(() => "ended");
+    let current = this;
+    try {
+      for (; ; ) {
+        const first = await Promise.race([done, current.expired]);
+        if (first === "ended") return false;
+        if (first === "timeout") {
+          actions.timeout();
+          return true;
+        }
+        actions.abort();
+        if (current !== this) current.dispose();
+        current = this.deadlineOnly();
+      }
+    } finally {
+      if (current !== this) current.dispose();
+    }
+  }
+  /** Lets go of the timer and the listener. */
+  dispose() {
+    clearTimeout(this.timer);
+    if (this.onAbort !== void 0) this.signal?.removeEventListener("abort", this.onAbort);
+  }
+};
+
 // src/orchestrator/sandbox.ts
+function execRequest(argv, env, timeoutMs, signal) {
+  return { argv, env, expiration: ExecExpiration.after(timeoutMs, signal) };
+}
 var DEFAULT_HELPER_COMMAND = ["node", "/usr/local/bin/guilds-code"];
 var DEFAULT_HARNESS_COMMAND = ["node", "/usr/local/bin/guilds-harness"];
 
@@ -11041,10 +11095,10 @@ async function runHelper(sandbox, request, env, timeoutMs, graceMs = SANDBOX_GRA
       return helperFailure(`cannot write the request file ${file.path}: ${describe(error2)}`);
     }
   }
-  const argv = [...helperCommandFor(sandbox, request), argument];
+  const exec = execRequest([...helperCommandFor(sandbox, request), argument], env, timeoutMs, signal);
   let result;
   try {
-    result = await within(sandbox.exec(argv, env, timeoutMs, signal), timeoutMs + graceMs, () => ({
+    result = await within(sandbox.exec(exec), timeoutMs + graceMs, () => ({
       stdout: "",
       stderr: "",
       exitCode: null,
@@ -11052,6 +11106,8 @@ async function runHelper(sandbox, request, env, timeoutMs, graceMs = SANDBOX_GRA
     }));
   } catch (error2) {
     return helperFailure(`the sandbox could not run it: ${describe(error2)}`);
+  } finally {
+    exec.expiration.dispose();
   }
   return envelopeFromExec(result, timeoutMs);
 }
@@ -12716,34 +12772,29 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const tailOffset = output.totalBytes - tail.length;
   const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
   const earliest = Math.max(0, headEnd - tailOffset);
-  const tailStart = (tailRoom) => {
-    let start2 = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
-    const windowStart = start2;
-    let atLineStart = false;
-    for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
-      if (tail[i] === NEWLINE6) {
-        start2 = i + 1;
-        atLineStart = true;
-        break;
-      }
-    }
-    if (!atLineStart) while (start2 < tailShownEnd && isContinuationByte(tail[start2])) start2++;
-    return start2;
-  };
-  let start = tailStart(room);
-  let kept = "";
-  const scan = failures?.();
-  const budget = scan ? Math.min(Math.floor(limits.maxBytes * scan.maxPercent / 100), room - headCap - 1) : 0;
-  if (scan && budget > 0) {
-    const block = keptFailures(scan, headEnd, tailOffset + tailStart(room - budget - 1), budget);
-    if (block) {
-      kept = block.text + "\n";
-      start = Math.max(tailStart(room - block.bytes - 1), block.end - tailOffset);
-    }
-  }
+  const tailStart = (tailRoom) => tailStartWithin(tail, tailShownEnd, earliest, tailRoom, reach(tailRoom));
+  const { kept, start } = withFailures(failures?.(), { limits, room, headCap, headEnd, tailOffset, tailStart });
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
   const text2 = (headShown > 0 ? decoder4.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath2) + "\n" + kept + decoder4.decode(tail.subarray(start, tailShownEnd)) + trailerText;
   return { text: text2, elided: true };
+}
+function tailStartWithin(tail, tailShownEnd, earliest, tailRoom, reachBytes) {
+  let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
+  const windowStart = start;
+  for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reachBytes); i++) {
+    if (tail[i] === NEWLINE6) return i + 1;
+  }
+  while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
+  return start;
+}
+function withFailures(scan, parts) {
+  const { limits, room, headCap, headEnd, tailOffset, tailStart } = parts;
+  const budget = scan ? Math.min(Math.floor(limits.maxBytes * scan.maxPercent / 100), room - headCap - 1) : 0;
+  if (scan && budget > 0) {
+    const block = keptFailures(scan, headEnd, tailOffset + tailStart(room - budget - 1), budget);
+    if (block) return { kept: block.text + "\n", start: Math.max(tailStart(room - block.bytes - 1), block.end - tailOffset) };
+  }
+  return { kept: "", start: tailStart(room) };
 }
 function elisionLogPath(partsRoom, headCap, logPath, shortLogPath) {
   if (partsRoom(logPath) >= headCap) return logPath;
@@ -12903,30 +12954,32 @@ function recordFinalFolder(io, runId, recordPath2, cwd) {
     return notRecordedLine(error2.message, cwd);
   }
 }
-async function runForeground(context, command, timeoutSeconds) {
-  const { io, request, cwd } = context;
+function prepareForeground(io, request, command) {
   const folder = runFolder(io, request.runId);
   prepare(folder, "create", () => io.fs.makeFolder(folder));
-  const logPath = joinPath(folder, `${request.callId}.log`);
-  const recordPath2 = joinPath(folder, `${request.callId}.cwd`);
-  const commandPath = joinPath(folder, `${request.callId}.cmd`);
-  const lifelinePath = joinPath(folder, `${request.callId}.lifeline`);
-  prepare(logPath, "clear", () => io.fs.removeFile(logPath));
-  prepare(recordPath2, "clear", () => io.fs.removeFile(recordPath2));
+  const at = (suffix) => joinPath(folder, `${request.callId}.${suffix}`);
+  const files = { logPath: at("log"), recordPath: at("cwd"), commandPath: at("cmd"), lifelinePath: at("lifeline") };
+  prepare(files.logPath, "clear", () => io.fs.removeFile(files.logPath));
+  prepare(files.recordPath, "clear", () => io.fs.removeFile(files.recordPath));
   const { script, commandFileText } = foregroundScript(
     command,
-    { record: recordPath2, command: commandPath },
-    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1e3), pidPath: lifelinePath },
+    { record: files.recordPath, command: files.commandPath },
+    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1e3), pidPath: files.lifelinePath },
     SHELL_INLINE_SCRIPT_MAX_BYTES
   );
-  if (commandFileText !== null) prepare(commandPath, "create", () => io.fs.writeFileAtomic(commandPath, commandFileText));
+  if (commandFileText !== null) prepare(files.commandPath, "create", () => io.fs.writeFileAtomic(files.commandPath, commandFileText));
+  return { files, script, commandFile: commandFileText !== null };
+}
+async function runForeground(context, command, timeoutSeconds) {
+  const { io, request, cwd } = context;
+  const { files, script, commandFile } = prepareForeground(io, request, command);
   const { limits, collector, watch, cleaner } = outputPipeline(io, request.maxBytes);
   const run = {
     script,
     cwd,
     env: commandEnvironment(context, context.cwd),
-    logPath,
-    lifelinePath,
+    logPath: files.logPath,
+    lifelinePath: files.lifelinePath,
     timeoutMs: timeoutSeconds * 1e3,
     stop: context.stop,
     killGraceMs: SHELL_KILL_GRACE_MS
@@ -12940,35 +12993,26 @@ async function runForeground(context, command, timeoutSeconds) {
       cleaner.write(bytes);
     });
   } catch (error2) {
-    removeIfPossible(io, logPath);
-    removeIfPossible(io, recordPath2);
+    removeIfPossible(io, files.logPath);
+    removeIfPossible(io, files.recordPath);
     throw shellErrors.cannotRun(cwd, codeOrMessage(error2));
   } finally {
     tap.end();
-    if (commandFileText !== null) removeIfPossible(io, commandPath);
-    removeIfPossible(io, lifelinePath);
+    if (commandFile) removeIfPossible(io, files.commandPath);
+    removeIfPossible(io, files.lifelinePath);
   }
-  const notRecorded = recordFinalFolder(io, request.runId, recordPath2, cwd);
+  const notRecorded = recordFinalFolder(io, request.runId, files.recordPath, cwd);
   const elapsedMs = Math.max(0, io.now() - startedAt);
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
   const output = collectedOutput(collector);
-  const shaped = shapeShellText(
-    output,
-    shellTrailers(
-      exitCode,
-      [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join("\n") || null,
-      elapsedMs,
-      SHELL_SLOW_COMMAND_MS
-    ),
-    logPath,
-    limits,
-    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
-    () => watch.result(output)
-  );
-  if (!shaped.elided) removeIfPossible(io, logPath);
+  const stopLines = [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join("\n") || null;
+  const trailers = shellTrailers(exitCode, stopLines, elapsedMs, SHELL_SLOW_COMMAND_MS);
+  const homeLog = `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`;
+  const shaped = shapeShellText(output, trailers, files.logPath, limits, homeLog, () => watch.result(output));
+  if (!shaped.elided) removeIfPossible(io, files.logPath);
   const meta2 = { exit_code: exitCode, cwd, timed_out: outcome.timedOut, elapsed_ms: elapsedMs };
-  if (shaped.elided) meta2.log_path = logPath;
+  if (shaped.elided) meta2.log_path = files.logPath;
   return { text: shaped.text, meta: meta2 };
 }
 function claimId(io, folder, record2) {
@@ -12979,17 +13023,29 @@ function claimId(io, folder, record2) {
   }
   throw shellErrors.noBackgroundId();
 }
-function startBackground(context, command) {
-  const { io, request, cwd } = context;
-  const startedAt = io.now();
-  const folder = backgroundFolder(io, request.agentId);
-  for (const needed of [folder, runFolder(io, request.runId)]) {
+function makeBackgroundFolders(io, folders) {
+  for (const needed of folders) {
     try {
       io.fs.makeFolder(needed);
     } catch (error2) {
       throw shellErrors.cannotCreateForBackground(needed, errorCode(error2) ?? "unknown error");
     }
   }
+}
+function recordStarted(io, folder, started) {
+  const record2 = { ...started, start_ticks: io.background.processStat(started.pid)?.startTicks ?? null };
+  try {
+    io.fs.writeFileAtomic(recordPath(folder, record2.id), JSON.stringify(record2) + "\n");
+  } catch (error2) {
+    io.background.signalGroup(record2.pid, "SIGKILL");
+    throw shellErrors.cannotRecordBackground(record2.id, folder, stateFailure(error2));
+  }
+}
+function startBackground(context, command) {
+  const { io, request, cwd } = context;
+  const startedAt = io.now();
+  const folder = backgroundFolder(io, request.agentId);
+  makeBackgroundFolders(io, [folder, runFolder(io, request.runId)]);
   const logPath = joinPath(runFolder(io, request.runId), `${request.callId}.log`);
   const pending = {
     command,
@@ -13021,14 +13077,7 @@ function startBackground(context, command) {
     if (commandFileText !== null) removeIfPossible(io, commandPath);
     throw shellErrors.cannotStartBackground(id, codeOrMessage(error2));
   }
-  const startTicks = io.background.processStat(pid)?.startTicks ?? null;
-  const record2 = { id, ...pending, pid, process_group: pid, start_ticks: startTicks };
-  try {
-    io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record2) + "\n");
-  } catch (error2) {
-    io.background.signalGroup(pid, "SIGKILL");
-    throw shellErrors.cannotRecordBackground(id, folder, stateFailure(error2));
-  }
+  recordStarted(io, folder, { id, ...pending, pid, process_group: pid, start_ticks: null });
   return {
     text: startedText(id, pid, logPath),
     meta: { exit_code: null, cwd, timed_out: false, elapsed_ms: Math.max(0, io.now() - startedAt), log_path: logPath, background_id: id }
@@ -14621,31 +14670,19 @@ async function searchOpened(context, search, root, expected, opened) {
     return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
   }
   const real = opened.realPath();
-  const { mode, contextLines } = search;
-  let binary;
-  try {
-    binary = io.search.findRipgrep(io.env);
-  } catch (error2) {
-    throw ripgrepUnavailable(error2);
-  }
-  const argsOptions = {
-    ...search,
-    excludeRuns: kind === "folder" && real === io.home,
-    fileName: kind === "file" ? STDIN_PATH : null
-  };
-  const args = ripgrepArgs(argsOptions);
-  const newSink = () => collectorFor(search);
+  const binary = ripgrepOf(io);
+  const argsOptions = { ...search, excludeRuns: kind === "folder" && real === io.home, fileName: kind === "file" ? STDIN_PATH : null };
   const { exit, sink } = await io.search.run({
     binary,
-    args,
+    args: ripgrepArgs(argsOptions),
     // A file comes as stdin, so ripgrep's folder is only where it starts; the home is always there.
     cwd: kind === "file" ? io.home : real,
     folder: kind === "folder" ? opened : void 0,
     input: kind === "file" ? opened : void 0,
     timeoutMs: SEARCH_TIMEOUT_SECONDS * 1e3,
     stop: context.stop,
-    output: mode === "files" ? "line-per-file" : "unbounded",
-    newSink
+    output: search.mode === "files" ? "line-per-file" : "unbounded",
+    newSink: () => collectorFor(search)
   }).catch((error2) => {
     throw ripgrepUnavailable(error2);
   });
@@ -14654,7 +14691,7 @@ async function searchOpened(context, search, root, expected, opened) {
     pattern: search.pattern,
     shownRoot: search.path === null ? "." : root.display,
     displayOf: displayOfFor(kind, root.display),
-    withGroups: contextLines > 0,
+    withGroups: search.contextLines > 0,
     maxBytes: request.maxBytes,
     stoppedLine: stoppedLineOf(exit),
     echoMaxChars: SEARCH_ECHO_MAX_CHARS
@@ -14664,6 +14701,13 @@ async function searchOpened(context, search, root, expected, opened) {
   const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
   const ignored = await countIgnored(context, binary, { ...argsOptions, mode: "files", contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
   return withIgnored(result, ignored, request.maxBytes);
+}
+function ripgrepOf(io) {
+  try {
+    return io.search.findRipgrep(io.env);
+  } catch (error2) {
+    throw ripgrepUnavailable(error2);
+  }
 }
 function stoppedLineOf(exit) {
   if (exit.interruptedBy !== void 0) return interruptedText(exit.interruptedBy);
@@ -14772,8 +14816,8 @@ var HarnessSandbox = class {
   harnessCommand;
   runDir;
   opened = /* @__PURE__ */ new Map();
-  exec(argv, env, timeoutMs, signal) {
-    return execLocal(argv, helperEnv(this.options, env), this.options.home, timeoutMs, signal);
+  exec({ argv, env, expiration }) {
+    return execLocal({ argv, env: helperEnv(this.options, env), expiration }, this.options.home);
   }
   /**
    * As the local sandbox writes: into the state folder only, through no link. Synchronous, as every
@@ -14785,8 +14829,8 @@ var HarnessSandbox = class {
     if (location === void 0) throw new Error(`${path} is not in ${this.runDir}`);
     writeWithoutFollowing(location.base, location.names, bytes);
   }
-  /** Waits for its opened execs to exit (stopping them past a grace). */
-  endOpened() {
+  /** Waits for its opened execs to exit (stopping them past a grace); the home is the client's, and stays. */
+  cleanup() {
     return endOpened(this.opened);
   }
   /** code_task's warm stream (`guilds-harness.js --serve`), so that a task's steps reach the client as they come. */
@@ -14827,7 +14871,7 @@ var InProcessRunner = class {
   /** Ends the harness's stream and waits for its helper to exit (a task in flight finishes first). */
   async close() {
     this.harness.close();
-    await this.harnessSandbox.endOpened();
+    await this.harnessSandbox.cleanup();
   }
 };
 
@@ -25122,64 +25166,59 @@ function startRun(config2, opened) {
     tools: mcpTools({ ...config2, home: opened.home })
   };
 }
-function createMcpSession(config2) {
+async function answerCall(config2, home, calls, request, extra) {
   const offered = offeredTools(config2);
-  const running = /* @__PURE__ */ new Map();
-  let steps = 0;
+  const name = request.params.name;
+  if (!offered.includes(name)) {
+    const shown = firstCodePoints(oneLine(String(name)), UNKNOWN_TOOL_SHOWN_CHARS);
+    throw new McpError(ErrorCode.InvalidParams, unknownMcpTool(shown, offered));
+  }
+  const tool = name;
+  const { run, runner } = await home.current();
+  const step = ++calls.steps;
+  const stopping = [...calls.running.entries()].filter(([other]) => other.signal.aborted).map(([, call2]) => call2);
+  if (stopping.length > 0) await Promise.allSettled(stopping);
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  if (extra.signal.aborted) stop();
+  else extra.signal.addEventListener("abort", stop, { once: true });
+  const args = withoutClientArguments(request.params.arguments ?? {});
+  const callId = `c${step}`;
+  const notifier = callNotifier({
+    tool,
+    progressToken: request.params._meta?.progressToken,
+    reports: reportsProgress(tool, args),
+    streams: streamsProgress(runner, run, tool, args, callId),
+    send: extra.sendNotification
+  });
+  const call = run.call({ tool, args, callId, resultSeq: config2.readPointers ? step : Number.NaN, signal: controller.signal, onProgress: notifier.onProgress });
+  calls.running.set(controller, call);
+  try {
+    return callToolResult(await call, config2.structuredContent);
+  } finally {
+    notifier.stop();
+    calls.running.delete(controller);
+    extra.signal.removeEventListener("abort", stop);
+  }
+}
+function createMcpSession(config2) {
+  const calls = { steps: 0, running: /* @__PURE__ */ new Map() };
   const server = new Server(
     { name: "guilds-code", version: config2.version },
     { capabilities: { tools: { listChanged: !config2.homeFixed } } }
   );
   const home = followRoots(server, config2);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await home.current()).tools }));
-  server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (raw, extra) => {
-    const request = raw;
-    const name = request.params.name;
-    if (!offered.includes(name)) {
-      const shown = firstCodePoints(oneLine(String(name)), UNKNOWN_TOOL_SHOWN_CHARS);
-      throw new McpError(ErrorCode.InvalidParams, unknownMcpTool(shown, offered));
-    }
-    const tool = name;
-    const { run, runner } = await home.current();
-    const step = ++steps;
-    const stopping = [...running.entries()].filter(([other]) => other.signal.aborted).map(([, call2]) => call2);
-    if (stopping.length > 0) await Promise.allSettled(stopping);
-    const controller = new AbortController();
-    const stop = () => controller.abort();
-    if (extra.signal.aborted) stop();
-    else extra.signal.addEventListener("abort", stop, { once: true });
-    const args = withoutClientArguments(request.params.arguments ?? {});
-    const callId = `c${step}`;
-    const notifier = callNotifier({
-      tool,
-      progressToken: request.params._meta?.progressToken,
-      reports: reportsProgress(tool, args),
-      streams: streamsProgress(runner, run, tool, args, callId),
-      send: extra.sendNotification
-    });
-    const call = run.call({
-      tool,
-      args,
-      callId,
-      resultSeq: config2.readPointers ? step : Number.NaN,
-      signal: controller.signal,
-      onProgress: notifier.onProgress
-    });
-    running.set(controller, call);
-    try {
-      return callToolResult(await call, config2.structuredContent);
-    } finally {
-      notifier.stop();
-      running.delete(controller);
-      extra.signal.removeEventListener("abort", stop);
-    }
-  });
+  server.setRequestHandler(
+    CallToolRequestSchema.pick({ method: true }).loose(),
+    async (raw, extra) => await answerCall(config2, home, calls, raw, extra)
+  );
   return {
     server,
     async stopCalls() {
-      const calls = [...running.entries()];
-      for (const [controller] of calls) controller.abort();
-      await Promise.allSettled(calls.map(([, call]) => call));
+      const running = [...calls.running.entries()];
+      for (const [controller] of running) controller.abort();
+      await Promise.allSettled(running.map(([, call]) => call));
     }
   };
 }
@@ -25331,25 +25370,18 @@ function resolveFolder(path) {
   }
   return { kind: "folder", path: real };
 }
-async function main() {
-  const env = environment();
-  const parsed = parseOptions(process.argv.slice(2), process.cwd(), env);
-  if (parsed.kind === "help") exitWith(parsed.text, 0);
-  if (parsed.kind === "error") exitWith(startFailure(parsed.message), 2);
-  const options = parsed.options;
-  let home;
+function homeFolderOf(named) {
   try {
-    home = (0, import_node_fs17.realpathSync)((0, import_node_path.resolve)(options.home));
-    if (!(0, import_node_fs17.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
+    const home = (0, import_node_fs17.realpathSync)((0, import_node_path.resolve)(named));
+    if (!(0, import_node_fs17.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${named} is not a folder`), 2);
+    return home;
   } catch {
-    exitWith(startFailure(`the home ${options.home} does not exist`), 2);
+    exitWith(startFailure(`the home ${named} does not exist`), 2);
   }
-  const agent = agentOwningHome(home);
-  if (agent !== null) actAs(agent);
+}
+function homeOpener(env, host, runners2) {
   const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs17.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
-  const host = mcpCallHost();
-  const runners2 = [];
-  const openHome = (folder) => {
+  return (folder) => {
     const runDir = stateFolder(folder, env);
     (0, import_node_fs17.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
     prepareRunsFolder(folder);
@@ -25357,6 +25389,19 @@ async function main() {
     runners2.push(runner);
     return { home: folder, runner };
   };
+}
+async function main() {
+  const env = environment();
+  const parsed = parseOptions(process.argv.slice(2), process.cwd(), env);
+  if (parsed.kind === "help") exitWith(parsed.text, 0);
+  if (parsed.kind === "error") exitWith(startFailure(parsed.message), 2);
+  const options = parsed.options;
+  const home = homeFolderOf(options.home);
+  const agent = agentOwningHome(home);
+  if (agent !== null) actAs(agent);
+  const host = mcpCallHost();
+  const runners2 = [];
+  const openHome = homeOpener(env, host, runners2);
   let start;
   try {
     start = openHome(home);
@@ -25379,6 +25424,10 @@ async function main() {
     offerCodeTask: options.offerCodeTask,
     version: VERSION
   });
+  listenToTheEnd(session, runners2, host);
+  await session.server.connect(new LineTransport(process.stdin, process.stdout, MCP_MESSAGE_MAX_BYTES));
+}
+function listenToTheEnd(session, runners2, host) {
   const shutDown = shutDownOnce(session, runners2);
   const onFault = (error2) => {
     host.failInFlight(error2);
@@ -25390,7 +25439,6 @@ async function main() {
   process.on("SIGTERM", shutDown);
   process.on("SIGINT", shutDown);
   session.server.onclose = shutDown;
-  await session.server.connect(new LineTransport(process.stdin, process.stdout, MCP_MESSAGE_MAX_BYTES));
 }
 function shutDownOnce(session, runners2) {
   let stopping = false;

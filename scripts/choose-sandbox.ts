@@ -6,12 +6,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import { chooseSandbox as chooseMachineSandbox, type ChooseSandboxOptions } from '../src/orchestrator/sandboxes/choose.js';
 import { DOCKER_AGENT_HOME, DockerSandbox, EngineClient, engineAddressFrom } from '../src/orchestrator/sandboxes/docker/sandbox.js';
-import type { Sandbox } from '../src/orchestrator/sandbox.js';
+import { execRequest, type Sandbox } from '../src/orchestrator/sandbox.js';
 
 export interface TrySandbox extends Sandbox {
   /** The agent's home as its calls see it. */
   readonly home: string;
-  cleanup(): void | Promise<void>;
 }
 
 export interface ChosenSandbox {
@@ -68,12 +67,12 @@ export async function startDockerTour(options: { image: string; runtime: 'runc' 
     files.push({ from: options.scriptedHarness, to: CONTAINER_SCRIPTED_HARNESS });
     // writeFile makes the file alone: its folders first, as the agent.
     const folders = [...new Set(files.map((file) => posix.dirname(file.to)))];
-    const made = await sandbox.exec(['mkdir', '-p', '--', ...folders], {}, SEED_WAIT_MS);
+    const made = await sandbox.exec(execRequest(['mkdir', '-p', '--', ...folders], {}, SEED_WAIT_MS));
     if (made.exitCode !== 0) throw new DockerTourError(`the tour's folders could not be made in the container: ${made.stderr.trim()}`);
     for (const file of files) await sandbox.writeFile(file.to, readFileSync(file.from));
     const commit =
       'git init -q && git add -A && git -c user.name=Tour -c user.email=tour@example.com -c commit.gpgsign=false commit -qm "$1"';
-    const committed = await sandbox.exec(['sh', '-c', `cd "$2" && ${commit}`, 'sh', options.repository.name, repo], { GIT_CONFIG_NOSYSTEM: '1' }, SEED_WAIT_MS);
+    const committed = await sandbox.exec(execRequest(['sh', '-c', `cd "$2" && ${commit}`, 'sh', options.repository.name, repo], { GIT_CONFIG_NOSYSTEM: '1' }, SEED_WAIT_MS));
     if (committed.exitCode !== 0) throw new DockerTourError(`the tour's repository could not be made in the container: ${committed.stderr.trim()}`);
   } catch (error) {
     await sandbox.cleanup();

@@ -244,57 +244,62 @@ export function parseCommandLine(argv: readonly string[]): Options | HelpRequest
   }
 }
 
-function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { runId: 'try' };
-  let tool: string | undefined;
-  const args: Record<string, unknown> = {};
-  let port: number | undefined;
-  let sandbox: (typeof SANDBOX_CHOICES)[number] | undefined;
-  let image: string | undefined;
-  let runtime: (typeof RUNTIME_CHOICES)[number] | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const token = argv[i]!;
-    if (!token.startsWith('--')) {
-      // `npm start --home DIR` hands the try-out only DIR: npm keeps an option before `--` for itself.
-      if (tool === undefined && token.includes('/')) throw new UsageError(npmTookOption(token));
-      if (tool !== undefined) throw new UsageError(`unexpected '${token}': give arguments as --name value`, isOpName(tool) ? tool : undefined);
-      tool = token;
-      continue;
-    }
-    if (token === '--web') {
-      options.web = { port: options.web?.port ?? DEFAULT_WEB_PORT };
-      continue;
-    }
-    const eq = token.indexOf('=');
-    const name = (eq === -1 ? token.slice(2) : token.slice(2, eq)).replace(/-/g, '_');
-    let value: string | undefined;
-    if (eq !== -1) value = token.slice(eq + 1);
-    else {
-      const next = argv[i + 1];
-      const takesNext =
-        next !== undefined &&
-        !next.startsWith('--') &&
-        (!isBooleanArg(tool ?? '', name) || next === 'true' || next === 'false');
-      if (takesNext) {
-        value = next;
-        i++;
-      }
-    }
-    if (name === 'home' || name === 'run' || name === 'port' || name === 'sandbox' || name === 'image' || name === 'runtime') {
-      if (value === undefined) throw new UsageError(`--${name} needs a value`);
-      if (name === 'home') options.home = value;
-      else if (name === 'run') options.runId = value;
-      else if (name === 'port') port = portNumber(value);
-      else if (name === 'sandbox') sandbox = oneOf('--sandbox', value, SANDBOX_CHOICES);
-      else if (name === 'image') image = value;
-      else runtime = oneOf('--runtime', value, RUNTIME_CHOICES);
-      continue;
-    }
-    if (tool === undefined) {
-      throw new UsageError(isAnyToolArg(name) ? `--${name} comes before the tool's name` : `unknown option ${token.slice(0, eq === -1 ? undefined : eq)}`);
-    }
-    args[name] = typedValue(tool, name, value);
+/** The try-out's own options, as given: the tool's arguments apart. */
+interface GivenOptions {
+  options: Options;
+  tool: string | undefined;
+  args: Record<string, unknown>;
+  port: number | undefined;
+  sandbox: (typeof SANDBOX_CHOICES)[number] | undefined;
+  image: string | undefined;
+  runtime: (typeof RUNTIME_CHOICES)[number] | undefined;
+}
+
+const OWN_OPTIONS = new Set(['home', 'run', 'port', 'sandbox', 'image', 'runtime']);
+
+/** Takes the try-out's own option `name` with `value`. */
+function takeOwnOption(given: GivenOptions, name: string, value: string | undefined): void {
+  if (value === undefined) throw new UsageError(`--${name} needs a value`);
+  if (name === 'home') given.options.home = value;
+  else if (name === 'run') given.options.runId = value;
+  else if (name === 'port') given.port = portNumber(value);
+  else if (name === 'sandbox') given.sandbox = oneOf('--sandbox', value, SANDBOX_CHOICES);
+  else if (name === 'image') given.image = value;
+  else given.runtime = oneOf('--runtime', value, RUNTIME_CHOICES);
+}
+
+/** The option at `argv[i]` taken, a value after it included; returns the index of the last token taken. */
+function takeOption(given: GivenOptions, argv: readonly string[], i: number): number {
+  const token = argv[i]!;
+  if (token === '--web') {
+    given.options.web = { port: given.options.web?.port ?? DEFAULT_WEB_PORT };
+    return i;
   }
+  const eq = token.indexOf('=');
+  const name = (eq === -1 ? token.slice(2) : token.slice(2, eq)).replace(/-/g, '_');
+  let value: string | undefined;
+  if (eq !== -1) value = token.slice(eq + 1);
+  else {
+    const next = argv[i + 1];
+    if (next !== undefined && !next.startsWith('--') && (!isBooleanArg(given.tool ?? '', name) || next === 'true' || next === 'false')) {
+      value = next;
+      i++;
+    }
+  }
+  if (OWN_OPTIONS.has(name)) {
+    takeOwnOption(given, name, value);
+    return i;
+  }
+  if (given.tool === undefined) {
+    throw new UsageError(isAnyToolArg(name) ? `--${name} comes before the tool's name` : `unknown option ${token.slice(0, eq === -1 ? undefined : eq)}`);
+  }
+  given.args[name] = typedValue(given.tool, name, value);
+  return i;
+}
+
+/** The options as they fit together: the port with the page, the image and runtime with a container, a tool without the page. */
+function combined(given: GivenOptions): Options {
+  const { options, port, sandbox, image, runtime, tool } = given;
   if (port !== undefined) {
     if (options.web === undefined) throw new UsageError('--port is for the web page: add --web');
     options.web.port = port;
@@ -307,9 +312,25 @@ function parseOptions(argv: readonly string[]): Options {
   }
   if (tool !== undefined) {
     if (options.web !== undefined) throw new UsageError('the web page makes its calls from its form: leave the tool out');
-    options.step = { tool, args };
+    options.step = { tool, args: given.args };
   }
   return options;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const given: GivenOptions = { options: { runId: 'try' }, tool: undefined, args: {}, port: undefined, sandbox: undefined, image: undefined, runtime: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token.startsWith('--')) {
+      i = takeOption(given, argv, i);
+      continue;
+    }
+    // `npm start --home DIR` hands the try-out only DIR: npm keeps an option before `--` for itself.
+    if (given.tool === undefined && token.includes('/')) throw new UsageError(npmTookOption(token));
+    if (given.tool !== undefined) throw new UsageError(`unexpected '${token}': give arguments as --name value`, isOpName(given.tool) ? given.tool : undefined);
+    given.tool = token;
+  }
+  return combined(given);
 }
 
 /** The name, in the temporary folder, of a kept home's state folder (`realHome`: its real path). */

@@ -3,7 +3,7 @@
 //
 //   npm start                                   a short tour of the five tools
 //   npm start -- --help file_read               that tool's arguments, from its declaration
-//   npm start -- file_read --path src/greet.js  one call (exit 1 when it failed)
+//   npm start -- file_read --path PATH          one call (exit 1 when it failed)
 //   npm start -- shell --command 'ls -la' --home ~/somewhere
 //   npm start -- --web                          the tour's calls as a web page, and a form for more
 import { execFileSync } from 'node:child_process';
@@ -48,6 +48,7 @@ import {
   type HelpRequest,
   type Options,
 } from './try-cli.js';
+import { execRequest } from '../src/orchestrator/sandbox.js';
 
 const FIXTURE_REPOSITORY = fileURLToPath(new URL(`../fixtures/${FIXTURE_NAME}`, import.meta.url));
 const SCRIPTED_HARNESS = fileURLToPath(new URL('../fixtures/harness/scripted-harness.mjs', import.meta.url));
@@ -111,7 +112,7 @@ async function firstOutput(sandbox: TrySandbox, result: CodeToolResult | undefin
   if (typeof log !== 'string') return;
   const deadline = Date.now() + TOUR_OUTPUT_WAIT_MS;
   while (!signal.aborted && Date.now() < deadline) {
-    if ((await sandbox.exec(['test', '-s', log], {}, TOUR_OUTPUT_WAIT_MS, signal)).exitCode === 0) return;
+    if ((await sandbox.exec(execRequest(['test', '-s', log], {}, TOUR_OUTPUT_WAIT_MS, signal))).exitCode === 0) return;
     await new Promise((resolve) => setTimeout(resolve, TOUR_OUTPUT_POLL_MS));
   }
 }
@@ -132,7 +133,92 @@ async function listen(options: Parameters<typeof startWebServer>[0]): Promise<We
   }
 }
 
-async function main(): Promise<number> {
+/** The sandbox the calls run in: a container of the image, or this machine's; an exit code when there is none. */
+async function openSandbox(options: Options): Promise<ChosenSandbox | number> {
+  if (options.docker !== undefined) {
+    try {
+      return await startDockerTour({ ...options.docker, repository: { from: FIXTURE_REPOSITORY, name: FIXTURE_NAME }, scriptedHarness: SCRIPTED_HARNESS });
+    } catch (error) {
+      if (!(error instanceof DockerTourError)) throw error;
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+  }
+  return chooseSandbox({
+    ...(options.home === undefined
+      ? { seed: { from: FIXTURE_REPOSITORY, to: join('repos', FIXTURE_NAME) } }
+      : // A kept home's background commands must outlive this process for a later call to follow them.
+        { home: options.home, runDir: lastingRunDir(options.home), prefer: 'local' as const }),
+    // The tour's code_task runs the scripted harness with this node: both are shown read-only.
+    readOnly: [dirname(SCRIPTED_HARNESS), ...(process.execPath.startsWith('/usr/') ? [] : [process.execPath])],
+  });
+}
+
+/** What the calls of one try-out share: its options, its sandbox, its run, and how it ends. */
+interface TryOut {
+  options: Options;
+  sandbox: TrySandbox;
+  sandboxName: string;
+  run: CodeToolRun;
+  /** Where the run starts, as the first lines say it. */
+  where: string;
+  /** What starts each call's id: calls into a kept home need ids no earlier session used (a call's log is named after its id). */
+  callPrefix: string;
+  lifetime: ReturnType<typeof watchLifetime>;
+}
+
+/** The web page: the tour's calls, then the page and its form until the try-out ends. */
+async function serveWeb(tryOut: TryOut, port: number): Promise<number> {
+  const { options, sandbox, run, lifetime } = tryOut;
+  const web = new WebRun(run, tryOut.callPrefix);
+  const about = { sandbox: tryOut.sandboxName, home: sandbox.home, runId: options.runId, startsIn: tryOut.where, declarations: CODE_TOOL_DECLARATIONS };
+  const server = await listen({ run: web, assets: await buildPageAssets(), about, port });
+  if (server === undefined) return 2;
+  try {
+    // A kept home is the developer's own: the tour's calls (and its code_task) run only in a scratch one.
+    if (options.home === undefined) {
+      for (const step of TOUR) {
+        if (step.afterOutputOf !== undefined) await firstOutput(sandbox, web.resultOf(step.afterOutputOf), lifetime.signal);
+        if (lifetime.signal.aborted) break;
+        await web.call(step.tool, step.args);
+      }
+    }
+    if (!lifetime.signal.aborted) process.stdout.write(`page: ${server.url}\n(Ctrl-C stops it)\n`);
+    await aborted(lifetime.signal);
+  } finally {
+    await server.close();
+  }
+  return 0;
+}
+
+/** The tour's calls, or the one call asked for, each printed as the app shows it. */
+async function runSteps(tryOut: TryOut): Promise<number> {
+  const { options, sandbox, run, lifetime } = tryOut;
+  const steps = options.step ? [options.step] : TOUR;
+  const results: CodeToolResult[] = [];
+  for (const [index, step] of steps.entries()) {
+    if (step.afterOutputOf !== undefined) await firstOutput(sandbox, results[step.afterOutputOf - 1], lifetime.signal);
+    if (lifetime.signal.aborted) break;
+    const seq = index + 1;
+    const callId = `${tryOut.callPrefix}${seq}`;
+    // The call's output and steps as they come, and on a terminal the time it has run.
+    const live = new LivePrinter(stdoutForLive(), startLiveView(rowSummary(step.tool, step.args)));
+    const onProgress = live.update.bind(live);
+    const result = await run.call({ tool: step.tool, args: step.args, callId, resultSeq: seq, signal: lifetime.signal, onProgress }).finally(() => live.end());
+    results.push(result);
+    process.stdout.write(renderCall(flowItem({ seq, callId, tool: step.tool, args: step.args, result })) + '\n');
+    if (step.tool === 'code_task' && result.kind === 'unavailable') process.stdout.write(NO_HARNESS_HINT + '\n\n');
+  }
+  if (lifetime.signal.aborted) return lifetime.exitCode();
+  const namedLogs = results.some((result) => typeof result.meta.log_path === 'string');
+  const last = closingLine(options.docker !== undefined ? 'container' : options.home === undefined ? 'scratch' : 'kept', namedLogs);
+  if (last !== undefined) process.stdout.write(`${last}\n`);
+  // One call of one's own exits 1 when it failed, as a command does; the tour shows its calls.
+  return options.step !== undefined && results.some((result) => !result.ok) ? 1 : 0;
+}
+
+/** The command line's options, or the exit code of a help or a usage error already said. */
+function optionsOrExit(): Options | number {
   let options: Options | HelpRequest;
   try {
     options = parseCommandLine(process.argv.slice(2));
@@ -151,87 +237,33 @@ async function main(): Promise<number> {
     process.stderr.write(`no folder at ${options.home}\n`);
     return 2;
   }
+  return options;
+}
+
+async function main(): Promise<number> {
+  const options = optionsOrExit();
+  if (typeof options === 'number') return options;
   const lifetime = watchLifetime();
-  let chosen: ChosenSandbox;
-  if (options.docker !== undefined) {
-    try {
-      chosen = await startDockerTour({ ...options.docker, repository: { from: FIXTURE_REPOSITORY, name: FIXTURE_NAME }, scriptedHarness: SCRIPTED_HARNESS });
-    } catch (error) {
-      if (!(error instanceof DockerTourError)) throw error;
-      process.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-  } else {
-    chosen = await chooseSandbox({
-      ...(options.home === undefined
-        ? { seed: { from: FIXTURE_REPOSITORY, to: join('repos', FIXTURE_NAME) } }
-        : // A kept home's background commands must outlive this process for a later call to follow them.
-          { home: options.home, runDir: lastingRunDir(options.home), prefer: 'local' as const }),
-      // The tour's code_task runs the scripted harness with this node: both are shown read-only.
-      readOnly: [dirname(SCRIPTED_HARNESS), ...(process.execPath.startsWith('/usr/') ? [] : [process.execPath])],
-    });
-  }
+  const chosen = await openSandbox(options);
+  if (typeof chosen === 'number') return chosen;
   const { sandbox } = chosen;
-  const sandboxName = options.home === undefined ? chosen.name : KEPT_HOME_SANDBOX;
-  // Calls into a kept home need ids no earlier session used: a call's log is named after its id.
-  const callPrefix = options.home === undefined ? 'c' : `c${Date.now().toString(36)}-`;
   try {
     // A container's repository was committed as it was seeded.
     if (options.home === undefined && options.docker === undefined) commitFixture(sandbox.home);
     const repositories = options.docker === undefined ? repositoriesIn(sandbox.home) : [{ name: FIXTURE_NAME }];
-    const run = new CodeToolRun({
+    const run = new CodeToolRun({ sandbox, runId: options.runId, agentId: 'try', repositories, env: agentEnvironment(options), resultMaxBytes: process.env.CODE_RESULT_MAX_BYTES });
+    const tryOut: TryOut = {
+      options,
       sandbox,
-      runId: options.runId,
-      agentId: 'try',
-      repositories,
-      env: agentEnvironment(options),
-      resultMaxBytes: process.env.CODE_RESULT_MAX_BYTES,
-    });
-    const where = repositories.length === 1 ? `repos/${repositories[0]!.name}` : 'the home';
+      sandboxName: options.home === undefined ? chosen.name : KEPT_HOME_SANDBOX,
+      run,
+      where: repositories.length === 1 ? `repos/${repositories[0]!.name}` : 'the home',
+      callPrefix: options.home === undefined ? 'c' : `c${Date.now().toString(36)}-`,
+      lifetime,
+    };
     if (options.web === undefined && options.step === undefined) process.stdout.write(`${tourOpening(TOUR)}\n\n`);
-    process.stdout.write(`home: ${sandbox.home}\nsandbox: ${sandboxName}\nrun: ${options.runId}, starting in ${where}\n\n`);
-    if (options.web !== undefined) {
-      const web = new WebRun(run, callPrefix);
-      const about = { sandbox: sandboxName, home: sandbox.home, runId: options.runId, startsIn: where, declarations: CODE_TOOL_DECLARATIONS };
-      const server = await listen({ run: web, assets: await buildPageAssets(), about, port: options.web.port });
-      if (server === undefined) return 2;
-      try {
-        // A kept home is the developer's own: the tour's calls (and its code_task) run only in a scratch one.
-        if (options.home === undefined) {
-          for (const step of TOUR) {
-            if (step.afterOutputOf !== undefined) await firstOutput(sandbox, web.resultOf(step.afterOutputOf), lifetime.signal);
-            if (lifetime.signal.aborted) break;
-            await web.call(step.tool, step.args);
-          }
-        }
-        if (!lifetime.signal.aborted) process.stdout.write(`page: ${server.url}\n(Ctrl-C stops it)\n`);
-        await aborted(lifetime.signal);
-      } finally {
-        await server.close();
-      }
-      return 0;
-    }
-    const steps = options.step ? [options.step] : TOUR;
-    const results: CodeToolResult[] = [];
-    for (const [index, step] of steps.entries()) {
-      if (step.afterOutputOf !== undefined) await firstOutput(sandbox, results[step.afterOutputOf - 1], lifetime.signal);
-      if (lifetime.signal.aborted) break;
-      const seq = index + 1;
-      const callId = `${callPrefix}${seq}`;
-      // The call's output and steps as they come, and on a terminal the time it has run.
-      const live = new LivePrinter(stdoutForLive(), startLiveView(rowSummary(step.tool, step.args)));
-      const onProgress = live.update.bind(live);
-      const result = await run.call({ tool: step.tool, args: step.args, callId, resultSeq: seq, signal: lifetime.signal, onProgress }).finally(() => live.end());
-      results.push(result);
-      process.stdout.write(renderCall(flowItem({ seq, callId, tool: step.tool, args: step.args, result })) + '\n');
-      if (step.tool === 'code_task' && result.kind === 'unavailable') process.stdout.write(NO_HARNESS_HINT + '\n\n');
-    }
-    if (lifetime.signal.aborted) return lifetime.exitCode();
-    const namedLogs = results.some((result) => typeof result.meta.log_path === 'string');
-    const last = closingLine(options.docker !== undefined ? 'container' : options.home === undefined ? 'scratch' : 'kept', namedLogs);
-    if (last !== undefined) process.stdout.write(`${last}\n`);
-    // One call of one's own exits 1 when it failed, as a command does; the tour shows its calls.
-    return options.step !== undefined && results.some((result) => !result.ok) ? 1 : 0;
+    process.stdout.write(`home: ${sandbox.home}\nsandbox: ${tryOut.sandboxName}\nrun: ${options.runId}, starting in ${tryOut.where}\n\n`);
+    return options.web !== undefined ? await serveWeb(tryOut, options.web.port) : await runSteps(tryOut);
   } finally {
     await sandbox.cleanup();
   }

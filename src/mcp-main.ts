@@ -78,30 +78,21 @@ function resolveFolder(path: string): { kind: 'folder'; path: string } | { kind:
   return { kind: 'folder', path: real };
 }
 
-async function main(): Promise<void> {
-  const env = environment();
-  const parsed = parseOptions(process.argv.slice(2), process.cwd(), env);
-  if (parsed.kind === 'help') exitWith(parsed.text, 0);
-  if (parsed.kind === 'error') exitWith(startFailure(parsed.message), 2);
-  const options = parsed.options;
-  let home: string;
+/** The home the command line names, links resolved; the server's start refused in one line when it is none. */
+function homeFolderOf(named: string): string {
   try {
-    home = realpathSync(resolve(options.home));
-    if (!statSync(home).isDirectory()) exitWith(startFailure(`the home ${options.home} is not a folder`), 2);
+    const home = realpathSync(resolve(named));
+    if (!statSync(home).isDirectory()) exitWith(startFailure(`the home ${named} is not a folder`), 2);
+    return home;
   } catch {
-    exitWith(startFailure(`the home ${options.home} does not exist`), 2);
+    exitWith(startFailure(`the home ${named} does not exist`), 2);
   }
-  // Started as root for a home another user owns (`docker exec` into a DockerSandbox container): the
-  // server serves that user, out of reach of its processes, as the helpers do (src/io/node/identity.ts).
-  const agent = agentOwningHome(home);
-  if (agent !== null) actAs(agent);
+}
+
+/** How a home is opened for calls: its state folder and .runs/, and its runner, each kept in `runners` for the end. */
+function homeOpener(env: Record<string, string>, host: ReturnType<typeof mcpCallHost>, runners: InProcessRunner[]): (folder: string) => OpenedHome {
   const harnessCommand = [process.execPath, join(dirname(realpathSync(process.argv[1] ?? '.')), 'guilds-harness.js')];
-  // One host for every home's calls: a fault that names no call answers each of them.
-  const host = mcpCallHost();
-  /** Every home's runner: each may hold code_task's stream, ended with the server. */
-  const runners: InProcessRunner[] = [];
-  /** A home's state folder and .runs/, and its runner; throws when the state folder cannot be made. */
-  const openHome = (folder: string): OpenedHome => {
+  return (folder) => {
     const runDir = stateFolder(folder, env);
     mkdirSync(join(runDir, 'requests'), { recursive: true, mode: 0o700 });
     prepareRunsFolder(folder);
@@ -109,13 +100,30 @@ async function main(): Promise<void> {
     runners.push(runner);
     return { home: folder, runner };
   };
+}
+
+async function main(): Promise<void> {
+  const env = environment();
+  const parsed = parseOptions(process.argv.slice(2), process.cwd(), env);
+  if (parsed.kind === 'help') exitWith(parsed.text, 0);
+  if (parsed.kind === 'error') exitWith(startFailure(parsed.message), 2);
+  const options = parsed.options;
+  const home = homeFolderOf(options.home);
+  // Started as root for a home another user owns (`docker exec` into a DockerSandbox container): the
+  // server serves that user, out of reach of its processes, as the helpers do (src/io/node/identity.ts).
+  const agent = agentOwningHome(home);
+  if (agent !== null) actAs(agent);
+  // One host for every home's calls: a fault that names no call answers each of them.
+  const host = mcpCallHost();
+  /** Every home's runner: each may hold code_task's stream, ended with the server. */
+  const runners: InProcessRunner[] = [];
+  const openHome = homeOpener(env, host, runners);
   let start: OpenedHome;
   try {
     start = openHome(home);
   } catch (error) {
     exitWith(startFailure(`cannot create the state folder ${stateFolder(home, env)}: ${(error as Error).message}`), 1);
   }
-
   const session = createMcpSession({
     start,
     homeFixed: options.homeFixed,
@@ -131,22 +139,26 @@ async function main(): Promise<void> {
     offerCodeTask: options.offerCodeTask,
     version: VERSION,
   });
+  listenToTheEnd(session, runners, host);
+  await session.server.connect(new LineTransport(process.stdin, process.stdout, MCP_MESSAGE_MAX_BYTES));
+}
 
+/**
+ * The server's one listener to the process's stop signals (each call has a stop of its own, which
+ * shutting down aborts), and to a fault that names no call: that must not end the server: every call
+ * in flight answers with it (as a warm stream's do), it is said on stderr, and the server goes on.
+ */
+function listenToTheEnd(session: McpSession, runners: readonly InProcessRunner[], host: ReturnType<typeof mcpCallHost>): void {
   const shutDown = shutDownOnce(session, runners);
-  // A fault that names no call must not end the server: every call in flight answers with it (as a
-  // warm stream's do), it is said on stderr, and the server goes on.
   const onFault = (error: unknown): void => {
     host.failInFlight(error);
     process.stderr.write(`${startFailure(`internal error: ${String(error)}`)}\n`);
   };
   process.on('uncaughtException', onFault);
   process.on('unhandledRejection', onFault);
-  // The server's one listener to the process's stop signals: each call has a stop of its own,
-  // which shutting down aborts.
   process.on('SIGTERM', shutDown);
   process.on('SIGINT', shutDown);
   session.server.onclose = shutDown;
-  await session.server.connect(new LineTransport(process.stdin, process.stdout, MCP_MESSAGE_MAX_BYTES));
 }
 
 /**

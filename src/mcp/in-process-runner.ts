@@ -15,7 +15,7 @@ import { nodeIoWith } from '../io/node/core.js';
 import { CODE_TOOLS_NODE_IO } from '../tools/code-node-io.generated.js';
 import type { Hasher } from '../tools/file_read/io.js';
 import type { HelperCall, HelperRunner } from '../orchestrator/runner.js';
-import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../orchestrator/sandbox.js';
+import type { ExecRequest, ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../orchestrator/sandbox.js';
 import { endOpened, execLocal, openLocal, type OpenedExecs } from '../orchestrator/sandboxes/local/exec.js';
 import { writeWithoutFollowing } from '../orchestrator/sandboxes/machine.js';
 import { locationUnder } from '../orchestrator/sandboxes/shared.js';
@@ -70,8 +70,8 @@ class HarnessSandbox implements Sandbox {
     this.runDir = options.runDir;
   }
 
-  exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number, signal?: AbortSignal): Promise<ExecResult> {
-    return execLocal(argv, helperEnv(this.options, env), this.options.home, timeoutMs, signal);
+  exec({ argv, env, expiration }: ExecRequest): Promise<ExecResult> {
+    return execLocal({ argv, env: helperEnv(this.options, env), expiration }, this.options.home);
   }
 
   /**
@@ -85,8 +85,8 @@ class HarnessSandbox implements Sandbox {
     writeWithoutFollowing(location.base, location.names, bytes);
   }
 
-  /** Waits for its opened execs to exit (stopping them past a grace). */
-  endOpened(): Promise<void> {
+  /** Waits for its opened execs to exit (stopping them past a grace); the home is the client's, and stays. */
+  cleanup(): Promise<void> {
     return endOpened(this.opened);
   }
 
@@ -134,6 +134,6 @@ export class InProcessRunner implements HelperRunner {
   /** Ends the harness's stream and waits for its helper to exit (a task in flight finishes first). */
   async close(): Promise<void> {
     this.harness.close();
-    await this.harnessSandbox.endOpened();
+    await this.harnessSandbox.cleanup();
   }
 }

@@ -176,76 +176,79 @@ function startRun(config: McpServerConfig, opened: OpenedHome): HomeRun {
   };
 }
 
-export function createMcpSession(config: McpServerConfig): McpSession {
-  const offered = offeredTools(config);
-  const running = new Map<AbortController, Promise<unknown>>();
-  let steps = 0;
+/** What the SDK hands a request's handler: the client's cancel and the way to notify it. */
+type CallExtra = Parameters<Parameters<Server['setRequestHandler']>[1]>[1];
 
+/** The calls of one session: their number, and those running with the controller that cancels each. */
+interface SessionCalls {
+  steps: number;
+  readonly running: Map<AbortController, Promise<unknown>>;
+}
+
+/**
+ * A tools/call, answered: the tool run through the session's home's CodeToolRun with the client's
+ * cancel and progress token, or a tool not offered refused as invalid params.
+ */
+async function answerCall(config: McpServerConfig, home: ReturnType<typeof followRoots>, calls: SessionCalls, request: CallToolRequest, extra: CallExtra): Promise<unknown> {
+  const offered = offeredTools(config);
+  const name = request.params.name;
+  if (!(offered as string[]).includes(name)) {
+    const shown = firstCodePoints(oneLine(String(name)), UNKNOWN_TOOL_SHOWN_CHARS);
+    throw new McpError(ErrorCode.InvalidParams, unknownMcpTool(shown, offered));
+  }
+  const tool = name as OpName;
+  const { run, runner } = await home.current();
+  const step = ++calls.steps;
+  // A cancelled call gets no answer, but its command still ends and records its cd: a call that
+  // comes meanwhile waits for that (at most the kill grace), so that it starts where that one ended.
+  const stopping = [...calls.running.entries()].filter(([other]) => other.signal.aborted).map(([, call]) => call);
+  if (stopping.length > 0) await Promise.allSettled(stopping);
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  if (extra.signal.aborted) stop();
+  else extra.signal.addEventListener('abort', stop, { once: true });
+
+  const args = withoutClientArguments(request.params.arguments ?? {});
+  const callId = `c${step}`;
+  const notifier = callNotifier({
+    tool,
+    progressToken: request.params._meta?.progressToken,
+    reports: reportsProgress(tool, args),
+    streams: streamsProgress(runner, run, tool, args, callId),
+    send: extra.sendNotification,
+  });
+  const call = run.call({ tool, args, callId, resultSeq: config.readPointers ? step : Number.NaN, signal: controller.signal, onProgress: notifier.onProgress });
+  calls.running.set(controller, call);
+  try {
+    return callToolResult(await call, config.structuredContent);
+  } finally {
+    notifier.stop();
+    calls.running.delete(controller);
+    extra.signal.removeEventListener('abort', stop);
+  }
+}
+
+export function createMcpSession(config: McpServerConfig): McpSession {
+  const calls: SessionCalls = { steps: 0, running: new Map() };
   const server = new Server(
     { name: 'guilds-code', version: config.version },
     { capabilities: { tools: { listChanged: !config.homeFixed } } },
   );
-
   const home = followRoots(server, config);
-
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await home.current()).tools as never }));
-
   // Registered under a schema that checks the method alone: the SDK's tools/call wrapper then checks
   // the params itself and answers a bad one with -32602 (Invalid params), where the full schema at
-  // registration would fail it as an internal error.
-  server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (raw, extra) => {
-    // Checked against the full schema by the wrapper before this runs.
-    const request = raw as unknown as CallToolRequest;
-    const name = request.params.name;
-    if (!(offered as string[]).includes(name)) {
-      const shown = firstCodePoints(oneLine(String(name)), UNKNOWN_TOOL_SHOWN_CHARS);
-      throw new McpError(ErrorCode.InvalidParams, unknownMcpTool(shown, offered));
-    }
-    const tool = name as OpName;
-    const { run, runner } = await home.current();
-    const step = ++steps;
-    // A cancelled call gets no answer, but its command still ends and records its cd: a call that
-    // comes meanwhile waits for that (at most the kill grace), so that it starts where that one ended.
-    const stopping = [...running.entries()].filter(([other]) => other.signal.aborted).map(([, call]) => call);
-    if (stopping.length > 0) await Promise.allSettled(stopping);
-    const controller = new AbortController();
-    const stop = (): void => controller.abort();
-    if (extra.signal.aborted) stop();
-    else extra.signal.addEventListener('abort', stop, { once: true });
-
-    const args = withoutClientArguments(request.params.arguments ?? {});
-    const callId = `c${step}`;
-    const notifier = callNotifier({
-      tool,
-      progressToken: request.params._meta?.progressToken,
-      reports: reportsProgress(tool, args),
-      streams: streamsProgress(runner, run, tool, args, callId),
-      send: extra.sendNotification,
-    });
-    const call = run.call({
-      tool,
-      args,
-      callId,
-      resultSeq: config.readPointers ? step : Number.NaN,
-      signal: controller.signal,
-      onProgress: notifier.onProgress,
-    });
-    running.set(controller, call);
-    try {
-      return callToolResult(await call, config.structuredContent);
-    } finally {
-      notifier.stop();
-      running.delete(controller);
-      extra.signal.removeEventListener('abort', stop);
-    }
-  });
-
+  // registration would fail it as an internal error. The wrapper checks it against the full schema
+  // before this runs.
+  server.setRequestHandler(CallToolRequestSchema.pick({ method: true }).loose(), async (raw, extra) =>
+    (await answerCall(config, home, calls, raw as unknown as CallToolRequest, extra)) as never,
+  );
   return {
     server,
     async stopCalls() {
-      const calls = [...running.entries()];
-      for (const [controller] of calls) controller.abort();
-      await Promise.allSettled(calls.map(([, call]) => call));
+      const running = [...calls.running.entries()];
+      for (const [controller] of running) controller.abort();
+      await Promise.allSettled(running.map(([, call]) => call));
     },
   };
 }

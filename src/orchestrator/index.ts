@@ -29,7 +29,20 @@ export {
   type Repository,
 } from './request.js';
 export { codeTaskBlock, renderCodeTaskBlock, type CodeTaskBlock } from '../tools/code_task/block.js';
-export { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from './sandbox.js';
+export {
+  DEFAULT_HARNESS_COMMAND,
+  DEFAULT_HELPER_COMMAND,
+  DEFAULT_RUN_DIR,
+  ExecExpiration,
+  execRequest,
+  type ExecRequest,
+  type ExecResult,
+  type Expired,
+  type ExpirationActions,
+  type OpenedExec,
+  type OpenHandlers,
+  type Sandbox,
+} from './sandbox.js';
 export { metadataView, rowSummary, type MetadataField } from './summary.js';
 export { HELPER_FAILED, helperCommandFor, REQUEST_ARGUMENT_MAX_BYTES, runHelper } from './transport.js';
 export * from './view/index.js';

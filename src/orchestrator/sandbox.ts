@@ -1,5 +1,10 @@
-// What the orchestrator needs from a sandbox: run one command, write one file. A container runtime's
-// exec and file APIs plug in here; sandboxes/local/ runs the helper on a developer's machine.
+// What the orchestrator needs from a sandbox: run one command, write one file, and end it all. A
+// container runtime's exec and file APIs plug in here; sandboxes/local/ runs the helper on a
+// developer's machine.
+import { ExecExpiration } from './expiration.js';
+
+export { ExecExpiration, type Expired, type ExpirationActions } from './expiration.js';
+
 export interface ExecResult {
   stdout: string;
   stderr: string;
@@ -24,21 +29,29 @@ export interface OpenedExec {
   end(): void;
 }
 
-export interface Sandbox {
+/** One command for a sandbox to run. */
+export interface ExecRequest {
+  /** Run without a shell, stdin closed. */
+  argv: readonly string[];
+  /** Set on top of the sandbox's own environment. Secrets travel here because argv is readable by every process. */
+  env: Readonly<Record<string, string>>;
   /**
-   * Run `argv` (no shell) with `env` set on top of the sandbox's own environment, stdin closed, and
-   * stop it after `timeoutMs`. Secrets travel in `env` because argv is readable by every process.
+   * When to stop it (src/orchestrator/expiration.ts, `follow`): at its deadline the sandbox stops the
+   * command's whole group and reports `timedOut`; once its caller aborts (an MCP client cancelled the
+   * call, or went away), the helper alone is told to stop as SIGTERM tells it (it stops its command's
+   * group and still answers), and the deadline still holds. The caller disposes of it.
    */
-  exec(
-    argv: readonly string[],
-    env: Readonly<Record<string, string>>,
-    timeoutMs: number,
-    /**
-     * Aborted when the caller no longer wants the call (an MCP client cancelled it, or went away):
-     * the helper is told to stop as SIGTERM tells it; it stops the command's group and still answers.
-     */
-    signal?: AbortSignal,
-  ): Promise<ExecResult>;
+  expiration: ExecExpiration;
+}
+
+/** A request to run `argv` with `env`, stopped after `timeoutMs` or once `signal` aborts. */
+export function execRequest(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number, signal?: AbortSignal): ExecRequest {
+  return { argv, env, expiration: ExecExpiration.after(timeoutMs, signal) };
+}
+
+export interface Sandbox {
+  /** Run one command (ExecRequest) to its end, its deadline or its caller's abort. */
+  exec(request: ExecRequest): Promise<ExecResult>;
   /**
    * Write a whole file inside the sandbox, creating nothing but the file itself. A writer that goes
    * through a temporary file and a rename must give the temporary file a name that does not end in
@@ -50,6 +63,12 @@ export interface Sandbox {
    * stream: `<helper> --serve`). A sandbox without it is served cold.
    */
   open?(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec;
+  /**
+   * Stop everything the sandbox runs and remove what it made (a home or state folder given to it is
+   * left alone), its warm helpers let finish first. Once it has been called, exec answers that the
+   * sandbox was cleaned up; calling it again does nothing more.
+   */
+  cleanup(): Promise<void>;
   /** How the helper starts in this sandbox; DEFAULT_HELPER_COMMAND when absent. */
   readonly helperCommand?: readonly string[];
   /** How the code_task helper starts in this sandbox; DEFAULT_HARNESS_COMMAND when absent. */

@@ -11,7 +11,7 @@ import type { Envelope, Meta } from '../contract/envelope.js';
 import { ERROR_KINDS, type ErrorKind } from '../contract/errors.js';
 import { clipChars } from '../text/clip.js';
 import { HELPER_OF_TOOL } from '../contract/registry.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type Sandbox } from './sandbox.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, execRequest, type ExecResult, type Sandbox } from './sandbox.js';
 import type { HelperRequest } from './request.js';
 
 export { HELPER_STDERR_LINE_MAX_CHARS, HELPER_STDERR_TAIL_LINES, REQUEST_ARGUMENT_MAX_BYTES, SANDBOX_GRACE_MS } from '../limits.js';
@@ -143,11 +143,11 @@ export async function runHelper(
       return helperFailure(`cannot write the request file ${file.path}: ${describe(error)}`);
     }
   }
-  const argv = [...helperCommandFor(sandbox, request), argument];
+  const exec = execRequest([...helperCommandFor(sandbox, request), argument], env, timeoutMs, signal);
   let result: ExecResult;
   try {
     // The sandbox stops the helper at timeoutMs; a sandbox that does not answer either is not waited on.
-    result = await within(sandbox.exec(argv, env, timeoutMs, signal), timeoutMs + graceMs, () => ({
+    result = await within(sandbox.exec(exec), timeoutMs + graceMs, () => ({
       stdout: '',
       stderr: '',
       exitCode: null,
@@ -155,6 +155,8 @@ export async function runHelper(
     }));
   } catch (error) {
     return helperFailure(`the sandbox could not run it: ${describe(error)}`);
+  } finally {
+    exec.expiration.dispose();
   }
   return envelopeFromExec(result, timeoutMs);
 }

@@ -33,7 +33,7 @@ const AGREES = 'type Agrees<A, B> = [A] extends [B] ? ([B] extends [A] ? true : 
 const CONTEXT: Record<string, Context[]> = {
   'README.md › ## Plugging in a container runtime': [
     {
-      before: "import type * as Library from 'guilds-code';\nimport type { ExecResult, OpenedExec, OpenHandlers } from 'guilds-code';",
+      before: "import type * as Library from 'guilds-code';\nimport type { ExecExpiration, ExecResult, OpenedExec, OpenHandlers } from 'guilds-code';",
       after: `${AGREES}\nexport const agrees: Agrees<Sandbox, Library.Sandbox> = true;`,
     },
     {},
@@ -58,8 +58,8 @@ const CONTEXT: Record<string, Context[]> = {
   ],
   'docs/orchestrator.md › ### The sandbox': [
     {
-      before: "import type * as Library from 'guilds-code';",
-      after: `${AGREES}\nexport const agrees: [Agrees<Sandbox, Library.Sandbox>, Agrees<ExecResult, Library.ExecResult>] = [true, true];`,
+      before: "import type * as Library from 'guilds-code';\nimport type { ExecExpiration } from 'guilds-code';",
+      after: `${AGREES}\nexport const agrees: [Agrees<Sandbox, Library.Sandbox>, Agrees<ExecRequest, Library.ExecRequest>, Agrees<ExecResult, Library.ExecResult>] = [true, true, true];`,
     },
   ],
   'docs/orchestrator.md › ### The runner': [

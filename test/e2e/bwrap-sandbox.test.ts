@@ -15,6 +15,7 @@ import { REPO_ROOT } from '../helpers/paths.js';
 import { pollUntil } from '../helpers/poll.js';
 import { processRuns } from '../helpers/processes.js';
 import { BUBBLEWRAP, processesInNamespaceOf, titleFor } from '../helpers/sandboxes.js';
+import { execRequest } from '../../src/orchestrator/sandbox.js';
 
 const KEEPER = '/bin/sh -c echo ready; read -r _; kill -KILL -1';
 let sandbox: BwrapSandbox;
@@ -120,14 +121,14 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
     });
 
     it('hands a command only the environment the orchestrator gives, never through argv', async () => {
-      const result = await sandbox.exec(['node', '-e', 'console.log(JSON.stringify(process.env))'], { SECRET: 'sk-123' }, 20_000);
+      const result = await sandbox.exec(execRequest(['node', '-e', 'console.log(JSON.stringify(process.env))'], { SECRET: 'sk-123' }, 20_000));
       expect(JSON.parse(result.stdout)).toEqual({ PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', SECRET: 'sk-123', HOME: sandbox.home, GUILDS_RUN_DIR: '/run/guilds' });
     });
   });
 
   describe('processes', () => {
     it('a timeout stops the command and what it started, by pid; the container stays for the next call', async () => {
-      const pending = sandbox.exec(['sh', '-c', 'sleep 301 & sleep 302'], {}, 5_000);
+      const pending = sandbox.exec(execRequest(['sh', '-c', 'sleep 301 & sleep 302'], {}, 5_000));
       // Until both sleeps have exec'd: a forked child shows its parent's command line before.
       await pollUntil(containerCommands, (commands) => commands.includes('sleep 301') && commands.includes('sleep 302'));
       expect(containerCommands()).toEqual([KEEPER, 'sh -c sleep 301 & sleep 302', 'sleep 301', 'sleep 302']);
@@ -135,12 +136,12 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
       expect(result).toMatchObject({ timedOut: true, exitCode: null });
       await pollUntil(containerCommands, (commands) => commands.length === 1);
       expect(containerCommands()).toEqual([KEEPER]);
-      expect((await sandbox.exec(['echo', 'still here'], {}, 20_000)).stdout).toBe('still here\n');
+      expect((await sandbox.exec(execRequest(['echo', 'still here'], {}, 20_000))).stdout).toBe('still here\n');
     });
 
     it("a caller's stop reaches the process inside as SIGTERM (nsenter does not pass it on), which still answers", async () => {
       const controller = new AbortController();
-      const pending = sandbox.exec(['sh', '-c', 'trap "echo stopped; exit 3" TERM; echo started; sleep 300 & wait'], {}, 20_000, controller.signal);
+      const pending = sandbox.exec(execRequest(['sh', '-c', 'trap "echo stopped; exit 3" TERM; echo started; sleep 300 & wait'], {}, 20_000, controller.signal));
       await pollUntil(containerCommands, (commands) => commands.includes('sleep 300'));
       controller.abort();
       expect(await pending).toEqual({ stdout: 'started\nstopped\n', stderr: '', exitCode: 3, timedOut: false });
@@ -166,7 +167,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
   it('a command that kills every process ends the container; the next call starts it again, the home kept', async () => {
     writeFileSync(join(sandbox.home, 'kept.txt'), 'kept\n');
     const before = sandbox.pid;
-    await sandbox.exec(['sh', '-c', 'kill -KILL -1'], {}, 20_000);
+    await sandbox.exec(execRequest(['sh', '-c', 'kill -KILL -1'], {}, 20_000));
     expect((await shell('cat kept.txt')).text).toBe('kept');
     expect(sandbox.pid).not.toBe(before);
   });
@@ -200,7 +201,7 @@ describe.skipIf(BUBBLEWRAP.unavailable !== undefined)(titleFor(BUBBLEWRAP, 'the 
     it('writes the request file where the helper reads it, through a temporary name', async () => {
       await sandbox.writeFile('/run/guilds/requests/r1-c1.json', new TextEncoder().encode('{}'));
       expect(readdirSync(join(sandbox.hostRunDir, 'requests'))).toEqual(['r1-c1.json']);
-      expect((await sandbox.exec(['cat', '/run/guilds/requests/r1-c1.json'], {}, 20_000)).stdout).toBe('{}');
+      expect((await sandbox.exec(execRequest(['cat', '/run/guilds/requests/r1-c1.json'], {}, 20_000))).stdout).toBe('{}');
     });
 
     it('refuses a folder the agent replaced by a link, writing nothing where it points', async () => {

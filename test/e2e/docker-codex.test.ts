@@ -20,6 +20,7 @@ import { buildImage, DEBIAN_BASE, imageExists, parseImageArguments, recipeHash, 
 import { AGENT_UID, agentFolder, dockerUnavailable, startDocker } from '../helpers/docker.js';
 import { codex, CODEX_MODEL } from '../harness-clis/clis.js';
 import { startModelServer, WRITTEN_FILE_CONTENT, type ModelServer } from '../harness-clis/model-server.js';
+import { execRequest } from '../../src/orchestrator/sandbox.js';
 
 const CODEX_VERSION = '0.171.0';
 const AGENT_HOME = '/home/agent';
@@ -96,7 +97,7 @@ describe.skipIf(prepared.state !== 'ready')(TITLE, () => {
     const init =
       `mkdir -p ${REPO} && cd ${REPO} && git init --quiet -b main && git config user.email agent@example.com && git config user.name Agent && ` +
       `printf '# scratch\\n' > README.md && git add -A && git commit --quiet -m initial && echo ready`;
-    expect(await sandbox.exec(['sh', '-c', init], {}, EXEC_WAIT_MS)).toEqual({ stdout: 'ready\n', stderr: '', exitCode: 0, timedOut: false });
+    expect(await sandbox.exec(execRequest(['sh', '-c', init], {}, EXEC_WAIT_MS))).toEqual({ stdout: 'ready\n', stderr: '', exitCode: 0, timedOut: false });
     run = new CodeToolRun({
       sandbox,
       runId: 'r1',
@@ -118,7 +119,7 @@ describe.skipIf(prepared.state !== 'ready')(TITLE, () => {
   }
 
   async function inside(script: string): Promise<string> {
-    const result = await sandbox.exec(['sh', '-c', script], {}, EXEC_WAIT_MS);
+    const result = await sandbox.exec(execRequest(['sh', '-c', script], {}, EXEC_WAIT_MS));
     expect(result.stderr).toBe('');
     return result.stdout;
   }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import type { DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { agentFolder, dockerUnavailable, startDocker } from '../helpers/docker.js';
+import { execRequest } from '../../src/orchestrator/sandbox.js';
 
 const TOKEN = 'ghs_pushtoken0123456789';
 const unavailable = dockerUnavailable('runc');
@@ -121,7 +122,7 @@ describe.skipIf(unavailable !== undefined)(`git push in the image${unavailable =
 
   it('answers HTTPS, and plain http only on the loopback host, with the token; nothing without one', async () => {
     const ask = (input: string, token?: string) =>
-      sandbox.exec(['sh', '-c', `printf '${input}' | git-credential-guilds-token get`], token === undefined ? {} : { GH_TOKEN: token }, 20_000);
+      sandbox.exec(execRequest(['sh', '-c', `printf '${input}' | git-credential-guilds-token get`], token === undefined ? {} : { GH_TOKEN: token }, 20_000));
     expect((await ask('protocol=https\\nhost=github.com\\n\\n', 't1')).stdout).toBe('username=x-access-token\npassword=t1\n');
     expect((await ask('protocol=http\\nhost=127.0.0.1:8080\\n\\n', 't1')).stdout).toBe('username=x-access-token\npassword=t1\n');
     expect((await ask('protocol=http\\nhost=example.com\\n\\n', 't1')).stdout).toBe('');

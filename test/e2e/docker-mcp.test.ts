@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { DOCKER_ENV, dockerUnavailable, startDocker } from '../helpers/docker.js';
+import { execRequest } from '../../src/orchestrator/sandbox.js';
 
 const hasCli = spawnSync('sh', ['-c', 'command -v docker'], { stdio: 'ignore' }).status === 0;
 
@@ -24,7 +25,7 @@ for (const runtime of ['runc', 'runsc'] as const) {
 
     it('lists the four tools and answers file_read and shell from inside the container', async () => {
       sandbox = await startDocker({ runtime });
-      await sandbox.exec(['sh', '-c', 'printf "one\\ntwo\\n" > /home/agent/a.txt'], {}, 20_000);
+      await sandbox.exec(execRequest(['sh', '-c', 'printf "one\\ntwo\\n" > /home/agent/a.txt'], {}, 20_000));
       const transport = new StdioClientTransport({
         command: 'docker',
         args: ['exec', '-i', sandbox.containerId, 'node', '/usr/local/bin/guilds-code-mcp', '--home', '/home/agent'],

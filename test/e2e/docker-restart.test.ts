@@ -18,6 +18,7 @@ import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-to
 import { DockerSandbox, EngineClient } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { ENGINE_API_VERSION } from '../../src/orchestrator/sandboxes/docker/engine.js';
 import { dockerUnavailable, testEngine, testImage, testRunLabel } from '../helpers/docker.js';
+import { execRequest } from '../../src/orchestrator/sandbox.js';
 
 const FILE_LABEL_NAME = 'io.guilds.code.test.file';
 const FILE_LABEL = { ...testRunLabel(), [FILE_LABEL_NAME]: 'docker-restart' };
@@ -209,7 +210,7 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
   /** The pids of the `guilds-code --serve` processes running in the container. */
   async function servers(sandbox: DockerSandbox): Promise<number[]> {
     const script = 'for p in /proc/[0-9]*; do [ "$(tr "\\0" " " < $p/cmdline 2>/dev/null)" = "node /usr/local/bin/guilds-code --serve " ] && echo ${p#/proc/}; done; true';
-    const listed = await sandbox.exec(['sh', '-c', script], {}, WAIT_MS);
+    const listed = await sandbox.exec(execRequest(['sh', '-c', script], {}, WAIT_MS));
     return listed.stdout.split('\n').filter(Boolean).map(Number);
   }
 
@@ -221,7 +222,7 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
   /** Waits until the command in flight has made its marker in the home. */
   async function started(sandbox: DockerSandbox, marker: string): Promise<void> {
     for (const deadline = Date.now() + WAIT_MS; Date.now() < deadline; ) {
-      if ((await sandbox.exec(['test', '-e', marker], {}, WAIT_MS)).exitCode === 0) return;
+      if ((await sandbox.exec(execRequest(['test', '-e', marker], {}, WAIT_MS))).exitCode === 0) return;
       await new Promise((resolve) => setTimeout(resolve, MARKER_POLL_MS));
     }
     throw new Error(`the command in flight never made ${marker}`);
@@ -325,7 +326,7 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
           expect(await running).toMatchObject({ ok: false, kind: 'unavailable', text: engineGone() });
           await dockerd.start();
           // The answer said the command may still be running: under live-restore it does.
-          const left = await sandbox.exec(['sh', '-c', 'cat /proc/[0-9]*/cmdline | tr "\\0" " "'], {}, WAIT_MS);
+          const left = await sandbox.exec(execRequest(['sh', '-c', 'cat /proc/[0-9]*/cmdline | tr "\\0" " "'], {}, WAIT_MS));
           expect(left.stdout).toContain(`sleep ${IN_FLIGHT_SLEEP_SECONDS}`);
           expect(await state(sandbox)).toEqual(before);
         },
@@ -348,7 +349,7 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
             env,
           );
           await started(sandbox, 'in-flight');
-          const old = Number((await sandbox.exec(['cat', 'helper.pid'], {}, WAIT_MS)).stdout);
+          const old = Number((await sandbox.exec(execRequest(['cat', 'helper.pid'], {}, WAIT_MS))).stdout);
           expect(await servers(sandbox)).toContain(old);
           await dockerd.stop();
           expect(await running).toMatchObject({ ok: false, kind: 'unavailable', text: STREAM_ENDED_DURING_CALL });
@@ -356,7 +357,7 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
           expect((await tool(sandbox, 'shell', { command: 'echo back' }, true, env)).text).toBe('back');
           expect(await servers(sandbox)).toContain(old);
           // Its call still runs (its command may still be running, as the answer said); once it ends, so does the helper.
-          expect((await sandbox.exec(['sh', '-c', 'kill "$(cat in-flight.pid)"'], {}, WAIT_MS)).exitCode).toBe(0);
+          expect((await sandbox.exec(execRequest(['sh', '-c', 'kill "$(cat in-flight.pid)"'], {}, WAIT_MS))).exitCode).toBe(0);
           await pollUntil(() => servers(sandbox), (pids) => !pids.includes(old));
         },
       );

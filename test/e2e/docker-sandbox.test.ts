@@ -14,6 +14,7 @@ import { BUNDLES, LABELS, sha256 } from '../../scripts/image.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { pollUntil } from '../helpers/poll.js';
 import { asRootInside, DOCKER_ENV, dockerUnavailable, startDocker, suiteSandboxes, testEngine, testImage } from '../helpers/docker.js';
+import { execRequest } from '../../src/orchestrator/sandbox.js';
 const WAIT_MS = 30_000;
 /**
  * Each path's owner, mode and name, a line each: through Node, since coreutils' statx is refused
@@ -45,7 +46,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
   /** Until a process of the container runs exactly `commandLine`: the call under test has reached its command. */
   async function untilRunning(sandbox: DockerSandbox, commandLine: string): Promise<void> {
     const everyCommandLine = 'for f in /proc/[0-9]*/cmdline; do tr "\\0" " " < "$f"; echo; done 2>/dev/null';
-    await pollUntil(async () => (await sandbox.exec(['sh', '-c', everyCommandLine], {}, WAIT_MS)).stdout.split('\n'), (lines) => lines.includes(`${commandLine} `));
+    await pollUntil(async () => (await sandbox.exec(execRequest(['sh', '-c', everyCommandLine], {}, WAIT_MS))).stdout.split('\n'), (lines) => lines.includes(`${commandLine} `));
   }
 
   describe('the image', () => {
@@ -58,7 +59,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
       expect(labels[LABELS.version]).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
       const sandbox = await start();
       const mcp = sha256(readFileSync(BUNDLES.mcp));
-      const inside = await sandbox.exec(['sha256sum', '/usr/local/bin/guilds-code', '/usr/local/bin/guilds-harness', '/usr/local/bin/guilds-code-mcp'], {}, WAIT_MS);
+      const inside = await sandbox.exec(execRequest(['sha256sum', '/usr/local/bin/guilds-code', '/usr/local/bin/guilds-harness', '/usr/local/bin/guilds-code-mcp'], {}, WAIT_MS));
       expect(inside.stdout).toBe(`${helper}  /usr/local/bin/guilds-code\n${harness}  /usr/local/bin/guilds-harness\n${mcp}  /usr/local/bin/guilds-code-mcp\n`);
     });
 
@@ -68,7 +69,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
         'id; pwd; echo $HOME; for p in node bash git rg gh guilds-code guilds-harness; do command -v $p; done; ' +
         `${STAT} /run/guilds /run/guilds/requests; tr "\\0" " " < /proc/1/cmdline; echo; ` +
         'git config --system credential.helper';
-      const result = await sandbox.exec(['sh', '-c', script], {}, WAIT_MS);
+      const result = await sandbox.exec(execRequest(['sh', '-c', script], {}, WAIT_MS));
       expect(result.stdout).toBe(
         'uid=1000(agent) gid=1000(agent) groups=1000(agent)\n/home/agent\n/home/agent\n' +
           '/usr/local/bin/node\n/usr/bin/bash\n/usr/bin/git\n/usr/bin/rg\n/usr/bin/gh\n/usr/local/bin/guilds-code\n/usr/local/bin/guilds-harness\n' +
@@ -79,7 +80,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
 
     it('holds no setuid or setgid program (it held eleven, su, mount and passwd among them)', async () => {
       const sandbox = await start();
-      const result = await sandbox.exec(['sh', '-c', 'find / -xdev -type f -perm /6000; echo end'], {}, WAIT_MS);
+      const result = await sandbox.exec(execRequest(['sh', '-c', 'find / -xdev -type f -perm /6000; echo end'], {}, WAIT_MS));
       expect(result.stdout).toBe('end\n');
     });
 
@@ -152,7 +153,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
     it("runs the agent with no capability and no new privileges (a default container had Docker's default capabilities and NoNewPrivs 0)", async () => {
       const sandbox = await start();
       const script = 'grep -E "^Cap(Prm|Eff|Bnd)" /proc/self/status; setpriv --dump 2>/dev/null | grep -E "^(no_new_privs|Capability bounding set):"';
-      const result = await sandbox.exec(['sh', '-c', script], {}, WAIT_MS);
+      const result = await sandbox.exec(execRequest(['sh', '-c', script], {}, WAIT_MS));
       // The bounding set keeps what the helpers, root acting as the agent, need to start the agent's
       // processes as the agent; no process of the agent holds it, nor can gain it.
       const agentView = 'CapPrm: 0000000000000000\nCapEff: 0000000000000000\nCapBnd: 00000000000000c0\nno_new_privs: 1\nCapability bounding set: setgid,setuid';
@@ -172,13 +173,13 @@ function suite(runtime: 'runc' | 'runsc'): void {
       });
       if (runtime === 'runc') {
         // Docker's default seccomp profile stays on (gVisor filters the system calls itself).
-        expect((await sandbox.exec(['grep', '^Seccomp:', '/proc/self/status'], {}, WAIT_MS)).stdout.replace(/\t/g, ' ')).toBe('Seccomp: 2\n');
+        expect((await sandbox.exec(execRequest(['grep', '^Seccomp:', '/proc/self/status'], {}, WAIT_MS))).stdout.replace(/\t/g, ' ')).toBe('Seccomp: 2\n');
       }
     });
 
     it('gives back the capabilities a platform names, and nothing else', async () => {
       const sandbox = await start({ capAdd: ['NET_BIND_SERVICE'] });
-      const result = await sandbox.exec(['grep', '^CapBnd', '/proc/self/status'], {}, WAIT_MS);
+      const result = await sandbox.exec(execRequest(['grep', '^CapBnd', '/proc/self/status'], {}, WAIT_MS));
       expect(result.stdout.replace(/\t/g, ' ')).toBe('CapBnd: 00000000000004c0\n');
     });
 
@@ -212,7 +213,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
 
     async function withRepositories(): Promise<DockerSandbox> {
       const sandbox = await start();
-      expect((await sandbox.exec(['mkdir', '-p', '/home/agent/repos/a', '/home/agent/repos/b'], {}, WAIT_MS)).exitCode).toBe(0);
+      expect((await sandbox.exec(execRequest(['mkdir', '-p', '/home/agent/repos/a', '/home/agent/repos/b'], {}, WAIT_MS))).exitCode).toBe(0);
       return sandbox;
     }
 
@@ -265,7 +266,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
         expect([...inspect.Config.Env].sort()).toEqual(imageEnvironment);
         const hostname = `HOSTNAME=${sandbox.containerId.slice(0, 12)}`;
         expect(asRootInside(sandbox.containerId, "tr '\\0' '\\n' < /proc/1/environ | sort")).toBe(`${imageEnvironment[0]}\n${hostname}\n${imageEnvironment[1]}\n`);
-        const agentReads = (await sandbox.exec(['sh', '-c', "tr '\\0' '\\n' < /proc/1/environ 2>/dev/null | sort || echo refused"], {}, WAIT_MS)).stdout;
+        const agentReads = (await sandbox.exec(execRequest(['sh', '-c', "tr '\\0' '\\n' < /proc/1/environ 2>/dev/null | sort || echo refused"], {}, WAIT_MS))).stdout;
         expect(agentReads).toBe(runtime === 'runsc' ? `${imageEnvironment[0]}\n${hostname}\n${imageEnvironment[1]}\n` : '');
       } finally {
         delete process.env.GUILDS_TEST_PLATFORM_SECRET;
@@ -295,7 +296,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
     it('gives the command its environment as its own, never in argv, and the two streams apart', async () => {
       const sandbox = await start();
       const script = "console.log(process.argv.slice(1).join(' ') + '|' + process.env.SECRET); console.error('to stderr'); process.exit(4)";
-      const result = await sandbox.exec(['node', '-e', script, 'arg'], { SECRET: 'token-123' }, WAIT_MS);
+      const result = await sandbox.exec(execRequest(['node', '-e', script, 'arg'], { SECRET: 'token-123' }, WAIT_MS));
       expect(result).toEqual({ stdout: 'arg|token-123\n', stderr: 'to stderr\n', exitCode: 4, timedOut: false });
       const inspect = await testEngine().call<{ ExecIDs: string[] | null }>('GET', `/containers/${sandbox.containerId}/json`);
       expect(JSON.stringify(inspect)).not.toContain('token-123');
@@ -303,23 +304,23 @@ function suite(runtime: 'runc' | 'runsc'): void {
 
     it('keeps large interleaved output of both streams whole', async () => {
       const sandbox = await start();
-      const result = await sandbox.exec(['sh', '-c', 'seq 1 20000; seq 1 5000 >&2'], {}, WAIT_MS);
+      const result = await sandbox.exec(execRequest(['sh', '-c', 'seq 1 20000; seq 1 5000 >&2'], {}, WAIT_MS));
       expect(result.stdout.split('\n').length).toBe(20001);
       expect(result.stderr.endsWith('4999\n5000\n')).toBe(true);
     });
 
     it('stops a command at its timeout, leaving none of its group running', async () => {
       const sandbox = await start();
-      const result = await sandbox.exec(['sh', '-c', 'sleep 301 & sleep 302'], {}, 500);
+      const result = await sandbox.exec(execRequest(['sh', '-c', 'sleep 301 & sleep 302'], {}, 500));
       expect(result).toEqual({ stdout: '', stderr: '', exitCode: null, timedOut: true });
-      const left = await sandbox.exec(['sh', '-c', 'cat /proc/[0-9]*/cmdline | tr "\\0" " "'], {}, WAIT_MS);
+      const left = await sandbox.exec(execRequest(['sh', '-c', 'cat /proc/[0-9]*/cmdline | tr "\\0" " "'], {}, WAIT_MS));
       expect(left.stdout).not.toContain('sleep 30');
     });
 
     it('asks the command alone to stop when the call is aborted, and it still answers', async () => {
       const sandbox = await start();
       const abort = new AbortController();
-      const running = sandbox.exec(['bash', '-c', 'trap "echo stopping; exit 0" TERM; echo started; sleep 60 & wait'], {}, WAIT_MS, abort.signal);
+      const running = sandbox.exec(execRequest(['bash', '-c', 'trap "echo stopping; exit 0" TERM; echo started; sleep 60 & wait'], {}, WAIT_MS, abort.signal));
       await untilRunning(sandbox, 'sleep 60');
       abort.abort();
       expect(await running).toEqual({ stdout: 'started\nstopping\n', stderr: '', exitCode: 0, timedOut: false });
@@ -331,7 +332,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
       const sandbox = await start();
       await sandbox.writeFile('/home/agent/scripted-harness.mjs', readFileSync(join(FIXTURES, 'harness', 'scripted-harness.mjs')));
       const init = 'mkdir -p repos/app && cd repos/app && git init --quiet -b main && echo one > a.txt && git add a.txt && git -c user.name=t -c user.email=t@example.com commit --quiet -m first && echo ready';
-      expect((await sandbox.exec(['sh', '-c', init], {}, WAIT_MS)).stdout).toBe('ready\n');
+      expect((await sandbox.exec(execRequest(['sh', '-c', init], {}, WAIT_MS))).stdout).toBe('ready\n');
       const run = new CodeToolRun({
         sandbox,
         runId: 'r1',
@@ -343,7 +344,7 @@ function suite(runtime: 'runc' | 'runsc'): void {
       expect(result.ok, result.text).toBe(true);
       expect(result.text).toContain(' a.txt | 1 +');
       expect(result.text).toContain('Added a line to a.txt.');
-      const file = await sandbox.exec(['cat', '/home/agent/repos/app/a.txt'], {}, WAIT_MS);
+      const file = await sandbox.exec(execRequest(['cat', '/home/agent/repos/app/a.txt'], {}, WAIT_MS));
       expect(file.stdout).toBe('one\ntwo\n');
     });
   });
@@ -363,33 +364,33 @@ function suite(runtime: 'runc' | 'runsc'): void {
       expect(asRootInside(sandbox.containerId, `cat /run/guilds/requests/r1-c1.json; echo; ${STAT} /run/guilds /run/guilds/requests /run/guilds/requests/r1-c1.json`)).toBe(
         '{"a":1}\n0 1777 /run/guilds\n0 700 /run/guilds/requests\n0 600 /run/guilds/requests/r1-c1.json\n',
       );
-      expect((await sandbox.exec(['sh', '-c', AGENT_ATTEMPTS], {}, WAIT_MS)).stdout).toBe(
+      expect((await sandbox.exec(execRequest(['sh', '-c', AGENT_ATTEMPTS], {}, WAIT_MS))).stdout).toBe(
         'read: refused\nplant a link: refused\nswap the folder: refused\nremove the folder: refused\n',
       );
     });
 
     it('with helperAsRoot false, writes it as the agent into the folder the agent owns, replacing a link it planted at the name', async () => {
       const sandbox = await start({ helperAsRoot: false });
-      await sandbox.exec(['sh', '-c', 'echo untouched > /home/agent/victim; ln -s /home/agent/victim /run/guilds/requests/r1-c1.json'], {}, WAIT_MS);
+      await sandbox.exec(execRequest(['sh', '-c', 'echo untouched > /home/agent/victim; ln -s /home/agent/victim /run/guilds/requests/r1-c1.json'], {}, WAIT_MS));
       await sandbox.writeFile('/run/guilds/requests/r1-c1.json', new TextEncoder().encode('{"a":1}'));
-      const result = await sandbox.exec(['sh', '-c', `cat /home/agent/victim; cat /run/guilds/requests/r1-c1.json; echo; ${STAT} /run/guilds/requests /run/guilds/requests/r1-c1.json`], {}, WAIT_MS);
+      const result = await sandbox.exec(execRequest(['sh', '-c', `cat /home/agent/victim; cat /run/guilds/requests/r1-c1.json; echo; ${STAT} /run/guilds/requests /run/guilds/requests/r1-c1.json`], {}, WAIT_MS));
       expect(result.stdout).toBe('untouched\n{"a":1}\n1000 700 /run/guilds/requests\n1000 600 /run/guilds/requests/r1-c1.json\n');
     });
 
     it('with helperAsRoot false, refuses a folder the agent replaced by a link, writing nothing where it points', async () => {
       const sandbox = await start({ helperAsRoot: false });
-      await sandbox.exec(['sh', '-c', 'mkdir /home/agent/elsewhere && rmdir /run/guilds/requests && ln -s /home/agent/elsewhere /run/guilds/requests'], {}, WAIT_MS);
+      await sandbox.exec(execRequest(['sh', '-c', 'mkdir /home/agent/elsewhere && rmdir /run/guilds/requests && ln -s /home/agent/elsewhere /run/guilds/requests'], {}, WAIT_MS));
       await expect(sandbox.writeFile('/run/guilds/requests/r1-c1.json', new Uint8Array([1]))).rejects.toThrow(
         'cannot write /run/guilds/requests/r1-c1.json in the sandbox: /run/guilds/requests passes through a link',
       );
-      expect((await sandbox.exec(['node', '-e', 'console.log(require("fs").readdirSync("/home/agent/elsewhere").length)'], {}, WAIT_MS)).stdout).toBe('0\n');
+      expect((await sandbox.exec(execRequest(['node', '-e', 'console.log(require("fs").readdirSync("/home/agent/elsewhere").length)'], {}, WAIT_MS))).stdout).toBe('0\n');
     });
 
     it('writes any other file as the agent, replacing a link it planted at the name', async () => {
       const sandbox = await start();
-      await sandbox.exec(['sh', '-c', 'echo untouched > /home/agent/victim; ln -s /home/agent/victim /home/agent/note.txt'], {}, WAIT_MS);
+      await sandbox.exec(execRequest(['sh', '-c', 'echo untouched > /home/agent/victim; ln -s /home/agent/victim /home/agent/note.txt'], {}, WAIT_MS));
       await sandbox.writeFile('/home/agent/note.txt', new TextEncoder().encode('written'));
-      const result = await sandbox.exec(['sh', '-c', `cat /home/agent/victim; cat /home/agent/note.txt; echo; ${STAT} /home/agent/note.txt`], {}, WAIT_MS);
+      const result = await sandbox.exec(execRequest(['sh', '-c', `cat /home/agent/victim; cat /home/agent/note.txt; echo; ${STAT} /home/agent/note.txt`], {}, WAIT_MS));
       expect(result.stdout).toBe('untouched\nwritten\n1000 600 /home/agent/note.txt\n');
     });
 
@@ -414,8 +415,8 @@ function suite(runtime: 'runc' | 'runsc'): void {
       const request = { op: 'shell', args: { command: LONG_COMMAND }, run_id: 'r1', agent_id: 'a1', call_id: 'c1', default_cwd: '' };
       await sandbox.writeFile('/run/guilds/requests/r1-c1.json', new TextEncoder().encode(JSON.stringify(request)));
       const swap = 'mv -T /run/guilds/requests /run/guilds/requests.real 2>/dev/null && ln -s /tmp/rootdir /run/guilds/requests && echo swapped || echo refused';
-      expect((await sandbox.exec(['sh', '-c', swap], {}, WAIT_MS)).stdout).toBe('refused\n');
-      const answered = await sandbox.exec([...sandbox.helperCommand, '/run/guilds/requests/r1-c1.json'], {}, WAIT_MS);
+      expect((await sandbox.exec(execRequest(['sh', '-c', swap], {}, WAIT_MS))).stdout).toBe('refused\n');
+      const answered = await sandbox.exec(execRequest([...sandbox.helperCommand, '/run/guilds/requests/r1-c1.json'], {}, WAIT_MS));
       expect(JSON.parse(Buffer.from(answered.stdout.trim(), 'base64').toString('utf8'))).toMatchObject({ ok: true, text: 'genuine-answer' });
       expect(asRootInside(sandbox.containerId, `${COUNT} /run/guilds/requests /tmp/rootdir`)).toBe('0\n6\n');
     });
@@ -427,16 +428,16 @@ function suite(runtime: 'runc' | 'runsc'): void {
         'while [ ! -e /tmp/stop-attack ]; do ' +
         'if mv -T /run/guilds/requests /run/guilds/requests.real 2>/dev/null; then ln -s /tmp/rootdir /run/guilds/requests; echo swapped; else echo refused; fi; ' +
         'sleep 0.01; done > /tmp/attack.log';
-      const attacker = sandbox.exec(['sh', '-c', attack], {}, 120_000);
-      await pollUntil(async () => (await sandbox.exec(['sh', '-c', 'wc -l < /tmp/attack.log'], {}, WAIT_MS)).stdout.trim(), (lines) => Number(lines) > 0);
+      const attacker = sandbox.exec(execRequest(['sh', '-c', attack], {}, 120_000));
+      await pollUntil(async () => (await sandbox.exec(execRequest(['sh', '-c', 'wc -l < /tmp/attack.log'], {}, WAIT_MS))).stdout.trim(), (lines) => Number(lines) > 0);
       const run = new CodeToolRun({ sandbox, warm: false, runId: 'r1', agentId: 'a1' });
       for (let call = 2; call <= 6; call++) {
         const result = await run.call({ tool: 'shell', args: { command: LONG_COMMAND }, callId: `c${call}`, resultSeq: call });
         expect(result.text).toBe('genuine-answer');
       }
-      await sandbox.exec(['touch', '/tmp/stop-attack'], {}, WAIT_MS);
+      await sandbox.exec(execRequest(['touch', '/tmp/stop-attack'], {}, WAIT_MS));
       await attacker;
-      expect((await sandbox.exec(['sh', '-c', 'sort -u /tmp/attack.log'], {}, WAIT_MS)).stdout).toBe('refused\n');
+      expect((await sandbox.exec(execRequest(['sh', '-c', 'sort -u /tmp/attack.log'], {}, WAIT_MS))).stdout).toBe('refused\n');
     });
   });
 

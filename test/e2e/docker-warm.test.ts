@@ -12,6 +12,7 @@ import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
 import { asRootInside, dockerUnavailable, suiteSandboxes } from '../helpers/docker.js';
 import { pollUntil } from '../helpers/background.js';
 import { FIXTURES } from '../helpers/paths.js';
+import { execRequest } from '../../src/orchestrator/sandbox.js';
 
 const WAIT_MS = 30_000;
 const FLOOD_CALLS = 200;
@@ -46,20 +47,20 @@ function suite(runtime: 'runc' | 'runsc'): void {
     return run.call({ tool, args, callId: `c${seq}`, resultSeq: seq, signal });
   }
   async function inside(sandbox: DockerSandbox, script: string): Promise<string> {
-    const result = await sandbox.exec(['sh', '-c', script], {}, WAIT_MS);
+    const result = await sandbox.exec(execRequest(['sh', '-c', script], {}, WAIT_MS));
     if (result.exitCode !== 0) throw new Error(`${script}: exit ${result.exitCode}: ${result.stderr}`);
     return result.stdout;
   }
   async function servePids(sandbox: DockerSandbox): Promise<number[]> {
-    return JSON.parse((await sandbox.exec(['node', '-e', SERVE_PIDS_SCRIPT], {}, WAIT_MS)).stdout) as number[];
+    return JSON.parse((await sandbox.exec(execRequest(['node', '-e', SERVE_PIDS_SCRIPT], {}, WAIT_MS))).stdout) as number[];
   }
   async function homeFile(sandbox: DockerSandbox, name: string): Promise<string | undefined> {
-    const result = await sandbox.exec(['cat', `/home/agent/${name}`], {}, WAIT_MS);
+    const result = await sandbox.exec(execRequest(['cat', `/home/agent/${name}`], {}, WAIT_MS));
     return result.exitCode === 0 ? result.stdout : undefined;
   }
   async function running(sandbox: DockerSandbox, pid: number): Promise<boolean> {
     // A zombie is gone for this purpose: only its parent's wait is left.
-    const state = await sandbox.exec(['sh', '-c', `s=$(cat /proc/${pid}/stat 2>/dev/null) || exit 1; s=\${s##*) }; [ "\${s%% *}" != Z ]`], {}, WAIT_MS);
+    const state = await sandbox.exec(execRequest(['sh', '-c', `s=$(cat /proc/${pid}/stat 2>/dev/null) || exit 1; s=\${s##*) }; [ "\${s%% *}" != Z ]`], {}, WAIT_MS));
     return state.exitCode === 0;
   }
 

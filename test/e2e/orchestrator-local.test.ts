@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { SANDBOX_KINDS, titleFor, type SandboxKind, type TestSandbox } from '../helpers/sandboxes.js';
+import { execRequest } from '../../src/orchestrator/sandbox.js';
 
 for (const kind of SANDBOX_KINDS) describe.skipIf(kind.unavailable !== undefined)(titleFor(kind, 'the orchestrator'), () => suite(kind));
 
@@ -185,7 +186,7 @@ function suite(kind: SandboxKind): void {
 
   describe('the sandbox', () => {
     it('stops a process that passes its timeout', async () => {
-      const result = await sandbox.exec(['node', '-e', 'setInterval(() => {}, 1000)'], {}, 200);
+      const result = await sandbox.exec(execRequest(['node', '-e', 'setInterval(() => {}, 1000)'], {}, 200));
       expect(result).toEqual({ stdout: '', stderr: '', exitCode: null, timedOut: true });
     });
 
@@ -193,14 +194,14 @@ function suite(kind: SandboxKind): void {
       const script =
         "const c = require('node:child_process').spawn('sleep', ['30'], { stdio: 'inherit', detached: true });" +
         "console.error(c.pid); c.unref(); console.log('answer')";
-      const result = await sandbox.exec(['node', '-e', script], {}, 20_000);
-      await sandbox.exec(['kill', '-KILL', result.stderr.trim()], {}, 20_000);
+      const result = await sandbox.exec(execRequest(['node', '-e', script], {}, 20_000));
+      await sandbox.exec(execRequest(['kill', '-KILL', result.stderr.trim()], {}, 20_000));
       expect(result).toMatchObject({ stdout: 'answer\n', exitCode: 0, timedOut: false });
     });
 
     it('gives the helper its own home and run folder over whatever the env says', async () => {
       const script = 'console.log(process.env.HOME + " " + process.env.GUILDS_RUN_DIR + " " + process.env.SECRET)';
-      const result = await sandbox.exec(['node', '-e', script], { HOME: '/', GUILDS_RUN_DIR: '/', SECRET: 's' }, 20_000);
+      const result = await sandbox.exec(execRequest(['node', '-e', script], { HOME: '/', GUILDS_RUN_DIR: '/', SECRET: 's' }, 20_000));
       expect(result.stdout).toBe(`${sandbox.agentHome} ${sandbox.runDir} s\n`);
     });
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
 import { BUNDLED_HELPER, LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
-import type { OpenedExec, OpenHandlers } from '../../src/orchestrator/sandbox.js';
+import type { ExecRequest, ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../../src/orchestrator/sandbox.js';
 import { WarmRunner } from '../../src/orchestrator/warm-runner.js';
 import { SANDBOX_GRACE_MS } from '../../src/limits.js';
 import { pause, pollUntil } from '../helpers/background.js';
@@ -196,10 +196,26 @@ else process.exit(spawnSync(process.execPath, [${JSON.stringify(BUNDLED_HELPER)}
 
 describe("the exec's connection dropped", () => {
   /** A local sandbox whose opened exec reports its connection lost once the first request line is written; the helper itself runs on. */
-  class DroppingSandbox extends LocalSandbox {
-    override open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
+  class DroppingSandbox implements Sandbox {
+    constructor(private readonly local: LocalSandbox) {}
+    get helperCommand(): readonly string[] {
+      return this.local.helperCommand;
+    }
+    get runDir(): string {
+      return this.local.runDir;
+    }
+    exec(request: ExecRequest): Promise<ExecResult> {
+      return this.local.exec(request);
+    }
+    writeFile(path: string, bytes: Uint8Array): Promise<void> {
+      return this.local.writeFile(path, bytes);
+    }
+    cleanup(): Promise<void> {
+      return this.local.cleanup();
+    }
+    open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
       let dropped = false;
-      const exec = super.open(argv, env, { stdout: (chunk) => !dropped && handlers.stdout(chunk), closed: handlers.closed });
+      const exec = this.local.open(argv, env, { stdout: (chunk) => !dropped && handlers.stdout(chunk), closed: handlers.closed });
       return {
         write: (text) => {
           exec.write(text);
@@ -214,7 +230,7 @@ describe("the exec's connection dropped", () => {
   }
 
   it('fails a shell call with the line, runs it once only, answers a file_read cold, and reopens', async () => {
-    const dropping = new DroppingSandbox({ home: sandbox.home, runDir: sandbox.runDir });
+    const dropping = new DroppingSandbox(await LocalSandbox.start({ home: sandbox.home, runDir: sandbox.runDir }));
     try {
       const on = new CodeToolRun({ sandbox: dropping, warm: true, runId: 'r1', agentId: 'a1' });
       const shell = await on.call({ tool: 'shell', args: { command: 'echo once >> ran.txt' }, callId: 'd1', resultSeq: 1 });

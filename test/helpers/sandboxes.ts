@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { BwrapSandbox, type BwrapSandboxOptions } from '../../src/orchestrator/sandboxes/bwrap/sandbox.js';
 import { DOCKER_AGENT_HOME, type DockerSandbox } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { LocalSandbox } from '../../src/orchestrator/sandboxes/local/sandbox.js';
-import type { ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../../src/orchestrator/sandbox.js';
+import { execRequest, type ExecRequest, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from '../../src/orchestrator/sandbox.js';
 import { AGENT_UID, agentFolder, asRootInside, dockerUnavailable, startDocker } from './docker.js';
 import { BUNDLE, BUNDLE_NODE, HARNESS_BUNDLE } from './paths.js';
 
@@ -50,7 +50,7 @@ async function bwrapUnavailable(): Promise<string | undefined> {
     return error instanceof Error ? error.message : String(error);
   }
   try {
-    const probe = await sandbox.exec(['true'], {}, 10_000);
+    const probe = await sandbox.exec(execRequest(['true'], {}, 10_000));
     return probe.exitCode === 0 ? undefined : `bubblewrap cannot run here: ${probe.stderr.trim()}`;
   } finally {
     await sandbox.cleanup();
@@ -81,8 +81,8 @@ class DockerTestSandbox implements TestSandbox {
     this.helperCommand = docker.helperCommand;
     this.harnessCommand = docker.harnessCommand;
   }
-  exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number, signal?: AbortSignal): Promise<ExecResult> {
-    return this.docker.exec(argv, env, timeoutMs, signal);
+  exec(request: ExecRequest): Promise<ExecResult> {
+    return this.docker.exec(request);
   }
   writeFile(path: string, bytes: Uint8Array): Promise<void> {
     return this.docker.writeFile(path, bytes);

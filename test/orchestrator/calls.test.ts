@@ -160,6 +160,7 @@ describe('a failed call', () => {
         throw new Error('exec API down');
       },
       async writeFile(): Promise<void> {},
+      async cleanup(): Promise<void> {},
     };
     const run = new CodeToolRun({ sandbox, runId: 'r1', agentId: 'a1' });
     const result = await run.call({ tool: 'shell_status', args: {}, callId: 'c1', resultSeq: 1 });

@@ -1,6 +1,6 @@
 // A sandbox that answers from a script instead of running anything: a test double of the
 // orchestrator's own Sandbox interface.
-import type { ExecResult, Sandbox } from '../../src/orchestrator/sandbox.js';
+import type { ExecRequest, ExecResult, Sandbox } from '../../src/orchestrator/sandbox.js';
 
 export interface ExecCall {
   argv: readonly string[];
@@ -18,11 +18,13 @@ export class FakeSandbox implements Sandbox {
 
   constructor(private readonly answer: Answer) {}
 
-  async exec(argv: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<ExecResult> {
-    const call = { argv: [...argv], env: { ...env }, timeoutMs };
+  async exec({ argv, env, expiration }: ExecRequest): Promise<ExecResult> {
+    const call = { argv: [...argv], env: { ...env }, timeoutMs: expiration.timeoutMs };
     this.execs.push(call);
     return this.answer(call, this.execs.length - 1);
   }
+
+  async cleanup(): Promise<void> {}
 
   async writeFile(path: string, bytes: Uint8Array): Promise<void> {
     if (this.writeError) throw this.writeError;

@@ -19,6 +19,7 @@ class ScriptedStream implements Sandbox {
     throw new Error('no call here runs cold');
   }
   async writeFile(): Promise<void> {}
+  async cleanup(): Promise<void> {}
   open(_argv: readonly string[], _env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
     this.opens++;
     this.handlers = handlers;

@@ -3,6 +3,7 @@ import { firstLine } from './bwrap/host.js';
 import { BWRAP_PROBE_TIMEOUT_MS, BwrapSandbox } from './bwrap/sandbox.js';
 import { LocalSandbox } from './local/sandbox.js';
 import type { MachineSandbox } from './machine.js';
+import { execRequest } from '../sandbox.js';
 
 export interface ChooseSandboxOptions {
   home?: string | undefined;
@@ -43,7 +44,7 @@ export async function chooseSandbox(options: ChooseSandboxOptions = {}): Promise
   } catch (error) {
     return local(error instanceof Error ? error.message : String(error));
   }
-  const probe = await sandbox.exec(['true'], {}, BWRAP_PROBE_TIMEOUT_MS);
+  const probe = await sandbox.exec(execRequest(['true'], {}, BWRAP_PROBE_TIMEOUT_MS));
   if (probe.exitCode !== 0) {
     await sandbox.cleanup();
     return local(`bubblewrap cannot run here: ${firstLine(probe.stderr) || `a command inside ended with exit status ${probe.exitCode}`}`);

@@ -12,12 +12,6 @@ export const EXEC_STDERR_KEEP_BYTES = 65_536;
  * them must not hold the call.
  */
 export const EXEC_PIPE_DRAIN_MS = 1_000;
-/** @deprecated Every sandbox's, not the local one's: use EXEC_STDOUT_MAX_BYTES. */
-export const LOCAL_STDOUT_MAX_BYTES = EXEC_STDOUT_MAX_BYTES;
-/** @deprecated Every sandbox's, not the local one's: use EXEC_STDERR_KEEP_BYTES. */
-export const LOCAL_STDERR_KEEP_BYTES = EXEC_STDERR_KEEP_BYTES;
-/** @deprecated Every sandbox's, not the local one's: use EXEC_PIPE_DRAIN_MS. */
-export const LOCAL_PIPE_DRAIN_MS = EXEC_PIPE_DRAIN_MS;
 
 /** What a shell answers for a command it could not start; a sandbox that could not start one says the same. */
 export const NEVER_STARTED_EXIT_CODE = 127;

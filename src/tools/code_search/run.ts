@@ -81,32 +81,20 @@ async function searchOpened(
     return { text: binaryFileText(root.display), meta: { matches: 0, files: 0, truncated: false } };
   }
   const real = opened.realPath();
-  const { mode, contextLines } = search;
-  let binary: string;
-  try {
-    binary = io.search.findRipgrep(io.env);
-  } catch (error) {
-    throw ripgrepUnavailable(error);
-  }
-  const argsOptions = {
-    ...search,
-    excludeRuns: kind === 'folder' && real === io.home,
-    fileName: kind === 'file' ? STDIN_PATH : null,
-  };
-  const args = ripgrepArgs(argsOptions);
-  const newSink = () => collectorFor(search);
+  const binary = ripgrepOf(io);
+  const argsOptions = { ...search, excludeRuns: kind === 'folder' && real === io.home, fileName: kind === 'file' ? STDIN_PATH : null };
   const { exit, sink } = await io.search
     .run({
       binary,
-      args,
+      args: ripgrepArgs(argsOptions),
       // A file comes as stdin, so ripgrep's folder is only where it starts; the home is always there.
       cwd: kind === 'file' ? io.home : real,
       folder: kind === 'folder' ? opened : undefined,
       input: kind === 'file' ? opened : undefined,
       timeoutMs: SEARCH_TIMEOUT_SECONDS * 1000,
       stop: context.stop,
-      output: mode === 'files' ? 'line-per-file' : 'unbounded',
-      newSink,
+      output: search.mode === 'files' ? 'line-per-file' : 'unbounded',
+      newSink: () => collectorFor(search),
     })
     .catch((error: unknown) => {
       throw ripgrepUnavailable(error);
@@ -116,7 +104,7 @@ async function searchOpened(
     pattern: search.pattern,
     shownRoot: search.path === null ? '.' : root.display,
     displayOf: displayOfFor(kind, root.display),
-    withGroups: contextLines > 0,
+    withGroups: search.contextLines > 0,
     maxBytes: request.maxBytes,
     stoppedLine: stoppedLineOf(exit),
     echoMaxChars: SEARCH_ECHO_MAX_CHARS,
@@ -128,6 +116,15 @@ async function searchOpened(
   const shownPaths = sink instanceof FileCountCollector ? sink.shown.map((entry) => entry.rgPath) : sink.shownPaths();
   const ignored = await countIgnored(context, binary, { ...argsOptions, mode: 'files', contextLines: 0, noIgnore: true }, opened, result.meta, shownPaths, shape.displayOf, root.display);
   return withIgnored(result, ignored, request.maxBytes);
+}
+
+/** ripgrep's binary, as the I/O finds it; none is the helper's one clear line. */
+function ripgrepOf(io: Context<CodeSearchIo>['io']): string {
+  try {
+    return io.search.findRipgrep(io.env);
+  } catch (error) {
+    throw ripgrepUnavailable(error);
+  }
 }
 
 function stoppedLineOf(exit: RipgrepExit): string | null {

@@ -1,5 +1,5 @@
 // The failure watch a shell call puts in front of its output collector, with the limits it takes
-// (src/shape/failure-scan.ts).
+// (src/tools/shell/failure-scan.ts).
 import {
   SHELL_ERROR_LINE_SEARCH_BYTES,
   SHELL_ERROR_SEARCH_MAX_BYTES,

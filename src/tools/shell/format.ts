@@ -97,33 +97,8 @@ export function shapeShellText(
   const tailOffset = output.totalBytes - tail.length; // where `tail` starts in the whole output
   const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
   const earliest = Math.max(0, headEnd - tailOffset);
-  const tailStart = (tailRoom: number): number => {
-    let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
-    const windowStart = start;
-    let atLineStart = false;
-    for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reach(tailRoom)); i++) {
-      if (tail[i] === NEWLINE) {
-        start = i + 1;
-        atLineStart = true;
-        break;
-      }
-    }
-    if (!atLineStart) while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
-    return start;
-  };
-  let start = tailStart(room);
-
-  // Failure lines of the elided part: looked for only among the lines the smallest tail would leave out.
-  let kept = '';
-  const scan = failures?.();
-  const budget = scan ? Math.min(Math.floor((limits.maxBytes * scan.maxPercent) / 100), room - headCap - 1) : 0;
-  if (scan && budget > 0) {
-    const block = keptFailures(scan, headEnd, tailOffset + tailStart(room - budget - 1), budget);
-    if (block) {
-      kept = block.text + '\n';
-      start = Math.max(tailStart(room - block.bytes - 1), block.end - tailOffset);
-    }
-  }
+  const tailStart = (tailRoom: number): number => tailStartWithin(tail, tailShownEnd, earliest, tailRoom, reach(tailRoom));
+  const { kept, start } = withFailures(failures?.(), { limits, room, headCap, headEnd, tailOffset, tailStart });
 
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
   const text =
@@ -134,6 +109,45 @@ export function shapeShellText(
     decoder.decode(tail.subarray(start, tailShownEnd)) +
     trailerText;
   return { text, elided: true };
+}
+
+/**
+ * Where the tail starts in `tail` for `tailRoom` bytes of it: just after a line end when one lies
+ * within `reachBytes` of the cut, else at the cut moved past any UTF-8 continuation byte; never
+ * before `earliest` (the end of the head).
+ */
+function tailStartWithin(tail: Uint8Array, tailShownEnd: number, earliest: number, tailRoom: number, reachBytes: number): number {
+  let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
+  const windowStart = start;
+  for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reachBytes); i++) {
+    if (tail[i] === NEWLINE) return i + 1;
+  }
+  while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
+  return start;
+}
+
+/** Where an elided text's parts meet: the room for the tail, where the head ends, and the tail's starts. */
+interface ElidedParts {
+  limits: ShellShapeLimits;
+  room: number;
+  headCap: number;
+  headEnd: number;
+  tailOffset: number;
+  tailStart(tailRoom: number): number;
+}
+
+/**
+ * The failure lines of the elided part kept after the elision line, looked for only among the lines
+ * the smallest tail would leave out, and where the tail then starts (after the last of them).
+ */
+function withFailures(scan: FailureScan | undefined, parts: ElidedParts): { kept: string; start: number } {
+  const { limits, room, headCap, headEnd, tailOffset, tailStart } = parts;
+  const budget = scan ? Math.min(Math.floor((limits.maxBytes * scan.maxPercent) / 100), room - headCap - 1) : 0;
+  if (scan && budget > 0) {
+    const block = keptFailures(scan, headEnd, tailOffset + tailStart(room - budget - 1), budget);
+    if (block) return { kept: block.text + '\n', start: Math.max(tailStart(room - block.bytes - 1), block.end - tailOffset) };
+  }
+  return { kept: '', start: tailStart(room) };
 }
 
 /** The log's path as the elision line names it: whole, from the home, or its end after `…`. */

@@ -115,34 +115,46 @@ function recordFinalFolder(io: Io, runId: string, recordPath: string, cwd: strin
   }
 }
 
-async function runForeground(context: Context<ShellIo>, command: string, timeoutSeconds: number): Promise<OpResult<ShellMeta>> {
-  const { io, request, cwd } = context;
+/** The files of one foreground call, in its run's folder: its log, its final folder's record, its long command, its lifeline's pid. */
+interface ForegroundFiles {
+  logPath: string;
+  recordPath: string;
+  commandPath: string;
+  lifelinePath: string;
+}
+
+/**
+ * The call's files, cleared of whatever a call with the same id left there (so that the log is never
+ * written through a link), and the script that runs the command; a long command written beside it.
+ */
+function prepareForeground(io: Io, request: Context['request'], command: string): { files: ForegroundFiles; script: string; commandFile: boolean } {
   const folder = runFolder(io, request.runId);
   prepare(folder, 'create', () => io.fs.makeFolder(folder));
-  const logPath = joinPath(folder, `${request.callId}.log`);
-  const recordPath = joinPath(folder, `${request.callId}.cwd`);
-  const commandPath = joinPath(folder, `${request.callId}.cmd`);
-  const lifelinePath = joinPath(folder, `${request.callId}.lifeline`);
-  // Whatever a call with the same id left there goes, so that the log is never written through a link.
-  prepare(logPath, 'clear', () => io.fs.removeFile(logPath));
-  prepare(recordPath, 'clear', () => io.fs.removeFile(recordPath));
+  const at = (suffix: string): string => joinPath(folder, `${request.callId}.${suffix}`);
+  const files = { logPath: at('log'), recordPath: at('cwd'), commandPath: at('cmd'), lifelinePath: at('lifeline') };
+  prepare(files.logPath, 'clear', () => io.fs.removeFile(files.logPath));
+  prepare(files.recordPath, 'clear', () => io.fs.removeFile(files.recordPath));
   const { script, commandFileText } = foregroundScript(
     command,
-    { record: recordPath, command: commandPath },
-    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1000), pidPath: lifelinePath },
+    { record: files.recordPath, command: files.commandPath },
+    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1000), pidPath: files.lifelinePath },
     SHELL_INLINE_SCRIPT_MAX_BYTES,
   );
   // Replaced whole by a rename: never written through a link left there.
-  if (commandFileText !== null) prepare(commandPath, 'create', () => io.fs.writeFileAtomic(commandPath, commandFileText));
+  if (commandFileText !== null) prepare(files.commandPath, 'create', () => io.fs.writeFileAtomic(files.commandPath, commandFileText));
+  return { files, script, commandFile: commandFileText !== null };
+}
 
+async function runForeground(context: Context<ShellIo>, command: string, timeoutSeconds: number): Promise<OpResult<ShellMeta>> {
+  const { io, request, cwd } = context;
+  const { files, script, commandFile } = prepareForeground(io, request, command);
   const { limits, collector, watch, cleaner } = outputPipeline(io, request.maxBytes);
-
   const run: ShellRun = {
     script,
     cwd,
     env: commandEnvironment(context, context.cwd),
-    logPath,
-    lifelinePath,
+    logPath: files.logPath,
+    lifelinePath: files.lifelinePath,
     timeoutMs: timeoutSeconds * 1000,
     stop: context.stop,
     killGraceMs: SHELL_KILL_GRACE_MS,
@@ -156,38 +168,26 @@ async function runForeground(context: Context<ShellIo>, command: string, timeout
       cleaner.write(bytes);
     });
   } catch (error) {
-    removeIfPossible(io, logPath);
-    removeIfPossible(io, recordPath);
+    removeIfPossible(io, files.logPath);
+    removeIfPossible(io, files.recordPath);
     throw shellErrors.cannotRun(cwd, codeOrMessage(error));
   } finally {
     tap.end();
-    if (commandFileText !== null) removeIfPossible(io, commandPath);
-    removeIfPossible(io, lifelinePath);
+    if (commandFile) removeIfPossible(io, files.commandPath);
+    removeIfPossible(io, files.lifelinePath);
   }
-
-  const notRecorded = recordFinalFolder(io, request.runId, recordPath, cwd);
-
+  const notRecorded = recordFinalFolder(io, request.runId, files.recordPath, cwd);
   const elapsedMs = Math.max(0, io.now() - startedAt);
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
   const output = collectedOutput(collector);
-  const shaped = shapeShellText(
-    output,
-    shellTrailers(
-      exitCode,
-      [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join('\n') || null,
-      elapsedMs,
-      SHELL_SLOW_COMMAND_MS,
-    ),
-    logPath,
-    limits,
-    `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`,
-    () => watch.result(output),
-  );
-  if (!shaped.elided) removeIfPossible(io, logPath);
-
+  const stopLines = [stopLineOf(outcome, timeoutSeconds), notRecorded].filter((line) => line !== null).join('\n') || null;
+  const trailers = shellTrailers(exitCode, stopLines, elapsedMs, SHELL_SLOW_COMMAND_MS);
+  const homeLog = `~/${RUNS_FOLDER_NAME}/${request.runId}/${request.callId}.log`;
+  const shaped = shapeShellText(output, trailers, files.logPath, limits, homeLog, () => watch.result(output));
+  if (!shaped.elided) removeIfPossible(io, files.logPath);
   const meta: ShellMeta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut, elapsed_ms: elapsedMs };
-  if (shaped.elided) meta.log_path = logPath;
+  if (shaped.elided) meta.log_path = files.logPath;
   return { text: shaped.text, meta };
 }
 
@@ -201,6 +201,33 @@ function claimId(io: Io, folder: string, record: Omit<JobRecord, 'id'>): string 
   throw shellErrors.noBackgroundId();
 }
 
+/** The folders a background start writes in: the agent's records, the run's logs. */
+function makeBackgroundFolders(io: Io, folders: readonly string[]): void {
+  for (const needed of folders) {
+    try {
+      io.fs.makeFolder(needed);
+    } catch (error) {
+      throw shellErrors.cannotCreateForBackground(needed, errorCode(error) ?? 'unknown error');
+    }
+  }
+}
+
+/**
+ * Writes the started job's whole record over its claim, with the supervisor's start time: it is
+ * still this process's child, so even if it has already ended it is there to read. Without its record
+ * the job could never be followed or stopped: it is ended at once, and its claimed record stays, so
+ * that the id is not handed out again; it reads as ended.
+ */
+function recordStarted(io: Io, folder: string, started: JobRecord): void {
+  const record: JobRecord = { ...started, start_ticks: io.background.processStat(started.pid!)?.startTicks ?? null };
+  try {
+    io.fs.writeFileAtomic(recordPath(folder, record.id), JSON.stringify(record) + '\n');
+  } catch (error) {
+    io.background.signalGroup(record.pid!, 'SIGKILL');
+    throw shellErrors.cannotRecordBackground(record.id, folder, stateFailure(error));
+  }
+}
+
 /**
  * Start the command under a supervisor in its own session, record it, and return at once. The job's
  * whole life is read back later from its record by shell_status.
@@ -209,13 +236,7 @@ function startBackground(context: Context<ShellIo>, command: string): OpResult<S
   const { io, request, cwd } = context;
   const startedAt = io.now();
   const folder = backgroundFolder(io, request.agentId);
-  for (const needed of [folder, runFolder(io, request.runId)]) {
-    try {
-      io.fs.makeFolder(needed);
-    } catch (error) {
-      throw shellErrors.cannotCreateForBackground(needed, errorCode(error) ?? 'unknown error');
-    }
-  }
+  makeBackgroundFolders(io, [folder, runFolder(io, request.runId)]);
   const logPath = joinPath(runFolder(io, request.runId), `${request.callId}.log`);
 
   const pending: Omit<JobRecord, 'id'> = {
@@ -250,18 +271,7 @@ function startBackground(context: Context<ShellIo>, command: string): OpResult<S
     if (commandFileText !== null) removeIfPossible(io, commandPath);
     throw shellErrors.cannotStartBackground(id, codeOrMessage(error));
   }
-  // The supervisor is still this process's child, so even if it has already ended it is there to read.
-  const startTicks = io.background.processStat(pid)?.startTicks ?? null;
-  const record: JobRecord = { id, ...pending, pid, process_group: pid, start_ticks: startTicks };
-  try {
-    io.fs.writeFileAtomic(recordPath(folder, id), JSON.stringify(record) + '\n');
-  } catch (error) {
-    // Without its record the job could never be followed or stopped: it is ended at once. Its claimed
-    // record stays, so that the id is not handed out again; it reads as ended.
-    io.background.signalGroup(pid, 'SIGKILL');
-    throw shellErrors.cannotRecordBackground(id, folder, stateFailure(error));
-  }
-
+  recordStarted(io, folder, { id, ...pending, pid, process_group: pid, start_ticks: null });
   return {
     text: startedText(id, pid, logPath),
     meta: { exit_code: null, cwd, timed_out: false, elapsed_ms: Math.max(0, io.now() - startedAt), log_path: logPath, background_id: id },

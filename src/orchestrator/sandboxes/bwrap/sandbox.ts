@@ -23,7 +23,7 @@ import {
 import { findProgram, firstLine, HIDDEN_SYSTEM_FILES, hostPrograms, hostSystem, terminateInside } from './host.js';
 import { execLocal, openLocal, type OpenedExecs } from '../local/exec.js';
 import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from '../../helper-bundles.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecResult, type OpenedExec, type OpenHandlers } from '../../sandbox.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecRequest, type ExecResult, type OpenedExec, type OpenHandlers } from '../../sandbox.js';
 import { makeMachineFolders, writeWithoutFollowing, type MachineSandbox } from '../machine.js';
 import { execEnvironment, neverStarted, RestartGuard } from '../shared.js';
 
@@ -189,12 +189,7 @@ export class BwrapSandbox implements MachineSandbox {
     });
   }
 
-  async exec(
-    argv: readonly string[],
-    env: Readonly<Record<string, string>>,
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<ExecResult> {
+  async exec({ argv, env, expiration }: ExecRequest): Promise<ExecResult> {
     // A command can end the container (`kill -KILL -1` reaches its first process): the next call
     // starts it again, over the same home and run folder.
     if (this.running && !this.containerAlive()) await this.keeperExited;
@@ -209,7 +204,7 @@ export class BwrapSandbox implements MachineSandbox {
     // The environment travels as nsenter's own, never in argv, which any host process can read.
     const whole = execEnvironment(SANDBOX_PATH, env, this.home, SANDBOX_RUN_DIR);
     const command = [this.nsenter, ...nsenterArguments(this.containerPid, this.network, argv)];
-    return execLocal(command, whole, '/', timeoutMs, signal, terminateInside);
+    return execLocal({ argv: command, env: whole, expiration }, '/', terminateInside);
   }
 
   private readonly opened: OpenedExecs = new Map();

@@ -1,7 +1,7 @@
 // The few calls of the Docker Engine API the docker sandbox makes (Docker Engine's; Podman's
 // compatible API is untested, docs/deploying.md), over node:http: a unix socket, or TCP with TLS. A hijacked exec stream is read here
 // and split into stdout and stderr by its 8-byte frame headers.
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -224,67 +224,88 @@ export class EngineClient {
         upgrade: 'tcp',
       }),
     );
-    let socket: Duplex | undefined;
-    /** Stdin written before the connection was hijacked, and whether it was closed then. */
-    const pendingStdin: Uint8Array[] = [];
-    let pendingEnd = false;
-    let unrefWanted = false;
-    let ended = false;
-    const finish = (error?: Error): void => {
-      if (ended) return;
-      ended = true;
-      handlers.end(error);
-    };
-    const splitter = new FrameSplitter(handlers);
-    const attach = (stream: Duplex, head: Buffer): void => {
-      socket = stream;
-      if (head.length > 0) splitter.push(head);
-      stream.on('data', (chunk: Buffer) => splitter.push(chunk));
-      stream.on('end', () => finish());
-      stream.on('close', () => finish());
-      stream.on('error', (error) => finish(error));
-      if (unrefWanted) (stream as Duplex & { unref?: () => void }).unref?.();
-      for (const bytes of pendingStdin.splice(0)) stream.write(bytes);
-      if (pendingEnd) stream.end();
-    };
-    req.on('upgrade', (_res: IncomingMessage, stream: Duplex, head: Buffer) => attach(stream, head));
-    req.on('response', (res: IncomingMessage) => {
-      // An Engine that does not switch protocols answers the stream in the body, or refuses.
-      const status = res.statusCode ?? 0;
-      if (status >= 400) {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => finish(new EngineError(status, Buffer.concat(chunks).toString('utf8').trim())));
-        return;
-      }
-      res.on('data', (chunk: Buffer) => splitter.push(chunk));
-      res.on('end', () => finish());
-      res.on('error', (error) => finish(error));
-    });
-    req.on('error', (error) => finish(new EngineError(UNREACHABLE_STATUS, `the Docker Engine cannot be reached: ${error.message}`)));
+    const exec = new AttachedExec(req, handlers);
+    req.on('upgrade', (_res: IncomingMessage, stream: Duplex, head: Buffer) => exec.attach(stream, head));
+    req.on('response', (res: IncomingMessage) => exec.readResponse(res));
+    req.on('error', (error) => exec.finish(new EngineError(UNREACHABLE_STATUS, `the Docker Engine cannot be reached: ${error.message}`)));
     req.end(payload);
-    return {
-      write(bytes) {
-        if (socket) socket.write(bytes);
-        else if (!pendingEnd) pendingStdin.push(bytes);
-      },
-      end(bytes) {
-        if (socket) socket.end(bytes);
-        else if (!pendingEnd) {
-          if (bytes !== undefined) pendingStdin.push(bytes);
-          pendingEnd = true;
-        }
-      },
-      destroy() {
-        socket?.destroy();
-        req.destroy();
-      },
-      unref() {
-        unrefWanted = true;
-        if (socket) (socket as Duplex & { unref?: () => void }).unref?.();
-        if (req.socket) req.socket.unref();
-        else req.once('socket', (connecting) => connecting.unref());
-      },
-    };
+    return exec;
+  }
+}
+
+/**
+ * A started exec's connection: hijacked by the Engine (the `upgrade`), or its stream answered in a
+ * response's body; stdin written or ended before the connection is there is held until it is.
+ */
+class AttachedExec implements ExecStream {
+  private socket: Duplex | undefined;
+  private readonly pendingStdin: Uint8Array[] = [];
+  private pendingEnd = false;
+  private unrefWanted = false;
+  private ended = false;
+  private readonly splitter: FrameSplitter;
+
+  constructor(
+    private readonly req: ClientRequest,
+    private readonly handlers: StreamHandlers,
+  ) {
+    this.splitter = new FrameSplitter(handlers);
+  }
+
+  finish(error?: Error): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.handlers.end(error);
+  }
+
+  attach(stream: Duplex, head: Buffer): void {
+    this.socket = stream;
+    if (head.length > 0) this.splitter.push(head);
+    stream.on('data', (chunk: Buffer) => this.splitter.push(chunk));
+    stream.on('end', () => this.finish());
+    stream.on('close', () => this.finish());
+    stream.on('error', (error) => this.finish(error));
+    if (this.unrefWanted) (stream as Duplex & { unref?: () => void }).unref?.();
+    for (const bytes of this.pendingStdin.splice(0)) stream.write(bytes);
+    if (this.pendingEnd) stream.end();
+  }
+
+  /** An Engine that does not switch protocols answers the stream in the body, or refuses. */
+  readResponse(res: IncomingMessage): void {
+    const status = res.statusCode ?? 0;
+    if (status >= 400) {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => this.finish(new EngineError(status, Buffer.concat(chunks).toString('utf8').trim())));
+      return;
+    }
+    res.on('data', (chunk: Buffer) => this.splitter.push(chunk));
+    res.on('end', () => this.finish());
+    res.on('error', (error) => this.finish(error));
+  }
+
+  write(bytes: Uint8Array): void {
+    if (this.socket) this.socket.write(bytes);
+    else if (!this.pendingEnd) this.pendingStdin.push(bytes);
+  }
+
+  end(bytes?: Uint8Array): void {
+    if (this.socket) this.socket.end(bytes);
+    else if (!this.pendingEnd) {
+      if (bytes !== undefined) this.pendingStdin.push(bytes);
+      this.pendingEnd = true;
+    }
+  }
+
+  destroy(): void {
+    this.socket?.destroy();
+    this.req.destroy();
+  }
+
+  unref(): void {
+    this.unrefWanted = true;
+    if (this.socket) (this.socket as Duplex & { unref?: () => void }).unref?.();
+    if (this.req.socket) this.req.socket.unref();
+    else this.req.once('socket', (connecting) => connecting.unref());
   }
 }

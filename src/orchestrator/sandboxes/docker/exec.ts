@@ -4,7 +4,7 @@
 // waiting: a process the command left may hold its pipes, and a container that died leaves the exec
 // "running"; the inspects do.
 import { EngineError, engineAddressText, engineUnreachable, type EngineClient, type ExecStream } from './engine.js';
-import { ExecExpiration } from '../expiration.js';
+import type { ExecExpiration } from '../../expiration.js';
 import { EXEC_PIPE_DRAIN_MS, EXEC_STDERR_KEEP_BYTES, EXEC_STDOUT_MAX_BYTES, ExecOutput } from '../shared.js';
 import type { ExecResult } from '../../sandbox.js';
 
@@ -71,30 +71,15 @@ export async function followExec(
   execId: string,
   /** Sends `kill -<how> <target>` inside. */
   signalInside: (how: StopHow, target: string) => Promise<void>,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
+  expiration: ExecExpiration,
 ): Promise<ExecResult> {
   const exec = new FollowedExec(engine, containerId, execId, signalInside);
   const ending = exec.ending();
-  let expiration = new ExecExpiration(Date.now() + timeoutMs, signal);
-  let timedOut = false;
   try {
-    for (;;) {
-      const first = await Promise.race([ending, expiration.expired]);
-      expiration.dispose();
-      if (typeof first !== 'string') break;
-      if (first === 'timeout') {
-        timedOut = true;
-        exec.stop('KILL');
-        break;
-      }
-      exec.stop('TERM');
-      expiration = expiration.deadlineOnly();
-    }
+    const timedOut = await expiration.follow(ending, { timeout: () => exec.stop('KILL'), abort: () => exec.stop('TERM') });
     const { exitCode, note } = await ending;
     return exec.result(timedOut ? null : execExitCode(exitCode), timedOut, note);
   } finally {
-    expiration.dispose();
     exec.close();
   }
 }

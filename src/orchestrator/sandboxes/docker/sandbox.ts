@@ -14,7 +14,7 @@ import { DockerOpenExecs, OPEN_WRAPPER } from './open.js';
 import { feedExec, REQUEST_ROOT_WRITE_SCRIPT, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './write.js';
 import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './options.js';
 import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../../../contract/environment.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from '../../sandbox.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecRequest, execRequest, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from '../../sandbox.js';
 import { execEnvironment, neverStarted, RestartGuard } from '../shared.js';
 
 export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
@@ -137,7 +137,7 @@ export class DockerSandbox implements Sandbox {
     sandbox.helperUser = bounds.helperAsRoot ? DOCKER_HELPER_USER : DOCKER_AGENT_USER;
     try {
       await sandbox.create(options, bounds);
-      const probe = await sandbox.exec(['true'], {}, DOCKER_START_TIMEOUT_MS);
+      const probe = await sandbox.exec(execRequest(['true'], {}, DOCKER_START_TIMEOUT_MS));
       if (probe.exitCode !== 0) throw new Error(`the sandbox's container cannot run a command: ${probe.stderr.trim() || `exit status ${probe.exitCode}`}`);
     } catch (error) {
       await sandbox.cleanup();
@@ -252,22 +252,18 @@ export class DockerSandbox implements Sandbox {
     return this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp);
   }
 
-  async exec(
-    argv: readonly string[],
-    env: Readonly<Record<string, string>>,
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<ExecResult> {
+  async exec({ argv, env, expiration }: ExecRequest): Promise<ExecResult> {
     if (this.cleanedUp) return neverStarted('the sandbox was cleaned up');
     let execId: string;
     const user = this.userFor(argv);
     try {
       const whole = await this.helperEnvironment(argv, this.wholeEnvironment(env));
-      execId = (await this.createExecRunning(['/bin/sh', '-c', EXEC_WRAPPER, 'sh', ...argv], whole, false, timeoutMs, user)).Id;
+      const answerTimeoutMs = Math.max(0, expiration.deadline - Date.now());
+      execId = (await this.createExecRunning(['/bin/sh', '-c', EXEC_WRAPPER, 'sh', ...argv], whole, false, answerTimeoutMs, user)).Id;
     } catch (error) {
       return neverStarted(`the sandbox's container cannot run the command: ${message(error)}`);
     }
-    return followExec(this.engine, this.id, execId, (how, target) => this.signalInside(how, target, user), timeoutMs, signal);
+    return followExec(this.engine, this.id, execId, (how, target) => this.signalInside(how, target, user), expiration);
   }
 
   /**

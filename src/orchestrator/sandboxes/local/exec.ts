@@ -1,86 +1,68 @@
 // A helper run as a child process of this one, on this machine: the local sandbox's exec, and the
 // MCP server's way to run code_task's helper. Its own process group, so that a stop reaches
 // whatever it started in that group.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { EXEC_PIPE_DRAIN_MS, EXEC_STDERR_KEEP_BYTES, EXEC_STDOUT_MAX_BYTES, ExecOutput, NEVER_STARTED_EXIT_CODE } from '../shared.js';
-import type { ExecResult, OpenedExec, OpenHandlers } from '../../sandbox.js';
+import type { ExecRequest, ExecResult, OpenedExec, OpenHandlers } from '../../sandbox.js';
 
 /** SIGTERM to the process alone: the helper stops its command's group itself and still answers. */
 function terminate(pid: number): void {
   process.kill(pid, 'SIGTERM');
 }
 
+/** A signal that may find the process gone. */
+function trySignal(send: () => void): void {
+  try {
+    send();
+  } catch {
+    // Already gone.
+  }
+}
+
 /**
- * Run `argv` with exactly `env` in `cwd`, stdin closed; SIGKILL to its group at `timeoutMs`, and
- * `askToStop` (SIGTERM to the process alone) once `signal` aborts.
+ * Run the request's argv with exactly its env in `cwd`, stdin closed: SIGKILL to its group at the
+ * request's deadline, and `askToStop` (SIGTERM to the process alone) once its caller aborts.
  */
-export function execLocal(
-  argv: readonly string[],
-  env: Readonly<Record<string, string>>,
-  cwd: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
-  askToStop: (pid: number) => void = terminate,
-): Promise<ExecResult> {
+export async function execLocal({ argv, env, expiration }: ExecRequest, cwd: string, askToStop: (pid: number) => void = terminate): Promise<ExecResult> {
+  const child = spawn(argv[0]!, argv.slice(1), {
+    cwd,
+    env: { ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so that a stop reaches whatever it started in that group.
+    detached: true,
+  });
+  const output = new ExecOutput(EXEC_STDOUT_MAX_BYTES, EXEC_STDERR_KEEP_BYTES);
+  child.stdout.on('data', (chunk: Buffer) => output.addStdout(chunk));
+  child.stderr.on('data', (chunk: Buffer) => output.addStderr(chunk));
+  const ended = childEnd(child);
+  const timedOut = await expiration.follow(ended, {
+    timeout: () => trySignal(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL')),
+    abort: () => trySignal(() => child.pid !== undefined && child.exitCode === null && askToStop(child.pid)),
+  });
+  const { exitCode, spawnError } = await ended;
+  child.stdout.destroy();
+  child.stderr.destroy();
+  return output.result(exitCode, timedOut, spawnError ? `${spawnError.message}\n` : '');
+}
+
+/**
+ * The child's end: its exit code once its pipes close, or EXEC_PIPE_DRAIN_MS after it exits if a
+ * process it left holds them; a child that could not start (ENOENT, EACCES) ends as a shell says, 127.
+ */
+function childEnd(child: ChildProcess): Promise<{ exitCode: number | null; spawnError?: Error }> {
   return new Promise((resolve) => {
-    const child = spawn(argv[0]!, argv.slice(1), {
-      cwd,
-      env: { ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so that a stop reaches whatever it started in that group.
-      detached: true,
-    });
-    const output = new ExecOutput(EXEC_STDOUT_MAX_BYTES, EXEC_STDERR_KEEP_BYTES);
-    let timedOut = false;
     let exitCode: number | null = null;
-    let spawnError: Error | undefined;
-    let settled = false;
-
-    const settle = (): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      clearTimeout(drain);
-      signal?.removeEventListener('abort', onAbort);
-      child.stdout.destroy();
-      child.stderr.destroy();
-      resolve(output.result(exitCode, timedOut, spawnError ? `${spawnError.message}\n` : ''));
-    };
-    const stopGroup = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      stopGroup();
-    }, timeoutMs);
     let drain: ReturnType<typeof setTimeout> | undefined;
-    function onAbort(): void {
-      try {
-        if (child.pid !== undefined && exitCode === null) askToStop(child.pid);
-      } catch {
-        // Already gone.
-      }
-    }
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-
-    child.stdout.on('data', (chunk: Buffer) => output.addStdout(chunk));
-    child.stderr.on('data', (chunk: Buffer) => output.addStderr(chunk));
-    child.on('error', (error) => {
-      // The helper could not start (ENOENT, EACCES): a shell would say 127, and so does this.
-      spawnError = error;
-      exitCode = NEVER_STARTED_EXIT_CODE;
-      settle();
-    });
+    const settle = (spawnError?: Error): void => {
+      clearTimeout(drain);
+      resolve(spawnError === undefined ? { exitCode } : { exitCode: NEVER_STARTED_EXIT_CODE, spawnError });
+    };
+    child.on('error', settle);
     child.on('exit', (code) => {
       exitCode = code;
-      drain = setTimeout(settle, EXEC_PIPE_DRAIN_MS);
+      drain = setTimeout(() => settle(), EXEC_PIPE_DRAIN_MS);
     });
-    child.on('close', settle);
+    child.on('close', () => settle());
   });
 }
 

@@ -5,18 +5,11 @@ import { rmSync } from 'node:fs';
 import { endOpened, execLocal, openLocal, type OpenedExecs } from './exec.js';
 import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from '../../helper-bundles.js';
 import { killMarked } from './process-sweep.js';
-import type { ExecResult, OpenedExec, OpenHandlers } from '../../sandbox.js';
+import type { ExecRequest, ExecResult, OpenedExec, OpenHandlers } from '../../sandbox.js';
 import { makeMachineFolders, writeWithoutFollowing, type MachineSandbox } from '../machine.js';
-import { execEnvironment, locationUnder } from '../shared.js';
+import { execEnvironment, locationUnder, neverStarted } from '../shared.js';
 
-export {
-  EXEC_PIPE_DRAIN_MS,
-  EXEC_STDERR_KEEP_BYTES,
-  EXEC_STDOUT_MAX_BYTES,
-  LOCAL_PIPE_DRAIN_MS,
-  LOCAL_STDERR_KEEP_BYTES,
-  LOCAL_STDOUT_MAX_BYTES,
-} from '../shared.js';
+export { EXEC_PIPE_DRAIN_MS, EXEC_STDERR_KEEP_BYTES, EXEC_STDOUT_MAX_BYTES } from '../shared.js';
 export type { MachineSandbox } from '../machine.js';
 
 export { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from '../../helper-bundles.js';
@@ -55,8 +48,7 @@ export class LocalSandbox implements MachineSandbox {
     return new LocalSandbox(options);
   }
 
-  /** @deprecated Start one with `await LocalSandbox.start(options)`, as the other sandboxes start. */
-  constructor(options: LocalSandboxOptions = {}) {
+  private constructor(options: LocalSandboxOptions = {}) {
     const folders = makeMachineFolders('guilds-code-sandbox-', options);
     this.scratch = folders.scratch;
     this.home = folders.home;
@@ -68,14 +60,11 @@ export class LocalSandbox implements MachineSandbox {
   }
 
   private readonly opened: OpenedExecs = new Map();
+  private cleanedUp = false;
 
-  exec(
-    argv: readonly string[],
-    env: Readonly<Record<string, string>>,
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<ExecResult> {
-    return execLocal(argv, this.environment(env), this.home, timeoutMs, signal);
+  async exec({ argv, env, expiration }: ExecRequest): Promise<ExecResult> {
+    if (this.cleanedUp) return neverStarted('the sandbox was cleaned up');
+    return execLocal({ argv, env: this.environment(env), expiration }, this.home);
   }
 
   open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
@@ -110,6 +99,7 @@ export class LocalSandbox implements MachineSandbox {
    * the home as it exits.
    */
   async cleanup(): Promise<void> {
+    this.cleanedUp = true;
     if (this.ownRunDir) {
       await killMarked(`GUILDS_RUN_DIR=${this.runDir}`);
     }
