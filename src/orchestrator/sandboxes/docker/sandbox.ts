@@ -8,13 +8,14 @@
 // local sandbox's does). No file, no host pid: it works on a remote Engine and under gVisor alike.
 import { createHash, randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
+import { EngineClient, EngineError, engineAddressFrom } from './engine.js';
 import { followExec } from './exec.js';
 import { DockerOpenExecs, OPEN_WRAPPER } from './open.js';
 import { feedExec, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './write.js';
-import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './options.js';
+import { HeldStream } from './held-stream.js';
+import { dockerBounds, dockerHostConfig, startFailure, type DockerBounds, type DockerSandboxOptions } from './options.js';
 import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../../../contract/environment.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from '../../sandbox.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, SERVE_ARGUMENT, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from '../../sandbox.js';
 import { execEnvironment, neverStarted, RestartGuard } from '../shared.js';
 
 export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
@@ -30,7 +31,9 @@ export {
   LINUX_CAPABILITIES,
   UNLIMITED,
   type Bound,
+  type DockerSandboxOptions,
 } from './options.js';
+export { HeldStream } from './held-stream.js';
 
 /** The image's agent: its user, home and PATH (image/Dockerfile). */
 export const DOCKER_AGENT_USER = '1000:1000';
@@ -48,55 +51,6 @@ export const DOCKER_SANDBOX_LABEL = 'io.guilds.code.sandbox';
 
 const EXEC_WRAPPER = 'echo $$ >&2; exec "$@"';
 
-export interface DockerSandboxOptions {
-  /** The sandbox image (`npm run image`). */
-  image: string;
-  /** `'runc'` (the default) or `'runsc'` for gVisor. */
-  runtime?: 'runc' | 'runsc' | (string & {});
-  /** The agent's home: a named volume or a host folder; default a new volume, removed by cleanup(). */
-  home?: { volume: string } | { hostPath: string };
-  /** `'none'` (the default), `'host'`, or a network's name. */
-  network?: string;
-  /**
-   * The bounds (docs/deploying.md has the defaults, options.ts their constants): memory in
-   * bytes (swap held equal, so none), CPUs (a fraction allowed), processes, and the size in bytes of
-   * the /tmp tmpfs and of the /run/guilds one (with `state: 'tmpfs'`). `'unlimited'` sets none.
-   */
-  memoryBytes?: Bound;
-  pids?: Bound;
-  cpus?: Bound;
-  tmpBytes?: Bound;
-  stateTmpfsBytes?: Bound;
-  /** Every capability is dropped; these (`'NET_BIND_SERVICE'` or `'CAP_NET_BIND_SERVICE'`) are given back. */
-  capAdd?: readonly string[];
-  /** Default true: no process gains a privilege by exec (a setuid program, a file capability). */
-  noNewPrivileges?: boolean;
-  /**
-   * Default true: the helpers (helperCommand, harnessCommand) run as root and act as the agent, out of
-   * reach of the agent's own processes (docs/reliability.md); false runs them as the agent, with no
-   * capability left in the container.
-   */
-  helperAsRoot?: boolean;
-  /**
-   * Where the helper's state folder (/run/guilds: background records and ids, request files) lives: a
-   * named volume (default a new one, removed by cleanup), so that a restarted container still knows
-   * its background commands (they read `ended`) and never hands out their ids again; `'tmpfs'`
-   * forgets them at every start.
-   */
-  state?: { volume: string } | 'tmpfs';
-  /** Default true, with tmpfs /tmp. */
-  readOnlyRoot?: boolean;
-  labels?: Readonly<Record<string, string>>;
-  /** How to reach the Engine; default from DOCKER_HOST, else /var/run/docker.sock. */
-  docker?: EngineAddress;
-  /**
-   * How the helpers start inside: the image's when absent. With helperAsRoot they run as root: name
-   * only files the agent cannot write (the image's own).
-   */
-  helperCommand?: readonly string[];
-  harnessCommand?: readonly string[];
-}
-
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -108,9 +62,14 @@ export class DockerSandbox implements Sandbox {
   readonly helperCommand: readonly string[];
   readonly harnessCommand: readonly string[];
   private id = '';
-  /** The volumes this sandbox made (the home, the state folder), removed by cleanup(). */
+  /** The volumes this sandbox made (the home, the state folder) and has not removed yet. */
   private readonly madeVolumes: string[] = [];
   private cleanedUp = false;
+  private containerRemoved = false;
+  /** The removal under way, shared by the cleanups that ask for it meanwhile. */
+  private removing: Promise<void> | undefined;
+  /** The helper's stream opened ahead of the first call (openAhead), until a runner takes it. */
+  private ahead: HeldStream | undefined;
   /** The container being started again, shared by the calls that found it stopped. */
   private readonly restarts = new RestartGuard();
   private readonly openExecs: DockerOpenExecs;
@@ -247,9 +206,26 @@ export class DockerSandbox implements Sandbox {
     return execEnvironment(DOCKER_PATH, env, DOCKER_AGENT_HOME, DEFAULT_RUN_DIR);
   }
 
-  /** A long-lived exec with stdin (SPEC section 8's warm stream): open.ts. */
+  /**
+   * A long-lived exec with stdin (SPEC section 8's warm stream): open.ts. The helper's stream opened
+   * ahead is taken when it was opened with the same environment; with another it is ended.
+   */
   open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
-    return this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp);
+    return this.ahead?.take(argv, env, handlers) ?? this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp);
+  }
+
+  /**
+   * Opens the helper's warm stream now, with `env` (a run's helper environment: `{}` for a
+   * CodeToolRun with no environment and no tokens), so that the first call of such a run goes over a
+   * helper already started. `ping` on what it returns says when the helper answers
+   * (DockerSandboxPool holds one per container it keeps ready).
+   */
+  openAhead(env: Readonly<Record<string, string>> = {}): HeldStream {
+    this.ahead?.end();
+    const argv = [...this.helperCommand, SERVE_ARGUMENT];
+    const held = new HeldStream(argv, { ...env }, (handlers) => this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp));
+    this.ahead = held;
+    return held;
   }
 
   async exec(
@@ -330,10 +306,35 @@ export class DockerSandbox implements Sandbox {
     await feedExec(this.engine, created.Id, bytes, path);
   }
 
-  /** Removes the container, and the volumes it made. */
-  async cleanup(): Promise<void> {
+  /**
+   * Removes the container, and the volumes it made. Never rejects: what the Engine could not remove
+   * (an Engine gone) is left for the next cleanup() to try again (`removed` says whether any is left);
+   * a cleanup asked for while one runs waits for it.
+   */
+  cleanup(): Promise<void> {
     this.cleanedUp = true;
-    if (this.id !== '') await this.engine.call('DELETE', `/containers/${this.id}?force=true`).catch(() => undefined);
-    for (const volume of this.madeVolumes.splice(0)) await this.engine.call('DELETE', `/volumes/${volume}`).catch(() => undefined);
+    this.ahead?.end();
+    this.removing ??= this.removeLeft().finally(() => (this.removing = undefined));
+    return this.removing;
+  }
+
+  /** Whether cleanup() has removed the container and every volume it made. */
+  get removed(): boolean {
+    return this.cleanedUp && (this.id === '' || this.containerRemoved) && this.madeVolumes.length === 0;
+  }
+
+  private async removeLeft(): Promise<void> {
+    if (this.id !== '' && !this.containerRemoved) this.containerRemoved = await this.deleted(`/containers/${this.id}?force=true`);
+    for (const volume of [...this.madeVolumes]) {
+      if (await this.deleted(`/volumes/${volume}`)) this.madeVolumes.splice(this.madeVolumes.indexOf(volume), 1);
+    }
+  }
+
+  /** DELETE `path`: true once it is gone (a 404 says it was already). */
+  private deleted(path: string): Promise<boolean> {
+    return this.engine.call('DELETE', path).then(
+      () => true,
+      (error: unknown) => error instanceof EngineError && error.status === 404,
+    );
   }
 }
