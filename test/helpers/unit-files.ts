@@ -45,6 +45,7 @@ export const UNIT_FILES: readonly string[] = [
   'test/orchestrator/docker-engine.test.ts',
   'test/orchestrator/docker-held-stream.test.ts',
   'test/orchestrator/docker-options.test.ts',
+  'test/orchestrator/docker-pool-options.test.ts',
   'test/orchestrator/f7af798-result-cap-at-platform-cap.test.ts',
   'test/orchestrator/format.test.ts',
   'test/orchestrator/live.test.ts',

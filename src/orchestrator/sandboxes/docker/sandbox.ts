@@ -34,6 +34,9 @@ export {
   type DockerSandboxOptions,
 } from './options.js';
 export { HeldStream } from './held-stream.js';
+// The pool imports this module too: neither uses the other while the modules load.
+export { DockerSandboxPool } from './pool.js';
+export { DOCKER_POOL_DEFAULT_MAX_STARTING, DOCKER_POOL_KEEPALIVE_MS, DOCKER_POOL_LABEL, DOCKER_POOL_MAX_SIZE, DOCKER_POOL_MAX_STARTING, DOCKER_POOL_PROBE_TIMEOUT_MS, type DockerSandboxPoolOptions } from './pool-options.js';
 
 /** The image's agent: its user, home and PATH (image/Dockerfile). */
 export const DOCKER_AGENT_USER = '1000:1000';
