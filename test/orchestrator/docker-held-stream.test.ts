@@ -4,7 +4,7 @@
 // a line that is not a probe's answer ends it before anyone takes it. test/e2e/docker-pool.test.ts
 // runs it over the real helper in a container.
 import { describe, expect, it } from 'vitest';
-import { HELD_PROBE_LINE, HeldStream, isProbeAnswer, sameEnvironment } from '../../src/orchestrator/sandboxes/docker/held-stream.js';
+import { HELD_PROBE_LINE, HeldStream, isAnswerTo, sameEnvironment } from '../../src/orchestrator/sandboxes/docker/held-stream.js';
 import type { OpenHandlers } from '../../src/orchestrator/sandbox.js';
 
 const ARGV = ['node', '/usr/local/bin/guilds-code', '--serve'];
@@ -42,11 +42,11 @@ function held(env: Record<string, string> = {}): { exec: PlayedExec; stream: Hel
 describe('a probe', () => {
   it('is a line that is no request, and is answered by an answer line with call_id null and nothing else', () => {
     expect(HELD_PROBE_LINE).toBe('{}\n');
-    expect(isProbeAnswer(PROBE_ANSWER)).toBe(true);
-    expect(isProbeAnswer('{"call_id":"c1","envelope":{"ok":true}}')).toBe(false);
-    expect(isProbeAnswer('{"call_id":null,"progress":{"type":"heartbeat"}}')).toBe(false);
-    expect(isProbeAnswer('{"envelope":{"ok":true}}')).toBe(false);
-    expect(isProbeAnswer('not json')).toBe(false);
+    expect(isAnswerTo(PROBE_ANSWER, null)).toBe(true);
+    expect(isAnswerTo('{"call_id":"c1","envelope":{"ok":true}}', null)).toBe(false);
+    expect(isAnswerTo('{"call_id":null,"progress":{"type":"heartbeat"}}', null)).toBe(false);
+    expect(isAnswerTo('{"envelope":{"ok":true}}', null)).toBe(false);
+    expect(isAnswerTo('not json', null)).toBe(false);
   });
 
   it('resolves true once the helper answers it, even when its answer comes in pieces; one under way is shared', async () => {
@@ -72,6 +72,27 @@ describe('a probe', () => {
     const { exec, stream, ended } = held();
     expect(await stream.ping(1)).toBe(false);
     expect([stream.open, ended(), exec.stdinEnded]).toEqual([false, true, true]);
+  });
+});
+
+describe('a request sent over the held stream', () => {
+  it('resolves true once the answer with its call_id comes, and only one line is in flight at a time', async () => {
+    const { exec, stream } = held();
+    const answer = stream.ask('{"op":"shell","call_id":"w1"}\n', 'w1', 1000);
+    expect(await stream.ping(1000)).toBe(false);
+    exec.says('{"call_id":"w1","envelope":{"ok":true,"text":"(no output)","meta":{}}}\n');
+    expect(await answer).toBe(true);
+    expect(exec.written).toEqual(['{"op":"shell","call_id":"w1"}\n']);
+    expect(stream.open).toBe(true);
+  });
+
+  it("ends the stream on another call's answer, a progress line, or the probe's", () => {
+    for (const line of ['{"call_id":"w2","envelope":{"ok":true}}', '{"call_id":"w1","progress":{"type":"heartbeat","elapsed_ms":1}}', PROBE_ANSWER]) {
+      const { exec, stream, ended } = held();
+      void stream.ask('{"op":"shell","call_id":"w1"}\n', 'w1', 1000);
+      exec.says(`${line}\n`);
+      expect([stream.open, ended()]).toEqual([false, true]);
+    }
   });
 });
 

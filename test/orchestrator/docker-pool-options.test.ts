@@ -10,12 +10,15 @@ import {
   DOCKER_POOL_MAX_SIZE,
   DOCKER_POOL_MAX_STARTING,
   DOCKER_POOL_PROBE_TIMEOUT_MS,
+  DOCKER_POOL_REFILL_DELAY_MS,
   DOCKER_POOL_RETRY_MAX_MS,
   DOCKER_POOL_RETRY_MIN_MS,
+  DOCKER_POOL_WARM_UP_REMOVAL,
   dockerPoolSettings,
   poolSentences,
   poolStartsNow,
   sameOption,
+  warmUpLines,
   type DockerSandboxPoolOptions,
 } from '../../src/orchestrator/sandboxes/docker/pool-options.js';
 import { DockerSandboxPool } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
@@ -23,8 +26,8 @@ import { DockerSandboxPool } from '../../src/orchestrator/sandboxes/docker/sandb
 const POOL = { image: 'sandbox', size: 8 };
 
 describe('the pool by default', () => {
-  it('starts 4 containers at once, holds at most 256, and probes a held helper every 5 minutes, inside its 15-minute idle exit', () => {
-    expect([DOCKER_POOL_DEFAULT_MAX_STARTING, DOCKER_POOL_MAX_STARTING, DOCKER_POOL_MAX_SIZE]).toEqual([4, 64, 256]);
+  it('starts 4 containers at once, holds at most 256, replaces a claimed one a second after its claim, and probes a held helper every 5 minutes, inside its 15-minute idle exit', () => {
+    expect([DOCKER_POOL_DEFAULT_MAX_STARTING, DOCKER_POOL_MAX_STARTING, DOCKER_POOL_MAX_SIZE, DOCKER_POOL_REFILL_DELAY_MS]).toEqual([4, 64, 256, 1_000]);
     expect([DOCKER_POOL_KEEPALIVE_MS, DOCKER_POOL_PROBE_TIMEOUT_MS, DOCKER_POOL_RETRY_MIN_MS, DOCKER_POOL_RETRY_MAX_MS]).toEqual([300_000, 5_000, 1_000, 30_000]);
     expect(DOCKER_POOL_KEEPALIVE_MS * 2).toBeLessThan(SERVE_IDLE_EXIT_MS);
   });
@@ -118,11 +121,36 @@ describe('options compared by value', () => {
   });
 });
 
+describe("a held helper's warm-up", () => {
+  it('is one call of each kind a model makes first, in a run of its own, whose folder is then removed with .runs when nothing else is in it', () => {
+    expect(warmUpLines()).toEqual([
+      { callId: 'w1', line: '{"op":"file_read","args":{"path":".profile","limit":1},"run_id":"guilds-pool-warm-up","agent_id":"pool","call_id":"w1","default_cwd":""}\n' },
+      { callId: 'w2', line: '{"op":"shell","args":{"command":"true"},"run_id":"guilds-pool-warm-up","agent_id":"pool","call_id":"w2","default_cwd":""}\n' },
+      { callId: 'w3', line: '{"op":"shell_status","args":{},"run_id":"guilds-pool-warm-up","agent_id":"pool","call_id":"w3","default_cwd":""}\n' },
+      { callId: 'w4', line: '{"op":"code_search","args":{"pattern":"PATH","path":".profile"},"run_id":"guilds-pool-warm-up","agent_id":"pool","call_id":"w4","default_cwd":""}\n' },
+      {
+        callId: 'w5',
+        line: '{"op":"code_search","args":{"pattern":"PATH","path":".profile","mode":"content"},"run_id":"guilds-pool-warm-up","agent_id":"pool","call_id":"w5","default_cwd":""}\n',
+      },
+    ]);
+    expect(DOCKER_POOL_WARM_UP_REMOVAL).toBe('rm -rf -- "$HOME/.runs/guilds-pool-warm-up" && { rmdir -- "$HOME/.runs" 2>/dev/null; true; }');
+  });
+});
+
 describe('how many containers the pool starts now', () => {
-  const counts = { size: 8, maxStarting: 4, ready: 8, waiting: 0, starting: 0, backingOff: false };
+  const counts = { size: 8, maxStarting: 4, ready: 8, waiting: 0, starting: 0, deferred: 0, backingOff: false };
 
   it('none while it holds its size', () => {
     expect(poolStartsNow(counts)).toBe(0);
+  });
+
+  it('none for a claimed container whose replacement is not due yet, one once it is', () => {
+    expect(poolStartsNow({ ...counts, ready: 7, deferred: 1 })).toBe(0);
+    expect(poolStartsNow({ ...counts, ready: 7, deferred: 0 })).toBe(1);
+  });
+
+  it('one for a claim waiting, at once, whatever replacements are not due yet', () => {
+    expect(poolStartsNow({ ...counts, ready: 0, waiting: 1, deferred: 8 })).toBe(1);
   });
 
   it('one for each container claimed, at most maxStarting at once', () => {
@@ -151,6 +179,7 @@ describe("the pool's lines", () => {
     expect(poolSentences.closedDuringClaim).toBe('DockerSandboxPool.claim: the pool was closed during the claim');
     expect(poolSentences.closedBeforeFilled).toBe('DockerSandboxPool.filled: the pool was closed before it was filled');
     expect(poolSentences.helperNoAnswer(30)).toBe("the pool's container's helper did not answer its warm stream within 30 s");
+    expect(poolSentences.warmUpLeft('rm: cannot remove')).toBe("the pool's container kept its warm-up run: rm: cannot remove");
     expect(poolSentences.notRemoved(3)).toBe("DockerSandboxPool.close: the Docker Engine did not remove 3 of the pool's containers; close() again tries again");
   });
 });

@@ -5,8 +5,9 @@
 //
 // The probe is a line that is no request (`{}`): the helper answers it at once with `call_id: null`
 // and touches nothing on disk, so a probe leaves no trace for the claim that takes the stream. A
-// stream is handed over only with no probe in flight and no part line read, so that the runner
-// never sees a line it did not ask for (a line it did not send is a fault that ends its stream).
+// request may be sent too (`ask`), as the pool warms a helper up, and its answer waited for. A
+// stream is handed over only with nothing in flight and no part line read, so that the runner never
+// sees a line it did not ask for (a line it did not send is a fault that ends its stream).
 import type { OpenedExec, OpenHandlers } from '../../sandbox.js';
 
 /** What the stream is asked to prove it answers. */
@@ -14,8 +15,8 @@ export const HELD_PROBE_LINE = '{}\n';
 /** Past this much output with no whole line, the held stream is not the helper's: it is ended. */
 const HELD_PENDING_MAX_CHARS = 65_536;
 
-/** A probe's answer: `{"call_id": null, "envelope": {...}}`, and nothing else. */
-export function isProbeAnswer(line: string): boolean {
+/** The answer to the line sent with `callId` (null for a probe): `{"call_id": <it>, "envelope": {...}}`, and nothing else. */
+export function isAnswerTo(line: string, callId: string | null): boolean {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -23,8 +24,8 @@ export function isProbeAnswer(line: string): boolean {
     return false;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const { call_id: callId, envelope } = value as Record<string, unknown>;
-  return callId === null && typeof envelope === 'object' && envelope !== null && !Array.isArray(envelope);
+  const { call_id: answered, envelope } = value as Record<string, unknown>;
+  return answered === callId && typeof envelope === 'object' && envelope !== null && !Array.isArray(envelope);
 }
 
 /** Two environments with the same names and values, whatever their order. */
@@ -39,7 +40,8 @@ export class HeldStream {
   private taker: OpenHandlers | undefined;
   private ended = false;
   private pendingText = '';
-  private probe: { answered(ok: boolean): void; promise: Promise<boolean> } | undefined;
+  /** The line in flight: the call_id its answer carries (null for a probe). */
+  private probe: { callId: string | null; answered(ok: boolean): void; promise: Promise<boolean> } | undefined;
   /** Told once, when the stream ends before it was taken. */
   onEnd: (() => void) | undefined;
 
@@ -62,15 +64,25 @@ export class HeldStream {
 
   /**
    * Sends the probe line and resolves true once the helper answers it, false when the stream ends or
-   * `timeoutMs` passes first (then the stream is ended). A probe under way is shared.
+   * `timeoutMs` passes first (then the stream is ended), or a request is in flight. A probe under way
+   * is shared.
    */
   ping(timeoutMs: number): Promise<boolean> {
-    if (!this.open) return Promise.resolve(false);
-    if (this.probe !== undefined) return this.probe.promise;
+    if (this.probe?.callId === null) return this.probe.promise;
+    return this.ask(HELD_PROBE_LINE, null, timeoutMs);
+  }
+
+  /**
+   * Sends one line (a request, its call_id `callId`) and resolves true once its answer comes; false,
+   * the stream ended, as for a probe. One line is in flight at a time: false while another is.
+   */
+  ask(line: string, callId: string | null, timeoutMs: number): Promise<boolean> {
+    if (!this.open || this.probe !== undefined) return Promise.resolve(false);
     let answered!: (ok: boolean) => void;
     const promise = new Promise<boolean>((resolve) => (answered = resolve));
     const timer = setTimeout(() => this.end(), timeoutMs);
     this.probe = {
+      callId,
       promise,
       answered: (ok) => {
         clearTimeout(timer);
@@ -78,7 +90,7 @@ export class HeldStream {
         answered(ok);
       },
     };
-    this.exec.write(HELD_PROBE_LINE);
+    this.exec.write(line);
     return promise;
   }
 
@@ -111,8 +123,8 @@ export class HeldStream {
     for (let end = this.pendingText.indexOf('\n'); end !== -1; end = this.pendingText.indexOf('\n')) {
       const line = this.pendingText.slice(0, end);
       this.pendingText = this.pendingText.slice(end + 1);
-      // Only a probe's answer may come before the stream is taken.
-      if (this.probe === undefined || !isProbeAnswer(line)) return this.end();
+      // Only the answer to the line in flight may come before the stream is taken.
+      if (this.probe === undefined || !isAnswerTo(line, this.probe.callId)) return this.end();
       this.probe.answered(true);
     }
     if (this.pendingText.length > HELD_PENDING_MAX_CHARS) this.end();

@@ -15,9 +15,42 @@ export const DOCKER_POOL_MAX_STARTING = 64;
 export const DOCKER_POOL_KEEPALIVE_MS = 5 * 60_000;
 /** How long a held helper may take to answer a probe (at a claim, or the keepalive's) before its container is replaced. */
 export const DOCKER_POOL_PROBE_TIMEOUT_MS = 5_000;
+/**
+ * How long after a claim its replacement starts, in milliseconds: a start's CPU (dockerd, the
+ * runtime, the helper's Node inside) would land on the claimed sandbox's first calls, which come at
+ * once when a platform claims on the agent's first call (runc, 2 cores: a first call of 20 to 28 ms
+ * took 36 to 45 with the replacement starting beside it). A claim that waits is served at once.
+ */
+export const DOCKER_POOL_REFILL_DELAY_MS = 1_000;
 /** After a failed refill, the first wait before the next, in milliseconds; doubled at each failure up to the maximum. */
 export const DOCKER_POOL_RETRY_MIN_MS = 1_000;
 export const DOCKER_POOL_RETRY_MAX_MS = 30_000;
+/** The run a held helper is warmed up in; its folder is removed before the container is held. */
+export const DOCKER_POOL_WARM_UP_RUN = 'guilds-pool-warm-up';
+/**
+ * One call of each kind a model makes first, sent to a held helper before it is held ready, so that
+ * it has compiled their code before any claim: a helper's first shell `true` took 50 ms where the
+ * next took 17 to 22 (runc, 2 cores under load). What they read is the image's own home.
+ */
+export const DOCKER_POOL_WARM_UP_CALLS: readonly { op: string; args: Readonly<Record<string, unknown>> }[] = [
+  { op: 'file_read', args: { path: '.profile', limit: 1 } },
+  { op: 'shell', args: { command: 'true' } },
+  { op: 'shell_status', args: {} },
+  { op: 'code_search', args: { pattern: 'PATH', path: '.profile' } },
+  { op: 'code_search', args: { pattern: 'PATH', path: '.profile', mode: 'content' } },
+];
+/** What the warm-up leaves, removed: its run's folder, and `.runs` when nothing else is in it (a fresh home). */
+export const DOCKER_POOL_WARM_UP_REMOVAL = `rm -rf -- "$HOME/.runs/${DOCKER_POOL_WARM_UP_RUN}" && { rmdir -- "$HOME/.runs" 2>/dev/null; true; }`;
+
+/** The warm-up's request lines (SPEC section 8), each with the call_id its answer carries. */
+export function warmUpLines(): { callId: string; line: string }[] {
+  return DOCKER_POOL_WARM_UP_CALLS.map(({ op, args }, index) => {
+    const callId = `w${index + 1}`;
+    const request = { op, args, run_id: DOCKER_POOL_WARM_UP_RUN, agent_id: 'pool', call_id: callId, default_cwd: '' };
+    return { callId, line: `${JSON.stringify(request)}\n` };
+  });
+}
+
 /** The label every container and volume of a pool carries, its value the pool's id: claimed ones keep it (Docker cannot relabel). */
 export const DOCKER_POOL_LABEL = 'io.guilds.code.pool';
 
@@ -48,6 +81,7 @@ export const poolSentences = {
   ownVolumes: (option: string) =>
     `${POOL_START}: ${option} cannot name a volume or folder: each container of a pool gets a new one, so that nothing passes from one claim to the next`,
   helperNoAnswer: (seconds: number) => `the pool's container's helper did not answer its warm stream within ${seconds} s`,
+  warmUpLeft: (why: string) => `the pool's container kept its warm-up run: ${why}`,
   notRemoved: (count: number) => `DockerSandboxPool.close: the Docker Engine did not remove ${count} of the pool's containers; close() again tries again`,
 } as const;
 
@@ -90,18 +124,21 @@ export interface PoolCounts {
   /** Claims waiting for a container. */
   waiting: number;
   starting: number;
+  /** Replacements of claimed containers not due yet (DOCKER_POOL_REFILL_DELAY_MS). */
+  deferred: number;
   /** A refill failed lately, and the next waits (DOCKER_POOL_RETRY_MIN_MS and on). */
   backingOff: boolean;
 }
 
 /**
  * How many containers to start now: enough for `size` ready and one per waiting claim, counting
- * those starting, never more than `maxStarting` at once. While backing off, only for the claims no
- * start under way will serve: a claim is answered (its start fails or succeeds), a refill waits.
+ * those starting and the replacements not due yet, never more than `maxStarting` at once. While
+ * backing off, only for the claims no start under way will serve: a claim is answered (its start
+ * fails or succeeds), a refill waits.
  */
 export function poolStartsNow(counts: PoolCounts): number {
   const room = counts.maxStarting - counts.starting;
-  const short = counts.size + counts.waiting - counts.ready - counts.starting;
+  const short = counts.size + counts.waiting - counts.ready - counts.starting - counts.deferred;
   const wanted = counts.backingOff ? counts.waiting - counts.starting : short;
   return Math.max(0, Math.min(room, short, wanted));
 }

@@ -20,11 +20,14 @@ import {
   DOCKER_POOL_KEEPALIVE_MS,
   DOCKER_POOL_LABEL,
   DOCKER_POOL_PROBE_TIMEOUT_MS,
+  DOCKER_POOL_REFILL_DELAY_MS,
   DOCKER_POOL_RETRY_MAX_MS,
   DOCKER_POOL_RETRY_MIN_MS,
+  DOCKER_POOL_WARM_UP_REMOVAL,
   dockerPoolSettings,
   poolSentences,
   poolStartsNow,
+  warmUpLines,
   type DockerPoolSettings,
   type DockerSandboxPoolOptions,
 } from './pool-options.js';
@@ -40,6 +43,18 @@ interface Held {
 interface Waiting<T> {
   resolve(value: T): void;
   reject(error: Error): void;
+}
+
+/**
+ * The helper answers a probe, then a call of each kind the model makes first (DOCKER_POOL_WARM_UP_CALLS),
+ * in a run of the pool's own whose folder is then removed: the claim's home is the image's.
+ */
+async function warmUp(sandbox: DockerSandbox, stream: HeldStream): Promise<void> {
+  const noAnswer = new Error(poolSentences.helperNoAnswer(DOCKER_START_TIMEOUT_MS / 1000));
+  if (!(await stream.ping(DOCKER_START_TIMEOUT_MS))) throw noAnswer;
+  for (const { callId, line } of warmUpLines()) if (!(await stream.ask(line, callId, DOCKER_START_TIMEOUT_MS))) throw noAnswer;
+  const removed = await sandbox.exec(['sh', '-c', DOCKER_POOL_WARM_UP_REMOVAL], {}, DOCKER_START_TIMEOUT_MS);
+  if (removed.exitCode !== 0) throw new Error(poolSentences.warmUpLeft(removed.stderr.trim() || `exit status ${removed.exitCode}`));
 }
 
 function message(error: unknown): string {
@@ -70,6 +85,8 @@ export class DockerSandboxPool {
   private closing: Promise<void> | undefined;
   private retryMs = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The replacements of claimed containers, each started DOCKER_POOL_REFILL_DELAY_MS after its claim. */
+  private readonly deferred = new Set<ReturnType<typeof setTimeout>>();
 
   /**
    * Starts the pool and resolves once it holds `size` containers whose helpers answer. Rejects with
@@ -117,7 +134,7 @@ export class DockerSandboxPool {
       let answers: boolean;
       if (next !== undefined) {
         clearTimeout(next.keepalive);
-        this.pump();
+        this.replaceLater();
         held = next;
         answers = await next.stream.ping(DOCKER_POOL_PROBE_TIMEOUT_MS);
       } else {
@@ -164,6 +181,7 @@ export class DockerSandboxPool {
   private async removeAll(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    for (const timer of this.deferred) clearTimeout(timer);
     for (const claim of this.waiting.splice(0)) claim.reject(new Error(poolSentences.closedDuringClaim));
     for (const fill of this.fillWaiting.splice(0)) fill.reject(new Error(poolSentences.closedBeforeFilled));
     // A start that ends now sees the pool closed and removes its own container.
@@ -177,8 +195,18 @@ export class DockerSandboxPool {
   /** Starts what poolStartsNow says: containers for `size` ready and for the claims waiting, at most maxStarting at once. */
   private pump(): void {
     if (this.closed) return;
-    const counts = { size: this.size, maxStarting: this.maxStarting, ready: this.ready.length, waiting: this.waiting.length, starting: this.starts.size };
+    const counts = { size: this.size, maxStarting: this.maxStarting, ready: this.ready.length, waiting: this.waiting.length, starting: this.starts.size, deferred: this.deferred.size };
     for (let count = poolStartsNow({ ...counts, backingOff: this.retryTimer !== undefined }); count > 0; count--) this.startOne();
+  }
+
+  /** A claimed container's replacement, due DOCKER_POOL_REFILL_DELAY_MS from now. */
+  private replaceLater(): void {
+    const timer = setTimeout(() => {
+      this.deferred.delete(timer);
+      this.pump();
+    }, DOCKER_POOL_REFILL_DELAY_MS);
+    timer.unref?.();
+    this.deferred.add(timer);
   }
 
   private startOne(): void {
@@ -194,17 +222,18 @@ export class DockerSandboxPool {
     this.starts.add(start);
   }
 
-  /** One container, its helper's stream opened ahead and answering. */
+  /** One container, its helper's stream opened ahead, answering, and warmed up. */
   private async prepare(): Promise<Held> {
     const sandbox = await DockerSandbox.start(this.sandboxOptions);
-    if (this.closed) {
+    try {
+      if (this.closed) throw new Error(poolSentences.closedBeforeFilled);
+      const stream = sandbox.openAhead();
+      await warmUp(sandbox, stream);
+      return { sandbox, stream };
+    } catch (error) {
       this.remove(sandbox);
-      throw new Error(poolSentences.closedBeforeFilled);
+      throw error;
     }
-    const stream = sandbox.openAhead();
-    if (await stream.ping(DOCKER_START_TIMEOUT_MS)) return { sandbox, stream };
-    this.remove(sandbox);
-    throw new Error(poolSentences.helperNoAnswer(DOCKER_START_TIMEOUT_MS / 1000));
   }
 
   /** A started container: to the first waiting claim, else ready. */
