@@ -4,6 +4,7 @@
 // died or whose helper stopped answering, a claim the pool cannot honour, the pool closed during a
 // claim, a claimed sandbox cleaned up twice. Each ends in an answer, and the labels of this file find
 // nothing left at the end. (test/e2e/docker-restart.test.ts restarts dockerd under a pool.)
+import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-tools.js';
 import {
@@ -14,6 +15,7 @@ import {
   type DockerSandboxPoolOptions,
 } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { asRootInside, DOCKER_ENV, DOCKER_TEST_LABEL, dockerUnavailable, FILE_LABEL_NAME, testEngine, testImage, testRunLabel } from '../helpers/docker.js';
+import { REPO_ROOT } from '../helpers/paths.js';
 import { pollUntil } from '../helpers/poll.js';
 
 const WAIT_MS = 30_000;
@@ -270,6 +272,20 @@ function suite(runtime: 'runc' | 'runsc'): void {
       await pool.close();
       expect((await containersOf(pool)).map((container) => container.Id)).toEqual([sandbox.containerId]);
       expect((await call(sandbox, 'shell', { command: 'echo still mine' })).text).toBe('still mine');
+    },
+    POOL_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'regression: a script awaiting filled() after a claim exited 13 with the await unsettled, the replacement due on a timer that did not keep the process alive; it waits, and exits 0',
+    () => {
+      const script = spawnSync(process.execPath, ['--import', 'tsx', 'test/helpers/pool-alone.ts'], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        timeout: POOL_TEST_TIMEOUT_MS,
+        env: { ...process.env, DOCKER_HOST: process.env[DOCKER_ENV.host], POOL_IMAGE: testImage(), POOL_RUNTIME: runtime, POOL_LABELS: JSON.stringify(labels) },
+      });
+      expect([script.status, script.stdout, script.stderr]).toEqual([0, 'filled again with 1 and closed\n', '']);
     },
     POOL_TEST_TIMEOUT_MS,
   );

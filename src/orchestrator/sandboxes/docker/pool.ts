@@ -1,8 +1,8 @@
 // Containers of the sandbox image started before the agents that will want them, as agent-sandbox's
 // SandboxWarmPool keeps pods ready (docs/deploying.md): `size` DockerSandboxes held, each with its
-// helper's warm stream open and answering (DockerSandbox.openAhead), handed out by claim() and
-// replaced at once, in the background. Nothing passes from one claim to the next: every container
-// has a home and a state volume of its own, and a claimed one never comes back to the pool.
+// helper's warm stream open, answering and warmed up (DockerSandbox.openAhead), handed out by claim()
+// and replaced in the background a second later. Nothing passes from one claim to the next: every
+// container has a home and a state volume of its own, and a claimed one never comes back.
 //
 // At most `maxStarting` containers start at once, refills and claims on an empty pool alike, so that
 // a burst of claims is served in turn instead of starting every container at once. A held container
@@ -122,7 +122,7 @@ export class DockerSandboxPool {
    * A sandbox of its own for one agent: a held container whose helper answered a probe just now, else
    * the next one started (a claim on an empty pool waits for a start, as DockerSandbox.start would).
    * `options` may repeat the pool's options and change none; any other is refused in one line. Its
-   * cleanup() removes it; the pool has started its replacement already.
+   * cleanup() removes it; the pool starts its replacement DOCKER_POOL_REFILL_DELAY_MS after the claim.
    */
   async claim(options?: Partial<DockerSandboxPoolOptions>): Promise<DockerSandbox> {
     const refusal = claimRefusal(this.given, options);
@@ -162,6 +162,7 @@ export class DockerSandboxPool {
   filled(): Promise<void> {
     if (this.closed) return Promise.reject(new Error(poolSentences.closedBeforeFilled));
     if (this.ready.length >= this.size) return Promise.resolve();
+    this.retryTimer?.ref?.();
     return new Promise<void>((resolve, reject) => this.fillWaiting.push({ resolve, reject }));
   }
 
@@ -199,13 +200,15 @@ export class DockerSandboxPool {
     for (let count = poolStartsNow({ ...counts, backingOff: this.retryTimer !== undefined }); count > 0; count--) this.startOne();
   }
 
-  /** A claimed container's replacement, due DOCKER_POOL_REFILL_DELAY_MS from now. */
+  /**
+   * A claimed container's replacement, due DOCKER_POOL_REFILL_DELAY_MS from now. The timer keeps the
+   * process alive, so that a caller awaiting filled() is answered: a second at most.
+   */
   private replaceLater(): void {
     const timer = setTimeout(() => {
       this.deferred.delete(timer);
       this.pump();
     }, DOCKER_POOL_REFILL_DELAY_MS);
-    timer.unref?.();
     this.deferred.add(timer);
   }
 
@@ -265,6 +268,7 @@ export class DockerSandboxPool {
       this.retryTimer = undefined;
       this.pump();
     }, this.retryMs);
+    // Retries alone do not keep the process alive; filled() awaited does (it refs the timer).
     this.retryTimer.unref?.();
   }
 
