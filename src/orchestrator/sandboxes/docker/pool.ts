@@ -46,12 +46,14 @@ interface Waiting<T> {
 }
 
 /**
- * The helper answers a probe, then a call of each kind the model makes first (DOCKER_POOL_WARM_UP_CALLS),
- * in a run of the pool's own whose folder is then removed: the claim's home is the image's.
+ * The helper answers a probe; then, unless a claim is waiting (`skip`), a call of each kind the model
+ * makes first (DOCKER_POOL_WARM_UP_CALLS), in a run of the pool's own whose folder is then removed:
+ * the claim's home is the image's.
  */
-async function warmUp(sandbox: DockerSandbox, stream: HeldStream): Promise<void> {
+async function warmUp(sandbox: DockerSandbox, stream: HeldStream, skip: () => boolean): Promise<void> {
   const noAnswer = new Error(poolSentences.helperNoAnswer(DOCKER_START_TIMEOUT_MS / 1000));
   if (!(await stream.ping(DOCKER_START_TIMEOUT_MS))) throw noAnswer;
+  if (skip()) return;
   for (const { callId, line } of warmUpLines()) if (!(await stream.ask(line, callId, DOCKER_START_TIMEOUT_MS))) throw noAnswer;
   const removed = await sandbox.exec(['sh', '-c', DOCKER_POOL_WARM_UP_REMOVAL], {}, DOCKER_START_TIMEOUT_MS);
   if (removed.exitCode !== 0) throw new Error(poolSentences.warmUpLeft(removed.stderr.trim() || `exit status ${removed.exitCode}`));
@@ -225,13 +227,16 @@ export class DockerSandboxPool {
     this.starts.add(start);
   }
 
-  /** One container, its helper's stream opened ahead, answering, and warmed up. */
+  /**
+   * One container, its helper's stream opened ahead and answering, and warmed up unless a claim waits
+   * for it: the warm-up costs a waiting claim more than its first call saves.
+   */
   private async prepare(): Promise<Held> {
     const sandbox = await DockerSandbox.start(this.sandboxOptions);
     try {
       if (this.closed) throw new Error(poolSentences.closedBeforeFilled);
       const stream = sandbox.openAhead();
-      await warmUp(sandbox, stream);
+      await warmUp(sandbox, stream, () => this.waiting.length > 0);
       return { sandbox, stream };
     } catch (error) {
       this.remove(sandbox);
