@@ -10703,6 +10703,7 @@ function helperEnvironment(agentEnv, repositories, folderTokens = {}) {
 
 // src/orchestrator/sandbox.ts
 var DEFAULT_HELPER_COMMAND = ["node", "/usr/local/bin/guilds-code"];
+var SERVE_ARGUMENT = "--serve";
 var DEFAULT_HARNESS_COMMAND = ["node", "/usr/local/bin/guilds-harness"];
 
 // src/orchestrator/transport.ts
@@ -10825,7 +10826,6 @@ var SandboxRunner = class {
 };
 
 // src/orchestrator/warm-runner.ts
-var SERVE_ARGUMENT = "--serve";
 var WARM_ANSWER_LINE_MAX_BYTES = 64 * 1048576;
 var WARM_STREAM_IDLE_MS = 5 * 6e4;
 function isReadOnly(checked) {
