@@ -6,8 +6,9 @@
 // then measures the start-up cases again on each other Node line (bench/lines.ts; --no-lines skips).
 //
 // Then the MCP server's per-call latency against the same cold helper (bench/mcp.ts), and, in a full
-// run or with --docker, the per-call cost in a container of the sandbox image (bench/docker.ts), and
-// our Engine API client against dockerode (bench/docker-client.ts).
+// run or with --docker, the per-call cost in a container of the sandbox image (bench/docker.ts), our
+// Engine API client against dockerode (bench/docker-client.ts), and the time from a pool's claim to
+// the first answer (bench/pool.ts; alone: --docker --only pool).
 //
 // Runs the built helper the way the orchestrator does (a fresh `node dist/guilds-code.js <base64>`
 // per call) side by side with each case's floor, alternating which goes first, and prints the
@@ -29,6 +30,7 @@ import { LINE_CASES, timedLines } from './lines.js';
 import { mcpCases, mcpLine, mcpMarkdown, measureMcp, type McpOutcome } from './mcp.js';
 import { measureWarm, warmCases, warmLine, warmMarkdown, type OpenableSandbox, type WarmOutcome } from './warm.js';
 import { measureProgressThrough, progressLine, progressMarkdown, type ProgressOutcome } from './progress.js';
+import { measurePool, poolMarkdown } from './pool.js';
 import { LocalSandbox } from '../src/orchestrator/sandboxes/local/sandbox.js';
 import { buildImage, DEBIAN_BASE, imageExists, parseImageArguments, recipeHash } from '../scripts/image.js';
 
@@ -323,10 +325,11 @@ async function dockerCases(options: Options, warm: WarmOutcome[], progress: Prog
     return [];
   }
   const runtimes = spawnSync('docker', ['info', '--format', '{{json .Runtimes}}'], { encoding: 'utf8' }).stdout.includes('runsc') ? (['runc', 'runsc'] as const) : (['runc'] as const);
-  const outcomes: DockerOutcome[] = await measureDocker({ image, pairs: Math.min(options.pairs, 20), warmup: options.warmup, runtimes }, (outcome) =>
+  const only = (name: string) => options.only === null || new RegExp(options.only, 'i').test(name);
+  const outcomes: DockerOutcome[] = !only('docker per call') ? [] : await measureDocker({ image, pairs: Math.min(options.pairs, 20), warmup: options.warmup, runtimes }, (outcome) =>
     console.log(dockerLine(outcome)),
   );
-  const clients = await dockerClientCases({ image, pairs: Math.min(options.pairs, 20), warmup: options.warmup, runtimes, node: options.node }, (line) => console.log(line));
+  const clients = !only('docker client') ? [] : await dockerClientCases({ image, pairs: Math.min(options.pairs, 20), warmup: options.warmup, runtimes, node: options.node }, (line) => console.log(line));
   // The warm stream's cases through the container, beside the local ones in their table.
   const wanted = (tree: string, pattern: string) =>
     warmCases('file.txt', tree, pattern).filter((c) => options.only === null || new RegExp(options.only, 'i').test(`warm ${c.name}`));
@@ -336,7 +339,8 @@ async function dockerCases(options: Options, warm: WarmOutcome[], progress: Prog
   if (options.only === null || /progress/i.test(options.only)) {
     progress.push(...(await measureProgressDocker({ image, pairs: Math.min(options.pairs, 10), warmup: Math.min(options.warmup, 1), runtimes }, (o) => console.log(progressLine(o)))));
   }
-  return [...dockerMarkdown(outcomes, image), ...clients];
+  const pool = !only('pool') ? { outcomes: [], idle: [] } : await measurePool({ image, runtimes, idle: true }, (line) => console.log(line));
+  return [...(outcomes.length > 0 ? dockerMarkdown(outcomes, image) : []), ...clients, ...poolMarkdown(pool.outcomes, pool.idle)];
 }
 
 /** Live calls' cases over the local sandbox's warm stream. */

@@ -11002,6 +11002,7 @@ function execRequest(argv, env, timeoutMs, signal) {
   return { argv, env, expiration: ExecExpiration.after(timeoutMs, signal) };
 }
 var DEFAULT_HELPER_COMMAND = ["node", "/usr/local/bin/guilds-code"];
+var SERVE_ARGUMENT = "--serve";
 var DEFAULT_HARNESS_COMMAND = ["node", "/usr/local/bin/guilds-harness"];
 
 // src/orchestrator/transport.ts
@@ -11126,7 +11127,6 @@ var SandboxRunner = class {
 };
 
 // src/orchestrator/warm-runner.ts
-var SERVE_ARGUMENT = "--serve";
 var WARM_ANSWER_LINE_MAX_BYTES = 64 * 1048576;
 var WARM_STREAM_IDLE_MS = 5 * 6e4;
 function isReadOnly(checked) {

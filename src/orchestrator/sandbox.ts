@@ -79,6 +79,8 @@ export interface Sandbox {
 
 /** The image's helper: node runs it directly, which skips the shebang's `env` lookup. */
 export const DEFAULT_HELPER_COMMAND: readonly string[] = ['node', '/usr/local/bin/guilds-code'];
+/** The argument that starts a helper's warm stream (SPEC section 8). */
+export const SERVE_ARGUMENT = '--serve';
 /** The image's code_task helper (SPEC section 6). */
 export const DEFAULT_HARNESS_COMMAND: readonly string[] = ['node', '/usr/local/bin/guilds-harness'];
 export { DEFAULT_RUN_DIR } from '../contract/environment.js';

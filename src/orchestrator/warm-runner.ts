@@ -27,12 +27,11 @@ import { ByteLines } from '../text/line-splitter.js';
 import { STREAM_ENDED_DURING_CALL } from './format.js';
 import { wireRequest } from './request.js';
 import { SandboxRunner, type HelperCall, type HelperRunner } from './runner.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type OpenedExec, type Sandbox } from './sandbox.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, SERVE_ARGUMENT, type OpenedExec, type Sandbox } from './sandbox.js';
 import { envelopeOf, helperFailure } from './transport.js';
 
+export { SERVE_ARGUMENT } from './sandbox.js';
 
-/** The argument that starts the helper's stream. */
-export const SERVE_ARGUMENT = '--serve';
 /** An answer line longer than this is no answer (an envelope is at most about 1 MiB of text, escaped). */
 export const WARM_ANSWER_LINE_MAX_BYTES = 64 * 1_048_576;
 /**

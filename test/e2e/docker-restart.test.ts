@@ -3,8 +3,9 @@
 // image, stopped and started again with the same arguments between calls and under one. Without
 // live-restore the daemon stops the container on its way down and the next call starts it again;
 // with "live-restore": true the container and its background commands run on through the restart.
-// A dockerd frozen under a call (SIGSTOP) is the same to the call as one gone. Only this dockerd is
-// ever stopped; its data root is removed at the end.
+// A dockerd frozen under a call (SIGSTOP) is the same to the call as one gone. A pool's held containers
+// stop with the daemon: a claim meanwhile answers in one line, and the pool refills once it is back.
+// Only this dockerd is ever stopped; its data root is removed at the end.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
@@ -15,7 +16,7 @@ import { STREAM_ENDED_DURING_CALL } from '../../src/orchestrator/format.js';
 import { SERVE_IDLE_EXIT_VARIABLE } from '../../src/limits.js';
 import { pollUntil } from '../helpers/background.js';
 import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-tools.js';
-import { DockerSandbox, EngineClient } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
+import { DOCKER_POOL_LABEL, DockerSandbox, DockerSandboxPool, EngineClient } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { ENGINE_API_VERSION } from '../../src/orchestrator/sandboxes/docker/engine.js';
 import { dockerUnavailable, testEngine, testImage, testRunLabel } from '../helpers/docker.js';
 import { execRequest } from '../../src/orchestrator/sandbox.js';
@@ -280,6 +281,38 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
         expect(await servers(sandbox)).toHaveLength(1);
       });
     });
+  }
+
+  /** The ids of the pool's containers still on this dockerd. */
+  async function poolContainers(pool: DockerSandboxPool): Promise<string[]> {
+    const filters = encodeURIComponent(JSON.stringify({ label: [`${DOCKER_POOL_LABEL}=${pool.id}`] }));
+    return (await dockerd.engine.call<{ Id: string }[]>('GET', `/containers/json?all=true&filters=${filters}`)).map((container) => container.Id);
+  }
+
+  for (const runtime of ['runc', 'runsc'] as const) {
+    const skip = runtime === 'runsc' ? gvisor : undefined;
+    it.skipIf(skip !== undefined)(
+      `${runtime}: a pool's held containers stop with dockerd; a claim meanwhile answers that docker cannot run, one after it is back gets a sandbox that answers, and nothing the pool started is left${skip === undefined ? '' : ` (skipped: ${skip})`}`,
+      async () => {
+        const pool = await DockerSandboxPool.start({ image: testImage(), runtime, docker: { socketPath: dockerd.socketPath }, labels: FILE_LABEL, size: 2 });
+        try {
+          const held = await poolContainers(pool);
+          await dockerd.stop();
+          await expect(pool.claim()).rejects.toThrow(new Error(`docker cannot run here: the Docker Engine cannot be reached: connect ENOENT ${dockerd.socketPath}`));
+          await dockerd.start();
+          const sandbox = await pool.claim();
+          made.push(sandbox);
+          expect(held).not.toContain(sandbox.containerId);
+          expect((await tool(sandbox, 'shell', { command: 'echo back' }, true)).text).toBe('back');
+          await pool.filled();
+          await pool.close();
+          // The containers the daemon stopped, which the pool could not remove while it was down, are gone too.
+          expect(await poolContainers(pool)).toEqual([sandbox.containerId]);
+        } finally {
+          await pool.close();
+        }
+      },
+    );
   }
 
   it(

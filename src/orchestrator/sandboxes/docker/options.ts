@@ -1,7 +1,7 @@
 // DockerSandbox's bounds and privileges, as pure functions: the defaults (each a named constant with
 // its unit), the check of a platform's options (one line naming the option, before any Engine call),
 // the container's HostConfig they make, and the one line a failed start says.
-import { EngineError, engineUnreachable } from './engine.js';
+import { EngineError, engineUnreachable, type EngineAddress } from './engine.js';
 
 const MIB = 1_048_576;
 /** What a bound says to mean "no limit": the Engine sets none. */
@@ -47,6 +47,55 @@ export const LINUX_CAPABILITIES = [
  */
 export const DOCKER_HELPER_CAPABILITIES: readonly string[] = ['CAP_SETGID', 'CAP_SETUID'];
 
+export interface DockerSandboxOptions {
+  /** The sandbox image (`npm run image`). */
+  image: string;
+  /** `'runc'` (the default) or `'runsc'` for gVisor. */
+  runtime?: 'runc' | 'runsc' | (string & {});
+  /** The agent's home: a named volume or a host folder; default a new volume, removed by cleanup(). */
+  home?: { volume: string } | { hostPath: string };
+  /** `'none'` (the default), `'host'`, or a network's name. */
+  network?: string;
+  /**
+   * The bounds (docs/deploying.md has the defaults, options.ts their constants): memory in
+   * bytes (swap held equal, so none), CPUs (a fraction allowed), processes, and the size in bytes of
+   * the /tmp tmpfs and of the /run/guilds one (with `state: 'tmpfs'`). `'unlimited'` sets none.
+   */
+  memoryBytes?: Bound;
+  pids?: Bound;
+  cpus?: Bound;
+  tmpBytes?: Bound;
+  stateTmpfsBytes?: Bound;
+  /** Every capability is dropped; these (`'NET_BIND_SERVICE'` or `'CAP_NET_BIND_SERVICE'`) are given back. */
+  capAdd?: readonly string[];
+  /** Default true: no process gains a privilege by exec (a setuid program, a file capability). */
+  noNewPrivileges?: boolean;
+  /**
+   * Default true: the helpers (helperCommand, harnessCommand) run as root and act as the agent, out of
+   * reach of the agent's own processes (docs/reliability.md); false runs them as the agent, with no
+   * capability left in the container.
+   */
+  helperAsRoot?: boolean;
+  /**
+   * Where the helper's state folder (/run/guilds: background records and ids, request files) lives: a
+   * named volume (default a new one, removed by cleanup), so that a restarted container still knows
+   * its background commands (they read `ended`) and never hands out their ids again; `'tmpfs'`
+   * forgets them at every start.
+   */
+  state?: { volume: string } | 'tmpfs';
+  /** Default true, with tmpfs /tmp. */
+  readOnlyRoot?: boolean;
+  labels?: Readonly<Record<string, string>>;
+  /** How to reach the Engine; default from DOCKER_HOST, else /var/run/docker.sock. */
+  docker?: EngineAddress;
+  /**
+   * How the helpers start inside: the image's when absent. With helperAsRoot they run as root: name
+   * only files the agent cannot write (the image's own).
+   */
+  helperCommand?: readonly string[];
+  harnessCommand?: readonly string[];
+}
+
 /** The options this module checks (DockerSandboxOptions holds them). */
 export interface DockerBoundOptions {
   image?: unknown;
@@ -89,35 +138,43 @@ function shown(value: unknown): string {
   return text.length > SHOWN_VALUE_MAX_CHARS ? `${text.slice(0, SHOWN_VALUE_MAX_CHARS)}…` : text;
 }
 
-/** The one line a refused option says. */
-export function optionRefusal(option: string, wanted: string, value: unknown): string {
-  return `DockerSandbox.start: ${option} must be ${wanted} (got ${shown(value)})`;
+/** The one line a refused option says, `who` the call that refused it. */
+export function optionRefusal(option: string, wanted: string, value: unknown, who = 'DockerSandbox.start'): string {
+  return `${who}: ${option} must be ${wanted} (got ${shown(value)})`;
 }
 
-/** A bad option, refused before the Engine is asked anything. */
-export class DockerOptionError extends Error {}
+/** A bad option, refused before the Engine is asked anything; what it wanted, for a caller that says it in its own name. */
+export class DockerOptionError extends Error {
+  constructor(
+    readonly option: string,
+    readonly wanted: string,
+    readonly value: unknown,
+  ) {
+    super(optionRefusal(option, wanted, value));
+  }
+}
 
 function wholeBound(option: string, unit: string, value: unknown, fallback: number): Bound {
   if (value === undefined) return fallback;
   if (value === UNLIMITED || (Number.isSafeInteger(value) && (value as number) > 0)) return value as Bound;
-  throw new DockerOptionError(optionRefusal(option, `a whole number of ${unit} above 0, or '${UNLIMITED}'`, value));
+  throw new DockerOptionError(option, `a whole number of ${unit} above 0, or '${UNLIMITED}'`, value);
 }
 
 function cpuBound(value: unknown): Bound {
   if (value === undefined) return DOCKER_DEFAULT_CPUS;
   if (value === UNLIMITED) return value;
   if (typeof value === 'number' && Number.isFinite(value) && value >= DOCKER_MIN_CPUS && Number.isSafeInteger(Math.round(value * DOCKER_CPU_PERIOD_US))) return value;
-  throw new DockerOptionError(optionRefusal('cpus', `a number of CPUs of at least ${DOCKER_MIN_CPUS}, or '${UNLIMITED}'`, value));
+  throw new DockerOptionError('cpus', `a number of CPUs of at least ${DOCKER_MIN_CPUS}, or '${UNLIMITED}'`, value);
 }
 
 function capabilities(value: unknown): string[] {
   if (value === undefined) return [];
   const wanted = "a list of Linux capabilities by name, such as ['NET_BIND_SERVICE']";
-  if (!Array.isArray(value)) throw new DockerOptionError(optionRefusal('capAdd', wanted, value));
+  if (!Array.isArray(value)) throw new DockerOptionError('capAdd', wanted, value);
   const names: string[] = [];
   for (const given of value as unknown[]) {
     const name = typeof given === 'string' ? given.toUpperCase().replace(/^CAP_/, '') : '';
-    if (!(LINUX_CAPABILITIES as readonly string[]).includes(name)) throw new DockerOptionError(optionRefusal('capAdd', wanted, given));
+    if (!(LINUX_CAPABILITIES as readonly string[]).includes(name)) throw new DockerOptionError('capAdd', wanted, given);
     if (!names.includes(`CAP_${name}`)) names.push(`CAP_${name}`);
   }
   return names;
@@ -125,11 +182,11 @@ function capabilities(value: unknown): string[] {
 
 /** The options checked in a fixed order, the first bad one refused in one line; the defaults filled in. */
 export function dockerBounds(options: DockerBoundOptions): DockerBounds {
-  if (typeof options.image !== 'string' || options.image.trim() === '') throw new DockerOptionError(optionRefusal('image', "an image's name", options.image));
+  if (typeof options.image !== 'string' || options.image.trim() === '') throw new DockerOptionError('image', "an image's name", options.image);
   const noNewPrivileges = options.noNewPrivileges ?? true;
-  if (typeof noNewPrivileges !== 'boolean') throw new DockerOptionError(optionRefusal('noNewPrivileges', 'true or false', noNewPrivileges));
+  if (typeof noNewPrivileges !== 'boolean') throw new DockerOptionError('noNewPrivileges', 'true or false', noNewPrivileges);
   const helperAsRoot = options.helperAsRoot ?? true;
-  if (typeof helperAsRoot !== 'boolean') throw new DockerOptionError(optionRefusal('helperAsRoot', 'true or false', helperAsRoot));
+  if (typeof helperAsRoot !== 'boolean') throw new DockerOptionError('helperAsRoot', 'true or false', helperAsRoot);
   return {
     memoryBytes: wholeBound('memoryBytes', 'bytes', options.memoryBytes, DOCKER_DEFAULT_MEMORY_BYTES),
     cpus: cpuBound(options.cpus),

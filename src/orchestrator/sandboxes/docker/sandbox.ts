@@ -6,15 +6,26 @@
 // and a timeout or an abort is a second exec, as the same user, of `kill` on that pid (an exec is its
 // own session and group leader in both runtimes, so a timeout's SIGKILL goes to its group, as the
 // local sandbox's does). No file, no host pid: it works on a remote Engine and under gVisor alike.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import { EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
+import { EngineClient, EngineError, engineAddressFrom } from './engine.js';
 import { followExec } from './exec.js';
 import { DockerOpenExecs, OPEN_WRAPPER } from './open.js';
-import { feedExec, REQUEST_ROOT_WRITE_SCRIPT, ROOT_WRITE_SCRIPT, WRITE_SCRIPT } from './write.js';
-import { dockerBounds, dockerHostConfig, startFailure, type Bound, type DockerBounds } from './options.js';
-import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../../../contract/environment.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type ExecRequest, execRequest, type ExecResult, type OpenedExec, type OpenHandlers, type Sandbox } from '../../sandbox.js';
+import { feedExec, REQUEST_ROOT_WRITE_SCRIPT, ROOT_WRITE_SCRIPT, RootTokensFiles, WRITE_SCRIPT } from './write.js';
+import { HeldStream } from './held-stream.js';
+import { dockerBounds, dockerHostConfig, startFailure, type DockerBounds, type DockerSandboxOptions } from './options.js';
+import {
+  DEFAULT_HARNESS_COMMAND,
+  DEFAULT_HELPER_COMMAND,
+  DEFAULT_RUN_DIR,
+  execRequest,
+  SERVE_ARGUMENT,
+  type ExecRequest,
+  type ExecResult,
+  type OpenedExec,
+  type OpenHandlers,
+  type Sandbox,
+} from '../../sandbox.js';
 import { execEnvironment, neverStarted, RestartGuard } from '../shared.js';
 
 export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
@@ -30,7 +41,12 @@ export {
   LINUX_CAPABILITIES,
   UNLIMITED,
   type Bound,
+  type DockerSandboxOptions,
 } from './options.js';
+export { HeldStream } from './held-stream.js';
+// The pool imports this module too: neither uses the other while the modules load.
+export { DockerSandboxPool } from './pool.js';
+export { DOCKER_POOL_DEFAULT_MAX_STARTING, DOCKER_POOL_KEEPALIVE_MS, DOCKER_POOL_LABEL, DOCKER_POOL_MAX_SIZE, DOCKER_POOL_MAX_STARTING, DOCKER_POOL_PROBE_TIMEOUT_MS, type DockerSandboxPoolOptions } from './pool-options.js';
 
 /** The image's agent: its user, home and PATH (image/Dockerfile). */
 export const DOCKER_AGENT_USER = '1000:1000';
@@ -48,55 +64,6 @@ export const DOCKER_SANDBOX_LABEL = 'io.guilds.code.sandbox';
 
 const EXEC_WRAPPER = 'echo $$ >&2; exec "$@"';
 
-export interface DockerSandboxOptions {
-  /** The sandbox image (`npm run image`). */
-  image: string;
-  /** `'runc'` (the default) or `'runsc'` for gVisor. */
-  runtime?: 'runc' | 'runsc' | (string & {});
-  /** The agent's home: a named volume or a host folder; default a new volume, removed by cleanup(). */
-  home?: { volume: string } | { hostPath: string };
-  /** `'none'` (the default), `'host'`, or a network's name. */
-  network?: string;
-  /**
-   * The bounds (docs/deploying.md has the defaults, options.ts their constants): memory in
-   * bytes (swap held equal, so none), CPUs (a fraction allowed), processes, and the size in bytes of
-   * the /tmp tmpfs and of the /run/guilds one (with `state: 'tmpfs'`). `'unlimited'` sets none.
-   */
-  memoryBytes?: Bound;
-  pids?: Bound;
-  cpus?: Bound;
-  tmpBytes?: Bound;
-  stateTmpfsBytes?: Bound;
-  /** Every capability is dropped; these (`'NET_BIND_SERVICE'` or `'CAP_NET_BIND_SERVICE'`) are given back. */
-  capAdd?: readonly string[];
-  /** Default true: no process gains a privilege by exec (a setuid program, a file capability). */
-  noNewPrivileges?: boolean;
-  /**
-   * Default true: the helpers (helperCommand, harnessCommand) run as root and act as the agent, out of
-   * reach of the agent's own processes (docs/reliability.md); false runs them as the agent, with no
-   * capability left in the container.
-   */
-  helperAsRoot?: boolean;
-  /**
-   * Where the helper's state folder (/run/guilds: background records and ids, request files) lives: a
-   * named volume (default a new one, removed by cleanup), so that a restarted container still knows
-   * its background commands (they read `ended`) and never hands out their ids again; `'tmpfs'`
-   * forgets them at every start.
-   */
-  state?: { volume: string } | 'tmpfs';
-  /** Default true, with tmpfs /tmp. */
-  readOnlyRoot?: boolean;
-  labels?: Readonly<Record<string, string>>;
-  /** How to reach the Engine; default from DOCKER_HOST, else /var/run/docker.sock. */
-  docker?: EngineAddress;
-  /**
-   * How the helpers start inside: the image's when absent. With helperAsRoot they run as root: name
-   * only files the agent cannot write (the image's own).
-   */
-  helperCommand?: readonly string[];
-  harnessCommand?: readonly string[];
-}
-
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -108,18 +75,21 @@ export class DockerSandbox implements Sandbox {
   readonly helperCommand: readonly string[];
   readonly harnessCommand: readonly string[];
   private id = '';
-  /** The volumes this sandbox made (the home, the state folder), removed by cleanup(). */
+  /** The volumes this sandbox made (the home, the state folder) and has not removed yet. */
   private readonly madeVolumes: string[] = [];
   private cleanedUp = false;
+  private containerRemoved = false;
+  /** The removal under way, shared by the cleanups that ask for it meanwhile. */
+  private removing: Promise<void> | undefined;
+  /** The helper's stream opened ahead of the first call (openAhead), until a runner takes it. */
+  private ahead: HeldStream | undefined;
   /** The container being started again, shared by the calls that found it stopped. */
   private readonly restarts = new RestartGuard();
   private readonly openExecs: DockerOpenExecs;
   /** Who the helpers' execs run as. */
   private helperUser = DOCKER_AGENT_USER;
-  /** Where the helpers' repository tokens are handed over: a folder of root's own, named at random. */
-  private readonly tokensFolder = `/tmp/.guilds-tokens-${randomBytes(8).toString('hex')}`;
-  /** The tokens files written, by their content's digest. */
-  private readonly tokenFiles = new Map<string, Promise<string>>();
+  /** Where the helpers' repository tokens are handed over, written as root. */
+  private readonly tokens = new RootTokensFiles((folder, name, bytes) => this.writeThrough(ROOT_WRITE_SCRIPT, folder, name, bytes, DOCKER_HELPER_USER));
 
   /**
    * Starts one container of the image; resolves once a command runs in it. Rejects with one line: a
@@ -247,9 +217,26 @@ export class DockerSandbox implements Sandbox {
     return execEnvironment(DOCKER_PATH, env, DOCKER_AGENT_HOME, DEFAULT_RUN_DIR);
   }
 
-  /** A long-lived exec with stdin (SPEC section 8's warm stream): open.ts. */
+  /**
+   * A long-lived exec with stdin (SPEC section 8's warm stream): open.ts. The helper's stream opened
+   * ahead is taken when it was opened with the same environment; with another it is ended.
+   */
   open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
-    return this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp);
+    return this.ahead?.take(argv, env, handlers) ?? this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp);
+  }
+
+  /**
+   * Opens the helper's warm stream now, with `env` (a run's helper environment: `{}` for a
+   * CodeToolRun with no environment and no tokens), so that the first call of such a run goes over a
+   * helper already started. `ping` on what it returns says when the helper answers
+   * (DockerSandboxPool holds one per container it keeps ready).
+   */
+  openAhead(env: Readonly<Record<string, string>> = {}): HeldStream {
+    this.ahead?.end();
+    const argv = [...this.helperCommand, SERVE_ARGUMENT];
+    const held = new HeldStream(argv, { ...env }, (handlers) => this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp));
+    this.ahead = held;
+    return held;
   }
 
   async exec({ argv, env, expiration }: ExecRequest): Promise<ExecResult> {
@@ -268,31 +255,10 @@ export class DockerSandbox implements Sandbox {
 
   /**
    * A helper run as root gets the repository tokens in a file only root may read, named in its
-   * environment, never the tokens themselves: under gVisor a process of the agent can read the
-   * environment of a helper acting as the agent (docs/reliability.md).
+   * environment, never the tokens themselves (write.ts, RootTokensFiles).
    */
   private async helperEnvironment(argv: readonly string[], env: Readonly<Record<string, string>>): Promise<Record<string, string>> {
-    const tokens = env[REPO_TOKENS_VARIABLE];
-    const { [REPO_TOKENS_VARIABLE]: _, ...rest } = env;
-    if (tokens === undefined || this.userFor(argv) !== DOCKER_HELPER_USER) return { ...env };
-    return { ...rest, [REPO_TOKENS_FILE_VARIABLE]: await this.tokensFile(tokens) };
-  }
-
-  /** The file holding `tokens`, written once (as root) for each set of tokens the sandbox is given. */
-  private tokensFile(tokens: string): Promise<string> {
-    const name = `${createHash('sha256').update(tokens).digest('hex').slice(0, 32)}.json`;
-    let written = this.tokenFiles.get(name);
-    if (written === undefined) {
-      written = this.writeThrough(ROOT_WRITE_SCRIPT, this.tokensFolder, name, Buffer.from(tokens, 'utf8'), DOCKER_HELPER_USER).then(
-        () => `${this.tokensFolder}/${name}`,
-        (error: unknown) => {
-          this.tokenFiles.delete(name);
-          throw new Error(`cannot hand the repository tokens to the helper: ${message(error)}`);
-        },
-      );
-      this.tokenFiles.set(name, written);
-    }
-    return written;
+    return this.userFor(argv) === DOCKER_HELPER_USER ? this.tokens.handOver(env) : { ...env };
   }
 
   /** The sandbox's own helpers run as DOCKER_HELPER_USER (unless helperAsRoot is false); anything else as the agent. */
@@ -332,10 +298,35 @@ export class DockerSandbox implements Sandbox {
     await feedExec(this.engine, created.Id, bytes, path);
   }
 
-  /** Removes the container, and the volumes it made. */
-  async cleanup(): Promise<void> {
+  /**
+   * Removes the container, and the volumes it made. Never rejects: what the Engine could not remove
+   * (an Engine gone) is left for the next cleanup() to try again (`removed` says whether any is left);
+   * a cleanup asked for while one runs waits for it.
+   */
+  cleanup(): Promise<void> {
     this.cleanedUp = true;
-    if (this.id !== '') await this.engine.call('DELETE', `/containers/${this.id}?force=true`).catch(() => undefined);
-    for (const volume of this.madeVolumes.splice(0)) await this.engine.call('DELETE', `/volumes/${volume}`).catch(() => undefined);
+    this.ahead?.end();
+    this.removing ??= this.removeLeft().finally(() => (this.removing = undefined));
+    return this.removing;
+  }
+
+  /** Whether cleanup() has removed the container and every volume it made. */
+  get removed(): boolean {
+    return this.cleanedUp && (this.id === '' || this.containerRemoved) && this.madeVolumes.length === 0;
+  }
+
+  private async removeLeft(): Promise<void> {
+    if (this.id !== '' && !this.containerRemoved) this.containerRemoved = await this.deleted(`/containers/${this.id}?force=true`);
+    for (const volume of [...this.madeVolumes]) {
+      if (await this.deleted(`/volumes/${volume}`)) this.madeVolumes.splice(this.madeVolumes.indexOf(volume), 1);
+    }
+  }
+
+  /** DELETE `path`: true once it is gone (a 404 says it was already). */
+  private deleted(path: string): Promise<boolean> {
+    return this.engine.call('DELETE', path).then(
+      () => true,
+      (error: unknown) => error instanceof EngineError && error.status === 404,
+    );
   }
 }

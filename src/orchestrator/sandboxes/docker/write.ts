@@ -1,6 +1,8 @@
 // Writing a file into the container through an exec's stdin: the scripts that write it (refusing a
 // link the agent planted) and the feeding of the bytes, for DockerSandbox's writeFile and the helpers'
 // tokens file.
+import { createHash, randomBytes } from 'node:crypto';
+import { REPO_TOKENS_FILE_VARIABLE, REPO_TOKENS_VARIABLE } from '../../../contract/environment.js';
 import { DOCKER_EXEC_POLL_MS, type ExecInspect } from './exec.js';
 import type { EngineClient } from './engine.js';
 
@@ -55,5 +57,48 @@ export async function feedExec(engine: EngineClient, execId: string, bytes: Uint
   if (state.ExitCode !== 0) {
     const said = Buffer.concat(stderr).toString('utf8').trim().split('\n')[0];
     throw new Error(`cannot write ${path} in the sandbox: ${said || `exit status ${state.ExitCode}`}`);
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The repository tokens of a helper run as root, handed over in a file only root may read, named in
+ * its environment, never the tokens themselves: under gVisor a process of the agent can read the
+ * environment of a helper acting as the agent (docs/reliability.md). One file for each set of tokens
+ * the sandbox is given, written once through `write` (as root, ROOT_WRITE_SCRIPT) into a folder of
+ * root's own under /tmp, named at random.
+ */
+export class RootTokensFiles {
+  private readonly folder = `/tmp/.guilds-tokens-${randomBytes(8).toString('hex')}`;
+  /** The files written, by their content's digest. */
+  private readonly files = new Map<string, Promise<string>>();
+
+  constructor(private readonly write: (folder: string, name: string, bytes: Uint8Array) => Promise<void>) {}
+
+  /** `env` with its tokens swapped for the file that holds them. */
+  async handOver(env: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+    const tokens = env[REPO_TOKENS_VARIABLE];
+    const { [REPO_TOKENS_VARIABLE]: _, ...rest } = env;
+    if (tokens === undefined) return { ...env };
+    return { ...rest, [REPO_TOKENS_FILE_VARIABLE]: await this.fileOf(tokens) };
+  }
+
+  private fileOf(tokens: string): Promise<string> {
+    const name = `${createHash('sha256').update(tokens).digest('hex').slice(0, 32)}.json`;
+    let written = this.files.get(name);
+    if (written === undefined) {
+      written = this.write(this.folder, name, Buffer.from(tokens, 'utf8')).then(
+        () => `${this.folder}/${name}`,
+        (error: unknown) => {
+          this.files.delete(name);
+          throw new Error(`cannot hand the repository tokens to the helper: ${message(error)}`);
+        },
+      );
+      this.files.set(name, written);
+    }
+    return written;
   }
 }
