@@ -15,6 +15,7 @@ import { loadWorkingDirectory } from './workspace/workdir.js';
 import { noteRunUse } from './workspace/runs.js';
 import type { Stop } from './io/stop.js';
 import { NO_PROGRESS, type Progress } from './io/progress.js';
+import { helperTimings, TIMINGS_META_FIELD } from './contract/telemetry.js';
 
 export function requestsFolder(io: Io): string {
   return joinPath(io.runDir, 'requests');
@@ -105,15 +106,30 @@ export async function handle(io: Io, argument: string | undefined, ops: OpTable,
 /**
  * A call's run, for a request checked and resolved: the run noted, its working directory, the tool,
  * the text capped. Never throws. Every host runs it through src/call-host.ts; the MCP server's calls
- * reach it with no argument, JSON or base64 between.
+ * reach it with no argument, JSON or base64 between. `origin`: when the helper began on this call, on
+ * performance.now()'s clock (0, a cold helper's process start), for the phases a request may ask for.
  */
-export async function runCheckedCall(io: Io, checked: CheckedRequest, ops: OpTable, stop: Stop, progress: Progress = NO_PROGRESS): Promise<Envelope> {
+export async function runCheckedCall(
+  io: Io,
+  checked: CheckedRequest,
+  ops: OpTable,
+  stop: Stop,
+  progress: Progress = NO_PROGRESS,
+  origin?: number,
+): Promise<Envelope> {
   const { request } = checked;
+  // Read only when asked: a call that does not ask costs one test.
+  const runStart = request.telemetry === true ? performance.now() : 0;
   try {
     noteRunUse(io, request.runId, request.agentId);
     const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
     const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
+    if (request.telemetry !== true) return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
+    const runEnd = performance.now();
+    const text = capText(result.text, request.maxBytes);
+    const meta: Meta = { ...(result.meta as Meta) };
+    meta[TIMINGS_META_FIELD] = helperTimings(origin ?? runStart, runStart, runEnd, performance.now());
+    return okEnvelope(text, meta);
   } catch (error) {
     return failureEnvelope(error);
   }

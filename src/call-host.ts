@@ -55,9 +55,10 @@ export class CallHost {
 
   /**
    * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
-   * goes to `progress` (none by default), which is closed before the answer is given.
+   * goes to `progress` (none by default), which is closed before the answer is given. `origin`: when
+   * the helper began on it (performance.now()), the start of the phases a request may ask for.
    */
-  run(io: Io, checked: CheckedRequest, stop: CallStop, progress?: CallProgress): Promise<Envelope> {
+  run(io: Io, checked: CheckedRequest, stop: CallStop, progress?: CallProgress, origin?: number): Promise<Envelope> {
     return new Promise<Envelope>((resolve) => {
       let settled = false;
       const call: HostedCall = {
@@ -73,7 +74,7 @@ export class CallHost {
       this.inFlight.add(call);
       let running: Promise<Envelope>;
       try {
-        running = runCheckedCall(io, checked, this.ops, stop, progress);
+        running = runCheckedCall(io, checked, this.ops, stop, progress, origin);
       } catch (error) {
         running = Promise.reject(error);
       }

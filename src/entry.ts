@@ -46,7 +46,8 @@ async function runColdCall(host: CallHost, stop: CallStop): Promise<Envelope> {
   } catch (error) {
     return failureEnvelope(error);
   }
-  return host.run(made.io, checked, stop);
+  // A cold helper's phases start with its process: performance.now() counts from there.
+  return host.run(made.io, checked, stop, undefined, 0);
 }
 
 /** Host the process's one call with `ops`, the tools this code runs, and the I/O parts they use. */

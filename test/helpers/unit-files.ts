@@ -19,6 +19,7 @@ export const UNIT_FILES: readonly string[] = [
   'test/contract/progress.test.ts',
   'test/contract/request-file-name.test.ts',
   'test/contract/stream.test.ts',
+  'test/contract/telemetry.test.ts',
   'test/contract/tools.test.ts',
   'test/docs/typescript-blocks.test.ts',
   'test/hardening/fuzz-pure.test.ts',
