@@ -33,3 +33,6 @@ export { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, type 
 export { metadataView, rowSummary, type MetadataField } from './summary.js';
 export { HELPER_FAILED, helperCommandFor, REQUEST_ARGUMENT_MAX_BYTES, runHelper } from './transport.js';
 export * from './view/index.js';
+export type { TelemetryOptions } from './telemetry/call-telemetry.js';
+export { GENAI_CONVENTIONS, type CallOutcome, type FallbackReason } from './telemetry/conventions.js';
+export type { CallTimings, TimingPart, TimingPartName } from './telemetry/timeline.js';

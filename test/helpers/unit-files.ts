@@ -54,6 +54,8 @@ export const UNIT_FILES: readonly string[] = [
   'test/orchestrator/request.test.ts',
   'test/orchestrator/runner.test.ts',
   'test/orchestrator/summary.test.ts',
+  'test/orchestrator/telemetry-conventions.test.ts',
+  'test/orchestrator/timing.test.ts',
   'test/orchestrator/transport.test.ts',
   'test/orchestrator/tryout-lifetime.test.ts',
   'test/orchestrator/tryout-live.test.ts',
