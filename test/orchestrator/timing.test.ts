@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { callTimings, CallTimeline, helperPhases, type CallTimings } from '../../src/orchestrator/telemetry/timeline.js';
 import { durationText, timingBars, timingField, timingText } from '../../src/orchestrator/view/timing.js';
+import { callView } from '../../src/orchestrator/view/call-view.js';
 
 /** A timeline on a clock that reads the given values, one per reading. */
 function timelineReading(...readings: number[]): CallTimeline {
@@ -128,5 +129,17 @@ describe('what the app shows of it', () => {
       { label: 'run', offsetPercent: 1.3, widthPercent: 97.9, duration: '83 ms', depth: 1 },
       { label: 'shape', offsetPercent: 99.2, widthPercent: 0.1, duration: '0.05 ms', depth: 1 },
     ]);
+  });
+});
+
+describe("a call's view", () => {
+  const result = { ok: true, text: 'x', summary: 'Read a.txt', meta: {}, metadata: [{ label: 'Call', value: 'c1' }], cut: false };
+
+  it('carries the waterfall of a call that asked for its timings', () => {
+    expect(callView({ seq: 1, callId: 'c1', tool: 'file_read', args: {}, result: { ...result, timings: WARM } }).timing).toEqual(timingBars(WARM));
+  });
+
+  it('has no waterfall for a call that did not ask', () => {
+    expect(callView({ seq: 1, callId: 'c1', tool: 'file_read', args: {}, result })).not.toHaveProperty('timing');
   });
 });
