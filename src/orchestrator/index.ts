@@ -35,4 +35,4 @@ export { HELPER_FAILED, helperCommandFor, REQUEST_ARGUMENT_MAX_BYTES, runHelper 
 export * from './view/index.js';
 export type { TelemetryOptions } from './telemetry/call-telemetry.js';
 export { GENAI_CONVENTIONS, type CallOutcome, type FallbackReason } from './telemetry/conventions.js';
-export type { CallTimings, TimingPart, TimingPartName } from './telemetry/timeline.js';
+export { CallTimeline, type CallTimings, type TimingPart, type TimingPartName } from './telemetry/timeline.js';
