@@ -24963,6 +24963,14 @@ var CallObservation = class {
   get recording() {
     return this.traced?.span.isRecording() === true;
   }
+  /**
+   * Whether the span alone asks for the call's progress: a code_task's, whose steps are the story of
+   * minutes. Any other call's events reach the span when the app asks for them: asked for the span
+   * alone, a short command would pay the watching of its log for events nobody shows.
+   */
+  get asksProgress() {
+    return this.recording && isCodeTool(String(this.setup.tool)) && HELPER_OF_TOOL[this.setup.tool] === "guilds-harness";
+  }
   /** The request's asks: the telemetry fields for a recorded span or a caller who wants timings, the trace context of a valid span. */
   get ask() {
     const traceContext = this.traced === void 0 ? null : traceContextFor(this.traced.span.spanContext());
@@ -25199,7 +25207,7 @@ var CodeToolRun = class {
   }
   /** Run one call. Never throws: whatever goes wrong is a failed call the model can read. */
   async call(call) {
-    const observing = this.observe(call);
+    const observing = call.timings === true || otelRegistered() ? this.observe(call) : void 0;
     const observation = observing instanceof Promise ? await observing : observing;
     let args = {};
     try {
@@ -25208,7 +25216,7 @@ var CodeToolRun = class {
     }
     let envelope;
     try {
-      const progress = call.onProgress !== void 0 || observation?.recording === true;
+      const progress = call.onProgress !== void 0 || observation?.asksProgress === true;
       const checked = this.checkCall(call.tool, call.args, call.callId, progress, observation?.ask);
       const live = this.liveProgress(call, checked, args);
       const onProgress = observation?.recording === true ? observation.progressHandler(live) : live;

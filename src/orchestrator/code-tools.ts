@@ -26,6 +26,7 @@ import { SandboxRunner, type HelperRunner } from './runner.js';
 import type { Sandbox } from './sandbox.js';
 import { warmRunnerOf } from './warm-runner.js';
 import { metadataView, rowSummary, type MetadataField } from './summary.js';
+import { otelRegistered } from './telemetry/api.js';
 import { observeCall, type CallObservation, type TelemetryAsk, type TelemetryOptions } from './telemetry/call-telemetry.js';
 import type { SandboxLabels } from './telemetry/conventions.js';
 import type { CallTimings } from './telemetry/timeline.js';
@@ -238,7 +239,8 @@ export class CodeToolRun {
 
   /** Run one call. Never throws: whatever goes wrong is a failed call the model can read. */
   async call(call: CodeToolCall): Promise<CodeToolResult> {
-    const observing = this.observe(call);
+    // Without a provider and without timings the call builds nothing for its telemetry.
+    const observing = call.timings === true || otelRegistered() ? this.observe(call) : undefined;
     const observation = observing instanceof Promise ? await observing : observing;
     let args: Record<string, unknown> = {};
     try {
@@ -248,7 +250,7 @@ export class CodeToolRun {
     }
     let envelope: Envelope;
     try {
-      const progress = call.onProgress !== undefined || observation?.recording === true;
+      const progress = call.onProgress !== undefined || observation?.asksProgress === true;
       const checked = this.checkCall(call.tool, call.args, call.callId, progress, observation?.ask);
       const live = this.liveProgress(call, checked, args);
       const onProgress = observation?.recording === true ? observation.progressHandler(live) : live;

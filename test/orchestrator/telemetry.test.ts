@@ -277,15 +277,24 @@ describe('a warm stream', () => {
     ]);
   });
 
-  it("makes a command's output span events: its counts, never its text", async () => {
+  it("makes a command's output span events when the app asks for them: their counts, never their text", async () => {
     const run = new CodeToolRun({ sandbox, warm: true, runId: 'r1', agentId: 'a1' });
-    const result = await run.call({ tool: 'shell', args: { command: 'for i in 1 2 3; do echo line$i; sleep 0.4; done' }, callId: 'c1', resultSeq: 1 });
+    const shown: string[] = [];
+    const command = 'for i in 1 2 3; do echo line$i; sleep 0.4; done';
+    const result = await run.call({ tool: 'shell', args: { command }, callId: 'c1', resultSeq: 1, onProgress: (update) => shown.push(update.event?.type ?? 'note') });
     expect(result.text).toBe('line1\nline2\nline3');
     const events = callSpan(sdk.spans.getFinishedSpans(), 'c1').events;
-    expect(events.length).toBeGreaterThan(0);
+    expect(events.map((event) => event.name)).toEqual(shown.map((type) => `guilds_code.${type}`));
     expect(new Set(events.map((event) => event.name))).toEqual(new Set(['guilds_code.output']));
     for (const event of events) expect(Object.keys(event.attributes!).sort()).toEqual(['guilds_code.elapsed_ms', 'guilds_code.output.bytes']);
     expect(events.at(-1)!.attributes!['guilds_code.output.bytes']).toBe(18);
+  });
+
+  it('asks no progress for a command the app does not watch: the span has no events', async () => {
+    const run = new CodeToolRun({ sandbox, warm: true, runId: 'r1', agentId: 'a1' });
+    const result = await run.call({ tool: 'shell', args: { command: 'echo one; sleep 0.4; echo two' }, callId: 'c1', resultSeq: 1 });
+    expect(result.text).toBe('one\ntwo');
+    expect(callSpan(sdk.spans.getFinishedSpans(), 'c1').events).toEqual([]);
   });
 
   it("makes a code_task's harness steps span events, each with its kind", async () => {

@@ -106,6 +106,15 @@ export class CallObservation {
     return this.traced?.span.isRecording() === true;
   }
 
+  /**
+   * Whether the span alone asks for the call's progress: a code_task's, whose steps are the story of
+   * minutes. Any other call's events reach the span when the app asks for them: asked for the span
+   * alone, a short command would pay the watching of its log for events nobody shows.
+   */
+  get asksProgress(): boolean {
+    return this.recording && isCodeTool(String(this.setup.tool)) && HELPER_OF_TOOL[this.setup.tool as keyof typeof HELPER_OF_TOOL] === 'guilds-harness';
+  }
+
   /** The request's asks: the telemetry fields for a recorded span or a caller who wants timings, the trace context of a valid span. */
   get ask(): TelemetryAsk {
     const traceContext = this.traced === undefined ? null : traceContextFor(this.traced.span.spanContext());
