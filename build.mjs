@@ -23,6 +23,9 @@ const common = {
   charset: 'ascii',
   logLevel: 'warning',
   write: false,
+  // The orchestrator's telemetry imports the OpenTelemetry API only where a platform registered an SDK,
+  // from the platform's own node_modules: no bundle carries it (the helpers never reach that import).
+  external: ['@opentelemetry/api'],
 };
 
 async function bundleText(options) {

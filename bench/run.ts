@@ -1,5 +1,9 @@
 // npm run bench [-- --smoke] [--pairs N] [--warmup N] [--only REGEXP] [--bundle PATH] [--baseline PATH] [--node BIN] [--no-write]
-//                 [--docker | --no-docker] [--docker-image TAG] [--no-lines]
+//                 [--docker | --no-docker] [--docker-image TAG] [--no-lines] [--telemetry-base REV]
+//
+// --telemetry-base REV measures, instead of the other cases, the warm local cases (--only filters
+// `telemetry <case>`) through the orchestrator and bundle of commit REV beside this checkout's,
+// without an OpenTelemetry SDK registered and with one (bench/telemetry.ts).
 //
 // --node runs the helper, and every floor that is a Node start, on that binary (a Node release line
 // from scripts/install-node-lines.sh); the default is the Node running the benchmark. A full run
@@ -32,6 +36,7 @@ import { measureWarm, warmCases, warmLine, warmMarkdown, type OpenableSandbox, t
 import { measureProgressThrough, progressLine, progressMarkdown, type ProgressOutcome } from './progress.js';
 import { measurePool, poolMarkdown } from './pool.js';
 import { LocalSandbox } from '../src/orchestrator/sandboxes/local/sandbox.js';
+import { measureTelemetry, telemetryLine } from './telemetry.js';
 import { buildImage, DEBIAN_BASE, imageExists, parseImageArguments, recipeHash } from '../scripts/image.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,6 +59,8 @@ interface Options {
   dockerImage: string | null;
   /** The start-up cases once more on each other Node line (bench/lines.ts). */
   lines: boolean;
+  /** The telemetry's cost against this commit's code (bench/telemetry.ts), instead of the other cases. */
+  telemetryBase: string | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -80,10 +87,11 @@ function parseOptions(argv: string[]): Options {
     bundle: resolve(value('--bundle') ?? join(REPO_ROOT, 'dist', 'guilds-code.js')),
     baseline: value('--baseline') === undefined ? null : resolve(value('--baseline')!),
     node: value('--node') === undefined ? process.execPath : resolve(value('--node')!),
-    write: !smoke && !argv.includes('--no-write') && ['--only', '--bundle', '--node'].every((name) => value(name) === undefined),
+    write: !smoke && !argv.includes('--no-write') && ['--only', '--bundle', '--node', '--telemetry-base'].every((name) => value(name) === undefined),
     docker: argv.includes('--docker') || (!smoke && !argv.includes('--no-docker')),
     dockerImage: value('--docker-image') ?? null,
     lines: !smoke && !argv.includes('--no-lines') && value('--node') === undefined,
+    telemetryBase: value('--telemetry-base') ?? null,
   };
 }
 
@@ -372,6 +380,12 @@ async function main(): Promise<number> {
       GUILDS_RG: scratch.rg,
       ...(caCertificates !== undefined ? { [HANDED_ON_CA_CERTS_VARIABLE]: caCertificates } : {}),
     };
+    if (options.telemetryBase !== null) {
+      const wanted = warmCases(scratch.smallFile, scratch.tree, FEW_MATCHES_PATTERN).filter((c) => options.only === null || new RegExp(options.only, 'i').test(`telemetry ${c.name}`));
+      const base = { repoRoot: REPO_ROOT, baseRevision: options.telemetryBase, pairs: options.pairs, warmup: options.warmup, home: scratch.home, runDir: scratch.runDir, env, bundle: options.bundle };
+      await measureTelemetry({ ...base, cases: wanted }, (outcome) => console.log(telemetryLine(outcome)));
+      return 0;
+    }
     const cases = buildCases(scratch, env, caCertificates, options.node).filter(
       (c) => options.only === null || new RegExp(options.only, 'i').test(c.name),
     );

@@ -7354,6 +7354,8 @@ var PROGRESS_STEP_MAX_CHARS = 300;
 var LIVE_STEPS_MAX = 50;
 var LIVE_LINE_MAX_CHARS = 200;
 var REDACT_CUT_SECRET_MIN_CHARS = 4;
+var TRACESTATE_MAX_CHARS = 512;
+var SPAN_ARGUMENTS_MAX_BYTES = 4096;
 
 // src/contract/environment.ts
 var REPO_TOKENS_VARIABLE = "GUILD_REPO_TOKENS";
@@ -8378,6 +8380,57 @@ function parseProgressObject(value) {
   return event === null ? null : { callId: value.call_id, event };
 }
 
+// src/contract/telemetry.ts
+var TRACEPARENT_VARIABLE = "TRACEPARENT";
+var TRACESTATE_VARIABLE = "TRACESTATE";
+var TIMINGS_META_FIELD = "timings_us";
+var ELIDED_BYTES_META_FIELD = "elided_bytes";
+var telemetryReasons = {
+  notTelemetry: "telemetry must be true or false",
+  notTraceparent: "traceparent must be a W3C traceparent: 00-<32 hex digits>-<16 hex digits>-<2 hex digits>, ids not all zeros",
+  notTracestate: `tracestate must be at most ${TRACESTATE_MAX_CHARS} printable ASCII characters, and comes only with a traceparent`
+};
+var TRACEPARENT_PATTERN = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+function isTraceparent(text2) {
+  const match = TRACEPARENT_PATTERN.exec(text2);
+  if (match === null) return false;
+  const [, version2, traceId, parentId] = match;
+  if (version2 === "ff" || version2 === "00" && match[5] !== void 0) return false;
+  return !/^0+$/.test(traceId) && !/^0+$/.test(parentId);
+}
+function telemetryAskOf(value) {
+  if (value === void 0 || value === null || value === false) return false;
+  if (value === true) return true;
+  throw invalidRequest(telemetryReasons.notTelemetry);
+}
+function traceContextOf(traceparent, tracestate) {
+  const noState = tracestate === void 0 || tracestate === null;
+  if (traceparent === void 0 || traceparent === null) {
+    if (!noState) throw invalidRequest(telemetryReasons.notTracestate);
+    return null;
+  }
+  if (typeof traceparent !== "string" || !isTraceparent(traceparent)) throw invalidRequest(telemetryReasons.notTraceparent);
+  if (noState) return { traceparent };
+  if (typeof tracestate !== "string" || tracestate.length > TRACESTATE_MAX_CHARS || !PRINTABLE_ASCII.test(tracestate)) {
+    throw invalidRequest(telemetryReasons.notTracestate);
+  }
+  return tracestate === "" ? { traceparent } : { traceparent, tracestate };
+}
+function microseconds(ms) {
+  return Math.max(0, Math.round(ms * 1e3));
+}
+function helperTimings(origin, runStart, runEnd, shaped) {
+  return { start: microseconds(runStart - origin), run: microseconds(runEnd - runStart), shape: microseconds(shaped - runEnd) };
+}
+function helperTimingsOf(meta2) {
+  const value = meta2[TIMINGS_META_FIELD];
+  if (typeof value !== "object" || value === null) return null;
+  const { start, run, shape } = value;
+  const count = (n) => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
+  return count(start) && count(run) && count(shape) ? { start, run, shape } : null;
+}
+
 // src/contract/request.ts
 function decodeBase64Strict(text2) {
   if (text2.length === 0) throw invalidRequest(requestReasons.emptyArgument);
@@ -8430,10 +8483,15 @@ function validateRequestWith(value, specs) {
     maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
   }
   const progress = progressAskOf(value.progress);
+  const telemetry = telemetryAskOf(value.telemetry);
+  const traceContext = traceContextOf(value.traceparent, value.tracestate);
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
   const args = checkArgs(op, specs[op], rawArgs);
-  return { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
+  const request = { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
+  if (telemetry) request.telemetry = true;
+  if (traceContext !== null) request.traceContext = traceContext;
+  return request;
 }
 function checkArgs(op, spec, raw) {
   const args = {};
@@ -8546,24 +8604,25 @@ var CallHost = class {
   }
   /**
    * A cold helper's one call, from its command-line argument (base64 JSON, or a request file; what
-   * the loader took of it handed on) to its envelope. Never rejects.
+   * the loader took of it handed on) to its envelope. Never rejects. `origin`: as run's.
    */
-  async answerArgument(env, argument, stop, handedOn) {
-    const made = this.ioFor(env);
-    if ("envelope" in made) return made.envelope;
+  async answerArgument(env, argument, stop, handedOn, origin) {
+    const made2 = this.ioFor(env);
+    if ("envelope" in made2) return made2.envelope;
     let checked;
     try {
-      checked = decodeArgument(made.io, argument, this.ops, handedOn);
+      checked = decodeArgument(made2.io, argument, this.ops, handedOn);
     } catch (error2) {
       return failureEnvelope(error2);
     }
-    return this.run(made.io, checked, stop);
+    return this.run(made2.io, checked, stop, void 0, origin);
   }
   /**
    * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
-   * goes to `progress` (none by default), which is closed before the answer is given.
+   * goes to `progress` (none by default), which is closed before the answer is given. `origin`: when
+   * the helper began on it (performance.now()), the start of the phases a request may ask for.
    */
-  run(io, checked, stop, progress) {
+  run(io, checked, stop, progress, origin) {
     return new Promise((resolve2) => {
       let settled = false;
       const call = {
@@ -8579,7 +8638,7 @@ var CallHost = class {
       this.inFlight.add(call);
       let running;
       try {
-        running = runCheckedCall(io, checked, this.ops, stop, progress);
+        running = runCheckedCall(io, checked, this.ops, stop, progress, origin);
       } catch (error2) {
         running = Promise.reject(error2);
       }
@@ -8614,13 +8673,19 @@ function runTool(ops, checked, context) {
   const tool = ops[checked.op];
   return tool.run(context, checked.args);
 }
-async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS) {
+async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS, origin) {
   const { request } = checked;
+  const runStart = request.telemetry === true ? performance.now() : 0;
   try {
     noteRunUse(io, request.runId, request.agentId);
     const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
     const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+    if (request.telemetry !== true) return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+    const runEnd = performance.now();
+    const text2 = capText(result.text, request.maxBytes);
+    const meta2 = { ...result.meta };
+    meta2[TIMINGS_META_FIELD] = helperTimings(origin ?? runStart, runStart, runEnd, performance.now());
+    return okEnvelope(text2, meta2);
   } catch (error2) {
     return failureEnvelope(error2);
   }
@@ -10013,6 +10078,946 @@ var CODE_TOOLS_NODE_IO = { ...SHELL_NODE_IO, ...SHELL_STATUS_NODE_IO, ...FILE_RE
 // src/orchestrator/sandboxes/local/exec.ts
 var import_node_child_process = require("node:child_process");
 
+// src/contract/tools/spec.ts
+function clampInteger(value, minimum, maximum) {
+  return Math.min(maximum, Math.max(minimum, value));
+}
+function integerArg(spec, args, name) {
+  const arg = spec.args[name];
+  const value = typeof args[name] === "number" ? args[name] : arg.default;
+  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
+}
+function booleanArg(spec, args, name) {
+  const value = args[name];
+  return typeof value === "boolean" ? value : spec.args[name].default === true;
+}
+function stringArg(args, name) {
+  const value = args[name];
+  return typeof value === "string" ? value : void 0;
+}
+
+// src/contract/meta-schema.ts
+var integer = { type: "integer" };
+var integerOrNull = { type: ["integer", "null"] };
+var string = { type: "string" };
+var boolean = { type: "boolean" };
+
+// src/tools/shell/contract.ts
+var SHELL_SPEC = {
+  name: "shell",
+  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
+  args: {
+    command: { type: "string", required: true, description: "The bash command to run." },
+    timeout_seconds: {
+      type: "integer",
+      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
+      minimum: SHELL_MIN_TIMEOUT_SECONDS,
+      maximum: SHELL_MAX_TIMEOUT_SECONDS,
+      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
+    },
+    background: {
+      type: "boolean",
+      default: false,
+      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
+    }
+  }
+};
+function resolveShellArgs(args) {
+  return {
+    command: args.command,
+    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
+    background: booleanArg(SHELL_SPEC, args, "background")
+  };
+}
+var SHELL_META_SCHEMA = {
+  type: "object",
+  properties: {
+    exit_code: { type: ["integer", "null"], description: "null for a command started in the background" },
+    cwd: { type: "string", description: "the working directory the command ran in" },
+    timed_out: boolean,
+    /** How long the command ran, in milliseconds (for a background start: how long starting it took). */
+    elapsed_ms: integer,
+    /** The full output's log, when the text elided part of it; a background command's log. */
+    log_path: { type: "string", description: "the whole output, when the text left part of it out; a background command's log" },
+    background_id: string
+  },
+  required: ["exit_code", "cwd", "timed_out", "elapsed_ms"]
+};
+var SHELL_CONTRACT = { spec: SHELL_SPEC, resolve: resolveShellArgs };
+
+// src/tools/shell_status/contract.ts
+var SHELL_STATUS_SPEC = {
+  name: "shell_status",
+  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
+  args: {
+    id: { type: "string", description: "A background command id, such as b1." },
+    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
+  }
+};
+function resolveShellStatusArgs(args) {
+  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
+}
+var SHELL_STATUS_META_SCHEMA = {
+  type: "object",
+  properties: {
+    count: { type: "integer", description: "without id: how many background commands there are" },
+    background_id: string,
+    state: { type: "string", description: "running, exited N, stopping, stopped or ended" },
+    log_path: string,
+    exit_code: integerOrNull
+  }
+};
+var SHELL_STATUS_CONTRACT = { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs };
+
+// src/tools/file_read/contract.ts
+var FILE_READ_SPEC = {
+  name: "file_read",
+  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
+  args: {
+    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
+    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
+    limit: {
+      type: "integer",
+      default: FILE_READ_DEFAULT_LIMIT_LINES,
+      minimum: 1,
+      maximum: FILE_READ_MAX_LIMIT_LINES,
+      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
+    }
+  }
+};
+function resolveFileReadArgs(args) {
+  return {
+    path: args.path,
+    offset: integerArg(FILE_READ_SPEC, args, "offset"),
+    limit: integerArg(FILE_READ_SPEC, args, "limit")
+  };
+}
+var FILE_READ_META_SCHEMA = {
+  type: "object",
+  properties: {
+    /** Absolute, links resolved: two spellings of one file name the same path. */
+    path: { type: "string", description: "absolute, links resolved" },
+    /** The path as the text's header shows it: relative to the working directory. */
+    display_path: string,
+    /** The lines returned, first and last; null when none were (empty, binary, offset past the end). */
+    range: {
+      description: "the lines returned, first and last; null when none were",
+      anyOf: [{ type: "array", items: integer, minItems: 2, maxItems: 2 }, { type: "null" }]
+    },
+    /** SHA-256 of the whole file's bytes, hex. */
+    content_hash: { type: "string", description: "SHA-256 of the whole file, hex" },
+    lines: integer,
+    /** Present when the file is not UTF-8: `UTF-16 LE` or `UTF-16 BE` (a file with that byte-order mark). */
+    encoding: { type: "string", enum: ["UTF-16 LE", "UTF-16 BE"] },
+    /** Added by the orchestrator to a repeated read's meta (the helper never sends it). */
+    repeat_of: { type: "integer", description: "the step whose result holds this text (a repeated read)" }
+  },
+  required: ["path", "display_path", "range", "content_hash", "lines"]
+};
+var FILE_READ_CONTRACT = { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs };
+
+// src/tools/code_search/contract.ts
+var CODE_SEARCH_SPEC = {
+  name: "code_search",
+  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
+  args: {
+    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
+    path: { type: "string", description: "The file or folder to search (default the working directory)." },
+    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
+    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
+    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
+    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
+    context: {
+      type: "integer",
+      default: 0,
+      minimum: 0,
+      maximum: SEARCH_MAX_CONTEXT_LINES,
+      description: "Lines of context around each match in content mode (0 to 5)."
+    },
+    limit: {
+      type: "integer",
+      minimum: 1,
+      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
+    }
+  }
+};
+function resolveCodeSearchArgs(args) {
+  const mode = args.mode === "content" ? "content" : "files";
+  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
+  const limit = typeof args.limit === "number" ? args.limit : maximum;
+  return {
+    pattern: args.pattern,
+    path: stringArg(args, "path") ?? null,
+    glob: stringArg(args, "glob") || null,
+    mode,
+    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
+    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
+    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
+    limit: clampInteger(limit, 1, maximum)
+  };
+}
+var CODE_SEARCH_META_SCHEMA = {
+  type: "object",
+  properties: {
+    /** Every match ripgrep found, shown or not. */
+    matches: integer,
+    files: integer,
+    /** Something found was left out: a limit, the byte cap, or the time limit. */
+    truncated: boolean,
+    /**
+     * Matches and files that ignore files (.gitignore, .ignore, .rgignore) hid from the search; only
+     * when the search showed all it found, an ignore file applies, and the count finished in time.
+     */
+    ignored_matches: integer,
+    ignored_files: integer
+  },
+  required: ["matches", "files", "truncated"]
+};
+var CODE_SEARCH_CONTRACT = { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs };
+
+// src/tools/code_task/contract.ts
+var CODE_TASK_SPEC = {
+  name: "code_task",
+  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
+  args: {
+    brief: {
+      type: "string",
+      required: true,
+      description: "The task in your words: what to change, where, and how to know it is done."
+    },
+    repo: {
+      type: "string",
+      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
+    },
+    session_id: {
+      type: "string",
+      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
+    },
+    notes: {
+      type: "string",
+      description: "Context given after the brief: constraints, what your checks found."
+    },
+    timeout_minutes: {
+      type: "integer",
+      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
+      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
+      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
+      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
+    }
+  }
+};
+var isValidSessionId = isValidId;
+function textArg(args, name) {
+  const value = stringArg(args, name);
+  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
+  return value;
+}
+function resolveCodeTaskArgs(args) {
+  const brief = textArg(args, "brief");
+  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
+  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
+  const repo = textArg(args, "repo");
+  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
+  const sessionId = textArg(args, "session_id");
+  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
+    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
+  }
+  const notes = textArg(args, "notes");
+  return {
+    brief,
+    repo,
+    sessionId,
+    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
+    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
+  };
+}
+var CODE_TASK_STATUSES = ["completed", "failed", "timed_out", "stopped"];
+var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
+var CODE_TASK_META_SCHEMA = {
+  type: "object",
+  properties: {
+    status: { type: "string", enum: CODE_TASK_STATUSES },
+    harness: { type: "string", enum: HARNESS_NAMES },
+    session_id: { type: ["string", "null"] },
+    /** Absolute, links resolved. */
+    repo: string,
+    /** null when a signal ended the harness. */
+    exit_code: integerOrNull,
+    timed_out: boolean,
+    elapsed_ms: integer,
+    files_changed: integer,
+    insertions: integer,
+    deletions: integer,
+    log_path: string,
+    /** Only when the harness reports them. */
+    turns: integer,
+    input_tokens: integer,
+    output_tokens: integer,
+    cost_usd: { type: "number" }
+  },
+  required: ["status", "harness", "session_id", "repo", "exit_code", "timed_out", "elapsed_ms", "files_changed", "insertions", "deletions", "log_path"]
+};
+var CODE_TASK_CONTRACT = { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs };
+
+// src/contract/tools/contracts.generated.ts
+var CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT, CODE_TASK_CONTRACT];
+
+// src/contract/tools/index.ts
+function contractOf(name) {
+  const contract = CONTRACTS.find((each) => each.spec.name === name);
+  if (contract === void 0) throw new Error(`${name} has a row in src/contract/registry.ts and no contract here`);
+  return contract;
+}
+function tableOf(valueOf) {
+  return Object.fromEntries(OP_NAMES.map((name) => [name, valueOf(name)]));
+}
+var TOOL_SPECS = tableOf((name) => contractOf(name).spec);
+var RESOLVE_ARGS = tableOf(
+  (name) => contractOf(name).resolve
+);
+function resolveArgs(name, args) {
+  return RESOLVE_ARGS[name](args);
+}
+function checkRequest(value, known = OP_NAMES) {
+  return checkedWith(validateRequest(value, known), resolveArgs);
+}
+function validateRequest(value, known = OP_NAMES) {
+  const specs = {};
+  for (const name of known) specs[name] = TOOL_SPECS[name];
+  return validateRequestWith(value, specs);
+}
+
+// src/tools/descriptor.ts
+var SECOND_MS = 1e3;
+function describeTool(contract, description) {
+  const name = contract.spec.name;
+  return { name, helper: HELPER_OF_TOOL[name], spec: contract.spec, resolve: contract.resolve, ...description };
+}
+
+// src/tools/row-parts.ts
+var ROW_SEPARATOR = " \xB7 ";
+function clipRow(text2) {
+  return clipCharsWithin(text2, ROW_TEXT_MAX_CHARS);
+}
+function firstSayingLine(command) {
+  for (const line of command.split(/\r?\n/)) {
+    if (line.trim() !== "") return line.trim();
+  }
+  return "";
+}
+function givenText(args, name) {
+  const value = args[name];
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function withText(verb, text2) {
+  return text2 === void 0 || text2 === "" ? verb : `${verb} ${clipRow(text2)}`;
+}
+
+// src/tools/shell/notes.ts
+function shellDeclarationNote() {
+  return "Commands get the agent's home, its port block (a server listens on $PORT) and its secrets in the environment; stdin is closed, so a command that prompts fails instead of waiting.";
+}
+function shellMcpNote(home) {
+  return `Use it to run a command, a test or a build (npm test, make, cargo build, git status, gh). The home is ${home}: a session's commands start there, with HOME set to it. stdin is closed, so a command that prompts fails instead of waiting.`;
+}
+
+// src/tools/shell/tool.ts
+var SHELL_TOOL = describeTool(SHELL_CONTRACT, {
+  metaSchema: SHELL_META_SCHEMA,
+  title: "Run a shell command",
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  // Its own timeout, as resolved, plus the margin in which the helper stops the command and answers;
+  // a background start too.
+  timeoutMs: (args) => (args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  row(args, outcome) {
+    const command = givenText(args, "command");
+    const row = withText(args.background === true ? "Start" : "Run", command && firstSayingLine(command));
+    const meta2 = outcome.meta ?? {};
+    if (meta2.timed_out === true) return row + ROW_SEPARATOR + "timed out";
+    if (typeof meta2.exit_code === "number" && meta2.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta2.exit_code}`;
+    return row;
+  },
+  notes: { declaration: shellDeclarationNote, mcp: ({ home }) => shellMcpNote(home) },
+  // It may change anything.
+  readOnly: () => false,
+  // A command in the foreground may run for its whole timeout; a background start answers at once.
+  reportsProgress: (args) => args.background !== true
+});
+
+// src/tools/view.ts
+function markdownLiteral(text2) {
+  return text2.split("\n").map((line) => {
+    const escaped = line.replace(/[!-/:-@[-`{-~]/g, "\\$&");
+    return escaped.replace(/^[ \t]+|[ \t]+$/g, (blanks2) => [...blanks2].map((blank) => `&#${blank.charCodeAt(0)};`).join(""));
+  }).join("\n");
+}
+function code(text2) {
+  return text2 === "" ? [] : [{ type: "code", text: text2 }];
+}
+function note(text2) {
+  return text2 === "" ? [] : [{ type: "markdown", text: markdownLiteral(text2) }];
+}
+function noteWhen(isNote) {
+  return (text2, meta2) => isNote(meta2) ? note(text2) : code(text2);
+}
+
+// src/tools/shell_status/notes.ts
+function shellStatusDeclarationNote() {
+  return "Background commands end when the machine's container stops for idleness.";
+}
+function shellStatusMcpNote() {
+  return "Background commands keep running after this session ends, until they exit or are stopped.";
+}
+
+// src/tools/shell_status/tool.ts
+var SHELL_STATUS_TOOL = describeTool(SHELL_STATUS_CONTRACT, {
+  metaSchema: SHELL_STATUS_META_SCHEMA,
+  title: "Follow or stop background commands",
+  // It reads, but with stop: true it ends a process, and a tool's hints hold for every call of it:
+  // it is not read-only.
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args) {
+    const id = givenText(args, "id");
+    if (id === void 0) return "List background commands";
+    return withText(args.stop === true ? "Stop" : "Check", id);
+  },
+  notes: { declaration: shellStatusDeclarationNote, mcp: shellStatusMcpNote },
+  readOnly: (args) => !args.stop,
+  reportsProgress: () => false,
+  // Saying that no command runs in the background is a note.
+  view: { parts: noteWhen((meta2) => meta2.count === 0) }
+});
+
+// src/tools/file_read/notes.ts
+function fileReadDeclarationNote(resultMaxBytes2) {
+  return `The byte cap is ${resultMaxBytes2} bytes. A read of lines that one earlier read of this run already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." The text is in the result of step N.`;
+}
+function fileReadMcpNote(home, resultMaxBytes2, readPointers) {
+  const pointer = readPointers ? ` A read of lines that an earlier read of this session already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." Step N is the session's Nth call of these tools; its result holds the text.` : "";
+  return `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes2} bytes.${pointer}`;
+}
+
+// src/tools/file_read/tool.ts
+var FILE_READ_TOOL = describeTool(FILE_READ_CONTRACT, {
+  metaSchema: FILE_READ_META_SCHEMA,
+  title: "Read a file",
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args, outcome) {
+    let row = withText("Read", givenText(args, "path"));
+    const offset = args.offset;
+    if (typeof offset === "number" && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
+    if (outcome.repeatOf !== void 0) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
+    return row;
+  },
+  notes: {
+    declaration: fileReadDeclarationNote,
+    mcp: ({ home, resultMaxBytes: resultMaxBytes2, readPointers }) => fileReadMcpNote(home, resultMaxBytes2, readPointers)
+  },
+  readOnly: () => true,
+  reportsProgress: () => false,
+  // A pointer to an earlier read, or the note of a read that returned no lines (empty, binary, offset past the end), is a note.
+  view: { parts: noteWhen((meta2) => meta2.repeat_of !== void 0 || meta2.range === null), foldsRepeatedReads: true }
+});
+
+// src/tools/code_search/notes.ts
+function codeSearchDeclarationNote() {
+  return `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`;
+}
+function codeSearchMcpNote(home) {
+  return `Use it to find where a name is defined or used, as grep or rg would, before reading the file. Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`;
+}
+
+// src/tools/code_search/tool.ts
+var CODE_SEARCH_TOOL = describeTool(CODE_SEARCH_CONTRACT, {
+  metaSchema: CODE_SEARCH_META_SCHEMA,
+  title: "Search the code",
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
+  row(args) {
+    const row = args.mode === "content" ? "Search lines" : "Search files";
+    const path = givenText(args, "path");
+    return path === void 0 ? row : `${row} in ${clipRow(path)}`;
+  },
+  notes: { declaration: codeSearchDeclarationNote, mcp: ({ home }) => codeSearchMcpNote(home) },
+  readOnly: () => true,
+  // Heartbeats only (SPEC section 9): a search over a large tree may run for long.
+  reportsProgress: () => true,
+  // `no matches …` is a note.
+  view: { parts: noteWhen((meta2) => meta2.matches === 0) }
+});
+
+// src/text/elapsed.ts
+var SECOND_MS2 = 1e3;
+var MINUTE_SECONDS = 60;
+var HOUR_SECONDS = 3600;
+var DAY_SECONDS = 86400;
+function twoDigits(value) {
+  return String(value).padStart(2, "0");
+}
+function formatElapsed(milliseconds) {
+  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS2));
+  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
+  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
+  if (seconds < DAY_SECONDS) {
+    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
+  }
+  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
+}
+
+// src/tools/code_task/block.ts
+var LOG_PREFIX = "log: ";
+function text(value) {
+  return typeof value === "string" ? value : "";
+}
+function codeTaskBlock(args, meta2, answer) {
+  const lines = answer.split("\n");
+  const firstBlank = lines.indexOf("", 1);
+  const diffstat = lines.slice(1, firstBlank < 0 ? lines.length : firstBlank);
+  let logIndex = lines.length - 1;
+  while (logIndex > 0 && !lines[logIndex].startsWith(LOG_PREFIX)) logIndex--;
+  const messageEnd = logIndex > 0 && lines[logIndex - 1] === "" ? logIndex - 1 : logIndex;
+  const finalMessage = firstBlank < 0 || messageEnd <= firstBlank ? "" : lines.slice(firstBlank + 1, messageEnd).join("\n");
+  return {
+    title: clipCharsWithin(firstSayingLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
+    headline: lines[0],
+    status: text(meta2.status),
+    elapsed: typeof meta2.elapsed_ms === "number" ? formatElapsed(meta2.elapsed_ms) : "",
+    harness: text(meta2.harness),
+    session: typeof meta2.session_id === "string" ? meta2.session_id : null,
+    diffstat,
+    finalMessage,
+    log: text(meta2.log_path) || (logIndex > 0 ? lines[logIndex].slice(LOG_PREFIX.length) : "")
+  };
+}
+
+// src/tools/code_task/view.ts
+var LOG_PREFIX2 = "log: ";
+var NO_FINAL_MESSAGE = "(no final message)";
+function codeTaskParts(text2) {
+  const lines = text2.split("\n");
+  const firstBlank = lines.indexOf("", 1);
+  if (firstBlank < 0) return code(text2);
+  let logIndex = lines.length - 1;
+  while (logIndex > firstBlank && !lines[logIndex].startsWith(LOG_PREFIX2)) logIndex--;
+  const hasLog = logIndex > firstBlank;
+  const messageEnd = hasLog ? lines[logIndex - 1] === "" ? logIndex - 1 : logIndex : lines.length;
+  const message = lines.slice(firstBlank + 1, messageEnd).join("\n");
+  return [
+    ...code(lines.slice(0, firstBlank).join("\n")),
+    ...message === NO_FINAL_MESSAGE ? note(message) : message.trim() === "" ? [] : [{ type: "markdown", text: message }],
+    ...hasLog ? code(lines.slice(logIndex).join("\n")) : []
+  ];
+}
+var CODE_TASK_VIEW = { parts: codeTaskParts, block: codeTaskBlock };
+
+// src/tools/code_task/notes.ts
+function codeTaskNote() {
+  return "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs.";
+}
+
+// src/tools/code_task/tool.ts
+var MINUTE_SECONDS2 = 60;
+var CODE_TASK_TOOL = describeTool(CODE_TASK_CONTRACT, {
+  metaSchema: CODE_TASK_META_SCHEMA,
+  title: "Hand a code task to the coding agent",
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  // Its minutes plus a minute: the harness's grace, both snapshots, the answer.
+  timeoutMs: (args) => (args.timeoutMinutes * MINUTE_SECONDS2 + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
+  row(args, outcome) {
+    const row = withText("Code task", firstSayingLine(givenText(args, "brief") ?? ""));
+    const status = outcome.meta?.status;
+    return typeof status === "string" && status !== "completed" ? `${row}${ROW_SEPARATOR}${status.replace("_", " ")}` : row;
+  },
+  notes: { declaration: codeTaskNote, mcp: codeTaskNote },
+  // It edits the repository.
+  readOnly: () => false,
+  reportsProgress: () => true,
+  view: CODE_TASK_VIEW
+});
+
+// src/tools/descriptors.generated.ts
+var DESCRIPTORS = [SHELL_TOOL, SHELL_STATUS_TOOL, FILE_READ_TOOL, CODE_SEARCH_TOOL, CODE_TASK_TOOL];
+
+// src/tools/descriptors.ts
+function descriptorOf(name) {
+  const descriptor = DESCRIPTORS.find((each) => each.name === name);
+  if (descriptor === void 0) throw new Error(`${name} has a row in src/contract/registry.ts and no descriptor here`);
+  return descriptor;
+}
+var TOOL_DESCRIPTORS = Object.fromEntries(OP_NAMES.map((name) => [name, descriptorOf(name)]));
+function descriptorNamed(name) {
+  return Object.hasOwn(TOOL_DESCRIPTORS, name) ? TOOL_DESCRIPTORS[name] : void 0;
+}
+
+// src/orchestrator/request.ts
+var REPOSITORIES_FOLDER = "repos";
+function wireRequest(request) {
+  return {
+    op: request.op,
+    args: request.args,
+    run_id: request.runId,
+    agent_id: request.agentId,
+    call_id: request.callId,
+    default_cwd: request.defaultCwd,
+    max_bytes: request.maxBytes,
+    ...request.progress === null ? {} : { progress: progressField(request.progress) },
+    ...request.telemetry === true ? { telemetry: true } : {},
+    ...request.traceContext === void 0 ? {} : { ...request.traceContext }
+  };
+}
+function resultMaxBytes(setting) {
+  let value;
+  if (typeof setting === "number") value = setting;
+  else if (typeof setting === "string" && /^\s*\d+\s*$/.test(setting)) value = Number(setting);
+  else return RESULT_DEFAULT_MAX_BYTES;
+  if (!Number.isSafeInteger(value) || value < 0) return RESULT_DEFAULT_MAX_BYTES;
+  return Math.min(PLATFORM_RESULT_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value));
+}
+function repositoryFolder(name) {
+  return `${REPOSITORIES_FOLDER}/${name}`;
+}
+function defaultCwdFor(repositories) {
+  return repositories.length === 1 ? repositoryFolder(repositories[0].name) : "";
+}
+function checkRepositoryName(name) {
+  if (name === "" || name === "." || name === ".." || /[/\0]/.test(name)) {
+    throw new TypeError(`invalid repository name ${JSON.stringify(name)}: it must be one folder name`);
+  }
+}
+function helperTimeoutMs(checked) {
+  const descriptor = TOOL_DESCRIPTORS[checked.op];
+  return descriptor.timeoutMs(checked.args);
+}
+function helperEnvironment(agentEnv, repositories, folderTokens = {}) {
+  const env = { ...agentEnv };
+  delete env[REPO_TOKENS_VARIABLE];
+  const tokens = { ...folderTokens };
+  for (const repository of repositories) {
+    if (repository.token) tokens[repositoryFolder(repository.name)] = repository.token;
+  }
+  if (Object.keys(tokens).length > 0) env[REPO_TOKENS_VARIABLE] = JSON.stringify(tokens);
+  const extraCaCerts = env[NODE_EXTRA_CA_CERTS_VARIABLE];
+  if (extraCaCerts) {
+    env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
+    env[NODE_EXTRA_CA_CERTS_VARIABLE] = "";
+  }
+  return env;
+}
+
+// src/orchestrator/declarations.ts
+function orchestratorNotes(resultMaxBytes2) {
+  const notes = {};
+  for (const name of OP_NAMES) notes[name] = TOOL_DESCRIPTORS[name].notes.declaration(resultMaxBytes2);
+  return notes;
+}
+function argumentSchema(arg) {
+  const schema = { type: arg.type, description: arg.description };
+  if (arg.values) schema.enum = [...arg.values];
+  if (arg.default !== void 0) schema.default = arg.default;
+  if (arg.minimum !== void 0) schema.minimum = arg.minimum;
+  if (arg.maximum !== void 0) schema.maximum = arg.maximum;
+  return schema;
+}
+function parametersSchema(spec) {
+  const properties = {};
+  const required2 = [];
+  for (const [name, arg] of Object.entries(spec.args)) {
+    properties[name] = argumentSchema(arg);
+    if (arg.required) required2.push(name);
+  }
+  return { type: "object", properties, required: required2, additionalProperties: false };
+}
+function toolDeclaration(spec, resultMaxBytes2 = RESULT_DEFAULT_MAX_BYTES) {
+  return {
+    name: spec.name,
+    description: `${spec.description} ${orchestratorNotes(resultMaxBytes2)[spec.name]}`,
+    parameters: parametersSchema(spec)
+  };
+}
+function declarationsFor(resultMaxBytes2) {
+  return OP_NAMES.map((name) => toolDeclaration(TOOL_SPECS[name], resultMaxBytes2));
+}
+var CODE_TOOL_DECLARATIONS = declarationsFor(RESULT_DEFAULT_MAX_BYTES);
+function isCodeTool(name) {
+  return OP_NAMES.includes(name);
+}
+
+// src/orchestrator/format.ts
+function argumentsNotJson(tool) {
+  return new ToolError("invalid_request", `${tool}: the arguments are not valid JSON`);
+}
+function argumentsNotObject(tool) {
+  return new ToolError("invalid_request", `${tool}: the arguments must be a JSON object`);
+}
+function unknownTool(shown, tools) {
+  return new ToolError("invalid_request", `unknown tool '${shown}' (the code tools are ${tools.join(", ")})`);
+}
+function pointerText(displayPath, range, seq) {
+  return `${displayPath} lines ${range[0]}\u2013${range[1]}: unchanged since step ${seq}; read that result.`;
+}
+function remainingToolCallsTrailer(remaining) {
+  return `
+
+remaining_tool_calls: ${remaining}`;
+}
+var STREAM_ENDED_DURING_CALL = "the helper's stream ended during the call; it may have run";
+var PROGRESS_NOT_STREAMED = "this sandbox runs each call cold: its progress is not shown while it runs, only its answer";
+
+// src/orchestrator/pipeline.ts
+var REDACTION_MASK = "[REDACTED]";
+function redact(text2, secretValues) {
+  const values = [...new Set(secretValues.filter((value) => value !== ""))].sort((a, b) => b.length - a.length);
+  let result = text2;
+  for (const value of values) {
+    if (result.includes(value)) result = result.split(value).join(REDACTION_MASK);
+  }
+  return result;
+}
+function redactCut(text2, secretValues, minChars = REDACT_CUT_SECRET_MIN_CHARS) {
+  const result = redact(text2, secretValues);
+  if (!result.endsWith(CLIP_MARK)) return result;
+  const body = result.slice(0, -CLIP_MARK.length);
+  for (const value of secretValues) {
+    for (let length = Math.min(value.length - 1, body.length); length >= minChars; length--) {
+      if (body.endsWith(value.slice(0, length))) return body.slice(0, body.length - length) + REDACTION_MASK + CLIP_MARK;
+    }
+  }
+  return result;
+}
+function redactProgressEvent(event, secretValues) {
+  if (event.type === "heartbeat" || secretValues.length === 0) return event;
+  return { ...event, text: redactCut(event.text, secretValues) };
+}
+function applyPipeline(text2, options = {}) {
+  const redacted = redact(text2, options.secretValues ?? []);
+  const capped = capText(redacted, PLATFORM_RESULT_MAX_BYTES);
+  const trailer = options.remainingToolCalls === void 0 ? "" : remainingToolCallsTrailer(options.remainingToolCalls);
+  return { text: capped + trailer, cut: capped !== redacted };
+}
+
+// src/orchestrator/telemetry/conventions.ts
+var INSTRUMENTATION_SCOPE = "guilds-code";
+var EXECUTE_TOOL = "execute_tool";
+var TOOL_TYPE = "function";
+var OTHER = "_OTHER";
+var ATTRIBUTES = {
+  operationName: "gen_ai.operation.name",
+  toolName: "gen_ai.tool.name",
+  toolCallId: "gen_ai.tool.call.id",
+  toolType: "gen_ai.tool.type",
+  toolCallArguments: "gen_ai.tool.call.arguments",
+  errorType: "error.type",
+  runId: "guilds_code.run.id",
+  agentId: "guilds_code.agent.id",
+  sandboxKind: "guilds_code.sandbox.kind",
+  sandboxRuntime: "guilds_code.sandbox.runtime",
+  callMode: "guilds_code.call.mode",
+  outcome: "guilds_code.outcome",
+  exitCode: "guilds_code.exit_code",
+  timedOut: "guilds_code.timed_out",
+  elidedBytes: "guilds_code.elided_bytes",
+  repeatOf: "guilds_code.repeat_of",
+  taskStatus: "guilds_code.task.status",
+  resultBytes: "guilds_code.result.bytes",
+  resultCut: "guilds_code.result.cut",
+  helper: "guilds_code.helper",
+  fallbackReason: "guilds_code.fallback.reason",
+  sandboxStart: "guilds_code.sandbox.start",
+  elapsedMs: "guilds_code.elapsed_ms",
+  outputBytes: "guilds_code.output.bytes",
+  outputSkippedBytes: "guilds_code.output.skipped_bytes",
+  stepKind: "guilds_code.step.kind"
+};
+var SPAN_NAMES = {
+  requestFile: "guilds_code.request_file",
+  exec: "guilds_code.exec",
+  stream: "guilds_code.stream",
+  helperStart: "guilds_code.helper.start",
+  helperRun: "guilds_code.helper.run",
+  helperShape: "guilds_code.helper.shape"
+};
+var EVENT_NAMES = {
+  output: "guilds_code.output",
+  step: "guilds_code.step",
+  heartbeat: "guilds_code.heartbeat"
+};
+var METRICS = {
+  duration: { name: "gen_ai.execute_tool.duration", unit: "s", description: "Duration of a code tool call, from the model's call to its result." },
+  helperFailures: { name: "guilds_code.helper.failures", unit: "{failure}", description: 'Calls that ended "code helper failed": the helper gave no envelope.' },
+  streamRestarts: { name: "guilds_code.warm_stream.restarts", unit: "{stream}", description: "Warm streams opened again after the last one of their helper ended." },
+  coldFallbacks: { name: "guilds_code.warm_stream.cold_fallbacks", unit: "{call}", description: "Calls a warm runner ran cold." },
+  sandboxStarts: { name: "guilds_code.sandbox.starts", unit: "{start}", description: "Sandbox containers started, first or again." },
+  sandboxStartFailures: { name: "guilds_code.sandbox.start_failures", unit: "{start}", description: "Sandbox starts that failed." },
+  activeCalls: { name: "guilds_code.execute_tool.active_calls", unit: "{call}", description: "Code tool calls in flight." }
+};
+var DURATION_BUCKETS_SECONDS = [
+  5e-3,
+  0.01,
+  0.025,
+  0.05,
+  0.1,
+  0.25,
+  0.5,
+  1,
+  2.5,
+  5,
+  10,
+  30,
+  60,
+  120,
+  300,
+  600,
+  1800,
+  3600,
+  7200
+];
+function callOutcome(facts) {
+  if (!facts.ok) return "error";
+  const { meta: meta2 } = facts;
+  if (facts.cancelled || meta2.status === "stopped") return "stopped";
+  if (meta2.timed_out === true || meta2.status === "timed_out") return "timed_out";
+  if (meta2.status === "failed") return "task_failed";
+  if (typeof meta2.exit_code === "number" && meta2.exit_code !== 0) return "exit_nonzero";
+  return "ok";
+}
+function errorType(facts) {
+  if (facts.ok) return void 0;
+  return facts.kind ?? OTHER;
+}
+function toolNameAttribute(tool) {
+  return typeof tool === "string" && isCodeTool(tool) ? tool : OTHER;
+}
+function startAttributes(call, sandbox) {
+  const attributes = {
+    [ATTRIBUTES.operationName]: EXECUTE_TOOL,
+    [ATTRIBUTES.toolName]: toolNameAttribute(call.tool),
+    [ATTRIBUTES.toolCallId]: call.callId,
+    [ATTRIBUTES.toolType]: TOOL_TYPE,
+    [ATTRIBUTES.runId]: call.runId,
+    [ATTRIBUTES.agentId]: call.agentId,
+    [ATTRIBUTES.sandboxKind]: sandbox.kind
+  };
+  if (sandbox.runtime !== void 0) attributes[ATTRIBUTES.sandboxRuntime] = sandbox.runtime;
+  return attributes;
+}
+function endAttributes(facts) {
+  const { meta: meta2 } = facts;
+  const attributes = { [ATTRIBUTES.outcome]: callOutcome(facts) };
+  const error2 = errorType(facts);
+  if (error2 !== void 0) attributes[ATTRIBUTES.errorType] = error2;
+  if (facts.mode !== void 0) attributes[ATTRIBUTES.callMode] = facts.mode;
+  if (typeof meta2.exit_code === "number") attributes[ATTRIBUTES.exitCode] = meta2.exit_code;
+  if (typeof meta2.timed_out === "boolean") attributes[ATTRIBUTES.timedOut] = meta2.timed_out;
+  if (facts.elidedBytes !== void 0) attributes[ATTRIBUTES.elidedBytes] = facts.elidedBytes;
+  if (typeof meta2.repeat_of === "number") attributes[ATTRIBUTES.repeatOf] = meta2.repeat_of;
+  if (typeof meta2.status === "string") attributes[ATTRIBUTES.taskStatus] = meta2.status;
+  attributes[ATTRIBUTES.resultBytes] = utf8Bytes(facts.text);
+  attributes[ATTRIBUTES.resultCut] = facts.cut;
+  return attributes;
+}
+function durationAttributes(tool, facts, sandbox) {
+  const attributes = {
+    [ATTRIBUTES.operationName]: EXECUTE_TOOL,
+    [ATTRIBUTES.toolName]: toolNameAttribute(tool),
+    [ATTRIBUTES.toolType]: TOOL_TYPE,
+    [ATTRIBUTES.outcome]: callOutcome(facts),
+    [ATTRIBUTES.sandboxKind]: sandbox.kind
+  };
+  const error2 = errorType(facts);
+  if (error2 !== void 0) attributes[ATTRIBUTES.errorType] = error2;
+  if (facts.mode !== void 0) attributes[ATTRIBUTES.callMode] = facts.mode;
+  return attributes;
+}
+function progressSpanEvent(event) {
+  const attributes = { [ATTRIBUTES.elapsedMs]: event.elapsed_ms };
+  switch (event.type) {
+    case "output":
+      attributes[ATTRIBUTES.outputBytes] = event.bytes;
+      if (event.skipped_bytes !== void 0) attributes[ATTRIBUTES.outputSkippedBytes] = event.skipped_bytes;
+      return { name: EVENT_NAMES.output, attributes };
+    case "step":
+      attributes[ATTRIBUTES.stepKind] = event.kind;
+      return { name: EVENT_NAMES.step, attributes };
+    case "heartbeat":
+      return { name: EVENT_NAMES.heartbeat, attributes };
+  }
+}
+function traceContextFor(context) {
+  const flags = (context.traceFlags & 255).toString(16).padStart(2, "0");
+  const traceparent = `00-${context.traceId}-${context.spanId}-${flags}`;
+  if (!isTraceparent(traceparent)) return null;
+  const tracestate = tracestateWithin(context.traceState?.serialize() ?? "", TRACESTATE_MAX_CHARS);
+  return tracestate === "" ? { traceparent } : { traceparent, tracestate };
+}
+function tracestateWithin(tracestate, maxChars) {
+  if (tracestate.length <= maxChars) return tracestate;
+  let kept = "";
+  for (const member of tracestate.split(",")) {
+    const next = kept === "" ? member : `${kept},${member}`;
+    if (next.length > maxChars) break;
+    kept = next;
+  }
+  return kept;
+}
+function masked(value, secretValues) {
+  if (typeof value === "string") return redact(value, secretValues);
+  if (Array.isArray(value)) return value.map((item) => masked(item, secretValues));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secretValues), masked(item, secretValues)]));
+  return value;
+}
+function recordedArguments(args, secretValues) {
+  let value = args;
+  if (typeof args === "string") {
+    try {
+      value = JSON.parse(args);
+    } catch {
+    }
+  }
+  return capText(JSON.stringify(masked(value, secretValues)) ?? "null", SPAN_ARGUMENTS_MAX_BYTES);
+}
+
+// src/orchestrator/telemetry/api.ts
+var API_GLOBAL_KEY = /* @__PURE__ */ Symbol.for("opentelemetry.js.api.1");
+function otelRegistered() {
+  const registered = globalThis[API_GLOBAL_KEY];
+  if (typeof registered !== "object" || registered === null) return false;
+  return "trace" in registered || "metrics" in registered;
+}
+var api;
+var loading;
+function otelApi() {
+  if (!otelRegistered()) return null;
+  if (api !== void 0) return api;
+  loading ??= import("@opentelemetry/api").then(
+    (module2) => api = module2,
+    () => api = null
+  );
+  return loading;
+}
+
+// src/orchestrator/telemetry/instruments.ts
+var made = /* @__PURE__ */ new WeakMap();
+function instrumentsOf(api2) {
+  const provider = api2.metrics.getMeterProvider();
+  let instruments = made.get(provider);
+  if (instruments !== void 0) return instruments;
+  const meter = api2.metrics.getMeter(INSTRUMENTATION_SCOPE);
+  const options = (metric) => ({ unit: metric.unit, description: metric.description });
+  instruments = {
+    duration: meter.createHistogram(METRICS.duration.name, { ...options(METRICS.duration), advice: { explicitBucketBoundaries: [...DURATION_BUCKETS_SECONDS] } }),
+    helperFailures: meter.createCounter(METRICS.helperFailures.name, options(METRICS.helperFailures)),
+    streamRestarts: meter.createCounter(METRICS.streamRestarts.name, options(METRICS.streamRestarts)),
+    coldFallbacks: meter.createCounter(METRICS.coldFallbacks.name, options(METRICS.coldFallbacks)),
+    sandboxStarts: meter.createCounter(METRICS.sandboxStarts.name, options(METRICS.sandboxStarts)),
+    sandboxStartFailures: meter.createCounter(METRICS.sandboxStartFailures.name, options(METRICS.sandboxStartFailures)),
+    activeCalls: meter.createUpDownCounter(METRICS.activeCalls.name, options(METRICS.activeCalls))
+  };
+  made.set(provider, instruments);
+  return instruments;
+}
+
 // src/orchestrator/sandboxes/shared.ts
 var EXEC_STDOUT_MAX_BYTES = 16 * 1048576;
 var EXEC_STDERR_KEEP_BYTES = 65536;
@@ -10233,551 +11238,6 @@ function parseOutputLine(line) {
   return { kind: "answer", callId, envelope: value.envelope };
 }
 
-// src/contract/tools/spec.ts
-function clampInteger(value, minimum, maximum) {
-  return Math.min(maximum, Math.max(minimum, value));
-}
-function integerArg(spec, args, name) {
-  const arg = spec.args[name];
-  const value = typeof args[name] === "number" ? args[name] : arg.default;
-  return clampInteger(value, arg.minimum ?? -Infinity, arg.maximum ?? Infinity);
-}
-function booleanArg(spec, args, name) {
-  const value = args[name];
-  return typeof value === "boolean" ? value : spec.args[name].default === true;
-}
-function stringArg(args, name) {
-  const value = args[name];
-  return typeof value === "string" ? value : void 0;
-}
-
-// src/contract/meta-schema.ts
-var integer = { type: "integer" };
-var integerOrNull = { type: ["integer", "null"] };
-var string = { type: "string" };
-var boolean = { type: "boolean" };
-
-// src/tools/shell/contract.ts
-var SHELL_SPEC = {
-  name: "shell",
-  description: "Run a bash command in the sandbox (tests, builds, git, gh) and return its combined stdout and stderr. A cd carries over to the next call; environment changes do not. Long output keeps its start and its end and names a log file with all of it. A command past its timeout is stopped (exit_code: 124). Start servers and other long-running processes with background: true and follow them with shell_status.",
-  args: {
-    command: { type: "string", required: true, description: "The bash command to run." },
-    timeout_seconds: {
-      type: "integer",
-      default: SHELL_DEFAULT_TIMEOUT_SECONDS,
-      minimum: SHELL_MIN_TIMEOUT_SECONDS,
-      maximum: SHELL_MAX_TIMEOUT_SECONDS,
-      description: `Seconds before the command is stopped (default ${SHELL_DEFAULT_TIMEOUT_SECONDS}, 1 to 600).`
-    },
-    background: {
-      type: "boolean",
-      default: false,
-      description: "Start the command in the background and return at once with its id (b1, b2, \u2026) and log."
-    }
-  }
-};
-function resolveShellArgs(args) {
-  return {
-    command: args.command,
-    timeoutSeconds: integerArg(SHELL_SPEC, args, "timeout_seconds"),
-    background: booleanArg(SHELL_SPEC, args, "background")
-  };
-}
-var SHELL_META_SCHEMA = {
-  type: "object",
-  properties: {
-    exit_code: { type: ["integer", "null"], description: "null for a command started in the background" },
-    cwd: { type: "string", description: "the working directory the command ran in" },
-    timed_out: boolean,
-    /** How long the command ran, in milliseconds (for a background start: how long starting it took). */
-    elapsed_ms: integer,
-    /** The full output's log, when the text elided part of it; a background command's log. */
-    log_path: { type: "string", description: "the whole output, when the text left part of it out; a background command's log" },
-    background_id: string
-  },
-  required: ["exit_code", "cwd", "timed_out", "elapsed_ms"]
-};
-var SHELL_CONTRACT = { spec: SHELL_SPEC, resolve: resolveShellArgs };
-
-// src/tools/descriptor.ts
-var SECOND_MS = 1e3;
-function describeTool(contract, description) {
-  const name = contract.spec.name;
-  return { name, helper: HELPER_OF_TOOL[name], spec: contract.spec, resolve: contract.resolve, ...description };
-}
-
-// src/tools/row-parts.ts
-var ROW_SEPARATOR = " \xB7 ";
-function clipRow(text2) {
-  return clipCharsWithin(text2, ROW_TEXT_MAX_CHARS);
-}
-function firstSayingLine(command) {
-  for (const line of command.split(/\r?\n/)) {
-    if (line.trim() !== "") return line.trim();
-  }
-  return "";
-}
-function givenText(args, name) {
-  const value = args[name];
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function withText(verb, text2) {
-  return text2 === void 0 || text2 === "" ? verb : `${verb} ${clipRow(text2)}`;
-}
-
-// src/tools/shell/notes.ts
-function shellDeclarationNote() {
-  return "Commands get the agent's home, its port block (a server listens on $PORT) and its secrets in the environment; stdin is closed, so a command that prompts fails instead of waiting.";
-}
-function shellMcpNote(home) {
-  return `Use it to run a command, a test or a build (npm test, make, cargo build, git status, gh). The home is ${home}: a session's commands start there, with HOME set to it. stdin is closed, so a command that prompts fails instead of waiting.`;
-}
-
-// src/tools/shell/tool.ts
-var SHELL_TOOL = describeTool(SHELL_CONTRACT, {
-  metaSchema: SHELL_META_SCHEMA,
-  title: "Run a shell command",
-  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  // Its own timeout, as resolved, plus the margin in which the helper stops the command and answers;
-  // a background start too.
-  timeoutMs: (args) => (args.timeoutSeconds + SHELL_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
-  row(args, outcome) {
-    const command = givenText(args, "command");
-    const row = withText(args.background === true ? "Start" : "Run", command && firstSayingLine(command));
-    const meta2 = outcome.meta ?? {};
-    if (meta2.timed_out === true) return row + ROW_SEPARATOR + "timed out";
-    if (typeof meta2.exit_code === "number" && meta2.exit_code !== 0) return `${row}${ROW_SEPARATOR}exit ${meta2.exit_code}`;
-    return row;
-  },
-  notes: { declaration: shellDeclarationNote, mcp: ({ home }) => shellMcpNote(home) },
-  // It may change anything.
-  readOnly: () => false,
-  // A command in the foreground may run for its whole timeout; a background start answers at once.
-  reportsProgress: (args) => args.background !== true
-});
-
-// src/tools/shell_status/contract.ts
-var SHELL_STATUS_SPEC = {
-  name: "shell_status",
-  description: `Follow or stop background commands. Without id: every background command with its state. With id: its state, exit code and the last ${STATUS_LOG_TAIL_LINES} lines of its log. With id and stop: true, stop it.`,
-  args: {
-    id: { type: "string", description: "A background command id, such as b1." },
-    stop: { type: "boolean", default: false, description: "Stop the command (needs id)." }
-  }
-};
-function resolveShellStatusArgs(args) {
-  return { id: stringArg(args, "id"), stop: booleanArg(SHELL_STATUS_SPEC, args, "stop") };
-}
-var SHELL_STATUS_META_SCHEMA = {
-  type: "object",
-  properties: {
-    count: { type: "integer", description: "without id: how many background commands there are" },
-    background_id: string,
-    state: { type: "string", description: "running, exited N, stopping, stopped or ended" },
-    log_path: string,
-    exit_code: integerOrNull
-  }
-};
-var SHELL_STATUS_CONTRACT = { spec: SHELL_STATUS_SPEC, resolve: resolveShellStatusArgs };
-
-// src/tools/view.ts
-function markdownLiteral(text2) {
-  return text2.split("\n").map((line) => {
-    const escaped = line.replace(/[!-/:-@[-`{-~]/g, "\\$&");
-    return escaped.replace(/^[ \t]+|[ \t]+$/g, (blanks2) => [...blanks2].map((blank) => `&#${blank.charCodeAt(0)};`).join(""));
-  }).join("\n");
-}
-function code(text2) {
-  return text2 === "" ? [] : [{ type: "code", text: text2 }];
-}
-function note(text2) {
-  return text2 === "" ? [] : [{ type: "markdown", text: markdownLiteral(text2) }];
-}
-function noteWhen(isNote) {
-  return (text2, meta2) => isNote(meta2) ? note(text2) : code(text2);
-}
-
-// src/tools/shell_status/notes.ts
-function shellStatusDeclarationNote() {
-  return "Background commands end when the machine's container stops for idleness.";
-}
-function shellStatusMcpNote() {
-  return "Background commands keep running after this session ends, until they exit or are stopped.";
-}
-
-// src/tools/shell_status/tool.ts
-var SHELL_STATUS_TOOL = describeTool(SHELL_STATUS_CONTRACT, {
-  metaSchema: SHELL_STATUS_META_SCHEMA,
-  title: "Follow or stop background commands",
-  // It reads, but with stop: true it ends a process, and a tool's hints hold for every call of it:
-  // it is not read-only.
-  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
-  row(args) {
-    const id = givenText(args, "id");
-    if (id === void 0) return "List background commands";
-    return withText(args.stop === true ? "Stop" : "Check", id);
-  },
-  notes: { declaration: shellStatusDeclarationNote, mcp: shellStatusMcpNote },
-  readOnly: (args) => !args.stop,
-  reportsProgress: () => false,
-  // Saying that no command runs in the background is a note.
-  view: { parts: noteWhen((meta2) => meta2.count === 0) }
-});
-
-// src/tools/file_read/contract.ts
-var FILE_READ_SPEC = {
-  name: "file_read",
-  description: `Read numbered lines of a text file inside the home. Returns at most ${FILE_READ_MAX_LIMIT_LINES} lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}); lines over ${FILE_READ_LINE_MAX_CHARS} characters are clipped; a result that would pass the byte cap stops early and says which offset continues it.`,
-  args: {
-    path: { type: "string", required: true, description: "The file, relative to the working directory, ~/\u2026, or absolute." },
-    offset: { type: "integer", default: 1, minimum: 1, description: "The first line to return (default 1)." },
-    limit: {
-      type: "integer",
-      default: FILE_READ_DEFAULT_LIMIT_LINES,
-      minimum: 1,
-      maximum: FILE_READ_MAX_LIMIT_LINES,
-      description: `How many lines (default ${FILE_READ_DEFAULT_LIMIT_LINES}, at most ${FILE_READ_MAX_LIMIT_LINES}).`
-    }
-  }
-};
-function resolveFileReadArgs(args) {
-  return {
-    path: args.path,
-    offset: integerArg(FILE_READ_SPEC, args, "offset"),
-    limit: integerArg(FILE_READ_SPEC, args, "limit")
-  };
-}
-var FILE_READ_META_SCHEMA = {
-  type: "object",
-  properties: {
-    /** Absolute, links resolved: two spellings of one file name the same path. */
-    path: { type: "string", description: "absolute, links resolved" },
-    /** The path as the text's header shows it: relative to the working directory. */
-    display_path: string,
-    /** The lines returned, first and last; null when none were (empty, binary, offset past the end). */
-    range: {
-      description: "the lines returned, first and last; null when none were",
-      anyOf: [{ type: "array", items: integer, minItems: 2, maxItems: 2 }, { type: "null" }]
-    },
-    /** SHA-256 of the whole file's bytes, hex. */
-    content_hash: { type: "string", description: "SHA-256 of the whole file, hex" },
-    lines: integer,
-    /** Present when the file is not UTF-8: `UTF-16 LE` or `UTF-16 BE` (a file with that byte-order mark). */
-    encoding: { type: "string", enum: ["UTF-16 LE", "UTF-16 BE"] },
-    /** Added by the orchestrator to a repeated read's meta (the helper never sends it). */
-    repeat_of: { type: "integer", description: "the step whose result holds this text (a repeated read)" }
-  },
-  required: ["path", "display_path", "range", "content_hash", "lines"]
-};
-var FILE_READ_CONTRACT = { spec: FILE_READ_SPEC, resolve: resolveFileReadArgs };
-
-// src/tools/file_read/notes.ts
-function fileReadDeclarationNote(resultMaxBytes2) {
-  return `The byte cap is ${resultMaxBytes2} bytes. A read of lines that one earlier read of this run already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." The text is in the result of step N.`;
-}
-function fileReadMcpNote(home, resultMaxBytes2, readPointers) {
-  const pointer = readPointers ? ` A read of lines that an earlier read of this session already returned, with the file unchanged, returns one line instead: "<path> lines a\u2013b: unchanged since step N; read that result." Step N is the session's Nth call of these tools; its result holds the text.` : "";
-  return `Paths are confined to the home, ${home}. The byte cap is ${resultMaxBytes2} bytes.${pointer}`;
-}
-
-// src/tools/file_read/tool.ts
-var FILE_READ_TOOL = describeTool(FILE_READ_CONTRACT, {
-  metaSchema: FILE_READ_META_SCHEMA,
-  title: "Read a file",
-  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
-  row(args, outcome) {
-    let row = withText("Read", givenText(args, "path"));
-    const offset = args.offset;
-    if (typeof offset === "number" && Number.isInteger(offset) && offset > 1) row += ` from line ${offset}`;
-    if (outcome.repeatOf !== void 0) row += `${ROW_SEPARATOR}unchanged since step ${outcome.repeatOf}`;
-    return row;
-  },
-  notes: {
-    declaration: fileReadDeclarationNote,
-    mcp: ({ home, resultMaxBytes: resultMaxBytes2, readPointers }) => fileReadMcpNote(home, resultMaxBytes2, readPointers)
-  },
-  readOnly: () => true,
-  reportsProgress: () => false,
-  // A pointer to an earlier read, or the note of a read that returned no lines (empty, binary, offset past the end), is a note.
-  view: { parts: noteWhen((meta2) => meta2.repeat_of !== void 0 || meta2.range === null), foldsRepeatedReads: true }
-});
-
-// src/tools/code_search/contract.ts
-var CODE_SEARCH_SPEC = {
-  name: "code_search",
-  description: `Search text in the code with ripgrep, respecting .gitignore. mode "files" (default) lists matching files with match counts (at most ${SEARCH_MAX_FILES}); mode "content" shows matching lines as path:line: text (at most ${SEARCH_MAX_LINES} lines, ${SEARCH_MAX_MATCHES_PER_FILE} per file). Paths are relative to the working directory and can be passed to file_read.`,
-  args: {
-    pattern: { type: "string", required: true, description: "A regular expression (Rust syntax), or a literal with fixed." },
-    path: { type: "string", description: "The file or folder to search (default the working directory)." },
-    glob: { type: "string", description: "Only files whose path matches this glob, such as *.ts or src/**." },
-    mode: { type: "string", values: ["files", "content"], default: "files", description: '"files" or "content".' },
-    fixed: { type: "boolean", default: false, description: "Treat the pattern as literal text." },
-    ignore_case: { type: "boolean", default: false, description: "Match regardless of case." },
-    context: {
-      type: "integer",
-      default: 0,
-      minimum: 0,
-      maximum: SEARCH_MAX_CONTEXT_LINES,
-      description: "Lines of context around each match in content mode (0 to 5)."
-    },
-    limit: {
-      type: "integer",
-      minimum: 1,
-      description: `Lower the maximum files (${SEARCH_MAX_FILES}) or lines (${SEARCH_MAX_LINES}) shown.`
-    }
-  }
-};
-function resolveCodeSearchArgs(args) {
-  const mode = args.mode === "content" ? "content" : "files";
-  const maximum = mode === "files" ? SEARCH_MAX_FILES : SEARCH_MAX_LINES;
-  const limit = typeof args.limit === "number" ? args.limit : maximum;
-  return {
-    pattern: args.pattern,
-    path: stringArg(args, "path") ?? null,
-    glob: stringArg(args, "glob") || null,
-    mode,
-    fixed: booleanArg(CODE_SEARCH_SPEC, args, "fixed"),
-    ignoreCase: booleanArg(CODE_SEARCH_SPEC, args, "ignore_case"),
-    contextLines: integerArg(CODE_SEARCH_SPEC, args, "context"),
-    limit: clampInteger(limit, 1, maximum)
-  };
-}
-var CODE_SEARCH_META_SCHEMA = {
-  type: "object",
-  properties: {
-    /** Every match ripgrep found, shown or not. */
-    matches: integer,
-    files: integer,
-    /** Something found was left out: a limit, the byte cap, or the time limit. */
-    truncated: boolean,
-    /**
-     * Matches and files that ignore files (.gitignore, .ignore, .rgignore) hid from the search; only
-     * when the search showed all it found, an ignore file applies, and the count finished in time.
-     */
-    ignored_matches: integer,
-    ignored_files: integer
-  },
-  required: ["matches", "files", "truncated"]
-};
-var CODE_SEARCH_CONTRACT = { spec: CODE_SEARCH_SPEC, resolve: resolveCodeSearchArgs };
-
-// src/tools/code_search/notes.ts
-function codeSearchDeclarationNote() {
-  return `A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`;
-}
-function codeSearchMcpNote(home) {
-  return `Use it to find where a name is defined or used, as grep or rg would, before reading the file. Paths are confined to the home, ${home}. A search is stopped after ${SEARCH_TIMEOUT_SECONDS} s and shows what it found by then.`;
-}
-
-// src/tools/code_search/tool.ts
-var CODE_SEARCH_TOOL = describeTool(CODE_SEARCH_CONTRACT, {
-  metaSchema: CODE_SEARCH_META_SCHEMA,
-  title: "Search the code",
-  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  timeoutMs: () => OP_TIMEOUT_SECONDS * SECOND_MS,
-  row(args) {
-    const row = args.mode === "content" ? "Search lines" : "Search files";
-    const path = givenText(args, "path");
-    return path === void 0 ? row : `${row} in ${clipRow(path)}`;
-  },
-  notes: { declaration: codeSearchDeclarationNote, mcp: ({ home }) => codeSearchMcpNote(home) },
-  readOnly: () => true,
-  // Heartbeats only (SPEC section 9): a search over a large tree may run for long.
-  reportsProgress: () => true,
-  // `no matches …` is a note.
-  view: { parts: noteWhen((meta2) => meta2.matches === 0) }
-});
-
-// src/tools/code_task/contract.ts
-var CODE_TASK_SPEC = {
-  name: "code_task",
-  description: "Hand code work to the sandbox's coding agent (its harness: Claude Code, Codex, Gemini CLI, OpenCode or the platform's own). The harness reads the repository, edits files and runs commands until the task is done; you get its status, the diffstat of what it changed, its final message and the log of everything it printed. Write the brief as you would for a colleague: the goal, where to look, how to know it is done. Then check the work with shell (run the tests, git diff), file_read and code_search, and resume the same session with what the checks found.",
-  args: {
-    brief: {
-      type: "string",
-      required: true,
-      description: "The task in your words: what to change, where, and how to know it is done."
-    },
-    repo: {
-      type: "string",
-      description: "Where to work: a name under ~/repos/, or a folder inside the home. Default: the git repository holding the working directory, else the home's only repository."
-    },
-    session_id: {
-      type: "string",
-      description: "Resume the harness session an earlier code_task returned: same harness, same repository, its history kept."
-    },
-    notes: {
-      type: "string",
-      description: "Context given after the brief: constraints, what your checks found."
-    },
-    timeout_minutes: {
-      type: "integer",
-      default: CODE_TASK_DEFAULT_TIMEOUT_MINUTES,
-      minimum: CODE_TASK_MIN_TIMEOUT_MINUTES,
-      maximum: CODE_TASK_MAX_TIMEOUT_MINUTES,
-      description: `Minutes before the harness is stopped (default ${CODE_TASK_DEFAULT_TIMEOUT_MINUTES}, ${CODE_TASK_MIN_TIMEOUT_MINUTES} to ${CODE_TASK_MAX_TIMEOUT_MINUTES}).`
-    }
-  }
-};
-var isValidSessionId = isValidId;
-function textArg(args, name) {
-  const value = stringArg(args, name);
-  if (value?.includes("\0")) throw new ToolError("invalid_request", `code_task: ${name} contains a NUL byte`);
-  return value;
-}
-function resolveCodeTaskArgs(args) {
-  const brief = textArg(args, "brief");
-  if (brief === void 0) throw new ToolError("invalid_request", "code_task: brief is required");
-  if (brief.trim() === "") throw new ToolError("invalid_request", "code_task: brief is empty");
-  const repo = textArg(args, "repo");
-  if (repo !== void 0 && repo.trim() === "") throw new ToolError("invalid_request", "code_task: repo is empty");
-  const sessionId = textArg(args, "session_id");
-  if (sessionId !== void 0 && !isValidSessionId(sessionId)) {
-    throw new ToolError("not_found", "code_task: no session with that id (session ids are 1 to 128 of A-Z a-z 0-9 _ . -)");
-  }
-  const notes = textArg(args, "notes");
-  return {
-    brief,
-    repo,
-    sessionId,
-    notes: notes === void 0 || notes.trim() === "" ? void 0 : notes,
-    timeoutMinutes: integerArg(CODE_TASK_SPEC, args, "timeout_minutes")
-  };
-}
-var CODE_TASK_STATUSES = ["completed", "failed", "timed_out", "stopped"];
-var HARNESS_NAMES = ["claude", "codex", "gemini", "opencode", "command"];
-var CODE_TASK_META_SCHEMA = {
-  type: "object",
-  properties: {
-    status: { type: "string", enum: CODE_TASK_STATUSES },
-    harness: { type: "string", enum: HARNESS_NAMES },
-    session_id: { type: ["string", "null"] },
-    /** Absolute, links resolved. */
-    repo: string,
-    /** null when a signal ended the harness. */
-    exit_code: integerOrNull,
-    timed_out: boolean,
-    elapsed_ms: integer,
-    files_changed: integer,
-    insertions: integer,
-    deletions: integer,
-    log_path: string,
-    /** Only when the harness reports them. */
-    turns: integer,
-    input_tokens: integer,
-    output_tokens: integer,
-    cost_usd: { type: "number" }
-  },
-  required: ["status", "harness", "session_id", "repo", "exit_code", "timed_out", "elapsed_ms", "files_changed", "insertions", "deletions", "log_path"]
-};
-var CODE_TASK_CONTRACT = { spec: CODE_TASK_SPEC, resolve: resolveCodeTaskArgs };
-
-// src/text/elapsed.ts
-var SECOND_MS2 = 1e3;
-var MINUTE_SECONDS = 60;
-var HOUR_SECONDS = 3600;
-var DAY_SECONDS = 86400;
-function twoDigits(value) {
-  return String(value).padStart(2, "0");
-}
-function formatElapsed(milliseconds) {
-  const seconds = Math.max(0, Math.floor(milliseconds / SECOND_MS2));
-  if (seconds < MINUTE_SECONDS) return `${seconds}s`;
-  if (seconds < HOUR_SECONDS) return `${Math.floor(seconds / MINUTE_SECONDS)}m${twoDigits(seconds % MINUTE_SECONDS)}s`;
-  if (seconds < DAY_SECONDS) {
-    return `${Math.floor(seconds / HOUR_SECONDS)}h${twoDigits(Math.floor(seconds % HOUR_SECONDS / MINUTE_SECONDS))}m`;
-  }
-  return `${Math.floor(seconds / DAY_SECONDS)}d${twoDigits(Math.floor(seconds % DAY_SECONDS / HOUR_SECONDS))}h`;
-}
-
-// src/tools/code_task/block.ts
-var LOG_PREFIX = "log: ";
-function text(value) {
-  return typeof value === "string" ? value : "";
-}
-function codeTaskBlock(args, meta2, answer) {
-  const lines = answer.split("\n");
-  const firstBlank = lines.indexOf("", 1);
-  const diffstat = lines.slice(1, firstBlank < 0 ? lines.length : firstBlank);
-  let logIndex = lines.length - 1;
-  while (logIndex > 0 && !lines[logIndex].startsWith(LOG_PREFIX)) logIndex--;
-  const messageEnd = logIndex > 0 && lines[logIndex - 1] === "" ? logIndex - 1 : logIndex;
-  const finalMessage = firstBlank < 0 || messageEnd <= firstBlank ? "" : lines.slice(firstBlank + 1, messageEnd).join("\n");
-  return {
-    title: clipCharsWithin(firstSayingLine(text(args.brief)), BRIEF_FIRST_LINE_MAX_CHARS),
-    headline: lines[0],
-    status: text(meta2.status),
-    elapsed: typeof meta2.elapsed_ms === "number" ? formatElapsed(meta2.elapsed_ms) : "",
-    harness: text(meta2.harness),
-    session: typeof meta2.session_id === "string" ? meta2.session_id : null,
-    diffstat,
-    finalMessage,
-    log: text(meta2.log_path) || (logIndex > 0 ? lines[logIndex].slice(LOG_PREFIX.length) : "")
-  };
-}
-
-// src/tools/code_task/view.ts
-var LOG_PREFIX2 = "log: ";
-var NO_FINAL_MESSAGE = "(no final message)";
-function codeTaskParts(text2) {
-  const lines = text2.split("\n");
-  const firstBlank = lines.indexOf("", 1);
-  if (firstBlank < 0) return code(text2);
-  let logIndex = lines.length - 1;
-  while (logIndex > firstBlank && !lines[logIndex].startsWith(LOG_PREFIX2)) logIndex--;
-  const hasLog = logIndex > firstBlank;
-  const messageEnd = hasLog ? lines[logIndex - 1] === "" ? logIndex - 1 : logIndex : lines.length;
-  const message = lines.slice(firstBlank + 1, messageEnd).join("\n");
-  return [
-    ...code(lines.slice(0, firstBlank).join("\n")),
-    ...message === NO_FINAL_MESSAGE ? note(message) : message.trim() === "" ? [] : [{ type: "markdown", text: message }],
-    ...hasLog ? code(lines.slice(logIndex).join("\n")) : []
-  ];
-}
-var CODE_TASK_VIEW = { parts: codeTaskParts, block: codeTaskBlock };
-
-// src/tools/code_task/notes.ts
-function codeTaskNote() {
-  return "The harness edits; the other four tools check. It works in its own session of the repository and returns when it is done: do not also edit the same files while it runs.";
-}
-
-// src/tools/code_task/tool.ts
-var MINUTE_SECONDS2 = 60;
-var CODE_TASK_TOOL = describeTool(CODE_TASK_CONTRACT, {
-  metaSchema: CODE_TASK_META_SCHEMA,
-  title: "Hand a code task to the coding agent",
-  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  // Its minutes plus a minute: the harness's grace, both snapshots, the answer.
-  timeoutMs: (args) => (args.timeoutMinutes * MINUTE_SECONDS2 + CODE_TASK_TIMEOUT_MARGIN_SECONDS) * SECOND_MS,
-  row(args, outcome) {
-    const row = withText("Code task", firstSayingLine(givenText(args, "brief") ?? ""));
-    const status = outcome.meta?.status;
-    return typeof status === "string" && status !== "completed" ? `${row}${ROW_SEPARATOR}${status.replace("_", " ")}` : row;
-  },
-  notes: { declaration: codeTaskNote, mcp: codeTaskNote },
-  // It edits the repository.
-  readOnly: () => false,
-  reportsProgress: () => true,
-  view: CODE_TASK_VIEW
-});
-
-// src/tools/descriptors.generated.ts
-var DESCRIPTORS = [SHELL_TOOL, SHELL_STATUS_TOOL, FILE_READ_TOOL, CODE_SEARCH_TOOL, CODE_TASK_TOOL];
-
-// src/tools/descriptors.ts
-function descriptorOf(name) {
-  const descriptor = DESCRIPTORS.find((each) => each.name === name);
-  if (descriptor === void 0) throw new Error(`${name} has a row in src/contract/registry.ts and no descriptor here`);
-  return descriptor;
-}
-var TOOL_DESCRIPTORS = Object.fromEntries(OP_NAMES.map((name) => [name, descriptorOf(name)]));
-function descriptorNamed(name) {
-  return Object.hasOwn(TOOL_DESCRIPTORS, name) ? TOOL_DESCRIPTORS[name] : void 0;
-}
-
 // src/text/line-splitter.ts
 var NEWLINE = 10;
 var LineBytes = class {
@@ -10857,80 +11317,6 @@ var ByteLines = class {
     this.lines.end();
   }
 };
-
-// src/orchestrator/format.ts
-function argumentsNotJson(tool) {
-  return new ToolError("invalid_request", `${tool}: the arguments are not valid JSON`);
-}
-function argumentsNotObject(tool) {
-  return new ToolError("invalid_request", `${tool}: the arguments must be a JSON object`);
-}
-function unknownTool(shown, tools) {
-  return new ToolError("invalid_request", `unknown tool '${shown}' (the code tools are ${tools.join(", ")})`);
-}
-function pointerText(displayPath, range, seq) {
-  return `${displayPath} lines ${range[0]}\u2013${range[1]}: unchanged since step ${seq}; read that result.`;
-}
-function remainingToolCallsTrailer(remaining) {
-  return `
-
-remaining_tool_calls: ${remaining}`;
-}
-var STREAM_ENDED_DURING_CALL = "the helper's stream ended during the call; it may have run";
-var PROGRESS_NOT_STREAMED = "this sandbox runs each call cold: its progress is not shown while it runs, only its answer";
-
-// src/orchestrator/request.ts
-var REPOSITORIES_FOLDER = "repos";
-function wireRequest(request) {
-  return {
-    op: request.op,
-    args: request.args,
-    run_id: request.runId,
-    agent_id: request.agentId,
-    call_id: request.callId,
-    default_cwd: request.defaultCwd,
-    max_bytes: request.maxBytes,
-    ...request.progress === null ? {} : { progress: progressField(request.progress) }
-  };
-}
-function resultMaxBytes(setting) {
-  let value;
-  if (typeof setting === "number") value = setting;
-  else if (typeof setting === "string" && /^\s*\d+\s*$/.test(setting)) value = Number(setting);
-  else return RESULT_DEFAULT_MAX_BYTES;
-  if (!Number.isSafeInteger(value) || value < 0) return RESULT_DEFAULT_MAX_BYTES;
-  return Math.min(PLATFORM_RESULT_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value));
-}
-function repositoryFolder(name) {
-  return `${REPOSITORIES_FOLDER}/${name}`;
-}
-function defaultCwdFor(repositories) {
-  return repositories.length === 1 ? repositoryFolder(repositories[0].name) : "";
-}
-function checkRepositoryName(name) {
-  if (name === "" || name === "." || name === ".." || /[/\0]/.test(name)) {
-    throw new TypeError(`invalid repository name ${JSON.stringify(name)}: it must be one folder name`);
-  }
-}
-function helperTimeoutMs(checked) {
-  const descriptor = TOOL_DESCRIPTORS[checked.op];
-  return descriptor.timeoutMs(checked.args);
-}
-function helperEnvironment(agentEnv, repositories, folderTokens = {}) {
-  const env = { ...agentEnv };
-  delete env[REPO_TOKENS_VARIABLE];
-  const tokens = { ...folderTokens };
-  for (const repository of repositories) {
-    if (repository.token) tokens[repositoryFolder(repository.name)] = repository.token;
-  }
-  if (Object.keys(tokens).length > 0) env[REPO_TOKENS_VARIABLE] = JSON.stringify(tokens);
-  const extraCaCerts = env[NODE_EXTRA_CA_CERTS_VARIABLE];
-  if (extraCaCerts) {
-    env[HANDED_ON_EXTRA_CA_CERTS_VARIABLE] = extraCaCerts;
-    env[NODE_EXTRA_CA_CERTS_VARIABLE] = "";
-  }
-  return env;
-}
 
 // src/orchestrator/expiration.ts
 var ExecExpiration = class _ExecExpiration {
@@ -11087,17 +11473,21 @@ function helperCommandFor(sandbox, request) {
   if (HELPER_OF_TOOL[request.op] === "guilds-harness") return sandbox.harnessCommand ?? DEFAULT_HARNESS_COMMAND;
   return sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND;
 }
-async function runHelper(sandbox, request, env, timeoutMs, graceMs = SANDBOX_GRACE_MS, signal) {
+async function runHelper(sandbox, request, env, timeoutMs, graceMs = SANDBOX_GRACE_MS, signal, timeline) {
   const { argument, file } = requestArgument(request, sandbox.runDir ?? DEFAULT_RUN_DIR);
   if (file) {
+    const writing = timeline?.now();
     try {
       await sandbox.writeFile(file.path, file.bytes);
     } catch (error2) {
       return helperFailure(`cannot write the request file ${file.path}: ${describe(error2)}`);
+    } finally {
+      if (writing !== void 0) timeline?.part("request_file", writing);
     }
   }
   const exec = execRequest([...helperCommandFor(sandbox, request), argument], env, timeoutMs, signal);
   let result;
+  const executing = timeline?.now();
   try {
     result = await within(sandbox.exec(exec), timeoutMs + graceMs, () => ({
       stdout: "",
@@ -11109,6 +11499,7 @@ async function runHelper(sandbox, request, env, timeoutMs, graceMs = SANDBOX_GRA
     return helperFailure(`the sandbox could not run it: ${describe(error2)}`);
   } finally {
     exec.expiration.dispose();
+    if (executing !== void 0) timeline?.part("exec", executing);
   }
   return envelopeFromExec(result, timeoutMs);
 }
@@ -11122,7 +11513,7 @@ var SandboxRunner = class {
   sandbox;
   graceMs;
   answer(call) {
-    return runHelper(this.sandbox, wireRequest(call.checked.request), call.env, call.timeoutMs, this.graceMs, call.signal);
+    return runHelper(this.sandbox, wireRequest(call.checked.request), call.env, call.timeoutMs, this.graceMs, call.signal, call.timeline);
   }
 };
 
@@ -11167,6 +11558,10 @@ var WarmStream = class {
   idleTimer;
   get open() {
     return !this.ended && !this.closing;
+  }
+  /** It ended without being closed: its helper died, or the channel broke. */
+  get died() {
+    return this.ended && !this.closing;
   }
   takeLine(bytes) {
     if (this.ended) return;
@@ -11225,6 +11620,7 @@ var WarmStream = class {
   call(call, graceMs) {
     const { callId } = call.checked.request;
     if (this.waiting.has(callId) || this.givenUp.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
+    const sending = call.timeline?.now();
     return new Promise((resolve2) => {
       const cancel = () => this.exec.write(cancelLine(callId));
       const stopTimer = setTimeout(cancel, call.timeoutMs);
@@ -11237,6 +11633,7 @@ var WarmStream = class {
         clearTimeout(stopTimer);
         clearTimeout(giveUpTimer);
         call.signal?.removeEventListener("abort", cancel);
+        if (sending !== void 0) call.timeline?.part("stream", sending);
         resolve2(outcome);
       };
       clearTimeout(this.idleTimer);
@@ -11267,13 +11664,21 @@ var WarmRunner = class {
   idleMs;
   /** The open stream of each helper, guilds-code's and guilds-harness's, each opened on its first call. */
   streams = /* @__PURE__ */ new Map();
+  /** The last stream each helper had: one that died makes the next one a restart. */
+  previous = /* @__PURE__ */ new Map();
   cold;
   async answer(call) {
-    const stream = this.streamFor(HELPER_OF_TOOL[call.checked.op], call.env);
-    if (stream === void 0) return this.cold.answer(call);
+    const stream = this.streamFor(HELPER_OF_TOOL[call.checked.op], call.env, call);
+    if (stream === void 0) {
+      call.timeline?.fellBack(this.sandbox.open === void 0 ? "no_stream" : "environment");
+      return this.cold.answer(call);
+    }
     const outcome = await stream.call(call, this.graceMs);
     if ("envelope" in outcome) return outcome.envelope;
-    if (!outcome.sent || isReadOnly(call.checked)) return this.cold.answer(call);
+    if (!outcome.sent || isReadOnly(call.checked)) {
+      call.timeline?.fellBack(outcome.sent ? "stream_ended" : "no_stream");
+      return this.cold.answer(call);
+    }
     return errorEnvelope(STREAM_ENDED_DURING_CALL, "unavailable");
   }
   /** A call over a sandbox that can open a stream hands on its progress, code_task's too. */
@@ -11285,7 +11690,7 @@ var WarmRunner = class {
     for (const stream of this.streams.values()) stream.close();
     this.streams.clear();
   }
-  streamFor(helper, env) {
+  streamFor(helper, env, call) {
     const { sandbox } = this;
     if (sandbox.open === void 0) return void 0;
     const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
@@ -11302,6 +11707,8 @@ var WarmRunner = class {
       },
       this.idleMs
     );
+    if (this.previous.get(helper)?.died === true) call?.timeline?.restarted(helper);
+    this.previous.set(helper, opened);
     if (opened.open) this.streams.set(helper, opened);
     return opened;
   }
@@ -12709,6 +13116,11 @@ function shellEnvironment(input) {
     if (input.ghToken === null) delete env.GH_TOKEN;
     else env.GH_TOKEN = input.ghToken;
   }
+  if (input.traceContext !== void 0) {
+    env[TRACEPARENT_VARIABLE] = input.traceContext.traceparent;
+    if (input.traceContext.tracestate === void 0) delete env[TRACESTATE_VARIABLE];
+    else env[TRACESTATE_VARIABLE] = input.traceContext.tracestate;
+  }
   return env;
 }
 
@@ -12727,7 +13139,8 @@ function commandEnvironment(context, cwd) {
     runId: request.runId,
     agentId: request.agentId,
     cwd,
-    ghToken: ghTokenFor(io.env, io.home, cwd, realPath)
+    ghToken: ghTokenFor(io.env, io.home, cwd, realPath),
+    traceContext: request.traceContext
   });
 }
 
@@ -12776,7 +13189,7 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const { kept, start } = withFailures(failures?.(), { limits, room, headCap, headEnd, tailOffset, tailStart });
   const elidedBytes = Math.max(0, tailOffset + start - headEnd);
   const text2 = (headShown > 0 ? decoder4.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath2) + "\n" + kept + decoder4.decode(tail.subarray(start, tailShownEnd)) + trailerText;
-  return { text: text2, elided: true };
+  return { text: text2, elided: true, elidedBytes };
 }
 function tailStartWithin(tail, tailShownEnd, earliest, tailRoom, reachBytes) {
   let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
@@ -13013,6 +13426,7 @@ async function runForeground(context, command, timeoutSeconds) {
   if (!shaped.elided) removeIfPossible(io, files.logPath);
   const meta2 = { exit_code: exitCode, cwd, timed_out: outcome.timedOut, elapsed_ms: elapsedMs };
   if (shaped.elided) meta2.log_path = files.logPath;
+  if (request.telemetry === true && shaped.elidedBytes !== void 0) meta2[ELIDED_BYTES_META_FIELD] = shaped.elidedBytes;
   return { text: shaped.text, meta: meta2 };
 }
 function claimId(io, folder, record2) {
@@ -14854,15 +15268,15 @@ var InProcessRunner = class {
     return this.answerHere(call);
   }
   answerHere(call) {
-    const made = this.host.ioFor(helperEnv(this.options, call.env));
-    if ("envelope" in made) return Promise.resolve(made.envelope);
+    const made2 = this.host.ioFor(helperEnv(this.options, call.env));
+    if ("envelope" in made2) return Promise.resolve(made2.envelope);
     const stop = new CallStop();
     call.signal?.addEventListener("abort", () => stop.abort("SIGTERM"), { once: true });
     if (call.signal?.aborted === true) stop.abort("SIGTERM");
     const ask = call.checked.request.progress;
     const onProgress = call.onProgress;
     const progress = ask === null || onProgress === void 0 ? void 0 : new CallProgress(ask, onProgress);
-    return this.host.run(made.io, call.checked, stop, progress);
+    return this.host.run(made2.io, call.checked, stop, progress);
   }
   /** Its own calls hand on their progress, and code_task's over the harness's stream. */
   streamsProgress(checked) {
@@ -24616,104 +25030,6 @@ var Server = class extends Protocol {
   }
 };
 
-// src/contract/tools/contracts.generated.ts
-var CONTRACTS = [SHELL_CONTRACT, SHELL_STATUS_CONTRACT, FILE_READ_CONTRACT, CODE_SEARCH_CONTRACT, CODE_TASK_CONTRACT];
-
-// src/contract/tools/index.ts
-function contractOf(name) {
-  const contract = CONTRACTS.find((each) => each.spec.name === name);
-  if (contract === void 0) throw new Error(`${name} has a row in src/contract/registry.ts and no contract here`);
-  return contract;
-}
-function tableOf(valueOf) {
-  return Object.fromEntries(OP_NAMES.map((name) => [name, valueOf(name)]));
-}
-var TOOL_SPECS = tableOf((name) => contractOf(name).spec);
-var RESOLVE_ARGS = tableOf(
-  (name) => contractOf(name).resolve
-);
-function resolveArgs(name, args) {
-  return RESOLVE_ARGS[name](args);
-}
-function checkRequest(value, known = OP_NAMES) {
-  return checkedWith(validateRequest(value, known), resolveArgs);
-}
-function validateRequest(value, known = OP_NAMES) {
-  const specs = {};
-  for (const name of known) specs[name] = TOOL_SPECS[name];
-  return validateRequestWith(value, specs);
-}
-
-// src/orchestrator/declarations.ts
-function orchestratorNotes(resultMaxBytes2) {
-  const notes = {};
-  for (const name of OP_NAMES) notes[name] = TOOL_DESCRIPTORS[name].notes.declaration(resultMaxBytes2);
-  return notes;
-}
-function argumentSchema(arg) {
-  const schema = { type: arg.type, description: arg.description };
-  if (arg.values) schema.enum = [...arg.values];
-  if (arg.default !== void 0) schema.default = arg.default;
-  if (arg.minimum !== void 0) schema.minimum = arg.minimum;
-  if (arg.maximum !== void 0) schema.maximum = arg.maximum;
-  return schema;
-}
-function parametersSchema(spec) {
-  const properties = {};
-  const required2 = [];
-  for (const [name, arg] of Object.entries(spec.args)) {
-    properties[name] = argumentSchema(arg);
-    if (arg.required) required2.push(name);
-  }
-  return { type: "object", properties, required: required2, additionalProperties: false };
-}
-function toolDeclaration(spec, resultMaxBytes2 = RESULT_DEFAULT_MAX_BYTES) {
-  return {
-    name: spec.name,
-    description: `${spec.description} ${orchestratorNotes(resultMaxBytes2)[spec.name]}`,
-    parameters: parametersSchema(spec)
-  };
-}
-function declarationsFor(resultMaxBytes2) {
-  return OP_NAMES.map((name) => toolDeclaration(TOOL_SPECS[name], resultMaxBytes2));
-}
-var CODE_TOOL_DECLARATIONS = declarationsFor(RESULT_DEFAULT_MAX_BYTES);
-function isCodeTool(name) {
-  return OP_NAMES.includes(name);
-}
-
-// src/orchestrator/pipeline.ts
-var REDACTION_MASK = "[REDACTED]";
-function redact(text2, secretValues) {
-  const values = [...new Set(secretValues.filter((value) => value !== ""))].sort((a, b) => b.length - a.length);
-  let result = text2;
-  for (const value of values) {
-    if (result.includes(value)) result = result.split(value).join(REDACTION_MASK);
-  }
-  return result;
-}
-function redactCut(text2, secretValues, minChars = REDACT_CUT_SECRET_MIN_CHARS) {
-  const result = redact(text2, secretValues);
-  if (!result.endsWith(CLIP_MARK)) return result;
-  const body = result.slice(0, -CLIP_MARK.length);
-  for (const value of secretValues) {
-    for (let length = Math.min(value.length - 1, body.length); length >= minChars; length--) {
-      if (body.endsWith(value.slice(0, length))) return body.slice(0, body.length - length) + REDACTION_MASK + CLIP_MARK;
-    }
-  }
-  return result;
-}
-function redactProgressEvent(event, secretValues) {
-  if (event.type === "heartbeat" || secretValues.length === 0) return event;
-  return { ...event, text: redactCut(event.text, secretValues) };
-}
-function applyPipeline(text2, options = {}) {
-  const redacted = redact(text2, options.secretValues ?? []);
-  const capped = capText(redacted, PLATFORM_RESULT_MAX_BYTES);
-  const trailer = options.remainingToolCalls === void 0 ? "" : remainingToolCallsTrailer(options.remainingToolCalls);
-  return { text: capped + trailer, cut: capped !== redacted };
-}
-
 // src/orchestrator/view/live.ts
 var LIVE_LIMITS = { stepsMax: LIVE_STEPS_MAX, lineMaxChars: LIVE_LINE_MAX_CHARS };
 function startLiveView(row) {
@@ -24838,6 +25154,248 @@ function metadataView(callId, tool, meta2) {
   return fields;
 }
 
+// src/orchestrator/telemetry/timeline.ts
+var CallTimeline = class {
+  constructor(now = () => performance.now()) {
+    this.now = now;
+    this.startMs = now();
+  }
+  now;
+  parts = [];
+  fallbacks = [];
+  /** The helpers whose stream this call opened again after an earlier one ended. */
+  restarts = [];
+  startMs;
+  /** A part that began at `startMs` (a reading of `now`) and ends now. */
+  part(name, startMs) {
+    this.parts.push({ name, startMs, endMs: this.now() });
+  }
+  fellBack(reason) {
+    this.fallbacks.push(reason);
+  }
+  restarted(helper) {
+    this.restarts.push(helper);
+  }
+  /** `warm` or `cold` from the last round trip: the one that answered. */
+  get mode() {
+    const last = lastRoundTrip(this.parts);
+    return last === void 0 ? void 0 : last.name === "stream" ? "warm" : "cold";
+  }
+};
+function lastRoundTrip(parts) {
+  for (let index = parts.length - 1; index >= 0; index--) if (parts[index].name !== "request_file") return parts[index];
+  return void 0;
+}
+function rounded(ms) {
+  return Math.round(ms * 1e3) / 1e3;
+}
+function helperPhases(trip, timings) {
+  const phases = [
+    ["helper_start", timings.start / 1e3],
+    ["helper_run", timings.run / 1e3],
+    ["helper_shape", timings.shape / 1e3]
+  ];
+  const total = phases.reduce((sum, [, ms]) => sum + ms, 0);
+  let at = Math.max(trip.startMs, trip.endMs - total);
+  return phases.map(([name, ms]) => {
+    const startMs = at;
+    at = Math.min(trip.endMs, at + ms);
+    return { name, startMs, endMs: at };
+  });
+}
+function callTimings(timeline, endMs, helper) {
+  const origin = timeline.startMs;
+  const last = lastRoundTrip(timeline.parts);
+  const parts = [];
+  const add = (name, startMs, stopMs) => void parts.push({ name, startMs: rounded(startMs - origin), durationMs: rounded(Math.max(0, stopMs - startMs)) });
+  for (const part of timeline.parts) {
+    add(part.name, part.startMs, part.endMs);
+    if (part === last && helper !== null) for (const phase of helperPhases(part, helper)) add(phase.name, phase.startMs, phase.endMs);
+  }
+  const timings = { totalMs: rounded(Math.max(0, endMs - origin)), parts };
+  const mode = timeline.mode;
+  if (mode !== void 0) timings.mode = mode;
+  return timings;
+}
+
+// src/orchestrator/telemetry/call-telemetry.ts
+var RUNNER_SPANS = {
+  request_file: SPAN_NAMES.requestFile,
+  exec: SPAN_NAMES.exec,
+  stream: SPAN_NAMES.stream
+};
+var PHASE_SPANS = {
+  helper_start: SPAN_NAMES.helperStart,
+  helper_run: SPAN_NAMES.helperRun,
+  helper_shape: SPAN_NAMES.helperShape
+};
+function epochMs(clockMs) {
+  return performance.timeOrigin + clockMs;
+}
+var CallObservation = class {
+  constructor(setup, api2) {
+    this.setup = setup;
+    if (api2 === null) return;
+    const tracer = api2.trace.getTracer(INSTRUMENTATION_SCOPE);
+    const parent = api2.context.active();
+    const attributes = startAttributes({ tool: setup.tool, callId: setup.callId, runId: setup.runId, agentId: setup.agentId }, setup.sandbox);
+    if (setup.options.recordArguments === true) attributes[ATTRIBUTES.toolCallArguments] = recordedArguments(setup.args, setup.secretValues);
+    const span = tracer.startSpan(`execute_tool ${toolNameAttribute(setup.tool)}`, { kind: api2.SpanKind.INTERNAL, attributes, startTime: epochMs(this.timeline.startMs) }, parent);
+    this.traced = { api: api2, tracer, span, context: api2.trace.setSpan(parent, span) };
+    instrumentsOf(api2).activeCalls.add(1, this.activeAttributes());
+  }
+  setup;
+  timeline = new CallTimeline();
+  traced;
+  helper = null;
+  elidedBytes;
+  helperFailed = false;
+  /** A span that is recorded (sampled, with a tracer provider): then the call asks the helper for more. */
+  get recording() {
+    return this.traced?.span.isRecording() === true;
+  }
+  /**
+   * Whether the span alone asks for the call's progress: a code_task's, whose steps are the story of
+   * minutes. Any other call's events reach the span when the app asks for them: asked for the span
+   * alone, a short command would pay the watching of its log for events nobody shows.
+   */
+  get asksProgress() {
+    return this.recording && isCodeTool(String(this.setup.tool)) && HELPER_OF_TOOL[this.setup.tool] === "guilds-harness";
+  }
+  /** The request's asks: the telemetry fields for a recorded span or a caller who wants timings, the trace context of a valid span. */
+  get ask() {
+    const traceContext = this.traced === void 0 ? null : traceContextFor(this.traced.span.spanContext());
+    return { telemetry: this.recording || this.setup.timings, traceContext: traceContext ?? void 0 };
+  }
+  /** Runs `work` with the call's span as the active context, so that a sandbox's own spans sit under it. */
+  within(work) {
+    return this.traced === void 0 ? work() : this.traced.api.context.with(this.traced.context, work);
+  }
+  /** The runner's progress handler: each event a span event, then the app's handler, if any. */
+  progressHandler(live) {
+    return (event) => {
+      const { name, attributes } = progressSpanEvent(event);
+      this.traced?.span.addEvent(name, attributes);
+      live?.(event);
+    };
+  }
+  /** The envelope without the helper's telemetry fields, which stay here: the app's meta is as without them. */
+  take(envelope) {
+    if (!envelope.ok) {
+      this.helperFailed = envelope.error.startsWith(HELPER_FAILED);
+      return envelope;
+    }
+    if (!(TIMINGS_META_FIELD in envelope.meta) && !(ELIDED_BYTES_META_FIELD in envelope.meta)) return envelope;
+    this.helper = helperTimingsOf(envelope.meta);
+    const elided = envelope.meta[ELIDED_BYTES_META_FIELD];
+    if (typeof elided === "number") this.elidedBytes = elided;
+    const meta2 = { ...envelope.meta };
+    delete meta2[TIMINGS_META_FIELD];
+    delete meta2[ELIDED_BYTES_META_FIELD];
+    return { ...envelope, meta: meta2 };
+  }
+  /** Ends the span and records the metrics; the breakdown when the caller asked for it. */
+  end(result, cancelled) {
+    const endMs = this.timeline.now();
+    try {
+      if (this.traced !== void 0) this.endTraced(this.traced, { ...result, cancelled }, endMs);
+    } catch {
+    }
+    return this.setup.timings ? callTimings(this.timeline, endMs, this.helper) : void 0;
+  }
+  endTraced(traced, facts, endMs) {
+    const { span, api: api2 } = traced;
+    const mode = this.timeline.mode;
+    span.setAttributes(endAttributes({ ...facts, mode, elidedBytes: this.elidedBytes }));
+    if (!facts.ok) span.setStatus({ code: api2.SpanStatusCode.ERROR });
+    if (span.isRecording()) this.partSpans(traced);
+    span.end(epochMs(endMs));
+    const instruments = instrumentsOf(api2);
+    const { sandbox, tool } = this.setup;
+    instruments.duration.record((endMs - this.timeline.startMs) / 1e3, durationAttributes(tool, { ...facts, mode }, sandbox));
+    instruments.activeCalls.add(-1, this.activeAttributes());
+    const toolName = toolNameAttribute(tool);
+    if (this.helperFailed) instruments.helperFailures.add(1, { [ATTRIBUTES.toolName]: toolName, [ATTRIBUTES.sandboxKind]: sandbox.kind });
+    for (const reason of this.timeline.fallbacks) {
+      instruments.coldFallbacks.add(1, { [ATTRIBUTES.toolName]: toolName, [ATTRIBUTES.fallbackReason]: reason, [ATTRIBUTES.sandboxKind]: sandbox.kind });
+    }
+    for (const helper of this.timeline.restarts) instruments.streamRestarts.add(1, { [ATTRIBUTES.helper]: helper, [ATTRIBUTES.sandboxKind]: sandbox.kind });
+  }
+  /** The call's parts as child spans, the helper's phases under the round trip that carried them. */
+  partSpans({ tracer, api: api2, context }) {
+    const helper = isCodeTool(String(this.setup.tool)) ? HELPER_OF_TOOL[this.setup.tool] : void 0;
+    const parts = this.timeline.parts;
+    const last = [...parts].reverse().find((part) => part.name !== "request_file");
+    for (const part of parts) {
+      const attributes = helper === void 0 || part.name === "request_file" ? {} : { [ATTRIBUTES.helper]: helper };
+      const span = tracer.startSpan(RUNNER_SPANS[part.name], { kind: api2.SpanKind.INTERNAL, attributes, startTime: epochMs(part.startMs) }, context);
+      if (part === last && this.helper !== null) {
+        const inside = api2.trace.setSpan(context, span);
+        for (const phase of helperPhases(part, this.helper)) {
+          tracer.startSpan(PHASE_SPANS[phase.name], { kind: api2.SpanKind.INTERNAL, startTime: epochMs(phase.startMs) }, inside).end(epochMs(phase.endMs));
+        }
+      }
+      span.end(epochMs(part.endMs));
+    }
+  }
+  activeAttributes() {
+    return { [ATTRIBUTES.toolName]: toolNameAttribute(this.setup.tool), [ATTRIBUTES.sandboxKind]: this.setup.sandbox.kind };
+  }
+};
+function observeCall(setup) {
+  const api2 = otelApi();
+  if (api2 instanceof Promise) return api2.then((loaded) => observed(setup, loaded));
+  return observed(setup, api2);
+}
+function observed(setup, api2) {
+  if (api2 === null && !setup.timings) return void 0;
+  try {
+    return new CallObservation(setup, api2);
+  } catch {
+    return setup.timings ? new CallObservation(setup, null) : void 0;
+  }
+}
+
+// src/orchestrator/view/timing.ts
+var TIMING_LABEL = "Timing";
+var TIMING_PART_NAMES = {
+  request_file: "request file",
+  exec: "exec",
+  stream: "stream",
+  helper_start: "helper start",
+  helper_run: "run",
+  helper_shape: "shape"
+};
+var HELPER_PHASES = ["helper_start", "helper_run", "helper_shape"];
+function durationText(ms) {
+  if (ms < 1) return `${ms.toFixed(2)} ms`;
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1e3) return `${Math.round(ms)} ms`;
+  if (ms < 6e4) return `${(ms / 1e3).toFixed(2)} s`;
+  return formatElapsed(ms);
+}
+function partText(part) {
+  return `${TIMING_PART_NAMES[part.name]} ${durationText(part.durationMs)}`;
+}
+function timingText(timings) {
+  const head = `${durationText(timings.totalMs)}${timings.mode === void 0 ? "" : ` ${timings.mode}`}`;
+  const pieces = [];
+  let phases = [];
+  for (const part of timings.parts) {
+    if (HELPER_PHASES.includes(part.name)) phases.push(partText(part));
+    else pieces.push(partText(part));
+    const next = timings.parts[timings.parts.indexOf(part) + 1];
+    if (phases.length > 0 && (next === void 0 || !HELPER_PHASES.includes(next.name))) {
+      pieces[pieces.length - 1] += ` (${phases.join(", ")})`;
+      phases = [];
+    }
+  }
+  return pieces.length === 0 ? head : `${head}: ${pieces.join(", ")}`;
+}
+function timingField(timings) {
+  return { label: TIMING_LABEL, value: timingText(timings) };
+}
+
 // src/orchestrator/code-tools.ts
 function argumentObject(tool, args) {
   let value = args;
@@ -24852,6 +25410,10 @@ function argumentObject(tool, args) {
   if (value === void 0 || value === null) return {};
   if (!isPlainObject(value)) throw argumentsNotObject(tool);
   return value;
+}
+function sandboxLabelsOf(config2, runner) {
+  const sandbox = config2.sandbox ?? runner.sandbox;
+  return { kind: sandbox?.kind ?? "other", runtime: sandbox?.runtime };
 }
 function runnerOf(config2) {
   if (config2.runner !== void 0 && config2.sandbox !== void 0) throw new TypeError("give CodeToolRun a sandbox or a runner, not both");
@@ -24870,6 +25432,8 @@ var CodeToolRun = class {
   secretValues;
   /** PROGRESS_NOT_STREAMED was said to this run's app. */
   saidNotStreamed = false;
+  sandboxLabels;
+  telemetry;
   constructor(config2) {
     const repositories = config2.repositories ?? [];
     for (const repository of repositories) checkRepositoryName(repository.name);
@@ -24885,12 +25449,14 @@ var CodeToolRun = class {
       ...Object.values(config2.folderTokens ?? {})
     ];
     this.history = config2.history ?? new ReadHistory();
+    this.sandboxLabels = sandboxLabelsOf(config2, this.runner);
+    this.telemetry = config2.telemetry ?? {};
   }
   /**
    * The request for a call, checked as the helper checks it and its arguments resolved, once; a
    * ToolError says what is wrong, and the call is refused without running anything.
    */
-  checkCall(tool, args, callId, progress = false) {
+  checkCall(tool, args, callId, progress = false, ask = {}) {
     if (!isCodeTool(tool)) {
       const shown = firstCodePoints(oneLine(String(tool)), UNKNOWN_TOOL_SHOWN_CHARS);
       throw unknownTool(shown, OP_NAMES);
@@ -24903,7 +25469,9 @@ var CodeToolRun = class {
       call_id: callId,
       default_cwd: this.defaultCwd,
       max_bytes: this.maxBytes,
-      ...progress ? { progress: true } : {}
+      ...progress ? { progress: true } : {},
+      ...ask.telemetry === true ? { telemetry: true } : {},
+      ...ask.traceContext
     });
   }
   /** The call's onProgress as the runner takes it: redacted, folded into the live view. */
@@ -24922,8 +25490,16 @@ var CodeToolRun = class {
       onProgress({ event, view });
     };
   }
+  /** The call's telemetry, when a provider is registered or the call asks for its timings (telemetry/). */
+  observe(call) {
+    const { tool, callId, args } = call;
+    const setup = { runId: this.runId, agentId: this.agentId, sandbox: this.sandboxLabels, secretValues: this.secretValues, options: this.telemetry };
+    return observeCall({ ...setup, tool, callId, args, timings: call.timings === true });
+  }
   /** Run one call. Never throws: whatever goes wrong is a failed call the model can read. */
   async call(call) {
+    const observing = call.timings === true || otelRegistered() ? this.observe(call) : void 0;
+    const observation = observing instanceof Promise ? await observing : observing;
     let args = {};
     try {
       args = isPlainObject(call.args) ? call.args : argumentObject(String(call.tool), call.args);
@@ -24931,17 +25507,33 @@ var CodeToolRun = class {
     }
     let envelope;
     try {
-      const checked = this.checkCall(call.tool, call.args, call.callId, call.onProgress !== void 0);
-      const onProgress = this.liveProgress(call, checked, args);
-      envelope = await this.runner.answer({ checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal, onProgress });
+      const progress = call.onProgress !== void 0 || observation?.asksProgress === true;
+      const checked = this.checkCall(call.tool, call.args, call.callId, progress, observation?.ask);
+      const live = this.liveProgress(call, checked, args);
+      const onProgress = observation?.recording === true ? observation.progressHandler(live) : live;
+      const helperCall = { checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal, onProgress, timeline: observation?.timeline };
+      envelope = await (observation === void 0 ? this.runner.answer(helperCall) : observation.within(() => this.runner.answer(helperCall)));
     } catch (error2) {
       envelope = error2 instanceof ToolError ? { ok: false, error: error2.message, kind: error2.kind } : { ok: false, error: `code tools: ${String(error2)}`, kind: "internal" };
     }
+    return observation === void 0 ? this.finished(call, args, envelope) : this.observed(observation, call, args, envelope);
+  }
+  finished(call, args, envelope) {
     try {
       return this.finish(call, args, envelope);
     } catch (error2) {
       return this.finish(call, args, { ok: false, error: `code tools: ${String(error2)}`, kind: "internal" });
     }
+  }
+  /** The result of an observed call: its envelope without the helper's telemetry fields, its span ended, its timings when asked. */
+  observed(observation, call, args, envelope) {
+    const result = this.finished(call, args, observation.take(envelope));
+    const timings = observation.end(result, call.signal?.aborted === true);
+    if (timings !== void 0) {
+      result.timings = timings;
+      result.metadata = [...result.metadata, timingField(timings)];
+    }
+    return result;
   }
   finish(call, args, envelope) {
     const tool = String(call.tool);

@@ -364,7 +364,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "6490004a9a90bdde";
+var BUILD_ID = "26a66bd9a2848d45";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -527,6 +527,7 @@ var PROGRESS_OUTPUT_INTERVAL_MS = 250;
 var PROGRESS_OUTPUT_MAX_BYTES = 2048;
 var PROGRESS_OUTPUT_HELD_MAX_BYTES = 16384;
 var PROGRESS_STEP_MAX_CHARS = 300;
+var TRACESTATE_MAX_CHARS = 512;
 
 // src/text/utf8.ts
 var encoder = new TextEncoder();
@@ -1659,6 +1660,49 @@ function baseName(path) {
   return path.slice(path.lastIndexOf("/") + 1);
 }
 
+// src/contract/telemetry.ts
+var TRACEPARENT_VARIABLE = "TRACEPARENT";
+var TRACESTATE_VARIABLE = "TRACESTATE";
+var TIMINGS_META_FIELD = "timings_us";
+var telemetryReasons = {
+  notTelemetry: "telemetry must be true or false",
+  notTraceparent: "traceparent must be a W3C traceparent: 00-<32 hex digits>-<16 hex digits>-<2 hex digits>, ids not all zeros",
+  notTracestate: `tracestate must be at most ${TRACESTATE_MAX_CHARS} printable ASCII characters, and comes only with a traceparent`
+};
+var TRACEPARENT_PATTERN = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+var PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+function isTraceparent(text) {
+  const match = TRACEPARENT_PATTERN.exec(text);
+  if (match === null) return false;
+  const [, version, traceId, parentId] = match;
+  if (version === "ff" || version === "00" && match[5] !== void 0) return false;
+  return !/^0+$/.test(traceId) && !/^0+$/.test(parentId);
+}
+function telemetryAskOf(value) {
+  if (value === void 0 || value === null || value === false) return false;
+  if (value === true) return true;
+  throw invalidRequest(telemetryReasons.notTelemetry);
+}
+function traceContextOf(traceparent, tracestate) {
+  const noState = tracestate === void 0 || tracestate === null;
+  if (traceparent === void 0 || traceparent === null) {
+    if (!noState) throw invalidRequest(telemetryReasons.notTracestate);
+    return null;
+  }
+  if (typeof traceparent !== "string" || !isTraceparent(traceparent)) throw invalidRequest(telemetryReasons.notTraceparent);
+  if (noState) return { traceparent };
+  if (typeof tracestate !== "string" || tracestate.length > TRACESTATE_MAX_CHARS || !PRINTABLE_ASCII.test(tracestate)) {
+    throw invalidRequest(telemetryReasons.notTracestate);
+  }
+  return tracestate === "" ? { traceparent } : { traceparent, tracestate };
+}
+function microseconds(ms) {
+  return Math.max(0, Math.round(ms * 1e3));
+}
+function helperTimings(origin, runStart, runEnd, shaped) {
+  return { start: microseconds(runStart - origin), run: microseconds(runEnd - runStart), shape: microseconds(shaped - runEnd) };
+}
+
 // src/tools/shell/environment.ts
 var FIXED_SHELL_ENV = {
   PAGER: "cat",
@@ -1736,6 +1780,11 @@ function shellEnvironment(input) {
     if (input.ghToken === null) delete env.GH_TOKEN;
     else env.GH_TOKEN = input.ghToken;
   }
+  if (input.traceContext !== void 0) {
+    env[TRACEPARENT_VARIABLE] = input.traceContext.traceparent;
+    if (input.traceContext.tracestate === void 0) delete env[TRACESTATE_VARIABLE];
+    else env[TRACESTATE_VARIABLE] = input.traceContext.tracestate;
+  }
   return env;
 }
 
@@ -1754,7 +1803,8 @@ function commandEnvironment(context, cwd) {
     runId: request.runId,
     agentId: request.agentId,
     cwd,
-    ghToken: ghTokenFor(io.env, io.home, cwd, realPath)
+    ghToken: ghTokenFor(io.env, io.home, cwd, realPath),
+    traceContext: request.traceContext
   });
 }
 
@@ -4149,10 +4199,15 @@ function validateRequestWith(value, specs) {
     maxBytes = Math.min(RESULT_CEILING_MAX_BYTES, Math.max(RESULT_MIN_MAX_BYTES, value.max_bytes));
   }
   const progress = progressAskOf(value.progress);
+  const telemetry = telemetryAskOf(value.telemetry);
+  const traceContext = traceContextOf(value.traceparent, value.tracestate);
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
   const args = checkArgs(op, specs[op], rawArgs);
-  return { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
+  const request = { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
+  if (telemetry) request.telemetry = true;
+  if (traceContext !== null) request.traceContext = traceContext;
+  return request;
 }
 function checkArgs(op, spec, raw) {
   const args = {};
@@ -4540,9 +4595,9 @@ var CallHost = class {
   }
   /**
    * A cold helper's one call, from its command-line argument (base64 JSON, or a request file; what
-   * the loader took of it handed on) to its envelope. Never rejects.
+   * the loader took of it handed on) to its envelope. Never rejects. `origin`: as run's.
    *{/}
-  async answerArgument(env, argument, stop, handedOn) {
+  async answerArgument(env, argument, stop, handedOn, origin) {
     const made = this.ioFor(env);
     if ("envelope" in made) return made.envelope;
     let checked;
@@ -4551,13 +4606,14 @@ var CallHost = class {
     } catch (error) {
       return failureEnvelope(error);
     }
-    return this.run(made.io, checked, stop);
+    return this.run(made.io, checked, stop, void 0, origin);
   }
   /**
    * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
-   * goes to `progress` (none by default), which is closed before the answer is given.
+   * goes to `progress` (none by default), which is closed before the answer is given. `origin`: when
+   * the helper began on it (performance.now()), the start of the phases a request may ask for.
    *{/}
-  run(io, checked, stop, progress) {
+  run(io, checked, stop, progress, origin) {
     return new Promise((resolve) => {
       let settled = false;
       const call = {
@@ -4573,7 +4629,7 @@ var CallHost = class {
       this.inFlight.add(call);
       let running;
       try {
-        running = runCheckedCall(io, checked, this.ops, stop, progress);
+        running = runCheckedCall(io, checked, this.ops, stop, progress, origin);
       } catch (error) {
         running = Promise.reject(error);
       }
@@ -4608,13 +4664,19 @@ function runTool(ops, checked, context) {
   const tool = ops[checked.op];
   return tool.run(context, checked.args);
 }
-async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS) {
+async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS, origin) {
   const { request } = checked;
+  const runStart = request.telemetry === true ? performance.now() : 0;
   try {
     noteRunUse(io, request.runId, request.agentId);
     const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
     const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+    if (request.telemetry !== true) return okEnvelope(capText(result.text, request.maxBytes), result.meta);
+    const runEnd = performance.now();
+    const text = capText(result.text, request.maxBytes);
+    const meta = { ...result.meta };
+    meta[TIMINGS_META_FIELD] = helperTimings(origin ?? runStart, runStart, runEnd, performance.now());
+    return okEnvelope(text, meta);
   } catch (error) {
     return failureEnvelope(error);
   }
@@ -4981,7 +5043,7 @@ function hostColdCall(ops, own) {
   process.on("unhandledRejection", onFault);
   const stop = new CallStop();
   stopOnSignals(host, stop);
-  host.answerArgument(process.env, process.argv[2], stop, takeHandedOnRequest()).then(writeEnvelopeAndExit, onFault);
+  host.answerArgument(process.env, process.argv[2], stop, takeHandedOnRequest(), 0).then(writeEnvelopeAndExit, onFault);
 }
 
 // src/tools/code_task/body.generated.ts
@@ -5128,6 +5190,7 @@ function prepare(host, bytes, parsed) {
   }
 }
 function takeLine(host, bytes) {
+  const arrived = performance.now();
   const line = readStreamLine(bytes);
   if (line.kind === "cancel") {
     const call2 = calls.get(line.callId);
@@ -5149,7 +5212,7 @@ function takeLine(host, bytes) {
   calls.set(id, call);
   const ask = prepared.checked.request.progress;
   const progress = ask === null ? void 0 : new CallProgress(ask, (event) => writeStdout(progressLine(id, event)));
-  void host.run(prepared.io, prepared.checked, call.stop, progress).then((envelope) => settle(id, call, envelope));
+  void host.run(prepared.io, prepared.checked, call.stop, progress, arrived).then((envelope) => settle(id, call, envelope));
 }
 function serveStream(ops, own) {
   const host = new CallHost(ops, (home, runDir, env) => nodeIoWith(own, home, runDir, env));

@@ -204,7 +204,9 @@ async function runSteps(tryOut: TryOut): Promise<number> {
     // The call's output and steps as they come, and on a terminal the time it has run.
     const live = new LivePrinter(stdoutForLive(), startLiveView(rowSummary(step.tool, step.args)));
     const onProgress = live.update.bind(live);
-    const result = await run.call({ tool: step.tool, args: step.args, callId, resultSeq: seq, signal: lifetime.signal, onProgress }).finally(() => live.end());
+    // `timings`: the Metadata view shows where the call's time went.
+    const call = { tool: step.tool, args: step.args, callId, resultSeq: seq, signal: lifetime.signal, onProgress, timings: true };
+    const result = await run.call(call).finally(() => live.end());
     results.push(result);
     process.stdout.write(renderCall(flowItem({ seq, callId, tool: step.tool, args: step.args, result })) + '\n');
     if (step.tool === 'code_task' && result.kind === 'unavailable') process.stdout.write(NO_HARNESS_HINT + '\n\n');

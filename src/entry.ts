@@ -46,5 +46,6 @@ export function hostColdCall(ops: OpTable, own: object): void {
   process.on('unhandledRejection', onFault);
   const stop = new CallStop();
   stopOnSignals(host, stop);
-  host.answerArgument(process.env, process.argv[2], stop, takeHandedOnRequest()).then(writeEnvelopeAndExit, onFault);
+  // A cold helper's phases start with its process: performance.now() counts from there.
+  host.answerArgument(process.env, process.argv[2], stop, takeHandedOnRequest(), 0).then(writeEnvelopeAndExit, onFault);
 }

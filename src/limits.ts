@@ -244,3 +244,12 @@ export const LIVE_LINE_MAX_CHARS = 200;
  * (a step's text cut at its cap may end in part of a secret, which whole-value redaction misses).
  */
 export const REDACT_CUT_SECRET_MIN_CHARS = 4;
+
+// Telemetry (src/contract/telemetry.ts, src/orchestrator/telemetry/).
+/**
+ * A request's `tracestate`, in characters: W3C Trace Context lets a carrier drop list members past
+ * 512 characters, so the orchestrator cuts there and the helper refuses a longer one.
+ */
+export const TRACESTATE_MAX_CHARS = 512;
+/** An argument recorded on a span (the opt-in `gen_ai.tool.call.arguments`), in UTF-8 bytes of its JSON. */
+export const SPAN_ARGUMENTS_MAX_BYTES = 4096;

@@ -85,6 +85,7 @@ function prepare(host: CallHost, bytes: Uint8Array, parsed: { value: unknown } |
 }
 
 function takeLine(host: CallHost, bytes: Uint8Array): void {
+  const arrived = performance.now();
   const line = readStreamLine(bytes);
   if (line.kind === 'cancel') {
     // A cancel of a call that has answered (or never ran) has nothing left to stop.
@@ -109,7 +110,7 @@ function takeLine(host: CallHost, bytes: Uint8Array): void {
   const ask = prepared.checked.request.progress;
   // Its events go out as lines before its answer; the host closes them before it answers.
   const progress = ask === null ? undefined : new CallProgress(ask, (event) => writeStdout(progressLine(id, event)));
-  void host.run(prepared.io, prepared.checked, call.stop, progress).then((envelope) => settle(id, call, envelope));
+  void host.run(prepared.io, prepared.checked, call.stop, progress, arrived).then((envelope) => settle(id, call, envelope));
 }
 
 /** Serve the calls of stdin with `ops` and `own`, their own I/O, until stdin ends or a stop signal. */

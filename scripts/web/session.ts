@@ -66,6 +66,8 @@ export class WebRun {
           args,
           callId,
           resultSeq: seq,
+          // The Metadata view shows where the call's time went.
+          timings: true,
           onProgress: (update) => {
             running.call = nextLiveCall(running.call, update);
             this.tell({ type: 'live', call: this.asOfNow(running) });

@@ -20,6 +20,7 @@ import type { Context, OpResult, OpTable, ToolEntry } from '../tools/context.js'
 import { noteRunUse } from '../workspace/runs.js';
 import { loadWorkingDirectory } from '../workspace/workdir.js';
 import { decodeArgument } from './request.js';
+import { helperTimings, TIMINGS_META_FIELD } from '../contract/telemetry.js';
 
 /** The environment a call runs in: the helper's own, or the one the MCP server makes for the call. */
 export type CallEnvironment = Record<string, string | undefined>;
@@ -59,9 +60,9 @@ export class CallHost {
 
   /**
    * A cold helper's one call, from its command-line argument (base64 JSON, or a request file; what
-   * the loader took of it handed on) to its envelope. Never rejects.
+   * the loader took of it handed on) to its envelope. Never rejects. `origin`: as run's.
    */
-  async answerArgument(env: CallEnvironment, argument: string | undefined, stop: CallStop, handedOn?: HandedOnRequest): Promise<Envelope> {
+  async answerArgument(env: CallEnvironment, argument: string | undefined, stop: CallStop, handedOn?: HandedOnRequest, origin?: number): Promise<Envelope> {
     const made = this.ioFor(env);
     if ('envelope' in made) return made.envelope;
     let checked: CheckedRequest;
@@ -70,14 +71,15 @@ export class CallHost {
     } catch (error) {
       return failureEnvelope(error);
     }
-    return this.run(made.io, checked, stop);
+    return this.run(made.io, checked, stop, undefined, origin);
   }
 
   /**
    * The checked call's envelope. Never rejects: any fault while it runs is its answer. Its progress
-   * goes to `progress` (none by default), which is closed before the answer is given.
+   * goes to `progress` (none by default), which is closed before the answer is given. `origin`: when
+   * the helper began on it (performance.now()), the start of the phases a request may ask for.
    */
-  run(io: Io, checked: CheckedRequest, stop: CallStop, progress?: CallProgress): Promise<Envelope> {
+  run(io: Io, checked: CheckedRequest, stop: CallStop, progress?: CallProgress, origin?: number): Promise<Envelope> {
     return new Promise<Envelope>((resolve) => {
       let settled = false;
       const call: HostedCall = {
@@ -93,7 +95,7 @@ export class CallHost {
       this.inFlight.add(call);
       let running: Promise<Envelope>;
       try {
-        running = runCheckedCall(io, checked, this.ops, stop, progress);
+        running = runCheckedCall(io, checked, this.ops, stop, progress, origin);
       } catch (error) {
         running = Promise.reject(error);
       }
@@ -135,15 +137,24 @@ export function runTool(ops: OpTable, checked: CheckedRequest, context: Context)
 
 /**
  * A call's run, for a request checked and resolved: the run noted, its working directory, the tool,
- * the text capped. Never throws; every call reaches it through a host.
+ * the text capped. Never throws; every call reaches it through a host. `origin`: when the helper
+ * began on this call, on performance.now()'s clock (0, a cold helper's process start), for the phases
+ * a request may ask for.
  */
-async function runCheckedCall(io: Io, checked: CheckedRequest, ops: OpTable, stop: Stop, progress: Progress = NO_PROGRESS): Promise<Envelope> {
+async function runCheckedCall(io: Io, checked: CheckedRequest, ops: OpTable, stop: Stop, progress: Progress = NO_PROGRESS, origin?: number): Promise<Envelope> {
   const { request } = checked;
+  // Read only when asked: a call that does not ask costs one test.
+  const runStart = request.telemetry === true ? performance.now() : 0;
   try {
     noteRunUse(io, request.runId, request.agentId);
     const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
     const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
-    return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
+    if (request.telemetry !== true) return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
+    const runEnd = performance.now();
+    const text = capText(result.text, request.maxBytes);
+    const meta: Meta = { ...(result.meta as Meta) };
+    meta[TIMINGS_META_FIELD] = helperTimings(origin ?? runStart, runStart, runEnd, performance.now());
+    return okEnvelope(text, meta);
   } catch (error) {
     return failureEnvelope(error);
   }

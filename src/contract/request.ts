@@ -9,6 +9,7 @@ import { isValidId } from './ids.js';
 import { invalidArgument, invalidRequest, requestReasons as reasons } from './errors.js';
 import { HELPER_OF_TOOL, OP_NAMES, type OpName } from './registry.js';
 import { progressAskOf, type ProgressAsk } from './live-calls.js';
+import { telemetryAskOf, traceContextOf, type TraceContext } from './telemetry.js';
 import type { ToolSpec, ValidatedArgs } from './tools/spec.js';
 
 export interface Request {
@@ -22,6 +23,10 @@ export interface Request {
   maxBytes: number;
   /** What progress the call reports while it runs (SPEC section 9); null: none. A cold call reports none. */
   progress: ProgressAsk | null;
+  /** The call asks for the meta's telemetry fields: the helper's phases, an elision's size (src/contract/telemetry.ts); absent: none. */
+  telemetry?: true;
+  /** The call's trace context, which every command it starts gets as TRACEPARENT and TRACESTATE; absent: none. */
+  traceContext?: TraceContext;
 }
 
 /** Strict standard base64 with padding: a stray character is refused, never skipped. */
@@ -92,11 +97,16 @@ export function validateRequestWith(value: unknown, specs: SpecTable): Request {
   }
 
   const progress = progressAskOf(value.progress);
+  const telemetry = telemetryAskOf(value.telemetry);
+  const traceContext = traceContextOf(value.traceparent, value.tracestate);
 
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(reasons.notJsonObject('args'));
   const args = checkArgs(op as OpName, specs[op as OpName]!, rawArgs);
-  return { op: op as OpName, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
+  const request: Request = { op: op as OpName, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
+  if (telemetry) request.telemetry = true;
+  if (traceContext !== null) request.traceContext = traceContext;
+  return request;
 }
 
 /** Check a tool's arguments against its spec; null counts as absent, as models often send it. */

@@ -26,6 +26,11 @@ import { SandboxRunner, type HelperRunner } from './runner.js';
 import type { Sandbox } from './sandbox.js';
 import { warmRunnerOf } from './warm-runner.js';
 import { metadataView, rowSummary, type MetadataField } from './summary.js';
+import { otelRegistered } from './telemetry/api.js';
+import { observeCall, type CallObservation, type TelemetryAsk, type TelemetryOptions } from './telemetry/call-telemetry.js';
+import type { SandboxLabels } from './telemetry/conventions.js';
+import type { CallTimings } from './telemetry/timeline.js';
+import { timingField } from './view/timing.js';
 
 export { UNKNOWN_TOOL_SHOWN_CHARS } from '../limits.js';
 
@@ -58,6 +63,11 @@ export interface CodeToolsConfig {
    * folders that are not the guild's repositories: added to theirs, and masked like theirs.
    */
   folderTokens?: Readonly<Record<string, string>> | undefined;
+  /**
+   * What each call's span records beyond the default, when a platform has registered an
+   * OpenTelemetry SDK (docs/telemetry.md); without one there is no span and this is not read.
+   */
+  telemetry?: TelemetryOptions | undefined;
 }
 
 export interface CodeToolCall {
@@ -80,6 +90,11 @@ export interface CodeToolCall {
    * what the app shows now. Given, the call asks for progress; absent, it asks for none.
    */
   onProgress?: ((update: LiveUpdate) => void) | undefined;
+  /**
+   * Where the call's time went, in the result (CodeToolResult.timings) and its Metadata view: the
+   * request file, the exec or the stream's round trip, the helper's own phases. Off by default.
+   */
+  timings?: boolean | undefined;
 }
 
 /** One step of a running call for the app: the event (redacted) and the view it makes. */
@@ -109,6 +124,8 @@ export interface CodeToolResult {
   cut: boolean;
   /** An answered code_task: the block the app shows instead of a row. */
   block?: CodeTaskBlock;
+  /** Where the call's time went, when the call asked for it (CodeToolCall.timings). */
+  timings?: CallTimings;
 }
 
 /** The model's arguments as an object: JSON text is parsed, absent arguments are none. */
@@ -125,6 +142,12 @@ export function argumentObject(tool: string, args: unknown): Record<string, unkn
   if (value === undefined || value === null) return {};
   if (!isPlainObject(value)) throw argumentsNotObject(tool);
   return value;
+}
+
+/** What the telemetry calls the sandbox the calls run in: its kind and runtime, `other` when it names none. */
+function sandboxLabelsOf(config: CodeToolsConfig, runner: HelperRunner): SandboxLabels {
+  const sandbox = config.sandbox ?? (runner as { sandbox?: Sandbox }).sandbox;
+  return { kind: sandbox?.kind ?? 'other', runtime: sandbox?.runtime };
 }
 
 function runnerOf(config: CodeToolsConfig): HelperRunner {
@@ -145,6 +168,8 @@ export class CodeToolRun {
   private readonly secretValues: string[];
   /** PROGRESS_NOT_STREAMED was said to this run's app. */
   private saidNotStreamed = false;
+  private readonly sandboxLabels: SandboxLabels;
+  private readonly telemetry: TelemetryOptions;
 
   constructor(config: CodeToolsConfig) {
     const repositories = config.repositories ?? [];
@@ -161,13 +186,15 @@ export class CodeToolRun {
       ...Object.values(config.folderTokens ?? {}),
     ];
     this.history = config.history ?? new ReadHistory();
+    this.sandboxLabels = sandboxLabelsOf(config, this.runner);
+    this.telemetry = config.telemetry ?? {};
   }
 
   /**
    * The request for a call, checked as the helper checks it and its arguments resolved, once; a
    * ToolError says what is wrong, and the call is refused without running anything.
    */
-  checkCall(tool: string, args: unknown, callId: string, progress = false): CheckedRequest {
+  checkCall(tool: string, args: unknown, callId: string, progress = false, ask: TelemetryAsk = {}): CheckedRequest {
     if (!isCodeTool(tool)) {
       const shown = firstCodePoints(oneLine(String(tool)), UNKNOWN_TOOL_SHOWN_CHARS);
       throw unknownTool(shown, OP_NAMES);
@@ -181,6 +208,8 @@ export class CodeToolRun {
       default_cwd: this.defaultCwd,
       max_bytes: this.maxBytes,
       ...(progress ? { progress: true } : {}),
+      ...(ask.telemetry === true ? { telemetry: true } : {}),
+      ...ask.traceContext,
     });
   }
 
@@ -201,8 +230,18 @@ export class CodeToolRun {
     };
   }
 
+  /** The call's telemetry, when a provider is registered or the call asks for its timings (telemetry/). */
+  private observe(call: CodeToolCall): ReturnType<typeof observeCall> {
+    const { tool, callId, args } = call;
+    const setup = { runId: this.runId, agentId: this.agentId, sandbox: this.sandboxLabels, secretValues: this.secretValues, options: this.telemetry };
+    return observeCall({ ...setup, tool, callId, args, timings: call.timings === true });
+  }
+
   /** Run one call. Never throws: whatever goes wrong is a failed call the model can read. */
   async call(call: CodeToolCall): Promise<CodeToolResult> {
+    // Without a provider and without timings the call builds nothing for its telemetry.
+    const observing = call.timings === true || otelRegistered() ? this.observe(call) : undefined;
+    const observation = observing instanceof Promise ? await observing : observing;
     let args: Record<string, unknown> = {};
     try {
       args = isPlainObject(call.args) ? call.args : argumentObject(String(call.tool), call.args);
@@ -211,20 +250,38 @@ export class CodeToolRun {
     }
     let envelope: Envelope;
     try {
-      const checked = this.checkCall(call.tool, call.args, call.callId, call.onProgress !== undefined);
-      const onProgress = this.liveProgress(call, checked, args);
-      envelope = await this.runner.answer({ checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal, onProgress });
+      const progress = call.onProgress !== undefined || observation?.asksProgress === true;
+      const checked = this.checkCall(call.tool, call.args, call.callId, progress, observation?.ask);
+      const live = this.liveProgress(call, checked, args);
+      const onProgress = observation?.recording === true ? observation.progressHandler(live) : live;
+      const helperCall = { checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal, onProgress, timeline: observation?.timeline };
+      envelope = await (observation === undefined ? this.runner.answer(helperCall) : observation.within(() => this.runner.answer(helperCall)));
     } catch (error) {
       envelope =
         error instanceof ToolError
           ? { ok: false, error: error.message, kind: error.kind }
           : { ok: false, error: `code tools: ${String(error)}`, kind: 'internal' };
     }
+    return observation === undefined ? this.finished(call, args, envelope) : this.observed(observation, call, args, envelope);
+  }
+
+  private finished(call: CodeToolCall, args: Record<string, unknown>, envelope: Envelope): CodeToolResult {
     try {
       return this.finish(call, args, envelope);
     } catch (error) {
       return this.finish(call, args, { ok: false, error: `code tools: ${String(error)}`, kind: 'internal' });
     }
+  }
+
+  /** The result of an observed call: its envelope without the helper's telemetry fields, its span ended, its timings when asked. */
+  private observed(observation: CallObservation, call: CodeToolCall, args: Record<string, unknown>, envelope: Envelope): CodeToolResult {
+    const result = this.finished(call, args, observation.take(envelope));
+    const timings = observation.end(result, call.signal?.aborted === true);
+    if (timings !== undefined) {
+      result.timings = timings;
+      result.metadata = [...result.metadata, timingField(timings)];
+    }
+    return result;
   }
 
   private finish(call: CodeToolCall, args: Record<string, unknown>, envelope: Envelope): CodeToolResult {

@@ -46,3 +46,6 @@ export {
 export { metadataView, rowSummary, type MetadataField } from './summary.js';
 export { HELPER_FAILED, helperCommandFor, REQUEST_ARGUMENT_MAX_BYTES, runHelper } from './transport.js';
 export * from './view/index.js';
+export type { TelemetryOptions } from './telemetry/call-telemetry.js';
+export { GENAI_CONVENTIONS, type CallOutcome, type FallbackReason } from './telemetry/conventions.js';
+export { CallTimeline, type CallTimings, type TimingPart, type TimingPartName } from './telemetry/timeline.js';

@@ -30,6 +30,11 @@ export interface HelperRequest {
   max_bytes: number;
   /** Only when the caller asked for progress (SPEC section 9): without it the line is as before. */
   progress?: true | { heartbeat_ms: number };
+  /** Only when a span records the call, or the app asked for timings: meta.timings_us and meta.elided_bytes. */
+  telemetry?: true;
+  /** The call's W3C trace context, only while a span records the call: its commands get TRACEPARENT and TRACESTATE. */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 /** A checked request as it travels to a helper process: snake_case, as the helper parses it. */
@@ -43,6 +48,8 @@ export function wireRequest(request: Request): HelperRequest {
     default_cwd: request.defaultCwd,
     max_bytes: request.maxBytes,
     ...(request.progress === null ? {} : { progress: progressField(request.progress) }),
+    ...(request.telemetry === true ? { telemetry: true } : {}),
+    ...(request.traceContext === undefined ? {} : { ...request.traceContext }),
   };
 }
 

@@ -14,6 +14,7 @@ import type { ProgressEvent } from '../contract/live-calls.js';
 import type { CheckedRequest } from '../contract/tools/index.js';
 import { wireRequest } from './request.js';
 import type { Sandbox } from './sandbox.js';
+import type { CallTimeline } from './telemetry/timeline.js';
 import { runHelper } from './transport.js';
 
 /** One call for a runner: the checked request and what its run needs. */
@@ -30,6 +31,12 @@ export interface HelperCall {
    * when the request asks for progress. A runner that runs the call cold sends none.
    */
   onProgress?: ((event: ProgressEvent) => void) | undefined;
+  /**
+   * Where the runner times the call's parts (the request file, the exec or the stream's round trip)
+   * and notes a cold fallback or a stream opened again: given only when the call's telemetry or its
+   * caller reads them (src/orchestrator/telemetry/).
+   */
+  timeline?: CallTimeline | undefined;
 }
 
 export interface HelperRunner {
@@ -48,6 +55,6 @@ export class SandboxRunner implements HelperRunner {
   ) {}
 
   answer(call: HelperCall): Promise<Envelope> {
-    return runHelper(this.sandbox, wireRequest(call.checked.request), call.env, call.timeoutMs, this.graceMs, call.signal);
+    return runHelper(this.sandbox, wireRequest(call.checked.request), call.env, call.timeoutMs, this.graceMs, call.signal, call.timeline);
   }
 }

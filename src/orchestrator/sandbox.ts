@@ -75,6 +75,13 @@ export interface Sandbox {
   readonly harnessCommand?: readonly string[];
   /** The helper's state folder ($GUILDS_RUN_DIR); DEFAULT_RUN_DIR when absent. */
   readonly runDir?: string;
+  /**
+   * What the telemetry calls this sandbox (guilds_code.sandbox.kind): `local`, `bubblewrap`,
+   * `docker`, or a platform's own name for its runtime; `other` when absent.
+   */
+  readonly kind?: string;
+  /** Its container runtime, when it has one to name (guilds_code.sandbox.runtime): Docker's `runc` or `runsc`. */
+  readonly runtime?: string;
 }
 
 /** The image's helper: node runs it directly, which skips the shebang's `env` lookup. */

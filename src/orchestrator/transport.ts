@@ -13,6 +13,7 @@ import { clipChars } from '../text/clip.js';
 import { HELPER_OF_TOOL } from '../contract/registry.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, execRequest, type ExecResult, type Sandbox } from './sandbox.js';
 import type { HelperRequest } from './request.js';
+import type { CallTimeline } from './telemetry/timeline.js';
 
 export { HELPER_STDERR_LINE_MAX_CHARS, HELPER_STDERR_TAIL_LINES, REQUEST_ARGUMENT_MAX_BYTES, SANDBOX_GRACE_MS } from '../limits.js';
 export const HELPER_FAILED = 'code helper failed';
@@ -134,17 +135,22 @@ export async function runHelper(
   timeoutMs: number,
   graceMs: number = SANDBOX_GRACE_MS,
   signal?: AbortSignal,
+  timeline?: CallTimeline,
 ): Promise<Envelope> {
   const { argument, file } = requestArgument(request, sandbox.runDir ?? DEFAULT_RUN_DIR);
   if (file) {
+    const writing = timeline?.now();
     try {
       await sandbox.writeFile(file.path, file.bytes);
     } catch (error) {
       return helperFailure(`cannot write the request file ${file.path}: ${describe(error)}`);
+    } finally {
+      if (writing !== undefined) timeline?.part('request_file', writing);
     }
   }
   const exec = execRequest([...helperCommandFor(sandbox, request), argument], env, timeoutMs, signal);
   let result: ExecResult;
+  const executing = timeline?.now();
   try {
     // The sandbox stops the helper at timeoutMs; a sandbox that does not answer either is not waited on.
     result = await within(sandbox.exec(exec), timeoutMs + graceMs, () => ({
@@ -157,6 +163,7 @@ export async function runHelper(
     return helperFailure(`the sandbox could not run it: ${describe(error)}`);
   } finally {
     exec.expiration.dispose();
+    if (executing !== undefined) timeline?.part('exec', executing);
   }
   return envelopeFromExec(result, timeoutMs);
 }

@@ -99,6 +99,11 @@ class WarmStream {
     return !this.ended && !this.closing;
   }
 
+  /** It ended without being closed: its helper died, or the channel broke. */
+  get died(): boolean {
+    return this.ended && !this.closing;
+  }
+
   private takeLine(bytes: Uint8Array): void {
     if (this.ended) return;
     const read = parseOutputLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
@@ -164,6 +169,7 @@ class WarmStream {
     const { callId } = call.checked.request;
     // A call given up on may still run in the helper until its late answer comes.
     if (this.waiting.has(callId) || this.givenUp.has(callId)) return Promise.resolve({ envelope: failureEnvelope(callRunning(callId)) });
+    const sending = call.timeline?.now();
     return new Promise<Outcome>((resolve) => {
       const cancel = (): void => this.exec.write(cancelLine(callId));
       const stopTimer = setTimeout(cancel, call.timeoutMs);
@@ -176,6 +182,7 @@ class WarmStream {
         clearTimeout(stopTimer);
         clearTimeout(giveUpTimer);
         call.signal?.removeEventListener('abort', cancel);
+        if (sending !== undefined) call.timeline?.part('stream', sending);
         resolve(outcome);
       };
       clearTimeout(this.idleTimer);
@@ -199,6 +206,8 @@ class WarmStream {
 export class WarmRunner implements HelperRunner {
   /** The open stream of each helper, guilds-code's and guilds-harness's, each opened on its first call. */
   private readonly streams = new Map<HelperName, WarmStream>();
+  /** The last stream each helper had: one that died makes the next one a restart. */
+  private readonly previous = new Map<HelperName, WarmStream>();
   private readonly cold: SandboxRunner;
 
   constructor(
@@ -210,12 +219,18 @@ export class WarmRunner implements HelperRunner {
   }
 
   async answer(call: HelperCall): Promise<Envelope> {
-    const stream = this.streamFor(HELPER_OF_TOOL[call.checked.op], call.env);
-    if (stream === undefined) return this.cold.answer(call);
+    const stream = this.streamFor(HELPER_OF_TOOL[call.checked.op], call.env, call);
+    if (stream === undefined) {
+      call.timeline?.fellBack(this.sandbox.open === undefined ? 'no_stream' : 'environment');
+      return this.cold.answer(call);
+    }
     const outcome = await stream.call(call, this.graceMs);
     if ('envelope' in outcome) return outcome.envelope;
     // Never sent anywhere (the exec did not start): nothing ran, so the call runs cold.
-    if (!outcome.sent || isReadOnly(call.checked)) return this.cold.answer(call);
+    if (!outcome.sent || isReadOnly(call.checked)) {
+      call.timeline?.fellBack(outcome.sent ? 'stream_ended' : 'no_stream');
+      return this.cold.answer(call);
+    }
     return errorEnvelope(STREAM_ENDED_DURING_CALL, 'unavailable');
   }
 
@@ -230,7 +245,7 @@ export class WarmRunner implements HelperRunner {
     this.streams.clear();
   }
 
-  private streamFor(helper: HelperName, env: Readonly<Record<string, string>>): WarmStream | undefined {
+  private streamFor(helper: HelperName, env: Readonly<Record<string, string>>, call?: HelperCall): WarmStream | undefined {
     const { sandbox } = this;
     if (sandbox.open === undefined) return undefined;
     const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -247,6 +262,8 @@ export class WarmRunner implements HelperRunner {
       },
       this.idleMs,
     );
+    if (this.previous.get(helper)?.died === true) call?.timeline?.restarted(helper);
+    this.previous.set(helper, opened);
     // An exec that could not even start has ended already: nothing to keep.
     if (opened.open) this.streams.set(helper, opened);
     return opened;

@@ -20,5 +20,6 @@ export function commandEnvironment(context: Context, cwd: string): Record<string
     agentId: request.agentId,
     cwd,
     ghToken: ghTokenFor(io.env, io.home, cwd, realPath),
+    traceContext: request.traceContext,
   });
 }

@@ -66,6 +66,7 @@ const CONTEXT: Record<string, Context[]> = {
     {
       before: [
         "import type * as Library from 'guilds-code';",
+        "import type { CallTimeline } from 'guilds-code';",
         `import type { CheckedRequest } from '${UP}/src/contract/tools/checked.js';`,
         `import type { Envelope } from '${UP}/src/contract/envelope.js';`,
       ].join('\n'),

@@ -119,6 +119,15 @@ describe('npm start', () => {
     );
   });
 
+  it("shows where the call's time went as the last line of its Metadata", () => {
+    const { status, stdout } = tryOut('file_read', '--path', 'src/greet.js');
+    expect(status).toBe(0);
+    const duration = String.raw`\d+(\.\d+)? m?s`;
+    expect(stdout).toMatch(
+      new RegExp(String.raw`\n  Content hash  [0-9a-f]{64}\n  Timing        ${duration} (warm: stream|cold: exec) ${duration} \(helper start ${duration}, run ${duration}, shape ${duration}\)\n\n`),
+    );
+  });
+
   it('--home DIR uses that home and starts in its only repository', () => {
     const home = realpathSync(mkdtempSync(join(tmpdir(), 'guilds-code-tryout-')));
     try {

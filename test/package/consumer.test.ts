@@ -39,13 +39,16 @@ const RUN_TIME_LIMIT_MS = 60_000;
 const TSC_TIME_LIMIT_MS = 120_000;
 const MCP_ANSWER_TIME_LIMIT_MS = 30_000;
 
-/** What each library export loads from outside the package: none of it for the library itself. */
+/**
+ * What each library export loads from outside the package: for the library itself no node: module,
+ * only the OpenTelemetry API, an optional peer imported once a platform registered an SDK.
+ */
 const EXTERNAL_IMPORTS: Record<string, string[]> = {
-  '.': [],
-  './local-sandbox': ['node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url'],
-  './bwrap-sandbox': ['node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url'],
-  './choose-sandbox': ['node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url'],
-  './docker-sandbox': ['node:crypto', 'node:fs', 'node:http', 'node:https', 'node:path'],
+  '.': ['@opentelemetry/api'],
+  './local-sandbox': ['@opentelemetry/api', 'node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url'],
+  './bwrap-sandbox': ['@opentelemetry/api', 'node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url'],
+  './choose-sandbox': ['@opentelemetry/api', 'node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url'],
+  './docker-sandbox': ['@opentelemetry/api', 'node:crypto', 'node:fs', 'node:http', 'node:https', 'node:path'],
 };
 
 const TSC = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -56,6 +59,8 @@ const PACKAGE = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')
   exports: Record<string, string>;
   bin: Record<string, string>;
   dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
 
 const lastLine = (text: string): string => text.trim().split('\n').at(-1) ?? '';
@@ -250,7 +255,8 @@ const TITLE = `the package from its tarball, installed with production dependenc
       const external = externalImports(join(project, 'node_modules', PACKAGE.name, target));
       const pinned = EXTERNAL_IMPORTS[subpath];
       if (pinned !== undefined) expect(external).toEqual(pinned);
-      expect(external.filter((name) => !name.startsWith('node:') && !(name in PACKAGE.dependencies))).toEqual([]);
+      const optionalPeer = (name: string): boolean => name in PACKAGE.peerDependencies && PACKAGE.peerDependenciesMeta[name]?.optional === true;
+      expect(external.filter((name) => !name.startsWith('node:') && !(name in PACKAGE.dependencies) && !optionalPeer(name))).toEqual([]);
     });
   });
 
@@ -269,6 +275,13 @@ const TITLE = `the package from its tarball, installed with production dependenc
 
   it("runs the README's library example: each tool through the local sandbox, code_task through the command harness", () => {
     runLibraryExample(process.execPath);
+  });
+
+  it('installs no OpenTelemetry package: the API is an optional peer, and the example above ran without it', () => {
+    expect(PACKAGE.peerDependenciesMeta['@opentelemetry/api']).toEqual({ optional: true });
+    expect(existsSync(join(project, 'node_modules', '@opentelemetry'))).toBe(false);
+    const script = `await import('@opentelemetry/api').then(() => console.log('found'), (error) => console.log(error.code));`;
+    expect(run(process.execPath, ['--input-type=module', '-e', script], project).stdout).toBe('ERR_MODULE_NOT_FOUND\n');
   });
 
   // The library and the helpers it starts (LocalSandbox runs them on the Node that runs the library)

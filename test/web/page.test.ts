@@ -161,6 +161,13 @@ if (SKIPPED !== undefined) {
       const { call } = (await state()).flow[1]!;
       expect(await details.locator('.metadata dt').allTextContents()).toEqual(call.metadata.map((field) => field.label));
       expect(await details.locator('.metadata dd').allTextContents()).toEqual(call.metadata.map((field) => field.value));
+      // The Timing field, and the waterfall of the same parts under the list.
+      expect(call.metadata.at(-1)!.label).toBe('Timing');
+      const waterfall = details.locator('.metadata .waterfall');
+      expect(await waterfall.locator('.timing-label').allTextContents()).toEqual(call.timing!.map((bar) => bar.label));
+      expect(await waterfall.locator('.timing-duration').allTextContents()).toEqual(call.timing!.map((bar) => bar.duration));
+      const placed = await waterfall.locator('.bar').evaluateAll((bars) => bars.map((bar) => [(bar as HTMLElement).style.marginLeft, (bar as HTMLElement).style.width]));
+      expect(placed).toEqual(call.timing!.map((bar) => [`${bar.offsetPercent}%`, `${bar.widthPercent}%`]));
       expect(await details.locator('.modes button').allTextContents()).toEqual(['Markdown', 'Raw']);
       await page.screenshot({ path: join(SCREENSHOTS, 'opened-row.png'), fullPage: true });
     });

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The run's flow drawn from the view model: a row per call, a block per answered code_task, and
 // the three views a row shows when opened (drawn then, so a long flow costs nothing until read).
-import type { CallView, CodeTaskBlock, FlowItem, JsonNode, MetadataField, ResultPart, ResultView } from '../../../src/orchestrator/index.js';
+import type { CallView, CodeTaskBlock, FlowItem, JsonNode, MetadataField, ResultPart, ResultView, TimingBar } from '../../../src/orchestrator/index.js';
 import { el } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -73,10 +73,30 @@ function resultSection(result: ResultView, ok: boolean, drawnAbove: boolean): HT
   );
 }
 
-function metadataSection(fields: readonly MetadataField[]): HTMLElement {
+/**
+ * Where the call's time went, as a small waterfall: a row per part, its bar placed in the call's
+ * time. Widths are set through the CSSOM, which the page's CSP allows where a style attribute is not.
+ */
+function waterfallElement(bars: readonly TimingBar[]): HTMLElement {
+  const rows = bars.map((bar) => {
+    const fill = el('span', { class: 'bar' });
+    fill.style.marginLeft = `${bar.offsetPercent}%`;
+    fill.style.width = `${bar.widthPercent}%`;
+    return el(
+      'li',
+      { class: `timing-part depth-${bar.depth}` },
+      el('span', { class: 'timing-label' }, bar.label),
+      el('span', { class: 'track' }, fill),
+      el('span', { class: 'timing-duration' }, bar.duration),
+    );
+  });
+  return el('ol', { class: 'waterfall', 'aria-label': 'Where the time went' }, ...rows);
+}
+
+function metadataSection(fields: readonly MetadataField[], timing: readonly TimingBar[] | undefined): HTMLElement {
   const list = el('dl', {});
   for (const field of fields) list.append(el('dt', {}, field.label), el('dd', {}, field.value));
-  return el('section', { class: 'view metadata' }, el('h3', {}, 'Metadata'), list);
+  return el('section', { class: 'view metadata' }, el('h3', {}, 'Metadata'), list, timing === undefined ? null : waterfallElement(timing));
 }
 
 export function viewsElement(call: CallView, drawnAbove = false): HTMLElement {
@@ -85,7 +105,7 @@ export function viewsElement(call: CallView, drawnAbove = false): HTMLElement {
     { class: 'views' },
     el('section', { class: 'view arguments' }, el('h3', {}, 'Arguments'), jsonTreeElement(call.arguments.tree)),
     resultSection(call.result, call.ok, drawnAbove),
-    metadataSection(call.metadata),
+    metadataSection(call.metadata, call.timing),
   );
 }
 

@@ -2,6 +2,7 @@
 // no child_process: what it keeps of a helper's output, how long it waits on pipes a left process
 // holds, the environment it gives, and the result of a command that never started.
 import type { ExecResult } from '../sandbox.js';
+import { countedStart } from '../telemetry/instruments.js';
 
 /** Past this much stdout the rest is dropped: an envelope is far smaller, and memory stays bounded. */
 export const EXEC_STDOUT_MAX_BYTES = 16 * 1_048_576;
@@ -67,12 +68,16 @@ export class ExecOutput {
   }
 }
 
-/** One start at a time: the calls that find the container stopped share the start under way. */
+/**
+ * One start at a time: the calls that find the container stopped share the start under way, which
+ * the telemetry counts as the sandbox's start `again` (guilds_code.sandbox.starts).
+ */
 export class RestartGuard {
   private pending: Promise<void> | undefined;
+  constructor(private readonly sandbox: { kind: string; runtime?: string | undefined } = { kind: 'other' }) {}
   /** Runs `start` unless one is under way, and waits for whichever runs. */
   restart(start: () => Promise<void>): Promise<void> {
-    this.pending ??= start().finally(() => (this.pending = undefined));
+    this.pending ??= countedStart(this.sandbox.kind, this.sandbox.runtime, 'again', start).finally(() => (this.pending = undefined));
     return this.pending;
   }
 }

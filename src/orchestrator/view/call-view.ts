@@ -10,6 +10,7 @@ import type { CodeToolResult } from '../code-tools.js';
 import type { MetadataField } from '../summary.js';
 import { jsonTree, parseJsonDocument, type JsonNode } from './json-tree.js';
 import { resultParts, type ResultPart } from './result-parts.js';
+import { timingBars, type TimingBar } from './timing.js';
 
 export { VIEW_JSON_TREE_MAX_NODES, VIEW_RESULT_MAX_BYTES } from '../../limits.js';
 
@@ -58,8 +59,10 @@ export interface CallView {
   summary: string;
   arguments: ArgumentsView;
   result: ResultView;
-  /** The Metadata view: the call and the tool, a failure's kind, then what the tool recorded. */
+  /** The Metadata view: the call and the tool, a failure's kind, then what the tool recorded (and the Timing field, when asked). */
   metadata: MetadataField[];
+  /** The waterfall of where the call's time went, when the call asked for its timings. */
+  timing?: TimingBar[];
 }
 
 /** The Metadata field that says what kind of failure a failed call was (src/contract/errors.ts). */
@@ -124,6 +127,7 @@ export function callView(call: RecordedCall, limits: ViewLimits = VIEW_LIMITS): 
     metadata: metadataWithKind(call.result),
   };
   if (call.result.kind !== undefined) view.kind = call.result.kind;
+  if (call.result.timings !== undefined) view.timing = timingBars(call.result.timings);
   return view;
 }
 

@@ -18,3 +18,4 @@ export {
 } from './call-view.js';
 export { markdownLiteral, resultParts, type PartsOf, type ResultPart } from './result-parts.js';
 export { jsonTree, parseJsonDocument, type JsonNode, type JsonNodeType } from './json-tree.js';
+export { durationText, TIMING_LABEL, TIMING_PART_NAMES, timingBars, timingField, timingText, type TimingBar } from './timing.js';

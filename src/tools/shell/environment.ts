@@ -7,6 +7,7 @@ import {
   NODE_EXTRA_CA_CERTS_VARIABLE,
   REPO_TOKENS_VARIABLE,
 } from '../../contract/environment.js';
+import { TRACEPARENT_VARIABLE, TRACESTATE_VARIABLE, type TraceContext } from '../../contract/telemetry.js';
 
 export const FIXED_SHELL_ENV: Readonly<Record<string, string>> = {
   PAGER: 'cat',
@@ -112,6 +113,12 @@ export interface ShellEnvInput {
    * the agent's environment has it).
    */
   ghToken: string | null | undefined;
+  /**
+   * The call's trace context (src/contract/telemetry.ts), as OpenTelemetry's environment carrier
+   * names it: TRACEPARENT and TRACESTATE, replacing any the agent's environment has (a TRACESTATE
+   * belongs to its TRACEPARENT). Absent: the agent's own stay as they are.
+   */
+  traceContext?: TraceContext | undefined;
 }
 
 export function shellEnvironment(input: ShellEnvInput): Record<string, string> {
@@ -137,6 +144,11 @@ export function shellEnvironment(input: ShellEnvInput): Record<string, string> {
   if (input.ghToken !== undefined) {
     if (input.ghToken === null) delete env.GH_TOKEN;
     else env.GH_TOKEN = input.ghToken;
+  }
+  if (input.traceContext !== undefined) {
+    env[TRACEPARENT_VARIABLE] = input.traceContext.traceparent;
+    if (input.traceContext.tracestate === undefined) delete env[TRACESTATE_VARIABLE];
+    else env[TRACESTATE_VARIABLE] = input.traceContext.tracestate;
   }
   return env;
 }

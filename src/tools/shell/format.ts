@@ -40,6 +40,8 @@ export function elisionLine(elidedBytes: number, logPath: string): string {
 export interface ShellText {
   text: string;
   elided: boolean;
+  /** The bytes left out, as the elision line counts them; only when elided. */
+  elidedBytes?: number;
 }
 
 const decoder = new TextDecoder('utf-8');
@@ -108,7 +110,7 @@ export function shapeShellText(
     kept +
     decoder.decode(tail.subarray(start, tailShownEnd)) +
     trailerText;
-  return { text, elided: true };
+  return { text, elided: true, elidedBytes };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 import type { Io } from '../../io/types.js';
 import type { ShellOutcome, ShellRun } from './io.js';
 import { ToolError } from '../../contract/errors.js';
+import { ELIDED_BYTES_META_FIELD } from '../../contract/telemetry.js';
 import type { ShellArgs, ShellMeta } from './contract.js';
 import { codeOrMessage, errorCode, stateFailure } from '../../text/errno.js';
 import { joinPath, normalizeAbsolute } from '../../text/paths.js';
@@ -188,6 +189,8 @@ async function runForeground(context: Context<ShellIo>, command: string, timeout
   if (!shaped.elided) removeIfPossible(io, files.logPath);
   const meta: ShellMeta = { exit_code: exitCode, cwd, timed_out: outcome.timedOut, elapsed_ms: elapsedMs };
   if (shaped.elided) meta.log_path = files.logPath;
+  // Only for the operator's telemetry when asked: the envelope of a call that does not ask stays as it was.
+  if (request.telemetry === true && shaped.elidedBytes !== undefined) (meta as Record<string, unknown>)[ELIDED_BYTES_META_FIELD] = shaped.elidedBytes;
   return { text: shaped.text, meta };
 }
 

@@ -218,6 +218,7 @@ describe('shapeShellText with a long log path', () => {
     expect(run(log)).toEqual({
       text: [...numbered0(1, 40), `[… 8527 bytes elided; full output: ${log} …]`, ...numbered0(1950, 2000), 'exit_code: 3'].join('\n'),
       elided: true,
+      elidedBytes: 8527,
     });
   });
   it('a longer path shrinks the head to nothing, and its line is left out', () => {
@@ -225,16 +226,18 @@ describe('shapeShellText with a long log path', () => {
     expect(run(log)).toEqual({
       text: [`[… 8638 bytes elided; full output: ${log} …]`, ...numbered0(1950, 2000), 'exit_code: 3'].join('\n'),
       elided: true,
+      elidedBytes: 8638,
     });
   });
   it('a path too long even without a head is named from the home', () => {
     const text = [...numbered0(1, 88), '[… 7943 bytes elided; full output: ~/.runs/r1/c1.log …]', ...numbered0(1862, 2000), 'exit_code: 3'].join('\n');
-    expect(run(pathOf(760), '~/.runs/r1/c1.log')).toEqual({ text, elided: true });
+    expect(run(pathOf(760), '~/.runs/r1/c1.log')).toEqual({ text, elided: true, elidedBytes: 7943 });
   });
   it('a path with no shorter name keeps its end after …', () => {
     expect(run(pathOf(1000))).toEqual({
       text: [`[… 8638 bytes elided; full output: …${'d'.repeat(708)} …]`, ...numbered0(1950, 2000), 'exit_code: 3'].join('\n'),
       elided: true,
+      elidedBytes: 8638,
     });
   });
 

@@ -26,6 +26,7 @@ import { BUNDLED_HARNESS_HELPER, BUNDLED_HELPER } from '../../helper-bundles.js'
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, type ExecRequest, type ExecResult, type OpenedExec, type OpenHandlers } from '../../sandbox.js';
 import { makeMachineFolders, writeWithoutFollowing, type MachineSandbox } from '../machine.js';
 import { execEnvironment, neverStarted, RestartGuard } from '../shared.js';
+import { countedStart } from '../../telemetry/instruments.js';
 
 export * from './argv.js';
 export { HIDDEN_SYSTEM_FILES, SYSTEM_PATHS } from './host.js';
@@ -64,7 +65,11 @@ export interface BwrapSandboxOptions {
   nsenter?: string | undefined;
 }
 
+/** What the telemetry calls it (Sandbox.kind). */
+export const BWRAP_SANDBOX_KIND = 'bubblewrap';
+
 export class BwrapSandbox implements MachineSandbox {
+  readonly kind = BWRAP_SANDBOX_KIND;
   readonly home: string;
   readonly hostRunDir: string;
   readonly runDir = SANDBOX_RUN_DIR;
@@ -82,14 +87,18 @@ export class BwrapSandbox implements MachineSandbox {
   private running = false;
   private cleanedUp = false;
   /** The container being started again, shared by the calls that found it gone. */
-  private readonly restarts = new RestartGuard();
+  private readonly restarts = new RestartGuard({ kind: BWRAP_SANDBOX_KIND });
   private bwrap = '';
   /** Settles when the current bwrap has exited. */
   private keeperExited: Promise<void> = Promise.resolve();
   private readonly nsenter: string | undefined;
 
   /** Builds and starts the container; rejects with bwrap's own words when it cannot run here. */
-  static async start(options: BwrapSandboxOptions = {}): Promise<BwrapSandbox> {
+  static start(options: BwrapSandboxOptions = {}): Promise<BwrapSandbox> {
+    return countedStart(BWRAP_SANDBOX_KIND, undefined, 'first', () => BwrapSandbox.startNew(options));
+  }
+
+  private static async startNew(options: BwrapSandboxOptions): Promise<BwrapSandbox> {
     const sandbox = new BwrapSandbox(options);
     try {
       const bwrap = options.bwrap ?? findProgram('bwrap');

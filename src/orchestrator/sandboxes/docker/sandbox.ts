@@ -27,6 +27,7 @@ import {
   type Sandbox,
 } from '../../sandbox.js';
 import { execEnvironment, neverStarted, RestartGuard } from '../shared.js';
+import { countedStart } from '../../telemetry/instruments.js';
 
 export { DEFAULT_DOCKER_SOCKET, EngineClient, EngineError, engineAddressFrom, type EngineAddress } from './engine.js';
 export {
@@ -69,6 +70,9 @@ function message(error: unknown): string {
 }
 
 export class DockerSandbox implements Sandbox {
+  /** What the telemetry calls it, and its container runtime (Sandbox.kind, Sandbox.runtime). */
+  readonly kind = 'docker';
+  readonly runtime: string;
   readonly engine: EngineClient;
   readonly runDir = DEFAULT_RUN_DIR;
   readonly home = DOCKER_AGENT_HOME;
@@ -84,7 +88,7 @@ export class DockerSandbox implements Sandbox {
   /** The helper's stream opened ahead of the first call (openAhead), until a runner takes it. */
   private ahead: HeldStream | undefined;
   /** The container being started again, shared by the calls that found it stopped. */
-  private readonly restarts = new RestartGuard();
+  private readonly restarts: RestartGuard;
   private readonly openExecs: DockerOpenExecs;
   /** Who the helpers' execs run as. */
   private helperUser = DOCKER_AGENT_USER;
@@ -96,7 +100,11 @@ export class DockerSandbox implements Sandbox {
    * bad option before any Engine call, "docker cannot run here" for an Engine that cannot be reached,
    * an Engine's refusal in its own words (options.ts, startFailure).
    */
-  static async start(options: DockerSandboxOptions): Promise<DockerSandbox> {
+  static start(options: DockerSandboxOptions): Promise<DockerSandbox> {
+    return countedStart('docker', options.runtime ?? 'runc', 'first', () => DockerSandbox.startNew(options));
+  }
+
+  private static async startNew(options: DockerSandboxOptions): Promise<DockerSandbox> {
     let bounds: DockerBounds;
     try {
       bounds = dockerBounds(options);
@@ -117,6 +125,8 @@ export class DockerSandbox implements Sandbox {
   }
 
   private constructor(options: DockerSandboxOptions) {
+    this.runtime = options.runtime ?? 'runc';
+    this.restarts = new RestartGuard(this);
     this.engine = new EngineClient(options.docker ?? engineAddressFrom(process.env));
     this.helperCommand = options.helperCommand ?? DEFAULT_HELPER_COMMAND;
     this.harnessCommand = options.harnessCommand ?? DEFAULT_HARNESS_COMMAND;

@@ -8,6 +8,7 @@ import { killMarked } from './process-sweep.js';
 import type { ExecRequest, ExecResult, OpenedExec, OpenHandlers } from '../../sandbox.js';
 import { makeMachineFolders, writeWithoutFollowing, type MachineSandbox } from '../machine.js';
 import { execEnvironment, locationUnder, neverStarted } from '../shared.js';
+import { countedStart } from '../../telemetry/instruments.js';
 
 export { EXEC_PIPE_DRAIN_MS, EXEC_STDERR_KEEP_BYTES, EXEC_STDOUT_MAX_BYTES } from '../shared.js';
 export type { MachineSandbox } from '../machine.js';
@@ -32,6 +33,8 @@ export interface LocalSandboxOptions {
 }
 
 export class LocalSandbox implements MachineSandbox {
+  /** What the telemetry calls it (Sandbox.kind). */
+  readonly kind = 'local';
   readonly home: string;
   readonly runDir: string;
   readonly helperCommand: readonly string[];
@@ -44,8 +47,8 @@ export class LocalSandbox implements MachineSandbox {
   private readonly ownRunDir: boolean;
 
   /** Makes the home and the state folder (in a scratch folder when not given); the sandbox runs nothing until a call. */
-  static async start(options: LocalSandboxOptions = {}): Promise<LocalSandbox> {
-    return new LocalSandbox(options);
+  static start(options: LocalSandboxOptions = {}): Promise<LocalSandbox> {
+    return countedStart('local', undefined, 'first', async () => new LocalSandbox(options));
   }
 
   private constructor(options: LocalSandboxOptions = {}) {
