@@ -7600,6 +7600,9 @@ var requestReasons = {
   requestFileNotRegular: (path) => `${path} is not a regular file`,
   requestFileTooLarge: (maxBytes) => `the request file passes ${maxBytes} bytes`,
   requestFileUnreadable: (path, code2) => `cannot read ${path}: ${code2 ?? "unknown error"}`,
+  envName: "env names a variable by an empty name, or one holding = or a NUL byte",
+  envValue: "env gives a variable a value that is neither a string without a NUL byte nor null",
+  envOnlyOverStream: "env travels in a warm stream's line only: a cold request is read from argv, which every process can read",
   requestFileNotRoots: (path) => `a helper started as root takes only a request file of root's own, through folders no other user can change; ${path} is not one`
 };
 
@@ -8431,6 +8434,25 @@ function helperTimingsOf(meta2) {
   return count(start) && count(run) && count(shape) ? { start, run, shape } : null;
 }
 
+// src/contract/call-env.ts
+function envChange(from, to) {
+  const change = {};
+  for (const [name, value] of Object.entries(to)) if (from[name] !== value) change[name] = value;
+  for (const name of Object.keys(from)) if (!Object.hasOwn(to, name)) change[name] = null;
+  return Object.keys(change).length === 0 ? null : change;
+}
+function envChangeOf(value) {
+  if (value === void 0 || value === null) return void 0;
+  if (!isPlainObject(value)) throw invalidRequest(requestReasons.notJsonObject("env"));
+  const change = {};
+  for (const [name, each] of Object.entries(value)) {
+    if (name === "" || name.includes("=") || name.includes("\0")) throw invalidRequest(requestReasons.envName);
+    if (each !== null && (typeof each !== "string" || each.includes("\0"))) throw invalidRequest(requestReasons.envValue);
+    change[name] = each;
+  }
+  return change;
+}
+
 // src/contract/request.ts
 function decodeBase64Strict(text2) {
   if (text2.length === 0) throw invalidRequest(requestReasons.emptyArgument);
@@ -8485,12 +8507,14 @@ function validateRequestWith(value, specs) {
   const progress = progressAskOf(value.progress);
   const telemetry = telemetryAskOf(value.telemetry);
   const traceContext = traceContextOf(value.traceparent, value.tracestate);
+  const env = envChangeOf(value.env);
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
   const args = checkArgs(op, specs[op], rawArgs);
   const request = { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
   if (telemetry) request.telemetry = true;
   if (traceContext !== null) request.traceContext = traceContext;
+  if (env !== void 0) request.env = env;
   return request;
 }
 function checkArgs(op, spec, raw) {
@@ -8577,7 +8601,9 @@ function checkedRequest(bytes, ops, parsed) {
 function decodeArgument(io, argument, ops, handedOn) {
   if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
   const bytes = argument.startsWith("/") ? readRequestFile(io, argument, handedOn?.file) : decodeBase64Strict(argument);
-  return checkedRequest(bytes, ops, handedOn?.parsed ?? void 0);
+  const checked = checkedRequest(bytes, ops, handedOn?.parsed ?? void 0);
+  if (checked.request.env !== void 0) throw invalidRequest(requestReasons.envOnlyOverStream);
+  return checked;
 }
 
 // src/call/host.ts
@@ -11530,8 +11556,7 @@ function helperCommandOf(sandbox, helper) {
   return helper === "guilds-harness" ? sandbox.harnessCommand ?? DEFAULT_HARNESS_COMMAND : sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND;
 }
 var WarmStream = class {
-  constructor(sandbox, helper, envKey, env, onEnd, idleMs) {
-    this.envKey = envKey;
+  constructor(sandbox, helper, env, onEnd, idleMs) {
     this.onEnd = onEnd;
     this.idleMs = idleMs;
     const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => this.fault() }, WARM_ANSWER_LINE_MAX_BYTES);
@@ -11543,10 +11568,12 @@ var WarmStream = class {
       },
       closed: (started) => this.end(started || this.started)
     });
+    this.env = this.exec.env ?? env;
   }
-  envKey;
   onEnd;
   idleMs;
+  /** The environment its helper started with: the opener's, or the one a stream opened ahead had. */
+  env;
   waiting = /* @__PURE__ */ new Map();
   /** Calls given up on past their grace: their late answer, the helper's own, is dropped once. */
   givenUp = /* @__PURE__ */ new Set();
@@ -11638,7 +11665,8 @@ var WarmStream = class {
       };
       clearTimeout(this.idleTimer);
       this.waiting.set(callId, { settle: settle2, onProgress: call.checked.request.progress === null ? void 0 : call.onProgress });
-      this.exec.write(requestLine(wireRequest(call.checked.request)));
+      const change = envChange(this.env, call.env);
+      this.exec.write(requestLine(change === null ? wireRequest(call.checked.request) : { ...wireRequest(call.checked.request), env: change }));
       if (call.signal?.aborted) cancel();
       else call.signal?.addEventListener("abort", cancel, { once: true });
     });
@@ -11670,7 +11698,7 @@ var WarmRunner = class {
   async answer(call) {
     const stream = this.streamFor(HELPER_OF_TOOL[call.checked.op], call.env, call);
     if (stream === void 0) {
-      call.timeline?.fellBack(this.sandbox.open === void 0 ? "no_stream" : "environment");
+      call.timeline?.fellBack("no_stream");
       return this.cold.answer(call);
     }
     const outcome = await stream.call(call, this.graceMs);
@@ -11693,14 +11721,11 @@ var WarmRunner = class {
   streamFor(helper, env, call) {
     const { sandbox } = this;
     if (sandbox.open === void 0) return void 0;
-    const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
     const current = this.streams.get(helper);
-    if (current?.open && current.envKey !== envKey) return void 0;
     if (current !== void 0 && current.open) return current;
     const opened = new WarmStream(
       sandbox,
       helper,
-      envKey,
       env,
       (ended) => {
         if (this.streams.get(helper) === ended) this.streams.delete(helper);

@@ -364,7 +364,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "26a66bd9a2848d45";
+var BUILD_ID = "982fe96e7a0ff2a4";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -488,7 +488,7 @@ function run() {
 }
 run();
 function guildsChunk_0() {/*
-var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{readFileSync,writeFileSync}=require("node:fs"),{readdirSync,readFileSync:readFileSync2}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync,readSync,renameSync,unlinkSync,writeFileSync:writeFileSync2}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync2,readFileSync:readFileSync4}=require("node:fs"),{readSync:readSync2}=require("node:fs"),{readFileSync:readFileSync3,statSync:statSync2}=require("node:fs"),{realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync4,lstatSync,mkdirSync,openSync:openSync5,readSync:readSync4,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync3,readFileSync:readFileSync5}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync3,openSync:openSync4,readSync:readSync3,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync}=require("node:fs");// src/limits.ts
+var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_RUN_DIR_VARIABLE,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_withEnvChange,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{readFileSync,writeFileSync}=require("node:fs"),{readdirSync,readFileSync:readFileSync2}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync,readSync,renameSync,unlinkSync,writeFileSync:writeFileSync2}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync2,readFileSync:readFileSync4}=require("node:fs"),{readSync:readSync2}=require("node:fs"),{readFileSync:readFileSync3,statSync:statSync2}=require("node:fs"),{realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync4,lstatSync,mkdirSync,openSync:openSync5,readSync:readSync4,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync3,readFileSync:readFileSync5}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync3,openSync:openSync4,readSync:readSync3,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync}=require("node:fs");// src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
 var RESULT_MIN_MAX_BYTES = 1024;
 var RESULT_CEILING_MAX_BYTES = 1048576;
@@ -672,6 +672,9 @@ var requestReasons = {
   requestFileNotRegular: (path) => `${path} is not a regular file`,
   requestFileTooLarge: (maxBytes) => `the request file passes ${maxBytes} bytes`,
   requestFileUnreadable: (path, code) => `cannot read ${path}: ${code ?? "unknown error"}`,
+  envName: "env names a variable by an empty name, or one holding = or a NUL byte",
+  envValue: "env gives a variable a value that is neither a string without a NUL byte nor null",
+  envOnlyOverStream: "env travels in a warm stream's line only: a cold request is read from argv, which every process can read",
   requestFileNotRoots: (path) => `a helper started as root takes only a request file of root's own, through folders no other user can change; ${path} is not one`
 };
 
@@ -4134,6 +4137,28 @@ function progressLine(callId, event) {
 `;
 }
 
+// src/contract/call-env.ts
+function envChangeOf(value) {
+  if (value === void 0 || value === null) return void 0;
+  if (!isPlainObject(value)) throw invalidRequest(requestReasons.notJsonObject("env"));
+  const change = {};
+  for (const [name, each] of Object.entries(value)) {
+    if (name === "" || name.includes("=") || name.includes("\0")) throw invalidRequest(requestReasons.envName);
+    if (each !== null && (typeof each !== "string" || each.includes("\0"))) throw invalidRequest(requestReasons.envValue);
+    change[name] = each;
+  }
+  return change;
+}
+function withEnvChange(base, change, kept) {
+  const env = { ...base };
+  for (const [name, value] of Object.entries(change)) {
+    if (kept.includes(name)) continue;
+    if (value === null) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
 // src/contract/registry.ts
 var TOOL_REGISTRY = [
   { name: "shell", helper: "guilds-code", cacheKinds: ["shell", "shell-background"] },
@@ -4201,12 +4226,14 @@ function validateRequestWith(value, specs) {
   const progress = progressAskOf(value.progress);
   const telemetry = telemetryAskOf(value.telemetry);
   const traceContext = traceContextOf(value.traceparent, value.tracestate);
+  const env = envChangeOf(value.env);
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(requestReasons.notJsonObject("args"));
   const args = checkArgs(op, specs[op], rawArgs);
   const request = { op, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
   if (telemetry) request.telemetry = true;
   if (traceContext !== null) request.traceContext = traceContext;
+  if (env !== void 0) request.env = env;
   return request;
 }
 function checkArgs(op, spec, raw) {
@@ -4318,7 +4345,9 @@ function checkedRequest(bytes, ops, parsed) {
 function decodeArgument(io, argument, ops, handedOn) {
   if (argument === void 0) throw invalidRequest(requestReasons.noArgument);
   const bytes = argument.startsWith("/") ? readRequestFile(io, argument, handedOn?.file) : decodeBase64Strict(argument);
-  return checkedRequest(bytes, ops, handedOn?.parsed ?? void 0);
+  const checked = checkedRequest(bytes, ops, handedOn?.parsed ?? void 0);
+  if (checked.request.env !== void 0) throw invalidRequest(requestReasons.envOnlyOverStream);
+  return checked;
 }
 
 // src/io/node/home.ts
@@ -4992,7 +5021,9 @@ function writeStdout(line) {
 
 
 
-__gx0_SERVE_LINE_MAX_BYTES=SERVE_LINE_MAX_BYTES;__gx0_SERVE_IDLE_EXIT_MS=SERVE_IDLE_EXIT_MS;__gx0_SERVE_IDLE_EXIT_VARIABLE=SERVE_IDLE_EXIT_VARIABLE;__gx0_invalidRequest=invalidRequest;__gx0_interruptedBeforeAnswer=interruptedBeforeAnswer;__gx0_failureEnvelope=failureEnvelope;__gx0_encodeEnvelope=encodeEnvelope;__gx0_isValidId=isValidId;__gx0_CallStop=CallStop;__gx0_isPlainObject=isPlainObject;__gx0_progressLine=progressLine;__gx0_checkedRequest=checkedRequest;__gx0_CallHost=CallHost;__gx0_nodeIoWith=nodeIoWith;__gx0_writeStdout=writeStdout;__gx0_toolTable=toolTable;__gx0_HARNESS_TOOL_CONTRACTS=HARNESS_TOOL_CONTRACTS;__gx0_CODE_TASK_NODE_IO=CODE_TASK_NODE_IO;__gx0_ByteLines=ByteLines;__gx0_timersOn=timersOn;__gx0_whenDue=whenDue;__gx0_codeTask=codeTask;})();
+
+
+__gx0_SERVE_LINE_MAX_BYTES=SERVE_LINE_MAX_BYTES;__gx0_SERVE_IDLE_EXIT_MS=SERVE_IDLE_EXIT_MS;__gx0_SERVE_IDLE_EXIT_VARIABLE=SERVE_IDLE_EXIT_VARIABLE;__gx0_invalidRequest=invalidRequest;__gx0_interruptedBeforeAnswer=interruptedBeforeAnswer;__gx0_failureEnvelope=failureEnvelope;__gx0_encodeEnvelope=encodeEnvelope;__gx0_RUN_DIR_VARIABLE=RUN_DIR_VARIABLE;__gx0_isValidId=isValidId;__gx0_CallStop=CallStop;__gx0_isPlainObject=isPlainObject;__gx0_progressLine=progressLine;__gx0_withEnvChange=withEnvChange;__gx0_checkedRequest=checkedRequest;__gx0_CallHost=CallHost;__gx0_nodeIoWith=nodeIoWith;__gx0_writeStdout=writeStdout;__gx0_toolTable=toolTable;__gx0_HARNESS_TOOL_CONTRACTS=HARNESS_TOOL_CONTRACTS;__gx0_CODE_TASK_NODE_IO=CODE_TASK_NODE_IO;__gx0_ByteLines=ByteLines;__gx0_timersOn=timersOn;__gx0_whenDue=whenDue;__gx0_codeTask=codeTask;})();
 */}
 function guildsBody_code_task() {/*
 (function(){var CODE_TASK_NODE_IO=__gx0_CODE_TASK_NODE_IO,CallHost=__gx0_CallHost,CallStop=__gx0_CallStop,HARNESS_TOOL_CONTRACTS=__gx0_HARNESS_TOOL_CONTRACTS,codeTask=__gx0_codeTask,encodeEnvelope=__gx0_encodeEnvelope,failureEnvelope=__gx0_failureEnvelope,interruptedBeforeAnswer=__gx0_interruptedBeforeAnswer,nodeIoWith=__gx0_nodeIoWith,toolTable=__gx0_toolTable,writeStdout=__gx0_writeStdout;
@@ -5052,7 +5083,9 @@ hostColdCall(toolTable(HARNESS_TOOL_CONTRACTS, { code_task: codeTask }), CODE_TA
 })();
 */}
 function guildsBody_serve() {/*
-(function(){var ByteLines=__gx0_ByteLines,CODE_TASK_NODE_IO=__gx0_CODE_TASK_NODE_IO,CallHost=__gx0_CallHost,CallStop=__gx0_CallStop,HARNESS_TOOL_CONTRACTS=__gx0_HARNESS_TOOL_CONTRACTS,SERVE_IDLE_EXIT_MS=__gx0_SERVE_IDLE_EXIT_MS,SERVE_IDLE_EXIT_VARIABLE=__gx0_SERVE_IDLE_EXIT_VARIABLE,SERVE_LINE_MAX_BYTES=__gx0_SERVE_LINE_MAX_BYTES,checkedRequest=__gx0_checkedRequest,codeTask=__gx0_codeTask,failureEnvelope=__gx0_failureEnvelope,invalidRequest=__gx0_invalidRequest,isPlainObject=__gx0_isPlainObject,isValidId=__gx0_isValidId,nodeIoWith=__gx0_nodeIoWith,progressLine=__gx0_progressLine,timersOn=__gx0_timersOn,toolTable=__gx0_toolTable,whenDue=__gx0_whenDue,writeStdout=__gx0_writeStdout;
+(function(){var ByteLines=__gx0_ByteLines,CODE_TASK_NODE_IO=__gx0_CODE_TASK_NODE_IO,CallHost=__gx0_CallHost,CallStop=__gx0_CallStop,HARNESS_TOOL_CONTRACTS=__gx0_HARNESS_TOOL_CONTRACTS,RUN_DIR_VARIABLE=__gx0_RUN_DIR_VARIABLE,SERVE_IDLE_EXIT_MS=__gx0_SERVE_IDLE_EXIT_MS,SERVE_IDLE_EXIT_VARIABLE=__gx0_SERVE_IDLE_EXIT_VARIABLE,SERVE_LINE_MAX_BYTES=__gx0_SERVE_LINE_MAX_BYTES,checkedRequest=__gx0_checkedRequest,codeTask=__gx0_codeTask,failureEnvelope=__gx0_failureEnvelope,invalidRequest=__gx0_invalidRequest,isPlainObject=__gx0_isPlainObject,isValidId=__gx0_isValidId,nodeIoWith=__gx0_nodeIoWith,progressLine=__gx0_progressLine,timersOn=__gx0_timersOn,toolTable=__gx0_toolTable,whenDue=__gx0_whenDue,withEnvChange=__gx0_withEnvChange,writeStdout=__gx0_writeStdout;
+
+
 
 
 
@@ -5147,6 +5180,7 @@ function answerLine(callId, envelope) {
 }
 
 // src/serve.ts
+var HELPER_OWN_VARIABLES = ["HOME", RUN_DIR_VARIABLE];
 var calls = /* @__PURE__ *{/} new Map();
 var inputEnded = false;
 var idleTimer;
@@ -5183,11 +5217,16 @@ function settle(callId, call, envelope) {
 function prepare(host, bytes, parsed) {
   const made = host.ioFor(process.env);
   if ("envelope" in made) return made;
+  let checked;
   try {
-    return { io: made.io, checked: checkedRequest(bytes, host.ops, parsed ?? void 0) };
+    checked = checkedRequest(bytes, host.ops, parsed ?? void 0);
   } catch (error) {
     return { envelope: failureEnvelope(error) };
   }
+  const change = checked.request.env;
+  if (change === void 0) return { io: made.io, checked };
+  const own = host.ioFor(withEnvChange(process.env, change, HELPER_OWN_VARIABLES));
+  return "envelope" in own ? own : { io: own.io, checked };
 }
 function takeLine(host, bytes) {
   const arrived = performance.now();

@@ -11,12 +11,17 @@ import type { CheckedRequest } from './contract/tools/checked.js';
 import type { Io } from './io/types.js';
 import { failureEnvelope, type Envelope } from './contract/envelope.js';
 import { answerLine, callRunning, lineTooLong, readStreamLine } from './contract/stream.js';
+import { withEnvChange } from './contract/call-env.js';
+import { RUN_DIR_VARIABLE } from './contract/environment.js';
 import { nodeIoWith } from './io/node/core.js';
 import { writeStdout } from './io/node/stdout.js';
 import type { StopSignal } from './io/stop.js';
 import { SERVE_IDLE_EXIT_MS, SERVE_IDLE_EXIT_VARIABLE, SERVE_LINE_MAX_BYTES } from './limits.js';
 import { ByteLines } from './text/line-splitter.js';
 import type { OpTable } from './tools/context.js';
+
+/** What a call's own environment leaves as the stream helper has it: where its home and state are. */
+const HELPER_OWN_VARIABLES = ['HOME', RUN_DIR_VARIABLE];
 
 interface Call {
   readonly stop: CallStop;
@@ -77,11 +82,17 @@ type Prepared = { envelope: Envelope } | { io: Io; checked: CheckedRequest };
 function prepare(host: CallHost, bytes: Uint8Array, parsed: { value: unknown } | null): Prepared {
   const made = host.ioFor(process.env);
   if ('envelope' in made) return made;
+  let checked: CheckedRequest;
   try {
-    return { io: made.io, checked: checkedRequest(bytes, host.ops, parsed ?? undefined) };
+    checked = checkedRequest(bytes, host.ops, parsed ?? undefined);
   } catch (error) {
     return { envelope: failureEnvelope(error) };
   }
+  const change = checked.request.env;
+  if (change === undefined) return { io: made.io, checked };
+  // The call's own environment, over the stream's: the home and the state folder stay the helper's.
+  const own = host.ioFor(withEnvChange(process.env, change, HELPER_OWN_VARIABLES));
+  return 'envelope' in own ? own : { io: own.io, checked };
 }
 
 function takeLine(host: CallHost, bytes: Uint8Array): void {

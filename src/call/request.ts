@@ -72,5 +72,7 @@ export function checkedRequest(bytes: Uint8Array, ops: OpTable, parsed?: { value
 export function decodeArgument(io: Io, argument: string | undefined, ops: OpTable, handedOn?: HandedOnRequest): CheckedRequest {
   if (argument === undefined) throw invalidRequest(reasons.noArgument);
   const bytes = argument.startsWith('/') ? readRequestFile(io, argument, handedOn?.file) : decodeBase64Strict(argument);
-  return checkedRequest(bytes, ops, handedOn?.parsed ?? undefined);
+  const checked = checkedRequest(bytes, ops, handedOn?.parsed ?? undefined);
+  if (checked.request.env !== undefined) throw invalidRequest(reasons.envOnlyOverStream);
+  return checked;
 }

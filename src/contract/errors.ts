@@ -186,6 +186,9 @@ export const requestReasons = {
   requestFileNotRegular: (path: string) => `${path} is not a regular file`,
   requestFileTooLarge: (maxBytes: number) => `the request file passes ${maxBytes} bytes`,
   requestFileUnreadable: (path: string, code: string | undefined) => `cannot read ${path}: ${code ?? 'unknown error'}`,
+  envName: 'env names a variable by an empty name, or one holding = or a NUL byte',
+  envValue: 'env gives a variable a value that is neither a string without a NUL byte nor null',
+  envOnlyOverStream: 'env travels in a warm stream\'s line only: a cold request is read from argv, which every process can read',
   requestFileNotRoots: (path: string) =>
     `a helper started as root takes only a request file of root's own, through folders no other user can change; ${path} is not one`,
 } as const;

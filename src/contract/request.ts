@@ -10,6 +10,7 @@ import { invalidArgument, invalidRequest, requestReasons as reasons } from './er
 import { HELPER_OF_TOOL, OP_NAMES, type OpName } from './registry.js';
 import { progressAskOf, type ProgressAsk } from './live-calls.js';
 import { telemetryAskOf, traceContextOf, type TraceContext } from './telemetry.js';
+import { envChangeOf, type EnvChange } from './call-env.js';
 import type { ToolSpec, ValidatedArgs } from './tools/spec.js';
 
 export interface Request {
@@ -27,6 +28,8 @@ export interface Request {
   telemetry?: true;
   /** The call's trace context, which every command it starts gets as TRACEPARENT and TRACESTATE; absent: none. */
   traceContext?: TraceContext;
+  /** A warm call's environment, as the change from its stream helper's own (src/contract/call-env.ts); absent: the helper's own. */
+  env?: EnvChange;
 }
 
 /** Strict standard base64 with padding: a stray character is refused, never skipped. */
@@ -99,6 +102,7 @@ export function validateRequestWith(value: unknown, specs: SpecTable): Request {
   const progress = progressAskOf(value.progress);
   const telemetry = telemetryAskOf(value.telemetry);
   const traceContext = traceContextOf(value.traceparent, value.tracestate);
+  const env = envChangeOf(value.env);
 
   const rawArgs = value.args ?? {};
   if (!isPlainObject(rawArgs)) throw invalidRequest(reasons.notJsonObject('args'));
@@ -106,6 +110,7 @@ export function validateRequestWith(value: unknown, specs: SpecTable): Request {
   const request: Request = { op: op as OpName, args, runId, agentId, callId, defaultCwd, maxBytes, progress };
   if (telemetry) request.telemetry = true;
   if (traceContext !== null) request.traceContext = traceContext;
+  if (env !== undefined) request.env = env;
   return request;
 }
 

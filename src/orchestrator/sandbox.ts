@@ -23,6 +23,11 @@ export interface OpenHandlers {
 
 /** A long-lived exec (Sandbox.open): its stdin to write to. */
 export interface OpenedExec {
+  /**
+   * The environment its process started with, where that is not the one `open` was asked for (a
+   * helper's stream opened ahead, before a run's environment was known); absent: the one asked for.
+   */
+  readonly env?: Readonly<Record<string, string>>;
   /** Write to the process's stdin; a write after its end is dropped (the close reports it). */
   write(text: string): void;
   /** Close its stdin: the warm helper finishes the calls in flight and exits. */

@@ -2,8 +2,9 @@
 // long-lived exec each (Sandbox.open): guilds-code's for the four code tools, guilds-harness's for
 // code_task, each opened on its helper's first call, every call of that helper sent over it as a
 // request line; its answer line is the call's envelope, and an aborted call sends its cancel line.
-// Cold (the SandboxRunner) for a sandbox that cannot open a stream, and for a call whose environment
-// is not its stream's (the helper takes its environment once, at its start).
+// Cold (the SandboxRunner) for a sandbox that cannot open a stream. A call whose environment is not
+// its stream's (the helper takes its own once, at its start) sends the difference in its line
+// (src/contract/call-env.ts).
 //
 // A stream that ends before it answered a call: a read-only call is run again cold, any other fails
 // as `unavailable` (it may have run; it is never run twice: a code_task never is, whose session can be
@@ -29,6 +30,7 @@ import { wireRequest } from './request.js';
 import { SandboxRunner, type HelperCall, type HelperRunner } from './runner.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, SERVE_ARGUMENT, type OpenedExec, type Sandbox } from './sandbox.js';
 import { envelopeOf, helperFailure } from './transport.js';
+import { envChange } from '../contract/call-env.js';
 
 export { SERVE_ARGUMENT } from './sandbox.js';
 
@@ -66,6 +68,8 @@ function helperCommandOf(sandbox: Sandbox, helper: HelperName): readonly string[
 
 /** One open stream: its exec, the environment it started with, the calls waiting on an answer. */
 class WarmStream {
+  /** The environment its helper started with: the opener's, or the one a stream opened ahead had. */
+  private readonly env: Readonly<Record<string, string>>;
   readonly waiting = new Map<string, Waiting>();
   /** Calls given up on past their grace: their late answer, the helper's own, is dropped once. */
   private readonly givenUp = new Set<string>();
@@ -79,7 +83,6 @@ class WarmStream {
   constructor(
     sandbox: Sandbox & { open: NonNullable<Sandbox['open']> },
     helper: HelperName,
-    readonly envKey: string,
     env: Readonly<Record<string, string>>,
     private readonly onEnd: (stream: WarmStream) => void,
     private readonly idleMs: number,
@@ -93,6 +96,7 @@ class WarmStream {
       },
       closed: (started) => this.end(started || this.started),
     });
+    this.env = this.exec.env ?? env;
   }
 
   get open(): boolean {
@@ -187,7 +191,8 @@ class WarmStream {
       };
       clearTimeout(this.idleTimer);
       this.waiting.set(callId, { settle, onProgress: call.checked.request.progress === null ? undefined : call.onProgress });
-      this.exec.write(requestLine(wireRequest(call.checked.request)));
+      const change = envChange(this.env, call.env);
+      this.exec.write(requestLine(change === null ? wireRequest(call.checked.request) : { ...wireRequest(call.checked.request), env: change }));
       if (call.signal?.aborted) cancel();
       else call.signal?.addEventListener('abort', cancel, { once: true });
     });
@@ -221,7 +226,7 @@ export class WarmRunner implements HelperRunner {
   async answer(call: HelperCall): Promise<Envelope> {
     const stream = this.streamFor(HELPER_OF_TOOL[call.checked.op], call.env, call);
     if (stream === undefined) {
-      call.timeline?.fellBack(this.sandbox.open === undefined ? 'no_stream' : 'environment');
+      call.timeline?.fellBack('no_stream');
       return this.cold.answer(call);
     }
     const outcome = await stream.call(call, this.graceMs);
@@ -248,14 +253,11 @@ export class WarmRunner implements HelperRunner {
   private streamFor(helper: HelperName, env: Readonly<Record<string, string>>, call?: HelperCall): WarmStream | undefined {
     const { sandbox } = this;
     if (sandbox.open === undefined) return undefined;
-    const envKey = JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     const current = this.streams.get(helper);
-    if (current?.open && current.envKey !== envKey) return undefined;
     if (current !== undefined && current.open) return current;
     const opened = new WarmStream(
       sandbox as Sandbox & { open: NonNullable<Sandbox['open']> },
       helper,
-      envKey,
       env,
       (ended) => {
         if (this.streams.get(helper) === ended) this.streams.delete(helper);

@@ -141,6 +141,42 @@ describe('one stream, many calls', () => {
   });
 });
 
+describe("a call's own environment", () => {
+  const show = 'echo "FOO=${FOO-unset} BAR=${BAR-unset} HOME=$HOME"';
+
+  it('runs a call with the environment its line carries, over the helper\'s own: set, changed, unset, the home kept', async () => {
+    serve = startServe(sandbox, { FOO: 'stream', BAR: 'stream' });
+    expect(await serve.call(request('shell', { command: show }))).toMatchObject({ text: `FOO=stream BAR=stream HOME=${sandbox.home}` });
+    const change = { FOO: 'call', BAR: null, HOME: '/elsewhere' };
+    expect(await serve.call(request('shell', { command: show }, { env: change }))).toMatchObject({ text: `FOO=call BAR=unset HOME=${sandbox.home}` });
+    // The change was that call's alone.
+    expect(await serve.call(request('shell', { command: show }))).toMatchObject({ text: `FOO=stream BAR=stream HOME=${sandbox.home}` });
+  });
+
+  it('refuses an env that is no object of names to strings or null, in one line', async () => {
+    serve = startServe(sandbox);
+    expect(await serve.call(request('shell', { command: 'true' }, { env: ['FOO=1'] }))).toEqual({ ok: false, error: 'invalid request: env must be a JSON object', kind: 'invalid_request' });
+    expect(await serve.call(request('shell', { command: 'true' }, { env: { 'A=B': '1' } }))).toEqual({
+      ok: false,
+      error: 'invalid request: env names a variable by an empty name, or one holding = or a NUL byte',
+      kind: 'invalid_request',
+    });
+    expect(await serve.call(request('shell', { command: 'true' }, { env: { FOO: 1 } }))).toEqual({
+      ok: false,
+      error: 'invalid request: env gives a variable a value that is neither a string without a NUL byte nor null',
+      kind: 'invalid_request',
+    });
+  });
+
+  it('is refused in a cold request, which travels in argv: a secret there is every process\'s to read', () => {
+    expect(callHelper(sandbox, request('shell', { command: 'true' }, { env: { TOKEN: 'secret' } }))).toEqual({
+      ok: false,
+      error: "invalid request: env travels in a warm stream's line only: a cold request is read from argv, which every process can read",
+      kind: 'invalid_request',
+    });
+  });
+});
+
 describe('long and cut lines', () => {
   it('answers a 10 MiB request line as the cold helper answers it from a request file', async () => {
     serve = startServe(sandbox);

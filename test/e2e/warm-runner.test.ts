@@ -104,6 +104,18 @@ describe('the warm runner', () => {
   });
 });
 
+describe('runs of other environments', () => {
+  it("share one stream, each command with exactly its own run's environment (it ran cold before)", async () => {
+    const show = { command: 'echo "ONE=${ONE-unset} TWO=${TWO-unset}"' };
+    const first = new CodeToolRun({ sandbox, warm: true, runId: 'r1', agentId: 'a1', env: { ONE: '1', TWO: '2' } });
+    const second = new CodeToolRun({ sandbox, warm: true, runId: 'r2', agentId: 'a1', env: { TWO: 'two' } });
+    expect((await call(first, 'shell', show)).text).toBe('ONE=1 TWO=2');
+    expect((await call(second, 'shell', show)).text).toBe('ONE=unset TWO=two');
+    expect((await call(first, 'shell', show)).text).toBe('ONE=1 TWO=2');
+    expect(servePids()).toHaveLength(1);
+  });
+});
+
 describe('an idle stream', () => {
   /** Short enough to wait out in a test; the runner's default is minutes. */
   const IDLE_MS = 300;

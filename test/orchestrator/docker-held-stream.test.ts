@@ -4,7 +4,7 @@
 // a line that is not a probe's answer ends it before anyone takes it. test/e2e/docker-pool.test.ts
 // runs it over the real helper in a container.
 import { describe, expect, it } from 'vitest';
-import { HELD_PROBE_LINE, HeldStream, isAnswerTo, sameEnvironment } from '../../src/orchestrator/sandboxes/docker/held-stream.js';
+import { HELD_PROBE_LINE, HeldStream, isAnswerTo } from '../../src/orchestrator/sandboxes/docker/held-stream.js';
 import type { OpenHandlers } from '../../src/orchestrator/sandbox.js';
 
 const ARGV = ['node', '/usr/local/bin/guilds-code', '--serve'];
@@ -105,18 +105,18 @@ describe('a line that is not the answer to a probe before the stream is taken', 
     const { exec, stream, ended } = held();
     exec.says(line);
     expect([stream.open, ended(), exec.stdinEnded]).toEqual([false, true, true]);
-    expect(stream.take(ARGV, {}, runner())).toBe(undefined);
+    expect(stream.take(ARGV, runner())).toBe(undefined);
   });
 });
 
 describe('taking the stream', () => {
-  it('hands the exec to the first runner opening the same helper with the same environment; its output is the runner\'s from then on', async () => {
+  it('hands the exec to the first runner opening the same helper, with the environment its helper started with; its output is the runner\'s from then on', async () => {
     const { exec, stream, ended } = held({ TOKEN: 'x', PORT: '3000' });
     stream.ping(1000);
     exec.says(`${PROBE_ANSWER}\n`);
     const handlers = runner();
-    const taken = stream.take(ARGV, { PORT: '3000', TOKEN: 'x' }, handlers);
-    expect(taken).not.toBe(undefined);
+    const taken = stream.take(ARGV, handlers);
+    expect(taken?.env).toEqual({ TOKEN: 'x', PORT: '3000' });
     taken!.write('{"op":"shell"}\n');
     exec.says('{"call_id":"c1","envelope":{"ok":true}}\n');
     exec.handlers.closed(false);
@@ -125,35 +125,19 @@ describe('taking the stream', () => {
     // It answered a probe: it ran, whatever the exec's end says.
     expect(handlers.closedWith).toEqual([true]);
     expect([stream.open, ended()]).toEqual([false, false]);
-    expect(stream.take(ARGV, { PORT: '3000', TOKEN: 'x' }, runner())).toBe(undefined);
-  });
-
-  it('with another environment is refused and ends the helper: it took its environment at its start, and holds tokens', () => {
-    const { exec, stream, ended } = held({ TOKEN: 'x' });
-    expect(stream.take(ARGV, { TOKEN: 'y' }, runner())).toBe(undefined);
-    expect([stream.open, ended(), exec.stdinEnded]).toEqual([false, true, true]);
+    expect(stream.take(ARGV, runner())).toBe(undefined);
   });
 
   it('for another program (the code_task helper) is refused and leaves the stream held', () => {
     const { exec, stream } = held();
-    expect(stream.take(['node', '/usr/local/bin/guilds-harness', '--serve'], {}, runner())).toBe(undefined);
+    expect(stream.take(['node', '/usr/local/bin/guilds-harness', '--serve'], runner())).toBe(undefined);
     expect([stream.open, exec.stdinEnded]).toEqual([true, false]);
   });
 
   it('with a probe under way is refused, so that its answer never reaches the runner as a line it did not send', () => {
     const { exec, stream } = held();
     void stream.ping(1000);
-    expect(stream.take(ARGV, {}, runner())).toBe(undefined);
+    expect(stream.take(ARGV, runner())).toBe(undefined);
     expect([stream.open, exec.stdinEnded]).toEqual([false, true]);
-  });
-});
-
-describe('environments compared', () => {
-  it('are the same names and values in any order', () => {
-    expect(sameEnvironment({ A: '1', B: '2' }, { B: '2', A: '1' })).toBe(true);
-    expect(sameEnvironment({}, {})).toBe(true);
-    expect(sameEnvironment({ A: '1' }, { A: '1', B: '2' })).toBe(false);
-    expect(sameEnvironment({ A: '1' }, { A: '2' })).toBe(false);
-    expect(sameEnvironment({ A: '1' }, { B: '1' })).toBe(false);
   });
 });

@@ -101,7 +101,7 @@ export const DURATION_BUCKETS_SECONDS: readonly number[] = [
 export type CallOutcome = 'ok' | 'exit_nonzero' | 'timed_out' | 'stopped' | 'task_failed' | 'error';
 
 /** Why a warm runner ran a call cold: no stream could open, the call's environment is not its stream's, its stream ended before it answered. */
-export type FallbackReason = 'no_stream' | 'environment' | 'stream_ended';
+export type FallbackReason = 'no_stream' | 'stream_ended';
 
 /** The part of a result that the outcome is read from. */
 export interface ResultFacts {

@@ -28,12 +28,6 @@ export function isAnswerTo(line: string, callId: string | null): boolean {
   return answered === callId && typeof envelope === 'object' && envelope !== null && !Array.isArray(envelope);
 }
 
-/** Two environments with the same names and values, whatever their order. */
-export function sameEnvironment(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  const names = Object.keys(a);
-  return names.length === Object.keys(b).length && names.every((name) => Object.hasOwn(b, name) && a[name] === b[name]);
-}
-
 export class HeldStream {
   private readonly exec: OpenedExec;
   /** The runner's handlers once it took the stream; until then the output is the probes'. */
@@ -95,19 +89,20 @@ export class HeldStream {
   }
 
   /**
-   * The stream for a runner opening `argv` with `env`: the held exec, its output the runner's from
-   * now on. Undefined for another program (the stream stays held); undefined, and the stream ended,
-   * when the environment is another (the helper took its own at its start), a probe is under way, or
-   * the stream has ended.
+   * The stream for a runner opening `argv`: the held exec, its output the runner's from now on, and
+   * the environment its helper started with, whatever the runner's (each call's line then carries the
+   * difference: src/contract/call-env.ts). Undefined for another program (the stream stays held);
+   * undefined, and the stream ended, when a probe is under way or the stream has ended.
    */
-  take(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec | undefined {
+  take(argv: readonly string[], handlers: OpenHandlers): OpenedExec | undefined {
     if (argv.length !== this.argv.length || argv.some((word, index) => word !== this.argv[index])) return undefined;
-    if (!this.open || this.probe !== undefined || this.pendingText !== '' || !sameEnvironment(env, this.env)) {
+    if (!this.open || this.probe !== undefined || this.pendingText !== '') {
       this.end();
       return undefined;
     }
     this.taker = handlers;
-    return this.exec;
+    const { exec, env } = this;
+    return { env, write: (text) => exec.write(text), end: () => exec.end() };
   }
 
   /** Closes the helper's stdin (it exits); nothing is handed over after it. */

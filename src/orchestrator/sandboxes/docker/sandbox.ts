@@ -232,7 +232,7 @@ export class DockerSandbox implements Sandbox {
    * ahead is taken when it was opened with the same environment; with another it is ended.
    */
   open(argv: readonly string[], env: Readonly<Record<string, string>>, handlers: OpenHandlers): OpenedExec {
-    return this.ahead?.take(argv, env, handlers) ?? this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp);
+    return this.ahead?.take(argv, handlers) ?? this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp);
   }
 
   /**
