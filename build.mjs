@@ -70,7 +70,7 @@ const HELPERS = [
     name: 'guilds-code',
     minified: true,
     // The warm stream serves every tool for its whole life: one body with all of them.
-    bodies: [...bodiesOf('guilds-code'), { entry: 'src/serve-main.ts', kinds: ['serve'] }],
+    bodies: [...bodiesOf('guilds-code'), { entry: 'src/serve-main.ts', kinds: ['serve'] }, { entry: 'src/sweep-main.ts', kinds: ['sweep'] }],
   },
   // Its warm stream (SPEC section 9) is a body of its own too: a cold call compiles what it did before.
   { name: 'guilds-harness', bodies: [...bodiesOf('guilds-harness'), { entry: 'src/serve-harness-main.ts', kinds: ['serve'] }] },

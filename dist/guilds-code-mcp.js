@@ -7336,6 +7336,7 @@ var REQUEST_ARGUMENT_MAX_BYTES = 65536;
 var HELPER_STDERR_TAIL_LINES = 5;
 var HELPER_STDERR_LINE_MAX_CHARS = 300;
 var SANDBOX_GRACE_MS = 5e3;
+var SWEEP_EXEC_TIMEOUT_MS = 15e3;
 var ROW_TEXT_MAX_CHARS = 80;
 var UNKNOWN_TOOL_SHOWN_CHARS = 64;
 var MCP_PROGRESS_INTERVAL_MS = 1e3;
@@ -7865,13 +7866,138 @@ function actAs(agent) {
   process.setegid(agent.gid);
   process.seteuid(agent.uid);
 }
-function asRootWhile(agent, start) {
+function asRootWhile(agent, start2) {
   process.seteuid(0);
   try {
-    return start();
+    return start2();
   } finally {
     process.seteuid(agent.uid);
   }
+}
+
+// src/io/group-guard.ts
+function guardStartLine(groupId) {
+  return `+${groupId}
+`;
+}
+function guardEndLine(groupId) {
+  return `-${groupId}
+`;
+}
+var GROUP_GUARD_SCRIPT = [
+  "exec >/dev/null 2>&1",
+  "declare -A live",
+  'while IFS= read -r line; do [[ $line =~ ^([+-])([0-9]+)$ ]] || continue; if [[ ${BASH_REMATCH[1]} == + ]]; then live[${BASH_REMATCH[2]}]=1; else unset "live[${BASH_REMATCH[2]}]"; fi; done',
+  'groups=(); for id in "${!live[@]}"; do builtin kill -0 "$id" && groups+=("$id"); done',
+  "(( ${#groups[@]} )) || exit 0",
+  "trap '' TERM",
+  'for id in "${groups[@]}"; do builtin kill -TERM "$id"; builtin kill -TERM -- "-$id"; done',
+  'sleep "$1"',
+  'for id in "${groups[@]}"; do builtin kill -KILL -- "-$id"; done'
+].join("\n");
+
+// src/io/node/spawn.ts
+var import_node_fs2 = require("node:fs");
+
+// src/io/node/modules.ts
+var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
+function loadCrypto() {
+  return nodeRequire("node:crypto");
+}
+function loadChildProcess() {
+  return nodeRequire("node:child_process");
+}
+function loadOs() {
+  return nodeRequire("node:os");
+}
+
+// src/io/node/spawn.ts
+function spawnChild(file, args, options) {
+  const spawn2 = loadChildProcess().spawn;
+  const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
+  const agent = actingAsAgent();
+  if (agent === null) return withChildOomScore(() => spawn2(file, args, how));
+  if (options.entersFolderItself === true) {
+    const itself = { ...how, cwd: "/", uid: agent.uid, gid: agent.gid };
+    return asRootWhile(agent, () => withChildOomScore(() => spawn2(file, args, itself)));
+  }
+  const entering = enteringFolder(how.cwd, how.stdio);
+  const argv = ["-c", ENTER_THEN_EXEC_SCRIPT, "sh", entering.folder, entering.passedFd, file, ...args];
+  const as = { ...how, stdio: entering.stdio, cwd: "/", uid: agent.uid, gid: agent.gid };
+  return asRootWhile(agent, () => withChildOomScore(() => spawn2(ENTER_THEN_EXEC_SHELL, argv, as)));
+}
+var ENTER_THEN_EXEC_SHELL = "/bin/sh";
+var ENTER_THEN_EXEC_SCRIPT = 'cd -- "$1" || exit; [ -z "$2" ] || eval "exec $2<&-"; shift 2; exec "$@"';
+var OPEN_FOLDER = /^\/proc\/self\/fd\/([0-9]+)$/;
+function enteringFolder(cwd, stdio) {
+  const open2 = OPEN_FOLDER.exec(cwd);
+  if (open2 === null) return { folder: cwd, passedFd: "", stdio };
+  const slots = typeof stdio === "string" ? [stdio, stdio, stdio] : [...stdio];
+  const slot = slots.length;
+  return { folder: `/proc/self/fd/${slot}`, passedFd: String(slot), stdio: [...slots, Number(open2[1])] };
+}
+var CHILD_OOM_SCORE_ADJ = 500;
+var OWN_OOM_SCORE = "/proc/self/oom_score_adj";
+function withChildOomScore(start2) {
+  let own2 = null;
+  try {
+    const current = (0, import_node_fs2.readFileSync)(OWN_OOM_SCORE, "latin1").trim();
+    if (Number(current) < CHILD_OOM_SCORE_ADJ) {
+      (0, import_node_fs2.writeFileSync)(OWN_OOM_SCORE, String(CHILD_OOM_SCORE_ADJ));
+      own2 = current;
+    }
+  } catch {
+    own2 = null;
+  }
+  try {
+    return start2();
+  } finally {
+    if (own2 !== null) {
+      try {
+        (0, import_node_fs2.writeFileSync)(OWN_OOM_SCORE, own2);
+      } catch {
+      }
+    }
+  }
+}
+
+// src/io/node/group-guard.ts
+var live = /* @__PURE__ */ new Set();
+var graceSeconds = null;
+var stdin = null;
+var GUARD_ENV = { PATH: "/usr/local/bin:/usr/bin:/bin" };
+function start() {
+  if (graceSeconds === null) return;
+  try {
+    const args = ["-c", GROUP_GUARD_SCRIPT, "guilds-guard", String(graceSeconds)];
+    const child = spawnChild("bash", args, { cwd: "/", env: GUARD_ENV, stdio: ["pipe", "ignore", "ignore"], detached: true, entersFolderItself: true });
+    const input = child.stdin;
+    input.on("error", () => void 0);
+    child.once("exit", () => {
+      if (stdin === input) stdin = null;
+    });
+    child.unref();
+    input.unref();
+    stdin = input;
+    for (const groupId of live) input.write(guardStartLine(groupId));
+  } catch {
+    stdin = null;
+  }
+}
+function guardGroupsOfThisProcess(killGraceMs) {
+  if (graceSeconds !== null) return;
+  graceSeconds = Math.ceil(killGraceMs / 1e3);
+  start();
+}
+function guardGroup(groupId) {
+  if (graceSeconds === null) return;
+  live.add(groupId);
+  if (stdin === null) start();
+  else stdin.write(guardStartLine(groupId));
+}
+function releaseGroup(groupId) {
+  if (!live.delete(groupId)) return;
+  stdin?.write(guardEndLine(groupId));
 }
 
 // src/mcp/in-process-runner.ts
@@ -7950,16 +8076,16 @@ function requestFilePlace(runDir, path) {
 var NOT_ROOTS_CODE = "ENOTROOTS";
 
 // src/io/node/home.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
 function homeFolder(named) {
   if (!named || !named.startsWith("/")) throw homeNotAbsolute();
   let real;
   try {
-    real = import_node_fs2.realpathSync.native(named);
+    real = import_node_fs3.realpathSync.native(named);
   } catch {
     throw homeMissing(named);
   }
-  if (!(0, import_node_fs2.statSync)(real).isDirectory()) throw homeNotAFolder(named);
+  if (!(0, import_node_fs3.statSync)(real).isDirectory()) throw homeNotAFolder(named);
   return real;
 }
 
@@ -8429,9 +8555,9 @@ function helperTimings(origin, runStart, runEnd, shaped) {
 function helperTimingsOf(meta2) {
   const value = meta2[TIMINGS_META_FIELD];
   if (typeof value !== "object" || value === null) return null;
-  const { start, run, shape } = value;
+  const { start: start2, run, shape } = value;
   const count = (n) => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
-  return count(start) && count(run) && count(shape) ? { start, run, shape } : null;
+  return count(start2) && count(run) && count(shape) ? { start: start2, run, shape } : null;
 }
 
 // src/contract/call-env.ts
@@ -8787,10 +8913,10 @@ var import_node_fs9 = require("node:fs");
 var import_node_fs7 = require("node:fs");
 
 // src/io/node/files.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 
 // src/io/node/process.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var STAT_STATE_INDEX = 0;
 var STAT_PARENT_INDEX = 1;
 var STAT_PROCESS_GROUP_INDEX = 2;
@@ -8803,7 +8929,7 @@ function temporaryPathBeside(path) {
 function processUids(pid) {
   let text2;
   try {
-    text2 = (0, import_node_fs3.readFileSync)(`/proc/${pid}/status`, "latin1");
+    text2 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/status`, "latin1");
   } catch {
     return null;
   }
@@ -8852,29 +8978,29 @@ function parseProcessStat(pid, text2) {
 function readProcessStat(pid) {
   let text2;
   try {
-    text2 = (0, import_node_fs3.readFileSync)(`/proc/${pid}/stat`, "latin1");
+    text2 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "latin1");
   } catch {
     return null;
   }
   return parseProcessStat(pid, text2);
 }
 function listProcessIds() {
-  return (0, import_node_fs3.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+  return (0, import_node_fs4.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
 }
 function isRunningState(state) {
   return state !== "Z" && state !== "X";
 }
 
 // src/io/node/files.ts
-var OPEN_READ_FLAGS = import_node_fs4.constants.O_RDONLY | import_node_fs4.constants.O_NONBLOCK | import_node_fs4.constants.O_NOCTTY;
+var OPEN_READ_FLAGS = import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NONBLOCK | import_node_fs5.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
 function codedError(code2, message) {
   return Object.assign(new Error(`${code2}: ${message}`), { code: code2 });
 }
 function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs4.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  const fd = (0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS | extraFlags);
   try {
-    const stats = (0, import_node_fs4.fstatSync)(fd);
+    const stats = (0, import_node_fs5.fstatSync)(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
     const chunks = [];
@@ -8883,7 +9009,7 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
       chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs4.readSync)(fd, chunk, 0, chunk.length, null);
+      const read = (0, import_node_fs5.readSync)(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
@@ -8891,14 +9017,14 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     }
     return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
   } finally {
-    (0, import_node_fs4.closeSync)(fd);
+    (0, import_node_fs5.closeSync)(fd);
   }
 }
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
   try {
-    (0, import_node_fs4.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs4.renameSync)(temp, path);
+    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs5.renameSync)(temp, path);
   } catch (error2) {
     removeFileIfPresent(temp);
     throw error2;
@@ -8906,83 +9032,22 @@ function writeFileAtomic(path, data) {
 }
 function removeFileIfPresent(path) {
   try {
-    (0, import_node_fs4.unlinkSync)(path);
+    (0, import_node_fs5.unlinkSync)(path);
   } catch (error2) {
     if (error2.code !== "ENOENT") throw error2;
   }
 }
 function createExclusive(path, content) {
   const temporary = temporaryPathBeside(path);
-  (0, import_node_fs4.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
+  (0, import_node_fs5.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs4.linkSync)(temporary, path);
+    (0, import_node_fs5.linkSync)(temporary, path);
     return true;
   } catch (error2) {
     if (error2.code === "EEXIST") return false;
     throw error2;
   } finally {
     removeFileIfPresent(temporary);
-  }
-}
-
-// src/io/node/spawn.ts
-var import_node_fs5 = require("node:fs");
-
-// src/io/node/modules.ts
-var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
-function loadCrypto() {
-  return nodeRequire("node:crypto");
-}
-function loadChildProcess() {
-  return nodeRequire("node:child_process");
-}
-function loadOs() {
-  return nodeRequire("node:os");
-}
-
-// src/io/node/spawn.ts
-function spawnChild(file, args, options) {
-  const spawn2 = loadChildProcess().spawn;
-  const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
-  const agent = actingAsAgent();
-  if (agent === null) return withChildOomScore(() => spawn2(file, args, how));
-  const entering = enteringFolder(how.cwd, how.stdio);
-  const argv = ["-c", ENTER_THEN_EXEC_SCRIPT, "sh", entering.folder, entering.passedFd, file, ...args];
-  const as = { ...how, stdio: entering.stdio, cwd: "/", uid: agent.uid, gid: agent.gid };
-  return asRootWhile(agent, () => withChildOomScore(() => spawn2(ENTER_THEN_EXEC_SHELL, argv, as)));
-}
-var ENTER_THEN_EXEC_SHELL = "/bin/sh";
-var ENTER_THEN_EXEC_SCRIPT = 'cd -- "$1" || exit; [ -z "$2" ] || eval "exec $2<&-"; shift 2; exec "$@"';
-var OPEN_FOLDER = /^\/proc\/self\/fd\/([0-9]+)$/;
-function enteringFolder(cwd, stdio) {
-  const open2 = OPEN_FOLDER.exec(cwd);
-  if (open2 === null) return { folder: cwd, passedFd: "", stdio };
-  const slots = typeof stdio === "string" ? [stdio, stdio, stdio] : [...stdio];
-  const slot = slots.length;
-  return { folder: `/proc/self/fd/${slot}`, passedFd: String(slot), stdio: [...slots, Number(open2[1])] };
-}
-var CHILD_OOM_SCORE_ADJ = 500;
-var OWN_OOM_SCORE = "/proc/self/oom_score_adj";
-function withChildOomScore(start) {
-  let own2 = null;
-  try {
-    const current = (0, import_node_fs5.readFileSync)(OWN_OOM_SCORE, "latin1").trim();
-    if (Number(current) < CHILD_OOM_SCORE_ADJ) {
-      (0, import_node_fs5.writeFileSync)(OWN_OOM_SCORE, String(CHILD_OOM_SCORE_ADJ));
-      own2 = current;
-    }
-  } catch {
-    own2 = null;
-  }
-  try {
-    return start();
-  } finally {
-    if (own2 !== null) {
-      try {
-        (0, import_node_fs5.writeFileSync)(OWN_OOM_SCORE, own2);
-      } catch {
-      }
-    }
   }
 }
 
@@ -8993,14 +9058,15 @@ var SupervisedChild = class {
    * it: `stop` is called at `timeoutMs`, and once when the call's stop aborts (at once when it
    * already has), until settled. The call's stop is this child's to answer while it runs.
    */
-  constructor(start, timeoutMs, stop, callStop) {
+  constructor(start2, timeoutMs, stop, callStop) {
     this.stop = stop;
     this.callStop = callStop;
-    this.process = spawnChild(start.file, start.args, {
-      cwd: start.cwd,
-      env: start.env,
-      stdio: start.stdio,
-      detached: start.detached ?? false
+    this.process = spawnChild(start2.file, start2.args, {
+      cwd: start2.cwd,
+      env: start2.env,
+      stdio: start2.stdio,
+      detached: start2.detached ?? false,
+      entersFolderItself: start2.entersFolderItself
     });
     this.timer = setTimeout(() => {
       this.timedOut = true;
@@ -9041,11 +9107,11 @@ var SupervisedChild = class {
     return this.settled;
   }
 };
-function startDetached(start) {
-  const child = spawnChild(start.file, start.args, { cwd: start.cwd, env: start.env, stdio: start.stdio, detached: true });
+function startDetached(start2) {
+  const child = spawnChild(start2.file, start2.args, { cwd: start2.cwd, env: start2.env, stdio: start2.stdio, detached: true });
   child.on("error", () => void 0);
   child.unref();
-  if (child.pid === void 0) throw new Error(`${start.file} could not be started`);
+  if (child.pid === void 0) throw new Error(`${start2.file} could not be started`);
   return child.pid;
 }
 
@@ -9057,9 +9123,22 @@ var CALL_MARK_VARIABLE = "GUILDS_CALL_MARK";
 var CALL_MARK_MAX_TOKENS = 8;
 var TOKEN_SEPARATOR = ":";
 var TOKEN_PATTERN = /^[0-9a-z]+(?:-[0-9a-z]+)*$/;
-function callToken(pid, nowMs, counter, random) {
+function callKey(agentId, runId, callId) {
+  const text2 = `${agentId}/${runId}/${callId}`;
+  let high = 3735928559;
+  let low = 1103547991;
+  for (let index = 0; index < text2.length; index++) {
+    const code2 = text2.charCodeAt(index);
+    high = Math.imul(high ^ code2, 2654435761);
+    low = Math.imul(low ^ code2, 1597334677);
+  }
+  high = Math.imul(high ^ high >>> 16, 2246822507) ^ Math.imul(low ^ low >>> 13, 3266489909);
+  low = Math.imul(low ^ low >>> 16, 2246822507) ^ Math.imul(high ^ high >>> 13, 3266489909);
+  return (4294967296 * (2097151 & low) + (high >>> 0)).toString(36);
+}
+function callToken(key, pid, nowMs, counter, random) {
   const digits = Math.floor(random * 36 ** 8).toString(36);
-  return [pid, nowMs, counter].map((part) => Math.max(0, Math.floor(part)).toString(36)).join("-") + `-${digits}`;
+  return [key, ...[pid, nowMs, counter].map((part) => Math.max(0, Math.floor(part)).toString(36)), digits].join("-");
 }
 function markValue(inherited, token) {
   const kept = (inherited ?? "").split(TOKEN_SEPARATOR).filter((part) => TOKEN_PATTERN.test(part));
@@ -9068,14 +9147,18 @@ function markValue(inherited, token) {
 function markCarries(value, token) {
   return value.split(TOKEN_SEPARATOR).includes(token);
 }
+function markCarriesKey(value, key) {
+  const prefix = `${key}-`;
+  return value.split(TOKEN_SEPARATOR).some((token) => token.startsWith(prefix));
+}
 function environValue(environ, name) {
   const prefix = `${name}=`;
-  let start = 0;
-  while (start < environ.length) {
-    let end = environ.indexOf("\0", start);
+  let start2 = 0;
+  while (start2 < environ.length) {
+    let end = environ.indexOf("\0", start2);
     if (end === -1) end = environ.length;
-    if (environ.startsWith(prefix, start)) return environ.slice(start + prefix.length, end);
-    start = end + 1;
+    if (environ.startsWith(prefix, start2)) return environ.slice(start2 + prefix.length, end);
+    start2 = end + 1;
   }
   return null;
 }
@@ -9087,10 +9170,15 @@ function environCarriesToken(environ, token) {
   const value = environValue(environ, CALL_MARK_VARIABLE);
   return value !== null && markCarries(value, token);
 }
+function environCarriesKey(environ, key) {
+  const value = environValue(environ, CALL_MARK_VARIABLE);
+  return value !== null && markCarriesKey(value, key);
+}
 
 // src/io/node/sweep.ts
 function matcher(mark) {
   if ("token" in mark) return (environ) => environCarriesToken(environ, mark.token);
+  if ("key" in mark) return (environ) => environCarriesKey(environ, mark.key);
   const entry = Buffer.from(mark.entry, "utf8").toString("latin1");
   return (environ) => environHasEntry(environ, entry);
 }
@@ -9159,14 +9247,14 @@ var DELAYED_KILL_SCRIPT = [
 var LOG_OPEN_FLAGS = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_NOFOLLOW | import_node_fs7.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
-  startSupervised(start) {
-    const log = (0, import_node_fs7.openSync)(start.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+  startSupervised(start2) {
+    const log = (0, import_node_fs7.openSync)(start2.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
-        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.exitPath, start.script, ...start.scriptArgs],
-        cwd: start.cwd,
-        env: start.env,
+        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start2.exitPath, start2.script, ...start2.scriptArgs],
+        cwd: start2.cwd,
+        env: start2.env,
         stdio: ["ignore", log, log]
       });
     } finally {
@@ -9459,8 +9547,9 @@ function groupRuns(groupId) {
   }
   return false;
 }
-async function finishGroup(groupId, deadline, mark) {
+async function finishGroups(groupIds, deadline, mark) {
   const markedRun = () => mark !== void 0 && markedProcesses(mark).length > 0;
+  const groupsRun = () => groupIds.some(groupRuns);
   let markCheckedAt = 0;
   let marked = true;
   while (Date.now() < deadline) {
@@ -9468,24 +9557,16 @@ async function finishGroup(groupId, deadline, mark) {
       marked = markedRun();
       markCheckedAt = Date.now();
     }
-    if (!groupRuns(groupId) && !marked) return;
+    if (!groupsRun() && !marked) return;
     await sleep(GROUP_POLL_MS);
   }
-  signalProcessGroup(groupId, "SIGKILL");
+  for (const groupId of groupIds) signalProcessGroup(groupId, "SIGKILL");
   if (mark !== void 0) signalMarked(mark, "SIGKILL");
   const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
   while (Date.now() < reapDeadline) {
     const left = mark === void 0 ? 0 : signalMarked(mark, "SIGKILL");
-    if (left === 0 && !groupRuns(groupId)) return;
+    if (left === 0 && !groupsRun()) return;
     await sleep(GROUP_POLL_MS);
-  }
-}
-function endLifeline(pidPath, groupId) {
-  try {
-    const pid = Number((0, import_node_fs11.readFileSync)(pidPath, "latin1").trim());
-    const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
-    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) signalProcess(pid, "SIGKILL");
-  } catch {
   }
 }
 function openLog(logPath) {
@@ -9527,8 +9608,8 @@ var GroupStop = class {
   }
 };
 var callCounter = 0;
-function newCallToken() {
-  return callToken(process.pid, Date.now(), ++callCounter, Math.random());
+function newCallToken(key) {
+  return callToken(key, process.pid, Date.now(), ++callCounter, Math.random());
 }
 function markedEnvironment(env, token) {
   if (token === void 0) return env;
@@ -9539,7 +9620,8 @@ function startLeader(run, log, onStop) {
   try {
     const stdio = [run.input === void 0 ? "ignore" : "pipe", log.logFd, log.logFd];
     const env = markedEnvironment(run.env, run.markToken);
-    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
+    const start2 = { file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true, entersFolderItself: run.entersFolderItself };
+    supervised = new SupervisedChild(start2, run.timeoutMs, onStop, run.stop);
   } catch (error2) {
     (0, import_node_fs11.closeSync)(log.logFd);
     (0, import_node_fs11.closeSync)(log.readFd);
@@ -9558,7 +9640,10 @@ function runInGroup(run, onOutput) {
   const supervised = startLeader(run, log, () => groupStop.stop(supervised.process));
   const child = supervised.process;
   const groupId = child.pid;
-  if (groupId !== void 0) run.onStart?.(groupId);
+  if (groupId !== void 0) {
+    if (run.guarded === true) guardGroup(groupId);
+    run.onStart?.(groupId);
+  }
   return new Promise((resolve2, reject) => {
     let code2 = null;
     let signal = null;
@@ -9598,8 +9683,9 @@ function runInGroup(run, onOutput) {
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
         groupStop.stop(child);
       }
-      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline, mark) : Promise.resolve();
+      const finished = groupStop.deadline !== 0 ? finishGroups([groupId], groupStop.deadline, mark) : Promise.resolve();
       void finished.then(() => {
+        if (run.guarded === true) releaseGroup(groupId);
         run.onGroupEnd?.(groupId);
         finishLog();
       });
@@ -9612,17 +9698,18 @@ var BASH = "bash";
 function shellGroupRun(request) {
   return {
     file: BASH,
-    args: ["-c", request.script],
+    args: ["-c", request.script, ...request.scriptArgs],
+    entersFolderItself: true,
     cwd: request.cwd,
     env: request.env,
     logPath: request.logPath,
     timeoutMs: request.timeoutMs,
     stop: request.stop,
     killGraceMs: request.killGraceMs,
-    markToken: newCallToken(),
+    markToken: newCallToken(request.callKey),
     // What a finished command left running (`server &`) is its to leave.
     stopLeftovers: false,
-    onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId)
+    guarded: true
   };
 }
 async function runShell(request, onOutput) {
@@ -9827,12 +9914,12 @@ function vscodeRipgrepPackage() {
   return `@vscode/ripgrep-${process.platform}-${process.arch}`;
 }
 function developmentRipgrep() {
-  const start = parentFolder(ownFile());
+  const start2 = parentFolder(ownFile());
   const relative = `node_modules/${vscodeRipgrepPackage()}/bin/rg`;
-  for (let folder = start; ; folder = parentFolder(folder)) {
+  for (let folder = start2; ; folder = parentFolder(folder)) {
     const candidate = `${folder === "/" ? "" : folder}/${relative}`;
-    if (isExecutableFile(candidate)) return { found: candidate, from: start };
-    if (folder === "/") return { found: null, from: start };
+    if (isExecutableFile(candidate)) return { found: candidate, from: start2 };
+    if (folder === "/") return { found: null, from: start2 };
   }
 }
 function findRipgrepIn(env) {
@@ -9976,8 +10063,8 @@ var RipgrepAttempt = class {
     const { run, output } = this;
     try {
       const cwd = run.folder ? `/proc/self/fd/${run.folder.descriptor()}` : run.cwd;
-      const stdin = run.input ? run.input.descriptor() : "ignore";
-      const stdio = output.kind === "pipes" ? [stdin, "pipe", "pipe"] : [stdin, output.stdoutFd, output.stderrFd];
+      const stdin2 = run.input ? run.input.descriptor() : "ignore";
+      const stdio = output.kind === "pipes" ? [stdin2, "pipe", "pipe"] : [stdin2, output.stdoutFd, output.stderrFd];
       this.child = new SupervisedChild({ file: run.binary, args: run.args, cwd, stdio }, run.timeoutMs, (reason) => this.stop(reason), run.stop);
     } catch (error2) {
       this.closeFiles();
@@ -11278,16 +11365,16 @@ var LineBytes = class {
   clipped = false;
   /** The bytes are only lent: what must last is copied. */
   write(bytes) {
-    let start = 0;
-    while (start < bytes.length) {
-      const end = bytes.indexOf(NEWLINE, start);
+    let start2 = 0;
+    while (start2 < bytes.length) {
+      const end = bytes.indexOf(NEWLINE, start2);
       if (end === -1) {
-        this.hold(bytes.subarray(start));
+        this.hold(bytes.subarray(start2));
         return;
       }
-      this.hold(bytes.subarray(start, end));
+      this.hold(bytes.subarray(start2, end));
       this.emit();
-      start = end + 1;
+      start2 = end + 1;
     }
   }
   end() {
@@ -11415,6 +11502,7 @@ function execRequest(argv, env, timeoutMs, signal) {
 }
 var DEFAULT_HELPER_COMMAND = ["node", "/usr/local/bin/guilds-code"];
 var SERVE_ARGUMENT = "--serve";
+var SWEEP_ARGUMENT = "--sweep";
 var DEFAULT_HARNESS_COMMAND = ["node", "/usr/local/bin/guilds-harness"];
 
 // src/orchestrator/transport.ts
@@ -11466,16 +11554,34 @@ function envelopeOf(value) {
 function exitDescription(result) {
   return result.exitCode === null ? "it was stopped by a signal" : `exit status ${result.exitCode}`;
 }
-function envelopeFromExec(result, timeoutMs) {
-  if (result.timedOut) return helperFailure(`no answer within ${timeoutMs / 1e3} s`, result.stderr);
+function outputLines(result) {
   const lines = result.stdout.split("\n").map((line) => line.replace(/\r$/, ""));
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  if (lines.length === 0) return helperFailure(`no envelope (${exitDescription(result)})`, result.stderr);
-  const envelope = parseEnvelopeLine(lines[lines.length - 1].trim());
-  if (envelope === null) {
-    return helperFailure(`the answer is not an envelope (${exitDescription(result)})`, result.stderr);
+  return lines;
+}
+function answerOf(result) {
+  if (result.timedOut) return null;
+  const lines = outputLines(result);
+  return lines.length === 0 ? null : parseEnvelopeLine(lines[lines.length - 1].trim());
+}
+function envelopeFromExec(result, timeoutMs) {
+  if (result.timedOut) return helperFailure(`no answer within ${timeoutMs / 1e3} s`, result.stderr);
+  if (outputLines(result).length === 0) return helperFailure(`no envelope (${exitDescription(result)})`, result.stderr);
+  return answerOf(result) ?? helperFailure(`the answer is not an envelope (${exitDescription(result)})`, result.stderr);
+}
+function sweepEnvironment(env) {
+  const kept = {};
+  for (const name of ["HOME", RUN_DIR_VARIABLE]) if (env[name] !== void 0) kept[name] = env[name];
+  return kept;
+}
+async function sweepCallOf(sandbox, request, env) {
+  const argv = [...sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND, SWEEP_ARGUMENT, callKey(request.agent_id, request.run_id, request.call_id)];
+  const exec = execRequest(argv, sweepEnvironment(env), SWEEP_EXEC_TIMEOUT_MS);
+  try {
+    await within(sandbox.exec(exec).catch(() => void 0), SWEEP_EXEC_TIMEOUT_MS + SANDBOX_GRACE_MS, () => void 0);
+  } finally {
+    exec.expiration.dispose();
   }
-  return envelope;
 }
 function describe(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
@@ -11527,6 +11633,7 @@ async function runHelper(sandbox, request, env, timeoutMs, graceMs = SANDBOX_GRA
     exec.expiration.dispose();
     if (executing !== void 0) timeline?.part("exec", executing);
   }
+  if (answerOf(result) === null) await sweepCallOf(sandbox, request, env);
   return envelopeFromExec(result, timeoutMs);
 }
 
@@ -11812,13 +11919,13 @@ function findWideFastPathRange(ranges) {
   let fastPathStart = ranges[0];
   let fastPathEnd = ranges[1];
   for (let index = 0; index < ranges.length; index += 2) {
-    const start = ranges[index];
+    const start2 = ranges[index];
     const end = ranges[index + 1];
-    if (commonCjkCodePoint >= start && commonCjkCodePoint <= end) {
-      return [start, end];
+    if (commonCjkCodePoint >= start2 && commonCjkCodePoint <= end) {
+      return [start2, end];
     }
-    if (end - start > fastPathEnd - fastPathStart) {
-      fastPathStart = start;
+    if (end - start2 > fastPathEnd - fastPathStart) {
+      fastPathStart = start2;
       fastPathEnd = end;
     }
   }
@@ -11974,9 +12081,9 @@ function firstChars(text2, units) {
   return text2.slice(0, end);
 }
 function lastChars(text2, units) {
-  let start = Math.max(0, text2.length - units);
-  if (splitsPair(text2, start)) start++;
-  return text2.slice(start);
+  let start2 = Math.max(0, text2.length - units);
+  if (splitsPair(text2, start2)) start2++;
+  return text2.slice(start2);
 }
 function lineFromText(text2, keepChars) {
   return compact({ head: text2, gap: null, tail: "", cells: textCells(text2) }, keepChars);
@@ -12518,16 +12625,16 @@ var StreamingCleaner = class {
     const dirty = firstDirtyByte(chunk, pos, lastNewline + 1);
     const cleanEnd = dirty > lastNewline ? lastNewline + 1 : Math.max(pos, chunk.lastIndexOf(NEWLINE3, dirty) + 1);
     if (cleanEnd > pos) this.passThrough(chunk.subarray(pos, cleanEnd));
-    for (let start = cleanEnd; start <= lastNewline; ) {
-      let stop = start + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
-      if (stop < start) stop = chunk.indexOf(NEWLINE3, start + CLEAN_BATCH_BYTES);
-      const text2 = this.wholeDecoder.decode(chunk.subarray(start, stop + 1));
+    for (let start2 = cleanEnd; start2 <= lastNewline; ) {
+      let stop = start2 + CLEAN_BATCH_BYTES > lastNewline ? lastNewline : chunk.lastIndexOf(NEWLINE3, start2 + CLEAN_BATCH_BYTES);
+      if (stop < start2) stop = chunk.indexOf(NEWLINE3, start2 + CLEAN_BATCH_BYTES);
+      const text2 = this.wholeDecoder.decode(chunk.subarray(start2, stop + 1));
       if (hasScreenControl(text2)) {
         this.lineOpen = true;
-        return start;
+        return start2;
       }
       this.screen.addLines(encodeUtf8(cleanLines(text2)));
-      start = stop + 1;
+      start2 = stop + 1;
     }
     return lastNewline + 1;
   }
@@ -12550,8 +12657,8 @@ var StreamingCleaner = class {
   }
   take(bytes) {
     this.lineOpen = true;
-    for (let start = 0; start < bytes.length; start += this.pendingMaxChars) {
-      const rest = bytes.subarray(start);
+    for (let start2 = 0; start2 < bytes.length; start2 += this.pendingMaxChars) {
+      const rest = bytes.subarray(start2);
       if (this.appendPlainAscii(rest)) return;
       const piece = rest.subarray(0, this.pendingMaxChars);
       this.raw += this.decoder.decode(piece, { stream: true });
@@ -12805,21 +12912,21 @@ var FailureLineScanner = class {
         if (next[i] < hit) hit = next[i];
       }
       if (hit === Infinity) break;
-      const start = hit === 0 ? 0 : text2.lastIndexOf("\n", hit - 1) + 1;
+      const start2 = hit === 0 ? 0 : text2.lastIndexOf("\n", hit - 1) + 1;
       const end = text2.indexOf("\n", hit);
-      this.lineNumber += countNewlines(bytes, from + counted, from + start);
-      counted = start;
-      const line = bytes.subarray(from + start, from + end);
-      this.consider(line.subarray(0, this.limits.lineSearchBytes), base + from + start, end - start, this.lineNumber);
+      this.lineNumber += countNewlines(bytes, from + counted, from + start2);
+      counted = start2;
+      const line = bytes.subarray(from + start2, from + end);
+      this.consider(line.subarray(0, this.limits.lineSearchBytes), base + from + start2, end - start2, this.lineNumber);
       at = end + 1;
     }
     this.lineNumber += countNewlines(bytes, from + counted, to);
   }
-  consider(head, start, length, number3) {
+  consider(head, start2, length, number3) {
     const text2 = headText(head, this.limits.lineSearchBytes);
     if (!looksLikeFailure(text2)) return;
-    const line = { number: number3, start, end: start + length + 1, text: headText(head, this.limits.keptLineMaxBytes), bytes: length };
-    if (start < this.limits.headBytes) {
+    const line = { number: number3, start: start2, end: start2 + length + 1, text: headText(head, this.limits.keptLineMaxBytes), bytes: length };
+    if (start2 < this.limits.headBytes) {
       this.inHead.push(line);
     } else {
       this.after.push(line);
@@ -13016,15 +13123,15 @@ function lastWholeLines(completed, maxBytes) {
   let rawBytes = 0;
   let end = completed.length;
   for (; ; ) {
-    const start = end === 0 ? 0 : completed.lastIndexOf(NEWLINE5, end - 1) + 1;
-    const line = cleanLine(decoder3.decode(completed.subarray(start, end)));
+    const start2 = end === 0 ? 0 : completed.lastIndexOf(NEWLINE5, end - 1) + 1;
+    const line = cleanLine(decoder3.decode(completed.subarray(start2, end)));
     const lineBytes = utf8Bytes(line) + (shown.length > 0 ? 1 : 0);
     if (shownBytes2 + lineBytes > maxBytes) break;
     shown.push(line);
     shownBytes2 += lineBytes;
-    rawBytes += end - start + 1;
-    if (start === 0) break;
-    end = start - 1;
+    rawBytes += end - start2 + 1;
+    if (start2 === 0) break;
+    end = start2 - 1;
   }
   return { text: shown.reverse().join("\n"), rawBytes };
 }
@@ -13211,19 +13318,19 @@ function shapeShellText(output, trailers, logPath, limits, shortLogPath = logPat
   const room = Math.max(0, limits.maxBytes - headShown - 1 - markerRoom - 1 - trailerBytes);
   const earliest = Math.max(0, headEnd - tailOffset);
   const tailStart = (tailRoom) => tailStartWithin(tail, tailShownEnd, earliest, tailRoom, reach(tailRoom));
-  const { kept, start } = withFailures(failures?.(), { limits, room, headCap, headEnd, tailOffset, tailStart });
-  const elidedBytes = Math.max(0, tailOffset + start - headEnd);
-  const text2 = (headShown > 0 ? decoder4.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath2) + "\n" + kept + decoder4.decode(tail.subarray(start, tailShownEnd)) + trailerText;
+  const { kept, start: start2 } = withFailures(failures?.(), { limits, room, headCap, headEnd, tailOffset, tailStart });
+  const elidedBytes = Math.max(0, tailOffset + start2 - headEnd);
+  const text2 = (headShown > 0 ? decoder4.decode(head.subarray(0, headShown)) + "\n" : "") + elisionLine(elidedBytes, shownPath2) + "\n" + kept + decoder4.decode(tail.subarray(start2, tailShownEnd)) + trailerText;
   return { text: text2, elided: true, elidedBytes };
 }
 function tailStartWithin(tail, tailShownEnd, earliest, tailRoom, reachBytes) {
-  let start = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
-  const windowStart = start;
+  let start2 = Math.min(tailShownEnd, Math.max(earliest, tailShownEnd - tailRoom));
+  const windowStart = start2;
   for (let i = Math.max(windowStart - 1, earliest); i < Math.min(tailShownEnd, windowStart + reachBytes); i++) {
     if (tail[i] === NEWLINE6) return i + 1;
   }
-  while (start < tailShownEnd && isContinuationByte(tail[start])) start++;
-  return start;
+  while (start2 < tailShownEnd && isContinuationByte(tail[start2])) start2++;
+  return start2;
 }
 function withFailures(scan, parts) {
   const { limits, room, headCap, headEnd, tailOffset, tailStart } = parts;
@@ -13290,13 +13397,6 @@ var shellErrors = {
   cannotRecordBackground: (id, folder, reason) => new ToolError("io", `shell: could not record ${id} in ${folder}: ${reason}; the command was stopped`)
 };
 
-// src/io/dead-parent-watcher.ts
-function deadParentWatcherScript(watcher) {
-  const { parent, group, graceSeconds } = watcher;
-  const stillGuarded = watcher.guards === "leader" ? `builtin kill -0 ${group}` : `builtin kill -0 -- -${group}`;
-  return `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent} || [[ -e /proc/${parent} ]]; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ${watcher.insideGroup ? "trap '' TERM; " : ""}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`;
-}
-
 // src/tools/shell/script.ts
 function bashQuote(text2) {
   return `'${text2.replace(/'/g, `'\\''`)}'`;
@@ -13315,14 +13415,14 @@ function directoryChangeFunctions(recordPath2) {
     (name) => `${name}() { { local -; set +x; } 2>/dev/null; builtin ${name} "$@" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || ${record2}; return 0; }; local __guilds_status=$? __guilds_message; __guilds_message=$(builtin ${name} "$@" 2>&1 >/dev/null) || :; builtin printf '%s: line %s: %s\\n' "\${BASH_SOURCE[1]:-$0}" "\${BASH_LINENO[0]}" "\${__guilds_message#*: line [0-9]*: }" >&2; return "$__guilds_status"; }`
   ).join("; ");
 }
-function lifeline(graceSeconds, pidPath) {
-  const watcher = deadParentWatcherScript({ parent: "$PPID", group: "$$", graceSeconds: String(graceSeconds), guards: "leader", insideGroup: true });
-  return `( ( ${watcher} ) & builtin echo $! 2>/dev/null >| ${bashQuote(pidPath)} )`;
+var ENTER_FOLDER = 'builtin cd -- "$1" || builtin exit; builtin unset OLDPWD; builtin export OLDPWD; builtin set --';
+function foregroundScriptArgs(cwd) {
+  return ["bash", cwd];
 }
-function foregroundScript(command, paths, lifelineOf, inlineMaxBytes) {
+function foregroundScript(command, paths, inlineMaxBytes) {
   const recordPath2 = paths.record;
   const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath2)}; } 2>/dev/null`)} EXIT`;
-  const prelude = `${lifeline(lifelineOf.graceSeconds, lifelineOf.pidPath)}; ${directoryChangeFunctions(recordPath2)}; ${trap}`;
+  const prelude = `${ENTER_FOLDER}; ${directoryChangeFunctions(recordPath2)}; ${trap}`;
   return withPrelude(prelude, command, paths.command, inlineMaxBytes);
 }
 function backgroundScript(command, commandPath, inlineMaxBytes) {
@@ -13396,15 +13496,10 @@ function prepareForeground(io, request, command) {
   const folder = runFolder(io, request.runId);
   prepare(folder, "create", () => io.fs.makeFolder(folder));
   const at = (suffix) => joinPath(folder, `${request.callId}.${suffix}`);
-  const files = { logPath: at("log"), recordPath: at("cwd"), commandPath: at("cmd"), lifelinePath: at("lifeline") };
+  const files = { logPath: at("log"), recordPath: at("cwd"), commandPath: at("cmd") };
   prepare(files.logPath, "clear", () => io.fs.removeFile(files.logPath));
   prepare(files.recordPath, "clear", () => io.fs.removeFile(files.recordPath));
-  const { script, commandFileText } = foregroundScript(
-    command,
-    { record: files.recordPath, command: files.commandPath },
-    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1e3), pidPath: files.lifelinePath },
-    SHELL_INLINE_SCRIPT_MAX_BYTES
-  );
+  const { script, commandFileText } = foregroundScript(command, { record: files.recordPath, command: files.commandPath }, SHELL_INLINE_SCRIPT_MAX_BYTES);
   if (commandFileText !== null) prepare(files.commandPath, "create", () => io.fs.writeFileAtomic(files.commandPath, commandFileText));
   return { files, script, commandFile: commandFileText !== null };
 }
@@ -13414,10 +13509,11 @@ async function runForeground(context, command, timeoutSeconds) {
   const { limits, collector, watch, cleaner } = outputPipeline(io, request.maxBytes);
   const run = {
     script,
+    scriptArgs: foregroundScriptArgs(cwd),
     cwd,
     env: commandEnvironment(context, context.cwd),
     logPath: files.logPath,
-    lifelinePath: files.lifelinePath,
+    callKey: callKey(request.agentId, request.runId, request.callId),
     timeoutMs: timeoutSeconds * 1e3,
     stop: context.stop,
     killGraceMs: SHELL_KILL_GRACE_MS
@@ -13437,7 +13533,6 @@ async function runForeground(context, command, timeoutSeconds) {
   } finally {
     tap.end();
     if (commandFile) removeIfPossible(io, files.commandPath);
-    removeIfPossible(io, files.lifelinePath);
   }
   const notRecorded = recordFinalFolder(io, request.runId, files.recordPath, cwd);
   const elapsedMs = Math.max(0, io.now() - startedAt);
@@ -13564,14 +13659,14 @@ function formatList(entries, commandMaxChars, maxBytes) {
   return [markerFor(lines.length - kept.length), ...kept].join("\n");
 }
 function logTail(bytes, fromStart, maxLines) {
-  let start = 0;
+  let start2 = 0;
   let clipped = false;
   if (!fromStart) {
     const newline = bytes.indexOf(10);
-    if (newline !== -1 && newline < bytes.length - 1) start = newline + 1;
+    if (newline !== -1 && newline < bytes.length - 1) start2 = newline + 1;
     else clipped = true;
   }
-  const text2 = cleanTerminalOutput(new TextDecoder("utf-8").decode(bytes.subarray(start)));
+  const text2 = cleanTerminalOutput(new TextDecoder("utf-8").decode(bytes.subarray(start2)));
   const lines = text2.replace(/\n$/, "").split("\n");
   const tail = lines.slice(-maxLines).join("\n");
   if (tail === "") return "";
@@ -13670,15 +13765,15 @@ function readLogTail(io, logPath) {
     const info = file.info();
     if (info.kind !== "file" || !isInside(file.realPath(), runsFolder(io))) return null;
     const length = Math.min(info.size, STATUS_LOG_TAIL_READ_MAX_BYTES);
-    const start = info.size - length;
+    const start2 = info.size - length;
     const buffer = new Uint8Array(length);
     let filled = 0;
     while (filled < length) {
-      const read = file.readAt(buffer.subarray(filled), length - filled, start + filled);
+      const read = file.readAt(buffer.subarray(filled), length - filled, start2 + filled);
       if (read === 0) break;
       filled += read;
     }
-    return logTail(buffer.subarray(0, filled), start === 0, STATUS_LOG_TAIL_LINES);
+    return logTail(buffer.subarray(0, filled), start2 === 0, STATUS_LOG_TAIL_LINES);
   } finally {
     file.close();
   }
@@ -14082,7 +14177,7 @@ var FileScanner = class {
     const binary = this.sniffer.binary;
     this.totalBytes += chunk.length;
     this.lastByte = chunk[chunk.length - 1];
-    let start = 0;
+    let start2 = 0;
     if (this.collector !== null) {
       const newline = chunk.indexOf(NEWLINE7);
       if (newline === -1) {
@@ -14095,36 +14190,36 @@ var FileScanner = class {
       }
       this.collector = null;
       this.lineNumber++;
-      start = newline + 1;
+      start2 = newline + 1;
     }
     const lineEnds = this.lineEnds;
     lineEnds.load(chunk);
     let lineNumber = this.lineNumber;
     if (lineNumber < this.offset) {
       const skipped = this.offset - lineNumber;
-      const found = lineEnds.count(start, skipped);
+      const found = lineEnds.count(start2, skipped);
       lineNumber += found;
-      start = lineEnds.stop;
+      start2 = lineEnds.stop;
       if (found < skipped) {
         this.lineNumber = lineNumber;
         return;
       }
     }
-    const firstWhole = start;
+    const firstWhole = start2;
     if (lineNumber <= this.lastWanted) {
-      lineNumber += lineEnds.count(start, this.lastWanted - lineNumber + 1);
-      start = lineEnds.stop;
+      lineNumber += lineEnds.count(start2, this.lastWanted - lineNumber + 1);
+      start2 = lineEnds.stop;
     }
-    if (start > firstWhole && !binary) this.takeWholeLines(chunk.subarray(firstWhole, start));
+    if (start2 > firstWhole && !binary) this.takeWholeLines(chunk.subarray(firstWhole, start2));
     if (lineNumber <= this.lastWanted) {
       this.lineNumber = lineNumber;
-      if (start < chunk.length) {
+      if (start2 < chunk.length) {
         this.collector = new LineCollector(this.lineMaxChars, this.lineDecoder);
-        if (!binary) this.collector.feed(chunk.subarray(start));
+        if (!binary) this.collector.feed(chunk.subarray(start2));
       }
       return;
     }
-    this.lineNumber = lineNumber + lineEnds.count(start, Infinity);
+    this.lineNumber = lineNumber + lineEnds.count(start2, Infinity);
   }
   /** Whole lines, each ended by its \n: one decode for all of them, where one per line cost thousands of instructions each. */
   takeWholeLines(bytes) {
@@ -14295,9 +14390,9 @@ var OTHER_THAN_CONTINUATION_BYTES = /[^\x80-\xbf]+/g;
 function codePointsIn(bytes) {
   return bytes.length - byteString(bytes).replace(OTHER_THAN_CONTINUATION_BYTES, "").length;
 }
-function sameBytes(a, b, start, end) {
-  if (a.length !== end - start) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[start + i]) return false;
+function sameBytes(a, b, start2, end) {
+  if (a.length !== end - start2) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[start2 + i]) return false;
   return true;
 }
 var BoundedBytes = class {
@@ -14362,11 +14457,11 @@ function byteCapLine(leftOut, maxBytes) {
 function clipSearchLine(view, maxChars, leadChars) {
   if (view.totalChars <= maxChars) return view.text;
   const match = view.matchChar;
-  const start = match === null || match <= maxChars - leadChars ? 0 : Math.max(0, Math.min(match - leadChars, view.totalChars - maxChars));
-  const skip = start - view.startChar;
+  const start2 = match === null || match <= maxChars - leadChars ? 0 : Math.max(0, Math.min(match - leadChars, view.totalChars - maxChars));
+  const skip = start2 - view.startChar;
   const shown = firstCodePoints(skip > 0 ? view.text.slice(codeUnitsOf(view.text, skip)) : view.text, maxChars);
-  const cutBefore = start > 0 ? "\u2026" : "";
-  const cutAfter = start + maxChars < view.totalChars ? "\u2026" : "";
+  const cutBefore = start2 > 0 ? "\u2026" : "";
+  const cutAfter = start2 + maxChars < view.totalChars ? "\u2026" : "";
   return `${cutBefore}${shown}${cutAfter} [+${view.totalChars - maxChars} chars]`;
 }
 function codeUnitsOf(text2, chars) {
@@ -14524,15 +14619,15 @@ var LineText = class {
   charsBeforeMatch = 0;
   lastByte = -1;
   feed(bytes) {
-    const start = this.offset;
-    const end = start + bytes.length;
-    if (start < this.keepBytes) this.head.push(bytes.subarray(0, this.keepBytes - start));
+    const start2 = this.offset;
+    const end = start2 + bytes.length;
+    if (start2 < this.keepBytes) this.head.push(bytes.subarray(0, this.keepBytes - start2));
     if (this.window !== null && end > this.windowStart) {
-      this.window.push(bytes.subarray(Math.max(0, this.windowStart - start)));
+      this.window.push(bytes.subarray(Math.max(0, this.windowStart - start2)));
     }
     this.chars += codePointsIn(bytes);
-    if (this.matchByte !== null && start < this.matchByte) {
-      this.charsBeforeMatch += codePointsIn(bytes.subarray(0, Math.min(bytes.length, this.matchByte - start)));
+    if (this.matchByte !== null && start2 < this.matchByte) {
+      this.charsBeforeMatch += codePointsIn(bytes.subarray(0, Math.min(bytes.length, this.matchByte - start2)));
     }
     this.offset = end;
     if (bytes.length > 0) this.lastByte = bytes[bytes.length - 1];
@@ -14571,16 +14666,16 @@ var CountOutputReader = class {
   feed(given) {
     const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
     const length = chunk.length;
-    let start = this.held.length > 0 ? this.joinHeld(chunk) : 0;
-    while (start < length) {
-      const nul = chunk.indexOf(NUL2, start);
+    let start2 = this.held.length > 0 ? this.joinHeld(chunk) : 0;
+    while (start2 < length) {
+      const nul = chunk.indexOf(NUL2, start2);
       if (nul === -1) break;
       const newline = chunk.indexOf(NEWLINE8, nul);
       if (newline === -1) break;
-      this.events.countedFile(chunk, start, nul, countAfter(chunk, nul, newline));
-      start = newline + 1;
+      this.events.countedFile(chunk, start2, nul, countAfter(chunk, nul, newline));
+      start2 = newline + 1;
     }
-    if (start < length) this.held.push(chunk.subarray(start));
+    if (start2 < length) this.held.push(chunk.subarray(start2));
   }
   /** The lines after the last record: ripgrep's stats, or the start of a record cut off by a kill. */
   finish() {
@@ -14633,14 +14728,14 @@ var MATCH_HEADER_EVERYWHERE = new RegExp(`^${PATH}\\0${NUMBER}:`, "gm");
 function isDigit(byte) {
   return byte !== void 0 && byte >= DIGIT_02 && byte <= DIGIT_9;
 }
-function countResultRun(text2, start, withContext) {
-  const nul = text2.indexOf("\0", start);
-  if (nul === -1 || text2.lastIndexOf("\n", nul) >= start) return null;
+function countResultRun(text2, start2, withContext) {
+  const nul = text2.indexOf("\0", start2);
+  if (nul === -1 || text2.lastIndexOf("\n", nul) >= start2) return null;
   const run = withContext ? RESULT_RUN : MATCH_RUN;
-  run.lastIndex = start;
+  run.lastIndex = start2;
   if (!run.test(text2)) return null;
   const end = run.lastIndex;
-  const lines = text2.slice(start, end);
+  const lines = text2.slice(start2, end);
   const count = lines.match(LINE_END_EVERYWHERE).length;
   const matchedLines = withContext ? lines.match(MATCH_HEADER_EVERYWHERE)?.length ?? 0 : count;
   return { end, lines: count, matchedLines };
@@ -14666,18 +14761,18 @@ var ContentOutputReader = class {
     const chunk = given.constructor === Uint8Array ? given : new Uint8Array(given.buffer, given.byteOffset, given.length);
     const length = chunk.length;
     this.chunkText = null;
-    let start = 0;
-    while (start < length) {
+    let start2 = 0;
+    while (start2 < length) {
       if (this.fastCount && this.state === "header" && this.header.length === 0) {
-        start = this.countClosedRun(chunk, start);
-        if (start === length) return;
+        start2 = this.countClosedRun(chunk, start2);
+        if (start2 === length) return;
       }
-      const newline = chunk.indexOf(NEWLINE9, start);
+      const newline = chunk.indexOf(NEWLINE9, start2);
       const end = newline === -1 ? length : newline;
-      if (end > start) this.piece(chunk, start, end);
+      if (end > start2) this.piece(chunk, start2, end);
       if (newline === -1) return;
       this.lineEnd();
-      start = newline + 1;
+      start2 = newline + 1;
     }
   }
   /** Call once ripgrep is done (a line cut off by a kill is dropped). */
@@ -14708,31 +14803,31 @@ var ContentOutputReader = class {
    * it and the lines of that file after it; returns where the first line it did not count starts.
    * (A file's first line is read whole, as the collector decides there whether to close it.)
    */
-  countClosedRun(chunk, start) {
+  countClosedRun(chunk, start2) {
     const path = this.pathBytes;
-    if (path === null || !this.events.fileClosed) return start;
-    const pathEnd = start + path.length;
-    if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL3 || !sameBytes(path, chunk, start, pathEnd)) return start;
-    const counted = countResultRun(this.textOf(chunk), start, this.withContext);
-    if (counted === null) return start;
+    if (path === null || !this.events.fileClosed) return start2;
+    const pathEnd = start2 + path.length;
+    if (pathEnd >= chunk.length || chunk[pathEnd] !== NUL3 || !sameBytes(path, chunk, start2, pathEnd)) return start2;
+    const counted = countResultRun(this.textOf(chunk), start2, this.withContext);
+    if (counted === null) return start2;
     this.counted += counted.lines;
     this.countedMatched += counted.matchedLines;
     return counted.end;
   }
-  piece(chunk, start, end) {
-    if (this.state === "text") this.events.text(chunk.subarray(start, end));
+  piece(chunk, start2, end) {
+    if (this.state === "text") this.events.text(chunk.subarray(start2, end));
     else if (this.state === "header") {
       let bytes = chunk;
       let text2;
       if (this.header.length > 0) {
-        bytes = joinBytes(this.header.bytes(), chunk.subarray(start, end));
-        start = 0;
+        bytes = joinBytes(this.header.bytes(), chunk.subarray(start2, end));
+        start2 = 0;
         end = bytes.length;
         this.header.clear();
         text2 = byteString(bytes);
       } else text2 = this.textOf(chunk);
-      const textStart = this.readHeader(bytes, text2, start, end);
-      if (textStart === -1) this.header.push(bytes.subarray(start, end));
+      const textStart = this.readHeader(bytes, text2, start2, end);
+      if (textStart === -1) this.header.push(bytes.subarray(start2, end));
       else if (this.wantsText() && textStart < end) this.events.text(bytes.subarray(textStart, end));
     }
   }
@@ -14770,12 +14865,12 @@ var ContentOutputReader = class {
    * `end` (not yet: its path goes on past a line end or into the next chunk; or never: a stats line). The grammar decides; once it has,
    * the fields are read where it put them: the path up to the first NUL, the line number, a match's column.
    */
-  readHeader(bytes, text2, start, end) {
-    HEADER.lastIndex = start;
+  readHeader(bytes, text2, start2, end) {
+    HEADER.lastIndex = start2;
     if (!HEADER.test(text2)) return -1;
     const textStart = HEADER.lastIndex;
     if (textStart > end) return -1;
-    const nul = bytes.indexOf(NUL3, start);
+    const nul = bytes.indexOf(NUL3, start2);
     let at = nul + 1;
     let lineNumber = 0;
     while (isDigit(bytes[at])) lineNumber = lineNumber * 10 + bytes[at++] - DIGIT_02;
@@ -14785,8 +14880,8 @@ var ContentOutputReader = class {
       while (isDigit(bytes[at])) column = column * 10 + bytes[at++] - DIGIT_02;
       matchByte = column - 1;
     }
-    if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start, nul)) {
-      this.pathBytes = copyBytes(bytes.subarray(start, nul));
+    if (this.pathBytes === null || !sameBytes(this.pathBytes, bytes, start2, nul)) {
+      this.pathBytes = copyBytes(bytes.subarray(start2, nul));
       this.endFile(decode(this.pathBytes));
     }
     this.state = this.events.resultLine(lineNumber, matchByte) ? "text" : "skip";
@@ -14834,12 +14929,12 @@ var FileCountCollector = class {
   stats() {
     return parseStats(this.statsLines);
   }
-  countedFile(bytes, start, nul, count) {
+  countedFile(bytes, start2, nul, count) {
     this.matches += count;
     this.files++;
     const last = this.shown[this.shown.length - 1];
     if (this.shown.length === this.limit && last && count < last.count) return;
-    const entry = { rgPath: decode(bytes.subarray(start, nul)), count };
+    const entry = { rgPath: decode(bytes.subarray(start2, nul)), count };
     let at = this.shown.length;
     while (at > 0 && ranksBefore(entry, this.shown[at - 1])) at--;
     if (at >= this.limit) return;
@@ -15202,8 +15297,8 @@ function displayOfFor(kind, rootDisplay) {
 }
 function isBinaryFile(file) {
   const buffer = new Uint8Array(BINARY_SNIFF_BYTES);
-  const start = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
-  return !startsWithUtf16Mark(start) && looksBinary(start);
+  const start2 = buffer.subarray(0, file.readAt(buffer, BINARY_SNIFF_BYTES, 0));
+  return !startsWithUtf16Mark(start2) && looksBinary(start2);
 }
 
 // src/tools/code-runs.generated.ts
@@ -15508,9 +15603,9 @@ function nullish(input) {
   return input === null || input === void 0;
 }
 function cleanRegex(source) {
-  const start = source.startsWith("^") ? 1 : 0;
+  const start2 = source.startsWith("^") ? 1 : 0;
   const end = source.endsWith("$") ? source.length - 1 : source.length;
-  return source.slice(start, end);
+  return source.slice(start2, end);
 }
 function floatSafeRemainder(val, step) {
   const ratio = val / step;
@@ -15981,9 +16076,9 @@ function sizeCaps(defChecks) {
   }
   return caps;
 }
-function attachSchema(issues, start, inst) {
+function attachSchema(issues, start2, inst) {
   var _a3;
-  for (let i = start; i < issues.length; i++) {
+  for (let i = start2; i < issues.length; i++) {
     (_a3 = issues[i]).schema ?? (_a3.schema = inst);
   }
 }
@@ -17625,10 +17720,10 @@ function capSize(inst, size) {
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
       for (const [max, ch] of sizeCaps(inst._zod.def.checks)) {
         if (n > max && ch._zod.def.when(payload)) {
-          const start = payload.issues.length;
+          const start2 = payload.issues.length;
           ch._zod.check(payload);
-          payload.issues[start].continue = false;
-          attachSchema(payload.issues, start, inst);
+          payload.issues[start2].continue = false;
+          attachSchema(payload.issues, start2, inst);
           return payload;
         }
       }
@@ -25297,11 +25392,11 @@ var CallObservation = class {
     return this.traced === void 0 ? work() : this.traced.api.context.with(this.traced.context, work);
   }
   /** The runner's progress handler: each event a span event, then the app's handler, if any. */
-  progressHandler(live) {
+  progressHandler(live2) {
     return (event) => {
       const { name, attributes } = progressSpanEvent(event);
       this.traced?.span.addEvent(name, attributes);
-      live?.(event);
+      live2?.(event);
     };
   }
   /** The envelope without the helper's telemetry fields, which stay here: the app's meta is as without them. */
@@ -25534,8 +25629,8 @@ var CodeToolRun = class {
     try {
       const progress = call.onProgress !== void 0 || observation?.asksProgress === true;
       const checked = this.checkCall(call.tool, call.args, call.callId, progress, observation?.ask);
-      const live = this.liveProgress(call, checked, args);
-      const onProgress = observation?.recording === true ? observation.progressHandler(live) : live;
+      const live2 = this.liveProgress(call, checked, args);
+      const onProgress = observation?.recording === true ? observation.progressHandler(live2) : live2;
       const helperCall = { checked, env: this.env, timeoutMs: helperTimeoutMs(checked), signal: call.signal, onProgress, timeline: observation?.timeline };
       envelope = await (observation === void 0 ? this.runner.answer(helperCall) : observation.within(() => this.runner.answer(helperCall)));
     } catch (error2) {
@@ -26016,17 +26111,18 @@ async function main() {
   const home = homeFolderOf(options.home);
   const agent = agentOwningHome(home);
   if (agent !== null) actAs(agent);
+  guardGroupsOfThisProcess(SHELL_KILL_GRACE_MS);
   const host = mcpCallHost();
   const runners2 = [];
   const openHome = homeOpener(env, host, runners2);
-  let start;
+  let start2;
   try {
-    start = openHome(home);
+    start2 = openHome(home);
   } catch (error2) {
     exitWith(startFailure(`cannot create the state folder ${stateFolder(home, env)}: ${error2.message}`), 1);
   }
   const session = createMcpSession({
-    start,
+    start: start2,
     homeFixed: options.homeFixed,
     resolveFolder,
     openHome,

@@ -23,6 +23,7 @@ var CODE_CACHE_FILE_MAX_BYTES = 16 * 1024 * 1024;
 var HEADER_TITLE = "guilds-code v8 code cache";
 var SWAP_WORD_BYTES = 8;
 var SERVE_ARGUMENT = "--serve";
+var SWEEP_ARGUMENT = "--sweep";
 var KNOWN_OPS = new Set(OP_NAMES);
 var OPS_WITH_BACKGROUND_KIND = new Set(
   TOOL_REGISTRY.filter((row) => row.cacheKinds.includes(`${row.name}-background`)).map((row) => row.name)
@@ -364,7 +365,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "982fe96e7a0ff2a4";
+var BUILD_ID = "3270ddc41ecda3c5";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -475,8 +476,8 @@ function run() {
       actAs(agent);
       if (refused !== null) return answerStartRefused(refused);
     }
-    let kind = "serve";
-    if (argument !== SERVE_ARGUMENT) {
+    let kind = argument === SWEEP_ARGUMENT ? "sweep" : "serve";
+    if (argument !== SERVE_ARGUMENT && argument !== SWEEP_ARGUMENT) {
       const parsed = parseRequestText(requestText(argument, file));
       handOnRequest({ file, parsed });
       kind = cacheKindOfParsed(parsed);
@@ -488,7 +489,7 @@ function run() {
 }
 run();
 function guildsChunk_0() {/*
-var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_RUN_DIR_VARIABLE,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_withEnvChange,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{readFileSync,writeFileSync}=require("node:fs"),{readdirSync,readFileSync:readFileSync2}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync,readSync,renameSync,unlinkSync,writeFileSync:writeFileSync2}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync2,readFileSync:readFileSync4}=require("node:fs"),{readSync:readSync2}=require("node:fs"),{readFileSync:readFileSync3,statSync:statSync2}=require("node:fs"),{realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync4,lstatSync,mkdirSync,openSync:openSync5,readSync:readSync4,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync3,readFileSync:readFileSync5}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync3,openSync:openSync4,readSync:readSync3,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync}=require("node:fs");// src/limits.ts
+var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_RUN_DIR_VARIABLE,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_withEnvChange,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{readFileSync,writeFileSync}=require("node:fs"),{readdirSync,readFileSync:readFileSync2}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync,readSync,renameSync,unlinkSync,writeFileSync:writeFileSync2}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync2}=require("node:fs"),{readSync:readSync2}=require("node:fs"),{readFileSync:readFileSync3,statSync:statSync2}=require("node:fs"),{realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync4,lstatSync,mkdirSync,openSync:openSync5,readSync:readSync4,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync3,readFileSync:readFileSync4}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync3,openSync:openSync4,readSync:readSync3,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync}=require("node:fs");// src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
 var RESULT_MIN_MAX_BYTES = 1024;
 var RESULT_CEILING_MAX_BYTES = 1048576;
@@ -875,10 +876,10 @@ function actingAsAgent() {
   const uid = process.geteuid();
   return uid === 0 ? null : { uid, gid: process.getegid() };
 }
-function asRootWhile(agent, start) {
+function asRootWhile(agent, start2) {
   process.seteuid(0);
   try {
-    return start();
+    return start2();
   } finally {
     process.seteuid(agent.uid);
   }
@@ -890,6 +891,10 @@ function spawnChild(file, args, options) {
   const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
   const agent = actingAsAgent();
   if (agent === null) return withChildOomScore(() => spawn(file, args, how));
+  if (options.entersFolderItself === true) {
+    const itself = { ...how, cwd: "/", uid: agent.uid, gid: agent.gid };
+    return asRootWhile(agent, () => withChildOomScore(() => spawn(file, args, itself)));
+  }
   const entering = enteringFolder(how.cwd, how.stdio);
   const argv = ["-c", ENTER_THEN_EXEC_SCRIPT, "sh", entering.folder, entering.passedFd, file, ...args];
   const as = { ...how, stdio: entering.stdio, cwd: "/", uid: agent.uid, gid: agent.gid };
@@ -907,7 +912,7 @@ function enteringFolder(cwd, stdio) {
 }
 var CHILD_OOM_SCORE_ADJ = 500;
 var OWN_OOM_SCORE = "/proc/self/oom_score_adj";
-function withChildOomScore(start) {
+function withChildOomScore(start2) {
   let own = null;
   try {
     const current = readFileSync(OWN_OOM_SCORE, "latin1").trim();
@@ -919,7 +924,7 @@ function withChildOomScore(start) {
     own = null;
   }
   try {
-    return start();
+    return start2();
   } finally {
     if (own !== null) {
       try {
@@ -937,14 +942,15 @@ var SupervisedChild = class {
    * it: `stop` is called at `timeoutMs`, and once when the call's stop aborts (at once when it
    * already has), until settled. The call's stop is this child's to answer while it runs.
    *{/}
-  constructor(start, timeoutMs, stop, callStop) {
+  constructor(start2, timeoutMs, stop, callStop) {
     this.stop = stop;
     this.callStop = callStop;
-    this.process = spawnChild(start.file, start.args, {
-      cwd: start.cwd,
-      env: start.env,
-      stdio: start.stdio,
-      detached: start.detached ?? false
+    this.process = spawnChild(start2.file, start2.args, {
+      cwd: start2.cwd,
+      env: start2.env,
+      stdio: start2.stdio,
+      detached: start2.detached ?? false,
+      entersFolderItself: start2.entersFolderItself
     });
     this.timer = setTimeout(() => {
       this.timedOut = true;
@@ -985,11 +991,11 @@ var SupervisedChild = class {
     return this.settled;
   }
 };
-function startDetached(start) {
-  const child = spawnChild(start.file, start.args, { cwd: start.cwd, env: start.env, stdio: start.stdio, detached: true });
+function startDetached(start2) {
+  const child = spawnChild(start2.file, start2.args, { cwd: start2.cwd, env: start2.env, stdio: start2.stdio, detached: true });
   child.on("error", () => void 0);
   child.unref();
-  if (child.pid === void 0) throw new Error(`${start.file} could not be started`);
+  if (child.pid === void 0) throw new Error(`${start2.file} could not be started`);
   return child.pid;
 }
 
@@ -1209,11 +1215,7 @@ function createExclusive(path, content) {
 }
 
 // src/io/dead-parent-watcher.ts
-function deadParentWatcherScript(watcher) {
-  const { parent, group, graceSeconds } = watcher;
-  const stillGuarded = watcher.guards === "leader" ? `builtin kill -0 ${group}` : `builtin kill -0 -- -${group}`;
-  return `exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 ${parent} || [[ -e /proc/${parent} ]]; do read -t 1 -u 9 _; done; ${stillGuarded} || exit 0; ${watcher.insideGroup ? "trap '' TERM; " : ""}builtin kill -TERM -- -${group}; sleep ${graceSeconds}; builtin kill -KILL -- -${group}`;
-}
+var DEAD_PARENT_WATCHER_SCRIPT = "exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $1 || [[ -e /proc/$1 ]]; do read -t 1 -u 9 _; done; builtin kill -0 -- -$2 || exit 0; builtin kill -TERM -- -$2; sleep $3; builtin kill -KILL -- -$2";
 
 // src/io/node/process-group.ts
 
@@ -1223,9 +1225,22 @@ var CALL_MARK_VARIABLE = "GUILDS_CALL_MARK";
 var CALL_MARK_MAX_TOKENS = 8;
 var TOKEN_SEPARATOR = ":";
 var TOKEN_PATTERN = /^[0-9a-z]+(?:-[0-9a-z]+)*$/;
-function callToken(pid, nowMs, counter, random) {
+function callKey(agentId, runId, callId) {
+  const text = `${agentId}/${runId}/${callId}`;
+  let high = 3735928559;
+  let low = 1103547991;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    high = Math.imul(high ^ code, 2654435761);
+    low = Math.imul(low ^ code, 1597334677);
+  }
+  high = Math.imul(high ^ high >>> 16, 2246822507) ^ Math.imul(low ^ low >>> 13, 3266489909);
+  low = Math.imul(low ^ low >>> 16, 2246822507) ^ Math.imul(high ^ high >>> 13, 3266489909);
+  return (4294967296 * (2097151 & low) + (high >>> 0)).toString(36);
+}
+function callToken(key, pid, nowMs, counter, random) {
   const digits = Math.floor(random * 36 ** 8).toString(36);
-  return [pid, nowMs, counter].map((part) => Math.max(0, Math.floor(part)).toString(36)).join("-") + `-${digits}`;
+  return [key, ...[pid, nowMs, counter].map((part) => Math.max(0, Math.floor(part)).toString(36)), digits].join("-");
 }
 function markValue(inherited, token) {
   const kept = (inherited ?? "").split(TOKEN_SEPARATOR).filter((part) => TOKEN_PATTERN.test(part));
@@ -1234,14 +1249,18 @@ function markValue(inherited, token) {
 function markCarries(value, token) {
   return value.split(TOKEN_SEPARATOR).includes(token);
 }
+function markCarriesKey(value, key) {
+  const prefix = `${key}-`;
+  return value.split(TOKEN_SEPARATOR).some((token) => token.startsWith(prefix));
+}
 function environValue(environ, name) {
   const prefix = `${name}=`;
-  let start = 0;
-  while (start < environ.length) {
-    let end = environ.indexOf("\0", start);
+  let start2 = 0;
+  while (start2 < environ.length) {
+    let end = environ.indexOf("\0", start2);
     if (end === -1) end = environ.length;
-    if (environ.startsWith(prefix, start)) return environ.slice(start + prefix.length, end);
-    start = end + 1;
+    if (environ.startsWith(prefix, start2)) return environ.slice(start2 + prefix.length, end);
+    start2 = end + 1;
   }
   return null;
 }
@@ -1252,6 +1271,10 @@ function environHasEntry(environ, entry) {
 function environCarriesToken(environ, token) {
   const value = environValue(environ, CALL_MARK_VARIABLE);
   return value !== null && markCarries(value, token);
+}
+function environCarriesKey(environ, key) {
+  const value = environValue(environ, CALL_MARK_VARIABLE);
+  return value !== null && markCarriesKey(value, key);
 }
 
 // src/io/node/log-follower.ts
@@ -1312,10 +1335,66 @@ var LogFollower = class {
   }
 };
 
+// src/io/group-guard.ts
+function guardStartLine(groupId) {
+  return `+${groupId}
+`;
+}
+function guardEndLine(groupId) {
+  return `-${groupId}
+`;
+}
+var GROUP_GUARD_SCRIPT = [
+  "exec >/dev/null 2>&1",
+  "declare -A live",
+  'while IFS= read -r line; do [[ $line =~ ^([+-])([0-9]+)$ ]] || continue; if [[ ${BASH_REMATCH[1]} == + ]]; then live[${BASH_REMATCH[2]}]=1; else unset "live[${BASH_REMATCH[2]}]"; fi; done',
+  'groups=(); for id in "${!live[@]}"; do builtin kill -0 "$id" && groups+=("$id"); done',
+  "(( ${#groups[@]} )) || exit 0",
+  "trap '' TERM",
+  'for id in "${groups[@]}"; do builtin kill -TERM "$id"; builtin kill -TERM -- "-$id"; done',
+  'sleep "$1"',
+  'for id in "${groups[@]}"; do builtin kill -KILL -- "-$id"; done'
+].join("\n");
+
+// src/io/node/group-guard.ts
+var live = /* @__PURE__ *{/} new Set();
+var graceSeconds = null;
+var stdin = null;
+var GUARD_ENV = { PATH: "/usr/local/bin:/usr/bin:/bin" };
+function start() {
+  if (graceSeconds === null) return;
+  try {
+    const args = ["-c", GROUP_GUARD_SCRIPT, "guilds-guard", String(graceSeconds)];
+    const child = spawnChild("bash", args, { cwd: "/", env: GUARD_ENV, stdio: ["pipe", "ignore", "ignore"], detached: true, entersFolderItself: true });
+    const input = child.stdin;
+    input.on("error", () => void 0);
+    child.once("exit", () => {
+      if (stdin === input) stdin = null;
+    });
+    child.unref();
+    input.unref();
+    stdin = input;
+    for (const groupId of live) input.write(guardStartLine(groupId));
+  } catch {
+    stdin = null;
+  }
+}
+function guardGroup(groupId) {
+  if (graceSeconds === null) return;
+  live.add(groupId);
+  if (stdin === null) start();
+  else stdin.write(guardStartLine(groupId));
+}
+function releaseGroup(groupId) {
+  if (!live.delete(groupId)) return;
+  stdin?.write(guardEndLine(groupId));
+}
+
 // src/io/node/sweep.ts
 
 function matcher(mark) {
   if ("token" in mark) return (environ) => environCarriesToken(environ, mark.token);
+  if ("key" in mark) return (environ) => environCarriesKey(environ, mark.key);
   const entry = Buffer.from(mark.entry, "utf8").toString("latin1");
   return (environ) => environHasEntry(environ, entry);
 }
@@ -1369,8 +1448,9 @@ function groupRuns(groupId) {
   }
   return false;
 }
-async function finishGroup(groupId, deadline, mark) {
+async function finishGroups(groupIds, deadline, mark) {
   const markedRun = () => mark !== void 0 && markedProcesses(mark).length > 0;
+  const groupsRun = () => groupIds.some(groupRuns);
   let markCheckedAt = 0;
   let marked = true;
   while (Date.now() < deadline) {
@@ -1378,15 +1458,15 @@ async function finishGroup(groupId, deadline, mark) {
       marked = markedRun();
       markCheckedAt = Date.now();
     }
-    if (!groupRuns(groupId) && !marked) return;
+    if (!groupsRun() && !marked) return;
     await sleep(GROUP_POLL_MS);
   }
-  signalProcessGroup(groupId, "SIGKILL");
+  for (const groupId of groupIds) signalProcessGroup(groupId, "SIGKILL");
   if (mark !== void 0) signalMarked(mark, "SIGKILL");
   const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
   while (Date.now() < reapDeadline) {
     const left = mark === void 0 ? 0 : signalMarked(mark, "SIGKILL");
-    if (left === 0 && !groupRuns(groupId)) return;
+    if (left === 0 && !groupsRun()) return;
     await sleep(GROUP_POLL_MS);
   }
 }
@@ -1429,8 +1509,8 @@ var GroupStop = class {
   }
 };
 var callCounter = 0;
-function newCallToken() {
-  return callToken(process.pid, Date.now(), ++callCounter, Math.random());
+function newCallToken(key) {
+  return callToken(key, process.pid, Date.now(), ++callCounter, Math.random());
 }
 function markedEnvironment(env, token) {
   if (token === void 0) return env;
@@ -1441,7 +1521,8 @@ function startLeader(run, log, onStop) {
   try {
     const stdio = [run.input === void 0 ? "ignore" : "pipe", log.logFd, log.logFd];
     const env = markedEnvironment(run.env, run.markToken);
-    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
+    const start2 = { file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true, entersFolderItself: run.entersFolderItself };
+    supervised = new SupervisedChild(start2, run.timeoutMs, onStop, run.stop);
   } catch (error) {
     closeSync2(log.logFd);
     closeSync2(log.readFd);
@@ -1460,7 +1541,10 @@ function runInGroup(run, onOutput) {
   const supervised = startLeader(run, log, () => groupStop.stop(supervised.process));
   const child = supervised.process;
   const groupId = child.pid;
-  if (groupId !== void 0) run.onStart?.(groupId);
+  if (groupId !== void 0) {
+    if (run.guarded === true) guardGroup(groupId);
+    run.onStart?.(groupId);
+  }
   return new Promise((resolve, reject) => {
     let code = null;
     let signal = null;
@@ -1500,8 +1584,9 @@ function runInGroup(run, onOutput) {
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
         groupStop.stop(child);
       }
-      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline, mark) : Promise.resolve();
+      const finished = groupStop.deadline !== 0 ? finishGroups([groupId], groupStop.deadline, mark) : Promise.resolve();
       void finished.then(() => {
+        if (run.guarded === true) releaseGroup(groupId);
         run.onGroupEnd?.(groupId);
         finishLog();
       });
@@ -1510,12 +1595,11 @@ function runInGroup(run, onOutput) {
 }
 
 // src/tools/code_task/node/harness.ts
-var LIFELINE_SCRIPT = deadParentWatcherScript({ parent: "$1", group: "$2", graceSeconds: "$3", guards: "group", insideGroup: false });
 function startLifeline(groupId, graceMs) {
   try {
     return startDetached({
       file: "bash",
-      args: ["-c", LIFELINE_SCRIPT, "guilds-harness-lifeline", String(process.pid), String(groupId), String(Math.ceil(graceMs / 1e3))],
+      args: ["-c", DEAD_PARENT_WATCHER_SCRIPT, "guilds-harness-lifeline", String(process.pid), String(groupId), String(Math.ceil(graceMs / 1e3))],
       cwd: "/",
       stdio: "ignore"
     });
@@ -1540,7 +1624,7 @@ async function runHarness(request, onOutput) {
       stop: request.stop,
       killGraceMs: request.killGraceMs,
       // Whatever the harness started carries the task's mark, in its group or not.
-      markToken: newCallToken(),
+      markToken: newCallToken(request.callKey),
       // What the harness left running, in its group or marked, goes with it, stopped as a timed-out harness is.
       stopLeftovers: true,
       onStart: (groupId) => {
@@ -1864,16 +1948,16 @@ var LineBytes = class {
   clipped = false;
   /** The bytes are only lent: what must last is copied. *{/}
   write(bytes) {
-    let start = 0;
-    while (start < bytes.length) {
-      const end = bytes.indexOf(NEWLINE, start);
+    let start2 = 0;
+    while (start2 < bytes.length) {
+      const end = bytes.indexOf(NEWLINE, start2);
       if (end === -1) {
-        this.hold(bytes.subarray(start));
+        this.hold(bytes.subarray(start2));
         return;
       }
-      this.hold(bytes.subarray(start, end));
+      this.hold(bytes.subarray(start2, end));
       this.emit();
-      start = end + 1;
+      start2 = end + 1;
     }
   }
   end() {
@@ -2043,13 +2127,13 @@ function findWideFastPathRange(ranges) {
   let fastPathStart = ranges[0];
   let fastPathEnd = ranges[1];
   for (let index = 0; index < ranges.length; index += 2) {
-    const start = ranges[index];
+    const start2 = ranges[index];
     const end = ranges[index + 1];
-    if (commonCjkCodePoint >= start && commonCjkCodePoint <= end) {
-      return [start, end];
+    if (commonCjkCodePoint >= start2 && commonCjkCodePoint <= end) {
+      return [start2, end];
     }
-    if (end - start > fastPathEnd - fastPathStart) {
-      fastPathStart = start;
+    if (end - start2 > fastPathEnd - fastPathStart) {
+      fastPathStart = start2;
       fastPathEnd = end;
     }
   }
@@ -2193,9 +2277,9 @@ function firstChars(text, units) {
   return text.slice(0, end);
 }
 function lastChars(text, units) {
-  let start = Math.max(0, text.length - units);
-  if (splitsPair(text, start)) start++;
-  return text.slice(start);
+  let start2 = Math.max(0, text.length - units);
+  if (splitsPair(text, start2)) start2++;
+  return text.slice(start2);
 }
 function lineFromText(text, keepChars) {
   return compact({ head: text, gap: null, tail: "", cells: textCells(text) }, keepChars);
@@ -3445,15 +3529,15 @@ function lastWholeLines(completed, maxBytes) {
   let rawBytes = 0;
   let end = completed.length;
   for (; ; ) {
-    const start = end === 0 ? 0 : completed.lastIndexOf(NEWLINE2, end - 1) + 1;
-    const line = cleanLine(decoder2.decode(completed.subarray(start, end)));
+    const start2 = end === 0 ? 0 : completed.lastIndexOf(NEWLINE2, end - 1) + 1;
+    const line = cleanLine(decoder2.decode(completed.subarray(start2, end)));
     const lineBytes = utf8Bytes(line) + (shown.length > 0 ? 1 : 0);
     if (shownBytes + lineBytes > maxBytes) break;
     shown.push(line);
     shownBytes += lineBytes;
-    rawBytes += end - start + 1;
-    if (start === 0) break;
-    end = start - 1;
+    rawBytes += end - start2 + 1;
+    if (start2 === 0) break;
+    end = start2 - 1;
   }
   return { text: shown.reverse().join("\n"), rawBytes };
 }
@@ -3977,10 +4061,10 @@ async function runHarness2(context, target, args, logPath, limits) {
   const newSessionId = target.session === null && adapter.choosesSessionId ? context.io.harness.randomUuid() : null;
   const launch6 = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
   const parser = adapter.parser(HARNESS_PARSER_LIMITS);
-  const live = harnessLive(context.progress, adapter, () => io.now());
+  const live2 = harnessLive(context.progress, adapter, () => io.now());
   const splitter = new LineSplitter((line, clipped) => {
     parser.line(line, clipped);
-    live.line(line, clipped);
+    live2.line(line, clipped);
   }, HARNESS_LINE_MAX_BYTES);
   const started = io.now();
   let outcome = NOT_STARTED;
@@ -3996,15 +4080,16 @@ async function runHarness2(context, target, args, logPath, limits) {
       logPath,
       timeoutMs: args.timeoutMinutes * limits.minuteMs,
       stop: context.stop,
-      killGraceMs: limits.killGraceMs
+      killGraceMs: limits.killGraceMs,
+      callKey: callKey(context.request.agentId, context.request.runId, context.request.callId)
     };
     try {
       outcome = await context.io.harness.run(run, (bytes) => {
         splitter.write(bytes);
-        live.write(bytes);
+        live2.write(bytes);
       });
     } catch (error) {
-      live.end();
+      live2.end();
       const code = error.code;
       const reason = typeof code === "string" ? stateFailure(error) : error instanceof Error ? error.message : String(error);
       throw codeTaskErrors.cannotStart(adapter.name, reason);
@@ -4012,7 +4097,7 @@ async function runHarness2(context, target, args, logPath, limits) {
   }
   const elapsedMs = io.now() - started;
   splitter.end();
-  live.end();
+  live2.end();
   const events = parser.result();
   return { outcome, events, elapsedMs, sessionId: events.sessionId ?? resumeId ?? newSessionId };
 }
@@ -4765,14 +4850,14 @@ var DELAYED_KILL_SCRIPT = [
 var LOG_OPEN_FLAGS2 = constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW | constants4.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
-  startSupervised(start) {
-    const log = openSync3(start.logPath, LOG_OPEN_FLAGS2, LOG_FILE_MODE);
+  startSupervised(start2) {
+    const log = openSync3(start2.logPath, LOG_OPEN_FLAGS2, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
-        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start.exitPath, start.script, ...start.scriptArgs],
-        cwd: start.cwd,
-        env: start.env,
+        args: ["-c", SUPERVISOR_SCRIPT, "guilds-background", start2.exitPath, start2.script, ...start2.scriptArgs],
+        cwd: start2.cwd,
+        env: start2.env,
         stdio: ["ignore", log, log]
       });
     } finally {
@@ -4783,7 +4868,7 @@ var nodeBackgroundProcesses = {
   environmentHas(pid, entry) {
     let environment;
     try {
-      environment = readFileSync5(`/proc/${pid}/environ`);
+      environment = readFileSync4(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -5308,8 +5393,8 @@ serveStream(toolTable(HARNESS_TOOL_CONTRACTS, HARNESS_TOOL_RUNS), HARNESS_TOOLS_
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [491, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
+      return [492, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
     case "serve":
-      return [491, [[guildsChunk_0, 0], [guildsBody_serve, 59]]];
+      return [492, [[guildsChunk_0, 0], [guildsBody_serve, 59]]];
   }
 }

@@ -178,6 +178,9 @@ export const HELPER_STDERR_TAIL_LINES = 5;
 export const HELPER_STDERR_LINE_MAX_CHARS = 300;
 // How long past its own timeout a sandbox may take to report a stopped process.
 export const SANDBOX_GRACE_MS = 5_000;
+// How long the sweep of a call whose helper gave no answer may take (src/sweep-main.ts): a helper's
+// start, the grace between SIGTERM and SIGKILL, and the reap, with room for a loaded sandbox.
+export const SWEEP_EXEC_TIMEOUT_MS = 15_000;
 // A command or path longer than this is clipped in a row; the Arguments view has it whole.
 export const ROW_TEXT_MAX_CHARS = 80;
 // How much of an unknown tool's name the error quotes: a name is short, anything longer is noise.

@@ -4,11 +4,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, lstatSync, mkdirSync, openSync, realpathSync, statSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { MCP_MESSAGE_MAX_BYTES, MCP_SHUTDOWN_WAIT_MS } from './limits.js';
+import { MCP_MESSAGE_MAX_BYTES, MCP_SHUTDOWN_WAIT_MS, SHELL_KILL_GRACE_MS } from './limits.js';
 import { RUN_DIR_VARIABLE } from './contract/environment.js';
 import { RUNS_FOLDER_NAME } from './workspace/workdir.js';
 import { startFailure } from './mcp/format.js';
 import { actAs, agentOwningHome } from './io/node/identity.js';
+import { guardGroupsOfThisProcess } from './io/node/group-guard.js';
 import { InProcessRunner, mcpCallHost } from './mcp/in-process-runner.js';
 import { parseOptions } from './mcp/options.js';
 import { createMcpSession, type McpSession, type OpenedHome } from './mcp/server.js';
@@ -113,6 +114,8 @@ async function main(): Promise<void> {
   // server serves that user, out of reach of its processes, as the helpers do (src/io/node/identity.ts).
   const agent = agentOwningHome(home);
   if (agent !== null) actAs(agent);
+  // The server lives for many calls: a server killed mid-call (its client's SIGKILL) leaves no command running.
+  guardGroupsOfThisProcess(SHELL_KILL_GRACE_MS);
   // One host for every home's calls: a fault that names no call answers each of them.
   const host = mcpCallHost();
   /** Every home's runner: each may hold code_task's stream, ended with the server. */

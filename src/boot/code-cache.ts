@@ -24,13 +24,15 @@ const SWAP_WORD_BYTES = 8;
  * shared chunks it runs (src/boot/chunks.ts), and each kind of call gets a cache holding the functions
  * it uses (a background shell command runs other code than a foreground one).
  */
-export type CacheKind = OpName | BackgroundKind | 'serve' | 'other';
+export type CacheKind = OpName | BackgroundKind | 'serve' | 'sweep' | 'other';
 
 /** A tool whose row names the kind `<tool>-background` has a body's cache of its own for a background call. */
 type BackgroundKind = Extract<(typeof TOOL_REGISTRY)[number]['cacheKinds'][number], `${string}-background`>;
 
 /** The argument that starts the warm stream (SPEC section 8) instead of answering one request. */
 export const SERVE_ARGUMENT = '--serve';
+/** The argument that sweeps the processes of calls whose helper died without answering (src/sweep-main.ts). */
+export const SWEEP_ARGUMENT = '--sweep';
 
 const KNOWN_OPS: ReadonlySet<string> = new Set(OP_NAMES);
 const OPS_WITH_BACKGROUND_KIND: ReadonlySet<string> = new Set(

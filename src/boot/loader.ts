@@ -15,6 +15,7 @@ import { Script } from 'node:vm';
 import {
   CODE_CACHE_FILE_MAX_BYTES,
   SERVE_ARGUMENT,
+  SWEEP_ARGUMENT,
   cacheFileName,
   cacheKindOfParsed,
   codeOfComment,
@@ -202,8 +203,8 @@ function run(): void {
       actAs(agent);
       if (refused !== null) return answerStartRefused(refused);
     }
-    let kind: CacheKind = 'serve';
-    if (argument !== SERVE_ARGUMENT) {
+    let kind: CacheKind = argument === SWEEP_ARGUMENT ? 'sweep' : 'serve';
+    if (argument !== SERVE_ARGUMENT && argument !== SWEEP_ARGUMENT) {
       const parsed = parseRequestText(requestText(argument, file));
       handOnRequest({ file, parsed });
       kind = cacheKindOfParsed(parsed);

@@ -16,12 +16,37 @@ const TOKEN_SEPARATOR = ':';
 const TOKEN_PATTERN = /^[0-9a-z]+(?:-[0-9a-z]+)*$/;
 
 /**
- * A token no other call shares: the helper's pid, the time, a counter and random digits, in base 36.
- * Not a secret: any process of the agent may end the agent's processes anyway.
+ * The call's key: what its ids come to, the same in every process given them, so that the
+ * orchestrator names the processes of a call whose helper died without asking that helper (`--sweep`,
+ * src/sweep-main.ts). A 53-bit hash of the agent, run and call ids (cyrb53: two 32-bit multiplicative
+ * mixes), in base 36. Ids hold no `/` (src/contract/ids.ts), so the joined text is the three ids'.
  */
-export function callToken(pid: number, nowMs: number, counter: number, random: number): string {
+export function callKey(agentId: string, runId: string, callId: string): string {
+  const text = `${agentId}/${runId}/${callId}`;
+  let high = 0xdeadbeef;
+  let low = 0x41c6ce57;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    high = Math.imul(high ^ code, 2654435761);
+    low = Math.imul(low ^ code, 1597334677);
+  }
+  high = Math.imul(high ^ (high >>> 16), 2246822507) ^ Math.imul(low ^ (low >>> 13), 3266489909);
+  low = Math.imul(low ^ (low >>> 16), 2246822507) ^ Math.imul(high ^ (high >>> 13), 3266489909);
+  return (4294967296 * (2097151 & low) + (high >>> 0)).toString(36);
+}
+
+/** Whether `text` is a call key as callKey writes one. */
+export function isCallKey(text: string): boolean {
+  return /^[0-9a-z]{1,11}$/.test(text);
+}
+
+/**
+ * A token no other call shares: the call's key first, then the helper's pid, the time, a counter and
+ * random digits, in base 36. Not a secret: any process of the agent may end the agent's processes anyway.
+ */
+export function callToken(key: string, pid: number, nowMs: number, counter: number, random: number): string {
   const digits = Math.floor(random * 36 ** 8).toString(36);
-  return [pid, nowMs, counter].map((part) => Math.max(0, Math.floor(part)).toString(36)).join('-') + `-${digits}`;
+  return [key, ...[pid, nowMs, counter].map((part) => Math.max(0, Math.floor(part)).toString(36)), digits].join('-');
 }
 
 /** The mark's value for a call with `token` whose environment already held `inherited` (or none). */
@@ -33,6 +58,12 @@ export function markValue(inherited: string | undefined, token: string): string 
 /** Whether a mark's value carries `token`. */
 export function markCarries(value: string, token: string): boolean {
   return value.split(TOKEN_SEPARATOR).includes(token);
+}
+
+/** Whether a mark's value carries a token of the call whose key is `key` (its first part). */
+export function markCarriesKey(value: string, key: string): boolean {
+  const prefix = `${key}-`;
+  return value.split(TOKEN_SEPARATOR).some((token) => token.startsWith(prefix));
 }
 
 /**
@@ -62,4 +93,10 @@ export function environHasEntry(environ: string, entry: string): boolean {
 export function environCarriesToken(environ: string, token: string): boolean {
   const value = environValue(environ, CALL_MARK_VARIABLE);
   return value !== null && markCarries(value, token);
+}
+
+/** Whether the environment carries a token of the call whose key is `key` in its mark. */
+export function environCarriesKey(environ: string, key: string): boolean {
+  const value = environValue(environ, CALL_MARK_VARIABLE);
+  return value !== null && markCarriesKey(value, key);
 }

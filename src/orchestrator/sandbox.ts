@@ -93,6 +93,8 @@ export interface Sandbox {
 export const DEFAULT_HELPER_COMMAND: readonly string[] = ['node', '/usr/local/bin/guilds-code'];
 /** The argument that starts a helper's warm stream (SPEC section 8). */
 export const SERVE_ARGUMENT = '--serve';
+/** The argument that sweeps what calls whose helper died without answering left running (src/sweep-main.ts). */
+export const SWEEP_ARGUMENT = '--sweep';
 /** The image's code_task helper (SPEC section 6). */
 export const DEFAULT_HARNESS_COMMAND: readonly string[] = ['node', '/usr/local/bin/guilds-harness'];
 export { DEFAULT_RUN_DIR } from '../contract/environment.js';

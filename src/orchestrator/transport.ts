@@ -5,13 +5,16 @@ import {
   HELPER_STDERR_TAIL_LINES,
   REQUEST_ARGUMENT_MAX_BYTES,
   SANDBOX_GRACE_MS,
+  SWEEP_EXEC_TIMEOUT_MS,
 } from '../limits.js';
+import { callKey } from '../io/call-mark.js';
+import { RUN_DIR_VARIABLE } from '../contract/environment.js';
 import { isPlainObject, STRICT_BASE64 } from '../contract/encoding.js';
 import type { Envelope, Meta } from '../contract/envelope.js';
 import { ERROR_KINDS, type ErrorKind } from '../contract/errors.js';
 import { clipChars } from '../text/clip.js';
 import { HELPER_OF_TOOL } from '../contract/registry.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, execRequest, type ExecResult, type Sandbox } from './sandbox.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, DEFAULT_RUN_DIR, SWEEP_ARGUMENT, execRequest, type ExecResult, type Sandbox } from './sandbox.js';
 import type { HelperRequest } from './request.js';
 import type { CallTimeline } from './telemetry/timeline.js';
 
@@ -84,17 +87,48 @@ function exitDescription(result: ExecResult): string {
   return result.exitCode === null ? 'it was stopped by a signal' : `exit status ${result.exitCode}`;
 }
 
-/** What the helper's run comes to. The envelope is the last line of stdout, as the spec prints it. */
-export function envelopeFromExec(result: ExecResult, timeoutMs: number): Envelope {
-  if (result.timedOut) return helperFailure(`no answer within ${timeoutMs / 1000} s`, result.stderr);
+/** stdout's lines, the empty ones at its end dropped. */
+function outputLines(result: ExecResult): string[] {
   const lines = result.stdout.split('\n').map((line) => line.replace(/\r$/, ''));
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  if (lines.length === 0) return helperFailure(`no envelope (${exitDescription(result)})`, result.stderr);
-  const envelope = parseEnvelopeLine(lines[lines.length - 1]!.trim());
-  if (envelope === null) {
-    return helperFailure(`the answer is not an envelope (${exitDescription(result)})`, result.stderr);
+  return lines;
+}
+
+/** The helper's answer: the envelope in the last line of stdout, as the spec prints it; null when there is none. */
+function answerOf(result: ExecResult): Envelope | null {
+  if (result.timedOut) return null;
+  const lines = outputLines(result);
+  return lines.length === 0 ? null : parseEnvelopeLine(lines[lines.length - 1]!.trim());
+}
+
+/** What the helper's run comes to: its answer, or why there is none. */
+export function envelopeFromExec(result: ExecResult, timeoutMs: number): Envelope {
+  if (result.timedOut) return helperFailure(`no answer within ${timeoutMs / 1000} s`, result.stderr);
+  if (outputLines(result).length === 0) return helperFailure(`no envelope (${exitDescription(result)})`, result.stderr);
+  return answerOf(result) ?? helperFailure(`the answer is not an envelope (${exitDescription(result)})`, result.stderr);
+}
+
+/** What a sweep's helper needs of the call's environment: the home whose owner it acts as, and the state folder. */
+function sweepEnvironment(env: Readonly<Record<string, string>>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of ['HOME', RUN_DIR_VARIABLE]) if (env[name] !== undefined) kept[name] = env[name]!;
+  return kept;
+}
+
+/**
+ * A cold helper that gave no answer (stopped at its deadline, killed by the OOM killer) may have left
+ * its command running: the helper keeps no watcher of its own (a shell call starts one process
+ * besides the command's own), so its call is swept here, by the call's key, before the failure is
+ * answered (src/sweep-main.ts). A sweep that fails or hangs is let go at SWEEP_EXEC_TIMEOUT_MS.
+ */
+export async function sweepCallOf(sandbox: Sandbox, request: HelperRequest, env: Readonly<Record<string, string>>): Promise<void> {
+  const argv = [...(sandbox.helperCommand ?? DEFAULT_HELPER_COMMAND), SWEEP_ARGUMENT, callKey(request.agent_id, request.run_id, request.call_id)];
+  const exec = execRequest(argv, sweepEnvironment(env), SWEEP_EXEC_TIMEOUT_MS);
+  try {
+    await within(sandbox.exec(exec).catch(() => undefined), SWEEP_EXEC_TIMEOUT_MS + SANDBOX_GRACE_MS, () => undefined);
+  } finally {
+    exec.expiration.dispose();
   }
-  return envelope;
 }
 
 function describe(error: unknown): string {
@@ -165,5 +199,6 @@ export async function runHelper(
     exec.expiration.dispose();
     if (executing !== undefined) timeline?.part('exec', executing);
   }
+  if (answerOf(result) === null) await sweepCallOf(sandbox, request, env);
   return envelopeFromExec(result, timeoutMs);
 }

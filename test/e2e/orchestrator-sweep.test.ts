@@ -44,7 +44,7 @@ function suite(kind: SandboxKind): void {
   afterEach(async () => {
     // Whatever a failing run left behind.
     const run = newRun();
-    await call(run, 'shell', { command: 'kill -KILL $(cat pids bpids server.pid 2>/dev/null) 2>/dev/null; true' });
+    await call(run, 'shell', { command: 'kill -KILL $(cat pids bpids server.pid group 2>/dev/null) 2>/dev/null; true' });
     await call(run, 'shell_status', { id: 'b1', stop: true });
     await sandbox.cleanup();
   });
@@ -119,8 +119,8 @@ function suite(kind: SandboxKind): void {
     const show = 'printenv GUILDS_CALL_MARK || echo none';
     const first = (await call(run, 'shell', { command: show })).text;
     const second = (await call(run, 'shell', { command: show })).text;
-    expect(first).toMatch(/^[0-9a-z]+(-[0-9a-z]+){3}$/);
-    expect(second).toMatch(/^[0-9a-z]+(-[0-9a-z]+){3}$/);
+    expect(first).toMatch(/^[0-9a-z]+(-[0-9a-z]+){4}$/);
+    expect(second).toMatch(/^[0-9a-z]+(-[0-9a-z]+){4}$/);
     expect(second).not.toBe(first);
     const job = await call(run, 'shell', { command: show, background: true });
     const ended = await pollUntil(
@@ -128,5 +128,39 @@ function suite(kind: SandboxKind): void {
       (status) => status.meta.state === 'exited 0',
     );
     expect(ended.text.split('\n').at(-1)).toBe('none');
+  });
+
+  it('a shell call is one process besides its command: while the command runs, its group holds bash alone', async () => {
+    const run = newRun();
+    // Builtins only: nothing of the command's own is forked while it counts.
+    const count =
+      'n=0; for f in /proc/[0-9]*/stat; do read -r line < "$f" 2>/dev/null || continue; ' +
+      'set -- ${line##*) }; [[ $1 != Z && $3 == $$ ]] && n=$((n + 1)); done; echo "$n"';
+    expect((await call(run, 'shell', { command: count })).text).toBe('1');
+  });
+
+  it('a helper killed mid-call leaves nothing of its command running, a SIGTERM-ignoring bash and its children included; the call answers that the helper failed', async () => {
+    const run = newRun();
+    const command = "trap '' TERM; sleep 1311 & echo $! >> group; sleep 1312 & echo $! >> group; echo $$ >> group; echo $PPID > helper.pid; wait";
+    const answer = call(run, 'shell', { command });
+    await pollUntil(() => pidCount('group') === 3 && pidCount('helper.pid') === 1, Boolean);
+    // As root in a container, as the user elsewhere: the agent's own commands cannot reach the helper.
+    await sandbox.killInside(Number(readFileSync(join(sandbox.home, 'helper.pid'), 'utf8')));
+    expect((await answer).ok).toBe(false);
+    // The guard of a warm helper acts once it is gone; a cold helper's call was swept before it answered.
+    await pollUntil(
+      () => states(newRun(), 'group'),
+      (found) => found.every((state) => state === 'gone'),
+    );
+    expect(await states(newRun(), 'group')).toEqual(['gone', 'gone', 'gone']);
+  });
+
+  it.skipIf(kind.warm)('a cold helper killed mid-call: the orchestrator sweeps its call, the processes that left its group included', async () => {
+    const run = newRun();
+    const answer = call(run, 'shell', { command: `${escapes('pids')}\necho $PPID > helper.pid; sleep 60` });
+    await pollUntil(() => pidCount('pids') === ESCAPES && pidCount('helper.pid') === 1, Boolean);
+    await sandbox.killInside(Number(readFileSync(join(sandbox.home, 'helper.pid'), 'utf8')));
+    expect((await answer).text).toMatch(/^code helper failed: no envelope \(it was stopped by a signal\)/);
+    expect(await states(newRun(), 'pids')).toEqual(Array(ESCAPES).fill('gone'));
   });
 }

@@ -8,6 +8,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callKey } from '../../src/io/call-mark.js';
 import { pollUntil } from '../helpers/background.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -133,13 +134,18 @@ describe.skipIf(!ROOT)(`a helper started as root for the agent's home${ROOT ? ''
     ]);
   });
 
-  it("stops the agent's command when the helper dies mid-call, though the command may not signal it", async () => {
+  it("the orchestrator's sweep stops the agent's command when the helper dies mid-call, though the command may not signal it", async () => {
     const marker = `identity-orphan-${process.pid}`;
-    const helper = spawn(AS_CONTAINER_ROOT[0]!, [...AS_CONTAINER_ROOT.slice(1), BUNDLE, Buffer.from(JSON.stringify(request('shell', { command: `exec -a ${marker} sleep 300` }))).toString('base64')], { env: env(), stdio: 'ignore' });
+    const body = request('shell', { command: `exec -a ${marker} sleep 300` });
+    const helper = spawn(AS_CONTAINER_ROOT[0]!, [...AS_CONTAINER_ROOT.slice(1), BUNDLE, Buffer.from(JSON.stringify(body)).toString('base64')], { env: env(), stdio: 'ignore' });
     const running = (): boolean => spawnSync('pgrep', ['-f', marker]).status === 0;
     await pollUntil(running, (yes) => yes);
     helper.kill('SIGKILL');
-    expect(await pollUntil(running, (yes) => !yes)).toBe(false);
+    // As the orchestrator follows an exec that ended without an answer: the helper's own command, as root.
+    const key = callKey(body.agent_id as string, body.run_id as string, body.call_id as string);
+    const sweep = spawnSync(AS_CONTAINER_ROOT[0]!, [...AS_CONTAINER_ROOT.slice(1), BUNDLE, '--sweep', key], { env: env(), encoding: 'utf8', timeout: 60_000 });
+    expect([sweep.status, sweep.stderr]).toEqual([0, '']);
+    expect(running()).toBe(false);
   });
 
   it('takes the tokens from a file only root may read, never from its own environment', () => {

@@ -20,6 +20,8 @@ export interface TestSandbox extends Sandbox {
   readonly scratch: string;
   /** The names in the helper's request folder. */
   requestFiles(): Promise<string[]>;
+  /** SIGKILL to a process inside, as the platform (or the kernel's OOM killer) sends it: as root in a container. */
+  killInside(pid: number): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -62,6 +64,10 @@ function onMachine<T extends LocalSandbox | BwrapSandbox>(sandbox: T): T & TestS
   return Object.assign(sandbox, {
     agentHome: sandbox.home,
     requestFiles: async () => readdirSync(join(sandbox.hostRunDir, 'requests')),
+    killInside: async (pid: number) => {
+      const result = await sandbox.exec(execRequest(['kill', '-KILL', String(pid)], {}, 10_000));
+      if (result.exitCode !== 0) throw new Error(`kill ${pid}: ${result.stderr.trim()}`);
+    },
   }) as T & TestSandbox;
 }
 
@@ -94,6 +100,9 @@ class DockerTestSandbox implements TestSandbox {
   async requestFiles(): Promise<string[]> {
     const listed = asRootInside(this.docker.containerId, `node -e "console.log(JSON.stringify(require('fs').readdirSync('${this.runDir}/requests')))"`);
     return JSON.parse(listed) as string[];
+  }
+  async killInside(pid: number): Promise<void> {
+    asRootInside(this.docker.containerId, `kill -KILL ${pid}`);
   }
   async cleanup(): Promise<void> {
     await this.docker.cleanup();

@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   CALL_MARK_MAX_TOKENS,
   CALL_MARK_VARIABLE,
+  callKey,
   callToken,
+  environCarriesKey,
   environCarriesToken,
+  isCallKey,
+  markCarriesKey,
   environHasEntry,
   environValue,
   markCarries,
@@ -21,10 +25,31 @@ const ENVIRON = [
   'EMPTY=',
 ].map((entry) => `${entry}\0`).join('');
 
+describe('the call key', () => {
+  it('is a 53-bit hash of the agent, run and call ids, in base 36', () => {
+    expect(callKey('a1', 'r1', 'c1')).toBe('767qjfcqz1');
+    expect(callKey('a1', 'r1', 'c2')).toBe('13hfjh9izy7');
+    expect(callKey('agent', 'run', 'call')).toBe('r62syy2bym');
+  });
+  it('tells apart ids that join to the same text with another cut', () => expect(callKey('a', 'b.c', 'd')).not.toBe(callKey('a.b', 'c', 'd')));
+  it('is a key as isCallKey checks, and nothing else is', () => {
+    expect(isCallKey(callKey('a'.repeat(128), 'r', 'c'))).toBe(true);
+    expect(['', 'ABC', 'a-b', '123456789012', 'a b'].map(isCallKey)).toEqual([false, false, false, false, false]);
+  });
+});
+
 describe('the call token', () => {
-  it('is the pid, the time, a counter and eight random digits, in base 36', () => {
-    expect(callToken(4242, 1_764_000_000_000, 3, 0.5)).toBe('39u-midc1z40-3-i0000000');
-    expect(callToken(1, 0, 1, 0)).toBe('1-0-1-0');
+  it('is the call\'s key, the pid, the time, a counter and eight random digits, in base 36', () => {
+    expect(callToken('767qjfcqz1', 4242, 1_764_000_000_000, 3, 0.5)).toBe('767qjfcqz1-39u-midc1z40-3-i0000000');
+    expect(callToken('k', 1, 0, 1, 0)).toBe('k-1-0-1-0');
+  });
+  it('is found by its call\'s key in a mark, nested or not, and by no other key', () => {
+    expect(markCarriesKey('k-1-0-1-0', 'k')).toBe(true);
+    expect(markCarriesKey('x-1:k-1-0-1-0', 'k')).toBe(true);
+    expect(markCarriesKey('kk-1-0-1-0', 'k')).toBe(false);
+    expect(markCarriesKey('x-k-0-1-0', 'k')).toBe(false);
+    expect(environCarriesKey(ENVIRON, 'k9')).toBe(true);
+    expect(environCarriesKey(ENVIRON, 'lx1a')).toBe(false);
   });
 });
 

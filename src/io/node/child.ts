@@ -24,6 +24,8 @@ export interface ChildStart {
   stdio: StdioOptions;
   /** A session and process group of its own, whose id is the child's pid. */
   detached?: boolean;
+  /** The program enters `cwd` itself (src/io/node/spawn.ts). */
+  entersFolderItself?: boolean;
 }
 
 export class SupervisedChild {
@@ -57,6 +59,7 @@ export class SupervisedChild {
       env: start.env,
       stdio: start.stdio,
       detached: start.detached ?? false,
+      entersFolderItself: start.entersFolderItself,
     });
     this.timer = setTimeout(() => {
       this.timedOut = true;

@@ -2,13 +2,14 @@
 // No pipe exists between the command and the helper, so a process that the command leaves running
 // neither holds the call open nor dies of a closed pipe once the helper is gone.
 import type { StdioOptions } from 'node:child_process';
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { SupervisedChild } from './child.js';
 import type { StartedChild } from './spawn.js';
 import { loadOs } from './modules.js';
-import { isRunningState, listProcessIds, readProcessStat, signalProcess, signalProcessGroup } from './process.js';
+import { isRunningState, listProcessIds, readProcessStat, signalProcessGroup } from './process.js';
 import { CALL_MARK_VARIABLE, callToken, markValue } from '../call-mark.js';
 import { LogFollower } from './log-follower.js';
+import { guardGroup, releaseGroup } from './group-guard.js';
 import { markedProcesses, signalMarked, type Mark } from './sweep.js';
 import type { Stop } from '../stop.js';
 
@@ -50,13 +51,14 @@ export function groupRuns(groupId: number): boolean {
 }
 
 /**
- * Wait until no process of the group runs, nor any process carrying the call's mark (those that
+ * Wait until no process of the groups runs, nor any process carrying the call's mark (those that
  * left the group: setsid, a double fork, a daemon), or `deadline` passes; then SIGKILL whatever is
  * left of either, again and again (a process may fork while it is swept) until nothing is left or
  * the reap wait is over.
  */
-export async function finishGroup(groupId: number, deadline: number, mark?: Mark): Promise<void> {
+export async function finishGroups(groupIds: readonly number[], deadline: number, mark?: Mark): Promise<void> {
   const markedRun = (): boolean => mark !== undefined && markedProcesses(mark).length > 0;
+  const groupsRun = (): boolean => groupIds.some(groupRuns);
   let markCheckedAt = 0;
   let marked = true;
   while (Date.now() < deadline) {
@@ -64,28 +66,16 @@ export async function finishGroup(groupId: number, deadline: number, mark?: Mark
       marked = markedRun();
       markCheckedAt = Date.now();
     }
-    if (!groupRuns(groupId) && !marked) return;
+    if (!groupsRun() && !marked) return;
     await sleep(GROUP_POLL_MS);
   }
-  signalProcessGroup(groupId, 'SIGKILL');
+  for (const groupId of groupIds) signalProcessGroup(groupId, 'SIGKILL');
   if (mark !== undefined) signalMarked(mark, 'SIGKILL');
   const reapDeadline = Date.now() + GROUP_REAP_WAIT_MS;
   while (Date.now() < reapDeadline) {
     const left = mark === undefined ? 0 : signalMarked(mark, 'SIGKILL');
-    if (left === 0 && !groupRuns(groupId)) return;
+    if (left === 0 && !groupsRun()) return;
     await sleep(GROUP_POLL_MS);
-  }
-}
-
-
-/** The lifeline's watcher is no longer needed: killed if the pid it wrote still names a process of the group. */
-export function endLifeline(pidPath: string, groupId: number): void {
-  try {
-    const pid = Number(readFileSync(pidPath, 'latin1').trim());
-    const stat = Number.isInteger(pid) && pid > 1 ? readProcessStat(pid) : null;
-    if (stat !== null && stat.processGroup === groupId && isRunningState(stat.state)) signalProcess(pid, 'SIGKILL');
-  } catch {
-    // No watcher (it could not start, or the command's own `kill 0` ended it): nothing to end.
   }
 }
 
@@ -116,6 +106,10 @@ export interface GroupRun {
   killGraceMs: number;
   /** Whatever the leader left running in its group when it exited is stopped too. */
   stopLeftovers: boolean;
+  /** The program enters `cwd` itself (src/io/node/spawn.ts). */
+  entersFolderItself?: boolean;
+  /** Told to this process's group guard, if it has one, while the leader runs (src/io/node/group-guard.ts). */
+  guarded?: boolean;
   /**
    * The call's token (src/io/call-mark.ts): added to the environment's mark, so that a stop also
    * ends the processes that left the group. Absent: the group alone is stopped.
@@ -180,9 +174,9 @@ export class GroupStop {
 
 let callCounter = 0;
 
-/** A fresh call token: this helper's pid, the time, a counter and random digits. */
-export function newCallToken(): string {
-  return callToken(process.pid, Date.now(), ++callCounter, Math.random());
+/** A fresh token of the call whose key is `key` (src/io/call-mark.ts): the key, this helper's pid, the time, a counter and random digits. */
+export function newCallToken(key: string): string {
+  return callToken(key, process.pid, Date.now(), ++callCounter, Math.random());
 }
 
 /** The run's environment with the call's token added to its mark. */
@@ -197,7 +191,8 @@ function startLeader(run: GroupRun, log: { logFd: number; readFd: number }, onSt
   try {
     const stdio: StdioOptions = [run.input === undefined ? 'ignore' : 'pipe', log.logFd, log.logFd];
     const env = markedEnvironment(run.env, run.markToken);
-    supervised = new SupervisedChild({ file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true }, run.timeoutMs, onStop, run.stop);
+    const start = { file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true, entersFolderItself: run.entersFolderItself };
+    supervised = new SupervisedChild(start, run.timeoutMs, onStop, run.stop);
   } catch (error) {
     closeSync(log.logFd);
     closeSync(log.readFd);
@@ -223,7 +218,10 @@ export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void)
   const supervised = startLeader(run, log, () => groupStop.stop(supervised.process));
   const child = supervised.process;
   const groupId = child.pid;
-  if (groupId !== undefined) run.onStart?.(groupId);
+  if (groupId !== undefined) {
+    if (run.guarded === true) guardGroup(groupId);
+    run.onStart?.(groupId);
+  }
 
   return new Promise<GroupEnd>((resolve, reject) => {
     let code: number | null = null;
@@ -264,8 +262,9 @@ export function runInGroup(run: GroupRun, onOutput: (bytes: Uint8Array) => void)
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || (mark !== undefined && markedProcesses(mark).length > 0))) {
         groupStop.stop(child);
       }
-      const finished = groupStop.deadline !== 0 ? finishGroup(groupId, groupStop.deadline, mark) : Promise.resolve();
+      const finished = groupStop.deadline !== 0 ? finishGroups([groupId], groupStop.deadline, mark) : Promise.resolve();
       void finished.then(() => {
+        if (run.guarded === true) releaseGroup(groupId);
         run.onGroupEnd?.(groupId);
         finishLog();
       });

@@ -20,6 +20,11 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   stdio: StdioOptions;
   detached: boolean;
+  /**
+   * The program enters `cwd` itself (its arguments name it: a shell command's script, the group
+   * guard's `/`): as the agent, it is started in `/` and no shell enters the folder for it first.
+   */
+  entersFolderItself?: boolean;
 }
 
 /**
@@ -31,6 +36,10 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
   const how = { cwd: options.cwd, env: options.env, stdio: options.stdio, detached: options.detached };
   const agent = actingAsAgent();
   if (agent === null) return withChildOomScore(() => spawn(file, args as string[], how));
+  if (options.entersFolderItself === true) {
+    const itself = { ...how, cwd: '/', uid: agent.uid, gid: agent.gid };
+    return asRootWhile(agent, () => withChildOomScore(() => spawn(file, args as string[], itself)));
+  }
   const entering = enteringFolder(how.cwd, how.stdio);
   const argv = ['-c', ENTER_THEN_EXEC_SCRIPT, 'sh', entering.folder, entering.passedFd, file, ...args];
   const as = { ...how, stdio: entering.stdio, cwd: '/', uid: agent.uid, gid: agent.gid };

@@ -3,14 +3,18 @@
 // leaves what it left running), so nothing here runs on the common path. What a mark is, and how an
 // environment is read, is pure: src/io/call-mark.ts.
 import { readFileSync, statSync } from 'node:fs';
-import { environCarriesToken, environHasEntry } from '../call-mark.js';
+import { environCarriesKey, environCarriesToken, environHasEntry } from '../call-mark.js';
 import { isRunningState, listProcessIds, readProcessStat, signalProcess } from './process.js';
 
-/** What marks a process: a call's token in its mark, or a background job's exact entry (NAME=value). */
-export type Mark = { token: string } | { entry: string };
+/**
+ * What marks a process: a call's token in its mark, a token of the call whose key it is (any of its
+ * helpers' runs), or a background job's exact entry (NAME=value).
+ */
+export type Mark = { token: string } | { key: string } | { entry: string };
 
 function matcher(mark: Mark): (environ: string) => boolean {
   if ('token' in mark) return (environ) => environCarriesToken(environ, mark.token);
+  if ('key' in mark) return (environ) => environCarriesKey(environ, mark.key);
   // The environ is read as latin1, one character a byte; the entry is compared as its UTF-8 bytes.
   const entry = Buffer.from(mark.entry, 'utf8').toString('latin1');
   return (environ) => environHasEntry(environ, entry);

@@ -16,6 +16,8 @@ export interface HarnessRun {
   stop: Stop;
   /** Between SIGTERM and SIGKILL, for the whole process group. */
   killGraceMs: number;
+  /** The call's key (src/io/call-mark.ts), which starts the token every process of the task carries. */
+  callKey: string;
 }
 
 export interface HarnessOutcome {

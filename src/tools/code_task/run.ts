@@ -34,6 +34,7 @@ import {
   type LockSystem,
   type SessionRecord,
 } from './records.js';
+import { callKey } from '../../io/call-mark.js';
 import { chooseRepository, enclosingRepository, namedRepository, type RepoChoice } from './repo.js';
 import { diffSince, snapshotBefore, snapshotLimits, type Snapshotter } from './snapshot.js';
 
@@ -182,6 +183,7 @@ async function runHarness(
       timeoutMs: args.timeoutMinutes * limits.minuteMs,
       stop: context.stop,
       killGraceMs: limits.killGraceMs,
+      callKey: callKey(context.request.agentId, context.request.runId, context.request.callId),
     };
     try {
       outcome = await context.io.harness.run(run, (bytes) => {

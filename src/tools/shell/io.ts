@@ -5,17 +5,16 @@ import type { Stop } from '../../io/stop.js';
 export interface ShellRun {
   /** Passed to `bash -c`. */
   script: string;
+  /** bash's arguments after the script (`$0` first): the script enters `cwd` itself from them (script.ts). */
+  scriptArgs: readonly string[];
   /** Absolute folder the command starts in. */
   cwd: string;
   /** The command's whole environment. */
   env: Record<string, string>;
   /** stdout and stderr both go to this file (created or emptied; never through a link). */
   logPath: string;
-  /**
-   * Where the script's lifeline watcher wrote its pid: once bash has exited (and its group was
-   * stopped if it had to be), that process is killed if it is still in bash's group.
-   */
-  lifelinePath: string;
+  /** The call's key (src/io/call-mark.ts), which starts the token every process of the command carries. */
+  callKey: string;
   timeoutMs: number;
   /** The call's stop (src/io/stop.ts): the command's group is stopped, its output kept, "interrupted" said. */
   stop: Stop;

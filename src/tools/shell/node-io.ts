@@ -1,26 +1,30 @@
 // shell's I/O (io.ts), as Node gives it: the command as bash -c in a process group of its own, run by
 // the group runner it shares with code_task's harness (src/io/node/process-group.ts).
 import { isAscii, isUtf8 } from 'node:buffer';
-import { endLifeline, newCallToken, runInGroup, signalNumber, type GroupRun } from '../../io/node/process-group.js';
+import { newCallToken, runInGroup, signalNumber, type GroupRun } from '../../io/node/process-group.js';
 import type { ShellIo, ShellOutcome, ShellProcesses, ShellRun } from './io.js';
 
 const BASH = 'bash';
 
-/** A shell command as a group run: bash -c, its log, its limits, its lifeline ended with its group. */
+/**
+ * A shell command as a group run: bash -c, entering its folder itself (script.ts), its log, its
+ * limits, its group told to the helper's guard where it has one.
+ */
 export function shellGroupRun(request: ShellRun): GroupRun {
   return {
     file: BASH,
-    args: ['-c', request.script],
+    args: ['-c', request.script, ...request.scriptArgs],
+    entersFolderItself: true,
     cwd: request.cwd,
     env: request.env,
     logPath: request.logPath,
     timeoutMs: request.timeoutMs,
     stop: request.stop,
     killGraceMs: request.killGraceMs,
-    markToken: newCallToken(),
+    markToken: newCallToken(request.callKey),
     // What a finished command left running (`server &`) is its to leave.
     stopLeftovers: false,
-    onGroupEnd: (groupId) => endLifeline(request.lifelinePath, groupId),
+    guarded: true,
   };
 }
 

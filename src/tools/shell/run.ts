@@ -40,7 +40,8 @@ import {
   startedText,
   timedOutLine,
 } from './format.js';
-import { backgroundScript, foregroundScript, TIMED_OUT_EXIT_CODE } from './script.js';
+import { backgroundScript, foregroundScript, foregroundScriptArgs, TIMED_OUT_EXIT_CODE } from './script.js';
+import { callKey } from '../../io/call-mark.js';
 
 /** Prepares the run folder; what stands in the way is one line for the model, not an internal error. */
 function prepare(path: string, what: 'create' | 'clear', step: () => void): void {
@@ -116,12 +117,11 @@ function recordFinalFolder(io: Io, runId: string, recordPath: string, cwd: strin
   }
 }
 
-/** The files of one foreground call, in its run's folder: its log, its final folder's record, its long command, its lifeline's pid. */
+/** The files of one foreground call, in its run's folder: its log, its final folder's record, its long command. */
 interface ForegroundFiles {
   logPath: string;
   recordPath: string;
   commandPath: string;
-  lifelinePath: string;
 }
 
 /**
@@ -132,15 +132,10 @@ function prepareForeground(io: Io, request: Context['request'], command: string)
   const folder = runFolder(io, request.runId);
   prepare(folder, 'create', () => io.fs.makeFolder(folder));
   const at = (suffix: string): string => joinPath(folder, `${request.callId}.${suffix}`);
-  const files = { logPath: at('log'), recordPath: at('cwd'), commandPath: at('cmd'), lifelinePath: at('lifeline') };
+  const files = { logPath: at('log'), recordPath: at('cwd'), commandPath: at('cmd') };
   prepare(files.logPath, 'clear', () => io.fs.removeFile(files.logPath));
   prepare(files.recordPath, 'clear', () => io.fs.removeFile(files.recordPath));
-  const { script, commandFileText } = foregroundScript(
-    command,
-    { record: files.recordPath, command: files.commandPath },
-    { graceSeconds: Math.ceil(SHELL_KILL_GRACE_MS / 1000), pidPath: files.lifelinePath },
-    SHELL_INLINE_SCRIPT_MAX_BYTES,
-  );
+  const { script, commandFileText } = foregroundScript(command, { record: files.recordPath, command: files.commandPath }, SHELL_INLINE_SCRIPT_MAX_BYTES);
   // Replaced whole by a rename: never written through a link left there.
   if (commandFileText !== null) prepare(files.commandPath, 'create', () => io.fs.writeFileAtomic(files.commandPath, commandFileText));
   return { files, script, commandFile: commandFileText !== null };
@@ -152,10 +147,11 @@ async function runForeground(context: Context<ShellIo>, command: string, timeout
   const { limits, collector, watch, cleaner } = outputPipeline(io, request.maxBytes);
   const run: ShellRun = {
     script,
+    scriptArgs: foregroundScriptArgs(cwd),
     cwd,
     env: commandEnvironment(context, context.cwd),
     logPath: files.logPath,
-    lifelinePath: files.lifelinePath,
+    callKey: callKey(request.agentId, request.runId, request.callId),
     timeoutMs: timeoutSeconds * 1000,
     stop: context.stop,
     killGraceMs: SHELL_KILL_GRACE_MS,
@@ -175,7 +171,6 @@ async function runForeground(context: Context<ShellIo>, command: string, timeout
   } finally {
     tap.end();
     if (commandFile) removeIfPossible(io, files.commandPath);
-    removeIfPossible(io, files.lifelinePath);
   }
   const notRecorded = recordFinalFolder(io, request.runId, files.recordPath, cwd);
   const elapsedMs = Math.max(0, io.now() - startedAt);

@@ -1,5 +1,4 @@
 // The bash scripts a command runs as, in the foreground and in the background. Pure.
-import { deadParentWatcherScript } from '../../io/dead-parent-watcher.js';
 import { utf8Bytes } from '../../text/utf8.js';
 
 /** Single quotes for bash: nothing inside is special but the quote itself. */
@@ -60,26 +59,27 @@ function directoryChangeFunctions(recordPath: string): string {
 }
 
 /**
- * The lifeline: the dead-parent watcher (src/io/dead-parent-watcher.ts) forked from bash before the
- * command runs, guarding bash (`$$`, whose group is the command's) against the helper (`$PPID`)
- * dying mid-call. When bash has already exited, the call was over: what it left running (`server &`)
- * stays. A helper that ends normally ends the watcher itself, from its pid in `pidPath`, so that
- * nothing of the call lingers.
- * Forked twice, the watcher is no child of the command's shell (`wait`, `jobs` and `$!` never see
- * it); it is in the command's group, so a timeout's stop ends it with the rest. Asking costs nothing
- * on the common path: a pipe from Node (end of file when the helper dies) cost about 4 ms of CPU a
- * call to set up, where the fork costs one or two.
+ * Bash's first step: it enters the call's folder, given as `$1` (`bash -c SCRIPT bash FOLDER`: as an
+ * argument, a folder's name with a newline in it cannot move the command's line numbers), then clears
+ * the parameters, so that the command sees none, as under `bash -c`. Bash enters the folder itself
+ * because a helper acting as the agent starts it as root does, in `/` (src/io/node/spawn.ts,
+ * entersFolderItself), and a program between them (a shell to `cd` then `exec`) would cost a second
+ * program start on every call. OLDPWD is then as a fresh bash has it: exported, without a value.
  */
-function lifeline(graceSeconds: number, pidPath: string): string {
-  const watcher = deadParentWatcherScript({ parent: '$PPID', group: '$$', graceSeconds: String(graceSeconds), guards: 'leader', insideGroup: true });
-  // Its pid, written before the command starts, lets the helper end it as soon as bash has exited.
-  return `( ( ${watcher} ) & builtin echo $! 2>/dev/null >| ${bashQuote(pidPath)} )`;
+const ENTER_FOLDER = 'builtin cd -- "$1" || builtin exit; builtin unset OLDPWD; builtin export OLDPWD; builtin set --';
+
+/** What the script's first step takes: `$0`, then the folder it enters. */
+export function foregroundScriptArgs(cwd: string): string[] {
+  return ['bash', cwd];
 }
 
 /**
- * The foreground script: the command, behind the directory-change functions and an EXIT trap that
- * writes the shell's final folder to `recordPath` (it runs after a failing command and after
- * `exit N` too; it catches a change the functions do not see, `builtin cd`).
+ * The foreground script: the command, behind its folder's entering, the directory-change functions
+ * and an EXIT trap that writes the shell's final folder to `recordPath` (it runs after a failing
+ * command and after `exit N` too; it catches a change the functions do not see, `builtin cd`). It
+ * starts nothing but the command: a shell call is one process besides the command's own (a helper
+ * killed mid-call is answered for by whoever watches it: docs/reliability.md, "A helper killed
+ * mid-call").
  */
 export interface ForegroundPaths {
   /** Where the shell's folder is recorded. */
@@ -88,24 +88,13 @@ export interface ForegroundPaths {
   command: string;
 }
 
-export interface ForegroundLifeline {
-  graceSeconds: number;
-  /** Where the watcher's pid is written. */
-  pidPath: string;
-}
-
-export function foregroundScript(
-  command: string,
-  paths: ForegroundPaths,
-  lifelineOf: ForegroundLifeline,
-  inlineMaxBytes: number,
-): CommandScript {
+export function foregroundScript(command: string, paths: ForegroundPaths, inlineMaxBytes: number): CommandScript {
   const recordPath = paths.record;
   // >| writes even under `set -o noclobber`. A record that cannot be written (its run folder pruned
   // meanwhile, a full disk) only leaves the directory as it was: no error line joins the output.
   // In braces whose stderr is /dev/null, the trap stays out of the command's trace (`set -x`) too.
   const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath)}; } 2>/dev/null`)} EXIT`;
-  const prelude = `${lifeline(lifelineOf.graceSeconds, lifelineOf.pidPath)}; ${directoryChangeFunctions(recordPath)}; ${trap}`;
+  const prelude = `${ENTER_FOLDER}; ${directoryChangeFunctions(recordPath)}; ${trap}`;
   return withPrelude(prelude, command, paths.command, inlineMaxBytes);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRepoTokens, shellEnvironment, tokenForFolder } from '../../../src/tools/shell/environment.js';
-import { backgroundScript, bashQuote, foregroundScript } from '../../../src/tools/shell/script.js';
+import { backgroundScript, bashQuote, foregroundScript, foregroundScriptArgs } from '../../../src/tools/shell/script.js';
 
 const HOME = '/home/agent';
 
@@ -86,7 +86,6 @@ describe('shellEnvironment', () => {
 });
 
 const PATHS = { record: '/h/c1.cwd', command: '/h/c1.cmd' };
-const LIFELINE = { graceSeconds: 2, pidPath: '/h/c1.lifeline' };
 
 describe('the directory record', () => {
   it('quotes for bash', () => expect(bashQuote("it's")).toBe("'it'\\''s'"));
@@ -95,31 +94,30 @@ describe('the directory record', () => {
     'local __guilds_status=$? __guilds_message; __guilds_message=$(builtin cd "$@" 2>&1 >/dev/null) || :; ' +
     "builtin printf '%s: line %s: %s\\n' \"${BASH_SOURCE[1]:-$0}\" \"${BASH_LINENO[0]}\" \"${__guilds_message#*: line [0-9]*: }\" >&2; " +
     'return "$__guilds_status"; }';
-  const lifeline =
-    "( ( exec </dev/null >/dev/null 2>&1 9<> <(:); while builtin kill -0 $PPID || [[ -e /proc/$PPID ]]; do read -t 1 -u 9 _; done; builtin kill -0 $$ || exit 0; " +
-    "trap '' TERM; builtin kill -TERM -- -$$; sleep 2; builtin kill -KILL -- -$$ ) & builtin echo $! 2>/dev/null >| '/h/c1.lifeline' )";
+  const enterFolder = 'builtin cd -- "$1" || builtin exit; builtin unset OLDPWD; builtin export OLDPWD; builtin set --';
   const trap = "trap '{ builtin pwd >| '\\''/h/c1.cwd'\\''; } 2>/dev/null' EXIT";
-  const prelude = [lifeline, cdFunction, cdFunction.replace(/\bcd\b/g, 'pushd'), cdFunction.replace(/\bcd\b/g, 'popd'), trap].join('; ');
-  it('shares the command\'s first line: the lifeline, the directory-change functions, the EXIT trap, the command', () =>
-    expect(foregroundScript('make test', PATHS, LIFELINE, 100_000)).toEqual({ script: `${prelude}; make test`, commandFileText: null }));
+  const prelude = [enterFolder, cdFunction, cdFunction.replace(/\bcd\b/g, 'pushd'), cdFunction.replace(/\bcd\b/g, 'popd'), trap].join('; ');
+  it('shares the command\'s first line: the folder entered from $1, the directory-change functions, the EXIT trap, the command; nothing forked', () =>
+    expect(foregroundScript('make test', PATHS, 100_000)).toEqual({ script: `${prelude}; make test`, commandFileText: null }));
 });
 
 describe('a command too long for one argument', () => {
-  const prelude = foregroundScript('', PATHS, LIFELINE, 100_000).script.slice(0, -2);
+  const prelude = foregroundScript('', PATHS, 100_000).script.slice(0, -2);
   const cap = prelude.length + 100;
   it('stays in the script when the whole is exactly at the cap', () => {
     const command = 'x'.repeat(98);
-    expect(foregroundScript(command, PATHS, LIFELINE, cap)).toEqual({ script: `${prelude}; ${command}`, commandFileText: null });
+    expect(foregroundScript(command, PATHS, cap)).toEqual({ script: `${prelude}; ${command}`, commandFileText: null });
   });
   it('travels through the file when the whole is one byte over', () => {
     const command = 'x'.repeat(99);
-    expect(foregroundScript(command, PATHS, LIFELINE, cap)).toEqual({
+    expect(foregroundScript(command, PATHS, cap)).toEqual({
       script: `${prelude}; BASH_EXECUTION_STRING=$(< '/h/c1.cmd') || exit 126; eval "$BASH_EXECUTION_STRING"`,
       commandFileText: command,
     });
   });
+  it('enters its folder from bash\'s arguments, $0 first', () => expect(foregroundScriptArgs('/h/a\nb')).toEqual(['bash', '/h/a\nb']));
   it('counts UTF-8 bytes, not characters', () =>
-    expect(foregroundScript('é'.repeat(50), PATHS, LIFELINE, cap).commandFileText).toBe('é'.repeat(50)));
+    expect(foregroundScript('é'.repeat(50), PATHS, cap).commandFileText).toBe('é'.repeat(50)));
   it('in the background, the job reads the file, removes it and clears its parameters', () => {
     expect(backgroundScript('sleep 9', '/h/c2.cmd', 7)).toEqual({ script: 'sleep 9', scriptArgs: [], commandFileText: null });
     expect(backgroundScript('sleep 99', '/h/c2.cmd', 7)).toEqual({

@@ -6,7 +6,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { createExclusive } from '../../../io/node/files.js';
 import { errorCode } from '../../../text/errno.js';
 import type { HarnessOutcome, HarnessProcesses, HarnessRun } from '../harness-io.js';
-import { deadParentWatcherScript } from '../../../io/dead-parent-watcher.js';
+import { DEAD_PARENT_WATCHER_SCRIPT } from '../../../io/dead-parent-watcher.js';
 import { startDetached } from '../../../io/node/child.js';
 import { loadCrypto } from '../../../io/node/modules.js';
 import { isRunningState, readProcessStat, signalProcess } from '../../../io/node/process.js';
@@ -18,13 +18,11 @@ import { newCallToken, runInGroup } from '../../../io/node/process-group.js';
  * helper does not wait for is. A helper that ends normally ends the watcher itself. Best effort:
  * without bash the task still runs, unwatched.
  */
-const LIFELINE_SCRIPT = deadParentWatcherScript({ parent: '$1', group: '$2', graceSeconds: '$3', guards: 'group', insideGroup: false });
-
 function startLifeline(groupId: number, graceMs: number): number | undefined {
   try {
     return startDetached({
       file: 'bash',
-      args: ['-c', LIFELINE_SCRIPT, 'guilds-harness-lifeline', String(process.pid), String(groupId), String(Math.ceil(graceMs / 1000))],
+      args: ['-c', DEAD_PARENT_WATCHER_SCRIPT, 'guilds-harness-lifeline', String(process.pid), String(groupId), String(Math.ceil(graceMs / 1000))],
       cwd: '/',
       stdio: 'ignore',
     });
@@ -51,7 +49,7 @@ async function runHarness(request: HarnessRun, onOutput: (bytes: Uint8Array) => 
       stop: request.stop,
       killGraceMs: request.killGraceMs,
       // Whatever the harness started carries the task's mark, in its group or not.
-      markToken: newCallToken(),
+      markToken: newCallToken(request.callKey),
       // What the harness left running, in its group or marked, goes with it, stopped as a timed-out harness is.
       stopLeftovers: true,
       onStart: (groupId) => {
