@@ -13421,7 +13421,7 @@ function foregroundScriptArgs(cwd) {
 }
 function foregroundScript(command, paths, inlineMaxBytes) {
   const recordPath2 = paths.record;
-  const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath2)}; } 2>/dev/null`)} EXIT`;
+  const trap = `trap ${bashQuote(`{ builtin trap '' TERM; builtin pwd >| ${bashQuote(recordPath2)}; } 2>/dev/null`)} EXIT`;
   const prelude = `${ENTER_FOLDER}; ${directoryChangeFunctions(recordPath2)}; ${trap}`;
   return withPrelude(prelude, command, paths.command, inlineMaxBytes);
 }

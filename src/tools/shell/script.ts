@@ -93,7 +93,10 @@ export function foregroundScript(command: string, paths: ForegroundPaths, inline
   // >| writes even under `set -o noclobber`. A record that cannot be written (its run folder pruned
   // meanwhile, a full disk) only leaves the directory as it was: no error line joins the output.
   // In braces whose stderr is /dev/null, the trap stays out of the command's trace (`set -x`) too.
-  const trap = `trap ${bashQuote(`{ builtin pwd >| ${bashQuote(recordPath)}; } 2>/dev/null`)} EXIT`;
+  // A stopped call's bash gets SIGTERM more than once (as the leader, as its group, as a marked
+  // process); one arriving while the trap runs would end bash between `>|`'s truncation and its
+  // write, and lose the folder the directory-change functions had recorded. The trap ignores it first.
+  const trap = `trap ${bashQuote(`{ builtin trap '' TERM; builtin pwd >| ${bashQuote(recordPath)}; } 2>/dev/null`)} EXIT`;
   const prelude = `${ENTER_FOLDER}; ${directoryChangeFunctions(recordPath)}; ${trap}`;
   return withPrelude(prelude, command, paths.command, inlineMaxBytes);
 }

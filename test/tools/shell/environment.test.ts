@@ -95,7 +95,7 @@ describe('the directory record', () => {
     "builtin printf '%s: line %s: %s\\n' \"${BASH_SOURCE[1]:-$0}\" \"${BASH_LINENO[0]}\" \"${__guilds_message#*: line [0-9]*: }\" >&2; " +
     'return "$__guilds_status"; }';
   const enterFolder = 'builtin cd -- "$1" || builtin exit; builtin unset OLDPWD; builtin export OLDPWD; builtin set --';
-  const trap = "trap '{ builtin pwd >| '\\''/h/c1.cwd'\\''; } 2>/dev/null' EXIT";
+  const trap = "trap '{ builtin trap '\\'''\\'' TERM; builtin pwd >| '\\''/h/c1.cwd'\\''; } 2>/dev/null' EXIT";
   const prelude = [enterFolder, cdFunction, cdFunction.replace(/\bcd\b/g, 'pushd'), cdFunction.replace(/\bcd\b/g, 'popd'), trap].join('; ');
   it('shares the command\'s first line: the folder entered from $1, the directory-change functions, the EXIT trap, the command; nothing forked', () =>
     expect(foregroundScript('make test', PATHS, 100_000)).toEqual({ script: `${prelude}; make test`, commandFileText: null }));
