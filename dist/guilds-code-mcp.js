@@ -7779,6 +7779,7 @@ function loadWorkingDirectory(io, runId, defaultCwd) {
     if (isFolder(io, folder)) return folder;
   }
   const fallback = defaultWorkingDirectory(io, defaultCwd);
+  if (fallback === io.home) return io.home;
   return isFolder(io, fallback) ? fallback : io.home;
 }
 function saveWorkingDirectory(io, runId, folder) {
@@ -8628,6 +8629,13 @@ var CallHost = class {
     return { io: this.makeIo(home, runDirFrom(env), env) };
   }
   /**
+   * `io`'s home and state folder with another environment: for a call whose environment differs from
+   * the one `io` was made for in neither HOME nor the state folder's variable.
+   */
+  ioWithEnv(io, env) {
+    return this.makeIo(io.home, io.runDir, env);
+  }
+  /**
    * A cold helper's one call, from its command-line argument (base64 JSON, or a request file; what
    * the loader took of it handed on) to its envelope. Never rejects. `origin`: as run's.
    */
@@ -8698,13 +8706,25 @@ function runTool(ops, checked, context) {
   const tool = ops[checked.op];
   return tool.run(context, checked.args);
 }
+function callContext(io, request, stop, progress) {
+  let cwd;
+  return {
+    io,
+    request,
+    stop,
+    progress,
+    get cwd() {
+      cwd ??= loadWorkingDirectory(io, request.runId, request.defaultCwd);
+      return cwd;
+    }
+  };
+}
 async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS, origin) {
   const { request } = checked;
   const runStart = request.telemetry === true ? performance.now() : 0;
   try {
     noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
+    const result = await runTool(ops, checked, callContext(io, checked.request, stop, progress));
     if (request.telemetry !== true) return okEnvelope(capText(result.text, request.maxBytes), result.meta);
     const runEnd = performance.now();
     const text2 = capText(result.text, request.maxBytes);
@@ -13753,6 +13773,9 @@ function failure(code2, named) {
   return pathFailure(code2, named, LONG_PATH_SHOWN_CHARS);
 }
 function resolveInsideHome(context, input) {
+  return resolveLooking(context, input).path;
+}
+function resolveLooking(context, input) {
   if (input.includes("\0")) throw pathHasNul();
   if (input === "") throw pathIsEmpty();
   const { io } = context;
@@ -13763,7 +13786,8 @@ function resolveInsideHome(context, input) {
   const lexical = resolveShownPath(input, cwd, io.home, alias, isFolderToFold);
   const display = relativePath(cwd, lexical);
   const named = input;
-  const walk = walkLookingInside(context, lexical, alias, named);
+  const looked = { path: null, info: null };
+  const walk = walkLookingInside(context, lexical, alias, named, looked);
   if ("outside" in walk) {
     if (input === "." && lexical === cwd && !isInside(context.cwd, io.home)) {
       throw workingDirectoryOutsideHome(context.cwd);
@@ -13773,9 +13797,9 @@ function resolveInsideHome(context, input) {
   if ("errorCode" in walk) throw failure(walk.errorCode, named);
   const real = walk.real;
   if (namesAFolder(input) && !isFolder2(context, real)) throw notAFolder(named);
-  return { lexical, display, named, real };
+  return { path: { lexical, display, named, real }, realInfo: looked.path === real ? looked.info : null };
 }
-function walkLookingInside(context, lexical, alias, named) {
+function walkLookingInside(context, lexical, alias, named, looked) {
   const { fs } = context.io;
   const look = (path) => {
     for (let attempt = 1; ; attempt++) {
@@ -13783,6 +13807,8 @@ function walkLookingInside(context, lexical, alias, named) {
         const info = fs.lstat(path);
         if (info === null) return { kind: "missing" };
         if (info.kind === "link") return { kind: "link", target: fs.readLink(path) };
+        looked.path = path;
+        looked.info = info;
         return { kind: info.kind === "folder" ? "folder" : "other" };
       } catch (error2) {
         const code2 = errorCode(error2);
@@ -13827,10 +13853,10 @@ function openInsideHome(context, path) {
   }
 }
 function openFileInsideHome(context, input) {
-  const path = resolveInsideHome(context, input);
-  let before;
+  const { path, realInfo } = resolveLooking(context, input);
+  let before = realInfo;
   try {
-    before = context.io.fs.stat(path.real);
+    before ??= context.io.fs.stat(path.real);
   } catch (error2) {
     throw failure(errorCode(error2), path.named);
   }

@@ -364,7 +364,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "f1c50ecf1f59bfef";
+var BUILD_ID = "427306c785ee8224";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1846,6 +1846,7 @@ function loadWorkingDirectory(io, runId, defaultCwd) {
     if (isFolder(io, folder)) return folder;
   }
   const fallback = defaultWorkingDirectory(io, defaultCwd);
+  if (fallback === io.home) return io.home;
   return isFolder(io, fallback) ? fallback : io.home;
 }
 
@@ -4623,6 +4624,13 @@ var CallHost = class {
     return { io: this.makeIo(home, runDirFrom(env), env) };
   }
   /**
+   * `io`'s home and state folder with another environment: for a call whose environment differs from
+   * the one `io` was made for in neither HOME nor the state folder's variable.
+   *{/}
+  ioWithEnv(io, env) {
+    return this.makeIo(io.home, io.runDir, env);
+  }
+  /**
    * A cold helper's one call, from its command-line argument (base64 JSON, or a request file; what
    * the loader took of it handed on) to its envelope. Never rejects. `origin`: as run's.
    *{/}
@@ -4693,13 +4701,25 @@ function runTool(ops, checked, context) {
   const tool = ops[checked.op];
   return tool.run(context, checked.args);
 }
+function callContext(io, request, stop, progress) {
+  let cwd;
+  return {
+    io,
+    request,
+    stop,
+    progress,
+    get cwd() {
+      cwd ??= loadWorkingDirectory(io, request.runId, request.defaultCwd);
+      return cwd;
+    }
+  };
+}
 async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS, origin) {
   const { request } = checked;
   const runStart = request.telemetry === true ? performance.now() : 0;
   try {
     noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
+    const result = await runTool(ops, checked, callContext(io, checked.request, stop, progress));
     if (request.telemetry !== true) return okEnvelope(capText(result.text, request.maxBytes), result.meta);
     const runEnd = performance.now();
     const text = capText(result.text, request.maxBytes);
@@ -5225,8 +5245,7 @@ function prepare(host, bytes, parsed) {
   }
   const change = checked.request.env;
   if (change === void 0) return { io: made.io, checked };
-  const own = host.ioFor(withEnvChange(process.env, change, HELPER_OWN_VARIABLES));
-  return "envelope" in own ? own : { io: own.io, checked };
+  return { io: host.ioWithEnv(made.io, withEnvChange(process.env, change, HELPER_OWN_VARIABLES)), checked };
 }
 function takeLine(host, bytes) {
   const arrived = performance.now();

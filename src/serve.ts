@@ -90,9 +90,9 @@ function prepare(host: CallHost, bytes: Uint8Array, parsed: { value: unknown } |
   }
   const change = checked.request.env;
   if (change === undefined) return { io: made.io, checked };
-  // The call's own environment, over the stream's: the home and the state folder stay the helper's.
-  const own = host.ioFor(withEnvChange(process.env, change, HELPER_OWN_VARIABLES));
-  return 'envelope' in own ? own : { io: own.io, checked };
+  // The call's own environment, over the stream's: the home and the state folder stay the helper's,
+  // so the home just checked is the call's too.
+  return { io: host.ioWithEnv(made.io, withEnvChange(process.env, change, HELPER_OWN_VARIABLES)), checked };
 }
 
 function takeLine(host: CallHost, bytes: Uint8Array): void {

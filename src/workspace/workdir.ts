@@ -50,6 +50,8 @@ export function loadWorkingDirectory(io: Io, runId: string, defaultCwd: string):
     if (isFolder(io, folder)) return folder;
   }
   const fallback = defaultWorkingDirectory(io, defaultCwd);
+  // The home is either answer: no stat of it can change which.
+  if (fallback === io.home) return io.home;
   return isFolder(io, fallback) ? fallback : io.home;
 }
 
