@@ -7766,8 +7766,10 @@ function defaultWorkingDirectory(io, defaultCwd) {
   return defaultCwd === "" ? io.home : expandHome(defaultCwd, io.home, io.home);
 }
 function recordedText(io, runId) {
+  const path = cwdFile(io, runId);
   try {
-    return new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
+    if (io.fs.stat(path) === null) return void 0;
+    return new TextDecoder().decode(io.fs.readFile(path, CWD_FILE_MAX_BYTES));
   } catch {
     return void 0;
   }
@@ -8064,13 +8066,15 @@ function killedPath(folder, id) {
 function jobMarker(folder, id) {
   return `${JOB_MARKER_VARIABLE}=${recordPath(folder, id)}`;
 }
-function recordedJobNumbers(io, folder) {
-  let names;
+function jobFolderNames(io, folder) {
   try {
-    names = io.fs.listFolder(folder);
+    return io.fs.stat(folder) === null ? [] : io.fs.listFolder(folder);
   } catch {
     return [];
   }
+}
+function recordedJobNumbers(io, folder) {
+  const names = jobFolderNames(io, folder);
   const numbers = [];
   for (const name of names) {
     const match = RECORD_FILE_PATTERN.exec(name);
@@ -8080,12 +8084,7 @@ function recordedJobNumbers(io, folder) {
 }
 var JOB_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.(?:json|exit|stop|killed)$/;
 function highestJobNumber(io, folder) {
-  let names;
-  try {
-    names = io.fs.listFolder(folder);
-  } catch {
-    return 0;
-  }
+  const names = jobFolderNames(io, folder);
   let highest = 0;
   for (const name of names) {
     const match = JOB_FILE_PATTERN.exec(name);

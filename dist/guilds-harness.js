@@ -364,7 +364,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "427306c785ee8224";
+var BUILD_ID = "d2a51901f644a948";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1833,8 +1833,10 @@ function defaultWorkingDirectory(io, defaultCwd) {
   return defaultCwd === "" ? io.home : expandHome(defaultCwd, io.home, io.home);
 }
 function recordedText(io, runId) {
+  const path = cwdFile(io, runId);
   try {
-    return new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
+    if (io.fs.stat(path) === null) return void 0;
+    return new TextDecoder().decode(io.fs.readFile(path, CWD_FILE_MAX_BYTES));
   } catch {
     return void 0;
   }
@@ -4393,13 +4395,15 @@ function killedPath(folder, id) {
 function jobMarker(folder, id) {
   return `${JOB_MARKER_VARIABLE}=${recordPath(folder, id)}`;
 }
-function recordedJobNumbers(io, folder) {
-  let names;
+function jobFolderNames(io, folder) {
   try {
-    names = io.fs.listFolder(folder);
+    return io.fs.stat(folder) === null ? [] : io.fs.listFolder(folder);
   } catch {
     return [];
   }
+}
+function recordedJobNumbers(io, folder) {
+  const names = jobFolderNames(io, folder);
   const numbers = [];
   for (const name of names) {
     const match = RECORD_FILE_PATTERN.exec(name);
