@@ -7637,7 +7637,9 @@ function codeOrMessage(error2) {
 }
 
 // src/text/paths.ts
+var NOT_NORMAL = /\/(?:\.\.?)?(?:\/|$)/;
 function normalizeAbsolute(path) {
+  if (path.startsWith("/") && !NOT_NORMAL.test(path)) return path;
   const out = [];
   for (const part of path.split("/")) {
     if (part === "" || part === ".") continue;

@@ -171,7 +171,9 @@ function removeFileIfPresent(path) {
 var import_node_fs2 = require("node:fs");
 
 // src/text/paths.ts
+var NOT_NORMAL = /\/(?:\.\.?)?(?:\/|$)/;
 function normalizeAbsolute(path) {
+  if (path.startsWith("/") && !NOT_NORMAL.test(path)) return path;
   const out = [];
   for (const part of path.split("/")) {
     if (part === "" || part === ".") continue;
@@ -364,7 +366,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "d2a51901f644a948";
+var BUILD_ID = "c24f001fe4c862d3";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1594,7 +1596,9 @@ var CODE_TASK_NODE_IO = {
 };
 
 // src/text/paths.ts
+var NOT_NORMAL = /\/(?:\.\.?)?(?:\/|$)/;
 function normalizeAbsolute(path) {
+  if (path.startsWith("/") && !NOT_NORMAL.test(path)) return path;
   const out = [];
   for (const part of path.split("/")) {
     if (part === "" || part === ".") continue;
@@ -5007,17 +5011,21 @@ var WRITE_RETRY_WAIT_MS = 1;
 function writeStdout(line) {
   const bytes = Buffer.from(line, "utf8");
   let written = 0;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
       written += writeSync(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
-      if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
+      if (code === "EAGAIN") Atomics.wait(pauseCell(), 0, 0, WRITE_RETRY_WAIT_MS);
       else return false;
     }
   }
   return true;
+}
+var pause;
+function pauseCell() {
+  pause ??= new Int32Array(new SharedArrayBuffer(4));
+  return pause;
 }
 
 
@@ -5208,6 +5216,7 @@ var HELPER_OWN_VARIABLES = ["HOME", RUN_DIR_VARIABLE];
 var calls = /* @__PURE__ *{/} new Map();
 var inputEnded = false;
 var idleTimer;
+var idleSince = 0;
 var idleMs = SERVE_IDLE_EXIT_MS;
 function exitWhenIdle() {
   if (inputEnded && calls.size === 0) process.exit(0);
@@ -5218,14 +5227,21 @@ function idleExitMs(env) {
   return asked > 0 && asked < SERVE_IDLE_EXIT_MS ? asked : SERVE_IDLE_EXIT_MS;
 }
 function restartIdleClock() {
-  clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (calls.size > 0) return;
-    inputEnded = true;
-    process.stdin.pause();
-    exitWhenIdle();
-  }, idleMs);
+  idleSince = performance.now();
+  if (idleTimer === void 0) setIdleTimer(idleMs);
+}
+function setIdleTimer(ms) {
+  idleTimer = setTimeout(idleTimerFired, ms);
   idleTimer.unref();
+}
+function idleTimerFired() {
+  idleTimer = void 0;
+  const idleFor = performance.now() - idleSince;
+  if (idleFor < idleMs) return setIdleTimer(idleMs - idleFor);
+  if (calls.size > 0) return;
+  inputEnded = true;
+  process.stdin.pause();
+  exitWhenIdle();
 }
 function writeAnswerLine(callId, envelope) {
   writeStdout(answerLine(callId, envelope));
@@ -5331,8 +5347,8 @@ serveStream(toolTable(HARNESS_TOOL_CONTRACTS, HARNESS_TOOL_RUNS), HARNESS_TOOLS_
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [491, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
+      return [493, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
     case "serve":
-      return [491, [[guildsChunk_0, 0], [guildsBody_serve, 59]]];
+      return [493, [[guildsChunk_0, 0], [guildsBody_serve, 59]]];
   }
 }
