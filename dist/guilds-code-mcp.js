@@ -7257,7 +7257,7 @@ var require_dist = __commonJS({
 });
 
 // src/mcp-main.ts
-var import_node_crypto3 = require("node:crypto");
+var import_node_crypto2 = require("node:crypto");
 var import_node_fs17 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
@@ -7638,7 +7638,9 @@ function codeOrMessage(error2) {
 }
 
 // src/text/paths.ts
+var NOT_NORMAL = /\/(?:\.\.?)?(?:\/|$)/;
 function normalizeAbsolute(path) {
+  if (path.startsWith("/") && !NOT_NORMAL.test(path)) return path;
   const out = [];
   for (const part of path.split("/")) {
     if (part === "" || part === ".") continue;
@@ -7767,8 +7769,10 @@ function defaultWorkingDirectory(io, defaultCwd) {
   return defaultCwd === "" ? io.home : expandHome(defaultCwd, io.home, io.home);
 }
 function recordedText(io, runId) {
+  const path = cwdFile(io, runId);
   try {
-    return new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
+    if (io.fs.stat(path) === null) return void 0;
+    return new TextDecoder().decode(io.fs.readFile(path, CWD_FILE_MAX_BYTES));
   } catch {
     return void 0;
   }
@@ -7780,6 +7784,7 @@ function loadWorkingDirectory(io, runId, defaultCwd) {
     if (isFolder(io, folder)) return folder;
   }
   const fallback = defaultWorkingDirectory(io, defaultCwd);
+  if (fallback === io.home) return io.home;
   return isFolder(io, fallback) ? fallback : io.home;
 }
 function saveWorkingDirectory(io, runId, folder) {
@@ -8001,7 +8006,6 @@ function releaseGroup(groupId) {
 }
 
 // src/mcp/in-process-runner.ts
-var import_node_crypto2 = require("node:crypto");
 var import_node_fs16 = require("node:fs");
 
 // src/text/clip.ts
@@ -8190,13 +8194,15 @@ function killedPath(folder, id) {
 function jobMarker(folder, id) {
   return `${JOB_MARKER_VARIABLE}=${recordPath(folder, id)}`;
 }
-function recordedJobNumbers(io, folder) {
-  let names;
+function jobFolderNames(io, folder) {
   try {
-    names = io.fs.listFolder(folder);
+    return io.fs.stat(folder) === null ? [] : io.fs.listFolder(folder);
   } catch {
     return [];
   }
+}
+function recordedJobNumbers(io, folder) {
+  const names = jobFolderNames(io, folder);
   const numbers = [];
   for (const name of names) {
     const match = RECORD_FILE_PATTERN.exec(name);
@@ -8206,12 +8212,7 @@ function recordedJobNumbers(io, folder) {
 }
 var JOB_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.(?:json|exit|stop|killed)$/;
 function highestJobNumber(io, folder) {
-  let names;
-  try {
-    names = io.fs.listFolder(folder);
-  } catch {
-    return 0;
-  }
+  const names = jobFolderNames(io, folder);
   let highest = 0;
   for (const name of names) {
     const match = JOB_FILE_PATTERN.exec(name);
@@ -8755,6 +8756,13 @@ var CallHost = class {
     return { io: this.makeIo(home, runDirFrom(env), env) };
   }
   /**
+   * `io`'s home and state folder with another environment: for a call whose environment differs from
+   * the one `io` was made for in neither HOME nor the state folder's variable.
+   */
+  ioWithEnv(io, env) {
+    return this.makeIo(io.home, io.runDir, env);
+  }
+  /**
    * A cold helper's one call, from its command-line argument (base64 JSON, or a request file; what
    * the loader took of it handed on) to its envelope. Never rejects. `origin`: as run's.
    */
@@ -8825,13 +8833,25 @@ function runTool(ops, checked, context) {
   const tool = ops[checked.op];
   return tool.run(context, checked.args);
 }
+function callContext(io, request, stop, progress) {
+  let cwd;
+  return {
+    io,
+    request,
+    stop,
+    progress,
+    get cwd() {
+      cwd ??= loadWorkingDirectory(io, request.runId, request.defaultCwd);
+      return cwd;
+    }
+  };
+}
 async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS, origin) {
   const { request } = checked;
   const runStart = request.telemetry === true ? performance.now() : 0;
   try {
     noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
+    const result = await runTool(ops, checked, callContext(io, checked.request, stop, progress));
     if (request.telemetry !== true) return okEnvelope(capText(result.text, request.maxBytes), result.meta);
     const runEnd = performance.now();
     const text2 = capText(result.text, request.maxBytes);
@@ -9871,7 +9891,11 @@ function sha256Hasher(expectedBytes) {
   }
   return new NodeHasher();
 }
+function cryptoSha256Hasher() {
+  return new NodeHasher();
+}
 var FILE_READ_NODE_IO = { sha256: sha256Hasher };
+var FILE_READ_LONG_LIVED_NODE_IO = { sha256: cryptoSha256Hasher };
 
 // src/tools/code_search/node/search.ts
 var import_node_fs14 = require("node:fs");
@@ -13845,6 +13869,9 @@ function failure(code2, named) {
   return pathFailure(code2, named, LONG_PATH_SHOWN_CHARS);
 }
 function resolveInsideHome(context, input) {
+  return resolveLooking(context, input).path;
+}
+function resolveLooking(context, input) {
   if (input.includes("\0")) throw pathHasNul();
   if (input === "") throw pathIsEmpty();
   const { io } = context;
@@ -13855,7 +13882,8 @@ function resolveInsideHome(context, input) {
   const lexical = resolveShownPath(input, cwd, io.home, alias, isFolderToFold);
   const display = relativePath(cwd, lexical);
   const named = input;
-  const walk = walkLookingInside(context, lexical, alias, named);
+  const looked = { path: null, info: null };
+  const walk = walkLookingInside(context, lexical, alias, named, looked);
   if ("outside" in walk) {
     if (input === "." && lexical === cwd && !isInside(context.cwd, io.home)) {
       throw workingDirectoryOutsideHome(context.cwd);
@@ -13865,9 +13893,9 @@ function resolveInsideHome(context, input) {
   if ("errorCode" in walk) throw failure(walk.errorCode, named);
   const real = walk.real;
   if (namesAFolder(input) && !isFolder2(context, real)) throw notAFolder(named);
-  return { lexical, display, named, real };
+  return { path: { lexical, display, named, real }, realInfo: looked.path === real ? looked.info : null };
 }
-function walkLookingInside(context, lexical, alias, named) {
+function walkLookingInside(context, lexical, alias, named, looked) {
   const { fs } = context.io;
   const look = (path) => {
     for (let attempt = 1; ; attempt++) {
@@ -13875,6 +13903,8 @@ function walkLookingInside(context, lexical, alias, named) {
         const info = fs.lstat(path);
         if (info === null) return { kind: "missing" };
         if (info.kind === "link") return { kind: "link", target: fs.readLink(path) };
+        looked.path = path;
+        looked.info = info;
         return { kind: info.kind === "folder" ? "folder" : "other" };
       } catch (error2) {
         const code2 = errorCode(error2);
@@ -13919,10 +13949,10 @@ function openInsideHome(context, path) {
   }
 }
 function openFileInsideHome(context, input) {
-  const path = resolveInsideHome(context, input);
-  let before;
+  const { path, realInfo } = resolveLooking(context, input);
+  let before = realInfo;
   try {
-    before = context.io.fs.stat(path.real);
+    before ??= context.io.fs.stat(path.real);
   } catch (error2) {
     throw failure(errorCode(error2), path.named);
   }
@@ -15327,15 +15357,8 @@ function toolTable(contracts, runs) {
 var CODE_TOOLS = toolTable(CODE_TOOL_CONTRACTS, CODE_TOOL_RUNS);
 
 // src/mcp/in-process-runner.ts
-function cryptoHasher() {
-  const hash = (0, import_node_crypto2.createHash)("sha256");
-  return {
-    update: (bytes) => void hash.update(bytes),
-    hexDigest: () => hash.digest("hex")
-  };
-}
 function mcpCallHost(ops = CODE_TOOLS) {
-  return new CallHost(ops, (home, runDir, env) => nodeIoWith({ ...CODE_TOOLS_NODE_IO, sha256: cryptoHasher }, home, runDir, env));
+  return new CallHost(ops, (home, runDir, env) => nodeIoWith({ ...CODE_TOOLS_NODE_IO, ...FILE_READ_LONG_LIVED_NODE_IO }, home, runDir, env));
 }
 function helperEnv(options, env) {
   return { ...env, HOME: options.home, GUILDS_RUN_DIR: options.runDir };
@@ -26048,7 +26071,7 @@ function stateFolder(home, env) {
   const given = env[RUN_DIR_VARIABLE];
   if (given && given.startsWith("/")) return given;
   const userHome = env.HOME && env.HOME.startsWith("/") ? env.HOME : (0, import_node_os.homedir)();
-  const id = (0, import_node_crypto3.createHash)("sha256").update(home).digest("hex").slice(0, STATE_FOLDER_HASH_CHARS);
+  const id = (0, import_node_crypto2.createHash)("sha256").update(home).digest("hex").slice(0, STATE_FOLDER_HASH_CHARS);
   return (0, import_node_path.join)(userHome, ".cache", "guilds-code-mcp", id);
 }
 function prepareRunsFolder(home) {
@@ -26126,7 +26149,7 @@ async function main() {
     homeFixed: options.homeFixed,
     resolveFolder,
     openHome,
-    newRunId: () => `mcp-${(0, import_node_crypto3.randomBytes)(RUN_ID_RANDOM_BYTES).toString("hex")}`,
+    newRunId: () => `mcp-${(0, import_node_crypto2.randomBytes)(RUN_ID_RANDOM_BYTES).toString("hex")}`,
     log: (line) => void process.stderr.write(`${line}
 `),
     env,

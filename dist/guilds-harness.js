@@ -172,7 +172,9 @@ function removeFileIfPresent(path) {
 var import_node_fs2 = require("node:fs");
 
 // src/text/paths.ts
+var NOT_NORMAL = /\/(?:\.\.?)?(?:\/|$)/;
 function normalizeAbsolute(path) {
+  if (path.startsWith("/") && !NOT_NORMAL.test(path)) return path;
   const out = [];
   for (const part of path.split("/")) {
     if (part === "" || part === ".") continue;
@@ -365,7 +367,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "3270ddc41ecda3c5";
+var BUILD_ID = "af7fdf14e859bfbb";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1678,7 +1680,9 @@ var CODE_TASK_NODE_IO = {
 };
 
 // src/text/paths.ts
+var NOT_NORMAL = /\/(?:\.\.?)?(?:\/|$)/;
 function normalizeAbsolute(path) {
+  if (path.startsWith("/") && !NOT_NORMAL.test(path)) return path;
   const out = [];
   for (const part of path.split("/")) {
     if (part === "" || part === ".") continue;
@@ -1917,8 +1921,10 @@ function defaultWorkingDirectory(io, defaultCwd) {
   return defaultCwd === "" ? io.home : expandHome(defaultCwd, io.home, io.home);
 }
 function recordedText(io, runId) {
+  const path = cwdFile(io, runId);
   try {
-    return new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
+    if (io.fs.stat(path) === null) return void 0;
+    return new TextDecoder().decode(io.fs.readFile(path, CWD_FILE_MAX_BYTES));
   } catch {
     return void 0;
   }
@@ -1930,6 +1936,7 @@ function loadWorkingDirectory(io, runId, defaultCwd) {
     if (isFolder(io, folder)) return folder;
   }
   const fallback = defaultWorkingDirectory(io, defaultCwd);
+  if (fallback === io.home) return io.home;
   return isFolder(io, fallback) ? fallback : io.home;
 }
 
@@ -4477,13 +4484,15 @@ function killedPath(folder, id) {
 function jobMarker(folder, id) {
   return `${JOB_MARKER_VARIABLE}=${recordPath(folder, id)}`;
 }
-function recordedJobNumbers(io, folder) {
-  let names;
+function jobFolderNames(io, folder) {
   try {
-    names = io.fs.listFolder(folder);
+    return io.fs.stat(folder) === null ? [] : io.fs.listFolder(folder);
   } catch {
     return [];
   }
+}
+function recordedJobNumbers(io, folder) {
+  const names = jobFolderNames(io, folder);
   const numbers = [];
   for (const name of names) {
     const match = RECORD_FILE_PATTERN.exec(name);
@@ -4708,6 +4717,13 @@ var CallHost = class {
     return { io: this.makeIo(home, runDirFrom(env), env) };
   }
   /**
+   * `io`'s home and state folder with another environment: for a call whose environment differs from
+   * the one `io` was made for in neither HOME nor the state folder's variable.
+   *{/}
+  ioWithEnv(io, env) {
+    return this.makeIo(io.home, io.runDir, env);
+  }
+  /**
    * A cold helper's one call, from its command-line argument (base64 JSON, or a request file; what
    * the loader took of it handed on) to its envelope. Never rejects. `origin`: as run's.
    *{/}
@@ -4778,13 +4794,25 @@ function runTool(ops, checked, context) {
   const tool = ops[checked.op];
   return tool.run(context, checked.args);
 }
+function callContext(io, request, stop, progress) {
+  let cwd;
+  return {
+    io,
+    request,
+    stop,
+    progress,
+    get cwd() {
+      cwd ??= loadWorkingDirectory(io, request.runId, request.defaultCwd);
+      return cwd;
+    }
+  };
+}
 async function runCheckedCall(io, checked, ops, stop, progress = NO_PROGRESS, origin) {
   const { request } = checked;
   const runStart = request.telemetry === true ? performance.now() : 0;
   try {
     noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
+    const result = await runTool(ops, checked, callContext(io, checked.request, stop, progress));
     if (request.telemetry !== true) return okEnvelope(capText(result.text, request.maxBytes), result.meta);
     const runEnd = performance.now();
     const text = capText(result.text, request.maxBytes);
@@ -5068,17 +5096,21 @@ var WRITE_RETRY_WAIT_MS = 1;
 function writeStdout(line) {
   const bytes = Buffer.from(line, "utf8");
   let written = 0;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
       written += writeSync(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
-      if (code === "EAGAIN") Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
+      if (code === "EAGAIN") Atomics.wait(pauseCell(), 0, 0, WRITE_RETRY_WAIT_MS);
       else return false;
     }
   }
   return true;
+}
+var pause;
+function pauseCell() {
+  pause ??= new Int32Array(new SharedArrayBuffer(4));
+  return pause;
 }
 
 
@@ -5269,6 +5301,7 @@ var HELPER_OWN_VARIABLES = ["HOME", RUN_DIR_VARIABLE];
 var calls = /* @__PURE__ *{/} new Map();
 var inputEnded = false;
 var idleTimer;
+var idleSince = 0;
 var idleMs = SERVE_IDLE_EXIT_MS;
 function exitWhenIdle() {
   if (inputEnded && calls.size === 0) process.exit(0);
@@ -5279,14 +5312,21 @@ function idleExitMs(env) {
   return asked > 0 && asked < SERVE_IDLE_EXIT_MS ? asked : SERVE_IDLE_EXIT_MS;
 }
 function restartIdleClock() {
-  clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (calls.size > 0) return;
-    inputEnded = true;
-    process.stdin.pause();
-    exitWhenIdle();
-  }, idleMs);
+  idleSince = performance.now();
+  if (idleTimer === void 0) setIdleTimer(idleMs);
+}
+function setIdleTimer(ms) {
+  idleTimer = setTimeout(idleTimerFired, ms);
   idleTimer.unref();
+}
+function idleTimerFired() {
+  idleTimer = void 0;
+  const idleFor = performance.now() - idleSince;
+  if (idleFor < idleMs) return setIdleTimer(idleMs - idleFor);
+  if (calls.size > 0) return;
+  inputEnded = true;
+  process.stdin.pause();
+  exitWhenIdle();
 }
 function writeAnswerLine(callId, envelope) {
   writeStdout(answerLine(callId, envelope));
@@ -5310,8 +5350,7 @@ function prepare(host, bytes, parsed) {
   }
   const change = checked.request.env;
   if (change === void 0) return { io: made.io, checked };
-  const own = host.ioFor(withEnvChange(process.env, change, HELPER_OWN_VARIABLES));
-  return "envelope" in own ? own : { io: own.io, checked };
+  return { io: host.ioWithEnv(made.io, withEnvChange(process.env, change, HELPER_OWN_VARIABLES)), checked };
 }
 function takeLine(host, bytes) {
   const arrived = performance.now();
@@ -5393,8 +5432,8 @@ serveStream(toolTable(HARNESS_TOOL_CONTRACTS, HARNESS_TOOL_RUNS), HARNESS_TOOLS_
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [492, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
+      return [494, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
     case "serve":
-      return [492, [[guildsChunk_0, 0], [guildsBody_serve, 59]]];
+      return [494, [[guildsChunk_0, 0], [guildsBody_serve, 59]]];
   }
 }

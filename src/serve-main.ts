@@ -7,6 +7,7 @@ import { SHELL_KILL_GRACE_MS } from './limits.js';
 import { serveStream } from './serve.js';
 import { CODE_TOOLS } from './tools/all.js';
 import { CODE_TOOLS_NODE_IO } from './tools/code-node-io.generated.js';
+import { FILE_READ_LONG_LIVED_NODE_IO } from './tools/file_read/node-io.js';
 
 guardGroupsOfThisProcess(SHELL_KILL_GRACE_MS);
-serveStream(CODE_TOOLS, CODE_TOOLS_NODE_IO);
+serveStream(CODE_TOOLS, { ...CODE_TOOLS_NODE_IO, ...FILE_READ_LONG_LIVED_NODE_IO });

@@ -32,6 +32,8 @@ interface Call {
 const calls = new Map<string, Call>();
 let inputEnded = false;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
+/** When the idle clock last started (performance.now()): a line came, or the last call in flight answered. */
+let idleSince = 0;
 /** How long the stream waits, with no line and no call in flight, before it ends (idleExitMs). */
 let idleMs = SERVE_IDLE_EXIT_MS;
 
@@ -46,18 +48,31 @@ export function idleExitMs(env: Readonly<Record<string, string | undefined>>): n
   return asked > 0 && asked < SERVE_IDLE_EXIT_MS ? asked : SERVE_IDLE_EXIT_MS;
 }
 
-/** Starts the idle clock again: a line came, or the last call in flight answered. */
+/**
+ * Starts the idle clock again: a line came, or the last call in flight answered. The clock is one
+ * timer, set again when it finds it fired early, not a timer cleared and made at every line and
+ * every answer, which cost a warm shell_status more than its own timing of the clock.
+ */
 function restartIdleClock(): void {
-  clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    // A call in flight restarts the clock when it answers.
-    if (calls.size > 0) return;
-    inputEnded = true;
-    process.stdin.pause();
-    exitWhenIdle();
-  }, idleMs);
+  idleSince = performance.now();
+  if (idleTimer === undefined) setIdleTimer(idleMs);
+}
+
+function setIdleTimer(ms: number): void {
+  idleTimer = setTimeout(idleTimerFired, ms);
   // stdin keeps the process alive while it is open; the clock alone does not.
   idleTimer.unref();
+}
+
+function idleTimerFired(): void {
+  idleTimer = undefined;
+  const idleFor = performance.now() - idleSince;
+  if (idleFor < idleMs) return setIdleTimer(idleMs - idleFor);
+  // A call in flight restarts the clock when it answers.
+  if (calls.size > 0) return;
+  inputEnded = true;
+  process.stdin.pause();
+  exitWhenIdle();
 }
 
 function writeAnswerLine(callId: string | null, envelope: Envelope): void {
@@ -90,9 +105,9 @@ function prepare(host: CallHost, bytes: Uint8Array, parsed: { value: unknown } |
   }
   const change = checked.request.env;
   if (change === undefined) return { io: made.io, checked };
-  // The call's own environment, over the stream's: the home and the state folder stay the helper's.
-  const own = host.ioFor(withEnvChange(process.env, change, HELPER_OWN_VARIABLES));
-  return 'envelope' in own ? own : { io: own.io, checked };
+  // The call's own environment, over the stream's: the home and the state folder stay the helper's,
+  // so the home just checked is the call's too.
+  return { io: host.ioWithEnv(made.io, withEnvChange(process.env, change, HELPER_OWN_VARIABLES)), checked };
 }
 
 function takeLine(host: CallHost, bytes: Uint8Array): void {

@@ -59,6 +59,14 @@ export class CallHost {
   }
 
   /**
+   * `io`'s home and state folder with another environment: for a call whose environment differs from
+   * the one `io` was made for in neither HOME nor the state folder's variable.
+   */
+  ioWithEnv(io: Io, env: CallEnvironment): Io {
+    return this.makeIo(io.home, io.runDir, env);
+  }
+
+  /**
    * A cold helper's one call, from its command-line argument (base64 JSON, or a request file; what
    * the loader took of it handed on) to its envelope. Never rejects. `origin`: as run's.
    */
@@ -136,8 +144,27 @@ export function runTool(ops: OpTable, checked: CheckedRequest, context: Context)
 }
 
 /**
- * A call's run, for a request checked and resolved: the run noted, its working directory, the tool,
- * the text capped. Never throws; every call reaches it through a host. `origin`: when the helper
+ * What the tool is handed. Its working directory is read at the tool's first look, not before: a
+ * tool that never looks (shell_status) spares the record's open and the folder's stat, and a tool
+ * that does reads it before it does anything with it, as when it was read up front.
+ */
+function callContext(io: Io, request: CheckedRequest['request'], stop: Stop, progress: Progress): Context {
+  let cwd: string | undefined;
+  return {
+    io,
+    request,
+    stop,
+    progress,
+    get cwd(): string {
+      cwd ??= loadWorkingDirectory(io, request.runId, request.defaultCwd);
+      return cwd;
+    },
+  };
+}
+
+/**
+ * A call's run, for a request checked and resolved: the run noted, the tool with its working
+ * directory, the text capped. Never throws; every call reaches it through a host. `origin`: when the helper
  * began on this call, on performance.now()'s clock (0, a cold helper's process start), for the phases
  * a request may ask for.
  */
@@ -147,8 +174,7 @@ async function runCheckedCall(io: Io, checked: CheckedRequest, ops: OpTable, sto
   const runStart = request.telemetry === true ? performance.now() : 0;
   try {
     noteRunUse(io, request.runId, request.agentId);
-    const cwd = loadWorkingDirectory(io, request.runId, request.defaultCwd);
-    const result = await runTool(ops, checked, { io, request, cwd, stop, progress });
+    const result = await runTool(ops, checked, callContext(io, checked.request, stop, progress));
     if (request.telemetry !== true) return okEnvelope(capText(result.text, request.maxBytes), result.meta as Meta);
     const runEnd = performance.now();
     const text = capText(result.text, request.maxBytes);

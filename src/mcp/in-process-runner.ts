@@ -4,7 +4,6 @@
 // over its warm stream (`--serve`), as the orchestrator runs it in a sandbox that can open one. The
 // orchestrator's rules (the request, its checks, the pipeline, the pointers) stay in CodeToolRun, so
 // that the text is the helper's.
-import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { CallHost, CallStop } from '../call/host.js';
 import { CallProgress } from '../call/progress.js';
@@ -13,7 +12,7 @@ import type { Envelope } from '../contract/envelope.js';
 import { HELPER_OF_TOOL } from '../contract/registry.js';
 import { nodeIoWith } from '../io/node/core.js';
 import { CODE_TOOLS_NODE_IO } from '../tools/code-node-io.generated.js';
-import type { Hasher } from '../tools/file_read/io.js';
+import { FILE_READ_LONG_LIVED_NODE_IO } from '../tools/file_read/node-io.js';
 import type { HelperCall, HelperRunner } from '../orchestrator/runner.js';
 import type { ExecRequest, ExecResult, OpenedExec, OpenHandlers, Sandbox } from '../orchestrator/sandbox.js';
 import { endOpened, execLocal, openLocal, type OpenedExecs } from '../orchestrator/sandboxes/local/exec.js';
@@ -37,21 +36,9 @@ export interface InProcessRunnerOptions {
   host?: CallHost | undefined;
 }
 
-/**
- * node:crypto for every size: the helper hashes a small file in WebAssembly to spare a cold start the
- * loading of node:crypto, which a running server has paid once.
- */
-function cryptoHasher(): Hasher {
-  const hash = createHash('sha256');
-  return {
-    update: (bytes) => void hash.update(bytes),
-    hexDigest: () => hash.digest('hex'),
-  };
-}
-
 /** The host of the server's calls: `ops`, each call with an Io of its own that hashes with node:crypto. */
 export function mcpCallHost(ops: OpTable = CODE_TOOLS): CallHost {
-  return new CallHost(ops, (home, runDir, env) => nodeIoWith({ ...CODE_TOOLS_NODE_IO, sha256: cryptoHasher }, home, runDir, env));
+  return new CallHost(ops, (home, runDir, env) => nodeIoWith({ ...CODE_TOOLS_NODE_IO, ...FILE_READ_LONG_LIVED_NODE_IO }, home, runDir, env));
 }
 
 /** The helper's environment, as the local sandbox gives it to a helper process. */

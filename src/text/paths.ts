@@ -1,7 +1,12 @@
 // POSIX path arithmetic, done lexically. Pure: the file system is never consulted here.
 
+/** An empty, `.` or `..` component: what normalizeAbsolute takes out. */
+const NOT_NORMAL = /\/(?:\.\.?)?(?:\/|$)/;
+
 /** Resolve `.` and `..` and duplicate slashes in an absolute path. */
 export function normalizeAbsolute(path: string): string {
+  // Most paths are already in normal form (every call joins a few): one scan, not a split and a join.
+  if (path.startsWith('/') && !NOT_NORMAL.test(path)) return path;
   const out: string[] = [];
   for (const part of path.split('/')) {
     if (part === '' || part === '.') continue;

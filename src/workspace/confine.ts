@@ -71,6 +71,14 @@ function failure(code: string | undefined, named: string): ToolError {
  * own `..` or through a link, is refused as outside whether or not anything is there.
  */
 export function resolveInsideHome(context: PathContext, input: string): ResolvedPath {
+  return resolveLooking(context, input).path;
+}
+
+/**
+ * resolveInsideHome's path, and what the walk's lstat found at its real path when that was the last
+ * place it looked (no link, so what a stat of it would say), else null.
+ */
+function resolveLooking(context: PathContext, input: string): { path: ResolvedPath; realInfo: FileInfo | null } {
   if (input.includes('\0')) throw pathHasNul();
   if (input === '') throw pathIsEmpty();
   const { io } = context;
@@ -82,7 +90,8 @@ export function resolveInsideHome(context: PathContext, input: string): Resolved
   const lexical = resolveShownPath(input, cwd, io.home, alias, isFolderToFold);
   const display = relativePath(cwd, lexical);
   const named = input;
-  const walk = walkLookingInside(context, lexical, alias, named);
+  const looked: LastLook = { path: null, info: null };
+  const walk = walkLookingInside(context, lexical, alias, named, looked);
   if ('outside' in walk) {
     // No path given and a working directory outside the home: say which folder that is.
     if (input === '.' && lexical === cwd && !isInside(context.cwd, io.home)) {
@@ -94,11 +103,17 @@ export function resolveInsideHome(context: PathContext, input: string): Resolved
   const real = walk.real;
   // `a.txt/` names a folder, as it does to the shell (`Not a directory`); the folded path lost the slash.
   if (namesAFolder(input) && !isFolder(context, real)) throw notAFolder(named);
-  return { lexical, display, named, real };
+  return { path: { lexical, display, named, real }, realInfo: looked.path === real ? looked.info : null };
+}
+
+/** The last place a walk looked at that was no link, and what lstat found there. */
+interface LastLook {
+  path: string | null;
+  info: FileInfo | null;
 }
 
 /** The walk of walkInsideHome on the file system: what a place inside the home is, and a link's target. */
-function walkLookingInside(context: PathContext, lexical: string, alias: string | null, named: string): ConfinedWalk {
+function walkLookingInside(context: PathContext, lexical: string, alias: string | null, named: string, looked: LastLook): ConfinedWalk {
   const { fs } = context.io;
   const look = (path: string): PathStep => {
     for (let attempt = 1; ; attempt++) {
@@ -106,6 +121,8 @@ function walkLookingInside(context: PathContext, lexical: string, alias: string 
         const info = fs.lstat(path);
         if (info === null) return { kind: 'missing' };
         if (info.kind === 'link') return { kind: 'link', target: fs.readLink(path) };
+        looked.path = path;
+        looked.info = info;
         return { kind: info.kind === 'folder' ? 'folder' : 'other' };
       } catch (error) {
         // EINVAL: the link was replaced by something else between the two looks; look again.
@@ -166,10 +183,12 @@ export function openInsideHome(context: PathContext, path: ResolvedPath): { file
  * between the check and the open cannot hand over a file from outside.
  */
 export function openFileInsideHome(context: PathContext, input: string): { file: OpenFile; path: ResolvedPath; info: FileInfo } {
-  const path = resolveInsideHome(context, input);
-  let before: FileInfo | null;
+  const { path, realInfo } = resolveLooking(context, input);
+  // What the walk found at the real path is what a stat of it would say, a moment earlier; the
+  // open file is checked again below either way.
+  let before: FileInfo | null = realInfo;
   try {
-    before = context.io.fs.stat(path.real);
+    before ??= context.io.fs.stat(path.real);
   } catch (error) {
     throw failure(errorCode(error), path.named);
   }

@@ -88,14 +88,22 @@ export function jobMarker(folder: string, id: string): string {
   return `${JOB_MARKER_VARIABLE}=${recordPath(folder, id)}`;
 }
 
-/** The numbers of every job recorded, in order. */
-export function recordedJobNumbers(io: Io, folder: string): number[] {
-  let names: string[];
+/**
+ * The names in the agent's folder of jobs; none when it cannot be read. An agent that never started
+ * a background command has no folder: a stat says so for a tenth of what the failed listing's
+ * thrown error costs, at every shell_status of such an agent.
+ */
+function jobFolderNames(io: Io, folder: string): string[] {
   try {
-    names = io.fs.listFolder(folder);
+    return io.fs.stat(folder) === null ? [] : io.fs.listFolder(folder);
   } catch {
     return [];
   }
+}
+
+/** The numbers of every job recorded, in order. */
+export function recordedJobNumbers(io: Io, folder: string): number[] {
+  const names = jobFolderNames(io, folder);
   const numbers: number[] = [];
   for (const name of names) {
     const match = RECORD_FILE_PATTERN.exec(name);
@@ -111,12 +119,7 @@ const JOB_FILE_PATTERN = /^b([1-9][0-9]{0,8})\.(?:json|exit|stop|killed)$/;
  * record was removed and only its exit status was left behind.
  */
 export function highestJobNumber(io: Io, folder: string): number {
-  let names: string[];
-  try {
-    names = io.fs.listFolder(folder);
-  } catch {
-    return 0;
-  }
+  const names = jobFolderNames(io, folder);
   let highest = 0;
   for (const name of names) {
     const match = JOB_FILE_PATTERN.exec(name);

@@ -35,8 +35,12 @@ export function defaultWorkingDirectory(io: Io, defaultCwd: string): string {
 
 /** The run's cwd record as written, or undefined when there is none that can be read. */
 function recordedText(io: Io, runId: string): string | undefined {
+  const path = cwdFile(io, runId);
   try {
-    return new TextDecoder().decode(io.fs.readFile(cwdFile(io, runId), CWD_FILE_MAX_BYTES));
+    // A run that never ran a shell has no record: a stat says so for a tenth of what the failed
+    // open's thrown error costs, at every file_read of such a run.
+    if (io.fs.stat(path) === null) return undefined;
+    return new TextDecoder().decode(io.fs.readFile(path, CWD_FILE_MAX_BYTES));
   } catch {
     return undefined;
   }
@@ -50,6 +54,8 @@ export function loadWorkingDirectory(io: Io, runId: string, defaultCwd: string):
     if (isFolder(io, folder)) return folder;
   }
   const fallback = defaultWorkingDirectory(io, defaultCwd);
+  // The home is either answer: no stat of it can change which.
+  if (fallback === io.home) return io.home;
   return isFolder(io, fallback) ? fallback : io.home;
 }
 

@@ -10,15 +10,22 @@ const WRITE_RETRY_WAIT_MS = 1;
 export function writeStdout(line: string): boolean {
   const bytes = Buffer.from(line, 'utf8');
   let written = 0;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
   while (written < bytes.length) {
     try {
       written += writeSync(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'EAGAIN') Atomics.wait(pause, 0, 0, WRITE_RETRY_WAIT_MS);
+      if (code === 'EAGAIN') Atomics.wait(pauseCell(), 0, 0, WRITE_RETRY_WAIT_MS);
       else return false;
     }
   }
   return true;
+}
+
+let pause: Int32Array | undefined;
+
+/** What the wait on EAGAIN waits on: made at the first wait, not for every line a warm stream writes. */
+function pauseCell(): Int32Array {
+  pause ??= new Int32Array(new SharedArrayBuffer(4));
+  return pause;
 }

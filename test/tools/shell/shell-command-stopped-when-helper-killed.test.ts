@@ -67,7 +67,7 @@ it('the guard outlives a call and a killed guard is started again: a warm helper
   expect((await helper.call({ run_id: 'r1', agent_id: 'a1', call_id: 'c1', op: 'shell', args: { command: 'true' } })).ok).toBe(true);
   // The guard is the helper's child and runs as the agent's commands do: one of them may kill it.
   const killed = await helper.call({ run_id: 'r1', agent_id: 'a1', call_id: 'c2', op: 'shell', args: { command: "pkill -KILL -P $PPID -f 'guilds-gu[a]rd' && echo killed" } });
-  expect(killed.text).toBe('killed');
+  expect(killed).toMatchObject({ ok: true, text: 'killed' });
   const file = join(sandbox.root, 'group');
   helper.write(`${JSON.stringify({ run_id: 'r1', agent_id: 'a1', call_id: 'c3', op: 'shell', args: { command: `sleep 302 & echo $$ > '${file}'; wait`, timeout_seconds: 600 } })}\n`);
   const group = await groupWrittenTo(file);
