@@ -12,7 +12,9 @@
 // Then the MCP server's per-call latency against the same cold helper (bench/mcp.ts), and, in a full
 // run or with --docker, the per-call cost in a container of the sandbox image (bench/docker.ts), our
 // Engine API client against dockerode (bench/docker-client.ts), and the time from a pool's claim to
-// the first answer (bench/pool.ts; alone: --docker --only pool).
+// the first answer (bench/pool.ts; alone: --docker --only pool). With no Docker Engine answering,
+// the bench starts a dockerd of its own when it runs as root, and stops it at the end
+// (bench/dockerd.ts).
 //
 // Runs the built helper the way the orchestrator does (a fresh `node dist/guilds-code.js <base64>`
 // per call) side by side with each case's floor, alternating which goes first, and prints the
@@ -35,6 +37,7 @@ import { mcpCases, mcpLine, mcpMarkdown, measureMcp, type McpOutcome } from './m
 import { measureWarm, warmCases, warmLine, warmMarkdown, type OpenableSandbox, type WarmOutcome } from './warm.js';
 import { measureProgressThrough, progressLine, progressMarkdown, type ProgressOutcome } from './progress.js';
 import { measurePool, poolMarkdown } from './pool.js';
+import { benchEngine } from './dockerd.js';
 import { LocalSandbox } from '../src/orchestrator/sandboxes/local/sandbox.js';
 import { measureTelemetry, telemetryLine } from './telemetry.js';
 import { buildImage, DEBIAN_BASE, imageExists, parseImageArguments, recipeHash } from '../scripts/image.js';
@@ -351,6 +354,22 @@ async function dockerCases(options: Options, warm: WarmOutcome[], progress: Prog
   return [...(outcomes.length > 0 ? dockerMarkdown(outcomes, image) : []), ...clients, ...poolMarkdown(pool.outcomes, pool.idle)];
 }
 
+/** The docker cases in an Engine that answers, the bench's own dockerd started (and then stopped) when none did. */
+async function inDocker(options: Options, warm: WarmOutcome[], progress: ProgressOutcome[]): Promise<string[]> {
+  let engine: Awaited<ReturnType<typeof benchEngine>>;
+  try {
+    engine = await benchEngine((line) => console.log(`docker: ${line}`));
+  } catch (error) {
+    console.log(`docker: skipped (${(error as Error).message})`);
+    return [];
+  }
+  try {
+    return await dockerCases(options, warm, progress);
+  } finally {
+    await engine.stop();
+  }
+}
+
 /** Live calls' cases over the local sandbox's warm stream. */
 async function localProgress(options: Options, scratch: Scratch, env: Env): Promise<ProgressOutcome[]> {
   if (options.only !== null && !/progress/i.test(options.only)) return [];
@@ -362,6 +381,23 @@ async function localProgress(options: Options, scratch: Scratch, env: Env): Prom
   } finally {
     await sandbox.cleanup();
   }
+}
+
+/** The start-up cases once more on each other Node line, helper and Node floors on that line. */
+function otherLines(options: Options, scratch: Scratch, env: Env): Outcome[] {
+  const outcomes: Outcome[] = [];
+  for (const line of timedLines()) {
+    const lineCases = buildCases(scratch, env, undefined, line.binary).filter(
+      (c) => LINE_CASES.test(c.name) && (options.only === null || new RegExp(options.only, 'i').test(c.name)),
+    );
+    for (const testCase of lineCases) {
+      const outcome = { ...measureCase({ ...options, node: line.binary, baseline: null }, scratch, env, testCase), line: line.version };
+      process.stdout.write(`Node ${line.version}: `);
+      printOutcome(outcome);
+      outcomes.push(outcome);
+    }
+  }
+  return outcomes;
 }
 
 async function main(): Promise<number> {
@@ -399,19 +435,7 @@ async function main(): Promise<number> {
       printOutcome(outcome);
       outcomes.push(outcome);
     }
-    if (options.lines) {
-      for (const line of timedLines()) {
-        const lineCases = buildCases(scratch, env, undefined, line.binary).filter(
-          (c) => LINE_CASES.test(c.name) && (options.only === null || new RegExp(options.only, 'i').test(c.name)),
-        );
-        for (const testCase of lineCases) {
-          const outcome = { ...measureCase({ ...options, node: line.binary, baseline: null }, scratch, env, testCase), line: line.version };
-          process.stdout.write(`Node ${line.version}: `);
-          printOutcome(outcome);
-          outcomes.push(outcome);
-        }
-      }
-    }
+    if (options.lines) outcomes.push(...otherLines(options, scratch, env));
     const mcpBundle = join(dirname(options.bundle), 'guilds-code-mcp.js');
     const mcpWanted = mcpCases(scratch.smallFile).filter((c) => options.only === null || new RegExp(options.only, 'i').test(`MCP ${c.name}`));
     const mcp = mcpWanted.length === 0 || !existsSync(mcpBundle) ? [] : await measureMcp(
@@ -424,7 +448,7 @@ async function main(): Promise<number> {
       (outcome) => console.log(warmLine(outcome)),
     );
     const progress = await localProgress(options, scratch, env);
-    const docker = options.docker ? await dockerCases(options, warm, progress) : [];
+    const docker = options.docker ? await inDocker(options, warm, progress) : [];
     if (options.write) {
       writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined, mcp, docker, warm, progress));
       console.log(`figures written to ${RESULTS_FILE}`);
