@@ -9,10 +9,13 @@
 // from scripts/install-node-lines.sh); the default is the Node running the benchmark. A full run
 // then measures the start-up cases again on each other Node line (bench/lines.ts; --no-lines skips).
 //
-// Then the MCP server's per-call latency against the same cold helper (bench/mcp.ts), and, in a full
-// run or with --docker, the per-call cost in a container of the sandbox image (bench/docker.ts), our
-// Engine API client against dockerode (bench/docker-client.ts), and the time from a pool's claim to
-// the first answer (bench/pool.ts; alone: --docker --only pool).
+// Then the MCP server's per-call latency against the same cold helper (bench/mcp.ts), each call warm
+// and cold against a program doing the same work (bench/floor.ts; alone: --only warm-floor, with
+// --docker for the containers), and, in a full run or with --docker, the per-call cost in a container
+// of the sandbox image (bench/docker.ts), our Engine API client against dockerode
+// (bench/docker-client.ts), and the time from a pool's claim to the first answer (bench/pool.ts;
+// alone: --docker --only pool). With no Docker Engine answering, the bench starts a dockerd of its
+// own when it runs as root, and stops it at the end (bench/dockerd.ts).
 //
 // Runs the built helper the way the orchestrator does (a fresh `node dist/guilds-code.js <base64>`
 // per call) side by side with each case's floor, alternating which goes first, and prints the
@@ -35,6 +38,8 @@ import { mcpCases, mcpLine, mcpMarkdown, measureMcp, type McpOutcome } from './m
 import { measureWarm, warmCases, warmLine, warmMarkdown, type OpenableSandbox, type WarmOutcome } from './warm.js';
 import { measureProgressThrough, progressLine, progressMarkdown, type ProgressOutcome } from './progress.js';
 import { measurePool, poolMarkdown } from './pool.js';
+import { floorCases, floorLine, floorMarkdown, measureFloorDocker, measureFloorLocal, type FloorOutcome } from './floor.js';
+import { benchEngine } from './dockerd.js';
 import { LocalSandbox } from '../src/orchestrator/sandboxes/local/sandbox.js';
 import { measureTelemetry, telemetryLine } from './telemetry.js';
 import { buildImage, DEBIAN_BASE, imageExists, parseImageArguments, recipeHash } from '../scripts/image.js';
@@ -270,6 +275,7 @@ function resultsMarkdown(
   docker: string[],
   warm: WarmOutcome[] = [],
   progress: ProgressOutcome[] = [],
+  floor: FloorOutcome[] = [],
 ): string {
   const treeMiB = scratch.treeBytes / 1_048_576;
   const smaller = scratch.treeFiles < ISSUE_TREE.files * 0.95 || treeMiB < ISSUE_TREE.mib * 0.95;
@@ -311,11 +317,12 @@ function resultsMarkdown(
     ...(warm.length > 0 ? warmMarkdown(warm) : []),
     ...(progress.length > 0 ? progressMarkdown(progress) : []),
     ...docker,
+    ...(floor.length > 0 ? floorMarkdown(floor) : []),
   ].join('\n');
 }
 
 /** The docker cases, in the image the tests build (built here when missing); their markdown, or why they were skipped. */
-async function dockerCases(options: Options, warm: WarmOutcome[], progress: ProgressOutcome[]): Promise<string[]> {
+async function dockerCases(options: Options, warm: WarmOutcome[], progress: ProgressOutcome[], floor: FloorOutcome[]): Promise<string[]> {
   let image = options.dockerImage;
   try {
     if (image === null) {
@@ -347,8 +354,36 @@ async function dockerCases(options: Options, warm: WarmOutcome[], progress: Prog
   if (options.only === null || /progress/i.test(options.only)) {
     progress.push(...(await measureProgressDocker({ image, pairs: Math.min(options.pairs, 10), warmup: Math.min(options.warmup, 1), runtimes }, (o) => console.log(progressLine(o)))));
   }
+  const floorWanted = floorCases().filter((c) => only(`warm-floor ${c.name}`));
+  if (floorWanted.length > 0) {
+    floor.push(...(await measureFloorDocker({ image, runtimes, rounds: options.pairs, warmup: options.warmup, cases: floorWanted }, (o) => console.log(floorLine(o)))));
+  }
   const pool = !only('pool') ? { outcomes: [], idle: [] } : await measurePool({ image, runtimes, idle: true }, (line) => console.log(line));
   return [...(outcomes.length > 0 ? dockerMarkdown(outcomes, image) : []), ...clients, ...poolMarkdown(pool.outcomes, pool.idle)];
+}
+
+/** The docker cases in an Engine that answers, the bench's own dockerd started (and then stopped) when none did. */
+async function inDocker(options: Options, warm: WarmOutcome[], progress: ProgressOutcome[], floor: FloorOutcome[]): Promise<string[]> {
+  let engine: Awaited<ReturnType<typeof benchEngine>>;
+  try {
+    engine = await benchEngine((line) => console.log(`docker: ${line}`));
+  } catch (error) {
+    console.log(`docker: skipped (${(error as Error).message})`);
+    return [];
+  }
+  try {
+    return await dockerCases(options, warm, progress, floor);
+  } finally {
+    await engine.stop();
+  }
+}
+
+/** Each call, warm and cold, against the same work done by a bare Node program, through the local sandbox. */
+async function localFloor(options: Options, scratch: Scratch): Promise<FloorOutcome[]> {
+  const wanted = floorCases().filter((c) => options.only === null || new RegExp(options.only, 'i').test(`warm-floor ${c.name}`));
+  if (wanted.length === 0) return [];
+  const measuring = { rounds: options.pairs, warmup: options.warmup, node: options.node, bundle: options.bundle, env: { GUILDS_RG: scratch.rg }, cases: wanted };
+  return measureFloorLocal(measuring, (o) => console.log(floorLine(o)));
 }
 
 /** Live calls' cases over the local sandbox's warm stream. */
@@ -362,6 +397,23 @@ async function localProgress(options: Options, scratch: Scratch, env: Env): Prom
   } finally {
     await sandbox.cleanup();
   }
+}
+
+/** The start-up cases once more on each other Node line, helper and Node floors on that line. */
+function otherLines(options: Options, scratch: Scratch, env: Env): Outcome[] {
+  const outcomes: Outcome[] = [];
+  for (const line of timedLines()) {
+    const lineCases = buildCases(scratch, env, undefined, line.binary).filter(
+      (c) => LINE_CASES.test(c.name) && (options.only === null || new RegExp(options.only, 'i').test(c.name)),
+    );
+    for (const testCase of lineCases) {
+      const outcome = { ...measureCase({ ...options, node: line.binary, baseline: null }, scratch, env, testCase), line: line.version };
+      process.stdout.write(`Node ${line.version}: `);
+      printOutcome(outcome);
+      outcomes.push(outcome);
+    }
+  }
+  return outcomes;
 }
 
 async function main(): Promise<number> {
@@ -399,19 +451,7 @@ async function main(): Promise<number> {
       printOutcome(outcome);
       outcomes.push(outcome);
     }
-    if (options.lines) {
-      for (const line of timedLines()) {
-        const lineCases = buildCases(scratch, env, undefined, line.binary).filter(
-          (c) => LINE_CASES.test(c.name) && (options.only === null || new RegExp(options.only, 'i').test(c.name)),
-        );
-        for (const testCase of lineCases) {
-          const outcome = { ...measureCase({ ...options, node: line.binary, baseline: null }, scratch, env, testCase), line: line.version };
-          process.stdout.write(`Node ${line.version}: `);
-          printOutcome(outcome);
-          outcomes.push(outcome);
-        }
-      }
-    }
+    if (options.lines) outcomes.push(...otherLines(options, scratch, env));
     const mcpBundle = join(dirname(options.bundle), 'guilds-code-mcp.js');
     const mcpWanted = mcpCases(scratch.smallFile).filter((c) => options.only === null || new RegExp(options.only, 'i').test(`MCP ${c.name}`));
     const mcp = mcpWanted.length === 0 || !existsSync(mcpBundle) ? [] : await measureMcp(
@@ -424,9 +464,10 @@ async function main(): Promise<number> {
       (outcome) => console.log(warmLine(outcome)),
     );
     const progress = await localProgress(options, scratch, env);
-    const docker = options.docker ? await dockerCases(options, warm, progress) : [];
+    const floor = await localFloor(options, scratch);
+    const docker = options.docker ? await inDocker(options, warm, progress, floor) : [];
     if (options.write) {
-      writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined, mcp, docker, warm, progress));
+      writeFileSync(RESULTS_FILE, resultsMarkdown(outcomes, options, scratch, info, caCertificates !== undefined, mcp, docker, warm, progress, floor));
       console.log(`figures written to ${RESULTS_FILE}`);
     }
     return outcomes.some((o) => o.status === 'failed') ? 1 : 0;

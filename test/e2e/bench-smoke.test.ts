@@ -25,6 +25,9 @@ const MCP_CASES = ['file_read, 200 lines of a 2,000-line file', 'shell_status, n
 // The warm stream's per-call cases (bench/warm.ts), cold and warm beside their floors.
 const WARM_CASES = ['file_read, 200 lines of a 2,000-line file', 'shell `true`', 'shell_status, no background commands', 'code_search files, few matches'];
 
+// Each call warm and cold against the same work done by a bare Node program (bench/floor.ts), locally.
+const FLOOR_CASES = ['shell `true`', 'code_search, 200 files, files mode', 'file_read, 200 lines of a 2,000-line file', 'shell_status, nothing running'];
+
 describe('npm run bench -- --smoke', () => {
   it('runs every case once and prints each with its ratio, or says that its op is not available yet', () => {
     const run = spawnSync(process.execPath, [TSX_CLI, 'bench/run.ts', '--smoke'], {
@@ -46,6 +49,11 @@ describe('npm run bench -- --smoke', () => {
     for (const name of WARM_CASES) {
       const line = lines.find((l) => l.startsWith(`warm ${name} (local): `));
       expect(line, `warm ${name}`).toMatch(/: cold \d+\.\d ms \(exec of true \d+\.\d ms, \d+\.\d{2}x\); warm \d+\.\d{2} ms \(echo round trip \d+\.\d{3} ms, \d+\.\dx\); warm\/cold \d+\.\d % over 1 rounds$/);
+    }
+    const side = String.raw`\d+\.\d ms vs floor \d+\.\d ms, \d+\.\d{2}× \(target ≤ \d(\.\d)?×: (met|NOT met)\)`;
+    for (const name of FLOOR_CASES) {
+      const line = lines.find((l) => l.startsWith(`warm-floor ${name} (local): `));
+      expect(line, `warm-floor ${name}`).toMatch(new RegExp(`: warm ${side}; cold ${side}; over 1 rounds, load \\d+\\.\\d{2}$`));
     }
     // Live calls (bench/progress.ts): the flood with and without progress, and the latency of a line.
     expect(lines.find((l) => l.startsWith('progress (local): '))).toMatch(
