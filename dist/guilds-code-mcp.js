@@ -11674,6 +11674,44 @@ var SandboxRunner = class {
   }
 };
 
+// src/orchestrator/deadlines.ts
+var Deadlines = class {
+  due = /* @__PURE__ */ new Map();
+  timer;
+  /** When the timer fires (performance.now()); Infinity while none is armed. */
+  timerAt = Infinity;
+  /** `then` runs once `ms` have passed, unless cleared before; while any is pending the process stays alive, as it would for its own timer. */
+  set(key, ms, then) {
+    const at = performance.now() + ms;
+    this.due.set(key, { at, then });
+    if (this.timer !== void 0 && this.timerAt <= at) this.timer.ref?.();
+    else this.arm(at);
+  }
+  clear(key) {
+    if (!this.due.delete(key) || this.due.size > 0) return;
+    this.timer?.unref?.();
+  }
+  arm(at) {
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => this.pass(), Math.max(0, at - performance.now()));
+  }
+  /** Runs what is due, then arms for the earliest left. A timer can fire a little before its time by this clock: that one waits on. */
+  pass() {
+    this.timer = void 0;
+    this.timerAt = Infinity;
+    const now = performance.now();
+    for (const [key, due] of [...this.due]) {
+      if (due.at > now || this.due.get(key) !== due) continue;
+      this.due.delete(key);
+      due.then();
+    }
+    let next = Infinity;
+    for (const due of this.due.values()) next = Math.min(next, due.at);
+    if (next < Infinity) this.arm(next);
+  }
+};
+
 // src/orchestrator/warm-runner.ts
 var WARM_ANSWER_LINE_MAX_BYTES = 64 * 1048576;
 var WARM_STREAM_IDLE_MS = 5 * 6e4;
@@ -11714,6 +11752,10 @@ var WarmStream = class {
   closing = false;
   started = false;
   idleTimer;
+  /** Each call's time limit, then its grace. */
+  deadlines = new Deadlines();
+  /** When the last call in flight was answered (Date.now()). */
+  idleSince = 0;
   get open() {
     return !this.ended && !this.closing;
   }
@@ -11758,13 +11800,28 @@ var WarmStream = class {
     this.exec.end();
     this.end(true);
   }
-  /** The call is no longer waited on; the last one out starts the idle clock. */
+  /**
+   * The call is no longer waited on; the last one out starts the idle clock. The clock's timer is
+   * left armed across calls and checks when it fires: making and clearing one per call cost a warm
+   * call more than its own request line did.
+   */
   forget(callId) {
     this.waiting.delete(callId);
     if (this.waiting.size > 0 || !this.open) return;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => this.close(), this.idleMs);
+    this.idleSince = Date.now();
+    if (this.idleTimer === void 0) this.armIdle(this.idleMs);
+  }
+  armIdle(ms) {
+    this.idleTimer = setTimeout(() => this.idleCheck(), ms);
     this.idleTimer.unref?.();
+  }
+  /** Closed once idle for idleMs; a call in flight disarms the clock, one since then pushes it on. */
+  idleCheck() {
+    this.idleTimer = void 0;
+    if (this.waiting.size > 0 || !this.open) return;
+    const left = this.idleSince + this.idleMs - Date.now();
+    if (left > 0) this.armIdle(left);
+    else this.close();
   }
   end(started) {
     if (this.ended) return;
@@ -11781,22 +11838,23 @@ var WarmStream = class {
     const sending = call.timeline?.now();
     return new Promise((resolve2) => {
       const cancel = () => this.exec.write(cancelLine(callId));
-      const stopTimer = setTimeout(cancel, call.timeoutMs);
-      const giveUpTimer = setTimeout(() => {
+      const giveUp = () => {
         this.givenUp.add(callId);
         this.forget(callId);
         settle2({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1e3} s`) });
-      }, call.timeoutMs + graceMs);
+      };
+      this.deadlines.set(callId, call.timeoutMs, () => {
+        cancel();
+        this.deadlines.set(callId, graceMs, giveUp);
+      });
       const settle2 = (outcome) => {
-        clearTimeout(stopTimer);
-        clearTimeout(giveUpTimer);
+        this.deadlines.clear(callId);
         call.signal?.removeEventListener("abort", cancel);
         if (sending !== void 0) call.timeline?.part("stream", sending);
         resolve2(outcome);
       };
-      clearTimeout(this.idleTimer);
       this.waiting.set(callId, { settle: settle2, onProgress: call.checked.request.progress === null ? void 0 : call.onProgress });
-      const change = envChange(this.env, call.env);
+      const change = call.env === this.env ? null : envChange(this.env, call.env);
       this.exec.write(requestLine(change === null ? wireRequest(call.checked.request) : { ...wireRequest(call.checked.request), env: change }));
       if (call.signal?.aborted) cancel();
       else call.signal?.addEventListener("abort", cancel, { once: true });
