@@ -7447,7 +7447,7 @@ function suffixWithinBytes(text2, maxBytes) {
   return text2.slice(i);
 }
 function capText(text2, maxBytes) {
-  if (utf8Bytes(text2) <= maxBytes) return text2;
+  if (text2.length * 3 <= maxBytes || utf8Bytes(text2) <= maxBytes) return text2;
   const marker = "\n[\u2026 cut to stay under " + maxBytes + " bytes]";
   return prefixWithinBytes(text2, maxBytes - utf8Bytes(marker)) + marker;
 }
@@ -10905,6 +10905,7 @@ var PROGRESS_NOT_STREAMED = "this sandbox runs each call cold: its progress is n
 // src/orchestrator/pipeline.ts
 var REDACTION_MASK = "[REDACTED]";
 function redact(text2, secretValues) {
+  if (secretValues.length === 0) return text2;
   const values = [...new Set(secretValues.filter((value) => value !== ""))].sort((a, b) => b.length - a.length);
   let result = text2;
   for (const value of values) {

@@ -367,7 +367,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "af7fdf14e859bfbb";
+var BUILD_ID = "04ab3dde311ef34e";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -614,7 +614,7 @@ function suffixWithinBytes(text, maxBytes) {
   return text.slice(i);
 }
 function capText(text, maxBytes) {
-  if (utf8Bytes(text) <= maxBytes) return text;
+  if (text.length * 3 <= maxBytes || utf8Bytes(text) <= maxBytes) return text;
   const marker = "\n[\u2026 cut to stay under " + maxBytes + " bytes]";
   return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
 }
