@@ -8608,8 +8608,17 @@ function validId(value, field) {
   if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
   return value;
 }
+var knownOfTable = /* @__PURE__ */ new WeakMap();
+function knownOf(specs) {
+  let known = knownOfTable.get(specs);
+  if (known === void 0) {
+    known = OP_NAMES.filter((name) => specs[name] !== void 0);
+    knownOfTable.set(specs, known);
+  }
+  return known;
+}
 function validateRequestWith(value, specs) {
-  const known = OP_NAMES.filter((name) => specs[name] !== void 0);
+  const known = knownOf(specs);
   if (!isPlainObject(value)) throw invalidRequest(requestReasons.notObject);
   const op = value.op;
   if (typeof op !== "string") throw invalidRequest(requestReasons.notString("op"));
@@ -10519,6 +10528,7 @@ function checkRequest(value, known = OP_NAMES) {
   return checkedWith(validateRequest(value, known), resolveArgs);
 }
 function validateRequest(value, known = OP_NAMES) {
+  if (known === OP_NAMES) return validateRequestWith(value, TOOL_SPECS);
   const specs = {};
   for (const name of known) specs[name] = TOOL_SPECS[name];
   return validateRequestWith(value, specs);
