@@ -7447,7 +7447,7 @@ function suffixWithinBytes(text2, maxBytes) {
   return text2.slice(i);
 }
 function capText(text2, maxBytes) {
-  if (utf8Bytes(text2) <= maxBytes) return text2;
+  if (text2.length * 3 <= maxBytes || utf8Bytes(text2) <= maxBytes) return text2;
   const marker = "\n[\u2026 cut to stay under " + maxBytes + " bytes]";
   return prefixWithinBytes(text2, maxBytes - utf8Bytes(marker)) + marker;
 }
@@ -8608,8 +8608,17 @@ function validId(value, field) {
   if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
   return value;
 }
+var knownOfTable = /* @__PURE__ */ new WeakMap();
+function knownOf(specs) {
+  let known = knownOfTable.get(specs);
+  if (known === void 0) {
+    known = OP_NAMES.filter((name) => specs[name] !== void 0);
+    knownOfTable.set(specs, known);
+  }
+  return known;
+}
 function validateRequestWith(value, specs) {
-  const known = OP_NAMES.filter((name) => specs[name] !== void 0);
+  const known = knownOf(specs);
   if (!isPlainObject(value)) throw invalidRequest(requestReasons.notObject);
   const op = value.op;
   if (typeof op !== "string") throw invalidRequest(requestReasons.notString("op"));
@@ -10519,6 +10528,7 @@ function checkRequest(value, known = OP_NAMES) {
   return checkedWith(validateRequest(value, known), resolveArgs);
 }
 function validateRequest(value, known = OP_NAMES) {
+  if (known === OP_NAMES) return validateRequestWith(value, TOOL_SPECS);
   const specs = {};
   for (const name of known) specs[name] = TOOL_SPECS[name];
   return validateRequestWith(value, specs);
@@ -10905,6 +10915,7 @@ var PROGRESS_NOT_STREAMED = "this sandbox runs each call cold: its progress is n
 // src/orchestrator/pipeline.ts
 var REDACTION_MASK = "[REDACTED]";
 function redact(text2, secretValues) {
+  if (secretValues.length === 0) return text2;
   const values = [...new Set(secretValues.filter((value) => value !== ""))].sort((a, b) => b.length - a.length);
   let result = text2;
   for (const value of values) {
@@ -11674,6 +11685,44 @@ var SandboxRunner = class {
   }
 };
 
+// src/orchestrator/deadlines.ts
+var Deadlines = class {
+  due = /* @__PURE__ */ new Map();
+  timer;
+  /** When the timer fires (performance.now()); Infinity while none is armed. */
+  timerAt = Infinity;
+  /** `then` runs once `ms` have passed, unless cleared before; while any is pending the process stays alive, as it would for its own timer. */
+  set(key, ms, then) {
+    const at = performance.now() + ms;
+    this.due.set(key, { at, then });
+    if (this.timer !== void 0 && this.timerAt <= at) this.timer.ref?.();
+    else this.arm(at);
+  }
+  clear(key) {
+    if (!this.due.delete(key) || this.due.size > 0) return;
+    this.timer?.unref?.();
+  }
+  arm(at) {
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => this.pass(), Math.max(0, at - performance.now()));
+  }
+  /** Runs what is due, then arms for the earliest left. A timer can fire a little before its time by this clock: that one waits on. */
+  pass() {
+    this.timer = void 0;
+    this.timerAt = Infinity;
+    const now = performance.now();
+    for (const [key, due] of [...this.due]) {
+      if (due.at > now || this.due.get(key) !== due) continue;
+      this.due.delete(key);
+      due.then();
+    }
+    let next = Infinity;
+    for (const due of this.due.values()) next = Math.min(next, due.at);
+    if (next < Infinity) this.arm(next);
+  }
+};
+
 // src/orchestrator/warm-runner.ts
 var WARM_ANSWER_LINE_MAX_BYTES = 64 * 1048576;
 var WARM_STREAM_IDLE_MS = 5 * 6e4;
@@ -11714,6 +11763,10 @@ var WarmStream = class {
   closing = false;
   started = false;
   idleTimer;
+  /** Each call's time limit, then its grace. */
+  deadlines = new Deadlines();
+  /** When the last call in flight was answered (Date.now()). */
+  idleSince = 0;
   get open() {
     return !this.ended && !this.closing;
   }
@@ -11758,13 +11811,28 @@ var WarmStream = class {
     this.exec.end();
     this.end(true);
   }
-  /** The call is no longer waited on; the last one out starts the idle clock. */
+  /**
+   * The call is no longer waited on; the last one out starts the idle clock. The clock's timer is
+   * left armed across calls and checks when it fires: making and clearing one per call cost a warm
+   * call more than its own request line did.
+   */
   forget(callId) {
     this.waiting.delete(callId);
     if (this.waiting.size > 0 || !this.open) return;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => this.close(), this.idleMs);
+    this.idleSince = Date.now();
+    if (this.idleTimer === void 0) this.armIdle(this.idleMs);
+  }
+  armIdle(ms) {
+    this.idleTimer = setTimeout(() => this.idleCheck(), ms);
     this.idleTimer.unref?.();
+  }
+  /** Closed once idle for idleMs; a call in flight disarms the clock, one since then pushes it on. */
+  idleCheck() {
+    this.idleTimer = void 0;
+    if (this.waiting.size > 0 || !this.open) return;
+    const left = this.idleSince + this.idleMs - Date.now();
+    if (left > 0) this.armIdle(left);
+    else this.close();
   }
   end(started) {
     if (this.ended) return;
@@ -11781,22 +11849,23 @@ var WarmStream = class {
     const sending = call.timeline?.now();
     return new Promise((resolve2) => {
       const cancel = () => this.exec.write(cancelLine(callId));
-      const stopTimer = setTimeout(cancel, call.timeoutMs);
-      const giveUpTimer = setTimeout(() => {
+      const giveUp = () => {
         this.givenUp.add(callId);
         this.forget(callId);
         settle2({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1e3} s`) });
-      }, call.timeoutMs + graceMs);
+      };
+      this.deadlines.set(callId, call.timeoutMs, () => {
+        cancel();
+        this.deadlines.set(callId, graceMs, giveUp);
+      });
       const settle2 = (outcome) => {
-        clearTimeout(stopTimer);
-        clearTimeout(giveUpTimer);
+        this.deadlines.clear(callId);
         call.signal?.removeEventListener("abort", cancel);
         if (sending !== void 0) call.timeline?.part("stream", sending);
         resolve2(outcome);
       };
-      clearTimeout(this.idleTimer);
       this.waiting.set(callId, { settle: settle2, onProgress: call.checked.request.progress === null ? void 0 : call.onProgress });
-      const change = envChange(this.env, call.env);
+      const change = call.env === this.env ? null : envChange(this.env, call.env);
       this.exec.write(requestLine(change === null ? wireRequest(call.checked.request) : { ...wireRequest(call.checked.request), env: change }));
       if (call.signal?.aborted) cancel();
       else call.signal?.addEventListener("abort", cancel, { once: true });

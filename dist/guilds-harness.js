@@ -367,7 +367,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "af7fdf14e859bfbb";
+var BUILD_ID = "b7685257a43ee6e1";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -614,7 +614,7 @@ function suffixWithinBytes(text, maxBytes) {
   return text.slice(i);
 }
 function capText(text, maxBytes) {
-  if (utf8Bytes(text) <= maxBytes) return text;
+  if (text.length * 3 <= maxBytes || utf8Bytes(text) <= maxBytes) return text;
   const marker = "\n[\u2026 cut to stay under " + maxBytes + " bytes]";
   return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
 }
@@ -4292,8 +4292,17 @@ function validId(value, field) {
   if (!isValidId(value)) throw invalidRequest(requestReasons.notId(field));
   return value;
 }
+var knownOfTable = /* @__PURE__ *{/} new WeakMap();
+function knownOf(specs) {
+  let known = knownOfTable.get(specs);
+  if (known === void 0) {
+    known = OP_NAMES.filter((name) => specs[name] !== void 0);
+    knownOfTable.set(specs, known);
+  }
+  return known;
+}
 function validateRequestWith(value, specs) {
-  const known = OP_NAMES.filter((name) => specs[name] !== void 0);
+  const known = knownOf(specs);
   if (!isPlainObject(value)) throw invalidRequest(requestReasons.notObject);
   const op = value.op;
   if (typeof op !== "string") throw invalidRequest(requestReasons.notString("op"));

@@ -71,10 +71,21 @@ function validId(value: unknown, field: string): string {
   return value;
 }
 
+/** The tools of each table, in the contract's order (the order an error lists them); a table never changes. */
+const knownOfTable = new WeakMap<SpecTable, readonly OpName[]>();
+
+function knownOf(specs: SpecTable): readonly OpName[] {
+  let known = knownOfTable.get(specs);
+  if (known === undefined) {
+    known = OP_NAMES.filter((name) => specs[name] !== undefined);
+    knownOfTable.set(specs, known);
+  }
+  return known;
+}
+
 /** Check a request against the specs of the tools the answering helper runs. */
 export function validateRequestWith(value: unknown, specs: SpecTable): Request {
-  // In the contract's order, the order the error lists them.
-  const known = OP_NAMES.filter((name) => specs[name] !== undefined);
+  const known = knownOf(specs);
   if (!isPlainObject(value)) throw invalidRequest(reasons.notObject);
   const op = value.op;
   if (typeof op !== 'string') throw invalidRequest(reasons.notString('op'));

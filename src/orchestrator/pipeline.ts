@@ -15,6 +15,7 @@ export const REDACTION_MASK = '[REDACTED]';
  * another is masked whole, never left half shown around the shorter one's mask.
  */
 export function redact(text: string, secretValues: readonly string[]): string {
+  if (secretValues.length === 0) return text;
   const values = [...new Set(secretValues.filter((value) => value !== ''))].sort((a, b) => b.length - a.length);
   let result = text;
   for (const value of values) {

@@ -31,6 +31,7 @@ import { SandboxRunner, type HelperCall, type HelperRunner } from './runner.js';
 import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, SERVE_ARGUMENT, type OpenedExec, type Sandbox } from './sandbox.js';
 import { envelopeOf, helperFailure } from './transport.js';
 import { envChange } from '../contract/call-env.js';
+import { Deadlines } from './deadlines.js';
 
 export { SERVE_ARGUMENT } from './sandbox.js';
 
@@ -79,6 +80,10 @@ class WarmStream {
   private closing = false;
   private started = false;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Each call's time limit, then its grace. */
+  private readonly deadlines = new Deadlines();
+  /** When the last call in flight was answered (Date.now()). */
+  private idleSince = 0;
 
   constructor(
     sandbox: Sandbox & { open: NonNullable<Sandbox['open']> },
@@ -149,14 +154,31 @@ class WarmStream {
     this.end(true);
   }
 
-  /** The call is no longer waited on; the last one out starts the idle clock. */
+  /**
+   * The call is no longer waited on; the last one out starts the idle clock. The clock's timer is
+   * left armed across calls and checks when it fires: making and clearing one per call cost a warm
+   * call more than its own request line did.
+   */
   private forget(callId: string): void {
     this.waiting.delete(callId);
     if (this.waiting.size > 0 || !this.open) return;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => this.close(), this.idleMs);
+    this.idleSince = Date.now();
+    if (this.idleTimer === undefined) this.armIdle(this.idleMs);
+  }
+
+  private armIdle(ms: number): void {
+    this.idleTimer = setTimeout(() => this.idleCheck(), ms);
     // The clock alone does not keep the orchestrator's process alive.
     this.idleTimer.unref?.();
+  }
+
+  /** Closed once idle for idleMs; a call in flight disarms the clock, one since then pushes it on. */
+  private idleCheck(): void {
+    this.idleTimer = undefined;
+    if (this.waiting.size > 0 || !this.open) return;
+    const left = this.idleSince + this.idleMs - Date.now();
+    if (left > 0) this.armIdle(left);
+    else this.close();
   }
 
   private end(started: boolean): void {
@@ -176,22 +198,24 @@ class WarmStream {
     const sending = call.timeline?.now();
     return new Promise<Outcome>((resolve) => {
       const cancel = (): void => this.exec.write(cancelLine(callId));
-      const stopTimer = setTimeout(cancel, call.timeoutMs);
-      const giveUpTimer = setTimeout(() => {
+      const giveUp = (): void => {
         this.givenUp.add(callId);
         this.forget(callId);
         settle({ envelope: helperFailure(`no answer within ${call.timeoutMs / 1000} s`) });
-      }, call.timeoutMs + graceMs);
+      };
+      this.deadlines.set(callId, call.timeoutMs, () => {
+        cancel();
+        this.deadlines.set(callId, graceMs, giveUp);
+      });
       const settle = (outcome: Outcome): void => {
-        clearTimeout(stopTimer);
-        clearTimeout(giveUpTimer);
+        this.deadlines.clear(callId);
         call.signal?.removeEventListener('abort', cancel);
         if (sending !== undefined) call.timeline?.part('stream', sending);
         resolve(outcome);
       };
-      clearTimeout(this.idleTimer);
       this.waiting.set(callId, { settle, onProgress: call.checked.request.progress === null ? undefined : call.onProgress });
-      const change = envChange(this.env, call.env);
+      // The run that opened the stream passes the very environment it started with: nothing to compare.
+      const change = call.env === this.env ? null : envChange(this.env, call.env);
       this.exec.write(requestLine(change === null ? wireRequest(call.checked.request) : { ...wireRequest(call.checked.request), env: change }));
       if (call.signal?.aborted) cancel();
       else call.signal?.addEventListener('abort', cancel, { once: true });

@@ -100,7 +100,9 @@ export function suffixWithinBytes(text: string, maxBytes: number): string {
  * boundary and say so. Well-shaped results never reach this cut.
  */
 export function capText(text: string, maxBytes: number): string {
-  if (utf8Bytes(text) <= maxBytes) return text;
+  // A UTF-16 unit is at most three UTF-8 bytes: a short text fits without encoding it to count, which
+  // for a non-ASCII text cost a warm file_read more than the rest of its result pipeline.
+  if (text.length * 3 <= maxBytes || utf8Bytes(text) <= maxBytes) return text;
   const marker = '\n[… cut to stay under ' + maxBytes + ' bytes]';
   return prefixWithinBytes(text, maxBytes - utf8Bytes(marker)) + marker;
 }
