@@ -171,25 +171,25 @@ describe('a full or failing disk: the answer says what happened, in one line', (
     expect(envelope).toMatchObject({ ok: true, text: 'where.txt · lines 1–1 of 1\n1\tstart' });
   });
 
-  const FAILING_CALLS: FileSystemCall[] = ['lstat', 'stat', 'openRead'];
+  const FAILING_CALLS: FileSystemCall[] = ['lstat', 'openRead'];
   const CODES = ['ENOSPC', 'EIO', 'EMFILE', 'ENOMEM'];
   const expectedError: Record<FileSystemCall, (code: string) => string> = {
     lstat: (code) => `cannot open where.txt: ${code}`,
-    stat: (code) => `cannot open where.txt: ${code}`,
     openRead: (code) => `cannot open where.txt: ${code}`,
   } as Record<FileSystemCall, (code: string) => string>;
 
   it.each(FAILING_CALLS.flatMap((call) => CODES.map((code) => [call, code] as const)))('%s failing with %s while reading', async (call, code) => {
     const io = ioFailing([call], code);
-    // stat also decides the working directory; let that one through so the read itself fails.
-    let statsSeen = 0;
-    if (call === 'stat') {
-      io.fs = hookedFileSystem(nodeFileSystem, (seen, args) => {
-        if (seen === 'stat' && ++statsSeen > 1) throw fsError(code, `stat '${String(args[0])}'`);
-      });
-    }
     const envelope = await handleCode(io, base64Request({ op: 'file_read', args: { path: 'where.txt' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' }));
     expect(envelope).toEqual({ ok: false, error: expectedError[call](code), kind: 'io' });
+  });
+
+  // The walk's lstat of the file already said what it is, and the open file is checked with fstat: a
+  // read takes no stat of it. A failing stat (the working-directory record's) only leaves the folder
+  // at its fallback.
+  it.each(CODES)('stat failing with %s while reading: the file is read all the same', async (code) => {
+    const envelope = await handleCode(ioFailing(['stat'], code), base64Request({ op: 'file_read', args: { path: 'where.txt' }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' }));
+    expect(envelope).toMatchObject({ ok: true, meta: { display_path: 'where.txt', lines: 1, range: [1, 1] } });
   });
 });
 
