@@ -2,7 +2,7 @@
 // src/io/node/group-guard.ts.
 //
 // A long-lived helper (the warm stream, the MCP server) keeps one guard for its whole life: a bash that
-// reads, from a pipe only the helper holds, a line as each shell command's process group starts
+// reads, from a pipe the helper holds, a line as each shell command's process group starts
 // (`+<id>`) and one as its leader has exited (`-<id>`). Its read ends when the helper is gone
 // however it went (SIGKILL, the OOM killer): then every group whose leader still runs gets what a
 // timeout gives it, SIGTERM, then SIGKILL after the grace. A helper that ends normally has no group
@@ -21,8 +21,10 @@ export function guardEndLine(groupId: number): string {
 
 /**
  * `bash -c GROUP_GUARD_SCRIPT guilds-guard GRACE_SECONDS`. A line that is not `+<digits>` or
- * `-<digits>` is passed over (only the helper writes to the pipe; nothing of it reaches an array
- * subscript unchecked). The guard ignores SIGTERM, which it is not sent: it is in no call's group.
+ * `-<digits>` is passed over (nothing of a line reaches an array subscript unchecked). The guard
+ * runs as the agent, so the agent's commands may kill it (started again at the next group) or write
+ * to its pipe through /proc: what it signals, the agent could signal itself. The guard ignores
+ * SIGTERM, which it is not sent: it is in no call's group.
  */
 export const GROUP_GUARD_SCRIPT = [
   'exec >/dev/null 2>&1',
