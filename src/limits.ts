@@ -27,6 +27,13 @@ export const PATH_LINKS_MAX_FOLLOWED = 40;
 export const PATH_LOOK_MAX_ATTEMPTS = 3;
 // Only the agent's most recently used runs keep their $HOME/.runs/<run_id>/ folders.
 export const RUNS_KEPT_COUNT = 20;
+// A helper that answers many calls marks a run as used at most this often (its folder's time is what
+// pruning orders runs by, so a minute late is no different; a mark costs two file calls a call).
+export const RUN_USE_MARK_INTERVAL_MS = 60_000;
+// How many runs' marks such a helper remembers before it starts over.
+export const RUN_USE_MARKS_KEPT = 256;
+// How many homes' resolved paths such a helper remembers before it starts over.
+export const HOMES_KEPT = 64;
 
 // file_read
 export const FILE_READ_DEFAULT_LIMIT_LINES = 200;

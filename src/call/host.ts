@@ -11,7 +11,7 @@ import { interruptedBeforeAnswer, ToolError } from '../contract/errors.js';
 import type { OpName } from '../contract/registry.js';
 import { runDirFrom } from '../contract/request-file.js';
 import type { CheckedRequest } from '../contract/tools/checked.js';
-import { homeFolder } from '../io/node/home.js';
+import { HomeFolders } from '../io/node/home.js';
 import { NO_PROGRESS, type Progress } from '../io/progress-sink.js';
 import { CallStop, type Stop, type StopSignal } from '../io/stop.js';
 import type { Io } from '../io/types.js';
@@ -38,6 +38,8 @@ interface HostedCall {
 
 export class CallHost {
   private readonly inFlight = new Set<HostedCall>();
+  /** The homes this host resolved: a host that answers many calls walks a home's links once. */
+  private readonly homes = new HomeFolders();
 
   constructor(
     readonly ops: OpTable,
@@ -51,7 +53,7 @@ export class CallHost {
   ioFor(env: CallEnvironment): { io: Io } | { envelope: Envelope } {
     let home: string;
     try {
-      home = homeFolder(env.HOME);
+      home = this.homes.folder(env.HOME);
     } catch (error) {
       return { envelope: error instanceof ToolError ? failureEnvelope(error) : errorEnvelope((error as Error).message, 'internal') };
     }

@@ -78,4 +78,9 @@ export interface Io {
   /** Background jobs and the process table: every call's run pruning reads them, shell and shell_status use them. */
   background: BackgroundProcesses;
   now(): number;
+  /**
+   * A helper that answers many calls: when it last marked each run's folder as used (src/workspace/runs.ts),
+   * one map for the process's life. Absent in a cold helper, which marks at every call.
+   */
+  runUseMarks?: Map<string, number>;
 }

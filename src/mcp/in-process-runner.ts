@@ -10,7 +10,7 @@ import { CallProgress } from '../call/progress.js';
 import type { CheckedRequest } from '../contract/tools/index.js';
 import type { Envelope } from '../contract/envelope.js';
 import { HELPER_OF_TOOL } from '../contract/registry.js';
-import { nodeIoWith } from '../io/node/core.js';
+import { longLivedIo, nodeIoWith } from '../io/node/core.js';
 import { CODE_TOOLS_NODE_IO } from '../tools/code-node-io.generated.js';
 import { FILE_READ_LONG_LIVED_NODE_IO } from '../tools/file_read/node-io.js';
 import type { HelperCall, HelperRunner } from '../orchestrator/runner.js';
@@ -36,9 +36,10 @@ export interface InProcessRunnerOptions {
   host?: CallHost | undefined;
 }
 
-/** The host of the server's calls: `ops`, each call with an Io of its own that hashes with node:crypto. */
+/** The host of the server's calls: `ops`, each call with an Io of its own that hashes with node:crypto, the server's marks of runs shared. */
 export function mcpCallHost(ops: OpTable = CODE_TOOLS): CallHost {
-  return new CallHost(ops, (home, runDir, env) => nodeIoWith({ ...CODE_TOOLS_NODE_IO, ...FILE_READ_LONG_LIVED_NODE_IO }, home, runDir, env));
+  const own = { ...CODE_TOOLS_NODE_IO, ...FILE_READ_LONG_LIVED_NODE_IO, ...longLivedIo() };
+  return new CallHost(ops, (home, runDir, env) => nodeIoWith(own, home, runDir, env));
 }
 
 /** The helper's environment, as the local sandbox gives it to a helper process. */

@@ -1,7 +1,7 @@
 // Runs and their logs: only the agent's most recently used runs keep their $HOME/.runs/<run_id>/
 // folders. Every call marks its run as used; the first call of a new run removes the oldest others.
 import type { Io } from '../io/types.js';
-import { RUNS_KEPT_COUNT } from '../limits.js';
+import { RUN_USE_MARK_INTERVAL_MS, RUN_USE_MARKS_KEPT, RUNS_KEPT_COUNT } from '../limits.js';
 import { isValidId } from '../contract/ids.js';
 import { isInside, joinPath } from '../text/paths.js';
 import { backgroundFolder, jobMarker, ProcessTable, readJobFiles, recordedJobNumbers } from './jobs.js';
@@ -57,14 +57,22 @@ export function pruneRuns(io: Io, agentId: string, keep: number): string[] {
 
 /**
  * Mark the run as used now. A run seen for the first time makes room first: with its own folder,
- * RUNS_KEPT_COUNT are kept. Keeping house never fails the call.
+ * RUNS_KEPT_COUNT are kept. Keeping house never fails the call. A helper that answers many calls
+ * (`io.runUseMarks`) marks a run it marked less than RUN_USE_MARK_INTERVAL_MS ago only once.
  */
 export function noteRunUse(io: Io, runId: string, agentId: string): void {
   const folder = runFolder(io, runId);
+  const marks = io.runUseMarks;
+  const now = marks === undefined ? 0 : io.now();
+  const markedAt = marks?.get(folder);
+  if (markedAt !== undefined && now >= markedAt && now - markedAt < RUN_USE_MARK_INTERVAL_MS) return;
   try {
     const info = io.fs.lstat(folder);
     if (info !== null) {
-      if (info.kind === 'folder') io.fs.touch(folder);
+      if (info.kind === 'folder') {
+        io.fs.touch(folder);
+        rememberMark(marks, folder, now);
+      }
       return;
     }
     pruneRuns(io, agentId, RUNS_KEPT_COUNT - 1);
@@ -72,4 +80,10 @@ export function noteRunUse(io: Io, runId: string, agentId: string): void {
   } catch {
     // A full disk or a read-only home must not cost the agent its tool call.
   }
+}
+
+function rememberMark(marks: Map<string, number> | undefined, folder: string, now: number): void {
+  if (marks === undefined) return;
+  if (marks.size >= RUN_USE_MARKS_KEPT) marks.clear();
+  marks.set(folder, now);
 }

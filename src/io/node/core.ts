@@ -96,3 +96,8 @@ export function nodeIoWith<Own extends object>(own: Own, home: string, runDir: s
     ...own,
   };
 }
+
+/** What a helper that answers many calls keeps for its life beside its tools' own I/O (the warm stream, the MCP server). */
+export function longLivedIo(): Pick<Io, 'runUseMarks'> {
+  return { runUseMarks: new Map() };
+}
