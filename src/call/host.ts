@@ -18,7 +18,7 @@ import type { Io } from '../io/types.js';
 import { capText } from '../text/utf8.js';
 import type { Context, OpResult, OpTable, ToolEntry } from '../tools/context.js';
 import { noteRunUse } from '../workspace/runs.js';
-import { loadWorkingDirectory } from '../workspace/workdir.js';
+import { loadWorkingDirectoryOf, type WorkingDirectory } from '../workspace/workdir.js';
 import { decodeArgument } from './request.js';
 import { helperTimings, TIMINGS_META_FIELD } from '../contract/telemetry.js';
 
@@ -151,15 +151,18 @@ export function runTool(ops: OpTable, checked: CheckedRequest, context: Context)
  * that does reads it before it does anything with it, as when it was read up front.
  */
 function callContext(io: Io, request: CheckedRequest['request'], stop: Stop, progress: Progress): Context {
-  let cwd: string | undefined;
+  let cwd: WorkingDirectory | undefined;
+  const workingDirectory = (): WorkingDirectory => (cwd ??= loadWorkingDirectoryOf(io, request.runId, request.defaultCwd));
   return {
     io,
     request,
     stop,
     progress,
     get cwd(): string {
-      cwd ??= loadWorkingDirectory(io, request.runId, request.defaultCwd);
-      return cwd;
+      return workingDirectory().folder;
+    },
+    get cwdRecorded(): boolean {
+      return workingDirectory().recorded;
     },
   };
 }

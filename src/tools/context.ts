@@ -18,6 +18,11 @@ export interface Context<Own extends object = object> {
   /** The run's working directory: absolute. */
   cwd: string;
   /**
+   * Whether the run's record of its working directory names `cwd` (false or absent: the default
+   * stands in), so that a shell ending there has nothing to record.
+   */
+  cwdRecorded?: boolean;
+  /**
    * Its signal aborts when the call is to stop (the helper's SIGTERM or SIGINT, a client's cancel): a
    * tool hands it to the processes it waits for, which take it, are stopped and answer with what they
    * had (src/io/stop.ts).

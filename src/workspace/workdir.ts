@@ -46,17 +46,26 @@ function recordedText(io: Io, runId: string): string | undefined {
   }
 }
 
+/** The run's working directory, and whether the run's record names it (false: the default stands in). */
+export interface WorkingDirectory {
+  folder: string;
+  recorded: boolean;
+}
+
 /** The recorded folder if it still is one, else the request's default, else the home. */
-export function loadWorkingDirectory(io: Io, runId: string, defaultCwd: string): string {
+export function loadWorkingDirectoryOf(io: Io, runId: string, defaultCwd: string): WorkingDirectory {
   const recorded = recordedText(io, runId);
   if (recorded !== undefined && recorded.startsWith('/') && !/[\0\n]/.test(recorded)) {
     const folder = normalizeAbsolute(recorded);
-    if (isFolder(io, folder)) return folder;
+    if (isFolder(io, folder)) return { folder, recorded: folder === recorded };
   }
   const fallback = defaultWorkingDirectory(io, defaultCwd);
-  // The home is either answer: no stat of it can change which.
-  if (fallback === io.home) return io.home;
-  return isFolder(io, fallback) ? fallback : io.home;
+  if (fallback === io.home) return { folder: io.home, recorded: false };
+  return { folder: isFolder(io, fallback) ? fallback : io.home, recorded: false };
+}
+
+export function loadWorkingDirectory(io: Io, runId: string, defaultCwd: string): string {
+  return loadWorkingDirectoryOf(io, runId, defaultCwd).folder;
 }
 
 /**

@@ -64,9 +64,24 @@ function removeIfPossible(io: Io, path: string): void {
   }
 }
 
-function readRecordedDirectory(io: Io, path: string): string | null {
+/** The shell ended in the folder it started in: bash's EXIT trap wrote no record (script.ts). */
+const NOT_MOVED = 'not moved';
+
+/**
+ * The folder bash recorded, removed once read: NOT_MOVED when there is no record, null when the
+ * record names no folder there is.
+ */
+function readRecordedDirectory(io: Io, path: string): string | null | typeof NOT_MOVED {
+  let bytes: Uint8Array;
   try {
-    const text = new TextDecoder().decode(io.fs.readFile(path)).replace(/\n$/, '');
+    bytes = io.fs.readFile(path);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return NOT_MOVED;
+    removeIfPossible(io, path);
+    return null;
+  }
+  try {
+    const text = new TextDecoder().decode(bytes).replace(/\n$/, '');
     if (!text.startsWith('/') || /[\0\n]/.test(text)) return null;
     return io.fs.stat(text)?.kind === 'folder' ? normalizeAbsolute(text) : null;
   } catch {
@@ -103,17 +118,36 @@ function outputPipeline(io: Io & ShellIo, maxBytes: number) {
 }
 
 /**
- * Records the shell's final folder as the run's working directory. The command has run: a directory
+ * Records the shell's final folder as the run's working directory, unless the run's record already
+ * names it (`cwdRecorded`: the call's folder came from the record). The command has run: a directory
  * that cannot be recorded is said beside its output (the line returned), never instead of it.
  */
-function recordFinalFolder(io: Io, runId: string, recordPath: string, cwd: string): string | null {
-  const finalFolder = readRecordedDirectory(io, recordPath);
+function recordFinalFolder(io: Io, runId: string, recordPath: string, cwd: string, cwdRecorded: boolean): string | null {
+  const recorded = readRecordedDirectory(io, recordPath);
+  if (recorded === NOT_MOVED) {
+    if (!cwdRecorded) pinStartingFolder(io, runId, cwd);
+    return null;
+  }
+  if (recorded === null || (recorded === cwd && cwdRecorded)) return null;
   try {
-    if (finalFolder !== null) saveWorkingDirectory(io, runId, finalFolder);
+    saveWorkingDirectory(io, runId, recorded);
     return null;
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
     return notRecordedLine(error.message, cwd);
+  }
+}
+
+/**
+ * A shell that stayed in the default folder (the run had no record, or its folder was gone) records
+ * it, so that a folder made again later does not take the run back. The run stands there either way:
+ * a record that cannot be written (a full disk) is no news for the command's output.
+ */
+function pinStartingFolder(io: Io, runId: string, cwd: string): void {
+  try {
+    saveWorkingDirectory(io, runId, cwd);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
   }
 }
 
@@ -128,14 +162,14 @@ interface ForegroundFiles {
  * The call's files, cleared of whatever a call with the same id left there (so that the log is never
  * written through a link), and the script that runs the command; a long command written beside it.
  */
-function prepareForeground(io: Io, request: Context['request'], command: string): { files: ForegroundFiles; script: string; commandFile: boolean } {
+function prepareForeground(io: Io, request: Context['request'], command: string, cwd: string): { files: ForegroundFiles; script: string; commandFile: boolean } {
   const folder = runFolder(io, request.runId);
   prepare(folder, 'create', () => io.fs.makeFolder(folder));
   const at = (suffix: string): string => joinPath(folder, `${request.callId}.${suffix}`);
   const files = { logPath: at('log'), recordPath: at('cwd'), commandPath: at('cmd') };
   prepare(files.logPath, 'clear', () => io.fs.removeFile(files.logPath));
   prepare(files.recordPath, 'clear', () => io.fs.removeFile(files.recordPath));
-  const { script, commandFileText } = foregroundScript(command, { record: files.recordPath, command: files.commandPath }, SHELL_INLINE_SCRIPT_MAX_BYTES);
+  const { script, commandFileText } = foregroundScript(command, { start: cwd, record: files.recordPath, command: files.commandPath }, SHELL_INLINE_SCRIPT_MAX_BYTES);
   // Replaced whole by a rename: never written through a link left there.
   if (commandFileText !== null) prepare(files.commandPath, 'create', () => io.fs.writeFileAtomic(files.commandPath, commandFileText));
   return { files, script, commandFile: commandFileText !== null };
@@ -143,7 +177,7 @@ function prepareForeground(io: Io, request: Context['request'], command: string)
 
 async function runForeground(context: Context<ShellIo>, command: string, timeoutSeconds: number): Promise<OpResult<ShellMeta>> {
   const { io, request, cwd } = context;
-  const { files, script, commandFile } = prepareForeground(io, request, command);
+  const { files, script, commandFile } = prepareForeground(io, request, command, cwd);
   const { limits, collector, watch, cleaner } = outputPipeline(io, request.maxBytes);
   const run: ShellRun = {
     script,
@@ -172,7 +206,7 @@ async function runForeground(context: Context<ShellIo>, command: string, timeout
     tap.end();
     if (commandFile) removeIfPossible(io, files.commandPath);
   }
-  const notRecorded = recordFinalFolder(io, request.runId, files.recordPath, cwd);
+  const notRecorded = recordFinalFolder(io, request.runId, files.recordPath, cwd, context.cwdRecorded === true);
   const elapsedMs = Math.max(0, io.now() - startedAt);
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;

@@ -7,6 +7,17 @@ export function bashQuote(text: string): string {
 }
 
 /**
+ * ANSI-C quotes for bash (`$'...'`): a newline or any other control character travels as an escape,
+ * so that the quoted text keeps to one line of the script (the command's line numbers stay its own).
+ */
+export function bashAnsiCQuote(text: string): string {
+  const escaped = text
+    .replace(/[\\']/g, (c) => `\\${c}`)
+    .replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return `$'${escaped}'`;
+}
+
+/**
  * What `bash -c` gets, and the command's text when it travels through a file. A command too long
  * for one argument (Linux caps one at 128 KiB: E2BIG) is written to `commandPath` and read back by
  * the script, then run with `eval`, which keeps what `bash -c` gives a command: `$0` is `bash`, line
@@ -75,13 +86,16 @@ export function foregroundScriptArgs(cwd: string): string[] {
 
 /**
  * The foreground script: the command, behind its folder's entering, the directory-change functions
- * and an EXIT trap that writes the shell's final folder to `recordPath` (it runs after a failing
- * command and after `exit N` too; it catches a change the functions do not see, `builtin cd`). It
+ * and an EXIT trap that writes the shell's final folder to `recordPath` when it is not the folder it
+ * started in or a function recorded before (it runs after a failing command and after `exit N` too;
+ * it catches a change the functions do not see, `builtin cd`). It
  * starts nothing but the command: a shell call is one process besides the command's own (a helper
  * killed mid-call is answered for by whoever watches it: docs/reliability.md, "A helper killed
  * mid-call").
  */
 export interface ForegroundPaths {
+  /** The folder the shell starts in (`$1` of foregroundScriptArgs). */
+  start: string;
   /** Where the shell's folder is recorded. */
   record: string;
   /** Where a command too long for the script travels. */
@@ -96,7 +110,12 @@ export function foregroundScript(command: string, paths: ForegroundPaths, inline
   // A stopped call's bash gets SIGTERM more than once (as the leader, as its group, as a marked
   // process); one arriving while the trap runs would end bash between `>|`'s truncation and its
   // write, and lose the folder the directory-change functions had recorded. The trap ignores it first.
-  const trap = `trap ${bashQuote(`{ builtin trap '' TERM; builtin pwd >| ${bashQuote(recordPath)}; } 2>/dev/null`)} EXIT`;
+  // A shell that ends where it started, no directory-change function having recorded, writes
+  // nothing: the record is then absent, and the helper keeps the folder as it was (a file made and
+  // removed on every call cost 1.5 ms of a call under gVisor). `${PWD-}`: under `set -u` after an
+  // `unset PWD`, an unbound variable would end the trap, and bash with another exit status.
+  const moved = `[[ \${PWD-} == ${bashAnsiCQuote(paths.start)} && ! -e ${bashQuote(recordPath)} ]]`;
+  const trap = `trap ${bashQuote(`{ builtin trap '' TERM; ${moved} || builtin pwd >| ${bashQuote(recordPath)}; } 2>/dev/null`)} EXIT`;
   const prelude = `${ENTER_FOLDER}; ${directoryChangeFunctions(recordPath)}; ${trap}`;
   return withPrelude(prelude, command, paths.command, inlineMaxBytes);
 }

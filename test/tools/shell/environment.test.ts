@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseRepoTokens, shellEnvironment, tokenForFolder } from '../../../src/tools/shell/environment.js';
-import { backgroundScript, bashQuote, foregroundScript, foregroundScriptArgs } from '../../../src/tools/shell/script.js';
+import { backgroundScript, bashAnsiCQuote, bashQuote, foregroundScript, foregroundScriptArgs } from '../../../src/tools/shell/script.js';
 
 const HOME = '/home/agent';
 
@@ -85,20 +89,47 @@ describe('shellEnvironment', () => {
     expect(shellEnvironment({ ...base, agentEnv: { NODE_EXTRA_CA_CERTS: '/own.pem' }, ghToken: undefined }).NODE_EXTRA_CA_CERTS).toBe('/own.pem'));
 });
 
-const PATHS = { record: '/h/c1.cwd', command: '/h/c1.cmd' };
+const PATHS = { start: "/h/it's\nhere", record: '/h/c1.cwd', command: '/h/c1.cmd' };
 
 describe('the directory record', () => {
   it('quotes for bash', () => expect(bashQuote("it's")).toBe("'it'\\''s'"));
+  it('ANSI-C quotes a backslash, a quote, a newline, a tab and DEL as escapes, and keeps UTF-8 as it is', () =>
+    expect(bashAnsiCQuote("a\\b'c\nd\te\x7fé")).toBe("$'a\\\\b\\'c\\x0ad\\x09e\\x7fé'"));
+  it('ANSI-C quotes what bash reads back as the same text, every control character, one line', () => {
+    const text = `/h/${Array.from({ length: 32 }, (_, i) => String.fromCharCode(i + 1)).join('')}\x7f'\\é$x\``.replace('\0', '');
+    const quoted = bashAnsiCQuote(text);
+    expect(quoted).not.toContain('\n');
+    expect(spawnSync('bash', ['-c', `printf %s ${quoted}`], { encoding: 'utf8' }).stdout).toBe(text);
+  });
   const cdFunction =
     "cd() { { local -; set +x; } 2>/dev/null; builtin cd \"$@\" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || builtin pwd 2>/dev/null >| '/h/c1.cwd'; return 0; }; " +
     'local __guilds_status=$? __guilds_message; __guilds_message=$(builtin cd "$@" 2>&1 >/dev/null) || :; ' +
     "builtin printf '%s: line %s: %s\\n' \"${BASH_SOURCE[1]:-$0}\" \"${BASH_LINENO[0]}\" \"${__guilds_message#*: line [0-9]*: }\" >&2; " +
     'return "$__guilds_status"; }';
   const enterFolder = 'builtin cd -- "$1" || builtin exit; builtin unset OLDPWD; builtin export OLDPWD; builtin set --';
-  const trap = "trap '{ builtin trap '\\'''\\'' TERM; builtin pwd >| '\\''/h/c1.cwd'\\''; } 2>/dev/null' EXIT";
+  const moved = "[[ ${PWD-} == $'\\''/h/it\\'\\''s\\x0ahere'\\'' && ! -e '\\''/h/c1.cwd'\\'' ]]";
+  const trap = `trap '{ builtin trap '\\'''\\'' TERM; ${moved} || builtin pwd >| '\\''/h/c1.cwd'\\''; } 2>/dev/null' EXIT`;
   const prelude = [enterFolder, cdFunction, cdFunction.replace(/\bcd\b/g, 'pushd'), cdFunction.replace(/\bcd\b/g, 'popd'), trap].join('; ');
-  it('shares the command\'s first line: the folder entered from $1, the directory-change functions, the EXIT trap, the command; nothing forked', () =>
+  it('shares the command\'s first line: the folder entered from $1, the directory-change functions, the EXIT trap (writing only when the shell moved, or a function recorded), the command; nothing forked', () =>
     expect(foregroundScript('make test', PATHS, 100_000)).toEqual({ script: `${prelude}; make test`, commandFileText: null }));
+});
+
+describe('the EXIT trap, run by bash', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'guilds-trap-'));
+  const run = (start: string, command: string): string | null => {
+    mkdirSync(start, { recursive: true });
+    const record = join(folder, 'c1.cwd');
+    rmSync(record, { force: true });
+    const { script } = foregroundScript(command, { start, record, command: join(folder, 'c1.cmd') }, 100_000);
+    spawnSync('bash', ['-c', script, ...foregroundScriptArgs(start)], { stdio: 'ignore' });
+    return existsSync(record) ? readFileSync(record, 'utf8') : null;
+  };
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  for (const name of ['plain', "it's \\ odd $x", 'a\nnewline', 'tab\tand\x7f']) {
+    it(`writes nothing when the shell ends where it started (${JSON.stringify(name)})`, () => expect(run(join(folder, name), 'true')).toBeNull());
+    it(`writes the folder the shell moved to (${JSON.stringify(name)})`, () => expect(run(join(folder, name), 'builtin cd ..')).toBe(`${folder}\n`));
+  }
+  it('writes the folder a function recorded and the shell came back from', () => expect(run(join(folder, 'plain'), 'cd ..; builtin cd plain')).toBe(`${join(folder, 'plain')}\n`));
 });
 
 describe('a command too long for one argument', () => {
