@@ -42,6 +42,8 @@ export {
   type OpenedExec,
   type OpenHandlers,
   type Sandbox,
+  WARM_STREAM_NODE_FLAGS,
+  warmStreamArgv,
 } from './sandbox.js';
 export { metadataView, rowSummary, type MetadataField } from './summary.js';
 export { HELPER_FAILED, helperCommandFor, REQUEST_ARGUMENT_MAX_BYTES, runHelper } from './transport.js';

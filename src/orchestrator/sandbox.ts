@@ -93,6 +93,21 @@ export interface Sandbox {
 export const DEFAULT_HELPER_COMMAND: readonly string[] = ['node', '/usr/local/bin/guilds-code'];
 /** The argument that starts a helper's warm stream (SPEC section 8). */
 export const SERVE_ARGUMENT = '--serve';
+/**
+ * Node's flags for a warm stream whose helper command is node itself: V8's pool of worker threads cut
+ * to one. Its four default workers compile and collect beside a stream's calls on a sandbox of one or
+ * two cores, against its commands; and every start of a child as the agent changes the helper's ids,
+ * which glibc does thread by thread (docs/performance.md, "The warm call's own file calls, and the
+ * warm stream's node").
+ */
+export const WARM_STREAM_NODE_FLAGS: readonly string[] = ['--v8-pool-size=1'];
+
+/** How a helper's warm stream starts: its command with SERVE_ARGUMENT, node's flags added where node runs it. */
+export function warmStreamArgv(helperCommand: readonly string[]): string[] {
+  const [program, ...rest] = helperCommand;
+  if (program === undefined || !/(^|\/)node$/.test(program)) return [...helperCommand, SERVE_ARGUMENT];
+  return [program, ...WARM_STREAM_NODE_FLAGS, ...rest, SERVE_ARGUMENT];
+}
 /** The argument that sweeps what calls whose helper died without answering left running (src/sweep-main.ts). */
 export const SWEEP_ARGUMENT = '--sweep';
 /** The image's code_task helper (SPEC section 6). */

@@ -28,7 +28,7 @@ import { ByteLines } from '../text/line-splitter.js';
 import { STREAM_ENDED_DURING_CALL } from './format.js';
 import { wireRequest } from './request.js';
 import { SandboxRunner, type HelperCall, type HelperRunner } from './runner.js';
-import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, SERVE_ARGUMENT, type OpenedExec, type Sandbox } from './sandbox.js';
+import { DEFAULT_HARNESS_COMMAND, DEFAULT_HELPER_COMMAND, warmStreamArgv, type OpenedExec, type Sandbox } from './sandbox.js';
 import { envelopeOf, helperFailure } from './transport.js';
 import { envChange } from '../contract/call-env.js';
 import { Deadlines } from './deadlines.js';
@@ -93,7 +93,7 @@ class WarmStream {
     private readonly idleMs: number,
   ) {
     const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => this.fault() }, WARM_ANSWER_LINE_MAX_BYTES);
-    const argv = [...helperCommandOf(sandbox, helper), SERVE_ARGUMENT];
+    const argv = warmStreamArgv(helperCommandOf(sandbox, helper));
     this.exec = sandbox.open(argv, env, {
       stdout: (chunk) => {
         this.started = true;

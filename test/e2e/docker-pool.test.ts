@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-tools.js';
-import { execRequest } from '../../src/orchestrator/sandbox.js';
+import { DEFAULT_HELPER_COMMAND, execRequest, warmStreamArgv } from '../../src/orchestrator/sandbox.js';
 import {
   DOCKER_POOL_LABEL,
   DockerSandboxPool,
@@ -19,11 +19,14 @@ import { asRootInside, DOCKER_ENV, DOCKER_TEST_LABEL, dockerUnavailable, FILE_LA
 import { REPO_ROOT } from '../helpers/paths.js';
 import { pollUntil } from '../helpers/poll.js';
 
+/** A warm stream's /proc cmdline, its NULs read as spaces. */
+const WARM_STREAM_CMDLINE = `${warmStreamArgv(DEFAULT_HELPER_COMMAND).join(' ')} `;
+
 const WAIT_MS = 30_000;
 /** Starting several containers under gVisor on a loaded machine takes a while. */
 const POOL_TEST_TIMEOUT_MS = 180_000;
 /** The pid of each `guilds-code --serve` in the container, read from /proc. */
-const SERVERS_SCRIPT = 'for p in /proc/[0-9]*; do [ "$(tr "\\0" " " < $p/cmdline 2>/dev/null)" = "node /usr/local/bin/guilds-code --serve " ] && echo ${p#/proc/}; done; true';
+const SERVERS_SCRIPT = `for p in /proc/[0-9]*; do [ "$(tr "\\0" " " < $p/cmdline 2>/dev/null)" = "${WARM_STREAM_CMDLINE}" ] && echo \${p#/proc/}; done; true`;
 
 for (const runtime of ['runc', 'runsc'] as const) {
   const unavailable = dockerUnavailable(runtime);

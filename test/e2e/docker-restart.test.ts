@@ -19,7 +19,10 @@ import { CodeToolRun, type CodeToolResult } from '../../src/orchestrator/code-to
 import { DOCKER_POOL_LABEL, DockerSandbox, DockerSandboxPool, EngineClient } from '../../src/orchestrator/sandboxes/docker/sandbox.js';
 import { ENGINE_API_VERSION } from '../../src/orchestrator/sandboxes/docker/engine.js';
 import { dockerUnavailable, testEngine, testImage, testRunLabel } from '../helpers/docker.js';
-import { execRequest } from '../../src/orchestrator/sandbox.js';
+import { DEFAULT_HELPER_COMMAND, execRequest, warmStreamArgv } from '../../src/orchestrator/sandbox.js';
+
+/** A warm stream's /proc cmdline, its NULs read as spaces. */
+const WARM_STREAM_CMDLINE = `${warmStreamArgv(DEFAULT_HELPER_COMMAND).join(' ')} `;
 
 const FILE_LABEL_NAME = 'io.guilds.code.test.file';
 const FILE_LABEL = { ...testRunLabel(), [FILE_LABEL_NAME]: 'docker-restart' };
@@ -210,7 +213,7 @@ describe.skipIf(unavailable !== undefined)(`DockerSandbox across a restart of do
 
   /** The pids of the `guilds-code --serve` processes running in the container. */
   async function servers(sandbox: DockerSandbox): Promise<number[]> {
-    const script = 'for p in /proc/[0-9]*; do [ "$(tr "\\0" " " < $p/cmdline 2>/dev/null)" = "node /usr/local/bin/guilds-code --serve " ] && echo ${p#/proc/}; done; true';
+    const script = `for p in /proc/[0-9]*; do [ "$(tr "\\0" " " < $p/cmdline 2>/dev/null)" = "${WARM_STREAM_CMDLINE}" ] && echo \${p#/proc/}; done; true`;
     const listed = await sandbox.exec(execRequest(['sh', '-c', script], {}, WAIT_MS));
     return listed.stdout.split('\n').filter(Boolean).map(Number);
   }

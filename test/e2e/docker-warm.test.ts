@@ -33,7 +33,7 @@ for (const runtime of ['runc', 'runsc'] as const) {
 const SERVE_PIDS_SCRIPT =
   "const fs = require('fs'); const found = []; for (const p of fs.readdirSync('/proc')) { if (!/^\\d+$/.test(p)) continue; " +
   "try { const argv = fs.readFileSync('/proc/' + p + '/cmdline', 'utf8').split('\\0'); " +
-  "if (argv[1] === '/usr/local/bin/guilds-code' && argv[2] === '--serve') found.push(Number(p)); } catch {} } console.log(JSON.stringify(found))";
+  "const at = argv.indexOf('/usr/local/bin/guilds-code'); if (at > 0 && argv[at + 1] === '--serve') found.push(Number(p)); } catch {} } console.log(JSON.stringify(found))";
 
 function suite(runtime: 'runc' | 'runsc'): void {
   const { start } = suiteSandboxes(`docker-warm-${runtime}`, runtime);

@@ -19,7 +19,7 @@ import {
   DEFAULT_HELPER_COMMAND,
   DEFAULT_RUN_DIR,
   execRequest,
-  SERVE_ARGUMENT,
+  warmStreamArgv,
   type ExecRequest,
   type ExecResult,
   type OpenedExec,
@@ -243,7 +243,7 @@ export class DockerSandbox implements Sandbox {
    */
   openAhead(env: Readonly<Record<string, string>> = {}): HeldStream {
     this.ahead?.end();
-    const argv = [...this.helperCommand, SERVE_ARGUMENT];
+    const argv = warmStreamArgv(this.helperCommand);
     const held = new HeldStream(argv, { ...env }, (handlers) => this.openExecs.start(argv, this.wholeEnvironment(env), handlers, this.cleanedUp));
     this.ahead = held;
     return held;
@@ -271,10 +271,14 @@ export class DockerSandbox implements Sandbox {
     return this.userFor(argv) === DOCKER_HELPER_USER ? this.tokens.handOver(env) : { ...env };
   }
 
-  /** The sandbox's own helpers run as DOCKER_HELPER_USER (unless helperAsRoot is false); anything else as the agent. */
+  /**
+   * The sandbox's own helpers run as DOCKER_HELPER_USER (unless helperAsRoot is false), started as
+   * their command or as their warm stream (node's flags among its words); anything else as the agent.
+   */
   private userFor(argv: readonly string[]): string {
     const starts = (command: readonly string[]): boolean => command.length > 0 && command.every((word, index) => argv[index] === word);
-    return starts(this.helperCommand) || starts(this.harnessCommand) ? this.helperUser : DOCKER_AGENT_USER;
+    const helper = (command: readonly string[]): boolean => starts(command) || starts(warmStreamArgv(command));
+    return helper(this.helperCommand) || helper(this.harnessCommand) ? this.helperUser : DOCKER_AGENT_USER;
   }
 
   /** The shell's own `kill` (the image needs no procps) on `target` inside, as the exec's own user, not waited for. */
