@@ -28,9 +28,10 @@ const NODE_LINES = nodeLines().filter((line) => line.binary !== null);
 // 551,663 packed and 2,019,865 unpacked once guilds-harness.js carried its own warm stream's body
 // (code_task's progress, about 215 KB: each body holds its own copy of the code it shares); then
 // 424,988 packed and 1,627,210 unpacked once the bodies shared that code, written once (guilds-code.js
-// 358 to 137 KB, guilds-harness.js 378 to 203 KB). Headroom for ordinary growth; a jump past these is a
-// surprise to look at.
-const TARBALL_MAX_BYTES = 480_000;
+// 358 to 137 KB, guilds-harness.js 378 to 203 KB); then 482,347 packed and 1,819,626 unpacked after
+// the telemetry, the sweep, the pool and the warm stream's cuts (issues 47 to 51), ordinary growth.
+// Headroom for ordinary growth; a jump past these is a surprise to look at.
+const TARBALL_MAX_BYTES = 500_000;
 const UNPACKED_MAX_BYTES = 1_850_000;
 const INSTALLED_MAX_BYTES = 8_600_000;
 const REGISTRY_PING_TIMEOUT_MS = 20_000;
