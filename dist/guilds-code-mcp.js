@@ -7275,6 +7275,9 @@ var LONG_PATH_SHOWN_CHARS = 200;
 var PATH_LINKS_MAX_FOLLOWED = 40;
 var PATH_LOOK_MAX_ATTEMPTS = 3;
 var RUNS_KEPT_COUNT = 20;
+var RUN_USE_MARK_INTERVAL_MS = 6e4;
+var RUN_USE_MARKS_KEPT = 256;
+var HOMES_KEPT = 64;
 var FILE_READ_DEFAULT_LIMIT_LINES = 200;
 var FILE_READ_MAX_LIMIT_LINES = 500;
 var FILE_READ_LINE_MAX_CHARS = 400;
@@ -7777,15 +7780,15 @@ function recordedText(io, runId) {
     return void 0;
   }
 }
-function loadWorkingDirectory(io, runId, defaultCwd) {
+function loadWorkingDirectoryOf(io, runId, defaultCwd) {
   const recorded = recordedText(io, runId);
   if (recorded !== void 0 && recorded.startsWith("/") && !/[\0\n]/.test(recorded)) {
     const folder = normalizeAbsolute(recorded);
-    if (isFolder(io, folder)) return folder;
+    if (isFolder(io, folder)) return { folder, recorded: folder === recorded };
   }
   const fallback = defaultWorkingDirectory(io, defaultCwd);
-  if (fallback === io.home) return io.home;
-  return isFolder(io, fallback) ? fallback : io.home;
+  if (fallback === io.home) return { folder: io.home, recorded: false };
+  return { folder: isFolder(io, fallback) ? fallback : io.home, recorded: false };
 }
 function saveWorkingDirectory(io, runId, folder) {
   if (recordedText(io, runId) === folder) return;
@@ -7943,23 +7946,41 @@ function enteringFolder(cwd, stdio) {
 }
 var CHILD_OOM_SCORE_ADJ = 500;
 var OWN_OOM_SCORE = "/proc/self/oom_score_adj";
-function withChildOomScore(start2) {
-  let own2 = null;
-  try {
-    const current = (0, import_node_fs2.readFileSync)(OWN_OOM_SCORE, "latin1").trim();
-    if (Number(current) < CHILD_OOM_SCORE_ADJ) {
-      (0, import_node_fs2.writeFileSync)(OWN_OOM_SCORE, String(CHILD_OOM_SCORE_ADJ));
-      own2 = current;
+var ownScoreFile;
+var scoreBuffer = Buffer.alloc(16);
+function ownScoreDescriptor() {
+  if (ownScoreFile === void 0) {
+    try {
+      ownScoreFile = (0, import_node_fs2.openSync)(OWN_OOM_SCORE, "r+");
+    } catch {
+      ownScoreFile = null;
     }
-  } catch {
-    own2 = null;
+  }
+  return ownScoreFile;
+}
+function readOwnScore(fd) {
+  return scoreBuffer.toString("latin1", 0, (0, import_node_fs2.readSync)(fd, scoreBuffer, 0, scoreBuffer.length, 0)).trim();
+}
+function withChildOomScore(start2) {
+  const fd = ownScoreDescriptor();
+  let own2 = null;
+  if (fd !== null) {
+    try {
+      const current = readOwnScore(fd);
+      if (Number(current) < CHILD_OOM_SCORE_ADJ) {
+        (0, import_node_fs2.writeSync)(fd, String(CHILD_OOM_SCORE_ADJ), 0);
+        own2 = current;
+      }
+    } catch {
+      own2 = null;
+    }
   }
   try {
     return start2();
   } finally {
     if (own2 !== null) {
       try {
-        (0, import_node_fs2.writeFileSync)(OWN_OOM_SCORE, own2);
+        (0, import_node_fs2.writeSync)(fd, own2, 0);
       } catch {
       }
     }
@@ -8092,6 +8113,17 @@ function homeFolder(named) {
   if (!(0, import_node_fs3.statSync)(real).isDirectory()) throw homeNotAFolder(named);
   return real;
 }
+var HomeFolders = class {
+  resolved = /* @__PURE__ */ new Map();
+  folder(named) {
+    const known = named === void 0 ? void 0 : this.resolved.get(named);
+    if (known !== void 0 && (0, import_node_fs3.lstatSync)(known, { throwIfNoEntry: false })?.isDirectory() === true) return known;
+    const real = homeFolder(named);
+    if (this.resolved.size >= HOMES_KEPT) this.resolved.clear();
+    this.resolved.set(named, real);
+    return real;
+  }
+};
 
 // src/io/progress-sink.ts
 var NO_PROGRESS = { wanted: false, report: () => {
@@ -8424,16 +8456,28 @@ function pruneRuns(io, agentId, keep) {
 }
 function noteRunUse(io, runId, agentId) {
   const folder = runFolder(io, runId);
+  const marks = io.runUseMarks;
+  const now = marks === void 0 ? 0 : io.now();
+  const markedAt = marks?.get(folder);
+  if (markedAt !== void 0 && now >= markedAt && now - markedAt < RUN_USE_MARK_INTERVAL_MS) return;
   try {
     const info = io.fs.lstat(folder);
     if (info !== null) {
-      if (info.kind === "folder") io.fs.touch(folder);
+      if (info.kind === "folder") {
+        io.fs.touch(folder);
+        rememberMark(marks, folder, now);
+      }
       return;
     }
     pruneRuns(io, agentId, RUNS_KEPT_COUNT - 1);
     io.fs.makeFolder(folder);
   } catch {
   }
+}
+function rememberMark(marks, folder, now) {
+  if (marks === void 0) return;
+  if (marks.size >= RUN_USE_MARKS_KEPT) marks.clear();
+  marks.set(folder, now);
 }
 
 // src/contract/encoding.ts
@@ -8751,6 +8795,8 @@ var CallHost = class {
   ops;
   makeIo;
   inFlight = /* @__PURE__ */ new Set();
+  /** The homes this host resolved: a host that answers many calls walks a home's links once. */
+  homes = new HomeFolders();
   /**
    * The call's I/O: the home as it is now, the state folder the environment names. A home that is
    * none is the call's answer.
@@ -8758,7 +8804,7 @@ var CallHost = class {
   ioFor(env) {
     let home;
     try {
-      home = homeFolder(env.HOME);
+      home = this.homes.folder(env.HOME);
     } catch (error2) {
       return { envelope: error2 instanceof ToolError ? failureEnvelope(error2) : errorEnvelope(error2.message, "internal") };
     }
@@ -8844,14 +8890,17 @@ function runTool(ops, checked, context) {
 }
 function callContext(io, request, stop, progress) {
   let cwd;
+  const workingDirectory = () => cwd ??= loadWorkingDirectoryOf(io, request.runId, request.defaultCwd);
   return {
     io,
     request,
     stop,
     progress,
     get cwd() {
-      cwd ??= loadWorkingDirectory(io, request.runId, request.defaultCwd);
-      return cwd;
+      return workingDirectory().folder;
+    },
+    get cwdRecorded() {
+      return workingDirectory().recorded;
     }
   };
 }
@@ -9485,6 +9534,9 @@ function nodeIoWith(own2, home, runDir, env) {
     now: () => Date.now(),
     ...own2
   };
+}
+function longLivedIo() {
+  return { runUseMarks: /* @__PURE__ */ new Map() };
 }
 
 // src/tools/shell/node-io.ts
@@ -11537,6 +11589,12 @@ function execRequest(argv, env, timeoutMs, signal) {
 }
 var DEFAULT_HELPER_COMMAND = ["node", "/usr/local/bin/guilds-code"];
 var SERVE_ARGUMENT = "--serve";
+var WARM_STREAM_NODE_FLAGS = ["--v8-pool-size=1"];
+function warmStreamArgv(helperCommand) {
+  const [program, ...rest] = helperCommand;
+  if (program === void 0 || !/(^|\/)node$/.test(program)) return [...helperCommand, SERVE_ARGUMENT];
+  return [program, ...WARM_STREAM_NODE_FLAGS, ...rest, SERVE_ARGUMENT];
+}
 var SWEEP_ARGUMENT = "--sweep";
 var DEFAULT_HARNESS_COMMAND = ["node", "/usr/local/bin/guilds-harness"];
 
@@ -11740,7 +11798,7 @@ var WarmStream = class {
     this.onEnd = onEnd;
     this.idleMs = idleMs;
     const lines = new ByteLines({ line: (bytes) => this.takeLine(bytes), tooLong: () => this.fault() }, WARM_ANSWER_LINE_MAX_BYTES);
-    const argv = [...helperCommandOf(sandbox, helper), SERVE_ARGUMENT];
+    const argv = warmStreamArgv(helperCommandOf(sandbox, helper));
     this.exec = sandbox.open(argv, env, {
       stdout: (chunk) => {
         this.started = true;
@@ -13494,6 +13552,10 @@ var shellErrors = {
 function bashQuote(text2) {
   return `'${text2.replace(/'/g, `'\\''`)}'`;
 }
+function bashAnsiCQuote(text2) {
+  const escaped = text2.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return `$'${escaped}'`;
+}
 function fromFile(commandPath) {
   return `BASH_EXECUTION_STRING=$(< ${bashQuote(commandPath)}) || exit 126; eval "$BASH_EXECUTION_STRING"`;
 }
@@ -13514,7 +13576,8 @@ function foregroundScriptArgs(cwd) {
 }
 function foregroundScript(command, paths, inlineMaxBytes) {
   const recordPath2 = paths.record;
-  const trap = `trap ${bashQuote(`{ builtin trap '' TERM; builtin pwd >| ${bashQuote(recordPath2)}; } 2>/dev/null`)} EXIT`;
+  const moved = `[[ \${PWD-} == ${bashAnsiCQuote(paths.start)} && ! -e ${bashQuote(recordPath2)} ]]`;
+  const trap = `trap ${bashQuote(`{ builtin trap '' TERM; ${moved} || builtin pwd >| ${bashQuote(recordPath2)}; } 2>/dev/null`)} EXIT`;
   const prelude = `${ENTER_FOLDER}; ${directoryChangeFunctions(recordPath2)}; ${trap}`;
   return withPrelude(prelude, command, paths.command, inlineMaxBytes);
 }
@@ -13542,9 +13605,18 @@ function removeIfPossible(io, path) {
   } catch {
   }
 }
+var NOT_MOVED = "not moved";
 function readRecordedDirectory(io, path) {
+  let bytes;
   try {
-    const text2 = new TextDecoder().decode(io.fs.readFile(path)).replace(/\n$/, "");
+    bytes = io.fs.readFile(path);
+  } catch (error2) {
+    if (errorCode(error2) === "ENOENT") return NOT_MOVED;
+    removeIfPossible(io, path);
+    return null;
+  }
+  try {
+    const text2 = new TextDecoder().decode(bytes).replace(/\n$/, "");
     if (!text2.startsWith("/") || /[\0\n]/.test(text2)) return null;
     return io.fs.stat(text2)?.kind === "folder" ? normalizeAbsolute(text2) : null;
   } catch {
@@ -13575,30 +13647,42 @@ function outputPipeline(io, maxBytes) {
   });
   return { limits, collector, watch, cleaner };
 }
-function recordFinalFolder(io, runId, recordPath2, cwd) {
-  const finalFolder = readRecordedDirectory(io, recordPath2);
+function recordFinalFolder(io, runId, recordPath2, cwd, cwdRecorded) {
+  const recorded = readRecordedDirectory(io, recordPath2);
+  if (recorded === NOT_MOVED) {
+    if (!cwdRecorded) pinStartingFolder(io, runId, cwd);
+    return null;
+  }
+  if (recorded === null || recorded === cwd && cwdRecorded) return null;
   try {
-    if (finalFolder !== null) saveWorkingDirectory(io, runId, finalFolder);
+    saveWorkingDirectory(io, runId, recorded);
     return null;
   } catch (error2) {
     if (!(error2 instanceof ToolError)) throw error2;
     return notRecordedLine(error2.message, cwd);
   }
 }
-function prepareForeground(io, request, command) {
+function pinStartingFolder(io, runId, cwd) {
+  try {
+    saveWorkingDirectory(io, runId, cwd);
+  } catch (error2) {
+    if (!(error2 instanceof ToolError)) throw error2;
+  }
+}
+function prepareForeground(io, request, command, cwd) {
   const folder = runFolder(io, request.runId);
   prepare(folder, "create", () => io.fs.makeFolder(folder));
   const at = (suffix) => joinPath(folder, `${request.callId}.${suffix}`);
   const files = { logPath: at("log"), recordPath: at("cwd"), commandPath: at("cmd") };
   prepare(files.logPath, "clear", () => io.fs.removeFile(files.logPath));
   prepare(files.recordPath, "clear", () => io.fs.removeFile(files.recordPath));
-  const { script, commandFileText } = foregroundScript(command, { record: files.recordPath, command: files.commandPath }, SHELL_INLINE_SCRIPT_MAX_BYTES);
+  const { script, commandFileText } = foregroundScript(command, { start: cwd, record: files.recordPath, command: files.commandPath }, SHELL_INLINE_SCRIPT_MAX_BYTES);
   if (commandFileText !== null) prepare(files.commandPath, "create", () => io.fs.writeFileAtomic(files.commandPath, commandFileText));
   return { files, script, commandFile: commandFileText !== null };
 }
 async function runForeground(context, command, timeoutSeconds) {
   const { io, request, cwd } = context;
-  const { files, script, commandFile } = prepareForeground(io, request, command);
+  const { files, script, commandFile } = prepareForeground(io, request, command, cwd);
   const { limits, collector, watch, cleaner } = outputPipeline(io, request.maxBytes);
   const run = {
     script,
@@ -13627,7 +13711,7 @@ async function runForeground(context, command, timeoutSeconds) {
     tap.end();
     if (commandFile) removeIfPossible(io, files.commandPath);
   }
-  const notRecorded = recordFinalFolder(io, request.runId, files.recordPath, cwd);
+  const notRecorded = recordFinalFolder(io, request.runId, files.recordPath, cwd, context.cwdRecorded === true);
   const elapsedMs = Math.max(0, io.now() - startedAt);
   cleaner.end();
   const exitCode = outcome.timedOut ? TIMED_OUT_EXIT_CODE : outcome.exitCode;
@@ -15427,7 +15511,8 @@ var CODE_TOOLS = toolTable(CODE_TOOL_CONTRACTS, CODE_TOOL_RUNS);
 
 // src/mcp/in-process-runner.ts
 function mcpCallHost(ops = CODE_TOOLS) {
-  return new CallHost(ops, (home, runDir, env) => nodeIoWith({ ...CODE_TOOLS_NODE_IO, ...FILE_READ_LONG_LIVED_NODE_IO }, home, runDir, env));
+  const own2 = { ...CODE_TOOLS_NODE_IO, ...FILE_READ_LONG_LIVED_NODE_IO, ...longLivedIo() };
+  return new CallHost(ops, (home, runDir, env) => nodeIoWith(own2, home, runDir, env));
 }
 function helperEnv(options, env) {
   return { ...env, HOME: options.home, GUILDS_RUN_DIR: options.runDir };

@@ -367,7 +367,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "b7685257a43ee6e1";
+var BUILD_ID = "404b8507b80bf92a";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -491,7 +491,7 @@ function run() {
 }
 run();
 function guildsChunk_0() {/*
-var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_RUN_DIR_VARIABLE,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_withEnvChange,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{readFileSync,writeFileSync}=require("node:fs"),{readdirSync,readFileSync:readFileSync2}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync,readSync,renameSync,unlinkSync,writeFileSync:writeFileSync2}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync2}=require("node:fs"),{readSync:readSync2}=require("node:fs"),{readFileSync:readFileSync3,statSync:statSync2}=require("node:fs"),{realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync4,lstatSync,mkdirSync,openSync:openSync5,readSync:readSync4,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync3,readFileSync:readFileSync4}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync3,openSync:openSync4,readSync:readSync3,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync}=require("node:fs");// src/limits.ts
+var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_RUN_DIR_VARIABLE,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_withEnvChange,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{openSync,readSync,writeSync}=require("node:fs"),{readdirSync,readFileSync}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync:openSync2,readSync:readSync2,renameSync,unlinkSync,writeFileSync}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync3}=require("node:fs"),{readSync:readSync3}=require("node:fs"),{readFileSync:readFileSync2,statSync:statSync2}=require("node:fs"),{lstatSync,realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync4,lstatSync:lstatSync2,mkdirSync,openSync:openSync6,readSync:readSync5,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync4,readFileSync:readFileSync3}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync3,openSync:openSync5,readSync:readSync4,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync:writeSync2}=require("node:fs");// src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
 var RESULT_MIN_MAX_BYTES = 1024;
 var RESULT_CEILING_MAX_BYTES = 1048576;
@@ -501,6 +501,9 @@ var QUOTED_NAME_MAX_CHARS = 64;
 var CWD_FILE_MAX_BYTES = 4096;
 var ERROR_MAX_BYTES = 1024;
 var RUNS_KEPT_COUNT = 20;
+var RUN_USE_MARK_INTERVAL_MS = 6e4;
+var RUN_USE_MARKS_KEPT = 256;
+var HOMES_KEPT = 64;
 var SHELL_LINE_END_REACH_PERCENT = 25;
 var JOB_RECORD_MAX_BYTES = 1048576;
 var JOB_STATUS_FILE_MAX_BYTES = 64;
@@ -914,23 +917,41 @@ function enteringFolder(cwd, stdio) {
 }
 var CHILD_OOM_SCORE_ADJ = 500;
 var OWN_OOM_SCORE = "/proc/self/oom_score_adj";
-function withChildOomScore(start2) {
-  let own = null;
-  try {
-    const current = readFileSync(OWN_OOM_SCORE, "latin1").trim();
-    if (Number(current) < CHILD_OOM_SCORE_ADJ) {
-      writeFileSync(OWN_OOM_SCORE, String(CHILD_OOM_SCORE_ADJ));
-      own = current;
+var ownScoreFile;
+var scoreBuffer = Buffer.alloc(16);
+function ownScoreDescriptor() {
+  if (ownScoreFile === void 0) {
+    try {
+      ownScoreFile = openSync(OWN_OOM_SCORE, "r+");
+    } catch {
+      ownScoreFile = null;
     }
-  } catch {
-    own = null;
+  }
+  return ownScoreFile;
+}
+function readOwnScore(fd) {
+  return scoreBuffer.toString("latin1", 0, readSync(fd, scoreBuffer, 0, scoreBuffer.length, 0)).trim();
+}
+function withChildOomScore(start2) {
+  const fd = ownScoreDescriptor();
+  let own = null;
+  if (fd !== null) {
+    try {
+      const current = readOwnScore(fd);
+      if (Number(current) < CHILD_OOM_SCORE_ADJ) {
+        writeSync(fd, String(CHILD_OOM_SCORE_ADJ), 0);
+        own = current;
+      }
+    } catch {
+      own = null;
+    }
   }
   try {
     return start2();
   } finally {
     if (own !== null) {
       try {
-        writeFileSync(OWN_OOM_SCORE, own);
+        writeSync(fd, own, 0);
       } catch {
       }
     }
@@ -1040,7 +1061,7 @@ function temporaryPathBeside(path) {
 function processUids(pid) {
   let text;
   try {
-    text = readFileSync2(`/proc/${pid}/status`, "latin1");
+    text = readFileSync(`/proc/${pid}/status`, "latin1");
   } catch {
     return null;
   }
@@ -1089,7 +1110,7 @@ function parseProcessStat(pid, text) {
 function readProcessStat(pid) {
   let text;
   try {
-    text = readFileSync2(`/proc/${pid}/stat`, "latin1");
+    text = readFileSync(`/proc/${pid}/stat`, "latin1");
   } catch {
     return null;
   }
@@ -1163,7 +1184,7 @@ function codedError(code, message) {
   return Object.assign(new Error(`${code}: ${message}`), { code });
 }
 function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = openSync(path, OPEN_READ_FLAGS | extraFlags);
+  const fd = openSync2(path, OPEN_READ_FLAGS | extraFlags);
   try {
     const stats = fstatSync(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
@@ -1174,7 +1195,7 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
       chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = readSync(fd, chunk, 0, chunk.length, null);
+      const read = readSync2(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
@@ -1188,7 +1209,7 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
   try {
-    writeFileSync2(temp, data, { mode: 384 });
+    writeFileSync(temp, data, { mode: 384 });
     renameSync(temp, path);
   } catch (error) {
     removeFileIfPresent(temp);
@@ -1204,7 +1225,7 @@ function removeFileIfPresent(path) {
 }
 function createExclusive(path, content) {
   const temporary = temporaryPathBeside(path);
-  writeFileSync2(temporary, content, { mode: 384, flag: "wx" });
+  writeFileSync(temporary, content, { mode: 384, flag: "wx" });
   try {
     linkSync(temporary, path);
     return true;
@@ -1321,7 +1342,7 @@ var LogFollower = class {
     if (this.stopped) return;
     try {
       const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? readSync2(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? readSync3(this.readFd, this.buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(this.buffer.subarray(0, read));
@@ -1416,7 +1437,7 @@ function markedProcesses(mark) {
       if (uid !== void 0 && statSync2(`/proc/${pid}`).uid !== uid) continue;
       const stat = readProcessStat(pid);
       if (stat === null || !isRunningState(stat.state)) continue;
-      if (carries(readFileSync3(`/proc/${pid}/environ`, "latin1"))) found.push(pid);
+      if (carries(readFileSync2(`/proc/${pid}/environ`, "latin1"))) found.push(pid);
     } catch {
     }
   }
@@ -1473,9 +1494,9 @@ async function finishGroups(groupIds, deadline, mark) {
   }
 }
 function openLog(logPath) {
-  const logFd = openSync2(logPath, LOG_OPEN_FLAGS, 384);
+  const logFd = openSync3(logPath, LOG_OPEN_FLAGS, 384);
   try {
-    return { logFd, readFd: openSync2(logPath, constants2.O_RDONLY | constants2.O_NOFOLLOW) };
+    return { logFd, readFd: openSync3(logPath, constants2.O_RDONLY | constants2.O_NOFOLLOW) };
   } catch (error) {
     closeSync2(logFd);
     throw error;
@@ -1929,15 +1950,15 @@ function recordedText(io, runId) {
     return void 0;
   }
 }
-function loadWorkingDirectory(io, runId, defaultCwd) {
+function loadWorkingDirectoryOf(io, runId, defaultCwd) {
   const recorded = recordedText(io, runId);
   if (recorded !== void 0 && recorded.startsWith("/") && !/[\0\n]/.test(recorded)) {
     const folder = normalizeAbsolute(recorded);
-    if (isFolder(io, folder)) return folder;
+    if (isFolder(io, folder)) return { folder, recorded: folder === recorded };
   }
   const fallback = defaultWorkingDirectory(io, defaultCwd);
-  if (fallback === io.home) return io.home;
-  return isFolder(io, fallback) ? fallback : io.home;
+  if (fallback === io.home) return { folder: io.home, recorded: false };
+  return { folder: isFolder(io, fallback) ? fallback : io.home, recorded: false };
 }
 
 // src/text/line-splitter.ts
@@ -4464,6 +4485,17 @@ function homeFolder(named) {
   if (!statSync4(real).isDirectory()) throw homeNotAFolder(named);
   return real;
 }
+var HomeFolders = class {
+  resolved = /* @__PURE__ *{/} new Map();
+  folder(named) {
+    const known = named === void 0 ? void 0 : this.resolved.get(named);
+    if (known !== void 0 && lstatSync(known, { throwIfNoEntry: false })?.isDirectory() === true) return known;
+    const real = homeFolder(named);
+    if (this.resolved.size >= HOMES_KEPT) this.resolved.clear();
+    this.resolved.set(named, real);
+    return real;
+  }
+};
 
 // src/io/progress-sink.ts
 var NO_PROGRESS = { wanted: false, report: () => {
@@ -4691,16 +4723,28 @@ function pruneRuns(io, agentId, keep) {
 }
 function noteRunUse(io, runId, agentId) {
   const folder = runFolder(io, runId);
+  const marks = io.runUseMarks;
+  const now = marks === void 0 ? 0 : io.now();
+  const markedAt = marks?.get(folder);
+  if (markedAt !== void 0 && now >= markedAt && now - markedAt < RUN_USE_MARK_INTERVAL_MS) return;
   try {
     const info = io.fs.lstat(folder);
     if (info !== null) {
-      if (info.kind === "folder") io.fs.touch(folder);
+      if (info.kind === "folder") {
+        io.fs.touch(folder);
+        rememberMark(marks, folder, now);
+      }
       return;
     }
     pruneRuns(io, agentId, RUNS_KEPT_COUNT - 1);
     io.fs.makeFolder(folder);
   } catch {
   }
+}
+function rememberMark(marks, folder, now) {
+  if (marks === void 0) return;
+  if (marks.size >= RUN_USE_MARKS_KEPT) marks.clear();
+  marks.set(folder, now);
 }
 
 // src/call/host.ts
@@ -4712,6 +4756,8 @@ var CallHost = class {
   ops;
   makeIo;
   inFlight = /* @__PURE__ *{/} new Set();
+  /** The homes this host resolved: a host that answers many calls walks a home's links once. *{/}
+  homes = new HomeFolders();
   /**
    * The call's I/O: the home as it is now, the state folder the environment names. A home that is
    * none is the call's answer.
@@ -4719,7 +4765,7 @@ var CallHost = class {
   ioFor(env) {
     let home;
     try {
-      home = homeFolder(env.HOME);
+      home = this.homes.folder(env.HOME);
     } catch (error) {
       return { envelope: error instanceof ToolError ? failureEnvelope(error) : errorEnvelope(error.message, "internal") };
     }
@@ -4805,14 +4851,17 @@ function runTool(ops, checked, context) {
 }
 function callContext(io, request, stop, progress) {
   let cwd;
+  const workingDirectory = () => cwd ??= loadWorkingDirectoryOf(io, request.runId, request.defaultCwd);
   return {
     io,
     request,
     stop,
     progress,
     get cwd() {
-      cwd ??= loadWorkingDirectory(io, request.runId, request.defaultCwd);
-      return cwd;
+      return workingDirectory().folder;
+    },
+    get cwdRecorded() {
+      return workingDirectory().recorded;
     }
   };
 }
@@ -4888,7 +4937,7 @@ var LOG_OPEN_FLAGS2 = constants4.O_WRONLY | constants4.O_APPEND | constants4.O_C
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start2) {
-    const log = openSync3(start2.logPath, LOG_OPEN_FLAGS2, LOG_FILE_MODE);
+    const log = openSync4(start2.logPath, LOG_OPEN_FLAGS2, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -4905,7 +4954,7 @@ var nodeBackgroundProcesses = {
   environmentHas(pid, entry) {
     let environment;
     try {
-      environment = readFileSync4(`/proc/${pid}/environ`);
+      environment = readFileSync3(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -4959,8 +5008,8 @@ function rootsOnTheWay(info) {
   return info.uid === ROOT_UID && ((info.mode & WRITABLE_BY_OTHERS) === 0 || (info.mode & STICKY) !== 0);
 }
 function openFolder(folder, asRoot) {
-  if (!asRoot) return openSync4(realpathSync2.native(folder), FOLDER_FLAGS);
-  let fd = openSync4("/", FOLDER_FLAGS);
+  if (!asRoot) return openSync5(realpathSync2.native(folder), FOLDER_FLAGS);
+  let fd = openSync5("/", FOLDER_FLAGS);
   let path = "";
   try {
     for (const name of folder.split("/")) {
@@ -4968,7 +5017,7 @@ function openFolder(folder, asRoot) {
       path += `/${name}`;
       let next;
       try {
-        next = openSync4(`/proc/self/fd/${fd}/${name}`, FOLDER_FLAGS);
+        next = openSync5(`/proc/self/fd/${fd}/${name}`, FOLDER_FLAGS);
       } catch (error) {
         const code = error.code;
         throw code === "ELOOP" || code === "ENOTDIR" ? notRoots(path) : error;
@@ -4990,7 +5039,7 @@ function readWhole(fd, info, maxBytes, path) {
   const bytes = Buffer.allocUnsafe(info.size + 1);
   let total = 0;
   for (; ; ) {
-    const read = readSync3(fd, bytes, total, bytes.length - total, null);
+    const read = readSync4(fd, bytes, total, bytes.length - total, null);
     if (read === 0) break;
     total += read;
     if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
@@ -5003,7 +5052,7 @@ function takeFileWithoutFollowing(folder, name, maxBytes, asRoot) {
   const path = `${folder}/${name}`;
   const inFolder = `/proc/self/fd/${folderFd}/${name}`;
   try {
-    const fd = openSync4(inFolder, FILE_FLAGS);
+    const fd = openSync5(inFolder, FILE_FLAGS);
     try {
       const info = fstatSync3(fd);
       if (info.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
@@ -5050,10 +5099,10 @@ var NodeOpenFile = class {
     return readlinkSync(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return readSync4(this.fd, buffer, 0, buffer.length, null);
+    return readSync5(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return readSync4(this.fd, buffer, 0, length, position);
+    return readSync5(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
@@ -5069,11 +5118,11 @@ var nodeFileSystem = {
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = lstatSync(path, { throwIfNoEntry: false });
+    const stats = lstatSync2(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   readLink: (path) => readlinkSync(path),
-  openRead: (path) => new NodeOpenFile(openSync5(path, OPEN_READ_FLAGS)),
+  openRead: (path) => new NodeOpenFile(openSync6(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   takeFile: (folder, name, maxBytes) => takeFileWithoutFollowing(folder, name, maxBytes, actingAsAgent() !== null),
   writeFileAtomic,
@@ -5107,7 +5156,7 @@ function writeStdout(line) {
   let written = 0;
   while (written < bytes.length) {
     try {
-      written += writeSync(STDOUT_FD, bytes, written, bytes.length - written);
+      written += writeSync2(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pauseCell(), 0, 0, WRITE_RETRY_WAIT_MS);
