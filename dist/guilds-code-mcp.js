@@ -13564,11 +13564,12 @@ function withPrelude(prelude, command, commandPath, inlineMaxBytes) {
   if (utf8Bytes(inline) <= inlineMaxBytes) return { script: inline, commandFileText: null };
   return { script: `${prelude}; ${fromFile(commandPath)}`, commandFileText: command };
 }
+var CHANGE_FOLDER_FUNCTION = "__guilds_change_folder";
 function directoryChangeFunctions(recordPath2) {
   const record2 = `builtin pwd 2>/dev/null >| ${bashQuote(recordPath2)}`;
-  return ["cd", "pushd", "popd"].map(
-    (name) => `${name}() { { local -; set +x; } 2>/dev/null; builtin ${name} "$@" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || ${record2}; return 0; }; local __guilds_status=$? __guilds_message; __guilds_message=$(builtin ${name} "$@" 2>&1 >/dev/null) || :; builtin printf '%s: line %s: %s\\n' "\${BASH_SOURCE[1]:-$0}" "\${BASH_LINENO[0]}" "\${__guilds_message#*: line [0-9]*: }" >&2; return "$__guilds_status"; }`
-  ).join("; ");
+  const shared = `${CHANGE_FOLDER_FUNCTION}() { builtin "$@" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || ${record2}; return 0; }; local __guilds_status=$? __guilds_message; __guilds_message=$(builtin "$@" 2>&1 >/dev/null) || :; builtin printf '%s: line %s: %s\\n' "\${BASH_SOURCE[2]:-$0}" "\${BASH_LINENO[1]}" "\${__guilds_message#*: line [0-9]*: }" >&2; return "$__guilds_status"; }`;
+  const standIns = ["cd", "pushd", "popd"].map((name) => `${name}() { { local -; set +x; } 2>/dev/null; ${CHANGE_FOLDER_FUNCTION} ${name} "$@"; }`);
+  return [shared, ...standIns].join("; ");
 }
 var ENTER_FOLDER = 'builtin cd -- "$1" || builtin exit; builtin unset OLDPWD; builtin export OLDPWD; builtin set --';
 function foregroundScriptArgs(cwd) {

@@ -101,15 +101,16 @@ describe('the directory record', () => {
     expect(quoted).not.toContain('\n');
     expect(spawnSync('bash', ['-c', `printf %s ${quoted}`], { encoding: 'utf8' }).stdout).toBe(text);
   });
-  const cdFunction =
-    "cd() { { local -; set +x; } 2>/dev/null; builtin cd \"$@\" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || builtin pwd 2>/dev/null >| '/h/c1.cwd'; return 0; }; " +
-    'local __guilds_status=$? __guilds_message; __guilds_message=$(builtin cd "$@" 2>&1 >/dev/null) || :; ' +
-    "builtin printf '%s: line %s: %s\\n' \"${BASH_SOURCE[1]:-$0}\" \"${BASH_LINENO[0]}\" \"${__guilds_message#*: line [0-9]*: }\" >&2; " +
+  const changeFolder =
+    "__guilds_change_folder() { builtin \"$@\" 2>/dev/null && { [[ $BASH_SUBSHELL != 0 ]] || builtin pwd 2>/dev/null >| '/h/c1.cwd'; return 0; }; " +
+    'local __guilds_status=$? __guilds_message; __guilds_message=$(builtin "$@" 2>&1 >/dev/null) || :; ' +
+    "builtin printf '%s: line %s: %s\\n' \"${BASH_SOURCE[2]:-$0}\" \"${BASH_LINENO[1]}\" \"${__guilds_message#*: line [0-9]*: }\" >&2; " +
     'return "$__guilds_status"; }';
+  const standIn = (name: string): string => `${name}() { { local -; set +x; } 2>/dev/null; __guilds_change_folder ${name} "$@"; }`;
   const enterFolder = 'builtin cd -- "$1" || builtin exit; builtin unset OLDPWD; builtin export OLDPWD; builtin set --';
   const moved = "[[ ${PWD-} == $'\\''/h/it\\'\\''s\\x0ahere'\\'' && ! -e '\\''/h/c1.cwd'\\'' ]]";
   const trap = `trap '{ builtin trap '\\'''\\'' TERM; ${moved} || builtin pwd >| '\\''/h/c1.cwd'\\''; } 2>/dev/null' EXIT`;
-  const prelude = [enterFolder, cdFunction, cdFunction.replace(/\bcd\b/g, 'pushd'), cdFunction.replace(/\bcd\b/g, 'popd'), trap].join('; ');
+  const prelude = [enterFolder, changeFolder, standIn('cd'), standIn('pushd'), standIn('popd'), trap].join('; ');
   it('shares the command\'s first line: the folder entered from $1, the directory-change functions, the EXIT trap (writing only when the shell moved, or a function recorded), the command; nothing forked', () =>
     expect(foregroundScript('make test', PATHS, 100_000)).toEqual({ script: `${prelude}; make test`, commandFileText: null }));
 });

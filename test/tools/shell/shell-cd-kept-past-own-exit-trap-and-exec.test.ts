@@ -44,3 +44,10 @@ it('a failing cd reads as bash\'s own, with its line, and set -x shows the comma
   );
   expect(shell('set -x; cd sub; trap "echo bye" EXIT', 'r3').text).toBe("+ cd sub\n+ trap 'echo bye' EXIT\n+ echo bye\nbye");
 });
+
+it(`a failing cd in a sourced file, or a popd in a function, reads as bash's own does (bash calls a function's file "environment" under -c)`, () => {
+  mkdirSync(join(sandbox.home, 'lib'));
+  expect(shell("printf 'true\\ncd nope\\n' > lib/steps.sh\n. lib/steps.sh\nf() {\n  popd\n}\nf", 'r4').text).toBe(
+    'lib/steps.sh: line 2: cd: nope: No such file or directory\nenvironment: line 4: popd: directory stack empty\nexit_code: 1',
+  );
+});
