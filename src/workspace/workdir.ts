@@ -64,10 +64,6 @@ export function loadWorkingDirectoryOf(io: Io, runId: string, defaultCwd: string
   return { folder: isFolder(io, fallback) ? fallback : io.home, recorded: false };
 }
 
-export function loadWorkingDirectory(io: Io, runId: string, defaultCwd: string): string {
-  return loadWorkingDirectoryOf(io, runId, defaultCwd).folder;
-}
-
 /**
  * Record the run's new working directory; a rename makes it whole for any call that overlaps. Most
  * commands end where they started: a record that already says so is left as it is, which spares

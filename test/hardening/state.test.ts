@@ -8,7 +8,7 @@ import { CallHost, CallStop } from '../../src/call/host.js';
 import { nodeIo } from '../../src/tools/all.js';
 import { nodeFileSystem } from '../../src/io/node/core.js';
 import type { Io } from '../../src/io/types.js';
-import { loadWorkingDirectory, saveWorkingDirectory } from '../../src/workspace/workdir.js';
+import { loadWorkingDirectoryOf, saveWorkingDirectory } from '../../src/workspace/workdir.js';
 import { ToolError } from '../../src/contract/errors.js';
 import { CODE_TOOLS } from '../../src/tools/all.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
@@ -153,7 +153,7 @@ describe('a full or failing disk: the answer says what happened, in one line', (
     );
     expect(readFileSync(cwdFile, 'utf8')).toBe(join(sandbox.home, 'other'));
     expect(readdirSync(join(sandbox.home, '.runs', 'r1'))).toEqual(['cwd']);
-    expect(loadWorkingDirectory(nodeIo(sandbox.home, sandbox.runDir, {}), 'r1', '')).toBe(join(sandbox.home, 'other'));
+    expect(loadWorkingDirectoryOf(nodeIo(sandbox.home, sandbox.runDir, {}), 'r1', '').folder).toBe(join(sandbox.home, 'other'));
   });
 
   it('a read-only file system and a quota say so too', () => {

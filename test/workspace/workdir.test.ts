@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nodeIo } from '../../src/tools/all.js';
-import { defaultWorkingDirectory, loadWorkingDirectory, runFolder } from '../../src/workspace/workdir.js';
+import { defaultWorkingDirectory, loadWorkingDirectoryOf, runFolder } from '../../src/workspace/workdir.js';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 
 let sandbox: Sandbox;
@@ -24,20 +24,23 @@ describe('a new run', () => {
 
   it('falls back to the home when default_cwd is no folder', () => {
     const io = nodeIo(sandbox.home, sandbox.runDir, {});
-    expect(loadWorkingDirectory(io, 'r1', 'repos/missing')).toBe(sandbox.home);
+    expect(loadWorkingDirectoryOf(io, 'r1', 'repos/missing')).toEqual({ folder: sandbox.home, recorded: false });
   });
 });
 
 describe('a run under way', () => {
-  it('stands where its record says while that is a folder, else where it started', () => {
+  it('stands where its record says while that is a folder, else where it started, and says which', () => {
     const io = nodeIo(sandbox.home, sandbox.runDir, {});
     mkdirSync(join(sandbox.home, 'repos', 'app'), { recursive: true });
     mkdirSync(runFolder(io, 'r1'), { recursive: true });
     writeFileSync(join(runFolder(io, 'r1'), 'cwd'), join(sandbox.home, 'repos'));
-    expect(loadWorkingDirectory(io, 'r1', 'repos/app')).toBe(join(sandbox.home, 'repos'));
+    expect(loadWorkingDirectoryOf(io, 'r1', 'repos/app')).toEqual({ folder: join(sandbox.home, 'repos'), recorded: true });
     writeFileSync(join(runFolder(io, 'r1'), 'cwd'), join(sandbox.home, 'gone'));
-    expect(loadWorkingDirectory(io, 'r1', 'repos/app')).toBe(join(sandbox.home, 'repos', 'app'));
+    expect(loadWorkingDirectoryOf(io, 'r1', 'repos/app')).toEqual({ folder: join(sandbox.home, 'repos', 'app'), recorded: false });
     writeFileSync(join(runFolder(io, 'r1'), 'cwd'), 'relative/path');
-    expect(loadWorkingDirectory(io, 'r1', '')).toBe(sandbox.home);
+    expect(loadWorkingDirectoryOf(io, 'r1', '')).toEqual({ folder: sandbox.home, recorded: false });
+    // A record that names the folder another way (a trailing slash) is the folder, not yet its record.
+    writeFileSync(join(runFolder(io, 'r1'), 'cwd'), `${join(sandbox.home, 'repos')}/`);
+    expect(loadWorkingDirectoryOf(io, 'r1', '')).toEqual({ folder: join(sandbox.home, 'repos'), recorded: false });
   });
 });
