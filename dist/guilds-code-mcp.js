@@ -7929,10 +7929,37 @@ function spawnChild(file, args, options) {
     const itself = { ...how, cwd: "/", uid: agent.uid, gid: agent.gid };
     return asRootWhile(agent, () => withChildOomScore(() => spawn2(file, args, itself)));
   }
+  const direct = startedInOpenFolder(file, args, how, agent);
+  if (direct !== null) return direct;
   const entering = enteringFolder(how.cwd, how.stdio);
   const argv = ["-c", ENTER_THEN_EXEC_SCRIPT, "sh", entering.folder, entering.passedFd, file, ...args];
   const as = { ...how, stdio: entering.stdio, cwd: "/", uid: agent.uid, gid: agent.gid };
   return asRootWhile(agent, () => withChildOomScore(() => spawn2(ENTER_THEN_EXEC_SHELL, argv, as)));
+}
+function startedInOpenFolder(file, args, how, agent) {
+  const open2 = OPEN_FOLDER.exec(how.cwd);
+  if (open2 === null) return null;
+  let mode;
+  try {
+    mode = (0, import_node_fs2.fstatSync)(Number(open2[1]));
+  } catch {
+    return null;
+  }
+  if (!rootMayEnter(mode, agent.gid)) return null;
+  const as = { ...how, uid: agent.uid, gid: agent.gid };
+  let child;
+  try {
+    child = asRootWhile(agent, () => withChildOomScore(() => loadChildProcess().spawn(file, args, as)));
+  } catch {
+    return null;
+  }
+  if (child.pid !== void 0) return child;
+  child.on("error", () => void 0);
+  return null;
+}
+function rootMayEnter(folder, agentGid) {
+  const bit = folder.uid === 0 ? 64 : folder.gid === agentGid ? 8 : 1;
+  return (folder.mode & bit) !== 0;
 }
 var ENTER_THEN_EXEC_SHELL = "/bin/sh";
 var ENTER_THEN_EXEC_SCRIPT = 'cd -- "$1" || exit; [ -z "$2" ] || eval "exec $2<&-"; shift 2; exec "$@"';

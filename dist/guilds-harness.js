@@ -367,7 +367,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "404b8507b80bf92a";
+var BUILD_ID = "a81e5fe1b536741b";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -491,7 +491,7 @@ function run() {
 }
 run();
 function guildsChunk_0() {/*
-var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_RUN_DIR_VARIABLE,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_withEnvChange,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{openSync,readSync,writeSync}=require("node:fs"),{readdirSync,readFileSync}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync,linkSync,openSync:openSync2,readSync:readSync2,renameSync,unlinkSync,writeFileSync}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync2,openSync:openSync3}=require("node:fs"),{readSync:readSync3}=require("node:fs"),{readFileSync:readFileSync2,statSync:statSync2}=require("node:fs"),{lstatSync,realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync4,lstatSync:lstatSync2,mkdirSync,openSync:openSync6,readSync:readSync5,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync4,readFileSync:readFileSync3}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync3,openSync:openSync5,readSync:readSync4,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync:writeSync2}=require("node:fs");// src/limits.ts
+var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_RUN_DIR_VARIABLE,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_withEnvChange,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{fstatSync,openSync,readSync,writeSync}=require("node:fs"),{readdirSync,readFileSync}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync:fstatSync2,linkSync,openSync:openSync2,readSync:readSync2,renameSync,unlinkSync,writeFileSync}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync3,openSync:openSync3}=require("node:fs"),{readSync:readSync3}=require("node:fs"),{readFileSync:readFileSync2,statSync:statSync2}=require("node:fs"),{lstatSync,realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync5,lstatSync:lstatSync2,mkdirSync,openSync:openSync6,readSync:readSync5,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync4,readFileSync:readFileSync3}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync4,openSync:openSync5,readSync:readSync4,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync:writeSync2}=require("node:fs");// src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
 var RESULT_MIN_MAX_BYTES = 1024;
 var RESULT_CEILING_MAX_BYTES = 1048576;
@@ -900,10 +900,37 @@ function spawnChild(file, args, options) {
     const itself = { ...how, cwd: "/", uid: agent.uid, gid: agent.gid };
     return asRootWhile(agent, () => withChildOomScore(() => spawn(file, args, itself)));
   }
+  const direct = startedInOpenFolder(file, args, how, agent);
+  if (direct !== null) return direct;
   const entering = enteringFolder(how.cwd, how.stdio);
   const argv = ["-c", ENTER_THEN_EXEC_SCRIPT, "sh", entering.folder, entering.passedFd, file, ...args];
   const as = { ...how, stdio: entering.stdio, cwd: "/", uid: agent.uid, gid: agent.gid };
   return asRootWhile(agent, () => withChildOomScore(() => spawn(ENTER_THEN_EXEC_SHELL, argv, as)));
+}
+function startedInOpenFolder(file, args, how, agent) {
+  const open = OPEN_FOLDER.exec(how.cwd);
+  if (open === null) return null;
+  let mode;
+  try {
+    mode = fstatSync(Number(open[1]));
+  } catch {
+    return null;
+  }
+  if (!rootMayEnter(mode, agent.gid)) return null;
+  const as = { ...how, uid: agent.uid, gid: agent.gid };
+  let child;
+  try {
+    child = asRootWhile(agent, () => withChildOomScore(() => loadChildProcess().spawn(file, args, as)));
+  } catch {
+    return null;
+  }
+  if (child.pid !== void 0) return child;
+  child.on("error", () => void 0);
+  return null;
+}
+function rootMayEnter(folder, agentGid) {
+  const bit = folder.uid === 0 ? 64 : folder.gid === agentGid ? 8 : 1;
+  return (folder.mode & bit) !== 0;
 }
 var ENTER_THEN_EXEC_SHELL = "/bin/sh";
 var ENTER_THEN_EXEC_SCRIPT = 'cd -- "$1" || exit; [ -z "$2" ] || eval "exec $2<&-"; shift 2; exec "$@"';
@@ -1186,7 +1213,7 @@ function codedError(code, message) {
 function readRegularFile(path, maxBytes, extraFlags = 0) {
   const fd = openSync2(path, OPEN_READ_FLAGS | extraFlags);
   try {
-    const stats = fstatSync(fd);
+    const stats = fstatSync2(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
     const chunks = [];
@@ -1601,7 +1628,7 @@ function runInGroup(run, onOutput) {
       code = exitCode;
       signal = exitSignal;
       const finishLog = () => {
-        if (!supervised.isSettled) follower.finishAt(fstatSync2(log.logFd).size);
+        if (!supervised.isSettled) follower.finishAt(fstatSync3(log.logFd).size);
       };
       if (groupId === void 0) return finishLog();
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
@@ -5024,9 +5051,9 @@ function openFolder(folder, asRoot) {
       }
       closeSync4(fd);
       fd = next;
-      if (!rootsOnTheWay(fstatSync3(fd))) throw notRoots(path);
+      if (!rootsOnTheWay(fstatSync4(fd))) throw notRoots(path);
     }
-    const info = fstatSync3(fd);
+    const info = fstatSync4(fd);
     if (info.uid !== ROOT_UID || (info.mode & WRITABLE_BY_OTHERS) !== 0) throw notRoots(folder);
     return fd;
   } catch (error) {
@@ -5054,7 +5081,7 @@ function takeFileWithoutFollowing(folder, name, maxBytes, asRoot) {
   try {
     const fd = openSync5(inFolder, FILE_FLAGS);
     try {
-      const info = fstatSync3(fd);
+      const info = fstatSync4(fd);
       if (info.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
       if (!info.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
       try {
@@ -5093,7 +5120,7 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf(fstatSync4(this.fd));
+    return infoOf(fstatSync5(this.fd));
   }
   realPath() {
     return readlinkSync(`/proc/self/fd/${this.fd}`);

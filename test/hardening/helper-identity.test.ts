@@ -109,6 +109,10 @@ describe.skipIf(!ROOT)(`a helper started as root for the agent's home${ROOT ? ''
     expect(cold(BUNDLE, request('code_search', { pattern: 'may read', path: '~/repos/a' })).text).toBe('repos/a/mine.txt: 1\n1 match in 1 file');
   });
 
+  it('searches the home itself, which root may not enter, as the agent, past the file only root may read', () => {
+    expect(cold(BUNDLE, request('code_search', { pattern: 'may read', path: '~' })).text).toBe('repos/a/mine.txt: 1\n1 match in 1 file');
+  });
+
   it('starts a background command as the agent, and stops it', () => {
     const started = cold(BUNDLE, request('shell', { command: 'id -u; sleep 300', background: true }));
     const id = started.meta?.background_id as string;

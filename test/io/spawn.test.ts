@@ -4,7 +4,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnChild, type SpawnOptions, type StartedChild } from '../../src/io/node/spawn.js';
+import { rootMayEnter, spawnChild, type SpawnOptions, type StartedChild } from '../../src/io/node/spawn.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'guilds-spawn-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -78,5 +78,22 @@ describe('a started child', () => {
 
   it('a NUL byte in an argument is refused, not cut', () => {
     expect(() => spawnChild('echo', ['a\0b'], { cwd: '/', stdio: 'ignore', detached: false })).toThrow(/null bytes/);
+  });
+});
+
+describe('whether root, with no capability over files and the agent as its group, may enter a folder', () => {
+  const AGENT_GID = 1000;
+  const CASES: { name: string; folder: { mode: number; uid: number; gid: number }; may: boolean }[] = [
+    { name: "the agent's folder of mode 0755", folder: { mode: 0o40755, uid: 1000, gid: 1000 }, may: true },
+    { name: "the agent's folder of mode 0700 (a home only the agent may enter)", folder: { mode: 0o40700, uid: 1000, gid: 1000 }, may: false },
+    { name: "the agent's folder of mode 0710: its group, which root acts in, may", folder: { mode: 0o40710, uid: 1000, gid: 1000 }, may: true },
+    { name: "the agent's folder of mode 0705: everyone may but its group, which root acts in", folder: { mode: 0o40705, uid: 1000, gid: 1000 }, may: false },
+    { name: "another's folder of another group, of mode 0751", folder: { mode: 0o40751, uid: 1001, gid: 1001 }, may: true },
+    { name: "another's folder of another group, of mode 0770", folder: { mode: 0o40770, uid: 1001, gid: 1001 }, may: false },
+    { name: "root's folder of mode 0700", folder: { mode: 0o40700, uid: 0, gid: 0 }, may: true },
+    { name: "root's folder of mode 0077: its owner's bits alone count", folder: { mode: 0o40077, uid: 0, gid: 1000 }, may: false },
+  ];
+  it.each(CASES)('$name: $may', ({ folder, may }) => {
+    expect(rootMayEnter(folder, AGENT_GID)).toBe(may);
   });
 });

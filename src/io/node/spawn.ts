@@ -7,8 +7,8 @@
 // risking the abort itself, so the shortcut is gone on every line.
 import type { ChildProcess, StdioOptions } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
-import { openSync, readSync, writeSync } from 'node:fs';
-import { actingAsAgent, asRootWhile } from './identity.js';
+import { fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { actingAsAgent, asRootWhile, type AgentIdentity } from './identity.js';
 import { loadChildProcess } from './modules.js';
 
 /** What the helper uses of a started child. */
@@ -40,10 +40,55 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
     const itself = { ...how, cwd: '/', uid: agent.uid, gid: agent.gid };
     return asRootWhile(agent, () => withChildOomScore(() => spawn(file, args as string[], itself)));
   }
+  const direct = startedInOpenFolder(file, args, how, agent);
+  if (direct !== null) return direct;
   const entering = enteringFolder(how.cwd, how.stdio);
   const argv = ['-c', ENTER_THEN_EXEC_SCRIPT, 'sh', entering.folder, entering.passedFd, file, ...args];
   const as = { ...how, stdio: entering.stdio, cwd: '/', uid: agent.uid, gid: agent.gid };
   return asRootWhile(agent, () => withChildOomScore(() => spawn(ENTER_THEN_EXEC_SHELL, argv, as)));
+}
+
+/**
+ * A child started straight into a folder the helper holds open (`/proc/self/fd/N`, as a search names
+ * its root) where root may enter it, with no shell in between: the start enters the folder as root,
+ * before it changes ids, through the helper's descriptor (still open then; it closes on exec), which
+ * reaches the folder without walking its parents, as the shell's `cd` does. Under runc the shell's
+ * exec cost a search about a millisecond. Null where root may not enter it (a folder of mode 0700),
+ * or where the start fails all the same (an access list the mode does not show): the shell enters
+ * it then, as the agent, and a program that cannot start fails there as it always did.
+ */
+function startedInOpenFolder(file: string, args: readonly string[], how: { cwd: string; env?: Record<string, string>; stdio: StdioOptions; detached: boolean }, agent: AgentIdentity): StartedChild | null {
+  const open = OPEN_FOLDER.exec(how.cwd);
+  if (open === null) return null;
+  let mode: { mode: number; uid: number; gid: number };
+  try {
+    mode = fstatSync(Number(open[1]));
+  } catch {
+    return null;
+  }
+  if (!rootMayEnter(mode, agent.gid)) return null;
+  const as = { ...how, uid: agent.uid, gid: agent.gid };
+  let child: StartedChild;
+  try {
+    child = asRootWhile(agent, () => withChildOomScore(() => loadChildProcess().spawn(file, args as string[], as)));
+  } catch {
+    return null;
+  }
+  if (child.pid !== undefined) return child;
+  // Node reports this failed start on the next tick; the shell's start stands for it.
+  child.on('error', () => undefined);
+  return null;
+}
+
+/**
+ * Whether root, holding no capability over files and acting with the agent's gid as its group (as
+ * the helper does while it starts a child, src/io/node/identity.ts), may enter a folder of this
+ * owner, group and mode: the owner's bits if it is root's, the group's if it is the agent's group,
+ * else everyone's.
+ */
+export function rootMayEnter(folder: { mode: number; uid: number; gid: number }, agentGid: number): boolean {
+  const bit = folder.uid === 0 ? 0o100 : folder.gid === agentGid ? 0o010 : 0o001;
+  return (folder.mode & bit) !== 0;
 }
 
 /**
