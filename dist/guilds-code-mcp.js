@@ -7892,6 +7892,9 @@ function guardEndLine(groupId) {
   return `-${groupId}
 `;
 }
+function guardArguments(graceSeconds2) {
+  return ["--norc", "-c", GROUP_GUARD_SCRIPT, "guilds-guard", String(graceSeconds2)];
+}
 var GROUP_GUARD_SCRIPT = [
   "exec >/dev/null 2>&1",
   "declare -A live",
@@ -8022,8 +8025,7 @@ var GUARD_ENV = { PATH: "/usr/local/bin:/usr/bin:/bin" };
 function start() {
   if (graceSeconds === null) return;
   try {
-    const args = ["-c", GROUP_GUARD_SCRIPT, "guilds-guard", String(graceSeconds)];
-    const child = spawnChild("bash", args, { cwd: "/", env: GUARD_ENV, stdio: ["pipe", "ignore", "ignore"], detached: true, entersFolderItself: true });
+    const child = spawnChild("bash", guardArguments(graceSeconds), { cwd: "/", env: GUARD_ENV, stdio: ["pipe", "ignore", "ignore"], detached: true, entersFolderItself: true });
     const input = child.stdin;
     input.on("error", () => void 0);
     child.once("exit", () => {

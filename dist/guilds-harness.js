@@ -367,7 +367,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "a81e5fe1b536741b";
+var BUILD_ID = "d31ddfe109f500f3";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1394,6 +1394,9 @@ function guardEndLine(groupId) {
   return `-${groupId}
 `;
 }
+function guardArguments(graceSeconds2) {
+  return ["--norc", "-c", GROUP_GUARD_SCRIPT, "guilds-guard", String(graceSeconds2)];
+}
 var GROUP_GUARD_SCRIPT = [
   "exec >/dev/null 2>&1",
   "declare -A live",
@@ -1414,8 +1417,7 @@ var GUARD_ENV = { PATH: "/usr/local/bin:/usr/bin:/bin" };
 function start() {
   if (graceSeconds === null) return;
   try {
-    const args = ["-c", GROUP_GUARD_SCRIPT, "guilds-guard", String(graceSeconds)];
-    const child = spawnChild("bash", args, { cwd: "/", env: GUARD_ENV, stdio: ["pipe", "ignore", "ignore"], detached: true, entersFolderItself: true });
+    const child = spawnChild("bash", guardArguments(graceSeconds), { cwd: "/", env: GUARD_ENV, stdio: ["pipe", "ignore", "ignore"], detached: true, entersFolderItself: true });
     const input = child.stdin;
     input.on("error", () => void 0);
     child.once("exit", () => {

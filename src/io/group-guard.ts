@@ -20,7 +20,16 @@ export function guardEndLine(groupId: number): string {
 }
 
 /**
- * `bash -c GROUP_GUARD_SCRIPT guilds-guard GRACE_SECONDS`. A line that is not `+<digits>` or
+ * The guard's bash arguments. `--norc`: the guard's stdin is a socket (Node's pipe), which bash takes
+ * for a remote shell daemon's and then sources ~/.bashrc (Debian's bash /etc/bash.bashrc too) before
+ * the script, so the agent's startup file would run in the guard, read its pipe, or end it.
+ */
+export function guardArguments(graceSeconds: number): string[] {
+  return ['--norc', '-c', GROUP_GUARD_SCRIPT, 'guilds-guard', String(graceSeconds)];
+}
+
+/**
+ * `bash --norc -c GROUP_GUARD_SCRIPT guilds-guard GRACE_SECONDS`. A line that is not `+<digits>` or
  * `-<digits>` is passed over (nothing of a line reaches an array subscript unchecked). The guard
  * runs as the agent, so the agent's commands may kill it (started again at the next group) or write
  * to its pipe through /proc: what it signals, the agent could signal itself. The guard ignores

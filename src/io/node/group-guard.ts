@@ -2,7 +2,7 @@
 // the helper's start, and told of every shell command's group over its stdin. A cold helper has none:
 // the orchestrator, which sees its exec end without an answer, sweeps that call (src/sweep-main.ts).
 import type { Socket } from 'node:net';
-import { GROUP_GUARD_SCRIPT, guardEndLine, guardStartLine } from '../group-guard.js';
+import { guardArguments, guardEndLine, guardStartLine } from '../group-guard.js';
 import { spawnChild } from './spawn.js';
 
 /** The groups whose leaders run, told to the guard; told again to a guard started anew. */
@@ -16,9 +16,8 @@ const GUARD_ENV = { PATH: '/usr/local/bin:/usr/bin:/bin' };
 function start(): void {
   if (graceSeconds === null) return;
   try {
-    const args = ['-c', GROUP_GUARD_SCRIPT, 'guilds-guard', String(graceSeconds)];
     // In no call's group, holding none of the helper's output, in `/`.
-    const child = spawnChild('bash', args, { cwd: '/', env: GUARD_ENV, stdio: ['pipe', 'ignore', 'ignore'], detached: true, entersFolderItself: true });
+    const child = spawnChild('bash', guardArguments(graceSeconds), { cwd: '/', env: GUARD_ENV, stdio: ['pipe', 'ignore', 'ignore'], detached: true, entersFolderItself: true });
     const input = child.stdin as Socket;
     // A guard that is gone (the agent's `kill -9 -1`) fails a write: it is started again at the next group.
     input.on('error', () => undefined);
