@@ -9578,6 +9578,11 @@ var import_node_fs11 = require("node:fs");
 var import_node_fs10 = require("node:fs");
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
+var sharedBuffer;
+function readBuffer() {
+  sharedBuffer ??= Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
+  return sharedBuffer;
+}
 var LogFollower = class {
   constructor(readFd, onOutput, onEnd, onError) {
     this.readFd = readFd;
@@ -9590,7 +9595,6 @@ var LogFollower = class {
   onOutput;
   onEnd;
   onError;
-  buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
   position = 0;
   endAt = null;
   pollTimer;
@@ -9615,11 +9619,12 @@ var LogFollower = class {
   follow() {
     if (this.stopped) return;
     try {
-      const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs10.readSync)(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const buffer = readBuffer();
+      const want = Math.min(buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
+      const read = want > 0 ? (0, import_node_fs10.readSync)(this.readFd, buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
-        this.onOutput(this.buffer.subarray(0, read));
+        this.onOutput(buffer.subarray(0, read));
         this.schedule(true);
       } else if (this.endAt !== null) {
         this.onEnd(this.position);

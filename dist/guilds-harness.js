@@ -367,7 +367,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "d31ddfe109f500f3";
+var BUILD_ID = "29c80849d7fd3bd2";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1331,6 +1331,11 @@ function environCarriesKey(environ, key) {
 
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
+var sharedBuffer;
+function readBuffer() {
+  sharedBuffer ??= Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
+  return sharedBuffer;
+}
 var LogFollower = class {
   constructor(readFd, onOutput, onEnd, onError) {
     this.readFd = readFd;
@@ -1343,7 +1348,6 @@ var LogFollower = class {
   onOutput;
   onEnd;
   onError;
-  buffer = Buffer.allocUnsafe(OUTPUT_CHUNK_BYTES);
   position = 0;
   endAt = null;
   pollTimer;
@@ -1368,11 +1372,12 @@ var LogFollower = class {
   follow() {
     if (this.stopped) return;
     try {
-      const want = Math.min(this.buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? readSync3(this.readFd, this.buffer, 0, want, this.position) : 0;
+      const buffer = readBuffer();
+      const want = Math.min(buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
+      const read = want > 0 ? readSync3(this.readFd, buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
-        this.onOutput(this.buffer.subarray(0, read));
+        this.onOutput(buffer.subarray(0, read));
         this.schedule(true);
       } else if (this.endAt !== null) {
         this.onEnd(this.position);
