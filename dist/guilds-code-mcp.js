@@ -7942,13 +7942,13 @@ function spawnChild(file, args, options) {
 function startedInOpenFolder(file, args, how, agent) {
   const open2 = OPEN_FOLDER.exec(how.cwd);
   if (open2 === null) return null;
-  let mode;
+  let folder;
   try {
-    mode = (0, import_node_fs2.fstatSync)(Number(open2[1]));
+    folder = (0, import_node_fs2.fstatSync)(Number(open2[1]));
   } catch {
     return null;
   }
-  if (!rootMayEnter(mode, agent.gid)) return null;
+  if (!rootMayEnter(folder, agent.gid)) return null;
   const as = { ...how, uid: agent.uid, gid: agent.gid };
   let child;
   try {

@@ -367,7 +367,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "29c80849d7fd3bd2";
+var BUILD_ID = "df199fbbaeff120e";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -910,13 +910,13 @@ function spawnChild(file, args, options) {
 function startedInOpenFolder(file, args, how, agent) {
   const open = OPEN_FOLDER.exec(how.cwd);
   if (open === null) return null;
-  let mode;
+  let folder;
   try {
-    mode = fstatSync(Number(open[1]));
+    folder = fstatSync(Number(open[1]));
   } catch {
     return null;
   }
-  if (!rootMayEnter(mode, agent.gid)) return null;
+  if (!rootMayEnter(folder, agent.gid)) return null;
   const as = { ...how, uid: agent.uid, gid: agent.gid };
   let child;
   try {

@@ -58,16 +58,16 @@ export function spawnChild(file: string, args: readonly string[], options: Spawn
  * access list the mode does not show): the shell enters it then, as the agent, and a program that
  * cannot start fails there as it always did.
  */
-function startedInOpenFolder(file: string, args: readonly string[], how: { cwd: string; env?: Record<string, string>; stdio: StdioOptions; detached: boolean }, agent: AgentIdentity): StartedChild | null {
+function startedInOpenFolder(file: string, args: readonly string[], how: Omit<SpawnOptions, 'entersFolderItself'>, agent: AgentIdentity): StartedChild | null {
   const open = OPEN_FOLDER.exec(how.cwd);
   if (open === null) return null;
-  let mode: { mode: number; uid: number; gid: number };
+  let folder: { mode: number; uid: number; gid: number };
   try {
-    mode = fstatSync(Number(open[1]));
+    folder = fstatSync(Number(open[1]));
   } catch {
     return null;
   }
-  if (!rootMayEnter(mode, agent.gid)) return null;
+  if (!rootMayEnter(folder, agent.gid)) return null;
   const as = { ...how, uid: agent.uid, gid: agent.gid };
   let child: StartedChild;
   try {
