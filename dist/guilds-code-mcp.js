@@ -11554,13 +11554,16 @@ var ByteLines = class {
 
 // src/orchestrator/expiration.ts
 var ExecExpiration = class _ExecExpiration {
-  /** `deadline` in Date.now()'s milliseconds; `signal`, when given, the caller's abort. */
-  constructor(deadline, signal) {
+  /**
+   * `deadline` in Date.now()'s milliseconds; `signal`, when given, the caller's abort; `now`, the
+   * clock read once, so that the time it gives and its timer agree even when the clock ticks between.
+   */
+  constructor(deadline, signal, now = Date.now()) {
     this.deadline = deadline;
     this.signal = signal;
-    this.timeoutMs = Math.max(0, deadline - Date.now());
+    this.timeoutMs = Math.max(0, deadline - now);
     this.expired = new Promise((settle2) => {
-      this.timer = setTimeout(() => settle2("timeout"), Math.max(0, deadline - Date.now()));
+      this.timer = setTimeout(() => settle2("timeout"), this.timeoutMs);
       this.timer.unref?.();
       if (signal === void 0) return;
       if (signal.aborted) {
@@ -11581,7 +11584,8 @@ var ExecExpiration = class _ExecExpiration {
   onAbort;
   /** An expiration `timeoutMs` from now, aborted with `signal`. */
   static after(timeoutMs, signal) {
-    return new _ExecExpiration(Date.now() + timeoutMs, signal);
+    const now = Date.now();
+    return new _ExecExpiration(now + timeoutMs, signal, now);
   }
   /** The same deadline without the abort: what is left once the abort has been acted on. */
   deadlineOnly() {

@@ -21,15 +21,19 @@ export class ExecExpiration {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private onAbort: (() => void) | undefined;
 
-  /** `deadline` in Date.now()'s milliseconds; `signal`, when given, the caller's abort. */
+  /**
+   * `deadline` in Date.now()'s milliseconds; `signal`, when given, the caller's abort; `now`, the
+   * clock read once, so that the time it gives and its timer agree even when the clock ticks between.
+   */
   constructor(
     readonly deadline: number,
     private readonly signal?: AbortSignal,
+    now: number = Date.now(),
   ) {
-    this.timeoutMs = Math.max(0, deadline - Date.now());
+    this.timeoutMs = Math.max(0, deadline - now);
     this.expired = new Promise((settle) => {
       // The exec it stops keeps this process alive while it runs; the deadline alone does not.
-      this.timer = setTimeout(() => settle('timeout'), Math.max(0, deadline - Date.now()));
+      this.timer = setTimeout(() => settle('timeout'), this.timeoutMs);
       this.timer.unref?.();
       if (signal === undefined) return;
       if (signal.aborted) {
@@ -43,7 +47,8 @@ export class ExecExpiration {
 
   /** An expiration `timeoutMs` from now, aborted with `signal`. */
   static after(timeoutMs: number, signal?: AbortSignal): ExecExpiration {
-    return new ExecExpiration(Date.now() + timeoutMs, signal);
+    const now = Date.now();
+    return new ExecExpiration(now + timeoutMs, signal, now);
   }
 
   /** The same deadline without the abort: what is left once the abort has been acted on. */
