@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeToolRun } from '../../src/orchestrator/code-tools.js';
 import { pollUntil } from '../helpers/background.js';
+import { sleepMarkingItsPid } from '../helpers/foreground.js';
 import { SANDBOX_KINDS, titleFor, type SandboxKind, type TestSandbox } from '../helpers/sandboxes.js';
 
 for (const kind of SANDBOX_KINDS) describe.skipIf(kind.unavailable !== undefined)(titleFor(kind, 'the sweep of a stopped call'), () => suite(kind));
@@ -78,8 +79,8 @@ function suite(kind: SandboxKind): void {
   it('a cancelled call ends the processes that left its group', async () => {
     const run = newRun();
     const controller = new AbortController();
-    const answer = call(run, 'shell', { command: `${escapes('pids')}\necho started; touch began; sleep 60` }, controller.signal);
-    await pollUntil(() => existsSync(join(sandbox.home, 'began')), Boolean);
+    const answer = call(run, 'shell', { command: `${escapes('pids')}\necho started; ${sleepMarkingItsPid('began', 60)}` }, controller.signal);
+    await pollUntil(() => existsSync(join(sandbox.home, 'began')) && readFileSync(join(sandbox.home, 'began'), 'utf8').endsWith('\n'), Boolean);
     expect(pidCount('pids')).toBe(ESCAPES);
     controller.abort();
     expect((await answer).text).toBe('started\n[the helper was interrupted; the command was stopped]\nexit_code: 143');

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVE_IDLE_EXIT_VARIABLE, SERVE_LINE_MAX_BYTES } from '../../src/limits.js';
 import { killSandboxJobs, pollUntil } from '../helpers/background.js';
 import { expectOneEnvelope, spawnBundleSync } from '../helpers/bundle.js';
+import { sleepMarkingItsPid } from '../helpers/foreground.js';
 import { callHelper, makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { processRuns } from '../helpers/processes.js';
 import { startServe, type ServeProcess } from '../helpers/serve.js';
@@ -222,14 +223,15 @@ describe('the end of the stream', () => {
 
   it('stops and answers every call in flight on SIGTERM, then exits', async () => {
     serve = startServe(sandbox);
-    const calls = [request('shell', { command: 'echo one; sleep 300' }), request('shell', { command: 'echo two; sleep 300' })];
+    const calls = [request('shell', { command: `echo one; ${sleepMarkingItsPid('one.pid', 300)}` }), request('shell', { command: `echo two; ${sleepMarkingItsPid('two.pid', 300)}` })];
     const answers = calls.map((call) => serve!.call(call));
-    // Both commands have printed (a count of the server's children would also count a call's watcher).
+    // Both commands have printed and their sleeps run (a count of the server's children would also count a call's watcher).
     const said = (call: { call_id: string }, text: string) => {
       const log = join(sandbox.home, '.runs', 'r1', `${call.call_id}.log`);
       return existsSync(log) && readFileSync(log, 'utf8') === text;
     };
-    await pollUntil(() => said(calls[0]!, 'one\n') && said(calls[1]!, 'two\n'), Boolean);
+    const sleeping = (name: string) => existsSync(join(sandbox.home, name)) && readFileSync(join(sandbox.home, name), 'utf8').endsWith('\n');
+    await pollUntil(() => said(calls[0]!, 'one\n') && said(calls[1]!, 'two\n') && sleeping('one.pid') && sleeping('two.pid'), Boolean);
     serve.child.kill('SIGTERM');
     const [one, two] = await Promise.all(answers);
     expect(one).toMatchObject({ ok: true, text: 'one\n[the helper was interrupted; the command was stopped]\nexit_code: 143' });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callHelper, encodeRequest, makeSandbox, type Sandbox } from '../helpers/helper.js';
+import { sleepMarkingItsPid } from '../helpers/foreground.js';
 import { BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
 import { pollUntil } from '../helpers/poll.js';
 import { processRuns } from '../helpers/processes.js';
@@ -74,7 +75,7 @@ describe('shell: processes', () => {
   });
 
   it('the helper told to stop mid-call stops the command and still answers', async () => {
-    const child = spawn(BUNDLE_NODE, [BUNDLE, encodeRequest({ op: 'shell', args: { command: 'echo begun; echo $$ > pid; sleep 60' } })], {
+    const child = spawn(BUNDLE_NODE, [BUNDLE, encodeRequest({ op: 'shell', args: { command: `echo begun; ${sleepMarkingItsPid('pid', 60)}` } })], {
       env: { PATH: process.env.PATH, HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -93,7 +94,7 @@ describe('shell: processes', () => {
   it('the helper told to stop mid-call also ends the processes that left the command\'s group (setsid, a daemon, nohup)', async () => {
     const command =
       "setsid sleep 61 & echo $! >> escaped; (setsid bash -c 'sleep 62 & echo $! >> escaped' &); " +
-      'setsid nohup sleep 63 >/dev/null 2>&1 & echo $! >> escaped; echo begun; echo $$ > pid; sleep 60';
+      `setsid nohup sleep 63 >/dev/null 2>&1 & echo $! >> escaped; echo begun; ${sleepMarkingItsPid('pid', 60)}`;
     const child = spawn(BUNDLE_NODE, [BUNDLE, encodeRequest({ op: 'shell', args: { command } })], {
       env: { PATH: process.env.PATH, HOME: sandbox.home, GUILDS_RUN_DIR: sandbox.runDir },
       stdio: ['ignore', 'pipe', 'pipe'],

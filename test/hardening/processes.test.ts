@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../helpers/helper.js';
 import { BUNDLE, BUNDLE_NODE } from '../helpers/paths.js';
+import { sleepMarkingItsPid } from '../helpers/foreground.js';
 import { pollUntil } from '../helpers/poll.js';
 import { processRuns } from '../helpers/processes.js';
 import { base64Request, expectOneEnvelope, processesMentioning, reportFigure, sandboxEnv, spawnBundle, type AnyEnvelope } from './support.js';
@@ -208,8 +209,8 @@ describe.concurrent('the helper told to stop (SIGTERM) mid-call answers one enve
     await scenario(async (sandbox) => {
       const envelope = await stopHelperMidCall(
         sandbox,
-        { op: 'shell', args: { command: "(trap '' TERM; sleep 1000) & echo begun; echo $! > pids; sleep 1000" }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' },
-        join(sandbox.home, 'pids'),
+        { op: 'shell', args: { command: `(trap '' TERM; sleep 1000) & echo begun; echo $! > pids; ${sleepMarkingItsPid('foreground', 1000)}` }, run_id: 'r1', agent_id: 'a1', call_id: 'c1' },
+        join(sandbox.home, 'foreground'),
       );
       // A loaded machine may take past SHELL_SLOW_COMMAND_MS to stop it, and the exit line then says how long it ran.
       expect({ ...envelope, text: ('text' in envelope ? envelope.text : '').replace(/^(exit_code: 143) · \d+s$/m, '$1') }).toMatchObject({
