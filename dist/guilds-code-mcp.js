@@ -9110,22 +9110,25 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     const stats = (0, import_node_fs5.fstatSync)(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
-    const chunks = [];
+    const limit = maxBytes + 1;
+    let buffer = Buffer.allocUnsafe(Math.min(stats.size > 0 ? stats.size + 1 : READ_FILE_CHUNK_BYTES, limit));
     let total = 0;
-    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
     for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
-      chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs5.readSync)(fd, chunk, 0, chunk.length, null);
+      if (total === buffer.length) buffer = grown(buffer, Math.min(total + Math.max(total, READ_FILE_CHUNK_BYTES), limit));
+      const read = (0, import_node_fs5.readSync)(fd, buffer, total, buffer.length - total, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-      chunks.push(chunk.subarray(0, read));
     }
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+    return buffer.subarray(0, total);
   } finally {
     (0, import_node_fs5.closeSync)(fd);
   }
+}
+function grown(buffer, bytes) {
+  const bigger = Buffer.allocUnsafe(bytes);
+  buffer.copy(bigger);
+  return bigger;
 }
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
@@ -9138,6 +9141,7 @@ function writeFileAtomic(path, data) {
   }
 }
 function removeFileIfPresent(path) {
+  if ((0, import_node_fs5.lstatSync)(path, { throwIfNoEntry: false }) === void 0) return;
   try {
     (0, import_node_fs5.unlinkSync)(path);
   } catch (error2) {
@@ -13301,9 +13305,9 @@ var OutputProgress = class {
   }
   ensureCapacity(needed) {
     if (needed <= this.held.length) return;
-    const grown = new Uint8Array(Math.min(2 * this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
-    grown.set(this.held.subarray(0, this.heldLength));
-    this.held = grown;
+    const grown2 = new Uint8Array(Math.min(2 * this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
+    grown2.set(this.held.subarray(0, this.heldLength));
+    this.held = grown2;
   }
 };
 function lastWholeLines(completed, maxBytes) {
@@ -13648,6 +13652,7 @@ var NOT_MOVED = "not moved";
 function readRecordedDirectory(io, path) {
   let bytes;
   try {
+    if (io.fs.lstat(path) === null) return NOT_MOVED;
     bytes = io.fs.readFile(path);
   } catch (error2) {
     if (errorCode(error2) === "ENOENT") return NOT_MOVED;

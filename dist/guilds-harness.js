@@ -133,22 +133,25 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     const stats = (0, import_node_fs.fstatSync)(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
-    const chunks = [];
+    const limit = maxBytes + 1;
+    let buffer = Buffer.allocUnsafe(Math.min(stats.size > 0 ? stats.size + 1 : READ_FILE_CHUNK_BYTES, limit));
     let total = 0;
-    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
     for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
-      chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
+      if (total === buffer.length) buffer = grown(buffer, Math.min(total + Math.max(total, READ_FILE_CHUNK_BYTES), limit));
+      const read = (0, import_node_fs.readSync)(fd, buffer, total, buffer.length - total, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-      chunks.push(chunk.subarray(0, read));
     }
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+    return buffer.subarray(0, total);
   } finally {
     (0, import_node_fs.closeSync)(fd);
   }
+}
+function grown(buffer, bytes) {
+  const bigger = Buffer.allocUnsafe(bytes);
+  buffer.copy(bigger);
+  return bigger;
 }
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
@@ -161,6 +164,7 @@ function writeFileAtomic(path, data) {
   }
 }
 function removeFileIfPresent(path) {
+  if ((0, import_node_fs.lstatSync)(path, { throwIfNoEntry: false }) === void 0) return;
   try {
     (0, import_node_fs.unlinkSync)(path);
   } catch (error) {
@@ -367,7 +371,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "df199fbbaeff120e";
+var BUILD_ID = "3445abc23c5ebd6b";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -491,7 +495,7 @@ function run() {
 }
 run();
 function guildsChunk_0() {/*
-var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_RUN_DIR_VARIABLE,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_withEnvChange,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{fstatSync,openSync,readSync,writeSync}=require("node:fs"),{readdirSync,readFileSync}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync:fstatSync2,linkSync,openSync:openSync2,readSync:readSync2,renameSync,unlinkSync,writeFileSync}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync3,openSync:openSync3}=require("node:fs"),{readSync:readSync3}=require("node:fs"),{readFileSync:readFileSync2,statSync:statSync2}=require("node:fs"),{lstatSync,realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync5,lstatSync:lstatSync2,mkdirSync,openSync:openSync6,readSync:readSync5,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync4,readFileSync:readFileSync3}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync4,openSync:openSync5,readSync:readSync4,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync:writeSync2}=require("node:fs");// src/limits.ts
+var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_RUN_DIR_VARIABLE,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_withEnvChange,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{fstatSync,openSync,readSync,writeSync}=require("node:fs"),{readdirSync,readFileSync}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync:fstatSync2,linkSync,lstatSync,openSync:openSync2,readSync:readSync2,renameSync,unlinkSync,writeFileSync}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync3,openSync:openSync3}=require("node:fs"),{readSync:readSync3}=require("node:fs"),{readFileSync:readFileSync2,statSync:statSync2}=require("node:fs"),{lstatSync:lstatSync2,realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync5,lstatSync:lstatSync3,mkdirSync,openSync:openSync6,readSync:readSync5,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync4,readFileSync:readFileSync3}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync4,openSync:openSync5,readSync:readSync4,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync:writeSync2}=require("node:fs");// src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
 var RESULT_MIN_MAX_BYTES = 1024;
 var RESULT_CEILING_MAX_BYTES = 1048576;
@@ -1216,22 +1220,25 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     const stats = fstatSync2(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
-    const chunks = [];
+    const limit = maxBytes + 1;
+    let buffer = Buffer.allocUnsafe(Math.min(stats.size > 0 ? stats.size + 1 : READ_FILE_CHUNK_BYTES, limit));
     let total = 0;
-    let chunkBytes = Math.max(READ_FILE_CHUNK_BYTES, stats.size + 1);
     for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total + 1));
-      chunkBytes = READ_FILE_CHUNK_BYTES;
-      const read = readSync2(fd, chunk, 0, chunk.length, null);
+      if (total === buffer.length) buffer = grown(buffer, Math.min(total + Math.max(total, READ_FILE_CHUNK_BYTES), limit));
+      const read = readSync2(fd, buffer, total, buffer.length - total, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
-      chunks.push(chunk.subarray(0, read));
     }
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+    return buffer.subarray(0, total);
   } finally {
     closeSync(fd);
   }
+}
+function grown(buffer, bytes) {
+  const bigger = Buffer.allocUnsafe(bytes);
+  buffer.copy(bigger);
+  return bigger;
 }
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
@@ -1244,6 +1251,7 @@ function writeFileAtomic(path, data) {
   }
 }
 function removeFileIfPresent(path) {
+  if (lstatSync(path, { throwIfNoEntry: false }) === void 0) return;
   try {
     unlinkSync(path);
   } catch (error) {
@@ -3580,9 +3588,9 @@ var OutputProgress = class {
   }
   ensureCapacity(needed) {
     if (needed <= this.held.length) return;
-    const grown = new Uint8Array(Math.min(2 * this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
-    grown.set(this.held.subarray(0, this.heldLength));
-    this.held = grown;
+    const grown2 = new Uint8Array(Math.min(2 * this.limits.heldMaxBytes, Math.max(needed, this.held.length * 2)));
+    grown2.set(this.held.subarray(0, this.heldLength));
+    this.held = grown2;
   }
 };
 function lastWholeLines(completed, maxBytes) {
@@ -4523,7 +4531,7 @@ var HomeFolders = class {
   resolved = /* @__PURE__ *{/} new Map();
   folder(named) {
     const known = named === void 0 ? void 0 : this.resolved.get(named);
-    if (known !== void 0 && lstatSync(known, { throwIfNoEntry: false })?.isDirectory() === true) return known;
+    if (known !== void 0 && lstatSync2(known, { throwIfNoEntry: false })?.isDirectory() === true) return known;
     const real = homeFolder(named);
     if (this.resolved.size >= HOMES_KEPT) this.resolved.clear();
     this.resolved.set(named, real);
@@ -5152,7 +5160,7 @@ var nodeFileSystem = {
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = lstatSync2(path, { throwIfNoEntry: false });
+    const stats = lstatSync3(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   readLink: (path) => readlinkSync(path),
@@ -5524,8 +5532,8 @@ serveStream(toolTable(HARNESS_TOOL_CONTRACTS, HARNESS_TOOL_RUNS), HARNESS_TOOLS_
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [494, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
+      return [498, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
     case "serve":
-      return [494, [[guildsChunk_0, 0], [guildsBody_serve, 59]]];
+      return [498, [[guildsChunk_0, 0], [guildsBody_serve, 59]]];
   }
 }

@@ -74,6 +74,9 @@ const NOT_MOVED = 'not moved';
 function readRecordedDirectory(io: Io, path: string): string | null | typeof NOT_MOVED {
   let bytes: Uint8Array;
   try {
+    // Most commands end where they started: an lstat finds no record without the error that a failed
+    // open throws (src/io/node/files.ts, removeFileIfPresent).
+    if (io.fs.lstat(path) === null) return NOT_MOVED;
     bytes = io.fs.readFile(path);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return NOT_MOVED;
