@@ -7258,7 +7258,7 @@ var require_dist = __commonJS({
 
 // src/mcp-main.ts
 var import_node_crypto2 = require("node:crypto");
-var import_node_fs17 = require("node:fs");
+var import_node_fs19 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
 
@@ -7883,23 +7883,22 @@ function asRootWhile(agent, start2) {
   }
 }
 
+// src/io/node/group-guard.ts
+var import_node_fs5 = require("node:fs");
+
 // src/io/group-guard.ts
-function guardStartLine(groupId) {
-  return `+${groupId}
-`;
-}
-function guardEndLine(groupId) {
-  return `-${groupId}
-`;
+var GUARD_LIST_FD = 3;
+function guardListText(groupIds, minChars) {
+  return [...groupIds].join(" ").padEnd(minChars, " ");
 }
 function guardArguments(graceSeconds2) {
   return ["--norc", "-c", GROUP_GUARD_SCRIPT, "guilds-guard", String(graceSeconds2)];
 }
 var GROUP_GUARD_SCRIPT = [
   "exec >/dev/null 2>&1",
-  "declare -A live",
-  'while IFS= read -r line; do [[ $line =~ ^([+-])([0-9]+)$ ]] || continue; if [[ ${BASH_REMATCH[1]} == + ]]; then live[${BASH_REMATCH[2]}]=1; else unset "live[${BASH_REMATCH[2]}]"; fi; done',
-  'groups=(); for id in "${!live[@]}"; do builtin kill -0 "$id" && groups+=("$id"); done',
+  "while IFS= read -r _; do :; done",
+  `read -r -d '' -a listed <&${GUARD_LIST_FD}`,
+  'groups=(); for id in "${listed[@]}"; do [[ $id =~ ^[1-9][0-9]*$ ]] && builtin kill -0 "$id" && groups+=("$id"); done',
   "(( ${#groups[@]} )) || exit 0",
   "trap '' TERM",
   'for id in "${groups[@]}"; do builtin kill -TERM "$id"; builtin kill -TERM -- "-$id"; done',
@@ -7907,8 +7906,109 @@ var GROUP_GUARD_SCRIPT = [
   'for id in "${groups[@]}"; do builtin kill -KILL -- "-$id"; done'
 ].join("\n");
 
-// src/io/node/spawn.ts
+// src/io/node/scratch-file.ts
+var import_node_fs3 = require("node:fs");
+
+// src/io/node/process.ts
 var import_node_fs2 = require("node:fs");
+var STAT_STATE_INDEX = 0;
+var STAT_PARENT_INDEX = 1;
+var STAT_PROCESS_GROUP_INDEX = 2;
+var STAT_SESSION_INDEX = 3;
+var STAT_START_TICKS_INDEX = 19;
+var temporaryCounter = 0;
+function temporaryPathBeside(path) {
+  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+}
+function processUids(pid) {
+  let text2;
+  try {
+    text2 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/status`, "latin1");
+  } catch {
+    return null;
+  }
+  return parseUidLine(text2);
+}
+function parseUidLine(status) {
+  const line = /^Uid:\s+(\d+)\s+\d+\s+(\d+)/m.exec(status);
+  return line === null ? null : { real: Number(line[1]), saved: Number(line[2]) };
+}
+function mayReach(pid, group) {
+  const agentUid = process.getuid?.() === 0 ? process.geteuid() : 0;
+  if (agentUid === 0) return true;
+  const uids = processUids(pid);
+  if (uids === null) return group;
+  return uids.real === agentUid || uids.saved === agentUid;
+}
+function sendSignal(target, signal) {
+  try {
+    process.kill(target, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function signalProcess(pid, signal) {
+  return Number.isInteger(pid) && pid > 1 && mayReach(pid, false) && sendSignal(pid, signal);
+}
+function signalProcessGroup(processGroup, signal) {
+  return Number.isInteger(processGroup) && processGroup > 1 && mayReach(processGroup, true) && sendSignal(-processGroup, signal);
+}
+function parseProcessStat(pid, text2) {
+  const close = text2.lastIndexOf(")");
+  if (close === -1) return null;
+  const fields = text2.slice(close + 2).trim().split(" ");
+  const startTicks = fields[STAT_START_TICKS_INDEX];
+  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
+  return {
+    pid,
+    state: fields[STAT_STATE_INDEX] ?? "?",
+    parent: Number(fields[STAT_PARENT_INDEX]),
+    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
+    session: Number(fields[STAT_SESSION_INDEX]),
+    startTicks
+  };
+}
+function readProcessStat(pid) {
+  let text2;
+  try {
+    text2 = (0, import_node_fs2.readFileSync)(`/proc/${pid}/stat`, "latin1");
+  } catch {
+    return null;
+  }
+  return parseProcessStat(pid, text2);
+}
+function listProcessIds() {
+  return (0, import_node_fs2.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
+}
+function isRunningState(state) {
+  return state !== "Z" && state !== "X";
+}
+
+// src/io/node/scratch-file.ts
+var SCRATCH_OPEN_FLAGS = import_node_fs3.constants.O_RDWR | import_node_fs3.constants.O_CREAT | import_node_fs3.constants.O_EXCL | import_node_fs3.constants.O_NOFOLLOW;
+function scratchFolder() {
+  return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
+}
+function openScratchFile(name, folder = scratchFolder()) {
+  const path = temporaryPathBeside(`${folder.replace(/\/+$/, "")}/${name}`);
+  let fd;
+  try {
+    fd = (0, import_node_fs3.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
+  } catch {
+    return null;
+  }
+  try {
+    (0, import_node_fs3.unlinkSync)(path);
+  } catch {
+    (0, import_node_fs3.closeSync)(fd);
+    return null;
+  }
+  return fd;
+}
+
+// src/io/node/spawn.ts
+var import_node_fs4 = require("node:fs");
 
 // src/io/node/modules.ts
 var nodeRequire = (id) => typeof require === "function" ? require(id) : process.getBuiltinModule(id);
@@ -7944,7 +8044,7 @@ function startedInOpenFolder(file, args, how, agent) {
   if (open2 === null) return null;
   let folder;
   try {
-    folder = (0, import_node_fs2.fstatSync)(Number(open2[1]));
+    folder = (0, import_node_fs4.fstatSync)(Number(open2[1]));
   } catch {
     return null;
   }
@@ -7981,7 +8081,7 @@ var scoreBuffer = Buffer.alloc(16);
 function ownScoreDescriptor() {
   if (ownScoreFile === void 0) {
     try {
-      ownScoreFile = (0, import_node_fs2.openSync)(OWN_OOM_SCORE, "r+");
+      ownScoreFile = (0, import_node_fs4.openSync)(OWN_OOM_SCORE, "r+");
     } catch {
       ownScoreFile = null;
     }
@@ -7989,7 +8089,7 @@ function ownScoreDescriptor() {
   return ownScoreFile;
 }
 function readOwnScore(fd) {
-  return scoreBuffer.toString("latin1", 0, (0, import_node_fs2.readSync)(fd, scoreBuffer, 0, scoreBuffer.length, 0)).trim();
+  return scoreBuffer.toString("latin1", 0, (0, import_node_fs4.readSync)(fd, scoreBuffer, 0, scoreBuffer.length, 0)).trim();
 }
 function withChildOomScore(start2) {
   const fd = ownScoreDescriptor();
@@ -7998,7 +8098,7 @@ function withChildOomScore(start2) {
     try {
       const current = readOwnScore(fd);
       if (Number(current) < CHILD_OOM_SCORE_ADJ) {
-        (0, import_node_fs2.writeSync)(fd, String(CHILD_OOM_SCORE_ADJ), 0);
+        (0, import_node_fs4.writeSync)(fd, String(CHILD_OOM_SCORE_ADJ), 0);
         own2 = current;
       }
     } catch {
@@ -8010,7 +8110,7 @@ function withChildOomScore(start2) {
   } finally {
     if (own2 !== null) {
       try {
-        (0, import_node_fs2.writeSync)(fd, own2, 0);
+        (0, import_node_fs4.writeSync)(fd, own2, 0);
       } catch {
       }
     }
@@ -8020,12 +8120,16 @@ function withChildOomScore(start2) {
 // src/io/node/group-guard.ts
 var live = /* @__PURE__ */ new Set();
 var graceSeconds = null;
+var listFd = null;
+var listChars = 0;
 var stdin = null;
 var GUARD_ENV = { PATH: "/usr/local/bin:/usr/bin:/bin" };
 function start() {
-  if (graceSeconds === null) return;
+  if (graceSeconds === null || listFd === null) return;
   try {
-    const child = spawnChild("bash", guardArguments(graceSeconds), { cwd: "/", env: GUARD_ENV, stdio: ["pipe", "ignore", "ignore"], detached: true, entersFolderItself: true });
+    const stdio = ["pipe", "ignore", "ignore"];
+    stdio[GUARD_LIST_FD] = listFd;
+    const child = spawnChild("bash", guardArguments(graceSeconds), { cwd: "/", env: GUARD_ENV, stdio, detached: true, entersFolderItself: true });
     const input = child.stdin;
     input.on("error", () => void 0);
     child.once("exit", () => {
@@ -8034,29 +8138,40 @@ function start() {
     child.unref();
     input.unref();
     stdin = input;
-    for (const groupId of live) input.write(guardStartLine(groupId));
   } catch {
     stdin = null;
   }
 }
+function writeList() {
+  if (listFd === null) return;
+  const text2 = guardListText(live, listChars);
+  try {
+    (0, import_node_fs5.writeSync)(listFd, text2, 0, "latin1");
+    listChars = text2.length;
+  } catch {
+  }
+}
+var GUARD_LIST_NAME = "guilds-guard-list";
 function guardGroupsOfThisProcess(killGraceMs) {
   if (graceSeconds !== null) return;
   graceSeconds = Math.ceil(killGraceMs / 1e3);
+  const home = process.env.HOME;
+  listFd = openScratchFile(GUARD_LIST_NAME) ?? (home?.startsWith("/") ? openScratchFile(GUARD_LIST_NAME, home) : null);
   start();
 }
 function guardGroup(groupId) {
   if (graceSeconds === null) return;
   live.add(groupId);
+  writeList();
   if (stdin === null) start();
-  else stdin.write(guardStartLine(groupId));
 }
 function releaseGroup(groupId) {
   if (!live.delete(groupId)) return;
-  stdin?.write(guardEndLine(groupId));
+  writeList();
 }
 
 // src/mcp/in-process-runner.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs18 = require("node:fs");
 
 // src/text/clip.ts
 var CLIP_MARK = "\u2026";
@@ -8130,23 +8245,23 @@ function requestFilePlace(runDir, path) {
 var NOT_ROOTS_CODE = "ENOTROOTS";
 
 // src/io/node/home.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 function homeFolder(named) {
   if (!named || !named.startsWith("/")) throw homeNotAbsolute();
   let real;
   try {
-    real = import_node_fs3.realpathSync.native(named);
+    real = import_node_fs6.realpathSync.native(named);
   } catch {
     throw homeMissing(named);
   }
-  if (!(0, import_node_fs3.statSync)(real).isDirectory()) throw homeNotAFolder(named);
+  if (!(0, import_node_fs6.statSync)(real).isDirectory()) throw homeNotAFolder(named);
   return real;
 }
 var HomeFolders = class {
   resolved = /* @__PURE__ */ new Map();
   folder(named) {
     const known = named === void 0 ? void 0 : this.resolved.get(named);
-    if (known !== void 0 && (0, import_node_fs3.lstatSync)(known, { throwIfNoEntry: false })?.isDirectory() === true) return known;
+    if (known !== void 0 && (0, import_node_fs6.lstatSync)(known, { throwIfNoEntry: false })?.isDirectory() === true) return known;
     const real = homeFolder(named);
     if (this.resolved.size >= HOMES_KEPT) this.resolved.clear();
     this.resolved.set(named, real);
@@ -9014,100 +9129,22 @@ var CallProgress = class {
 };
 
 // src/io/node/core.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 
 // src/io/node/background.ts
+var import_node_fs9 = require("node:fs");
+
+// src/io/node/files.ts
 var import_node_fs7 = require("node:fs");
-
-// src/io/node/files.ts
-var import_node_fs5 = require("node:fs");
-
-// src/io/node/process.ts
-var import_node_fs4 = require("node:fs");
-var STAT_STATE_INDEX = 0;
-var STAT_PARENT_INDEX = 1;
-var STAT_PROCESS_GROUP_INDEX = 2;
-var STAT_SESSION_INDEX = 3;
-var STAT_START_TICKS_INDEX = 19;
-var temporaryCounter = 0;
-function temporaryPathBeside(path) {
-  return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
-}
-function processUids(pid) {
-  let text2;
-  try {
-    text2 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/status`, "latin1");
-  } catch {
-    return null;
-  }
-  return parseUidLine(text2);
-}
-function parseUidLine(status) {
-  const line = /^Uid:\s+(\d+)\s+\d+\s+(\d+)/m.exec(status);
-  return line === null ? null : { real: Number(line[1]), saved: Number(line[2]) };
-}
-function mayReach(pid, group) {
-  const agentUid = process.getuid?.() === 0 ? process.geteuid() : 0;
-  if (agentUid === 0) return true;
-  const uids = processUids(pid);
-  if (uids === null) return group;
-  return uids.real === agentUid || uids.saved === agentUid;
-}
-function sendSignal(target, signal) {
-  try {
-    process.kill(target, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function signalProcess(pid, signal) {
-  return Number.isInteger(pid) && pid > 1 && mayReach(pid, false) && sendSignal(pid, signal);
-}
-function signalProcessGroup(processGroup, signal) {
-  return Number.isInteger(processGroup) && processGroup > 1 && mayReach(processGroup, true) && sendSignal(-processGroup, signal);
-}
-function parseProcessStat(pid, text2) {
-  const close = text2.lastIndexOf(")");
-  if (close === -1) return null;
-  const fields = text2.slice(close + 2).trim().split(" ");
-  const startTicks = fields[STAT_START_TICKS_INDEX];
-  if (startTicks === void 0 || !/^\d+$/.test(startTicks)) return null;
-  return {
-    pid,
-    state: fields[STAT_STATE_INDEX] ?? "?",
-    parent: Number(fields[STAT_PARENT_INDEX]),
-    processGroup: Number(fields[STAT_PROCESS_GROUP_INDEX]),
-    session: Number(fields[STAT_SESSION_INDEX]),
-    startTicks
-  };
-}
-function readProcessStat(pid) {
-  let text2;
-  try {
-    text2 = (0, import_node_fs4.readFileSync)(`/proc/${pid}/stat`, "latin1");
-  } catch {
-    return null;
-  }
-  return parseProcessStat(pid, text2);
-}
-function listProcessIds() {
-  return (0, import_node_fs4.readdirSync)("/proc").filter((name) => /^[1-9][0-9]*$/.test(name)).map(Number);
-}
-function isRunningState(state) {
-  return state !== "Z" && state !== "X";
-}
-
-// src/io/node/files.ts
-var OPEN_READ_FLAGS = import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NONBLOCK | import_node_fs5.constants.O_NOCTTY;
+var OPEN_READ_FLAGS = import_node_fs7.constants.O_RDONLY | import_node_fs7.constants.O_NONBLOCK | import_node_fs7.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
 function codedError(code2, message) {
   return Object.assign(new Error(`${code2}: ${message}`), { code: code2 });
 }
 function readRegularFile(path, maxBytes, extraFlags = 0) {
-  const fd = (0, import_node_fs5.openSync)(path, OPEN_READ_FLAGS | extraFlags);
+  const fd = (0, import_node_fs7.openSync)(path, OPEN_READ_FLAGS | extraFlags);
   try {
-    const stats = (0, import_node_fs5.fstatSync)(fd);
+    const stats = (0, import_node_fs7.fstatSync)(fd);
     if (stats.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
     if (!stats.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
     const limit = maxBytes + 1;
@@ -9115,14 +9152,14 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     let total = 0;
     for (; ; ) {
       if (total === buffer.length) buffer = grown(buffer, Math.min(total + Math.max(total, READ_FILE_CHUNK_BYTES), limit));
-      const read = (0, import_node_fs5.readSync)(fd, buffer, total, buffer.length - total, null);
+      const read = (0, import_node_fs7.readSync)(fd, buffer, total, buffer.length - total, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
     }
     return buffer.subarray(0, total);
   } finally {
-    (0, import_node_fs5.closeSync)(fd);
+    (0, import_node_fs7.closeSync)(fd);
   }
 }
 function grown(buffer, bytes) {
@@ -9133,26 +9170,26 @@ function grown(buffer, bytes) {
 function writeFileAtomic(path, data) {
   const temp = temporaryPathBeside(path);
   try {
-    (0, import_node_fs5.writeFileSync)(temp, data, { mode: 384 });
-    (0, import_node_fs5.renameSync)(temp, path);
+    (0, import_node_fs7.writeFileSync)(temp, data, { mode: 384 });
+    (0, import_node_fs7.renameSync)(temp, path);
   } catch (error2) {
     removeFileIfPresent(temp);
     throw error2;
   }
 }
 function removeFileIfPresent(path) {
-  if ((0, import_node_fs5.lstatSync)(path, { throwIfNoEntry: false }) === void 0) return;
+  if ((0, import_node_fs7.lstatSync)(path, { throwIfNoEntry: false }) === void 0) return;
   try {
-    (0, import_node_fs5.unlinkSync)(path);
+    (0, import_node_fs7.unlinkSync)(path);
   } catch (error2) {
     if (error2.code !== "ENOENT") throw error2;
   }
 }
 function createExclusive(path, content) {
   const temporary = temporaryPathBeside(path);
-  (0, import_node_fs5.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
+  (0, import_node_fs7.writeFileSync)(temporary, content, { mode: 384, flag: "wx" });
   try {
-    (0, import_node_fs5.linkSync)(temporary, path);
+    (0, import_node_fs7.linkSync)(temporary, path);
     return true;
   } catch (error2) {
     if (error2.code === "EEXIST") return false;
@@ -9227,7 +9264,7 @@ function startDetached(start2) {
 }
 
 // src/io/node/sweep.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 
 // src/io/call-mark.ts
 var CALL_MARK_VARIABLE = "GUILDS_CALL_MARK";
@@ -9306,10 +9343,10 @@ function markedProcesses(mark) {
   for (const pid of pids) {
     if (pid === process.pid) continue;
     try {
-      if (uid !== void 0 && (0, import_node_fs6.statSync)(`/proc/${pid}`).uid !== uid) continue;
+      if (uid !== void 0 && (0, import_node_fs8.statSync)(`/proc/${pid}`).uid !== uid) continue;
       const stat = readProcessStat(pid);
       if (stat === null || !isRunningState(stat.state)) continue;
-      if (carries((0, import_node_fs6.readFileSync)(`/proc/${pid}/environ`, "latin1"))) found.push(pid);
+      if (carries((0, import_node_fs8.readFileSync)(`/proc/${pid}/environ`, "latin1"))) found.push(pid);
     } catch {
     }
   }
@@ -9355,11 +9392,11 @@ var DELAYED_KILL_SCRIPT = [
   "done",
   '[ "$killed" = 1 ] && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS = import_node_fs7.constants.O_WRONLY | import_node_fs7.constants.O_APPEND | import_node_fs7.constants.O_CREAT | import_node_fs7.constants.O_NOFOLLOW | import_node_fs7.constants.O_NOCTTY;
+var LOG_OPEN_FLAGS = import_node_fs9.constants.O_WRONLY | import_node_fs9.constants.O_APPEND | import_node_fs9.constants.O_CREAT | import_node_fs9.constants.O_NOFOLLOW | import_node_fs9.constants.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start2) {
-    const log = (0, import_node_fs7.openSync)(start2.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
+    const log = (0, import_node_fs9.openSync)(start2.logPath, LOG_OPEN_FLAGS, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -9369,14 +9406,14 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      (0, import_node_fs7.closeSync)(log);
+      (0, import_node_fs9.closeSync)(log);
     }
   },
   processStat: readProcessStat,
   environmentHas(pid, entry) {
     let environment2;
     try {
-      environment2 = (0, import_node_fs7.readFileSync)(`/proc/${pid}/environ`);
+      environment2 = (0, import_node_fs9.readFileSync)(`/proc/${pid}/environ`);
     } catch {
       return false;
     }
@@ -9417,9 +9454,9 @@ var nodeBackgroundProcesses = {
 };
 
 // src/io/node/request-file.ts
-var import_node_fs8 = require("node:fs");
-var FOLDER_FLAGS = import_node_fs8.constants.O_RDONLY | import_node_fs8.constants.O_DIRECTORY | import_node_fs8.constants.O_NOFOLLOW;
-var FILE_FLAGS = import_node_fs8.constants.O_RDONLY | import_node_fs8.constants.O_NOFOLLOW | import_node_fs8.constants.O_NONBLOCK | import_node_fs8.constants.O_NOCTTY;
+var import_node_fs10 = require("node:fs");
+var FOLDER_FLAGS = import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_DIRECTORY | import_node_fs10.constants.O_NOFOLLOW;
+var FILE_FLAGS = import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW | import_node_fs10.constants.O_NONBLOCK | import_node_fs10.constants.O_NOCTTY;
 var ROOT_UID = 0;
 var WRITABLE_BY_OTHERS = 18;
 var STICKY = 512;
@@ -9430,8 +9467,8 @@ function rootsOnTheWay(info) {
   return info.uid === ROOT_UID && ((info.mode & WRITABLE_BY_OTHERS) === 0 || (info.mode & STICKY) !== 0);
 }
 function openFolder(folder, asRoot) {
-  if (!asRoot) return (0, import_node_fs8.openSync)(import_node_fs8.realpathSync.native(folder), FOLDER_FLAGS);
-  let fd = (0, import_node_fs8.openSync)("/", FOLDER_FLAGS);
+  if (!asRoot) return (0, import_node_fs10.openSync)(import_node_fs10.realpathSync.native(folder), FOLDER_FLAGS);
+  let fd = (0, import_node_fs10.openSync)("/", FOLDER_FLAGS);
   let path = "";
   try {
     for (const name of folder.split("/")) {
@@ -9439,20 +9476,20 @@ function openFolder(folder, asRoot) {
       path += `/${name}`;
       let next;
       try {
-        next = (0, import_node_fs8.openSync)(`/proc/self/fd/${fd}/${name}`, FOLDER_FLAGS);
+        next = (0, import_node_fs10.openSync)(`/proc/self/fd/${fd}/${name}`, FOLDER_FLAGS);
       } catch (error2) {
         const code2 = error2.code;
         throw code2 === "ELOOP" || code2 === "ENOTDIR" ? notRoots(path) : error2;
       }
-      (0, import_node_fs8.closeSync)(fd);
+      (0, import_node_fs10.closeSync)(fd);
       fd = next;
-      if (!rootsOnTheWay((0, import_node_fs8.fstatSync)(fd))) throw notRoots(path);
+      if (!rootsOnTheWay((0, import_node_fs10.fstatSync)(fd))) throw notRoots(path);
     }
-    const info = (0, import_node_fs8.fstatSync)(fd);
+    const info = (0, import_node_fs10.fstatSync)(fd);
     if (info.uid !== ROOT_UID || (info.mode & WRITABLE_BY_OTHERS) !== 0) throw notRoots(folder);
     return fd;
   } catch (error2) {
-    (0, import_node_fs8.closeSync)(fd);
+    (0, import_node_fs10.closeSync)(fd);
     throw error2;
   }
 }
@@ -9461,7 +9498,7 @@ function readWhole(fd, info, maxBytes, path) {
   const bytes = Buffer.allocUnsafe(info.size + 1);
   let total = 0;
   for (; ; ) {
-    const read = (0, import_node_fs8.readSync)(fd, bytes, total, bytes.length - total, null);
+    const read = (0, import_node_fs10.readSync)(fd, bytes, total, bytes.length - total, null);
     if (read === 0) break;
     total += read;
     if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
@@ -9474,9 +9511,9 @@ function takeFileWithoutFollowing(folder, name, maxBytes, asRoot) {
   const path = `${folder}/${name}`;
   const inFolder = `/proc/self/fd/${folderFd}/${name}`;
   try {
-    const fd = (0, import_node_fs8.openSync)(inFolder, FILE_FLAGS);
+    const fd = (0, import_node_fs10.openSync)(inFolder, FILE_FLAGS);
     try {
-      const info = (0, import_node_fs8.fstatSync)(fd);
+      const info = (0, import_node_fs10.fstatSync)(fd);
       if (info.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
       if (!info.isFile()) throw codedError("EFTYPE", `${path} is not a regular file`);
       try {
@@ -9484,15 +9521,15 @@ function takeFileWithoutFollowing(folder, name, maxBytes, asRoot) {
         return readWhole(fd, info, maxBytes, path);
       } finally {
         try {
-          (0, import_node_fs8.unlinkSync)(inFolder);
+          (0, import_node_fs10.unlinkSync)(inFolder);
         } catch {
         }
       }
     } finally {
-      (0, import_node_fs8.closeSync)(fd);
+      (0, import_node_fs10.closeSync)(fd);
     }
   } finally {
-    (0, import_node_fs8.closeSync)(folderFd);
+    (0, import_node_fs10.closeSync)(folderFd);
   }
 }
 
@@ -9515,46 +9552,46 @@ var NodeOpenFile = class {
   }
   fd;
   info() {
-    return infoOf((0, import_node_fs9.fstatSync)(this.fd));
+    return infoOf((0, import_node_fs11.fstatSync)(this.fd));
   }
   realPath() {
-    return (0, import_node_fs9.readlinkSync)(`/proc/self/fd/${this.fd}`);
+    return (0, import_node_fs11.readlinkSync)(`/proc/self/fd/${this.fd}`);
   }
   read(buffer) {
-    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, buffer.length, null);
+    return (0, import_node_fs11.readSync)(this.fd, buffer, 0, buffer.length, null);
   }
   readAt(buffer, length, position) {
-    return (0, import_node_fs9.readSync)(this.fd, buffer, 0, length, position);
+    return (0, import_node_fs11.readSync)(this.fd, buffer, 0, length, position);
   }
   descriptor() {
     return this.fd;
   }
   close() {
-    (0, import_node_fs9.closeSync)(this.fd);
+    (0, import_node_fs11.closeSync)(this.fd);
   }
 };
 var nodeFileSystem = {
-  realPath: (path) => import_node_fs9.realpathSync.native(path),
+  realPath: (path) => import_node_fs11.realpathSync.native(path),
   stat(path) {
-    const stats = (0, import_node_fs9.statSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs11.statSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
   lstat(path) {
-    const stats = (0, import_node_fs9.lstatSync)(path, { throwIfNoEntry: false });
+    const stats = (0, import_node_fs11.lstatSync)(path, { throwIfNoEntry: false });
     return stats ? infoOf(stats) : null;
   },
-  readLink: (path) => (0, import_node_fs9.readlinkSync)(path),
-  openRead: (path) => new NodeOpenFile((0, import_node_fs9.openSync)(path, OPEN_READ_FLAGS)),
+  readLink: (path) => (0, import_node_fs11.readlinkSync)(path),
+  openRead: (path) => new NodeOpenFile((0, import_node_fs11.openSync)(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   takeFile: (folder, name, maxBytes) => takeFileWithoutFollowing(folder, name, maxBytes, actingAsAgent() !== null),
   writeFileAtomic,
-  makeFolder: (path) => void (0, import_node_fs9.mkdirSync)(path, { recursive: true, mode: 448 }),
+  makeFolder: (path) => void (0, import_node_fs11.mkdirSync)(path, { recursive: true, mode: 448 }),
   removeFile: removeFileIfPresent,
-  removeTree: (path) => (0, import_node_fs9.rmSync)(path, { force: true, recursive: true }),
-  listFolder: (path) => (0, import_node_fs9.readdirSync)(path),
+  removeTree: (path) => (0, import_node_fs11.rmSync)(path, { force: true, recursive: true }),
+  listFolder: (path) => (0, import_node_fs11.readdirSync)(path),
   touch(path) {
     const now = /* @__PURE__ */ new Date();
-    (0, import_node_fs9.utimesSync)(path, now, now);
+    (0, import_node_fs11.utimesSync)(path, now, now);
   }
 };
 function nodeIoWith(own2, home, runDir, env) {
@@ -9576,10 +9613,10 @@ function longLivedIo() {
 var import_node_buffer = require("node:buffer");
 
 // src/io/node/process-group.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 
 // src/io/node/log-follower.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 var OUTPUT_CHUNK_BYTES = 1048576;
 var OUTPUT_POLL_MS = 10;
 var sharedBuffer;
@@ -9625,7 +9662,7 @@ var LogFollower = class {
     try {
       const buffer = readBuffer();
       const want = Math.min(buffer.length, (this.endAt ?? Number.MAX_SAFE_INTEGER) - this.position);
-      const read = want > 0 ? (0, import_node_fs10.readSync)(this.readFd, buffer, 0, want, this.position) : 0;
+      const read = want > 0 ? (0, import_node_fs12.readSync)(this.readFd, buffer, 0, want, this.position) : 0;
       if (read > 0) {
         this.position += read;
         this.onOutput(buffer.subarray(0, read));
@@ -9645,7 +9682,7 @@ var LogFollower = class {
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var MARK_POLL_MS = 100;
-var LOG_OPEN_FLAGS2 = import_node_fs11.constants.O_WRONLY | import_node_fs11.constants.O_APPEND | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_TRUNC | import_node_fs11.constants.O_NOFOLLOW;
+var LOG_OPEN_FLAGS2 = import_node_fs13.constants.O_WRONLY | import_node_fs13.constants.O_APPEND | import_node_fs13.constants.O_CREAT | import_node_fs13.constants.O_TRUNC | import_node_fs13.constants.O_NOFOLLOW;
 function signalNumber(signal) {
   return loadOs().constants.signals[signal] ?? 0;
 }
@@ -9689,11 +9726,11 @@ async function finishGroups(groupIds, deadline, mark) {
   }
 }
 function openLog(logPath) {
-  const logFd = (0, import_node_fs11.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
+  const logFd = (0, import_node_fs13.openSync)(logPath, LOG_OPEN_FLAGS2, 384);
   try {
-    return { logFd, readFd: (0, import_node_fs11.openSync)(logPath, import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW) };
+    return { logFd, readFd: (0, import_node_fs13.openSync)(logPath, import_node_fs13.constants.O_RDONLY | import_node_fs13.constants.O_NOFOLLOW) };
   } catch (error2) {
-    (0, import_node_fs11.closeSync)(logFd);
+    (0, import_node_fs13.closeSync)(logFd);
     throw error2;
   }
 }
@@ -9742,8 +9779,8 @@ function startLeader(run, log, onStop) {
     const start2 = { file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true, entersFolderItself: run.entersFolderItself };
     supervised = new SupervisedChild(start2, run.timeoutMs, onStop, run.stop);
   } catch (error2) {
-    (0, import_node_fs11.closeSync)(log.logFd);
-    (0, import_node_fs11.closeSync)(log.readFd);
+    (0, import_node_fs13.closeSync)(log.logFd);
+    (0, import_node_fs13.closeSync)(log.readFd);
     throw error2;
   }
   if (run.input !== void 0) {
@@ -9771,8 +9808,8 @@ function runInGroup(run, onOutput) {
       groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      (0, import_node_fs11.closeSync)(log.logFd);
-      (0, import_node_fs11.closeSync)(log.readFd);
+      (0, import_node_fs13.closeSync)(log.logFd);
+      (0, import_node_fs13.closeSync)(log.readFd);
     };
     const follower = new LogFollower(
       log.readFd,
@@ -9796,7 +9833,7 @@ function runInGroup(run, onOutput) {
       code2 = exitCode;
       signal = exitSignal;
       const finishLog = () => {
-        if (!supervised.isSettled) follower.finishAt((0, import_node_fs11.fstatSync)(log.logFd).size);
+        if (!supervised.isSettled) follower.finishAt((0, import_node_fs13.fstatSync)(log.logFd).size);
       };
       if (groupId === void 0) return finishLog();
       if (run.stopLeftovers && groupStop.deadline === 0 && (groupRuns(groupId) || mark !== void 0 && markedProcesses(mark).length > 0)) {
@@ -9997,10 +10034,10 @@ var FILE_READ_NODE_IO = { sha256: sha256Hasher };
 var FILE_READ_LONG_LIVED_NODE_IO = { sha256: cryptoSha256Hasher };
 
 // src/tools/code_search/node/search.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 
 // src/tools/code_search/node/find.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 
 // src/tools/code_search/io.ts
 var RipgrepError = class extends Error {
@@ -10018,8 +10055,8 @@ var RipgrepError = class extends Error {
 var import_meta = {};
 function isExecutableFile(path) {
   try {
-    if (!(0, import_node_fs12.statSync)(path).isFile()) return false;
-    (0, import_node_fs12.accessSync)(path, import_node_fs12.constants.X_OK);
+    if (!(0, import_node_fs14.statSync)(path).isFile()) return false;
+    (0, import_node_fs14.accessSync)(path, import_node_fs14.constants.X_OK);
     return true;
   } catch {
     return false;
@@ -10062,38 +10099,19 @@ function findRipgrepIn(env) {
 }
 
 // src/tools/code_search/node/scratch.ts
-var import_node_fs13 = require("node:fs");
-var SCRATCH_OPEN_FLAGS = import_node_fs13.constants.O_RDWR | import_node_fs13.constants.O_CREAT | import_node_fs13.constants.O_EXCL | import_node_fs13.constants.O_NOFOLLOW;
-function scratchFolder() {
-  return process.env.TMPDIR?.startsWith("/") ? process.env.TMPDIR : "/tmp";
-}
-function openScratchFile() {
-  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, "")}/guilds-code-rg`);
-  let fd;
-  try {
-    fd = (0, import_node_fs13.openSync)(path, SCRATCH_OPEN_FLAGS, 384);
-  } catch {
-    return null;
-  }
-  try {
-    (0, import_node_fs13.unlinkSync)(path);
-  } catch {
-    (0, import_node_fs13.closeSync)(fd);
-    return null;
-  }
-  return fd;
-}
+var import_node_fs15 = require("node:fs");
+var RG_SCRATCH_NAME = "guilds-code-rg";
 function openOutputFiles() {
-  const stdoutFd = openScratchFile();
-  const stderrFd = stdoutFd === null ? null : openScratchFile();
+  const stdoutFd = openScratchFile(RG_SCRATCH_NAME);
+  const stderrFd = stdoutFd === null ? null : openScratchFile(RG_SCRATCH_NAME);
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
-  if (stdoutFd !== null) (0, import_node_fs13.closeSync)(stdoutFd);
+  if (stdoutFd !== null) (0, import_node_fs15.closeSync)(stdoutFd);
   return null;
 }
 function roomInScratchFolder(bytes) {
-  if (typeof import_node_fs13.statfsSync !== "function") return false;
+  if (typeof import_node_fs15.statfsSync !== "function") return false;
   try {
-    const space = (0, import_node_fs13.statfsSync)(scratchFolder());
+    const space = (0, import_node_fs15.statfsSync)(scratchFolder());
     return space.bavail * space.bsize >= bytes;
   } catch {
     return false;
@@ -10101,10 +10119,10 @@ function roomInScratchFolder(bytes) {
 }
 function readBack(fd, position, onBytes, pieceBytes, reused) {
   for (; ; ) {
-    const left = (0, import_node_fs13.fstatSync)(fd).size - position;
+    const left = (0, import_node_fs15.fstatSync)(fd).size - position;
     if (left <= 0) return position;
     const chunk = reused ?? Buffer.allocUnsafe(Math.min(left, pieceBytes));
-    const read = (0, import_node_fs13.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
+    const read = (0, import_node_fs15.readSync)(fd, chunk, 0, Math.min(left, chunk.length), position);
     if (read === 0) return position;
     position += read;
     onBytes(read === chunk.length ? chunk : chunk.subarray(0, read));
@@ -10112,7 +10130,7 @@ function readBack(fd, position, onBytes, pieceBytes, reused) {
 }
 function readStart(fd, maxBytes) {
   const kept = Buffer.allocUnsafe(maxBytes);
-  return kept.toString("utf8", 0, (0, import_node_fs13.readSync)(fd, kept, 0, kept.length, 0));
+  return kept.toString("utf8", 0, (0, import_node_fs15.readSync)(fd, kept, 0, kept.length, 0));
 }
 
 // src/tools/code_search/node/search.ts
@@ -10216,8 +10234,8 @@ var RipgrepAttempt = class {
   }
   closeFiles() {
     if (this.output.kind === "pipes") return;
-    (0, import_node_fs14.closeSync)(this.output.stdoutFd);
-    (0, import_node_fs14.closeSync)(this.output.stderrFd);
+    (0, import_node_fs16.closeSync)(this.output.stdoutFd);
+    (0, import_node_fs16.closeSync)(this.output.stderrFd);
   }
   settle(outcome) {
     if (!this.child.settle()) return;
@@ -11414,30 +11432,30 @@ function openLocal(argv, env, cwd, handlers, opened) {
 
 // src/orchestrator/sandboxes/machine.ts
 var import_node_crypto = require("node:crypto");
-var import_node_fs15 = require("node:fs");
+var import_node_fs17 = require("node:fs");
 function writeWithoutFollowing(base, names, bytes) {
-  const folderFlags = import_node_fs15.constants.O_RDONLY | import_node_fs15.constants.O_DIRECTORY | import_node_fs15.constants.O_NOFOLLOW;
-  let folder = (0, import_node_fs15.openSync)(base, folderFlags);
+  const folderFlags = import_node_fs17.constants.O_RDONLY | import_node_fs17.constants.O_DIRECTORY | import_node_fs17.constants.O_NOFOLLOW;
+  let folder = (0, import_node_fs17.openSync)(base, folderFlags);
   try {
     for (const name of names.slice(0, -1)) {
-      const next = (0, import_node_fs15.openSync)(`/proc/self/fd/${folder}/${name}`, folderFlags);
-      (0, import_node_fs15.closeSync)(folder);
+      const next = (0, import_node_fs17.openSync)(`/proc/self/fd/${folder}/${name}`, folderFlags);
+      (0, import_node_fs17.closeSync)(folder);
       folder = next;
     }
     const last = names.at(-1);
     const temporary = `/proc/self/fd/${folder}/.${last}.${(0, import_node_crypto.randomBytes)(6).toString("hex")}.tmp`;
-    const file = (0, import_node_fs15.openSync)(temporary, import_node_fs15.constants.O_WRONLY | import_node_fs15.constants.O_CREAT | import_node_fs15.constants.O_EXCL | import_node_fs15.constants.O_NOFOLLOW, 384);
+    const file = (0, import_node_fs17.openSync)(temporary, import_node_fs17.constants.O_WRONLY | import_node_fs17.constants.O_CREAT | import_node_fs17.constants.O_EXCL | import_node_fs17.constants.O_NOFOLLOW, 384);
     try {
-      (0, import_node_fs15.writeSync)(file, bytes);
+      (0, import_node_fs17.writeSync)(file, bytes);
     } catch (error2) {
-      (0, import_node_fs15.closeSync)(file);
-      (0, import_node_fs15.unlinkSync)(temporary);
+      (0, import_node_fs17.closeSync)(file);
+      (0, import_node_fs17.unlinkSync)(temporary);
       throw error2;
     }
-    (0, import_node_fs15.closeSync)(file);
-    (0, import_node_fs15.renameSync)(temporary, `/proc/self/fd/${folder}/${last}`);
+    (0, import_node_fs17.closeSync)(file);
+    (0, import_node_fs17.renameSync)(temporary, `/proc/self/fd/${folder}/${last}`);
   } finally {
-    (0, import_node_fs15.closeSync)(folder);
+    (0, import_node_fs17.closeSync)(folder);
   }
 }
 
@@ -15580,7 +15598,7 @@ var HarnessSandbox = class {
    * the thread pool would run an asynchronous one as root while a child starts.
    */
   async writeFile(path, bytes) {
-    const location = locationUnder(path, [[this.runDir, (0, import_node_fs16.realpathSync)(this.runDir)]]);
+    const location = locationUnder(path, [[this.runDir, (0, import_node_fs18.realpathSync)(this.runDir)]]);
     if (location === void 0) throw new Error(`${path} is not in ${this.runDir}`);
     writeWithoutFollowing(location.base, location.names, bytes);
   }
@@ -26275,16 +26293,16 @@ function stateFolder(home, env) {
 function prepareRunsFolder(home) {
   const runs = (0, import_node_path.join)(home, RUNS_FOLDER_NAME);
   try {
-    (0, import_node_fs17.mkdirSync)(runs, { mode: 448 });
+    (0, import_node_fs19.mkdirSync)(runs, { mode: 448 });
   } catch {
   }
   try {
-    if (!(0, import_node_fs17.lstatSync)(runs).isDirectory()) return;
-    const fd = (0, import_node_fs17.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs17.constants.O_WRONLY | import_node_fs17.constants.O_CREAT | import_node_fs17.constants.O_EXCL | import_node_fs17.constants.O_NOFOLLOW, 420);
+    if (!(0, import_node_fs19.lstatSync)(runs).isDirectory()) return;
+    const fd = (0, import_node_fs19.openSync)((0, import_node_path.join)(runs, ".gitignore"), import_node_fs19.constants.O_WRONLY | import_node_fs19.constants.O_CREAT | import_node_fs19.constants.O_EXCL | import_node_fs19.constants.O_NOFOLLOW, 420);
     try {
-      (0, import_node_fs17.writeSync)(fd, RUNS_GITIGNORE);
+      (0, import_node_fs19.writeSync)(fd, RUNS_GITIGNORE);
     } finally {
-      (0, import_node_fs17.closeSync)(fd);
+      (0, import_node_fs19.closeSync)(fd);
     }
   } catch {
   }
@@ -26292,12 +26310,12 @@ function prepareRunsFolder(home) {
 function resolveFolder(path) {
   let real;
   try {
-    real = (0, import_node_fs17.realpathSync)(path);
+    real = (0, import_node_fs19.realpathSync)(path);
   } catch {
     return { kind: "refused", reason: "a folder that does not exist" };
   }
   try {
-    if (!(0, import_node_fs17.statSync)(real).isDirectory()) return { kind: "refused", reason: "not a folder" };
+    if (!(0, import_node_fs19.statSync)(real).isDirectory()) return { kind: "refused", reason: "not a folder" };
   } catch {
     return { kind: "refused", reason: "a folder that does not exist" };
   }
@@ -26305,18 +26323,18 @@ function resolveFolder(path) {
 }
 function homeFolderOf(named) {
   try {
-    const home = (0, import_node_fs17.realpathSync)((0, import_node_path.resolve)(named));
-    if (!(0, import_node_fs17.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${named} is not a folder`), 2);
+    const home = (0, import_node_fs19.realpathSync)((0, import_node_path.resolve)(named));
+    if (!(0, import_node_fs19.statSync)(home).isDirectory()) exitWith(startFailure(`the home ${named} is not a folder`), 2);
     return home;
   } catch {
     exitWith(startFailure(`the home ${named} does not exist`), 2);
   }
 }
 function homeOpener(env, host, runners2) {
-  const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs17.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
+  const harnessCommand = [process.execPath, (0, import_node_path.join)((0, import_node_path.dirname)((0, import_node_fs19.realpathSync)(process.argv[1] ?? ".")), "guilds-harness.js")];
   return (folder) => {
     const runDir = stateFolder(folder, env);
-    (0, import_node_fs17.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
+    (0, import_node_fs19.mkdirSync)((0, import_node_path.join)(runDir, "requests"), { recursive: true, mode: 448 });
     prepareRunsFolder(folder);
     const runner = new InProcessRunner({ home: folder, runDir, harnessCommand, host });
     runners2.push(runner);

@@ -371,7 +371,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "3445abc23c5ebd6b";
+var BUILD_ID = "62e55930b78e8181";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -495,7 +495,7 @@ function run() {
 }
 run();
 function guildsChunk_0() {/*
-var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_RUN_DIR_VARIABLE,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_withEnvChange,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{fstatSync,openSync,readSync,writeSync}=require("node:fs"),{readdirSync,readFileSync}=require("node:fs"),{accessSync,constants:constants3,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync:fstatSync2,linkSync,lstatSync,openSync:openSync2,readSync:readSync2,renameSync,unlinkSync,writeFileSync}=require("node:fs"),{closeSync:closeSync2,constants:constants2,fstatSync:fstatSync3,openSync:openSync3}=require("node:fs"),{readSync:readSync3}=require("node:fs"),{readFileSync:readFileSync2,statSync:statSync2}=require("node:fs"),{lstatSync:lstatSync2,realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync5,fstatSync:fstatSync5,lstatSync:lstatSync3,mkdirSync,openSync:openSync6,readSync:readSync5,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync3,constants:constants4,openSync:openSync4,readFileSync:readFileSync3}=require("node:fs"),{closeSync:closeSync4,constants:constants5,fstatSync:fstatSync4,openSync:openSync5,readSync:readSync4,realpathSync:realpathSync2,unlinkSync:unlinkSync2}=require("node:fs"),{writeSync:writeSync2}=require("node:fs");// src/limits.ts
+var __gx0_SERVE_LINE_MAX_BYTES,__gx0_SERVE_IDLE_EXIT_MS,__gx0_SERVE_IDLE_EXIT_VARIABLE,__gx0_invalidRequest,__gx0_interruptedBeforeAnswer,__gx0_failureEnvelope,__gx0_encodeEnvelope,__gx0_RUN_DIR_VARIABLE,__gx0_isValidId,__gx0_CallStop,__gx0_isPlainObject,__gx0_progressLine,__gx0_withEnvChange,__gx0_checkedRequest,__gx0_CallHost,__gx0_nodeIoWith,__gx0_writeStdout,__gx0_toolTable,__gx0_HARNESS_TOOL_CONTRACTS,__gx0_CODE_TASK_NODE_IO,__gx0_ByteLines,__gx0_timersOn,__gx0_whenDue,__gx0_codeTask;(function(){var {copyFileSync,statSync,utimesSync}=require("node:fs"),{fstatSync,openSync,readSync,writeSync}=require("node:fs"),{readdirSync,readFileSync}=require("node:fs"),{accessSync,constants:constants4,statSync:statSync3}=require("node:fs"),{closeSync,constants,fstatSync:fstatSync2,linkSync,lstatSync,openSync:openSync2,readSync:readSync2,renameSync,unlinkSync,writeFileSync}=require("node:fs"),{closeSync:closeSync3,constants:constants3,fstatSync:fstatSync3,openSync:openSync4}=require("node:fs"),{readSync:readSync3}=require("node:fs"),{writeSync:writeSync2}=require("node:fs"),{closeSync:closeSync2,constants:constants2,openSync:openSync3,unlinkSync:unlinkSync2}=require("node:fs"),{readFileSync:readFileSync2,statSync:statSync2}=require("node:fs"),{lstatSync:lstatSync2,realpathSync,statSync:statSync4}=require("node:fs"),{closeSync:closeSync6,fstatSync:fstatSync5,lstatSync:lstatSync3,mkdirSync,openSync:openSync7,readSync:readSync5,readdirSync:readdirSync2,readlinkSync,realpathSync:realpathSync3,rmSync,statSync:statSync5,utimesSync:utimesSync2}=require("node:fs"),{closeSync:closeSync4,constants:constants5,openSync:openSync5,readFileSync:readFileSync3}=require("node:fs"),{closeSync:closeSync5,constants:constants6,fstatSync:fstatSync4,openSync:openSync6,readSync:readSync4,realpathSync:realpathSync2,unlinkSync:unlinkSync3}=require("node:fs"),{writeSync:writeSync3}=require("node:fs");// src/limits.ts
 var RESULT_DEFAULT_MAX_BYTES = 8192;
 var RESULT_MIN_MAX_BYTES = 1024;
 var RESULT_CEILING_MAX_BYTES = 1048576;
@@ -1398,23 +1398,22 @@ var LogFollower = class {
   }
 };
 
+// src/io/node/group-guard.ts
+
+
 // src/io/group-guard.ts
-function guardStartLine(groupId) {
-  return `+${groupId}
-`;
-}
-function guardEndLine(groupId) {
-  return `-${groupId}
-`;
+var GUARD_LIST_FD = 3;
+function guardListText(groupIds, minChars) {
+  return [...groupIds].join(" ").padEnd(minChars, " ");
 }
 function guardArguments(graceSeconds2) {
   return ["--norc", "-c", GROUP_GUARD_SCRIPT, "guilds-guard", String(graceSeconds2)];
 }
 var GROUP_GUARD_SCRIPT = [
   "exec >/dev/null 2>&1",
-  "declare -A live",
-  'while IFS= read -r line; do [[ $line =~ ^([+-])([0-9]+)$ ]] || continue; if [[ ${BASH_REMATCH[1]} == + ]]; then live[${BASH_REMATCH[2]}]=1; else unset "live[${BASH_REMATCH[2]}]"; fi; done',
-  'groups=(); for id in "${!live[@]}"; do builtin kill -0 "$id" && groups+=("$id"); done',
+  "while IFS= read -r _; do :; done",
+  `read -r -d '' -a listed <&${GUARD_LIST_FD}`,
+  'groups=(); for id in "${listed[@]}"; do [[ $id =~ ^[1-9][0-9]*$ ]] && builtin kill -0 "$id" && groups+=("$id"); done',
   "(( ${#groups[@]} )) || exit 0",
   "trap '' TERM",
   'for id in "${groups[@]}"; do builtin kill -TERM "$id"; builtin kill -TERM -- "-$id"; done',
@@ -1422,15 +1421,23 @@ var GROUP_GUARD_SCRIPT = [
   'for id in "${groups[@]}"; do builtin kill -KILL -- "-$id"; done'
 ].join("\n");
 
+// src/io/node/scratch-file.ts
+
+var SCRATCH_OPEN_FLAGS = constants2.O_RDWR | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW;
+
 // src/io/node/group-guard.ts
 var live = /* @__PURE__ *{/} new Set();
 var graceSeconds = null;
+var listFd = null;
+var listChars = 0;
 var stdin = null;
 var GUARD_ENV = { PATH: "/usr/local/bin:/usr/bin:/bin" };
 function start() {
-  if (graceSeconds === null) return;
+  if (graceSeconds === null || listFd === null) return;
   try {
-    const child = spawnChild("bash", guardArguments(graceSeconds), { cwd: "/", env: GUARD_ENV, stdio: ["pipe", "ignore", "ignore"], detached: true, entersFolderItself: true });
+    const stdio = ["pipe", "ignore", "ignore"];
+    stdio[GUARD_LIST_FD] = listFd;
+    const child = spawnChild("bash", guardArguments(graceSeconds), { cwd: "/", env: GUARD_ENV, stdio, detached: true, entersFolderItself: true });
     const input = child.stdin;
     input.on("error", () => void 0);
     child.once("exit", () => {
@@ -1439,20 +1446,28 @@ function start() {
     child.unref();
     input.unref();
     stdin = input;
-    for (const groupId of live) input.write(guardStartLine(groupId));
   } catch {
     stdin = null;
+  }
+}
+function writeList() {
+  if (listFd === null) return;
+  const text = guardListText(live, listChars);
+  try {
+    writeSync2(listFd, text, 0, "latin1");
+    listChars = text.length;
+  } catch {
   }
 }
 function guardGroup(groupId) {
   if (graceSeconds === null) return;
   live.add(groupId);
+  writeList();
   if (stdin === null) start();
-  else stdin.write(guardStartLine(groupId));
 }
 function releaseGroup(groupId) {
   if (!live.delete(groupId)) return;
-  stdin?.write(guardEndLine(groupId));
+  writeList();
 }
 
 // src/io/node/sweep.ts
@@ -1495,7 +1510,7 @@ function signalMarked(mark, signal) {
 var GROUP_POLL_MS = 20;
 var GROUP_REAP_WAIT_MS = 1e3;
 var MARK_POLL_MS = 100;
-var LOG_OPEN_FLAGS = constants2.O_WRONLY | constants2.O_APPEND | constants2.O_CREAT | constants2.O_TRUNC | constants2.O_NOFOLLOW;
+var LOG_OPEN_FLAGS = constants3.O_WRONLY | constants3.O_APPEND | constants3.O_CREAT | constants3.O_TRUNC | constants3.O_NOFOLLOW;
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -1536,11 +1551,11 @@ async function finishGroups(groupIds, deadline, mark) {
   }
 }
 function openLog(logPath) {
-  const logFd = openSync3(logPath, LOG_OPEN_FLAGS, 384);
+  const logFd = openSync4(logPath, LOG_OPEN_FLAGS, 384);
   try {
-    return { logFd, readFd: openSync3(logPath, constants2.O_RDONLY | constants2.O_NOFOLLOW) };
+    return { logFd, readFd: openSync4(logPath, constants3.O_RDONLY | constants3.O_NOFOLLOW) };
   } catch (error) {
-    closeSync2(logFd);
+    closeSync3(logFd);
     throw error;
   }
 }
@@ -1589,8 +1604,8 @@ function startLeader(run, log, onStop) {
     const start2 = { file: run.file, args: [...run.args], cwd: run.cwd, env, stdio, detached: true, entersFolderItself: run.entersFolderItself };
     supervised = new SupervisedChild(start2, run.timeoutMs, onStop, run.stop);
   } catch (error) {
-    closeSync2(log.logFd);
-    closeSync2(log.readFd);
+    closeSync3(log.logFd);
+    closeSync3(log.readFd);
     throw error;
   }
   if (run.input !== void 0) {
@@ -1618,8 +1633,8 @@ function runInGroup(run, onOutput) {
       groupStop.dispose();
       run.onSettle?.();
       follower.stop();
-      closeSync2(log.logFd);
-      closeSync2(log.readFd);
+      closeSync3(log.logFd);
+      closeSync3(log.readFd);
     };
     const follower = new LogFollower(
       log.readFd,
@@ -1708,7 +1723,7 @@ function findOnPath(program, pathVariable) {
     const candidate = `${folder.replace(/\/+$/, "")}/${program}`;
     try {
       if (!statSync3(candidate).isFile()) continue;
-      accessSync(candidate, constants3.X_OK);
+      accessSync(candidate, constants4.X_OK);
       return candidate;
     } catch {
     }
@@ -4975,11 +4990,11 @@ var DELAYED_KILL_SCRIPT = [
   "done",
   '[ "$killed" = 1 ] && : >>"$4"'
 ].join("\n");
-var LOG_OPEN_FLAGS2 = constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW | constants4.O_NOCTTY;
+var LOG_OPEN_FLAGS2 = constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NOCTTY;
 var LOG_FILE_MODE = 384;
 var nodeBackgroundProcesses = {
   startSupervised(start2) {
-    const log = openSync4(start2.logPath, LOG_OPEN_FLAGS2, LOG_FILE_MODE);
+    const log = openSync5(start2.logPath, LOG_OPEN_FLAGS2, LOG_FILE_MODE);
     try {
       return startDetached({
         file: "bash",
@@ -4989,7 +5004,7 @@ var nodeBackgroundProcesses = {
         stdio: ["ignore", log, log]
       });
     } finally {
-      closeSync3(log);
+      closeSync4(log);
     }
   },
   processStat: readProcessStat,
@@ -5038,8 +5053,8 @@ var nodeBackgroundProcesses = {
 
 // src/io/node/request-file.ts
 
-var FOLDER_FLAGS = constants5.O_RDONLY | constants5.O_DIRECTORY | constants5.O_NOFOLLOW;
-var FILE_FLAGS = constants5.O_RDONLY | constants5.O_NOFOLLOW | constants5.O_NONBLOCK | constants5.O_NOCTTY;
+var FOLDER_FLAGS = constants6.O_RDONLY | constants6.O_DIRECTORY | constants6.O_NOFOLLOW;
+var FILE_FLAGS = constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK | constants6.O_NOCTTY;
 var ROOT_UID = 0;
 var WRITABLE_BY_OTHERS = 18;
 var STICKY = 512;
@@ -5050,8 +5065,8 @@ function rootsOnTheWay(info) {
   return info.uid === ROOT_UID && ((info.mode & WRITABLE_BY_OTHERS) === 0 || (info.mode & STICKY) !== 0);
 }
 function openFolder(folder, asRoot) {
-  if (!asRoot) return openSync5(realpathSync2.native(folder), FOLDER_FLAGS);
-  let fd = openSync5("/", FOLDER_FLAGS);
+  if (!asRoot) return openSync6(realpathSync2.native(folder), FOLDER_FLAGS);
+  let fd = openSync6("/", FOLDER_FLAGS);
   let path = "";
   try {
     for (const name of folder.split("/")) {
@@ -5059,12 +5074,12 @@ function openFolder(folder, asRoot) {
       path += `/${name}`;
       let next;
       try {
-        next = openSync5(`/proc/self/fd/${fd}/${name}`, FOLDER_FLAGS);
+        next = openSync6(`/proc/self/fd/${fd}/${name}`, FOLDER_FLAGS);
       } catch (error) {
         const code = error.code;
         throw code === "ELOOP" || code === "ENOTDIR" ? notRoots(path) : error;
       }
-      closeSync4(fd);
+      closeSync5(fd);
       fd = next;
       if (!rootsOnTheWay(fstatSync4(fd))) throw notRoots(path);
     }
@@ -5072,7 +5087,7 @@ function openFolder(folder, asRoot) {
     if (info.uid !== ROOT_UID || (info.mode & WRITABLE_BY_OTHERS) !== 0) throw notRoots(folder);
     return fd;
   } catch (error) {
-    closeSync4(fd);
+    closeSync5(fd);
     throw error;
   }
 }
@@ -5094,7 +5109,7 @@ function takeFileWithoutFollowing(folder, name, maxBytes, asRoot) {
   const path = `${folder}/${name}`;
   const inFolder = `/proc/self/fd/${folderFd}/${name}`;
   try {
-    const fd = openSync5(inFolder, FILE_FLAGS);
+    const fd = openSync6(inFolder, FILE_FLAGS);
     try {
       const info = fstatSync4(fd);
       if (info.isDirectory()) throw codedError("EISDIR", `${path} is a folder`);
@@ -5104,15 +5119,15 @@ function takeFileWithoutFollowing(folder, name, maxBytes, asRoot) {
         return readWhole(fd, info, maxBytes, path);
       } finally {
         try {
-          unlinkSync2(inFolder);
+          unlinkSync3(inFolder);
         } catch {
         }
       }
     } finally {
-      closeSync4(fd);
+      closeSync5(fd);
     }
   } finally {
-    closeSync4(folderFd);
+    closeSync5(folderFd);
   }
 }
 
@@ -5150,7 +5165,7 @@ var NodeOpenFile = class {
     return this.fd;
   }
   close() {
-    closeSync5(this.fd);
+    closeSync6(this.fd);
   }
 };
 var nodeFileSystem = {
@@ -5164,7 +5179,7 @@ var nodeFileSystem = {
     return stats ? infoOf(stats) : null;
   },
   readLink: (path) => readlinkSync(path),
-  openRead: (path) => new NodeOpenFile(openSync6(path, OPEN_READ_FLAGS)),
+  openRead: (path) => new NodeOpenFile(openSync7(path, OPEN_READ_FLAGS)),
   readFile: (path, maxBytes = Number.MAX_SAFE_INTEGER) => readRegularFile(path, maxBytes),
   takeFile: (folder, name, maxBytes) => takeFileWithoutFollowing(folder, name, maxBytes, actingAsAgent() !== null),
   writeFileAtomic,
@@ -5198,7 +5213,7 @@ function writeStdout(line) {
   let written = 0;
   while (written < bytes.length) {
     try {
-      written += writeSync2(STDOUT_FD, bytes, written, bytes.length - written);
+      written += writeSync3(STDOUT_FD, bytes, written, bytes.length - written);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN") Atomics.wait(pauseCell(), 0, 0, WRITE_RETRY_WAIT_MS);

@@ -3,7 +3,7 @@
 // running and background jobs stay. A long-lived helper (the warm stream, the MCP server) has a guard
 // for that, one bash started once for the helper's life (src/io/node/group-guard.ts); a cold helper's
 // call is swept by its orchestrator, through the sandbox (test/e2e/orchestrator-sweep.test.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SHELL_KILL_GRACE_MS } from '../../../src/limits.js';
@@ -73,6 +73,50 @@ it('the guard outlives a call and a killed guard is started again: a warm helper
   const group = await groupWrittenTo(file);
   helper.child.kill('SIGKILL');
   await pollUntil(() => liveGroupMembers(group), (members) => members.length === 0);
+});
+
+it("a SIGKILLed warm helper whose temporary folder takes no file leaves no process of its command's group: the guard's list is in the home", async () => {
+  const file = join(sandbox.root, 'group');
+  serve = startServe(sandbox, { TMPDIR: join(sandbox.root, 'no-such-folder') });
+  serve.write(`${JSON.stringify({ run_id: 'r1', agent_id: 'a1', call_id: 'c1', op: 'shell', args: { command: `sleep 304 & echo $$ > '${file}'; wait`, timeout_seconds: 600 } })}\n`);
+  const group = await groupWrittenTo(file);
+  serve.child.kill('SIGKILL');
+  await pollUntil(() => liveGroupMembers(group), (members) => members.length === 0);
+});
+
+/** The helper's child that is its guard (`bash ... guilds-guard`), once there is one. */
+async function guardOf(helperPid: number): Promise<number> {
+  const isGuard = (pid: number): boolean => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return parent === helperPid && readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('guilds-guard');
+    } catch {
+      return false;
+    }
+  };
+  const guards = await pollUntil(
+    () => readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter(isGuard),
+    (found) => found.length === 1,
+  );
+  return guards[0]!;
+}
+
+/** The bytes a process has read so far, by any read (/proc/PID/io). */
+function bytesRead(pid: number): number {
+  return Number(/^rchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'latin1'))![1]);
+}
+
+it("a warm call wakes no guard: over five calls, the guard reads nothing (each call's group was two lines it read a byte at a time)", async () => {
+  const helper = startServe(sandbox);
+  serve = helper;
+  expect((await helper.call({ run_id: 'r1', agent_id: 'a1', call_id: 'c1', op: 'shell', args: { command: 'true' } })).ok).toBe(true);
+  const guard = await guardOf(helper.child.pid!);
+  const before = bytesRead(guard);
+  for (let call = 2; call <= 6; call++) {
+    expect(await helper.call({ run_id: 'r1', agent_id: 'a1', call_id: `c${call}`, op: 'shell', args: { command: 'echo $$' } })).toMatchObject({ ok: true });
+  }
+  expect(bytesRead(guard)).toBe(before);
 });
 
 it("a SIGKILLed MCP server leaves no process of its call's command running", async () => {

@@ -1,38 +1,14 @@
 // The temporary files ripgrep's output may go to instead of a pipe.
-import { closeSync, constants, fstatSync, openSync, readSync, statfsSync, unlinkSync } from 'node:fs';
-import { temporaryPathBeside } from '../../../io/node/process.js';
+import { closeSync, fstatSync, readSync, statfsSync } from 'node:fs';
+import { openScratchFile, scratchFolder } from '../../../io/node/scratch-file.js';
 
-const SCRATCH_OPEN_FLAGS = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-
-function scratchFolder(): string {
-  return process.env.TMPDIR?.startsWith('/') ? process.env.TMPDIR : '/tmp';
-}
-
-/**
- * A file nobody else can open: created, then unlinked at once, so it goes when the last descriptor
- * does, whatever happens to the helper. null when the temporary folder does not take one.
- */
-function openScratchFile(): number | null {
-  const path = temporaryPathBeside(`${scratchFolder().replace(/\/+$/, '')}/guilds-code-rg`);
-  let fd: number;
-  try {
-    fd = openSync(path, SCRATCH_OPEN_FLAGS, 0o600);
-  } catch {
-    return null;
-  }
-  try {
-    unlinkSync(path);
-  } catch {
-    closeSync(fd);
-    return null;
-  }
-  return fd;
-}
+/** The start of the names of ripgrep's output files while they have one. */
+const RG_SCRATCH_NAME = 'guilds-code-rg';
 
 /** Two temporary files for ripgrep's stdout and stderr, or null (the pipes are used then). */
 export function openOutputFiles(): { stdoutFd: number; stderrFd: number } | null {
-  const stdoutFd = openScratchFile();
-  const stderrFd = stdoutFd === null ? null : openScratchFile();
+  const stdoutFd = openScratchFile(RG_SCRATCH_NAME);
+  const stderrFd = stdoutFd === null ? null : openScratchFile(RG_SCRATCH_NAME);
   if (stdoutFd !== null && stderrFd !== null) return { stdoutFd, stderrFd };
   if (stdoutFd !== null) closeSync(stdoutFd);
   return null;
