@@ -8270,8 +8270,7 @@ var HomeFolders = class {
 };
 
 // src/io/progress-sink.ts
-var NO_PROGRESS = { wanted: false, report: () => {
-} };
+var NO_PROGRESS = { wanted: false, elapsedMs: () => 0, report: () => 0 };
 
 // src/io/stop.ts
 var CallStop = class {
@@ -9109,12 +9108,18 @@ var CallProgress = class {
   };
   startedAt;
   lastReportAt;
+  elapsedMs() {
+    return Math.max(0, this.clock.now() - this.startedAt);
+  }
   report(report) {
-    if (this.closed) return;
-    this.lastReportAt = this.clock.now();
-    const event = { ...report, elapsed_ms: Math.max(0, Math.round(this.lastReportAt - this.startedAt)) };
+    const at = this.clock.now();
+    const elapsedMs = Math.max(0, Math.round(at - this.startedAt));
+    if (this.closed) return elapsedMs;
+    this.lastReportAt = at;
+    const event = { ...report, elapsed_ms: elapsedMs };
     this.armHeartbeat();
     this.emit(event);
+    return elapsedMs;
   }
   /** The call answers: nothing is reported after this. */
   close() {
@@ -13351,9 +13356,10 @@ function lastWholeLines(completed, maxBytes) {
 var NO_TAP = { write: () => {
 }, end: () => {
 } };
-function outputTapFor(progress, now) {
+function outputTapFor(progress) {
   if (!progress.wanted) return NO_TAP;
   const batcher = new OutputProgress({ maxBytes: PROGRESS_OUTPUT_MAX_BYTES, heldMaxBytes: PROGRESS_OUTPUT_HELD_MAX_BYTES });
+  const now = () => progress.elapsedMs();
   const clock = timersOn(now);
   let lastEventAt = -Infinity;
   let cancelTimer = null;
@@ -13363,8 +13369,7 @@ function outputTapFor(progress, now) {
     if (ended) return;
     const report = batcher.take();
     if (report === null) return;
-    lastEventAt = now();
-    progress.report(report);
+    lastEventAt = progress.report(report);
   };
   return {
     write(bytes) {
@@ -13759,7 +13764,7 @@ async function runForeground(context, command, timeoutSeconds) {
   };
   let outcome;
   const startedAt = io.now();
-  const tap = outputTapFor(context.progress, () => io.now());
+  const tap = outputTapFor(context.progress);
   try {
     outcome = await io.shell.run(run, (bytes) => {
       tap.write(bytes);

@@ -371,7 +371,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "62e55930b78e8181";
+var BUILD_ID = "0b637a9d8afad17f";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -3631,9 +3631,10 @@ function lastWholeLines(completed, maxBytes) {
 var NO_TAP = { write: () => {
 }, end: () => {
 } };
-function outputTapFor(progress, now) {
+function outputTapFor(progress) {
   if (!progress.wanted) return NO_TAP;
   const batcher = new OutputProgress({ maxBytes: PROGRESS_OUTPUT_MAX_BYTES, heldMaxBytes: PROGRESS_OUTPUT_HELD_MAX_BYTES });
+  const now = () => progress.elapsedMs();
   const clock = timersOn(now);
   let lastEventAt = -Infinity;
   let cancelTimer = null;
@@ -3643,8 +3644,7 @@ function outputTapFor(progress, now) {
     if (ended) return;
     const report = batcher.take();
     if (report === null) return;
-    lastEventAt = now();
-    progress.report(report);
+    lastEventAt = progress.report(report);
   };
   return {
     write(bytes) {
@@ -3667,10 +3667,10 @@ var NOT_LIVE = { line: () => {
 }, write: () => {
 }, end: () => {
 } };
-function harnessLive(progress, adapter, now) {
+function harnessLive(progress, adapter) {
   if (!progress.wanted) return NOT_LIVE;
   if (adapter.steps === null) {
-    const tap = outputTapFor(progress, now);
+    const tap = outputTapFor(progress);
     return { line: () => {
     }, write: (bytes) => tap.write(bytes), end: () => tap.end() };
   }
@@ -4146,7 +4146,7 @@ async function runHarness2(context, target, args, logPath, limits) {
   const newSessionId = target.session === null && adapter.choosesSessionId ? context.io.harness.randomUuid() : null;
   const launch6 = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
   const parser = adapter.parser(HARNESS_PARSER_LIMITS);
-  const live2 = harnessLive(context.progress, adapter, () => io.now());
+  const live2 = harnessLive(context.progress, adapter);
   const splitter = new LineSplitter((line, clipped) => {
     parser.line(line, clipped);
     live2.line(line, clipped);
@@ -4555,8 +4555,7 @@ var HomeFolders = class {
 };
 
 // src/io/progress-sink.ts
-var NO_PROGRESS = { wanted: false, report: () => {
-} };
+var NO_PROGRESS = { wanted: false, elapsedMs: () => 0, report: () => 0 };
 
 // src/workspace/jobs.ts
 var BACKGROUND_ID_PATTERN = /^b([1-9][0-9]{0,8})$/;
@@ -5360,12 +5359,18 @@ var CallProgress = class {
   };
   startedAt;
   lastReportAt;
+  elapsedMs() {
+    return Math.max(0, this.clock.now() - this.startedAt);
+  }
   report(report) {
-    if (this.closed) return;
-    this.lastReportAt = this.clock.now();
-    const event = { ...report, elapsed_ms: Math.max(0, Math.round(this.lastReportAt - this.startedAt)) };
+    const at = this.clock.now();
+    const elapsedMs = Math.max(0, Math.round(at - this.startedAt));
+    if (this.closed) return elapsedMs;
+    this.lastReportAt = at;
+    const event = { ...report, elapsed_ms: elapsedMs };
     this.armHeartbeat();
     this.emit(event);
+    return elapsedMs;
   }
   /** The call answers: nothing is reported after this. *{/}
   close() {

@@ -26,12 +26,19 @@ export class CallProgress implements Progress {
     this.armHeartbeat();
   }
 
-  report(report: ProgressReport): void {
-    if (this.closed) return;
-    this.lastReportAt = this.clock.now();
-    const event = { ...report, elapsed_ms: Math.max(0, Math.round(this.lastReportAt - this.startedAt)) } as ProgressEvent;
+  elapsedMs(): number {
+    return Math.max(0, this.clock.now() - this.startedAt);
+  }
+
+  report(report: ProgressReport): number {
+    const at = this.clock.now();
+    const elapsedMs = Math.max(0, Math.round(at - this.startedAt));
+    if (this.closed) return elapsedMs;
+    this.lastReportAt = at;
+    const event = { ...report, elapsed_ms: elapsedMs } as ProgressEvent;
     this.armHeartbeat();
     this.emit(event);
+    return elapsedMs;
   }
 
   /** The call answers: nothing is reported after this. */

@@ -96,3 +96,16 @@ it('stamps an event at the call\'s start with 0 ms', () => {
   progress.report({ type: 'step', kind: 'message', text: 'hi' });
   expect(events).toEqual([{ type: 'step', kind: 'message', text: 'hi', elapsed_ms: 0 }]);
 });
+
+it('tells the call\'s time by the clock it stamps with, and what each report was stamped', () => {
+  const clock = new HandClock();
+  clock.time = 5_000;
+  const { progress } = progressOn(clock);
+  clock.time = 5_250.4;
+  expect(progress.elapsedMs()).toBeCloseTo(250.4, 9);
+  expect(progress.report({ type: 'output', text: 'one', bytes: 4 })).toBe(250);
+  clock.time = 5_500.5;
+  expect(progress.report({ type: 'output', text: 'two', bytes: 4 })).toBe(501);
+  progress.close();
+  expect(progress.report({ type: 'output', text: 'late', bytes: 5 })).toBe(501);
+});

@@ -19,10 +19,10 @@ export interface HarnessLive {
 
 const NOT_LIVE: HarnessLive = { line: () => {}, write: () => {}, end: () => {} };
 
-export function harnessLive(progress: Progress, adapter: HarnessAdapter, now: () => number): HarnessLive {
+export function harnessLive(progress: Progress, adapter: HarnessAdapter): HarnessLive {
   if (!progress.wanted) return NOT_LIVE;
   if (adapter.steps === null) {
-    const tap = outputTapFor(progress, now);
+    const tap = outputTapFor(progress);
     return { line: () => {}, write: (bytes) => tap.write(bytes), end: () => tap.end() };
   }
   const steps = new StepStream(adapter.steps({ maxChars: PROGRESS_STEP_MAX_CHARS }));

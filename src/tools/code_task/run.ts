@@ -162,7 +162,7 @@ async function runHarness(
   const newSessionId = target.session === null && adapter.choosesSessionId ? context.io.harness.randomUuid() : null;
   const launch = adapter.launch({ repo: target.repo, resumeId, newSessionId, model, command });
   const parser = adapter.parser(HARNESS_PARSER_LIMITS);
-  const live = harnessLive(context.progress, adapter, () => io.now());
+  const live = harnessLive(context.progress, adapter);
   const splitter = new LineSplitter((line, clipped) => {
     parser.line(line, clipped);
     live.line(line, clipped);

@@ -195,7 +195,7 @@ async function runForeground(context: Context<ShellIo>, command: string, timeout
   };
   let outcome: ShellOutcome;
   const startedAt = io.now();
-  const tap = outputTapFor(context.progress, () => io.now());
+  const tap = outputTapFor(context.progress);
   try {
     outcome = await io.shell.run(run, (bytes) => {
       tap.write(bytes);

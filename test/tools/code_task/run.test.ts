@@ -300,7 +300,17 @@ describe('code_task with the scripted harness', () => {
 /** A Progress that keeps what the call reports. */
 function keptProgress(): Progress & { reports: ProgressReport[] } {
   const reports: ProgressReport[] = [];
-  return { wanted: true, reports, report: (report) => void reports.push(report) };
+  const startedAt = performance.now();
+  const elapsedMs = (): number => performance.now() - startedAt;
+  return {
+    wanted: true,
+    reports,
+    elapsedMs,
+    report: (report) => {
+      reports.push(report);
+      return Math.round(elapsedMs());
+    },
+  };
 }
 
 describe('progress while the harness runs', () => {

@@ -1,16 +1,28 @@
 // The tap of a running command's output (src/tools/shell/output-tap.ts) on a clock the test sets:
 // an event at once after a quiet spell, then at most one each 250 ms by that clock, none after the end.
+// The clock is the call's progress's own, the one its events are stamped with.
 import { expect, it } from 'vitest';
 import type { ProgressReport } from '../../../src/contract/live-calls.js';
+import type { Progress } from '../../../src/io/progress-sink.js';
 import { outputTapFor } from '../../../src/tools/shell/output-tap.js';
 import { pause, pollUntil } from '../../helpers/poll.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-function tapOn(clock: { time: number }) {
+/** A progress on `clock`; each report is stamped `lagMs` after the clock's time, as a preempted helper's would be. */
+function tapOn(clock: { time: number; lagMs?: number }) {
   const reports: ProgressReport[] = [];
-  const tap = outputTapFor({ wanted: true, report: (report) => void reports.push(report) }, () => clock.time);
-  return { tap, reports };
+  const stamps: number[] = [];
+  const progress: Progress = {
+    wanted: true,
+    elapsedMs: () => clock.time,
+    report: (report) => {
+      reports.push(report);
+      stamps.push(clock.time + (clock.lagMs ?? 0));
+      return stamps.at(-1)!;
+    },
+  };
+  return { tap: outputTapFor(progress), reports, stamps };
 }
 
 it('reports a line at once after a quiet spell', () => {
@@ -41,6 +53,23 @@ it('takes no event while its clock says the interval is not over, even when the 
   tap.end();
 });
 
+it('keeps 250 ms between the stamps of two events when the first was stamped after the tap took it', async () => {
+  // The bug: the tap kept its pace by the wall clock, read before the report was stamped by the
+  // call's clock; an event stamped late under load brought the next one's `elapsed_ms` nearer than 250 ms.
+  const clock = { time: 0, lagMs: 5 };
+  const { tap, stamps } = tapOn(clock);
+  tap.write(bytes('one\n'));
+  clock.lagMs = 0;
+  tap.write(bytes('two\n'));
+  clock.time = 250;
+  await pause(400);
+  expect(stamps).toEqual([5]);
+  clock.time = 255;
+  await pollUntil(() => stamps.length, (count) => count === 2);
+  expect(stamps).toEqual([5, 255]);
+  tap.end();
+});
+
 it('reports nothing after the command ended', async () => {
   const clock = { time: 0 };
   const { tap, reports } = tapOn(clock);
@@ -55,7 +84,14 @@ it('reports nothing after the command ended', async () => {
 
 it('does nothing for a call nobody asked progress of', () => {
   const reports: ProgressReport[] = [];
-  const tap = outputTapFor({ wanted: false, report: (report) => void reports.push(report) }, () => 0);
+  const tap = outputTapFor({
+    wanted: false,
+    elapsedMs: () => 0,
+    report: (report) => {
+      reports.push(report);
+      return 0;
+    },
+  });
   tap.write(bytes('one\n'));
   tap.end();
   expect(reports).toEqual([]);
