@@ -8246,6 +8246,22 @@ var NOT_ROOTS_CODE = "ENOTROOTS";
 
 // src/io/node/home.ts
 var import_node_fs6 = require("node:fs");
+
+// src/io/home-reach.ts
+var WRITABLE_BY_GROUP_OR_OTHERS = 18;
+function homeIsPinned(chain, agentUid) {
+  if (agentUid === 0 || chain.length < 2) return false;
+  const home = chain[chain.length - 1];
+  const parent = chain[chain.length - 2];
+  if (!home.isDirectory || home.dev === parent.dev) return false;
+  return chain.slice(0, -1).every((folder) => folder.isDirectory && folder.uid === 0 && (folder.mode & WRITABLE_BY_GROUP_OR_OTHERS) === 0);
+}
+function foldersDownTo(path) {
+  const names = path.split("/").filter((name) => name !== "");
+  return ["/", ...names.map((_, index) => `/${names.slice(0, index + 1).join("/")}`)];
+}
+
+// src/io/node/home.ts
 function homeFolder(named) {
   if (!named || !named.startsWith("/")) throw homeNotAbsolute();
   let real;
@@ -8257,14 +8273,29 @@ function homeFolder(named) {
   if (!(0, import_node_fs6.statSync)(real).isDirectory()) throw homeNotAFolder(named);
   return real;
 }
+function pinnedHome(home) {
+  const chain = [];
+  for (const folder of foldersDownTo(home)) {
+    const look = (0, import_node_fs6.lstatSync)(folder, { throwIfNoEntry: false });
+    if (look === void 0) return false;
+    chain.push({ isDirectory: look.isDirectory(), dev: look.dev, uid: look.uid, mode: look.mode });
+  }
+  return homeIsPinned(chain, process.geteuid?.() ?? 0);
+}
 var HomeFolders = class {
   resolved = /* @__PURE__ */ new Map();
   folder(named) {
     const known = named === void 0 ? void 0 : this.resolved.get(named);
-    if (known !== void 0 && (0, import_node_fs6.lstatSync)(known, { throwIfNoEntry: false })?.isDirectory() === true) return known;
+    if (known !== void 0) {
+      if (known.pinned === true) return known.path;
+      if ((0, import_node_fs6.lstatSync)(known.path, { throwIfNoEntry: false })?.isDirectory() === true) {
+        known.pinned ??= known.path === named && pinnedHome(known.path);
+        return known.path;
+      }
+    }
     const real = homeFolder(named);
     if (this.resolved.size >= HOMES_KEPT) this.resolved.clear();
-    this.resolved.set(named, real);
+    this.resolved.set(named, { path: real, pinned: void 0 });
     return real;
   }
 };

@@ -371,7 +371,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "0b637a9d8afad17f";
+var BUILD_ID = "8d6a8957d45d4c00";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -4531,6 +4531,22 @@ function decodeArgument(io, argument, ops, handedOn) {
 
 // src/io/node/home.ts
 
+
+// src/io/home-reach.ts
+var WRITABLE_BY_GROUP_OR_OTHERS = 18;
+function homeIsPinned(chain, agentUid) {
+  if (agentUid === 0 || chain.length < 2) return false;
+  const home = chain[chain.length - 1];
+  const parent = chain[chain.length - 2];
+  if (!home.isDirectory || home.dev === parent.dev) return false;
+  return chain.slice(0, -1).every((folder) => folder.isDirectory && folder.uid === 0 && (folder.mode & WRITABLE_BY_GROUP_OR_OTHERS) === 0);
+}
+function foldersDownTo(path) {
+  const names = path.split("/").filter((name) => name !== "");
+  return ["/", ...names.map((_, index) => `/${names.slice(0, index + 1).join("/")}`)];
+}
+
+// src/io/node/home.ts
 function homeFolder(named) {
   if (!named || !named.startsWith("/")) throw homeNotAbsolute();
   let real;
@@ -4542,14 +4558,29 @@ function homeFolder(named) {
   if (!statSync4(real).isDirectory()) throw homeNotAFolder(named);
   return real;
 }
+function pinnedHome(home) {
+  const chain = [];
+  for (const folder of foldersDownTo(home)) {
+    const look = lstatSync2(folder, { throwIfNoEntry: false });
+    if (look === void 0) return false;
+    chain.push({ isDirectory: look.isDirectory(), dev: look.dev, uid: look.uid, mode: look.mode });
+  }
+  return homeIsPinned(chain, process.geteuid?.() ?? 0);
+}
 var HomeFolders = class {
   resolved = /* @__PURE__ *{/} new Map();
   folder(named) {
     const known = named === void 0 ? void 0 : this.resolved.get(named);
-    if (known !== void 0 && lstatSync2(known, { throwIfNoEntry: false })?.isDirectory() === true) return known;
+    if (known !== void 0) {
+      if (known.pinned === true) return known.path;
+      if (lstatSync2(known.path, { throwIfNoEntry: false })?.isDirectory() === true) {
+        known.pinned ??= known.path === named && pinnedHome(known.path);
+        return known.path;
+      }
+    }
     const real = homeFolder(named);
     if (this.resolved.size >= HOMES_KEPT) this.resolved.clear();
-    this.resolved.set(named, real);
+    this.resolved.set(named, { path: real, pinned: void 0 });
     return real;
   }
 };

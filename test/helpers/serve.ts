@@ -38,8 +38,10 @@ export interface ServeProcess {
   done: Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string }>;
 }
 
-export function startServe(sandbox: BundleSandbox, env: Record<string, string | undefined> = {}, bundle = BUNDLE): ServeProcess {
-  const child = spawn(process.execPath, [bundle, '--serve'], { env: sandboxEnv(sandbox, env), stdio: ['pipe', 'pipe', 'pipe'] });
+/** `wrapper`: a program and its words that start the stream for the test (`unshare ...`), node's argv after them. */
+export function startServe(sandbox: BundleSandbox, env: Record<string, string | undefined> = {}, bundle = BUNDLE, wrapper: readonly string[] = []): ServeProcess {
+  const argv = [...wrapper, process.execPath, bundle, '--serve'];
+  const child = spawn(argv[0]!, argv.slice(1), { env: sandboxEnv(sandbox, env), stdio: ['pipe', 'pipe', 'pipe'] });
   const lines: AnswerLine[] = [];
   const progress: ProgressLine[] = [];
   const answered = new Set<string | null>();
