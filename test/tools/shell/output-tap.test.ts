@@ -9,12 +9,15 @@ import { pause, pollUntil } from '../../helpers/poll.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-/** A progress on `clock`; each report is stamped `lagMs` after the clock's time, as a preempted helper's would be. */
-function tapOn(clock: { time: number; lagMs?: number }) {
+/**
+ * A progress on `clock`; each report is stamped `lagMs` after the clock's time, as a preempted
+ * helper's would be. `wanted`: whether the call asked for progress.
+ */
+function tapOn(clock: { time: number; lagMs?: number }, wanted = true) {
   const reports: ProgressReport[] = [];
   const stamps: number[] = [];
   const progress: Progress = {
-    wanted: true,
+    wanted,
     elapsedMs: () => clock.time,
     report: (report) => {
       reports.push(report);
@@ -83,15 +86,7 @@ it('reports nothing after the command ended', async () => {
 });
 
 it('does nothing for a call nobody asked progress of', () => {
-  const reports: ProgressReport[] = [];
-  const tap = outputTapFor({
-    wanted: false,
-    elapsedMs: () => 0,
-    report: (report) => {
-      reports.push(report);
-      return 0;
-    },
-  });
+  const { tap, reports } = tapOn({ time: 0 }, false);
   tap.write(bytes('one\n'));
   tap.end();
   expect(reports).toEqual([]);
