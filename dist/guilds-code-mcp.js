@@ -9172,6 +9172,13 @@ var import_node_fs9 = require("node:fs");
 
 // src/io/node/files.ts
 var import_node_fs7 = require("node:fs");
+
+// src/io/read-end.ts
+function readReachedEnd(sizeAtOpen, totalBytes, readBytes, roomBytes) {
+  return sizeAtOpen > 0 && totalBytes === sizeAtOpen && readBytes < roomBytes;
+}
+
+// src/io/node/files.ts
 var OPEN_READ_FLAGS = import_node_fs7.constants.O_RDONLY | import_node_fs7.constants.O_NONBLOCK | import_node_fs7.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
 function codedError(code2, message) {
@@ -9188,10 +9195,12 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     let total = 0;
     for (; ; ) {
       if (total === buffer.length) buffer = grown(buffer, Math.min(total + Math.max(total, READ_FILE_CHUNK_BYTES), limit));
-      const read = (0, import_node_fs7.readSync)(fd, buffer, total, buffer.length - total, null);
+      const room = buffer.length - total;
+      const read = (0, import_node_fs7.readSync)(fd, buffer, total, room, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      if (readReachedEnd(stats.size, total, read, room)) break;
     }
     return buffer.subarray(0, total);
   } finally {
@@ -14617,12 +14626,15 @@ function readFile(context, file, sizeBytes, args) {
   const hasher = context.io.sha256(sizeBytes);
   const scanner = new FileScannerByMark(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS, lineEndCounter());
   const buffer = new Uint8Array(readBufferBytes(sizeBytes, READ_CHUNK_MIN_BYTES, READ_CHUNK_BYTES));
+  let total = 0;
   for (; ; ) {
     const read = file.read(buffer);
     if (read === 0) break;
     const chunk = buffer.subarray(0, read);
     hasher.update(chunk);
     scanner.feed(chunk);
+    total += read;
+    if (readReachedEnd(sizeBytes, total, read, buffer.length)) break;
   }
   return { ...scanner.finish(), hash: hasher.hexDigest() };
 }

@@ -121,6 +121,11 @@ function temporaryPathBeside(path) {
   return `${path}.${process.pid}.${++temporaryCounter}.tmp`;
 }
 
+// src/io/read-end.ts
+function readReachedEnd(sizeAtOpen, totalBytes, readBytes, roomBytes) {
+  return sizeAtOpen > 0 && totalBytes === sizeAtOpen && readBytes < roomBytes;
+}
+
 // src/io/node/files.ts
 var OPEN_READ_FLAGS = import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NONBLOCK | import_node_fs.constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
@@ -138,10 +143,12 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     let total = 0;
     for (; ; ) {
       if (total === buffer.length) buffer = grown(buffer, Math.min(total + Math.max(total, READ_FILE_CHUNK_BYTES), limit));
-      const read = (0, import_node_fs.readSync)(fd, buffer, total, buffer.length - total, null);
+      const room = buffer.length - total;
+      const read = (0, import_node_fs.readSync)(fd, buffer, total, room, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      if (readReachedEnd(stats.size, total, read, room)) break;
     }
     return buffer.subarray(0, total);
   } finally {
@@ -371,7 +378,7 @@ function takeRepoTokensFile(env) {
 }
 
 // src/boot/loader.ts
-var BUILD_ID = "8d6a8957d45d4c00";
+var BUILD_ID = "2f61ad34cc8e4324";
 var started = true;
 var CACHE_FOLDER_IN_HOME = ".cache/guilds-harness";
 var OTHER_BUILD_KEPT_MS = 24 * 60 * 60 * 1e3;
@@ -1209,6 +1216,13 @@ var nodeGitProcesses = { run: runGit, copyKeepingMtime };
 
 // src/io/node/files.ts
 
+
+// src/io/read-end.ts
+function readReachedEnd(sizeAtOpen, totalBytes, readBytes, roomBytes) {
+  return sizeAtOpen > 0 && totalBytes === sizeAtOpen && readBytes < roomBytes;
+}
+
+// src/io/node/files.ts
 var OPEN_READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
 var READ_FILE_CHUNK_BYTES = 65536;
 function codedError(code, message) {
@@ -1225,10 +1239,12 @@ function readRegularFile(path, maxBytes, extraFlags = 0) {
     let total = 0;
     for (; ; ) {
       if (total === buffer.length) buffer = grown(buffer, Math.min(total + Math.max(total, READ_FILE_CHUNK_BYTES), limit));
-      const read = readSync2(fd, buffer, total, buffer.length - total, null);
+      const room = buffer.length - total;
+      const read = readSync2(fd, buffer, total, room, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError("EFBIG", `${path} passes ${maxBytes} bytes`);
+      if (readReachedEnd(stats.size, total, read, room)) break;
     }
     return buffer.subarray(0, total);
   } finally {
@@ -5583,8 +5599,8 @@ serveStream(toolTable(HARNESS_TOOL_CONTRACTS, HARNESS_TOOL_RUNS), HARNESS_TOOLS_
 function guildsBodyOf(kind) {
   switch (kind) {
     case "code_task": case "other": default:
-      return [498, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
+      return [505, [[guildsChunk_0, 0], [guildsBody_code_task, 2]]];
     case "serve":
-      return [498, [[guildsChunk_0, 0], [guildsBody_serve, 59]]];
+      return [505, [[guildsChunk_0, 0], [guildsBody_serve, 59]]];
   }
 }

@@ -2,6 +2,7 @@
 // (src/io/node/core.ts) and the bundle's loader (src/boot/loader.ts), which may not pull in the rest of src/io.
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { temporaryPathBeside } from './process.js';
+import { readReachedEnd } from '../read-end.js';
 
 export const OPEN_READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
 const READ_FILE_CHUNK_BYTES = 65_536;
@@ -15,9 +16,10 @@ export function codedError(code: string, message: string): Error {
  * file is expected must not hang the call (a FIFO without a writer) or fill memory (/dev/zero).
  * `extraFlags` adds open flags (O_NOFOLLOW). Past `maxBytes` it throws EFBIG.
  *
- * One buffer, sized by the file: a byte more than it says, so that the read that finds its end
- * needs no buffer of its own. A buffer of READ_FILE_CHUNK_BYTES for every read (two a file) made a
- * warm shell call allocate 128 KiB outside V8's heap to read a 12-byte record.
+ * One buffer, sized by the file: a byte more than it says, so that the read that takes all of it
+ * comes back short and is the end, with no read of 0 bytes after it (readReachedEnd). A buffer of
+ * READ_FILE_CHUNK_BYTES for every read (two a file) made a warm shell call allocate 128 KiB outside
+ * V8's heap to read a 12-byte record.
  */
 export function readRegularFile(path: string, maxBytes: number, extraFlags = 0): Uint8Array {
   const fd = openSync(path, OPEN_READ_FLAGS | extraFlags);
@@ -31,10 +33,12 @@ export function readRegularFile(path: string, maxBytes: number, extraFlags = 0):
     let total = 0;
     for (;;) {
       if (total === buffer.length) buffer = grown(buffer, Math.min(total + Math.max(total, READ_FILE_CHUNK_BYTES), limit));
-      const read = readSync(fd, buffer, total, buffer.length - total, null);
+      const room = buffer.length - total;
+      const read = readSync(fd, buffer, total, room, null);
       if (read === 0) break;
       total += read;
       if (total > maxBytes) throw codedError('EFBIG', `${path} passes ${maxBytes} bytes`);
+      if (readReachedEnd(stats.size, total, read, room)) break;
     }
     return buffer.subarray(0, total);
   } finally {

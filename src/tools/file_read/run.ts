@@ -2,6 +2,7 @@
 // the whole file and counts its lines. The only part of the tool that sees the I/O layer.
 import { FILE_READ_LINE_MAX_CHARS, READ_CHUNK_BYTES, READ_CHUNK_MIN_BYTES } from '../../limits.js';
 import type { OpenFile } from '../../io/types.js';
+import { readReachedEnd } from '../../io/read-end.js';
 import type { FileReadArgs, FileReadMeta } from './contract.js';
 import { openFileInsideHome } from '../../workspace/confine.js';
 import type { Context, OpResult } from '../context.js';
@@ -33,12 +34,15 @@ function readFile(context: Context<FileReadIo>, file: OpenFile, sizeBytes: numbe
   const hasher = context.io.sha256(sizeBytes);
   const scanner = new FileScannerByMark(args.offset, args.limit, FILE_READ_LINE_MAX_CHARS, lineEndCounter());
   const buffer = new Uint8Array(readBufferBytes(sizeBytes, READ_CHUNK_MIN_BYTES, READ_CHUNK_BYTES));
+  let total = 0;
   for (;;) {
     const read = file.read(buffer);
     if (read === 0) break;
     const chunk = buffer.subarray(0, read);
     hasher.update(chunk);
     scanner.feed(chunk);
+    total += read;
+    if (readReachedEnd(sizeBytes, total, read, buffer.length)) break;
   }
   return { ...scanner.finish(), hash: hasher.hexDigest() };
 }

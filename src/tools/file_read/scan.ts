@@ -333,7 +333,8 @@ export class FileScannerByMark implements LineScanner {
 
 /**
  * The read buffer for a file of `sizeBytes` at open: room for all of it and one byte more (so that
- * the read that finds its end needs no second buffer), within `minBytes` and `maxBytes`. A buffer of
+ * the read that takes all of it comes back short and is the end: src/io/read-end.ts), within
+ * `minBytes` and `maxBytes`. A buffer of
  * the largest size for every file cost each small read the zeroing and the page faults of 1 MiB.
  */
 export function readBufferBytes(sizeBytes: number, minBytes: number, maxBytes: number): number {
