@@ -1,5 +1,6 @@
 // Reading a small file whole and writing one atomically: shared by the I/O the tools see
-// (src/io/node/core.ts) and the bundle's loader (src/boot/loader.ts), which may not pull in the rest of src/io.
+// (src/io/node/core.ts) and the bundle's loader (src/boot/loader.ts), which may not pull in the rest of
+// src/io but for src/io/read-end.ts, one pure function that imports nothing.
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { temporaryPathBeside } from './process.js';
 import { readReachedEnd } from '../read-end.js';
