@@ -6,8 +6,7 @@ import { NO_PROGRESS } from '../../src/io/progress-sink.js';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FileInfo, FileSystem, Io, OpenFile } from '../../src/io/types.js';
-import type { FileReadIo, Hasher } from '../../src/tools/file_read/io.js';
+import { ioWithFile, piecewiseFile } from '../helpers/file-read-io.js';
 import { BINARY_SNIFF_BYTES, ERROR_MAX_BYTES, FILE_READ_LINE_MAX_CHARS, ID_MAX_CHARS, RESULT_CEILING_MAX_BYTES, RESULT_MIN_MAX_BYTES } from '../../src/limits.js';
 import { fileRead } from '../../src/tools/file_read/run.js';
 import { errorEnvelope } from '../../src/contract/envelope.js';
@@ -204,44 +203,6 @@ describe('file_read shaping', () => {
   });
 });
 
-/** A file held in memory and handed out in pieces of random sizes, as a real read may. */
-function piecewiseFile(bytes: Uint8Array, pieceSizes: number[]): OpenFile {
-  let position = 0;
-  let turn = 0;
-  const info: FileInfo = { kind: 'file', size: bytes.length, mtimeMs: 0 };
-  return {
-    info: () => info,
-    realPath: () => '/home/u/f.txt',
-    read(buffer) {
-      const size = Math.min(buffer.length, pieceSizes[turn++ % pieceSizes.length]!, bytes.length - position);
-      buffer.set(bytes.subarray(position, position + size));
-      position += size;
-      return size;
-    },
-    readAt: () => {
-      throw new Error('not used');
-    },
-    descriptor: () => {
-      throw new Error('not used');
-    },
-    close: () => {},
-  };
-}
-
-function ioWithFile(bytes: Uint8Array, pieceSizes: number[]): Io & FileReadIo {
-  const fs: Partial<FileSystem> = {
-    realPath: (path) => path,
-    stat: () => ({ kind: 'file', size: bytes.length, mtimeMs: 0 }),
-    lstat: () => ({ kind: 'file', size: bytes.length, mtimeMs: 0 }),
-    openRead: () => piecewiseFile(bytes, pieceSizes),
-  };
-  const sha256 = (): Hasher => {
-    const hash = createHash('sha256');
-    return { update: (chunk) => void hash.update(chunk), hexDigest: () => hash.digest('hex') };
-  };
-  return { home: '/home/u', runDir: '/run/guilds', env: {}, fs: fs as FileSystem, sha256, now: () => 0 } as unknown as Io & FileReadIo;
-}
-
 /**
  * The encoding a file's mark names, and its text as UTF-8: a UTF-16 file (FF FE or FE FF first, but
  * not UTF-32 LE's FF FE 00 00, and of even length) is decoded whole, its mark dropped, errors as U+FFFD.
@@ -319,7 +280,7 @@ describe('file_read streaming, fed in random pieces, against the whole-file mode
         fc.integer({ min: RESULT_MIN_MAX_BYTES, max: 6000 }),
         async (bytes, pieceSizes, offset, limit, maxBytes) => {
           count('fileRead streaming');
-          const io = ioWithFile(bytes, pieceSizes);
+          const io = ioWithFile(piecewiseFile(bytes, pieceSizes));
           const request: Request = { op: 'file_read', args: { path: 'f.txt', offset, limit }, runId: 'r', agentId: 'a', callId: 'c', defaultCwd: '', maxBytes, progress: null };
           const result = await fileRead({ io, request, cwd: '/home/u', stop: NEVER_STOPPED, progress: NO_PROGRESS }, resolveFileReadArgs(request.args));
           const model = modelFileRead(bytes, offset, Math.min(limit, 500), maxBytes);

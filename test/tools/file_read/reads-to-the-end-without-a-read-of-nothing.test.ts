@@ -6,84 +6,52 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NEVER_STOPPED } from '../../../src/io/stop.js';
 import { NO_PROGRESS } from '../../../src/io/progress-sink.js';
-import type { FileInfo, FileSystem, Io, OpenFile } from '../../../src/io/types.js';
+import type { OpenFile } from '../../../src/io/types.js';
 import type { Request } from '../../../src/contract/request.js';
-import type { FileReadIo, Hasher } from '../../../src/tools/file_read/io.js';
 import { resolveFileReadArgs } from '../../../src/tools/file_read/contract.js';
 import { fileRead } from '../../../src/tools/file_read/run.js';
+import { ioWithFile, piecewiseFile } from '../../helpers/file-read-io.js';
 
-/** A file whose size at open says `sizeAtOpen` and whose reads give `bytes`, at most `pieceBytes` a read; its reads counted. */
-function countedFile(bytes: Uint8Array, sizeAtOpen: number, pieceBytes = Number.MAX_SAFE_INTEGER): { file: OpenFile; reads: () => number } {
-  let position = 0;
-  let reads = 0;
-  const info: FileInfo = { kind: 'file', size: sizeAtOpen, mtimeMs: 0 };
-  const file: OpenFile = {
-    info: () => info,
-    realPath: () => '/home/u/f.txt',
-    read(buffer) {
-      reads++;
-      const size = Math.min(buffer.length, pieceBytes, bytes.length - position);
-      buffer.set(bytes.subarray(position, position + size));
-      position += size;
-      return size;
-    },
-    readAt: () => {
-      throw new Error('not used');
-    },
-    descriptor: () => {
-      throw new Error('not used');
-    },
-    close: () => {},
-  };
-  return { file, reads: () => reads };
-}
-
-async function readThrough(file: OpenFile, size: number): Promise<{ text: string; hash: string }> {
-  const info: FileInfo = { kind: 'file', size, mtimeMs: 0 };
-  const fs: Partial<FileSystem> = { realPath: (path) => path, stat: () => info, lstat: () => info, openRead: () => file };
-  const sha256 = (): Hasher => {
-    const hash = createHash('sha256');
-    return { update: (chunk) => void hash.update(chunk), hexDigest: () => hash.digest('hex') };
-  };
-  const io = { home: '/home/u', runDir: '/run/guilds', env: {}, fs: fs as FileSystem, sha256, now: () => 0 } as unknown as Io & FileReadIo;
+async function readThrough(file: OpenFile): Promise<{ text: string; hash: string }> {
   const request: Request = { op: 'file_read', args: { path: 'f.txt' }, runId: 'r', agentId: 'a', callId: 'c', defaultCwd: '', maxBytes: 30_000, progress: null };
-  const result = await fileRead({ io, request, cwd: '/home/u', stop: NEVER_STOPPED, progress: NO_PROGRESS }, resolveFileReadArgs(request.args));
+  const result = await fileRead({ io: ioWithFile(file), request, cwd: '/home/u', stop: NEVER_STOPPED, progress: NO_PROGRESS }, resolveFileReadArgs(request.args));
   return { text: result.text, hash: result.meta.content_hash };
 }
 
 const sha = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 const THREE_LINES = new TextEncoder().encode('one\ntwo\nthree\n');
+const WHOLE = Number.MAX_SAFE_INTEGER;
 
 describe("file_read's reads", () => {
   it('take a file that fits its buffer in one read', async () => {
-    const { file, reads } = countedFile(THREE_LINES, THREE_LINES.length);
-    const read = await readThrough(file, THREE_LINES.length);
+    const file = piecewiseFile(THREE_LINES, [WHOLE]);
+    const read = await readThrough(file);
     expect(read.text).toBe('f.txt · lines 1–3 of 3\n1\tone\n2\ttwo\n3\tthree');
     expect(read.hash).toBe(sha(THREE_LINES));
-    expect(reads()).toBe(1);
+    expect(file.readCount()).toBe(1);
   });
 
   it('go on past the size at open when the file grew, to a read of 0 bytes', async () => {
     const grown = new TextEncoder().encode('one\ntwo\nthree\nfour\n');
-    const { file, reads } = countedFile(grown, THREE_LINES.length);
-    const read = await readThrough(file, THREE_LINES.length);
+    const file = piecewiseFile(grown, [WHOLE], THREE_LINES.length);
+    const read = await readThrough(file);
     expect(read.text).toBe('f.txt · lines 1–4 of 4\n1\tone\n2\ttwo\n3\tthree\n4\tfour');
     expect(read.hash).toBe(sha(grown));
-    expect(reads()).toBe(2);
+    expect(file.readCount()).toBe(2);
   });
 
   it('go on when a file system reads short before the size, and stop at it', async () => {
-    const { file, reads } = countedFile(THREE_LINES, THREE_LINES.length, 5);
-    const read = await readThrough(file, THREE_LINES.length);
+    const file = piecewiseFile(THREE_LINES, [5]);
+    const read = await readThrough(file);
     expect(read.text).toBe('f.txt · lines 1–3 of 3\n1\tone\n2\ttwo\n3\tthree');
     expect(read.hash).toBe(sha(THREE_LINES));
-    expect(reads()).toBe(3);
+    expect(file.readCount()).toBe(3);
   });
 
-  it('go on to a read of 0 bytes when the size says 0, as a /proc file\'s does', async () => {
-    const { file, reads } = countedFile(THREE_LINES, 0);
-    const read = await readThrough(file, 0);
+  it("go on to a read of 0 bytes when the size says 0, as a /proc file's does", async () => {
+    const file = piecewiseFile(THREE_LINES, [WHOLE], 0);
+    const read = await readThrough(file);
     expect(read.text).toBe('f.txt · lines 1–3 of 3\n1\tone\n2\ttwo\n3\tthree');
-    expect(reads()).toBe(2);
+    expect(file.readCount()).toBe(2);
   });
 });
